@@ -1,0 +1,110 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createSqliteEngine, type SearchEngine } from '@patlas/engine';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { patentRoutes } from './domains/patent/patent.routes.js';
+import { PatentRepository } from './domains/patent/patent.repository.js';
+import { PatentService } from './domains/patent/patent.service.js';
+import { SearchStateRepository } from './domains/search/search-state.repository.js';
+import { searchPlatformRoutes, searchProductRoutes } from './domains/search/search.routes.js';
+import { SearchService } from './domains/search/search.service.js';
+import { healthRoutes } from './domains/system/health.routes.js';
+import { registerErrorHandler, sendRouteNotFound } from './errors.js';
+
+/** What the app holds besides Fastify: the database and the services jobs and the CLI share. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  patents: PatentRepository;
+  /** The patent search index (embedded SQLite FTS5 file in DATA_DIR, whatever the app database). */
+  engine: SearchEngine;
+  drawingsDir: string;
+  /** True while the demo corpus loads or the search index is rebuilt from the store. */
+  demo: { loading: boolean };
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  context: AppContext;
+}
+
+/** Opens the database, runs migrations and wires every domain. Never listens (main.ts does). */
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const database = openDatabase(config.db);
+  await migrateToLatest(database.db);
+  const patents = new PatentRepository(database.db);
+  mkdirSync(config.dataDir, { recursive: true });
+  const engine = createSqliteEngine({ file: path.join(config.dataDir, 'index.db') });
+  const context: AppContext = {
+    config,
+    database,
+    patents,
+    engine,
+    drawingsDir: path.join(config.dataDir, 'drawings'),
+    demo: { loading: false },
+  };
+
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
+    genReqId: () => `req-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    bodyLimit: 10 * 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Patlas API', version: config.version } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    patents,
+    version: config.version,
+    isDemoLoading: () => context.demo.loading,
+  });
+  await app.register(patentRoutes, {
+    prefix: '/api/product',
+    service: new PatentService(patents),
+    drawingsDir: context.drawingsDir,
+  });
+
+  const search = new SearchService(engine, new SearchStateRepository(database.db));
+  await app.register(searchPlatformRoutes, { prefix: '/api/platform', service: search });
+  await app.register(searchProductRoutes, { prefix: '/api/product', service: search });
+
+  // The built web app and its client-side routes: unknown non-API GETs answer index.html.
+  const hasWeb = existsSync(path.join(config.web.dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.web.dist, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return sendRouteNotFound(request, reply);
+  });
+
+  app.addHook('onClose', async () => {
+    await engine.close();
+    await database.close();
+  });
+  await app.ready();
+  return { app, context };
+}

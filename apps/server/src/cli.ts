@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, readVersion } from './config.js';
+import { runImport } from './domains/patent/import/import.service.js';
+import type { ImportProgress } from './domains/patent/import/import-files.js';
+import { FORMATS } from './domains/patent/import/registry.js';
+
+const HELP = `Usage: patlas <command> [options]
+
+Commands:
+  import [--format <id>] [--quiet] <files…>   import patent files into DATA_DIR's store (or DATABASE_URL)
+  migrate                                     bring the database schema up to date
+  formats                                     list the import formats
+
+Exit code of import: 0 when every record was imported, 2 when some were rejected, 1 on failure.`;
+
+function formatMb(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(1);
+}
+
+async function commandImport(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { format: { type: 'string' }, quiet: { type: 'boolean', default: false }, help: { type: 'boolean' } },
+  });
+  if (values.help || positionals.length === 0) {
+    process.stdout.write(
+      `${HELP}\n\nFormats:\n${FORMATS.map((f) => `  ${f.id.padEnd(28)} ${f.description}`).join('\n')}\n`,
+    );
+    return positionals.length === 0 && !values.help ? 1 : 0;
+  }
+  const config = loadConfig(undefined, readVersion());
+  // The CLI writes to the store directly: quiet logs, no demo load.
+  const { app, context } = await buildApp({ ...config, logLevel: 'warn', demo: { ...config.demo, enabled: false } });
+  const files = positionals.map((f) => path.resolve(f));
+  const started = Date.now();
+  const isTty = Boolean(process.stderr.isTTY) && !values.quiet;
+  const bar = new cliProgress.SingleBar(
+    {
+      format:
+        '{bar} {percentage}% | {mb}/{totalMb} MB | {records} records, {rejected} rejected | {rate} rec/s | ETA {eta_formatted} | {file}',
+      stream: process.stderr,
+      hideCursor: true,
+      etaBuffer: 50,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  let lastLine = 0;
+  const onProgress = (p: ImportProgress) => {
+    const seconds = (Date.now() - started) / 1000;
+    const payload = {
+      mb: formatMb(p.bytesRead),
+      totalMb: formatMb(p.bytesTotal),
+      records: p.records,
+      rejected: p.rejected,
+      rate: seconds > 0 ? Math.round(p.records / seconds) : 0,
+      file: path.basename(p.file),
+    };
+    if (isTty) {
+      if (!bar.isActive) bar.start(Math.max(p.bytesTotal, 1), 0, payload);
+      bar.update(Math.min(p.bytesRead, p.bytesTotal), payload);
+    } else if (!values.quiet && Date.now() - lastLine > 2000) {
+      // Not a terminal (CI, pipes): one line every two seconds instead of a redrawn bar.
+      lastLine = Date.now();
+      const pct = p.bytesTotal > 0 ? Math.round((100 * p.bytesRead) / p.bytesTotal) : 0;
+      const eta = p.bytesRead > 0 ? Math.round((seconds * (p.bytesTotal - p.bytesRead)) / p.bytesRead) : 0;
+      process.stderr.write(
+        `${pct}% ${payload.records} records ${payload.rejected} rejected ${payload.rate} rec/s ETA ${eta}s ${payload.file}\n`,
+      );
+    }
+  };
+  try {
+    const report = await runImport(context, files, {
+      ...(values.format ? { format: values.format } : {}),
+      onProgress,
+      onError: (e) => {
+        if (isTty) bar.stop();
+        process.stderr.write(`rejected ${e.file}${e.line ? `:${e.line}` : ''}: ${e.error}\n`);
+      },
+    });
+    if (bar.isActive) bar.stop();
+    for (const f of report.files) {
+      process.stdout.write(
+        `${f.file} [${f.format}]: ${f.read} read, ${f.inserted} new, ${f.updated} updated, ${f.unchanged} unchanged, ${f.rejected} rejected\n`,
+      );
+    }
+    const t = report.totals;
+    const rate = report.elapsedMs > 0 ? Math.round((t.read * 1000) / report.elapsedMs) : t.read;
+    process.stdout.write(
+      `total: ${t.read} read, ${t.inserted} new, ${t.updated} updated, ${t.unchanged} unchanged, ${t.rejected} rejected in ${(report.elapsedMs / 1000).toFixed(1)} s (${rate} records/s)\n`,
+    );
+    return t.rejected > 0 ? 2 : 0;
+  } finally {
+    await app.close();
+  }
+}
+
+async function commandMigrate(): Promise<number> {
+  const config = loadConfig(undefined, readVersion());
+  const { app } = await buildApp({ ...config, logLevel: 'warn' });
+  await app.close();
+  process.stdout.write('database schema is up to date\n');
+  return 0;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'import':
+      return commandImport(rest);
+    case 'migrate':
+      return commandMigrate();
+    case 'formats':
+      process.stdout.write(`${FORMATS.map((f) => `${f.id.padEnd(28)} ${f.description}`).join('\n')}\n`);
+      return 0;
+    default:
+      process.stdout.write(`${HELP}\n`);
+      return command === undefined || command === 'help' || command === '--help' ? 0 : 1;
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(
+      `${err instanceof ConfigError ? err.message : err instanceof Error ? err.message : String(err)}\n`,
+    );
+    process.exit(1);
+  },
+);

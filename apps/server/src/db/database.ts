@@ -1,0 +1,31 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** Opens the app database: SQLite (WAL) in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. */
+export function openDatabase(dbConfig: Config['db']): DatabaseHandle {
+  if (dbConfig.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: dbConfig.url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  mkdirSync(path.dirname(dbConfig.file), { recursive: true });
+  const sqlite = new BetterSqlite3(dbConfig.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,117 @@
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { openCnBytes, openCnText } from './cn-open.js';
+
+/** One row of a table file: its cells as text and the 1-based line (CSV) or row number (XLSX) where it starts. */
+export interface TableRow {
+  line: number;
+  cells: string[];
+}
+
+const LINE_BREAKS = /\r\n|\n|\r/g;
+
+/** Picks the separator of a header line: tab, semicolon or comma, whichever occurs most. */
+export function detectDelimiter(headerLine: string): string {
+  const counts = [',', '\t', ';'].map((d) => [d, headerLine.split(d).length - 1] as const);
+  counts.sort((a, b) => b[1] - a[1]);
+  const best = counts[0];
+  return best && best[1] > 0 ? best[0] : ',';
+}
+
+/** Reads the first line of a (possibly gzipped) file without holding more than one chunk. */
+export async function readFirstLine(file: string): Promise<string> {
+  const stream = openCnText(file);
+  let head = '';
+  try {
+    for await (const chunk of stream) {
+      head += String(chunk);
+      if (head.includes('\n') || head.length > 65_536) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return head.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
+}
+
+/**
+ * Streams the rows of a CSV file (BOM, quoted multi-line fields, ragged rows tolerated).
+ * `line` is where the row starts, counted from each row's raw text, so a row after a
+ * multi-line field still gets its own line right. A syntax error that cannot be skipped is thrown as
+ * `TableSyntaxError` with its line.
+ */
+export async function* readCsvRows(file: string, options: { delimiter?: string } = {}): AsyncGenerator<TableRow> {
+  const parser = openCnBytes(file).pipe(
+    parse({
+      bom: true,
+      delimiter: options.delimiter ?? ',',
+      raw: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+    }),
+  );
+  let line = 1;
+  try {
+    for await (const item of parser as AsyncIterable<{ record: string[]; raw: string }>) {
+      yield { line, cells: item.record };
+      // csv-parse's own line count counts a CRLF inside a quoted field twice, so count the raw text's breaks.
+      line += item.raw.match(LINE_BREAKS)?.length ?? 0;
+    }
+  } catch (error) {
+    throw new TableSyntaxError(line, error instanceof Error ? error.message : String(error));
+  }
+}
+
+export class TableSyntaxError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TableSyntaxError';
+  }
+}
+
+/** The text a user sees in a cell: dates as YYYY-MM-DD, rich text and hyperlinks flattened, formulas by result. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    const cell = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; hyperlink?: string };
+    if (Array.isArray(cell.richText)) return cell.richText.map((part) => part.text).join('');
+    if (cell.result !== undefined) return cellText(cell.result);
+    if (cell.text !== undefined) return cellText(cell.text);
+    if (typeof cell.hyperlink === 'string') return cell.hyperlink;
+    return '';
+  }
+  return String(value);
+}
+
+/**
+ * Streams the rows of the first worksheet of an XLSX file (or `.xlsx.gz`) with exceljs's
+ * streaming reader; `line` is the sheet's row number. Blank rows are not emitted by exceljs.
+ */
+export async function* readXlsxRows(file: string): AsyncGenerator<TableRow> {
+  const input = openCnBytes(file);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  let isFirstSheet = true;
+  for await (const worksheet of reader) {
+    if (!isFirstSheet) {
+      // Drain the other sheets: the zip must be read to its end for the stream to finish cleanly.
+      for await (const _row of worksheet) void _row;
+      continue;
+    }
+    isFirstSheet = false;
+    for await (const row of worksheet) {
+      const values = Array.isArray(row.values) ? row.values : [];
+      // exceljs row.values is 1-based and sparse; Array.from turns holes into empty cells.
+      yield { line: row.number, cells: Array.from(values.slice(1), cellText) };
+    }
+  }
+}

@@ -1,0 +1,315 @@
+import type { Patent } from '@patlas/contracts';
+import {
+  normalizePublicationNumber,
+  numberKeysForLookup,
+  numberKeysForRecord,
+  parsePublicationNumber,
+} from '@patlas/engine';
+import type { Kysely } from 'kysely';
+import type { Database, NewPatentRow } from '../../db/schema.js';
+import { mergePatent, stableStringify } from './merge-patent.js';
+
+export interface UpsertResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** The records as stored after merging, for the search index. */
+  stored: Patent[];
+  /** Kind-less rows folded into the record with the kind (US7130913 into US7130913B2), gone from the store. */
+  removed: string[];
+}
+
+/** Canonical form of a record's own publication number (US07000000B2 → US7000000B2). */
+export function canonicalPublicationNumber(pn: string): string {
+  return normalizePublicationNumber(pn) ?? pn.trim().toUpperCase().replace(/\s+/g, '');
+}
+
+const CHUNK = 300;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** The patent store: whole records by publication number, found by any number form. */
+export class PatentRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('patents')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async getByPublicationNumbers(pns: readonly string[]): Promise<Map<string, Patent>> {
+    const found = new Map<string, Patent>();
+    for (const part of chunks([...new Set(pns)])) {
+      if (part.length === 0) continue;
+      const rows = await this.db
+        .selectFrom('patents')
+        .select(['publication_number', 'doc'])
+        .where('publication_number', 'in', part)
+        .execute();
+      for (const row of rows) found.set(row.publication_number, JSON.parse(row.doc) as Patent);
+    }
+    return found;
+  }
+
+  /**
+   * Finds the record a user means by a number in any written form. When a number without kind
+   * matches several publications (CN…A and CN…B of one application), the newest is answered.
+   */
+  async findByAnyNumber(input: string): Promise<Patent | undefined> {
+    const keys = numberKeysForLookup(input);
+    if (keys.length === 0) return undefined;
+    const rows = await this.db
+      .selectFrom('patent_numbers')
+      .innerJoin('patents', 'patents.publication_number', 'patent_numbers.publication_number')
+      .select(['patents.publication_number', 'patents.doc', 'patents.publication_date', 'patent_numbers.number_key'])
+      .where('patent_numbers.number_key', 'in', keys)
+      .execute();
+    if (rows.length === 0) return undefined;
+    // Prefer the most specific key (the first lookup key is the full number with kind), then the newest.
+    rows.sort(
+      (a, b) =>
+        keys.indexOf(a.number_key) - keys.indexOf(b.number_key) ||
+        (b.publication_date ?? '').localeCompare(a.publication_date ?? ''),
+    );
+    return JSON.parse(rows[0]!.doc) as Patent;
+  }
+
+  /** For each written number, the publication number we hold for it (numbers we do not hold are absent). */
+  async resolveHeldNumbers(numbers: readonly string[]): Promise<Record<string, string>> {
+    const keyToInputs = new Map<string, string[]>();
+    for (const input of new Set(numbers)) {
+      for (const key of numberKeysForLookup(input)) {
+        keyToInputs.set(key, [...(keyToInputs.get(key) ?? []), input]);
+      }
+    }
+    const held: Record<string, string> = {};
+    for (const part of chunks([...keyToInputs.keys()])) {
+      const rows = await this.db
+        .selectFrom('patent_numbers')
+        .select(['number_key', 'publication_number'])
+        .where('number_key', 'in', part)
+        .execute();
+      for (const row of rows) {
+        for (const input of keyToInputs.get(row.number_key) ?? []) held[input] ??= row.publication_number;
+      }
+    }
+    return held;
+  }
+
+  /** Publication numbers of the records that cite this one (forward citations found in the corpus). */
+  async findCitingNumbers(record: Patent): Promise<string[]> {
+    const keys = numberKeysForRecord(record);
+    const rows = await this.db
+      .selectFrom('patent_citations')
+      .select('citing_number')
+      .where('cited_key', 'in', keys)
+      .where('citing_number', '!=', record.publicationNumber)
+      .execute();
+    return [...new Set(rows.map((r) => r.citing_number))].sort();
+  }
+
+  /**
+   * Inserts or merges records by publication number in one transaction. Records must already
+   * carry their canonical publication number.
+   */
+  async upsertMany(records: readonly Patent[], sourceId?: string): Promise<UpsertResult> {
+    // Some sources write numbers without kind (US7130913) where others have it (US7130913B2):
+    // a kind-less record joins the record that has the kind, whichever arrives first.
+    const targets = await this.resolveKindlessTargets(records);
+    // Within one batch the same publication may appear twice (two sources in one file): merge in order.
+    const incoming = new Map<string, Patent>();
+    for (const original of records) {
+      const pn = targets.get(original.publicationNumber) ?? original.publicationNumber;
+      const record = pn === original.publicationNumber ? original : { ...original, publicationNumber: pn };
+      incoming.set(pn, mergePatent(incoming.get(pn), record));
+    }
+    const kindless = await this.findKindlessTwins([...incoming.keys()]);
+    const existing = await this.getByPublicationNumbers([...incoming.keys(), ...kindless.values()]);
+    const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, stored: [], removed: [] };
+    const now = new Date().toISOString();
+
+    // Work out every row first, then write them in a few multi-row statements per table:
+    // one statement per record made PostgreSQL imports ~5x slower than they need to be.
+    const rows: NewPatentRow[] = [];
+    const numberRows: { number_key: string; publication_number: string }[] = [];
+    const citationRows: { citing_number: string; cited_key: string }[] = [];
+    for (const [pn, record] of incoming) {
+      const twin = kindless.get(pn);
+      const twinRecord = twin ? existing.get(twin) : undefined;
+      if (twin && twinRecord) result.removed.push(twin);
+      const stored = existing.get(pn);
+      const before = twinRecord ? mergePatent(stored, { ...twinRecord, publicationNumber: pn }) : stored;
+      const merged = mergePatent(before, record);
+      const doc = stableStringify(merged);
+      if (stored && !twinRecord && stableStringify(stored) === doc) {
+        result.unchanged += 1;
+        continue;
+      }
+      rows.push({
+        publication_number: pn,
+        country: merged.country,
+        kind: merged.kind ?? null,
+        patent_type: merged.patentType ?? null,
+        application_number: merged.applicationNumber ?? null,
+        title: merged.title?.text ?? null,
+        application_date: merged.applicationDate ?? null,
+        publication_date: merged.publicationDate ?? null,
+        source_id: merged.source?.id ?? sourceId ?? null,
+        doc,
+        updated_at: now,
+      });
+      for (const number_key of numberKeysForRecord(merged)) numberRows.push({ number_key, publication_number: pn });
+      const citedKeys = new Set<string>();
+      for (const citation of merged.citations ?? []) {
+        const key = citedKeyOf(citation.number, citation.country, citation.kind);
+        if (key) citedKeys.add(key);
+      }
+      for (const cited_key of citedKeys) citationRows.push({ citing_number: pn, cited_key });
+      if (stored || twinRecord) result.updated += 1;
+      else result.inserted += 1;
+      result.stored.push(merged);
+    }
+
+    await this.db.transaction().execute(async (trx) => {
+      // Kind-less twins folded into the record with the kind disappear.
+      for (const part of chunks(result.removed)) {
+        await trx.deleteFrom('patent_numbers').where('publication_number', 'in', part).execute();
+        await trx.deleteFrom('patent_citations').where('citing_number', 'in', part).execute();
+        await trx.deleteFrom('patents').where('publication_number', 'in', part).execute();
+      }
+      // Rows of 11 columns: 80 per statement stays under every driver's parameter limit.
+      for (const part of chunks(rows, 80)) {
+        await trx
+          .insertInto('patents')
+          .values(part)
+          .onConflict((oc) =>
+            oc.column('publication_number').doUpdateSet((eb) => ({
+              country: eb.ref('excluded.country'),
+              kind: eb.ref('excluded.kind'),
+              patent_type: eb.ref('excluded.patent_type'),
+              application_number: eb.ref('excluded.application_number'),
+              title: eb.ref('excluded.title'),
+              application_date: eb.ref('excluded.application_date'),
+              publication_date: eb.ref('excluded.publication_date'),
+              source_id: eb.ref('excluded.source_id'),
+              doc: eb.ref('excluded.doc'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+      }
+      const written = rows.map((r) => r.publication_number);
+      for (const part of chunks(written)) {
+        await trx.deleteFrom('patent_numbers').where('publication_number', 'in', part).execute();
+        await trx.deleteFrom('patent_citations').where('citing_number', 'in', part).execute();
+      }
+      for (const part of chunks(numberRows, 400)) {
+        await trx
+          .insertInto('patent_numbers')
+          .values(part)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      for (const part of chunks(citationRows, 400)) {
+        await trx
+          .insertInto('patent_citations')
+          .values(part)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    });
+    return result;
+  }
+
+  /** For incoming numbers without kind: the stored publication with a kind that they belong to. */
+  private async resolveKindlessTargets(records: readonly Patent[]): Promise<Map<string, string>> {
+    const kindless = records
+      .map((r) => r.publicationNumber)
+      .filter((pn) => {
+        const parsed = parsePublicationNumber(pn);
+        return parsed !== undefined && parsed.kind === undefined;
+      });
+    const targets = new Map<string, string>();
+    for (const part of chunks([...new Set(kindless)])) {
+      const rows = await this.db
+        .selectFrom('patent_numbers')
+        .select(['number_key', 'publication_number'])
+        .where('number_key', 'in', part)
+        .orderBy('publication_number')
+        .execute();
+      for (const row of rows) {
+        if (row.publication_number !== row.number_key && !targets.has(row.number_key)) {
+          targets.set(row.number_key, row.publication_number);
+        }
+      }
+    }
+    return targets;
+  }
+
+  /** For incoming numbers with kind: a stored kind-less record of the same publication, to fold in. */
+  private async findKindlessTwins(pns: readonly string[]): Promise<Map<string, string>> {
+    const baseOf = new Map<string, string>();
+    for (const pn of pns) {
+      const parsed = parsePublicationNumber(pn);
+      if (parsed?.kind) baseOf.set(`${parsed.country}${parsed.serial}`, pn);
+    }
+    const twins = new Map<string, string>();
+    for (const part of chunks([...baseOf.keys()])) {
+      const rows = await this.db
+        .selectFrom('patents')
+        .select('publication_number')
+        .where('publication_number', 'in', part)
+        .execute();
+      for (const row of rows) twins.set(baseOf.get(row.publication_number)!, row.publication_number);
+    }
+    return twins;
+  }
+
+  /** Every stored record, in publication-number order, a batch at a time (keyset paging: constant cost per batch). */
+  async *iterateAll(batchSize = 1000): AsyncGenerator<Patent[]> {
+    let after = '';
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('patents')
+        .select(['publication_number', 'doc'])
+        .where('publication_number', '>', after)
+        .orderBy('publication_number')
+        .limit(batchSize)
+        .execute();
+      if (rows.length === 0) return;
+      yield rows.map((r) => JSON.parse(r.doc) as Patent);
+      after = rows[rows.length - 1]!.publication_number;
+    }
+  }
+
+  async getMeta(key: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value;
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.db
+      .insertInto('meta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+}
+
+/**
+ * The key a citation is indexed under: the cited publication number without kind
+ * (citations often omit or differ in kind: US7000000 vs US7000000B2).
+ */
+function citedKeyOf(number: string, country?: string, kind?: string): string | undefined {
+  const written = /^[A-Za-z]{2}/.test(number.trim()) ? number : `${country ?? ''}${number}`;
+  const keys = numberKeysForLookup(`${written}${kind && !/[A-Z]\d?$/i.test(written) ? kind : ''}`);
+  // numberKeysForLookup lists the full form first when a kind is present; the kind-less form follows.
+  return keys.find((k) => /^[A-Z]{2}[A-Z]*\d+$/.test(k)) ?? keys[0];
+}

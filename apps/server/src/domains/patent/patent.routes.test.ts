@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, DIALECTS, isPostgresReachable } from '../../../test/helpers.js';
+import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
+
+const runs = await Promise.all(
+  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
+);
+
+describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on %s', (dialect) => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    const citing = buildUsPatent({
+      publicationNumber: 'US7100000B2',
+      applicationNumber: 'US10999999',
+      title: { lang: 'en', text: 'Improved battery separator' },
+      citations: [{ number: '6980000', country: 'US', kind: 'B2' }],
+    });
+    await t.context.patents.upsertMany([buildCnPatent(), buildUsPatent(), citing]);
+  });
+  afterAll(async () => t.close());
+
+  it('answers health with the patent count and version', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 1, message: '', data: { patents: 3, version: 'test', demoLoading: false } });
+  });
+
+  it.each(['CN117151122A', 'CN 117151122 A', 'cn117151122', 'CN202311234567.8', '2023112345678'])(
+    'finds the CN record from %s',
+    async (pn) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/product/patent/detail?pn=${encodeURIComponent(pn)}` });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.status).toBe(1);
+      expect(body.data.publicationNumber).toBe('CN117151122A');
+      expect(body.data.title.text).toBe('一种基于区块链的数据共享方法');
+    },
+  );
+
+  it('links held citations and finds forward citations in the corpus', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail?pn=US06980000B2' });
+    const data = res.json().data;
+    expect(data.publicationNumber).toBe('US6980000B2');
+    expect(data.citedBy.map((c: { number: string }) => c.number)).toEqual(['US7100000B2']);
+    expect(data.held['US7100000B2']).toBe('US7100000B2');
+    // US5000000 is cited but not held: no link.
+    expect(data.held['US5000000']).toBeUndefined();
+  });
+
+  it('says clearly, in the user language, that a number is not held', async () => {
+    const zh = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail?pn=CN999999999A' });
+    expect(zh.statusCode).toBe(404);
+    expect(zh.json()).toEqual({
+      status: 0,
+      message: '未找到专利 CN999999999A：本库未收录该号码',
+      data: { code: 'PATENT_NOT_FOUND' },
+    });
+    const en = await t.app.inject({
+      method: 'GET',
+      url: '/api/product/patent/detail?pn=CN999999999A',
+      headers: { 'accept-language': 'en-US,en;q=0.9,zh;q=0.5' },
+    });
+    expect(en.json().message).toBe('Patent CN999999999A not found: this number is not in the database');
+  });
+
+  it('answers a missing parameter with 400, the field and the reason', async () => {
+    const zh = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail' });
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().status).toBe(0);
+    expect(zh.json().data).toEqual({ code: 'VALIDATION_FAILED', field: 'pn' });
+    expect(zh.json().message).toContain('参数错误：pn');
+    const en = await t.app.inject({
+      method: 'GET',
+      url: '/api/product/patent/detail?pn=',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.statusCode).toBe(400);
+    expect(en.json().message).toMatch(/^Invalid parameter: pn must be at least 1/);
+  });
+
+  it('answers unknown API paths with the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/product/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().data.code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('refuses drawing names that try to leave the drawings folder', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/product/patent/drawing/..%2F..%2Fpatlas.db' });
+    expect(res.statusCode).toBe(400);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/product/patent/drawing/USD0907292-D00001.png' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().data.code).toBe('DRAWING_NOT_FOUND');
+  });
+});
+
+describe('unknown errors', () => {
+  it('answer 500 with a request id and no internals', async () => {
+    const t = await buildTestApp('sqlite');
+    // Break the store under the running app: the next query fails inside the driver.
+    await t.context.database.db.schema.dropTable('patents').execute();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.status).toBe(0);
+    expect(body.data.code).toBe('INTERNAL');
+    expect(body.data.requestId).toMatch(/^req-/);
+    expect(body.message).toContain(body.data.requestId);
+    expect(res.body).not.toMatch(/sqlite|SQL|stack|at .*\.ts/i);
+    await t.close();
+  });
+});
+
+describe('drawings of several patents', () => {
+  it('answers the drawings of the numbers that have some', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      await t.context.patents.upsertMany([
+        buildUsPatent({ drawings: [{ file: 'US6980000B2-D00001.png', caption: 'FIG. 1' }] }),
+        buildCnPatent(),
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/product/patent/drawings',
+        payload: { publicationNumbers: ['US6980000B2', 'CN117151122A'] },
+      });
+      expect(res.json().data).toEqual({
+        items: { US6980000B2: [{ file: 'US6980000B2-D00001.png', caption: 'FIG. 1' }] },
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  envelopeOf,
+  PatentDetailQuerySchema,
+  PatentDetailSchema,
+  PatentDrawingsRequestSchema,
+  PatentDrawingsResponseSchema,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import type { PatentService } from './patent.service.js';
+
+export interface PatentRoutesOptions {
+  service: PatentService;
+  drawingsDir: string;
+}
+
+const DRAWING_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(png|jpg|jpeg)$/;
+
+/** Patent detail and drawings under /api/product/patent. */
+export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (app, { service, drawingsDir }) => {
+  app.get(
+    '/patent/detail',
+    {
+      schema: {
+        summary: 'The whole patent record, found by any form of its publication or application number',
+        tags: ['patent'],
+        querystring: PatentDetailQuerySchema,
+        response: { 200: envelopeOf(PatentDetailSchema) },
+      },
+    },
+    async (request) => ({ status: 1, message: '', data: await service.getDetail(request.query.pn) }),
+  );
+
+  app.post(
+    '/patent/drawings',
+    {
+      schema: {
+        summary: 'The drawings of several patents at once (result page, all-drawings view)',
+        tags: ['patent'],
+        body: PatentDrawingsRequestSchema,
+        response: { 200: envelopeOf(PatentDrawingsResponseSchema) },
+      },
+    },
+    async (request) => ({
+      status: 1,
+      message: '',
+      data: { items: await service.getDrawings(request.body.publicationNumbers) },
+    }),
+  );
+
+  app.get(
+    '/patent/drawing/:file',
+    {
+      schema: {
+        summary: 'A description drawing, converted for the browser at import',
+        tags: ['patent'],
+        params: z.object({ file: z.string().regex(DRAWING_FILE) }),
+      },
+    },
+    async (request, reply) => {
+      const file = path.join(drawingsDir, request.params.file);
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) throw new AppError('DRAWING_NOT_FOUND');
+      const type = file.endsWith('.png') ? 'image/png' : 'image/jpeg';
+      return reply
+        .header('content-type', type)
+        .header('content-length', info.size)
+        .header('cache-control', 'public, max-age=86400')
+        .send(createReadStream(file));
+    },
+  );
+};

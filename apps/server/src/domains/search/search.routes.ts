@@ -1,0 +1,156 @@
+import {
+  CacheUrlParamRequestSchema,
+  envelopeOf,
+  ExtractWordRequestSchema,
+  ExtractWordResponseSchema,
+  FamilyExpandRequestSchema,
+  FamilyExpandResponseSchema,
+  SearchQueryRequestSchema,
+  SearchQueryResponseSchema,
+  SearchStateSchema,
+  TotalHitsRequestSchema,
+  TotalHitsResponseSchema,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { languageOf } from '../../plugins/locale.js';
+import type { SearchService } from './search.service.js';
+
+export interface SearchRoutesOptions {
+  service: SearchService;
+}
+
+const ok = <T>(data: T) => ({ status: 1, message: '', data });
+
+/** Spec 1 §7 platform data calls, under /api/platform. */
+export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/data/search/query',
+    {
+      schema: {
+        summary: 'Run a search expression: one page of results, total, facets and highlights',
+        tags: ['search'],
+        body: SearchQueryRequestSchema,
+        response: { 200: envelopeOf(SearchQueryResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.search(request.body, languageOf(request))),
+  );
+
+  app.post(
+    '/data/search/expression/total-hits',
+    {
+      schema: {
+        summary: 'The number of hits of an expression',
+        tags: ['search'],
+        body: TotalHitsRequestSchema,
+        response: { 200: envelopeOf(TotalHitsResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.totalHits(
+          request.body.searchExpre,
+          request.body.source,
+          request.body.mergeType,
+          languageOf(request),
+        ),
+      ),
+  );
+};
+
+/** Spec 1 §7 search calls on the product base, under /api/product. */
+export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { service }) => {
+  // The result page's call: the search plus a key under which its state is stored (a short deep link).
+  app.post(
+    '/search/searchNew',
+    {
+      schema: {
+        summary: 'Search for the result page: results, facets, and the key of this state',
+        tags: ['search'],
+        body: SearchQueryRequestSchema.extend({
+          viewMode: SearchStateSchema.shape.viewMode,
+        }),
+        response: { 200: envelopeOf(SearchQueryResponseSchema.extend({ key: z.string() })) },
+      },
+    },
+    async (request) => {
+      const lang = languageOf(request);
+      const body = request.body;
+      const result = await service.search(body, lang);
+      const key = await service.saveState(
+        {
+          searchExpre: body.searchExpre,
+          ...(body.secondExpre ? { secondExpre: body.secondExpre } : {}),
+          page: body.page,
+          pageSize: body.pageSize,
+          ...(body.sort ? { sort: body.sort } : {}),
+          mergeType: body.mergeType,
+          ...(body.filters.length > 0 ? { filters: body.filters } : {}),
+          ...(body.source ? { source: body.source } : {}),
+          ...(body.viewMode ? { viewMode: body.viewMode } : {}),
+        },
+        lang,
+      );
+      return ok({ ...result, key });
+    },
+  );
+
+  // The simple search (spec 1 §3 "simple query body"): results without facets.
+  app.post(
+    '/search/search',
+    {
+      schema: {
+        summary: 'Simple search: one page of results without facets',
+        tags: ['search'],
+        body: SearchQueryRequestSchema,
+        response: { 200: envelopeOf(SearchQueryResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.search({ ...request.body, facets: request.body.facets ?? [] }, languageOf(request))),
+  );
+
+  app.post(
+    '/search/getCacheUrlParam',
+    {
+      schema: {
+        summary: 'Result-page state by key ({ key }), or store a state and get its key ({ state })',
+        tags: ['search'],
+        body: CacheUrlParamRequestSchema,
+        response: { 200: envelopeOf(z.object({ key: z.string(), state: SearchStateSchema })) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if ('key' in body) return ok({ key: body.key, state: await service.findState(body.key) });
+      return ok({ key: await service.saveState(body.state, languageOf(request)), state: body.state });
+    },
+  );
+
+  app.post(
+    '/family/expand',
+    {
+      schema: {
+        summary: 'Simple-family expansion: the held family members of these publications',
+        tags: ['search'],
+        body: FamilyExpandRequestSchema,
+        response: { 200: envelopeOf(FamilyExpandResponseSchema) },
+      },
+    },
+    async (request) => ok({ publicationNumbers: await service.expandFamily(request.body.publicationNumbers) }),
+  );
+
+  app.post(
+    '/search/extract/word',
+    {
+      schema: {
+        summary: 'Keywords of a text (jieba TF-IDF), e.g. to build an expression from a disclosure',
+        tags: ['search'],
+        body: ExtractWordRequestSchema,
+        response: { 200: envelopeOf(ExtractWordResponseSchema) },
+      },
+    },
+    async (request) => ok({ words: service.extractWords(request.body.text, request.body.topK) }),
+  );
+};

@@ -1,0 +1,145 @@
+import {
+  FACET_FIELD_IDS,
+  formatQueryError,
+  MAX_MERGE_TOTAL,
+  type Language,
+  type SearchQueryResponse,
+  type SearchState,
+} from '@patlas/contracts';
+import { EngineError, extractKeywords, type SearchEngine } from '@patlas/engine';
+import {
+  applyLeadingNotRule,
+  beginsWithNot,
+  makeAnd,
+  parseExpression,
+  printExpression,
+  type QueryNode,
+} from '@patlas/query';
+import { AppError } from '../../errors.js';
+import type { SearchStateRepository } from './search-state.repository.js';
+
+export interface SearchParams {
+  searchExpre: string;
+  secondExpre?: string | undefined;
+  page: number;
+  pageSize: number;
+  sort?:
+    | { field: 'relevance' | 'AD' | 'PD' | 'GD' | 'PRD' | 'citedBy' | 'familySize' | 'value'; order: 'asc' | 'desc' }
+    | undefined;
+  mergeType: 0 | 1 | 2;
+  filters: { field: (typeof FACET_FIELD_IDS)[number]; values: string[] }[];
+  source?: 'cn' | 'uncn' | undefined;
+  facets?: (typeof FACET_FIELD_IDS)[number][] | undefined;
+  highlight: boolean;
+}
+
+/** Engine refusals → catalogue codes with the spec's limits in the message. */
+function toAppError(err: unknown): unknown {
+  if (!(err instanceof EngineError)) return err;
+  switch (err.code) {
+    case 'SORT_TOO_MANY_HITS':
+      return new AppError('SORT_TOO_MANY_HITS', { max: '10,000,000', ...err.params });
+    case 'PAGE_TOO_DEEP':
+      return new AppError('PAGE_TOO_DEEP', { max: 100000, ...err.params });
+    default:
+      return new AppError(err.code, { field: '', term: '', ...err.params });
+  }
+}
+
+export class SearchService {
+  constructor(
+    private readonly engine: SearchEngine,
+    private readonly states: SearchStateRepository,
+  ) {}
+
+  /**
+   * Parses an expression into the AST the engine runs. A bad expression is refused with the
+   * query package's positioned message in the user's language. Spec 1 §5: an expression that
+   * begins with NOT gets the data-source condition prefixed.
+   */
+  parse(expression: string, lang: Language): QueryNode {
+    const parsed = parseExpression(expression);
+    if (!parsed.ok) {
+      const first = parsed.errors[0]!;
+      throw new AppError(
+        'QUERY_INVALID',
+        { message: formatQueryError(first, lang) },
+        {
+          code: first.code,
+          span: first.span,
+        },
+      );
+    }
+    return beginsWithNot(parsed.ast) ? applyLeadingNotRule(parsed.ast) : parsed.ast;
+  }
+
+  private combined(params: Pick<SearchParams, 'searchExpre' | 'secondExpre'>, lang: Language): QueryNode {
+    const main = this.parse(params.searchExpre, lang);
+    if (!params.secondExpre?.trim()) return main;
+    const second = this.parse(params.secondExpre, lang);
+    return makeAnd([main, second]);
+  }
+
+  async search(params: SearchParams, lang: Language): Promise<SearchQueryResponse> {
+    const started = performance.now();
+    const ast = this.combined(params, lang);
+    const options = { filters: params.filters, scope: params.source };
+    try {
+      if (params.mergeType !== 0) {
+        // Spec 1 §5: "Analysis or merge over 1 million patents is refused".
+        const unmerged = await this.engine.count(ast, options);
+        if (unmerged > MAX_MERGE_TOTAL) throw new AppError('MERGE_TOO_MANY', { max: '1,000,000' });
+      }
+      const result = await this.engine.search({
+        ast,
+        ...options,
+        merge: params.mergeType,
+        page: params.page,
+        pageSize: params.pageSize,
+        ...(params.sort ? { sort: params.sort } : {}),
+        facets: params.facets ?? FACET_FIELD_IDS,
+        highlight: params.highlight,
+      });
+      return {
+        total: result.total,
+        page: params.page,
+        pageSize: params.pageSize,
+        items: result.items,
+        facets: result.facets,
+        expression: printExpression(ast),
+        tookMs: Math.round(performance.now() - started),
+      };
+    } catch (err) {
+      throw toAppError(err);
+    }
+  }
+
+  async totalHits(searchExpre: string, source: 'cn' | 'uncn' | undefined, mergeType: 0 | 1 | 2, lang: Language) {
+    const ast = this.parse(searchExpre, lang);
+    try {
+      return { total: await this.engine.count(ast, { merge: mergeType, ...(source ? { scope: source } : {}) }) };
+    } catch (err) {
+      throw toAppError(err);
+    }
+  }
+
+  async saveState(state: SearchState, lang: Language): Promise<string> {
+    // Refuse to store a state whose expression would fail when the link is opened.
+    this.parse(state.searchExpre, lang);
+    return this.states.save(state);
+  }
+
+  async findState(key: string): Promise<SearchState> {
+    const state = await this.states.find(key);
+    if (!state) throw new AppError('SEARCH_STATE_NOT_FOUND');
+    return state;
+  }
+
+  async expandFamily(publicationNumbers: string[]): Promise<string[]> {
+    return this.engine.expandFamily(publicationNumbers);
+  }
+
+  extractWords(text: string, topK: number): { word: string; weight: number }[] {
+    return extractKeywords(text, topK).map((k) => ({ word: k.keyword, weight: Math.round(k.weight * 1000) / 1000 }));
+  }
+}

@@ -1,0 +1,32 @@
+import { envelopeOf, HealthSchema } from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PatentRepository } from '../patent/patent.repository.js';
+
+export interface HealthRoutesOptions {
+  patents: PatentRepository;
+  version: string;
+  isDemoLoading: () => boolean;
+}
+
+/** GET /api/health: liveness plus the size of the corpus. */
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
+  app,
+  { patents, version, isDemoLoading },
+) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        summary: 'Liveness and corpus size',
+        tags: ['system'],
+        response: { 200: envelopeOf(HealthSchema.extend({ demoLoading: z.boolean() })) },
+      },
+    },
+    async () => ({
+      status: 1,
+      message: '',
+      data: { patents: await patents.count(), version, demoLoading: isDemoLoading() },
+    }),
+  );
+};

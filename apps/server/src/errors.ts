@@ -1,0 +1,127 @@
+import { ERROR_CODES, formatErrorMessage, type ErrorCode, type ErrorData, type Language } from '@patlas/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { languageOf } from './plugins/locale.js';
+
+/** A handled failure: a catalogue code plus the values its message needs. Never user text at the throw site. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    readonly extra: Partial<ErrorData> = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+/** A validation issue as fastify-type-provider-zod reports it: keyword = zod issue code, params = the issue's details. */
+interface ValidationIssue {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: { minimum?: unknown; maximum?: unknown; expected?: unknown; format?: string };
+}
+
+/** Zod issue → short reason in the user's language. */
+function reasonOf(issue: ValidationIssue, lang: Language): string {
+  const detail = issue.params;
+  const code = issue.keyword;
+  const zh: Record<string, string> = {
+    invalid_type: detail?.expected ? `类型应为 ${String(detail.expected)}` : '类型不正确',
+    too_small: detail?.minimum !== undefined ? `不能小于 ${String(detail.minimum)}（长度或数值）` : '过小或为空',
+    too_big: detail?.maximum !== undefined ? `不能超过 ${String(detail.maximum)}（长度或数值）` : '过大',
+    invalid_format: '格式不正确',
+    invalid_value: '取值不在允许范围内',
+    unrecognized_keys: '包含不允许的字段',
+  };
+  const en: Record<string, string> = {
+    invalid_type: detail?.expected ? `must be of type ${String(detail.expected)}` : 'has the wrong type',
+    too_small:
+      detail?.minimum !== undefined
+        ? `must be at least ${String(detail.minimum)} (length or value)`
+        : 'is too small or empty',
+    too_big:
+      detail?.maximum !== undefined ? `must be at most ${String(detail.maximum)} (length or value)` : 'is too large',
+    invalid_format: 'has an invalid format',
+    invalid_value: 'is not an allowed value',
+    unrecognized_keys: 'contains fields that are not allowed',
+  };
+  const table = lang === 'zh' ? zh : en;
+  return (code && table[code]) ?? (lang === 'zh' ? '不合法' : 'is invalid');
+}
+
+function fieldOf(issue: ValidationIssue, context: string | undefined): string {
+  const fromPath = issue.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+  return fromPath || context || 'body';
+}
+
+function send(reply: FastifyReply, http: number, status: number, message: string, data: ErrorData): FastifyReply {
+  return reply.code(http).send({ status, message, data });
+}
+
+/** The one error handler: every failure leaves as the envelope, in the user's language, without a stack trace. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = languageOf(request);
+    if (error instanceof AppError) {
+      const row = ERROR_CODES[error.code];
+      if (row.http >= 500) request.log.error({ err: error, params: error.params }, 'handled server error');
+      return send(reply, row.http, row.status, formatErrorMessage(error.code, lang, error.params), {
+        code: error.code,
+        ...error.extra,
+      });
+    }
+    const validation = (error as FastifyError).validation as ValidationIssue[] | undefined;
+    if (validation && validation.length > 0) {
+      const first = validation[0]!;
+      const field = fieldOf(first, (error as FastifyError).validationContext);
+      return send(
+        reply,
+        400,
+        0,
+        formatErrorMessage('VALIDATION_FAILED', lang, { field, reason: reasonOf(first, lang) }),
+        {
+          code: 'VALIDATION_FAILED',
+          field,
+        },
+      );
+    }
+    const statusCode = (error as FastifyError).statusCode;
+    if (statusCode === 413) {
+      return send(reply, 413, 0, formatErrorMessage('PAYLOAD_TOO_LARGE', lang), { code: 'PAYLOAD_TOO_LARGE' });
+    }
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type): say so without internals.
+      const code = (error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
+      return send(
+        reply,
+        statusCode,
+        0,
+        formatErrorMessage('VALIDATION_FAILED', lang, { field: code, reason: reasonOf({}, lang) }),
+        {
+          code: 'VALIDATION_FAILED',
+          field: code,
+        },
+      );
+    }
+    request.log.error({ err: error, method: request.method, url: request.url }, 'unhandled error');
+    return send(reply, 500, 0, formatErrorMessage('INTERNAL', lang, { requestId: request.id }), {
+      code: 'INTERNAL',
+      requestId: request.id,
+    });
+  });
+}
+
+/** 404 for API paths, in the envelope. */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const lang = languageOf(request);
+  return send(
+    reply,
+    404,
+    0,
+    formatErrorMessage('ROUTE_NOT_FOUND', lang, { method: request.method, url: request.url.split('?')[0] ?? '' }),
+    {
+      code: 'ROUTE_NOT_FOUND',
+    },
+  );
+}

@@ -1,0 +1,58 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, readVersion } from './config.js';
+import { loadDemoCorpusIfNeeded, syncSearchIndex } from './domains/patent/import/import.service.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(undefined, readVersion());
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { app, context } = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+
+  const shutdown = new AbortController();
+  // The demo corpus loads in the background on first start: the server answers meanwhile and /api/health shows the count growing.
+  const demoLoad = syncSearchIndex(context, shutdown.signal)
+    .then((reindexed) => {
+      if (reindexed > 0) app.log.info({ reindexed }, 'search index rebuilt from the store');
+      return loadDemoCorpusIfNeeded(context, { signal: shutdown.signal });
+    })
+    .then((report) => {
+      if (report) {
+        app.log.info(
+          { ...report.totals, elapsedMs: report.elapsedMs, rejectedSample: report.errors.slice(0, 5) },
+          'demo corpus loaded',
+        );
+      }
+    })
+    .catch((err: unknown) => app.log.error({ err }, 'demo corpus load failed'));
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests and writes');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    shutdown.abort();
+    await demoLoad; // the current import batch commits, then the loader stops
+    await app.close(); // waits for in-flight requests, then closes the database (onClose hook)
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Patlas failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useMatches, type Location, type UIMatch } from 'react-router';
+import { currentHandle } from '../route-handle';
+import {
+  closeAllTabs,
+  closeOtherTabs,
+  closeTab,
+  loadTabs,
+  openTab,
+  saveTabs,
+  tabKeyOf,
+  type AppTab,
+} from '../../components/TabBar/tab-bar-model';
+import type { ProductStorage } from '../../storage/storage';
+import { HOME_PATH } from '../paths';
+
+export const HOME_TAB: AppTab = {
+  key: HOME_PATH,
+  path: HOME_PATH,
+  originPath: HOME_PATH,
+  name: 'routes.home',
+  permission: false,
+  isFixed: true,
+  viewCache: true,
+};
+
+/** The tab of the page being shown, from its route's handle; undefined for pages without a tab. */
+function tabOfLocation(matches: readonly UIMatch[], location: Location): AppTab | undefined {
+  const found = currentHandle(matches);
+  const tab = found?.handle.tab;
+  if (!found || !tab) return undefined;
+  const search = new URLSearchParams(location.search);
+  const label = tab.labelParam ? search.get(tab.labelParam)?.trim() : undefined;
+  return {
+    key: tabKeyOf(found.match.pathname, search, tab.keyParams),
+    path: `${location.pathname}${location.search}`,
+    originPath: found.match.pathname,
+    name: found.handle.titleKey,
+    ...(label ? { label } : {}),
+    permission: tab.permission,
+    isFixed: tab.isFixed ?? false,
+    viewCache: tab.viewCache ?? false,
+  };
+}
+
+interface TabState {
+  tabs: AppTab[];
+  /** The last location seen, so a location change is noticed during render, and sourcePath filled. */
+  lastPath: string | undefined;
+}
+
+/** Tab bar state that follows navigation and is kept in local storage. */
+export function useTabBarState(storage: ProductStorage) {
+  const matches = useMatches();
+  const location = useLocation();
+  const [state, setState] = useState<TabState>(() => ({ tabs: loadTabs(storage, HOME_TAB), lastPath: undefined }));
+  const current = tabOfLocation(matches, location);
+  const path = `${location.pathname}${location.search}`;
+
+  // Adjusting state while rendering (React docs "storing information from previous renders"):
+  // a new location opens or updates its tab before the bar paints.
+  if (state.lastPath !== path) {
+    setState({
+      tabs: current
+        ? openTab(state.tabs, state.lastPath ? { ...current, sourcePath: state.lastPath } : current)
+        : state.tabs,
+      lastPath: path,
+    });
+  }
+
+  useEffect(() => {
+    saveTabs(storage, state.tabs);
+  }, [storage, state.tabs]);
+
+  return {
+    tabs: state.tabs,
+    activeKey: current?.key,
+    close: (tab: AppTab) => {
+      const result = closeTab(state.tabs, tab.key, current?.key);
+      setState((s) => ({ ...s, tabs: result.tabs }));
+      return result.nextActive;
+    },
+    closeOthers: (tab: AppTab) => setState((s) => ({ ...s, tabs: closeOtherTabs(s.tabs, tab.key) })),
+    closeAll: () => setState((s) => ({ ...s, tabs: closeAllTabs(s.tabs) })),
+  };
+}

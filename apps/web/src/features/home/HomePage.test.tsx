@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { pressEnter, renderApp, stubFetch } from '../../test/render-app';
+
+describe('home page', () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('redirects / to /home and shows the real size of the database in 万', async () => {
+    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 25_000, version: '0.1.0' } } }));
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(await screen.findByText('2.5万')).toBeTruthy();
+    expect(document.title).toBe('Patlas - 首页');
+  });
+
+  it('sends unknown paths to / and on to /home', async () => {
+    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    const { router } = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('opens a patent typed in any form on the detail page', async () => {
+    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    const { router } = renderApp('/home');
+    const input = await screen.findByPlaceholderText('输入公开（公告）号或申请号，如 CN117151122A');
+    pressEnter(input);
+    expect(await screen.findByText('请输入专利号')).toBeTruthy();
+    fireEvent.change(input, { target: { value: ' CN 117151122 A ' } });
+    pressEnter(input);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchDetail'));
+    expect(new URLSearchParams(router.state.location.search).get('pn')).toBe('CN 117151122 A');
+  });
+
+  it('switches to English, remembers it, and keeps the fixed home tab', async () => {
+    const calls = stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 1_700_000, version: '0.1.0' } } }));
+    renderApp('/home');
+    expect(await screen.findByText('170万')).toBeTruthy();
+    fireEvent.click(screen.getByText('English'));
+    expect(await screen.findByText('1.7M')).toBeTruthy();
+    expect(JSON.parse(window.localStorage.getItem('patlas:1:language') ?? '{}')).toEqual({ v: 'en' });
+    expect(calls.at(-1)?.headers.get('Accept-Language')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    const storedTabs = JSON.parse(window.localStorage.getItem('patlas:1:tabs') ?? '{}') as { v: { key: string; isFixed: boolean }[] };
+    expect(storedTabs.v[0]).toMatchObject({ key: '/home', isFixed: true });
+  });
+});

@@ -1,0 +1,101 @@
+import { Card, Result, Skeleton, Tabs, Tooltip, Typography } from 'antd';
+import type { TabsProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { PatentDetail } from '@patlas/contracts';
+import { PatentNumberSearch } from '../../components/PatentNumberSearch';
+import { BasicInfoTab } from './components/BasicInfoTab';
+import { CitationsTab } from './components/CitationsTab';
+import { DrawingsTab } from './components/DrawingsTab';
+import { FamilyTab } from './components/FamilyTab';
+import { FullTextTab } from './components/FullTextTab';
+import { LegalTab } from './components/LegalTab';
+import { PatentHeader } from './components/PatentHeader';
+import { PatentLoadFailure } from './components/PatentLoadFailure';
+import { DETAIL_TABS, isDetailTab, tabCounts, type DetailTab } from './patent-view';
+import { usePatentDetail } from './queries';
+import './PatentDetail.css';
+
+const TAB_CONTENT: Record<DetailTab, (props: { patent: PatentDetail }) => ReactNode> = {
+  basic: BasicInfoTab,
+  legal: LegalTab,
+  drawings: DrawingsTab,
+  fulltext: FullTextTab,
+  family: FamilyTab,
+  citations: CitationsTab,
+};
+
+/**
+ * `/innovationSpace/searchDetail?pn=…&tab=…`: one patent, deep-linkable, each tab a URL.
+ * Tabs without data stay visible (users of incoPat/PatSnap expect a fixed set of tabs), are
+ * greyed with a tooltip, and say so when opened.
+ */
+export function PatentDetailPage() {
+  const { t } = useTranslation(['patent', 'common']);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const pn = searchParams.get('pn')?.trim() ?? '';
+  const tabParam = searchParams.get('tab');
+  const activeTab: DetailTab = isDetailTab(tabParam) ? tabParam : 'basic';
+  const detail = usePatentDetail(pn || undefined);
+
+  if (!pn) {
+    return (
+      <Result
+        status="info"
+        title={t('patent:missingPn')}
+        extra={
+          <div style={{ width: 480, margin: '0 auto' }}>
+            <PatentNumberSearch buttonText={t('common:actions.open')} size="middle" autoFocus />
+          </div>
+        }
+      />
+    );
+  }
+  if (detail.isError && !detail.data) {
+    return <PatentLoadFailure pn={pn} error={detail.error} onRetry={() => void detail.refetch()} />;
+  }
+  if (!detail.data) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+
+  const patent = detail.data;
+  const counts = tabCounts(patent);
+  const items: TabsProps['items'] = DETAIL_TABS.map((tab) => {
+    const count = counts[tab];
+    const isEmpty = count === 0;
+    const label = (
+      <span className={isEmpty ? 'patent-tab-empty' : undefined}>
+        {t(`patent:tabs.${tab}`)}
+        {count !== undefined && count > 0 && <span className="patent-tab-count">{count}</span>}
+      </span>
+    );
+    const Content = TAB_CONTENT[tab];
+    return {
+      key: tab,
+      label: isEmpty ? <Tooltip title={t('patent:tabs.noDataHint')}>{label}</Tooltip> : label,
+      children: <Content patent={patent} />,
+    };
+  });
+
+  return (
+    <Card className="patent-detail" variant="borderless">
+      <PatentHeader patent={patent} />
+      <Tabs
+        activeKey={activeTab}
+        items={items}
+        destroyOnHidden
+        onChange={(tab) => {
+          const next = new URLSearchParams(searchParams);
+          next.set('tab', tab);
+          setSearchParams(next);
+        }}
+      />
+      {detail.isFetching && !detail.isPending && <Typography.Text type="secondary">{t('common:loading')}</Typography.Text>}
+    </Card>
+  );
+}

@@ -1,0 +1,170 @@
+import { Descriptions, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import type { DescriptionsProps, TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Party, PatentDetail } from '@patlas/contracts';
+import { formatPatentDate } from '../../../utils/format-date';
+import { paragraphs, present, presentList, shownText } from '../patent-view';
+import { Section } from './Section';
+import { useCountryName } from './useCountryName';
+
+type PartyRole = 'applicants' | 'assignees' | 'currentAssignees';
+interface PartyRow extends Party {
+  key: string;
+  role: PartyRole;
+}
+type PartyColumn = 'type' | 'province' | 'city' | 'address';
+
+function TagList({ values, main, mainTitle, mainLabel }: { values: string[]; main?: string; mainTitle?: string; mainLabel?: string }) {
+  return (
+    <Flex gap={4} wrap>
+      {values.map((value) => (
+        <Tag key={value} color={value === main ? 'geekblue' : undefined}>
+          {value}
+          {value === main && mainLabel && (
+            <Tooltip title={mainTitle}>
+              <sup className="patent-main-mark">{mainLabel}</sup>
+            </Tooltip>
+          )}
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
+
+/** The source id, linked when the record gives a plain web address for it. */
+function sourceLink(source: PatentDetail['source']): ReactNode | undefined {
+  const id = present(source?.id);
+  if (!id) return undefined;
+  const url = present(source?.url);
+  if (!url || !/^https?:\/\/\S+$/.test(url)) return id;
+  return (
+    <Typography.Link href={url} target="_blank" rel="noreferrer">
+      {id}
+    </Typography.Link>
+  );
+}
+
+/** Abstract, bibliographic table, parties and classifications. Empty fields are left out. */
+export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
+  const { t, i18n } = useTranslation('patent');
+  const countryName = useCountryName();
+  const abstract = shownText(patent.abstract, i18n.language);
+
+  const item = (key: string, label: string, value: ReactNode | undefined, span?: 'filled') =>
+    value === undefined || value === '' ? undefined : { key, label, children: value, ...(span ? { span } : {}) };
+  const joined = (values: readonly (string | undefined)[] | undefined) => {
+    const list = presentList(values);
+    return list.length > 0 ? list.join('; ') : undefined;
+  };
+  const count = (value: number | undefined) => (value === undefined ? undefined : String(value));
+
+  const biblio: DescriptionsProps['items'] = [
+    item('publicationNumber', t('field.publicationNumber'), present(patent.publicationNumber)),
+    item('publicationDate', t('field.publicationDate'), formatPatentDate(patent.publicationDate)),
+    item('applicationNumber', t('field.applicationNumber'), present(patent.applicationNumber)),
+    item('applicationDate', t('field.applicationDate'), formatPatentDate(patent.applicationDate)),
+    item('grantDate', t('field.grantDate'), formatPatentDate(patent.grantDate)),
+    item('priorityDate', t('field.priorityDate'), formatPatentDate(patent.priorityDate)),
+    item('priorityNumbers', t('field.priorityNumbers'), joined(patent.priorityNumbers)),
+    item('expiryDate', t('field.expiryDate'), formatPatentDate(patent.expiryDate)),
+    item('patentType', t('field.patentType'), patent.patentType ? t(`patentType.${patent.patentType}`) : undefined),
+    item('kind', t('field.kind'), present(patent.kind)),
+    item('country', t('field.country'), countryName(patent.country)),
+    item('legalStatus', t('field.legalStatus'), present(patent.legalStatus)),
+    item('inventors', t('field.inventors'), joined(patent.inventors?.map((p) => p.name)), 'filled'),
+    item('agency', t('field.agency'), present(patent.agency)),
+    item('agents', t('field.agents'), joined(patent.agents)),
+    item('examiners', t('field.examiners'), joined(patent.examiners), 'filled'),
+    item('keywords', t('field.keywords'), joined(patent.keywords), 'filled'),
+    item('claimCount', t('field.claimCount'), count(patent.claimCount)),
+    item('pageCount', t('field.pageCount'), count(patent.pageCount)),
+    item('source', t('field.source'), sourceLink(patent.source)),
+    item('licence', t('field.licence'), present(patent.source?.licence)),
+  ].filter((entry) => entry !== undefined);
+
+  const c = patent.classifications;
+  const ipc = presentList(c?.ipc);
+  const mainIpc = present(c?.ipcMain) ?? ipc[0];
+  const classRow = (key: keyof NonNullable<typeof c>, label: string, values: string[], main?: string) =>
+    values.length === 0
+      ? undefined
+      : {
+          key,
+          label,
+          children: (
+            <TagList values={values} main={main} mainLabel={t('basic.mainIpc')} mainTitle={t('basic.mainIpcTitle')} />
+          ),
+        };
+  const classifications: DescriptionsProps['items'] = [
+    classRow('ipc', t('field.ipc'), mainIpc && !ipc.includes(mainIpc) ? [mainIpc, ...ipc] : ipc, mainIpc),
+    classRow('cpc', t('field.cpc'), presentList(c?.cpc)),
+    classRow('loc', t('field.loc'), presentList(c?.loc)),
+    classRow('upc', t('field.upc'), presentList(c?.upc)),
+    classRow('fi', t('field.fi'), presentList(c?.fi)),
+    classRow('fterm', t('field.fterm'), presentList(c?.fterm)),
+  ].filter((entry) => entry !== undefined);
+
+  const roles: PartyRole[] = ['applicants', 'assignees', 'currentAssignees'];
+  const partyRows: PartyRow[] = roles.flatMap((role) =>
+    (patent[role] ?? [])
+      .filter((party) => present(party.name))
+      .map((party, i) => ({ ...party, role, key: `${role}-${i}` })),
+  );
+  const optionalColumns: PartyColumn[] = ['type', 'province', 'city', 'address'];
+  const shownColumns = optionalColumns.filter((column) => partyRows.some((row) => present(row[column])));
+  const partyColumns: TableColumnsType<PartyRow> = [
+    { key: 'role', title: t('basic.role'), dataIndex: 'role', width: 120, render: (role: PartyRole) => t(`field.${role}`) },
+    {
+      key: 'name',
+      title: t('basic.name'),
+      render: (_, row) => (
+        <>
+          {row.name}
+          {present(row.nameTranslated) && <Typography.Text type="secondary"> ({row.nameTranslated})</Typography.Text>}
+        </>
+      ),
+    },
+    ...shownColumns.map((column) => ({
+      key: column,
+      title: t(`basic.${column}`),
+      render: (_: unknown, row: PartyRow) =>
+        column === 'type' ? (row.type ? t(`partyType.${row.type}`) : null) : (present(row[column]) ?? null),
+    })),
+  ];
+
+  return (
+    <div className="patent-basic">
+      <Section title={t('basic.abstract')}>
+        {abstract.original ? (
+          <div className="patent-abstract">
+            {paragraphs(abstract.original).map((p, i) => (
+              <Typography.Paragraph key={i}>{p}</Typography.Paragraph>
+            ))}
+            {abstract.translation && (
+              <Typography.Paragraph type="secondary">
+                <Tag variant="filled">{t('header.translation')}</Tag>
+                {abstract.translation}
+              </Typography.Paragraph>
+            )}
+          </div>
+        ) : (
+          <Typography.Text type="secondary">{t('basic.noAbstract')}</Typography.Text>
+        )}
+      </Section>
+      <Section title={t('basic.biblio')}>
+        <Descriptions bordered size="small" column={2} items={biblio} styles={{ label: { width: 150 } }} />
+      </Section>
+      {partyRows.length > 0 && (
+        <Section title={t('basic.parties')}>
+          <Table<PartyRow> size="small" columns={partyColumns} dataSource={partyRows} pagination={false} bordered />
+        </Section>
+      )}
+      {classifications.length > 0 && (
+        <Section title={t('basic.classifications')}>
+          <Descriptions bordered size="small" column={1} items={classifications} styles={{ label: { width: 150 } }} />
+        </Section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Citation, PatentDetail } from '@patlas/contracts';
+import { PatentNumber } from '../../../components/PatentNumber';
+import { formatPatentDate } from '../../../utils/format-date';
+import { citationCategory, citationNumber, heldCitation, isKnownCategory, present } from '../patent-view';
+import { EmptyTab } from './EmptyTab';
+import { Section } from './Section';
+
+interface CitationRow {
+  key: string;
+  number: string;
+  heldAs?: string;
+  date?: string;
+  category?: string;
+  text?: string;
+}
+
+function CitationTable({ rows }: { rows: CitationRow[] }) {
+  const { t } = useTranslation('patent');
+  const columns: TableColumnsType<CitationRow> = [
+    {
+      key: 'number',
+      title: t('citations.number'),
+      width: 220,
+      render: (_, row) => (row.number ? <PatentNumber number={row.number} heldAs={row.heldAs} /> : null),
+    },
+    { key: 'date', title: t('citations.date'), dataIndex: 'date', width: 130, render: (v?: string) => v ?? null },
+  ];
+  if (rows.some((row) => row.category)) {
+    columns.push({ key: 'category', title: t('citations.category'), dataIndex: 'category', width: 180, render: (v?: string) => v ?? null });
+  }
+  if (rows.some((row) => row.text)) {
+    columns.push({ key: 'text', title: t('citations.text'), dataIndex: 'text', render: (v?: string) => v ?? null });
+  }
+  return (
+    <Table<CitationRow>
+      size="small"
+      bordered
+      columns={columns}
+      dataSource={rows}
+      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+    />
+  );
+}
+
+/** Backward citations (what this patent cites) and forward ones (who cites it). */
+export function CitationsTab({ patent }: { patent: PatentDetail }) {
+  const { t } = useTranslation('patent');
+  const toRows = (citations: readonly Citation[] | undefined, prefix: string): CitationRow[] =>
+    (citations ?? [])
+      .filter((c) => present(c.number) || present(c.text))
+      .map((c, i) => {
+        const category = citationCategory(c.category);
+        const isPatent = Boolean(present(c.number));
+        const row: CitationRow = { key: `${prefix}-${i}`, number: isPatent ? citationNumber(c) : '' };
+        const heldAs = isPatent ? heldCitation(patent.held, c) : undefined;
+        const date = formatPatentDate(c.date);
+        const text = present(c.text);
+        if (heldAs) row.heldAs = heldAs;
+        if (date) row.date = date;
+        if (category) row.category = isKnownCategory(category) ? t(`citations.categoryValue.${category}`) : category;
+        if (text) row.text = text;
+        return row;
+      });
+  const backward = toRows(patent.citations, 'b');
+  const forward = toRows(patent.citedBy, 'f');
+  if (backward.length === 0 && forward.length === 0) return <EmptyTab description={t('citations.empty')} />;
+  const count = (n: number) => <Typography.Text type="secondary">{t('citations.count', { count: n })}</Typography.Text>;
+  return (
+    <div className="patent-citations">
+      <Section title={t('citations.backward')} extra={count(backward.length)}>
+        {backward.length > 0 ? <CitationTable rows={backward} /> : <Typography.Text type="secondary">{t('citations.emptyBackward')}</Typography.Text>}
+      </Section>
+      <Section title={t('citations.forward')} extra={count(forward.length)}>
+        {forward.length > 0 ? <CitationTable rows={forward} /> : <Typography.Text type="secondary">{t('citations.emptyForward')}</Typography.Text>}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type { Citation, LocalizedText, Patent, PatentDetail } from '@patlas/contracts';
+
+/** The detail page's tabs, in display order; each is a URL (`tab` query parameter). */
+export const DETAIL_TABS = ['basic', 'legal', 'drawings', 'fulltext', 'family', 'citations'] as const;
+export type DetailTab = (typeof DETAIL_TABS)[number];
+
+export function isDetailTab(value: string | null): value is DetailTab {
+  return (DETAIL_TABS as readonly string[]).includes(value ?? '');
+}
+
+/** A trimmed string, or undefined when there is nothing to show. */
+export function present(value: string | undefined | null): string | undefined {
+  const text = value?.trim();
+  return text ? text : undefined;
+}
+
+/** The non-blank strings of a list. */
+export function presentList(values: readonly (string | undefined | null)[] | undefined): string[] {
+  return (values ?? []).map(present).filter((v): v is string => v !== undefined);
+}
+
+export interface ShownText {
+  original?: string;
+  translation?: string;
+}
+
+/**
+ * A text as written plus one translation: the one in the UI language if the record has it,
+ * otherwise any other language; never a "translation" equal to the original.
+ */
+export function shownText(text: LocalizedText | undefined, uiLang: string): ShownText {
+  const original = present(text?.text);
+  const translations = Object.entries(text?.translations ?? {})
+    .filter(([lang, value]) => lang !== text?.lang && present(value) && present(value) !== original)
+    .map(([lang, value]) => ({ lang, value: present(value) ?? '' }));
+  const preferred = translations.find((tr) => tr.lang === uiLang) ?? translations[0];
+  return { ...(original ? { original } : {}), ...(preferred ? { translation: preferred.value } : {}) };
+}
+
+/** The number of a citation as people write it: country + number + kind (US3382682A). */
+export function citationNumber(citation: Citation): string {
+  const number = citation.number.trim();
+  const country = citation.country?.trim().toUpperCase();
+  const kind = citation.kind?.trim();
+  const hasCountry = /^[A-Z]{2}/i.test(number);
+  const withCountry = hasCountry || !country ? number : `${country}${number}`;
+  return kind && !withCountry.toUpperCase().endsWith(kind.toUpperCase()) ? `${withCountry}${kind}` : withCountry;
+}
+
+/** The publication number to open for a referenced number, when the database holds it. */
+export function heldNumber(held: PatentDetail['held'], numbers: readonly string[]): string | undefined {
+  for (const number of numbers) {
+    const candidates = [number, number.replace(/\s+/g, ''), number.replace(/\s+/g, '').toUpperCase()];
+    for (const candidate of candidates) {
+      const found = held[candidate];
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The held number of a citation, trying the forms a server may key it by. */
+export function heldCitation(held: PatentDetail['held'], citation: Citation): string | undefined {
+  const country = citation.country?.trim().toUpperCase() ?? '';
+  const number = citation.number.trim();
+  return heldNumber(held, [number, citationNumber(citation), `${country}${number}`]);
+}
+
+export type CitationCategory = 'examiner' | 'applicant' | 'other' | 'third';
+
+/** USPTO/EPO category wording mapped to a translatable category; unknown wording stays as written. */
+export function citationCategory(category: string | undefined): CitationCategory | string | undefined {
+  const text = present(category);
+  if (!text) return undefined;
+  const lower = text.toLowerCase();
+  if (/examiner/.test(lower)) return 'examiner';
+  if (/applicant/.test(lower)) return 'applicant';
+  if (/third/.test(lower)) return 'third';
+  if (/^cited by other$|^other$/.test(lower)) return 'other';
+  return text;
+}
+
+export function isKnownCategory(value: string): value is CitationCategory {
+  return value === 'examiner' || value === 'applicant' || value === 'other' || value === 'third';
+}
+
+export type StatusTone = 'success' | 'error' | 'processing' | 'default';
+
+/** Colour of the legal status tag: in force green, dead red, pending blue. */
+export function legalStatusTone(status: string | undefined): StatusTone {
+  const text = present(status)?.toLowerCase();
+  if (!text) return 'default';
+  if (/失效|无效|终止|撤回|驳回|放弃|届满|expired|lapsed|withdrawn|revoked|ceased|abandoned|inactive|dead|refused/.test(text)) {
+    return 'error';
+  }
+  if (/有效|授权|active|in force|granted|alive/.test(text)) return 'success';
+  if (/审中|实审|公开|pending|examination|published/.test(text)) return 'processing';
+  return 'default';
+}
+
+/** Whether a record has anything for the legal tab. */
+export function hasLegalData(patent: Patent): boolean {
+  return Boolean(
+    present(patent.legalStatus) ||
+      patent.legalEvents?.length ||
+      patent.litigations?.length ||
+      patent.licenses?.length ||
+      patent.assignments?.length ||
+      patent.pledges?.length ||
+      patent.reexaminations?.length,
+  );
+}
+
+/** How much each tab has: undefined = present without a count, 0 = nothing. */
+export function tabCounts(patent: Patent): Record<DetailTab, number | undefined> {
+  const family = new Set([...presentList(patent.family?.simple), ...presentList(patent.family?.inpadoc)]);
+  return {
+    basic: undefined,
+    legal: hasLegalData(patent) ? undefined : 0,
+    drawings: patent.drawings?.length ?? 0,
+    fulltext: present(patent.claims?.text) || present(patent.description?.text) ? undefined : 0,
+    family: family.size,
+    citations: (patent.citations?.length ?? 0) + (patent.citedBy?.length ?? 0),
+  };
+}
+
+/**
+ * Claims as numbered paragraphs. Sources either keep one claim per line or run them together
+ * ("…处理。2.根据权利要求1…"); the latter is split before a claim number that follows a sentence end.
+ */
+export function claimParagraphs(text: string): string[] {
+  const lines = text.split(/\r?\n+/).map((l) => l.trim()).filter(Boolean);
+  if (lines.length > 1) return lines;
+  return text
+    .split(/(?<=[。.;；])\s*(?=\d{1,3}\s*[.．、]\s*\D)/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
+/** A long text as paragraphs, one per line of the source. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\r?\n+/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+}

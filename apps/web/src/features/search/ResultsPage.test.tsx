@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp, stubFetch, type FakeResponse } from '../../test/render-app';
+
+const hit = {
+  publicationNumber: 'CN215644798U',
+  title: '电池包和储能电池',
+  abstract: '一种电池包',
+  applicants: ['宁德时代新能源科技股份有限公司'],
+  inventors: [],
+  applicationDate: '2021-05-01',
+  publicationDate: '2022-01-25',
+  ipcMain: 'H01M 50/20',
+  patentType: 'utility_model',
+  country: 'CN',
+  score: 3.2,
+  highlights: { title: '<em>电池</em>包和储能<em>电池</em>&lt;script&gt;' },
+};
+
+function searchAnswer(total: number): FakeResponse {
+  return {
+    status: 200,
+    body: {
+      status: 1,
+      message: '',
+      data: {
+        total,
+        page: 1,
+        pageSize: 20,
+        items: total > 0 ? [hit] : [],
+        facets: {
+          patentType: [
+            { value: 'utility_model', count: 122 },
+            { value: 'invention_application', count: 156 },
+          ],
+          applicant: [{ value: 'A|B 公司', count: 3 }],
+        },
+        expression: 'TI=电池',
+        tookMs: 12,
+        key: 'abcdefgh12',
+      },
+    },
+  };
+}
+
+describe('result page', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows total in 万, highlighted rows, and filters through the URL', async () => {
+    const calls = stubFetch(() => searchAnswer(25_000));
+    const { router } = renderApp('/search/result?q=TI%3D%E7%94%B5%E6%B1%A0');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult'));
+    expect((await screen.findByTestId('result-total')).textContent).toBe('共 2.5万 条结果');
+    const table = document.querySelector('.result-table') as HTMLElement;
+    expect([...table.querySelectorAll('em')].map((e) => e.textContent)).toEqual(['电池', '电池']);
+    expect(table.querySelector('script')).toBeNull();
+    expect(within(table).getByText('实用新型')).toBeTruthy();
+    expect(calls[0]?.url.pathname).toBe('/api/product/search/searchNew');
+
+    // Single select: a click on a value filters on it alone.
+    fireEvent.click(screen.getByText('A|B 公司'));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('f')).toBe('applicant:A\\|B 公司'),
+    );
+    expect(await screen.findByText('申请人: A|B 公司')).toBeTruthy();
+
+    // Multiple select: tick several values, then apply them together.
+    fireEvent.click(screen.getByLabelText('实用新型'));
+    fireEvent.click(screen.getByLabelText('发明申请'));
+    fireEvent.click(screen.getByText('确 定'));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('f')).toBe(
+        'applicant:A\\|B 公司;patentType:utility_model|invention_application',
+      ),
+    );
+  });
+
+  it('says "no related patents found" with tips for an empty result', async () => {
+    stubFetch(() => searchAnswer(0));
+    renderApp('/innovationSpace/searchResult?q=TI%3Dzzzz');
+    expect(await screen.findByText('未找到相关专利')).toBeTruthy();
+  });
+
+  it('shows the server message of a bad expression', async () => {
+    stubFetch(() => ({
+      status: 400,
+      body: {
+        status: 0,
+        message: '检索式有误：第 4 列的括号“(”不匹配',
+        data: { code: 'QUERY_UNBALANCED_PARENS', span: { start: 3, end: 4 } },
+      },
+    }));
+    renderApp('/innovationSpace/searchResult?q=TI%3D(');
+    expect((await screen.findAllByText('检索式有误：第 4 列的括号“(”不匹配')).length).toBeGreaterThan(0);
+  });
+
+  it('resolves a ?key= link to the full URL', async () => {
+    stubFetch((url) =>
+      url.pathname.endsWith('/getCacheUrlParam')
+        ? {
+            status: 200,
+            body: {
+              status: 1,
+              message: '',
+              data: { key: 'abcdefgh12', state: { searchExpre: 'TI=电池', page: 2, viewMode: 'tuwenshitu' } },
+            },
+          }
+        : searchAnswer(25),
+    );
+    const { router } = renderApp('/innovationSpace/searchResult?key=abcdefgh12');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('TI=电池'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('view')).toBe('tuwenshitu');
+  });
+});

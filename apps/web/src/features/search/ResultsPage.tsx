@@ -1,0 +1,230 @@
+import { useEffect, useState } from 'react';
+import { Alert, Card, Flex, Pagination, Result, Spin, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MAX_PAGE, type FacetFieldId, type Language } from '@patlas/contracts';
+import { ApiError } from '../../api/client';
+import { ExpressionEditor } from '../../components/ExpressionEditor/ExpressionEditor';
+import type { ExpressionProblem } from '../../components/ExpressionEditor/useExpressionValidation';
+import { AllDrawingsView } from './components/AllDrawingsView';
+import { EmptyResult } from './components/EmptyResult';
+import { FilterPanel } from './components/FilterPanel';
+import { FirstDrawingView } from './components/FirstDrawingView';
+import { ImageTextView } from './components/ImageTextView';
+import { ResultListView } from './components/ResultListView';
+import { ResultToolbar } from './components/ResultToolbar';
+import { ViewSwitch } from './components/ViewSwitch';
+import { SelectionBar } from './components/SelectionBar';
+import { useHitLabels } from './components/useHitLabels';
+import { formatTotal } from './format-total';
+import { useSearchResults, useStateByKey } from './queries';
+import {
+  decodeResultState,
+  encodeResultState,
+  fromSearchState,
+  withFilterValues,
+  type ResultUrlState,
+} from './search-url-state';
+import { resultSetKey } from './selection-storage';
+import { useResultSelection } from './useResultSelection';
+import './ResultsPage.css';
+
+/** A server answer about the expression itself (HTTP 400 with a QUERY_* code and span). */
+function problemOf(error: unknown): ExpressionProblem | undefined {
+  if (!(error instanceof ApiError) || !error.code.startsWith('QUERY_')) return undefined;
+  const span = (error.data as { span?: { start?: unknown; end?: unknown } } | undefined)?.span;
+  const start = typeof span?.start === 'number' ? span.start : 0;
+  const end = typeof span?.end === 'number' ? span.end : start;
+  return { message: error.message, span: { start, end }, code: error.code };
+}
+
+/**
+ * The result page (/innovationSpace/searchResult). Everything it shows follows from the URL
+ * (search-url-state.ts), so reload, back/forward and shared links give the same page; `?key=`
+ * links are resolved to the full URL first.
+ */
+export function ResultsPage() {
+  const [searchParams] = useSearchParams();
+  const key = searchParams.get('key');
+  if (key && !searchParams.get('q')) return <KeyResolver stateKey={key} />;
+  return <ResultsView />;
+}
+
+function KeyResolver({ stateKey }: { stateKey: string }) {
+  const { t } = useTranslation('search');
+  const navigate = useNavigate();
+  const stored = useStateByKey(stateKey);
+  useEffect(() => {
+    if (stored.data)
+      navigate(`?${encodeResultState(fromSearchState(stored.data.state)).toString()}`, { replace: true });
+  }, [stored.data, navigate]);
+  if (stored.isError) {
+    return <Result status="warning" title={t('results.keyNotFound')} subTitle={stored.error.message} />;
+  }
+  return <Spin className="results-key-loading" description={t('results.loading')} />;
+}
+
+function ResultsView() {
+  const { t, i18n } = useTranslation('search');
+  const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
+  const labels = useHitLabels();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = decodeResultState(searchParams);
+  const results = useSearchResults(state);
+  const selection = useResultSelection(resultSetKey(state));
+  const [draft, setDraft] = useState(state.expression);
+  const [shownExpression, setShownExpression] = useState(state.expression);
+  if (shownExpression !== state.expression) {
+    setShownExpression(state.expression);
+    setDraft(state.expression);
+  }
+
+  const update = (patch: Partial<ResultUrlState>, options: { keepPage?: boolean } = {}) => {
+    const next: ResultUrlState = { ...state, ...patch, page: options.keepPage ? (patch.page ?? state.page) : 1 };
+    if (next.second === undefined) delete next.second;
+    if (next.source === undefined) delete next.source;
+    setSearchParams(encodeResultState(next));
+  };
+  const setFilter = (field: FacetFieldId, values: string[]) =>
+    update({ filters: withFilterValues(state.filters, field, values) });
+
+  const data = results.data;
+  const isStale = results.isPlaceholderData;
+  const lastPage = data ? Math.min(MAX_PAGE, Math.max(1, Math.ceil(data.total / state.pageSize))) : undefined;
+  // A page beyond the last one (an old link, a narrower filter) shows the last page instead.
+  useEffect(() => {
+    if (!isStale && lastPage !== undefined && data && data.total > 0 && state.page > lastPage) {
+      const next = new URLSearchParams(searchParams);
+      next.set('page', String(lastPage));
+      setSearchParams(next, { replace: true });
+    }
+  }, [isStale, lastPage, data, state.page, searchParams, setSearchParams]);
+
+  const problem = problemOf(results.error);
+  const otherError = results.isError && !problem ? results.error : undefined;
+  const items = data?.items ?? [];
+  const pageNumbers = items.map((hit) => hit.publicationNumber);
+  const offset = (state.page - 1) * state.pageSize;
+
+  if (!state.expression.trim()) {
+    return (
+      <Card className="results-page">
+        <ExpressionEditor
+          value={draft}
+          onChange={setDraft}
+          onSubmit={(expression) => update({ expression })}
+          autoFocus
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <div className="results-page">
+      <Card size="small" className="results-query">
+        <ExpressionEditor
+          value={draft}
+          onChange={setDraft}
+          onSubmit={(expression) =>
+            expression === state.expression
+              ? void results.refetch()
+              : update({ expression, filters: [], second: undefined })
+          }
+          serverProblem={draft === state.expression ? problem : undefined}
+          isSearching={results.isFetching}
+          rows={2}
+        />
+        <Flex gap={16} align="baseline" wrap className="results-summary" aria-live="polite">
+          {data && !problem && (
+            <>
+              <Typography.Text data-testid="result-total">
+                {t('results.total', { total: formatTotal(data.total, lang) })}
+              </Typography.Text>
+              <Typography.Text type="secondary">{t('results.took', { ms: Math.round(data.tookMs) })}</Typography.Text>
+            </>
+          )}
+          {state.second && (
+            <Tag closable onClose={() => update({ second: undefined })} color="blue">
+              {t('results.within', { expression: state.second })}
+            </Tag>
+          )}
+        </Flex>
+      </Card>
+
+      {problem && <Alert type="error" showIcon title={problem.message} className="results-alert" />}
+      {otherError && <Alert type="error" showIcon title={otherError.message} className="results-alert" />}
+
+      {!problem && (
+        <div className="results-body">
+          <FilterPanel
+            facets={data?.facets}
+            filters={state.filters}
+            onChange={setFilter}
+            onClearAll={() => update({ filters: [] })}
+          />
+          <main className="results-main">
+            <ResultToolbar state={state} lang={lang} onChange={(patch) => update(patch)} />
+            {state.filters.length > 0 && (
+              <Flex wrap gap={4} className="results-active-filters" aria-label={t('filters.active')}>
+                {state.filters.flatMap((filter) =>
+                  filter.values.map((value) => (
+                    <Tag
+                      key={`${filter.field}:${value}`}
+                      closable
+                      onClose={(event) => {
+                        event.preventDefault();
+                        setFilter(
+                          filter.field,
+                          filter.values.filter((v) => v !== value),
+                        );
+                      }}
+                    >
+                      {t(`facets.${filter.field}`)}: {labels.facetValue(filter.field, value)}
+                    </Tag>
+                  )),
+                )}
+              </Flex>
+            )}
+            <Flex justify="space-between" align="center" gap={8} wrap>
+              <SelectionBar selection={selection} pageNumbers={pageNumbers} />
+              {/* Another view of the same page: the page number stays. */}
+              <ViewSwitch value={state.view} onChange={(view) => update({ view }, { keepPage: true })} />
+            </Flex>
+            {results.isPending && <Spin className="results-loading" />}
+            {data && data.total === 0 && <EmptyResult hasFilters={state.filters.length > 0 || Boolean(state.second)} />}
+            {data && data.total > 0 && (
+              <Spin spinning={isStale}>
+                {state.view === 'liebiaoshitu' && (
+                  <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
+                )}
+                {state.view === 'tuwenshitu' && <ImageTextView items={items} selection={selection} offset={offset} />}
+                {state.view === 'quanfutushitu' && (
+                  <AllDrawingsView items={items} selection={selection} offset={offset} />
+                )}
+                {state.view === 'shoutushitu' && (
+                  <FirstDrawingView items={items} selection={selection} offset={offset} />
+                )}
+              </Spin>
+            )}
+            {data && data.total > 0 && (
+              <Pagination
+                className="results-pagination"
+                current={state.page}
+                pageSize={state.pageSize}
+                total={Math.min(data.total, MAX_PAGE * state.pageSize)}
+                showSizeChanger={false}
+                showQuickJumper
+                showTotal={(total) => t('results.pages', { pages: Math.ceil(total / state.pageSize).toLocaleString() })}
+                onChange={(page) => {
+                  update({ page: Math.min(MAX_PAGE, Math.max(1, page)) }, { keepPage: true });
+                  // The next page starts at its first result, not where the pager was.
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            )}
+          </main>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Drawing, SearchQueryRequest, SearchQueryResponse, SearchState } from '@patlas/contracts';
+import { apiPost, urlOf, type RequestOptions } from '../../api/client';
+import type { ViewMode } from './search-url-state';
+
+export type SearchNewResponse = SearchQueryResponse & { key: string };
+
+type Options = Omit<RequestOptions, 'query'>;
+
+/** `POST /api/product/search/searchNew`: a page of results, facets, and the key of this state. */
+export function searchNew(
+  body: SearchQueryRequest & { viewMode?: ViewMode },
+  options: Options,
+): Promise<SearchNewResponse> {
+  return apiPost<SearchNewResponse>('/product/search/searchNew', body, options);
+}
+
+/** `POST /api/product/search/getCacheUrlParam {key}`: the state stored under a key. */
+export function fetchStateByKey(key: string, options: Options): Promise<{ key: string; state: SearchState }> {
+  return apiPost<{ key: string; state: SearchState }>('/product/search/getCacheUrlParam', { key }, options);
+}
+
+/** `POST /api/platform/data/search/expression/total-hits`. */
+export function fetchTotalHits(searchExpre: string, options: Options): Promise<{ total: number }> {
+  return apiPost<{ total: number }>('/platform/data/search/expression/total-hits', { searchExpre }, options);
+}
+
+/** `POST /api/product/patent/drawings`: every drawing of up to 100 patents, by publication number. */
+export function fetchDrawings(
+  publicationNumbers: readonly string[],
+  options: Options,
+): Promise<{ items: Record<string, Drawing[]> }> {
+  return apiPost<{ items: Record<string, Drawing[]> }>('/product/patent/drawings', { publicationNumbers }, options);
+}
+
+/** URL of a drawing image kept by the server. */
+export function drawingUrl(file: string): string {
+  return urlOf(`/product/patent/drawing/${encodeURIComponent(file)}`);
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Button, Checkbox, Collapse, Empty, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FACET_FIELD_IDS, type FacetFieldId, type FacetFilterInput } from '@patlas/contracts';
+import type { SearchNewResponse } from '../api';
+import { formatTotal } from '../format-total';
+import { useHitLabels } from './useHitLabels';
+
+interface FilterPanelProps {
+  facets: SearchNewResponse['facets'] | undefined;
+  filters: readonly FacetFilterInput[];
+  onChange: (field: FacetFieldId, values: string[]) => void;
+  onClearAll: () => void;
+}
+
+/** Buckets shown before "more". */
+const FACET_PREVIEW = 8;
+
+function valuesOf(filters: readonly FacetFilterInput[], field: FacetFieldId): string[] {
+  return filters.find((f) => f.field === field)?.values ?? [];
+}
+
+/**
+ * The filter panel from the result's facets. A click on a value filters on it alone (single
+ * select); the checkboxes pick several and apply them together (multiple select).
+ */
+export function FilterPanel({ facets, filters, onChange, onClearAll }: FilterPanelProps) {
+  const { t, i18n } = useTranslation('search');
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const labels = useHitLabels();
+  const [drafts, setDrafts] = useState<Partial<Record<FacetFieldId, string[]>>>({});
+  const [expanded, setExpanded] = useState<Partial<Record<FacetFieldId, boolean>>>({});
+  const fields = FACET_FIELD_IDS.filter(
+    (field) => (facets?.[field]?.length ?? 0) > 0 || valuesOf(filters, field).length > 0,
+  );
+
+  const items = fields.map((field) => {
+    const active = valuesOf(filters, field);
+    const buckets = facets?.[field] ?? [];
+    // An active value with no bucket left (filtered out elsewhere) still shows, so it can be unticked.
+    const all = [
+      ...buckets,
+      ...active.filter((v) => !buckets.some((b) => b.value === v)).map((value) => ({ value, count: 0 })),
+    ];
+    const shown = expanded[field] ? all : all.slice(0, FACET_PREVIEW);
+    const draft = drafts[field] ?? active;
+    const isDirty = draft.length !== active.length || draft.some((v) => !active.includes(v));
+    return {
+      key: field,
+      label: (
+        <span className="facet-title">
+          {t(`facets.${field}`)}
+          {active.length > 0 && <span className="facet-active-count">{active.length}</span>}
+        </span>
+      ),
+      extra:
+        active.length > 0 ? (
+          <Button
+            type="link"
+            size="small"
+            className="facet-clear"
+            onClick={(event) => {
+              event.stopPropagation();
+              setDrafts((d) => ({ ...d, [field]: undefined }));
+              onChange(field, []);
+            }}
+          >
+            {t('filters.clear')}
+          </Button>
+        ) : undefined,
+      children: (
+        <div className="facet-body" data-facet={field}>
+          <ul className="facet-values">
+            {shown.map((bucket) => (
+              <li key={bucket.value} className="facet-value">
+                <Checkbox
+                  checked={draft.includes(bucket.value)}
+                  aria-label={labels.facetValue(field, bucket.value)}
+                  onChange={(e) =>
+                    setDrafts((d) => ({
+                      ...d,
+                      [field]: e.target.checked ? [...draft, bucket.value] : draft.filter((v) => v !== bucket.value),
+                    }))
+                  }
+                />
+                <button
+                  type="button"
+                  className={`facet-value-button${active.includes(bucket.value) ? ' facet-value-active' : ''}`}
+                  title={t('filters.only')}
+                  onClick={() => {
+                    setDrafts((d) => ({ ...d, [field]: undefined }));
+                    onChange(field, [bucket.value]);
+                  }}
+                >
+                  <span className="facet-value-label">{labels.facetValue(field, bucket.value)}</span>
+                  <span className="facet-value-count">{formatTotal(bucket.count, lang)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Flex justify="space-between" align="center">
+            {all.length > FACET_PREVIEW ? (
+              <Button type="link" size="small" onClick={() => setExpanded((e) => ({ ...e, [field]: !e[field] }))}>
+                {expanded[field] ? t('filters.less') : t('filters.more', { count: all.length - FACET_PREVIEW })}
+              </Button>
+            ) : (
+              <span />
+            )}
+            {isDirty && (
+              <Button
+                size="small"
+                type="primary"
+                onClick={() => {
+                  setDrafts((d) => ({ ...d, [field]: undefined }));
+                  onChange(field, draft);
+                }}
+              >
+                {t('filters.apply')}
+              </Button>
+            )}
+          </Flex>
+        </div>
+      ),
+    };
+  });
+
+  return (
+    <aside className="filter-panel" aria-label={t('filters.title')}>
+      <Flex justify="space-between" align="center" className="filter-panel-head">
+        <Typography.Text strong>{t('filters.title')}</Typography.Text>
+        {filters.length > 0 && (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
+              setDrafts({});
+              onClearAll();
+            }}
+          >
+            {t('filters.clearAll')}
+          </Button>
+        )}
+      </Flex>
+      {items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('filters.none')} />
+      ) : (
+        <Collapse
+          size="small"
+          ghost
+          defaultActiveKey={['patentType', 'year', 'applicant', 'country', 'ipcSubclass']}
+          items={items}
+        />
+      )}
+    </aside>
+  );
+}

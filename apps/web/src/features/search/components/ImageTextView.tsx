@@ -1,0 +1,63 @@
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { SearchHitDto } from '@patlas/contracts';
+import type { ResultSelection } from '../useResultSelection';
+import { DrawingThumb } from './DrawingThumb';
+import { HighlightedText } from './HighlightedText';
+import { ResultCardHeader } from './ResultCardHeader';
+import { useHitLabels } from './useHitLabels';
+
+interface ImageTextViewProps {
+  items: readonly SearchHitDto[];
+  selection: ResultSelection;
+  offset: number;
+}
+
+/** The image-text view (tuwenshitu): first drawing beside title, abstract and key fields. */
+export function ImageTextView({ items, selection, offset }: ImageTextViewProps) {
+  const { t } = useTranslation('search');
+  const labels = useHitLabels();
+  return (
+    <ol className="image-text-list">
+      {items.map((hit, i) => (
+        <li key={hit.publicationNumber} className="image-text-item">
+          <DrawingThumb file={hit.firstDrawing} alt={hit.title ?? hit.publicationNumber} />
+          <div className="image-text-body">
+            <ResultCardHeader hit={hit} index={offset + i + 1} selection={selection} />
+            <Typography.Paragraph className="image-text-abstract" ellipsis={{ rows: 3 }}>
+              <HighlightedText marked={hit.highlights?.abstract} plain={hit.abstract ?? t('views.noAbstract')} />
+            </Typography.Paragraph>
+            <dl className="image-text-fields">
+              <div>
+                <dt>{t('columns.applicants')}</dt>
+                <dd>{hit.applicants.join('; ') || '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('columns.applicationDate')}</dt>
+                <dd>{hit.applicationDate ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('columns.publicationDate')}</dt>
+                <dd>{hit.publicationDate ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('columns.ipcMain')}</dt>
+                <dd>{hit.ipcMain ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('columns.patentType')}</dt>
+                <dd>{labels.patentType(hit.patentType) || '—'}</dd>
+              </div>
+              {hit.legalStatus && (
+                <div>
+                  <dt>{t('columns.legalStatus')}</dt>
+                  <dd>{hit.legalStatus}</dd>
+                </div>
+              )}
+            </dl>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,35 @@
+import { Checkbox } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SearchHitDto } from '@patlas/contracts';
+import { patentDetailPath } from '../../../app/paths';
+import type { ResultSelection } from '../useResultSelection';
+import { HighlightedText } from './HighlightedText';
+
+interface ResultCardHeaderProps {
+  hit: SearchHitDto;
+  index: number;
+  selection: ResultSelection;
+}
+
+/** Checkbox, row number, publication number (link to the detail page) and highlighted title. */
+export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProps) {
+  const { t } = useTranslation('search');
+  const pn = hit.publicationNumber;
+  return (
+    <div className="result-card-header">
+      <Checkbox
+        checked={selection.isSelected(pn)}
+        onChange={(e) => selection.toggle(pn, e.target.checked)}
+        aria-label={t('selection.selectOne', { number: pn })}
+      />
+      <span className="result-card-index">{index}</span>
+      <Link to={patentDetailPath(pn)} className="result-number">
+        {pn}
+      </Link>
+      <Link to={patentDetailPath(pn)} className="result-card-title">
+        <HighlightedText marked={hit.highlights?.title} plain={hit.title ?? pn} />
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { SearchHitDto } from '@patlas/contracts';
+import { patentDetailPath } from '../../../app/paths';
+import type { ResultSelection } from '../useResultSelection';
+import { HighlightedText } from './HighlightedText';
+import { useHitLabels } from './useHitLabels';
+
+interface ResultListViewProps {
+  items: readonly SearchHitDto[];
+  selection: ResultSelection;
+  /** Row number of the first item (page offset). */
+  offset: number;
+  isLoading: boolean;
+}
+
+/** The list view (liebiaoshitu): one row per patent; a row or its number opens the detail page. */
+export function ResultListView({ items, selection, offset, isLoading }: ResultListViewProps) {
+  const { t } = useTranslation('search');
+  const navigate = useNavigate();
+  const labels = useHitLabels();
+  const pageNumbers = items.map((i) => i.publicationNumber);
+
+  // Fixed widths for the short fields leave the rest of the row to the title (≈270 px at 1366 px).
+  const columns: ColumnsType<SearchHitDto> = [
+    { title: '#', key: 'index', width: 52, render: (_, __, index) => offset + index + 1 },
+    {
+      title: t('columns.number'),
+      dataIndex: 'publicationNumber',
+      width: 140,
+      render: (pn: string) => (
+        <Link to={patentDetailPath(pn)} className="result-number">
+          {pn}
+        </Link>
+      ),
+    },
+    {
+      title: t('columns.title'),
+      key: 'title',
+      render: (_, hit) => <HighlightedText marked={hit.highlights?.title} plain={hit.title} className="result-title" />,
+    },
+    {
+      title: t('columns.applicants'),
+      key: 'applicants',
+      width: 170,
+      render: (_, hit) => (
+        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: hit.applicants.join('; ') }} className="result-cell">
+          {hit.applicants.join('; ') || '—'}
+        </Typography.Paragraph>
+      ),
+    },
+    {
+      title: t('columns.dates'),
+      key: 'dates',
+      width: 112,
+      render: (_, hit) => (
+        <div className="result-dates">
+          <span>{hit.applicationDate ?? '—'}</span>
+          <span>{hit.publicationDate ?? '—'}</span>
+        </div>
+      ),
+    },
+    { title: t('columns.ipcMain'), dataIndex: 'ipcMain', width: 104, render: (v?: string) => v ?? '—' },
+    { title: t('columns.legalStatus'), dataIndex: 'legalStatus', width: 84, render: (v?: string) => v ?? '—' },
+    {
+      title: t('columns.patentType'),
+      dataIndex: 'patentType',
+      width: 96,
+      render: (v?: string) => (v ? <Tag>{labels.patentType(v)}</Tag> : '—'),
+    },
+  ];
+
+  return (
+    <Table<SearchHitDto>
+      className="result-table"
+      rowKey="publicationNumber"
+      size="middle"
+      columns={columns}
+      dataSource={[...items]}
+      loading={isLoading}
+      pagination={false}
+      tableLayout="fixed"
+      scroll={{ x: 1000 }}
+      rowSelection={{
+        selectedRowKeys: selection.selected.filter((n) => pageNumbers.includes(n)),
+        onChange: (keys) => selection.setPage(pageNumbers, keys.map(String)),
+        columnWidth: 40,
+      }}
+      onRow={(hit) => ({
+        onClick: (event) => {
+          // Clicks on the checkbox cell select; anywhere else the row opens the patent.
+          if ((event.target as HTMLElement).closest('.ant-table-selection-column, a, button')) return;
+          navigate(patentDetailPath(hit.publicationNumber));
+        },
+        className: 'result-row',
+      })}
+    />
+  );
+}

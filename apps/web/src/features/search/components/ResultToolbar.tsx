@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Flex, Input, Select, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RESULT_PAGE_SIZES, type Language } from '@patlas/contracts';
+import { checkExpression } from '../../../components/ExpressionEditor/useExpressionValidation';
+import { decodeSort, encodeSort, type MergeType, type ResultUrlState, type SourceScope } from '../search-url-state';
+
+/** Sort choices (issue: relevance, dates asc/desc, cited by, family size). */
+const SORT_OPTIONS = [
+  'relevance',
+  'AD.desc',
+  'AD.asc',
+  'PD.desc',
+  'PD.asc',
+  'GD.desc',
+  'GD.asc',
+  'PRD.desc',
+  'PRD.asc',
+  'citedBy.desc',
+  'familySize.desc',
+] as const;
+
+interface ResultToolbarProps {
+  state: ResultUrlState;
+  lang: Language;
+  onChange: (patch: Partial<ResultUrlState>) => void;
+}
+
+/** Search within results, sort, merge, scope and page size. */
+export function ResultToolbar({ state, lang, onChange }: ResultToolbarProps) {
+  const { t } = useTranslation('search');
+  const [second, setSecond] = useState(state.second ?? '');
+  const [lastSecond, setLastSecond] = useState(state.second);
+  // The URL is the source of truth: back/forward or a new search resets the box.
+  if (lastSecond !== state.second) {
+    setLastSecond(state.second);
+    setSecond(state.second ?? '');
+  }
+  const secondProblem = checkExpression(second, lang);
+
+  return (
+    <Flex wrap gap={8} align="center" className="result-toolbar">
+      <Tooltip title={secondProblem?.message} open={secondProblem ? undefined : false} color="red">
+        <Input.Search
+          className="result-second"
+          allowClear
+          value={second}
+          status={secondProblem ? 'error' : undefined}
+          placeholder={t('toolbar.secondPlaceholder')}
+          aria-label={t('toolbar.second')}
+          enterButton={t('toolbar.second')}
+          onChange={(e) => setSecond(e.target.value)}
+          onSearch={(text, _event, info) => {
+            const trimmed = text.trim();
+            if (info?.source === 'clear' || !trimmed) {
+              if (state.second) onChange({ second: undefined });
+              return;
+            }
+            if (!checkExpression(trimmed, lang)) onChange({ second: trimmed });
+          }}
+        />
+      </Tooltip>
+      <Select
+        className="result-sort"
+        aria-label={t('toolbar.sort')}
+        value={encodeSort(state.sort)}
+        options={SORT_OPTIONS.map((value) => ({ value, label: t(`sort.${value.replace('.', '_') as 'relevance'}`) }))}
+        onChange={(value: string) => onChange({ sort: decodeSort(value) })}
+        popupMatchSelectWidth={false}
+      />
+      <Select
+        className="result-merge"
+        aria-label={t('toolbar.merge')}
+        value={state.mergeType}
+        options={([0, 1, 2] as const).map((value) => ({ value, label: t(`merge.${value}`) }))}
+        onChange={(value: MergeType) => onChange({ mergeType: value })}
+        popupMatchSelectWidth={false}
+      />
+      <Select
+        className="result-scope"
+        aria-label={t('toolbar.scope')}
+        value={state.source ?? 'all'}
+        options={(['all', 'cn', 'uncn'] as const).map((value) => ({ value, label: t(`scope.${value}`) }))}
+        onChange={(value: SourceScope | 'all') => onChange({ source: value === 'all' ? undefined : value })}
+        popupMatchSelectWidth={false}
+      />
+      <Select
+        className="result-size"
+        aria-label={t('toolbar.pageSize')}
+        value={state.pageSize}
+        options={RESULT_PAGE_SIZES.map((value) => ({ value, label: t('toolbar.perPage', { count: value }) }))}
+        onChange={(value: number) => onChange({ pageSize: value })}
+      />
+    </Flex>
+  );
+}

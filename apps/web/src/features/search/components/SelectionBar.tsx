@@ -1,0 +1,40 @@
+import { App, Button, Flex, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ResultSelection } from '../useResultSelection';
+
+interface SelectionBarProps {
+  selection: ResultSelection;
+  pageNumbers: readonly string[];
+}
+
+/** The selected count (kept across pages) and what can be done with the selection now. */
+export function SelectionBar({ selection, pageNumbers }: SelectionBarProps) {
+  const { t } = useTranslation('search');
+  const { message } = App.useApp();
+  const count = selection.selected.length;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(selection.selected.join('\n'));
+      void message.success(t('selection.copied', { count }));
+    } catch {
+      void message.error(t('selection.copyFailed'));
+    }
+  };
+
+  return (
+    <Flex gap={8} align="center" wrap className="selection-bar">
+      <Typography.Text data-testid="selection-count">{t('selection.count', { count })}</Typography.Text>
+      <Button size="small" onClick={() => selection.selectPage(pageNumbers)} disabled={pageNumbers.length === 0}>
+        {t('selection.selectPage')}
+      </Button>
+      <Button size="small" onClick={selection.clear} disabled={count === 0}>
+        {t('selection.clear')}
+      </Button>
+      <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()} disabled={count === 0}>
+        {t('selection.copy')}
+      </Button>
+    </Flex>
+  );
+}

@@ -1,0 +1,225 @@
+import {
+  FACET_FIELD_IDS,
+  MAX_PAGE,
+  RESULT_PAGE_SIZES,
+  SORT_FIELDS,
+  VIEW_MODES,
+  type FacetFieldId,
+  type FacetFilterInput,
+  type SearchQueryRequest,
+  type SearchState,
+  type Sort,
+} from '@patlas/contracts';
+
+/**
+ * The whole state of the result page, kept in the URL so every result page is a deep link that
+ * survives a reload (issue: "the whole state in the URL"). Selection is not part of it.
+ *
+ * Parameters: q (expression), second (search within results), page, size, sort (`PD.desc`,
+ * `relevance`), merge (0/1/2), source (cn/uncn), f (filters), view (spec 1 §3 view mode names).
+ * Defaults are left out of the URL so links stay short.
+ */
+export type ViewMode = (typeof VIEW_MODES)[number];
+export type MergeType = 0 | 1 | 2;
+export type SourceScope = 'cn' | 'uncn';
+
+export interface ResultUrlState {
+  expression: string;
+  second?: string;
+  page: number;
+  pageSize: number;
+  sort: Sort;
+  mergeType: MergeType;
+  source?: SourceScope;
+  filters: FacetFilterInput[];
+  view: ViewMode;
+}
+
+export const DEFAULT_PAGE_SIZE: number = RESULT_PAGE_SIZES[0];
+export const DEFAULT_VIEW: ViewMode = 'liebiaoshitu';
+export const RELEVANCE_SORT: Sort = { field: 'relevance', order: 'desc' };
+
+export function defaultResultState(expression: string): ResultUrlState {
+  return {
+    expression,
+    page: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+    sort: RELEVANCE_SORT,
+    mergeType: 0,
+    filters: [],
+    view: DEFAULT_VIEW,
+  };
+}
+
+// Filters: `field:value|value;field:value`. The separators (and the escape character itself) are
+// escaped with a backslash inside values, so any applicant name survives; URLSearchParams then
+// percent-encodes the whole parameter.
+const SPECIAL = /[\\|:;]/g;
+
+function escapeFilterValue(value: string): string {
+  return value.replace(SPECIAL, (c) => `\\${c}`);
+}
+
+export function encodeFilters(filters: readonly FacetFilterInput[]): string {
+  return filters
+    .filter((f) => f.values.length > 0)
+    .map((f) => `${f.field}:${f.values.map(escapeFilterValue).join('|')}`)
+    .join(';');
+}
+
+function isFacetField(value: string): value is FacetFieldId {
+  return (FACET_FIELD_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * Reads the `f` parameter. Robust against hand-edited links: unknown fields, empty values and
+ * dangling escapes are dropped, repeated fields and values merged, field order kept.
+ */
+export function decodeFilters(text: string | null | undefined): FacetFilterInput[] {
+  if (!text) return [];
+  // Split into groups of [field, value, value…] honouring escapes.
+  const groups: string[][] = [];
+  let group: string[] = [];
+  let current = '';
+  let hasField = false;
+  const endPart = () => {
+    group.push(current);
+    current = '';
+  };
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i] as string;
+    if (c === '\\') {
+      const next = text[i + 1];
+      if (next !== undefined) current += next;
+      i += 1;
+    } else if (c === ':' && !hasField) {
+      endPart();
+      hasField = true;
+    } else if (c === '|' && hasField) {
+      endPart();
+    } else if (c === ';') {
+      endPart();
+      if (hasField) groups.push(group);
+      group = [];
+      hasField = false;
+    } else {
+      current += c;
+    }
+  }
+  endPart();
+  if (hasField) groups.push(group);
+
+  const byField = new Map<FacetFieldId, string[]>();
+  for (const [field, ...values] of groups) {
+    const id = field?.trim() ?? '';
+    if (!isFacetField(id)) continue;
+    const kept = byField.get(id) ?? [];
+    for (const value of values) {
+      const v = value.trim();
+      if (v && v.length <= 200 && !kept.includes(v)) kept.push(v);
+    }
+    byField.set(id, kept);
+  }
+  return [...byField].filter(([, values]) => values.length > 0).map(([field, values]) => ({ field, values }));
+}
+
+export function encodeSort(sort: Sort): string {
+  return sort.field === 'relevance' ? 'relevance' : `${sort.field}.${sort.order}`;
+}
+
+export function decodeSort(text: string | null): Sort {
+  if (!text) return RELEVANCE_SORT;
+  const [field, order] = text.split('.');
+  if (!field || !(SORT_FIELDS as readonly string[]).includes(field) || field === 'relevance') return RELEVANCE_SORT;
+  return { field: field as Sort['field'], order: order === 'asc' ? 'asc' : 'desc' };
+}
+
+function intIn(text: string | null, min: number, max: number, fallback: number): number {
+  if (text === null || !/^\s*\d+\s*$/.test(text)) return fallback;
+  const n = Number(text);
+  return Math.min(max, Math.max(min, n));
+}
+
+/** The URL parameters of a state; defaults are omitted. */
+export function encodeResultState(state: ResultUrlState): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('q', state.expression);
+  if (state.second) params.set('second', state.second);
+  if (state.page !== 1) params.set('page', String(state.page));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(state.pageSize));
+  if (state.sort.field !== 'relevance') params.set('sort', encodeSort(state.sort));
+  if (state.mergeType !== 0) params.set('merge', String(state.mergeType));
+  if (state.source) params.set('source', state.source);
+  const filters = encodeFilters(state.filters);
+  if (filters) params.set('f', filters);
+  if (state.view !== DEFAULT_VIEW) params.set('view', state.view);
+  return params;
+}
+
+/** The state a URL describes; anything out of range falls back to its default or is clamped. */
+export function decodeResultState(params: URLSearchParams): ResultUrlState {
+  const size = Number(params.get('size'));
+  const merge = intIn(params.get('merge'), 0, 2, 0) as MergeType;
+  const source = params.get('source');
+  const view = params.get('view');
+  const second = params.get('second')?.trim();
+  return {
+    expression: params.get('q') ?? '',
+    ...(second ? { second } : {}),
+    page: intIn(params.get('page'), 1, MAX_PAGE, 1),
+    pageSize: (RESULT_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    sort: decodeSort(params.get('sort')),
+    mergeType: merge,
+    ...(source === 'cn' || source === 'uncn' ? { source } : {}),
+    filters: decodeFilters(params.get('f')),
+    view: (VIEW_MODES as readonly string[]).includes(view ?? '') ? (view as ViewMode) : DEFAULT_VIEW,
+  };
+}
+
+/** The body of `POST /search/searchNew` for a state. */
+export function toSearchRequest(state: ResultUrlState): SearchQueryRequest & { viewMode: ViewMode } {
+  return {
+    searchExpre: state.expression,
+    ...(state.second ? { secondExpre: state.second } : {}),
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    mergeType: state.mergeType,
+    filters: state.filters,
+    ...(state.source ? { source: state.source } : {}),
+    viewMode: state.view,
+  };
+}
+
+/** A state stored on the server under a key (getCacheUrlParam), as URL state. */
+export function fromSearchState(stored: SearchState): ResultUrlState {
+  const base = defaultResultState(stored.searchExpre);
+  const size = stored.pageSize ?? DEFAULT_PAGE_SIZE;
+  return {
+    ...base,
+    ...(stored.secondExpre ? { second: stored.secondExpre } : {}),
+    page: Math.min(MAX_PAGE, Math.max(1, stored.page ?? 1)),
+    pageSize: (RESULT_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    sort: stored.sort ?? RELEVANCE_SORT,
+    mergeType: Math.min(2, Math.max(0, stored.mergeType ?? 0)) as MergeType,
+    ...(stored.source ? { source: stored.source } : {}),
+    filters: stored.filters ?? [],
+    view: stored.viewMode ?? DEFAULT_VIEW,
+  };
+}
+
+/** Adds a value to a facet's filter (multi-select) or replaces it (single-select). */
+export function withFilterValues(
+  filters: readonly FacetFilterInput[],
+  field: FacetFieldId,
+  values: readonly string[],
+): FacetFilterInput[] {
+  const others = filters.filter((f) => f.field !== field);
+  if (values.length === 0) return others;
+  const index = filters.findIndex((f) => f.field === field);
+  const next = { field, values: [...values] };
+  if (index < 0) return [...others, next];
+  const result = [...filters];
+  result[index] = next;
+  return result;
+}

@@ -1,0 +1,43 @@
+import { STORAGE_PRODUCT, STORAGE_VERSION } from '../../config';
+import { createProductStorage, type ProductStorage } from '../../storage/storage';
+import { encodeFilters, type ResultUrlState } from './search-url-state';
+
+/**
+ * The selected results are kept per browser tab (session storage), not in the URL: a shared link
+ * should not carry someone's ticks, but going to page 2 and back must keep them.
+ */
+export const sessionStore: ProductStorage = createProductStorage({
+  product: STORAGE_PRODUCT,
+  version: STORAGE_VERSION,
+  backend: () => (typeof window === 'undefined' ? undefined : window.sessionStorage),
+});
+
+export const SELECTION_STORAGE_NAME = 'resultSelection';
+/** More would not be a selection any more; export of a whole result set comes with the export issue. */
+export const MAX_SELECTION = 10_000;
+
+/** What makes a result set: everything but page, page size, sort and view. */
+export function resultSetKey(state: ResultUrlState): string {
+  return JSON.stringify([
+    state.expression,
+    state.second ?? '',
+    encodeFilters(state.filters),
+    state.mergeType,
+    state.source ?? '',
+  ]);
+}
+
+interface StoredSelection {
+  set: string;
+  numbers: string[];
+}
+
+export function loadSelection(storage: ProductStorage, setKey: string): string[] {
+  const stored = storage.get<StoredSelection>(SELECTION_STORAGE_NAME);
+  if (!stored || stored.set !== setKey || !Array.isArray(stored.numbers)) return [];
+  return stored.numbers.filter((n) => typeof n === 'string');
+}
+
+export function saveSelection(storage: ProductStorage, setKey: string, numbers: readonly string[]): void {
+  storage.set(SELECTION_STORAGE_NAME, { set: setKey, numbers: numbers.slice(0, MAX_SELECTION) });
+}

@@ -1,0 +1,51 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '@patlas/contracts';
+import zhCommon from './zh-CN/common.json';
+import zhHome from './zh-CN/home.json';
+import zhPatent from './zh-CN/patent.json';
+import zhStatus from './zh-CN/status.json';
+import zhSearch from './zh-CN/search.json';
+import zhHelp from './zh-CN/help.json';
+import enCommon from './en-US/common.json';
+import enHome from './en-US/home.json';
+import enPatent from './en-US/patent.json';
+import enStatus from './en-US/status.json';
+import enSearch from './en-US/search.json';
+import enHelp from './en-US/help.json';
+
+/** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
+export const resources = {
+  zh: { common: zhCommon, home: zhHome, patent: zhPatent, status: zhStatus, search: zhSearch, help: zhHelp },
+  en: { common: enCommon, home: enHome, patent: enPatent, status: enStatus, search: enSearch, help: enHelp },
+} as const;
+
+export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help'] as const;
+export const LANGUAGES: readonly Language[] = ['zh', 'en'];
+export const DEFAULT_LANGUAGE: Language = 'zh';
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'zh' || value === 'en';
+}
+
+/** The `lang` attribute of the document for a UI language. */
+export function htmlLangOf(lang: Language): string {
+  return lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** Creates a ready i18next instance (synchronous: the catalogues are bundled). */
+export function createI18n(lang: Language): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources,
+    lng: lang,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}

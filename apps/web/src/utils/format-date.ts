@@ -1,0 +1,21 @@
+/**
+ * Patent dates as the offices print them: YYYY-MM-DD. Sources also give YYYYMMDD and partial
+ * dates (USPTO citations: "19680500" = May 1968). Anything unreadable answers undefined so that
+ * screens leave the field out instead of printing "Invalid Date".
+ */
+export function formatPatentDate(value: string | undefined | null): string | undefined {
+  if (!value) return undefined;
+  const match = /^(\d{4})-?(\d{2})?-?(\d{2})?$/.exec(value.trim());
+  if (!match) return undefined;
+  const [, year, month, day] = match;
+  if (!year) return undefined;
+  const m = month && month !== '00' ? Number(month) : undefined;
+  const d = day && day !== '00' ? Number(day) : undefined;
+  if (m !== undefined && (m < 1 || m > 12)) return undefined;
+  if (m === undefined) return year;
+  const mm = String(m).padStart(2, '0');
+  if (d === undefined) return `${year}-${mm}`;
+  const lastDay = new Date(Date.UTC(Number(year), m, 0)).getUTCDate();
+  if (d < 1 || d > lastDay) return undefined;
+  return `${year}-${mm}-${String(d).padStart(2, '0')}`;
+}

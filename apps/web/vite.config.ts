@@ -1,0 +1,34 @@
+import { defineConfig, defaultClientConditions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Workspace packages export their TypeScript sources under '@patlas/source', so the web build
+// compiles contracts directly instead of needing `tsc -b` first.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['@patlas/source', ...defaultClientConditions] },
+  build: {
+    outDir: 'dist',
+    // antd's own component code stays one ~500 kB chunk (its parts import each other); it is cached across releases.
+    chunkSizeWarningLimit: 700,
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // One vendor chunk per big library keeps every chunk well under a megabyte and lets the
+        // browser cache them across releases of the app code.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            { name: 'antd-icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 25 },
+            { name: 'antd-rc', test: /node_modules[\\/](@rc-component|rc-[^\\/]+|dayjs)[\\/]/, priority: 22 },
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design)[\\/]/, priority: 20 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+  },
+});

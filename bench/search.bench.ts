@@ -1,0 +1,215 @@
+/**
+ * Search benchmark (issue: "run a fixed set of at least 20 expressions of different shapes … through the
+ * engine, and the same match conditions as raw FTS5 queries on the same tables (the floor)").
+ *
+ *   npx tsx --conditions=@patlas/source bench/search.bench.ts --size 100000 [--runs 20] [--rebuild]
+ *
+ * Generates `--size` patents with bench/corpus.ts (seed 42, `--profile sources` by default: see the note
+ * at printProfileNote), streams them into the SQLite engine at bench/out/search-<size>-<seed>-<profile>.db
+ * (reused when it already holds that corpus under the current index schema), then prints per shape the
+ * hits, p50/p95 of `search` page 1 (20 rows + exact total), the same for the raw-SQL floor
+ * (src/search-floor.ts) and the ratio of the p95s; facet time (all 8 facets) on the shape with about
+ * 100k hits; index build rate, size on disk and peak memory.
+ */
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { FACET_FIELDS, INDEX_SCHEMA_VERSION, createSqliteEngine, type SearchEngine } from '@patlas/engine';
+import { parseExpression, type QueryNode } from '@patlas/query';
+import { generateCorpus, loadCorpusStats, type FieldProfile } from './corpus.js';
+import { buildFloor } from './src/search-floor.js';
+import { benchQueries } from './src/search-queries.js';
+import { formatMs, formatTable, timeRuns, type Timing } from './src/search-stats.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const PAGE_SIZE = 20;
+const BATCH = 2000;
+
+interface BuildInfo {
+  size: number;
+  seed: number;
+  profile: FieldProfile;
+  schema: number;
+  seconds: number;
+  recordsPerSecond: number;
+  peakRssMb: number;
+  sampleNumber: string;
+  builtAt: string;
+}
+
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
+const rssMb = (): number => process.resourceUsage().maxRSS / 1024;
+
+function fileSize(file: string): number {
+  return ['', '-wal', '-shm'].reduce((sum, ext) => sum + (existsSync(file + ext) ? statSync(file + ext).size : 0), 0);
+}
+
+/** Streams the corpus into the engine in batches (no JSONL on disk); returns the figures and a sample number. */
+async function buildIndex(file: string, size: number, seed: number, profile: FieldProfile): Promise<BuildInfo> {
+  for (const ext of ['', '-wal', '-shm']) rmSync(file + ext, { force: true });
+  const engine = createSqliteEngine({ file });
+  const started = performance.now();
+  let batch = [];
+  let done = 0;
+  let sampleNumber = '';
+  for (const patent of generateCorpus({ count: size, seed, profile })) {
+    if (done + batch.length === Math.floor(size / 3)) sampleNumber = patent.publicationNumber;
+    batch.push(patent);
+    if (batch.length === BATCH) {
+      await engine.index(batch);
+      done += batch.length;
+      batch = [];
+      if (done % 100_000 === 0) {
+        const s = (performance.now() - started) / 1000;
+        console.log(`  indexed ${done} in ${s.toFixed(0)} s (${(done / s).toFixed(0)} records/s)`);
+      }
+    }
+  }
+  if (batch.length > 0) await engine.index(batch);
+  await engine.close();
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    size,
+    seed,
+    profile,
+    schema: INDEX_SCHEMA_VERSION,
+    seconds,
+    recordsPerSecond: size / seconds,
+    peakRssMb: rssMb(),
+    sampleNumber,
+    builtAt: new Date().toISOString(),
+  };
+}
+
+function parse(expression: string): QueryNode {
+  const result = parseExpression(expression);
+  if (!result.ok) throw new Error(`bench expression does not parse: ${expression.slice(0, 80)}`);
+  return result.ast;
+}
+
+function printProfileNote(profile: FieldProfile): void {
+  if (profile === 'sources')
+    console.log(
+      'profile sources: fields at the rates of the real sources (PD on ~1/3, applicants ~13 %, IPC ~31 % of records); ' +
+        '`--profile office` (full records, ~25 KB each, ~100 records/s to index) is out of reach at 1M here.',
+    );
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      size: { type: 'string', default: '100000' },
+      seed: { type: 'string', default: '42' },
+      profile: { type: 'string', default: 'sources' },
+      runs: { type: 'string', default: '20' },
+      rebuild: { type: 'boolean', default: false },
+      only: { type: 'string' },
+    },
+  });
+  const size = Number(values.size);
+  const seed = Number(values.seed);
+  const runs = Math.max(1, Number(values.runs));
+  const profile = values.profile as FieldProfile;
+  const cpus = os.cpus();
+  console.log(
+    `search benchmark: ${size} patents (seed ${seed}, profile ${profile}); ${cpus.length} × ${cpus[0]?.model ?? '?'}, ` +
+      `node ${process.version}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+  printProfileNote(profile);
+
+  const file = path.join(HERE, 'out', `search-${size}-${seed}-${profile}.db`);
+  const metaFile = `${file}.json`;
+  let build: BuildInfo | undefined;
+  if (!values.rebuild && existsSync(file) && existsSync(metaFile)) {
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as BuildInfo;
+    if (meta.schema === INDEX_SCHEMA_VERSION && meta.size === size && meta.seed === seed) build = meta;
+  }
+  if (build) {
+    console.log(`reusing ${path.relative(process.cwd(), file)} (built ${build.builtAt})`);
+  } else {
+    console.log(`building ${path.relative(process.cwd(), file)} …`);
+    build = await buildIndex(file, size, seed, profile);
+    writeFileSync(metaFile, JSON.stringify(build, null, 2));
+  }
+  console.log(
+    `index build: ${build.recordsPerSecond.toFixed(0)} records/s (${build.seconds.toFixed(0)} s incl. generation), ` +
+      `size on disk ${mb(fileSize(file))}, peak RSS of the build ${build.peakRssMb.toFixed(0)} MB`,
+  );
+
+  const openStart = performance.now();
+  const engine: SearchEngine = createSqliteEngine({ file });
+  console.log(`engine open (loads the in-memory columns): ${(performance.now() - openStart).toFixed(0)} ms`);
+  const raw = new Database(file, { readonly: true });
+
+  const queries = benchQueries(loadCorpusStats(), { publicationNumber: build.sampleNumber }).filter(
+    (q) => !values.only || q.shape.includes(values.only),
+  );
+  const rows: string[][] = [];
+  const misses: string[] = [];
+  const hitsByShape = new Map<string, { ast: QueryNode; hits: number }>();
+  for (const q of queries) {
+    const ast = parse(q.expression);
+    const request = { ast, page: 1, pageSize: PAGE_SIZE, facets: [] };
+    const first = await engine.search(request);
+    hitsByShape.set(q.shape, { ast, hits: first.total });
+    const eng = await timeRuns(() => engine.search(request), { warmup: 2, runs });
+    const floor = buildFloor(raw, ast, PAGE_SIZE);
+    let fl: Timing | undefined;
+    let floorTotal: number | undefined;
+    if (floor) {
+      floorTotal = floor.run().total;
+      // A floor run over ~1 s (bm25 over every hit of a common term) is repeated 5 times, not `runs`.
+      fl = await timeRuns(() => floor.run(), { warmup: 1, runs, slowMs: 1000, maxSlowRuns: 5 });
+    }
+    const ratio = fl ? eng.p95 / fl.p95 : Number.NaN;
+    const note = floor && floorTotal !== first.total ? ` (floor total ${floorTotal})` : '';
+    rows.push([
+      q.shape,
+      `${first.total}${note}`,
+      formatMs(eng.p50),
+      formatMs(eng.p95),
+      fl ? formatMs(fl.p50) : '—',
+      fl ? formatMs(fl.p95) : '—',
+      fl ? `${fl.runs}` : '—',
+      Number.isNaN(ratio) ? '—' : ratio.toFixed(2),
+    ]);
+    if (eng.p95 > 100) misses.push(`${q.shape}: p95 ${formatMs(eng.p95)} ms > 100 ms`);
+    if (ratio > 1.5) misses.push(`${q.shape}: ratio ${ratio.toFixed(2)} > 1.5`);
+    process.stdout.write('.');
+  }
+  console.log('\n');
+  console.log(
+    formatTable(['shape', 'hits', 'p50 ms', 'p95 ms', 'floor p50', 'floor p95', 'floor runs', 'ratio p95'], rows),
+  );
+  console.log(`(engine: ${runs} timed runs after 2 warm-ups each; times are search() page 1 of ${PAGE_SIZE} + total)`);
+
+  // Facets: all 8 on the shape whose hit count is closest to 100k.
+  const [facetShape, facetQuery] = [...hitsByShape.entries()].sort(
+    (a, b) => Math.abs(a[1].hits - 100_000) - Math.abs(b[1].hits - 100_000),
+  )[0] as [string, { ast: QueryNode; hits: number }];
+  const facetTiming = await timeRuns(() => engine.facets(facetQuery.ast, FACET_FIELDS), { warmup: 2, runs });
+  const withPage = await timeRuns(
+    () => engine.search({ ast: facetQuery.ast, page: 1, pageSize: PAGE_SIZE, facets: FACET_FIELDS }),
+    { warmup: 2, runs },
+  );
+  console.log(
+    `\nfacets (all ${FACET_FIELDS.length}) on "${facetShape}" (${facetQuery.hits} hits): p50 ${formatMs(
+      facetTiming.p50,
+    )} ms, p95 ${formatMs(facetTiming.p95)} ms; search page 1 + total + facets: p50 ${formatMs(
+      withPage.p50,
+    )} ms, p95 ${formatMs(withPage.p95)} ms`,
+  );
+  if (facetTiming.p95 > 300) misses.push(`facets: p95 ${formatMs(facetTiming.p95)} ms > 300 ms`);
+  console.log(`peak RSS of this process: ${rssMb().toFixed(0)} MB`);
+  console.log(misses.length === 0 ? 'targets: all met' : `targets missed:\n  ${misses.join('\n  ')}`);
+  raw.close();
+  await engine.close();
+}
+
+await main();

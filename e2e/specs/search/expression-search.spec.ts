@@ -1,0 +1,177 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
+import { startServer, type RunningServer } from '../../fixtures/server.js';
+
+const runBrowser = hasChromium();
+
+/** `共 307 条结果` → 307; 万 units → their value. */
+function totalOf(text: string): number {
+  const match = /共\s*([\d.]+)(万|亿)?\s*条/.exec(text);
+  if (!match?.[1]) return Number.NaN;
+  const unit = match[2] === '万' ? 10_000 : match[2] === '亿' ? 100_000_000 : 1;
+  return Number(match[1]) * unit;
+}
+
+/** What a 1366×900 screen shows; `fullPage` for the whole scroll height. */
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage });
+}
+
+async function resultTotal(page: Page): Promise<number> {
+  const locator = page.getByTestId('result-total');
+  await locator.waitFor();
+  return totalOf(await locator.innerText());
+}
+
+describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo corpus', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('searches from /home, filters, switches views, pages, reloads and opens a patent', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    await page.goto(`${server.baseUrl}/search/quick`);
+    await page.waitForURL(/\/home\?tabName=quick/);
+    const editor = page.getByRole('textbox', { name: '检索式' });
+    await editor.fill('TI=(电池)');
+    await shot(page, 'search-home-quick-zh.png');
+    await page
+      .getByRole('button', { name: /检\s*索/ })
+      .last()
+      .click();
+    await page.waitForURL(/\/innovationSpace\/searchResult\?q=TI%3D%28%E7%94%B5%E6%B1%A0%29/);
+    const total = await resultTotal(page);
+    expect(total).toBeGreaterThan(40);
+    const rows = page.locator('.result-table tbody tr.result-row');
+    await expect.poll(() => rows.count()).toBe(20);
+    expect(await page.locator('.result-table em.search-hit').count()).toBeGreaterThan(0);
+    await shot(page, 'search-results-list-zh.png');
+    await shot(page, 'search-results-list-zh-full.png', true);
+
+    // A facet value filters on it alone; the total drops.
+    await page.locator('[data-facet="patentType"] .facet-value-button', { hasText: '实用新型' }).click();
+    await page.waitForURL(/f=patentType/);
+    await expect.poll(() => resultTotal(page)).toBeLessThan(total);
+    const filtered = await resultTotal(page);
+    expect(filtered).toBeGreaterThan(20);
+    expect(await page.getByText('专利类型: 实用新型').count()).toBe(1);
+
+    // The selection is kept across pages of the same result set.
+    await page.getByRole('button', { name: '选择本页' }).click();
+    await expect.poll(() => page.getByTestId('selection-count').innerText()).toBe('已选 20 条');
+
+    await page.getByText('图文', { exact: true }).click();
+    await page.waitForURL(/view=tuwenshitu/);
+    await expect.poll(() => page.locator('.image-text-item').count()).toBe(20);
+    await shot(page, 'search-results-image-text-zh.png');
+
+    await page.getByText('首图', { exact: true }).click();
+    await page.waitForURL(/view=shoutushitu/);
+    await expect.poll(() => page.locator('.drawing-card').count()).toBe(20);
+
+    await page.locator('.results-pagination .ant-pagination-item-2').click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.locator('.drawing-card .result-card-index').first().innerText()).toBe('21');
+    expect(await page.getByTestId('selection-count').innerText()).toBe('已选 20 条');
+    await shot(page, 'search-results-first-drawing-page2-zh.png');
+
+    // The URL holds the whole state: a reload shows the same page.
+    const before = page.url();
+    await page.reload();
+    await expect.poll(() => page.locator('.drawing-card').count()).toBeGreaterThan(0);
+    expect(page.url()).toBe(before);
+    expect(await resultTotal(page)).toBe(filtered);
+    expect(await page.locator('.drawing-card .result-card-index').first().innerText()).toBe('21');
+    expect(await page.getByText('专利类型: 实用新型').count()).toBe(1);
+
+    await page.getByText('列表', { exact: true }).click();
+    await page.waitForURL((url) => !url.searchParams.has('view') && url.searchParams.get('page') === '2');
+    await expect.poll(() => page.locator('.result-table tbody tr.result-row').count()).toBe(20);
+    expect(await page.locator('.result-table tbody tr.result-row td').nth(1).innerText()).toBe('21');
+    const firstNumber = await page.locator('.result-table .result-number').first().innerText();
+    await page.locator('.result-table tbody tr.result-row').first().locator('td').nth(3).click();
+    await page.waitForURL(/\/innovationSpace\/searchDetail\?pn=/);
+    expect(new URL(page.url()).searchParams.get('pn')).toBe(firstNumber);
+    await expect.poll(() => page.getByRole('tab', { name: '基本信息' }).count()).toBe(1);
+
+    const body = await page.locator('body').innerText();
+    expect(body).not.toMatch(/undefined|NaN/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a bad expression positioned, in the editor and from the server', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+    await page.goto(`${server.baseUrl}/home`);
+    const editor = page.getByRole('textbox', { name: '检索式' });
+    // The field picker inserts the code at the cursor.
+    await page.getByRole('combobox', { name: '插入字段代码' }).click();
+    await page.keyboard.type('摘要');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editor.inputValue()).toBe('AB=');
+    await editor.fill('TI=(电池');
+    const message = page.getByTestId('expression-error');
+    await expect.poll(() => message.innerText()).toBe('检索式有误：第 4 列的括号“(”不匹配');
+    expect(
+      await page
+        .getByRole('button', { name: /检\s*索/ })
+        .last()
+        .isDisabled(),
+    ).toBe(true);
+    await shot(page, 'search-editor-error-zh.png');
+
+    // A deep link with a bad expression: the server's message, and the span marked in the editor.
+    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池) AND FOO=1')}`);
+    await expect.poll(() => page.getByText('检索式有误：第 13 列的字段“FOO”不存在').first().isVisible()).toBe(true);
+    expect(await page.locator('.expr-tok-error-span').first().innerText()).toBe('FOO');
+    await shot(page, 'search-results-bad-expression-zh.png');
+    await page.close();
+  });
+
+  it('shows every drawing of US designs in the all-drawings view', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+    const q = encodeURIComponent('CC=US AND PT=design');
+    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${q}&view=quanfutushitu`);
+    expect(await resultTotal(page)).toBeGreaterThan(20);
+    const images = page.locator('.all-drawings-grid img');
+    await expect.poll(() => images.count()).toBeGreaterThan(20);
+    await images.first().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => images.first().evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await shot(page, 'search-results-all-drawings-zh.png');
+    await shot(page, 'search-results-all-drawings-zh-full.png', true);
+    await page.close();
+  });
+
+  it('shows results and the help page in English', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    await page.goto(`${server.baseUrl}/home`);
+    await page.getByText('English', { exact: true }).click();
+    await page.goto(`${server.baseUrl}/innovationSpace/help`);
+    await page.waitForURL(/\/innovationSpace\/help\/Detection/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Boolean operators and precedence' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: '逻辑运算符与优先级' }).count()).toBe(0);
+    await shot(page, 'help-detection-en.png');
+
+    // Totals in English are plain numbers with separators, not 万.
+    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('CC=US AND PT=design')}`);
+    await expect.poll(() => page.getByTestId('result-total').innerText()).toMatch(/^\d{1,3}(,\d{3})* results$/);
+    expect(await page.getByRole('columnheader', { name: 'Publication number' }).count()).toBe(1);
+    await shot(page, 'search-results-list-en.png');
+    await page.close();
+  });
+});

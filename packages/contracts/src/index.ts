@@ -1,0 +1,6 @@
+export * from './patent.js';
+export * from './envelope.js';
+export * from './limits.js';
+export * from './error-codes.js';
+export * from './query-messages.js';
+export * from './search.js';

@@ -1,0 +1,28 @@
+/** Spec 1 §9: "Search expression length 50000". */
+export const MAX_EXPRESSION_LENGTH = 50_000;
+/** Spec 1 §9: "semantic text 50000". */
+export const MAX_SEMANTIC_TEXT_LENGTH = 50_000;
+/** Spec 1 §9: "max page 100000". */
+export const MAX_PAGE = 100_000;
+/** Spec 1 §9: "merge total 1,000,000". */
+export const MAX_MERGE_TOTAL = 1_000_000;
+/** Spec 1 §9: "analysis data 1 million". */
+export const MAX_ANALYSIS_TOTAL = 1_000_000;
+/** Spec 1 §9: "sorting refused above 10 million". */
+export const MAX_SORT_TOTAL = 10_000_000;
+/** Spec 1 §9: "export limit 300,000 in one reading". */
+export const MAX_EXPORT_ROWS = 300_000;
+/** Spec 1 §9: "keyword search 30 characters". */
+export const MAX_KEYWORD_LENGTH = 30;
+/** Spec 1 §9: "batch applicants 100". */
+export const MAX_BATCH_APPLICANTS = 100;
+/** Spec 1 §9: "input max 50". */
+export const MAX_INPUT_LENGTH = 50;
+/** Spec 1 §9: "Histories (operation, report, search) are kept 180 days". */
+export const HISTORY_RETENTION_DAYS = 180;
+/** Spec 1 §9: "HTTP timeout 300000 ms". */
+export const HTTP_TIMEOUT_MS = 300_000;
+/** Spec 1 §9: "Product version 5.5 dated 2025-05-12" (the spec's product; Patlas keeps its own version in package.json). */
+export const SPEC_PRODUCT_VERSION = '5.5';
+/** Patent detail: drawing viewer zoom 0.4–3 in steps of 0.1 (issue 2). */
+export const DRAWING_ZOOM = { min: 0.4, max: 3, step: 0.1 } as const;

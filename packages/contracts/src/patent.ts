@@ -1,0 +1,200 @@
+import { z } from 'zod';
+
+/**
+ * The canonical patent record (spec 2 §3 "Patent" and its related records).
+ * Every importer produces this shape; the store keeps it whole; the detail API answers it.
+ * Real records are partial: every field except the publication number is optional, and
+ * screens show what is there and leave out what is not.
+ */
+
+/** Spec 1 §3 "Patent types: invention application, invention grant, utility model, design, other". */
+export const PATENT_TYPES = ['invention_application', 'invention_grant', 'utility_model', 'design', 'other'] as const;
+export const PatentTypeSchema = z.enum(PATENT_TYPES);
+export type PatentType = z.infer<typeof PatentTypeSchema>;
+
+export const PARTY_TYPES = ['company', 'university', 'institute', 'person', 'government', 'other'] as const;
+export const PartyTypeSchema = z.enum(PARTY_TYPES);
+
+/** ISO date `YYYY-MM-DD`. */
+export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+
+/** A text in its original language plus any translations, keyed by language (zh, en, de, fr, ja…). */
+export const LocalizedTextSchema = z.object({
+  lang: z.string().min(2).max(8).optional(),
+  text: z.string(),
+  translations: z.record(z.string(), z.string()).optional(),
+});
+export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
+
+export const PartySchema = z.object({
+  name: z.string().min(1),
+  nameTranslated: z.string().optional(),
+  type: PartyTypeSchema.optional(),
+  address: z.string().optional(),
+  country: z.string().optional(),
+  province: z.string().optional(),
+  city: z.string().optional(),
+});
+export type Party = z.infer<typeof PartySchema>;
+
+export const ClassificationsSchema = z.object({
+  /** IPC symbols, e.g. H01M4/525; the first is the main class unless ipcMain says otherwise. */
+  ipc: z.array(z.string()).optional(),
+  ipcMain: z.string().optional(),
+  cpc: z.array(z.string()).optional(),
+  loc: z.array(z.string()).optional(),
+  upc: z.array(z.string()).optional(),
+  fi: z.array(z.string()).optional(),
+  fterm: z.array(z.string()).optional(),
+});
+export type Classifications = z.infer<typeof ClassificationsSchema>;
+
+export const CitationSchema = z.object({
+  number: z.string().min(1),
+  country: z.string().optional(),
+  kind: z.string().optional(),
+  date: z.string().optional(),
+  /** who cited it: examiner, applicant, other */
+  category: z.string().optional(),
+  /** non-patent literature text, when the citation is not a patent */
+  text: z.string().optional(),
+});
+export type Citation = z.infer<typeof CitationSchema>;
+
+export const LegalEventSchema = z.object({
+  date: z.string().optional(),
+  code: z.string().optional(),
+  description: z.string().optional(),
+  country: z.string().optional(),
+});
+
+export const LitigationSchema = z.object({
+  caseNumber: z.string().optional(),
+  court: z.string().optional(),
+  judge: z.string().optional(),
+  plaintiff: z.string().optional(),
+  defendant: z.string().optional(),
+  filingDate: z.string().optional(),
+  hearingDate: z.string().optional(),
+  verdictDate: z.string().optional(),
+  closingDate: z.string().optional(),
+  damages: z.string().optional(),
+  outcome: z.string().optional(),
+});
+export const LicenseSchema = z.object({
+  licensor: z.string().optional(),
+  licensee: z.string().optional(),
+  licenseNumber: z.string().optional(),
+  exclusivity: z.string().optional(),
+  effectiveDate: z.string().optional(),
+});
+export const AssignmentSchema = z.object({
+  assignor: z.string().optional(),
+  assignee: z.string().optional(),
+  effectiveDate: z.string().optional(),
+  conveyance: z.string().optional(),
+  reelFrame: z.string().optional(),
+});
+export const PledgeSchema = z.object({
+  pledgor: z.string().optional(),
+  pledgee: z.string().optional(),
+  pledgeNumber: z.string().optional(),
+  effectiveDate: z.string().optional(),
+  stage: z.string().optional(),
+});
+export const ReexaminationSchema = z.object({
+  requester: z.string().optional(),
+  decisionNumber: z.string().optional(),
+  decisionType: z.string().optional(),
+  decisionDate: z.string().optional(),
+  points: z.string().optional(),
+});
+
+export const DrawingSchema = z.object({
+  /** file name under the drawings store, served at /api/product/patent/drawing/<file> */
+  file: z.string().min(1),
+  caption: z.string().optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+export type Drawing = z.infer<typeof DrawingSchema>;
+
+export const PatentSchema = z.object({
+  /** Publication number as published, e.g. CN117151122A, US7000000B2. The record's key. */
+  publicationNumber: z.string().min(3),
+  applicationNumber: z.string().optional(),
+  priorityNumbers: z.array(z.string()).optional(),
+  /** Kind code, e.g. A, B, U, S, B1, B2. */
+  kind: z.string().optional(),
+  patentType: PatentTypeSchema.optional(),
+  /** Two-letter office code (CN, US, EP, WO…). */
+  country: z.string().length(2),
+  title: LocalizedTextSchema.optional(),
+  abstract: LocalizedTextSchema.optional(),
+  claims: LocalizedTextSchema.optional(),
+  description: LocalizedTextSchema.optional(),
+  keywords: z.array(z.string()).optional(),
+  applicants: z.array(PartySchema).optional(),
+  /** Original assignees / patentees (专利权人). */
+  assignees: z.array(PartySchema).optional(),
+  /** Current assignees (当前权利人), after transfers. */
+  currentAssignees: z.array(PartySchema).optional(),
+  inventors: z.array(PartySchema).optional(),
+  agents: z.array(z.string()).optional(),
+  agency: z.string().optional(),
+  examiners: z.array(z.string()).optional(),
+  applicationDate: IsoDateSchema.optional(),
+  publicationDate: IsoDateSchema.optional(),
+  grantDate: IsoDateSchema.optional(),
+  expiryDate: IsoDateSchema.optional(),
+  priorityDate: IsoDateSchema.optional(),
+  classifications: ClassificationsSchema.optional(),
+  /** Backward citations: what this patent cites. */
+  citations: z.array(CitationSchema).optional(),
+  /** Forward citations: who cites this patent (filled from the corpus at import when known). */
+  citedBy: z.array(CitationSchema).optional(),
+  family: z
+    .object({
+      simpleFamilyId: z.string().optional(),
+      simple: z.array(z.string()).optional(),
+      inpadocFamilyId: z.string().optional(),
+      inpadoc: z.array(z.string()).optional(),
+    })
+    .optional(),
+  /** Current legal status text, e.g. 有效 / 失效 / 审中, active / expired / pending. */
+  legalStatus: z.string().optional(),
+  legalEvents: z.array(LegalEventSchema).optional(),
+  litigations: z.array(LitigationSchema).optional(),
+  licenses: z.array(LicenseSchema).optional(),
+  assignments: z.array(AssignmentSchema).optional(),
+  pledges: z.array(PledgeSchema).optional(),
+  reexaminations: z.array(ReexaminationSchema).optional(),
+  drawings: z.array(DrawingSchema).optional(),
+  claimCount: z.number().int().nonnegative().optional(),
+  pageCount: z.number().int().nonnegative().optional(),
+  /** Where the record came from: source folder id and licence. */
+  source: z.object({ id: z.string(), licence: z.string().optional(), url: z.string().optional() }).optional(),
+});
+export type Patent = z.infer<typeof PatentSchema>;
+
+export const PatentDetailQuerySchema = z.object({
+  pn: z.string().trim().min(1).max(64),
+});
+
+/**
+ * `GET /api/product/patent/detail?pn=` answers the whole record plus `held`: for every number
+ * the record refers to (citations, cited-by, family members, priorities) that the database
+ * holds, the publication number to open its detail page with.
+ */
+export const PatentDetailSchema = PatentSchema.extend({
+  held: z.record(z.string(), z.string()),
+});
+export type PatentDetail = z.infer<typeof PatentDetailSchema>;
+
+/** `POST /api/product/patent/drawings`: the drawings of a page of results (the all-drawings view). */
+export const PatentDrawingsRequestSchema = z.object({
+  publicationNumbers: z.array(z.string().min(3).max(64)).min(1).max(100),
+});
+export const PatentDrawingsResponseSchema = z.object({
+  items: z.record(z.string(), z.array(DrawingSchema)),
+});

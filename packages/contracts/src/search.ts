@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { MAX_EXPRESSION_LENGTH, MAX_PAGE } from './limits.js';
+
+/** Facet fields of the filter panel (spec 1 §3; issue 3). */
+export const FACET_FIELD_IDS = [
+  'applicant',
+  'year',
+  'country',
+  'patentType',
+  'legalStatus',
+  'ipcSubclass',
+  'inventor',
+  'agency',
+] as const;
+export const FacetFieldSchema = z.enum(FACET_FIELD_IDS);
+export type FacetFieldId = z.infer<typeof FacetFieldSchema>;
+
+export const SORT_FIELDS = ['relevance', 'AD', 'PD', 'GD', 'PRD', 'citedBy', 'familySize', 'value'] as const;
+export const SortSchema = z.object({
+  field: z.enum(SORT_FIELDS).default('relevance'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type Sort = z.infer<typeof SortSchema>;
+
+/** Spec 1 §3 "Merge types: 0 unmerged, 1 merge by application number, 2 or more simple-family merge". */
+export const MergeTypeSchema = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .transform((n) => (n >= 2 ? 2 : n) as 0 | 1 | 2);
+
+/** Spec 1 §4 "Data-source scope of quick search": cn or uncn. */
+export const SourceScopeSchema = z.enum(['cn', 'uncn']);
+
+/** Result page sizes offered by the UI (issue 3: 20/30/40); the API accepts up to 100. */
+export const RESULT_PAGE_SIZES = [20, 30, 40] as const;
+
+export const FacetFilterSchema = z.object({
+  field: FacetFieldSchema,
+  values: z.array(z.string().min(1).max(200)).min(1).max(200),
+});
+export type FacetFilterInput = z.infer<typeof FacetFilterSchema>;
+
+/** `POST /api/platform/data/search/query` and `/api/product/search/searchNew`. */
+export const SearchQueryRequestSchema = z.object({
+  searchExpre: z.string().max(MAX_EXPRESSION_LENGTH + 1000),
+  /** Search within results: ANDed with searchExpre. */
+  secondExpre: z.string().max(MAX_EXPRESSION_LENGTH).optional(),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  sort: SortSchema.optional(),
+  mergeType: MergeTypeSchema.default(0),
+  filters: z.array(FacetFilterSchema).max(20).default([]),
+  source: SourceScopeSchema.optional(),
+  /** Facets for the filter panel; default all. Pass [] for none. */
+  facets: z.array(FacetFieldSchema).optional(),
+  highlight: z.boolean().default(true),
+});
+export type SearchQueryRequest = z.input<typeof SearchQueryRequestSchema>;
+
+export const SearchHitSchema = z.object({
+  publicationNumber: z.string(),
+  applicationNumber: z.string().optional(),
+  title: z.string().optional(),
+  abstract: z.string().optional(),
+  applicants: z.array(z.string()),
+  inventors: z.array(z.string()),
+  applicationDate: z.string().optional(),
+  publicationDate: z.string().optional(),
+  ipcMain: z.string().optional(),
+  legalStatus: z.string().optional(),
+  patentType: z.string().optional(),
+  country: z.string(),
+  firstDrawing: z.string().optional(),
+  score: z.number(),
+  highlights: z.object({ title: z.string().optional(), abstract: z.string().optional() }).optional(),
+});
+export type SearchHitDto = z.infer<typeof SearchHitSchema>;
+
+export const FacetBucketSchema = z.object({ value: z.string(), count: z.number().int() });
+export const FacetsSchema = z.partialRecord(FacetFieldSchema, z.array(FacetBucketSchema));
+
+export const SearchQueryResponseSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(SearchHitSchema),
+  facets: FacetsSchema,
+  /** The expression as the engine understood it, in canonical form. */
+  expression: z.string(),
+  tookMs: z.number(),
+});
+export type SearchQueryResponse = z.infer<typeof SearchQueryResponseSchema>;
+
+export const TotalHitsRequestSchema = z.object({
+  searchExpre: z.string().max(MAX_EXPRESSION_LENGTH + 1000),
+  source: SourceScopeSchema.optional(),
+  mergeType: MergeTypeSchema.default(0),
+});
+export const TotalHitsResponseSchema = z.object({ total: z.number().int() });
+
+/** A result page's whole state, stored under a key so any result page is a deep link. */
+export const SearchStateSchema = z.object({
+  searchExpre: z.string().max(MAX_EXPRESSION_LENGTH),
+  secondExpre: z.string().max(MAX_EXPRESSION_LENGTH).optional(),
+  page: z.number().int().min(1).max(MAX_PAGE).optional(),
+  pageSize: z.number().int().min(1).max(100).optional(),
+  sort: SortSchema.optional(),
+  mergeType: z.number().int().min(0).max(2).optional(),
+  filters: z.array(FacetFilterSchema).max(20).optional(),
+  source: SourceScopeSchema.optional(),
+  viewMode: z.enum(['liebiaoshitu', 'tuwenshitu', 'quanfutushitu', 'shoutushitu']).optional(),
+});
+export type SearchState = z.infer<typeof SearchStateSchema>;
+
+/** Spec 1 §3 "View modes". */
+export const VIEW_MODES = ['liebiaoshitu', 'tuwenshitu', 'quanfutushitu', 'shoutushitu'] as const;
+
+export const CacheUrlParamRequestSchema = z.union([
+  z.object({ key: z.string().min(8).max(64) }),
+  z.object({ state: SearchStateSchema }),
+]);
+
+export const FamilyExpandRequestSchema = z.object({
+  publicationNumbers: z.array(z.string().min(3).max(64)).min(1).max(1000),
+});
+export const FamilyExpandResponseSchema = z.object({ publicationNumbers: z.array(z.string()) });
+
+export const ExtractWordRequestSchema = z.object({
+  text: z.string().min(1).max(MAX_EXPRESSION_LENGTH),
+  topK: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ExtractWordResponseSchema = z.object({
+  words: z.array(z.object({ word: z.string(), weight: z.number() })),
+});

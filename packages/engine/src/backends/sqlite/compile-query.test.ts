@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { NearNode, QueryNode, TermNode } from '@patlas/query';
+import { compileQuery, printPlan, type CompileContext } from './compile-query.js';
+import { classToken, textTokens } from './index-tokens.js';
+
+const span = { start: 0, end: 0 };
+const t = (field: string | null, value: string, phrase = false): TermNode => ({
+  kind: 'Term',
+  field,
+  value,
+  phrase,
+  span,
+});
+const and = (...children: QueryNode[]): QueryNode => ({ kind: 'And', children, span });
+const or = (...children: QueryNode[]): QueryNode => ({ kind: 'Or', children, span });
+const not = (child: QueryNode): QueryNode => ({ kind: 'Not', child, span });
+const ctx: CompileContext = { expandWord: (p) => (p === 'batter*' ? ['batter', 'batteri'] : []) };
+const compile = (ast: QueryNode): string => printPlan(compileQuery(ast, ctx));
+
+describe('index tokens', () => {
+  it('CJK runs become bigrams plus a closing unigram, words their stem', () => {
+    expect(textTokens('锂电池组, Lithium batteries')).toBe('锂电 电池 池组 组 lithium batteri');
+    expect(textTokens('ＮＣＭ811正极')).toBe('ncm811 正极 极');
+  });
+  it('classification codes are single prefix-searchable tokens', () => {
+    expect(classToken('H01M 4/525')).toBe('h01m4x525');
+    expect(classToken('H01M')).toBe('h01m');
+    expect(classToken('12-08')).toBe('12x08');
+  });
+});
+
+describe('compileQuery (SQLite FTS5)', () => {
+  it.each([
+    [t(null, '电池'), 'FTS({ti ab clm}: ("电池"))'],
+    [t('TI', '碳'), 'FTS({ti}: ("碳"*))'],
+    [t('TI', '锂离子电池'), 'FTS({ti}: ("锂离" + "离子" + "子电" + "电池"))'],
+    [t('AB', 'NCM811正极'), 'FTS({ab}: ("ncm811" + "正极"))'],
+    [t('AB', '电池pack'), 'FTS({ab}: ("电池" + "池" + "pack"))'],
+    [t('AB', '电池 pack'), 'FTS({ab}: (("电池") AND ("pack")))'],
+    [t('AB', 'lithium batteries', true), 'FTS({ab}: ("lithium" + "batteri"))'],
+    [t('AB', 'method of charging'), 'FTS({ab}: (("method") AND ("charg")))'],
+    [t('AB', 'batter*'), 'FTS({ab}: (("batter" OR "batteri")))'],
+    [t('AB', 'zzz*'), 'NONE'],
+    [t('IPC', 'H01M4/*'), 'FTS({ipc}: (("h01m4" OR "h01m4x"*)))'],
+    [t('IPC', 'H01M4/52'), 'FTS({ipc}: ("h01m4x52"*))'],
+    [t('IPC', 'H01M4'), 'FTS({ipc}: (("h01m4" OR "h01m4x"*)))'],
+    [t('IPC', 'H01M'), 'FTS({ipc}: ("h01m"*))'],
+    [t('PT', '实用新型'), 'FTS({pt}: ("utilitymodel"))'],
+    [t('PN', 'CN 1234567 A'), 'FTS({pn}: (("cn1234567a" OR "cn1234567" OR "1234567a")))'],
+    [t('AD', '2019'), 'RANGE(ad [20190101..20191231])'],
+    [
+      { kind: 'Range', field: 'PD', from: '201801', includeFrom: false, includeTo: true, span },
+      'RANGE(pd [20180132..)',
+    ],
+    [t('TI', '电*池'), 'VERIFY({ti}: (("电"*) AND ("池"*)) | ti ~ 电[^\\n]*池)'],
+    [
+      and(t(null, '电池'), not(t(null, '燃料')), t('LS', '有效')),
+      'FTS((({ti ab clm}: ("电池")) AND ({ls}: ("有效"))) NOT ({ti ab clm}: ("燃料")))',
+    ],
+    [
+      or(t('TI', '电池'), { kind: 'Range', field: 'AD', from: '2020', includeFrom: true, includeTo: true, span }),
+      'OR[FTS({ti}: ("电池")), RANGE(ad [20200101..)]',
+    ],
+    [not(t('CC', 'CN')), 'NOT[FTS({cc}: ("cn"))]'],
+  ] as const)('%#', (ast, expected) => {
+    expect(compile(ast as QueryNode)).toBe(expected);
+  });
+
+  it('proximity: NEAR candidates, verified on stored text; unverifiable fields stay FTS-only', () => {
+    const near = (field: string | null, ordered: boolean, unit: NearNode['unit']): NearNode =>
+      ({
+        kind: 'Near',
+        field,
+        left: t(field, '电池'),
+        right: t(field, '正极'),
+        ordered,
+        unit,
+        distance: unit === 'word' ? 3 : undefined,
+        span,
+      }) as NearNode;
+    expect(compile(near('TI', true, 'word'))).toBe('VERIFY({ti}: (NEAR("电池" "正极", 4)) | ti W/3)');
+    expect(compile(near(null, false, 'sentence'))).toBe('VERIFY({ti ab clm}: (("电池") AND ("正极")) | ti ab clm S)');
+    expect(compile(near('FT', false, 'word'))).toBe('FTS({ti ab clm desc}: (NEAR("电池" "正极", 4)))');
+  });
+
+  it('refuses unknown fields and bad ranges with typed errors', () => {
+    expect(() => compile(t('XX', 'a'))).toThrow(expect.objectContaining({ code: 'FIELD_UNKNOWN' }));
+    expect(() =>
+      compile({ kind: 'Range', field: 'AD', from: '20x', includeFrom: true, includeTo: true, span }),
+    ).toThrow(expect.objectContaining({ code: 'RANGE_INVALID' }));
+  });
+});

@@ -1,0 +1,631 @@
+import type { NearNode, QueryNode, RangeNode, TermNode } from '@patlas/query';
+import { stemWord } from '../../analysis/english.js';
+import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
+import {
+  analyseTerm,
+  findTerm,
+  type AnalysedTerm,
+  type Occurrence,
+  type TermSequence,
+} from '../../analysis/query-terms.js';
+import { segmentUnits, type TextUnit } from '../../analysis/text-normalise.js';
+import { EngineError } from '../../search-engine.js';
+import { STORED_TEXT_COLUMNS, type FtsColumn, type StoredTextColumn } from './index-schema.js';
+import { PATENT_TYPE_LABELS, classToken, keywordToken } from './index-tokens.js';
+
+/**
+ * AST → execution plan for the SQLite back end. Everything a FTS5 MATCH can express (text,
+ * parties, classes, numbers, keywords, and their AND/OR/NOT) is merged into as few MATCH
+ * strings as possible; date and number ranges run over the in-memory columns; unordered word
+ * proximity is an exact FTS5 NEAR where their semantics agree (compileNear); other proximity and
+ * CJK wildcard patterns take their candidates from FTS5 and are checked exactly on the stored
+ * title/abstract/claims text. MATCH strings are bound as
+ * parameters; user text inside them is always a quoted FTS5 string.
+ */
+export type RangeColumn = 'ad' | 'pd' | 'gd' | 'prd' | 'ed' | 'famn' | 'citn' | 'citedn' | 'pv' | 'clmn';
+
+export type StoredTexts = Record<StoredTextColumn, string>;
+
+export type Plan =
+  | {
+      readonly kind: 'fts';
+      readonly match: string;
+      readonly rank: readonly string[];
+      /** Every hit matches the rank expression (a text condition must hold), so one bm25() statement yields all hits. */
+      readonly ranked?: boolean;
+      /** A text condition ANDed with a class, keyword or number one: usually a small hit set. */
+      readonly narrowed?: boolean;
+    }
+  | {
+      readonly kind: 'verify';
+      readonly match: string;
+      readonly rank: readonly string[];
+      readonly describe: string;
+      readonly check: (texts: StoredTexts) => boolean;
+    }
+  | {
+      readonly kind: 'range';
+      readonly column: RangeColumn;
+      readonly from?: number;
+      readonly to?: number;
+      readonly includeFrom: boolean;
+      readonly includeTo: boolean;
+    }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'and'; readonly children: readonly Plan[] }
+  | { readonly kind: 'or'; readonly children: readonly Plan[] }
+  | { readonly kind: 'not'; readonly child: Plan };
+
+export interface CompileContext {
+  /** Stems of the indexed words matching a wildcard word (`batter*`), or undefined when too many. */
+  expandWord(pattern: string): string[] | undefined;
+  /**
+   * Every indexed word (lower case) whose stem is `stem`; lets proximity check plain words in ASCII
+   * text with a regular expression. Without it the check segments the text.
+   */
+  wordsOfStem?(stem: string): string[];
+}
+
+type FieldSpec =
+  | { kind: 'text'; columns: readonly FtsColumn[] }
+  | { kind: 'class' | 'keyword' | 'number'; column: FtsColumn }
+  | { kind: 'range'; column: RangeColumn; type: 'date' | 'number' };
+
+const FIELDS: Record<string, FieldSpec> = {
+  TI: { kind: 'text', columns: ['ti'] },
+  AB: { kind: 'text', columns: ['ab'] },
+  CLM: { kind: 'text', columns: ['clm'] },
+  DESC: { kind: 'text', columns: ['desc'] },
+  TIAB: { kind: 'text', columns: ['ti', 'ab'] },
+  TIABC: { kind: 'text', columns: ['ti', 'ab', 'clm'] },
+  FT: { kind: 'text', columns: ['ti', 'ab', 'clm', 'desc'] },
+  PA: { kind: 'text', columns: ['pa'] },
+  AS: { kind: 'text', columns: ['asg'] },
+  IN: { kind: 'text', columns: ['inv'] },
+  AGT: { kind: 'text', columns: ['agt'] },
+  AGC: { kind: 'text', columns: ['agc'] },
+  ADDR: { kind: 'text', columns: ['addr'] },
+  PROV: { kind: 'text', columns: ['prov'] },
+  CITY: { kind: 'text', columns: ['city'] },
+  LIT: { kind: 'text', columns: ['lit'] },
+  PLG: { kind: 'text', columns: ['plg'] },
+  LIC: { kind: 'text', columns: ['lic'] },
+  TRF: { kind: 'text', columns: ['trf'] },
+  REX: { kind: 'text', columns: ['rex'] },
+  IPC: { kind: 'class', column: 'ipc' },
+  'IPC-MAIN': { kind: 'class', column: 'ipcm' },
+  CPC: { kind: 'class', column: 'cpc' },
+  LOC: { kind: 'class', column: 'loc' },
+  LS: { kind: 'keyword', column: 'ls' },
+  PT: { kind: 'keyword', column: 'pt' },
+  CC: { kind: 'keyword', column: 'cc' },
+  KD: { kind: 'keyword', column: 'kd' },
+  AN: { kind: 'number', column: 'an' },
+  PN: { kind: 'number', column: 'pn' },
+  PR: { kind: 'number', column: 'pr' },
+  FAM: { kind: 'number', column: 'fam' },
+  CIT: { kind: 'number', column: 'cit' },
+  CITED: { kind: 'number', column: 'cited' },
+  AD: { kind: 'range', column: 'ad', type: 'date' },
+  PD: { kind: 'range', column: 'pd', type: 'date' },
+  GD: { kind: 'range', column: 'gd', type: 'date' },
+  PRD: { kind: 'range', column: 'prd', type: 'date' },
+  ED: { kind: 'range', column: 'ed', type: 'date' },
+  FAMN: { kind: 'range', column: 'famn', type: 'number' },
+  CITN: { kind: 'range', column: 'citn', type: 'number' },
+  CITEDN: { kind: 'range', column: 'citedn', type: 'number' },
+  PV: { kind: 'range', column: 'pv', type: 'number' },
+  CLMN: { kind: 'range', column: 'clmn', type: 'number' },
+};
+
+/** The field ids this back end understands. */
+export const SQLITE_FIELD_IDS: readonly string[] = Object.keys(FIELDS);
+
+function resolveField(field: string | null): FieldSpec {
+  const spec = FIELDS[(field ?? 'TIABC').toUpperCase()];
+  if (!spec) throw new EngineError('FIELD_UNKNOWN', { field: field ?? '' });
+  return spec;
+}
+
+/** An FTS5 string literal. */
+function quote(token: string): string {
+  return `"${token.replace(/"/g, '""')}"`;
+}
+
+function columnFilter(columns: readonly FtsColumn[], expr: string): string {
+  return `{${columns.join(' ')}}: (${expr})`;
+}
+
+/** Max phrases an OR of wildcard expansions inside a sequence may produce. */
+const MAX_SEQUENCE_VARIANTS = 200;
+
+/** One sequence as FTS5: a phrase of tokens (see index-tokens.ts for the CJK bigram scheme). */
+function compileSequence(seq: TermSequence, ctx: CompileContext): string {
+  const q = seq.units;
+  const slots: string[][] = [];
+  for (let k = 0; k < q.length; k++) {
+    const u = q[k];
+    if (!u) continue;
+    if (u.kind === 'word') {
+      if (!u.isWildcard) {
+        slots.push([quote(stemWord(u.text))]);
+        continue;
+      }
+      const stems = ctx.expandWord(u.text);
+      if (stems === undefined) {
+        // Too many words: a plain right truncation still works as an FTS5 prefix on the stem.
+        const prefix = /^([^*?]{3,})\*$/.exec(u.text)?.[1];
+        if (!prefix) throw new EngineError('WILDCARD_TOO_BROAD', { term: u.text });
+        slots.push([`${quote(prefix)}*`]);
+      } else if (stems.length === 0) {
+        return '';
+      } else {
+        slots.push(stems.map(quote));
+      }
+      continue;
+    }
+    if (!u.isRunStart) continue;
+    let end = k;
+    while (!(q[end] as (typeof q)[number]).isRunEnd) end++;
+    const run = q.slice(k, end + 1).map((x) => x.text);
+    const isLast = end === q.length - 1;
+    if (run.length === 1) {
+      slots.push([isLast ? `${quote(run[0] as string)}*` : quote(run[0] as string)]);
+    } else {
+      for (let i = 0; i + 1 < run.length; i++) slots.push([quote(`${run[i]}${run[i + 1]}`)]);
+      if (!isLast) slots.push([quote(run.at(-1) as string)]);
+    }
+  }
+  let variants: string[] = [''];
+  for (const slot of slots) {
+    if (slot.length === 1 || slots.length === 1) {
+      const piece = slot.length === 1 ? (slot[0] as string) : `(${slot.join(' OR ')})`;
+      variants = variants.map((v) => (v ? `${v} + ${piece}` : piece));
+    } else {
+      variants = variants.flatMap((v) => slot.map((s) => (v ? `${v} + ${s}` : s)));
+      if (variants.length > MAX_SEQUENCE_VARIANTS)
+        throw new EngineError('WILDCARD_TOO_BROAD', { term: q.map((x) => x.text).join('') });
+    }
+  }
+  return variants.length === 1 ? (variants[0] as string) : `(${variants.join(' OR ')})`;
+}
+
+function compileSequences(term: AnalysedTerm, ctx: CompileContext): string | undefined {
+  const parts = term.sequences.map((s) => compileSequence(s, ctx));
+  if (parts.length === 0 || parts.some((p) => p === '')) return undefined;
+  return parts.length === 1 ? (parts[0] as string) : parts.map((p) => `(${p})`).join(' AND ');
+}
+
+function storedColumns(columns: readonly FtsColumn[]): StoredTextColumn[] | undefined {
+  return columns.every((c) => (STORED_TEXT_COLUMNS as readonly string[]).includes(c))
+    ? (columns as StoredTextColumn[])
+    : undefined;
+}
+
+/** jieba title words of a CJK term, as a ranking boost. */
+function titleWordBoost(term: AnalysedTerm, columns: readonly FtsColumn[]): string[] {
+  if (!columns.includes('ti')) return [];
+  return term.sequences
+    .filter((s) => s.units.length > 1 && s.units.every((u) => u.kind === 'cjk'))
+    .map((s) => `{tiw}: ${quote(s.units.map((u) => u.text).join(''))}`);
+}
+
+function compileTextTerm(node: TermNode, columns: readonly FtsColumn[], ctx: CompileContext): Plan {
+  const term = analyseTerm(node.value, node.phrase);
+  const body = compileSequences(term, ctx);
+  if (body === undefined) return { kind: 'none' };
+  const match = columnFilter(columns, body);
+  const rank = [match, ...titleWordBoost(term, columns)];
+  if (!term.pattern) return { kind: 'fts', match, rank, ranked: true };
+  const stored = storedColumns(columns);
+  // Without the stored text (description, parties) the literal pieces are the best available answer.
+  if (!stored) return { kind: 'fts', match, rank, ranked: true };
+  return {
+    kind: 'verify',
+    match,
+    rank,
+    describe: `${columns.join(' ')} ~ ${term.pattern.source}`,
+    check: (texts) => stored.some((c) => findTerm(term, texts[c]) !== undefined),
+  };
+}
+
+function compileClassTerm(value: string, column: FtsColumn): Plan {
+  const cleaned = value
+    .trim()
+    .replace(/\/?\*+$/, '')
+    .replace(/\?.*$/, '');
+  const token = classToken(cleaned);
+  if (!token) return { kind: 'none' };
+  let body: string;
+  if (token.includes('x')) body = `${quote(token)}*`;
+  else if (/^[a-z]\d\d[a-z]\d+$/.test(token)) body = `(${quote(token)} OR ${quote(`${token}x`)}*)`;
+  else body = `${quote(token)}*`;
+  return { kind: 'fts', match: columnFilter([column], body), rank: [] };
+}
+
+function compileKeywordTerm(field: string, value: string, column: FtsColumn): Plan {
+  let v = value.trim();
+  // `CC=*` is the query package's "data source is not null" condition (spec 1 §5, leading NOT):
+  // every record has an office, so it matches all documents.
+  if (field === 'CC' && v === '*') return { kind: 'not', child: { kind: 'none' } };
+  if (field === 'PT') v = PATENT_TYPE_LABELS[v] ?? v;
+  const isPrefix = /\*$/.test(v);
+  const token = keywordToken(v.replace(/[*?]/g, ''));
+  if (!token) return { kind: 'none' };
+  return { kind: 'fts', match: columnFilter([column], isPrefix ? `${quote(token)}*` : quote(token)), rank: [] };
+}
+
+function compileNumberTerm(value: string, column: FtsColumn): Plan {
+  const v = value.trim();
+  if (/[*?]/.test(v)) {
+    const prefix = keywordToken(v.replace(/[*?].*$/, ''));
+    if (prefix.length < 2) throw new EngineError('WILDCARD_TOO_BROAD', { term: v });
+    return { kind: 'fts', match: columnFilter([column], `${quote(prefix)}*`), rank: [] };
+  }
+  const keys = new Set(numberKeysForLookup(v).map((k) => k.toLowerCase()));
+  const own = keywordToken(v);
+  if (own) keys.add(own);
+  if (keys.size === 0) return { kind: 'none' };
+  const body = keys.size === 1 ? quote([...keys][0] as string) : `(${[...keys].map(quote).join(' OR ')})`;
+  return { kind: 'fts', match: columnFilter([column], body), rank: [] };
+}
+
+/** YYYY, YYYYMM or YYYYMMDD (separators ignored) → first / last day as YYYYMMDD. */
+function dateBound(value: string, end: boolean): number {
+  const digits = value.replace(/[^\d]/g, '');
+  if (!/^\d{4}(\d{2}(\d{2})?)?$/.test(digits)) throw new EngineError('RANGE_INVALID', { value });
+  if (digits.length === 8) return Number(digits);
+  if (digits.length === 6) return Number(digits) * 100 + (end ? 31 : 1);
+  return Number(digits) * 10000 + (end ? 1231 : 101);
+}
+
+function numberBound(value: string): number {
+  const n = Number(value.trim());
+  if (!Number.isFinite(n)) throw new EngineError('RANGE_INVALID', { value });
+  return n;
+}
+
+function compileRange(
+  spec: Extract<FieldSpec, { kind: 'range' }>,
+  node: Pick<RangeNode, 'from' | 'to' | 'includeFrom' | 'includeTo'>,
+): Plan {
+  if (spec.type === 'number') {
+    return {
+      kind: 'range',
+      column: spec.column,
+      ...(node.from !== undefined ? { from: numberBound(node.from) } : {}),
+      ...(node.to !== undefined ? { to: numberBound(node.to) } : {}),
+      includeFrom: node.includeFrom,
+      includeTo: node.includeTo,
+    };
+  }
+  // Dates are whole days: an exclusive bound on 2018 means after 2018-12-31 / before 2018-01-01.
+  const from =
+    node.from === undefined
+      ? undefined
+      : node.includeFrom
+        ? dateBound(node.from, false)
+        : dateBound(node.from, true) + 1;
+  const to =
+    node.to === undefined ? undefined : node.includeTo ? dateBound(node.to, true) : dateBound(node.to, false) - 1;
+  return {
+    kind: 'range',
+    column: spec.column,
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+    includeFrom: true,
+    includeTo: true,
+  };
+}
+
+function compileTerm(node: TermNode, ctx: CompileContext): Plan {
+  const spec = resolveField(node.field);
+  const field = (node.field ?? 'TIABC').toUpperCase();
+  switch (spec.kind) {
+    case 'text':
+      return compileTextTerm(node, spec.columns, ctx);
+    case 'class':
+      return compileClassTerm(node.value, spec.column);
+    case 'keyword':
+      return compileKeywordTerm(field, node.value, spec.column);
+    case 'number':
+      return compileNumberTerm(node.value, spec.column);
+    case 'range': {
+      // `AD=2018` or `AD=2018*`: the whole period; `FAMN=3`: equality.
+      const v = node.value.replace(/\*+$/, '');
+      return compileRange(spec, { from: v, to: v, includeFrom: true, includeTo: true });
+    }
+  }
+}
+
+function gapOk(a: Occurrence, b: Occurrence, distance: number): boolean {
+  return b.first > a.last && b.first - a.last - 1 <= distance;
+}
+
+function pairWithin(node: NearNode, ls: readonly Occurrence[], rs: readonly Occurrence[]): boolean {
+  const d = node.distance ?? 0;
+  for (const l of ls) for (const r of rs) if (gapOk(l, r, d) || (!node.ordered && gapOk(r, l, d))) return true;
+  return false;
+}
+
+/** Stems of a term that is one sequence of plain words (no wildcard, no CJK), else undefined. */
+function plainWordStems(term: AnalysedTerm): string[] | undefined {
+  const seq = term.sequences[0];
+  if (term.pattern || term.sequences.length !== 1 || !seq || seq.units.length === 0) return undefined;
+  if (seq.units.some((u) => u.kind !== 'word' || u.isWildcard)) return undefined;
+  return seq.units.map((u) => stemWord(u.text));
+}
+
+const NON_ASCII = /[^\u0000-\u007f]/; // eslint-disable-line no-control-regex -- the ASCII range itself
+
+/**
+ * A regular expression finding a sequence of plain words in a pure-ASCII text, given for each word
+ * every indexed surface form of its stem (CompileContext.wordsOfStem). segmentUnits cuts such a text
+ * into the maximal runs of [A-Za-z0-9], lower-cased, so this matches exactly where findSequence
+ * would, at native regex speed instead of ~40 ns per character through segmentUnits.
+ */
+export function wordSequenceRegExp(forms: readonly (readonly string[])[]): RegExp {
+  const alt = (f: readonly string[]): string =>
+    f.length === 0
+      ? '(?!)'
+      : `(?:${[...f]
+          .sort((a, b) => b.length - a.length)
+          .map(escapeRegExp)
+          .join('|')})`;
+  return new RegExp(`(?<![A-Za-z0-9])${forms.map(alt).join('[^A-Za-z0-9]+')}(?![A-Za-z0-9])`, 'gi');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+function spans(text: string, re: RegExp): Span[] {
+  const out: Span[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push({ start: m.index, end: m.index + m[0].length });
+    // Multi-word sequences may overlap ("data data data"): resume at the next character.
+    re.lastIndex = m.index + 1;
+  }
+  return out;
+}
+
+/** More than `max` words (runs of [A-Za-z0-9]) in text[from, to)? */
+function moreWordsThan(text: string, from: number, to: number, max: number): boolean {
+  let n = 0;
+  let inWord = false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    const w = (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
+    if (w && !inWord && ++n > max) return true;
+    inWord = w;
+  }
+  return false;
+}
+
+/** Word proximity in a pure-ASCII text: for each left occurrence the nearest right one after it decides (and vice versa). */
+export function asciiNearHolds(text: string, left: RegExp, right: RegExp, distance: number, ordered: boolean): boolean {
+  const ls = spans(text, left);
+  if (ls.length === 0) return false;
+  const rs = spans(text, right);
+  const within = (as: Span[], bs: Span[]): boolean =>
+    as.some((a) => {
+      const b = bs.find((x) => x.start >= a.end);
+      return b !== undefined && !moreWordsThan(text, a.end, b.start, distance);
+    });
+  return within(ls, rs) || (!ordered && within(rs, ls));
+}
+
+function nearHolds(
+  node: NearNode,
+  left: AnalysedTerm,
+  right: AnalysedTerm,
+  text: string,
+  ascii: readonly [RegExp, RegExp] | undefined,
+): boolean {
+  if (node.unit === 'word' && ascii && !NON_ASCII.test(text)) {
+    return asciiNearHolds(text, ascii[0], ascii[1], node.distance ?? 0, node.ordered);
+  }
+  const units: TextUnit[] = segmentUnits(text);
+  const ls = findTerm(left, text, units);
+  const rs = findTerm(right, text, units);
+  if (!ls || !rs) return false;
+  if (node.unit === 'word') return pairWithin(node, ls, rs);
+  for (const l of ls) {
+    for (const r of rs) {
+      if (node.ordered && r.first <= l.last) continue;
+      const key = node.unit === 'sentence' ? 'sentence' : 'paragraph';
+      if ((units[l.first] as TextUnit)[key] === (units[r.first] as TextUnit)[key]) return true;
+    }
+  }
+  return false;
+}
+
+function asPhrase(node: TermNode): AnalysedTerm {
+  const term = analyseTerm(node.value, node.phrase);
+  return term.sequences.length > 1 && !term.pattern ? analyseTerm(node.value, true) : term;
+}
+
+/**
+ * Units minus FTS5 tokens of a one-sequence term: 1 when it ends in a CJK run of two or more
+ * characters (that run is bigrams only, the last one covering two units), else 0.
+ */
+function tokenDeficit(term: AnalysedTerm): number {
+  const last = term.sequences[0]?.units.at(-1);
+  return last && last.kind === 'cjk' && !last.isRunStart ? 1 : 0;
+}
+
+/** What a unit must be in the text: a word's stem or a CJK character. */
+function unitKeys(term: AnalysedTerm): Set<string> {
+  return new Set(
+    term.sequences.flatMap((s) => s.units.map((u) => (u.kind === 'word' ? `w:${stemWord(u.text)}` : `c:${u.text}`))),
+  );
+}
+
+function compileNear(node: NearNode, ctx: CompileContext): Plan {
+  const spec = resolveField(node.field ?? node.left.field);
+  if (spec.kind !== 'text') throw new EngineError('QUERY_UNSUPPORTED', { reason: 'proximity on a non-text field' });
+  const left = asPhrase(node.left);
+  const right = asPhrase(node.right);
+  const l = compileSequences(left, ctx);
+  const r = compileSequences(right, ctx);
+  if (l === undefined || r === undefined) return { kind: 'none' };
+  const isSimple = (t: AnalysedTerm, s: string): boolean =>
+    !t.pattern && t.sequences.length === 1 && !s.includes(' OR ');
+  const distance = node.distance ?? 0;
+  const simple = node.unit === 'word' && isSimple(left, l) && isSimple(right, r);
+  const deficit = simple ? Math.max(tokenDeficit(left), tokenDeficit(right)) : 0;
+  /*
+   * FTS5 NEAR(a b, N): a phrase starting at token p (n tokens) and one starting at q >= p match
+   * when q - p - n <= N, in either order, within one column. Each token is one unit except the last
+   * bigram of a final CJK run (tokenDeficit), so with N = distance + deficit the window equals our
+   * gap rule exactly when both sides have the same deficit and their occurrences cannot overlap
+   * (FTS5 also accepts overlapping phrases, e.g. 图像 and 像素 in 图像素; we do not). They cannot
+   * overlap when no unit (stem or character) is common to both sides. Unordered word proximity
+   * under those conditions is exact as NEAR; otherwise NEAR (or AND) only yields candidates.
+   */
+  const candidate = simple ? `NEAR(${l} ${r}, ${distance + deficit})` : `(${l}) AND (${r})`;
+  const match = columnFilter(spec.columns, candidate);
+  const rank = [columnFilter(spec.columns, `(${l}) OR (${r})`)];
+  const leftKeys = unitKeys(left);
+  const exact =
+    simple &&
+    !node.ordered &&
+    tokenDeficit(left) === tokenDeficit(right) &&
+    [...unitKeys(right)].every((k) => !leftKeys.has(k));
+  const stored = storedColumns(spec.columns);
+  // An exact NEAR ranks by its own phrases: one bm25() statement then yields hits and scores.
+  if (exact) return { kind: 'fts', match, rank: [match], ranked: true };
+  if (!stored) return { kind: 'fts', match, rank, ranked: true };
+  const op = node.unit === 'word' ? `${node.ordered ? 'W' : 'N'}/${distance}` : node.unit === 'sentence' ? 'S' : 'P';
+  const ls = plainWordStems(left);
+  const rs = plainWordStems(right);
+  const forms = (stems: string[]): RegExp | undefined =>
+    ctx.wordsOfStem ? wordSequenceRegExp(stems.map((st) => ctx.wordsOfStem?.(st) ?? [])) : undefined;
+  const lre = node.unit === 'word' && ls ? forms(ls) : undefined;
+  const rre = node.unit === 'word' && rs ? forms(rs) : undefined;
+  const ascii = lre && rre ? ([lre, rre] as const) : undefined;
+  return {
+    kind: 'verify',
+    match,
+    rank,
+    describe: `${stored.join(' ')} ${op}`,
+    check: (texts) => stored.some((c) => nearHolds(node, left, right, texts[c], ascii)),
+  };
+}
+
+function isFts(p: Plan): p is Extract<Plan, { kind: 'fts' }> {
+  return p.kind === 'fts';
+}
+
+function compileAnd(children: readonly QueryNode[], ctx: CompileContext): Plan {
+  const plans = children.map((c) => compileNode(c, ctx));
+  if (plans.some((p) => p.kind === 'none')) return { kind: 'none' };
+  const fts = plans.filter(isFts);
+  const negFts = plans.filter(
+    (p): p is { kind: 'not'; child: Extract<Plan, { kind: 'fts' }> } => p.kind === 'not' && isFts(p.child),
+  );
+  const rest = plans.filter((p) => !isFts(p) && !(p.kind === 'not' && isFts(p.child)));
+  const merged: Plan[] = [...rest];
+  if (fts.length > 0) {
+    let match = fts.length === 1 ? (fts[0] as { match: string }).match : fts.map((p) => `(${p.match})`).join(' AND ');
+    // FTS5 has only binary NOT: a negated text condition joins the positive ones.
+    if (negFts.length > 0) match = `(${match}) NOT (${negFts.map((p) => p.child.match).join(' OR ')})`;
+    const ranked = fts.some((p) => p.ranked);
+    const narrowed = ranked && fts.some((p) => p.rank.length === 0);
+    merged.unshift({ kind: 'fts', match, rank: fts.flatMap((p) => p.rank), ranked, ...(narrowed ? { narrowed } : {}) });
+  } else {
+    merged.push(...negFts);
+  }
+  return merged.length === 1 ? (merged[0] as Plan) : { kind: 'and', children: merged };
+}
+
+function compileOr(children: readonly QueryNode[], ctx: CompileContext): Plan {
+  const plans = children.map((c) => compileNode(c, ctx)).filter((p) => p.kind !== 'none');
+  if (plans.length === 0) return { kind: 'none' };
+  const fts = plans.filter(isFts);
+  const rest = plans.filter((p) => !isFts(p));
+  const merged: Plan[] = [...rest];
+  if (fts.length > 0) {
+    const match = fts.length === 1 ? (fts[0] as { match: string }).match : fts.map((p) => `(${p.match})`).join(' OR ');
+    merged.unshift({ kind: 'fts', match, rank: fts.flatMap((p) => p.rank), ranked: fts.every((p) => p.ranked) });
+  }
+  return merged.length === 1 ? (merged[0] as Plan) : { kind: 'or', children: merged };
+}
+
+function compileNode(node: QueryNode, ctx: CompileContext): Plan {
+  switch (node.kind) {
+    case 'Term':
+      return compileTerm(node, ctx);
+    case 'Range': {
+      const spec = resolveField(node.field);
+      if (spec.kind !== 'range') throw new EngineError('RANGE_INVALID', { field: node.field });
+      return compileRange(spec, node);
+    }
+    case 'Near':
+      return compileNear(node, ctx);
+    case 'And':
+      return compileAnd(node.children, ctx);
+    case 'Or':
+      return compileOr(node.children, ctx);
+    case 'Not': {
+      const child = compileNode(node.child, ctx);
+      return { kind: 'not', child };
+    }
+  }
+}
+
+export function compileQuery(ast: QueryNode, ctx: CompileContext): Plan {
+  return compileNode(ast, ctx);
+}
+
+/** The FTS5 expressions whose BM25 ranks the hits: every text condition not under a NOT. */
+export function rankExpressions(plan: Plan): string[] {
+  switch (plan.kind) {
+    case 'fts':
+    case 'verify':
+      return [...plan.rank];
+    case 'and':
+    case 'or':
+      return plan.children.flatMap(rankExpressions);
+    default:
+      return [];
+  }
+}
+
+/** The FTS5 condition every hit of the plan satisfies (its candidate generator), if there is one. */
+export function generatorMatch(plan: Plan): string | undefined {
+  if (plan.kind === 'fts' || plan.kind === 'verify') return plan.match;
+  if (plan.kind === 'and') {
+    for (const c of plan.children) if (c.kind === 'fts' || c.kind === 'verify') return c.match;
+  }
+  return undefined;
+}
+
+/** One-line canonical form for snapshot tests. */
+export function printPlan(plan: Plan): string {
+  switch (plan.kind) {
+    case 'fts':
+      return `FTS(${plan.match})`;
+    case 'verify':
+      return `VERIFY(${plan.match} | ${plan.describe})`;
+    case 'range': {
+      const lo = plan.from === undefined ? '' : `${plan.includeFrom ? '[' : '('}${plan.from}`;
+      const hi = plan.to === undefined ? '' : `${plan.to}${plan.includeTo ? ']' : ')'}`;
+      return `RANGE(${plan.column} ${lo}..${hi})`;
+    }
+    case 'none':
+      return 'NONE';
+    case 'and':
+      return `AND[${plan.children.map(printPlan).join(', ')}]`;
+    case 'or':
+      return `OR[${plan.children.map(printPlan).join(', ')}]`;
+    case 'not':
+      return `NOT[${printPlan(plan.child)}]`;
+  }
+}

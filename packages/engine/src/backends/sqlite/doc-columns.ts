@@ -1,0 +1,248 @@
+import type { FacetField } from '../../search-engine.js';
+import type { RangeColumn } from './compile-query.js';
+import type { DocColumnValues } from './index-tokens.js';
+
+/**
+ * The per-document values that filters, ranges, sorts, facets and merging need, held in memory
+ * as typed arrays indexed by document id (the FTS5 rowid). FTS5 hands back hit ids at about
+ * 0.1 µs each; everything after that is array reads, so a filter or a facet costs the same per
+ * hit whatever its selectivity (DESIGN: row lookups in SQLite cost ~55 ms per filter at 1M).
+ * Multi-valued facets (applicants, inventors, IPC subclasses) live in one append-only pool.
+ */
+const MULTI_FACETS = ['applicant', 'inventor', 'ipcSubclass'] as const;
+type MultiFacet = (typeof MULTI_FACETS)[number];
+const SINGLE_FACETS = ['year', 'country', 'patentType', 'legalStatus', 'agency'] as const;
+type SingleFacet = (typeof SINGLE_FACETS)[number];
+
+const CN_SCOPE = new Set(['CN', 'TW', 'HK', 'MO']);
+
+class Dictionary {
+  readonly values: string[] = [''];
+  private readonly ids = new Map<string, number>();
+  id(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+  find(value: string): number | undefined {
+    return this.ids.get(value);
+  }
+}
+
+export class DocColumns {
+  capacity = 0;
+  alive = new Uint8Array(0);
+  aliveCount = 0;
+  readonly ranges: Record<Exclude<RangeColumn, 'pv'>, Int32Array> & { pv: Float64Array };
+  /** 1 = cn scope (CN, TW, HK, MO), 2 = the rest. */
+  scope = new Uint8Array(0);
+  readonly single: Record<SingleFacet, Int32Array>;
+  readonly singleDict: Record<SingleFacet, Dictionary>;
+  readonly multiOffset: Record<MultiFacet, Int32Array>;
+  readonly multiLength: Record<MultiFacet, Uint16Array>;
+  readonly multiDict: Record<MultiFacet, Dictionary>;
+  pool = new Int32Array(1024);
+  poolUsed = 0;
+  /** Group ids for merge by application number (1) and by simple family (2); 0 = own group. */
+  anGroup = new Int32Array(0);
+  famGroup = new Int32Array(0);
+  readonly groupDict = new Dictionary();
+  /** Family members by family group, for expandFamily. */
+  readonly familyMembers = new Map<number, Set<string>>();
+
+  constructor() {
+    const i32 = (): Int32Array => new Int32Array(0);
+    this.ranges = {
+      ad: i32(),
+      pd: i32(),
+      gd: i32(),
+      prd: i32(),
+      ed: i32(),
+      famn: i32(),
+      citn: i32(),
+      citedn: i32(),
+      clmn: i32(),
+      pv: new Float64Array(0),
+    };
+    this.single = { year: i32(), country: i32(), patentType: i32(), legalStatus: i32(), agency: i32() };
+    this.singleDict = {
+      year: new Dictionary(),
+      country: new Dictionary(),
+      patentType: new Dictionary(),
+      legalStatus: new Dictionary(),
+      agency: new Dictionary(),
+    };
+    this.multiOffset = { applicant: i32(), inventor: i32(), ipcSubclass: i32() };
+    this.multiLength = { applicant: new Uint16Array(0), inventor: new Uint16Array(0), ipcSubclass: new Uint16Array(0) };
+    this.multiDict = { applicant: new Dictionary(), inventor: new Dictionary(), ipcSubclass: new Dictionary() };
+  }
+
+  private grow(id: number): void {
+    if (id < this.capacity) return;
+    const capacity = Math.max(1024, id + 1, this.capacity * 2);
+    const growArr = <T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(capacity);
+      b.set(a);
+      return b;
+    };
+    this.alive = growArr(this.alive);
+    this.scope = growArr(this.scope);
+    this.anGroup = growArr(this.anGroup);
+    this.famGroup = growArr(this.famGroup);
+    for (const k of Object.keys(this.ranges) as (keyof DocColumns['ranges'])[]) {
+      (this.ranges as Record<string, Int32Array | Float64Array>)[k] = growArr(this.ranges[k]);
+    }
+    for (const k of SINGLE_FACETS) this.single[k] = growArr(this.single[k]);
+    for (const k of MULTI_FACETS) {
+      this.multiOffset[k] = growArr(this.multiOffset[k]);
+      this.multiLength[k] = growArr(this.multiLength[k]);
+    }
+    this.capacity = capacity;
+  }
+
+  private pushPool(ids: readonly number[]): number {
+    if (this.poolUsed + ids.length > this.pool.length) {
+      const bigger = new Int32Array(Math.max(this.pool.length * 2, this.poolUsed + ids.length));
+      bigger.set(this.pool);
+      this.pool = bigger;
+    }
+    const start = this.poolUsed;
+    this.pool.set(ids, start);
+    this.poolUsed += ids.length;
+    return start;
+  }
+
+  set(id: number, v: DocColumnValues): void {
+    this.grow(id);
+    if (!this.alive[id]) this.aliveCount++;
+    this.alive[id] = 1;
+    const r = this.ranges;
+    r.ad[id] = v.ad;
+    r.pd[id] = v.pd;
+    r.gd[id] = v.gd;
+    r.prd[id] = v.prd;
+    r.ed[id] = v.ed;
+    r.famn[id] = v.famn;
+    r.citn[id] = v.citn;
+    r.citedn[id] = v.citedn;
+    r.clmn[id] = v.clmn;
+    r.pv[id] = v.pv ?? Number.NaN;
+    this.scope[id] = CN_SCOPE.has(v.country) ? 1 : 2;
+    const singles: Record<SingleFacet, string | null> = {
+      year: v.year,
+      country: v.country,
+      patentType: v.patentType,
+      legalStatus: v.legalStatus,
+      agency: v.agency,
+    };
+    for (const k of SINGLE_FACETS) {
+      const value = singles[k];
+      this.single[k][id] = value ? this.singleDict[k].id(value) : 0;
+    }
+    const multis: Record<MultiFacet, string[]> = {
+      applicant: v.applicants,
+      inventor: v.inventors,
+      ipcSubclass: v.ipcSubclasses,
+    };
+    for (const k of MULTI_FACETS) {
+      const ids = [...new Set(multis[k])].map((x) => this.multiDict[k].id(x)).slice(0, 0xffff);
+      this.multiOffset[k][id] = this.pushPool(ids);
+      this.multiLength[k][id] = ids.length;
+    }
+    this.anGroup[id] = v.anKey ? this.groupDict.id(`an:${v.anKey}`) : 0;
+    this.famGroup[id] = v.familyKey ? this.groupDict.id(`fam:${v.familyKey}`) : 0;
+    if (v.familyKey) {
+      const g = this.famGroup[id] as number;
+      const set = this.familyMembers.get(g) ?? new Set<string>();
+      for (const m of v.familyMembers) set.add(m);
+      this.familyMembers.set(g, set);
+    }
+  }
+
+  delete(id: number): void {
+    if (id < this.capacity && this.alive[id]) {
+      this.alive[id] = 0;
+      this.aliveCount--;
+    }
+  }
+
+  /** Every live document id, ascending. */
+  allIds(): Int32Array {
+    const out = new Int32Array(this.aliveCount);
+    let n = 0;
+    for (let i = 0; i < this.capacity; i++) if (this.alive[i]) out[n++] = i;
+    return out;
+  }
+
+  rangePredicate(
+    column: RangeColumn,
+    from: number | undefined,
+    to: number | undefined,
+    includeFrom: boolean,
+    includeTo: boolean,
+  ): (id: number) => boolean {
+    const arr = this.ranges[column];
+    // Dates use 0, claim counts -1 and the value NaN for "unknown", which never matches a range.
+    const isDate = column === 'ad' || column === 'pd' || column === 'gd' || column === 'prd' || column === 'ed';
+    return (id) => {
+      const v = arr[id] as number;
+      if (Number.isNaN(v) || (isDate ? v === 0 : v < 0)) return false;
+      if (from !== undefined && (includeFrom ? v < from : v <= from)) return false;
+      if (to !== undefined && (includeTo ? v > to : v >= to)) return false;
+      return true;
+    };
+  }
+
+  /** Predicate for a facet filter: the document has one of these values. */
+  facetPredicate(field: FacetField, values: readonly string[]): (id: number) => boolean {
+    if ((MULTI_FACETS as readonly string[]).includes(field)) {
+      const k = field as MultiFacet;
+      const wanted = new Set(values.map((v) => this.multiDict[k].find(v)).filter((x): x is number => x !== undefined));
+      return (id) => {
+        const off = this.multiOffset[k][id] as number;
+        const len = this.multiLength[k][id] as number;
+        for (let i = 0; i < len; i++) if (wanted.has(this.pool[off + i] as number)) return true;
+        return false;
+      };
+    }
+    const k = field as SingleFacet;
+    const wanted = new Set(values.map((v) => this.singleDict[k].find(v)).filter((x): x is number => x !== undefined));
+    const arr = this.single[k];
+    return (id) => wanted.has(arr[id] as number);
+  }
+
+  /** Counts per value over the hits, largest first (ties by value), at most `limit`. */
+  countFacet(field: FacetField, hits: Int32Array, limit: number): { value: string; count: number }[] {
+    let counts: Int32Array;
+    let dict: Dictionary;
+    if ((MULTI_FACETS as readonly string[]).includes(field)) {
+      const k = field as MultiFacet;
+      dict = this.multiDict[k];
+      counts = new Int32Array(dict.values.length);
+      const offs = this.multiOffset[k];
+      const lens = this.multiLength[k];
+      const pool = this.pool;
+      for (let h = 0; h < hits.length; h++) {
+        const id = hits[h] as number;
+        const off = offs[id] as number;
+        const end = off + (lens[id] as number);
+        for (let i = off; i < end; i++) counts[pool[i] as number]!++;
+      }
+    } else {
+      const k = field as SingleFacet;
+      dict = this.singleDict[k];
+      counts = new Int32Array(dict.values.length);
+      const arr = this.single[k];
+      for (let h = 0; h < hits.length; h++) counts[arr[hits[h] as number] as number]!++;
+    }
+    const out: { value: string; count: number }[] = [];
+    for (let v = 1; v < counts.length; v++)
+      if ((counts[v] as number) > 0) out.push({ value: dict.values[v] as string, count: counts[v] as number });
+    out.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    return out.slice(0, limit);
+  }
+}

@@ -1,0 +1,61 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Physical schema of the SQLite back end, versioned: a file written by another version is
+ * rebuilt from the records the server re-imports (the engine is an index, not the store).
+ *
+ * - `fts`: a contentless FTS5 table (no stored copy of the text: DESIGN "65% of the FTS5 file is
+ *   its stored copy"), contentless_delete for upserts. Every searchable field is a column of
+ *   pre-analysed tokens (index-tokens.ts), so any boolean mix of text, party, class, number and
+ *   keyword conditions compiles to one MATCH.
+ * - `docs`: one row per record: the result row (JSON) and the title/abstract/claims text used for
+ *   highlighting and exact verification of proximity and CJK wildcards.
+ * - `doc_cols`: the column values (dates, counts, facet values, group keys) loaded into memory at
+ *   open (doc-columns.ts), in their own table: scanning them out of `docs` read every record's
+ *   texts too (v1: 6–13 s to open 1M records; ~0.3 KB of 3 KB per record is needed).
+ * - `vocab`: every indexed Latin word with its stem, to expand `batter*` / `wom?n` into stems.
+ */
+export const INDEX_SCHEMA_VERSION = 3;
+
+/** FTS5 columns in order; bm25 weights follow the same order. */
+export const FTS_COLUMNS = [
+  'ti', 'ab', 'clm', 'desc', 'tiw',
+  'pa', 'asg', 'inv', 'agt', 'agc', 'addr', 'prov', 'city',
+  'ipc', 'ipcm', 'cpc', 'loc',
+  'ls', 'pt', 'cc', 'kd',
+  'an', 'pn', 'pr', 'fam', 'cit', 'cited',
+  'lit', 'plg', 'lic', 'trf', 'rex',
+] as const; // prettier-ignore
+export type FtsColumn = (typeof FTS_COLUMNS)[number];
+
+/** BM25 field weights: title first, then the jieba title words, abstract, claims, description. */
+const WEIGHTS: Partial<Record<FtsColumn, number>> = { ti: 10, tiw: 6, ab: 4, clm: 2, desc: 1 };
+export const BM25_WEIGHTS: readonly number[] = FTS_COLUMNS.map((c) => WEIGHTS[c] ?? 0.5);
+
+/** Text fields whose text `docs.texts` keeps (verification and highlights). */
+export const STORED_TEXT_COLUMNS = ['ti', 'ab', 'clm'] as const;
+export type StoredTextColumn = (typeof STORED_TEXT_COLUMNS)[number];
+
+export function createIndexSchema(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version !== 0 && version !== INDEX_SCHEMA_VERSION) {
+    db.exec(
+      'DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS doc_cols; DROP TABLE IF EXISTS vocab;',
+    );
+  }
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS docs (
+      id INTEGER PRIMARY KEY,
+      pn TEXT NOT NULL UNIQUE,
+      row TEXT NOT NULL,
+      texts TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS doc_cols (id INTEGER PRIMARY KEY, cols TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS vocab (word TEXT PRIMARY KEY, stem TEXT NOT NULL) WITHOUT ROWID;
+    CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
+      ${FTS_COLUMNS.join(', ')},
+      content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0', prefix='1'
+    );
+  `);
+  db.pragma(`user_version = ${INDEX_SCHEMA_VERSION}`);
+}

@@ -1,0 +1,250 @@
+import type { Patent } from '@patlas/contracts';
+import { segmentForSearch } from '../../analysis/chinese.js';
+import { stemWord } from '../../analysis/english.js';
+import { normalizeApplicationNumber, normalizePublicationNumber } from '../../analysis/patent-numbers.js';
+import { isSameCjkRun, normaliseText, segmentUnits } from '../../analysis/text-normalise.js';
+import type { SearchHit } from '../../search-engine.js';
+import type { FtsColumn, StoredTextColumn } from './index-schema.js';
+
+/** A record as the engine indexes it: the canonical Patent plus the value score the server may compute. */
+export type IndexablePatent = Patent & { readonly valueScore?: number };
+
+/**
+ * FTS5 token stream of a text. Words become their stem; a run of CJK characters c1…cn becomes
+ * the bigrams c1c2 … c(n-1)cn followed by the unigram cn, so the stream has exactly one token per
+ * unit (positions = unit indexes) and every CJK substring has an exact form: one character is the
+ * prefix `c*`, two are one bigram, more are a phrase of bigrams (compile-query.ts).
+ */
+export function textTokens(text: string, vocab?: Map<string, string>): string {
+  const units = segmentUnits(text);
+  const out: string[] = [];
+  units.forEach((u, i) => {
+    if (u.kind === 'word') {
+      const stem = stemWord(u.text);
+      vocab?.set(u.text, stem);
+      out.push(stem);
+      return;
+    }
+    const next = units[i + 1];
+    out.push(next && isSameCjkRun(u, next) ? u.text + next.text : u.text);
+  });
+  return out.join(' ');
+}
+
+/** `H01M 4/525` → `h01m4x525`, `H01M` → `h01m`, Locarno `12-08` → `12x08`: one token, prefix-searchable. */
+export function classToken(code: string): string | undefined {
+  const cleaned = normaliseText(code).replace(/\s+/g, '');
+  const [head, ...rest] = cleaned.split(/[/\-.]/);
+  const tail = rest.join('').replace(/[^\p{L}\p{N}]/gu, '');
+  const main = (head ?? '').replace(/[^\p{L}\p{N}]/gu, '');
+  if (!main) return undefined;
+  return tail ? `${main}x${tail}` : main;
+}
+
+/** Exact-value fields (legal status, type, country, kind): the value as one token. */
+export function keywordToken(value: string): string {
+  return normaliseText(value).replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Patent type ids and the Chinese labels users type. */
+export const PATENT_TYPE_LABELS: Record<string, string> = {
+  发明申请: 'invention_application',
+  发明授权: 'invention_grant',
+  实用新型: 'utility_model',
+  外观设计: 'design',
+  其他: 'other',
+};
+
+function numberTokens(numbers: readonly string[], country?: string): string {
+  const keys = new Set<string>();
+  for (const n of numbers) {
+    const pub = normalizePublicationNumber(n);
+    if (pub) {
+      keys.add(pub);
+      const bare = pub.replace(/[A-Z]\d?$/, '');
+      if (/\d$/.test(bare)) keys.add(bare);
+    }
+    const app = normalizeApplicationNumber(n, country);
+    if (app) {
+      keys.add(app);
+      keys.add(app.replace(/^[A-Z]{2}(?=\d)/, ''));
+    }
+    keys.add(keywordToken(n).toUpperCase());
+  }
+  return [...keys].map((k) => k.toLowerCase()).join(' ');
+}
+
+export interface DocColumnValues {
+  /** Dates as YYYYMMDD integers, 0 when absent. */
+  ad: number;
+  pd: number;
+  gd: number;
+  prd: number;
+  ed: number;
+  /** Counts, -1 when unknown (then no range hit). */
+  famn: number;
+  citn: number;
+  citedn: number;
+  clmn: number;
+  pv: number | null;
+  country: string;
+  patentType: string | null;
+  legalStatus: string | null;
+  agency: string | null;
+  year: string | null;
+  applicants: string[];
+  inventors: string[];
+  ipcSubclasses: string[];
+  /** Merge keys: normalised application number, simple family id. */
+  anKey: string | null;
+  familyKey: string | null;
+  /** Publication numbers of the simple family as written in the record (normalised). */
+  familyMembers: string[];
+}
+
+export type DocRow = Omit<SearchHit, 'score' | 'highlights'>;
+
+export interface AnalysedDoc {
+  pn: string;
+  fts: Record<FtsColumn, string>;
+  texts: Record<StoredTextColumn, string>;
+  row: DocRow;
+  cols: DocColumnValues;
+}
+
+function fullText(t: { text: string; translations?: Record<string, string> | undefined } | undefined): string {
+  if (!t) return '';
+  return [t.text, ...Object.values(t.translations ?? {})].join('\n');
+}
+
+function dateInt(iso: string | undefined): number {
+  return iso ? Number(iso.replace(/-/g, '')) : 0;
+}
+
+function names(parties: Patent['applicants']): string[] {
+  return (parties ?? []).map((p) => p.name);
+}
+
+function partyText(parties: Patent['applicants']): string {
+  return (parties ?? []).map((p) => [p.name, p.nameTranslated].filter(Boolean).join('\n')).join('\n');
+}
+
+function recordsText(records: readonly object[] | undefined): string {
+  return (records ?? [])
+    .map((r) =>
+      Object.values(r)
+        .filter((v) => typeof v === 'string')
+        .join('\n'),
+    )
+    .join('\n');
+}
+
+/** The publication number key a record is stored under (upsert key). */
+export function publicationKey(pn: string): string {
+  return normalizePublicationNumber(pn) ?? keywordToken(pn).toUpperCase();
+}
+
+export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): AnalysedDoc {
+  const title = fullText(doc.title);
+  const abstract = fullText(doc.abstract);
+  const claims = fullText(doc.claims);
+  const ipcs = doc.classifications?.ipc ?? [];
+  const ipcMain = doc.classifications?.ipcMain ?? ipcs[0];
+  const classes = (codes: readonly string[] | undefined): string =>
+    (codes ?? []).map(classToken).filter(Boolean).join(' ');
+  const assignees = doc.currentAssignees?.length ? doc.currentAssignees : doc.assignees;
+  const parties = [...(doc.applicants ?? []), ...(assignees ?? []), ...(doc.inventors ?? [])];
+  const patentType = doc.patentType ?? null;
+  const familyMembers = (doc.family?.simple ?? []).map((n) => normalizePublicationNumber(n) ?? n);
+  const fts: Record<FtsColumn, string> = {
+    ti: textTokens(title, vocab),
+    ab: textTokens(abstract, vocab),
+    clm: textTokens(claims, vocab),
+    desc: textTokens(fullText(doc.description), vocab),
+    // jieba words of the title as single tokens: a ranking signal only (see chinese.ts).
+    tiw: title
+      ? segmentForSearch(normaliseText(title))
+          .map((w) => keywordToken(w))
+          .filter(Boolean)
+          .join(' ')
+      : '',
+    pa: textTokens(partyText(doc.applicants), vocab),
+    asg: textTokens(partyText(assignees), vocab),
+    inv: textTokens(partyText(doc.inventors), vocab),
+    agt: textTokens((doc.agents ?? []).join('\n'), vocab),
+    agc: textTokens(doc.agency ?? '', vocab),
+    addr: textTokens(parties.map((p) => p.address ?? '').join('\n'), vocab),
+    prov: textTokens(parties.map((p) => p.province ?? '').join('\n'), vocab),
+    city: textTokens(parties.map((p) => p.city ?? '').join('\n'), vocab),
+    ipc: classes(ipcs),
+    ipcm: classes(ipcMain ? [ipcMain] : []),
+    cpc: classes(doc.classifications?.cpc),
+    loc: classes(doc.classifications?.loc),
+    ls: doc.legalStatus ? keywordToken(doc.legalStatus) : '',
+    pt: patentType ? keywordToken(patentType) : '',
+    cc: keywordToken(doc.country),
+    kd: doc.kind ? keywordToken(doc.kind) : '',
+    an: numberTokens(doc.applicationNumber ? [doc.applicationNumber] : [], doc.country),
+    pn: numberTokens([doc.publicationNumber]),
+    pr: numberTokens(doc.priorityNumbers ?? []),
+    fam: [
+      doc.family?.simpleFamilyId ? keywordToken(doc.family.simpleFamilyId) : '',
+      doc.family?.inpadocFamilyId ? keywordToken(doc.family.inpadocFamilyId) : '',
+      numberTokens(doc.family?.simple ?? []),
+    ]
+      .filter(Boolean)
+      .join(' '),
+    cit: numberTokens((doc.citations ?? []).map((c) => c.number)),
+    cited: numberTokens((doc.citedBy ?? []).map((c) => c.number)),
+    lit: textTokens(recordsText(doc.litigations), vocab),
+    plg: textTokens(recordsText(doc.pledges), vocab),
+    lic: textTokens(recordsText(doc.licenses), vocab),
+    trf: textTokens(recordsText(doc.assignments), vocab),
+    rex: textTokens(recordsText(doc.reexaminations), vocab),
+  };
+  const applicationKey = doc.applicationNumber
+    ? (normalizeApplicationNumber(doc.applicationNumber, doc.country) ?? null)
+    : null;
+  const appDateYear = doc.applicationDate?.slice(0, 4) ?? doc.publicationDate?.slice(0, 4) ?? null;
+  const row: DocRow = {
+    publicationNumber: doc.publicationNumber,
+    ...(doc.applicationNumber ? { applicationNumber: doc.applicationNumber } : {}),
+    ...(doc.title ? { title: doc.title.text } : {}),
+    ...(doc.abstract ? { abstract: doc.abstract.text } : {}),
+    applicants: names(doc.applicants),
+    inventors: names(doc.inventors),
+    ...(doc.applicationDate ? { applicationDate: doc.applicationDate } : {}),
+    ...(doc.publicationDate ? { publicationDate: doc.publicationDate } : {}),
+    ...(ipcMain ? { ipcMain } : {}),
+    ...(doc.legalStatus ? { legalStatus: doc.legalStatus } : {}),
+    ...(patentType ? { patentType } : {}),
+    country: doc.country,
+    ...(doc.drawings?.[0] ? { firstDrawing: doc.drawings[0].file } : {}),
+  };
+  const cols: DocColumnValues = {
+    ad: dateInt(doc.applicationDate),
+    pd: dateInt(doc.publicationDate),
+    gd: dateInt(doc.grantDate),
+    prd: dateInt(doc.priorityDate),
+    ed: dateInt(doc.expiryDate),
+    famn: doc.family?.simple ? Math.max(1, doc.family.simple.length) : 1,
+    citn: doc.citations?.length ?? 0,
+    citedn: doc.citedBy?.length ?? 0,
+    clmn: doc.claimCount ?? -1,
+    pv: typeof doc.valueScore === 'number' ? doc.valueScore : null,
+    country: doc.country.toUpperCase(),
+    patentType,
+    legalStatus: doc.legalStatus ?? null,
+    agency: doc.agency ?? null,
+    year: appDateYear,
+    applicants: names(doc.applicants),
+    inventors: names(doc.inventors),
+    ipcSubclasses: [
+      ...new Set(ipcs.map((c) => c.replace(/\s+/g, '').toUpperCase().slice(0, 4)).filter((c) => c.length === 4)),
+    ],
+    anKey: applicationKey,
+    familyKey: doc.family?.simpleFamilyId ?? null,
+    familyMembers,
+  };
+  return { pn: publicationKey(doc.publicationNumber), fts, texts: { ti: title, ab: abstract, clm: claims }, row, cols };
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { QueryNode, TermNode } from '@patlas/query';
+import { createSqliteEngine } from './sqlite-engine.js';
+import type { IndexablePatent } from './index-tokens.js';
+
+const span = { start: 0, end: 0 };
+const t = (field: string | null, value: string): TermNode => ({ kind: 'Term', field, value, phrase: false, span });
+const and = (...children: QueryNode[]): QueryNode => ({ kind: 'And', children, span });
+
+const WORDS = [
+  '锂离子',
+  '电池',
+  '正极',
+  '材料',
+  '制备',
+  '方法',
+  '装置',
+  '网络',
+  '图像',
+  '识别',
+  '碳纤维',
+  '复合',
+  '充电',
+  '基站',
+  '信号',
+  '控制',
+];
+const APPLICANTS = [
+  '华为技术有限公司',
+  '宁德时代新能源科技股份有限公司',
+  '清华大学',
+  '比亚迪股份有限公司',
+  '腾讯科技（深圳）有限公司',
+];
+
+/** A deterministic synthetic corpus for timings (real-looking, not real). */
+function generate(n: number): IndexablePatent[] {
+  let seed = 42;
+  const rnd = (k: number): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 16) % k;
+  };
+  const phrase = (len: number): string => Array.from({ length: len }, () => WORDS[rnd(WORDS.length)]).join('');
+  return Array.from({ length: n }, (_, i) => {
+    const year = 2010 + rnd(14);
+    return {
+      publicationNumber: `CN${200000000 + i}A`,
+      applicationNumber: `CN${year}1${String(i).padStart(7, '0')}`,
+      country: i % 10 === 0 ? 'US' : 'CN',
+      patentType: 'invention_application',
+      title: { text: `一种${phrase(3)}` },
+      abstract: { text: `本发明公开了一种${phrase(6)}，包括${phrase(5)}。所述${phrase(4)}用于${phrase(4)}。` },
+      applicants: [{ name: APPLICANTS[rnd(APPLICANTS.length)] as string }],
+      applicationDate: `${year}-0${1 + rnd(9)}-1${rnd(9)}`,
+      publicationDate: `${year + 1}-0${1 + rnd(9)}-1${rnd(9)}`,
+      classifications: { ipc: [['H01M4/525', 'G06F16/33', 'H04W72/04'][rnd(3)] as string] },
+      legalStatus: ['有效', '失效', '审中'][rnd(3)] as string,
+    };
+  });
+}
+
+describe('sqlite engine at 20k generated documents (timing print)', () => {
+  it('answers the main shapes and prints their cost', async () => {
+    const docs = generate(20_000);
+    const engine = createSqliteEngine({ file: ':memory:', rankLimit: 5_000 });
+    const t0 = performance.now();
+    for (let i = 0; i < docs.length; i += 2000) await engine.index(docs.slice(i, i + 2000));
+    const indexMs = performance.now() - t0;
+    const shapes: [string, QueryNode][] = [
+      ['common term 电池', t(null, '电池')],
+      ['one character 碳', t(null, '碳')],
+      ['term AND applicant', and(t(null, '正极'), t('PA', '华为'))],
+      [
+        'term AND date range',
+        and(t(null, '网络'), { kind: 'Range', field: 'AD', from: '2018', includeFrom: true, includeTo: true, span }),
+      ],
+      ['IPC prefix', t('IPC', 'H01M')],
+    ];
+    const lines = [`index 20k: ${indexMs.toFixed(0)} ms`];
+    for (const [name, ast] of shapes) {
+      const request = { ast, facets: ['applicant', 'year', 'legalStatus', 'ipcSubclass'] as const };
+      await engine.search(request); // warm-up: timings below are warm
+      const s = performance.now();
+      const res = await engine.search(request);
+      const firstPage = performance.now() - s;
+      const deep = { ast, page: 100_000 / 200, pageSize: 20, sort: { field: 'AD' } } as const;
+      await engine.search(deep);
+      const d = performance.now();
+      await engine.search(deep);
+      lines.push(
+        `${name}: total ${res.total}, first page + facets ${firstPage.toFixed(1)} ms, deep page sorted by AD ${(performance.now() - d).toFixed(1)} ms`,
+      );
+      expect(res.items.length).toBe(Math.min(20, res.total));
+      const brute = docs.filter((doc) => {
+        const text = `${doc.title?.text}\n${doc.abstract?.text}`;
+        if (name.startsWith('common')) return text.includes('电池');
+        if (name.startsWith('one')) return text.includes('碳');
+        return true;
+      }).length;
+      if (name.startsWith('common') || name.startsWith('one')) expect(res.total).toBe(brute);
+    }
+    console.log(lines.join('\n'));
+    await engine.close();
+  }, 60_000);
+});
+
+describe('relevance beyond rankLimit', () => {
+  it('gives the same total, scores and order on the count-only path as on the general path', async () => {
+    const docs = generate(3_000);
+    const engine = createSqliteEngine({ file: ':memory:', rankLimit: 200 });
+    await engine.index(docs);
+    for (const ast of [t(null, '电池'), t('TI', '网络'), t(null, '碳')]) {
+      for (const page of [1, 3]) {
+        // Without facets a single term takes the count-only path; asking for a facet forces the general one.
+        const fast = await engine.search({ ast, page, pageSize: 20 });
+        const general = await engine.search({ ast, page, pageSize: 20, facets: ['year'] });
+        expect(fast.total).toBeGreaterThan(200);
+        expect(fast.total).toBe(general.total);
+        expect(fast.total).toBe(await engine.count(ast));
+        expect(fast.items.map((i) => [i.publicationNumber, i.score])).toEqual(
+          general.items.map((i) => [i.publicationNumber, i.score]),
+        );
+        expect(fast.items[0]?.score).toBeGreaterThan(0);
+      }
+    }
+    // Past the scored hits the page comes from the general path (unscored hits, newest first).
+    const deep = await engine.search({ ast: t(null, '电池'), page: 40, pageSize: 20 });
+    expect(deep.items.every((i) => i.score === 0)).toBe(true);
+    await engine.close();
+  });
+});

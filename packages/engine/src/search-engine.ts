@@ -1,0 +1,142 @@
+import type { Patent } from '@patlas/contracts';
+import type { QueryNode } from '@patlas/query';
+
+/**
+ * The one search interface every back end implements (DESIGN.md "Storage and scale"). A back end
+ * is done when test/conformance/run-conformance.ts passes against it.
+ */
+export interface SearchEngine {
+  /** Adds or replaces (by publication number) the searchable form of these records. */
+  index(docs: readonly Patent[]): Promise<void>;
+  /** Removes records by publication number (any written form); returns how many were removed. */
+  remove(publicationNumbers: readonly string[]): Promise<number>;
+  search(request: SearchRequest): Promise<SearchResponse>;
+  /** The total of `search` without building a page: hits after scope, filters and merge. */
+  count(ast: QueryNode, options?: CountOptions): Promise<number>;
+  /** Facet counts of a query's hits (the same numbers `search` returns with `facets`). */
+  facets(ast: QueryNode, fields: readonly FacetField[], options?: CountOptions & { limit?: number }): Promise<Facets>;
+  /** Result rows of these publication numbers (any written form), in the order given; unknown ones are left out. */
+  get(publicationNumbers: readonly string[]): Promise<SearchHit[]>;
+  /** The indexed publication numbers of the simple families of these numbers, the inputs included. */
+  expandFamily(publicationNumbers: readonly string[]): Promise<string[]>;
+  /** Number of indexed records. */
+  size(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export type FacetField =
+  'applicant' | 'year' | 'country' | 'patentType' | 'legalStatus' | 'ipcSubclass' | 'inventor' | 'agency';
+
+export const FACET_FIELDS: readonly FacetField[] = [
+  'applicant',
+  'year',
+  'country',
+  'patentType',
+  'legalStatus',
+  'ipcSubclass',
+  'inventor',
+  'agency',
+];
+
+/** Values are ORed within a field, fields are ANDed (the filter panel). */
+export interface FacetFilter {
+  readonly field: FacetField;
+  readonly values: readonly string[];
+}
+
+export type SortField = 'relevance' | 'AD' | 'PD' | 'GD' | 'PRD' | 'citedBy' | 'familySize' | 'value';
+
+export interface SortSpec {
+  readonly field: SortField;
+  /** Default: descending (newest, most cited, best first). Ignored for relevance. */
+  readonly order?: 'asc' | 'desc';
+}
+
+/** 0: none, 1: one row per application number, 2: one row per simple family. */
+export type MergeMode = 0 | 1 | 2;
+
+/** cn = CN, TW, HK, MO; uncn = every other office. */
+export type DataScope = 'cn' | 'uncn';
+
+export interface CountOptions {
+  readonly filters?: readonly FacetFilter[];
+  readonly merge?: MergeMode;
+  readonly scope?: DataScope;
+}
+
+export interface SearchRequest extends CountOptions {
+  readonly ast: QueryNode;
+  /** 1-based, at most MAX_PAGE (100000). */
+  readonly page?: number;
+  /** At most 100. */
+  readonly pageSize?: number;
+  readonly sort?: SortSpec;
+  readonly facets?: readonly FacetField[];
+  /** Maximum values per facet (default 50). */
+  readonly facetLimit?: number;
+  readonly highlight?: boolean;
+}
+
+export interface SearchHit {
+  readonly publicationNumber: string;
+  readonly applicationNumber?: string;
+  readonly title?: string;
+  readonly abstract?: string;
+  readonly applicants: string[];
+  readonly inventors: string[];
+  readonly applicationDate?: string;
+  readonly publicationDate?: string;
+  readonly ipcMain?: string;
+  readonly legalStatus?: string;
+  readonly patentType?: string;
+  readonly country: string;
+  readonly firstDrawing?: string;
+  /** BM25 with field weights (higher is better); 0 when not ranked. */
+  readonly score: number;
+  /** HTML-escaped text with <em>…</em> around matched terms; only with `highlight: true`. */
+  readonly highlights?: { title?: string; abstract?: string };
+}
+
+export interface FacetBucket {
+  readonly value: string;
+  readonly count: number;
+}
+
+export type Facets = Partial<Record<FacetField, FacetBucket[]>>;
+
+export interface SearchResponse {
+  readonly total: number;
+  readonly items: SearchHit[];
+  readonly facets: Facets;
+}
+
+/** Spec 1 §9 "max page 100000" (packages/contracts limits.ts MAX_PAGE; engine imports contracts types only). */
+export const MAX_PAGE = 100_000;
+/** Spec 1 §9 "sorting refused above 10 million" (contracts MAX_SORT_TOTAL). */
+export const MAX_SORT_TOTAL = 10_000_000;
+export const MAX_PAGE_SIZE = 100;
+
+export type EngineErrorCode =
+  /** A sort other than relevance on more than MAX_SORT_TOTAL hits. */
+  | 'SORT_TOO_MANY_HITS'
+  | 'PAGE_TOO_DEEP'
+  | 'PAGE_SIZE_INVALID'
+  /** A field id the back end does not know. */
+  | 'FIELD_UNKNOWN'
+  /** A range on a field that has no order, or a bound that is not a date/number. */
+  | 'RANGE_INVALID'
+  /** A wildcard that expands to more words than the back end allows. */
+  | 'WILDCARD_TOO_BROAD'
+  /** A proximity operand the back end cannot evaluate (e.g. a wildcard pattern on both sides). */
+  | 'QUERY_UNSUPPORTED';
+
+export class EngineError extends Error {
+  readonly code: EngineErrorCode;
+  readonly params: Record<string, string | number>;
+  constructor(code: EngineErrorCode, params: Record<string, string | number> = {}) {
+    super(`${code} ${JSON.stringify(params)}`);
+    this.name = 'EngineError';
+    this.code = code;
+    this.params = params;
+  }
+}

@@ -1,0 +1,503 @@
+/**
+ * The field dictionary (spec 1 §3 "Field dictionary"): short codes in the style users know from
+ * CNIPA and incoPat, their English and Chinese aliases, type, labels and accepted operators.
+ * Ids are the canonical field ids the engine indexes; never rename them.
+ */
+
+/**
+ * - text: analysed free text (words, phrases, truncation, proximity)
+ * - keyword: names and codes (applicant, legal status, country…): words, phrases, truncation
+ * - number-id: application/publication/priority numbers: values, truncation
+ * - classification: IPC/CPC/LOC symbols, matched as prefixes
+ * - date: comparisons and ranges on dates
+ * - number: comparisons and ranges on counts and scores
+ */
+export type FieldType = 'text' | 'keyword' | 'number-id' | 'date' | 'number' | 'classification';
+
+/** What a field accepts: `term` a plain value, `phrase` a quoted one, `wildcard` `*`/`?`, `proximity` W/n N/n S P, `range` comparisons and ranges. */
+export type FieldOperator = 'term' | 'phrase' | 'wildcard' | 'proximity' | 'range';
+
+export type FieldGroup =
+  'text' | 'date' | 'number' | 'party' | 'classification' | 'status' | 'family' | 'citation' | 'event' | 'value';
+
+export interface FieldDef {
+  readonly id: string;
+  /** Other spellings users type; matched case-insensitively, full-width tolerant. The id itself is always accepted. */
+  readonly aliases: readonly string[];
+  readonly type: FieldType;
+  readonly group: FieldGroup;
+  readonly zh: string;
+  readonly en: string;
+  readonly operators: readonly FieldOperator[];
+  /** A valid expression using the field, for the help page. */
+  readonly example: string;
+}
+
+const OPERATORS_BY_TYPE: Record<FieldType, readonly FieldOperator[]> = {
+  text: ['term', 'phrase', 'wildcard', 'proximity'],
+  keyword: ['term', 'phrase', 'wildcard'],
+  'number-id': ['term', 'wildcard'],
+  classification: ['term', 'wildcard'],
+  date: ['term', 'range'],
+  number: ['term', 'range'],
+};
+
+type FieldSeed = Omit<FieldDef, 'operators'>;
+
+function field(seed: FieldSeed): FieldDef {
+  return Object.freeze({ ...seed, operators: OPERATORS_BY_TYPE[seed.type] });
+}
+
+export const FIELDS: readonly FieldDef[] = Object.freeze([
+  // Text
+  field({
+    id: 'TI',
+    aliases: ['TITLE', '标题', '名称', '发明名称', '专利名称'],
+    type: 'text',
+    group: 'text',
+    zh: '标题',
+    en: 'Title',
+    example: 'TI=(锂电池 OR "lithium battery")',
+  }),
+  field({
+    id: 'AB',
+    aliases: ['ABST', 'ABSTRACT', '摘要'],
+    type: 'text',
+    group: 'text',
+    zh: '摘要',
+    en: 'Abstract',
+    example: 'AB=(正极 W/5 材料)',
+  }),
+  field({
+    id: 'CLM',
+    aliases: ['CLMS', 'CL', 'CLAIMS', '权利要求', '权利要求书'],
+    type: 'text',
+    group: 'text',
+    zh: '权利要求',
+    en: 'Claims',
+    example: 'CLM=(电解液 S 添加剂)',
+  }),
+  field({
+    id: 'DESC',
+    aliases: ['DESCRIPTION', '说明书'],
+    type: 'text',
+    group: 'text',
+    zh: '说明书',
+    en: 'Description',
+    example: 'DESC="solid electrolyte"',
+  }),
+  field({
+    id: 'TIAB',
+    aliases: ['标题摘要', '标题/摘要'],
+    type: 'text',
+    group: 'text',
+    zh: '标题/摘要',
+    en: 'Title + abstract',
+    example: 'TIAB=(石墨烯 AND 散热)',
+  }),
+  field({
+    id: 'TIABC',
+    aliases: ['TAC', '标题摘要权利要求', '标题/摘要/权利要求', '标摘权'],
+    type: 'text',
+    group: 'text',
+    zh: '标题/摘要/权利要求',
+    en: 'Title + abstract + claims',
+    example: 'TIABC=(电池 NOT 燃料)',
+  }),
+  field({
+    id: 'FT',
+    aliases: ['FULLTEXT', 'TXT', '全文'],
+    type: 'text',
+    group: 'text',
+    zh: '全文',
+    en: 'Full text',
+    example: 'FT=(硅碳 N/10 负极)',
+  }),
+  // Dates
+  field({
+    id: 'AD',
+    aliases: ['APD', '申请日'],
+    type: 'date',
+    group: 'date',
+    zh: '申请日',
+    en: 'Application date',
+    example: 'AD=[20180101 TO 20201231]',
+  }),
+  field({
+    id: 'PD',
+    aliases: ['PBD', '公开日', '公告日', '公开(公告)日', '公开公告日'],
+    type: 'date',
+    group: 'date',
+    zh: '公开(公告)日',
+    en: 'Publication date',
+    example: 'PD>=2019',
+  }),
+  field({
+    id: 'GD',
+    aliases: ['ISD', '授权日', '授权公告日'],
+    type: 'date',
+    group: 'date',
+    zh: '授权日',
+    en: 'Grant date',
+    example: 'GD=2021-06-01',
+  }),
+  field({
+    id: 'PRD',
+    aliases: ['优先权日'],
+    type: 'date',
+    group: 'date',
+    zh: '优先权日',
+    en: 'Priority date',
+    example: 'PRD<20150101',
+  }),
+  field({
+    id: 'ED',
+    aliases: ['EXD', '失效日', '届满日', '到期日'],
+    type: 'date',
+    group: 'date',
+    zh: '失效日',
+    en: 'Expiry date',
+    example: 'ED=[2025 TO 2026]',
+  }),
+  // Numbers that identify a document
+  field({
+    id: 'AN',
+    aliases: ['APN', 'APNO', '申请号'],
+    type: 'number-id',
+    group: 'number',
+    zh: '申请号',
+    en: 'Application number',
+    example: 'AN=CN201810123456*',
+  }),
+  field({
+    id: 'PN',
+    aliases: ['PUBN', '公开号', '公告号', '公开(公告)号', '公开公告号'],
+    type: 'number-id',
+    group: 'number',
+    zh: '公开(公告)号',
+    en: 'Publication number',
+    example: 'PN=CN110998976A',
+  }),
+  field({
+    id: 'PR',
+    aliases: ['PRN', 'PRNO', '优先权号'],
+    type: 'number-id',
+    group: 'number',
+    zh: '优先权号',
+    en: 'Priority number',
+    example: 'PR=US2017*',
+  }),
+  // Parties
+  field({
+    id: 'PA',
+    aliases: ['AP', 'APP', 'APPLICANT', '申请人', '申请(专利权)人', '申请专利权人'],
+    type: 'keyword',
+    group: 'party',
+    zh: '申请人',
+    en: 'Applicant',
+    example: 'PA=(宁德时代)',
+  }),
+  field({
+    id: 'AS',
+    aliases: ['ASSIGNEE', '当前权利人', '专利权人', '权利人'],
+    type: 'keyword',
+    group: 'party',
+    zh: '当前权利人',
+    en: 'Current assignee',
+    example: 'AS="BYD Co"',
+  }),
+  field({
+    id: 'IN',
+    aliases: ['INV', 'INVENTOR', '发明人', '设计人'],
+    type: 'keyword',
+    group: 'party',
+    zh: '发明人',
+    en: 'Inventor',
+    example: 'IN=(张三 OR 李四)',
+  }),
+  field({
+    id: 'AGT',
+    aliases: ['AGENT', '代理人'],
+    type: 'keyword',
+    group: 'party',
+    zh: '代理人',
+    en: 'Agent',
+    example: 'AGT=王*',
+  }),
+  field({
+    id: 'AGC',
+    aliases: ['AGENCY', '代理机构'],
+    type: 'keyword',
+    group: 'party',
+    zh: '代理机构',
+    en: 'Agency',
+    example: 'AGC=(专利代理)',
+  }),
+  field({
+    id: 'ADDR',
+    aliases: ['ADDRESS', '地址', '申请人地址'],
+    type: 'text',
+    group: 'party',
+    zh: '申请人地址',
+    en: 'Applicant address',
+    example: 'ADDR=(深圳 AND 南山)',
+  }),
+  field({
+    id: 'PROV',
+    aliases: ['PROVINCE', '省份', '省', '申请人省份'],
+    type: 'keyword',
+    group: 'party',
+    zh: '申请人省份',
+    en: 'Applicant province',
+    example: 'PROV=广东',
+  }),
+  field({
+    id: 'CITY',
+    aliases: ['城市', '地市', '申请人城市'],
+    type: 'keyword',
+    group: 'party',
+    zh: '申请人城市',
+    en: 'Applicant city',
+    example: 'CITY=宁德',
+  }),
+  // Classifications
+  field({
+    id: 'IPC',
+    aliases: ['IPC分类号', 'IPC分类', '分类号'],
+    type: 'classification',
+    group: 'classification',
+    zh: 'IPC 分类号',
+    en: 'IPC (any level)',
+    example: 'IPC=H01M4/*',
+  }),
+  field({
+    id: 'IPC-MAIN',
+    aliases: ['MIPC', 'MAIN-IPC', 'IPCM', '主分类号', 'IPC主分类号', '主IPC'],
+    type: 'classification',
+    group: 'classification',
+    zh: 'IPC 主分类号',
+    en: 'Main IPC',
+    example: 'IPC-MAIN=H01M10/0525',
+  }),
+  field({
+    id: 'CPC',
+    aliases: ['CPC分类号', 'CPC分类'],
+    type: 'classification',
+    group: 'classification',
+    zh: 'CPC 分类号',
+    en: 'CPC',
+    example: 'CPC=Y02E60/10',
+  }),
+  field({
+    id: 'LOC',
+    aliases: ['LOCARNO', '洛迦诺', '洛迦诺分类号', '外观分类', '外观分类号', '外观设计分类'],
+    type: 'classification',
+    group: 'classification',
+    zh: '洛迦诺分类号',
+    en: 'Locarno class',
+    example: 'LOC=14-03',
+  }),
+  // Status and type
+  field({
+    id: 'LS',
+    aliases: ['LEGAL', '法律状态'],
+    type: 'keyword',
+    group: 'status',
+    zh: '法律状态',
+    en: 'Legal status',
+    example: 'LS=有效',
+  }),
+  field({
+    id: 'PT',
+    aliases: ['TYPE', '专利类型'],
+    type: 'keyword',
+    group: 'status',
+    zh: '专利类型',
+    en: 'Patent type',
+    example: 'PT=(发明授权 OR 实用新型)',
+  }),
+  field({
+    id: 'CC',
+    aliases: ['COUNTRY', '国家', '地区', '国家/地区', '国别', '受理局'],
+    type: 'keyword',
+    group: 'status',
+    zh: '国家/地区',
+    en: 'Country / office',
+    example: 'CC=(CN OR US)',
+  }),
+  field({
+    id: 'KD',
+    aliases: ['KIND', '文献种类', '种类代码'],
+    type: 'keyword',
+    group: 'status',
+    zh: '文献种类代码',
+    en: 'Kind code',
+    example: 'KD=B',
+  }),
+  // Family
+  field({
+    id: 'FAM',
+    aliases: ['FAMILY', '同族', '同族专利'],
+    type: 'number-id',
+    group: 'family',
+    zh: '同族',
+    en: 'Family members',
+    example: 'FAM=US2019*',
+  }),
+  field({
+    id: 'FAMN',
+    aliases: ['同族数', '同族数量'],
+    type: 'number',
+    group: 'family',
+    zh: '同族数量',
+    en: 'Family size',
+    example: 'FAMN>=5',
+  }),
+  // Citations
+  field({
+    id: 'CIT',
+    aliases: ['CITE', '引证', '引证专利'],
+    type: 'number-id',
+    group: 'citation',
+    zh: '引证',
+    en: 'Cited patents',
+    example: 'CIT=CN1*',
+  }),
+  field({
+    id: 'CITED',
+    aliases: ['被引证', '被引证专利', '被引用'],
+    type: 'number-id',
+    group: 'citation',
+    zh: '被引证',
+    en: 'Citing patents',
+    example: 'CITED=US*',
+  }),
+  field({
+    id: 'CITN',
+    aliases: ['引证数', '引证次数'],
+    type: 'number',
+    group: 'citation',
+    zh: '引证数量',
+    en: 'Backward citations',
+    example: 'CITN>10',
+  }),
+  field({
+    id: 'CITEDN',
+    aliases: ['被引证数', '被引证次数', '被引次数'],
+    type: 'number',
+    group: 'citation',
+    zh: '被引证次数',
+    en: 'Times cited',
+    example: 'CITEDN=[5 TO 50]',
+  }),
+  // Legal events (text of the records)
+  field({
+    id: 'LIT',
+    aliases: ['LITIGATION', '诉讼'],
+    type: 'text',
+    group: 'event',
+    zh: '诉讼',
+    en: 'Litigation',
+    example: 'LIT=(侵权)',
+  }),
+  field({
+    id: 'PLG',
+    aliases: ['PLEDGE', '质押'],
+    type: 'text',
+    group: 'event',
+    zh: '质押',
+    en: 'Pledge',
+    example: 'PLG=(银行)',
+  }),
+  field({
+    id: 'LIC',
+    aliases: ['LICENSE', 'LICENCE', '许可'],
+    type: 'text',
+    group: 'event',
+    zh: '许可',
+    en: 'Licence',
+    example: 'LIC=(独占)',
+  }),
+  field({
+    id: 'TRF',
+    aliases: ['TRANSFER', '转让'],
+    type: 'text',
+    group: 'event',
+    zh: '转让',
+    en: 'Transfer / assignment',
+    example: 'TRF=(大学)',
+  }),
+  field({
+    id: 'REX',
+    aliases: ['复审无效', '复审', '无效'],
+    type: 'text',
+    group: 'event',
+    zh: '复审无效',
+    en: 'Reexamination / invalidation',
+    example: 'REX=(无效宣告)',
+  }),
+  // Value
+  field({
+    id: 'PV',
+    aliases: ['VALUE', '价值度', '专利价值度'],
+    type: 'number',
+    group: 'value',
+    zh: '专利价值度',
+    en: 'Patent value score',
+    example: 'PV>=8',
+  }),
+  field({
+    id: 'CLMN',
+    aliases: ['权利要求数', '权项数'],
+    type: 'number',
+    group: 'value',
+    zh: '权利要求数量',
+    en: 'Claim count',
+    example: 'CLMN=[10 TO 20]',
+  }),
+]);
+
+/** The field a bare term is searched in (spec 1 §5: "wrapped as a search expression over the text field"). */
+export const DEFAULT_TEXT_FIELD = 'TIABC';
+
+/** Full-width ASCII (U+FF01–U+FF5E) and the ideographic space become half-width; everything else is kept. */
+export function toHalfWidth(text: string): string {
+  return text.replace(/[\uFF01-\uFF5E\u3000]/g, (c) =>
+    c === '\u3000' ? ' ' : String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+  );
+}
+
+function normaliseFieldName(code: string): string {
+  return toHalfWidth(code).replace(/\s+/g, '').toUpperCase();
+}
+
+const FIELD_BY_NAME: ReadonlyMap<string, FieldDef> = (() => {
+  const map = new Map<string, FieldDef>();
+  for (const def of FIELDS) {
+    for (const name of [def.id, ...def.aliases]) map.set(normaliseFieldName(name), def);
+  }
+  return map;
+})();
+
+const FIELD_BY_ID: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((def) => [def.id, def]));
+
+/**
+ * Finds a field by code or alias: case-insensitive, full-width tolerant, spaces ignored
+ * (`ti`, `ＴＩ`, `标题`, `公开（公告）号` all work).
+ */
+export function findField(code: string): FieldDef | undefined {
+  return FIELD_BY_NAME.get(normaliseFieldName(code));
+}
+
+/** The field with exactly this canonical id. */
+export function getFieldById(id: string): FieldDef | undefined {
+  return FIELD_BY_ID.get(id);
+}
+
+/**
+ * Aliases containing characters that otherwise end a word (CNIPA's `公开(公告)号`); the lexer
+ * matches them before splitting words. Longest first so the longest alias wins.
+ */
+export const DELIMITED_FIELD_NAMES: readonly string[] = FIELDS.flatMap((def) => def.aliases)
+  .filter((name) => /[()[\]{}"=:<>&|\s]/.test(name))
+  .sort((a, b) => b.length - a.length);
