@@ -68,7 +68,14 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
     await page.waitForURL(/pn=US7484178/);
     // The cited grant shows the forward citation found in the corpus.
     await page.getByRole('tab', { name: 'Citations' }).click();
-    await expect.poll(() => page.getByRole('link', { name: /US11803694B1/ }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /US11803694B1/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patent-detail-us-en.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();

@@ -22,16 +22,27 @@ describe('api client', () => {
 
   it('throws ApiError with the server code, message and HTTP status', async () => {
     answer(404, { status: 0, message: '未找到专利 X', data: { code: 'PATENT_NOT_FOUND' } });
-    const error = await apiGet('/product/patent/detail', { lang: 'zh', messages, query: { pn: 'X' } }).catch((e: unknown) => e);
+    const error = await apiGet('/product/patent/detail', { lang: 'zh', messages, query: { pn: 'X' } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'PATENT_NOT_FOUND', message: '未找到专利 X', status: 404 });
   });
 
   it('reports an answer that is not an envelope, and a network failure', async () => {
     answer(502, '<html>bad gateway</html>');
-    await expect(apiGet('/health', { lang: 'zh', messages })).rejects.toMatchObject({ code: 'BAD_RESPONSE', message: 'bad 502' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(apiGet('/health', { lang: 'zh', messages })).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+    await expect(apiGet('/health', { lang: 'zh', messages })).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+      message: 'bad 502',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(apiGet('/health', { lang: 'zh', messages })).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      status: 0,
+    });
   });
 
   it('posts a JSON body', async () => {

@@ -86,7 +86,9 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
   } catch (cause) {
     // A caller's own abort (TanStack Query cancelling) must stay an AbortError.
     if (signal?.aborted) throw cause;
-    throw isTimedOut ? new ApiError('TIMEOUT', messages.timeout, 0) : new ApiError('NETWORK_ERROR', messages.network, 0);
+    throw isTimedOut
+      ? new ApiError('TIMEOUT', messages.timeout, 0)
+      : new ApiError('NETWORK_ERROR', messages.network, 0);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);

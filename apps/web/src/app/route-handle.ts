@@ -4,6 +4,8 @@ import type { UIMatch } from 'react-router';
 export type RouteTitleKey =
   | 'routes.home'
   | 'routes.patentDetail'
+  | 'routes.searchResult'
+  | 'routes.help'
   | 'routes.notFound'
   | 'routes.forbidden'
   | 'routes.serverError'

@@ -19,7 +19,12 @@ interface PatentNumberSearchProps {
  * "Open a patent by number": any written form (CN117151122A, CN 117151122 A, an application
  * number) goes to the detail page as typed; the server normalises it.
  */
-export function PatentNumberSearch({ buttonText, defaultValue = '', size = 'large', autoFocus }: PatentNumberSearchProps) {
+export function PatentNumberSearch({
+  buttonText,
+  defaultValue = '',
+  size = 'large',
+  autoFocus,
+}: PatentNumberSearchProps) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const [value, setValue] = useState(defaultValue);

@@ -28,7 +28,9 @@ describe('i18n catalogues', () => {
   it.each(NAMESPACES)('no text in %s is empty', (ns) => {
     for (const lang of ['zh', 'en'] as const) {
       const empty = leafKeys(resources[lang][ns]).filter((key) => {
-        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources[lang][ns]);
+        const text = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources[lang][ns]);
         return typeof text !== 'string' || text.trim() === '';
       });
       expect(empty, `${lang}/${ns}`).toEqual([]);

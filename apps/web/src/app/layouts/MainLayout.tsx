@@ -7,10 +7,13 @@ import { TabBar } from '../../components/TabBar/TabBar';
 import type { AppTab } from '../../components/TabBar/tab-bar-model';
 import { PRODUCT_NAME } from '../../config';
 import { appStorage } from '../../storage/app-storage';
-import { HOME_PATH } from '../paths';
+import { HELP_DETECTION_PATH, HOME_PATH, SEARCH_RESULT_PATH } from '../paths';
 import { currentHandle } from '../route-handle';
 import { useTabBarState } from './useTabBarState';
 import './MainLayout.css';
+
+/** "检索" opens the quick-search tab of the start page (spec 1 §2 keeps search on /home). */
+const SEARCH_MENU_PATH = `${HOME_PATH}?tabName=quick`;
 
 /** Header navigation, the tab bar of opened pages, and the page (spec 1 §2). */
 export function MainLayout() {
@@ -32,7 +35,13 @@ export function MainLayout() {
     if (next) navigate(next.path);
   };
 
-  const selectedMenu = location.pathname.startsWith(HOME_PATH) ? [HOME_PATH] : [];
+  const selectedMenu = location.pathname.startsWith(SEARCH_RESULT_PATH)
+    ? [SEARCH_MENU_PATH]
+    : location.pathname.startsWith('/innovationSpace/help')
+      ? [HELP_DETECTION_PATH]
+      : location.pathname.startsWith(HOME_PATH)
+        ? [HOME_PATH]
+        : [];
 
   return (
     <Layout className="patlas-layout">
@@ -45,7 +54,11 @@ export function MainLayout() {
           theme="dark"
           aria-label={t('nav.mainMenu')}
           selectedKeys={selectedMenu}
-          items={[{ key: HOME_PATH, label: <Link to={HOME_PATH}>{t('nav.home')}</Link> }]}
+          items={[
+            { key: HOME_PATH, label: <Link to={HOME_PATH}>{t('nav.home')}</Link> },
+            { key: SEARCH_MENU_PATH, label: <Link to={SEARCH_MENU_PATH}>{t('nav.search')}</Link> },
+            { key: HELP_DETECTION_PATH, label: <Link to={HELP_DETECTION_PATH}>{t('nav.help')}</Link> },
+          ]}
           className="patlas-menu"
         />
         <div className="patlas-header-right">

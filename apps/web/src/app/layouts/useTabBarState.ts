@@ -24,13 +24,21 @@ export const HOME_TAB: AppTab = {
   viewCache: true,
 };
 
+/** Expressions can be thousands of characters; a tab shows the start (the tooltip the rest). */
+const MAX_LABEL = 24;
+export function truncateLabel(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const chars = Array.from(value.replace(/\s+/g, ' '));
+  return chars.length > MAX_LABEL ? `${chars.slice(0, MAX_LABEL).join('')}…` : chars.join('');
+}
+
 /** The tab of the page being shown, from its route's handle; undefined for pages without a tab. */
 function tabOfLocation(matches: readonly UIMatch[], location: Location): AppTab | undefined {
   const found = currentHandle(matches);
   const tab = found?.handle.tab;
   if (!found || !tab) return undefined;
   const search = new URLSearchParams(location.search);
-  const label = tab.labelParam ? search.get(tab.labelParam)?.trim() : undefined;
+  const label = tab.labelParam ? truncateLabel(search.get(tab.labelParam)?.trim()) : undefined;
   return {
     key: tabKeyOf(found.match.pathname, search, tab.keyParams),
     path: `${location.pathname}${location.search}`,

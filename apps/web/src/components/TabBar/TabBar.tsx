@@ -84,9 +84,7 @@ export function TabBar({ tabs, activeKey, onSelect, onClose, onCloseOthers, onCl
 
   return (
     <nav className="patlas-tab-bar" aria-label={t('tabs.label')}>
-      <div className="patlas-tab-list">
-        {[...fixed, ...inline].map(renderTab)}
-      </div>
+      <div className="patlas-tab-list">{[...fixed, ...inline].map(renderTab)}</div>
       <Dropdown menu={{ items: menuItems, onClick: handleMenuClick }} trigger={['click']} placement="bottomRight">
         <Button size="small" type="text" className="patlas-tab-more">
           {overflow.length > 0 ? t('tabs.moreCount', { count: overflow.length }) : t('tabs.more')} <DownOutlined />

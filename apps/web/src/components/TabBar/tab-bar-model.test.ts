@@ -117,7 +117,12 @@ describe('tab bar model', () => {
 
   it('persists the tabs in local storage and restores them with the fixed tab first', () => {
     const backend = memoryStorage();
-    const storage = createProductStorage({ product: 'patlas', version: '1', backend: () => backend, onError: () => {} });
+    const storage = createProductStorage({
+      product: 'patlas',
+      version: '1',
+      backend: () => backend,
+      onError: () => {},
+    });
     let tabs: AppTab[] = [home];
     for (const pn of ['A', 'B', 'C']) tabs = openTab(tabs, detail(pn));
     saveTabs(storage, tabs);
@@ -128,7 +133,12 @@ describe('tab bar model', () => {
 
   it('drops stored entries that are not tabs', () => {
     const backend = memoryStorage();
-    const storage = createProductStorage({ product: 'patlas', version: '1', backend: () => backend, onError: () => {} });
+    const storage = createProductStorage({
+      product: 'patlas',
+      version: '1',
+      backend: () => backend,
+      onError: () => {},
+    });
     storage.set('tabs', [{ key: 1 }, detail('A'), 'junk', detail('A'), { ...home, path: 'http://evil.example/' }]);
     expect(labels(loadTabs(storage, home))).toEqual(['/home', 'A']);
     storage.set('tabs', 'not a list');

@@ -27,6 +27,8 @@ describe('home page', () => {
   it('opens a patent typed in any form on the detail page', async () => {
     stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
     const { router } = renderApp('/home');
+    fireEvent.click(await screen.findByText('按号码打开专利'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('tabName')).toBe('number'));
     const input = await screen.findByPlaceholderText('输入公开（公告）号或申请号，如 CN117151122A');
     pressEnter(input);
     expect(await screen.findByText('请输入专利号')).toBeTruthy();
@@ -36,8 +38,20 @@ describe('home page', () => {
     expect(new URLSearchParams(router.state.location.search).get('pn')).toBe('CN 117151122 A');
   });
 
+  it('prefills the quick search from /search/quick?expre=', async () => {
+    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    const { router } = renderApp('/search/quick?expre=TI%3D%E7%94%B5%E6%B1%A0');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(new URLSearchParams(router.state.location.search).get('tabName')).toBe('quick');
+    const editor = await screen.findByRole('textbox', { name: '检索式' });
+    expect((editor as HTMLTextAreaElement).value).toBe('TI=电池');
+  });
+
   it('switches to English, remembers it, and keeps the fixed home tab', async () => {
-    const calls = stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 1_700_000, version: '0.1.0' } } }));
+    const calls = stubFetch(() => ({
+      status: 200,
+      body: { status: 1, message: '', data: { patents: 1_700_000, version: '0.1.0' } },
+    }));
     renderApp('/home');
     expect(await screen.findByText('170万')).toBeTruthy();
     fireEvent.click(screen.getByText('English'));
@@ -45,7 +59,9 @@ describe('home page', () => {
     expect(JSON.parse(window.localStorage.getItem('patlas:1:language') ?? '{}')).toEqual({ v: 'en' });
     expect(calls.at(-1)?.headers.get('Accept-Language')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
-    const storedTabs = JSON.parse(window.localStorage.getItem('patlas:1:tabs') ?? '{}') as { v: { key: string; isFixed: boolean }[] };
+    const storedTabs = JSON.parse(window.localStorage.getItem('patlas:1:tabs') ?? '{}') as {
+      v: { key: string; isFixed: boolean }[];
+    };
     expect(storedTabs.v[0]).toMatchObject({ key: '/home', isFixed: true });
   });
 });

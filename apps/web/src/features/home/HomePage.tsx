@@ -1,16 +1,29 @@
-import { Card, Flex, Skeleton, Typography } from 'antd';
+import { Card, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Language } from '@patlas/contracts';
 import { PatentNumberSearch } from '../../components/PatentNumberSearch';
 import { formatCount } from '../../utils/format-count';
 import { useHealth } from './queries';
+import { QuickSearchPanel } from '../search/QuickSearchPanel';
+import { HELP_DETECTION_PATH } from '../../app/paths';
 import './HomePage.css';
 
-/** The start page: what the product is, how much this installation holds, and "open by number". */
+const HOME_TABS = ['quick', 'number'] as const;
+type HomeTab = (typeof HOME_TABS)[number];
+
+/**
+ * The start page: what the product is, how much this installation holds, and the two ways in:
+ * the expression search (`tabName=quick`, prefilled from `expre` or `q`) and "open by number".
+ */
 export function HomePage() {
   const { t, i18n } = useTranslation('home');
   const health = useHealth();
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tabName');
+  const activeTab: HomeTab = HOME_TABS.find((tab) => tab === requested) ?? 'quick';
+  const initialExpression = params.get('expre') ?? params.get('q') ?? '';
 
   return (
     <Flex vertical gap={24} className="home-page">
@@ -22,7 +35,9 @@ export function HomePage() {
         <div className="home-corpus" aria-live="polite">
           {health.isPending && <Skeleton.Input active size="small" style={{ width: 280 }} />}
           {health.isError && (
-            <Typography.Text type="warning">{t('corpusUnavailable', { message: health.error.message })}</Typography.Text>
+            <Typography.Text type="warning">
+              {t('corpusUnavailable', { message: health.error.message })}
+            </Typography.Text>
           )}
           {health.isSuccess && (
             <Flex gap={16} align="baseline" wrap>
@@ -41,11 +56,41 @@ export function HomePage() {
           )}
         </div>
       </section>
-      <Card title={t('open.title')} className="home-open">
-        <PatentNumberSearch buttonText={t('open.button')} autoFocus />
-        <Typography.Paragraph type="secondary" className="home-open-hint">
-          {t('open.hint')}
-        </Typography.Paragraph>
+      <Card className="home-search">
+        <Tabs
+          activeKey={activeTab}
+          onChange={(key) => {
+            const next = new URLSearchParams(params);
+            next.set('tabName', key);
+            setParams(next, { replace: true });
+          }}
+          items={[
+            {
+              key: 'quick',
+              label: t('quick.title'),
+              children: (
+                <>
+                  <QuickSearchPanel key={initialExpression} initialExpression={initialExpression} />
+                  <Typography.Paragraph type="secondary" className="home-open-hint">
+                    {t('quick.hint')} <Link to={HELP_DETECTION_PATH}>{t('quick.help')}</Link>
+                  </Typography.Paragraph>
+                </>
+              ),
+            },
+            {
+              key: 'number',
+              label: t('open.title'),
+              children: (
+                <>
+                  <PatentNumberSearch buttonText={t('open.button')} autoFocus />
+                  <Typography.Paragraph type="secondary" className="home-open-hint">
+                    {t('open.hint')}
+                  </Typography.Paragraph>
+                </>
+              ),
+            },
+          ]}
+        />
       </Card>
     </Flex>
   );

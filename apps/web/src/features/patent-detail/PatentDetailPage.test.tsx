@@ -11,11 +11,15 @@ const RECORDS: Record<string, PatentDetail> = { CN117151122A, US7472552B2 };
 
 function serveRecords() {
   return stubFetch((url) => {
-    if (url.pathname !== '/api/product/patent/detail') return { status: 404, body: { status: 0, message: 'no route', data: { code: 'ROUTE_NOT_FOUND' } } };
+    if (url.pathname !== '/api/product/patent/detail')
+      return { status: 404, body: { status: 0, message: 'no route', data: { code: 'ROUTE_NOT_FOUND' } } };
     const pn = url.searchParams.get('pn') ?? '';
     const record = RECORDS[pn.replace(/\s+/g, '').toUpperCase()];
     if (record) return { status: 200, body: { status: 1, message: '', data: record } };
-    return { status: 404, body: { status: 0, message: `未找到专利 ${pn}：本库未收录该号码`, data: { code: 'PATENT_NOT_FOUND' } } };
+    return {
+      status: 404,
+      body: { status: 0, message: `未找到专利 ${pn}：本库未收录该号码`, data: { code: 'PATENT_NOT_FOUND' } },
+    };
   });
 }
 

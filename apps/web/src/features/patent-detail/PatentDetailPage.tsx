@@ -95,7 +95,9 @@ export function PatentDetailPage() {
           setSearchParams(next);
         }}
       />
-      {detail.isFetching && !detail.isPending && <Typography.Text type="secondary">{t('common:loading')}</Typography.Text>}
+      {detail.isFetching && !detail.isPending && (
+        <Typography.Text type="secondary">{t('common:loading')}</Typography.Text>
+      )}
     </Card>
   );
 }

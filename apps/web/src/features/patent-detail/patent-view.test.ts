@@ -43,8 +43,13 @@ describe('patent view helpers', () => {
       '1.一种方法，包括处理。',
       '2.根据权利要求1所述的方法，其特征在于。',
     ]);
-    expect(claimParagraphs('1. A method.\n2. The method of claim 1.')).toEqual(['1. A method.', '2. The method of claim 1.']);
-    expect(claimParagraphs('1. A device as in claim 1. The device.')).toEqual(['1. A device as in claim 1. The device.']);
+    expect(claimParagraphs('1. A method.\n2. The method of claim 1.')).toEqual([
+      '1. A method.',
+      '2. The method of claim 1.',
+    ]);
+    expect(claimParagraphs('1. A device as in claim 1. The device.')).toEqual([
+      '1. A device as in claim 1. The device.',
+    ]);
   });
 
   it('colours legal status by meaning', () => {

@@ -90,7 +90,11 @@ export type StatusTone = 'success' | 'error' | 'processing' | 'default';
 export function legalStatusTone(status: string | undefined): StatusTone {
   const text = present(status)?.toLowerCase();
   if (!text) return 'default';
-  if (/失效|无效|终止|撤回|驳回|放弃|届满|expired|lapsed|withdrawn|revoked|ceased|abandoned|inactive|dead|refused/.test(text)) {
+  if (
+    /失效|无效|终止|撤回|驳回|放弃|届满|expired|lapsed|withdrawn|revoked|ceased|abandoned|inactive|dead|refused/.test(
+      text,
+    )
+  ) {
     return 'error';
   }
   if (/有效|授权|active|in force|granted|alive/.test(text)) return 'success';
@@ -102,12 +106,12 @@ export function legalStatusTone(status: string | undefined): StatusTone {
 export function hasLegalData(patent: Patent): boolean {
   return Boolean(
     present(patent.legalStatus) ||
-      patent.legalEvents?.length ||
-      patent.litigations?.length ||
-      patent.licenses?.length ||
-      patent.assignments?.length ||
-      patent.pledges?.length ||
-      patent.reexaminations?.length,
+    patent.legalEvents?.length ||
+    patent.litigations?.length ||
+    patent.licenses?.length ||
+    patent.assignments?.length ||
+    patent.pledges?.length ||
+    patent.reexaminations?.length,
   );
 }
 
@@ -129,7 +133,10 @@ export function tabCounts(patent: Patent): Record<DetailTab, number | undefined>
  * ("…处理。2.根据权利要求1…"); the latter is split before a claim number that follows a sentence end.
  */
 export function claimParagraphs(text: string): string[] {
-  const lines = text.split(/\r?\n+/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n+/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (lines.length > 1) return lines;
   return text
     .split(/(?<=[。.;；])\s*(?=\d{1,3}\s*[.．、]\s*\D)/)

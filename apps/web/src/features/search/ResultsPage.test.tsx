@@ -75,7 +75,7 @@ describe('result page', () => {
     // Multiple select: tick several values, then apply them together.
     fireEvent.click(screen.getByLabelText('实用新型'));
     fireEvent.click(screen.getByLabelText('发明申请'));
-    fireEvent.click(screen.getByText('确 定'));
+    fireEvent.click(screen.getByText('确定'));
     await waitFor(() =>
       expect(new URLSearchParams(router.state.location.search).get('f')).toBe(
         'applicant:A\\|B 公司;patentType:utility_model|invention_application',

@@ -15,7 +15,17 @@ interface PartyRow extends Party {
 }
 type PartyColumn = 'type' | 'province' | 'city' | 'address';
 
-function TagList({ values, main, mainTitle, mainLabel }: { values: string[]; main?: string; mainTitle?: string; mainLabel?: string }) {
+function TagList({
+  values,
+  main,
+  mainTitle,
+  mainLabel,
+}: {
+  values: string[];
+  main?: string;
+  mainTitle?: string;
+  mainLabel?: string;
+}) {
   return (
     <Flex gap={4} wrap>
       {values.map((value) => (
@@ -114,7 +124,13 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
   const optionalColumns: PartyColumn[] = ['type', 'province', 'city', 'address'];
   const shownColumns = optionalColumns.filter((column) => partyRows.some((row) => present(row[column])));
   const partyColumns: TableColumnsType<PartyRow> = [
-    { key: 'role', title: t('basic.role'), dataIndex: 'role', width: 120, render: (role: PartyRole) => t(`field.${role}`) },
+    {
+      key: 'role',
+      title: t('basic.role'),
+      dataIndex: 'role',
+      width: 120,
+      render: (role: PartyRole) => t(`field.${role}`),
+    },
     {
       key: 'name',
       title: t('basic.name'),

@@ -29,7 +29,13 @@ function CitationTable({ rows }: { rows: CitationRow[] }) {
     { key: 'date', title: t('citations.date'), dataIndex: 'date', width: 130, render: (v?: string) => v ?? null },
   ];
   if (rows.some((row) => row.category)) {
-    columns.push({ key: 'category', title: t('citations.category'), dataIndex: 'category', width: 180, render: (v?: string) => v ?? null });
+    columns.push({
+      key: 'category',
+      title: t('citations.category'),
+      dataIndex: 'category',
+      width: 180,
+      render: (v?: string) => v ?? null,
+    });
   }
   if (rows.some((row) => row.text)) {
     columns.push({ key: 'text', title: t('citations.text'), dataIndex: 'text', render: (v?: string) => v ?? null });
@@ -71,10 +77,18 @@ export function CitationsTab({ patent }: { patent: PatentDetail }) {
   return (
     <div className="patent-citations">
       <Section title={t('citations.backward')} extra={count(backward.length)}>
-        {backward.length > 0 ? <CitationTable rows={backward} /> : <Typography.Text type="secondary">{t('citations.emptyBackward')}</Typography.Text>}
+        {backward.length > 0 ? (
+          <CitationTable rows={backward} />
+        ) : (
+          <Typography.Text type="secondary">{t('citations.emptyBackward')}</Typography.Text>
+        )}
       </Section>
       <Section title={t('citations.forward')} extra={count(forward.length)}>
-        {forward.length > 0 ? <CitationTable rows={forward} /> : <Typography.Text type="secondary">{t('citations.emptyForward')}</Typography.Text>}
+        {forward.length > 0 ? (
+          <CitationTable rows={forward} />
+        ) : (
+          <Typography.Text type="secondary">{t('citations.emptyForward')}</Typography.Text>
+        )}
       </Section>
     </div>
   );

@@ -65,17 +65,41 @@ export function DrawingViewer({ drawings, index, onIndexChange }: DrawingViewerP
         <Flex vertical gap={12}>
           <Flex justify="space-between" align="center" wrap gap={8}>
             <Flex gap={4}>
-              {tool(t('drawings.prev'), <LeftOutlined />, () => onIndexChange(stepIndex(index ?? 0, -1, total)), current <= 1)}
-              {tool(t('drawings.next'), <RightOutlined />, () => onIndexChange(stepIndex(index ?? 0, 1, total)), current >= total)}
+              {tool(
+                t('drawings.prev'),
+                <LeftOutlined />,
+                () => onIndexChange(stepIndex(index ?? 0, -1, total)),
+                current <= 1,
+              )}
+              {tool(
+                t('drawings.next'),
+                <RightOutlined />,
+                () => onIndexChange(stepIndex(index ?? 0, 1, total)),
+                current >= total,
+              )}
             </Flex>
             <Flex gap={4} align="center">
-              {tool(t('drawings.zoomOut'), <ZoomOutOutlined />, () => setView((v) => ({ ...v, zoom: zoomBy(v.zoom, -1) })), !canZoom(view.zoom, -1))}
+              {tool(
+                t('drawings.zoomOut'),
+                <ZoomOutOutlined />,
+                () => setView((v) => ({ ...v, zoom: zoomBy(v.zoom, -1) })),
+                !canZoom(view.zoom, -1),
+              )}
               <Typography.Text className="drawing-zoom-value" aria-live="polite">
                 {t('drawings.zoom', { percent: Math.round(view.zoom * 100) })}
               </Typography.Text>
-              {tool(t('drawings.zoomIn'), <ZoomInOutlined />, () => setView((v) => ({ ...v, zoom: zoomBy(v.zoom, 1) })), !canZoom(view.zoom, 1))}
-              {tool(t('drawings.rotateLeft'), <RotateLeftOutlined />, () => setView((v) => ({ ...v, rotation: rotateBy(v.rotation, -1) })))}
-              {tool(t('drawings.rotateRight'), <RotateRightOutlined />, () => setView((v) => ({ ...v, rotation: rotateBy(v.rotation, 1) })))}
+              {tool(
+                t('drawings.zoomIn'),
+                <ZoomInOutlined />,
+                () => setView((v) => ({ ...v, zoom: zoomBy(v.zoom, 1) })),
+                !canZoom(view.zoom, 1),
+              )}
+              {tool(t('drawings.rotateLeft'), <RotateLeftOutlined />, () =>
+                setView((v) => ({ ...v, rotation: rotateBy(v.rotation, -1) })),
+              )}
+              {tool(t('drawings.rotateRight'), <RotateRightOutlined />, () =>
+                setView((v) => ({ ...v, rotation: rotateBy(v.rotation, 1) })),
+              )}
               {tool(t('drawings.reset'), <UndoOutlined />, () => setView((v) => ({ ...v, zoom: 1, rotation: 0 })))}
             </Flex>
           </Flex>

@@ -18,7 +18,9 @@ export function FullTextTab({ patent }: { patent: PatentDetail }) {
       <Section
         title={t('fulltext.claims')}
         extra={
-          claimCount !== undefined && <Typography.Text type="secondary">{t('fulltext.claimCount', { count: claimCount })}</Typography.Text>
+          claimCount !== undefined && (
+            <Typography.Text type="secondary">{t('fulltext.claimCount', { count: claimCount })}</Typography.Text>
+          )
         }
       >
         {claims ? (

@@ -23,13 +23,46 @@ const DATE_FIELDS = new Set([
 ]);
 
 type LegalField =
-  | 'caseNumber' | 'court' | 'judge' | 'plaintiff' | 'defendant' | 'filingDate' | 'hearingDate' | 'verdictDate'
-  | 'closingDate' | 'damages' | 'outcome' | 'licensor' | 'licensee' | 'licenseNumber' | 'exclusivity'
-  | 'effectiveDate' | 'assignor' | 'assignee' | 'conveyance' | 'reelFrame' | 'pledgor' | 'pledgee'
-  | 'pledgeNumber' | 'stage' | 'requester' | 'decisionNumber' | 'decisionType' | 'decisionDate' | 'points';
+  | 'caseNumber'
+  | 'court'
+  | 'judge'
+  | 'plaintiff'
+  | 'defendant'
+  | 'filingDate'
+  | 'hearingDate'
+  | 'verdictDate'
+  | 'closingDate'
+  | 'damages'
+  | 'outcome'
+  | 'licensor'
+  | 'licensee'
+  | 'licenseNumber'
+  | 'exclusivity'
+  | 'effectiveDate'
+  | 'assignor'
+  | 'assignee'
+  | 'conveyance'
+  | 'reelFrame'
+  | 'pledgor'
+  | 'pledgee'
+  | 'pledgeNumber'
+  | 'stage'
+  | 'requester'
+  | 'decisionNumber'
+  | 'decisionType'
+  | 'decisionDate'
+  | 'points';
 
 /** One legal table: only the columns some row fills; none at all when there are no rows. */
-function LegalTable({ title, rows, fields }: { title: string; rows: readonly object[] | undefined; fields: LegalField[] }) {
+function LegalTable({
+  title,
+  rows,
+  fields,
+}: {
+  title: string;
+  rows: readonly object[] | undefined;
+  fields: LegalField[];
+}) {
   const { t } = useTranslation('patent');
   const data: Row[] = (rows ?? []).map((row, i) => {
     const values = row as Record<string, unknown>;
@@ -46,7 +79,13 @@ function LegalTable({ title, rows, fields }: { title: string; rows: readonly obj
   if (data.length === 0 || columns.length === 0) return null;
   return (
     <Section title={title} extra={<Typography.Text type="secondary">{data.length}</Typography.Text>}>
-      <Table<Row> size="small" bordered columns={columns} dataSource={data} pagination={{ pageSize: 10, hideOnSinglePage: true }} />
+      <Table<Row>
+        size="small"
+        bordered
+        columns={columns}
+        dataSource={data}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      />
     </Section>
   );
 }
@@ -102,7 +141,19 @@ export function LegalTab({ patent }: { patent: PatentDetail }) {
       <LegalTable
         title={t('legal.litigations')}
         rows={patent.litigations}
-        fields={['caseNumber', 'court', 'judge', 'plaintiff', 'defendant', 'filingDate', 'hearingDate', 'verdictDate', 'closingDate', 'damages', 'outcome']}
+        fields={[
+          'caseNumber',
+          'court',
+          'judge',
+          'plaintiff',
+          'defendant',
+          'filingDate',
+          'hearingDate',
+          'verdictDate',
+          'closingDate',
+          'damages',
+          'outcome',
+        ]}
       />
       <LegalTable
         title={t('legal.licenses')}

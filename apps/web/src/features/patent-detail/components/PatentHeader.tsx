@@ -12,7 +12,9 @@ export function PatentHeader({ patent }: { patent: PatentDetail }) {
   const countryName = useCountryName();
   const title = shownText(patent.title, i18n.language);
   const status = present(patent.legalStatus);
-  const owners = presentList((patent.currentAssignees?.length ? patent.currentAssignees : patent.assignees)?.map((p) => p.name));
+  const owners = presentList(
+    (patent.currentAssignees?.length ? patent.currentAssignees : patent.assignees)?.map((p) => p.name),
+  );
   const applicants = presentList(patent.applicants?.map((p) => p.name));
   const ownerField = patent.currentAssignees?.length ? 'field.currentAssignees' : 'field.assignees';
 
