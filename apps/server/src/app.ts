@@ -94,8 +94,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await app.register(fastifyStatic, { root: config.web.dist, wildcard: false, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname.startsWith('/api/') || pathname === '/api';
+    // A missing script or image must fail as such; answering index.html would hide a stale build.
+    const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
     return sendRouteNotFound(request, reply);

@@ -56,6 +56,8 @@ export const CitationSchema = z.object({
   date: z.string().optional(),
   /** who cited it: examiner, applicant, other */
   category: z.string().optional(),
+  /** patentee or first-named inventor the citing office gives for a patent citation */
+  applicant: z.string().optional(),
   /** non-patent literature text, when the citation is not a patent */
   text: z.string().optional(),
 });

@@ -37,6 +37,23 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent store on %s',
     expect(stored?.applicants?.[0]?.name).toBe('浙江大学');
   });
 
+  it('resolves a cited number to the publication with the same kind before a kind-less match', async () => {
+    await t.context.patents.upsertMany([
+      { publicationNumber: 'EP1000000A1', country: 'EP', kind: 'A1', publicationDate: '2000-05-17' },
+      { publicationNumber: 'EP1000000B1', country: 'EP', kind: 'B1', publicationDate: '2003-01-08' },
+    ]);
+    const held = await t.context.patents.resolveHeldNumbers([
+      'EP1000000B1',
+      'EP 1000000 A1',
+      'EP1000000',
+      'EP9999999B1',
+    ]);
+    expect(held['EP1000000B1']).toBe('EP1000000B1');
+    expect(held['EP 1000000 A1']).toBe('EP1000000A1');
+    expect(held['EP1000000']).toMatch(/^EP1000000[AB]1$/);
+    expect(held['EP9999999B1']).toBeUndefined();
+  });
+
   it('runs migrations down and up again', async () => {
     const { migrateDownAll, migrateToLatest } = await import('../../db/migrate.js');
     await migrateDownAll(t.context.database.db);

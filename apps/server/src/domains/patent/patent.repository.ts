@@ -81,26 +81,35 @@ export class PatentRepository {
     return JSON.parse(rows[0]!.doc) as Patent;
   }
 
-  /** For each written number, the publication number we hold for it (numbers we do not hold are absent). */
+  /**
+   * For each written number, the publication number we hold for it (numbers we do not hold are
+   * absent). As in findByAnyNumber the most specific key wins: EP1000000B1 must not resolve to
+   * EP1000000A1 just because both share the kind-less key.
+   */
   async resolveHeldNumbers(numbers: readonly string[]): Promise<Record<string, string>> {
-    const keyToInputs = new Map<string, string[]>();
+    // key -> the inputs it came from, with the key's rank in each input's lookup list.
+    const keyToInputs = new Map<string, { input: string; rank: number }[]>();
     for (const input of new Set(numbers)) {
-      for (const key of numberKeysForLookup(input)) {
-        keyToInputs.set(key, [...(keyToInputs.get(key) ?? []), input]);
-      }
+      numberKeysForLookup(input).forEach((key, rank) => {
+        keyToInputs.set(key, [...(keyToInputs.get(key) ?? []), { input, rank }]);
+      });
     }
-    const held: Record<string, string> = {};
+    const best = new Map<string, { rank: number; publicationNumber: string }>();
     for (const part of chunks([...keyToInputs.keys()])) {
       const rows = await this.db
         .selectFrom('patent_numbers')
         .select(['number_key', 'publication_number'])
         .where('number_key', 'in', part)
+        .orderBy('publication_number')
         .execute();
       for (const row of rows) {
-        for (const input of keyToInputs.get(row.number_key) ?? []) held[input] ??= row.publication_number;
+        for (const { input, rank } of keyToInputs.get(row.number_key) ?? []) {
+          const current = best.get(input);
+          if (!current || rank < current.rank) best.set(input, { rank, publicationNumber: row.publication_number });
+        }
       }
     }
-    return held;
+    return Object.fromEntries([...best].map(([input, found]) => [input, found.publicationNumber]));
   }
 
   /** Publication numbers of the records that cite this one (forward citations found in the corpus). */

@@ -14,6 +14,7 @@ interface CitationRow {
   heldAs?: string;
   date?: string;
   category?: string;
+  applicant?: string;
   text?: string;
 }
 
@@ -34,6 +35,15 @@ function CitationTable({ rows }: { rows: CitationRow[] }) {
       title: t('citations.category'),
       dataIndex: 'category',
       width: 180,
+      render: (v?: string) => v ?? null,
+    });
+  }
+  if (rows.some((row) => row.applicant)) {
+    columns.push({
+      key: 'applicant',
+      title: t('citations.applicant'),
+      dataIndex: 'applicant',
+      width: 220,
       render: (v?: string) => v ?? null,
     });
   }
@@ -64,6 +74,8 @@ export function CitationsTab({ patent }: { patent: PatentDetail }) {
         const heldAs = isPatent ? heldCitation(patent.held, c) : undefined;
         const date = formatPatentDate(c.date);
         const text = present(c.text);
+        const applicant = present(c.applicant);
+        if (applicant) row.applicant = applicant;
         if (heldAs) row.heldAs = heldAs;
         if (date) row.date = date;
         if (category) row.category = isKnownCategory(category) ? t(`citations.categoryValue.${category}`) : category;

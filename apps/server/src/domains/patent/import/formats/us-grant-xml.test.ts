@@ -36,7 +36,7 @@ describe('us-grant-xml', () => {
       kind: 'A',
       date: '1901-05',
       category: 'cited by examiner',
-      text: 'Perkins',
+      applicant: 'Perkins',
     });
     expect(first?.claims?.text.startsWith('1. A holding device for removably holding a napkin')).toBe(true);
     expect(first?.claims?.text).toContain('\n(a) a lanyard having two ends');
@@ -73,7 +73,7 @@ describe('us-grant-xml', () => {
     expect(record?.examiners).toEqual(['Moustafa M Meky', 'Clayton R Williams']);
     expect(record?.citations?.find((c) => c.number === '7844851')).toMatchObject({
       date: '2010-11',
-      text: 'Cosmadopoulos et al.',
+      applicant: 'Cosmadopoulos et al.',
     });
     expect(record?.classifications?.ipc).toEqual(['G06F15/16']);
     expect(record?.classifications?.upc).toEqual(['709/228']);

@@ -56,7 +56,7 @@ function citationFrom(el: XmlElement): Citation | undefined {
       kind: textAt(id, 'kind'),
       date: normalisePartialDate(textAt(id, 'date')),
       category,
-      text: textAt(id, 'name'),
+      applicant: textAt(id, 'name'),
     };
   }
   const npl = at(el, 'nplcit');

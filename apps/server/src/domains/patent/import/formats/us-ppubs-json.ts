@@ -66,7 +66,12 @@ function citations(doc: Doc): Citation[] {
   const foreignDates = list(doc.foreignRefPubDate);
   const other = list(doc.otherRefPub);
   return [
-    ...us.map((number, i) => ({ number, country: 'US', date: normalisePartialDate(usDates[i]), text: usNames[i] })),
+    ...us.map((number, i) => ({
+      number,
+      country: 'US',
+      date: normalisePartialDate(usDates[i]),
+      applicant: usNames[i],
+    })),
     ...foreign.map((number, i) => ({
       number: number.replace(/\s+/g, ''),
       country: foreignCountries[i],

@@ -1,0 +1,47 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testConfig } from '../test/helpers.js';
+
+describe('serving the built web app', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'patlas-web-'));
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Patlas</title><div id="root"></div>');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+    t = await buildTestApp('sqlite', { web: { ...testConfig().web, dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers client-side routes with index.html, query and all', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves built assets', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1)');
+  });
+
+  it('answers 404 for a missing asset instead of the page', async () => {
+    for (const url of ['/assets/index-old.js', '/favicon-missing.png']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it('answers 404 in the envelope for an unknown API path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 0 });
+  });
+});
