@@ -4,3 +4,4 @@ export * from './limits.js';
 export * from './error-codes.js';
 export * from './query-messages.js';
 export * from './search.js';
+export * from './auth.js';
