@@ -50,10 +50,8 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
       // The language switch stores the choice; set it the way the header switch does.
       for (const key of Object.keys(localStorage)) if (key.includes('language')) localStorage.removeItem(key);
     });
-    await page
-      .getByRole('button', { name: /English|EN/ })
-      .first()
-      .click();
+    // The header switch is an antd Segmented (radio options), not a button.
+    await page.getByText('English', { exact: true }).click();
     // A Patent Public Search record that cites a grant of the pyGrams set: the citation is a link.
     await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=US11803694B1`);
     await expect.poll(() => page.getByRole('tab', { name: 'Basic info' }).count()).toBe(1);
