@@ -27,33 +27,25 @@ export function ImageTextView({ items, selection, offset }: ImageTextViewProps) 
             <Typography.Paragraph className="image-text-abstract" ellipsis={{ rows: 3 }}>
               <HighlightedText marked={hit.highlights?.abstract} plain={hit.abstract ?? t('views.noAbstract')} />
             </Typography.Paragraph>
+            {/* A card lists what the record knows; empty fields are left out rather than drawn as dashes. */}
             <dl className="image-text-fields">
-              <div>
-                <dt>{t('columns.applicants')}</dt>
-                <dd>{hit.applicants.join('; ') || '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('columns.applicationDate')}</dt>
-                <dd>{hit.applicationDate ?? '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('columns.publicationDate')}</dt>
-                <dd>{hit.publicationDate ?? '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('columns.ipcMain')}</dt>
-                <dd>{hit.ipcMain ?? '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('columns.patentType')}</dt>
-                <dd>{labels.patentType(hit.patentType) || '—'}</dd>
-              </div>
-              {hit.legalStatus && (
-                <div>
-                  <dt>{t('columns.legalStatus')}</dt>
-                  <dd>{hit.legalStatus}</dd>
-                </div>
-              )}
+              {(
+                [
+                  ['applicants', hit.applicants.join('; ')],
+                  ['applicationDate', hit.applicationDate],
+                  ['publicationDate', hit.publicationDate],
+                  ['ipcMain', hit.ipcMain],
+                  ['patentType', labels.patentType(hit.patentType)],
+                  ['legalStatus', hit.legalStatus],
+                ] as const
+              )
+                .filter(([, value]) => Boolean(value))
+                .map(([column, value]) => (
+                  <div key={column}>
+                    <dt>{t(`columns.${column}`)}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
             </dl>
           </div>
         </li>
