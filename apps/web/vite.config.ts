@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 // compiles contracts directly instead of needing `tsc -b` first.
 export default defineConfig({
   plugins: [react()],
+  // Build time for the guide reminders' window (spec 1 §4); read by features/account/guide-window.ts.
+  define: { __BUILD_TIME__: JSON.stringify(new Date().toISOString()) },
   resolve: { conditions: ['@patlas/source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',

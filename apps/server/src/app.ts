@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -20,8 +21,15 @@ import { PatentService } from './domains/patent/patent.service.js';
 import { SearchStateRepository } from './domains/search/search-state.repository.js';
 import { searchPlatformRoutes, searchProductRoutes } from './domains/search/search.routes.js';
 import { SearchService } from './domains/search/search.service.js';
+import { accountRoutes } from './domains/account/account.routes.js';
+import { accessPlugin } from './domains/auth/access.plugin.js';
+import { createAuthDomain, type AuthDomain } from './domains/auth/auth-domain.js';
+import { authPlatformRoutes, authProductRoutes } from './domains/auth/auth.routes.js';
+import { seedAccounts } from './domains/auth/seed.js';
+import { systemClock, type Clock } from './domains/auth/tokens.js';
+import { sysRoutes } from './domains/sys/sys.routes.js';
 import { healthRoutes } from './domains/system/health.routes.js';
-import { registerErrorHandler, sendRouteNotFound } from './errors.js';
+import { AppError, registerErrorHandler, sendRouteNotFound } from './errors.js';
 
 /** What the app holds besides Fastify: the database and the services jobs and the CLI share. */
 export interface AppContext {
@@ -33,6 +41,15 @@ export interface AppContext {
   drawingsDir: string;
   /** True while the demo corpus loads or the search index is rebuilt from the store. */
   demo: { loading: boolean };
+  /** Accounts, roles, tenants, sessions, audit (domains/auth). */
+  auth: AuthDomain;
+}
+
+export interface BuildOptions {
+  /** The clock of the auth services; tests move it instead of sleeping. */
+  now?: Clock;
+  /** Where the generated admin password is shown once (default: stdout). */
+  announce?: (line: string) => void;
 }
 
 export interface BuiltApp {
@@ -41,10 +58,22 @@ export interface BuiltApp {
 }
 
 /** Opens the database, runs migrations and wires every domain. Never listens (main.ts does). */
-export async function buildApp(config: Config): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const database = openDatabase(config.db);
   await migrateToLatest(database.db);
   const patents = new PatentRepository(database.db);
+  const auth = createAuthDomain(database.db, {
+    accessTtlSeconds: config.auth.accessTtlSeconds,
+    now: options.now ?? systemClock,
+  });
+  await seedAccounts({
+    users: auth.users,
+    roles: auth.roles,
+    tenants: auth.tenants,
+    adminPassword: config.auth.adminPassword,
+    demoPassword: config.auth.demoPassword,
+    announce: options.announce ?? ((line) => process.stdout.write(line)),
+  });
   mkdirSync(config.dataDir, { recursive: true });
   const engine = createSqliteEngine({ file: path.join(config.dataDir, 'index.db') });
   const context: AppContext = {
@@ -54,6 +83,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     engine,
     drawingsDir: path.join(config.dataDir, 'drawings'),
     demo: { loading: false },
+    auth,
   };
 
   const app = Fastify({
@@ -61,10 +91,17 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     genReqId: () => `req-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     bodyLimit: 10 * 1024 * 1024,
     return503OnClosing: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route: the access plugin's onRoute hook refuses /api routes without a declared access.
+  await app.register(accessPlugin, { authenticate: (token) => auth.sessions.authenticate(token) });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Patlas API', version: config.version } },
@@ -82,6 +119,23 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     prefix: '/api/product',
     service: new PatentService(patents),
     drawingsDir: context.drawingsDir,
+  });
+
+  await app.register(authPlatformRoutes, {
+    prefix: '/api/platform',
+    auth,
+    rateLimitPerMinute: config.auth.rateLimitPerMinute,
+    isTestMode: config.mode === 'test',
+  });
+  await app.register(authProductRoutes, { prefix: '/api/product', auth });
+  await app.register(sysRoutes, { prefix: '/api/product', auth, db: database.db });
+  await app.register(accountRoutes, {
+    prefix: '/api',
+    db: database.db,
+    config,
+    sessions: auth.sessions,
+    log: app.log,
+    now: auth.now,
   });
 
   const search = new SearchService(engine, new SearchStateRepository(database.db));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { MAX_INPUT_LENGTH } from '@patlas/contracts';
 import cliProgress from 'cli-progress';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, readVersion } from './config.js';
@@ -14,6 +15,7 @@ Commands:
   import [--format <id>] [--quiet] <files…>   import patent files into DATA_DIR's store (or DATABASE_URL)
   migrate                                     bring the database schema up to date
   formats                                     list the import formats
+  token create --user <email> [--name <name>] create a personal API token; prints it alone on the last line
 
 Exit code of import: 0 when every record was imported, 2 when some were rejected, 1 on failure.`;
 
@@ -107,6 +109,45 @@ async function commandMigrate(): Promise<number> {
   return 0;
 }
 
+async function commandToken(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { user: { type: 'string' }, name: { type: 'string' } },
+  });
+  if (positionals[0] !== 'create' || !values.user) {
+    process.stderr.write('Usage: patlas token create --user <email> [--name <name>]\n');
+    return 1;
+  }
+  if (values.name !== undefined && (values.name.trim() === '' || values.name.length > MAX_INPUT_LENGTH)) {
+    process.stderr.write(`--name must be 1 to ${MAX_INPUT_LENGTH} characters\n`);
+    return 1;
+  }
+  const config = loadConfig(undefined, readVersion());
+  const { app, context } = await buildApp(
+    { ...config, logLevel: 'warn', demo: { ...config.demo, enabled: false } },
+    // The generated admin password of a first start must not end up before the token on stdout.
+    { announce: (line) => process.stderr.write(line) },
+  );
+  try {
+    const user = await context.auth.users.findByEmail(values.user);
+    if (!user) {
+      process.stderr.write(`No account with the e-mail ${values.user}\n`);
+      return 1;
+    }
+    const created = await context.auth.apiTokens.create(
+      { userId: user.id, email: user.email },
+      values.name ?? `cli ${new Date().toISOString().slice(0, 10)}`,
+      null,
+    );
+    process.stderr.write(`Created API token "${created.name}" for ${user.email}; it is shown this once:\n`);
+    process.stdout.write(`${created.token}\n`);
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -114,6 +155,8 @@ async function run(argv: string[]): Promise<number> {
       return commandImport(rest);
     case 'migrate':
       return commandMigrate();
+    case 'token':
+      return commandToken(rest);
     case 'formats':
       process.stdout.write(`${FORMATS.map((f) => `${f.id.padEnd(28)} ${f.description}`).join('\n')}\n`);
       return 0;

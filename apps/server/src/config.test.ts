@@ -30,3 +30,21 @@ describe('loadConfig', () => {
     expect(lines.some((l) => l.startsWith('Invalid environment variable DEMO_CORPUS="maybe"'))).toBe(true);
   });
 });
+
+describe('loadConfig: accounts', () => {
+  it('defaults the demo password, token lifetime and mode, and validates them', () => {
+    const config = loadConfig({});
+    expect(config.auth).toEqual({
+      adminPassword: undefined,
+      demoPassword: 'patlas-demo',
+      accessTtlSeconds: 7200,
+      rateLimitPerMinute: 30,
+    });
+    expect(config.mode).toBe('production');
+    expect(config.trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' })).toMatchObject({ mode: 'test', trustProxy: true });
+    expect(loadConfig({ NODE_ENV: 'staging' }).mode).toBe('production');
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS="5"/);
+    expect(() => loadConfig({ PATLAS_ADMIN_PASSWORD: 'short' })).toThrow(/PATLAS_ADMIN_PASSWORD=\(hidden\)/);
+  });
+});

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@patlas/contracts';
 import { z } from 'zod';
 
 /** The repository root, found from this file's place (src/ or dist/ of apps/server). */
@@ -33,6 +34,30 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a shutdown waits for in-flight requests and writes before exiting anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /** Password of admin@patlas.local, set when the account is first created; unset = generated and printed once. */
+  PATLAS_ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
+  /** Password of demo@patlas.local, set when the account is first created. */
+  PATLAS_DEMO_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).default('patlas-demo'),
+  /** Lifetime of an access token; the refresh token lives twice as long (spec 1 §4). */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
+  /** Requests per minute and client address to the login, captcha and IP-login endpoints. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (IP login, rate limits, audit). */
+  TRUST_PROXY: booleanFromEnv.default(false),
+  /** 'test' registers test-only hooks (the captcha answer); never set it in production. */
+  NODE_ENV: z
+    .string()
+    .optional()
+    .transform((v): 'production' | 'development' | 'test' => (v === 'test' || v === 'development' ? v : 'production')),
+  /** SMTP server for account mails (smtp://user:pass@host:port, smtps://…); unset = mails are written to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of account mails. */
+  MAIL_FROM: z.string().min(3).default('Patlas <no-reply@localhost>'),
+  /** The address users open Patlas at; mailed links start with it. Default http://localhost:<PORT>. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -47,6 +72,20 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   shutdownTimeoutMs: number;
   version: string;
+  /** 'test' registers test-only hooks (GET /api/platform/oauth/captcha/test-answer). */
+  mode: Env['NODE_ENV'];
+  trustProxy: boolean;
+  auth: {
+    /** undefined: generated and printed once when the admin account is created */
+    adminPassword: string | undefined;
+    demoPassword: string;
+    accessTtlSeconds: number;
+    rateLimitPerMinute: number;
+  };
+  /** smtpUrl unset: mails go to DATA_DIR/outbox as .eml files. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Base of links in mails, without a trailing slash. */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -60,7 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
       (issue) =>
-        `Invalid environment variable ${issue.path.join('.')}=${JSON.stringify(env[String(issue.path[0])])}: ${issue.message}`,
+        `Invalid environment variable ${issue.path.join('.')}=${
+          // never echo a secret into the logs
+          /PASSWORD/.test(String(issue.path[0])) ? '(hidden)' : JSON.stringify(env[String(issue.path[0])])
+        }: ${issue.message}`,
     );
     throw new ConfigError(lines.join('\n'));
   }
@@ -78,6 +120,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     version,
+    mode: e.NODE_ENV,
+    trustProxy: e.TRUST_PROXY,
+    auth: {
+      adminPassword: e.PATLAS_ADMIN_PASSWORD,
+      demoPassword: e.PATLAS_DEMO_PASSWORD,
+      accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }
 

@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type BuiltApp } from '../src/app.js';
+import { ALL_PERMISSIONS, encryptPassword } from '@patlas/contracts';
+import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
+import { hashPassword } from '../src/domains/auth/password.js';
+import { DEMO_EMAIL } from '../src/domains/auth/seed.js';
 
 /** Where the server-mode tests find PostgreSQL (CI machines have one on 127.0.0.1:5432, user postgres, trust auth). */
 const PG_ADMIN_URL = process.env.PATLAS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -69,8 +72,21 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
   };
 }
 
+export const TEST_ADMIN_PASSWORD = 'patlas-admin-test';
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ DEMO_CORPUS: 'false', LOG_LEVEL: 'silent' }, 'test');
+  const base = loadConfig(
+    {
+      DEMO_CORPUS: 'false',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      // A known admin password: nothing is printed, and tests can log in as the admin.
+      PATLAS_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      // Many logins per test file come from one address.
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    'test',
+  );
   return { ...base, ...overrides };
 }
 
@@ -78,9 +94,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function buildTestApp(
   dialect: TestDialect,
   overrides: Partial<Config> = {},
+  options: BuildOptions = {},
 ): Promise<BuiltApp & { close(): Promise<void> }> {
   const database = await createTestDatabase(dialect);
-  const built = await buildApp(testConfig({ db: database.db, dataDir: database.dataDir, ...overrides }));
+  const built = await buildApp(testConfig({ db: database.db, dataDir: database.dataDir, ...overrides }), options);
   return {
     ...built,
     close: async () => {
@@ -88,4 +105,96 @@ export async function buildTestApp(
       await database.drop();
     },
   };
+}
+
+/** A clock the tests move by hand (inject with buildTestApp(d, {}, { now: clock.now })). */
+export class TestClock {
+  private ms: number;
+  constructor(start = Date.parse('2026-01-15T08:00:00.000Z')) {
+    this.ms = start;
+  }
+  readonly now = (): Date => new Date(this.ms);
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+// A type alias, not an interface, so that it can be passed as inject headers.
+export type AuthHeader = { authorization: string };
+
+let userCounter = 0;
+
+/**
+ * A bearer header for a new account whose one role has exactly `permissions` (default: every
+ * permission, /sys included), made directly through the auth repositories (no captcha round trip).
+ */
+export async function authHeader(
+  t: BuiltApp,
+  permissions: readonly string[] = ALL_PERMISSIONS,
+): Promise<AuthHeader & { userId: string; email: string }> {
+  const { auth } = t.context;
+  userCounter += 1;
+  const tag = `${process.pid}-${userCounter}-${Math.random().toString(36).slice(2, 8)}`;
+  const role = await auth.roles.create({ name: `test-role-${tag}`, permissions });
+  const tenant = (await auth.tenants.findByCode('default'))!;
+  const user = await auth.users.create({
+    email: `user-${tag}@test.local`,
+    fullname: `Test user ${tag}`,
+    passwordHash: null,
+    tenantId: tenant.id,
+  });
+  await auth.users.setRoles(user.id, [role.id]);
+  const tokens = await auth.sessions.open({ userId: user.id, tenantId: tenant.id, loginType: 'password', ip: null });
+  return { authorization: `Bearer ${tokens.accessToken}`, userId: user.id, email: user.email };
+}
+
+/** A bearer header for an existing account (default: the seeded demo user), session opened directly. */
+export async function loginAs(t: BuiltApp, email: string = DEMO_EMAIL): Promise<AuthHeader> {
+  const { auth } = t.context;
+  const user = await auth.users.findByEmail(email);
+  if (!user) throw new Error(`loginAs: no account ${email}`);
+  const tokens = await auth.sessions.open({
+    userId: user.id,
+    tenantId: user.tenant_id,
+    loginType: 'password',
+    ip: null,
+  });
+  return { authorization: `Bearer ${tokens.accessToken}` };
+}
+
+/** Sets an account's password directly (tests of the real login). */
+export async function setPassword(t: BuiltApp, email: string, password: string): Promise<void> {
+  const user = await t.context.auth.users.findByEmail(email);
+  if (!user) throw new Error(`setPassword: no account ${email}`);
+  await t.context.auth.users.update(user.id, { passwordHash: await hashPassword(password) });
+}
+
+/** A fresh captcha and its answer, over HTTP (the answer through the test-mode hook). */
+export async function captchaFor(t: BuiltApp): Promise<{ uuid: string; answer: string }> {
+  const captcha = await t.app.inject({ method: 'GET', url: '/api/platform/oauth/captcha' });
+  const { uuid } = (captcha.json() as { data: { uuid: string } }).data;
+  const hook = await t.app.inject({ method: 'GET', url: `/api/platform/oauth/captcha/test-answer?uuid=${uuid}` });
+  return { uuid, answer: (hook.json() as { data: { answer: string } }).data.answer };
+}
+
+/** The real password login over HTTP: captcha, encrypted password, POST /oauth/email/token. Answers the raw response. */
+export async function passwordLogin(
+  t: BuiltApp,
+  email: string,
+  password: string,
+  options: { crowdOut?: boolean; captcha?: { uuid: string; answer: string }; remoteAddress?: string } = {},
+) {
+  const captcha = options.captcha ?? (await captchaFor(t));
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/platform/oauth/email/token',
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    payload: {
+      email,
+      password: encryptPassword(password, captcha.uuid),
+      verify_code: captcha.answer,
+      uuid: captcha.uuid,
+      crowd_out: options.crowdOut ?? false,
+    },
+  });
 }

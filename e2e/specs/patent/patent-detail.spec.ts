@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
+import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
@@ -9,10 +10,13 @@ const runBrowser = hasChromium();
 describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus', () => {
   let server: RunningServer;
   let browser: Browser;
+  // Gated pages need a session: one API login, seeded into each page's storage.
+  let session: ApiSession;
 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
+    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
   });
   afterAll(async () => {
     await browser?.close();
@@ -24,7 +28,10 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
   });
 
   it('shows a Chinese patent in zh with its title and tabs', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'zh-CN',
+    });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${server.baseUrl}/search/detail?pn=${encodeURIComponent('CN 116226907 A')}`);
@@ -42,7 +49,10 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
   });
 
   it('shows a US grant in en with citations linked to records we hold', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'en-US',
+    });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${server.baseUrl}/home`);
@@ -80,7 +90,7 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
   });
 
   it('says clearly when a number is not held', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const page = await newSignedInPage(browser, server.baseUrl, session, { viewport: { width: 1366, height: 900 } });
     await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=CN999999999A`);
     await expect
       .poll(() =>

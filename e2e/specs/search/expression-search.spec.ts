@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
+import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
@@ -28,10 +29,13 @@ async function resultTotal(page: Page): Promise<number> {
 describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo corpus', () => {
   let server: RunningServer;
   let browser: Browser;
+  // Gated pages need a session: one API login, seeded into each page's storage.
+  let session: ApiSession;
 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
+    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
   });
   afterAll(async () => {
     await browser?.close();
@@ -39,7 +43,10 @@ describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo 
   });
 
   it('searches from /home, filters, switches views, pages, reloads and opens a patent', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'zh-CN',
+    });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
@@ -114,7 +121,10 @@ describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo 
   });
 
   it('shows a bad expression positioned, in the editor and from the server', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'zh-CN',
+    });
     await page.goto(`${server.baseUrl}/home`);
     const editor = page.getByRole('textbox', { name: '检索式' });
     // The field picker inserts the code at the cursor.
@@ -142,7 +152,10 @@ describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo 
   });
 
   it('shows every drawing of US designs in the all-drawings view', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'zh-CN',
+    });
     const q = encodeURIComponent('CC=US AND PT=design');
     await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${q}&view=quanfutushitu`);
     expect(await resultTotal(page)).toBeGreaterThan(20);
@@ -158,7 +171,10 @@ describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo 
   });
 
   it('shows results and the help page in English', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'en-US',
+    });
     await page.goto(`${server.baseUrl}/home`);
     await page.getByText('English', { exact: true }).click();
     await page.goto(`${server.baseUrl}/innovationSpace/help`);

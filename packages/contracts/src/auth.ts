@@ -277,8 +277,19 @@ export const UserCustomConfigSchema = z.object({
   remind: z.partialRecord(z.enum(REMIND_FLAGS), z.boolean()).default({}),
 });
 export type UserCustomConfig = z.infer<typeof UserCustomConfigSchema>;
-/** POST /userCustomConfig/save — a partial config, merged into the stored one. Refused for IP logins. */
-export const SaveCustomConfigRequestSchema = UserCustomConfigSchema.partial();
+/**
+ * POST /userCustomConfig/save — a partial config, merged into the stored one; answers the whole
+ * config. Refused for IP logins. Written out without defaults (UserCustomConfigSchema.partial()
+ * would fill every left-out field with its default and so reset it on each save).
+ */
+export const SaveCustomConfigRequestSchema = z.object({
+  theme: UserCustomConfigSchema.shape.theme.unwrap().optional(),
+  language: UserCustomConfigSchema.shape.language.unwrap().optional(),
+  semanticsSearchWeightInfo: SemanticWeightsSchema.optional(),
+  mergeType: UserCustomConfigSchema.shape.mergeType.unwrap().optional(),
+  messageCount: UserCustomConfigSchema.shape.messageCount.unwrap().optional(),
+  remind: UserCustomConfigSchema.shape.remind.unwrap().optional(),
+});
 
 /** POST /user/info (spec 1 §3 "User info"). */
 export const UserInfoSchema = z.object({

@@ -98,6 +98,187 @@ export const ERROR_CODES = {
     zh: '服务正在关闭，请稍后重试',
     en: 'The service is shutting down, please retry shortly',
   },
+  // ---- Accounts, sessions, permissions (spec 1 §4, §6, §8) ----
+  /** No bearer token, or a token that matches no session / API token (401: the web app logs out once). */
+  UNAUTHORIZED: {
+    http: 401,
+    status: 0,
+    zh: '未登录或登录已失效，请重新登录',
+    en: 'Not signed in, or the sign-in has ended; please sign in again',
+  },
+  /** The access token is past its expiry: the client refreshes once and retries. */
+  TOKEN_EXPIRED: {
+    http: 401,
+    status: 0,
+    zh: '登录已过期，请重新登录',
+    en: 'Your sign-in has expired; please sign in again',
+  },
+  /** Spec 1 §8 "Session lost": the session was ended by a login elsewhere (crowd_out). */
+  SESSION_CROWDED_OUT: {
+    http: 401,
+    status: 0,
+    zh: '因长时间未操作，或因其他用户登录此账号而被登出，请重新登录',
+    en: 'You were signed out after a long period of inactivity or because someone signed in to this account elsewhere; please sign in again',
+  },
+  /** The refresh token is unknown, already used (rotation) or expired: the client logs out. */
+  REFRESH_TOKEN_INVALID: {
+    http: 401,
+    status: 0,
+    zh: '登录已失效，请重新登录',
+    en: 'Your sign-in is no longer valid; please sign in again',
+  },
+  /** Spec 1 §8 "Access": a permission the route needs is missing from the caller's menu. */
+  FORBIDDEN: { http: 403, status: 0, zh: '暂无权限，请联系管理员', en: 'No permission, please contact administrator' },
+  /** Spec 1 §8 "Access": a feature that needs a personal account, used by an IP-login visitor. */
+  LOGIN_REQUIRED: {
+    http: 401,
+    status: 0,
+    zh: '该功能需登录个人账号后使用，或联系销售经理开通',
+    en: 'This function is unavailable unless you sign in with your own account or contact the sales manager',
+  },
+  CAPTCHA_WRONG: { http: 400, status: 0, zh: '验证码错误', en: 'Incorrect verification code' },
+  CAPTCHA_EXPIRED: {
+    http: 400,
+    status: 0,
+    zh: '验证码已过期，请刷新验证码',
+    en: 'The verification code has expired; please refresh it',
+  },
+  /** Unknown e-mail, wrong password and not-yet-activated account share this one message. */
+  LOGIN_FAILED: { http: 400, status: 0, zh: '邮箱或密码错误', en: 'Incorrect e-mail or password' },
+  LOGIN_LOCKED: {
+    http: 400,
+    status: 0,
+    zh: '密码错误次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed attempts; please try again in {minutes} minutes',
+  },
+  ACCOUNT_DISABLED: {
+    http: 403,
+    status: 0,
+    zh: '账号已被停用，请联系管理员',
+    en: 'This account has been disabled; please contact the administrator',
+  },
+  /** Spec 1 §8 "Already logged in elsewhere": answered to a login with crowd_out false; no session is created. */
+  LOGGED_IN_ELSEWHERE: {
+    http: 409,
+    status: 0,
+    zh: '此账号已在其他设备登录，是否在其他设备退出，并在此设备登录？',
+    en: 'This account is signed in on another device. Sign out there and sign in on this device?',
+  },
+  /** Spec 1 §8 "IP range without role". */
+  IP_NO_ROLE: {
+    http: 403,
+    status: 0,
+    zh: '当前IP范围无角色权限！',
+    en: 'The current IP range has no role permissions!',
+  },
+  /** Spec 1 §8 "IP online limit"; envelope status -3 (spec 1 §4). */
+  IP_ONLINE_LIMIT: {
+    http: 403,
+    status: -3,
+    zh: '专利数据库同时在线人数到达上限！',
+    en: 'The patent database has reached its limit of concurrent online users!',
+  },
+  IP_NOT_ALLOWED: {
+    http: 403,
+    status: 0,
+    zh: '当前IP不在授权范围内，请使用账号登录',
+    en: 'Your IP address is not in an authorised range; please sign in with an account',
+  },
+  EMAIL_TAKEN: { http: 409, status: 0, zh: '该邮箱已被使用', en: 'This e-mail address is already in use' },
+  ROLE_NAME_TAKEN: { http: 409, status: 0, zh: '角色名称已存在', en: 'A role with this name already exists' },
+  TENANT_CODE_TAKEN: {
+    http: 409,
+    status: 0,
+    zh: '机构代码已存在',
+    en: 'An organisation with this code already exists',
+  },
+  /** A body names a role id that does not exist (field: roleIds / ipRoleIds). */
+  ROLE_NOT_FOUND: { http: 400, status: 0, zh: '角色不存在：{id}', en: 'No such role: {id}' },
+  TENANT_NOT_FOUND: { http: 400, status: 0, zh: '机构不存在：{id}', en: 'No such organisation: {id}' },
+  ROLE_BUILT_IN: {
+    http: 400,
+    status: 0,
+    zh: '内置角色不能修改或删除',
+    en: 'Built-in roles cannot be changed or deleted',
+  },
+  TENANT_IN_USE: {
+    http: 409,
+    status: 0,
+    zh: '该机构下仍有用户，不能删除',
+    en: 'This organisation still has users and cannot be deleted',
+  },
+  TENANT_DEFAULT: { http: 400, status: 0, zh: '默认机构不能删除', en: 'The default organisation cannot be deleted' },
+  /** An operator may not disable their own account or take the operators' permission from themselves. */
+  SYS_SELF_LOCKOUT: {
+    http: 400,
+    status: 0,
+    zh: '不能停用自己的账号或移除自己的管理权限',
+    en: 'You cannot disable your own account or remove your own administrator permission',
+  },
+  /** A tenant's IP range that is not CIDR (data.field names the entry, e.g. ipRanges.2). */
+  IP_RANGE_INVALID: {
+    http: 400,
+    status: 0,
+    zh: 'IP 网段格式不正确：{value}（应为 CIDR，例如 10.0.0.0/8 或 2001:db8::/32）',
+    en: 'Invalid IP range: {value} (expected CIDR, e.g. 10.0.0.0/8 or 2001:db8::/32)',
+  },
+  // ---- Own account, registration, e-mail links, custom config (domains/account) ----
+  /** Registration with an e-mail that already has an activated account (an unactivated one gets a fresh link). */
+  REGISTER_EMAIL_TAKEN: {
+    http: 409,
+    status: 0,
+    zh: '该邮箱已注册，请直接登录；忘记密码可通过“忘记密码”重置',
+    en: 'This e-mail address is already registered; please sign in, or use "Forgot password" to reset it',
+  },
+  /** A registration or reset link whose token matches nothing (mistyped, or replaced by a newer link). */
+  EMAIL_LINK_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '链接无效，请重新申请找回密码',
+    en: 'This link is not valid; please request a new one with "Forgot password"',
+  },
+  EMAIL_LINK_EXPIRED: {
+    http: 400,
+    status: 0,
+    zh: '链接已过期，请重新申请找回密码',
+    en: 'This link has expired; please request a new one with "Forgot password"',
+  },
+  EMAIL_LINK_USED: {
+    http: 400,
+    status: 0,
+    zh: '链接已使用过，每个链接只能使用一次；如需再次设置密码，请重新申请找回密码',
+    en: 'This link has already been used (each link works once); request a new one with "Forgot password" if needed',
+  },
+  /** Own-account changes by an IP-login visitor, who has no account of their own (spec 1 §4). */
+  ACCOUNT_IP_VISITOR: {
+    http: 403,
+    status: 0,
+    zh: 'IP 登录用户没有个人账号，无法使用此功能，请使用邮箱和密码登录',
+    en: 'Visitors signed in by IP address have no personal account; please sign in with e-mail and password to use this',
+  },
+  /** Spec 1 §4: "IP login skips saving custom config to the server". */
+  CUSTOM_CONFIG_IP_VISITOR: {
+    http: 403,
+    status: 0,
+    zh: 'IP 登录用户的个性化设置不保存到服务器，请使用邮箱和密码登录后保存',
+    en: 'Settings of visitors signed in by IP address are not saved on the server; sign in with e-mail and password to save them',
+  },
+  /** Changing the password or the e-mail address needs the current password. */
+  CURRENT_PASSWORD_WRONG: { http: 400, status: 0, zh: '当前密码不正确', en: 'The current password is incorrect' },
+  /** Spec 1 §5: "Semantic weights cannot all be 0". */
+  SEMANTIC_WEIGHTS_ALL_ZERO: {
+    http: 400,
+    status: 0,
+    zh: '语义检索权重不能全部为 0',
+    en: 'Semantic search weights cannot all be 0',
+  },
+  /** The SMTP server refused or could not be reached while sending a registration link. */
+  MAIL_SEND_FAILED: {
+    http: 503,
+    status: 0,
+    zh: '邮件发送失败，请稍后重试',
+    en: 'The e-mail could not be sent; please try again later',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

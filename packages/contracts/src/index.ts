@@ -5,3 +5,4 @@ export * from './error-codes.js';
 export * from './query-messages.js';
 export * from './search.js';
 export * from './auth.js';
+export * from './auth-crypto.js';

@@ -40,13 +40,177 @@ export interface SearchStatesTable {
   created_at: string;
 }
 
+/** An organisation; its IP ranges let visitors in without credentials (IP login). JSON columns are text. */
+export interface TenantsTable {
+  id: string;
+  code: string;
+  name: string;
+  /** JSON array of CIDR strings (IPv4 and IPv6) */
+  ip_ranges: string;
+  /** JSON array of role ids given to IP visitors */
+  ip_role_ids: string;
+  online_cap: number | null;
+  created_at: string;
+}
+
+/** An account. `email` is stored lower-cased; booleans are 0/1 for SQLite and PostgreSQL alike. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  fullname: string;
+  /** argon2id hash; null = not yet activated / no password set */
+  password_hash: string | null;
+  tenant_id: string;
+  can_operation: number;
+  disabled: number;
+  /** JSON object QuotaKind → limit (null = unlimited) */
+  quotas: string;
+  /** JSON object, the user's saved custom config (partial UserCustomConfig) */
+  custom_config: string;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+export interface RolesTable {
+  id: string;
+  name: string;
+  description: string | null;
+  /** JSON array of permission strings */
+  permissions: string;
+  built_in: number;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role_id: string;
+}
+
+/** A login: password or IP. Only hashes of the tokens are stored. */
+export interface SessionsTable {
+  id: string;
+  /** null for IP visitors */
+  user_id: string | null;
+  tenant_id: string;
+  login_type: string;
+  access_hash: string;
+  refresh_hash: string;
+  access_expires_at: string;
+  refresh_expires_at: string;
+  previous_access_hash: string | null;
+  previous_access_expires_at: string | null;
+  ip: string | null;
+  created_at: string;
+  ended_at: string | null;
+  /** 'logout' | 'crowded_out' | 'disabled' | 'password_changed' | … */
+  end_reason: string | null;
+}
+
+/** Personal API tokens (`pat_…`), shown once, stored as a hash. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  action: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  target_id: string | null;
+  ip: string | null;
+  /** JSON object */
+  detail: string;
+}
+
+/** One row per failed password login, for the temporary lockout. */
+export interface LoginFailuresTable {
+  email: string;
+  at: string;
+}
+
+/** Login captchas: single use, short-lived; in the database so several server processes agree. */
+export interface CaptchasTable {
+  uuid: string;
+  answer: string;
+  expires_at: string;
+  is_retry: number;
+}
+
+/** One-time links mailed for registration and password reset; only a hash of the token is kept. */
+export interface EmailLinksTable {
+  id: string;
+  user_id: string;
+  /** 'register' | 'reset' */
+  purpose: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** Trial applications (/signUp), listed for the operators in /sys. */
+export interface TryoutApplicationsTable {
+  id: string;
+  email: string;
+  fullname: string;
+  organisation: string | null;
+  phone: string | null;
+  purpose: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+/** Guide reminders a user has clicked (spec 1 §4 "Guide reminders"). */
+export interface UserGuideTable {
+  user_id: string;
+  remind_key: string;
+  clicked_at: string;
+}
+
+/** Site text served without a token (GET /system/display/copy), in `position` order. */
+export interface DisplayCopyTable {
+  name: string;
+  content: string;
+  position: number;
+  updated_at: string;
+}
+
 export interface Database {
   patents: PatentsTable;
   patent_numbers: PatentNumbersTable;
   patent_citations: PatentCitationsTable;
   meta: MetaTable;
   search_states: SearchStatesTable;
+  tenants: TenantsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  audit_log: AuditLogTable;
+  login_failures: LoginFailuresTable;
+  captchas: CaptchasTable;
+  email_links: EmailLinksTable;
+  tryout_applications: TryoutApplicationsTable;
+  user_guide: UserGuideTable;
+  display_copy: DisplayCopyTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;
 export type NewPatentRow = Insertable<PatentsTable>;
+
+export type TenantRow = Selectable<TenantsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type EmailLinkRow = Selectable<EmailLinksTable>;
+export type TryoutApplicationRow = Selectable<TryoutApplicationsTable>;

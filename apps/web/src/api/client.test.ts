@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, type ClientMessages } from './client';
+import { ApiError, apiGet, apiPost, apiSend, type ClientMessages } from './client';
 
 const messages: ClientMessages = { network: 'net', timeout: 'slow', badResponse: (status) => `bad ${status}` };
 
@@ -52,5 +52,24 @@ describe('api client', () => {
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"a":1}');
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends PATCH, PUT and DELETE with the same envelope rules', async () => {
+    const fetchMock = answer(200, { status: 1, message: '', data: { id: 'r1' } });
+    await expect(apiSend('PATCH', '/product/sys/roles/r1', { name: 'x' }, { lang: 'zh', messages })).resolves.toEqual({
+      id: 'r1',
+    });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/product/sys/roles/r1');
+    expect(init.method).toBe('PATCH');
+    expect(init.body).toBe('{"name":"x"}');
+    answer(400, { status: 0, message: '内置角色不能修改或删除', data: { code: 'ROLE_BUILT_IN' } });
+    await expect(apiSend('DELETE', '/product/sys/roles/r1', undefined, { lang: 'zh', messages })).rejects.toMatchObject(
+      {
+        code: 'ROLE_BUILT_IN',
+        status: 400,
+        envelopeStatus: 0,
+      },
+    );
   });
 });

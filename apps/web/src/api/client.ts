@@ -14,6 +14,8 @@ export class ApiError extends Error {
     /** HTTP status; 0 when no answer arrived. */
     readonly status: number,
     readonly data?: unknown,
+    /** The envelope's status when an envelope arrived (0 handled failure, -3 IP-login maximum). */
+    readonly envelopeStatus?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -29,10 +31,48 @@ export interface ClientMessages {
 
 export interface RequestOptions {
   lang: Language;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   messages: ClientMessages;
+  /**
+   * false: send no bearer token and leave 401 / -3 answers to the caller (login, captcha,
+   * refresh and IP-login calls, which decide themselves what such an answer means).
+   */
+  auth?: false;
+  /** With `auth: false`, a token to send anyway (the logout of a session being cleared). */
+  bearer?: string;
 }
+
+/**
+ * How the client learns about the session without knowing the session store (features/auth
+ * installs one at start): the token to send, one shared refresh, and what to do on a 401 or a
+ * status -3 answer.
+ */
+export interface AuthBridge {
+  /** The access token to send, if any. */
+  accessToken(): string | undefined;
+  /** Whether the access token is past its expiry and a refresh token can renew it. */
+  needsRefresh(): boolean;
+  /**
+   * Renews the access token. Concurrent callers share one refresh (spec 1 §4: "one refresh runs;
+   * other requests wait, then resume with the new token"). Rejects when the refresh failed.
+   */
+  refresh(): Promise<string>;
+  /** A 401 the client cannot recover from (spec 1 §8 "401 … log out once"). */
+  onUnauthorized(error: ApiError): void;
+  /** Spec 1 §4: "A response status of -3 triggers IP-login-maximum handling". */
+  onIpLimit(error: ApiError): void;
+}
+
+let authBridge: AuthBridge | undefined;
+
+/** Installs (or, with undefined, removes) the session the client sends requests for. */
+export function setAuthBridge(bridge: AuthBridge | undefined): void {
+  authBridge = bridge;
+}
+
+/** Server code of an expired access token: the one 401 that a refresh can mend. */
+export const TOKEN_EXPIRED_CODE = 'TOKEN_EXPIRED';
 
 interface RawEnvelope {
   status?: unknown;
@@ -47,20 +87,103 @@ export function urlOf(path: string, query: RequestOptions['query'] = {}): string
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
 /**
  * GETs an API path and unwraps the envelope `{status, message, data}`: answers `data` when status
  * is 1, otherwise throws ApiError with the server's code and localised message.
  */
 export function apiGet<T>(path: string, options: RequestOptions): Promise<T> {
-  return request<T>('GET', path, options);
+  return apiRequest<T>('GET', path, options);
 }
 
 /** POSTs a JSON body to an API path; the answer is unwrapped as for apiGet. */
 export function apiPost<T>(path: string, body: unknown, options: RequestOptions): Promise<T> {
-  return request<T>('POST', path, options, body);
+  return apiRequest<T>('POST', path, options, body);
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions, body?: unknown): Promise<T> {
+/** PATCH, PUT or DELETE with an optional JSON body; the answer is unwrapped as for apiGet. */
+export function apiSend<T>(
+  method: 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<T> {
+  return apiRequest<T>(method, path, options, body);
+}
+
+/**
+ * Any method. With a session installed: sends `Authorization: Bearer <token>`, refreshes an
+ * expired token first (shared with concurrent requests), and on a 401 TOKEN_EXPIRED answer
+ * refreshes and retries once.
+ */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions,
+  body?: unknown,
+): Promise<T> {
+  const bridge = options.auth === false ? undefined : authBridge;
+  if (!bridge) return send<T>(method, path, options, body, options.bearer);
+
+  let token = bridge.accessToken();
+  if (token && bridge.needsRefresh()) token = await refreshOrFail(bridge, options);
+  try {
+    return await send<T>(method, path, options, body, token);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 401 && token) {
+      if (error.code === TOKEN_EXPIRED_CODE) {
+        // Another request may already have renewed it; otherwise renew now (shared).
+        const current = bridge.accessToken();
+        const renewed = current && current !== token ? current : await refreshOrFail(bridge, options);
+        return retryOnce<T>(bridge, method, path, options, body, renewed);
+      }
+      if (bridge.accessToken() === token) bridge.onUnauthorized(error);
+    }
+    if (error.status !== 401 && isIpLimit(error)) bridge.onIpLimit(error);
+    throw error;
+  }
+}
+
+async function retryOnce<T>(
+  bridge: AuthBridge,
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions,
+  body: unknown,
+  token: string,
+): Promise<T> {
+  try {
+    return await send<T>(method, path, options, body, token);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && bridge.accessToken() === token)
+      bridge.onUnauthorized(error);
+    throw error;
+  }
+}
+
+async function refreshOrFail(bridge: AuthBridge, options: RequestOptions): Promise<string> {
+  try {
+    return await bridge.refresh();
+  } catch (cause) {
+    // The bridge has already logged out and told the user; the caller gets a plain 401.
+    if (cause instanceof ApiError) throw cause;
+    throw new ApiError('REFRESH_TOKEN_INVALID', options.messages.network, 401);
+  }
+}
+
+function isIpLimit(error: ApiError): boolean {
+  return error.envelopeStatus === ENVELOPE_STATUS.ipLimit;
+}
+
+async function send<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions,
+  body: unknown,
+  token: string | undefined,
+): Promise<T> {
   const { lang, query, signal, messages } = options;
   const controller = new AbortController();
   let isTimedOut = false;
@@ -78,6 +201,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
       headers: {
         Accept: 'application/json',
         'Accept-Language': lang,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -108,5 +232,5 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
   const code = typeof data?.code === 'string' ? data.code : `HTTP_${response.status}`;
   const message =
     typeof envelope.message === 'string' && envelope.message ? envelope.message : messages.badResponse(response.status);
-  throw new ApiError(code, message, response.status, envelope.data);
+  throw new ApiError(code, message, response.status, envelope.data, envelope.status);
 }

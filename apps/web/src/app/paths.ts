@@ -12,3 +12,15 @@ export function patentDetailPath(pn: string, tab?: string): string {
   if (tab) params.set('tab', tab);
   return `${PATENT_DETAIL_PATH}?${params.toString()}`;
 }
+
+export const LOGIN_PATH = '/login';
+/** Spec 1 §2: the default landing page after login (it opens the quick-search tab of /home). */
+export const QUICK_SEARCH_PATH = '/search/quick';
+export const FORBIDDEN_PATH = '/403';
+
+/** The result page of an expression with default settings (the page reads `q`; spec 1 calls it `expre`). */
+export function searchResultPath(expression: string, source?: string | null): string {
+  const params = new URLSearchParams({ q: expression });
+  if (source === 'cn' || source === 'uncn') params.set('source', source);
+  return `${SEARCH_RESULT_PATH}?${params.toString()}`;
+}

@@ -1,20 +1,34 @@
 import type { UIMatch } from 'react-router';
+import type { PermissionRule } from '@patlas/contracts';
 
-/** Title keys of routes, in the common namespace. */
-export type RouteTitleKey =
+/** Title keys of routes in the common namespace. */
+export type CommonRouteTitleKey =
   | 'routes.home'
   | 'routes.patentDetail'
   | 'routes.searchResult'
   | 'routes.help'
+  | 'routes.login'
   | 'routes.notFound'
   | 'routes.forbidden'
   | 'routes.serverError'
   | 'routes.error';
 
+/** A title key: one of common's `routes.*`, or a key of another namespace written `namespace:key`. */
+export type RouteTitleKey = CommonRouteTitleKey | `${string}:${string}`;
+
+/**
+ * Who may open a route (spec 1 §2, §6): 'public' for anonymous visitors too; 'authenticated' for any
+ * logged-in user (the spec's "permission false"); otherwise a menu permission rule (exact string,
+ * any of a list, or `{ contains }`) checked with hasPermission.
+ */
+export type RouteAccess = 'public' | 'authenticated' | PermissionRule;
+
 /** What the route table says about a page besides its component. */
 export interface RouteHandle {
   /** Page title: "Patlas - <title>" (spec 1 §2 "Page title is the product name plus the route title"). */
   titleKey: RouteTitleKey;
+  /** Checked by the route guard (app/guard.ts) before the page loads. */
+  access: RouteAccess;
   /** Present when the page gets a tab in the tab bar. */
   tab?: {
     /** Query parameters that name the page; other parameters (the sub-tab) do not open a new tab. */

@@ -7,20 +7,46 @@ import zhPatent from './zh-CN/patent.json';
 import zhStatus from './zh-CN/status.json';
 import zhSearch from './zh-CN/search.json';
 import zhHelp from './zh-CN/help.json';
+import zhAuth from './zh-CN/auth.json';
+import zhAccount from './zh-CN/account.json';
+import zhSys from './zh-CN/sys.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
 import enPatent from './en-US/patent.json';
 import enStatus from './en-US/status.json';
 import enSearch from './en-US/search.json';
 import enHelp from './en-US/help.json';
+import enAuth from './en-US/auth.json';
+import enAccount from './en-US/account.json';
+import enSys from './en-US/sys.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
-  zh: { common: zhCommon, home: zhHome, patent: zhPatent, status: zhStatus, search: zhSearch, help: zhHelp },
-  en: { common: enCommon, home: enHome, patent: enPatent, status: enStatus, search: enSearch, help: enHelp },
+  zh: {
+    common: zhCommon,
+    home: zhHome,
+    patent: zhPatent,
+    status: zhStatus,
+    search: zhSearch,
+    help: zhHelp,
+    auth: zhAuth,
+    account: zhAccount,
+    sys: zhSys,
+  },
+  en: {
+    common: enCommon,
+    home: enHome,
+    patent: enPatent,
+    status: enStatus,
+    search: enSearch,
+    help: enHelp,
+    auth: enAuth,
+    account: enAccount,
+    sys: enSys,
+  },
 } as const;
 
-export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help'] as const;
+export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys'] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 

@@ -1,11 +1,14 @@
 import { configure, fireEvent, render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import type { Language } from '@patlas/contracts';
+import { ALL_PERMISSIONS, type Language, type LoginType } from '@patlas/contracts';
 import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/routes';
+import { appSession, SESSION_NAMES } from '../features/auth/session';
+import { installSessionAuth } from '../features/auth/session-bridge';
 import { createI18n } from '../i18n/index';
+import { appStorage } from '../storage/app-storage';
 
 // antd renders slowly in jsdom; the first lazy page import also takes a while.
 configure({ asyncUtilTimeout: 15_000 });
@@ -45,23 +48,74 @@ export interface FakeResponse {
   body: unknown;
 }
 
-/** Stubs fetch with a function of the requested URL; records the requests. */
-export function stubFetch(answer: (url: URL) => FakeResponse) {
-  const calls: { url: URL; headers: Headers }[] = [];
+export interface RecordedRequest {
+  url: URL;
+  method: string;
+  headers: Headers;
+  /** The JSON body, parsed; undefined for none. */
+  body: unknown;
+}
+
+/** Stubs fetch with a function of the requested URL (and the request); records the requests. */
+export function stubFetch(answer: (url: URL, request: RecordedRequest) => FakeResponse) {
+  const calls: RecordedRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    calls.push({ url, headers: new Headers(init?.headers) });
-    const { status, body } = answer(url);
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const request: RecordedRequest = { url, method: init?.method ?? 'GET', headers: new Headers(init?.headers), body };
+    calls.push(request);
+    const { status, body: answerBody } = answer(url, request);
+    return new Response(JSON.stringify(answerBody), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
 }
 
-/** Renders the whole app (real route table, providers, layout) at a path. */
-export function renderApp(path: string, lang: Language = 'zh') {
+/** A stored session as a login leaves it; every field has a default. */
+export interface SeedSession {
+  token?: string;
+  refreshToken?: string | null;
+  /** Absolute expiry of the access token, epoch ms; default an hour from now. */
+  expiresAt?: number;
+  menu?: readonly string[];
+  loginType?: LoginType;
+  nickName?: string;
+  email?: string;
+}
+
+export const TEST_TOKEN = 'test-access-token';
+export const TEST_REFRESH_TOKEN = 'test-refresh-token';
+
+/**
+ * Stores a logged-in session (default: every permission, the operators' one included) the way a
+ * login does, and makes the app's session store read it.
+ */
+export function seedSession(seed: SeedSession = {}): void {
+  appStorage.set(SESSION_NAMES.token, seed.token ?? TEST_TOKEN);
+  if (seed.refreshToken !== null) appStorage.set(SESSION_NAMES.refreshToken, seed.refreshToken ?? TEST_REFRESH_TOKEN);
+  appStorage.set(SESSION_NAMES.expiresAt, seed.expiresAt ?? Date.now() + 3_600_000);
+  appStorage.set(SESSION_NAMES.loginType, seed.loginType ?? 'password');
+  appStorage.set(SESSION_NAMES.tenantCode, 'default');
+  appStorage.set(SESSION_NAMES.userId, 'u-test');
+  appStorage.set(SESSION_NAMES.nickName, seed.nickName ?? '测试用户');
+  appStorage.set(SESSION_NAMES.email, seed.email ?? 'demo@patlas.local');
+  appStorage.set(SESSION_NAMES.menu, [...(seed.menu ?? ALL_PERMISSIONS)]);
+  appSession.reload();
+}
+
+export interface RenderAppOptions {
+  /** The session to start with: a seed (default: logged in with every permission) or null for a visitor. */
+  session?: SeedSession | null;
+}
+
+/** Renders the whole app (real route table, providers, layout, guard) at a path. */
+export function renderApp(path: string, lang: Language = 'zh', options: RenderAppOptions = {}) {
   installDomShims();
   const i18n = createI18n(lang);
+  appSession.resolveInterruption();
+  if (options.session === null) appSession.clear();
+  else seedSession(options.session);
+  installSessionAuth(appSession, i18n);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });

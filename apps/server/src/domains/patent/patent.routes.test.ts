@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DIALECTS, isPostgresReachable } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
 
 const runs = await Promise.all(
@@ -8,9 +8,11 @@ const runs = await Promise.all(
 
 describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let auth: AuthHeader;
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
+    auth = await authHeader(t);
     const citing = buildUsPatent({
       publicationNumber: 'US7100000B2',
       applicationNumber: 'US10999999',
@@ -30,7 +32,11 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
   it.each(['CN117151122A', 'CN 117151122 A', 'cn117151122', 'CN202311234567.8', '2023112345678'])(
     'finds the CN record from %s',
     async (pn) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/product/patent/detail?pn=${encodeURIComponent(pn)}` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/product/patent/detail?pn=${encodeURIComponent(pn)}`,
+        headers: auth,
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.status).toBe(1);
@@ -40,7 +46,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
   );
 
   it('links held citations and finds forward citations in the corpus', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail?pn=US06980000B2' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail?pn=US06980000B2', headers: auth });
     const data = res.json().data;
     expect(data.publicationNumber).toBe('US6980000B2');
     expect(data.citedBy.map((c: { number: string }) => c.number)).toEqual(['US7100000B2']);
@@ -50,7 +56,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
   });
 
   it('says clearly, in the user language, that a number is not held', async () => {
-    const zh = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail?pn=CN999999999A' });
+    const zh = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail?pn=CN999999999A', headers: auth });
     expect(zh.statusCode).toBe(404);
     expect(zh.json()).toEqual({
       status: 0,
@@ -60,13 +66,13 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
     const en = await t.app.inject({
       method: 'GET',
       url: '/api/product/patent/detail?pn=CN999999999A',
-      headers: { 'accept-language': 'en-US,en;q=0.9,zh;q=0.5' },
+      headers: { 'accept-language': 'en-US,en;q=0.9,zh;q=0.5', ...auth },
     });
     expect(en.json().message).toBe('Patent CN999999999A not found: this number is not in the database');
   });
 
   it('answers a missing parameter with 400, the field and the reason', async () => {
-    const zh = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail' });
+    const zh = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail', headers: auth });
     expect(zh.statusCode).toBe(400);
     expect(zh.json().status).toBe(0);
     expect(zh.json().data).toEqual({ code: 'VALIDATION_FAILED', field: 'pn' });
@@ -74,7 +80,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
     const en = await t.app.inject({
       method: 'GET',
       url: '/api/product/patent/detail?pn=',
-      headers: { 'accept-language': 'en' },
+      headers: { 'accept-language': 'en', ...auth },
     });
     expect(en.statusCode).toBe(400);
     expect(en.json().message).toMatch(/^Invalid parameter: pn must be at least 1/);
@@ -123,6 +129,7 @@ describe('drawings of several patents', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/product/patent/drawings',
+        headers: await authHeader(t, ['/search/result']),
         payload: { publicationNumbers: ['US6980000B2', 'CN117151122A'] },
       });
       expect(res.json().data).toEqual({

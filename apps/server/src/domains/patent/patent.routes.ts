@@ -25,6 +25,7 @@ export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (a
   app.get(
     '/patent/detail',
     {
+      config: { access: '/search/detail' },
       schema: {
         summary: 'The whole patent record, found by any form of its publication or application number',
         tags: ['patent'],
@@ -38,6 +39,7 @@ export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (a
   app.post(
     '/patent/drawings',
     {
+      config: { access: ['/search/detail', '/search/result'] },
       schema: {
         summary: 'The drawings of several patents at once (result page, all-drawings view)',
         tags: ['patent'],
@@ -55,6 +57,8 @@ export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (a
   app.get(
     '/patent/drawing/:file',
     {
+      // Public: <img> tags cannot send a bearer header, and drawings are published patent data.
+      config: { access: 'public' },
       schema: {
         summary: 'A description drawing, converted for the browser at import',
         tags: ['patent'],

@@ -1,6 +1,6 @@
 import type { Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DIALECTS, isPostgresReachable } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
 
 const runs = await Promise.all(
@@ -49,11 +49,18 @@ const CORPUS: Patent[] = [
 
 describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let auth: AuthHeader;
   const post = (url: string, payload: unknown, lang = 'zh') =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'accept-language': lang } });
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers: { 'accept-language': lang, authorization: auth.authorization },
+    });
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
+    auth = await authHeader(t);
     const { stored } = await t.context.patents.upsertMany(CORPUS);
     await t.context.engine.index(stored);
   });

@@ -16,6 +16,8 @@ import { z } from 'zod';
 import { languageOf } from '../../plugins/locale.js';
 import type { SearchService } from './search.service.js';
 
+/** Searching needs quick search or the result page in the caller's menu (spec 1 §6). */
+const SEARCH_ACCESS = ['/search/quick', '/search/result'];
 export interface SearchRoutesOptions {
   service: SearchService;
 }
@@ -27,6 +29,7 @@ export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = 
   app.post(
     '/data/search/query',
     {
+      config: { access: SEARCH_ACCESS },
       schema: {
         summary: 'Run a search expression: one page of results, total, facets and highlights',
         tags: ['search'],
@@ -40,6 +43,7 @@ export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = 
   app.post(
     '/data/search/expression/total-hits',
     {
+      config: { access: SEARCH_ACCESS },
       schema: {
         summary: 'The number of hits of an expression',
         tags: ['search'],
@@ -65,6 +69,7 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
   app.post(
     '/search/searchNew',
     {
+      config: { access: SEARCH_ACCESS },
       schema: {
         summary: 'Search for the result page: results, facets, and the key of this state',
         tags: ['search'],
@@ -100,6 +105,7 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
   app.post(
     '/search/search',
     {
+      config: { access: SEARCH_ACCESS },
       schema: {
         summary: 'Simple search: one page of results without facets',
         tags: ['search'],
@@ -114,6 +120,7 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
   app.post(
     '/search/getCacheUrlParam',
     {
+      config: { access: 'authenticated' },
       schema: {
         summary: 'Result-page state by key ({ key }), or store a state and get its key ({ state })',
         tags: ['search'],
@@ -131,6 +138,7 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
   app.post(
     '/family/expand',
     {
+      config: { access: '/search/result' },
       schema: {
         summary: 'Simple-family expansion: the held family members of these publications',
         tags: ['search'],
@@ -144,6 +152,7 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
   app.post(
     '/search/extract/word',
     {
+      config: { access: 'authenticated' },
       schema: {
         summary: 'Keywords of a text (jieba TF-IDF), e.g. to build an expression from a disclosure',
         tags: ['search'],

@@ -17,6 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Liveness and corpus size',
         tags: ['system'],

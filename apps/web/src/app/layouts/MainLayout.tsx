@@ -1,38 +1,49 @@
-import { useEffect } from 'react';
 import { Layout, Menu, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { hasPermission, type PermissionRule } from '@patlas/contracts';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TabBar } from '../../components/TabBar/TabBar';
-import type { AppTab } from '../../components/TabBar/tab-bar-model';
-import { PRODUCT_NAME } from '../../config';
+import { filterTabsByPermission, type AppTab } from '../../components/TabBar/tab-bar-model';
+import { useSession } from '../../features/auth/useSession';
 import { appStorage } from '../../storage/app-storage';
 import { HELP_DETECTION_PATH, HOME_PATH, SEARCH_RESULT_PATH } from '../paths';
-import { currentHandle } from '../route-handle';
 import { useTabBarState } from './useTabBarState';
+import { UserMenu } from './UserMenu';
 import './MainLayout.css';
 
 /** "检索" opens the quick-search tab of the start page (spec 1 §2 keeps search on /home). */
 const SEARCH_MENU_PATH = `${HOME_PATH}?tabName=quick`;
 
+interface NavEntry {
+  path: string;
+  labelKey: 'nav.home' | 'nav.search' | 'nav.help';
+  /** 'public' for everyone; otherwise the permission a logged-in user needs to see the entry. */
+  access: 'public' | PermissionRule;
+}
+
+const NAV_ENTRIES: readonly NavEntry[] = [
+  { path: HOME_PATH, labelKey: 'nav.home', access: 'public' },
+  { path: SEARCH_MENU_PATH, labelKey: 'nav.search', access: 'public' },
+  { path: HELP_DETECTION_PATH, labelKey: 'nav.help', access: 'public' },
+];
+
 /** Header navigation, the tab bar of opened pages, and the page (spec 1 §2). */
 export function MainLayout() {
   const { t } = useTranslation('common');
   const location = useLocation();
-  const matches = useMatches();
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const { session, interruption, lastMenu } = useSession();
   const tabBar = useTabBarState(appStorage);
-  const titleKey = currentHandle(matches)?.handle.titleKey;
-  const routeTitle = titleKey ? t(titleKey) : undefined;
-
-  useEffect(() => {
-    document.title = routeTitle ? `${PRODUCT_NAME} - ${routeTitle}` : PRODUCT_NAME;
-  }, [routeTitle]);
+  // Under the re-login dialog the token is gone but the page stays, with the menu it had.
+  const menu = session?.menu ?? (interruption?.kind === 'relogin' ? lastMenu : undefined) ?? [];
+  // Spec 1 §2: the kept tab list is "filtered by permission"; a visitor sees only open pages.
+  const visibleTabs = filterTabsByPermission(tabBar.tabs, menu);
 
   const handleClose = (tab: AppTab) => {
     const next = tabBar.close(tab);
-    if (next) navigate(next.path);
+    if (next) void navigate(next.path);
   };
 
   const selectedMenu = location.pathname.startsWith(SEARCH_RESULT_PATH)
@@ -54,27 +65,27 @@ export function MainLayout() {
           theme="dark"
           aria-label={t('nav.mainMenu')}
           selectedKeys={selectedMenu}
-          items={[
-            { key: HOME_PATH, label: <Link to={HOME_PATH}>{t('nav.home')}</Link> },
-            { key: SEARCH_MENU_PATH, label: <Link to={SEARCH_MENU_PATH}>{t('nav.search')}</Link> },
-            { key: HELP_DETECTION_PATH, label: <Link to={HELP_DETECTION_PATH}>{t('nav.help')}</Link> },
-          ]}
+          items={NAV_ENTRIES.filter((e) => e.access === 'public' || hasPermission(menu, e.access)).map((e) => ({
+            key: e.path,
+            label: <Link to={e.path}>{t(e.labelKey)}</Link>,
+          }))}
           className="patlas-menu"
         />
         <div className="patlas-header-right">
           {navigation.state === 'loading' && <Spin size="small" />}
           <LanguageSwitch />
+          <UserMenu />
         </div>
       </Layout.Header>
       <TabBar
-        tabs={tabBar.tabs}
+        tabs={visibleTabs}
         activeKey={tabBar.activeKey}
-        onSelect={(tab) => navigate(tab.path)}
+        onSelect={(tab) => void navigate(tab.path)}
         onClose={handleClose}
         onCloseOthers={(tab) => tabBar.closeOthers(tab)}
         onCloseAll={() => {
           tabBar.closeAll();
-          navigate(HOME_PATH);
+          void navigate(HOME_PATH);
         }}
       />
       <Layout.Content className="patlas-content">

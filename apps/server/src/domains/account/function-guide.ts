@@ -1,0 +1,93 @@
+import type { GuideItem, Language } from '@patlas/contracts';
+
+interface GuideDefinition {
+  remindKey: string;
+  parentRemind: string | null;
+  label: Record<Language, string>;
+}
+
+/**
+ * The guide reminders of the product (spec 1 §3 "Guide reminder item", §4 "Guide reminders"):
+ * one per feature a new user should find. Top-level keys are remind areas (contracts REMIND_FLAGS);
+ * the others point at their area through parentRemind.
+ */
+export const FUNCTION_GUIDE: readonly GuideDefinition[] = [
+  { remindKey: 'search', parentRemind: null, label: { zh: '检索', en: 'Search' } },
+  {
+    remindKey: 'quickSearch',
+    parentRemind: 'search',
+    label: {
+      zh: '快速检索：输入关键词、专利号或检索式，如 TI=(电池 AND 正极)',
+      en: 'Quick search: type keywords, a patent number or an expression such as TI=(battery AND cathode)',
+    },
+  },
+  {
+    remindKey: 'semanticSearch',
+    parentRemind: 'search',
+    label: {
+      zh: '语义检索：粘贴一段技术描述，按相似度找到相关专利',
+      en: 'Semantic search: paste a technical description to find patents by similarity',
+    },
+  },
+  {
+    remindKey: 'resultFilter',
+    parentRemind: 'search',
+    label: {
+      zh: '结果筛选：按申请人、年份、IPC 分类、法律状态等缩小结果',
+      en: 'Filters: narrow the results by applicant, year, IPC class, legal status and more',
+    },
+  },
+  {
+    remindKey: 'viewMode',
+    parentRemind: 'search',
+    label: {
+      zh: '视图切换：列表、图文、全部附图、首图四种浏览方式',
+      en: 'Views: switch between list, image-text, all drawings and first drawing',
+    },
+  },
+  {
+    remindKey: 'merge',
+    parentRemind: null,
+    label: {
+      zh: '结果合并：按申请号或简单同族合并重复的公开文本',
+      en: 'Merge: group publications by application number or simple family',
+    },
+  },
+  {
+    remindKey: 'analysis',
+    parentRemind: null,
+    label: {
+      zh: '统计分析：一键生成趋势、申请人、地域和技术分布图表',
+      en: 'Analysis: trend, applicant, region and technology charts of a result set in one click',
+    },
+  },
+  { remindKey: 'workbench', parentRemind: null, label: { zh: '工作台', en: 'Workbench' } },
+  {
+    remindKey: 'searchHistory',
+    parentRemind: 'workbench',
+    label: {
+      zh: '检索历史：随时找回并重新执行之前的检索',
+      en: 'Search history: find and rerun your earlier searches at any time',
+    },
+  },
+  { remindKey: 'user', parentRemind: null, label: { zh: '个人中心', en: 'My account' } },
+  {
+    remindKey: 'customConfig',
+    parentRemind: 'user',
+    label: {
+      zh: '个性化设置：语义检索权重、默认合并方式和界面语言',
+      en: 'Settings: semantic search weights, default merge and interface language',
+    },
+  },
+];
+
+export const FUNCTION_GUIDE_KEYS = FUNCTION_GUIDE.map((item) => item.remindKey) as [string, ...string[]];
+
+export function guideItemsFor(lang: Language, clicked: ReadonlySet<string>): GuideItem[] {
+  return FUNCTION_GUIDE.map((item) => ({
+    label: item.label[lang],
+    remindKey: item.remindKey,
+    parentRemind: item.parentRemind,
+    hasClick: clicked.has(item.remindKey),
+  }));
+}

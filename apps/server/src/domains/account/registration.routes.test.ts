@@ -1,0 +1,318 @@
+import { EMAIL_LINK_TTL_SECONDS } from '@patlas/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  DIALECTS,
+  isPostgresReachable,
+  loginAs,
+  passwordLogin,
+  TestClock,
+} from '../../../test/helpers.js';
+import { MailCatcher, type CaughtMail } from '../../../test/mail-catcher.js';
+import { AppError } from '../../errors.js';
+import { verifyPassword } from '../auth/password.js';
+import { ALL_FEATURES_ROLE_NAME } from '../auth/seed.js';
+import { createAccountDomain } from './account.routes.js';
+import { TryoutRepository } from './tryout.repository.js';
+
+const runs = await Promise.all(
+  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
+);
+
+const PUBLIC_URL = 'https://patlas.example.org';
+/** Within the 50-character limit, so it is stored rather than refused. */
+const HOSTILE_NAME = `Robert');DROP TABLE users;--<script>x</script>`;
+
+function linkTokenOf(mail: CaughtMail | undefined): { token: string; mode: string | null } {
+  const match = /https:\/\/patlas\.example\.org\/resetPassword\?(\S+)/.exec(mail?.text ?? '');
+  if (!match) throw new Error(`no link in mail: ${mail?.text}`);
+  const query = new URLSearchParams(match[1]);
+  return { token: query.get('token') ?? '', mode: query.get('mode') };
+}
+
+describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and password reset on %s', (dialect) => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let smtp: MailCatcher;
+  const clock = new TestClock();
+
+  beforeAll(async () => {
+    smtp = await MailCatcher.start();
+    t = await buildTestApp(
+      dialect,
+      { mail: { smtpUrl: smtp.url, from: 'Patlas <no-reply@patlas.example.org>' }, publicUrl: PUBLIC_URL },
+      { now: clock.now },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const register = (payload: Record<string, unknown>, lang?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/platform/oauth/tryout/account/PCRegister',
+      payload,
+      ...(lang ? { headers: { 'accept-language': lang } } : {}),
+    });
+  const reset = (token: string, password: string, lang?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/platform/oauth/reset/password',
+      payload: { token, password },
+      ...(lang ? { headers: { 'accept-language': lang } } : {}),
+    });
+  const forget = (email: string) =>
+    t.app.inject({ method: 'GET', url: `/api/platform/oauth/forget/password?email=${encodeURIComponent(email)}` });
+
+  it('registers without a password, mails a one-time link, and the link sets a password that logs in', async () => {
+    const before = smtp.mails.length;
+    const response = await register({ email: 'New.User@Example.com', fullname: '张三', organisation: '浙江大学' });
+    expect(response.json()).toEqual({ status: 1, message: '', data: null });
+    await smtp.waitFor(before + 1);
+
+    const mail = smtp.to('new.user@example.com').at(-1);
+    expect(mail?.from).toBe('no-reply@patlas.example.org');
+    expect(mail?.subject).toBe('Patlas 账号激活：请设置密码');
+    expect(mail?.text).toContain('张三，您好');
+    const { token, mode } = linkTokenOf(mail);
+    expect(mode).toBe('register');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const user = await t.context.auth.users.findByEmail('new.user@example.com');
+    expect(user?.password_hash).toBeNull();
+    expect(user?.fullname).toBe('张三');
+    const tenant = await t.context.auth.tenants.findById(user!.tenant_id);
+    expect(tenant?.code).toBe('default');
+    const allFeatures = await t.context.auth.roles.findByName(ALL_FEATURES_ROLE_NAME);
+    expect(await t.context.auth.users.roleIdsOf(user!.id)).toEqual([allFeatures!.id]);
+    // Not activated yet: the login refuses it like a wrong password.
+    expect((await passwordLogin(t, 'new.user@example.com', 'first-password-1')).json()).toMatchObject({
+      status: 0,
+      data: { code: 'LOGIN_FAILED' },
+    });
+
+    // Only the hash of the token is stored.
+    const stored = await t.context.database.db.selectFrom('email_links').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    expect((await reset(token, 'first-password-1')).json()).toEqual({ status: 1, message: '', data: null });
+    const activated = await t.context.auth.users.findByEmail('new.user@example.com');
+    expect(await verifyPassword(activated!.password_hash!, 'first-password-1')).toBe(true);
+    expect((await passwordLogin(t, 'New.User@example.com', 'first-password-1')).json()).toMatchObject({ status: 1 });
+
+    const audit = await t.context.auth.audit.list({ page: 1, pageSize: 20, action: 'register', userId: user!.id });
+    expect(audit.items.map((e) => e.detail['stage']).sort()).toEqual(['activated', 'created']);
+    expect(audit.items.find((e) => e.detail['stage'] === 'created')?.detail['organisation']).toBe('浙江大学');
+  });
+
+  it('refuses a used link, in Chinese by default and in English on request', async () => {
+    const count = smtp.mails.length;
+    await register({ email: 'reuse@example.com', fullname: 'Reuse' });
+    await smtp.waitFor(count + 1);
+    const { token } = linkTokenOf(smtp.to('reuse@example.com').at(-1));
+    expect((await reset(token, 'password-one-1')).statusCode).toBe(200);
+
+    const again = await reset(token, 'password-two-2');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      status: 0,
+      message: '链接已使用过，每个链接只能使用一次；如需再次设置密码，请重新申请找回密码',
+      data: { code: 'EMAIL_LINK_USED' },
+    });
+    expect((await reset(token, 'password-two-2', 'en-US,en;q=0.9')).json().message).toBe(
+      'This link has already been used (each link works once); request a new one with "Forgot password" if needed',
+    );
+    const user = await t.context.auth.users.findByEmail('reuse@example.com');
+    expect(await verifyPassword(user!.password_hash!, 'password-one-1')).toBe(true);
+  });
+
+  it('answers an activated address with REGISTER_EMAIL_TAKEN and sends nothing', async () => {
+    const before = smtp.mails.length;
+    const response = await register({ email: 'REUSE@example.com', fullname: 'Someone else' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      status: 0,
+      message: '该邮箱已注册，请直接登录；忘记密码可通过“忘记密码”重置',
+      data: { code: 'REGISTER_EMAIL_TAKEN' },
+    });
+    const user = await t.context.auth.users.findByEmail('reuse@example.com');
+    expect(user?.fullname).toBe('Reuse');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it('sends a fresh link to an address that registered but never set a password; the older link stops working', async () => {
+    const before = smtp.mails.length;
+    await register({ email: 'twice@example.com', fullname: 'Twice' });
+    await smtp.waitFor(before + 1);
+    const first = linkTokenOf(smtp.to('twice@example.com').at(-1)).token;
+    const count = smtp.mails.length;
+    expect((await register({ email: 'twice@example.com', fullname: 'Twice' })).json()).toMatchObject({ status: 1 });
+    await smtp.waitFor(count + 1);
+    const second = linkTokenOf(smtp.to('twice@example.com').at(-1)).token;
+    expect(second).not.toBe(first);
+
+    expect((await reset(first, 'password-first')).json()).toMatchObject({ data: { code: 'EMAIL_LINK_INVALID' } });
+    expect((await reset(second, 'password-second')).json()).toMatchObject({ status: 1 });
+  });
+
+  it('answers a forgotten-password request the same for an unknown address and sends nothing', async () => {
+    const before = smtp.mails.length;
+    const unknown = await forget('nobody@example.com');
+    const known = await forget('reuse@example.com');
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    expect(unknown.json()).toEqual({ status: 1, message: '', data: null });
+    await smtp.waitFor(before + 1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(smtp.mails.length).toBe(before + 1);
+    expect(smtp.to('nobody@example.com')).toHaveLength(0);
+    expect(smtp.mails.at(-1)?.subject).toBe('Patlas 找回密码：请设置新密码');
+  });
+
+  it('resets a password from the mailed link and ends every session of the account', async () => {
+    const session = await loginAs(t, 'reuse@example.com');
+    const info = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/product/user/info',
+        headers: { authorization: session.authorization },
+      });
+    expect((await info()).statusCode).toBe(200);
+
+    const count = smtp.mails.length;
+    await forget('Reuse@Example.com');
+    await smtp.waitFor(count + 1);
+    const { token, mode } = linkTokenOf(smtp.to('reuse@example.com').at(-1));
+    expect(mode).toBeNull();
+    expect((await reset(token, 'a-new-password-3')).json()).toMatchObject({ status: 1 });
+
+    expect((await info()).statusCode).toBe(401);
+    const user = await t.context.auth.users.findByEmail('reuse@example.com');
+    expect(await verifyPassword(user!.password_hash!, 'a-new-password-3')).toBe(true);
+    const audit = await t.context.auth.audit.list({ page: 1, pageSize: 5, action: 'password_reset', userId: user!.id });
+    expect(audit.items).toHaveLength(1);
+  });
+
+  it('refuses an unknown token and a too-short password', async () => {
+    expect((await reset('not-a-real-token', 'long-enough-1')).json()).toMatchObject({
+      status: 0,
+      message: '链接无效，请重新申请找回密码',
+      data: { code: 'EMAIL_LINK_INVALID' },
+    });
+    const short = await reset('whatever', 'short');
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ data: { code: 'VALIDATION_FAILED', field: 'password' } });
+  });
+
+  it('writes the registration mail in English for an English browser', async () => {
+    const count = smtp.mails.length;
+    await register({ email: 'english@example.com', fullname: 'Ada' }, 'en');
+    await smtp.waitFor(count + 1);
+    const mail = smtp.to('english@example.com').at(-1);
+    expect(mail?.subject).toBe('Patlas: activate your account');
+    expect(mail?.text).toContain('Hello Ada,');
+  });
+
+  it('stores a trial application verbatim and acknowledges it by mail with a Chinese subject', async () => {
+    const count = smtp.mails.length;
+    const query = new URLSearchParams({
+      email: 'Trial@Example.com',
+      fullname: HOSTILE_NAME,
+      organisation: `' OR 1=1; --`,
+      phone: '+86 138 0000 0000',
+      purpose: '<img src=x onerror=alert(1)> 用于专利检索评估',
+    });
+    const response = await t.app.inject({ method: 'GET', url: `/api/platform/oauth/apply/tryout?${query}` });
+    expect(response.json()).toEqual({ status: 1, message: '', data: null });
+    await smtp.waitFor(count + 1);
+
+    const mail = smtp.to('trial@example.com').at(-1);
+    expect(mail?.subject).toBe('Patlas 试用申请已收到');
+    // RFC 2047 on the wire, Chinese once decoded.
+    expect(mail?.raw).toMatch(/^Subject: =\?UTF-8\?[BQ]\?/im);
+    expect(mail?.text).toContain(HOSTILE_NAME);
+    expect(mail?.html).not.toContain('<script>');
+    expect(mail?.html).toContain('&#60;script&#62;');
+
+    const { items, total } = await new TryoutRepository(t.context.database.db).list(1, 10);
+    expect(total).toBe(1);
+    expect(items[0]).toMatchObject({
+      email: 'trial@example.com',
+      fullname: HOSTILE_NAME,
+      organisation: `' OR 1=1; --`,
+      phone: '+86 138 0000 0000',
+      purpose: '<img src=x onerror=alert(1)> 用于专利检索评估',
+    });
+    // The users table is still there.
+    expect(await t.context.auth.users.findByEmail('reuse@example.com')).toBeDefined();
+  });
+
+  it('stores a hostile name at registration verbatim', async () => {
+    await register({ email: 'hostile@example.com', fullname: HOSTILE_NAME, organisation: `x'; DELETE FROM roles;--` });
+    expect((await t.context.auth.users.findByEmail('hostile@example.com'))?.fullname).toBe(HOSTILE_NAME);
+    expect(await t.context.auth.roles.findByName(ALL_FEATURES_ROLE_NAME)).toBeDefined();
+  });
+
+  it('answers oversize and malformed fields with 400 naming the field', async () => {
+    const longName = await register({ email: 'long@example.com', fullname: 'x'.repeat(51) });
+    expect(longName.statusCode).toBe(400);
+    expect(longName.json()).toMatchObject({ status: 0, data: { code: 'VALIDATION_FAILED', field: 'fullname' } });
+    expect(longName.json().message).toContain('fullname');
+    expect(await t.context.auth.users.findByEmail('long@example.com')).toBeUndefined();
+
+    const badEmail = await register({ email: 'not-an-email', fullname: 'x' });
+    expect(badEmail.json()).toMatchObject({ data: { code: 'VALIDATION_FAILED', field: 'email' } });
+
+    const query = new URLSearchParams({ email: 'p@example.com', fullname: 'P', purpose: '用'.repeat(501) });
+    const longPurpose = await t.app.inject({ method: 'GET', url: `/api/platform/oauth/apply/tryout?${query}` });
+    expect(longPurpose.statusCode).toBe(400);
+    expect(longPurpose.json()).toMatchObject({ data: { code: 'VALIDATION_FAILED', field: 'purpose' } });
+
+    const longOrg = await register({ email: 'o@example.com', fullname: 'O', organisation: 'o'.repeat(201) });
+    expect(longOrg.json()).toMatchObject({ data: { code: 'VALIDATION_FAILED', field: 'organisation' } });
+  });
+
+  it('answers MAIL_SEND_FAILED when the SMTP server is unreachable; registering again sends a fresh link', async () => {
+    const offline = createAccountDomain({
+      db: t.context.database.db,
+      config: { ...t.context.config, mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.org' } },
+      sessions: t.context.auth.sessions,
+      log: t.app.log,
+      now: clock.now,
+    });
+    const error = await offline.registration
+      .register({ email: 'offline@example.com', fullname: 'Offline' }, { lang: 'zh', ip: null })
+      .catch((e: unknown) => e);
+    offline.mailer.close();
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('MAIL_SEND_FAILED');
+
+    const count = smtp.mails.length;
+    expect((await register({ email: 'offline@example.com', fullname: 'Offline' })).json()).toMatchObject({ status: 1 });
+    await smtp.waitFor(count + 1);
+    expect(smtp.to('offline@example.com')).toHaveLength(1);
+  });
+
+  // Moves the shared clock: keep it last.
+  it('refuses a link after EMAIL_LINK_TTL_SECONDS', async () => {
+    const count = smtp.mails.length;
+    await register({ email: 'late@example.com', fullname: 'Late' });
+    await smtp.waitFor(count + 1);
+    const { token } = linkTokenOf(smtp.to('late@example.com').at(-1));
+
+    clock.advance(EMAIL_LINK_TTL_SECONDS + 1);
+    const response = await reset(token, 'too-late-password');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      status: 0,
+      message: '链接已过期，请重新申请找回密码',
+      data: { code: 'EMAIL_LINK_EXPIRED' },
+    });
+    expect((await reset(token, 'too-late-password', 'en')).json().message).toBe(
+      'This link has expired; please request a new one with "Forgot password"',
+    );
+    expect((await t.context.auth.users.findByEmail('late@example.com'))?.password_hash).toBeNull();
+  });
+});

@@ -1,0 +1,207 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { EMAIL_LINK_TTL_SECONDS, type Language } from '@patlas/contracts';
+import { AppError } from '../../errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { passwordResetMail, registrationMail, tryoutAcknowledgementMail } from '../../mail/templates/account-mails.js';
+import type { AuditRepository } from '../auth/audit.repository.js';
+import { hashPassword } from '../auth/password.js';
+import { ALL_FEATURES_ROLE_NAME } from '../auth/seed.js';
+import type { SessionService } from '../auth/session.service.js';
+import { DEFAULT_TENANT_CODE } from '../auth/tenant.repository.js';
+import { isUniqueViolation, normaliseEmail, type AccountRepository } from './account.repository.js';
+import type { EmailLinkPurpose, EmailLinkRepository } from './email-link.repository.js';
+import type { TryoutApplication, TryoutRepository } from './tryout.repository.js';
+
+/** New accounts from /reg join the default tenant with the built-in all-features role (both seeded by domains/auth). */
+const REGISTRATION_TENANT_CODE = DEFAULT_TENANT_CODE;
+const REGISTRATION_ROLE_NAME = ALL_FEATURES_ROLE_NAME;
+
+export interface RegistrationServiceDeps {
+  accounts: AccountRepository;
+  links: EmailLinkRepository;
+  tryouts: TryoutRepository;
+  audit: AuditRepository;
+  sessions: Pick<SessionService, 'endAllOfUser'>;
+  mailer: Mailer;
+  /** base of mailed links, no trailing slash */
+  publicUrl: string;
+  now: () => Date;
+  log: { error(obj: object, msg: string): void };
+}
+
+export interface RequestContext {
+  lang: Language;
+  ip: string | null;
+}
+
+export interface RegisterInput {
+  email: string;
+  fullname: string;
+  organisation?: string | undefined;
+  phone?: string | undefined;
+}
+
+export type TryoutInput = RegisterInput & { purpose?: string | undefined };
+
+function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Empty optional form fields are stored as null, not as ''. */
+function orNull(value: string | undefined): string | null {
+  return value === undefined || value === '' ? null : value;
+}
+
+/**
+ * Registration (/reg), trial applications (/signUp), forgotten passwords and the one-time links
+ * that set a password. Links are 32 random bytes; only their SHA-256 is stored; each works once,
+ * expires after EMAIL_LINK_TTL_SECONDS, and a newer link of the same user replaces older ones.
+ */
+export class RegistrationService {
+  constructor(private readonly deps: RegistrationServiceDeps) {}
+
+  private nowIso(): string {
+    return this.deps.now().toISOString();
+  }
+
+  /**
+   * Creates an account without a password and mails the link that sets it. An address that
+   * registered before but never set a password gets a fresh link instead of an error.
+   */
+  async register(input: RegisterInput, ctx: RequestContext): Promise<void> {
+    const email = normaliseEmail(input.email);
+    let user = await this.deps.accounts.findUserByEmail(email);
+    if (user && user.password_hash !== null) throw new AppError('REGISTER_EMAIL_TAKEN');
+    const isNew = !user;
+    if (!user) {
+      const tenant = await this.deps.accounts.findTenantByCode(REGISTRATION_TENANT_CODE);
+      if (!tenant) throw new Error(`registration: the tenant "${REGISTRATION_TENANT_CODE}" does not exist`);
+      const roleId = await this.deps.accounts.findRoleIdByName(REGISTRATION_ROLE_NAME);
+      try {
+        user = await this.deps.accounts.createAccount({
+          email,
+          fullname: input.fullname,
+          tenantId: tenant.id,
+          roleIds: roleId ? [roleId] : [],
+          createdAt: this.nowIso(),
+        });
+      } catch (error) {
+        // Two registrations of one address at the same moment: the other one won.
+        if (isUniqueViolation(error)) throw new AppError('REGISTER_EMAIL_TAKEN');
+        throw error;
+      }
+    }
+    await this.deps.audit.record({
+      action: 'register',
+      actorId: user.id,
+      actorEmail: user.email,
+      targetId: user.id,
+      ip: ctx.ip,
+      detail: {
+        stage: isNew ? 'created' : 'link_resent',
+        organisation: orNull(input.organisation),
+        phone: orNull(input.phone),
+      },
+    });
+    const link = await this.issueLink(user.id, 'register');
+    const mail = registrationMail({
+      fullname: user.fullname,
+      link,
+      ttlSeconds: EMAIL_LINK_TTL_SECONDS,
+      lang: ctx.lang,
+    });
+    try {
+      await this.deps.mailer.send({ to: user.email, ...mail });
+    } catch (error) {
+      this.deps.log.error({ err: error, userId: user.id }, 'registration mail could not be sent');
+      // Registering again sends a fresh link (the account exists without a password).
+      throw new AppError('MAIL_SEND_FAILED');
+    }
+  }
+
+  /** Stores the application verbatim and acknowledges it by mail; a failed mail does not lose the application. */
+  async applyTryout(input: TryoutInput, ctx: RequestContext): Promise<TryoutApplication> {
+    const application = await this.deps.tryouts.create({
+      email: normaliseEmail(input.email),
+      fullname: input.fullname,
+      organisation: orNull(input.organisation),
+      phone: orNull(input.phone),
+      purpose: orNull(input.purpose),
+      ip: ctx.ip,
+      createdAt: this.nowIso(),
+    });
+    const mail = tryoutAcknowledgementMail({
+      fullname: application.fullname,
+      organisation: application.organisation,
+      lang: ctx.lang,
+    });
+    try {
+      await this.deps.mailer.send({ to: application.email, ...mail });
+    } catch (error) {
+      this.deps.log.error({ err: error, applicationId: application.id }, 'trial acknowledgement could not be sent');
+    }
+    return application;
+  }
+
+  /**
+   * Mails a reset link when an enabled account has this address. The caller answers the same in
+   * every case, so the endpoint does not tell who has an account; a failed mail is only logged.
+   */
+  async forgotPassword(emailInput: string, ctx: RequestContext): Promise<void> {
+    const user = await this.deps.accounts.findUserByEmail(emailInput);
+    if (!user || user.disabled === 1) return;
+    // An account that never set its password gets the registration link again.
+    const purpose: EmailLinkPurpose = user.password_hash === null ? 'register' : 'reset';
+    const link = await this.issueLink(user.id, purpose);
+    const mail =
+      purpose === 'register'
+        ? registrationMail({ fullname: user.fullname, link, ttlSeconds: EMAIL_LINK_TTL_SECONDS, lang: ctx.lang })
+        : passwordResetMail({ fullname: user.fullname, link, ttlSeconds: EMAIL_LINK_TTL_SECONDS, lang: ctx.lang });
+    try {
+      await this.deps.mailer.send({ to: user.email, ...mail });
+    } catch (error) {
+      this.deps.log.error({ err: error, userId: user.id }, 'password reset mail could not be sent');
+    }
+  }
+
+  /** Sets the password from a mailed link: once, before expiry; every session of the user ends. */
+  async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
+    const link = await this.deps.links.findByTokenHash(hashLinkToken(token));
+    if (!link) throw new AppError('EMAIL_LINK_INVALID');
+    if (link.used_at !== null) throw new AppError('EMAIL_LINK_USED');
+    const now = this.nowIso();
+    if (link.expires_at <= now) throw new AppError('EMAIL_LINK_EXPIRED');
+    const user = await this.deps.accounts.findUserById(link.user_id);
+    if (!user) throw new AppError('EMAIL_LINK_INVALID');
+    // Hash first (slow), then claim the link: of two concurrent uses exactly one sets the password.
+    const passwordHash = await hashPassword(password);
+    if (!(await this.deps.links.markUsed(link.id, now))) throw new AppError('EMAIL_LINK_USED');
+    await this.deps.accounts.setPasswordHash(user.id, passwordHash);
+    await this.deps.sessions.endAllOfUser(user.id, 'password_reset');
+    const isRegistration = link.purpose === 'register';
+    await this.deps.audit.record({
+      action: isRegistration ? 'register' : 'password_reset',
+      actorId: user.id,
+      actorEmail: user.email,
+      targetId: user.id,
+      ip: ctx.ip,
+      detail: isRegistration ? { stage: 'activated' } : {},
+    });
+  }
+
+  /** A new one-time link for the user (older unused ones stop working); answers the URL to mail. */
+  private async issueLink(userId: string, purpose: EmailLinkPurpose): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const nowMs = this.deps.now().getTime();
+    await this.deps.links.replaceForUser({
+      userId,
+      purpose,
+      tokenHash: hashLinkToken(token),
+      expiresAt: new Date(nowMs + EMAIL_LINK_TTL_SECONDS * 1000).toISOString(),
+      createdAt: new Date(nowMs).toISOString(),
+    });
+    const query = new URLSearchParams({ token });
+    if (purpose === 'register') query.set('mode', 'register');
+    return `${this.deps.publicUrl}/resetPassword?${query.toString()}`;
+  }
+}

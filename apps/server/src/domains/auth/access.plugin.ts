@@ -1,0 +1,124 @@
+import { hasPermission, type LoginType, type PermissionRule } from '@patlas/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../errors.js';
+
+/**
+ * Who may call a route. Every route under /api declares one in `config: { access }`:
+ * - 'public': anyone, no token read;
+ * - 'authenticated': any valid bearer token (password, IP visitor or personal API token);
+ * - a PermissionRule (contracts/auth.ts): the caller's menu must satisfy it (exact, any-of list, contains).
+ */
+export type RouteAccess = 'public' | 'authenticated' | PermissionRule;
+
+/** The caller, resolved from the bearer token before the route's validation runs. */
+export interface AuthContext {
+  /** null for IP-login visitors */
+  userId: string | null;
+  tenantId: string;
+  email: string | null;
+  loginType: LoginType;
+  /** the union of the caller's roles' permissions (IP visitors: the tenant's IP roles) */
+  permissions: string[];
+  /** null for personal API tokens */
+  sessionId: string | null;
+  /** set when the caller used a personal API token */
+  apiTokenId: string | null;
+}
+
+export type AccountAuthContext = AuthContext & { userId: string; email: string };
+
+/** One declared route, as the access plugin saw it registered. */
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access (the route-table test walks it). */
+    routeAccess: RouteAccessEntry[];
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /**
+     * Set on every route whose access is not 'public' (the hook refuses the request otherwise).
+     * On public routes it is null: read it there through optionalAuth().
+     */
+    auth: AuthContext;
+  }
+}
+
+export interface AccessPluginOptions {
+  /** Bearer token → caller; throws AppError UNAUTHORIZED / TOKEN_EXPIRED / SESSION_CROWDED_OUT. */
+  authenticate: (token: string) => Promise<AuthContext>;
+}
+
+/** Paths that register their own routes without our config (swagger-ui's static files and JSON). */
+const EXEMPT_PREFIXES = ['/api/docs'];
+
+export function isAccessExempt(url: string): boolean {
+  return EXEMPT_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+}
+
+export function bearerTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * The access mechanism. onRoute: a route under /api without a declared access stops the start-up
+ * (no route can be added without a rule). onRequest (before body/params validation, so an
+ * anonymous caller learns nothing about the route's input): resolves the token and checks the rule.
+ */
+export const accessPlugin = fp<AccessPluginOptions>(
+  async (app: FastifyInstance, { authenticate }) => {
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    const routeAccess: RouteAccessEntry[] = [];
+    app.decorate('routeAccess', routeAccess);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api') || isAccessExempt(route.url)) return;
+      const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+      if (access === undefined) {
+        throw new Error(
+          `Route ${String(route.method)} ${route.url} declares no access: add config: { access: 'public' | 'authenticated' | <permission rule> }`,
+        );
+      }
+      for (const method of [route.method].flat()) routeAccess.push({ method, url: route.url, access });
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (access === undefined || access === 'public') return;
+      const token = bearerTokenOf(request);
+      if (!token) throw new AppError('UNAUTHORIZED');
+      const auth = await authenticate(token);
+      request.auth = auth;
+      if (access !== 'authenticated' && !hasPermission(auth.permissions, access)) throw new AppError('FORBIDDEN');
+    });
+  },
+  { name: 'patlas-access' },
+);
+
+/** The caller on a public route, when one is signed in (null otherwise). */
+export function optionalAuth(request: FastifyRequest): AuthContext | null {
+  return (request.auth as AuthContext | null) ?? null;
+}
+
+/**
+ * The caller as a real account: IP-login visitors are refused with LOGIN_REQUIRED (401), e.g.
+ * for saving custom config or creating API tokens (spec 1 §4: "IP-login users are not treated as
+ * normal logged-in users").
+ */
+export function requireUser(request: FastifyRequest): AccountAuthContext {
+  const auth = optionalAuth(request);
+  if (!auth) throw new AppError('UNAUTHORIZED');
+  if (auth.userId === null || auth.email === null || auth.loginType === 'ip') throw new AppError('LOGIN_REQUIRED');
+  return auth as AccountAuthContext;
+}

@@ -1,0 +1,54 @@
+import type { ApiToken } from '@patlas/contracts';
+import type { Kysely } from 'kysely';
+import type { ApiTokenRow, Database } from '../../db/schema.js';
+
+export function apiTokenOf(row: ApiTokenRow): ApiToken {
+  return { id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at, prefix: row.prefix };
+}
+
+/** Personal API tokens; only hashes are stored. */
+export class ApiTokenRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: ApiTokenRow): Promise<void> {
+    await this.db.insertInto('api_tokens').values(row).execute();
+  }
+
+  /** The user's tokens that are not revoked, newest first. */
+  async listActive(userId: string): Promise<ApiToken[]> {
+    const rows = await this.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+    return rows.map(apiTokenOf);
+  }
+
+  findActiveByHash(hash: string): Promise<ApiTokenRow | undefined> {
+    return this.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('token_hash', '=', hash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** True when a live token of this user was revoked. */
+  async revoke(userId: string, id: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('api_tokens')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async touch(id: string, at: string): Promise<void> {
+    await this.db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+  }
+}

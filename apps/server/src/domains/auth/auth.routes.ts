@@ -1,0 +1,246 @@
+import {
+  ApiTokenSchema,
+  CanIpLoginResponseSchema,
+  CaptchaResponseSchema,
+  CheckUserResponseSchema,
+  CreateApiTokenRequestSchema,
+  CreateApiTokenResponseSchema,
+  envelopeOf,
+  LoginRequestSchema,
+  RefreshQuerySchema,
+  TokenResponseSchema,
+  UserMenuSchema,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { bearerTokenOf, requireUser } from './access.plugin.js';
+import type { AuthDomain } from './auth-domain.js';
+import { tokenResponseOf } from './login.service.js';
+
+export interface AuthRoutesOptions {
+  auth: AuthDomain;
+  /** Requests per minute and client address to login, captcha, refresh and IP login. */
+  rateLimitPerMinute: number;
+  /** Registers GET /oauth/captcha/test-answer (test mode only). */
+  isTestMode: boolean;
+}
+
+const ok = <T>(data: T) => ({ status: 1, message: '', data });
+
+/** Login, sessions and personal API tokens under /api/platform (spec 1 §7 "Authentication and account"). */
+export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, rateLimitPerMinute, isTestMode },
+) => {
+  const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
+
+  app.get(
+    '/oauth/captcha',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        summary: 'A new login captcha (4 characters, 60 s, single use)',
+        tags: ['auth'],
+        response: { 200: envelopeOf(CaptchaResponseSchema) },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return ok(await auth.login.createCaptcha());
+    },
+  );
+
+  if (isTestMode) {
+    // Test mode only: lets API and end-to-end tests log in through the real captcha check.
+    app.get(
+      '/oauth/captcha/test-answer',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['auth'], querystring: z.object({ uuid: z.string() }) },
+      },
+      async (request) => {
+        const answer = await auth.login.captchaAnswer(request.query.uuid);
+        if (answer === undefined) throw new AppError('CAPTCHA_EXPIRED');
+        return ok({ answer });
+      },
+    );
+  }
+
+  app.post(
+    '/oauth/email/token',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        summary: 'Password login; the password is encryptPassword(plain, uuid)',
+        tags: ['auth'],
+        body: LoginRequestSchema,
+        response: { 200: envelopeOf(TokenResponseSchema) },
+      },
+    },
+    async (request) => ok(await auth.login.loginWithPassword(request.body, request.ip)),
+  );
+
+  app.get(
+    '/oauth/refresh/token',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        summary: 'Rotates the tokens: new access and refresh token; the old refresh token stops working',
+        tags: ['auth'],
+        querystring: RefreshQuerySchema,
+        response: { 200: envelopeOf(TokenResponseSchema) },
+      },
+    },
+    async (request) => {
+      const rotated = await auth.sessions.refresh(request.query.refresh_token);
+      const tenant = await auth.tenants.findById(rotated.tenantId);
+      const user = rotated.userId ? await auth.users.findById(rotated.userId) : undefined;
+      await auth.audit.record({
+        action: 'token_refresh',
+        actorId: rotated.userId,
+        actorEmail: user?.email ?? null,
+        ip: request.ip,
+        detail: { sessionId: rotated.sessionId },
+      });
+      return ok(
+        tokenResponseOf(rotated, {
+          tenantCode: tenant?.code ?? '',
+          canOperation: user ? user.can_operation === 1 : false,
+          loginType: rotated.loginType,
+        }),
+      );
+    },
+  );
+
+  // Public: an expired access token must still be able to end its session.
+  app.all(
+    '/platform/logout',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Ends the session of the bearer token; always answers status 1', tags: ['auth'] },
+    },
+    async (request) => {
+      const token = bearerTokenOf(request);
+      const ended = token ? await auth.sessions.endByAccessToken(token) : undefined;
+      if (ended) {
+        const user = ended.userId ? await auth.users.findById(ended.userId) : undefined;
+        await auth.audit.record({
+          action: 'logout',
+          actorId: ended.userId,
+          actorEmail: user?.email ?? null,
+          ip: request.ip,
+          detail: { sessionId: ended.sessionId },
+        });
+      }
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/oauth/check/user',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "Whether the caller's own account has a live session on another device",
+        tags: ['auth'],
+        querystring: z.object({ email: z.string().optional() }),
+        response: { 200: envelopeOf(CheckUserResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = request.auth;
+      // Never answers for other accounts: the email parameter is ignored.
+      const online = userId ? await auth.sessions.hasOtherLivePasswordSession(userId, sessionId) : false;
+      return ok({ online });
+    },
+  );
+
+  app.get(
+    '/oauth/can/iplogin',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        summary: "Whether the visitor's address lies in a tenant's IP ranges",
+        tags: ['auth'],
+        response: { 200: envelopeOf(CanIpLoginResponseSchema) },
+      },
+    },
+    async (request) => {
+      const tenant = await auth.login.tenantForIp(request.ip);
+      return ok(tenant ? { canIpLogin: true, tenantCode: tenant.code } : { canIpLogin: false });
+    },
+  );
+
+  app.get(
+    '/oauth/ip/token',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        summary: 'IP login: a session for a visitor inside a tenant IP range (loginType ip)',
+        tags: ['auth'],
+        response: { 200: envelopeOf(TokenResponseSchema) },
+      },
+    },
+    async (request) => ok(await auth.login.loginWithIp(request.ip)),
+  );
+
+  app.get(
+    '/platform/user/token',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "The caller's personal API tokens (without their secrets)",
+        tags: ['auth'],
+        response: { 200: envelopeOf(z.array(ApiTokenSchema)) },
+      },
+    },
+    async (request) => ok(await auth.apiTokens.list(requireUser(request).userId)),
+  );
+
+  app.post(
+    '/platform/user/token',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Creates a personal API token; the token is shown in this answer only',
+        tags: ['auth'],
+        body: CreateApiTokenRequestSchema,
+        response: { 200: envelopeOf(CreateApiTokenResponseSchema) },
+      },
+    },
+    async (request) => ok(await auth.apiTokens.create(requireUser(request), request.body.name, request.ip)),
+  );
+
+  app.delete(
+    '/platform/user/token/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Revokes a personal API token',
+        tags: ['auth'],
+        params: z.object({ id: z.string().max(100) }),
+      },
+    },
+    async (request) => {
+      await auth.apiTokens.revoke(requireUser(request), request.params.id, request.ip);
+      return ok(null);
+    },
+  );
+};
+
+/** The menu under /api/product. */
+export const authProductRoutes: FastifyPluginAsyncZod<{ auth: AuthDomain }> = async (app) => {
+  app.post(
+    '/user/menu',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "The caller's menu: the union of their roles' permissions",
+        tags: ['auth'],
+        response: { 200: envelopeOf(UserMenuSchema) },
+      },
+    },
+    async (request) => ok({ menu: request.auth.permissions }),
+  );
+};

@@ -1,0 +1,258 @@
+import {
+  CAPTCHA_ID_LENGTH,
+  CAPTCHA_LENGTH,
+  CAPTCHA_TTL_SECONDS,
+  decryptPassword,
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  LOGIN_LOCKOUT_SECONDS,
+  LOGIN_MAX_FAILURES,
+  type CaptchaResponse,
+  type Tenant,
+  type TokenResponse,
+} from '@patlas/contracts';
+import svgCaptcha from 'svg-captcha';
+import { AppError } from '../../errors.js';
+import type { AuditRepository } from './audit.repository.js';
+import type { CaptchaRepository } from './captcha.repository.js';
+import { longestMatchingPrefix } from './ip-ranges.js';
+import type { LoginFailureRepository } from './login-failure.repository.js';
+import { decoyPasswordHash, verifyPassword } from './password.js';
+import type { RoleRepository } from './role.repository.js';
+import type { IssuedTokens, SessionService } from './session.service.js';
+import type { TenantRepository } from './tenant.repository.js';
+import { randomLetters, type Clock } from './tokens.js';
+import { normaliseEmail, type UserRepository } from './user.repository.js';
+
+export interface LoginServiceDeps {
+  captchas: CaptchaRepository;
+  failures: LoginFailureRepository;
+  users: UserRepository;
+  roles: RoleRepository;
+  tenants: TenantRepository;
+  sessions: SessionService;
+  audit: AuditRepository;
+  now: Clock;
+}
+
+export interface PasswordLogin {
+  email: string;
+  /** encryptPassword(plain, uuid) from contracts/auth-crypto.ts */
+  password: string;
+  verify_code: string;
+  uuid: string;
+  crowd_out: boolean;
+}
+
+/** Characters that are easy to confuse in the captcha image are left out. */
+const CAPTCHA_IGNORE_CHARS = '0oO1iIlL';
+
+/**
+ * Captcha, password login (lockout, crowd-out) and IP login (spec 1 §4, §8).
+ * Decision: a user whose roles give an empty menu still logs in; the web app shows
+ * 未配置角色权限，无法访问 and logs out, as the spec describes (docs/accounts.md).
+ */
+export class LoginService {
+  constructor(private readonly deps: LoginServiceDeps) {}
+
+  private nowMs(): number {
+    return this.deps.now().getTime();
+  }
+
+  async createCaptcha(): Promise<CaptchaResponse> {
+    const nowMs = this.nowMs();
+    await this.deps.captchas.deleteExpired(new Date(nowMs).toISOString());
+    const captcha = svgCaptcha.create({ size: CAPTCHA_LENGTH, noise: 2, ignoreChars: CAPTCHA_IGNORE_CHARS });
+    const uuid = randomLetters(CAPTCHA_ID_LENGTH);
+    await this.deps.captchas.insert({
+      uuid,
+      answer: captcha.text,
+      expires_at: new Date(nowMs + CAPTCHA_TTL_SECONDS * 1000).toISOString(),
+      is_retry: 0,
+    });
+    return {
+      uuid,
+      image: `data:image/svg+xml;base64,${Buffer.from(captcha.data, 'utf8').toString('base64')}`,
+      expiresIn: CAPTCHA_TTL_SECONDS,
+    };
+  }
+
+  /** Test hook only (registered in test mode): the text of a live captcha. */
+  async captchaAnswer(uuid: string): Promise<string | undefined> {
+    return (await this.deps.captchas.find(uuid))?.answer;
+  }
+
+  /** Checks and consumes the captcha: a captcha is good for one login attempt, right or wrong. */
+  private async useCaptcha(uuid: string, code: string): Promise<{ answer: string; isRetry: boolean }> {
+    const captcha = await this.deps.captchas.find(uuid);
+    if (!captcha) throw new AppError('CAPTCHA_EXPIRED');
+    if (captcha.expires_at <= new Date(this.nowMs()).toISOString()) {
+      await this.deps.captchas.consume(uuid);
+      throw new AppError('CAPTCHA_EXPIRED');
+    }
+    const isRight = captcha.answer.toLowerCase() === code.trim().toLowerCase();
+    const consumed = await this.deps.captchas.consume(uuid);
+    if (!isRight) throw new AppError('CAPTCHA_WRONG');
+    // Another request used it a moment earlier.
+    if (!consumed) throw new AppError('CAPTCHA_EXPIRED');
+    return { answer: captcha.answer, isRetry: captcha.is_retry === 1 };
+  }
+
+  /**
+   * When the e-mail is locked: the time the lock ends. Locked = LOGIN_MAX_FAILURES failures within
+   * LOGIN_FAILURE_WINDOW_SECONDS; the lock lasts LOGIN_LOCKOUT_SECONDS from the failure that completed them.
+   */
+  private async lockedUntil(email: string): Promise<number | undefined> {
+    const nowMs = this.nowMs();
+    const lookback = (LOGIN_FAILURE_WINDOW_SECONDS + LOGIN_LOCKOUT_SECONDS) * 1000;
+    const times = (await this.deps.failures.since(email, new Date(nowMs - lookback).toISOString())).map((t) =>
+      Date.parse(t),
+    );
+    let until: number | undefined;
+    for (let i = LOGIN_MAX_FAILURES - 1; i < times.length; i += 1) {
+      const first = times[i - LOGIN_MAX_FAILURES + 1]!;
+      const last = times[i]!;
+      if (last - first <= LOGIN_FAILURE_WINDOW_SECONDS * 1000) {
+        const end = last + LOGIN_LOCKOUT_SECONDS * 1000;
+        if (until === undefined || end > until) until = end;
+      }
+    }
+    return until !== undefined && until > nowMs ? until : undefined;
+  }
+
+  private lockedError(until: number): AppError {
+    return new AppError('LOGIN_LOCKED', { minutes: Math.max(1, Math.ceil((until - this.nowMs()) / 60_000)) });
+  }
+
+  async loginWithPassword(input: PasswordLogin, ip: string | null): Promise<TokenResponse> {
+    const { answer, isRetry } = await this.useCaptcha(input.uuid, input.verify_code);
+    const email = normaliseEmail(input.email);
+    const locked = await this.lockedUntil(email);
+    if (locked !== undefined) throw this.lockedError(locked);
+
+    let plain: string | undefined;
+    try {
+      plain = decryptPassword(input.password, input.uuid);
+    } catch {
+      plain = undefined; // tampered or not encrypted with this captcha: a wrong password
+    }
+    const user = await this.deps.users.findByEmail(email);
+    const isValid =
+      plain !== undefined && user?.password_hash
+        ? await verifyPassword(user.password_hash, plain)
+        : // same work for an unknown e-mail, so timing does not tell which e-mails exist
+          (await verifyPassword(await decoyPasswordHash(), plain ?? ''), false);
+    if (!user || !isValid) {
+      const at = new Date(this.nowMs()).toISOString();
+      await this.deps.failures.record(email, at);
+      await this.deps.audit.record({
+        action: 'login_failed',
+        actorId: user?.id ?? null,
+        actorEmail: email,
+        ip,
+        detail: { reason: user ? 'password' : 'unknown_email' },
+      });
+      const nowLocked = await this.lockedUntil(email);
+      if (nowLocked !== undefined) {
+        await this.deps.audit.record({ action: 'login_locked', actorId: user?.id ?? null, actorEmail: email, ip });
+        throw this.lockedError(nowLocked);
+      }
+      throw new AppError('LOGIN_FAILED');
+    }
+    await this.deps.failures.clear(email);
+    if (user.disabled === 1) {
+      await this.deps.audit.record({
+        action: 'login_failed',
+        actorId: user.id,
+        actorEmail: email,
+        ip,
+        detail: { reason: 'disabled' },
+      });
+      throw new AppError('ACCOUNT_DISABLED');
+    }
+
+    if (!input.crowd_out && (await this.deps.sessions.hasLivePasswordSession(user.id))) {
+      // Spec 1 §4: ask, then repeat with crowd_out true. The captcha stays good for that one retry.
+      if (!isRetry) {
+        await this.deps.captchas.insert({
+          uuid: input.uuid,
+          answer,
+          expires_at: new Date(this.nowMs() + CAPTCHA_TTL_SECONDS * 1000).toISOString(),
+          is_retry: 1,
+        });
+      }
+      throw new AppError('LOGGED_IN_ELSEWHERE');
+    }
+    if (input.crowd_out) {
+      const ended = await this.deps.sessions.endAllOfUser(user.id, 'crowded_out');
+      if (ended > 0) {
+        await this.deps.audit.record({
+          action: 'crowd_out',
+          actorId: user.id,
+          actorEmail: user.email,
+          targetId: user.id,
+          ip,
+          detail: { sessionsEnded: ended },
+        });
+      }
+    }
+    const tokens = await this.deps.sessions.open({
+      userId: user.id,
+      tenantId: user.tenant_id,
+      loginType: 'password',
+      ip,
+    });
+    await this.deps.users.update(user.id, { lastLoginAt: new Date(this.nowMs()).toISOString() });
+    await this.deps.audit.record({
+      action: 'login',
+      actorId: user.id,
+      actorEmail: user.email,
+      ip,
+      detail: { loginType: 'password' },
+    });
+    const tenant = await this.deps.tenants.findById(user.tenant_id);
+    return tokenResponseOf(tokens, {
+      tenantCode: tenant?.code ?? '',
+      canOperation: user.can_operation === 1,
+      loginType: 'password',
+    });
+  }
+
+  /** The tenant whose IP ranges contain the address (the most specific range wins). */
+  async tenantForIp(ip: string): Promise<Tenant | undefined> {
+    let best: { tenant: Tenant; prefix: number } | undefined;
+    for (const tenant of await this.deps.tenants.listWithIpRanges()) {
+      const prefix = longestMatchingPrefix(ip, tenant.ipRanges);
+      if (prefix >= 0 && (!best || prefix > best.prefix)) best = { tenant, prefix };
+    }
+    return best?.tenant;
+  }
+
+  async loginWithIp(ip: string): Promise<TokenResponse> {
+    const tenant = await this.tenantForIp(ip);
+    if (!tenant) throw new AppError('IP_NOT_ALLOWED');
+    const permissions = await this.deps.roles.permissionsOfRoles(tenant.ipRoleIds);
+    if (permissions.length === 0) throw new AppError('IP_NO_ROLE');
+    // Count-then-insert is not atomic: a burst may pass the cap by a few sessions, which is acceptable for a soft cap.
+    if (tenant.onlineCap !== null && (await this.deps.sessions.countLiveIpSessions(tenant.id)) >= tenant.onlineCap) {
+      throw new AppError('IP_ONLINE_LIMIT');
+    }
+    const tokens = await this.deps.sessions.open({ userId: null, tenantId: tenant.id, loginType: 'ip', ip });
+    await this.deps.audit.record({ action: 'ip_login', targetId: tenant.id, ip, detail: { tenantCode: tenant.code } });
+    return tokenResponseOf(tokens, { tenantCode: tenant.code, canOperation: false, loginType: 'ip' });
+  }
+}
+
+export function tokenResponseOf(
+  tokens: IssuedTokens,
+  who: { tenantCode: string; canOperation: boolean; loginType: TokenResponse['loginType'] },
+): TokenResponse {
+  return {
+    access_token: tokens.accessToken,
+    token_type: 'bearer',
+    refresh_token: tokens.refreshToken,
+    expires_in: tokens.expiresIn,
+    tenantCode: who.tenantCode,
+    canOperation: who.canOperation,
+    loginType: who.loginType,
+  };
+}

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { testConfig } from '../../../test/helpers.js';
+import { verifyPassword } from './password.js';
+import { ADMIN_EMAIL, DEMO_EMAIL } from './seed.js';
+
+const run = promisify(execFile);
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+describe('first-start seed', () => {
+  it('generates the admin password, prints it once, and is idempotent', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patlas-seed-'));
+    const config = testConfig({ dataDir, db: { kind: 'sqlite', file: path.join(dataDir, 'patlas.db') } });
+    const noAdminPassword = { ...config, auth: { ...config.auth, adminPassword: undefined } };
+    try {
+      const printed: string[] = [];
+      const first = await buildApp(noAdminPassword, { announce: (line) => printed.push(line) });
+      expect(printed).toHaveLength(1);
+      const password = /password (\S+)/.exec(printed[0]!)?.[1];
+      const admin = await first.context.auth.users.findByEmail(ADMIN_EMAIL);
+      expect(await verifyPassword(admin!.password_hash!, password!)).toBe(true);
+      const rolesBefore = await first.context.auth.roles.list();
+      await first.app.close();
+
+      const second = await buildApp(noAdminPassword, { announce: (line) => printed.push(line) });
+      expect(printed).toHaveLength(1);
+      expect(await second.context.auth.roles.list()).toEqual(rolesBefore);
+      const demo = await second.context.auth.users.findByEmail(DEMO_EMAIL);
+      expect(await verifyPassword(demo!.password_hash!, 'patlas-demo')).toBe(true);
+      await second.app.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('patlas token create', () => {
+  it('prints a working token alone on the last line, from a fresh DATA_DIR', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patlas-cli-'));
+    try {
+      // The child process is configured through its environment, as a user would run it (SQLite, fresh DATA_DIR).
+      // eslint-disable-next-line no-restricted-properties
+      const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, DEMO_CORPUS: 'false' };
+      env.LOG_LEVEL = 'silent';
+      delete env.DATABASE_URL;
+      const { stdout } = await run(
+        process.execPath,
+        [
+          '--conditions=@patlas/source',
+          '--import',
+          'tsx',
+          'src/cli.ts',
+          'token',
+          'create',
+          '--user',
+          DEMO_EMAIL,
+          '--name',
+          'ci',
+        ],
+        { cwd: SERVER_DIR, env },
+      );
+      const lines = stdout.trimEnd().split('\n');
+      const token = lines[lines.length - 1]!;
+      expect(token).toMatch(/^pat_[A-Za-z0-9_-]{43}$/);
+      // the token opens the API of the same installation
+      const { app } = await buildApp(
+        testConfig({ dataDir, db: { kind: 'sqlite', file: path.join(dataDir, 'patlas.db') } }),
+      );
+      try {
+        const menu = await app.inject({
+          method: 'POST',
+          url: '/api/product/user/menu',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(menu.statusCode).toBe(200);
+        expect(menu.json().data.menu).toContain('/search/quick');
+      } finally {
+        await app.close();
+      }
+      const unknown = run(
+        process.execPath,
+        ['--conditions=@patlas/source', '--import', 'tsx', 'src/cli.ts', 'token', 'create', '--user', 'nobody@x.org'],
+        {
+          cwd: SERVER_DIR,
+          env,
+        },
+      );
+      await expect(unknown).rejects.toMatchObject({ code: 1 });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

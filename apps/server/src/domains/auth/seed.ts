@@ -1,0 +1,96 @@
+import { ALL_PERMISSIONS, MENU_PERMISSIONS } from '@patlas/contracts';
+import { hashPassword } from './password.js';
+import type { RoleRepository } from './role.repository.js';
+import { DEFAULT_TENANT_CODE, type TenantRepository } from './tenant.repository.js';
+import { randomPassword } from './tokens.js';
+import type { UserRepository } from './user.repository.js';
+
+export const ADMIN_EMAIL = 'admin@patlas.local';
+export const DEMO_EMAIL = 'demo@patlas.local';
+/** Built-in role names (unique; the seed finds them by name). */
+export const ADMIN_ROLE_NAME = '管理员';
+export const ALL_FEATURES_ROLE_NAME = '全部功能';
+
+export interface SeedDeps {
+  users: UserRepository;
+  roles: RoleRepository;
+  tenants: TenantRepository;
+  adminPassword: string | undefined;
+  demoPassword: string;
+  /** Where the generated admin password is shown, once (stdout at start-up). */
+  announce: (line: string) => void;
+}
+
+export interface SeedResult {
+  tenantId: string;
+  adminRoleId: string;
+  allFeaturesRoleId: string;
+}
+
+/**
+ * First-start data, idempotent (runs at every start): the default tenant, the two built-in roles
+ * (their permissions follow the code, so a new permission reaches them on upgrade), the admin and
+ * the demo account. Existing accounts are never touched: a changed password stays changed.
+ */
+export async function seedAccounts(deps: SeedDeps): Promise<SeedResult> {
+  const { users, roles, tenants } = deps;
+  const tenant =
+    (await tenants.findByCode(DEFAULT_TENANT_CODE)) ??
+    (await tenants.create({
+      code: DEFAULT_TENANT_CODE,
+      name: '默认机构',
+      ipRanges: [],
+      ipRoleIds: [],
+      onlineCap: null,
+    }));
+
+  const ensureRole = async (name: string, description: string, permissions: readonly string[]): Promise<string> => {
+    const existing = await roles.findByName(name);
+    if (!existing) return (await roles.create({ name, description, permissions, builtIn: true })).id;
+    if (existing.permissions !== JSON.stringify([...permissions]) || existing.built_in !== 1) {
+      await roles.update(existing.id, { permissions });
+      if (existing.built_in !== 1) {
+        // A role of the same name made by hand becomes the built-in one (names are unique).
+        await roles.markBuiltIn(existing.id);
+      }
+    }
+    return existing.id;
+  };
+  const adminRoleId = await ensureRole(
+    ADMIN_ROLE_NAME,
+    'admin: every permission, including the operators\u2019 area (/sys)',
+    ALL_PERMISSIONS,
+  );
+  const allFeaturesRoleId = await ensureRole(
+    ALL_FEATURES_ROLE_NAME,
+    'all-features: every menu permission, without /sys',
+    MENU_PERMISSIONS,
+  );
+
+  if (!(await users.findByEmail(ADMIN_EMAIL))) {
+    const password = deps.adminPassword ?? randomPassword();
+    const admin = await users.create({
+      email: ADMIN_EMAIL,
+      fullname: '管理员',
+      passwordHash: await hashPassword(password),
+      tenantId: tenant.id,
+    });
+    await users.setRoles(admin.id, [adminRoleId]);
+    if (!deps.adminPassword) {
+      deps.announce(
+        `Created the administrator account ${ADMIN_EMAIL} with the password ${password}\n` +
+          'It is shown this once: write it down, or set PATLAS_ADMIN_PASSWORD before the first start.\n',
+      );
+    }
+  }
+  if (!(await users.findByEmail(DEMO_EMAIL))) {
+    const demo = await users.create({
+      email: DEMO_EMAIL,
+      fullname: '演示用户',
+      passwordHash: await hashPassword(deps.demoPassword),
+      tenantId: tenant.id,
+    });
+    await users.setRoles(demo.id, [allFeaturesRoleId]);
+  }
+  return { tenantId: tenant.id, adminRoleId, allFeaturesRoleId };
+}

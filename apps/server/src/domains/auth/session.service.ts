@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginType } from '@patlas/contracts';
+import { AppError } from '../../errors.js';
+import type { AuthContext } from './access.plugin.js';
+import type { ApiTokenRepository } from './api-token.repository.js';
+import type { RoleRepository } from './role.repository.js';
+import type { SessionEndReason, SessionRepository } from './session.repository.js';
+import type { TenantRepository } from './tenant.repository.js';
+import { API_TOKEN_PREFIX, hashToken, newSecret, type Clock } from './tokens.js';
+import type { UserRepository } from './user.repository.js';
+
+export interface IssuedTokens {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+  /** seconds */
+  expiresIn: number;
+}
+
+export interface SessionServiceDeps {
+  sessions: SessionRepository;
+  users: UserRepository;
+  roles: RoleRepository;
+  tenants: TenantRepository;
+  apiTokens: ApiTokenRepository;
+  accessTtlSeconds: number;
+  now: Clock;
+}
+
+/** An API token's last-used time is written at most this often (one write per minute, not per request). */
+const TOKEN_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * Sessions: issuing, resolving, refreshing (rotation) and ending them, and resolving personal API
+ * tokens. Permissions are read from the roles at every request, so a role change applies at once.
+ */
+export class SessionService {
+  constructor(private readonly deps: SessionServiceDeps) {}
+
+  private nowIso(): string {
+    return this.deps.now().toISOString();
+  }
+
+  private expiries(): { accessExpiresAt: string; refreshExpiresAt: string } {
+    const now = this.deps.now().getTime();
+    const ttlMs = this.deps.accessTtlSeconds * 1000;
+    // Spec 1 §4: "A refresh token lives twice as long as the token."
+    return {
+      accessExpiresAt: new Date(now + ttlMs).toISOString(),
+      refreshExpiresAt: new Date(now + 2 * ttlMs).toISOString(),
+    };
+  }
+
+  async open(input: {
+    userId: string | null;
+    tenantId: string;
+    loginType: LoginType;
+    ip: string | null;
+  }): Promise<IssuedTokens> {
+    const accessToken = newSecret();
+    const refreshToken = newSecret();
+    const id = randomUUID();
+    const { accessExpiresAt, refreshExpiresAt } = this.expiries();
+    await this.deps.sessions.insert({
+      id,
+      user_id: input.userId,
+      tenant_id: input.tenantId,
+      login_type: input.loginType,
+      access_hash: hashToken(accessToken),
+      refresh_hash: hashToken(refreshToken),
+      access_expires_at: accessExpiresAt,
+      refresh_expires_at: refreshExpiresAt,
+      previous_access_hash: null,
+      previous_access_expires_at: null,
+      ip: input.ip,
+      created_at: this.nowIso(),
+      ended_at: null,
+      end_reason: null,
+    });
+    return { sessionId: id, accessToken, refreshToken, expiresIn: this.deps.accessTtlSeconds };
+  }
+
+  /**
+   * Rotation: a new access and refresh token; the old refresh token stops working at once, the old
+   * access token keeps working until its own expiry (a client's requests already in flight).
+   */
+  async refresh(
+    refreshToken: string,
+  ): Promise<IssuedTokens & { userId: string | null; tenantId: string; loginType: LoginType }> {
+    const oldHash = hashToken(refreshToken);
+    const session = await this.deps.sessions.findByRefreshHash(oldHash);
+    if (!session) throw new AppError('REFRESH_TOKEN_INVALID');
+    if (session.ended_at !== null) {
+      throw new AppError(session.end_reason === 'crowded_out' ? 'SESSION_CROWDED_OUT' : 'REFRESH_TOKEN_INVALID');
+    }
+    if (session.refresh_expires_at <= this.nowIso()) throw new AppError('REFRESH_TOKEN_INVALID');
+    if (session.user_id) {
+      const user = await this.deps.users.findById(session.user_id);
+      if (!user || user.disabled === 1) throw new AppError('REFRESH_TOKEN_INVALID');
+    }
+    const accessToken = newSecret();
+    const nextRefresh = newSecret();
+    const { accessExpiresAt, refreshExpiresAt } = this.expiries();
+    const rotated = await this.deps.sessions.rotate(session.id, oldHash, {
+      accessHash: hashToken(accessToken),
+      refreshHash: hashToken(nextRefresh),
+      accessExpiresAt,
+      refreshExpiresAt,
+    });
+    // Lost a race with another refresh of the same token: that one holds the new tokens.
+    if (!rotated) throw new AppError('REFRESH_TOKEN_INVALID');
+    return {
+      sessionId: session.id,
+      accessToken,
+      refreshToken: nextRefresh,
+      expiresIn: this.deps.accessTtlSeconds,
+      userId: session.user_id,
+      tenantId: session.tenant_id,
+      loginType: session.login_type as LoginType,
+    };
+  }
+
+  /** Bearer token → who is calling. Throws the 401 codes of spec 1 §8. */
+  async authenticate(token: string): Promise<AuthContext> {
+    const now = this.nowIso();
+    if (token.startsWith(API_TOKEN_PREFIX)) return this.authenticateApiToken(token, now);
+    const found = await this.deps.sessions.findByAccessHash(hashToken(token));
+    if (!found) throw new AppError('UNAUTHORIZED');
+    const { session, isPrevious } = found;
+    if (session.ended_at !== null) {
+      throw new AppError(session.end_reason === 'crowded_out' ? 'SESSION_CROWDED_OUT' : 'UNAUTHORIZED');
+    }
+    const expiresAt = isPrevious ? session.previous_access_expires_at : session.access_expires_at;
+    if (!expiresAt || expiresAt <= now) throw new AppError('TOKEN_EXPIRED');
+
+    if (session.user_id === null) {
+      const tenant = await this.deps.tenants.findById(session.tenant_id);
+      if (!tenant) throw new AppError('UNAUTHORIZED');
+      const roleIds = JSON.parse(tenant.ip_role_ids) as string[];
+      return {
+        userId: null,
+        tenantId: session.tenant_id,
+        email: null,
+        loginType: 'ip',
+        permissions: await this.deps.roles.permissionsOfRoles(roleIds),
+        sessionId: session.id,
+        apiTokenId: null,
+      };
+    }
+    const user = await this.deps.users.findById(session.user_id);
+    if (!user || user.disabled === 1) throw new AppError('UNAUTHORIZED');
+    return {
+      userId: user.id,
+      tenantId: user.tenant_id,
+      email: user.email,
+      loginType: session.login_type as LoginType,
+      permissions: await this.deps.roles.permissionsOfUser(user.id),
+      sessionId: session.id,
+      apiTokenId: null,
+    };
+  }
+
+  private async authenticateApiToken(token: string, now: string): Promise<AuthContext> {
+    const row = await this.deps.apiTokens.findActiveByHash(hashToken(token));
+    if (!row) throw new AppError('UNAUTHORIZED');
+    const user = await this.deps.users.findById(row.user_id);
+    if (!user || user.disabled === 1) throw new AppError('UNAUTHORIZED');
+    const lastUsed = row.last_used_at ? Date.parse(row.last_used_at) : 0;
+    if (Date.parse(now) - lastUsed >= TOKEN_TOUCH_INTERVAL_MS) await this.deps.apiTokens.touch(row.id, now);
+    return {
+      userId: user.id,
+      tenantId: user.tenant_id,
+      email: user.email,
+      loginType: 'apiToken',
+      permissions: await this.deps.roles.permissionsOfUser(user.id),
+      sessionId: null,
+      apiTokenId: row.id,
+    };
+  }
+
+  /**
+   * Logout by bearer token: ends the session even when its access token has expired (the client
+   * still holds it). Answers the ended session's user and id, or undefined when nothing matched.
+   */
+  async endByAccessToken(token: string): Promise<{ sessionId: string; userId: string | null } | undefined> {
+    if (token.startsWith(API_TOKEN_PREFIX)) return undefined;
+    const found = await this.deps.sessions.findByAccessHash(hashToken(token));
+    if (!found || found.session.ended_at !== null) return undefined;
+    await this.deps.sessions.end(found.session.id, 'logout', this.nowIso());
+    return { sessionId: found.session.id, userId: found.session.user_id };
+  }
+
+  endAllOfUser(userId: string, reason: SessionEndReason, exceptSessionId?: string): Promise<number> {
+    return this.deps.sessions.endAllOfUser(userId, reason, this.nowIso(), exceptSessionId);
+  }
+
+  /** True when the user has a live password session (spec 1 §4 "already signed in elsewhere"). */
+  async hasLivePasswordSession(userId: string): Promise<boolean> {
+    return (await this.deps.sessions.countLive({ userId, loginType: 'password' }, this.nowIso())) > 0;
+  }
+
+  /** True when the user has a live password session other than `exceptSessionId` (GET /oauth/check/user). */
+  async hasOtherLivePasswordSession(userId: string, exceptSessionId: string | null): Promise<boolean> {
+    return (
+      (await this.deps.sessions.countLive(
+        { userId, loginType: 'password', ...(exceptSessionId ? { exceptId: exceptSessionId } : {}) },
+        this.nowIso(),
+      )) > 0
+    );
+  }
+
+  countLiveIpSessions(tenantId: string): Promise<number> {
+    return this.deps.sessions.countLive({ tenantId, loginType: 'ip' }, this.nowIso());
+  }
+}

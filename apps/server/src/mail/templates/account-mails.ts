@@ -1,0 +1,114 @@
+import type { Language } from '@patlas/contracts';
+import type { MailMessage } from '../mailer.js';
+
+export type AccountMail = Omit<MailMessage, 'to'>;
+
+const PRODUCT_NAME = 'Patlas';
+
+/** Names and organisations come from anonymous forms: never let them become markup in the HTML part. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function htmlOf(paragraphs: readonly string[], link?: { href: string; label: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const button = link ? `\n<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : '';
+  return `<!doctype html>\n<html><body>\n${body}${button}\n</body></html>\n`;
+}
+
+function hoursOf(ttlSeconds: number): number {
+  return Math.max(1, Math.round(ttlSeconds / 3600));
+}
+
+/** Registration: the link sets the first password and so activates the account. */
+export function registrationMail(input: {
+  fullname: string;
+  link: string;
+  ttlSeconds: number;
+  lang: Language;
+}): AccountMail {
+  const hours = hoursOf(input.ttlSeconds);
+  if (input.lang === 'en') {
+    const paragraphs = [
+      `Hello ${input.fullname},`,
+      `Thank you for registering with ${PRODUCT_NAME}. Open the link below to set your password and activate your account.`,
+      `The link works once and expires in ${hours} hours. If you did not register, ignore this mail.`,
+    ];
+    return {
+      subject: `${PRODUCT_NAME}: activate your account`,
+      text: `${paragraphs.join('\n\n')}\n\n${input.link}\n`,
+      html: htmlOf(paragraphs, { href: input.link, label: 'Set password' }),
+    };
+  }
+  const paragraphs = [
+    `${input.fullname}，您好：`,
+    `感谢您注册 ${PRODUCT_NAME}。请打开下面的链接设置密码，完成账号激活。`,
+    `该链接只能使用一次，${hours} 小时内有效。如果不是您本人注册，请忽略本邮件。`,
+  ];
+  return {
+    subject: `${PRODUCT_NAME} 账号激活：请设置密码`,
+    text: `${paragraphs.join('\n\n')}\n\n${input.link}\n`,
+    html: htmlOf(paragraphs, { href: input.link, label: '设置密码' }),
+  };
+}
+
+export function passwordResetMail(input: {
+  fullname: string;
+  link: string;
+  ttlSeconds: number;
+  lang: Language;
+}): AccountMail {
+  const hours = hoursOf(input.ttlSeconds);
+  if (input.lang === 'en') {
+    const paragraphs = [
+      `Hello ${input.fullname},`,
+      `Someone asked to reset the password of your ${PRODUCT_NAME} account. Open the link below to choose a new password.`,
+      `The link works once and expires in ${hours} hours. If you did not ask for this, ignore this mail: your password stays as it is.`,
+    ];
+    return {
+      subject: `${PRODUCT_NAME}: reset your password`,
+      text: `${paragraphs.join('\n\n')}\n\n${input.link}\n`,
+      html: htmlOf(paragraphs, { href: input.link, label: 'Reset password' }),
+    };
+  }
+  const paragraphs = [
+    `${input.fullname}，您好：`,
+    `我们收到了重置您 ${PRODUCT_NAME} 账号密码的请求。请打开下面的链接设置新密码。`,
+    `该链接只能使用一次，${hours} 小时内有效。如果不是您本人操作，请忽略本邮件，您的密码不会改变。`,
+  ];
+  return {
+    subject: `${PRODUCT_NAME} 找回密码：请设置新密码`,
+    text: `${paragraphs.join('\n\n')}\n\n${input.link}\n`,
+    html: htmlOf(paragraphs, { href: input.link, label: '设置新密码' }),
+  };
+}
+
+/** Acknowledgement of a trial application (/signUp); the operators follow up from /sys. */
+export function tryoutAcknowledgementMail(input: {
+  fullname: string;
+  organisation: string | null;
+  lang: Language;
+}): AccountMail {
+  if (input.lang === 'en') {
+    const paragraphs = [
+      `Hello ${input.fullname},`,
+      `We have received your application for a ${PRODUCT_NAME} trial${input.organisation ? ` for ${input.organisation}` : ''}.`,
+      'Our staff will review it and contact you at this address within a few working days.',
+    ];
+    return {
+      subject: `${PRODUCT_NAME}: we have received your trial application`,
+      text: `${paragraphs.join('\n\n')}\n`,
+      html: htmlOf(paragraphs),
+    };
+  }
+  const paragraphs = [
+    `${input.fullname}，您好：`,
+    `我们已收到您${input.organisation ? `（${input.organisation}）` : ''}的 ${PRODUCT_NAME} 试用申请。`,
+    '工作人员审核后将在几个工作日内通过此邮箱与您联系。',
+  ];
+  return {
+    subject: `${PRODUCT_NAME} 试用申请已收到`,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: htmlOf(paragraphs),
+  };
+}

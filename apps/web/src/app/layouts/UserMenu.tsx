@@ -1,0 +1,72 @@
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { hasPermission, type PermissionRule } from '@patlas/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { accountMenuItems } from '../../features/account/routes';
+import { sysMenuItems } from '../../features/sys/routes';
+import { loginPathFor } from '../../features/auth/login-target';
+import { useLogout, useSession } from '../../features/auth/useSession';
+
+/** An entry of the user menu: a page, shown when the user's menu satisfies its access rule. */
+export interface UserMenuEntry {
+  path: string;
+  /** i18n key, `namespace:key`. */
+  labelKey: string;
+  access: PermissionRule;
+}
+
+/**
+ * The header's user area: for a visitor, 登录; for a user, their name with the account pages they
+ * may open, the operators' area for operators, and 退出登录. IP-login users are no personal
+ * account (spec 1 §4), so they get 使用账号登录 instead of account pages.
+ */
+export function UserMenu() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { session } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const here = new URL(`${location.pathname}${location.search}`, window.location.origin);
+
+  if (!session) {
+    return (
+      <Button type="primary" ghost onClick={() => void navigate(loginPathFor(here))} className="patlas-login-button">
+        {t('auth:user.login')}
+      </Button>
+    );
+  }
+
+  const menu = session.menu ?? [];
+  const label = (key: string) => t(key as 'auth:user.login');
+  const pages: UserMenuEntry[] =
+    session.loginType === 'ip'
+      ? []
+      : [...accountMenuItems, ...sysMenuItems].filter((e) => hasPermission(menu, e.access));
+  const items: MenuProps['items'] = [
+    ...pages.map((entry) => ({ key: entry.path, label: <Link to={entry.path}>{label(entry.labelKey)}</Link> })),
+    ...(session.loginType === 'ip'
+      ? [
+          {
+            key: 'accountLogin',
+            label: t('auth:user.accountLogin'),
+            onClick: () => void logout(),
+          },
+        ]
+      : []),
+    ...(pages.length > 0 || session.loginType === 'ip' ? [{ type: 'divider' as const }] : []),
+    { key: 'logout', label: t('auth:user.logout'), danger: true, onClick: () => void logout() },
+  ];
+  const name =
+    session.loginType === 'ip'
+      ? `${t('auth:user.ipUser')}${session.tenantCode ? ` · ${session.tenantCode}` : ''}`
+      : (session.nickName ?? session.email ?? '');
+
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <Button type="text" className="patlas-user-button" aria-label={t('auth:user.menuLabel')}>
+        <UserOutlined /> <span className="patlas-user-name">{name}</span> <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { GUIDE_WINDOW_MS, type GuideItem } from '@patlas/contracts';
+import { createQueryClient } from '../../api/query-client';
+import { AppProviders } from '../../app/providers';
+import { createI18n } from '../../i18n/index';
+import { installDomShims } from '../../test/render-app';
+import { GuideReminders } from './GuideReminders';
+import { isWithinGuideWindow } from './guide-window';
+import { ok, stubApi } from './test-api';
+
+const BUILT = '2025-05-12T00:00:00.000Z';
+const BUILT_MS = Date.parse(BUILT);
+
+function renderReminders(now: number) {
+  installDomShims();
+  return render(
+    <AppProviders i18n={createI18n('zh')} queryClient={createQueryClient()}>
+      <GuideReminders buildTime={BUILT} now={now} />
+    </AppProviders>,
+  );
+}
+
+describe('guide reminders', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('is open only while the build is younger than 5 days', () => {
+    expect(isWithinGuideWindow(BUILT, BUILT_MS)).toBe(true);
+    expect(isWithinGuideWindow(BUILT, BUILT_MS + GUIDE_WINDOW_MS - 1)).toBe(true);
+    expect(isWithinGuideWindow(BUILT, BUILT_MS + GUIDE_WINDOW_MS)).toBe(false);
+    expect(isWithinGuideWindow(undefined, BUILT_MS)).toBe(false);
+    expect(isWithinGuideWindow('not a date', BUILT_MS)).toBe(false);
+  });
+
+  it('lists the reminders not yet clicked and marks one done on click', async () => {
+    let items: GuideItem[] = [
+      { label: '图像检索', remindKey: 'imgSearch', parentRemind: null, hasClick: false },
+      { label: '语义检索', remindKey: 'semantics', parentRemind: null, hasClick: true },
+    ];
+    const calls = stubApi((call) => {
+      if (call.path === '/product/user/functionGuide') return ok(items);
+      if (call.path === '/product/user/saveFunctionGuide') {
+        const { remindKey } = call.body as { remindKey: string };
+        items = items.map((item) => (item.remindKey === remindKey ? { ...item, hasClick: true } : item));
+        return ok(null);
+      }
+      return undefined;
+    });
+    renderReminders(BUILT_MS + 1000);
+    fireEvent.click(await screen.findByText('图像检索'));
+    await waitFor(() => expect(screen.queryByText('图像检索')).toBeNull());
+    expect(screen.queryByText('语义检索')).toBeNull();
+    expect(calls.find((call) => call.path === '/product/user/saveFunctionGuide')?.body).toEqual({
+      remindKey: 'imgSearch',
+    });
+  });
+
+  it('asks nothing once the window has passed', async () => {
+    const calls = stubApi(() => ok([]));
+    const { container } = renderReminders(BUILT_MS + GUIDE_WINDOW_MS + 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toHaveLength(0);
+    expect(container.textContent).toBe('');
+  });
+});

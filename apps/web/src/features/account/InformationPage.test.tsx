@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ApiToken, UserInfo } from '@patlas/contracts';
+import { renderApp } from '../../test/render-app';
+import { ok, stubApi } from './test-api';
+
+const INFO: UserInfo = {
+  userId: 'u-test',
+  fullname: '<script>alert(1)</script>',
+  email: 'demo@patlas.local',
+  tenantId: 't1',
+  tenantCode: 'default',
+  canOperation: true,
+  loginType: 'password',
+  userCustomConfig: {
+    theme: 2,
+    language: 'zh',
+    semanticsSearchWeightInfo: '3,3,3,3',
+    mergeType: 0,
+    messageCount: 0,
+    remind: {},
+  },
+  userCreationDays: 12,
+  lastLoginTime: null,
+};
+
+const SECRET = 'pat_3f9a0c1d2e4b5a6978c0d1e2f3a4b5c6';
+
+async function button(text: string): Promise<HTMLElement> {
+  const element = (await screen.findAllByText(text)).map((node) => node.closest('button')).find(Boolean);
+  if (!element) throw new Error(`no button ${text}`);
+  return element;
+}
+
+describe('account information page', () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows quotas with 不限, and a new API token once', async () => {
+    const tokens: ApiToken[] = [];
+    const calls = stubApi((call) => {
+      if (call.path === '/product/user/info') return ok(INFO);
+      if (call.path === '/product/user/limit') {
+        return ok({ export: { limit: 100, used: 7 }, report: { limit: null, used: 2 } });
+      }
+      if (call.path === '/platform/platform/user/token' && call.method === 'GET') return ok(tokens);
+      if (call.path === '/platform/platform/user/token' && call.method === 'POST') {
+        const token = {
+          id: 'tk1',
+          name: (call.body as { name: string }).name,
+          createdAt: '2025-05-12T08:00:00.000Z',
+          lastUsedAt: null,
+          prefix: SECRET.slice(0, 8),
+        };
+        tokens.push(token);
+        return ok({ ...token, token: SECRET });
+      }
+      return undefined;
+    });
+    const { container } = renderApp('/user/information');
+
+    // Hostile text is text: the name shows verbatim and no script element exists.
+    expect(await screen.findByText('<script>alert(1)</script>')).toBeTruthy();
+    expect(container.querySelector('script')).toBeNull();
+    expect(screen.getByText('12 天')).toBeTruthy();
+    expect(await screen.findByText('已用 7 / 100')).toBeTruthy();
+    expect(screen.getByText('已用 2 / 不限')).toBeTruthy();
+
+    fireEvent.click(await button('新建令牌'));
+    fireEvent.change(await screen.findByLabelText('名称'), { target: { value: ' 同步脚本 ' } });
+    fireEvent.click(await button('创建'));
+    expect((await screen.findByTestId('created-token')).textContent).toBe(SECRET);
+    expect(screen.getByText('请立即复制并妥善保存：关闭此窗口后将不再显示该令牌。')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST' && call.path.endsWith('/user/token'))?.body).toEqual({
+      name: '同步脚本',
+    });
+
+    fireEvent.click(await button('我已复制'));
+    await waitFor(() => expect(screen.queryByTestId('created-token')).toBeNull());
+    // The list knows the token by its first characters only.
+    expect(await screen.findByText(`${SECRET.slice(0, 8)}…`)).toBeTruthy();
+    expect(document.body.textContent).not.toContain(SECRET);
+  });
+});

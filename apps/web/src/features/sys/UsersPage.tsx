@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Alert, App, Button, Flex, Input, Modal, Popconfirm, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { SysUser } from '@patlas/contracts';
+import { UserCreateModal } from './components/UserCreateModal';
+import { UserEditModal } from './components/UserEditModal';
+import { SecretOnce } from './components/SecretOnce';
+import { formatDateTime } from './format-time';
+import { useResetSysUserPassword, useRoles, useSysUsers, useTenants } from './queries';
+import { usePageParams } from './usePageParams';
+
+/** /sys/user: accounts, searchable by e-mail or name, with create, edit and password reset. */
+export function UsersPage() {
+  const { t } = useTranslation('sys');
+  const { message } = App.useApp();
+  const paging = usePageParams(['keyword'] as const);
+  const keyword = paging.filters.keyword;
+  const users = useSysUsers({ page: paging.page, pageSize: paging.pageSize, keyword });
+  const roles = useRoles();
+  const tenants = useTenants();
+  const resetPassword = useResetSysUserPassword();
+  const [editing, setEditing] = useState<SysUser | null>(null);
+  const [isCreating, setIsCreating] = useState(false);
+  const [newPassword, setNewPassword] = useState<{ email: string; password: string } | null>(null);
+
+  const roleName = new Map((roles.data ?? []).map((role) => [role.id, role.name]));
+  const tenantName = new Map((tenants.data ?? []).map((tenant) => [tenant.id, tenant.name]));
+
+  const handleResetPassword = (user: SysUser) =>
+    resetPassword.mutateAsync(user.userId).then(
+      ({ password }) => setNewPassword({ email: user.email, password }),
+      (error: Error) => void message.error(error.message),
+    );
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" gap={16}>
+        <Input.Search
+          key={keyword}
+          defaultValue={keyword}
+          allowClear
+          placeholder={t('users.searchPlaceholder')}
+          aria-label={t('users.searchPlaceholder')}
+          onSearch={(value) => paging.setFilter('keyword', value.trim())}
+          style={{ maxWidth: 360 }}
+        />
+        <Button type="primary" onClick={() => setIsCreating(true)}>
+          {t('users.create')}
+        </Button>
+      </Flex>
+      {users.isError && <Alert type="error" showIcon title={users.error.message} />}
+      <Table<SysUser>
+        rowKey="userId"
+        size="small"
+        loading={users.isFetching}
+        dataSource={users.data?.items ?? []}
+        pagination={paging.pagination(users.data?.total)}
+        columns={[
+          { key: 'email', title: t('users.email'), dataIndex: 'email' },
+          { key: 'fullname', title: t('users.fullname'), dataIndex: 'fullname' },
+          {
+            key: 'tenant',
+            title: t('users.tenant'),
+            render: (_, user) => tenantName.get(user.tenantId) ?? user.tenantId,
+          },
+          {
+            key: 'roles',
+            title: t('users.roles'),
+            render: (_, user) => user.roleIds.map((id) => <Tag key={id}>{roleName.get(id) ?? id}</Tag>),
+          },
+          {
+            key: 'status',
+            title: t('users.status'),
+            render: (_, user) =>
+              user.disabled ? (
+                <Tag color="red">{t('users.statusDisabled')}</Tag>
+              ) : (
+                <Tag color="green">{t('users.statusActive')}</Tag>
+              ),
+          },
+          {
+            key: 'lastLoginAt',
+            title: t('users.lastLoginAt'),
+            render: (_, user) => formatDateTime(user.lastLoginAt) ?? t('common.none'),
+          },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            render: (_, user) => (
+              <Flex gap={4}>
+                <Button type="link" size="small" onClick={() => setEditing(user)}>
+                  {t('common.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('users.resetPasswordConfirm', { email: user.email })}
+                  onConfirm={() => handleResetPassword(user)}
+                >
+                  <Button type="link" size="small">
+                    {t('users.resetPassword')}
+                  </Button>
+                </Popconfirm>
+              </Flex>
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <UserEditModal
+          user={editing}
+          roles={roles.data ?? []}
+          tenants={tenants.data ?? []}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {isCreating && (
+        <UserCreateModal roles={roles.data ?? []} tenants={tenants.data ?? []} onClose={() => setIsCreating(false)} />
+      )}
+      {newPassword && (
+        <Modal
+          open
+          title={t('users.passwordResetTitle', { email: newPassword.email })}
+          onCancel={() => setNewPassword(null)}
+          footer={
+            <Button type="primary" onClick={() => setNewPassword(null)}>
+              {t('common.close')}
+            </Button>
+          }
+        >
+          <SecretOnce secret={newPassword.password} label={t('users.newPassword')} />
+        </Modal>
+      )}
+    </Flex>
+  );
+}
