@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -30,6 +31,9 @@ import { systemClock, type Clock } from './domains/auth/tokens.js';
 import { sysRoutes } from './domains/sys/sys.routes.js';
 import { healthRoutes } from './domains/system/health.routes.js';
 import { AppError, registerErrorHandler, sendRouteNotFound } from './errors.js';
+
+/** Largest uploaded file (history imports and the like). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** What the app holds besides Fastify: the database and the services jobs and the CLI share. */
 export interface AppContext {
@@ -103,6 +107,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
 
+  // Imports (history .xlsx files…): one file per request, 10 MB at most; larger answers PAYLOAD_TOO_LARGE.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
+
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Patlas API', version: config.version } },
     transform: jsonSchemaTransform,
@@ -141,6 +148,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const search = new SearchService(engine, new SearchStateRepository(database.db));
   await app.register(searchPlatformRoutes, { prefix: '/api/platform', service: search });
   await app.register(searchProductRoutes, { prefix: '/api/product', service: search });
+
+  // --- search history (domains/history) ---
+
+  // --- jobs, operation history, event tracking (jobs/, domains/operate-history, domains/tracking) ---
 
   // The built web app and its client-side routes: unknown non-API GETs answer index.html.
   const hasWeb = existsSync(path.join(config.web.dist, 'index.html'));

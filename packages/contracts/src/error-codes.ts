@@ -279,6 +279,31 @@ export const ERROR_CODES = {
     zh: '邮件发送失败，请稍后重试',
     en: 'The e-mail could not be sent; please try again later',
   },
+  HISTORY_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该历史记录不存在或已被删除',
+    en: 'This history entry does not exist or has been deleted',
+  },
+  HISTORY_CONTENT_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '历史记录内容无效：{reason}',
+    en: 'Invalid history entry: {reason}',
+  },
+  HISTORY_COMBINE_EMPTY: {
+    http: 400,
+    status: 0,
+    zh: '第 {no} 条历史记录没有可组合的检索式',
+    en: 'History entry #{no} has no expression to combine',
+  },
+  IMPORT_FILE_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '无法读取导入文件：{reason}',
+    en: 'The import file cannot be read: {reason}',
+  },
+  IMPORT_FILE_REQUIRED: { http: 400, status: 0, zh: '请选择要导入的文件', en: 'Please choose a file to import' },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

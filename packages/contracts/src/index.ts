@@ -6,3 +6,4 @@ export * from './query-messages.js';
 export * from './search.js';
 export * from './auth.js';
 export * from './auth-crypto.js';
+export * from './history.js';

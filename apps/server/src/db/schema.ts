@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** The patent store: one row per publication, the whole canonical record as JSON in `doc`. */
 export interface PatentsTable {
@@ -182,6 +182,63 @@ export interface DisplayCopyTable {
   updated_at: string;
 }
 
+/** Spec 1 §3 search-history entries; `content` is the whole entry as JSON. */
+export interface SearchHistoryTable {
+  id: string;
+  user_id: string;
+  no: number;
+  operation_name: string;
+  search_expression: string;
+  result_total: string;
+  content: string;
+  created_at: string;
+}
+
+/** Operation history: searches, analyses, exports, favourites (record types 1–4). */
+export interface OperateHistoryTable {
+  id: string;
+  user_id: string;
+  record_type: number;
+  title: string;
+  router: string | null;
+  result_total: string | null;
+  /** JSON object */
+  data: string;
+  created_at: string;
+}
+
+/** Spec 1 §3 event tracking records, countable per user. */
+export interface EventTrackingTable {
+  id: string;
+  user_id: string | null;
+  tenant_id: string;
+  event_name: string;
+  event_id: string | null;
+  event_type: string | null;
+  count: number;
+  record_type: number | null;
+  product_alias: string | null;
+  created_at: string;
+}
+
+/** The durable job queue (exports, alerts, reports, retention); survives restarts. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  unique_key: string | null;
+  payload: string;
+  status: string;
+  run_at: string;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  result: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   patents: PatentsTable;
   patent_numbers: PatentNumbersTable;
@@ -201,6 +258,10 @@ export interface Database {
   tryout_applications: TryoutApplicationsTable;
   user_guide: UserGuideTable;
   display_copy: DisplayCopyTable;
+  search_history: SearchHistoryTable;
+  operate_history: OperateHistoryTable;
+  event_tracking: EventTrackingTable;
+  jobs: JobsTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

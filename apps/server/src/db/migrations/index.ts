@@ -3,6 +3,7 @@ import * as createPatentStore from './202611220300-create-patent-store.js';
 import * as createSearchCache from './202611220400-create-search-cache.js';
 import * as createAccounts from './202611220500-create-accounts.js';
 import * as createAccountExtras from './202611220510-create-account-extras.js';
+import * as createHistories from './202611240100-create-histories.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611220400-create-search-cache': createSearchCache,
   '202611220500-create-accounts': createAccounts,
   '202611220510-create-account-extras': createAccountExtras,
+  '202611240100-create-histories': createHistories,
 };
