@@ -5,6 +5,7 @@ import { hasPermission, type PermissionRule } from '@patlas/contracts';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TabBar } from '../../components/TabBar/TabBar';
 import { filterTabsByPermission, type AppTab } from '../../components/TabBar/tab-bar-model';
+import { GuideReminders } from '../../features/account/GuideReminders';
 import { useSession } from '../../features/auth/useSession';
 import { appStorage } from '../../storage/app-storage';
 import { HELP_DETECTION_PATH, HOME_PATH, SEARCH_RESULT_PATH } from '../paths';
@@ -89,6 +90,8 @@ export function MainLayout() {
         }}
       />
       <Layout.Content className="patlas-content">
+        {/* New-feature reminders greet signed-in users on the start page only, not over every result page. */}
+        {session && session.loginType !== 'ip' && location.pathname.startsWith(HOME_PATH) && <GuideReminders />}
         <Outlet />
       </Layout.Content>
     </Layout>
