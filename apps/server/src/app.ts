@@ -31,6 +31,14 @@ import { systemClock, type Clock } from './domains/auth/tokens.js';
 import { sysRoutes } from './domains/sys/sys.routes.js';
 import { healthRoutes } from './domains/system/health.routes.js';
 import { AppError, registerErrorHandler, sendRouteNotFound } from './errors.js';
+import { historyRoutes } from './domains/history/history.routes.js';
+import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
+import { SearchHistoryService } from './domains/history/search-history.service.js';
+import { operateHistoryRoutes } from './domains/operate-history/operate-history.routes.js';
+import { trackingRoutes } from './domains/tracking/tracking.routes.js';
+import { historyRetentionJob } from './jobs/history-retention.job.js';
+import { jobsRoutes } from './jobs/jobs.routes.js';
+import { createJobs, type Jobs } from './jobs/worker.js';
 
 /** Largest uploaded file (history imports and the like). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -47,6 +55,8 @@ export interface AppContext {
   demo: { loading: boolean };
   /** Accounts, roles, tenants, sessions, audit (domains/auth). */
   auth: AuthDomain;
+  /** The durable job queue and this process's worker (main.ts starts it polling). */
+  jobs: Jobs;
 }
 
 export interface BuildOptions {
@@ -88,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     drawingsDir: path.join(config.dataDir, 'drawings'),
     demo: { loading: false },
     auth,
+    jobs: createJobs({ db: database.db, dialect: database.dialect, now: auth.now, pollMs: config.jobs.pollMs }),
   };
 
   const app = Fastify({
@@ -150,8 +161,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(searchProductRoutes, { prefix: '/api/product', service: search });
 
   // --- search history (domains/history) ---
+  await app.register(historyRoutes, {
+    prefix: '/api/product',
+    service: new SearchHistoryService(
+      new SearchHistoryRepository(database.db, database.dialect),
+      search,
+      auth.now,
+    ),
+  });
 
   // --- jobs, operation history, event tracking (jobs/, domains/operate-history, domains/tracking) ---
+  context.jobs.worker.useLogger(app.log.child({ module: 'jobs' }));
+  context.jobs.queue.define(historyRetentionJob(database.db));
+  // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
+  await context.jobs.queue.ensureScheduled();
+  // Before the database closes: stop polling and let the job in hand finish.
+  app.addHook('preClose', async () => context.jobs.worker.stop());
+  await app.register(jobsRoutes, { prefix: '/api/product', queue: context.jobs.queue });
+  await app.register(operateHistoryRoutes, { prefix: '/api/product', db: database.db, now: auth.now });
+  await app.register(trackingRoutes, { prefix: '/api/product', db: database.db, now: auth.now });
 
   // The built web app and its client-side routes: unknown non-API GETs answer index.html.
   const hasWeb = existsSync(path.join(config.web.dist, 'index.html'));

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Patlas <no-reply@localhost>'),
   /** The address users open Patlas at; mailed links start with it. Default http://localhost:<PORT>. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How often the job worker looks for due jobs (history retention …); 0 turns the worker off in this process. */
+  JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -86,6 +88,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Base of links in mails, without a trailing slash. */
   publicUrl: string;
+  /** pollMs 0: this process runs no jobs (another one, or a test calling runDueJobs, does). */
+  jobs: { pollMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -130,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jobs: { pollMs: e.JOB_POLL_MS },
   };
 }
 

@@ -15,6 +15,8 @@ async function main(): Promise<void> {
   }
   const { app, context } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  // JOB_POLL_MS=0 leaves this process out of the job work (another process of the same database runs it).
+  context.jobs.worker.start();
 
   const shutdown = new AbortController();
   // The demo corpus loads in the background on first start: the server answers meanwhile and /api/health shows the count growing.

@@ -86,6 +86,13 @@ export const ERROR_CODES = {
     zh: '检索结果超过 {max} 条，无法合并，请缩小检索范围',
     en: 'More than {max} results cannot be merged; please narrow the search',
   },
+  /** Spec 2 §8 / §9: "Analysis data cannot exceed 1 million" (an analysis over more than MAX_ANALYSIS_TOTAL patents). */
+  ANALYSIS_TOO_MANY: {
+    http: 400,
+    status: 0,
+    zh: '分析数据不能超过100万条',
+    en: 'Analysis data cannot exceed 1 million',
+  },
   SEARCH_STATE_NOT_FOUND: {
     http: 404,
     status: 0,
@@ -296,6 +303,16 @@ export const ERROR_CODES = {
     status: 0,
     zh: '第 {no} 条历史记录没有可组合的检索式',
     en: 'History entry #{no} has no expression to combine',
+  },
+  /**
+   * Combining history entries: an entry's filter (or data-source scope) has no expression that
+   * selects exactly the same patents (e.g. an applicant name that is part of another applicant's name).
+   */
+  HISTORY_COMBINE_FILTER_INEXACT: {
+    http: 400,
+    status: 0,
+    zh: '第 {no} 条历史记录的筛选条件“{filter}”无法精确转换为检索式，不能参与组合；请去掉该筛选条件，或把它写进检索式后重新检索',
+    en: 'The filter "{filter}" of history entry #{no} cannot be written as an exact expression, so the entry cannot be combined; remove the filter, or write it into the expression and search again',
   },
   IMPORT_FILE_INVALID: {
     http: 400,

@@ -245,3 +245,35 @@ export const EventTrackingSummarySchema = z.object({
 
 /** Spec 2 §9 "Histories (operation, report, search) are kept 180 days". */
 export const HISTORY_RETENTION_MS = HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Operators: the job queue and tracking summaries (/api/product/sys/*, permission '/sys')
+
+/** A durable job's life: queued → running → done, or back to queued for a retry, or failed. */
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const JobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof JobStatusSchema>;
+
+/** GET /sys/jobs — the most recent jobs first (e.g. to see that history retention ran). */
+export const ListSysJobsQuerySchema = z.object({
+  kind: z.string().max(100).optional(),
+  status: JobStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const SysJobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: JobStatusSchema,
+  runAt: z.string(),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** What the handler reported, e.g. the rows retention deleted. */
+  result: z.unknown(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type SysJob = z.infer<typeof SysJobSchema>;
+
+/** GET /sys/eventTracking/summary — one account's counts, or everyone's without userId. */
+export const SysEventTrackingSummaryQuerySchema = z.object({ userId: z.string().min(1).max(100).optional() });

@@ -7,3 +7,4 @@ export * from './search.js';
 export * from './auth.js';
 export * from './auth-crypto.js';
 export * from './history.js';
+export * from './analysis.js';

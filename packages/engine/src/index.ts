@@ -9,3 +9,5 @@ export { createSqliteEngine, type SqliteEngineOptions } from './backends/sqlite/
 export { type IndexablePatent } from './backends/sqlite/index-tokens.js';
 export { compileQuery, printPlan, SQLITE_FIELD_IDS, type Plan } from './backends/sqlite/compile-query.js';
 export { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION } from './backends/sqlite/index-schema.js';
+export { drillDown, applyDrillDown, VALID_PATENT_TYPES, type AnalysisDrill } from './aggregation/drill-down.js';
+export { classifyLegalStatus, normaliseProvince, expiryYearOf, type LegalStatusClass } from './aggregation/dimensions.js';

@@ -1,4 +1,4 @@
-import type { Patent } from '@patlas/contracts';
+import type { AnalysisDimension, AnalysisResult, AnalysisSpec, Patent } from '@patlas/contracts';
 import type { QueryNode } from '@patlas/query';
 
 /**
@@ -13,6 +13,13 @@ export interface SearchEngine {
   search(request: SearchRequest): Promise<SearchResponse>;
   /** The total of `search` without building a page: hits after scope, filters and merge. */
   count(ast: QueryNode, options?: CountOptions): Promise<number>;
+  /**
+   * An analysis (trend, ranking, matrix, lifecycle, expiry, impact, three rates, valid patents) of a
+   * query's hits after scope, filters and merge, exact. docs/analysis.md says what each counts; the
+   * element → result-page condition is aggregation/drill-down.ts. Refuses more than
+   * MAX_ANALYSIS_TOTAL hits with ANALYSIS_TOO_MANY.
+   */
+  aggregate(ast: QueryNode, spec: AnalysisSpec, options?: CountOptions): Promise<AggregateResponse>;
   /** Facet counts of a query's hits (the same numbers `search` returns with `facets`). */
   facets(ast: QueryNode, fields: readonly FacetField[], options?: CountOptions & { limit?: number }): Promise<Facets>;
   /** Result rows of these publication numbers (any written form), in the order given; unknown ones are left out. */
@@ -38,9 +45,12 @@ export const FACET_FIELDS: readonly FacetField[] = [
   'agency',
 ];
 
-/** Values are ORed within a field, fields are ANDed (the filter panel). */
+/** Every field a filter can name: the filter panel's facets and the analysis dimensions. */
+export type FilterField = FacetField | AnalysisDimension;
+
+/** Values are ORed within an entry, entries are ANDed (the filter panel; a chart element's condition). */
 export interface FacetFilter {
-  readonly field: FacetField;
+  readonly field: FilterField;
   readonly values: readonly string[];
 }
 
@@ -110,11 +120,19 @@ export interface SearchResponse {
   readonly facets: Facets;
 }
 
+export interface AggregateResponse {
+  /** Size of the analysed set: the hits after scope, filters and merge (what `count` answers). */
+  readonly total: number;
+  readonly result: AnalysisResult;
+}
+
 /** Spec 1 §9 "max page 100000" (packages/contracts limits.ts MAX_PAGE; engine imports contracts types only). */
 export const MAX_PAGE = 100_000;
 /** Spec 1 §9 "sorting refused above 10 million" (contracts MAX_SORT_TOTAL). */
 export const MAX_SORT_TOTAL = 10_000_000;
 export const MAX_PAGE_SIZE = 100;
+/** Spec 2 §9 "analysis … capped at 1,000,000" (contracts MAX_ANALYSIS_TOTAL). */
+export const MAX_ANALYSIS_TOTAL = 1_000_000;
 
 export type EngineErrorCode =
   /** A sort other than relevance on more than MAX_SORT_TOTAL hits. */
@@ -128,7 +146,9 @@ export type EngineErrorCode =
   /** A wildcard that expands to more words than the back end allows. */
   | 'WILDCARD_TOO_BROAD'
   /** A proximity operand the back end cannot evaluate (e.g. a wildcard pattern on both sides). */
-  | 'QUERY_UNSUPPORTED';
+  | 'QUERY_UNSUPPORTED'
+  /** An analysis over more than MAX_ANALYSIS_TOTAL hits (params: total, max). */
+  | 'ANALYSIS_TOO_MANY';
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;

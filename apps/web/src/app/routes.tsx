@@ -14,6 +14,7 @@ import {
   SEARCH_RESULT_PATH,
 } from './paths';
 import { accountRoutes } from '../features/account/routes';
+import { historyRoutes } from '../features/history/routes';
 import { appSession, type SessionStore } from '../features/auth/session';
 import { sysRoutes } from '../features/sys/routes';
 import { RouteErrorPage } from '../features/status/RouteErrorPage';
@@ -94,6 +95,7 @@ const routeTable: RouteObject[] = [
             }),
           },
           ...accountRoutes,
+          ...historyRoutes,
           // Spec 1 §2: "/sys goes to /sys/user" (the sys routes' index redirect).
           ...sysRoutes,
           {

@@ -10,6 +10,7 @@ import zhHelp from './zh-CN/help.json';
 import zhAuth from './zh-CN/auth.json';
 import zhAccount from './zh-CN/account.json';
 import zhSys from './zh-CN/sys.json';
+import zhHistory from './zh-CN/history.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
 import enPatent from './en-US/patent.json';
@@ -19,6 +20,7 @@ import enHelp from './en-US/help.json';
 import enAuth from './en-US/auth.json';
 import enAccount from './en-US/account.json';
 import enSys from './en-US/sys.json';
+import enHistory from './en-US/history.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -32,6 +34,7 @@ export const resources = {
     auth: zhAuth,
     account: zhAccount,
     sys: zhSys,
+    history: zhHistory,
   },
   en: {
     common: enCommon,
@@ -43,10 +46,11 @@ export const resources = {
     auth: enAuth,
     account: enAccount,
     sys: enSys,
+    history: enHistory,
   },
 } as const;
 
-export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys'] as const;
+export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys', 'history'] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 

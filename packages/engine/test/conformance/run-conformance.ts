@@ -3,6 +3,7 @@ import type { NearNode, QueryNode, RangeNode, TermNode } from '@patlas/query';
 import { stemmer } from 'stemmer';
 import type { IndexablePatent, SearchEngine } from '../../src/index.js';
 import { FIXTURE_CORPUS } from './fixture-corpus.js';
+import { runAnalysisConformance } from './run-analysis-conformance.js';
 
 /**
  * The conformance suite every SearchEngine back end must pass: for each query shape, the exact
@@ -505,4 +506,5 @@ export function runConformance(name: string, createEngine: () => Promise<SearchE
       await engine.index([doc]);
     });
   });
+  runAnalysisConformance(name, createEngine);
 }

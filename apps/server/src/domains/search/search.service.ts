@@ -123,6 +123,21 @@ export class SearchService {
     }
   }
 
+  /**
+   * Unmerged hits of an already parsed expression, after facet filters and data-source scope
+   * (history combination checks that a filter written as a condition selects the same patents).
+   */
+  async countParsed(ast: QueryNode, options: Pick<SearchParams, 'filters' | 'source'>): Promise<number> {
+    try {
+      return await this.engine.count(ast, {
+        filters: options.filters,
+        ...(options.source ? { scope: options.source } : {}),
+      });
+    } catch (err) {
+      throw toAppError(err);
+    }
+  }
+
   async saveState(state: SearchState, lang: Language): Promise<string> {
     // Refuse to store a state whose expression would fail when the link is opened.
     this.parse(state.searchExpre, lang);

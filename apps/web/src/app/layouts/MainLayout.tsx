@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TabBar } from '../../components/TabBar/TabBar';
 import { filterTabsByPermission, type AppTab } from '../../components/TabBar/tab-bar-model';
 import { GuideReminders } from '../../features/account/GuideReminders';
+import { HISTORY_PATH, HISTORY_PERMISSION } from '../../features/history/paths';
 import { useSession } from '../../features/auth/useSession';
 import { appStorage } from '../../storage/app-storage';
 import { HELP_DETECTION_PATH, HOME_PATH, SEARCH_RESULT_PATH } from '../paths';
@@ -18,7 +19,7 @@ const SEARCH_MENU_PATH = `${HOME_PATH}?tabName=quick`;
 
 interface NavEntry {
   path: string;
-  labelKey: 'nav.home' | 'nav.search' | 'nav.help';
+  labelKey: 'nav.home' | 'nav.search' | 'nav.help' | 'history:nav';
   /** 'public' for everyone; otherwise the permission a logged-in user needs to see the entry. */
   access: 'public' | PermissionRule;
 }
@@ -26,12 +27,13 @@ interface NavEntry {
 const NAV_ENTRIES: readonly NavEntry[] = [
   { path: HOME_PATH, labelKey: 'nav.home', access: 'public' },
   { path: SEARCH_MENU_PATH, labelKey: 'nav.search', access: 'public' },
+  { path: HISTORY_PATH, labelKey: 'history:nav', access: HISTORY_PERMISSION },
   { path: HELP_DETECTION_PATH, labelKey: 'nav.help', access: 'public' },
 ];
 
 /** Header navigation, the tab bar of opened pages, and the page (spec 1 §2). */
 export function MainLayout() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'history']);
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -53,7 +55,9 @@ export function MainLayout() {
       ? [HELP_DETECTION_PATH]
       : location.pathname.startsWith(HOME_PATH)
         ? [HOME_PATH]
-        : [];
+        : location.pathname.startsWith(HISTORY_PATH)
+          ? [HISTORY_PATH]
+          : [];
 
   return (
     <Layout className="patlas-layout">

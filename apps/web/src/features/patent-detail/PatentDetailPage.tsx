@@ -2,9 +2,11 @@ import { Card, Result, Skeleton, Tabs, Tooltip, Typography } from 'antd';
 import type { TabsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { PatentDetail } from '@patlas/contracts';
 import { PatentNumberSearch } from '../../components/PatentNumberSearch';
+import { HISTORY_ID_PARAM } from '../history/recording';
+import { detailTabState, useDetailHistoryRecording } from '../history/useHistoryRecording';
 import { BasicInfoTab } from './components/BasicInfoTab';
 import { CitationsTab } from './components/CitationsTab';
 import { DrawingsTab } from './components/DrawingsTab';
@@ -38,6 +40,9 @@ export function PatentDetailPage() {
   const tabParam = searchParams.get('tab');
   const activeTab: DetailTab = isDetailTab(tabParam) ? tabParam : 'basic';
   const detail = usePatentDetail(pn || undefined);
+  const location = useLocation();
+  // Spec 1 §4 'detail' (opened from a result page) and 'detailTab' (a tab change).
+  useDetailHistoryRecording(pn, tabParam ?? undefined);
 
   if (!pn) {
     return (
@@ -92,7 +97,9 @@ export function PatentDetailPage() {
         onChange={(tab) => {
           const next = new URLSearchParams(searchParams);
           next.set('tab', tab);
-          setSearchParams(next);
+          // A page reopened from history is recorded again from the user's next action on.
+          next.delete(HISTORY_ID_PARAM);
+          setSearchParams(next, { state: detailTabState(location.state, tab) });
         }}
       />
       {detail.isFetching && !detail.isPending && (

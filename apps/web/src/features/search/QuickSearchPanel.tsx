@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ExpressionEditor } from '../../components/ExpressionEditor/ExpressionEditor';
 import { SEARCH_RESULT_PATH } from '../../app/paths';
+import { historyActionState } from '../history/history-actions';
 import { defaultResultState, encodeResultState } from './search-url-state';
 
 interface QuickSearchPanelProps {
@@ -17,7 +18,12 @@ export function QuickSearchPanel({ initialExpression = '' }: QuickSearchPanelPro
     <ExpressionEditor
       value={expression}
       onChange={setExpression}
-      onSubmit={(text) => navigate(`${SEARCH_RESULT_PATH}?${encodeResultState(defaultResultState(text)).toString()}`)}
+      onSubmit={(text) =>
+        // Tagged 'search': the result page records it in the search history once its results arrive.
+        navigate(`${SEARCH_RESULT_PATH}?${encodeResultState(defaultResultState(text)).toString()}`, {
+          state: historyActionState('search', text),
+        })
+      }
       autoFocus
     />
   );

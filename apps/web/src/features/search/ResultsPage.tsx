@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MAX_PAGE, type FacetFieldId, type Language } from '@patlas/contracts';
 import { ApiError } from '../../api/client';
+import { HistoryDrawerButton } from '../history/HistoryDrawer';
+import { historyActionState, type HistoryNavState } from '../history/history-actions';
+import { HistoryOriginContext, useResultHistoryRecording } from '../history/useHistoryRecording';
 import { ExpressionEditor } from '../../components/ExpressionEditor/ExpressionEditor';
 import type { ExpressionProblem } from '../../components/ExpressionEditor/useExpressionValidation';
 import { AllDrawingsView } from './components/AllDrawingsView';
 import { EmptyResult } from './components/EmptyResult';
-import { FilterPanel } from './components/FilterPanel';
+import { FilterPanel, type FilterChange } from './components/FilterPanel';
 import { FirstDrawingView } from './components/FirstDrawingView';
 import { ImageTextView } from './components/ImageTextView';
 import { ResultListView } from './components/ResultListView';
@@ -20,7 +23,9 @@ import { formatTotal } from './format-total';
 import { useSearchResults, useStateByKey } from './queries';
 import {
   decodeResultState,
+  encodeFilters,
   encodeResultState,
+  encodeSort,
   fromSearchState,
   withFilterValues,
   type ResultUrlState,
@@ -79,17 +84,70 @@ function ResultsView() {
     setDraft(state.expression);
   }
 
-  const update = (patch: Partial<ResultUrlState>, options: { keepPage?: boolean } = {}) => {
+  /**
+   * Every user action goes through here, tagged with its history action (spec 1 §4); the tag
+   * rides on the navigation and is recorded once the new state's results arrive. The new URL
+   * drops `hid`: after the first action a reopened history entry is an ordinary page again.
+   */
+  const update = (
+    patch: Partial<ResultUrlState>,
+    options: { keepPage?: boolean; history?: HistoryNavState } = {},
+  ) => {
     const next: ResultUrlState = { ...state, ...patch, page: options.keepPage ? (patch.page ?? state.page) : 1 };
     if (next.second === undefined) delete next.second;
     if (next.source === undefined) delete next.source;
-    setSearchParams(encodeResultState(next));
+    setSearchParams(encodeResultState(next), options.history ? { state: options.history } : undefined);
   };
-  const setFilter = (field: FacetFieldId, values: string[]) =>
-    update({ filters: withFilterValues(state.filters, field, values) });
+  const setFilter = (field: FacetFieldId, values: string[], change: FilterChange) => {
+    const removed = (state.filters.find((f) => f.field === field)?.values ?? []).filter((v) => !values.includes(v));
+    const history =
+      change === 'remove'
+        ? historyActionState('delFilter', `${field}:${removed.join('|')}`, {
+            filterKind: 'facet',
+            removedFilter: { field, values: removed },
+          })
+        : historyActionState(change === 'single' ? 'filterSingle' : 'filterMultiple', `${field}:${values.join('|')}`, {
+            filterKind: 'facet',
+          });
+    update({ filters: withFilterValues(state.filters, field, values) }, { history });
+  };
+  // The toolbar's changes; sorting has no action of its own in spec 1 §4, so it is a refreshPage (isOrder set).
+  const handleToolbarChange = (patch: Partial<ResultUrlState>) => {
+    let history: HistoryNavState;
+    if ('second' in patch) {
+      history = patch.second
+        ? historyActionState('second', patch.second)
+        : historyActionState('clearSecondExp', state.second ?? '');
+    } else if (patch.mergeType !== undefined) {
+      history = historyActionState('merge', String(patch.mergeType));
+    } else if (patch.sort) {
+      history = historyActionState('refreshPage', `sort:${encodeSort(patch.sort)}`);
+    } else {
+      history = historyActionState('refreshPage', state.expression);
+    }
+    update(patch, { history });
+  };
+  const handleSearch = (expression: string) => {
+    if (expression !== state.expression) {
+      update({ expression, filters: [], second: undefined }, { history: historyActionState('search', expression) });
+      return;
+    }
+    // The same expression again: a refresh, recorded once the new answer is in.
+    setSearchParams(encodeResultState(state), {
+      replace: true,
+      state: historyActionState('refreshPage', expression, { requiresFresh: true }),
+    });
+    void results.refetch();
+  };
 
   const data = results.data;
   const isStale = results.isPlaceholderData;
+  const origin = useResultHistoryRecording({
+    state,
+    current: results.isSuccess && !isStale ? data : undefined,
+    isFetching: results.isFetching,
+    dataUpdatedAt: results.dataUpdatedAt,
+  });
   const lastPage = data ? Math.min(MAX_PAGE, Math.max(1, Math.ceil(data.total / state.pageSize))) : undefined;
   // A page beyond the last one (an old link, a narrower filter) shows the last page instead.
   useEffect(() => {
@@ -112,7 +170,7 @@ function ResultsView() {
         <ExpressionEditor
           value={draft}
           onChange={setDraft}
-          onSubmit={(expression) => update({ expression })}
+          onSubmit={(expression) => update({ expression }, { history: historyActionState('search', expression) })}
           autoFocus
         />
       </Card>
@@ -125,11 +183,7 @@ function ResultsView() {
         <ExpressionEditor
           value={draft}
           onChange={setDraft}
-          onSubmit={(expression) =>
-            expression === state.expression
-              ? void results.refetch()
-              : update({ expression, filters: [], second: undefined })
-          }
+          onSubmit={handleSearch}
           serverProblem={draft === state.expression ? problem : undefined}
           isSearching={results.isFetching}
           rows={2}
@@ -144,7 +198,13 @@ function ResultsView() {
             </>
           )}
           {state.second && (
-            <Tag closable onClose={() => update({ second: undefined })} color="blue">
+            <Tag
+              closable
+              onClose={() =>
+                update({ second: undefined }, { history: historyActionState('clearSecondExp', state.second ?? '') })
+              }
+              color="blue"
+            >
               {t('results.within', { expression: state.second })}
             </Tag>
           )}
@@ -155,15 +215,18 @@ function ResultsView() {
       {otherError && <Alert type="error" showIcon title={otherError.message} className="results-alert" />}
 
       {!problem && (
+        <HistoryOriginContext.Provider value={origin}>
         <div className="results-body">
           <FilterPanel
             facets={data?.facets}
             filters={state.filters}
             onChange={setFilter}
-            onClearAll={() => update({ filters: [] })}
+            onClearAll={() =>
+              update({ filters: [] }, { history: historyActionState('clearFilter', encodeFilters(state.filters), { filterKind: 'facet' }) })
+            }
           />
           <main className="results-main">
-            <ResultToolbar state={state} lang={lang} onChange={(patch) => update(patch)} />
+            <ResultToolbar state={state} lang={lang} onChange={handleToolbarChange} extra={<HistoryDrawerButton />} />
             {state.filters.length > 0 && (
               <Flex wrap gap={4} className="results-active-filters" aria-label={t('filters.active')}>
                 {state.filters.flatMap((filter) =>
@@ -176,6 +239,7 @@ function ResultsView() {
                         setFilter(
                           filter.field,
                           filter.values.filter((v) => v !== value),
+                          'remove',
                         );
                       }}
                     >
@@ -188,7 +252,10 @@ function ResultsView() {
             <Flex justify="space-between" align="center" gap={8} wrap>
               <SelectionBar selection={selection} pageNumbers={pageNumbers} />
               {/* Another view of the same page: the page number stays. */}
-              <ViewSwitch value={state.view} onChange={(view) => update({ view }, { keepPage: true })} />
+              <ViewSwitch
+                value={state.view}
+                onChange={(view) => update({ view }, { keepPage: true, history: historyActionState('view', view) })}
+              />
             </Flex>
             {results.isPending && <Spin className="results-loading" />}
             {data && data.total === 0 && <EmptyResult hasFilters={state.filters.length > 0 || Boolean(state.second)} />}
@@ -216,7 +283,8 @@ function ResultsView() {
                 showQuickJumper
                 showTotal={(total) => t('results.pages', { pages: Math.ceil(total / state.pageSize).toLocaleString() })}
                 onChange={(page) => {
-                  update({ page: Math.min(MAX_PAGE, Math.max(1, page)) }, { keepPage: true });
+                  const target = Math.min(MAX_PAGE, Math.max(1, page));
+                  update({ page: target }, { keepPage: true, history: historyActionState('jumpPage', String(target)) });
                   // The next page starts at its first result, not where the pager was.
                   window.scrollTo({ top: 0 });
                 }}
@@ -224,6 +292,7 @@ function ResultsView() {
             )}
           </main>
         </div>
+        </HistoryOriginContext.Provider>
       )}
     </div>
   );

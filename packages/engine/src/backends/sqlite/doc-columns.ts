@@ -1,22 +1,58 @@
-import type { FacetField } from '../../search-engine.js';
+import {
+  classLevels,
+  classifyLegalStatus,
+  expiryYearOf,
+  isGranted,
+  normaliseProvince,
+  yearOf,
+} from '../../aggregation/dimensions.js';
+import type { FilterField } from '../../search-engine.js';
 import type { RangeColumn } from './compile-query.js';
 import type { DocColumnValues } from './index-tokens.js';
 
 /**
- * The per-document values that filters, ranges, sorts, facets and merging need, held in memory
- * as typed arrays indexed by document id (the FTS5 rowid). FTS5 hands back hit ids at about
- * 0.1 µs each; everything after that is array reads, so a filter or a facet costs the same per
- * hit whatever its selectivity (DESIGN: row lookups in SQLite cost ~55 ms per filter at 1M).
- * Multi-valued facets (applicants, inventors, IPC subclasses) live in one append-only pool.
+ * The per-document values that filters, ranges, sorts, facets, aggregations and merging need,
+ * held in memory as typed arrays indexed by document id (the FTS5 rowid). FTS5 hands back hit ids
+ * at about 0.1 µs each; everything after that is array reads, so a filter or a facet costs the
+ * same per hit whatever its selectivity (DESIGN: row lookups in SQLite cost ~55 ms per filter at
+ * 1M). Multi-valued fields (applicants, inventors, classes, places) live in one append-only pool.
+ * Every filter field (facet or analysis dimension) is one column here, so a chart element's filter
+ * selects exactly the documents the aggregation counted in it.
  */
-const MULTI_FACETS = ['applicant', 'inventor', 'ipcSubclass'] as const;
-type MultiFacet = (typeof MULTI_FACETS)[number];
-const SINGLE_FACETS = ['year', 'country', 'patentType', 'legalStatus', 'agency'] as const;
-type SingleFacet = (typeof SINGLE_FACETS)[number];
+export const MULTI_FIELDS = [
+  'applicant',
+  'inventor',
+  'ipcSubclass',
+  'currentAssignee',
+  'agent',
+  'ipcSection',
+  'ipcClass',
+  'ipcGroup',
+  'cpcSubclass',
+  'cpcGroup',
+  'applicantCountry',
+  'applicantProvince',
+  'applicantCity',
+] as const;
+export type MultiField = (typeof MULTI_FIELDS)[number];
+export const SINGLE_FIELDS = [
+  'year',
+  'country',
+  'patentType',
+  'legalStatus',
+  'agency',
+  'applicationYear',
+  'publicationYear',
+  'grantYear',
+  'expiryYear',
+  'legalStatusClass',
+  'grantStatus',
+] as const;
+export type SingleField = (typeof SINGLE_FIELDS)[number];
 
 const CN_SCOPE = new Set(['CN', 'TW', 'HK', 'MO']);
 
-class Dictionary {
+export class Dictionary {
   readonly values: string[] = [''];
   private readonly ids = new Map<string, number>();
   id(value: string): number {
@@ -33,6 +69,10 @@ class Dictionary {
   }
 }
 
+export function isMultiField(field: FilterField): field is MultiField {
+  return (MULTI_FIELDS as readonly string[]).includes(field);
+}
+
 export class DocColumns {
   capacity = 0;
   alive = new Uint8Array(0);
@@ -40,11 +80,13 @@ export class DocColumns {
   readonly ranges: Record<Exclude<RangeColumn, 'pv'>, Int32Array> & { pv: Float64Array };
   /** 1 = cn scope (CN, TW, HK, MO), 2 = the rest. */
   scope = new Uint8Array(0);
-  readonly single: Record<SingleFacet, Int32Array>;
-  readonly singleDict: Record<SingleFacet, Dictionary>;
-  readonly multiOffset: Record<MultiFacet, Int32Array>;
-  readonly multiLength: Record<MultiFacet, Uint16Array>;
-  readonly multiDict: Record<MultiFacet, Dictionary>;
+  readonly single: Record<SingleField, Int32Array>;
+  readonly singleDict: Record<SingleField, Dictionary>;
+  readonly multiOffset: Record<MultiField, Int32Array>;
+  readonly multiLength: Record<MultiField, Uint16Array>;
+  readonly multiDict: Record<MultiField, Dictionary>;
+  /** 1 when the document's expiry year is its recorded ED (not the statutory estimate). */
+  expiryRecorded = new Uint8Array(0);
   pool = new Int32Array(1024);
   poolUsed = 0;
   /** Group ids for merge by application number (1) and by simple family (2); 0 = own group. */
@@ -68,17 +110,13 @@ export class DocColumns {
       clmn: i32(),
       pv: new Float64Array(0),
     };
-    this.single = { year: i32(), country: i32(), patentType: i32(), legalStatus: i32(), agency: i32() };
-    this.singleDict = {
-      year: new Dictionary(),
-      country: new Dictionary(),
-      patentType: new Dictionary(),
-      legalStatus: new Dictionary(),
-      agency: new Dictionary(),
-    };
-    this.multiOffset = { applicant: i32(), inventor: i32(), ipcSubclass: i32() };
-    this.multiLength = { applicant: new Uint16Array(0), inventor: new Uint16Array(0), ipcSubclass: new Uint16Array(0) };
-    this.multiDict = { applicant: new Dictionary(), inventor: new Dictionary(), ipcSubclass: new Dictionary() };
+    const record = <T>(keys: readonly string[], make: () => T): Record<string, T> =>
+      Object.fromEntries(keys.map((k) => [k, make()]));
+    this.single = record(SINGLE_FIELDS, i32) as Record<SingleField, Int32Array>;
+    this.singleDict = record(SINGLE_FIELDS, () => new Dictionary()) as Record<SingleField, Dictionary>;
+    this.multiOffset = record(MULTI_FIELDS, i32) as Record<MultiField, Int32Array>;
+    this.multiLength = record(MULTI_FIELDS, () => new Uint16Array(0)) as Record<MultiField, Uint16Array>;
+    this.multiDict = record(MULTI_FIELDS, () => new Dictionary()) as Record<MultiField, Dictionary>;
   }
 
   private grow(id: number): void {
@@ -93,11 +131,12 @@ export class DocColumns {
     this.scope = growArr(this.scope);
     this.anGroup = growArr(this.anGroup);
     this.famGroup = growArr(this.famGroup);
+    this.expiryRecorded = growArr(this.expiryRecorded);
     for (const k of Object.keys(this.ranges) as (keyof DocColumns['ranges'])[]) {
       (this.ranges as Record<string, Int32Array | Float64Array>)[k] = growArr(this.ranges[k]);
     }
-    for (const k of SINGLE_FACETS) this.single[k] = growArr(this.single[k]);
-    for (const k of MULTI_FACETS) {
+    for (const k of SINGLE_FIELDS) this.single[k] = growArr(this.single[k]);
+    for (const k of MULTI_FIELDS) {
       this.multiOffset[k] = growArr(this.multiOffset[k]);
       this.multiLength[k] = growArr(this.multiLength[k]);
     }
@@ -132,24 +171,47 @@ export class DocColumns {
     r.clmn[id] = v.clmn;
     r.pv[id] = v.pv ?? Number.NaN;
     this.scope[id] = CN_SCOPE.has(v.country) ? 1 : 2;
-    const singles: Record<SingleFacet, string | null> = {
+    const statusClass = classifyLegalStatus(v.legalStatus);
+    const expiry = expiryYearOf({ ed: v.ed, ad: v.ad, country: v.country, patentType: v.patentType, statusClass });
+    this.expiryRecorded[id] = expiry.recorded ? 1 : 0;
+    const singles: Record<SingleField, string | null> = {
       year: v.year,
       country: v.country,
       patentType: v.patentType,
       legalStatus: v.legalStatus,
       agency: v.agency,
+      applicationYear: yearOf(v.ad),
+      publicationYear: yearOf(v.pd),
+      grantYear: yearOf(v.gd),
+      expiryYear: expiry.year,
+      legalStatusClass: statusClass ?? null,
+      grantStatus: isGranted(v.patentType, v.gd, statusClass) ? 'granted' : 'not_granted',
     };
-    for (const k of SINGLE_FACETS) {
+    for (const k of SINGLE_FIELDS) {
       const value = singles[k];
       this.single[k][id] = value ? this.singleDict[k].id(value) : 0;
     }
-    const multis: Record<MultiFacet, string[]> = {
+    const ipc = (v.ipcTokens ?? []).map(classLevels);
+    const cpc = (v.cpcTokens ?? []).map(classLevels);
+    const pick = (levels: ReturnType<typeof classLevels>[], k: keyof ReturnType<typeof classLevels>): string[] =>
+      levels.flatMap((l) => (l[k] ? [l[k]] : []));
+    const multis: Record<MultiField, string[]> = {
       applicant: v.applicants,
       inventor: v.inventors,
       ipcSubclass: v.ipcSubclasses,
+      currentAssignee: v.assignees ?? [],
+      agent: v.agents ?? [],
+      ipcSection: pick(ipc, 'section'),
+      ipcClass: pick(ipc, 'cls'),
+      ipcGroup: pick(ipc, 'group'),
+      cpcSubclass: pick(cpc, 'subclass'),
+      cpcGroup: pick(cpc, 'group'),
+      applicantCountry: (v.applicantCountries ?? []).map((c) => c.trim().toUpperCase()),
+      applicantProvince: (v.provinces ?? []).map(normaliseProvince),
+      applicantCity: (v.cities ?? []).map((c) => c.trim()),
     };
-    for (const k of MULTI_FACETS) {
-      const ids = [...new Set(multis[k])].map((x) => this.multiDict[k].id(x)).slice(0, 0xffff);
+    for (const k of MULTI_FIELDS) {
+      const ids = [...new Set(multis[k].filter(Boolean))].map((x) => this.multiDict[k].id(x)).slice(0, 0xffff);
       this.multiOffset[k][id] = this.pushPool(ids);
       this.multiLength[k][id] = ids.length;
     }
@@ -198,9 +260,9 @@ export class DocColumns {
   }
 
   /** Predicate for a facet filter: the document has one of these values. */
-  facetPredicate(field: FacetField, values: readonly string[]): (id: number) => boolean {
-    if ((MULTI_FACETS as readonly string[]).includes(field)) {
-      const k = field as MultiFacet;
+  facetPredicate(field: FilterField, values: readonly string[]): (id: number) => boolean {
+    if (isMultiField(field)) {
+      const k = field;
       const wanted = new Set(values.map((v) => this.multiDict[k].find(v)).filter((x): x is number => x !== undefined));
       return (id) => {
         const off = this.multiOffset[k][id] as number;
@@ -209,18 +271,18 @@ export class DocColumns {
         return false;
       };
     }
-    const k = field as SingleFacet;
+    const k = field;
     const wanted = new Set(values.map((v) => this.singleDict[k].find(v)).filter((x): x is number => x !== undefined));
     const arr = this.single[k];
     return (id) => wanted.has(arr[id] as number);
   }
 
   /** Counts per value over the hits, largest first (ties by value), at most `limit`. */
-  countFacet(field: FacetField, hits: Int32Array, limit: number): { value: string; count: number }[] {
+  countFacet(field: FilterField, hits: Int32Array, limit: number): { value: string; count: number }[] {
     let counts: Int32Array;
     let dict: Dictionary;
-    if ((MULTI_FACETS as readonly string[]).includes(field)) {
-      const k = field as MultiFacet;
+    if (isMultiField(field)) {
+      const k = field;
       dict = this.multiDict[k];
       counts = new Int32Array(dict.values.length);
       const offs = this.multiOffset[k];
@@ -233,7 +295,7 @@ export class DocColumns {
         for (let i = off; i < end; i++) counts[pool[i] as number]!++;
       }
     } else {
-      const k = field as SingleFacet;
+      const k = field;
       dict = this.singleDict[k];
       counts = new Int32Array(dict.values.length);
       const arr = this.single[k];

@@ -14,8 +14,10 @@ import type Database from 'better-sqlite3';
  *   open (doc-columns.ts), in their own table: scanning them out of `docs` read every record's
  *   texts too (v1: 6–13 s to open 1M records; ~0.3 KB of 3 KB per record is needed).
  * - `vocab`: every indexed Latin word with its stem, to expand `batter*` / `wom?n` into stems.
+ *
+ * v4: doc_cols also holds the analysis dimensions (class tokens, assignees, agents, applicant places).
  */
-export const INDEX_SCHEMA_VERSION = 3;
+export const INDEX_SCHEMA_VERSION = 4;
 
 /** FTS5 columns in order; bm25 weights follow the same order. */
 export const FTS_COLUMNS = [

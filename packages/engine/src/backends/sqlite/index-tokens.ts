@@ -100,6 +100,16 @@ export interface DocColumnValues {
   familyKey: string | null;
   /** Publication numbers of the simple family as written in the record (normalised). */
   familyMembers: string[];
+  /** Analysis dimensions (aggregation/dimensions.ts); absent in rows written before schema 4. */
+  ipcTokens?: string[];
+  cpcTokens?: string[];
+  /** Current assignees, else the original assignees (the AS field). */
+  assignees?: string[];
+  agents?: string[];
+  /** Of the applicants: countries, provinces and cities as recorded. */
+  applicantCountries?: string[];
+  provinces?: string[];
+  cities?: string[];
 }
 
 export type DocRow = Omit<SearchHit, 'score' | 'highlights'>;
@@ -245,6 +255,13 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     anKey: applicationKey,
     familyKey: doc.family?.simpleFamilyId ?? null,
     familyMembers,
+    ipcTokens: [...new Set(ipcs.map(classToken).filter((t): t is string => t !== undefined))],
+    cpcTokens: [...new Set((doc.classifications?.cpc ?? []).map(classToken).filter((t): t is string => !!t))],
+    assignees: names(assignees),
+    agents: [...(doc.agents ?? [])],
+    applicantCountries: (doc.applicants ?? []).flatMap((p) => (p.country ? [p.country] : [])),
+    provinces: (doc.applicants ?? []).flatMap((p) => (p.province ? [p.province] : [])),
+    cities: (doc.applicants ?? []).flatMap((p) => (p.city ? [p.city] : [])),
   };
   return { pn: publicationKey(doc.publicationNumber), fts, texts: { ti: title, ab: abstract, clm: claims }, row, cols };
 }

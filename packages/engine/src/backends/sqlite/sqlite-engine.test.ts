@@ -129,3 +129,32 @@ describe('relevance beyond rankLimit', () => {
     await engine.close();
   });
 });
+
+describe('aggregate', () => {
+  const all: QueryNode = { kind: 'Range', field: 'PD', from: '1990', includeFrom: true, includeTo: true, span };
+
+  it('refuses an analysis over more than the maximum with ANALYSIS_TOO_MANY', async () => {
+    const engine = createSqliteEngine({ file: ':memory:', maxAnalysisTotal: 50 });
+    await engine.index(generate(60));
+    const spec = { kind: 'terms', dimension: 'applicant', limit: 10 } as const;
+    await expect(engine.aggregate(all, spec)).rejects.toMatchObject({
+      code: 'ANALYSIS_TOO_MANY',
+      params: { total: 60, max: 50 },
+    });
+    const narrowed = await engine.aggregate(all, spec, { filters: [{ field: 'applicant', values: ['清华大学'] }] });
+    expect(narrowed.total).toBeLessThanOrEqual(50);
+    await engine.close();
+  });
+
+  it('ranks applicants of a 5k-hit set (one applicant each: the buckets sum to the total)', async () => {
+    const engine = createSqliteEngine({ file: ':memory:' });
+    await engine.index(generate(5_000));
+    const started = performance.now();
+    const res = await engine.aggregate(all, { kind: 'terms', dimension: 'applicant', limit: 50 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.total).toBe(5_000);
+    if (res.result.kind !== 'terms') throw new Error('terms expected');
+    expect(res.result.buckets.reduce((s, b) => s + b.count, 0)).toBe(5_000);
+    await engine.close();
+  });
+});

@@ -6,6 +6,7 @@ import { analyseTerm, type AnalysedTerm } from '../../analysis/query-terms.js';
 import { selectPage, type Compare } from '../../ranking/top-k.js';
 import {
   EngineError,
+  MAX_ANALYSIS_TOTAL,
   MAX_PAGE,
   MAX_PAGE_SIZE,
   MAX_SORT_TOTAL,
@@ -26,6 +27,7 @@ import {
   type Plan,
   type StoredTexts,
 } from './compile-query.js';
+import { aggregateHits } from './aggregate.js';
 import { DocColumns } from './doc-columns.js';
 import { BM25_WEIGHTS, FTS_COLUMNS, createIndexSchema } from './index-schema.js';
 import { analyseDoc, publicationKey, type DocColumnValues, type DocRow, type IndexablePatent } from './index-tokens.js';
@@ -38,6 +40,8 @@ export interface SqliteEngineOptions {
    * documents are ranked per query (default 10000; measured ~3 µs each with this 32-column table). See rankHits.
    */
   readonly rankLimit?: number;
+  /** Most hits an analysis may run over (default MAX_ANALYSIS_TOTAL, spec 2 §9); lower only in tests. */
+  readonly maxAnalysisTotal?: number;
 }
 
 const WILDCARD_EXPANSION_LIMIT = 1000;
@@ -151,6 +155,7 @@ function highlightTerms(node: QueryNode, negated = false, out: AnalysedTerm[] = 
 }
 
 export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
+  const options_ = options;
   const db = new Database(options.file);
   if (options.file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -636,6 +641,16 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       const { hits } = hitsOf(ast, options);
       if (!options.merge) return hits.length;
       return mergeHits(hits, options.merge, comparator({ field: 'PD' }, undefined)).length;
+    },
+
+    async aggregate(ast, spec, options = {}) {
+      const { hits } = hitsOf(ast, options);
+      const max = options_.maxAnalysisTotal ?? MAX_ANALYSIS_TOTAL;
+      if (hits.length > max) throw new EngineError('ANALYSIS_TOO_MANY', { total: hits.length, max });
+      return aggregateHits(columns, hits, options.merge ?? 0, spec, (ids) => {
+        const rows = loadRows(ids);
+        return new Map([...rows].map(([id, r]) => [id, { publicationNumber: r.publicationNumber, ...(r.title ? { title: r.title } : {}) }]));
+      });
     },
 
     async facets(ast, fields, options = {}) {

@@ -6,10 +6,13 @@ import type { SearchNewResponse } from '../api';
 import { formatTotal } from '../format-total';
 import { useHitLabels } from './useHitLabels';
 
+/** How a facet's values changed: one value alone, several applied together, or values removed. */
+export type FilterChange = 'single' | 'multiple' | 'remove';
+
 interface FilterPanelProps {
   facets: SearchNewResponse['facets'] | undefined;
   filters: readonly FacetFilterInput[];
-  onChange: (field: FacetFieldId, values: string[]) => void;
+  onChange: (field: FacetFieldId, values: string[], change: FilterChange) => void;
   onClearAll: () => void;
 }
 
@@ -62,7 +65,7 @@ export function FilterPanel({ facets, filters, onChange, onClearAll }: FilterPan
             onClick={(event) => {
               event.stopPropagation();
               setDrafts((d) => ({ ...d, [field]: undefined }));
-              onChange(field, []);
+              onChange(field, [], 'remove');
             }}
           >
             {t('filters.clear')}
@@ -89,7 +92,7 @@ export function FilterPanel({ facets, filters, onChange, onClearAll }: FilterPan
                   title={t('filters.only')}
                   onClick={() => {
                     setDrafts((d) => ({ ...d, [field]: undefined }));
-                    onChange(field, [bucket.value]);
+                    onChange(field, [bucket.value], 'single');
                   }}
                 >
                   <span className="facet-value-label">{labels.facetValue(field, bucket.value)}</span>
@@ -112,7 +115,8 @@ export function FilterPanel({ facets, filters, onChange, onClearAll }: FilterPan
                 type="primary"
                 onClick={() => {
                   setDrafts((d) => ({ ...d, [field]: undefined }));
-                  onChange(field, draft);
+                  // Unticking only is a removal; anything added makes it a multiple selection.
+                  onChange(field, draft, draft.some((v) => !active.includes(v)) ? 'multiple' : 'remove');
                 }}
               >
                 {t('filters.apply')}

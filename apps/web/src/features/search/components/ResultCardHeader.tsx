@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SearchHitDto } from '@patlas/contracts';
 import { patentDetailPath } from '../../../app/paths';
+import { useDetailLinkState } from '../../history/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
 import { HighlightedText } from './HighlightedText';
 
@@ -16,6 +17,8 @@ interface ResultCardHeaderProps {
 export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProps) {
   const { t } = useTranslation('search');
   const pn = hit.publicationNumber;
+  // Carries this search to the detail page, which records its opening (spec 1 §4 'detail').
+  const linkState = useDetailLinkState();
   return (
     <div className="result-card-header">
       <Checkbox
@@ -24,10 +27,10 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
         aria-label={t('selection.selectOne', { number: pn })}
       />
       <span className="result-card-index">{index}</span>
-      <Link to={patentDetailPath(pn)} className="result-number">
+      <Link to={patentDetailPath(pn)} state={linkState} className="result-number">
         {pn}
       </Link>
-      <Link to={patentDetailPath(pn)} className="result-card-title">
+      <Link to={patentDetailPath(pn)} state={linkState} className="result-card-title">
         <HighlightedText marked={hit.highlights?.title} plain={hit.title ?? pn} />
       </Link>
     </div>

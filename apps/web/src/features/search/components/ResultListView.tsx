@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { SearchHitDto } from '@patlas/contracts';
 import { patentDetailPath } from '../../../app/paths';
+import { useDetailLinkState } from '../../history/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
 import { HighlightedText } from './HighlightedText';
 import { useHitLabels } from './useHitLabels';
@@ -20,6 +21,8 @@ interface ResultListViewProps {
 export function ResultListView({ items, selection, offset, isLoading }: ResultListViewProps) {
   const { t } = useTranslation('search');
   const navigate = useNavigate();
+  // Carries this search to the detail page, which records its opening (spec 1 §4 'detail').
+  const linkState = useDetailLinkState();
   const labels = useHitLabels();
   const pageNumbers = items.map((i) => i.publicationNumber);
 
@@ -31,7 +34,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       dataIndex: 'publicationNumber',
       width: 140,
       render: (pn: string) => (
-        <Link to={patentDetailPath(pn)} className="result-number">
+        <Link to={patentDetailPath(pn)} state={linkState} className="result-number">
           {pn}
         </Link>
       ),
@@ -92,7 +95,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
         onClick: (event) => {
           // Clicks on the checkbox cell select; anywhere else the row opens the patent.
           if ((event.target as HTMLElement).closest('.ant-table-selection-column, a, button')) return;
-          navigate(patentDetailPath(hit.publicationNumber));
+          void navigate(patentDetailPath(hit.publicationNumber), { state: linkState });
         },
         className: 'result-row',
       })}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Flex, Input, Select, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RESULT_PAGE_SIZES, type Language } from '@patlas/contracts';
@@ -24,10 +24,12 @@ interface ResultToolbarProps {
   state: ResultUrlState;
   lang: Language;
   onChange: (patch: Partial<ResultUrlState>) => void;
+  /** More buttons at the end (the history drawer). */
+  extra?: ReactNode;
 }
 
 /** Search within results, sort, merge, scope and page size. */
-export function ResultToolbar({ state, lang, onChange }: ResultToolbarProps) {
+export function ResultToolbar({ state, lang, onChange, extra }: ResultToolbarProps) {
   const { t } = useTranslation('search');
   const [second, setSecond] = useState(state.second ?? '');
   const [lastSecond, setLastSecond] = useState(state.second);
@@ -91,6 +93,7 @@ export function ResultToolbar({ state, lang, onChange }: ResultToolbarProps) {
         options={RESULT_PAGE_SIZES.map((value) => ({ value, label: t('toolbar.perPage', { count: value }) }))}
         onChange={(value: number) => onChange({ pageSize: value })}
       />
+      {extra}
     </Flex>
   );
 }

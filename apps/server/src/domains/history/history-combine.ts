@@ -1,0 +1,227 @@
+import {
+  FACET_FIELD_IDS,
+  type FacetFieldId,
+  type FacetFilterInput,
+  type Language,
+  type SearchHistoryEntry,
+} from '@patlas/contracts';
+import { getFieldById, makeAnd, makeOr, printExpression, type QueryNode } from '@patlas/query';
+import { AppError } from '../../errors.js';
+import type { SearchService } from '../search/search.service.js';
+
+/**
+ * Combining search-history entries (POST /history/historyRetrievalCombined) into one expression.
+ *
+ * An entry's search is its expression AND its search within results (state.secondExpre) AND its
+ * filter-panel filters AND its data-source scope. The filters are not expression syntax on the
+ * result page (the engine applies them as exact matches on stored values), so each is written as
+ * the expression condition that selects the same patents:
+ *
+ *   applicant / inventor / agency  PA="v" / IN="v" / AGC="v"   (the name as a phrase)
+ *   country / patentType / legalStatus  CC=v / PT=v / LS=v     (one keyword token, exact)
+ *   ipcSubclass   IPC=H01M                                     (any IPC of that subclass)
+ *   year          AD=y OR (PD=y AND NOT AD>=1000)              (the facet's year: application
+ *                                                               date, else publication date)
+ *   scope cn      CC=(CN OR TW OR HK OR MO); uncn its negation
+ *
+ * A phrase also matches a longer name that contains it (PA="比亚迪" finds 比亚迪汽车), so every
+ * condition is checked against the engine before it is used: with B the entry's expression, F
+ * the filter and T its condition, count(B AND T) = count(B | F) = count(B AND T | F) proves the
+ * two select the same patents within B. When they differ the entry is refused
+ * (HISTORY_COMBINE_FILTER_INEXACT) rather than silently combined with a different meaning.
+ * Merge mode, sort, view and page do not change which patents match and are not part of it.
+ */
+
+export type CombineOperator = 'AND' | 'OR' | 'NOT';
+
+export interface CombineItem {
+  no: number;
+  entry: SearchHistoryEntry;
+  /** Ignored for the first item. */
+  operator: CombineOperator;
+}
+
+/** The four offices of the cn data-source scope (engine DocColumns CN_SCOPE). */
+const CN_OFFICES = ['CN', 'TW', 'HK', 'MO'];
+
+/** Each facet's expression field (its label names the filter in messages). */
+const FACET_EXPRESSION_FIELD: Record<FacetFieldId, string> = {
+  applicant: 'PA',
+  inventor: 'IN',
+  agency: 'AGC',
+  country: 'CC',
+  patentType: 'PT',
+  legalStatus: 'LS',
+  ipcSubclass: 'IPC',
+  year: 'AD',
+};
+
+const YEAR_LABEL: Record<Language, string> = { zh: '年份', en: 'Year' };
+const SCOPE_LABEL: Record<Language, { name: string; cn: string; uncn: string }> = {
+  zh: { name: '数据范围', cn: '中国', uncn: '中国以外' },
+  en: { name: 'Data source', cn: 'China', uncn: 'outside China' },
+};
+
+const NO_SPAN = { start: 0, end: 0 };
+
+function term(field: string, value: string, phrase: boolean): QueryNode {
+  return { kind: 'Term', field, value, phrase, span: NO_SPAN };
+}
+
+function range(field: string, from: string | undefined, to: string | undefined): QueryNode {
+  return {
+    kind: 'Range',
+    field,
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+    includeFrom: true,
+    includeTo: true,
+    span: NO_SPAN,
+  };
+}
+
+function not(child: QueryNode): QueryNode {
+  return { kind: 'Not', child, span: NO_SPAN };
+}
+
+/** The condition of one filter value, or undefined when the expression language cannot state it. */
+function valueCondition(field: FacetFieldId, value: string): QueryNode | undefined {
+  // A quote cannot be written inside a quoted term; * and ? would become wildcards.
+  if (!value.trim() || /["*?]/.test(value)) return undefined;
+  switch (field) {
+    case 'applicant':
+    case 'inventor':
+    case 'agency':
+      return term(FACET_EXPRESSION_FIELD[field], value, true);
+    case 'country':
+    case 'patentType':
+    case 'legalStatus':
+      return term(FACET_EXPRESSION_FIELD[field], value, false);
+    case 'ipcSubclass':
+      return /^[A-Z]\d\d[A-Z]$/i.test(value) ? term('IPC', value.toUpperCase(), false) : undefined;
+    case 'year':
+      // The facet's year is the application year, or the publication year of a record without one.
+      return /^\d{4}$/.test(value)
+        ? makeOr([range('AD', value, value), makeAnd([range('PD', value, value), not(range('AD', '1000', undefined))])])
+        : undefined;
+  }
+}
+
+function filterCondition(filter: FacetFilterInput): QueryNode | undefined {
+  const nodes: QueryNode[] = [];
+  for (const value of filter.values) {
+    const node = valueCondition(filter.field, value);
+    if (!node) return undefined;
+    nodes.push(node);
+  }
+  return nodes.length > 0 ? makeOr(nodes) : undefined;
+}
+
+function scopeCondition(source: 'cn' | 'uncn'): QueryNode {
+  const cn = makeOr(CN_OFFICES.map((office) => term('CC', office, false)));
+  return source === 'cn' ? cn : not(cn);
+}
+
+function filterLabel(filter: { field: string; values: readonly string[] }, lang: Language): string {
+  const code = (FACET_EXPRESSION_FIELD as Record<string, string | undefined>)[filter.field];
+  const def = code && filter.field !== 'year' ? getFieldById(code) : undefined;
+  const name = filter.field === 'year' ? YEAR_LABEL[lang] : def ? def[lang] : filter.field;
+  const values = filter.values.join(lang === 'zh' ? '、' : ', ');
+  return `${name}=${values.length > 200 ? `${values.slice(0, 200)}…` : values}`;
+}
+
+interface EntrySearch {
+  expression: string;
+  second?: string | undefined;
+  filters: FacetFilterInput[];
+  source?: 'cn' | 'uncn' | undefined;
+}
+
+/** What the entry searched: its saved result-page state, else its expression and filterArrs. */
+function searchOf(item: CombineItem, lang: Language): EntrySearch {
+  const { entry } = item;
+  if (entry.state) {
+    return {
+      expression: entry.state.searchExpre,
+      second: entry.state.secondExpre,
+      filters: entry.state.filters ?? [],
+      source: entry.state.source,
+    };
+  }
+  const filters: FacetFilterInput[] = [];
+  for (const f of entry.filterArrs ?? []) {
+    if (f.values.length === 0) continue;
+    if (!(FACET_FIELD_IDS as readonly string[]).includes(f.field)) {
+      throw new AppError('HISTORY_COMBINE_FILTER_INEXACT', { no: item.no, filter: filterLabel(f, lang) });
+    }
+    filters.push({ field: f.field as FacetFieldId, values: f.values });
+  }
+  return { expression: entry.searchExpression, filters };
+}
+
+/** Combines history entries; see the module comment for what each entry contributes. */
+export class HistoryCombiner {
+  constructor(private readonly search: SearchService) {}
+
+  /** Parses printed text again: what is counted is exactly the text the user is shown. */
+  private reparse(ast: QueryNode, lang: Language): QueryNode {
+    return this.search.parse(printExpression(ast), lang);
+  }
+
+  /** True when `condition` selects, within `base`, the same patents as the engine's filter or scope. */
+  private async isExact(
+    base: QueryNode,
+    condition: QueryNode,
+    options: { filters: FacetFilterInput[]; source?: 'cn' | 'uncn' | undefined },
+    lang: Language,
+  ): Promise<boolean> {
+    const conditioned = this.reparse(makeAnd([base, condition]), lang);
+    const byCondition = await this.search.countParsed(conditioned, { filters: [] });
+    const byFilter = await this.search.countParsed(base, options);
+    if (byCondition !== byFilter) return false;
+    return (await this.search.countParsed(conditioned, options)) === byCondition;
+  }
+
+  /** One entry's whole search as an expression (canonical text). */
+  async entryExpression(item: CombineItem, lang: Language): Promise<string> {
+    const search = searchOf(item, lang);
+    if (!search.expression.trim()) throw new AppError('HISTORY_COMBINE_EMPTY', { no: item.no });
+    const parts = [this.search.parse(search.expression, lang)];
+    if (search.second?.trim()) parts.push(this.search.parse(search.second, lang));
+    const base = makeAnd(parts);
+    const conditions: QueryNode[] = [];
+    for (const filter of search.filters) {
+      const condition = filterCondition(filter);
+      if (!condition || !(await this.isExact(base, condition, { filters: [filter] }, lang))) {
+        throw new AppError('HISTORY_COMBINE_FILTER_INEXACT', { no: item.no, filter: filterLabel(filter, lang) });
+      }
+      conditions.push(condition);
+    }
+    if (search.source) {
+      const condition = scopeCondition(search.source);
+      if (!(await this.isExact(base, condition, { filters: [], source: search.source }, lang))) {
+        const label = SCOPE_LABEL[lang];
+        throw new AppError('HISTORY_COMBINE_FILTER_INEXACT', {
+          no: item.no,
+          filter: `${label.name}=${label[search.source]}`,
+        });
+      }
+      conditions.push(condition);
+    }
+    return printExpression(makeAnd([base, ...conditions]));
+  }
+
+  /**
+   * Joins the entries left to right, each step parenthesised — ((A) AND (B)) NOT (C) — and counts
+   * the hits of the resulting expression (unmerged, like total-hits).
+   */
+  async combine(items: readonly CombineItem[], lang: Language): Promise<{ expression: string; total: number }> {
+    let expression = '';
+    for (const [index, item] of items.entries()) {
+      const part = `(${await this.entryExpression(item, lang)})`;
+      expression = index === 0 ? part : `${index === 1 ? expression : `(${expression})`} ${item.operator} ${part}`;
+    }
+    const { total } = await this.search.totalHits(expression, undefined, 0, lang);
+    return { expression, total };
+  }
+}

@@ -1,0 +1,173 @@
+import {
+  HISTORY_RETENTION_DAYS,
+  HISTORY_RETENTION_MS,
+  MAX_EXPORT_ROWS,
+  type ImportReport,
+  type Language,
+  type SearchHistoryEntry,
+  type SearchHistoryItem,
+} from '@patlas/contracts';
+import { AppError } from '../../errors.js';
+import type { AuthContext } from '../auth/access.plugin.js';
+import type { Clock } from '../auth/tokens.js';
+import type { SearchService } from '../search/search.service.js';
+import { HistoryCombiner, type CombineOperator } from './history-combine.js';
+import { readEntryJson } from './history-entry.js';
+import { exportFilename, readHistoryXlsx, writeHistoryXlsx, XlsxFileError } from './history-xlsx.js';
+import type { SearchHistory, SearchHistoryFilter, SearchHistoryRepository } from './search-history.repository.js';
+
+/** List/export filters as the contract names them; dates are YYYY-MM-DD, both ends inclusive. */
+export interface SearchHistoryQuery {
+  keyword?: string | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  ids?: string[] | undefined;
+}
+
+/**
+ * A YYYY-MM-DD day as the instant its server-local midnight falls on (the day boundaries users
+ * see in the list are the server's, as in the operation history).
+ */
+function localMidnight(day: string, addDays = 0): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + addDays).toISOString();
+}
+
+/** The stored entry; a row whose JSON no longer validates shows what its columns hold. */
+function entryOf(row: SearchHistory): SearchHistoryEntry {
+  const reading = readEntryJson(row.content, 'en');
+  if (reading.ok) return reading.entry;
+  return {
+    operationName: 'search',
+    searchExpression: row.search_expression,
+    resultTotal: /^\d+$/.test(row.result_total) ? row.result_total : '0',
+  };
+}
+
+function itemOf(row: SearchHistory): SearchHistoryItem {
+  return { id: row.id, no: row.no, createdAt: row.created_at, entry: entryOf(row) };
+}
+
+/** Search history of signed-in accounts (spec 1 §3 entries, §7 history calls). */
+export class SearchHistoryService {
+  private readonly combiner: HistoryCombiner;
+
+  constructor(
+    private readonly repository: SearchHistoryRepository,
+    search: SearchService,
+    private readonly now: Clock,
+  ) {
+    this.combiner = new HistoryCombiner(search);
+  }
+
+  /** IP-login visitors have no account to keep a history under (spec 1 §4). */
+  private ownerOf(auth: AuthContext): string {
+    if (auth.userId === null) throw new AppError('ACCOUNT_IP_VISITOR');
+    return auth.userId;
+  }
+
+  private filterOf(userId: string, query: SearchHistoryQuery): SearchHistoryFilter {
+    return {
+      userId,
+      keyword: query.keyword,
+      from: query.startDate ? localMidnight(query.startDate) : undefined,
+      to: query.endDate ? localMidnight(query.endDate, 1) : undefined,
+      ids: query.ids,
+    };
+  }
+
+  /** POST /history: `content` is the entry as JSON text (spec 1 §7). */
+  async save(auth: AuthContext, content: string, lang: Language): Promise<{ id: string }> {
+    const userId = this.ownerOf(auth);
+    const reading = readEntryJson(content, lang);
+    if (!reading.ok) throw new AppError('HISTORY_CONTENT_INVALID', { reason: reading.reason });
+    const [id] = await this.repository.insertNumbered(userId, [this.rowOf(reading.entry, this.now().toISOString())]);
+    return { id: id! };
+  }
+
+  private rowOf(entry: SearchHistoryEntry, createdAt: string) {
+    return {
+      operationName: entry.operationName,
+      searchExpression: entry.searchExpression,
+      resultTotal: entry.resultTotal,
+      // Stored as validated (unknown keys dropped), so what is read back is a valid entry.
+      content: JSON.stringify(entry),
+      createdAt,
+    };
+  }
+
+  async list(
+    auth: AuthContext,
+    query: SearchHistoryQuery & { page: number; pageSize: number },
+  ): Promise<{ total: number; page: number; pageSize: number; items: SearchHistoryItem[] }> {
+    const userId = this.ownerOf(auth);
+    const { total, rows } = await this.repository.page(this.filterOf(userId, query), query.page, query.pageSize);
+    return { total, page: query.page, pageSize: query.pageSize, items: rows.map(itemOf) };
+  }
+
+  async remove(auth: AuthContext, body: { ids: string[] } | { all: true }): Promise<{ deleted: number }> {
+    const userId = this.ownerOf(auth);
+    const deleted = await this.repository.deleteOwn(userId, 'all' in body ? 'all' : body.ids);
+    return { deleted };
+  }
+
+  /** The chosen or matching entries, newest first, as .xlsx (at most MAX_EXPORT_ROWS). */
+  async exportXlsx(
+    auth: AuthContext,
+    query: SearchHistoryQuery,
+    lang: Language,
+  ): Promise<{ file: Buffer; filename: string }> {
+    const userId = this.ownerOf(auth);
+    const rows = await this.repository.all(this.filterOf(userId, query), MAX_EXPORT_ROWS);
+    const file = await writeHistoryXlsx(
+      rows.map((row) => ({ no: row.no, createdAt: row.created_at, entry: entryOf(row) })),
+      lang,
+    );
+    return { file, filename: exportFilename(this.now(), lang) };
+  }
+
+  /**
+   * An exported file back: good rows become new entries (new numbers, in the order they were
+   * first recorded, keeping their time); bad rows are reported by line. Rows older than the
+   * retention period are refused per line: retention would delete them at its next run.
+   */
+  async importXlsx(auth: AuthContext, file: Buffer, lang: Language): Promise<ImportReport> {
+    const userId = this.ownerOf(auth);
+    const now = this.now();
+    let parsed: Awaited<ReturnType<typeof readHistoryXlsx>>;
+    try {
+      parsed = await readHistoryXlsx(file, {
+        lang,
+        now,
+        oldest: new Date(now.getTime() - HISTORY_RETENTION_MS),
+        retentionDays: HISTORY_RETENTION_DAYS,
+      });
+    } catch (err) {
+      if (err instanceof XlsxFileError) throw new AppError('IMPORT_FILE_INVALID', { reason: err.reason });
+      throw err;
+    }
+    const nowIso = now.toISOString();
+    const rows = parsed.records
+      .map((record) => this.rowOf(record.entry, record.createdAt ?? nowIso))
+      // Oldest first, so the numbers follow time as they do for entries recorded here.
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    await this.repository.insertNumbered(userId, rows);
+    return { imported: rows.length, errors: parsed.errors };
+  }
+
+  /** POST /history/historyRetrievalCombined: the caller's entries joined left to right. */
+  async combine(
+    auth: AuthContext,
+    items: readonly { id: string; operator: CombineOperator }[],
+    lang: Language,
+  ): Promise<{ expression: string; total: number }> {
+    const userId = this.ownerOf(auth);
+    const rows = new Map((await this.repository.findOwn(userId, items.map((i) => i.id))).map((r) => [r.id, r]));
+    const chosen = items.map((item) => {
+      const row = rows.get(item.id);
+      if (!row) throw new AppError('HISTORY_NOT_FOUND');
+      return { no: row.no, entry: entryOf(row), operator: item.operator };
+    });
+    return this.combiner.combine(chosen, lang);
+  }
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { Database, OperateHistoryTable } from '../../db/schema.js';
+
+export type OperateHistory = Selectable<OperateHistoryTable>;
+
+export interface NewOperateHistory {
+  userId: string;
+  recordType: number;
+  title: string;
+  router: string | null;
+  resultTotal: string | null;
+  /** JSON object text */
+  data: string;
+  createdAt: string;
+}
+
+/** Which of one user's rows: all filters optional; `from` inclusive, `to` exclusive (ISO instants). */
+export interface OperateHistoryFilter {
+  userId: string;
+  recordType?: number | undefined;
+  keyword?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  ids?: readonly string[] | undefined;
+}
+
+/** Operation history rows (table operate_history); every query is scoped to one owner. */
+export class OperateHistoryRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private filtered(filter: OperateHistoryFilter): SelectQueryBuilder<Database, 'operate_history', object> {
+    let query = this.db.selectFrom('operate_history').where('user_id', '=', filter.userId);
+    if (filter.recordType !== undefined) query = query.where('record_type', '=', filter.recordType);
+    if (filter.from) query = query.where('created_at', '>=', filter.from);
+    if (filter.to) query = query.where('created_at', '<', filter.to);
+    if (filter.ids) query = query.where('id', 'in', filter.ids.length > 0 ? [...filter.ids] : ['']);
+    const keyword = filter.keyword?.trim();
+    if (keyword) {
+      const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`.toLowerCase();
+      // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's is not.
+      query = query.where(sql<boolean>`lower(title) like ${pattern} escape '\\'`);
+    }
+    return query;
+  }
+
+  async insertMany(rows: readonly NewOperateHistory[]): Promise<string[]> {
+    const ids: string[] = [];
+    // Chunks keep each statement well under SQLite's bound-parameter limit.
+    for (let start = 0; start < rows.length; start += 500) {
+      const values = rows.slice(start, start + 500).map((row) => {
+        const id = randomUUID();
+        ids.push(id);
+        return {
+          id,
+          user_id: row.userId,
+          record_type: row.recordType,
+          title: row.title,
+          router: row.router,
+          result_total: row.resultTotal,
+          data: row.data,
+          created_at: row.createdAt,
+        };
+      });
+      await this.db.insertInto('operate_history').values(values).execute();
+    }
+    return ids;
+  }
+
+  /** One page, newest first, and the number of matching rows. */
+  async page(
+    filter: OperateHistoryFilter,
+    page: number,
+    pageSize: number,
+  ): Promise<{ total: number; rows: OperateHistory[] }> {
+    const query = this.filtered(filter);
+    const count = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst();
+    const rows = await query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return { total: Number(count?.n ?? 0), rows };
+  }
+
+  /** Matching rows newest first, at most `limit` (exports). */
+  async all(filter: OperateHistoryFilter, limit: number): Promise<OperateHistory[]> {
+    return this.filtered(filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  async findOwn(userId: string, id: string): Promise<OperateHistory | undefined> {
+    return this.db
+      .selectFrom('operate_history')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Deletes the owner's rows among `ids`, or all of them; another user's ids are left alone. */
+  async deleteOwn(userId: string, ids: readonly string[] | 'all'): Promise<number> {
+    let query = this.db.deleteFrom('operate_history').where('user_id', '=', userId);
+    if (ids !== 'all') query = query.where('id', 'in', [...ids]);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

@@ -1,0 +1,70 @@
+import {
+  envelopeOf,
+  EventTrackingRecordSchema,
+  EventTrackingSummarySchema,
+  SYS_PERMISSION,
+  SysEventTrackingSummaryQuerySchema,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../auth/tokens.js';
+import { TrackingRepository } from './tracking.repository.js';
+import { TrackingService } from './tracking.service.js';
+
+export interface TrackingRoutesOptions {
+  db: Kysely<Database>;
+  now: Clock;
+}
+
+const ok = <T>(data: T) => ({ status: 1, message: '', data });
+
+/** /eventTracking/record and /summary for everyone signed in; /sys/eventTracking/summary for operators. */
+export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { db, now }) => {
+  const service = new TrackingService(new TrackingRepository(db), now);
+
+  app.post(
+    '/eventTracking/record',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Stores one event (IP-login visitors: under their organisation, without a user)',
+        tags: ['tracking'],
+        body: EventTrackingRecordSchema,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await service.record(request.auth, request.body);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/eventTracking/summary',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "The caller's event counts per record type and per event name",
+        tags: ['tracking'],
+        response: { 200: envelopeOf(EventTrackingSummarySchema) },
+      },
+    },
+    async (request) => ok(await service.ownSummary(request.auth)),
+  );
+
+  app.get(
+    '/sys/eventTracking/summary',
+    {
+      config: { access: SYS_PERMISSION },
+      schema: {
+        summary: "One account's event counts (userId), or everyone's",
+        tags: ['sys'],
+        querystring: SysEventTrackingSummaryQuerySchema,
+        response: { 200: envelopeOf(EventTrackingSummarySchema) },
+      },
+    },
+    async (request) => ok(await service.summary(request.query.userId)),
+  );
+};

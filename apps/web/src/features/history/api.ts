@@ -1,0 +1,197 @@
+import type {
+  ImportReport,
+  ListHistoryRequest,
+  OperateHistoryItem,
+  RecordType,
+  SearchHistoryEntry,
+  SearchHistoryItem,
+} from '@patlas/contracts';
+import { ApiError, apiGet, apiPost, apiSend, urlOf, type RequestOptions } from '../../api/client';
+
+type Options = Omit<RequestOptions, 'query'>;
+
+// Shapes of packages/contracts/src/history.ts (the web app takes types, not zod, from contracts).
+
+export interface Paged<T> {
+  total: number;
+  page: number;
+  pageSize: number;
+  items: T[];
+}
+export type SearchHistoryPage = Paged<SearchHistoryItem>;
+export type OperateHistoryPage = Paged<OperateHistoryItem>;
+export type OperateHistoryData = OperateHistoryItem & { data: Record<string, unknown> };
+export type ListOperateHistoryRequest = ListHistoryRequest & { recordType?: RecordType };
+export interface ExportHistoryRequest {
+  ids?: string[];
+  keyword?: string;
+  startDate?: string;
+  endDate?: string;
+}
+export type ExportOperateHistoryRequest = ExportHistoryRequest & { recordType?: RecordType };
+export type CombineOperator = 'AND' | 'OR' | 'NOT';
+export interface CombineHistoryRequest {
+  items: { id: string; operator: CombineOperator }[];
+}
+export interface CombineHistoryResponse {
+  expression: string;
+  total: number;
+}
+export interface SaveOperateHistoryRequest {
+  recordType: RecordType;
+  title: string;
+  router?: string;
+  resultTotal?: string;
+  data?: Record<string, unknown>;
+}
+export interface EventTrackingRecord {
+  eventName: string;
+  eventId?: string;
+  eventType?: string;
+  count?: number;
+  recordType?: RecordType;
+  productAlias?: string;
+}
+export type DeleteRequest = { ids: string[] } | { all: true };
+
+// Search history — spec 1 §7
+
+/** `POST /history`: the entry as a JSON string (spec 1 §7 "body content is the history entry as a JSON string"). */
+export function saveHistory(entry: SearchHistoryEntry, options: Options): Promise<{ id: string }> {
+  return apiPost<{ id: string }>('/product/history', { content: JSON.stringify(entry) }, options);
+}
+
+export function deleteHistory(body: DeleteRequest, options: Options): Promise<{ deleted: number }> {
+  return apiSend<{ deleted: number }>('DELETE', '/product/history', body, options);
+}
+
+export function listHistory(body: ListHistoryRequest, options: Options): Promise<SearchHistoryPage> {
+  return apiPost<SearchHistoryPage>('/product/history/list', body, options);
+}
+
+export function combineHistory(body: CombineHistoryRequest, options: Options): Promise<CombineHistoryResponse> {
+  return apiPost<CombineHistoryResponse>('/product/history/historyRetrievalCombined', body, options);
+}
+
+// Operation history
+
+export function saveOperateHistory(body: SaveOperateHistoryRequest, options: Options): Promise<{ id: string }> {
+  return apiPost<{ id: string }>('/product/operatehistory', body, options);
+}
+
+export function listOperateHistory(body: ListOperateHistoryRequest, options: Options): Promise<OperateHistoryPage> {
+  return apiPost<OperateHistoryPage>('/product/operatehistory/list', body, options);
+}
+
+export function deleteOperateHistory(body: DeleteRequest, options: Options): Promise<{ deleted: number }> {
+  return apiSend<{ deleted: number }>('DELETE', '/product/operatehistory', body, options);
+}
+
+export function fetchOperateData(id: string, options: Options): Promise<OperateHistoryData> {
+  return apiGet<OperateHistoryData>(`/product/operatehistory/getData/${encodeURIComponent(id)}`, options);
+}
+
+// Event tracking — spec 1 §3 "Event tracking record"
+
+export function recordEvent(body: EventTrackingRecord, options: Options): Promise<unknown> {
+  return apiPost<unknown>('/product/eventTracking/record', body, options);
+}
+
+// Files: the JSON client cannot carry them, so these calls send the bearer token themselves.
+
+export interface FileOptions extends Options {
+  /** The bearer token to send (renewed first by the caller when it has expired). */
+  token: string | undefined;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const extended = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || fallback;
+}
+
+async function sendFileCall(path: string, body: BodyInit, contentType: string | undefined, options: FileOptions) {
+  let response: Response;
+  try {
+    response = await fetch(urlOf(path), {
+      method: 'POST',
+      headers: {
+        'Accept-Language': options.lang,
+        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+        ...(contentType ? { 'Content-Type': contentType } : {}),
+      },
+      body,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError('NETWORK_ERROR', options.messages.network, 0);
+  }
+  return response;
+}
+
+/** A failed file call answers with the usual envelope; its message is the user's. */
+async function errorOf(response: Response, options: FileOptions): Promise<ApiError> {
+  try {
+    const envelope = (await response.json()) as { status?: number; message?: string; data?: { code?: string } };
+    return new ApiError(
+      envelope.data?.code ?? `HTTP_${response.status}`,
+      envelope.message || options.messages.badResponse(response.status),
+      response.status,
+      envelope.data,
+      envelope.status,
+    );
+  } catch {
+    return new ApiError('BAD_RESPONSE', options.messages.badResponse(response.status), response.status);
+  }
+}
+
+async function download(path: string, body: unknown, fallbackName: string, options: FileOptions) {
+  const response = await sendFileCall(path, JSON.stringify(body), 'application/json', options);
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!response.ok || type.includes('application/json')) throw await errorOf(response, options);
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName) };
+}
+
+async function upload(path: string, file: File, options: FileOptions): Promise<ImportReport> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  // No Content-Type: the browser writes the multipart boundary.
+  const response = await sendFileCall(path, form, undefined, options);
+  if (!response.ok) throw await errorOf(response, options);
+  const envelope = (await response.json()) as { status?: number; data?: ImportReport };
+  if (envelope.status !== 1 || !envelope.data) throw await errorOf(response, options);
+  return envelope.data;
+}
+
+/** `POST /history/exportAll`: the entries (chosen, or all matching) as .xlsx. */
+export function exportHistory(body: ExportHistoryRequest, options: FileOptions): Promise<DownloadedFile> {
+  return download('/product/history/exportAll', body, 'search-history.xlsx', options);
+}
+
+/** `POST /history/import`: a file written by exportAll; bad rows come back with their line numbers. */
+export function importHistory(file: File, options: FileOptions): Promise<ImportReport> {
+  return upload('/product/history/import', file, options);
+}
+
+export function exportOperateHistory(body: ExportOperateHistoryRequest, options: FileOptions): Promise<DownloadedFile> {
+  return download('/product/operatehistory/export', body, 'operation-history.xlsx', options);
+}
+
+export function importOperateHistory(file: File, options: FileOptions): Promise<ImportReport> {
+  return upload('/product/operatehistory/import', file, options);
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { App, Button, Typography, Upload } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ImportReport } from '@patlas/contracts';
+import type { DownloadedFile, FileOptions } from '../api';
+import { historyKeys, useFileOptions } from '../queries';
+
+/** Hands a downloaded file to the browser under its name. */
+function saveFile({ blob, fileName }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the object URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+interface ExportButtonProps {
+  label: string;
+  run: (options: FileOptions) => Promise<DownloadedFile>;
+}
+
+export function ExportButton({ label, run }: ExportButtonProps) {
+  const { t } = useTranslation('history');
+  const { message } = App.useApp();
+  const fileOptions = useFileOptions();
+  const [isBusy, setIsBusy] = useState(false);
+  const handleClick = async () => {
+    setIsBusy(true);
+    try {
+      const file = await run(await fileOptions());
+      saveFile(file);
+      void message.success(t('messages.exported', { fileName: file.fileName }));
+    } catch (error) {
+      void message.error((error as Error).message);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={isBusy} onClick={() => void handleClick()}>
+      {label}
+    </Button>
+  );
+}
+
+interface ImportButtonProps {
+  run: (file: File, options: FileOptions) => Promise<ImportReport>;
+}
+
+/** Imports a file written by the export; the report names every row left out by its line. */
+export function ImportButton({ run }: ImportButtonProps) {
+  const { t } = useTranslation('history');
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const fileOptions = useFileOptions();
+  const [isBusy, setIsBusy] = useState(false);
+
+  const handleFile = async (file: File) => {
+    setIsBusy(true);
+    try {
+      const report = await run(file, await fileOptions());
+      await queryClient.invalidateQueries({ queryKey: historyKeys.all });
+      modal.info({
+        title: t('import.title'),
+        content: (
+          <div className="history-import-report">
+            <Typography.Paragraph data-testid="import-imported">
+              {t('import.imported', { count: report.imported })}
+            </Typography.Paragraph>
+            {report.errors.length > 0 && (
+              <>
+                <Typography.Paragraph>{t('import.errors')}</Typography.Paragraph>
+                <ul className="history-import-errors">
+                  {report.errors.map((e) => (
+                    <li key={`${e.line}:${e.message}`}>{t('import.line', { line: e.line, message: e.message })}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+        ),
+      });
+    } catch (error) {
+      void message.error((error as Error).message);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <Upload
+      accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      showUploadList={false}
+      maxCount={1}
+      beforeUpload={(file) => {
+        void handleFile(file);
+        // The upload is ours (fetch with the token), not antd's.
+        return false;
+      }}
+    >
+      <Button icon={<UploadOutlined />} loading={isBusy} title={t('import.accept')}>
+        {t('buttons.import')}
+      </Button>
+    </Upload>
+  );
+}

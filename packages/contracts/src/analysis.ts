@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import { MAX_EXPRESSION_LENGTH } from './limits.js';
+import { FacetFieldSchema, MergeTypeSchema, SourceScopeSchema } from './search.js';
+
+/**
+ * Analysis over a result set (issue 6; spec 2 §1 "analysis dashboards", §5 and §9 limits).
+ * docs/analysis.md says what every aggregation counts. The routes under /search/analy/* take
+ * `AnalysisRequestSchema`; every chart element can be turned into a result page with exactly its
+ * count through `AnalysisJumpRequestSchema` (the "analysis jump").
+ */
+
+/** Spec 2 §5 / §9: "analysis at most 20 groups and 3 statistical objects". */
+export const MAX_ANALYSIS_GROUPS = 20;
+/** Spec 2 §5 / §9: "analysis at most 20 groups and 3 statistical objects". */
+export const MAX_ANALYSIS_OBJECTS = 3;
+/** Spec 2 §9: "30 or 50 categories in custom charts": values per statistical object. */
+export const MAX_ANALYSIS_CATEGORIES = 50;
+/** Buckets one ranking or map may return (every country or province fits). */
+export const MAX_ANALYSIS_BUCKETS = 500;
+
+/**
+ * What a chart can count by. Every dimension is also a filter field, so a chart element is
+ * reached again as "the result set + one filter" (see AnalysisJumpRequestSchema).
+ *
+ * - applicationYear / publicationYear / grantYear: year of AD / PD / GD.
+ * - expiryYear: year of ED, or for a patent in force without ED its statutory end (docs/analysis.md).
+ * - applicant, currentAssignee (current, else original assignees), inventor, agency, agent.
+ * - ipcSection (H), ipcClass (H01), ipcSubclass (H01M), ipcGroup (H01M4 = main group H01M 4/00);
+ *   cpcSubclass, cpcGroup likewise.
+ * - country: the publishing office; applicantCountry, applicantProvince, applicantCity: of any applicant.
+ * - legalStatus: the status text as recorded; legalStatusClass: valid / pending / rejected /
+ *   withdrawn / lapsed; patentType; grantStatus: granted / not_granted.
+ */
+export const ANALYSIS_DIMENSIONS = [
+  'applicationYear',
+  'publicationYear',
+  'grantYear',
+  'expiryYear',
+  'applicant',
+  'currentAssignee',
+  'inventor',
+  'agency',
+  'agent',
+  'ipcSection',
+  'ipcClass',
+  'ipcSubclass',
+  'ipcGroup',
+  'cpcSubclass',
+  'cpcGroup',
+  'country',
+  'applicantCountry',
+  'applicantProvince',
+  'applicantCity',
+  'legalStatus',
+  'legalStatusClass',
+  'patentType',
+  'grantStatus',
+] as const;
+export const AnalysisDimensionSchema = z.enum(ANALYSIS_DIMENSIONS);
+export type AnalysisDimension = z.infer<typeof AnalysisDimensionSchema>;
+
+/** The year dimensions a trend or a lifecycle runs over. */
+export const TrendDateSchema = z.enum(['applicationYear', 'publicationYear']);
+
+/** Values of legalStatusClass (docs/analysis.md "Legal status classes"). */
+export const LEGAL_STATUS_CLASSES = ['valid', 'pending', 'rejected', 'withdrawn', 'lapsed'] as const;
+/** Values of grantStatus. */
+export const GRANT_STATUSES = ['granted', 'not_granted'] as const;
+
+/** Filter fields of a result set: the filter panel's facets plus every analysis dimension. */
+export const AnalysisFilterFieldSchema = z.union([FacetFieldSchema, AnalysisDimensionSchema]);
+export type AnalysisFilterField = z.infer<typeof AnalysisFilterFieldSchema>;
+
+/** Values are ORed within one entry; entries are ANDed (also two entries on the same field). */
+export const AnalysisFilterSchema = z.object({
+  field: AnalysisFilterFieldSchema,
+  values: z.array(z.string().min(1).max(200)).min(1).max(200),
+});
+export type AnalysisFilter = z.infer<typeof AnalysisFilterSchema>;
+
+/** The result set an analysis runs over: the same fields as a result page (SearchQueryRequestSchema). */
+export const AnalysisResultSetSchema = z.object({
+  searchExpre: z.string().max(MAX_EXPRESSION_LENGTH + 1000),
+  /** Search within results: ANDed with searchExpre. */
+  secondExpre: z.string().max(MAX_EXPRESSION_LENGTH).optional(),
+  filters: z.array(AnalysisFilterSchema).max(40).default([]),
+  mergeType: MergeTypeSchema.default(0),
+  source: SourceScopeSchema.optional(),
+});
+export type AnalysisResultSet = z.infer<typeof AnalysisResultSetSchema>;
+
+/** Explicit values to count instead of the top ones (the user's own choice of groups). */
+const KeysSchema = (max: number) => z.array(z.string().min(1).max(200)).min(1).max(max);
+
+/** Ranking of one field ("single field rank"); also the maps (applicantProvince, country). */
+export const TermsAnalysisSchema = z.object({
+  kind: z.literal('terms'),
+  dimension: AnalysisDimensionSchema,
+  limit: z.coerce.number().int().min(1).max(MAX_ANALYSIS_BUCKETS).default(50),
+  keys: KeysSchema(MAX_ANALYSIS_BUCKETS).optional(),
+});
+
+/** Application or publication counts per year, optionally split into series by another field. */
+export const TrendAnalysisSchema = z.object({
+  kind: z.literal('trend'),
+  date: TrendDateSchema.default('applicationYear'),
+  split: z
+    .object({
+      dimension: AnalysisDimensionSchema,
+      limit: z.coerce.number().int().min(1).max(MAX_ANALYSIS_GROUPS).default(10),
+      keys: KeysSchema(MAX_ANALYSIS_GROUPS).optional(),
+    })
+    .optional(),
+});
+
+/** Multi-field matrix: up to 20 groups of one field × up to 3 statistical objects (other fields). */
+export const MatrixAnalysisSchema = z.object({
+  kind: z.literal('matrix'),
+  groups: z.object({
+    dimension: AnalysisDimensionSchema,
+    limit: z.coerce.number().int().min(1).max(MAX_ANALYSIS_GROUPS).default(10),
+    keys: KeysSchema(MAX_ANALYSIS_GROUPS).optional(),
+  }),
+  objects: z
+    .array(
+      z.object({
+        dimension: AnalysisDimensionSchema,
+        limit: z.coerce.number().int().min(1).max(MAX_ANALYSIS_CATEGORIES).default(20),
+        keys: KeysSchema(MAX_ANALYSIS_CATEGORIES).optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_ANALYSIS_OBJECTS),
+});
+
+/** Technology lifecycle: per year, applications and distinct applicants. */
+export const LifecycleAnalysisSchema = z.object({
+  kind: z.literal('lifecycle'),
+  date: TrendDateSchema.default('applicationYear'),
+});
+
+/** Patents per expiry year. */
+export const ExpiryAnalysisSchema = z.object({ kind: z.literal('expiry') });
+
+/** Citation impact: cited-by distribution, most-cited patents and applicants. */
+export const ImpactAnalysisSchema = z.object({
+  kind: z.literal('impact'),
+  limit: z.coerce.number().int().min(1).max(MAX_ANALYSIS_CATEGORIES).default(10),
+});
+
+/** China invention "three rates" (grant, rejection, withdrawal) and the validity rate. */
+export const ThreeRatesAnalysisSchema = z.object({ kind: z.literal('threeRates') });
+
+/** China valid ("efficient", 有效) patents by type and by application year. */
+export const ValidPatentsAnalysisSchema = z.object({ kind: z.literal('validPatents') });
+
+export const AnalysisSpecSchema = z.discriminatedUnion('kind', [
+  TermsAnalysisSchema,
+  TrendAnalysisSchema,
+  MatrixAnalysisSchema,
+  LifecycleAnalysisSchema,
+  ExpiryAnalysisSchema,
+  ImpactAnalysisSchema,
+  ThreeRatesAnalysisSchema,
+  ValidPatentsAnalysisSchema,
+]);
+export type AnalysisSpec = z.infer<typeof AnalysisSpecSchema>;
+export type AnalysisKind = AnalysisSpec['kind'];
+
+/** `POST /api/product/search/analy/*`: a result set and what to count over it. */
+export const AnalysisRequestSchema = AnalysisResultSetSchema.extend({ analysis: AnalysisSpecSchema });
+export type AnalysisRequest = z.input<typeof AnalysisRequestSchema>;
+
+// ---- responses -------------------------------------------------------------------------------
+
+/** One chart element: a value of a dimension and how many patents (or merged groups) have it. */
+export const AnalysisBucketSchema = z.object({
+  key: z.string(),
+  /** Display text when it differs from the key (e.g. ipcGroup H01M4 → H01M4/00). */
+  label: z.string().optional(),
+  count: z.number().int(),
+});
+export type AnalysisBucket = z.infer<typeof AnalysisBucketSchema>;
+
+export const TermsResultSchema = z.object({
+  kind: z.literal('terms'),
+  dimension: AnalysisDimensionSchema,
+  buckets: z.array(AnalysisBucketSchema),
+  /** Patents of the set with at least one value of the dimension. */
+  covered: z.number().int(),
+  /** Distinct values in the set (the buckets are the top `limit` of them). */
+  distinct: z.number().int(),
+});
+
+export const TrendSeriesSchema = z.object({
+  key: z.string(),
+  label: z.string().optional(),
+  count: z.number().int(),
+  /** Per year, the same years as the trend's points (0 where none). */
+  points: z.array(AnalysisBucketSchema),
+});
+export const TrendResultSchema = z.object({
+  kind: z.literal('trend'),
+  date: TrendDateSchema,
+  /** Every year from the first to the last with patents, ascending (0-count years kept). */
+  points: z.array(AnalysisBucketSchema),
+  split: z.object({ dimension: AnalysisDimensionSchema, series: z.array(TrendSeriesSchema) }).optional(),
+});
+
+export const MatrixObjectResultSchema = z.object({
+  dimension: AnalysisDimensionSchema,
+  /** The object's values; counts are over the patents of the chosen groups. */
+  columns: z.array(AnalysisBucketSchema),
+  /** cells[g][c]: patents of group g with value c. */
+  cells: z.array(z.array(z.number().int())),
+});
+export const MatrixResultSchema = z.object({
+  kind: z.literal('matrix'),
+  groupDimension: AnalysisDimensionSchema,
+  groups: z.array(AnalysisBucketSchema),
+  objects: z.array(MatrixObjectResultSchema),
+});
+
+export const LifecyclePointSchema = z.object({
+  year: z.string(),
+  applications: z.number().int(),
+  applicants: z.number().int(),
+});
+export const LifecycleResultSchema = z.object({
+  kind: z.literal('lifecycle'),
+  date: TrendDateSchema,
+  points: z.array(LifecyclePointSchema),
+});
+
+export const ExpiryResultSchema = z.object({
+  kind: z.literal('expiry'),
+  points: z.array(AnalysisBucketSchema),
+  /** How many of the points come from a recorded ED rather than the statutory estimate. */
+  recorded: z.number().int(),
+});
+
+export const CitedByBinSchema = AnalysisBucketSchema.extend({
+  from: z.number().int(),
+  /** Inclusive; absent = no upper bound. */
+  to: z.number().int().optional(),
+});
+export const ImpactResultSchema = z.object({
+  kind: z.literal('impact'),
+  /** Patents (or groups) in the set, those cited at least once, and the sum of their cited-by counts. */
+  patents: z.number().int(),
+  citedPatents: z.number().int(),
+  citations: z.number().int(),
+  bins: z.array(CitedByBinSchema),
+  topPatents: z.array(
+    z.object({ publicationNumber: z.string(), title: z.string().optional(), citedBy: z.number().int() }),
+  ),
+  /** Applicants by the cited-by counts of their patents in the set; `count` is their patents. */
+  topApplicants: z.array(AnalysisBucketSchema.extend({ citedBy: z.number().int() })),
+});
+
+/** A rate with the numbers it divides; null when the denominator is 0. */
+export const RateSchema = z.object({
+  numerator: z.number().int(),
+  denominator: z.number().int(),
+  rate: z.number().nullable(),
+});
+export const ThreeRatesResultSchema = z.object({
+  kind: z.literal('threeRates'),
+  /** CN invention applications in the set (one per application number). */
+  applications: z.number().int(),
+  granted: z.number().int(),
+  rejected: z.number().int(),
+  withdrawn: z.number().int(),
+  /** Not granted, ended, reason not recorded (e.g. 失效 without 驳回/撤回). */
+  lapsed: z.number().int(),
+  pending: z.number().int(),
+  /** granted + rejected + withdrawn + lapsed (审结). */
+  concluded: z.number().int(),
+  /** Granted and in force now. */
+  valid: z.number().int(),
+  grantRate: RateSchema,
+  rejectionRate: RateSchema,
+  withdrawalRate: RateSchema,
+  validityRate: RateSchema,
+});
+
+export const ValidPatentsResultSchema = z.object({
+  kind: z.literal('validPatents'),
+  /** CN patents in force. */
+  total: z.number().int(),
+  byType: z.array(AnalysisBucketSchema),
+  byApplicationYear: z.array(AnalysisBucketSchema),
+});
+
+export const AnalysisResultSchema = z.discriminatedUnion('kind', [
+  TermsResultSchema,
+  TrendResultSchema,
+  MatrixResultSchema,
+  LifecycleResultSchema,
+  ExpiryResultSchema,
+  ImpactResultSchema,
+  ThreeRatesResultSchema,
+  ValidPatentsResultSchema,
+]);
+export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
+export type TermsResult = z.infer<typeof TermsResultSchema>;
+export type TrendResult = z.infer<typeof TrendResultSchema>;
+export type MatrixResult = z.infer<typeof MatrixResultSchema>;
+export type LifecycleResult = z.infer<typeof LifecycleResultSchema>;
+export type ExpiryResult = z.infer<typeof ExpiryResultSchema>;
+export type ImpactResult = z.infer<typeof ImpactResultSchema>;
+export type ThreeRatesResult = z.infer<typeof ThreeRatesResultSchema>;
+export type ValidPatentsResult = z.infer<typeof ValidPatentsResultSchema>;
+
+export const AnalysisResponseSchema = z.object({
+  /** Size of the result set (after merge): what the result page shows as its total. */
+  total: z.number().int(),
+  result: AnalysisResultSchema,
+  tookMs: z.number(),
+});
+export type AnalysisResponse = z.infer<typeof AnalysisResponseSchema>;
+
+// ---- analysis jump (drill-down) ----------------------------------------------------------------
+
+/** One chart element, as the chart knows it. */
+export const AnalysisTargetSchema = z.discriminatedUnion('kind', [
+  /** A ranking bar, trend point, lifecycle year, map region, expiry year, top-cited applicant. */
+  z.object({ kind: z.literal('bucket'), dimension: AnalysisDimensionSchema, key: z.string().min(1).max(200) }),
+  /** A matrix cell, or a point of a split trend (group = the series, object = the year). */
+  z.object({
+    kind: z.literal('cell'),
+    dimension: AnalysisDimensionSchema,
+    key: z.string().min(1).max(200),
+    objectDimension: AnalysisDimensionSchema,
+    objectKey: z.string().min(1).max(200),
+  }),
+  /** An impact bin: cited-by count in [from, to]. */
+  z.object({ kind: z.literal('citedBy'), from: z.number().int().min(0), to: z.number().int().min(0).optional() }),
+  /** A three-rates figure that is a set of its own (the others are differences, docs/analysis.md). */
+  z.object({ kind: z.literal('threeRates'), figure: z.enum(['applications', 'granted', 'valid']) }),
+  /** Valid CN patents, optionally of one type or application year. */
+  z.object({
+    kind: z.literal('validPatents'),
+    patentType: z.string().max(40).optional(),
+    applicationYear: z.string().max(4).optional(),
+  }),
+]);
+export type AnalysisTarget = z.infer<typeof AnalysisTargetSchema>;
+
+/** `POST /api/product/search/analysisJump` (and the per-chart …AnalysisJump paths). */
+export const AnalysisJumpRequestSchema = AnalysisResultSetSchema.extend({ target: AnalysisTargetSchema });
+export type AnalysisJumpRequest = z.input<typeof AnalysisJumpRequestSchema>;
+
+/**
+ * The result page that shows exactly the element's patents: the set's own expression, the
+ * element's condition ANDed through `secondExpre` when it has one (e.g. `CITEDN=[3 TO 5]`), its
+ * filters appended, and the merge mode the element counts in.
+ */
+export const AnalysisJumpResponseSchema = z.object({
+  searchExpre: z.string(),
+  secondExpre: z.string().optional(),
+  filters: z.array(AnalysisFilterSchema),
+  mergeType: z.number().int().min(0).max(2),
+  source: SourceScopeSchema.optional(),
+  /** The element's count, which the result page's total equals. */
+  total: z.number().int(),
+});
+export type AnalysisJumpResponse = z.infer<typeof AnalysisJumpResponseSchema>;
