@@ -8,3 +8,5 @@ export * from './auth.js';
 export * from './auth-crypto.js';
 export * from './history.js';
 export * from './analysis.js';
+export * from './dashboards.js';
+export * from './chart.js';

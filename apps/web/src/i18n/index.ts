@@ -11,6 +11,8 @@ import zhAuth from './zh-CN/auth.json';
 import zhAccount from './zh-CN/account.json';
 import zhSys from './zh-CN/sys.json';
 import zhHistory from './zh-CN/history.json';
+import zhAnalysis from './zh-CN/analysis.json';
+import zhChartSettings from './zh-CN/chartSettings.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
 import enPatent from './en-US/patent.json';
@@ -21,6 +23,8 @@ import enAuth from './en-US/auth.json';
 import enAccount from './en-US/account.json';
 import enSys from './en-US/sys.json';
 import enHistory from './en-US/history.json';
+import enAnalysis from './en-US/analysis.json';
+import enChartSettings from './en-US/chartSettings.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -35,6 +39,8 @@ export const resources = {
     account: zhAccount,
     sys: zhSys,
     history: zhHistory,
+    analysis: zhAnalysis,
+    chartSettings: zhChartSettings,
   },
   en: {
     common: enCommon,
@@ -47,10 +53,12 @@ export const resources = {
     account: enAccount,
     sys: enSys,
     history: enHistory,
+    analysis: enAnalysis,
+    chartSettings: enChartSettings,
   },
 } as const;
 
-export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys', 'history'] as const;
+export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys', 'history', 'analysis', 'chartSettings'] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 
