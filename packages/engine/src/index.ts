@@ -10,4 +10,31 @@ export { type IndexablePatent } from './backends/sqlite/index-tokens.js';
 export { compileQuery, printPlan, SQLITE_FIELD_IDS, type Plan } from './backends/sqlite/compile-query.js';
 export { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION } from './backends/sqlite/index-schema.js';
 export { drillDown, applyDrillDown, VALID_PATENT_TYPES, type AnalysisDrill } from './aggregation/drill-down.js';
-export { classifyLegalStatus, normaliseProvince, expiryYearOf, type LegalStatusClass } from './aggregation/dimensions.js';
+export {
+  classifyLegalStatus,
+  normaliseProvince,
+  expiryYearOf,
+  PROVINCES as CHINA_PROVINCES,
+  type LegalStatusClass,
+} from './aggregation/dimensions.js';
+export {
+  analyseWordCloud,
+  analyseClusters,
+  analyseLandscape,
+  topTermsOf,
+  docText,
+  DEFAULT_TEXT_SAMPLE,
+  type WordCloud,
+  type WordCloudWord,
+  type Clustering,
+  type TextCluster,
+  type ClusterMember,
+  type PatentLandscape,
+  type LandscapePoint,
+  type SampleInfo,
+  type TextMiningOptions,
+} from './text-mining/text-mining.js';
+export { clusterDocuments, defaultClusterCount, type TopicClustering } from './text-mining/clustering.js';
+export { layoutLandscape, LANDSCAPE_EXTENT, PEAK_RADIUS, type LandscapePeak, type LandscapeGrid } from './text-mining/landscape.js';
+export { distinctiveTerms, type LabelTerm } from './text-mining/labels.js';
+export { documentTerms, extractTerms, termExpression } from './text-mining/terms.js';

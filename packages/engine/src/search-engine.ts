@@ -20,6 +20,18 @@ export interface SearchEngine {
    * MAX_ANALYSIS_TOTAL hits with ANALYSIS_TOO_MANY.
    */
   aggregate(ast: QueryNode, spec: AnalysisSpec, options?: CountOptions): Promise<AggregateResponse>;
+  /**
+   * Title, abstract and a few row fields of a query's hits after scope, filters and merge, for text
+   * mining (text-mining/). More than `sample.limit` hits: a uniform sample, the same for the same
+   * hits and seed. Refuses more than MAX_ANALYSIS_TOTAL hits with ANALYSIS_TOO_MANY.
+   */
+  texts(ast: QueryNode, options: CountOptions, sample: TextSampleOptions): Promise<TextSample>;
+  /**
+   * For each condition: how many hits of `ast` (after scope, filters and merge) also match it (what
+   * `count(ast AND condition)` answers), and how many documents of the whole index match it.
+   * Refuses more than MAX_ANALYSIS_TOTAL hits with ANALYSIS_TOO_MANY.
+   */
+  countEach(ast: QueryNode, conditions: readonly QueryNode[], options?: CountOptions): Promise<ConditionCount[]>;
   /** Facet counts of a query's hits (the same numbers `search` returns with `facets`). */
   facets(ast: QueryNode, fields: readonly FacetField[], options?: CountOptions & { limit?: number }): Promise<Facets>;
   /** Result rows of these publication numbers (any written form), in the order given; unknown ones are left out. */
@@ -124,6 +136,39 @@ export interface AggregateResponse {
   /** Size of the analysed set: the hits after scope, filters and merge (what `count` answers). */
   readonly total: number;
   readonly result: AnalysisResult;
+}
+
+export interface TextSampleOptions {
+  /** Most documents returned; a larger set is sampled. */
+  readonly limit: number;
+  /** Seed of the sample (default 1). */
+  readonly seed?: number;
+}
+
+export interface TextDoc {
+  readonly publicationNumber: string;
+  readonly title?: string;
+  readonly abstract?: string;
+  readonly applicants: string[];
+  readonly ipcMain?: string;
+  readonly applicationDate?: string;
+  readonly publicationDate?: string;
+}
+
+export interface TextSample {
+  /** Hits after scope, filters and merge (what `count` answers). */
+  readonly total: number;
+  /** True when `docs` is a sample of fewer than `total` documents. */
+  readonly sampled: boolean;
+  /** Ascending internal order (stable for the same index). */
+  readonly docs: TextDoc[];
+}
+
+export interface ConditionCount {
+  /** Hits of the set that match the condition. */
+  readonly set: number;
+  /** Documents of the whole index that match the condition. */
+  readonly corpus: number;
 }
 
 /** Spec 1 §9 "max page 100000" (packages/contracts limits.ts MAX_PAGE; engine imports contracts types only). */

@@ -18,7 +18,9 @@ import {
   type SearchRequest,
   type SearchResponse,
   type SortSpec,
+  type TextDoc,
 } from '../../search-engine.js';
+import { sampleIndexes } from '../../text-mining/random.js';
 import {
   compileQuery,
   generatorMatch,
@@ -611,6 +613,15 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     return updated;
   });
 
+  /** Hits of an analysed set (after scope, filters and merge), refused above the analysis limit. */
+  function analysedHits(ast: QueryNode, options: CountOptions): { hits: Int32Array; merged: Int32Array } {
+    const { hits } = hitsOf(ast, options);
+    const max = options_.maxAnalysisTotal ?? MAX_ANALYSIS_TOTAL;
+    if (hits.length > max) throw new EngineError('ANALYSIS_TOO_MANY', { total: hits.length, max });
+    const merged = options.merge ? mergeHits(hits, options.merge, comparator({ field: 'PD' }, undefined)) : hits;
+    return { hits, merged };
+  }
+
   return {
     async index(docs) {
       for (const [id, cols] of indexBatch(docs as readonly IndexablePatent[])) columns.set(id, cols);
@@ -650,6 +661,44 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       return aggregateHits(columns, hits, options.merge ?? 0, spec, (ids) => {
         const rows = loadRows(ids);
         return new Map([...rows].map(([id, r]) => [id, { publicationNumber: r.publicationNumber, ...(r.title ? { title: r.title } : {}) }]));
+      });
+    },
+
+    async texts(ast, options, sample) {
+      const { merged } = analysedHits(ast, options);
+      const picked =
+        merged.length > sample.limit
+          ? Int32Array.from(sampleIndexes(merged.length, sample.limit, sample.seed ?? 1), (i) => merged[i] as number).sort()
+          : merged;
+      const docs: TextDoc[] = [];
+      for (let i = 0; i < picked.length; i += 500) {
+        const rows = loadRows(Array.from(picked.subarray(i, i + 500)));
+        for (const id of picked.subarray(i, i + 500)) {
+          const row = rows.get(id);
+          if (!row) continue;
+          docs.push({
+            publicationNumber: row.publicationNumber,
+            ...(row.title ? { title: row.title } : {}),
+            ...(row.abstract ? { abstract: row.abstract } : {}),
+            applicants: row.applicants,
+            ...(row.ipcMain ? { ipcMain: row.ipcMain } : {}),
+            ...(row.applicationDate ? { applicationDate: row.applicationDate } : {}),
+            ...(row.publicationDate ? { publicationDate: row.publicationDate } : {}),
+          });
+        }
+      }
+      return { total: merged.length, sampled: picked.length < merged.length, docs };
+    },
+
+    async countEach(ast, conditions, options = {}) {
+      const { hits } = analysedHits(ast, options);
+      const byPd = comparator({ field: 'PD' }, undefined);
+      return conditions.map((condition) => {
+        // The condition's own hits give both numbers: one FTS evaluation per condition, read
+        // from the live index (so document frequencies follow every index change).
+        const matching = evaluate(compileQuery(condition, ctx));
+        const inSet = intersect(hits, matching);
+        return { set: options.merge ? mergeHits(inSet, options.merge, byPd).length : inSet.length, corpus: matching.length };
       });
     },
 
