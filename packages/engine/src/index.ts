@@ -35,6 +35,12 @@ export {
   type TextMiningOptions,
 } from './text-mining/text-mining.js';
 export { clusterDocuments, defaultClusterCount, type TopicClustering } from './text-mining/clustering.js';
-export { layoutLandscape, LANDSCAPE_EXTENT, PEAK_RADIUS, type LandscapePeak, type LandscapeGrid } from './text-mining/landscape.js';
+export {
+  layoutLandscape,
+  LANDSCAPE_EXTENT,
+  PEAK_RADIUS,
+  type LandscapePeak,
+  type LandscapeGrid,
+} from './text-mining/landscape.js';
 export { distinctiveTerms, type LabelTerm } from './text-mining/labels.js';
 export { documentTerms, extractTerms, termExpression } from './text-mining/terms.js';

@@ -668,7 +668,10 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       const { merged } = analysedHits(ast, options);
       const picked =
         merged.length > sample.limit
-          ? Int32Array.from(sampleIndexes(merged.length, sample.limit, sample.seed ?? 1), (i) => merged[i] as number).sort()
+          ? Int32Array.from(
+              sampleIndexes(merged.length, sample.limit, sample.seed ?? 1),
+              (i) => merged[i] as number,
+            ).sort()
           : merged;
       const docs: TextDoc[] = [];
       for (let i = 0; i < picked.length; i += 500) {
@@ -698,7 +701,10 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         // from the live index (so document frequencies follow every index change).
         const matching = evaluate(compileQuery(condition, ctx));
         const inSet = intersect(hits, matching);
-        return { set: options.merge ? mergeHits(inSet, options.merge, byPd).length : inSet.length, corpus: matching.length };
+        return {
+          set: options.merge ? mergeHits(inSet, options.merge, byPd).length : inSet.length,
+          corpus: matching.length,
+        };
       });
     },
 
