@@ -21,6 +21,8 @@ import { PatentRepository } from './domains/patent/patent.repository.js';
 import { PatentService } from './domains/patent/patent.service.js';
 import { SearchStateRepository } from './domains/search/search-state.repository.js';
 import { searchPlatformRoutes, searchProductRoutes } from './domains/search/search.routes.js';
+import { dashboardsRoutes, patentMapRoutes } from './domains/dashboards/dashboards.routes.js';
+import { DashboardsService } from './domains/dashboards/dashboards.service.js';
 import { SearchService } from './domains/search/search.service.js';
 import { accountRoutes } from './domains/account/account.routes.js';
 import { accessPlugin } from './domains/auth/access.plugin.js';
@@ -159,6 +161,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const search = new SearchService(engine, new SearchStateRepository(database.db));
   await app.register(searchPlatformRoutes, { prefix: '/api/platform', service: search });
   await app.register(searchProductRoutes, { prefix: '/api/product', service: search });
+
+  // --- region, university and company dashboards, /patentMap (domains/dashboards) ---
+  const dashboards = new DashboardsService(engine, search);
+  await app.register(dashboardsRoutes, { prefix: '/api/product', service: dashboards });
+  await app.register(patentMapRoutes, { prefix: '/api/product', service: dashboards });
 
   // --- search history (domains/history) ---
   await app.register(historyRoutes, {

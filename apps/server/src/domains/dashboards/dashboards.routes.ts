@@ -1,0 +1,164 @@
+import {
+  DASHBOARD_KINDS,
+  DashboardEntitiesRequestSchema,
+  DashboardEntitiesResponseSchema,
+  DashboardJumpRequestSchema,
+  DashboardJumpResponseSchema,
+  DashboardOverviewRequestSchema,
+  DashboardOverviewSchema,
+  envelopeOf,
+  PatentMapAnalyRequestSchema,
+  PatentMapAnalySchema,
+  PatentMapClassificationRequestSchema,
+  PatentMapClassificationSchema,
+  PatentMapJumpRequestSchema,
+  type DashboardKind,
+  type TechnologyField,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { languageOf } from '../../plugins/locale.js';
+import type { RouteAccess } from '../auth/access.plugin.js';
+import type { DashboardsService } from './dashboards.service.js';
+
+export interface DashboardsRoutesOptions {
+  service: DashboardsService;
+}
+
+const ok = <T>(data: T) => ({ status: 1, message: '', data });
+
+/**
+ * Spec 2 §6: the university dashboard's data is the university database, the company dashboard's
+ * the enterprise database; the region dashboard is in every user's menu (spec 1 §2), so any signed-in user.
+ */
+const KIND_ACCESS: Record<DashboardKind, RouteAccess> = {
+  region: 'authenticated',
+  cu: '/nationalUniversityDatabase',
+  co: '/enterpriseDatabase',
+};
+const PATENT_MAP_ACCESS: RouteAccess = '/patentMap';
+
+function fieldOf(body: TechnologyField): TechnologyField | undefined {
+  return body.ipc || body.expression
+    ? { ...(body.ipc ? { ipc: body.ipc } : {}), ...(body.expression ? { expression: body.expression } : {}) }
+    : undefined;
+}
+
+/** /api/product/dashboards/{region|cu|co}/{overview|jump|entities}: the dashboards of /analysis/*. */
+export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = async (app, { service }) => {
+  for (const kind of DASHBOARD_KINDS) {
+    const access = KIND_ACCESS[kind];
+    app.post(
+      `/dashboards/${kind}/overview`,
+      {
+        config: { access },
+        schema: {
+          summary: `The /analysis/${kind} dashboard of one subject: KPIs, trend, technology mix, rankings`,
+          tags: ['dashboards'],
+          body: DashboardOverviewRequestSchema,
+          response: { 200: envelopeOf(DashboardOverviewSchema) },
+        },
+      },
+      async (request) => {
+        const lang = languageOf(request);
+        service.checkKind(kind, request.body.subject, lang);
+        return ok(await service.overview(request.body.subject, request.body.field, lang));
+      },
+    );
+
+    app.post(
+      `/dashboards/${kind}/jump`,
+      {
+        config: { access },
+        schema: {
+          summary: `The result page of one figure of the /analysis/${kind} dashboard, with its total`,
+          tags: ['dashboards'],
+          body: DashboardJumpRequestSchema,
+          response: { 200: envelopeOf(DashboardJumpResponseSchema) },
+        },
+      },
+      async (request) => {
+        const lang = languageOf(request);
+        const { subject, field, target } = request.body;
+        service.checkKind(kind, subject, lang);
+        return ok(await service.jump(subject, field, target, lang));
+      },
+    );
+
+    app.post(
+      `/dashboards/${kind}/entities`,
+      {
+        config: { access },
+        schema: {
+          summary: `Subjects of the /analysis/${kind} dashboard matching a text, with patent counts (the picker)`,
+          tags: ['dashboards'],
+          body: DashboardEntitiesRequestSchema,
+          response: { 200: envelopeOf(DashboardEntitiesResponseSchema) },
+        },
+      },
+      async (request) =>
+        ok({ items: await service.entities(kind, request.body.q, request.body.limit, languageOf(request)) }),
+    );
+  }
+};
+
+/** Spec 2 §7 /search/patentMap/*: the /patentMap dashboard (China by province, drilling into universities). */
+export const patentMapRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/search/patentMap/classification',
+    {
+      config: { access: PATENT_MAP_ACCESS },
+      schema: {
+        summary: 'Patents per province of China, optionally in a technology field (IPC prefix or expression)',
+        tags: ['dashboards'],
+        body: PatentMapClassificationRequestSchema,
+        response: { 200: envelopeOf(PatentMapClassificationSchema) },
+      },
+    },
+    async (request) => ok(await service.classification(fieldOf(request.body), languageOf(request))),
+  );
+
+  app.post(
+    '/search/patentMap/analy',
+    {
+      config: { access: PATENT_MAP_ACCESS },
+      schema: {
+        summary: 'One province: its universities ranked, trend, technology mix and cities',
+        tags: ['dashboards'],
+        body: PatentMapAnalyRequestSchema,
+        response: { 200: envelopeOf(PatentMapAnalySchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.provinceAnaly(
+          request.body.province,
+          fieldOf(request.body),
+          request.body.limit,
+          languageOf(request),
+        ),
+      ),
+  );
+
+  app.post(
+    '/search/patentMap/analysisJump',
+    {
+      config: { access: PATENT_MAP_ACCESS },
+      schema: {
+        summary: 'A province, or a university within it, as a result page whose total is its count',
+        tags: ['dashboards'],
+        body: PatentMapJumpRequestSchema,
+        response: { 200: envelopeOf(DashboardJumpResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.provinceJump(
+          request.body.province,
+          request.body.university,
+          fieldOf(request.body),
+          request.body.target,
+          languageOf(request),
+        ),
+      ),
+  );
+};
