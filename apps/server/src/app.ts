@@ -38,6 +38,7 @@ import { SearchHistoryRepository } from './domains/history/search-history.reposi
 import { SearchHistoryService } from './domains/history/search-history.service.js';
 import { operateHistoryRoutes } from './domains/operate-history/operate-history.routes.js';
 import { trackingRoutes } from './domains/tracking/tracking.routes.js';
+import { chartRoutes } from './domains/chart/chart.routes.js';
 import { historyRetentionJob } from './jobs/history-retention.job.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
@@ -187,6 +188,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jobsRoutes, { prefix: '/api/product', queue: context.jobs.queue });
   await app.register(operateHistoryRoutes, { prefix: '/api/product', db: database.db, now: auth.now });
   await app.register(trackingRoutes, { prefix: '/api/product', db: database.db, now: auth.now });
+  // --- chart palettes, sizes and custom charts (domains/chart) ---
+  await app.register(chartRoutes, { prefix: '/api/product', db: database.db, now: auth.now });
 
   // The built web app and its client-side routes: unknown non-API GETs answer index.html.
   const hasWeb = existsSync(path.join(config.web.dist, 'index.html'));

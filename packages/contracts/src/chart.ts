@@ -78,7 +78,13 @@ export const ColorDetailSchema = z
   )
   .min(MIN_PALETTE_COLORS, `needs ${MIN_PALETTE_COLORS} to ${MAX_PALETTE_COLORS} colours`)
   .max(MAX_PALETTE_COLORS, `needs ${MIN_PALETTE_COLORS} to ${MAX_PALETTE_COLORS} colours`)
-  .refine((rows) => new Set(rows.map((row) => row.index)).size === rows.length, 'each index once');
+  .refine((rows) => isIndexRun(rows), 'indexes 0..n-1, each once');
+
+/** Whether the indexes are exactly 0 … n-1 (in any order). */
+export function isIndexRun(rows: readonly { index: number }[]): boolean {
+  const indexes = new Set(rows.map((row) => row.index));
+  return indexes.size === rows.length && rows.every((row) => row.index < rows.length);
+}
 export type ColorDetail = z.infer<typeof ColorDetailSchema>;
 
 export const SetCustomizeColorRequestSchema = z.object({
@@ -177,9 +183,10 @@ export const ChartSizeConfigListSchema = z.array(ChartSizeConfigSchema);
 export const MAX_CHART_NAME_LENGTH = 100;
 /** Spec 2 §9: "30 or 50 categories in custom charts". */
 export const CUSTOM_CHART_CATEGORY_COUNTS = [30, 50] as const;
-/** Ours: folders a user may have, folder nesting depth, and charts (deleted ones included). */
+/** Ours: folders a user may have, folder nesting depth, charts a user may keep. */
 export const MAX_CHART_FOLDERS = 100;
 export const MAX_CHART_FOLDER_DEPTH = 3;
+/** Charts not in the deleted list. */
 export const MAX_CUSTOM_CHARTS = 500;
 
 const NameSchema = z.string().trim().min(1).max(MAX_CHART_NAME_LENGTH);

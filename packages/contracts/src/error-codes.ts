@@ -321,6 +321,58 @@ export const ERROR_CODES = {
     en: 'The import file cannot be read: {reason}',
   },
   IMPORT_FILE_REQUIRED: { http: 400, status: 0, zh: '请选择要导入的文件', en: 'Please choose a file to import' },
+  /** Spec 2 §9: "palettes of 5 to 10 hex values per chart type". */
+  CHART_PALETTE_SIZE: {
+    http: 400,
+    status: 0,
+    zh: '配色方案需要 {min} 至 {max} 种颜色，当前为 {count} 种',
+    en: 'A palette needs {min} to {max} colours; this one has {count}',
+  },
+  CHART_COLOR_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '颜色值“{value}”不正确，应为 #1677ff 这样的十六进制颜色',
+    en: 'Invalid colour "{value}": expected a hex colour such as #1677ff',
+  },
+  CHART_COLOR_INDEX_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '颜色序号应从 0 开始连续编号且不重复',
+    en: 'Colour indexes must run from 0 upwards without gaps or repeats',
+  },
+  CHART_CONFIG_NOT_FOUND: { http: 404, status: 0, zh: '该图表设置不存在', en: 'This chart setting does not exist' },
+  CHART_FOLDER_NOT_FOUND: { http: 404, status: 0, zh: '该图表文件夹不存在', en: 'This chart folder does not exist' },
+  CHART_NOT_FOUND: { http: 404, status: 0, zh: '该图表不存在', en: 'This chart does not exist' },
+  CHART_FOLDER_NAME_TAKEN: {
+    http: 400,
+    status: 0,
+    zh: '同一位置已有名为“{name}”的文件夹',
+    en: 'A folder named "{name}" already exists here',
+  },
+  CHART_FOLDER_NOT_EMPTY: {
+    http: 400,
+    status: 0,
+    zh: '文件夹“{name}”中还有图表或子文件夹，请先移走或删除',
+    en: 'The folder "{name}" still holds charts or subfolders; move or delete them first',
+  },
+  CHART_FOLDER_TOO_DEEP: {
+    http: 400,
+    status: 0,
+    zh: '图表文件夹最多 {max} 层，且不能移入自身或其子文件夹',
+    en: 'Chart folders nest at most {max} levels and cannot move into themselves or their subfolders',
+  },
+  CHART_FOLDER_LIMIT: {
+    http: 400,
+    status: 0,
+    zh: '图表文件夹已达上限 {max} 个',
+    en: 'You have reached the limit of {max} chart folders',
+  },
+  CHART_LIMIT: {
+    http: 400,
+    status: 0,
+    zh: '我的图表已达上限 {max} 个，请先删除不需要的图表',
+    en: 'You have reached the limit of {max} saved charts; delete some you no longer need first',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

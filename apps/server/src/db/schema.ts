@@ -239,6 +239,55 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+/** Spec 2 §3 "Chart colour config": one palette per user and chart key. */
+export interface ChartColorsTable {
+  id: string;
+  user_id: string;
+  item: string;
+  /** JSON [{index, color}] */
+  color_detail: string;
+  product_alias: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Spec 2 §3 "Chart size config": one size setting per user and chart key. */
+export interface ChartSizesTable {
+  id: string;
+  user_id: string;
+  item: string;
+  conf_name: string;
+  /** JSON ChartSizeDetail */
+  conf_detail: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Classification folders of custom charts (a tree through parent_id). */
+export interface ChartClassifiesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  parent_id: string | null;
+  created_at: string;
+}
+
+/** Custom charts: a saved analysis request shown as one chart type; soft-deleted through deleted_at. */
+export interface CustomChartsTable {
+  id: string;
+  user_id: string;
+  classify_id: string | null;
+  name: string;
+  chart_key: string;
+  chart_type: string;
+  category_count: number;
+  /** JSON AnalysisRequest */
+  request: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
 export interface Database {
   patents: PatentsTable;
   patent_numbers: PatentNumbersTable;
@@ -262,6 +311,10 @@ export interface Database {
   operate_history: OperateHistoryTable;
   event_tracking: EventTrackingTable;
   jobs: JobsTable;
+  chart_colors: ChartColorsTable;
+  chart_sizes: ChartSizesTable;
+  chart_classifies: ChartClassifiesTable;
+  custom_charts: CustomChartsTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

@@ -4,6 +4,7 @@ import * as createSearchCache from './202611220400-create-search-cache.js';
 import * as createAccounts from './202611220500-create-accounts.js';
 import * as createAccountExtras from './202611220510-create-account-extras.js';
 import * as createHistories from './202611240100-create-histories.js';
+import * as createChartSettings from './202611260600-create-chart-settings.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611220500-create-accounts': createAccounts,
   '202611220510-create-account-extras': createAccountExtras,
   '202611240100-create-histories': createHistories,
+  '202611260600-create-chart-settings': createChartSettings,
 };
