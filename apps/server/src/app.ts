@@ -24,6 +24,8 @@ import { searchPlatformRoutes, searchProductRoutes } from './domains/search/sear
 import { dashboardsRoutes, patentMapRoutes } from './domains/dashboards/dashboards.routes.js';
 import { DashboardsService } from './domains/dashboards/dashboards.service.js';
 import { SearchService } from './domains/search/search.service.js';
+import { analysisRoutes } from './domains/analysis/analysis.routes.js';
+import { AnalysisService } from './domains/analysis/analysis.service.js';
 import { accountRoutes } from './domains/account/account.routes.js';
 import { accessPlugin } from './domains/auth/access.plugin.js';
 import { createAuthDomain, type AuthDomain } from './domains/auth/auth-domain.js';
@@ -67,6 +69,8 @@ export interface BuildOptions {
   now?: Clock;
   /** Where the generated admin password is shown once (default: stdout). */
   announce?: (line: string) => void;
+  /** Most patents an analysis may cover (default 1,000,000, spec 2 §9); tests lower it to reach the limit. */
+  maxAnalysisTotal?: number;
 }
 
 export interface BuiltApp {
@@ -92,7 +96,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     announce: options.announce ?? ((line) => process.stdout.write(line)),
   });
   mkdirSync(config.dataDir, { recursive: true });
-  const engine = createSqliteEngine({ file: path.join(config.dataDir, 'index.db') });
+  const engine = createSqliteEngine({
+    file: path.join(config.dataDir, 'index.db'),
+    ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),
+  });
   const context: AppContext = {
     config,
     database,
@@ -162,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const search = new SearchService(engine, new SearchStateRepository(database.db));
   await app.register(searchPlatformRoutes, { prefix: '/api/platform', service: search });
   await app.register(searchProductRoutes, { prefix: '/api/product', service: search });
+  await app.register(analysisRoutes, { prefix: '/api/product', service: new AnalysisService(engine, search) });
 
   // --- region, university and company dashboards, /patentMap (domains/dashboards) ---
   const dashboards = new DashboardsService(engine, search);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_EXPRESSION_LENGTH } from './limits.js';
-import { FacetFieldSchema, MergeTypeSchema, SourceScopeSchema } from './search.js';
+import { AnalysisDimensionSchema } from './analysis-dimensions.js';
+import { FilterFieldSchema, MergeTypeSchema, SearchHitSchema, SourceScopeSchema } from './search.js';
 
 /**
  * Analysis over a result set (issue 6; spec 2 §1 "analysis dashboards", §5 and §9 limits).
@@ -18,46 +19,9 @@ export const MAX_ANALYSIS_CATEGORIES = 50;
 /** Buckets one ranking or map may return (every country or province fits). */
 export const MAX_ANALYSIS_BUCKETS = 500;
 
-/**
- * What a chart can count by. Every dimension is also a filter field, so a chart element is
- * reached again as "the result set + one filter" (see AnalysisJumpRequestSchema).
- *
- * - applicationYear / publicationYear / grantYear: year of AD / PD / GD.
- * - expiryYear: year of ED, or for a patent in force without ED its statutory end (docs/analysis.md).
- * - applicant, currentAssignee (current, else original assignees), inventor, agency, agent.
- * - ipcSection (H), ipcClass (H01), ipcSubclass (H01M), ipcGroup (H01M4 = main group H01M 4/00);
- *   cpcSubclass, cpcGroup likewise.
- * - country: the publishing office; applicantCountry, applicantProvince, applicantCity: of any applicant.
- * - legalStatus: the status text as recorded; legalStatusClass: valid / pending / rejected /
- *   withdrawn / lapsed; patentType; grantStatus: granted / not_granted.
- */
-export const ANALYSIS_DIMENSIONS = [
-  'applicationYear',
-  'publicationYear',
-  'grantYear',
-  'expiryYear',
-  'applicant',
-  'currentAssignee',
-  'inventor',
-  'agency',
-  'agent',
-  'ipcSection',
-  'ipcClass',
-  'ipcSubclass',
-  'ipcGroup',
-  'cpcSubclass',
-  'cpcGroup',
-  'country',
-  'applicantCountry',
-  'applicantProvince',
-  'applicantCity',
-  'legalStatus',
-  'legalStatusClass',
-  'patentType',
-  'grantStatus',
-] as const;
-export const AnalysisDimensionSchema = z.enum(ANALYSIS_DIMENSIONS);
-export type AnalysisDimension = z.infer<typeof AnalysisDimensionSchema>;
+// The dimension list lives in its own module because search.ts's filters accept every dimension
+// and this module imports search.ts (an import cycle would leave one side undefined at load).
+export { ANALYSIS_DIMENSIONS, AnalysisDimensionSchema, type AnalysisDimension } from './analysis-dimensions.js';
 
 /** The year dimensions a trend or a lifecycle runs over. */
 export const TrendDateSchema = z.enum(['applicationYear', 'publicationYear']);
@@ -68,7 +32,7 @@ export const LEGAL_STATUS_CLASSES = ['valid', 'pending', 'rejected', 'withdrawn'
 export const GRANT_STATUSES = ['granted', 'not_granted'] as const;
 
 /** Filter fields of a result set: the filter panel's facets plus every analysis dimension. */
-export const AnalysisFilterFieldSchema = z.union([FacetFieldSchema, AnalysisDimensionSchema]);
+export const AnalysisFilterFieldSchema = FilterFieldSchema;
 export type AnalysisFilterField = z.infer<typeof AnalysisFilterFieldSchema>;
 
 /** Values are ORed within one entry; entries are ANDed (also two entries on the same field). */
@@ -322,28 +286,45 @@ export type AnalysisResponse = z.infer<typeof AnalysisResponseSchema>;
 
 // ---- analysis jump (drill-down) ----------------------------------------------------------------
 
+/** A ranking bar, trend point, lifecycle year, map region, expiry year, top-cited applicant. */
+export const BucketTargetSchema = z.object({
+  kind: z.literal('bucket'),
+  dimension: AnalysisDimensionSchema,
+  key: z.string().min(1).max(200),
+});
+/** A matrix cell, or a point of a split trend (group = the series, object = the year). */
+export const CellTargetSchema = z.object({
+  kind: z.literal('cell'),
+  dimension: AnalysisDimensionSchema,
+  key: z.string().min(1).max(200),
+  objectDimension: AnalysisDimensionSchema,
+  objectKey: z.string().min(1).max(200),
+});
+/** An impact bin: cited-by count in [from, to]. */
+export const CitedByTargetSchema = z.object({
+  kind: z.literal('citedBy'),
+  from: z.number().int().min(0),
+  to: z.number().int().min(0).optional(),
+});
+/** A three-rates figure that is a set of its own (the others are differences, docs/analysis.md). */
+export const ThreeRatesTargetSchema = z.object({
+  kind: z.literal('threeRates'),
+  figure: z.enum(['applications', 'granted', 'valid']),
+});
+/** Valid CN patents, optionally of one type or application year. */
+export const ValidPatentsTargetSchema = z.object({
+  kind: z.literal('validPatents'),
+  patentType: z.string().max(40).optional(),
+  applicationYear: z.string().max(4).optional(),
+});
+
 /** One chart element, as the chart knows it. */
 export const AnalysisTargetSchema = z.discriminatedUnion('kind', [
-  /** A ranking bar, trend point, lifecycle year, map region, expiry year, top-cited applicant. */
-  z.object({ kind: z.literal('bucket'), dimension: AnalysisDimensionSchema, key: z.string().min(1).max(200) }),
-  /** A matrix cell, or a point of a split trend (group = the series, object = the year). */
-  z.object({
-    kind: z.literal('cell'),
-    dimension: AnalysisDimensionSchema,
-    key: z.string().min(1).max(200),
-    objectDimension: AnalysisDimensionSchema,
-    objectKey: z.string().min(1).max(200),
-  }),
-  /** An impact bin: cited-by count in [from, to]. */
-  z.object({ kind: z.literal('citedBy'), from: z.number().int().min(0), to: z.number().int().min(0).optional() }),
-  /** A three-rates figure that is a set of its own (the others are differences, docs/analysis.md). */
-  z.object({ kind: z.literal('threeRates'), figure: z.enum(['applications', 'granted', 'valid']) }),
-  /** Valid CN patents, optionally of one type or application year. */
-  z.object({
-    kind: z.literal('validPatents'),
-    patentType: z.string().max(40).optional(),
-    applicationYear: z.string().max(4).optional(),
-  }),
+  BucketTargetSchema,
+  CellTargetSchema,
+  CitedByTargetSchema,
+  ThreeRatesTargetSchema,
+  ValidPatentsTargetSchema,
 ]);
 export type AnalysisTarget = z.infer<typeof AnalysisTargetSchema>;
 
@@ -366,3 +347,37 @@ export const AnalysisJumpResponseSchema = z.object({
   total: z.number().int(),
 });
 export type AnalysisJumpResponse = z.infer<typeof AnalysisJumpResponseSchema>;
+
+// ---- the per-chart calls (spec 2 §7 "Analysis (POST)"; docs/analysis.md lists what each maps to) ----
+
+/** `/search/analy/single/field/rank`: a ranking of one field. */
+export const SingleFieldRankRequestSchema = AnalysisResultSetSchema.extend(
+  TermsAnalysisSchema.omit({ kind: true }).shape,
+);
+/** `/search/analy/expired/year`, `/search/china/invention/three/rate`, `/search/china/patent/efficient`. */
+export const ResultSetAnalysisRequestSchema = AnalysisResultSetSchema;
+/** `/search/analy/impact`. */
+export const ImpactRequestSchema = AnalysisResultSetSchema.extend(ImpactAnalysisSchema.omit({ kind: true }).shape);
+/** `/search/analy/map`: the China map counts by applicant province, the world map by publishing office. */
+export const AnalysisMapRequestSchema = AnalysisResultSetSchema.extend({
+  map: z.enum(['china', 'world']).default('china'),
+});
+
+/** `/search/single/field/rank/analysisJump`: a ranking bar or map region. */
+export const SingleFieldRankJumpRequestSchema = AnalysisResultSetSchema.extend({ target: BucketTargetSchema });
+/** `/search/multi/field/rank/analysisJump`: a matrix cell or split-trend point. */
+export const MultiFieldRankJumpRequestSchema = AnalysisResultSetSchema.extend({ target: CellTargetSchema });
+/** `/search/expired/year/analysisJump`: one expiry year. */
+export const ExpiredYearJumpRequestSchema = AnalysisResultSetSchema.extend({
+  target: BucketTargetSchema.extend({ dimension: z.literal('expiryYear'), key: z.string().regex(/^\d{4}$/) }),
+});
+/**
+ * `/search/connection/analysisJump`: a link of a co-occurrence (connection) chart, two values of
+ * one field on the same patent, e.g. two co-applicants or two co-inventors.
+ */
+export const ConnectionJumpRequestSchema = AnalysisResultSetSchema.extend({
+  target: CellTargetSchema.refine((t) => t.objectDimension === t.dimension, {
+    message: 'a connection links two values of the same dimension',
+    path: ['objectDimension'],
+  }),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnalysisDimensionSchema } from './analysis-dimensions.js';
 import { MAX_EXPRESSION_LENGTH, MAX_PAGE } from './limits.js';
 
 /** Facet fields of the filter panel (spec 1 §3; issue 3). */
@@ -35,8 +36,18 @@ export const SourceScopeSchema = z.enum(['cn', 'uncn']);
 /** Result page sizes offered by the UI (issue 3: 20/30/40); the API accepts up to 100. */
 export const RESULT_PAGE_SIZES = [20, 30, 40] as const;
 
+/**
+ * What a result set can be filtered by: the filter panel's facets and every analysis dimension
+ * (an analysis jump opens a chart element as "the set + a filter on its dimension", e.g. ipcGroup).
+ */
+export const FilterFieldSchema = z.union([FacetFieldSchema, AnalysisDimensionSchema]);
+export type FilterFieldId = z.infer<typeof FilterFieldSchema>;
+
+/** Most filter entries of one search: the analysis set's 40 plus the few an analysis jump appends. */
+export const MAX_SEARCH_FILTERS = 50;
+
 export const FacetFilterSchema = z.object({
-  field: FacetFieldSchema,
+  field: FilterFieldSchema,
   values: z.array(z.string().min(1).max(200)).min(1).max(200),
 });
 export type FacetFilterInput = z.infer<typeof FacetFilterSchema>;
@@ -50,7 +61,7 @@ export const SearchQueryRequestSchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   sort: SortSchema.optional(),
   mergeType: MergeTypeSchema.default(0),
-  filters: z.array(FacetFilterSchema).max(20).default([]),
+  filters: z.array(FacetFilterSchema).max(MAX_SEARCH_FILTERS).default([]),
   source: SourceScopeSchema.optional(),
   /** Facets for the filter panel; default all. Pass [] for none. */
   facets: z.array(FacetFieldSchema).optional(),
@@ -107,7 +118,7 @@ export const SearchStateSchema = z.object({
   pageSize: z.number().int().min(1).max(100).optional(),
   sort: SortSchema.optional(),
   mergeType: z.number().int().min(0).max(2).optional(),
-  filters: z.array(FacetFilterSchema).max(20).optional(),
+  filters: z.array(FacetFilterSchema).max(MAX_SEARCH_FILTERS).optional(),
   source: SourceScopeSchema.optional(),
   viewMode: z.enum(['liebiaoshitu', 'tuwenshitu', 'quanfutushitu', 'shoutushitu']).optional(),
 });

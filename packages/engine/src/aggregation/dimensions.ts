@@ -58,8 +58,8 @@ export function expiryYearOf(v: {
   return { year: String(start + term - (v.ad % 10_000 === 101 ? 1 : 0)), recorded: false };
 }
 
-/** China's 34 provincial-level divisions, full name and the short forms data uses. */
-const PROVINCES: readonly string[] = [
+/** China's 34 provincial-level divisions by full name (the applicantProvince keys; the China map's regions). */
+export const PROVINCES: readonly string[] = [
   '北京市', '天津市', '上海市', '重庆市', '河北省', '山西省', '辽宁省', '吉林省', '黑龙江省', '江苏省',
   '浙江省', '安徽省', '福建省', '江西省', '山东省', '河南省', '湖北省', '湖南省', '广东省', '海南省',
   '四川省', '贵州省', '云南省', '陕西省', '甘肃省', '青海省', '台湾省', '内蒙古自治区',

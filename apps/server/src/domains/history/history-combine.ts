@@ -1,6 +1,7 @@
 import {
   FACET_FIELD_IDS,
   type FacetFieldId,
+  type FilterFieldId,
   type FacetFilterInput,
   type Language,
   type SearchHistoryEntry,
@@ -85,7 +86,7 @@ function not(child: QueryNode): QueryNode {
 }
 
 /** The condition of one filter value, or undefined when the expression language cannot state it. */
-function valueCondition(field: FacetFieldId, value: string): QueryNode | undefined {
+function valueCondition(field: FilterFieldId, value: string): QueryNode | undefined {
   // A quote cannot be written inside a quoted term; * and ? would become wildcards.
   if (!value.trim() || /["*?]/.test(value)) return undefined;
   switch (field) {
@@ -104,6 +105,9 @@ function valueCondition(field: FacetFieldId, value: string): QueryNode | undefin
       return /^\d{4}$/.test(value)
         ? makeOr([range('AD', value, value), makeAnd([range('PD', value, value), not(range('AD', '1000', undefined))])])
         : undefined;
+    default:
+      // An analysis dimension (an analysis jump's filter) has no exact expression here.
+      return undefined;
   }
 }
 

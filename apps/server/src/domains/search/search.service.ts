@@ -2,6 +2,7 @@ import {
   FACET_FIELD_IDS,
   formatQueryError,
   MAX_MERGE_TOTAL,
+  type FilterFieldId,
   type Language,
   type SearchQueryResponse,
   type SearchState,
@@ -27,14 +28,14 @@ export interface SearchParams {
     | { field: 'relevance' | 'AD' | 'PD' | 'GD' | 'PRD' | 'citedBy' | 'familySize' | 'value'; order: 'asc' | 'desc' }
     | undefined;
   mergeType: 0 | 1 | 2;
-  filters: { field: (typeof FACET_FIELD_IDS)[number]; values: string[] }[];
+  filters: { field: FilterFieldId; values: string[] }[];
   source?: 'cn' | 'uncn' | undefined;
   facets?: (typeof FACET_FIELD_IDS)[number][] | undefined;
   highlight: boolean;
 }
 
 /** Engine refusals → catalogue codes with the spec's limits in the message. */
-function toAppError(err: unknown): unknown {
+export function toAppError(err: unknown): unknown {
   if (!(err instanceof EngineError)) return err;
   switch (err.code) {
     case 'SORT_TOO_MANY_HITS':

@@ -1,0 +1,79 @@
+import type {
+  AnalysisJumpRequestSchema,
+  AnalysisJumpResponse,
+  AnalysisRequestSchema,
+  AnalysisResponse,
+  AnalysisResultSetSchema,
+  AnalysisSpec,
+  Language,
+} from '@patlas/contracts';
+import { drillDown, type CountOptions, type SearchEngine } from '@patlas/engine';
+import { makeAnd, printExpression, type QueryNode } from '@patlas/query';
+import type { z } from 'zod';
+import { toAppError, type SearchService } from '../search/search.service.js';
+
+export type AnalysisResultSet = z.output<typeof AnalysisResultSetSchema>;
+export type AnalysisRequestBody = z.output<typeof AnalysisRequestSchema>;
+export type AnalysisJumpBody = z.output<typeof AnalysisJumpRequestSchema>;
+
+/**
+ * Analyses of a result set and the analysis jump (docs/analysis.md). The set is read exactly as
+ * the result page reads it (SearchService.parse: positioned errors, the leading-NOT rule), so an
+ * analysis total is the result page's total and a jump's total is what the result page shows.
+ */
+export class AnalysisService {
+  constructor(
+    private readonly engine: SearchEngine,
+    private readonly search: SearchService,
+  ) {}
+
+  private query(set: Pick<AnalysisResultSet, 'searchExpre' | 'secondExpre'>, lang: Language): QueryNode {
+    const main = this.search.parse(set.searchExpre, lang);
+    if (!set.secondExpre?.trim()) return main;
+    return makeAnd([main, this.search.parse(set.secondExpre, lang)]);
+  }
+
+  private options(set: Pick<AnalysisResultSet, 'filters' | 'mergeType' | 'source'>): CountOptions {
+    return { filters: set.filters, merge: set.mergeType, ...(set.source ? { scope: set.source } : {}) };
+  }
+
+  /** One analysis of a result set; more than MAX_ANALYSIS_TOTAL patents is refused (ANALYSIS_TOO_MANY). */
+  async analyze(set: AnalysisResultSet, spec: AnalysisSpec, lang: Language): Promise<AnalysisResponse> {
+    const started = performance.now();
+    const ast = this.query(set, lang);
+    try {
+      const { total, result } = await this.engine.aggregate(ast, spec, this.options(set));
+      return { total, result, tookMs: Math.round(performance.now() - started) };
+    } catch (err) {
+      throw toAppError(err);
+    }
+  }
+
+  /**
+   * The result page of one chart element: the set's expression, the element's range condition (if
+   * any) ANDed into secondExpre, its filters appended, its merge mode. The total is counted from
+   * the returned texts, parsed again, so it is what /data/search/query answers for them.
+   */
+  async jump(body: AnalysisJumpBody, lang: Language): Promise<AnalysisJumpResponse> {
+    const drill = drillDown(body.target);
+    let secondExpre = body.secondExpre?.trim() ? body.secondExpre : undefined;
+    if (drill.clause) {
+      // The element's condition is printed into "search within results", beside the user's own.
+      const clause = drill.clause;
+      secondExpre = printExpression(secondExpre ? makeAnd([this.search.parse(secondExpre, lang), clause]) : clause);
+    }
+    const response = {
+      searchExpre: body.searchExpre,
+      ...(secondExpre ? { secondExpre } : {}),
+      filters: [...body.filters, ...drill.filters.map((f) => ({ field: f.field, values: [...f.values] }))],
+      mergeType: drill.merge ?? body.mergeType,
+      ...(body.source ? { source: body.source } : {}),
+    };
+    try {
+      const total = await this.engine.count(this.query(response, lang), this.options(response));
+      return { ...response, total };
+    } catch (err) {
+      throw toAppError(err);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * What a chart can count by. Every dimension is also a filter field, so a chart element is
+ * reached again as "the result set + one filter" (see AnalysisJumpRequestSchema).
+ *
+ * - applicationYear / publicationYear / grantYear: year of AD / PD / GD.
+ * - expiryYear: year of ED, or for a patent in force without ED its statutory end (docs/analysis.md).
+ * - applicant, currentAssignee (current, else original assignees), inventor, agency, agent.
+ * - ipcSection (H), ipcClass (H01), ipcSubclass (H01M), ipcGroup (H01M4 = main group H01M 4/00);
+ *   cpcSubclass, cpcGroup likewise.
+ * - country: the publishing office; applicantCountry, applicantProvince, applicantCity: of any applicant.
+ * - legalStatus: the status text as recorded; legalStatusClass: valid / pending / rejected /
+ *   withdrawn / lapsed; patentType; grantStatus: granted / not_granted.
+ */
+export const ANALYSIS_DIMENSIONS = [
+  'applicationYear',
+  'publicationYear',
+  'grantYear',
+  'expiryYear',
+  'applicant',
+  'currentAssignee',
+  'inventor',
+  'agency',
+  'agent',
+  'ipcSection',
+  'ipcClass',
+  'ipcSubclass',
+  'ipcGroup',
+  'cpcSubclass',
+  'cpcGroup',
+  'country',
+  'applicantCountry',
+  'applicantProvince',
+  'applicantCity',
+  'legalStatus',
+  'legalStatusClass',
+  'patentType',
+  'grantStatus',
+] as const;
+export const AnalysisDimensionSchema = z.enum(ANALYSIS_DIMENSIONS);
+export type AnalysisDimension = z.infer<typeof AnalysisDimensionSchema>;
