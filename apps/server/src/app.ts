@@ -26,6 +26,8 @@ import { DashboardsService } from './domains/dashboards/dashboards.service.js';
 import { SearchService } from './domains/search/search.service.js';
 import { analysisRoutes } from './domains/analysis/analysis.routes.js';
 import { AnalysisService } from './domains/analysis/analysis.service.js';
+import { textMiningRoutes } from './domains/analysis/text-mining.routes.js';
+import { TextMiningService } from './domains/analysis/text-mining.service.js';
 import { accountRoutes } from './domains/account/account.routes.js';
 import { accessPlugin } from './domains/auth/access.plugin.js';
 import { createAuthDomain, type AuthDomain } from './domains/auth/auth-domain.js';
@@ -170,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(searchPlatformRoutes, { prefix: '/api/platform', service: search });
   await app.register(searchProductRoutes, { prefix: '/api/product', service: search });
   await app.register(analysisRoutes, { prefix: '/api/product', service: new AnalysisService(engine, search) });
+  await app.register(textMiningRoutes, { prefix: '/api/product', service: new TextMiningService(engine, search) });
 
   // --- region, university and company dashboards, /patentMap (domains/dashboards) ---
   const dashboards = new DashboardsService(engine, search);

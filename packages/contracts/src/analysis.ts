@@ -381,3 +381,176 @@ export const ConnectionJumpRequestSchema = AnalysisResultSetSchema.extend({
     path: ['objectDimension'],
   }),
 });
+
+// ---- text mining: word cloud, clustering, landscape (docs/analysis.md "Word cloud, clustering, landscape") ----
+
+/** Documents read by default when a set is larger; the response then says `sampled`. */
+export const TEXT_MINING_SAMPLE_DEFAULT = 5000;
+/** Largest sample a caller may ask for (keeps the landscape and clusters within ~3 s). */
+export const TEXT_MINING_SAMPLE_MAX = 10_000;
+
+const TextMiningSampleShape = {
+  sampleSize: z.coerce.number().int().min(100).max(TEXT_MINING_SAMPLE_MAX).default(TEXT_MINING_SAMPLE_DEFAULT),
+  /** Seed of the sample and of the clustering: the same set and seed give the same chart. */
+  seed: z.coerce.number().int().min(1).max(2_147_483_647).default(1),
+};
+const PageShape = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+};
+
+/** What every text-mining answer says about the documents it read. */
+const SampleInfoShape = {
+  /** Size of the set (after filters and merge). */
+  total: z.number().int(),
+  /** True when only a uniform sample of `sampleSize` documents was analysed. */
+  sampled: z.boolean(),
+  sampleSize: z.number().int(),
+  tookMs: z.number(),
+};
+
+/** A term that sets a group of documents apart (cluster or peak label). */
+export const LabelTermSchema = z.object({ word: z.string(), score: z.number(), count: z.number().int() });
+
+/** `/search/analyWordCloud`. */
+export const WordCloudRequestSchema = AnalysisResultSetSchema.extend({
+  limit: z.coerce.number().int().min(10).max(200).default(100),
+  ...TextMiningSampleShape,
+});
+export type WordCloudRequest = z.input<typeof WordCloudRequestSchema>;
+export const WordCloudWordSchema = z.object({
+  word: z.string(),
+  /** TF-IDF weight against the whole index. */
+  weight: z.number(),
+  /** Patents of the set with the word in title or abstract (= the jump's result total). */
+  count: z.number().int(),
+  /** Patents of the whole index with it. */
+  corpusCount: z.number().int(),
+  /** The condition that finds it, e.g. TIAB=(锂电池). */
+  expression: z.string(),
+});
+export const WordCloudResponseSchema = z.object({
+  ...SampleInfoShape,
+  corpusSize: z.number().int(),
+  words: z.array(WordCloudWordSchema),
+});
+export type WordCloudResponse = z.infer<typeof WordCloudResponseSchema>;
+
+/** `/search/analyWordCloud/detail`: the patents of the set containing one word, paged. */
+export const WordCloudDetailRequestSchema = AnalysisResultSetSchema.extend({
+  word: z.string().trim().min(1).max(100),
+  ...PageShape,
+});
+/** A page of patents (word cloud, cluster and landscape details). */
+export const TextMiningPageResponseSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(SearchHitSchema),
+});
+export type TextMiningPageResponse = z.infer<typeof TextMiningPageResponseSchema>;
+/** `/search/analyWordCloud/analysisJump` (answers AnalysisJumpResponseSchema). */
+export const WordCloudJumpRequestSchema = AnalysisResultSetSchema.extend({ word: z.string().trim().min(1).max(100) });
+
+/** `/search/analyClustering`. `k` absent: chosen from the set size (2–8). */
+export const ClusteringRequestSchema = AnalysisResultSetSchema.extend({
+  k: z.coerce.number().int().min(2).max(20).optional(),
+  /** Members listed per cluster (the most typical first). */
+  memberLimit: z.coerce.number().int().min(0).max(50).default(10),
+  ...TextMiningSampleShape,
+});
+export type ClusteringRequest = z.input<typeof ClusteringRequestSchema>;
+export const TextClusterSchema = z.object({
+  id: z.number().int(),
+  /** The top distinctive terms joined by " · ". */
+  label: z.string(),
+  terms: z.array(LabelTermSchema),
+  /** Analysed documents in the cluster. */
+  size: z.number().int(),
+  /** size / analysed documents. */
+  share: z.number(),
+  members: z.array(z.object({ publicationNumber: z.string(), title: z.string().optional() })),
+});
+export const ClusteringResponseSchema = z.object({
+  ...SampleInfoShape,
+  k: z.number().int(),
+  /** Analysed documents without usable text (in no cluster). */
+  unassigned: z.number().int(),
+  clusters: z.array(TextClusterSchema),
+});
+export type ClusteringResponse = z.infer<typeof ClusteringResponseSchema>;
+/** `/search/analy/patentCluster`: one cluster's member patents, paged (most typical first). */
+export const PatentClusterRequestSchema = ClusteringRequestSchema.extend({
+  clusterId: z.coerce.number().int().min(0),
+  ...PageShape,
+});
+export const PatentClusterResponseSchema = TextMiningPageResponseSchema.extend({
+  cluster: TextClusterSchema.omit({ members: true }),
+});
+/** `/search/patent/clustering/analysisJump`. */
+export const ClusterJumpRequestSchema = ClusteringRequestSchema.extend({ clusterId: z.coerce.number().int().min(0) });
+
+/**
+ * A jump to a list of patents (cluster, landscape region): the set AND PN=(…) of the listed
+ * members. A list longer than the expression limit allows keeps its most typical members
+ * (`truncated`, `elementCount` = the whole element).
+ */
+export const TextMiningJumpResponseSchema = AnalysisJumpResponseSchema.extend({
+  elementCount: z.number().int(),
+  truncated: z.boolean(),
+});
+export type TextMiningJumpResponse = z.infer<typeof TextMiningJumpResponseSchema>;
+
+/** `/search/analyPatentLandscape`. */
+export const LandscapeRequestSchema = AnalysisResultSetSchema.extend({
+  gridSize: z.coerce.number().int().min(16).max(128).default(64),
+  ...TextMiningSampleShape,
+});
+export type LandscapeRequest = z.input<typeof LandscapeRequestSchema>;
+export const LandscapePeakSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  density: z.number(),
+  /** Documents within `peakRadius` of the peak. */
+  count: z.number().int(),
+  label: z.string(),
+  terms: z.array(LabelTermSchema),
+});
+export const LandscapeResponseSchema = z.object({
+  ...SampleInfoShape,
+  /** Coordinates run from 0 to extent on both axes. */
+  extent: z.number(),
+  peakRadius: z.number(),
+  /** Analysed documents without usable text (not on the map). */
+  unplaced: z.number().int(),
+  points: z.array(
+    z.object({ publicationNumber: z.string(), title: z.string().optional(), x: z.number(), y: z.number() }),
+  ),
+  /** Smoothed point density: size × size cells over [0, extent]², row-major, row 0 at y = 0. */
+  grid: z.object({ size: z.number().int(), extent: z.number(), values: z.array(z.number()) }),
+  peaks: z.array(LandscapePeakSchema),
+});
+export type LandscapeResponse = z.infer<typeof LandscapeResponseSchema>;
+
+/** A selection on the landscape: a circle (around a point or peak) or a rectangle (a brush). */
+export const LandscapeRegionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('circle'), x: z.number(), y: z.number(), radius: z.number().positive().max(200) }),
+  z.object({ kind: z.literal('rect'), xMin: z.number(), xMax: z.number(), yMin: z.number(), yMax: z.number() }),
+]);
+export type LandscapeRegion = z.infer<typeof LandscapeRegionSchema>;
+/** `/search/getOtherTopInfo/PatentLandscape` and `/search/patent/landscape/analysisJump`. */
+export const LandscapeRegionRequestSchema = LandscapeRequestSchema.extend({ region: LandscapeRegionSchema });
+/** `/search/detail/patentLandscape`: the region's patents, nearest its centre first. */
+export const LandscapeDetailRequestSchema = LandscapeRegionRequestSchema.extend(PageShape);
+const CountedSchema = z.object({ key: z.string(), count: z.number().int() });
+/** What a region of the map is about. */
+export const LandscapeTopInfoResponseSchema = z.object({
+  /** Mapped documents in the region. */
+  count: z.number().int(),
+  sampled: z.boolean(),
+  terms: z.array(CountedSchema),
+  applicants: z.array(CountedSchema),
+  ipc: z.array(CountedSchema),
+  years: z.array(CountedSchema),
+});
+export type LandscapeTopInfoResponse = z.infer<typeof LandscapeTopInfoResponseSchema>;

@@ -93,6 +93,20 @@ export const ERROR_CODES = {
     zh: '分析数据不能超过100万条',
     en: 'Analysis data cannot exceed 1 million',
   },
+  /** A word-cloud, cluster or landscape call naming a cluster the clustering does not have. */
+  TEXT_MINING_CLUSTER_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '聚类 {id} 不存在，请重新分析',
+    en: 'Cluster {id} does not exist; please run the analysis again',
+  },
+  /** A cluster or landscape jump whose selection holds no patent. */
+  TEXT_MINING_EMPTY_SELECTION: {
+    http: 400,
+    status: 0,
+    zh: '所选区域内没有专利',
+    en: 'The selection holds no patents',
+  },
   SEARCH_STATE_NOT_FOUND: {
     http: 404,
     status: 0,
