@@ -23,6 +23,12 @@ export default defineConfig({
             { name: 'antd-icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 25 },
             { name: 'antd-rc', test: /node_modules[\\/](@rc-component|rc-[^\\/]+|dayjs)[\\/]/, priority: 22 },
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design)[\\/]/, priority: 20 },
+            // Only the analysis pages import ECharts: its own chunk keeps it out of the first load.
+            {
+              name: 'echarts',
+              test: /node_modules[\\/](echarts|zrender|echarts-for-react|echarts-wordcloud|size-sensor)[\\/]/,
+              priority: 28,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },

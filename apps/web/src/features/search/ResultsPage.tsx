@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Card, Flex, Pagination, Result, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { MAX_PAGE, type FacetFieldId, type Language } from '@patlas/contracts';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { MAX_PAGE, type FilterFieldId, type Language } from '@patlas/contracts';
 import { ApiError } from '../../api/client';
+import { ANALYSIS_PATH } from '../analysis/paths';
+import { useFilterFieldLabel } from '../analysis/useFilterFieldLabel';
 import { HistoryDrawerButton } from '../history/HistoryDrawer';
 import { historyActionState, type HistoryNavState } from '../history/history-actions';
 import { HistoryOriginContext, useResultHistoryRecording } from '../history/useHistoryRecording';
@@ -51,6 +53,9 @@ function problemOf(error: unknown): ExpressionProblem | undefined {
 export function ResultsPage() {
   const [searchParams] = useSearchParams();
   const key = searchParams.get('key');
+  // Spec 1 §2: `pageType=analysis` (with `jumpAnalysisName`) opens the analysis of the set.
+  if (searchParams.get('pageType') === 'analysis')
+    return <Navigate to={`${ANALYSIS_PATH}?${searchParams.toString()}`} replace />;
   if (key && !searchParams.get('q')) return <KeyResolver stateKey={key} />;
   return <ResultsView />;
 }
@@ -73,6 +78,7 @@ function ResultsView() {
   const { t, i18n } = useTranslation('search');
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
   const labels = useHitLabels();
+  const filterFieldLabel = useFilterFieldLabel();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = decodeResultState(searchParams);
   const results = useSearchResults(state);
@@ -98,7 +104,7 @@ function ResultsView() {
     if (next.source === undefined) delete next.source;
     setSearchParams(encodeResultState(next), options.history ? { state: options.history } : undefined);
   };
-  const setFilter = (field: FacetFieldId, values: string[], change: FilterChange) => {
+  const setFilter = (field: FilterFieldId, values: string[], change: FilterChange) => {
     const removed = (state.filters.find((f) => f.field === field)?.values ?? []).filter((v) => !values.includes(v));
     const history =
       change === 'remove'
@@ -243,7 +249,7 @@ function ResultsView() {
                         );
                       }}
                     >
-                      {t(`facets.${filter.field}`)}: {labels.facetValue(filter.field, value)}
+                      {filterFieldLabel(filter.field)}: {labels.facetValue(filter.field, value)}
                     </Tag>
                   )),
                 )}

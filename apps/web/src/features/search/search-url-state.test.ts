@@ -58,14 +58,28 @@ describe('result URL state', () => {
     ]);
   });
 
-  it('drops unknown fields, empty values and dangling escapes; merges repeats', () => {
+  it('drops unknown fields, empty values and dangling escapes; merges repeated values', () => {
     expect(decodeFilters('nope:1;year:;year:2020|2020;applicant:a\\;year:2021;;:x;year')).toEqual([
       { field: 'year', values: ['2020'] },
       { field: 'applicant', values: ['a;year:2021'] },
     ]);
     expect(decodeFilters('country:CN\\')).toEqual([{ field: 'country', values: ['CN'] }]);
+    // A repeated field is another ANDed entry (an analysis jump onto a filtered set).
+    expect(decodeFilters('applicant:A|B;applicant:B')).toEqual([
+      { field: 'applicant', values: ['A', 'B'] },
+      { field: 'applicant', values: ['B'] },
+    ]);
     expect(decodeFilters('')).toEqual([]);
     expect(decodeFilters(null)).toEqual([]);
+  });
+
+  it('keeps filters on analysis dimensions (analysis jumps) across a round trip', () => {
+    const filters = [
+      { field: 'ipcGroup' as const, values: ['H01M4'] },
+      { field: 'applicantProvince' as const, values: ['广东省'] },
+    ];
+    const state = { ...defaultResultState('TI=(电池)'), filters };
+    expect(decodeResultState(encodeResultState(state)).filters).toEqual(filters);
   });
 
   it('falls back to defaults and clamps what is out of range', () => {

@@ -1,10 +1,10 @@
 import {
+  ANALYSIS_DIMENSIONS,
   FACET_FIELD_IDS,
   MAX_PAGE,
   RESULT_PAGE_SIZES,
   SORT_FIELDS,
   VIEW_MODES,
-  type FacetFieldId,
   type FacetFilterInput,
   type SearchQueryRequest,
   type SearchState,
@@ -67,13 +67,20 @@ export function encodeFilters(filters: readonly FacetFilterInput[]): string {
     .join(';');
 }
 
-function isFacetField(value: string): value is FacetFieldId {
-  return (FACET_FIELD_IDS as readonly string[]).includes(value);
+type FilterField = FacetFilterInput['field'];
+
+// Facets and, since analysis jumps, every analysis dimension (e.g. `ipcGroup:H01M4`).
+const FILTER_FIELDS: readonly string[] = [...FACET_FIELD_IDS, ...ANALYSIS_DIMENSIONS];
+
+function isFilterField(value: string): value is FilterField {
+  return FILTER_FIELDS.includes(value);
 }
 
 /**
  * Reads the `f` parameter. Robust against hand-edited links: unknown fields, empty values and
- * dangling escapes are dropped, repeated fields and values merged, field order kept.
+ * dangling escapes are dropped, repeated values merged, order kept. A repeated field stays a
+ * separate entry: entries are ANDed, so an analysis jump's `applicant:B` on a set already
+ * filtered to `applicant:A|B` keeps counting only B.
  */
 export function decodeFilters(text: string | null | undefined): FacetFilterInput[] {
   if (!text) return [];
@@ -109,18 +116,18 @@ export function decodeFilters(text: string | null | undefined): FacetFilterInput
   endPart();
   if (hasField) groups.push(group);
 
-  const byField = new Map<FacetFieldId, string[]>();
+  const entries: FacetFilterInput[] = [];
   for (const [field, ...values] of groups) {
     const id = field?.trim() ?? '';
-    if (!isFacetField(id)) continue;
-    const kept = byField.get(id) ?? [];
+    if (!isFilterField(id)) continue;
+    const kept: string[] = [];
     for (const value of values) {
       const v = value.trim();
       if (v && v.length <= 200 && !kept.includes(v)) kept.push(v);
     }
-    byField.set(id, kept);
+    if (kept.length > 0) entries.push({ field: id, values: kept });
   }
-  return [...byField].filter(([, values]) => values.length > 0).map(([field, values]) => ({ field, values }));
+  return entries;
 }
 
 export function encodeSort(sort: Sort): string {
@@ -211,7 +218,7 @@ export function fromSearchState(stored: SearchState): ResultUrlState {
 /** Adds a value to a facet's filter (multi-select) or replaces it (single-select). */
 export function withFilterValues(
   filters: readonly FacetFilterInput[],
-  field: FacetFieldId,
+  field: FilterField,
   values: readonly string[],
 ): FacetFilterInput[] {
   const others = filters.filter((f) => f.field !== field);

@@ -1,8 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Flex, Input, Select, Tooltip } from 'antd';
+import { Button, Flex, Input, Select, Tooltip } from 'antd';
+import { BarChartOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESULT_PAGE_SIZES, type Language } from '@patlas/contracts';
 import { checkExpression } from '../../../components/ExpressionEditor/useExpressionValidation';
+import { analysisPath, resultSetOf } from '../../analysis/paths';
 import { decodeSort, encodeSort, type MergeType, type ResultUrlState, type SourceScope } from '../search-url-state';
 
 /** Sort choices (issue: relevance, dates asc/desc, cited by, family size). */
@@ -31,6 +34,7 @@ interface ResultToolbarProps {
 /** Search within results, sort, merge, scope and page size. */
 export function ResultToolbar({ state, lang, onChange, extra }: ResultToolbarProps) {
   const { t } = useTranslation('search');
+  const { t: ta } = useTranslation('analysis');
   const [second, setSecond] = useState(state.second ?? '');
   const [lastSecond, setLastSecond] = useState(state.second);
   // The URL is the source of truth: back/forward or a new search resets the box.
@@ -93,6 +97,12 @@ export function ResultToolbar({ state, lang, onChange, extra }: ResultToolbarPro
         options={RESULT_PAGE_SIZES.map((value) => ({ value, label: t('toolbar.perPage', { count: value }) }))}
         onChange={(value: number) => onChange({ pageSize: value })}
       />
+      {/* Analyse this result set (issue 6): the dashboard opens on the same set. */}
+      <Link to={analysisPath({ resultSet: resultSetOf(state) })}>
+        <Button icon={<BarChartOutlined />} data-testid="analyse-button">
+          {ta('actions.analyse')}
+        </Button>
+      </Link>
       {extra}
     </Flex>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FacetFieldId } from '@patlas/contracts';
+import type { FacetFilterInput } from '@patlas/contracts';
 import { resources } from '../../../i18n/index';
 
 type PatentTypeKey = keyof (typeof resources)['zh']['patent']['patentType'];
@@ -19,9 +19,9 @@ export function useHitLabels() {
   const patentType = (value: string | undefined) =>
     value && isPatentType(value) ? t(`patentType.${value}`) : (value ?? '');
   const country = (value: string) => (isCountry(value) ? `${value} ${t(`country.${value}`)}` : value);
-  const facetValue = (field: FacetFieldId, value: string) => {
+  const facetValue = (field: FacetFilterInput['field'], value: string) => {
     if (field === 'patentType') return patentType(value);
-    if (field === 'country') return country(value);
+    if (field === 'country' || field === 'applicantCountry') return country(value);
     return value;
   };
   return { patentType, country, facetValue };

@@ -1,0 +1,117 @@
+import { useCallback, useState } from 'react';
+import { Card, Empty, Flex, Layout, Space, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { formatTotal } from '../search/format-total';
+import { useHitLabels } from '../search/components/useHitLabels';
+import { CHARTS, chartById, DEFAULT_CHART_ID, type ChartDefinition } from './catalogue';
+import { isViewType, type ViewType } from './chart-model';
+import { ChartCatalogue } from './components/ChartCatalogue';
+import { ChartPanel } from './components/ChartPanel';
+import { analysisPath, decodeAnalysisState, resultPagePath } from './paths';
+import { useAnalysisRecording } from './useAnalysisRecording';
+import { useFilterFieldLabel } from './useFilterFieldLabel';
+import './analysis.css';
+
+/**
+ * The analysis dashboard of a result set (/innovationSpace/searchResult/analysis). The URL holds
+ * the set and the chart (paths.ts), so reload and shared links reopen the same chart.
+ */
+export function AnalysisPage() {
+  const { t, i18n } = useTranslation('analysis');
+  const { t: ts } = useTranslation('search');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = decodeAnalysisState(searchParams);
+  const { resultSet } = state;
+  const chart: ChartDefinition = chartById(state.chart) ?? (chartById(DEFAULT_CHART_ID) as ChartDefinition);
+  const type: ViewType =
+    isViewType(state.type) && chart.types.includes(state.type) ? state.type : (chart.types[0] as ViewType);
+  const hit = useHitLabels();
+  const fieldLabel = useFilterFieldLabel();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const route = analysisPath({ resultSet, chart: chart.id });
+  const record = useAnalysisRecording(route, t(`charts.${chart.id}` as 'charts.applicantRank'), resultSet.searchExpre);
+  // The set's total comes with every chart's answer.
+  const [total, setTotal] = useState<number>();
+  const onLoaded = useCallback(
+    (answered: number) => {
+      setTotal(answered);
+      record(answered);
+    },
+    [record],
+  );
+
+  const go = (chartId: string, nextType?: ViewType) => {
+    const next = new URLSearchParams(searchParams);
+    next.delete('jumpAnalysisName');
+    next.set('chart', chartId);
+    if (nextType) next.set('type', nextType);
+    else next.delete('type');
+    setSearchParams(next);
+  };
+
+  if (!resultSet.searchExpre.trim()) {
+    return (
+      <Card className="analysis-page">
+        <Empty description={t('page.noExpression')} />
+      </Card>
+    );
+  }
+
+  return (
+    <div className="analysis-page">
+      <Card size="small" className="analysis-header">
+        <Flex justify="space-between" align="start" gap={16} wrap>
+          <Space direction="vertical" size={4} className="analysis-set">
+            <Typography.Text strong className="analysis-expression" data-testid="analysis-expression">
+              {resultSet.searchExpre}
+            </Typography.Text>
+            <Flex wrap gap={4}>
+              {total !== undefined && (
+                <Typography.Text data-testid="analysis-total">
+                  {t('page.total', { total: formatTotal(total, lang) })}
+                </Typography.Text>
+              )}
+              {resultSet.secondExpre && (
+                <Tag color="blue">{t('page.within', { expression: resultSet.secondExpre })}</Tag>
+              )}
+              {resultSet.mergeType ? (
+                <Tag>{t('page.merge', { merge: ts(`merge.${resultSet.mergeType}` as 'merge.0') })}</Tag>
+              ) : null}
+              {resultSet.source && <Tag>{ts(`scope.${resultSet.source}` as 'scope.cn')}</Tag>}
+              {(resultSet.filters ?? []).flatMap((filter, index) =>
+                filter.values.map((value) => (
+                  <Tag key={`${index}:${filter.field}:${value}`}>
+                    {fieldLabel(filter.field)}:{' '}
+                    {filter.field === 'patentType' || filter.field === 'country'
+                      ? hit.facetValue(filter.field, value)
+                      : value}
+                  </Tag>
+                )),
+              )}
+            </Flex>
+          </Space>
+          <Link to={resultPagePath(resultSet)}>
+            <ArrowLeftOutlined /> {t('actions.backToResults')}
+          </Link>
+        </Flex>
+      </Card>
+      <Layout className="analysis-layout" hasSider>
+        <Layout.Sider width={220} theme="light" className="analysis-sider" breakpoint="lg" collapsedWidth={0}>
+          <ChartCatalogue charts={CHARTS} selected={chart.id} onSelect={(id) => go(id)} />
+        </Layout.Sider>
+        <Layout.Content className="analysis-content">
+          <ChartPanel
+            key={chart.id}
+            chart={chart}
+            resultSet={resultSet}
+            type={type}
+            onTypeChange={(next) => go(chart.id, next === chart.types[0] ? undefined : next)}
+            onLoaded={onLoaded}
+          />
+        </Layout.Content>
+      </Layout>
+    </div>
+  );
+}

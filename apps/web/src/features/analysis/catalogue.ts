@@ -1,0 +1,402 @@
+import type {
+  AnalysisBucket,
+  AnalysisDimension,
+  AnalysisResult,
+  AnalysisSpec,
+  ImpactResult,
+  LifecycleResult,
+  MatrixResult,
+  TermsResult,
+  ThreeRatesResult,
+  TrendResult,
+  ValidPatentsResult,
+} from '@patlas/contracts';
+import type { ChartCategory, ChartModel, ViewType } from './chart-model';
+import { countryRegion, provinceRegion } from './map-regions';
+
+/** Catalogue groups, in incoPat's and PatSnap's order. */
+export const CHART_GROUPS = ['trend', 'region', 'applicant', 'inventor', 'technology', 'legal', 'value'] as const;
+export type ChartGroup = (typeof CHART_GROUPS)[number];
+
+/** Texts a model needs: the analysis namespace and readable values of dimensions. */
+export interface LabelContext {
+  /** `analysis:` keys (series names, axis titles, figure names). */
+  text: (key: string, values?: Record<string, unknown>) => string;
+  /** Readable value of a dimension (patent type and office names, status classes…). */
+  value: (dimension: AnalysisDimension, key: string, label?: string) => string;
+  /** A rate as people read it (`62.5%`, `—` when undefined). */
+  percent: (rate: number | null) => string;
+}
+
+export interface ChartDefinition {
+  id: string;
+  group: ChartGroup;
+  /** What is asked of the server; charts with the same spec share one request. */
+  analysis: AnalysisSpec;
+  /** Views offered, the first is the default. */
+  types: readonly ViewType[];
+  toModel: (result: AnalysisResult, labels: LabelContext) => ChartModel;
+}
+
+const YEAR_DIMENSIONS: readonly AnalysisDimension[] = ['applicationYear', 'publicationYear', 'grantYear', 'expiryYear'];
+
+function expect<K extends AnalysisResult['kind']>(
+  result: AnalysisResult,
+  kind: K,
+): Extract<AnalysisResult, { kind: K }> {
+  if (result.kind !== kind) throw new Error(`expected a ${kind} result, got ${result.kind}`);
+  return result as Extract<AnalysisResult, { kind: K }>;
+}
+
+function categoriesOf(dimension: AnalysisDimension, buckets: readonly AnalysisBucket[], labels: LabelContext) {
+  return buckets.map((b) => ({ key: b.key, label: labels.value(dimension, b.key, b.label) }));
+}
+
+/** A ranking of one field: one series, each bar opens "the set + that value". */
+function termsModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+  const terms: TermsResult = expect(result, 'terms');
+  const { dimension } = terms;
+  return {
+    categories: categoriesOf(dimension, terms.buckets, labels),
+    series: [{ name: labels.text('series.patents'), values: terms.buckets.map((b) => b.count) }],
+    categoryTitle: labels.text(`dimensions.${dimension}`),
+    ordered: YEAR_DIMENSIONS.includes(dimension),
+    note: labels.text('notes.terms', { shown: terms.buckets.length, distinct: terms.distinct, covered: terms.covered }),
+    actionOf: (_s, c) => {
+      const bucket = terms.buckets[c];
+      return bucket ? { kind: 'jump', target: { kind: 'bucket', dimension, key: bucket.key } } : undefined;
+    },
+  };
+}
+
+function mapModel(map: 'world' | 'china') {
+  return (result: AnalysisResult, labels: LabelContext): ChartModel => {
+    const model = termsModel(result, labels);
+    const regionOf =
+      map === 'world'
+        ? (category: ChartCategory) => countryRegion(category.key)
+        : (category: ChartCategory) => provinceRegion(category.key);
+    const offMap = model.categories.filter((c) => regionOf(c) === undefined).length;
+    return {
+      ...model,
+      map: { name: map, regionOf },
+      note: offMap > 0 ? `${model.note ?? ''} ${labels.text('notes.offMap', { count: offMap })}` : model.note,
+    };
+  };
+}
+
+/** Counts per year; with a split, one series per value of the split field. */
+function trendModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+  const trend: TrendResult = expect(result, 'trend');
+  const years = trend.points.map((p) => ({ key: p.key, label: p.label ?? p.key }));
+  const base = { categories: years, categoryTitle: labels.text(`dimensions.${trend.date}`), ordered: true };
+  if (!trend.split) {
+    return {
+      ...base,
+      series: [{ name: labels.text('series.patents'), values: trend.points.map((p) => p.count) }],
+      actionOf: (_s, c) => {
+        const year = years[c];
+        return year ? { kind: 'jump', target: { kind: 'bucket', dimension: trend.date, key: year.key } } : undefined;
+      },
+    };
+  }
+  const { dimension, series } = trend.split;
+  return {
+    ...base,
+    series: series.map((s) => ({
+      name: labels.value(dimension, s.key, s.label),
+      values: years.map((y) => s.points.find((p) => p.key === y.key)?.count ?? 0),
+    })),
+    actionOf: (s, c) => {
+      const group = series[s];
+      const year = years[c];
+      if (!group || !year) return undefined;
+      return {
+        kind: 'jump',
+        target: { kind: 'cell', dimension, key: group.key, objectDimension: trend.date, objectKey: year.key },
+      };
+    },
+  };
+}
+
+/** Groups × the first statistical object: one series per group, columns as categories. */
+function matrixModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+  const matrix: MatrixResult = expect(result, 'matrix');
+  const object = matrix.objects[0];
+  const objectDimension = object?.dimension ?? matrix.groupDimension;
+  const ordered = YEAR_DIMENSIONS.includes(objectDimension);
+  // Year columns come ranked by count; a matrix over years reads left to right in time.
+  const columnOrder = (object?.columns ?? []).map((column, index) => ({ column, index }));
+  if (ordered) columnOrder.sort((a, b) => a.column.key.localeCompare(b.column.key));
+  return {
+    categories: columnOrder.map(({ column }) => ({
+      key: column.key,
+      label: labels.value(objectDimension, column.key, column.label),
+    })),
+    series: matrix.groups.map((group, g) => ({
+      name: labels.value(matrix.groupDimension, group.key, group.label),
+      values: columnOrder.map(({ index }) => object?.cells[g]?.[index] ?? 0),
+    })),
+    categoryTitle: labels.text(`dimensions.${objectDimension}`),
+    ordered,
+    stacked: true,
+    actionOf: (s, c) => {
+      const group = matrix.groups[s];
+      const column = columnOrder[c]?.column;
+      if (!group || !column) return undefined;
+      return {
+        kind: 'jump',
+        target: {
+          kind: 'cell',
+          dimension: matrix.groupDimension,
+          key: group.key,
+          objectDimension,
+          objectKey: column.key,
+        },
+      };
+    },
+  };
+}
+
+/** Applications and distinct applicants per year; a point opens that year's applications. */
+function lifecycleModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+  const lifecycle: LifecycleResult = expect(result, 'lifecycle');
+  return {
+    categories: lifecycle.points.map((p) => ({ key: p.year, label: p.year })),
+    series: [
+      { name: labels.text('series.applications'), values: lifecycle.points.map((p) => p.applications) },
+      { name: labels.text('series.applicants'), values: lifecycle.points.map((p) => p.applicants) },
+    ],
+    categoryTitle: labels.text(`dimensions.${lifecycle.date}`),
+    ordered: true,
+    actionOf: (s, c) => {
+      const point = lifecycle.points[c];
+      // The applicant count is not a patent count: only applications drill down.
+      if (!point || s !== 0) return undefined;
+      return { kind: 'jump', target: { kind: 'bucket', dimension: lifecycle.date, key: point.year } };
+    },
+  };
+}
+
+function expiryModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+  const expiry = expect(result, 'expiry');
+  return {
+    categories: expiry.points.map((p) => ({ key: p.key, label: p.label ?? p.key })),
+    series: [{ name: labels.text('series.patents'), values: expiry.points.map((p) => p.count) }],
+    categoryTitle: labels.text('dimensions.expiryYear'),
+    ordered: true,
+    note: labels.text('notes.expiry', { recorded: expiry.recorded }),
+    actionOf: (_s, c) => {
+      const point = expiry.points[c];
+      return point ? { kind: 'jump', target: { kind: 'bucket', dimension: 'expiryYear', key: point.key } } : undefined;
+    },
+  };
+}
+
+const THREE_RATE_FIGURES = ['applications', 'granted', 'rejected', 'withdrawn', 'lapsed', 'pending', 'valid'] as const;
+
+/** CN invention outcomes as counts, with the rates as headline figures. */
+function threeRatesModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+  const rates: ThreeRatesResult = expect(result, 'threeRates');
+  return {
+    categories: THREE_RATE_FIGURES.map((key) => ({ key, label: labels.text(`threeRates.${key}`) })),
+    series: [{ name: labels.text('series.patents'), values: THREE_RATE_FIGURES.map((key) => rates[key]) }],
+    categoryTitle: labels.text('threeRates.figure'),
+    ordered: true,
+    figures: (['grantRate', 'rejectionRate', 'withdrawalRate', 'validityRate'] as const).map((key) => ({
+      label: labels.text(`threeRates.${key}`),
+      value: labels.percent(rates[key].rate),
+    })),
+    note: labels.text('notes.threeRates'),
+    actionOf: (_s, c) => {
+      const figure = THREE_RATE_FIGURES[c];
+      // Rejected, withdrawn, lapsed and pending are differences of sets (docs/analysis.md): no jump.
+      if (figure === 'applications' || figure === 'granted' || figure === 'valid') {
+        return { kind: 'jump', target: { kind: 'threeRates', figure } };
+      }
+      return undefined;
+    },
+  };
+}
+
+function validByTypeModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+  const valid: ValidPatentsResult = expect(result, 'validPatents');
+  return {
+    categories: categoriesOf('patentType', valid.byType, labels),
+    series: [{ name: labels.text('series.validPatents'), values: valid.byType.map((b) => b.count) }],
+    categoryTitle: labels.text('dimensions.patentType'),
+    ordered: false,
+    note: labels.text('notes.validTotal', { total: valid.total }),
+    actionOf: (_s, c) => {
+      const bucket = valid.byType[c];
+      return bucket ? { kind: 'jump', target: { kind: 'validPatents', patentType: bucket.key } } : undefined;
+    },
+  };
+}
+
+function validByYearModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+  const valid: ValidPatentsResult = expect(result, 'validPatents');
+  return {
+    categories: valid.byApplicationYear.map((b) => ({ key: b.key, label: b.label ?? b.key })),
+    series: [{ name: labels.text('series.validPatents'), values: valid.byApplicationYear.map((b) => b.count) }],
+    categoryTitle: labels.text('dimensions.applicationYear'),
+    ordered: true,
+    note: labels.text('notes.validTotal', { total: valid.total }),
+    actionOf: (_s, c) => {
+      const bucket = valid.byApplicationYear[c];
+      return bucket ? { kind: 'jump', target: { kind: 'validPatents', applicationYear: bucket.key } } : undefined;
+    },
+  };
+}
+
+function citedByModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+  const impact: ImpactResult = expect(result, 'impact');
+  return {
+    categories: impact.bins.map((bin) => ({
+      key: bin.key,
+      label:
+        bin.to === undefined
+          ? labels.text('citedBy.atLeast', { from: bin.from })
+          : bin.from === bin.to
+            ? labels.text('citedBy.exactly', { count: bin.from })
+            : labels.text('citedBy.range', { from: bin.from, to: bin.to }),
+    })),
+    series: [{ name: labels.text('series.patents'), values: impact.bins.map((b) => b.count) }],
+    categoryTitle: labels.text('citedBy.title'),
+    ordered: true,
+    note: labels.text('notes.impact', {
+      patents: impact.patents,
+      cited: impact.citedPatents,
+      citations: impact.citations,
+    }),
+    actionOf: (_s, c) => {
+      const bin = impact.bins[c];
+      if (!bin) return undefined;
+      return {
+        kind: 'jump',
+        target: { kind: 'citedBy', from: bin.from, ...(bin.to !== undefined ? { to: bin.to } : {}) },
+      };
+    },
+  };
+}
+
+function topPatentsModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+  const impact: ImpactResult = expect(result, 'impact');
+  return {
+    categories: impact.topPatents.map((p) => ({
+      key: p.publicationNumber,
+      label: p.title ? `${p.publicationNumber} ${p.title}` : p.publicationNumber,
+    })),
+    series: [{ name: labels.text('series.citedBy'), values: impact.topPatents.map((p) => p.citedBy) }],
+    categoryTitle: labels.text('series.patent'),
+    ordered: false,
+    actionOf: (_s, c) => {
+      const patent = impact.topPatents[c];
+      return patent ? { kind: 'patent', publicationNumber: patent.publicationNumber } : undefined;
+    },
+  };
+}
+
+function topApplicantsModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+  const impact: ImpactResult = expect(result, 'impact');
+  return {
+    categories: categoriesOf('applicant', impact.topApplicants, labels),
+    series: [
+      { name: labels.text('series.citedBy'), values: impact.topApplicants.map((a) => a.citedBy) },
+      { name: labels.text('series.patents'), values: impact.topApplicants.map((a) => a.count) },
+    ],
+    categoryTitle: labels.text('dimensions.applicant'),
+    ordered: false,
+    actionOf: (_s, c) => {
+      const applicant = impact.topApplicants[c];
+      return applicant
+        ? { kind: 'jump', target: { kind: 'bucket', dimension: 'applicant', key: applicant.key } }
+        : undefined;
+    },
+  };
+}
+
+const RANK = ['bar', 'pie', 'line', 'table'] as const;
+const SHARE = ['pie', 'bar', 'table'] as const;
+const TIME = ['line', 'bar', 'table'] as const;
+const SPLIT_TIME = ['line', 'bar', 'heatmap', 'table'] as const;
+const MATRIX = ['heatmap', 'bar', 'line', 'table'] as const;
+
+function terms(
+  id: string,
+  group: ChartGroup,
+  dimension: AnalysisDimension,
+  limit: number,
+  types: readonly ViewType[] = RANK,
+): ChartDefinition {
+  return { id, group, analysis: { kind: 'terms', dimension, limit }, types, toModel: termsModel };
+}
+
+function matrix(id: string, group: ChartGroup, rows: AnalysisDimension, columns: AnalysisDimension): ChartDefinition {
+  return {
+    id,
+    group,
+    analysis: {
+      kind: 'matrix',
+      groups: { dimension: rows, limit: 10 },
+      objects: [{ dimension: columns, limit: columns === 'applicationYear' ? 30 : 15 }],
+    },
+    types: MATRIX,
+    toModel: matrixModel,
+  };
+}
+
+function splitTrend(id: string, group: ChartGroup, dimension: AnalysisDimension): ChartDefinition {
+  return {
+    id,
+    group,
+    analysis: { kind: 'trend', date: 'applicationYear', split: { dimension, limit: 10 } },
+    types: SPLIT_TIME,
+    toModel: trendModel,
+  };
+}
+
+const IMPACT: AnalysisSpec = { kind: 'impact', limit: 20 };
+const VALID: AnalysisSpec = { kind: 'validPatents' };
+
+/** Every chart of the dashboard (spec 2 §1), by group. */
+export const CHARTS: readonly ChartDefinition[] = [
+  { id: 'applicationTrend', group: 'trend', analysis: { kind: 'trend', date: 'applicationYear' }, types: TIME, toModel: trendModel },
+  { id: 'publicationTrend', group: 'trend', analysis: { kind: 'trend', date: 'publicationYear' }, types: TIME, toModel: trendModel },
+  splitTrend('trendByCountry', 'trend', 'country'),
+  splitTrend('trendByType', 'trend', 'patentType'),
+  { id: 'lifecycle', group: 'trend', analysis: { kind: 'lifecycle', date: 'applicationYear' }, types: ['scatter', 'bar', 'line', 'table'], toModel: lifecycleModel },
+  terms('countryRank', 'region', 'country', 30),
+  { id: 'worldMap', group: 'region', analysis: { kind: 'terms', dimension: 'country', limit: 300 }, types: ['map', 'bar', 'table'], toModel: mapModel('world') },
+  { id: 'chinaMap', group: 'region', analysis: { kind: 'terms', dimension: 'applicantProvince', limit: 60 }, types: ['map', 'bar', 'table'], toModel: mapModel('china') },
+  terms('cityRank', 'region', 'applicantCity', 20),
+  terms('applicantRank', 'applicant', 'applicant', 20),
+  terms('currentAssigneeRank', 'applicant', 'currentAssignee', 20),
+  matrix('applicantYear', 'applicant', 'applicant', 'applicationYear'),
+  matrix('applicantIpc', 'applicant', 'applicant', 'ipcSubclass'),
+  terms('agencyRank', 'applicant', 'agency', 20),
+  terms('inventorRank', 'inventor', 'inventor', 20),
+  matrix('inventorYear', 'inventor', 'inventor', 'applicationYear'),
+  terms('ipcSectionRank', 'technology', 'ipcSection', 10),
+  terms('ipcClassRank', 'technology', 'ipcClass', 20),
+  terms('ipcSubclassRank', 'technology', 'ipcSubclass', 20),
+  terms('ipcGroupRank', 'technology', 'ipcGroup', 20),
+  terms('cpcSubclassRank', 'technology', 'cpcSubclass', 20),
+  splitTrend('ipcTrend', 'technology', 'ipcSubclass'),
+  terms('legalStatus', 'legal', 'legalStatus', 20, SHARE),
+  terms('legalStatusClass', 'legal', 'legalStatusClass', 10, SHARE),
+  terms('patentType', 'legal', 'patentType', 10, SHARE),
+  { id: 'expiry', group: 'legal', analysis: { kind: 'expiry' }, types: ['bar', 'line', 'table'], toModel: expiryModel },
+  { id: 'threeRates', group: 'legal', analysis: { kind: 'threeRates' }, types: ['bar', 'table'], toModel: threeRatesModel },
+  { id: 'validByType', group: 'legal', analysis: VALID, types: SHARE, toModel: validByTypeModel },
+  { id: 'validByYear', group: 'legal', analysis: VALID, types: TIME, toModel: validByYearModel },
+  { id: 'citedByDistribution', group: 'value', analysis: IMPACT, types: ['bar', 'pie', 'table'], toModel: citedByModel },
+  { id: 'mostCitedPatents', group: 'value', analysis: IMPACT, types: ['bar', 'table'], toModel: topPatentsModel },
+  { id: 'mostCitedApplicants', group: 'value', analysis: IMPACT, types: ['bar', 'table'], toModel: topApplicantsModel },
+]; // prettier-ignore
+
+export const DEFAULT_CHART_ID = 'applicationTrend';
+
+export function chartById(id: string | null | undefined): ChartDefinition | undefined {
+  return CHARTS.find((chart) => chart.id === id);
+}
