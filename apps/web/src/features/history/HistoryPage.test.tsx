@@ -51,7 +51,13 @@ describe('history page', () => {
     expect(within(table).getByText('翻页')).toBeTruthy();
     expect(within(table).getByText('300')).toBeTruthy();
     const list = calls.find((c) => c.url.pathname.endsWith('/history/list'));
-    expect(list?.body).toEqual({ page: 1, pageSize: 20, keyword: '电', startDate: '2026-11-01', endDate: '2026-11-30' });
+    expect(list?.body).toEqual({
+      page: 1,
+      pageSize: 20,
+      keyword: '电',
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+    });
 
     // Choose #3 and #1; combine them.
     const combine = screen.getByRole('button', { name: '组合检索' });
@@ -94,7 +100,9 @@ describe('history page', () => {
           total: 1,
           page: 2,
           pageSize: 20,
-          items: [{ id: 'o1', recordType: 1, title: 'TI=(电池)', resultTotal: '300', createdAt: '2026-11-24T08:00:00Z' }],
+          items: [
+            { id: 'o1', recordType: 1, title: 'TI=(电池)', resultTotal: '300', createdAt: '2026-11-24T08:00:00Z' },
+          ],
         });
       }
       if (url.pathname.endsWith('/operatehistory/getData/o1')) {

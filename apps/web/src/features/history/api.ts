@@ -164,7 +164,10 @@ async function download(path: string, body: unknown, fallbackName: string, optio
   const response = await sendFileCall(path, JSON.stringify(body), 'application/json', options);
   const type = response.headers.get('Content-Type') ?? '';
   if (!response.ok || type.includes('application/json')) throw await errorOf(response, options);
-  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName) };
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
+  };
 }
 
 async function upload(path: string, file: File, options: FileOptions): Promise<ImportReport> {

@@ -2,13 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SearchHistoryEntry, SearchQueryRequest } from '@patlas/contracts';
-import {
-  pressEnter,
-  renderApp,
-  stubFetch,
-  type FakeResponse,
-  type RecordedRequest,
-} from '../../test/render-app';
+import { pressEnter, renderApp, stubFetch, type FakeResponse, type RecordedRequest } from '../../test/render-app';
 import { claimRecording } from './history-actions';
 
 const ok = (data: unknown): FakeResponse => ({ status: 200, body: { status: 1, message: '', data } });
@@ -87,7 +81,8 @@ async function settle() {
 
 const RESULT_URL = '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0';
 
-describe('search history recording on the result page', () => {
+// Each test renders the whole result page in jsdom: slow on a busy 2-core machine.
+describe('search history recording on the result page', { timeout: 90_000 }, () => {
   beforeEach(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();
@@ -120,7 +115,9 @@ describe('search history recording on the result page', () => {
       filterArrs: [{ field: 'patentType', values: ['utility_model'] }],
       viewMode: 'liebiaoshitu',
     });
-    expect(entries[0]?.router).toBe('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0&f=patentType%3Autility_model');
+    expect(entries[0]?.router).toBe(
+      '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0&f=patentType%3Autility_model',
+    );
     // Recorded after the filtered search was answered, not before.
     const filteredSearch = server.calls.findIndex(
       (c) => c.url.pathname.endsWith('/searchNew') && ((c.body as SearchQueryRequest).filters ?? []).length > 0,
@@ -142,7 +139,11 @@ describe('search history recording on the result page', () => {
     fireEvent.change(second, { target: { value: 'AB=正极' } });
     pressEnter(second);
     await waitFor(() => expect(server.historyPosts().map((e) => e.operationName)).toEqual(['view', 'second']));
-    expect(server.historyPosts()[1]).toMatchObject({ operationValue: 'AB=正极', resultTotal: '100', viewMode: 'tuwenshitu' });
+    expect(server.historyPosts()[1]).toMatchObject({
+      operationValue: 'AB=正极',
+      resultTotal: '100',
+      viewMode: 'tuwenshitu',
+    });
 
     fireEvent.click(document.querySelector('.results-summary .ant-tag-close-icon') as HTMLElement);
     await waitFor(() => expect(server.historyPosts().at(-1)?.operationName).toBe('clearSecondExp'));
@@ -210,7 +211,11 @@ describe('search history recording on the result page', () => {
     fireEvent.click(screen.getByText('首图', { exact: true }));
     await waitFor(() => expect(server.historyPosts()).toHaveLength(3));
     expect(new URLSearchParams(router.state.location.search).get('hid')).toBeNull();
-    expect(server.historyPosts()[2]).toMatchObject({ operationName: 'view', operationValue: 'shoutushitu', resultTotal: '120' });
+    expect(server.historyPosts()[2]).toMatchObject({
+      operationName: 'view',
+      operationValue: 'shoutushitu',
+      resultTotal: '120',
+    });
   });
 
   it('records a patent opened from the result page as detail', async () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_ACTIONS, SearchHistoryEntrySchema } from '@patlas/contracts';
 import { decodeResultState, defaultResultState } from '../search/search-url-state';
-import { buildEntry, restorePath, shouldRecord, snapshotOfEntry, type RecordCheck } from './recording';
+import {
+  analysisTargetOf,
+  buildEntry,
+  restorePath,
+  shouldRecord,
+  snapshotOfEntry,
+  type RecordCheck,
+} from './recording';
 
 const base: RecordCheck = { action: 'jumpPage', historyId: null, value: '2', resultTotal: 307, pageKind: 'result' };
 
@@ -155,8 +162,47 @@ describe('buildEntry (spec 1 §3)', () => {
   });
 });
 
+describe('analysis entries', () => {
+  const state = decodeResultState(
+    new URLSearchParams({ q: 'TI=(电池)', f: 'patentType:utility_model', view: 'tuwenshitu' }),
+  );
+  const router = '/innovationSpace/searchResult/analysis?q=TI%3D%28%E7%94%B5%E6%B1%A0%29&chart=applicantRank&type=bar';
+
+  it('reads the chart and its view from the analysis URL', () => {
+    expect(analysisTargetOf(router)).toEqual({ router, chart: 'applicantRank', type: 'bar' });
+    expect(analysisTargetOf('/innovationSpace/searchResult/analysis?q=a')).toEqual({
+      router: '/innovationSpace/searchResult/analysis?q=a',
+    });
+  });
+
+  it('holds the chart and reopens the analysis page, keeping the search it came from', () => {
+    const entry = buildEntry({
+      action: 'analysis',
+      value: 'applicantRank',
+      snapshot: { state, total: 120 },
+      analysis: analysisTargetOf(router),
+    });
+    expect(SearchHistoryEntrySchema.parse(entry)).toEqual(entry);
+    expect(entry).toMatchObject({
+      operationName: 'analysis',
+      analysisChart: 'applicantRank',
+      analysisType: 'bar',
+      pageType: 'searchAnalysis',
+      resultTotal: '120',
+      filterArrs: [{ field: 'patentType', values: ['utility_model'] }],
+      router,
+    });
+    expect(restorePath('8', entry)).toBe(`${router}&hid=8`);
+    expect(snapshotOfEntry(entry).state).toEqual(state);
+  });
+});
+
 describe('restorePath', () => {
-  const entry = buildEntry({ action: 'view', value: 'tuwenshitu', snapshot: { state: defaultResultState('TI=a'), total: 3 } });
+  const entry = buildEntry({
+    action: 'view',
+    value: 'tuwenshitu',
+    snapshot: { state: defaultResultState('TI=a'), total: 3 },
+  });
 
   it('reopens the router with the entry id', () => {
     expect(restorePath('17', entry)).toBe('/innovationSpace/searchResult?q=TI%3Da&hid=17');

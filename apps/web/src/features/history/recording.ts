@@ -93,6 +93,23 @@ export interface EntryInput {
   detail?: { publicationNumber: string; tab?: string };
   /** delFilter: what was removed. */
   removedFilter?: { field: string; values: string[] };
+  /** analysis: the analysis page opened from the result page, and its chart and chart view. */
+  analysis?: AnalysisTarget;
+}
+
+/** Where an 'analysis' action went: the in-app URL, and the chart (`chart`) and its view (`type`) it names. */
+export interface AnalysisTarget {
+  router: string;
+  chart?: string;
+  type?: string;
+}
+
+/** The analysis target of an in-app analysis URL (its `chart` and `type` parameters). */
+export function analysisTargetOf(router: string): AnalysisTarget {
+  const url = new URL(router, 'http://app.invalid');
+  const chart = url.searchParams.get('chart');
+  const type = url.searchParams.get('type');
+  return { router: `${url.pathname}${url.search}`, ...(chart ? { chart } : {}), ...(type ? { type } : {}) };
 }
 
 /** The search-history entry of an action (spec 1 §3 fields; `state` restores the page exactly). */
@@ -105,7 +122,7 @@ export function buildEntry(input: EntryInput): SearchHistoryEntry {
     operationName: input.action,
     operationValue: input.value,
     resultTotal: String(total),
-    pageType: input.detail ? 'searchDetail' : 'searchResult',
+    pageType: input.detail ? 'searchDetail' : input.analysis ? 'searchAnalysis' : 'searchResult',
     ...(state.source ? { sources: state.source } : {}),
     mergeRules: state.mergeType,
     viewMode: state.view,
@@ -114,7 +131,9 @@ export function buildEntry(input: EntryInput): SearchHistoryEntry {
     isFilter: state.filters.length > 0,
     router: input.detail
       ? patentDetailPath(input.detail.publicationNumber, input.detail.tab)
-      : resultRouter(state),
+      : input.analysis
+        ? input.analysis.router
+        : resultRouter(state),
     state: toSearchState(state),
   };
   if (input.detail) {
@@ -122,6 +141,8 @@ export function buildEntry(input: EntryInput): SearchHistoryEntry {
     if (input.detail.tab) entry.detailTab = input.detail.tab;
   }
   if (input.removedFilter) entry.delFilterObj = { ...input.removedFilter };
+  if (input.analysis?.type) entry.analysisType = input.analysis.type;
+  if (input.analysis?.chart) entry.analysisChart = input.analysis.chart;
   return entry;
 }
 

@@ -64,7 +64,10 @@ export function useHistoryParams() {
       pageSizeOptions: PAGE_SIZES.map(String),
       showSizeChanger: true,
       onChange: (nextPage: number, nextSize: number) =>
-        update({ page: nextSize === pageSize ? nextPage : 1, size: nextSize === DEFAULT_PAGE_SIZE ? undefined : nextSize }),
+        update({
+          page: nextSize === pageSize ? nextPage : 1,
+          size: nextSize === DEFAULT_PAGE_SIZE ? undefined : nextSize,
+        }),
     }),
   };
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { RECORD_TYPES, type SearchHistoryEntry } from '@patlas/contracts';
@@ -9,6 +9,7 @@ import { saveHistory, saveOperateHistory } from './api';
 import { claimRecording, readHistoryNavState, type HistoryNavState } from './history-actions';
 import { historyKeys } from './queries';
 import {
+  analysisTargetOf,
   buildEntry,
   HISTORY_ID_PARAM,
   resultRouter,
@@ -109,6 +110,34 @@ export function useResultHistoryRecording(results: ResultsForHistory): ResultSna
   }, [tag, snapshot, isFetching, dataUpdatedAt, location.key, saver, historyId]);
 
   return snapshot;
+}
+
+/** Marks the result page's link into analysis; a click on it records the 'analysis' action. */
+export const ANALYSE_LINK_SELECTOR = '[data-testid="analyse-button"]';
+
+/**
+ * Records 'analysis' (spec 1 §4) when the user leaves a result page for its analysis: the entry
+ * holds the result page's search and the analysis URL (chart and chart view included), so opening
+ * it reopens that analysis. Recorded at the click, on the result page: analysis pages themselves
+ * never record. Answers a click-capture handler for the element around the toolbar.
+ */
+export function useAnalysisClickRecording(snapshot: ResultSnapshot | undefined) {
+  const [searchParams] = useSearchParams();
+  const saver = useEntrySaver();
+  const historyId = searchParams.get(HISTORY_ID_PARAM);
+  return useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const link = (event.target as Element).closest?.(ANALYSE_LINK_SELECTOR)?.closest('a');
+      const href = link?.getAttribute('href');
+      if (!href || !snapshot || !saver.canRecord) return;
+      const analysis = analysisTargetOf(href);
+      const value = analysis.chart ?? analysis.type ?? 'overview';
+      const check = { action: 'analysis', historyId, value, resultTotal: snapshot.total, pageKind: 'result' as const };
+      if (!shouldRecord(check)) return;
+      saver.save(buildEntry({ action: 'analysis', value, snapshot, analysis }));
+    },
+    [snapshot, saver, historyId],
+  );
 }
 
 /** The result page a patent detail link leads from (set by the result page around its views). */

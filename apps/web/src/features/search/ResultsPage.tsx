@@ -8,7 +8,11 @@ import { ANALYSIS_PATH } from '../analysis/paths';
 import { useFilterFieldLabel } from '../analysis/useFilterFieldLabel';
 import { HistoryDrawerButton } from '../history/HistoryDrawer';
 import { historyActionState, type HistoryNavState } from '../history/history-actions';
-import { HistoryOriginContext, useResultHistoryRecording } from '../history/useHistoryRecording';
+import {
+  HistoryOriginContext,
+  useAnalysisClickRecording,
+  useResultHistoryRecording,
+} from '../history/useHistoryRecording';
 import { ExpressionEditor } from '../../components/ExpressionEditor/ExpressionEditor';
 import type { ExpressionProblem } from '../../components/ExpressionEditor/useExpressionValidation';
 import { AllDrawingsView } from './components/AllDrawingsView';
@@ -154,6 +158,7 @@ function ResultsView() {
     isFetching: results.isFetching,
     dataUpdatedAt: results.dataUpdatedAt,
   });
+  const recordAnalysisClick = useAnalysisClickRecording(origin);
   const lastPage = data ? Math.min(MAX_PAGE, Math.max(1, Math.ceil(data.total / state.pageSize))) : undefined;
   // A page beyond the last one (an old link, a narrower filter) shows the last page instead.
   useEffect(() => {
@@ -231,7 +236,7 @@ function ResultsView() {
               update({ filters: [] }, { history: historyActionState('clearFilter', encodeFilters(state.filters), { filterKind: 'facet' }) })
             }
           />
-          <main className="results-main">
+          <main className="results-main" onClickCapture={recordAnalysisClick}>
             <ResultToolbar state={state} lang={lang} onChange={handleToolbarChange} extra={<HistoryDrawerButton />} />
             {state.filters.length > 0 && (
               <Flex wrap gap={4} className="results-active-filters" aria-label={t('filters.active')}>
