@@ -19,7 +19,7 @@ export interface TopicClustering {
 }
 
 /** Latent dimensions the documents are clustered and mapped in. */
-export const LSA_DIMENSIONS = 50;
+export const LSA_DIMENSIONS = 32;
 
 /** k when none is given: about √(n/2), at most 8 topics (a chart reads well with up to ~8). */
 export function defaultClusterCount(n: number): number {
@@ -27,7 +27,7 @@ export function defaultClusterCount(n: number): number {
 }
 
 /**
- * Topics of a set of documents: TF-IDF → LSA (50 dimensions) → spherical k-means, each cluster
+ * Topics of a set of documents: TF-IDF → LSA (32 dimensions) → spherical k-means, each cluster
  * labelled by its most distinctive terms. Clusters come biggest first.
  */
 export function clusterDocuments(

@@ -21,7 +21,13 @@ function dot(a: Float64Array, i: number, b: Float64Array, j: number, d: number):
  * seeded PRNG, the one with the highest total similarity kept (one seeding alone often merges two
  * topics and splits a third). The same input and seed give the same clusters.
  */
-export function sphericalKMeans(vectors: Float64Array, d: number, k: number, seed: number, restarts = 4): KMeansResult {
+export function sphericalKMeans(
+  vectors: Float64Array,
+  d: number,
+  k: number,
+  seed: number,
+  restarts = vectors.length / d > 1000 ? 2 : 4,
+): KMeansResult {
   let best: KMeansResult | undefined;
   let bestScore = -Infinity;
   for (let r = 0; r < restarts; r++) {
@@ -38,7 +44,7 @@ export function sphericalKMeans(vectors: Float64Array, d: number, k: number, see
 }
 
 /** One Lloyd run from a k-means++ seeding, until no row moves. */
-function kMeansRun(vectors: Float64Array, d: number, k: number, seed: number, maxIter = 40): KMeansResult {
+function kMeansRun(vectors: Float64Array, d: number, k: number, seed: number, maxIter = 25): KMeansResult {
   const n = vectors.length / d;
   const live: number[] = [];
   for (let i = 0; i < n; i++) if (dot(vectors, i, vectors, i, d) > 1e-12) live.push(i);
@@ -76,8 +82,11 @@ function kMeansRun(vectors: Float64Array, d: number, k: number, seed: number, ma
     for (const i of live) {
       let best = 0;
       let bestSim = -Infinity;
+      const base = i * d;
       for (let c = 0; c < kk; c++) {
-        const s = dot(vectors, i, centroids, c, d);
+        const cb = c * d;
+        let s = 0;
+        for (let j = 0; j < d; j++) s += (vectors[base + j] as number) * (centroids[cb + j] as number);
         if (s > bestSim) {
           bestSim = s;
           best = c;
@@ -87,7 +96,8 @@ function kMeansRun(vectors: Float64Array, d: number, k: number, seed: number, ma
       assignment[i] = best;
       similarity[i] = bestSim;
     }
-    if (moved === 0 && iter > 0) break;
+    // Converged when (almost) no row moves: the last 0.1 % change no label or map.
+    if (iter > 0 && moved <= Math.floor(live.length / 1000)) break;
     sums.fill(0);
     sizes.fill(0);
     for (const i of live) {

@@ -38,7 +38,7 @@ export const PEAK_RADIUS = 8;
 
 /**
  * Places documents on a 2-D map where textual neighbours are close (the "patent landscape"):
- * 1. TF-IDF → LSA (50 dimensions) → spherical k-means into up to 30 fine topics;
+ * 1. TF-IDF → LSA (32 dimensions) → spherical k-means into up to 20 fine topics;
  * 2. topic centroids laid out by classical MDS of their cosine distances, refined by SMACOF
  *    stress majorisation (distances on the map follow distances in text space);
  * 3. each document at the similarity-weighted mean of its nearest topics' positions (so documents
@@ -57,7 +57,7 @@ export function layoutLandscape(
   const n = docs.length;
   const space = buildTermSpace(docs);
   const { vectors, d } = latentSemanticVectors(space.matrix, LSA_DIMENSIONS, seed);
-  const topicCount = Math.max(1, Math.min(30, Math.round(Math.sqrt(n) / 1.5)));
+  const topicCount = Math.max(1, Math.min(20, Math.round(Math.sqrt(n) / 1.5)));
   const km = sphericalKMeans(vectors, d, topicCount, seed);
   const k = km.k;
   const centre = layoutCentroids(km.centroids, k, d);

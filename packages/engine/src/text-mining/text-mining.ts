@@ -72,7 +72,7 @@ export interface WordCloud extends SampleInfo {
 }
 
 /** Candidates whose exact counts are asked of the engine (one index lookup each). */
-const WORD_CLOUD_CANDIDATES = 250;
+const WORD_CLOUD_CANDIDATES = 150;
 
 /**
  * The set's key terms weighted by TF-IDF against the whole index. Candidates are the terms in most

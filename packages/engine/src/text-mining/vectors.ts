@@ -185,7 +185,7 @@ export function symmetricEigen(s: Float64Array, n: number): { values: Float64Arr
 
 /**
  * Latent semantic analysis: the documents in the top `dims` singular directions of the TF-IDF
- * matrix (randomised SVD, Halko et al.: a Gaussian sketch, two power iterations, then the small
+ * matrix (randomised SVD, Halko et al.: a Gaussian sketch, one power iteration, then the small
  * eigenproblem of QᵀAAᵀQ), each row L2-normalised so that dot products are cosines. Returns
  * rows × d (d ≤ dims).
  */
@@ -195,14 +195,14 @@ export function latentSemanticVectors(
   seed: number,
 ): { vectors: Float64Array; d: number } {
   const d = Math.max(1, Math.min(dims, a.rows - 1, a.cols - 1));
-  const l = Math.min(d + 10, a.rows, a.cols);
+  const l = Math.min(d + 8, a.rows, a.cols);
   if (a.cols === 0 || a.rows === 0 || l <= 0) return { vectors: new Float64Array(a.rows), d: 1 };
   const random = createRandom(seed);
   const omega = new Float64Array(a.cols * l);
   for (let i = 0; i < omega.length; i++) omega[i] = gaussian(random);
   let q = multiply(a, omega, l);
   orthonormalise(q, a.rows, l);
-  for (let iter = 0; iter < 2; iter++) {
+  for (let iter = 0; iter < 1; iter++) {
     const z = multiplyTransposed(a, q, l);
     orthonormalise(z, a.cols, l);
     q = multiply(a, z, l);
