@@ -111,6 +111,8 @@ export function CustomChartsDrawer({ open, onClose, onOpen }: CustomChartsDrawer
             {t('charts.newFolder')}
           </Button>
           <Tree
+            // remounted once the folders arrive, so that they open expanded
+            key={folders.length}
             blockNode
             defaultExpandAll
             treeData={treeData}
