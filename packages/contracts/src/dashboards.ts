@@ -88,6 +88,9 @@ export const DashboardRankingSchema = z.object({
 });
 export type DashboardRanking = z.infer<typeof DashboardRankingSchema>;
 
+/** The dimensions a dashboard's places ranking counts by. */
+export const PlaceDimensionSchema = z.enum(['applicantCity', 'applicantProvince', 'applicantCountry']);
+
 export const DashboardKpisSchema = z.object({
   /** Publications in the set. */
   patents: z.number().int(),
@@ -110,6 +113,8 @@ export const DashboardOverviewSchema = z.object({
   kpis: DashboardKpisSchema,
   /** Applications per application year, every year from the first to the last (0 kept). */
   trend: z.array(AnalysisBucketSchema),
+  /** Publications per publication year (records without an application date still count here). */
+  publicationTrend: z.array(AnalysisBucketSchema),
   patentTypes: z.array(AnalysisBucketSchema),
   legalStatus: z.array(AnalysisBucketSchema),
   /** IPC subclasses. */
@@ -118,7 +123,7 @@ export const DashboardOverviewSchema = z.object({
   /** Applicants; for a university or company the subject itself is left out (its co-applicants). */
   applicants: DashboardRankingSchema,
   /** Places of the applicants: cities of a province, provinces of China otherwise; countries of an office. */
-  places: DashboardRankingSchema.extend({ dimension: AnalysisDimensionSchema }),
+  places: DashboardRankingSchema.extend({ dimension: PlaceDimensionSchema }),
   tookMs: z.number(),
 });
 export type DashboardOverview = z.infer<typeof DashboardOverviewSchema>;

@@ -15,6 +15,7 @@ import {
 } from './paths';
 import { accountRoutes } from '../features/account/routes';
 import { historyRoutes } from '../features/history/routes';
+import { dashboardRoutes } from '../features/dashboards/routes';
 import { appSession, type SessionStore } from '../features/auth/session';
 import { sysRoutes } from '../features/sys/routes';
 import { RouteErrorPage } from '../features/status/RouteErrorPage';
@@ -96,6 +97,7 @@ const routeTable: RouteObject[] = [
           },
           ...accountRoutes,
           ...historyRoutes,
+          ...dashboardRoutes,
           // Spec 1 §2: "/sys goes to /sys/user" (the sys routes' index redirect).
           ...sysRoutes,
           {

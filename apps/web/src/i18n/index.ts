@@ -13,6 +13,7 @@ import zhSys from './zh-CN/sys.json';
 import zhHistory from './zh-CN/history.json';
 import zhAnalysis from './zh-CN/analysis.json';
 import zhChartSettings from './zh-CN/chartSettings.json';
+import zhDashboards from './zh-CN/dashboards.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
 import enPatent from './en-US/patent.json';
@@ -25,6 +26,7 @@ import enSys from './en-US/sys.json';
 import enHistory from './en-US/history.json';
 import enAnalysis from './en-US/analysis.json';
 import enChartSettings from './en-US/chartSettings.json';
+import enDashboards from './en-US/dashboards.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -41,6 +43,7 @@ export const resources = {
     history: zhHistory,
     analysis: zhAnalysis,
     chartSettings: zhChartSettings,
+    dashboards: zhDashboards,
   },
   en: {
     common: enCommon,
@@ -55,10 +58,11 @@ export const resources = {
     history: enHistory,
     analysis: enAnalysis,
     chartSettings: enChartSettings,
+    dashboards: enDashboards,
   },
 } as const;
 
-export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys', 'history', 'analysis', 'chartSettings'] as const;
+export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys', 'history', 'analysis', 'chartSettings', 'dashboards'] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 

@@ -172,6 +172,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('dashboards API on %s
     const data = dataOf<{
       kpis: Record<string, number>;
       trend: { key: string; count: number }[];
+      publicationTrend: { key: string; count: number }[];
       applicants: { buckets: { key: string; count: number }[] };
       inventors: { buckets: { key: string; count: number }[]; distinct: number };
       technologies: { buckets: { key: string; count: number }[] };
@@ -185,6 +186,10 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('dashboards API on %s
       inventors: new Set(own.flatMap((p) => (p.inventors ?? []).map((i) => i.name))).size,
       applicants: new Set(own.flatMap((p) => (p.applicants ?? []).map((a) => a.name))).size,
     });
+    for (const point of data.publicationTrend) {
+      expect(point.count).toBe(own.filter((p) => p.publicationDate?.slice(0, 4) === point.key).length);
+    }
+    expect(data.publicationTrend.reduce((n, p) => n + p.count, 0)).toBe(own.length);
     // Co-applicants: the university itself is left out.
     expect(data.applicants.buckets.map((b) => b.key).sort()).toEqual(['华为技术有限公司', '浙江大学'].sort());
     for (const b of data.applicants.buckets) expect(b.count).toBe(own.filter((p) => hasApplicant(p, b.key)).length);

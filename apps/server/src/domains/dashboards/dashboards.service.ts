@@ -93,9 +93,13 @@ export class DashboardsService {
     }
   }
 
-  private async trend(ast: QueryNode, filters: readonly AnalysisFilter[]): Promise<AnalysisBucket[]> {
+  private async trend(
+    ast: QueryNode,
+    filters: readonly AnalysisFilter[],
+    date: 'applicationYear' | 'publicationYear' = 'applicationYear',
+  ): Promise<AnalysisBucket[]> {
     try {
-      const response = await this.engine.aggregate(ast, { kind: 'trend', date: 'applicationYear' }, { filters });
+      const response = await this.engine.aggregate(ast, { kind: 'trend', date }, { filters });
       return response.result.kind === 'trend' ? response.result.points : [];
     } catch (err) {
       throw engineFailure(err);
@@ -130,7 +134,7 @@ export class DashboardsService {
     const ipc = await this.terms(ast, f, 'ipcSubclass', RANKING_SIZE);
     const inventors = await this.terms(ast, f, 'inventor', RANKING_SIZE);
     const applicants = await this.terms(ast, f, 'applicant', RANKING_SIZE + 1);
-    let placeDimension: AnalysisDimension =
+    let placeDimension: DashboardOverview['places']['dimension'] =
       subject.kind === 'province'
         ? 'applicantCity'
         : subject.kind === 'country'
@@ -156,6 +160,7 @@ export class DashboardsService {
         applicants: applicants.result.distinct,
       },
       trend: await this.trend(ast, f),
+      publicationTrend: await this.trend(ast, f, 'publicationYear'),
       patentTypes: types.result.buckets,
       legalStatus: legal.result.buckets,
       technologies: this.ranking(ipc.result),

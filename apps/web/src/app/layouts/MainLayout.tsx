@@ -7,6 +7,13 @@ import { TabBar } from '../../components/TabBar/TabBar';
 import { filterTabsByPermission, type AppTab } from '../../components/TabBar/tab-bar-model';
 import { GuideReminders } from '../../features/account/GuideReminders';
 import { HISTORY_PATH, HISTORY_PERMISSION } from '../../features/history/paths';
+import {
+  COMPANY_PATH,
+  PATENT_MAP_PATH,
+  PATENT_MAP_PERMISSION,
+  REGION_PATH,
+  UNIVERSITY_PATH,
+} from '../../features/dashboards/paths';
 import { useSession } from '../../features/auth/useSession';
 import { appStorage } from '../../storage/app-storage';
 import { HELP_DETECTION_PATH, HOME_PATH, SEARCH_RESULT_PATH } from '../paths';
@@ -19,7 +26,15 @@ const SEARCH_MENU_PATH = `${HOME_PATH}?tabName=quick`;
 
 interface NavEntry {
   path: string;
-  labelKey: 'nav.home' | 'nav.search' | 'nav.help' | 'history:nav';
+  labelKey:
+    | 'nav.home'
+    | 'nav.search'
+    | 'nav.help'
+    | 'history:nav'
+    | 'dashboards:nav.patentMap'
+    | 'dashboards:nav.region'
+    | 'dashboards:nav.university'
+    | 'dashboards:nav.company';
   /** 'public' for everyone; otherwise the permission a logged-in user needs to see the entry. */
   access: 'public' | PermissionRule;
 }
@@ -28,12 +43,17 @@ const NAV_ENTRIES: readonly NavEntry[] = [
   { path: HOME_PATH, labelKey: 'nav.home', access: 'public' },
   { path: SEARCH_MENU_PATH, labelKey: 'nav.search', access: 'public' },
   { path: HISTORY_PATH, labelKey: 'history:nav', access: HISTORY_PERMISSION },
+  // Spec 1 §2: the /analysis/* dashboards are in every signed-in user's menu; /patentMap needs its permission.
+  { path: PATENT_MAP_PATH, labelKey: 'dashboards:nav.patentMap', access: PATENT_MAP_PERMISSION },
+  { path: REGION_PATH, labelKey: 'dashboards:nav.region', access: REGION_PATH },
+  { path: UNIVERSITY_PATH, labelKey: 'dashboards:nav.university', access: UNIVERSITY_PATH },
+  { path: COMPANY_PATH, labelKey: 'dashboards:nav.company', access: COMPANY_PATH },
   { path: HELP_DETECTION_PATH, labelKey: 'nav.help', access: 'public' },
 ];
 
 /** Header navigation, the tab bar of opened pages, and the page (spec 1 §2). */
 export function MainLayout() {
-  const { t } = useTranslation(['common', 'history']);
+  const { t } = useTranslation(['common', 'history', 'dashboards']);
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -57,7 +77,7 @@ export function MainLayout() {
         ? [HOME_PATH]
         : location.pathname.startsWith(HISTORY_PATH)
           ? [HISTORY_PATH]
-          : [];
+          : NAV_ENTRIES.filter((e) => e.path === location.pathname).map((e) => e.path);
 
   return (
     <Layout className="patlas-layout">

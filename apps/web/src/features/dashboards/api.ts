@@ -1,0 +1,46 @@
+import type {
+  DashboardEntity,
+  DashboardJumpRequest,
+  DashboardJumpResponse,
+  DashboardKind,
+  DashboardOverview,
+  DashboardOverviewRequest,
+  PatentMapAnaly,
+  PatentMapAnalyRequest,
+  PatentMapClassification,
+  PatentMapClassificationRequest,
+  PatentMapJumpRequest,
+} from '@patlas/contracts';
+import { apiPost, type RequestOptions } from '../../api/client';
+
+type Options = Omit<RequestOptions, 'query'>;
+
+/** `POST /api/product/dashboards/{kind}/overview`. */
+export function fetchOverview(kind: DashboardKind, body: DashboardOverviewRequest, options: Options) {
+  return apiPost<DashboardOverview>(`/product/dashboards/${kind}/overview`, body, options);
+}
+
+/** `POST /api/product/dashboards/{kind}/jump`: the result page of one figure. */
+export function fetchDashboardJump(kind: DashboardKind, body: DashboardJumpRequest, options: Options) {
+  return apiPost<DashboardJumpResponse>(`/product/dashboards/${kind}/jump`, body, options);
+}
+
+/** `POST /api/product/dashboards/{kind}/entities`: the picker's choices with their counts. */
+export function fetchEntities(kind: DashboardKind, q: string, options: Options) {
+  return apiPost<{ items: DashboardEntity[] }>(`/product/dashboards/${kind}/entities`, { q, limit: 20 }, options);
+}
+
+/** `POST /api/product/search/patentMap/classification`. */
+export function fetchMapClassification(body: PatentMapClassificationRequest, options: Options) {
+  return apiPost<PatentMapClassification>('/product/search/patentMap/classification', body, options);
+}
+
+/** `POST /api/product/search/patentMap/analy`. */
+export function fetchMapProvince(body: PatentMapAnalyRequest, options: Options) {
+  return apiPost<PatentMapAnaly>('/product/search/patentMap/analy', body, options);
+}
+
+/** `POST /api/product/search/patentMap/analysisJump`. */
+export function fetchMapJump(body: PatentMapJumpRequest, options: Options) {
+  return apiPost<DashboardJumpResponse>('/product/search/patentMap/analysisJump', body, options);
+}
