@@ -186,3 +186,37 @@ describe('text mining over the engine', () => {
     await engine.close();
   });
 });
+
+describe('engine calls for text mining (texts, countEach)', () => {
+  it('countEach answers count(set AND condition) under filters, scope and merge, and whole-index counts', async () => {
+    const engine = createSqliteEngine({ file: ':memory:' });
+    // Two family pairs (CN + US) so that merge 2 folds something.
+    const docs = patents().map((p, i) =>
+      i < 2 || (i >= 11 && i < 13) ? { ...p, family: { simpleFamilyId: `F${i % 11}`, simple: [] as string[] } } : p,
+    );
+    await engine.index(docs);
+    const set = parse('TIAB=(电池 OR battery OR 齿轮)');
+    const conditions = ['TIAB=(锂电池)', 'TIAB=(battery)', 'TIAB=(齿轮)', 'TIAB=(antibody)'].map(parse);
+    for (const options of [
+      {},
+      { merge: 2 as const },
+      { scope: 'cn' as const },
+      { filters: [{ field: 'country' as const, values: ['US'] }] },
+    ]) {
+      const counts = await engine.countEach(set, conditions, options);
+      for (const [i, condition] of conditions.entries()) {
+        const both: QueryNode = { kind: 'And', children: [set, condition], span: { start: 0, end: 0 } };
+        expect(counts[i]?.set).toBe(await engine.count(both, options));
+        expect(counts[i]?.corpus).toBe(await engine.count(condition));
+      }
+    }
+    const merged = await engine.texts(set, { merge: 2 }, { limit: 100 });
+    expect(merged.total).toBe(await engine.count(set, { merge: 2 }));
+    expect(merged.docs).toHaveLength(merged.total);
+    const a = await engine.texts(set, {}, { limit: 5, seed: 9 });
+    expect(a).toMatchObject({ total: 15, sampled: true });
+    expect(a.docs).toHaveLength(5);
+    expect(await engine.texts(set, {}, { limit: 5, seed: 9 })).toEqual(a);
+    await engine.close();
+  });
+});
