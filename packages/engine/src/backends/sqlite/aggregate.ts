@@ -30,9 +30,11 @@ interface Units {
   readonly count: number;
 }
 
-const POSITION_BITS = 2 ** 21; // > MAX_ANALYSIS_TOTAL hit positions
-
-/** One unit per document (merge 0), else per group of `groups` (0 = a group of its own). */
+/**
+ * One unit per document (merge 0), else per group of `groups` (0 = a group of its own). A stable
+ * counting sort by group id (O(hits + groups), no comparison sort): groups in id order, then the
+ * ungrouped documents; within a unit, documents in hit order.
+ */
 export function buildUnits(hits: Int32Array, groups: Int32Array | undefined): Units {
   if (!groups) {
     const start = new Int32Array(hits.length + 1);
@@ -41,32 +43,48 @@ export function buildUnits(hits: Int32Array, groups: Int32Array | undefined): Un
   }
   let maxGroup = 0;
   for (let i = 0; i < hits.length; i++) maxGroup = Math.max(maxGroup, groups[hits[i] as number] as number);
-  const keys = new Float64Array(hits.length);
+  const size = new Int32Array(maxGroup + 1);
+  let singles = 0;
+  for (let i = 0; i < hits.length; i++) {
+    const g = groups[hits[i] as number] as number;
+    if (g === 0) singles++;
+    else size[g]!++;
+  }
+  let grouped = 0;
+  for (let g = 1; g <= maxGroup; g++) if ((size[g] as number) > 0) grouped++;
+  const count = grouped + singles;
+  const start = new Int32Array(count + 1);
+  const fill = new Int32Array(maxGroup + 1);
+  let pos = 0;
+  let u = 0;
+  for (let g = 1; g <= maxGroup; g++) {
+    const n = size[g] as number;
+    if (n === 0) continue;
+    fill[g] = pos;
+    start[u++] = pos;
+    pos += n;
+  }
+  const singleStart = pos;
+  for (let k = 0; k < singles; k++) start[u++] = singleStart + k;
+  start[count] = hits.length;
+  const order = new Int32Array(hits.length);
+  let nextSingle = singleStart;
   for (let i = 0; i < hits.length; i++) {
     const id = hits[i] as number;
     const g = groups[id] as number;
-    keys[i] = (g === 0 ? maxGroup + 1 + id : g) * POSITION_BITS + i;
+    if (g === 0) order[nextSingle++] = id;
+    else order[fill[g]!++] = id;
   }
-  keys.sort();
-  const order = new Int32Array(hits.length);
-  const starts: number[] = [];
-  let prev = -1;
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k] as number;
-    const pos = key % POSITION_BITS;
-    const group = (key - pos) / POSITION_BITS;
-    if (group !== prev) starts.push(k);
-    prev = group;
-    order[k] = hits[pos] as number;
-  }
-  starts.push(hits.length);
-  return { order, start: Int32Array.from(starts), count: starts.length - 1 };
+  return { order, start, count };
 }
 
 /** Calls `fn` with each value id (> 0) of a document in a dimension. */
 type EachValue = (id: number, fn: (v: number) => void) => void;
 
-function valuesOf(cols: DocColumns, dim: AnalysisDimension): { size: number; each: EachValue; key: (v: number) => string } {
+function valuesOf(
+  cols: DocColumns,
+  dim: AnalysisDimension,
+): { size: number; each: EachValue; key: (v: number) => string } {
   if (isMultiField(dim)) {
     const k: MultiField = dim;
     const dict = cols.multiDict[k];
@@ -169,27 +187,70 @@ function chooseValues(
   const dict = isMultiField(dim) ? cols.multiDict[dim] : cols.singleDict[dim as SingleField];
   if (keys) {
     const ids = keys.map((k) => dict.find(k) ?? -1);
-    return { ids, buckets: keys.map((k, i) => bucket(dim, k, ids[i] === -1 ? 0 : (counts[ids[i] as number] as number))) };
+    return {
+      ids,
+      buckets: keys.map((k, i) => bucket(dim, k, ids[i] === -1 ? 0 : (counts[ids[i] as number] as number))),
+    };
   }
-  const all: { id: number; b: AnalysisBucket }[] = [];
+  const top = topValues(counts, dict.values, limit);
+  return { ids: top, buckets: top.map((v) => bucket(dim, dict.values[v] as string, counts[v] as number)) };
+}
+
+/**
+ * The `limit` value ids with the largest counts (> 0), largest first, ties by key: the same order
+ * as sorting every value, without sorting them (a 1M set has hundreds of thousands of applicants,
+ * mostly with tiny counts). A histogram of the counts gives the count of the last one taken; the
+ * values above it are sorted, and of those at it only the smallest keys are kept.
+ */
+export function topValues(counts: Int32Array, keys: readonly string[], limit: number): number[] {
+  let max = 0;
+  for (let v = 1; v < counts.length; v++) max = Math.max(max, counts[v] as number);
+  if (max === 0) return [];
+  const histogram = new Int32Array(max + 1);
+  for (let v = 1; v < counts.length; v++) histogram[counts[v] as number]!++;
+  let threshold = max;
+  let above = 0;
+  while (threshold > 1 && above + (histogram[threshold] as number) < limit) above += histogram[threshold--] as number;
+  const byKey = (a: number, b: number): number => {
+    const x = keys[a] as string;
+    const y = keys[b] as string;
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  const taken: number[] = [];
+  // Of the values at the threshold, the `need` smallest keys, kept sorted (few insertions: keys come in id order).
+  const need = limit - above;
+  const ties: number[] = [];
   for (let v = 1; v < counts.length; v++) {
     const c = counts[v] as number;
-    if (c > 0) all.push({ id: v, b: bucket(dim, dict.values[v] as string, c) });
+    if (c > threshold) taken.push(v);
+    else if (c === threshold) {
+      if (ties.length === need && byKey(v, ties[need - 1] as number) >= 0) continue;
+      let lo = 0;
+      let hi = ties.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (byKey(ties[mid] as number, v) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      ties.splice(lo, 0, v);
+      if (ties.length > need) ties.pop();
+    }
   }
-  all.sort((x, y) => byCountThenKey(x.b, y.b));
-  const top = all.slice(0, limit);
-  return { ids: top.map((t) => t.id), buckets: top.map((t) => t.b) };
+  taken.sort((a, b) => (counts[b] as number) - (counts[a] as number) || byKey(a, b));
+  return [...taken, ...ties];
 }
 
 /** Year buckets from the first to the last year with a count, ascending, empty years as 0. */
 function yearSeries(cols: DocColumns, dim: AnalysisDimension, counts: Int32Array): AnalysisBucket[] {
   const dict = cols.singleDict[dim as SingleField];
   const byYear = new Map<number, number>();
-  for (let v = 1; v < counts.length; v++) if ((counts[v] as number) > 0) byYear.set(Number(dict.values[v]), counts[v] as number);
+  for (let v = 1; v < counts.length; v++)
+    if ((counts[v] as number) > 0) byYear.set(Number(dict.values[v]), counts[v] as number);
   if (byYear.size === 0) return [];
   const years = [...byYear.keys()];
   const out: AnalysisBucket[] = [];
-  for (let y = Math.min(...years); y <= Math.max(...years); y++) out.push({ key: String(y), count: byYear.get(y) ?? 0 });
+  for (let y = Math.min(...years); y <= Math.max(...years); y++)
+    out.push({ key: String(y), count: byYear.get(y) ?? 0 });
   return out;
 }
 
@@ -304,15 +365,27 @@ function matrix(cols: DocColumns, units: Units, spec: Extract<AnalysisSpec, { ki
         if (inGroup) obj.each(id, seeCol);
       }
     }
-    const columns = YEAR_DIMENSIONS.has(o.dimension) && !o.keys
-      ? (() => {
-          const ys = yearSeries(cols, o.dimension, colCounts).slice(-o.limit);
-          return { ids: ys.map((b) => cols.singleDict[o.dimension as SingleField].find(b.key) ?? -1), buckets: ys };
-        })()
-      : chooseValues(cols, o.dimension, colCounts, o.limit, o.keys);
+    const columns =
+      YEAR_DIMENSIONS.has(o.dimension) && !o.keys
+        ? (() => {
+            const ys = yearSeries(cols, o.dimension, colCounts).slice(-o.limit);
+            return { ids: ys.map((b) => cols.singleDict[o.dimension as SingleField].find(b.key) ?? -1), buckets: ys };
+          })()
+        : chooseValues(cols, o.dimension, colCounts, o.limit, o.keys);
     const colIndex = indexOfIds(obj.size, columns.ids);
-    const flat = crossCount(cols, units, g.dimension, rowIndex, o.dimension, colIndex, groups.ids.length, columns.ids.length);
-    const cells = groups.ids.map((_, r) => Array.from(flat.subarray(r * columns.ids.length, (r + 1) * columns.ids.length)));
+    const flat = crossCount(
+      cols,
+      units,
+      g.dimension,
+      rowIndex,
+      o.dimension,
+      colIndex,
+      groups.ids.length,
+      columns.ids.length,
+    );
+    const cells = groups.ids.map((_, r) =>
+      Array.from(flat.subarray(r * columns.ids.length, (r + 1) * columns.ids.length)),
+    );
     return { dimension: o.dimension, columns: columns.buckets, cells };
   });
   return { kind: 'matrix', groupDimension: g.dimension, groups: groups.buckets, objects };
@@ -405,12 +478,18 @@ function impact(
   }
   const top = Array.from(hits)
     .filter((id) => (cited[id] as number) > 0)
-    .sort((a, b) => (cited[b] as number) - (cited[a] as number) || (cols.ranges.pd[b] as number) - (cols.ranges.pd[a] as number) || a - b)
+    .sort(
+      (a, b) =>
+        (cited[b] as number) - (cited[a] as number) ||
+        (cols.ranges.pd[b] as number) - (cols.ranges.pd[a] as number) ||
+        a - b,
+    )
     .slice(0, limit);
   const rows = titles(top);
   const topApplicants: ImpactResult['topApplicants'] = [];
   for (let a = 1; a < applicants.size; a++) {
-    if ((aCited[a] as number) > 0) topApplicants.push({ key: applicants.key(a), count: aCount[a] as number, citedBy: aCited[a] as number });
+    if ((aCited[a] as number) > 0)
+      topApplicants.push({ key: applicants.key(a), count: aCount[a] as number, citedBy: aCited[a] as number });
   }
   topApplicants.sort((x, y) => y.citedBy - x.citedBy || byCountThenKey(x, y));
   return {
@@ -426,7 +505,15 @@ function impact(
     })),
     topPatents: top.flatMap((id) => {
       const row = rows.get(id);
-      return row ? [{ publicationNumber: row.publicationNumber, ...(row.title ? { title: row.title } : {}), citedBy: cited[id] as number }] : [];
+      return row
+        ? [
+            {
+              publicationNumber: row.publicationNumber,
+              ...(row.title ? { title: row.title } : {}),
+              citedBy: cited[id] as number,
+            },
+          ]
+        : [];
     }),
     topApplicants: topApplicants.slice(0, limit),
   };
@@ -444,7 +531,9 @@ function singleIds(cols: DocColumns, field: SingleField, values: readonly string
 function threeRates(cols: DocColumns, hits: Int32Array): ThreeRatesResult {
   const cn = cols.singleDict.country.find('CN') ?? -1;
   const inventions = singleIds(cols, 'patentType', ['invention_application', 'invention_grant']);
-  const ids = hits.filter((id) => cols.single.country[id] === cn && inventions.has(cols.single.patentType[id] as number));
+  const ids = hits.filter(
+    (id) => cols.single.country[id] === cn && inventions.has(cols.single.patentType[id] as number),
+  );
   const units = buildUnits(ids, cols.anGroup);
   const granted = cols.singleDict.grantStatus.find('granted') ?? -1;
   const cls = (name: string): number => cols.singleDict.legalStatusClass.find(name) ?? -1;
@@ -537,10 +626,14 @@ export function aggregateHits(
           each(units.order[k] as number, () => (has = true));
         if (has) covered++;
       }
-      const chosen = YEAR_DIMENSIONS.has(spec.dimension) && !spec.keys
-        ? { buckets: yearSeries(cols, spec.dimension, counts).slice(-spec.limit) }
-        : chooseValues(cols, spec.dimension, counts, spec.limit, spec.keys);
-      return { total, result: { kind: 'terms', dimension: spec.dimension, buckets: chosen.buckets, covered, distinct } };
+      const chosen =
+        YEAR_DIMENSIONS.has(spec.dimension) && !spec.keys
+          ? { buckets: yearSeries(cols, spec.dimension, counts).slice(-spec.limit) }
+          : chooseValues(cols, spec.dimension, counts, spec.limit, spec.keys);
+      return {
+        total,
+        result: { kind: 'terms', dimension: spec.dimension, buckets: chosen.buckets, covered, distinct },
+      };
     }
     case 'trend':
       return { total, result: trend(cols, units, spec) };
