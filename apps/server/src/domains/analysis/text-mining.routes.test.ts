@@ -1,7 +1,8 @@
-import type { Patent } from '@patlas/contracts';
+import { MAX_EXPRESSION_LENGTH, type Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
+import { patentListCondition } from './text-mining.service.js';
 
 const runs = await Promise.all(
   DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
@@ -244,5 +245,19 @@ describe('the text-mining analysis limit', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('jumps to huge clusters and regions', () => {
+  it('list the most typical members that fit in the expression limit', () => {
+    const numbers = Array.from({ length: 5000 }, (_, i) => `CN${110000000 + i}A`);
+    const { condition, listed } = patentListCondition(numbers, undefined);
+    expect(listed).toBeLessThan(5000);
+    expect(listed).toBeGreaterThan(2000);
+    expect(condition.length).toBeLessThanOrEqual(MAX_EXPRESSION_LENGTH);
+    expect(condition.startsWith(`PN=(${numbers[0]} OR ${numbers[1]} OR`)).toBe(true);
+    const within = patentListCondition(numbers, 'CC=CN');
+    expect(`(CC=CN) AND ${within.condition}`.length).toBeLessThanOrEqual(MAX_EXPRESSION_LENGTH);
+    expect(patentListCondition(numbers.slice(0, 10), undefined).listed).toBe(10);
   });
 });

@@ -50,6 +50,27 @@ export type LandscapeBody = z.output<typeof LandscapeRequestSchema>;
 export type LandscapeRegionBody = z.output<typeof LandscapeRegionRequestSchema>;
 export type LandscapeDetailBody = z.output<typeof LandscapeDetailRequestSchema>;
 
+/**
+ * `PN=(a OR b …)` of the first numbers that fit, beside the user's own "search within results", in
+ * the expression limit (spec 1 §9: MAX_EXPRESSION_LENGTH characters for the combined secondExpre).
+ */
+export function patentListCondition(
+  publicationNumbers: readonly string[],
+  userSecondExpre: string | undefined,
+): { condition: string; listed: number } {
+  const budget =
+    MAX_EXPRESSION_LENGTH - (userSecondExpre ? `() AND `.length + userSecondExpre.length : 0) - 'PN=()'.length;
+  const listed: string[] = [];
+  let length = 0;
+  for (const pn of publicationNumbers) {
+    const add = pn.length + (listed.length > 0 ? ' OR '.length : 0);
+    if (length + add > budget) break;
+    listed.push(pn);
+    length += add;
+  }
+  return { condition: `PN=(${listed.join(' OR ')})`, listed: listed.length };
+}
+
 /** Computed clusterings and landscapes kept for their detail, summary and jump calls. */
 const CACHE_SIZE = 16;
 const CACHE_TTL_MS = 15 * 60_000;
@@ -164,18 +185,10 @@ export class TextMiningService {
     publicationNumbers: readonly string[],
     lang: Language,
   ): Promise<TextMiningJumpResponse> {
-    const budget = MAX_EXPRESSION_LENGTH - (set.secondExpre ? set.secondExpre.length + 8 : 0) - 'PN=()'.length;
-    const listed: string[] = [];
-    let length = 0;
-    for (const pn of publicationNumbers) {
-      const add = pn.length + (listed.length > 0 ? 4 : 0);
-      if (length + add > budget) break;
-      listed.push(pn);
-      length += add;
-    }
-    if (listed.length === 0) throw new AppError('TEXT_MINING_EMPTY_SELECTION');
-    const jump = await this.jumpWith(set, `PN=(${listed.join(' OR ')})`, lang);
-    return { ...jump, elementCount: publicationNumbers.length, truncated: listed.length < publicationNumbers.length };
+    const { condition, listed } = patentListCondition(publicationNumbers, set.secondExpre);
+    if (listed === 0) throw new AppError('TEXT_MINING_EMPTY_SELECTION');
+    const jump = await this.jumpWith(set, condition, lang);
+    return { ...jump, elementCount: publicationNumbers.length, truncated: listed < publicationNumbers.length };
   }
 
   private async page(
