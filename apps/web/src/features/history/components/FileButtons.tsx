@@ -3,9 +3,11 @@ import { App, Button, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ImportReport } from '@patlas/contracts';
+import { useLocation } from 'react-router';
+import { RECORD_TYPES, type ImportReport } from '@patlas/contracts';
 import type { DownloadedFile, FileOptions } from '../api';
 import { historyKeys, useFileOptions } from '../queries';
+import { useOperationRecording } from '../useOperationRecording';
 
 /** Hands a downloaded file to the browser under its name. */
 function saveFile({ blob, fileName }: DownloadedFile): void {
@@ -30,11 +32,21 @@ export function ExportButton({ label, run }: ExportButtonProps) {
   const { message } = App.useApp();
   const fileOptions = useFileOptions();
   const [isBusy, setIsBusy] = useState(false);
+  const location = useLocation();
+  const recordOperation = useOperationRecording();
   const handleClick = async () => {
     setIsBusy(true);
     try {
       const file = await run(await fileOptions());
       saveFile(file);
+      // An export (recordType 3): reopening it shows the list it was made from.
+      recordOperation({
+        recordType: RECORD_TYPES.export,
+        title: file.fileName,
+        router: `${location.pathname}${location.search}`,
+        data: { fileName: file.fileName },
+        eventName: 'export',
+      });
       void message.success(t('messages.exported', { fileName: file.fileName }));
     } catch (error) {
       void message.error((error as Error).message);
