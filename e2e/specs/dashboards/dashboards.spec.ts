@@ -27,6 +27,8 @@ async function resultTotal(page: Page): Promise<number> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
+  // ECharts draws its series with a one-second animation.
+  await page.waitForTimeout(1200);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage: true });
 }
 
@@ -119,10 +121,7 @@ describe.runIf(runBrowser)('[DASHBOARDS][MAP]: patent map → province → unive
     await shot(page, 'dashboards-map-zh.png');
 
     // The province's count opens its result page with the same total.
-    await ranking
-      .locator('tr', { hasText: province })
-      .locator('td:last-child a')
-      .click();
+    await ranking.locator('tr', { hasText: province }).locator('td:last-child a').click();
     await page.waitForURL(/\/innovationSpace\/searchResult\?/);
     expect(await resultTotal(page)).toBe(provinceCount);
     await page.goBack();
