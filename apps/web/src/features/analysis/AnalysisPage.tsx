@@ -63,7 +63,7 @@ export function AnalysisPage() {
     <div className="analysis-page">
       <Card size="small" className="analysis-header">
         <Flex justify="space-between" align="start" gap={16} wrap>
-          <Space direction="vertical" size={4} className="analysis-set">
+          <Space orientation="vertical" size={4} className="analysis-set">
             <Typography.Text strong className="analysis-expression" data-testid="analysis-expression">
               {resultSet.searchExpre}
             </Typography.Text>

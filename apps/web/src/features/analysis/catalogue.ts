@@ -1,4 +1,7 @@
 import type {
+  ClusteringResponse,
+  LandscapeResponse,
+  WordCloudResponse,
   AnalysisBucket,
   AnalysisDimension,
   AnalysisResult,
@@ -12,11 +15,23 @@ import type {
   ValidPatentsResult,
 } from '@patlas/contracts';
 import type { ChartCategory, ChartModel, ViewType } from './chart-model';
+import { TEXT_JUMP_PATHS } from './api';
 import { countryRegion, provinceRegion } from './map-regions';
 
 /** Catalogue groups, in incoPat's and PatSnap's order. */
 export const CHART_GROUPS = ['trend', 'region', 'applicant', 'inventor', 'technology', 'legal', 'value'] as const;
 export type ChartGroup = (typeof CHART_GROUPS)[number];
+
+/** What a chart asks of the server: an aggregation (/search/analyze) or a text-mining call. */
+export type ChartRequest =
+  { kind: 'analyze'; analysis: AnalysisSpec } | { kind: 'wordCloud' } | { kind: 'clustering' } | { kind: 'landscape' };
+
+/** A server answer in one shape: aggregations as they come, text-mining answers tagged. */
+export type ChartResult =
+  | AnalysisResult
+  | { kind: 'wordCloud'; response: WordCloudResponse }
+  | { kind: 'clustering'; response: ClusteringResponse }
+  | { kind: 'landscape'; response: LandscapeResponse };
 
 /** Texts a model needs: the analysis namespace and readable values of dimensions. */
 export interface LabelContext {
@@ -31,21 +46,19 @@ export interface LabelContext {
 export interface ChartDefinition {
   id: string;
   group: ChartGroup;
-  /** What is asked of the server; charts with the same spec share one request. */
-  analysis: AnalysisSpec;
+  /** What is asked of the server; charts with the same request share one answer. */
+  request: ChartRequest;
   /** Views offered, the first is the default. */
   types: readonly ViewType[];
-  toModel: (result: AnalysisResult, labels: LabelContext) => ChartModel;
+  toModel: (result: ChartResult, labels: LabelContext) => ChartModel;
 }
 
 const YEAR_DIMENSIONS: readonly AnalysisDimension[] = ['applicationYear', 'publicationYear', 'grantYear', 'expiryYear'];
 
-function expect<K extends AnalysisResult['kind']>(
-  result: AnalysisResult,
-  kind: K,
-): Extract<AnalysisResult, { kind: K }> {
+/** The answer a model expects; another kind means the chart and its request disagree. */
+function expect<K extends ChartResult['kind']>(result: ChartResult, kind: K): Extract<ChartResult, { kind: K }> {
   if (result.kind !== kind) throw new Error(`expected a ${kind} result, got ${result.kind}`);
-  return result as Extract<AnalysisResult, { kind: K }>;
+  return result as Extract<ChartResult, { kind: K }>;
 }
 
 function categoriesOf(dimension: AnalysisDimension, buckets: readonly AnalysisBucket[], labels: LabelContext) {
@@ -53,7 +66,7 @@ function categoriesOf(dimension: AnalysisDimension, buckets: readonly AnalysisBu
 }
 
 /** A ranking of one field: one series, each bar opens "the set + that value". */
-function termsModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+function termsModel(result: ChartResult, labels: LabelContext): ChartModel {
   const terms: TermsResult = expect(result, 'terms');
   const { dimension } = terms;
   return {
@@ -70,7 +83,7 @@ function termsModel(result: AnalysisResult, labels: LabelContext): ChartModel {
 }
 
 function mapModel(map: 'world' | 'china') {
-  return (result: AnalysisResult, labels: LabelContext): ChartModel => {
+  return (result: ChartResult, labels: LabelContext): ChartModel => {
     const model = termsModel(result, labels);
     const regionOf =
       map === 'world'
@@ -86,7 +99,7 @@ function mapModel(map: 'world' | 'china') {
 }
 
 /** Counts per year; with a split, one series per value of the split field. */
-function trendModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+function trendModel(result: ChartResult, labels: LabelContext): ChartModel {
   const trend: TrendResult = expect(result, 'trend');
   const years = trend.points.map((p) => ({ key: p.key, label: p.label ?? p.key }));
   const base = { categories: years, categoryTitle: labels.text(`dimensions.${trend.date}`), ordered: true };
@@ -120,7 +133,7 @@ function trendModel(result: AnalysisResult, labels: LabelContext): ChartModel {
 }
 
 /** Groups × the first statistical object: one series per group, columns as categories. */
-function matrixModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+function matrixModel(result: ChartResult, labels: LabelContext): ChartModel {
   const matrix: MatrixResult = expect(result, 'matrix');
   const object = matrix.objects[0];
   const objectDimension = object?.dimension ?? matrix.groupDimension;
@@ -159,7 +172,7 @@ function matrixModel(result: AnalysisResult, labels: LabelContext): ChartModel {
 }
 
 /** Applications and distinct applicants per year; a point opens that year's applications. */
-function lifecycleModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+function lifecycleModel(result: ChartResult, labels: LabelContext): ChartModel {
   const lifecycle: LifecycleResult = expect(result, 'lifecycle');
   return {
     categories: lifecycle.points.map((p) => ({ key: p.year, label: p.year })),
@@ -178,7 +191,7 @@ function lifecycleModel(result: AnalysisResult, labels: LabelContext): ChartMode
   };
 }
 
-function expiryModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+function expiryModel(result: ChartResult, labels: LabelContext): ChartModel {
   const expiry = expect(result, 'expiry');
   return {
     categories: expiry.points.map((p) => ({ key: p.key, label: p.label ?? p.key })),
@@ -196,7 +209,7 @@ function expiryModel(result: AnalysisResult, labels: LabelContext): ChartModel {
 const THREE_RATE_FIGURES = ['applications', 'granted', 'rejected', 'withdrawn', 'lapsed', 'pending', 'valid'] as const;
 
 /** CN invention outcomes as counts, with the rates as headline figures. */
-function threeRatesModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+function threeRatesModel(result: ChartResult, labels: LabelContext): ChartModel {
   const rates: ThreeRatesResult = expect(result, 'threeRates');
   return {
     categories: THREE_RATE_FIGURES.map((key) => ({ key, label: labels.text(`threeRates.${key}`) })),
@@ -219,7 +232,7 @@ function threeRatesModel(result: AnalysisResult, labels: LabelContext): ChartMod
   };
 }
 
-function validByTypeModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+function validByTypeModel(result: ChartResult, labels: LabelContext): ChartModel {
   const valid: ValidPatentsResult = expect(result, 'validPatents');
   return {
     categories: categoriesOf('patentType', valid.byType, labels),
@@ -234,7 +247,7 @@ function validByTypeModel(result: AnalysisResult, labels: LabelContext): ChartMo
   };
 }
 
-function validByYearModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+function validByYearModel(result: ChartResult, labels: LabelContext): ChartModel {
   const valid: ValidPatentsResult = expect(result, 'validPatents');
   return {
     categories: valid.byApplicationYear.map((b) => ({ key: b.key, label: b.label ?? b.key })),
@@ -249,7 +262,7 @@ function validByYearModel(result: AnalysisResult, labels: LabelContext): ChartMo
   };
 }
 
-function citedByModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+function citedByModel(result: ChartResult, labels: LabelContext): ChartModel {
   const impact: ImpactResult = expect(result, 'impact');
   return {
     categories: impact.bins.map((bin) => ({
@@ -280,7 +293,7 @@ function citedByModel(result: AnalysisResult, labels: LabelContext): ChartModel 
   };
 }
 
-function topPatentsModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+function topPatentsModel(result: ChartResult, labels: LabelContext): ChartModel {
   const impact: ImpactResult = expect(result, 'impact');
   return {
     categories: impact.topPatents.map((p) => ({
@@ -297,7 +310,7 @@ function topPatentsModel(result: AnalysisResult, labels: LabelContext): ChartMod
   };
 }
 
-function topApplicantsModel(result: AnalysisResult, labels: LabelContext): ChartModel {
+function topApplicantsModel(result: ChartResult, labels: LabelContext): ChartModel {
   const impact: ImpactResult = expect(result, 'impact');
   return {
     categories: categoriesOf('applicant', impact.topApplicants, labels),
@@ -316,6 +329,78 @@ function topApplicantsModel(result: AnalysisResult, labels: LabelContext): Chart
   };
 }
 
+/** "Analysed n of m patents (a sample)" when the server sampled. */
+function sampleNote(response: { total: number; sampled: boolean; sampleSize: number }, labels: LabelContext) {
+  return response.sampled
+    ? labels.text('notes.sampled', { sample: response.sampleSize, total: response.total })
+    : undefined;
+}
+
+/** Key terms of the set; a word opens the set's patents containing it. */
+function wordCloudModel(result: ChartResult, labels: LabelContext): ChartModel {
+  const { response } = expect(result, 'wordCloud');
+  return {
+    categories: response.words.map((w) => ({ key: w.word, label: w.word })),
+    series: [{ name: labels.text('series.patents'), values: response.words.map((w) => w.count) }],
+    weights: response.words.map((w) => w.weight),
+    categoryTitle: labels.text('series.word'),
+    ordered: false,
+    note: sampleNote(response, labels),
+    actionOf: (_s, c) => {
+      const word = response.words[c];
+      return word ? { kind: 'textJump', path: TEXT_JUMP_PATHS.word, body: { word: word.word } } : undefined;
+    },
+  };
+}
+
+/** Topics of the set; a topic opens its member patents. */
+function clusteringModel(result: ChartResult, labels: LabelContext): ChartModel {
+  const { response } = expect(result, 'clustering');
+  return {
+    categories: response.clusters.map((c) => ({ key: String(c.id), label: c.label })),
+    series: [{ name: labels.text('series.patents'), values: response.clusters.map((c) => c.size) }],
+    categoryTitle: labels.text('series.topic'),
+    ordered: false,
+    note: [
+      sampleNote(response, labels),
+      labels.text('notes.clusters', { k: response.k, unassigned: response.unassigned }),
+    ]
+      .filter(Boolean)
+      .join(' '),
+    actionOf: (_s, c) => {
+      const cluster = response.clusters[c];
+      // The same k as the chart, so the jump re-forms the same clusters.
+      return cluster
+        ? { kind: 'textJump', path: TEXT_JUMP_PATHS.cluster, body: { clusterId: cluster.id, k: response.k } }
+        : undefined;
+    },
+  };
+}
+
+/** The landscape's peaks as categories; a peak opens the patents around it. */
+function landscapeModel(result: ChartResult, labels: LabelContext): ChartModel {
+  const { response } = expect(result, 'landscape');
+  return {
+    categories: response.peaks.map((p, i) => ({ key: String(i), label: p.label })),
+    series: [{ name: labels.text('series.patents'), values: response.peaks.map((p) => p.count) }],
+    landscape: response,
+    categoryTitle: labels.text('series.peak'),
+    ordered: false,
+    note: [sampleNote(response, labels), labels.text('notes.landscape', { points: response.points.length })]
+      .filter(Boolean)
+      .join(' '),
+    actionOf: (_s, c) => {
+      const peak = response.peaks[c];
+      if (!peak) return undefined;
+      return {
+        kind: 'textJump',
+        path: TEXT_JUMP_PATHS.region,
+        body: { region: { kind: 'circle', x: peak.x, y: peak.y, radius: response.peakRadius } },
+      };
+    },
+  };
+}
+
 const RANK = ['bar', 'pie', 'line', 'table'] as const;
 const SHARE = ['pie', 'bar', 'table'] as const;
 const TIME = ['line', 'bar', 'table'] as const;
@@ -329,18 +414,18 @@ function terms(
   limit: number,
   types: readonly ViewType[] = RANK,
 ): ChartDefinition {
-  return { id, group, analysis: { kind: 'terms', dimension, limit }, types, toModel: termsModel };
+  return { id, group, request: analyze({ kind: 'terms', dimension, limit }), types, toModel: termsModel };
 }
 
 function matrix(id: string, group: ChartGroup, rows: AnalysisDimension, columns: AnalysisDimension): ChartDefinition {
   return {
     id,
     group,
-    analysis: {
+    request: analyze({
       kind: 'matrix',
       groups: { dimension: rows, limit: 10 },
       objects: [{ dimension: columns, limit: columns === 'applicationYear' ? 30 : 15 }],
-    },
+    }),
     types: MATRIX,
     toModel: matrixModel,
   };
@@ -350,25 +435,29 @@ function splitTrend(id: string, group: ChartGroup, dimension: AnalysisDimension)
   return {
     id,
     group,
-    analysis: { kind: 'trend', date: 'applicationYear', split: { dimension, limit: 10 } },
+    request: analyze({ kind: 'trend', date: 'applicationYear', split: { dimension, limit: 10 } }),
     types: SPLIT_TIME,
     toModel: trendModel,
   };
 }
 
-const IMPACT: AnalysisSpec = { kind: 'impact', limit: 20 };
-const VALID: AnalysisSpec = { kind: 'validPatents' };
+function analyze(analysis: AnalysisSpec): ChartRequest {
+  return { kind: 'analyze', analysis };
+}
+
+const IMPACT = analyze({ kind: 'impact', limit: 20 });
+const VALID = analyze({ kind: 'validPatents' });
 
 /** Every chart of the dashboard (spec 2 §1), by group. */
 export const CHARTS: readonly ChartDefinition[] = [
-  { id: 'applicationTrend', group: 'trend', analysis: { kind: 'trend', date: 'applicationYear' }, types: TIME, toModel: trendModel },
-  { id: 'publicationTrend', group: 'trend', analysis: { kind: 'trend', date: 'publicationYear' }, types: TIME, toModel: trendModel },
+  { id: 'applicationTrend', group: 'trend', request: analyze({ kind: 'trend', date: 'applicationYear' }), types: TIME, toModel: trendModel },
+  { id: 'publicationTrend', group: 'trend', request: analyze({ kind: 'trend', date: 'publicationYear' }), types: TIME, toModel: trendModel },
   splitTrend('trendByCountry', 'trend', 'country'),
   splitTrend('trendByType', 'trend', 'patentType'),
-  { id: 'lifecycle', group: 'trend', analysis: { kind: 'lifecycle', date: 'applicationYear' }, types: ['scatter', 'bar', 'line', 'table'], toModel: lifecycleModel },
+  { id: 'lifecycle', group: 'trend', request: analyze({ kind: 'lifecycle', date: 'applicationYear' }), types: ['scatter', 'bar', 'line', 'table'], toModel: lifecycleModel },
   terms('countryRank', 'region', 'country', 30),
-  { id: 'worldMap', group: 'region', analysis: { kind: 'terms', dimension: 'country', limit: 300 }, types: ['map', 'bar', 'table'], toModel: mapModel('world') },
-  { id: 'chinaMap', group: 'region', analysis: { kind: 'terms', dimension: 'applicantProvince', limit: 60 }, types: ['map', 'bar', 'table'], toModel: mapModel('china') },
+  { id: 'worldMap', group: 'region', request: analyze({ kind: 'terms', dimension: 'country', limit: 300 }), types: ['map', 'bar', 'table'], toModel: mapModel('world') },
+  { id: 'chinaMap', group: 'region', request: analyze({ kind: 'terms', dimension: 'applicantProvince', limit: 60 }), types: ['map', 'bar', 'table'], toModel: mapModel('china') },
   terms('cityRank', 'region', 'applicantCity', 20),
   terms('applicantRank', 'applicant', 'applicant', 20),
   terms('currentAssigneeRank', 'applicant', 'currentAssignee', 20),
@@ -383,16 +472,19 @@ export const CHARTS: readonly ChartDefinition[] = [
   terms('ipcGroupRank', 'technology', 'ipcGroup', 20),
   terms('cpcSubclassRank', 'technology', 'cpcSubclass', 20),
   splitTrend('ipcTrend', 'technology', 'ipcSubclass'),
+  { id: 'wordCloud', group: 'technology', request: { kind: 'wordCloud' }, types: ['wordCloud', 'bar', 'table'], toModel: wordCloudModel },
+  { id: 'clustering', group: 'technology', request: { kind: 'clustering' }, types: ['pie', 'bar', 'table'], toModel: clusteringModel },
+  { id: 'landscape', group: 'technology', request: { kind: 'landscape' }, types: ['landscape', 'bar', 'table'], toModel: landscapeModel },
   terms('legalStatus', 'legal', 'legalStatus', 20, SHARE),
   terms('legalStatusClass', 'legal', 'legalStatusClass', 10, SHARE),
   terms('patentType', 'legal', 'patentType', 10, SHARE),
-  { id: 'expiry', group: 'legal', analysis: { kind: 'expiry' }, types: ['bar', 'line', 'table'], toModel: expiryModel },
-  { id: 'threeRates', group: 'legal', analysis: { kind: 'threeRates' }, types: ['bar', 'table'], toModel: threeRatesModel },
-  { id: 'validByType', group: 'legal', analysis: VALID, types: SHARE, toModel: validByTypeModel },
-  { id: 'validByYear', group: 'legal', analysis: VALID, types: TIME, toModel: validByYearModel },
-  { id: 'citedByDistribution', group: 'value', analysis: IMPACT, types: ['bar', 'pie', 'table'], toModel: citedByModel },
-  { id: 'mostCitedPatents', group: 'value', analysis: IMPACT, types: ['bar', 'table'], toModel: topPatentsModel },
-  { id: 'mostCitedApplicants', group: 'value', analysis: IMPACT, types: ['bar', 'table'], toModel: topApplicantsModel },
+  { id: 'expiry', group: 'legal', request: analyze({ kind: 'expiry' }), types: ['bar', 'line', 'table'], toModel: expiryModel },
+  { id: 'threeRates', group: 'legal', request: analyze({ kind: 'threeRates' }), types: ['bar', 'table'], toModel: threeRatesModel },
+  { id: 'validByType', group: 'legal', request: VALID, types: SHARE, toModel: validByTypeModel },
+  { id: 'validByYear', group: 'legal', request: VALID, types: TIME, toModel: validByYearModel },
+  { id: 'citedByDistribution', group: 'value', request: IMPACT, types: ['bar', 'pie', 'table'], toModel: citedByModel },
+  { id: 'mostCitedPatents', group: 'value', request: IMPACT, types: ['bar', 'table'], toModel: topPatentsModel },
+  { id: 'mostCitedApplicants', group: 'value', request: IMPACT, types: ['bar', 'table'], toModel: topApplicantsModel },
 ]; // prettier-ignore
 
 export const DEFAULT_CHART_ID = 'applicationTrend';

@@ -1,4 +1,5 @@
-import type { AnalysisTarget } from '@patlas/contracts';
+import type { AnalysisTarget, LandscapeResponse } from '@patlas/contracts';
+import type { TEXT_JUMP_PATHS } from './api';
 
 /**
  * What a chart shows, whatever the aggregation behind it: categories along one axis and one or
@@ -17,7 +18,10 @@ export interface ChartSeries {
 
 /** How a chart element opens its patents: a drill-down (analysis jump) or one patent. */
 export type ChartElementAction =
-  { kind: 'jump'; target: AnalysisTarget } | { kind: 'patent'; publicationNumber: string };
+  | { kind: 'jump'; target: AnalysisTarget }
+  /** The text-mining charts' own jumps: the set plus `body` (word, cluster id, landscape region). */
+  | { kind: 'textJump'; path: (typeof TEXT_JUMP_PATHS)[keyof typeof TEXT_JUMP_PATHS]; body: Record<string, unknown> }
+  | { kind: 'patent'; publicationNumber: string };
 
 export interface ChartModel {
   categories: ChartCategory[];
@@ -32,14 +36,28 @@ export interface ChartModel {
   map?: { name: 'world' | 'china'; regionOf: (category: ChartCategory) => string | undefined };
   /** Headline figures shown above the chart (the three rates). */
   figures?: { label: string; value: string }[];
-  /** A line under the chart: coverage, estimates… */
+  /** Word cloud: each word's size (its TF-IDF weight). */
+  weights?: number[];
+  /** Landscape: the map itself; categories are its peaks. */
+  landscape?: LandscapeResponse;
+  /** A line under the chart: coverage, estimates, sampling… */
   note?: string;
   /** What clicking the value of series s at category c opens; undefined = nothing. */
   actionOf: (series: number, category: number) => ChartElementAction | undefined;
 }
 
 /** The chart types a chart can switch between; `table` is the data table. */
-export const VIEW_TYPES = ['bar', 'line', 'pie', 'map', 'heatmap', 'scatter', 'table'] as const;
+export const VIEW_TYPES = [
+  'bar',
+  'line',
+  'pie',
+  'map',
+  'heatmap',
+  'scatter',
+  'wordCloud',
+  'landscape',
+  'table',
+] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 
 export function isViewType(value: unknown): value is ViewType {

@@ -17,6 +17,9 @@ interface ItemRef {
   seriesIndex: number;
 }
 
+/** What a click names: a chart element, or one patent (a landscape dot). */
+export type ClickedElement = ItemRef | { publicationNumber: string };
+
 function legendOf(model: ChartModel, look: ChartLook): EChartsOption['legend'] {
   if (look.legendPosition === 'hidden' || model.series.length < 2) return { show: false };
   const vertical = look.legendPosition === 'left' || look.legendPosition === 'right';
@@ -167,7 +170,7 @@ function map(model: ChartModel, look: ChartLook): EChartsOption {
       bottom: 8,
       calculable: true,
       text: [look.formatCount(max), '0'],
-      inRange: { color: ['#e6f4ff', ...look.palette.slice(0, 1)] },
+      inRange: { color: [...look.palette] },
       textStyle: { fontSize: look.fontSize },
     },
     series: [
@@ -226,7 +229,7 @@ function heatmap(model: ChartModel, look: ChartLook): EChartsOption {
       left: 'center',
       bottom: 0,
       calculable: true,
-      inRange: { color: ['#f5f9ff', ...look.palette.slice(0, 1)] },
+      inRange: { color: [...look.palette] },
       textStyle: { fontSize: look.fontSize },
     },
     series: [
@@ -293,6 +296,133 @@ function lifecycle(model: ChartModel, look: ChartLook): EChartsOption {
   } as EChartsOption;
 }
 
+/** Key terms sized by their TF-IDF weight; the tooltip gives the patents that contain them. */
+function wordCloud(model: ChartModel, look: ChartLook): EChartsOption {
+  const counts = model.series[0]?.values ?? [];
+  const weights = model.weights ?? counts;
+  const palette = look.palette.length > 0 ? look.palette : ['#1677ff'];
+  return {
+    tooltip: {
+      confine: true,
+      formatter: (p: unknown) => {
+        const item = p as { name: string; data?: { categoryIndex: number } };
+        return `${item.name}: ${look.formatCount(counts[item.data?.categoryIndex ?? -1] ?? 0)}`;
+      },
+    },
+    series: [
+      {
+        type: 'wordCloud',
+        shape: 'circle',
+        left: 'center',
+        top: 'center',
+        width: '96%',
+        height: '96%',
+        sizeRange: [Math.max(10, look.fontSize), Math.max(40, look.fontSize * 4)],
+        rotationRange: [0, 0],
+        gridSize: 6,
+        drawOutOfBound: false,
+        cursor: 'pointer',
+        textStyle: { fontFamily: 'sans-serif', fontWeight: 'bold' },
+        emphasis: { textStyle: { shadowBlur: 6, shadowColor: 'rgba(0,0,0,0.3)' } },
+        data: model.categories.map((category, c) => ({
+          name: category.label,
+          value: weights[c] ?? 0,
+          categoryIndex: c,
+          seriesIndex: 0,
+          textStyle: { color: palette[c % palette.length] },
+        })),
+      },
+    ],
+  } as unknown as EChartsOption;
+}
+
+/**
+ * The patent landscape: the smoothed density of the documents as contour bands (a heat map over
+ * the server's grid, in steps), the documents as dots and the peaks with their labels.
+ */
+function landscape(model: ChartModel, look: ChartLook): EChartsOption {
+  const map = model.landscape;
+  if (!map) return {};
+  const n = map.grid.size;
+  const toCell = (v: number) => (v / map.extent) * n - 0.5;
+  const cells: [number, number, number][] = [];
+  map.grid.values.forEach((value, index) => {
+    if (value > 0) cells.push([index % n, Math.floor(index / n), value]);
+  });
+  const max = Math.max(1e-9, ...map.grid.values);
+  const bands = Math.max(3, look.palette.length);
+  const axis = (name: 'x' | 'y') => ({
+    type: 'category' as const,
+    data: Array.from({ length: n }, (_, i) => String(i)),
+    show: false,
+    boundaryGap: true,
+    ...(name === 'y' ? {} : {}),
+  });
+  return {
+    grid: { top: 8, bottom: 8, left: 8, right: 8 },
+    tooltip: {
+      confine: true,
+      formatter: (p: unknown) => {
+        const item = p as { seriesIndex: number; data?: { name?: string; title?: string; count?: number } };
+        if (item.seriesIndex === 1) return `${item.data?.name ?? ''}<br/>${item.data?.title ?? ''}`;
+        if (item.seriesIndex === 2) return `${item.data?.name ?? ''}: ${look.formatCount(item.data?.count ?? 0)}`;
+        return '';
+      },
+    },
+    xAxis: axis('x'),
+    yAxis: axis('y'),
+    visualMap: {
+      type: 'piecewise',
+      show: false,
+      seriesIndex: 0,
+      min: 0,
+      max,
+      splitNumber: bands,
+      inRange: { color: [...look.palette] },
+    },
+    series: [
+      { type: 'heatmap', data: cells, silent: true, progressive: 0 },
+      {
+        type: 'scatter',
+        symbolSize: 4,
+        itemStyle: { color: 'rgba(20, 40, 80, 0.45)' },
+        cursor: 'pointer',
+        data: map.points.map((point) => ({
+          value: [toCell(point.x), toCell(point.y)],
+          name: point.publicationNumber,
+          title: point.title ?? '',
+          publicationNumber: point.publicationNumber,
+        })),
+      },
+      {
+        type: 'scatter',
+        symbol: 'pin',
+        symbolSize: 28,
+        itemStyle: { color: '#d4380d' },
+        cursor: 'pointer',
+        label: {
+          show: true,
+          position: 'top',
+          fontSize: look.fontSize,
+          fontWeight: 'bold',
+          color: '#1f1f1f',
+          backgroundColor: 'rgba(255,255,255,0.8)',
+          padding: [2, 4],
+          borderRadius: 3,
+          formatter: (p: { name: string }) => shorten(p.name, 16),
+        },
+        data: map.peaks.map((peak, c) => ({
+          value: [toCell(peak.x), toCell(peak.y)],
+          name: model.categories[c]?.label ?? peak.label,
+          count: peak.count,
+          categoryIndex: c,
+          seriesIndex: 0,
+        })),
+      },
+    ],
+  } as unknown as EChartsOption;
+}
+
 /** The ECharts option of a model drawn as `type` (not for `table`, which antd draws). */
 export function buildChartOption(model: ChartModel, type: ViewType, look: ChartLook): EChartsOption {
   switch (type) {
@@ -304,6 +434,10 @@ export function buildChartOption(model: ChartModel, type: ViewType, look: ChartL
       return heatmap(model, look);
     case 'scatter':
       return lifecycle(model, look);
+    case 'wordCloud':
+      return wordCloud(model, look);
+    case 'landscape':
+      return landscape(model, look);
     case 'line':
       return cartesian(model, 'line', look);
     default:
@@ -312,8 +446,9 @@ export function buildChartOption(model: ChartModel, type: ViewType, look: ChartL
 }
 
 /** The element an ECharts click event names (its data item carries the indices). */
-export function elementOfClick(params: { data?: unknown }): ItemRef | undefined {
-  const data = params.data as Partial<ItemRef> | undefined;
+export function elementOfClick(params: { data?: unknown }): ClickedElement | undefined {
+  const data = params.data as (Partial<ItemRef> & { publicationNumber?: unknown }) | undefined;
+  if (typeof data?.publicationNumber === 'string') return { publicationNumber: data.publicationNumber };
   if (!data || typeof data.categoryIndex !== 'number' || typeof data.seriesIndex !== 'number') return undefined;
   return { categoryIndex: data.categoryIndex, seriesIndex: data.seriesIndex };
 }

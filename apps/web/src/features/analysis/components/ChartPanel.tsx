@@ -17,7 +17,7 @@ import type { ChartDefinition } from '../catalogue';
 import { tableRows, type ChartElementAction, type ChartModel, type ViewType } from '../chart-model';
 import { buildChartOption, elementOfClick } from '../chart-option';
 import { resultPagePath } from '../paths';
-import { useAnalysis, useAnalysisJump } from '../queries';
+import { useAnalysisJump, useChartAnswer } from '../queries';
 import { useChartLabels } from '../useChartLabels';
 import { saveFile, xlsxBytes, XLSX_MIME } from '../xlsx';
 import { EChart, type EChartHandle } from './EChart';
@@ -51,7 +51,7 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
   const { message } = App.useApp();
   const navigate = useNavigate();
   const labels = useChartLabels();
-  const analysis = useAnalysis(resultSet, chart.analysis);
+  const analysis = useChartAnswer(resultSet, chart.request);
   const jump = useAnalysisJump();
   const settings = settingsKeyOf(chart, type);
   const palette = useChartPalette(settings.key, settings.chartType);
@@ -89,7 +89,7 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
     }
     const hide = message.loading(t('page.jumping'), 0);
     jump.mutate(
-      { ...resultSet, target: action.target },
+      { resultSet, action },
       {
         onSuccess: (answer) => {
           hide();
@@ -134,7 +134,7 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
     <Table
       className="analysis-table"
       size="small"
-      rowKey={(_, index) => String(index)}
+      rowKey="c"
       pagination={rows.length > 51 ? { pageSize: 50, showSizeChanger: false } : false}
       dataSource={rows.slice(1).map((row, c) => ({ row, c }))}
       columns={(rows[0] ?? []).map((header, column) => ({
@@ -243,7 +243,10 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
               {...(type === 'map' && model.map ? { map: model.map.name } : {})}
               onElementClick={(params) => {
                 const element = elementOfClick(params);
-                if (element) open(model.actionOf(element.seriesIndex, element.categoryIndex));
+                if (!element) return;
+                if ('publicationNumber' in element)
+                  open({ kind: 'patent', publicationNumber: element.publicationNumber });
+                else open(model.actionOf(element.seriesIndex, element.categoryIndex));
               }}
             />
           </div>

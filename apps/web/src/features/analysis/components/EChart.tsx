@@ -2,6 +2,8 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import { Spin } from 'antd';
 import * as echarts from 'echarts';
 import ReactECharts from 'echarts-for-react';
+// Registers the wordCloud series type with ECharts.
+import 'echarts-wordcloud';
 import type { EChartsOption } from 'echarts';
 
 export interface EChartHandle {

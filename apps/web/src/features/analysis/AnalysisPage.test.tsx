@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp, stubFetch, type FakeResponse } from '../../test/render-app';
+
+const ok = (data: unknown): FakeResponse => ({ status: 200, body: { status: 1, message: '', data } });
+
+const applicantRank = {
+  total: 307,
+  tookMs: 4,
+  result: {
+    kind: 'terms',
+    dimension: 'applicant',
+    buckets: [
+      { key: '宁德时代新能源科技股份有限公司', count: 21 },
+      { key: '比亚迪股份有限公司', count: 9 },
+    ],
+    covered: 300,
+    distinct: 120,
+  },
+};
+
+describe('analysis page', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the catalogue, the chart as a table, and opens a value as its result page', async () => {
+    const calls = stubFetch((url, request) => {
+      if (url.pathname === '/api/product/search/analyze') return ok(applicantRank);
+      if (url.pathname === '/api/product/search/analysisJump') {
+        const body = request.body as { target: { key: string } };
+        return ok({
+          searchExpre: 'TI=(电池)',
+          filters: [
+            { field: 'patentType', values: ['invention_grant'] },
+            { field: 'applicant', values: [body.target.key] },
+          ],
+          mergeType: 0,
+          total: 21,
+        });
+      }
+      if (url.pathname === '/api/product/search/searchNew') {
+        return ok({ total: 21, page: 1, pageSize: 20, items: [], facets: {}, expression: 'x', tookMs: 1, key: 'k' });
+      }
+      return ok([]);
+    });
+    const { router } = renderApp(
+      '/innovationSpace/searchResult/analysis?q=TI%3D(%E7%94%B5%E6%B1%A0)&f=patentType%3Ainvention_grant&chart=applicantRank&type=table',
+    );
+
+    // The catalogue, grouped.
+    for (const group of ['趋势分析', '区域分析', '申请人分析', '发明人分析', '技术分析', '法律分析', '价值分析']) {
+      expect(await screen.findByText(group)).toBeTruthy();
+    }
+    expect((await screen.findByTestId('analysis-chart-title')).textContent).toBe('申请人排名');
+    expect((await screen.findByTestId('analysis-total')).textContent).toBe('分析 307 条专利');
+    // The set's own filter is shown with readable names.
+    expect(screen.getByText('专利类型: 发明授权')).toBeTruthy();
+
+    const analyze = calls.find((c) => c.url.pathname === '/api/product/search/analyze');
+    expect(analyze?.body).toEqual({
+      searchExpre: 'TI=(电池)',
+      filters: [{ field: 'patentType', values: ['invention_grant'] }],
+      mergeType: 0,
+      analysis: { kind: 'terms', dimension: 'applicant', limit: 20 },
+    });
+
+    const table = document.querySelector('.analysis-table') as HTMLElement;
+    const row = within(table).getByText('宁德时代新能源科技股份有限公司').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByText('21'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult'));
+    const jump = calls.find((c) => c.url.pathname === '/api/product/search/analysisJump');
+    expect(jump?.body).toMatchObject({
+      searchExpre: 'TI=(电池)',
+      target: { kind: 'bucket', dimension: 'applicant', key: '宁德时代新能源科技股份有限公司' },
+    });
+    expect(new URLSearchParams(router.state.location.search).get('f')).toBe(
+      'patentType:invention_grant;applicant:宁德时代新能源科技股份有限公司',
+    );
+    // The result page keeps both filters as chips.
+    expect(await screen.findByText('申请人: 宁德时代新能源科技股份有限公司')).toBeTruthy();
+  });
+
+  it('switches charts through the URL and shows the server message over the analysis limit', async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/product/search/analyze'
+        ? { status: 400, body: { status: 0, code: 'ANALYSIS_TOO_MANY', message: '分析数据不能超过100万', data: null } }
+        : ok([]),
+    );
+    const { router } = renderApp('/innovationSpace/searchResult/analysis?q=TI%3D(a)&type=table', 'zh');
+    expect((await screen.findByTestId('analysis-error')).textContent).toContain('分析数据不能超过100万');
+    fireEvent.click(await screen.findByText('IPC大组排名'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('chart')).toBe('ipcGroupRank'));
+    await waitFor(() => expect(screen.getByTestId('analysis-chart-title').textContent).toBe('IPC大组排名'));
+  });
+
+  it('opens from the result page with pageType=analysis and jumpAnalysisName', async () => {
+    stubFetch(() => ok(applicantRank));
+    const { router } = renderApp('/search/result?q=TI%3D(a)&pageType=analysis&jumpAnalysisName=applicantRank', 'en');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult/analysis'));
+    expect((await screen.findByTestId('analysis-chart-title')).textContent).toBe('Applicant ranking');
+  });
+});
