@@ -106,14 +106,14 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       expect(entries.map((i) => i.entry.resultTotal)).toEqual([String(filtered), String(filtered), String(total)]);
 
       // The drawer on the result page lists them.
-      await page.getByRole('button', { name: /历\s*史/ }).click();
+      await page.locator('.history-drawer-button').click();
       const drawerItems = page.locator('.history-drawer-item');
       await poll(() => drawerItems.count()).toBe(3);
-      expect(await drawerItems.first().innerText()).toContain('切换视图');
+      expect(await drawerItems.first().innerText()).toMatch(/切换视图\s*图文/);
+      expect(await drawerItems.nth(1).innerText()).toContain('专利类型: 实用新型');
       await shot(page, 'history-drawer-zh.png');
       await page.keyboard.press('Escape');
 
-      // A plain list view of another page, then the history page.
       await page.goto(`${server.baseUrl}/innovationSpace/history`);
       const rows = page.locator('.history-table tbody tr.ant-table-row');
       await poll(() => rows.count()).toBe(3);
@@ -137,7 +137,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       await shot(page, 'history-reopened-zh.png');
 
       // From the drawer, the oldest entry: the unfiltered list.
-      await page.getByRole('button', { name: /历\s*史/ }).click();
+      await page.locator('.history-drawer-button').click();
       await poll(() => drawerItems.count()).toBe(3);
       await drawerItems.last().locator('.history-drawer-open').click();
       await page.waitForURL((u) => u.searchParams.get('hid') === entries[2]!.id);
@@ -197,6 +197,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       await modal.getByRole('combobox').click();
       await page.locator('.ant-select-item-option', { hasText: 'NOT' }).click();
       await poll(() => expression.innerText()).toMatch(/NOT/);
+      await page.locator('.ant-select-dropdown').waitFor({ state: 'hidden' });
       const notText = await expression.innerText();
       await poll(() => combinedTotal()).toBe(await engineTotal(notText));
       await shot(page, 'history-combine-not-zh.png');
@@ -225,11 +226,15 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     await poll(() => page.getByRole('tab', { name: 'Operation history' }).count()).toBe(1);
     const rows = page.locator('.history-table tbody tr.ant-table-row');
     await poll(() => rows.count()).toBeGreaterThanOrEqual(5);
-    expect(await page.locator('.history-table').innerText()).toContain('Change view');
+    const table = await page.locator('.history-table').innerText();
+    expect(table).toContain('Change view');
+    // Values read as words, not codes.
+    expect(table).toContain('Patent type: Utility model');
+    expect(table).not.toContain('tuwenshitu');
     await shot(page, 'history-page-search-en.png');
 
     await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池)')}`);
-    await page.getByRole('button', { name: 'History' }).click();
+    await page.locator('.history-drawer-button').click();
     await poll(() => page.locator('.history-drawer-item').count()).toBeGreaterThanOrEqual(5);
     await shot(page, 'history-drawer-en.png');
     const body = await page.locator('body').innerText();

@@ -8,6 +8,7 @@ import { usePermission, useSession } from '../auth/useSession';
 import { formatDateTime } from './format-time';
 import { HISTORY_PATH, HISTORY_PERMISSION } from './paths';
 import { useDeleteHistory, useSearchHistory } from './queries';
+import { useOperationValueLabel } from './useOperationValueLabel';
 import { useReopenEntry } from './useReopenEntry';
 import './history.css';
 
@@ -48,6 +49,7 @@ function HistoryDrawerList({ onReopen }: { onReopen: () => void }) {
   const list = useSearchHistory({ page: 1, pageSize: DRAWER_PAGE_SIZE });
   const remove = useDeleteHistory('search');
   const reopen = useReopenEntry();
+  const valueLabel = useOperationValueLabel();
 
   if (list.isPending) return <Spin className="history-drawer-loading" />;
   if (list.isError) return <Alert type="error" showIcon title={list.error.message} />;
@@ -76,7 +78,7 @@ function HistoryDrawerList({ onReopen }: { onReopen: () => void }) {
               <Tag color="blue">{t(`actions.${item.entry.operationName}`)}</Tag>
               {item.entry.operationValue && item.entry.operationName !== 'search' && (
                 <Typography.Text type="secondary" ellipsis className="history-value">
-                  {item.entry.operationValue}
+                  {valueLabel(item.entry)}
                 </Typography.Text>
               )}
               <Typography.Text className="history-hits">

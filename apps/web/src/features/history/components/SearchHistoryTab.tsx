@@ -6,6 +6,7 @@ import { exportHistory, importHistory } from '../api';
 import { formatDateTime } from '../format-time';
 import { useDeleteHistory, useSearchHistory } from '../queries';
 import { listFiltersOf, type HistoryParams } from '../useHistoryParams';
+import { useOperationValueLabel } from '../useOperationValueLabel';
 import { useReopenEntry } from '../useReopenEntry';
 import { CombineModal } from './CombineModal';
 import { DateRangeFilter } from './DateRangeFilter';
@@ -19,6 +20,7 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
   const list = useSearchHistory({ page: params.page, pageSize: params.pageSize, ...filters });
   const remove = useDeleteHistory('search');
   const reopen = useReopenEntry();
+  const valueLabel = useOperationValueLabel();
   // Chosen rows, kept across pages; their order is the table's (newest first).
   const [chosen, setChosen] = useState<SearchHistoryItem[]>([]);
   const [isCombining, setIsCombining] = useState(false);
@@ -67,7 +69,9 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
           run={(options) => exportHistory(chosen.length > 0 ? { ids: chosenIds } : filters, options)}
         />
         <ImportButton run={importHistory} />
-        {chosen.length > 0 && <Typography.Text type="secondary">{t('messages.selected', { count: chosen.length })}</Typography.Text>}
+        {chosen.length > 0 && (
+          <Typography.Text type="secondary">{t('messages.selected', { count: chosen.length })}</Typography.Text>
+        )}
       </Flex>
       {list.isError && <Alert type="error" showIcon title={list.error.message} />}
       <Table<SearchHistoryItem>
@@ -119,8 +123,8 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
               <Flex gap={4} align="center">
                 <Tag color="blue">{t(`actions.${item.entry.operationName}`)}</Tag>
                 {item.entry.operationName !== 'search' && item.entry.operationValue && (
-                  <Typography.Text type="secondary" ellipsis={{ tooltip: item.entry.operationValue }}>
-                    {item.entry.operationValue}
+                  <Typography.Text type="secondary" ellipsis={{ tooltip: valueLabel(item.entry) }}>
+                    {valueLabel(item.entry)}
                   </Typography.Text>
                 )}
               </Flex>
