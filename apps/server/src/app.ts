@@ -43,6 +43,12 @@ import { SearchHistoryService } from './domains/history/search-history.service.j
 import { operateHistoryRoutes } from './domains/operate-history/operate-history.routes.js';
 import { trackingRoutes } from './domains/tracking/tracking.routes.js';
 import { chartRoutes } from './domains/chart/chart.routes.js';
+import { advancedSearchRoutes } from './domains/advanced-search/advanced-search.routes.js';
+import { AdvancedSearchRepository } from './domains/advanced-search/advanced-search.repository.js';
+import { AdvancedSearchService } from './domains/advanced-search/advanced-search.service.js';
+import { batchSearchPlatformRoutes, batchSearchProductRoutes } from './domains/batch-search/batch-search.routes.js';
+import { BatchRecordRepository } from './domains/batch-search/batch-record.repository.js';
+import { BatchSearchService } from './domains/batch-search/batch-search.service.js';
 import { historyRetentionJob } from './jobs/history-retention.job.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
@@ -201,6 +207,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(trackingRoutes, { prefix: '/api/product', db: database.db, now: auth.now });
   // --- chart palettes, sizes and custom charts (domains/chart) ---
   await app.register(chartRoutes, { prefix: '/api/product', db: database.db, now: auth.now });
+  // --- advanced-search templates and batch search (domains/advanced-search, domains/batch-search) ---
+  await app.register(advancedSearchRoutes, {
+    prefix: '/api/product',
+    service: new AdvancedSearchService(new AdvancedSearchRepository(database.db), auth.now),
+  });
+  const batchSearch = new BatchSearchService(patents, search, new BatchRecordRepository(database.db), auth.now);
+  await app.register(batchSearchProductRoutes, { prefix: '/api/product', service: batchSearch });
+  await app.register(batchSearchPlatformRoutes, { prefix: '/api/platform', service: batchSearch });
 
   // The built web app and its client-side routes: unknown non-API GETs answer index.html.
   const hasWeb = existsSync(path.join(config.web.dist, 'index.html'));

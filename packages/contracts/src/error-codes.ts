@@ -335,6 +335,54 @@ export const ERROR_CODES = {
     en: 'The import file cannot be read: {reason}',
   },
   IMPORT_FILE_REQUIRED: { http: 400, status: 0, zh: '请选择要导入的文件', en: 'Please choose a file to import' },
+  /** Batch-search imports (/data/search/import/txt|excel): the file's type does not match the call. */
+  IMPORT_FILE_TYPE: {
+    http: 400,
+    status: 0,
+    zh: '文件格式不正确，请上传 {types} 文件',
+    en: 'Wrong file type; please upload a {types} file',
+  },
+  /** Advanced-search templates (spec 1 §7). */
+  TEMPLATE_NOT_FOUND: { http: 404, status: 0, zh: '该检索模板不存在', en: 'This search template does not exist' },
+  TEMPLATE_NAME_TAKEN: {
+    http: 400,
+    status: 0,
+    zh: '已有名为“{name}”的检索模板',
+    en: 'A search template named "{name}" already exists',
+  },
+  TEMPLATE_LIMIT: {
+    http: 400,
+    status: 0,
+    zh: '检索模板最多保存 {max} 个，请先删除不用的模板',
+    en: 'At most {max} search templates can be kept; delete one you no longer use first',
+  },
+  TEMPLATE_DEFAULT_UNDELETABLE: {
+    http: 400,
+    status: 0,
+    zh: '默认模板不能删除',
+    en: 'The default template cannot be deleted',
+  },
+  TEMPLATE_FIELD_UNKNOWN: { http: 400, status: 0, zh: '未知的检索字段：{field}', en: 'Unknown search field: {field}' },
+  /** Spec 1 §5 "Batch search": numbers up to a templated maximum, applicants up to 100. */
+  BATCH_EMPTY: {
+    http: 400,
+    status: 0,
+    zh: '请输入要检索的公开号、申请号或申请人',
+    en: 'Please enter publication numbers, application numbers or applicants',
+  },
+  BATCH_TOO_MANY_NUMBERS: {
+    http: 400,
+    status: 0,
+    zh: '号码最多 {max} 个，当前 {count} 个',
+    en: 'At most {max} numbers per search; this list has {count}',
+  },
+  BATCH_TOO_MANY_APPLICANTS: {
+    http: 400,
+    status: 0,
+    zh: '申请人最多 {max} 个，当前 {count} 个',
+    en: 'At most {max} applicants per search; this list has {count}',
+  },
+  BATCH_RECORD_NOT_FOUND: { http: 404, status: 0, zh: '该批量检索记录不存在', en: 'This batch search record does not exist' },
   /** Spec 2 §9: "palettes of 5 to 10 hex values per chart type". */
   CHART_PALETTE_SIZE: {
     http: 400,

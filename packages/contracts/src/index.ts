@@ -10,3 +10,5 @@ export * from './history.js';
 export * from './analysis.js';
 export * from './dashboards.js';
 export * from './chart.js';
+export * from './advanced-search.js';
+export * from './batch-search.js';

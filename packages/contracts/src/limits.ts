@@ -16,6 +16,13 @@ export const MAX_EXPORT_ROWS = 300_000;
 export const MAX_KEYWORD_LENGTH = 30;
 /** Spec 1 §9: "batch applicants 100". */
 export const MAX_BATCH_APPLICANTS = 100;
+/** Spec 1 §5: "publication or application numbers up to a templated maximum" (the value is ours). */
+export const MAX_BATCH_NUMBERS = 1000;
+/** Batch records kept per user, newest first (spec 1 §7 /batchSearchRecord; the number is ours). */
+export const MAX_BATCH_RECORDS = 100;
+/** Advanced-search templates per user and rows per template (spec 1 §7 templates; the numbers are ours). */
+export const MAX_ADVANCED_TEMPLATES = 20;
+export const MAX_ADVANCED_TEMPLATE_FIELDS = 30;
 /** Spec 1 §9: "input max 50". */
 export const MAX_INPUT_LENGTH = 50;
 /** Spec 1 §9: "Histories (operation, report, search) are kept 180 days". */

@@ -288,6 +288,37 @@ export interface CustomChartsTable {
   deleted_at: string | null;
 }
 
+/** Advanced-search templates per user (spec 1 §7). */
+export interface AdvancedSearchTemplatesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** JSON array of field ids, in row order */
+  fields: string;
+  is_default: number;
+  created_at: string;
+}
+
+/** The fields of a user's last advanced search (spec 1 §7 addLastSearchFields). */
+export interface AdvancedSearchLastFieldsTable {
+  user_id: string;
+  /** JSON array of field ids */
+  fields: string;
+  updated_at: string;
+}
+
+/** Batch search records (spec 1 §7 /batchSearchRecord). */
+export interface BatchSearchRecordsTable {
+  id: string;
+  user_id: string;
+  mode: string;
+  /** JSON array of the inputs */
+  inputs: string;
+  found_count: number;
+  not_found_count: number;
+  created_at: string;
+}
+
 export interface Database {
   patents: PatentsTable;
   patent_numbers: PatentNumbersTable;
@@ -315,6 +346,9 @@ export interface Database {
   chart_sizes: ChartSizesTable;
   chart_classifies: ChartClassifiesTable;
   custom_charts: CustomChartsTable;
+  advanced_search_templates: AdvancedSearchTemplatesTable;
+  advanced_search_last_fields: AdvancedSearchLastFieldsTable;
+  batch_search_records: BatchSearchRecordsTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

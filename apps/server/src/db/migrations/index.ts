@@ -5,6 +5,7 @@ import * as createAccounts from './202611220500-create-accounts.js';
 import * as createAccountExtras from './202611220510-create-account-extras.js';
 import * as createHistories from './202611240100-create-histories.js';
 import * as createChartSettings from './202611260600-create-chart-settings.js';
+import * as createSearchTemplates from './202611270700-create-search-templates.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611220510-create-account-extras': createAccountExtras,
   '202611240100-create-histories': createHistories,
   '202611260600-create-chart-settings': createChartSettings,
+  '202611270700-create-search-templates': createSearchTemplates,
 };

@@ -1,0 +1,80 @@
+import ExcelJS from 'exceljs';
+import type { BatchImportResponse, BatchMode, Language } from '@patlas/contracts';
+import { MAX_BATCH_APPLICANTS, MAX_BATCH_NUMBERS } from '@patlas/contracts';
+import { AppError } from '../../errors.js';
+import { numberProblem, splitApplicants, splitNumbers } from './batch-input.js';
+
+const PROBLEM_TEXT: Record<'tooLong' | 'notANumber' | 'overLimit', Record<Language, string>> = {
+  tooLong: { zh: '内容过长，不是公开号或申请号', en: 'Too long to be a publication or application number' },
+  notANumber: { zh: '不是有效的公开号或申请号', en: 'Not a valid publication or application number' },
+  overLimit: { zh: '超出单次检索数量上限 {max}', en: 'Beyond the limit of {max} per search' },
+};
+
+/** One line of the file: its number (1-based, as an editor shows it) and its text. */
+interface SourceLine {
+  line: number;
+  text: string;
+}
+
+/**
+ * Reads the values of the lines: every value of a good line is kept; a line holding a value that
+ * cannot be a number is reported by its line number with the rest imported. Values beyond the
+ * per-search limit are reported too, so the user knows where the list was cut.
+ */
+export function collectValues(lines: readonly SourceLine[], mode: BatchMode, lang: Language): BatchImportResponse {
+  const max = mode === 'number' ? MAX_BATCH_NUMBERS : MAX_BATCH_APPLICANTS;
+  const values: string[] = [];
+  const seen = new Set<string>();
+  const errors: BatchImportResponse['errors'] = [];
+  for (const { line, text } of lines) {
+    const found = mode === 'number' ? splitNumbers(text) : splitApplicants(text);
+    for (const value of found) {
+      const problem = mode === 'number' ? numberProblem(value) : undefined;
+      if (problem) {
+        errors.push({ line, value, message: PROBLEM_TEXT[problem][lang] });
+        continue;
+      }
+      const key = value.toUpperCase();
+      if (seen.has(key)) continue;
+      if (values.length >= max) {
+        errors.push({ line, value, message: PROBLEM_TEXT.overLimit[lang].replace('{max}', String(max)) });
+        continue;
+      }
+      seen.add(key);
+      values.push(value);
+    }
+  }
+  return { values, errors };
+}
+
+/** A .txt file: UTF-8 (a BOM is dropped), one or more values per line. */
+export function parseTxt(file: Buffer, mode: BatchMode, lang: Language): BatchImportResponse {
+  const text = file.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.includes('\u0000')) throw new AppError('IMPORT_FILE_TYPE', { types: '.txt' });
+  const lines = text.split(/\r?\n/).map((line, index) => ({ line: index + 1, text: line }));
+  return collectValues(lines, mode, lang);
+}
+
+/** A spreadsheet: the key column is the first one (spec 1 §7); a header row without digits is skipped in number mode. */
+export async function parseWorkbook(file: Buffer, mode: BatchMode, lang: Language): Promise<BatchImportResponse> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+  } catch {
+    // exceljs reads .xlsx only; an old binary .xls (or anything else) lands here.
+    throw new AppError('IMPORT_FILE_INVALID', {
+      reason: lang === 'zh' ? '请另存为 .xlsx 后重新上传' : 'please save it as .xlsx and upload again',
+    });
+  }
+  const sheet = workbook.worksheets[0];
+  const lines: SourceLine[] = [];
+  sheet?.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cell = row.getCell(1);
+    const text = (cell.text ?? '').trim();
+    if (!text) return;
+    if (rowNumber === 1 && mode === 'number' && !/\d/.test(text)) return;
+    if (rowNumber === 1 && mode === 'applicant' && /^(申请人|applicants?|name)$/i.test(text)) return;
+    lines.push({ line: rowNumber, text });
+  });
+  return collectValues(lines, mode, lang);
+}

@@ -1,0 +1,125 @@
+import {
+  BatchImportResponseSchema,
+  BatchModeSchema,
+  BatchRecordListSchema,
+  BatchSearchRequestSchema,
+  BatchSearchResponseSchema,
+  envelopeOf,
+  ManageBatchRecordRequestSchema,
+  ManageBatchRecordResponseSchema,
+} from '@patlas/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { languageOf } from '../../plugins/locale.js';
+import type { BatchSearchService } from './batch-search.service.js';
+
+export interface BatchSearchRoutesOptions {
+  service: BatchSearchService;
+}
+
+/** Spec 1 §6: "retrieval (batch search)". */
+const BATCH = { access: 'retrieval' } as const;
+
+const ok = <T>(data: T) => ({ status: 1, message: '', data });
+
+/** ?mode=number|applicant on the imports: applicants are split on commas and line breaks only. */
+const ImportQuerySchema = z.object({ mode: BatchModeSchema.default('number') });
+
+/** The one uploaded file of a multipart request, with its name. */
+async function uploadedFile(request: FastifyRequest): Promise<{ file: Buffer; filename: string }> {
+  if (!request.isMultipart()) throw new AppError('IMPORT_FILE_REQUIRED');
+  const part = await request.file();
+  if (!part) throw new AppError('IMPORT_FILE_REQUIRED');
+  // Over the upload limit, toBuffer throws a 413 which the error handler answers PAYLOAD_TOO_LARGE.
+  const file = await part.toBuffer();
+  if (file.length === 0) throw new AppError('IMPORT_FILE_REQUIRED');
+  return { file, filename: part.filename.toLowerCase() };
+}
+
+/** POST /search/batch and /batchSearchRecord/* under /api/product (spec 1 §7). */
+export const batchSearchProductRoutes: FastifyPluginAsyncZod<BatchSearchRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/search/batch',
+    {
+      config: BATCH,
+      schema: {
+        summary: 'Batch search: the records of the numbers (or the hits of the applicants) and every input not found',
+        tags: ['search'],
+        body: BatchSearchRequestSchema,
+        response: { 200: envelopeOf(BatchSearchResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.searchBatch(request.body.mode, request.body.text, languageOf(request))),
+  );
+
+  app.post(
+    '/batchSearchRecord/manageHistory',
+    {
+      config: BATCH,
+      schema: {
+        summary: 'Keeps a batch search (action save) or deletes records (action delete)',
+        tags: ['history'],
+        body: ManageBatchRecordRequestSchema,
+        response: { 200: envelopeOf(ManageBatchRecordResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.manage(request.auth, request.body)),
+  );
+
+  app.get(
+    '/batchSearchRecord/getHistory',
+    {
+      config: BATCH,
+      schema: {
+        summary: "The caller's batch search records, newest first",
+        tags: ['history'],
+        response: { 200: envelopeOf(BatchRecordListSchema) },
+      },
+    },
+    async (request) => ok(await service.list(request.auth)),
+  );
+};
+
+/** The batch imports under /api/platform: /data/search/import/txt and /excel (multipart, one file). */
+export const batchSearchPlatformRoutes: FastifyPluginAsyncZod<BatchSearchRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/data/search/import/txt',
+    {
+      config: BATCH,
+      schema: {
+        summary: 'Reads numbers (or applicants) from a .txt file; refused lines come back with their line number',
+        tags: ['data'],
+        consumes: ['multipart/form-data'],
+        querystring: ImportQuerySchema,
+        response: { 200: envelopeOf(BatchImportResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { file, filename } = await uploadedFile(request);
+      if (!filename.endsWith('.txt')) throw new AppError('IMPORT_FILE_TYPE', { types: '.txt' });
+      return ok(await service.importFile('txt', file, request.query.mode, languageOf(request)));
+    },
+  );
+
+  app.post(
+    '/data/search/import/excel',
+    {
+      config: BATCH,
+      schema: {
+        summary:
+          'Reads numbers (or applicants) from the first column of a spreadsheet; refused rows come back with their row number',
+        tags: ['data'],
+        consumes: ['multipart/form-data'],
+        querystring: ImportQuerySchema,
+        response: { 200: envelopeOf(BatchImportResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { file, filename } = await uploadedFile(request);
+      if (!/\.xlsx?$/.test(filename)) throw new AppError('IMPORT_FILE_TYPE', { types: '.xls / .xlsx' });
+      return ok(await service.importFile('excel', file, request.query.mode, languageOf(request)));
+    },
+  );
+};
