@@ -130,7 +130,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       expect(url.searchParams.get('f')).toBe('patentType:utility_model');
       expect(url.searchParams.get('view')).toBe('tuwenshitu');
       expect(url.searchParams.get('hid')).toBe(entries[0]!.id);
-      expect(await resultTotal(page)).toBe(filtered);
+      await poll(() => resultTotal(page)).toBe(filtered);
       await poll(() => page.locator('.image-text-item').count()).toBe(20);
       expect(await page.locator('.image-text-item').allInnerTexts()).toEqual(firstItems);
       expect(await page.getByText('专利类型: 实用新型').count()).toBe(1);
@@ -142,7 +142,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       await drawerItems.last().locator('.history-drawer-open').click();
       await page.waitForURL((u) => u.searchParams.get('hid') === entries[2]!.id);
       expect(new URL(page.url()).searchParams.get('f')).toBeNull();
-      expect(await resultTotal(page)).toBe(total);
+      await poll(() => resultTotal(page)).toBe(total);
       await poll(() => page.locator('.result-table tbody tr.result-row').count()).toBe(20);
       // Reopening recorded nothing.
       expect((await listed()).total).toBe(3);
@@ -206,7 +206,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       await page.waitForURL(
         (u) => u.pathname === '/innovationSpace/searchResult' && u.searchParams.get('q') === notText,
       );
-      expect(await resultTotal(page)).toBe(await engineTotal(notText));
+      await poll(() => resultTotal(page)).toBe(await engineTotal(notText));
 
       // Operation history: the searches, reopened by getData.
       await page.goto(`${server.baseUrl}/innovationSpace/history?tab=operate`);

@@ -19,7 +19,8 @@ function item(no: number, expression: string, total: number, action: SearchHisto
 
 const ITEMS = [item(3, 'TI=(电机)', 80), item(2, 'AB=(正极)', 150, 'jumpPage'), item(1, 'TI=(电池)', 300)];
 
-describe('history page', () => {
+// Each test renders the whole app in jsdom: slow on a busy 2-core machine.
+describe('history page', { timeout: 90_000 }, () => {
   beforeEach(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();
