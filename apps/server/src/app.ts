@@ -43,6 +43,9 @@ import { SearchHistoryService } from './domains/history/search-history.service.j
 import { operateHistoryRoutes } from './domains/operate-history/operate-history.routes.js';
 import { trackingRoutes } from './domains/tracking/tracking.routes.js';
 import { chartRoutes } from './domains/chart/chart.routes.js';
+import { classificationRoutes } from './domains/classification/classification.routes.js';
+import { ClassificationService } from './domains/classification/classification.service.js';
+import { SchemeStore } from './domains/classification/scheme.js';
 import { advancedSearchRoutes } from './domains/advanced-search/advanced-search.routes.js';
 import { AdvancedSearchRepository } from './domains/advanced-search/advanced-search.repository.js';
 import { AdvancedSearchService } from './domains/advanced-search/advanced-search.service.js';
@@ -207,6 +210,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(trackingRoutes, { prefix: '/api/product', db: database.db, now: auth.now });
   // --- chart palettes, sizes and custom charts (domains/chart) ---
   await app.register(chartRoutes, { prefix: '/api/product', db: database.db, now: auth.now });
+  // --- IPC / CPC scheme browser (domains/classification); the scheme files load on first use ---
+  await app.register(classificationRoutes, {
+    prefix: '/api/product',
+    service: new ClassificationService(new SchemeStore(), engine),
+  });
   // --- advanced-search templates and batch search (domains/advanced-search, domains/batch-search) ---
   await app.register(advancedSearchRoutes, {
     prefix: '/api/product',

@@ -300,6 +300,12 @@ export const ERROR_CODES = {
     zh: '邮件发送失败，请稍后重试',
     en: 'The e-mail could not be sent; please try again later',
   },
+  CLASSIFICATION_CODE_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '分类号 {code} 不在 {scheme} 分类表中',
+    en: 'Symbol {code} is not in the {scheme} scheme',
+  },
   HISTORY_NOT_FOUND: {
     http: 404,
     status: 0,

@@ -12,3 +12,4 @@ export * from './dashboards.js';
 export * from './chart.js';
 export * from './advanced-search.js';
 export * from './batch-search.js';
+export * from './classification.js';

@@ -1,0 +1,170 @@
+import type { Patent } from '@patlas/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
+
+const runs = await Promise.all(
+  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
+);
+
+const CORPUS: Patent[] = [
+  buildCnPatent({
+    publicationNumber: 'CN110000001A',
+    applicationNumber: 'CN201810000001.2',
+    classifications: { ipc: ['H01M4/525', 'H01M10/0525'], cpc: ['H01M4/525', 'Y02E60/10'] },
+  }),
+  buildCnPatent({
+    publicationNumber: 'CN110000002B',
+    applicationNumber: 'CN201610000002.3',
+    classifications: { ipc: ['H01M10/613'], cpc: ['H01M10/613'] },
+  }),
+  buildCnPatent({
+    publicationNumber: 'CN110000003A',
+    applicationNumber: 'CN201910000003.4',
+    classifications: { ipc: ['G06F16/33', 'H04L9/40'] },
+  }),
+  buildUsPatent({
+    publicationNumber: 'US2019000001A1',
+    applicationNumber: 'US16000001',
+    classifications: { ipc: ['H01M4/52'], cpc: ['H01M4/52'] },
+  }),
+  buildUsPatent({
+    publicationNumber: 'US2019000002A1',
+    applicationNumber: 'US16000002',
+    classifications: { ipc: ['A61K31/00'] },
+  }),
+];
+
+/** What the tree should count, worked out from the records themselves: symbols at or under `code`. */
+function expectedCount(scheme: 'ipc' | 'cpc', code: string): number {
+  const under = (symbol: string) => {
+    const [head = '', sub] = symbol.split('/');
+    if (!code.includes('/')) return head.startsWith(code) && (head === code || /^[A-Z]\d*[A-Z]?$/.test(code));
+    return `${head}/${sub ?? ''}`.startsWith(code);
+  };
+  return CORPUS.filter((p) => (p.classifications?.[scheme] ?? []).some(under)).length;
+}
+
+describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('classification API on %s', (dialect) => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let auth: AuthHeader;
+  let searcher: AuthHeader;
+  const get = (url: string, lang = 'zh', headers: Record<string, string> = { authorization: auth.authorization }) =>
+    t.app.inject({ method: 'GET', url, headers: { 'accept-language': lang, ...headers } });
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    auth = await authHeader(t, ['/search/ipc']);
+    searcher = await authHeader(t);
+    const { stored } = await t.context.patents.upsertMany(CORPUS);
+    await t.context.engine.index(stored);
+  });
+  afterAll(async () => t.close());
+
+  it('lists the IPC sections with Chinese titles and counts from the records', async () => {
+    const res = await get('/api/product/classification/children?scheme=ipc');
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.parent).toBeNull();
+    expect(data.children.map((n: { code: string }) => n.code)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    const h = data.children.find((n: { code: string }) => n.code === 'H');
+    expect(h).toMatchObject({ title: '电学', titleInLanguage: true, hasChildren: true, depth: 0 });
+    for (const node of data.children) expect(node.count).toBe(expectedCount('ipc', node.code));
+    expect(h.count).toBe(4);
+  });
+
+  it('walks down to main groups in English with exact counts', async () => {
+    const res = await get('/api/product/classification/children?scheme=ipc&code=H01M', 'en');
+    const { data } = res.json();
+    expect(data.parent).toMatchObject({ code: 'H01M', count: 3 });
+    expect(data.parent.title).toMatch(/chemical energy/i);
+    const h01m4 = data.children.find((n: { code: string }) => n.code === 'H01M4');
+    expect(h01m4).toMatchObject({ symbol: 'H01M4/00', depth: 3, count: 2, hasChildren: false });
+    expect(h01m4.title).toMatch(/^Electrodes/);
+    for (const node of data.children) expect(node.count).toBe(expectedCount('ipc', node.code));
+    // The IPC tree ends at main groups; CPC's indexing series (2000+) is not IPC.
+    expect(data.children.some((n: { code: string }) => Number(n.code.slice(4)) >= 2000)).toBe(false);
+  });
+
+  it('falls back to English where no Chinese title exists', async () => {
+    const { data } = (await get('/api/product/classification/children?scheme=ipc&code=H')).json();
+    const h01 = data.children.find((n: { code: string }) => n.code === 'H01');
+    expect(h01).toMatchObject({ titleInLanguage: false, count: expectedCount('ipc', 'H01') });
+    expect(h01.title).toMatch(/ELECTRIC ELEMENTS/);
+  });
+
+  it('counts equal the result page total of IPC=… and CPC=…', async () => {
+    for (const [scheme, code] of [
+      ['ipc', 'H01M4'],
+      ['ipc', 'H01'],
+      ['cpc', 'H01M4'],
+      ['cpc', 'Y02E'],
+    ] as const) {
+      const { data } = (await get(`/api/product/classification/path?scheme=${scheme}&code=${code}`)).json();
+      const node = data.path.at(-1);
+      const search = await t.app.inject({
+        method: 'POST',
+        url: '/api/platform/data/search/query',
+        payload: { searchExpre: `${scheme.toUpperCase()}=${code}` },
+        headers: { authorization: searcher.authorization },
+      });
+      expect(search.json().data.total, `${scheme} ${code}`).toBe(node.count);
+      expect(node.count).toBe(expectedCount(scheme, code));
+    }
+  });
+
+  it('browses CPC subgroups and the Y section', async () => {
+    const sections = (await get('/api/product/classification/children?scheme=cpc', 'en')).json().data.children;
+    expect(sections.map((n: { code: string }) => n.code)).toContain('Y');
+    const { data } = (await get('/api/product/classification/children?scheme=cpc&code=H01M4/00', 'en')).json();
+    expect(data.parent.code).toBe('H01M4');
+    const sub = data.children.find((n: { code: string }) => n.code === 'H01M4/02');
+    expect(sub).toMatchObject({ symbol: 'H01M4/02', depth: 4 });
+    expect(data.children.every((n: { depth: number }) => n.depth === 4)).toBe(true);
+  });
+
+  it('gives the path from the section to a symbol, in any written form', async () => {
+    const res = await get('/api/product/classification/path?scheme=ipc&code=h01m%204/00', 'en');
+    expect(res.json().data.path.map((n: { code: string }) => n.code)).toEqual(['H', 'H01', 'H01M', 'H01M4']);
+    const cpc = (await get('/api/product/classification/path?scheme=cpc&code=H01M4/525', 'en')).json().data.path;
+    expect(cpc.map((n: { code: string }) => n.code)).toEqual([
+      'H',
+      'H01',
+      'H01M',
+      'H01M4',
+      'H01M4/02',
+      'H01M4/36',
+      'H01M4/48',
+      'H01M4/52',
+      'H01M4/525',
+    ]);
+  });
+
+  it('searches symbols and titles, zh and en', async () => {
+    const bySymbol = (await get('/api/product/classification/search?scheme=ipc&keyword=H01M1', 'en')).json().data;
+    expect(bySymbol.items[0].code).toBe('H01M10');
+    expect(bySymbol.items.every((n: { code: string }) => n.code.startsWith('H01M1'))).toBe(true);
+    const byTitle = (await get('/api/product/classification/search?scheme=ipc&keyword=secondary%20CELLS', 'en')).json()
+      .data;
+    expect(byTitle.items.map((n: { code: string }) => n.code)).toContain('H01M10');
+    expect(byTitle.items.every((n: { title: string }) => /secondary/i.test(n.title) && /cells/i.test(n.title))).toBe(
+      true,
+    );
+    const zh = (await get(`/api/product/classification/search?scheme=ipc&keyword=${encodeURIComponent('电学')}`)).json()
+      .data;
+    expect(zh.items.map((n: { code: string }) => n.code)).toEqual(['H']);
+    expect(zh.items[0].count).toBe(expectedCount('ipc', 'H'));
+  });
+
+  it('answers an unknown symbol with a localised 404', async () => {
+    const res = await get('/api/product/classification/path?scheme=ipc&code=H01M9999', 'en');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 0, message: 'Symbol H01M9999 is not in the IPC scheme' });
+  });
+
+  it('needs the /search/ipc permission', async () => {
+    const other = await authHeader(t, ['/search/quick']);
+    const res = await get('/api/product/classification/children', 'en', { authorization: other.authorization });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,69 @@
+import {
+  ClassificationChildrenRequestSchema,
+  ClassificationChildrenResponseSchema,
+  ClassificationPathRequestSchema,
+  ClassificationPathResponseSchema,
+  ClassificationSearchRequestSchema,
+  ClassificationSearchResponseSchema,
+  envelopeOf,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { languageOf } from '../../plugins/locale.js';
+import type { ClassificationService } from './classification.service.js';
+
+export interface ClassificationRoutesOptions {
+  service: ClassificationService;
+}
+
+/** The classification search page's menu permission (spec 1 §2: /search/ipc → /innovationSpace/ipc). */
+const CLASSIFICATION = { access: '/search/ipc' } as const;
+
+const ok = <T>(data: T) => ({ status: 1, message: '', data });
+
+/** IPC and CPC scheme browsing under /api/product: /classification/children, /search, /path. */
+export const classificationRoutes: FastifyPluginAsyncZod<ClassificationRoutesOptions> = async (app, { service }) => {
+  app.get(
+    '/classification/children',
+    {
+      config: CLASSIFICATION,
+      schema: {
+        summary: 'Children of a scheme symbol (the sections without one), titles in the caller language, patent counts',
+        tags: ['classification'],
+        querystring: ClassificationChildrenRequestSchema,
+        response: { 200: envelopeOf(ClassificationChildrenResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.children(request.query.scheme, request.query.code, languageOf(request))),
+  );
+
+  app.get(
+    '/classification/search',
+    {
+      config: CLASSIFICATION,
+      schema: {
+        summary: 'Scheme symbols by symbol prefix or title words (zh or en), with patent counts',
+        tags: ['classification'],
+        querystring: ClassificationSearchRequestSchema,
+        response: { 200: envelopeOf(ClassificationSearchResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { scheme, keyword, limit } = request.query;
+      return ok(await service.search(scheme, keyword, limit, languageOf(request)));
+    },
+  );
+
+  app.get(
+    '/classification/path',
+    {
+      config: CLASSIFICATION,
+      schema: {
+        summary: 'The nodes from the section down to a symbol (opens the tree at it)',
+        tags: ['classification'],
+        querystring: ClassificationPathRequestSchema,
+        response: { 200: envelopeOf(ClassificationPathResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.path(request.query.scheme, request.query.code, languageOf(request))),
+  );
+};
