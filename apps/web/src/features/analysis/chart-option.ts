@@ -169,7 +169,6 @@ function map(model: ChartModel, look: ChartLook): EChartsOption {
       left: 8,
       bottom: 8,
       calculable: true,
-      text: [look.formatCount(max), '0'],
       inRange: { color: [...look.palette] },
       textStyle: { fontSize: look.fontSize },
     },
@@ -409,7 +408,7 @@ function landscape(model: ChartModel, look: ChartLook): EChartsOption {
           backgroundColor: 'rgba(255,255,255,0.8)',
           padding: [2, 4],
           borderRadius: 3,
-          formatter: (p: { name: string }) => shorten(p.name, 16),
+          formatter: (p: { name: string }) => shorten(p.name, 22),
         },
         data: map.peaks.map((peak, c) => ({
           value: [toCell(peak.x), toCell(peak.y)],

@@ -114,7 +114,9 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
 
   const rows = model ? tableRows(model) : [];
   const isEmpty = model !== undefined && model.series.every((s) => s.values.every((v) => v === 0));
-  const height = isFullscreen ? Math.max(300, window.innerHeight - 200) : size.height;
+  // Rankings drawn as horizontal bars need room for every name.
+  const barRows = model && type === 'bar' && !model.ordered ? model.categories.length * 24 + 80 : 0;
+  const height = isFullscreen ? Math.max(300, window.innerHeight - 200) : Math.max(size.height, barRows);
 
   const downloadPng = () => {
     const url = chartRef.current?.pngDataUrl();

@@ -1,9 +1,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Spin } from 'antd';
-import * as echarts from 'echarts';
-import ReactECharts from 'echarts-for-react';
-// Registers the wordCloud series type with ECharts.
-import 'echarts-wordcloud';
+import ReactECharts from 'echarts-for-react/esm/core';
+import { echarts } from '../echarts-setup';
 import type { EChartsOption } from 'echarts';
 
 export interface EChartHandle {
