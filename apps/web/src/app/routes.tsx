@@ -15,6 +15,7 @@ import {
 } from './paths';
 import { accountRoutes } from '../features/account/routes';
 import { historyRoutes } from '../features/history/routes';
+import { classificationRoutes } from '../features/classification/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { appSession, type SessionStore } from '../features/auth/session';
 import { sysRoutes } from '../features/sys/routes';
@@ -97,6 +98,8 @@ const routeTable: RouteObject[] = [
           },
           ...accountRoutes,
           ...historyRoutes,
+          // Spec 1 §2: /search/ipc goes to /innovationSpace/ipc.
+          ...classificationRoutes,
           ...dashboardRoutes,
           // Spec 1 §2: "/sys goes to /sys/user" (the sys routes' index redirect).
           ...sysRoutes,
