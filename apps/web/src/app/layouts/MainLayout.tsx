@@ -7,8 +7,6 @@ import { TabBar } from '../../components/TabBar/TabBar';
 import { filterTabsByPermission, type AppTab } from '../../components/TabBar/tab-bar-model';
 import { GuideReminders } from '../../features/account/GuideReminders';
 import { HISTORY_PATH, HISTORY_PERMISSION } from '../../features/history/paths';
-import { ADVANCED_SEARCH_PATH, ADVANCED_SEARCH_PERMISSION } from '../../features/advanced-search/paths';
-import { BATCH_SEARCH_PATH, BATCH_SEARCH_PERMISSION } from '../../features/batch-search/paths';
 import { CLASSIFICATION_PATH, CLASSIFICATION_PERMISSION } from '../../features/classification/paths';
 import {
   COMPANY_PATH,
@@ -34,8 +32,6 @@ interface NavEntry {
     | 'nav.search'
     | 'nav.help'
     | 'history:nav'
-    | 'advancedSearch:nav'
-    | 'batchSearch:nav'
     | 'classification:nav'
     | 'dashboards:nav.patentMap'
     | 'dashboards:nav.region'
@@ -48,8 +44,6 @@ interface NavEntry {
 const NAV_ENTRIES: readonly NavEntry[] = [
   { path: HOME_PATH, labelKey: 'nav.home', access: 'public' },
   { path: SEARCH_MENU_PATH, labelKey: 'nav.search', access: 'public' },
-  { path: ADVANCED_SEARCH_PATH, labelKey: 'advancedSearch:nav', access: ADVANCED_SEARCH_PERMISSION },
-  { path: BATCH_SEARCH_PATH, labelKey: 'batchSearch:nav', access: BATCH_SEARCH_PERMISSION },
   { path: CLASSIFICATION_PATH, labelKey: 'classification:nav', access: CLASSIFICATION_PERMISSION },
   { path: HISTORY_PATH, labelKey: 'history:nav', access: HISTORY_PERMISSION },
   // Spec 1 §2: the /analysis/* dashboards are in every signed-in user's menu; /patentMap needs its permission.
@@ -62,7 +56,7 @@ const NAV_ENTRIES: readonly NavEntry[] = [
 
 /** Header navigation, the tab bar of opened pages, and the page (spec 1 §2). */
 export function MainLayout() {
-  const { t } = useTranslation(['common', 'advancedSearch', 'batchSearch', 'history', 'classification', 'dashboards']);
+  const { t } = useTranslation(['common', 'history', 'classification', 'dashboards']);
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
