@@ -2,8 +2,6 @@ import * as echarts from 'echarts/core';
 import { BarChart, HeatmapChart, LineChart, MapChart, PieChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-// Registers the wordCloud series type.
-import 'echarts-wordcloud';
 
 /**
  * ECharts with only the charts the analysis pages draw: the full build alone is over a megabyte,
@@ -24,3 +22,30 @@ echarts.use([
 ]);
 
 export { echarts };
+
+/** What some charts need loaded first: a GeoJSON map or the word-cloud series type. */
+export type ChartExtension = 'world' | 'china' | 'wordCloud';
+
+const loaded = new Set<ChartExtension>();
+
+export function isExtensionLoaded(extension: ChartExtension): boolean {
+  return loaded.has(extension);
+}
+
+/**
+ * Loads an extension once. Maps come from echarts-map's GeoJSON and the word cloud from
+ * echarts-wordcloud (which also needs a canvas when it loads), so pages without them never fetch them.
+ */
+export async function loadExtension(extension: ChartExtension): Promise<void> {
+  if (loaded.has(extension)) return;
+  if (extension === 'wordCloud') {
+    await import('echarts-wordcloud');
+  } else {
+    const json =
+      extension === 'world'
+        ? (await import('echarts-map/json/world.json')).default
+        : (await import('echarts-map/json/china.json')).default;
+    echarts.registerMap(extension, json as unknown as Parameters<typeof echarts.registerMap>[1]);
+  }
+  loaded.add(extension);
+}

@@ -242,7 +242,8 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
                 formatCount: labels.count,
               })}
               height={height}
-              {...(type === 'map' && model.map ? { map: model.map.name } : {})}
+              {...(type === 'map' && model.map ? { extension: model.map.name } : {})}
+              {...(type === 'wordCloud' ? { extension: 'wordCloud' as const } : {})}
               onElementClick={(params) => {
                 const element = elementOfClick(params);
                 if (!element) return;

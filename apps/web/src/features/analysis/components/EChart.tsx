@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Spin } from 'antd';
 import ReactECharts from 'echarts-for-react/esm/core';
-import { echarts } from '../echarts-setup';
+import { echarts, isExtensionLoaded, loadExtension, type ChartExtension } from '../echarts-setup';
 import type { EChartsOption } from 'echarts';
 
 export interface EChartHandle {
@@ -13,44 +13,31 @@ export interface EChartHandle {
 interface EChartProps {
   option: EChartsOption;
   height: number;
-  /** The registered map the option needs, loaded on first use. */
-  map?: 'world' | 'china';
+  /** The map or series type the option needs, loaded on first use. */
+  extension?: ChartExtension;
   onElementClick?: (params: { data?: unknown }) => void;
-}
-
-const loadedMaps = new Set<string>();
-
-/** Registers a GeoJSON map from echarts-map once; the files are fetched only for map charts. */
-async function ensureMap(name: 'world' | 'china'): Promise<void> {
-  if (loadedMaps.has(name)) return;
-  const json =
-    name === 'world'
-      ? (await import('echarts-map/json/world.json')).default
-      : (await import('echarts-map/json/china.json')).default;
-  echarts.registerMap(name, json as unknown as Parameters<typeof echarts.registerMap>[1]);
-  loadedMaps.add(name);
 }
 
 /** One ECharts canvas. Options replace the previous one whole (a switched chart type leaves nothing behind). */
 export const EChart = forwardRef<EChartHandle, EChartProps>(function EChart(
-  { option, height, map, onElementClick },
+  { option, height, extension, onElementClick },
   ref,
 ) {
   const chart = useRef<ReactECharts>(null);
-  const [mapReady, setMapReady] = useState(() => !map || loadedMaps.has(map));
-  const [shownMap, setShownMap] = useState(map);
-  if (shownMap !== map) {
-    setShownMap(map);
-    setMapReady(!map || loadedMaps.has(map));
+  const [ready, setReady] = useState(() => !extension || isExtensionLoaded(extension));
+  const [shownExtension, setShownExtension] = useState(extension);
+  if (shownExtension !== extension) {
+    setShownExtension(extension);
+    setReady(!extension || isExtensionLoaded(extension));
   }
   useEffect(() => {
-    if (!map || loadedMaps.has(map)) return;
+    if (!extension || isExtensionLoaded(extension)) return;
     let live = true;
-    void ensureMap(map).then(() => live && setMapReady(true));
+    void loadExtension(extension).then(() => live && setReady(true));
     return () => {
       live = false;
     };
-  }, [map]);
+  }, [extension]);
 
   useImperativeHandle(ref, () => ({
     pngDataUrl: () =>
@@ -58,7 +45,7 @@ export const EChart = forwardRef<EChartHandle, EChartProps>(function EChart(
     resize: () => chart.current?.getEchartsInstance().resize(),
   }));
 
-  if (!mapReady) return <Spin className="analysis-chart-loading" />;
+  if (!ready) return <Spin className="analysis-chart-loading" />;
   return (
     <ReactECharts
       ref={chart}
