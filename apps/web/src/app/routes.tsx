@@ -17,6 +17,7 @@ import { accountRoutes } from '../features/account/routes';
 import { historyRoutes } from '../features/history/routes';
 import { classificationRoutes } from '../features/classification/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
+import { analysisRoutes } from '../features/analysis/routes';
 import { appSession, type SessionStore } from '../features/auth/session';
 import { sysRoutes } from '../features/sys/routes';
 import { RouteErrorPage } from '../features/status/RouteErrorPage';
@@ -101,6 +102,7 @@ const routeTable: RouteObject[] = [
           // Spec 1 §2: /search/ipc goes to /innovationSpace/ipc.
           ...classificationRoutes,
           ...dashboardRoutes,
+          ...analysisRoutes,
           // Spec 1 §2: "/sys goes to /sys/user" (the sys routes' index redirect).
           ...sysRoutes,
           {

@@ -91,11 +91,11 @@ describe('analysis page', () => {
   it('switches charts through the URL and shows the server message over the analysis limit', async () => {
     stubFetch((url) =>
       url.pathname === '/api/product/search/analyze'
-        ? { status: 400, body: { status: 0, code: 'ANALYSIS_TOO_MANY', message: '分析数据不能超过100万', data: null } }
+        ? { status: 400, body: { status: 0, code: 'ANALYSIS_TOO_MANY', message: '分析数据不能超过100万条', data: null } }
         : ok([]),
     );
     const { router } = renderApp('/innovationSpace/searchResult/analysis?q=TI%3D(a)&type=table', 'zh');
-    expect((await screen.findByTestId('analysis-error')).textContent).toContain('分析数据不能超过100万');
+    expect((await screen.findByTestId('analysis-error')).textContent).toContain('分析数据不能超过100万条');
     fireEvent.click(await screen.findByText('IPC大组排名'));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('chart')).toBe('ipcGroupRank'));
     await waitFor(() => expect(screen.getByTestId('analysis-chart-title').textContent).toBe('IPC大组排名'));
