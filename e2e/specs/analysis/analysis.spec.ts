@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +189,24 @@ describe.runIf(runBrowser)('[ANALYSIS]: analysis dashboard of a result set', () 
       expect(await page.locator('.analysis-catalogue').getByText(group, { exact: true }).count()).toBe(1);
     }
     await shot(page, 'analysis-dashboard-en.png');
+
+    // PNG from ECharts and a real .xlsx (a ZIP package) of the chart's data.
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
+    expect(png.suggestedFilename()).toBe('Applicant ranking.png');
+    const pngBytes = readFileSync((await png.path()) ?? '');
+    expect(pngBytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export to Excel' }).click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toBe('Applicant ranking.xlsx');
+    const xlsxText = readFileSync((await xlsx.path()) ?? '').toString('latin1');
+    expect(xlsxText.startsWith('PK')).toBe(true);
+    expect(xlsxText).toContain('xl/worksheets/sheet1.xml');
+    expect(xlsxText).toContain('<sheet name="Applicant ranking"');
     await openChart(page, 'Application trend', 'applicationTrend');
     await chartCanvas(page, 'applicationTrend');
     await shot(page, 'analysis-dashboard-trend-en.png');

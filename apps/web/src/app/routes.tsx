@@ -15,6 +15,8 @@ import {
 } from './paths';
 import { accountRoutes } from '../features/account/routes';
 import { historyRoutes } from '../features/history/routes';
+import { advancedSearchRoutes } from '../features/advanced-search/routes';
+import { batchSearchRoutes } from '../features/batch-search/routes';
 import { classificationRoutes } from '../features/classification/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { analysisRoutes } from '../features/analysis/routes';
@@ -99,6 +101,8 @@ const routeTable: RouteObject[] = [
           },
           ...accountRoutes,
           ...historyRoutes,
+          ...advancedSearchRoutes,
+          ...batchSearchRoutes,
           // Spec 1 §2: /search/ipc goes to /innovationSpace/ipc.
           ...classificationRoutes,
           ...dashboardRoutes,

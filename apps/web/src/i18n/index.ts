@@ -14,6 +14,8 @@ import zhHistory from './zh-CN/history.json';
 import zhAnalysis from './zh-CN/analysis.json';
 import zhChartSettings from './zh-CN/chartSettings.json';
 import zhDashboards from './zh-CN/dashboards.json';
+import zhAdvancedSearch from './zh-CN/advancedSearch.json';
+import zhBatchSearch from './zh-CN/batchSearch.json';
 import zhClassification from './zh-CN/classification.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
@@ -28,6 +30,8 @@ import enHistory from './en-US/history.json';
 import enAnalysis from './en-US/analysis.json';
 import enChartSettings from './en-US/chartSettings.json';
 import enDashboards from './en-US/dashboards.json';
+import enAdvancedSearch from './en-US/advancedSearch.json';
+import enBatchSearch from './en-US/batchSearch.json';
 import enClassification from './en-US/classification.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
@@ -46,6 +50,8 @@ export const resources = {
     analysis: zhAnalysis,
     chartSettings: zhChartSettings,
     dashboards: zhDashboards,
+    advancedSearch: zhAdvancedSearch,
+    batchSearch: zhBatchSearch,
     classification: zhClassification,
   },
   en: {
@@ -62,6 +68,8 @@ export const resources = {
     analysis: enAnalysis,
     chartSettings: enChartSettings,
     dashboards: enDashboards,
+    advancedSearch: enAdvancedSearch,
+    batchSearch: enBatchSearch,
     classification: enClassification,
   },
 } as const;

@@ -7,6 +7,8 @@ import { TabBar } from '../../components/TabBar/TabBar';
 import { filterTabsByPermission, type AppTab } from '../../components/TabBar/tab-bar-model';
 import { GuideReminders } from '../../features/account/GuideReminders';
 import { HISTORY_PATH, HISTORY_PERMISSION } from '../../features/history/paths';
+import { ADVANCED_SEARCH_PATH, ADVANCED_SEARCH_PERMISSION } from '../../features/advanced-search/paths';
+import { BATCH_SEARCH_PATH, BATCH_SEARCH_PERMISSION } from '../../features/batch-search/paths';
 import { CLASSIFICATION_PATH, CLASSIFICATION_PERMISSION } from '../../features/classification/paths';
 import {
   COMPANY_PATH,
@@ -32,6 +34,8 @@ interface NavEntry {
     | 'nav.search'
     | 'nav.help'
     | 'history:nav'
+    | 'advancedSearch:nav'
+    | 'batchSearch:nav'
     | 'classification:nav'
     | 'dashboards:nav.patentMap'
     | 'dashboards:nav.region'
@@ -44,6 +48,8 @@ interface NavEntry {
 const NAV_ENTRIES: readonly NavEntry[] = [
   { path: HOME_PATH, labelKey: 'nav.home', access: 'public' },
   { path: SEARCH_MENU_PATH, labelKey: 'nav.search', access: 'public' },
+  { path: ADVANCED_SEARCH_PATH, labelKey: 'advancedSearch:nav', access: ADVANCED_SEARCH_PERMISSION },
+  { path: BATCH_SEARCH_PATH, labelKey: 'batchSearch:nav', access: BATCH_SEARCH_PERMISSION },
   { path: CLASSIFICATION_PATH, labelKey: 'classification:nav', access: CLASSIFICATION_PERMISSION },
   { path: HISTORY_PATH, labelKey: 'history:nav', access: HISTORY_PERMISSION },
   // Spec 1 §2: the /analysis/* dashboards are in every signed-in user's menu; /patentMap needs its permission.
