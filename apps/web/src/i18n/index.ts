@@ -74,7 +74,7 @@ export const resources = {
   },
 } as const;
 
-export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys', 'history', 'analysis', 'chartSettings', 'dashboards', 'classification'] as const;
+export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys', 'history', 'analysis', 'chartSettings', 'dashboards', 'advancedSearch', 'batchSearch', 'classification'] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import type { BatchImportResponse, BatchMode, Language } from '@patlas/contracts';
 import { MAX_BATCH_APPLICANTS, MAX_BATCH_NUMBERS } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import { numberProblem, splitApplicants, splitNumbers } from './batch-input.js';
+import { splitBatchApplicants, splitBatchNumbers } from '@patlas/contracts';
+import { numberProblem } from './batch-input.js';
 
 const PROBLEM_TEXT: Record<'tooLong' | 'notANumber' | 'overLimit', Record<Language, string>> = {
   tooLong: { zh: '内容过长，不是公开号或申请号', en: 'Too long to be a publication or application number' },
@@ -27,7 +28,7 @@ export function collectValues(lines: readonly SourceLine[], mode: BatchMode, lan
   const seen = new Set<string>();
   const errors: BatchImportResponse['errors'] = [];
   for (const { line, text } of lines) {
-    const found = mode === 'number' ? splitNumbers(text) : splitApplicants(text);
+    const found = mode === 'number' ? splitBatchNumbers(text) : splitBatchApplicants(text);
     for (const value of found) {
       const problem = mode === 'number' ? numberProblem(value) : undefined;
       if (problem) {

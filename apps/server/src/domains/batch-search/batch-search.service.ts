@@ -11,6 +11,8 @@ import {
   type Language,
   type ManageBatchRecordRequest,
   type Patent,
+  splitBatchApplicants,
+  splitBatchNumbers,
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/access.plugin.js';
@@ -18,7 +20,6 @@ import type { Clock } from '../auth/tokens.js';
 import type { PatentRepository } from '../patent/patent.repository.js';
 import type { SearchService } from '../search/search.service.js';
 import { parseTxt, parseWorkbook } from './batch-import.js';
-import { splitApplicants, splitNumbers } from './batch-input.js';
 import type { BatchRecordRepository } from './batch-record.repository.js';
 
 /** The number lookups of the patent store (normalised keys; the engine's number rules). */
@@ -54,7 +55,7 @@ export class BatchSearchService {
   }
 
   private async searchNumbers(text: string): Promise<BatchSearchResponse> {
-    const inputs = splitNumbers(text);
+    const inputs = splitBatchNumbers(text);
     if (inputs.length === 0) throw new AppError('BATCH_EMPTY');
     if (inputs.length > MAX_BATCH_NUMBERS) {
       throw new AppError('BATCH_TOO_MANY_NUMBERS', { max: MAX_BATCH_NUMBERS, count: inputs.length });
@@ -80,7 +81,7 @@ export class BatchSearchService {
   }
 
   private async searchApplicants(text: string, lang: Language): Promise<BatchSearchResponse> {
-    const inputs = splitApplicants(text);
+    const inputs = splitBatchApplicants(text);
     if (inputs.length === 0) throw new AppError('BATCH_EMPTY');
     if (inputs.length > MAX_BATCH_APPLICANTS) {
       throw new AppError('BATCH_TOO_MANY_APPLICANTS', { max: MAX_BATCH_APPLICANTS, count: inputs.length });

@@ -62,7 +62,7 @@ const NAV_ENTRIES: readonly NavEntry[] = [
 
 /** Header navigation, the tab bar of opened pages, and the page (spec 1 §2). */
 export function MainLayout() {
-  const { t } = useTranslation(['common', 'history', 'classification', 'dashboards']);
+  const { t } = useTranslation(['common', 'advancedSearch', 'batchSearch', 'history', 'classification', 'dashboards']);
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
