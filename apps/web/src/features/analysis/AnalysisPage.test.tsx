@@ -91,7 +91,10 @@ describe('analysis page', () => {
   it('switches charts through the URL and shows the server message over the analysis limit', async () => {
     stubFetch((url) =>
       url.pathname === '/api/product/search/analyze'
-        ? { status: 400, body: { status: 0, code: 'ANALYSIS_TOO_MANY', message: '分析数据不能超过100万条', data: null } }
+        ? {
+            status: 400,
+            body: { status: 0, code: 'ANALYSIS_TOO_MANY', message: '分析数据不能超过100万条', data: null },
+          }
         : ok([]),
     );
     const { router } = renderApp('/innovationSpace/searchResult/analysis?q=TI%3D(a)&type=table', 'zh');
