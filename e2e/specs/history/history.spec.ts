@@ -14,6 +14,12 @@ const TEST_TIMEOUT_MS = 600_000;
 /** expect.poll with the step limit (its default is one second). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: STEP_TIMEOUT_MS, interval: 250 });
 
+/** Waits until the history drawer has slid fully in (its 460 px at the right edge of 1366). */
+async function drawerOpened(page: Page): Promise<void> {
+  const wrapper = page.locator('.ant-drawer-content-wrapper');
+  await poll(async () => Math.round((await wrapper.boundingBox())?.x ?? 0)).toBe(1366 - 460);
+}
+
 async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string): Promise<Page> {
   const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
@@ -109,6 +115,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       await page.locator('.history-drawer-button').click();
       const drawerItems = page.locator('.history-drawer-item');
       await poll(() => drawerItems.count()).toBe(3);
+      await drawerOpened(page);
       expect(await drawerItems.first().innerText()).toMatch(/切换视图\s*图文/);
       expect(await drawerItems.nth(1).innerText()).toContain('专利类型: 实用新型');
       await shot(page, 'history-drawer-zh.png');
@@ -236,9 +243,20 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池)')}`);
     await page.locator('.history-drawer-button').click();
     await poll(() => page.locator('.history-drawer-item').count()).toBeGreaterThanOrEqual(5);
+    await drawerOpened(page);
     await shot(page, 'history-drawer-en.png');
     const body = await page.locator('body').innerText();
     expect(body).not.toMatch(/undefined|NaN/);
+    await page.keyboard.press('Escape');
+
+    // Leaving for the analysis records 'analysis'; its entry reopens the analysis page.
+    await page.getByTestId('analyse-button').click();
+    await page.waitForURL((u) => u.pathname === '/innovationSpace/searchResult/analysis');
+    await poll(async () => (await listed()).items[0]?.entry.operationName).toBe('analysis');
+    await page.goto(`${server.baseUrl}/innovationSpace/history`);
+    await page.locator('.history-table tbody tr.ant-table-row').first().getByRole('button', { name: 'Open' }).click();
+    await page.waitForURL((u) => u.pathname === '/innovationSpace/searchResult/analysis' && u.searchParams.has('hid'));
+    expect(new URL(page.url()).searchParams.get('q')).toBe('TI=(电池)');
     await page.close();
   });
 });
