@@ -1,8 +1,11 @@
 import { useCallback, useState } from 'react';
-import { Card, Empty, Flex, Layout, Space, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Layout, Space, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { SavedChart } from '@patlas/contracts';
+import { CustomChartsDrawer } from '../chart-settings/CustomChartsDrawer';
+import { useCanSaveChartSettings } from '../chart-settings/queries';
 import { formatTotal } from '../search/format-total';
 import { useHitLabels } from '../search/components/useHitLabels';
 import { CHARTS, chartById, DEFAULT_CHART_ID, type ChartDefinition } from './catalogue';
@@ -34,6 +37,20 @@ export function AnalysisPage() {
   const record = useAnalysisRecording(route, t(`charts.${chart.id}` as 'charts.applicantRank'), resultSet.searchExpre);
   // The set's total comes with every chart's answer.
   const [total, setTotal] = useState<number>();
+  const [chartsOpen, setChartsOpen] = useState(false);
+  const canSaveCharts = useCanSaveChartSettings();
+  const navigate = useNavigate();
+  // A saved chart is its request: reopen the dashboard on that set, chart and view.
+  const openSaved = (saved: SavedChart) => {
+    const { analysis: _analysis, ...set } = saved.request;
+    setChartsOpen(false);
+    const savedChart = chartById(saved.chartKey);
+    const view =
+      savedChart && isViewType(saved.chartType) && savedChart.types.includes(saved.chartType)
+        ? saved.chartType
+        : undefined;
+    navigate(analysisPath({ resultSet: set, chart: saved.chartKey, ...(view ? { type: view } : {}) }));
+  };
   const onLoaded = useCallback(
     (answered: number) => {
       setTotal(answered);
@@ -92,10 +109,20 @@ export function AnalysisPage() {
               )}
             </Flex>
           </Space>
-          <Link to={resultPagePath(resultSet)}>
-            <ArrowLeftOutlined /> {t('actions.backToResults')}
-          </Link>
+          <Space>
+            {canSaveCharts && (
+              <Button icon={<FolderOpenOutlined />} onClick={() => setChartsOpen(true)} data-testid="my-charts">
+                {t('actions.myCharts')}
+              </Button>
+            )}
+            <Link to={resultPagePath(resultSet)}>
+              <ArrowLeftOutlined /> {t('actions.backToResults')}
+            </Link>
+          </Space>
         </Flex>
+        {canSaveCharts && (
+          <CustomChartsDrawer open={chartsOpen} onClose={() => setChartsOpen(false)} onOpen={openSaved} />
+        )}
       </Card>
       <Layout className="analysis-layout" hasSider>
         <Layout.Sider width={220} theme="light" className="analysis-sider" breakpoint="lg" collapsedWidth={0}>

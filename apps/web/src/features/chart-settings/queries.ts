@@ -51,7 +51,8 @@ export function useChartColorConfig(chartKey: string, chartType?: ChartType) {
     queryKey: chartSettingsKeys.color(chartKey),
     queryFn: async ({ signal }) => {
       const rows = await getCustomizeColor({ item: chartKey, chartType }, { lang, messages, signal });
-      return rows[0];
+      // TanStack Query refuses undefined: null means "nothing saved, use the default".
+      return rows[0] ?? null;
     },
     enabled: isSaving,
     staleTime: 5 * 60_000,
@@ -95,7 +96,7 @@ export function useChartSizeConfig(chartKey: string) {
   const isSaving = useCanSaveChartSettings();
   return useQuery({
     queryKey: chartSettingsKeys.size(chartKey),
-    queryFn: async ({ signal }) => (await getSizeInfos(chartKey, { lang, messages, signal }))[0],
+    queryFn: async ({ signal }) => (await getSizeInfos(chartKey, { lang, messages, signal }))[0] ?? null,
     enabled: isSaving,
     staleTime: 5 * 60_000,
   });
@@ -121,7 +122,7 @@ export function useResetChartSize(chartKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => resetSize(chartKey, { lang, messages }),
-    onSuccess: (rows) => queryClient.setQueryData(chartSettingsKeys.size(chartKey), rows[0]),
+    onSuccess: (rows) => queryClient.setQueryData(chartSettingsKeys.size(chartKey), rows[0] ?? null),
   });
 }
 

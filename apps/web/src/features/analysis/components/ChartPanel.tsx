@@ -12,6 +12,8 @@ import { useNavigate } from 'react-router';
 import { CHART_TYPES, type AnalysisResultSet, type ChartType } from '@patlas/contracts';
 import { patentDetailPath } from '../../../app/paths';
 import { ChartSettingsButton } from '../../chart-settings/ChartSettingsButton';
+import { useCanSaveChartSettings } from '../../chart-settings/queries';
+import { SaveChartButton } from '../../chart-settings/SaveChartButton';
 import { useChartPalette, useChartSize } from '../../chart-settings/useChartPalette';
 import type { ChartDefinition } from '../catalogue';
 import { tableRows, type ChartElementAction, type ChartModel, type ViewType } from '../chart-model';
@@ -54,6 +56,7 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
   const analysis = useChartAnswer(resultSet, chart.request);
   const jump = useAnalysisJump();
   const settings = settingsKeyOf(chart, type);
+  const canSaveCharts = useCanSaveChartSettings();
   const palette = useChartPalette(settings.key, settings.chartType);
   const size = useChartSize(settings.key);
   const chartRef = useRef<EChartHandle>(null);
@@ -207,6 +210,15 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
               />
             </Tooltip>
             {type !== 'table' && <ChartSettingsButton chartKey={settings.key} chartType={settings.chartType} />}
+            {/* Saved charts keep an aggregation request; the text-mining charts are recomputed, not saved. */}
+            {canSaveCharts && chart.request.kind === 'analyze' && (
+              <SaveChartButton
+                request={{ ...resultSet, analysis: chart.request.analysis }}
+                chartKey={chart.id}
+                chartType={settings.chartType}
+                defaultName={title}
+              />
+            )}
             <Tooltip title={isFullscreen ? t('actions.exitFullscreen') : t('actions.fullscreen')}>
               <Button
                 size="small"
