@@ -1,18 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Empty, Spin } from 'antd';
-import * as echarts from 'echarts';
 import type { EChartsOption } from 'echarts';
-import ReactECharts from 'echarts-for-react';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+// The analysis pages' tree-shaken ECharts (bar, line, pie, map…), not the whole library.
+import { echarts, isExtensionLoaded, loadExtension } from '../../analysis/echarts-setup';
 
-let chinaRegistered = false;
-
-/** Registers echarts-map's China GeoJSON once (its features are named by short names: 广东, 内蒙古…). */
-async function ensureChinaMap(): Promise<void> {
-  if (chinaRegistered) return;
-  const json = (await import('echarts-map/json/china.json')).default;
-  echarts.registerMap('china', json as unknown as Parameters<typeof echarts.registerMap>[1]);
-  chinaRegistered = true;
-}
+/** echarts-map's China GeoJSON names provinces by short names: 广东, 内蒙古… */
+const ensureChinaMap = () => loadExtension('china');
 
 export interface ChartClick {
   name?: string;
@@ -35,9 +29,9 @@ interface DashChartProps {
 
 /** One ECharts canvas of a dashboard; every element is clickable when onClick is given. */
 export function DashChart({ option, height, isEmpty, needsChinaMap, onClick, label }: DashChartProps) {
-  const [isMapReady, setMapReady] = useState(!needsChinaMap || chinaRegistered);
+  const [isMapReady, setMapReady] = useState(!needsChinaMap || isExtensionLoaded('china'));
   useEffect(() => {
-    if (!needsChinaMap || chinaRegistered) return;
+    if (!needsChinaMap || isExtensionLoaded('china')) return;
     let live = true;
     void ensureChinaMap().then(() => live && setMapReady(true));
     return () => {
@@ -48,7 +42,8 @@ export function DashChart({ option, height, isEmpty, needsChinaMap, onClick, lab
   if (!isMapReady) return <Spin style={{ display: 'block', height, paddingTop: height / 3 }} />;
   return (
     <div role="figure" aria-label={label} data-chart={label}>
-      <ReactECharts
+      <ReactEChartsCore
+        echarts={echarts}
         option={option}
         notMerge
         style={{ height, width: '100%', cursor: onClick ? 'pointer' : undefined }}
