@@ -45,12 +45,15 @@ export function AdvancedSearchPage() {
   };
 
   // The first rows: the template in the URL, else the last search's fields, else the default template.
-  const initialRows = useMemo(() => {
+  const initial = useMemo(() => {
     if (!templates.data || !lastFields.data) return undefined;
     const fallback = templates.data.find((tpl) => tpl.isDefault) ?? templates.data[0];
-    const fields = chosen?.fields ?? (lastFields.data.fields.length > 0 ? lastFields.data.fields : fallback?.fields);
-    return rowsForFields(fields ?? ['TIABC']);
+    if (chosen) return { rows: rowsForFields(chosen.fields), templateId: chosen.id };
+    if (lastFields.data.fields.length > 0)
+      return { rows: rowsForFields(lastFields.data.fields), templateId: undefined };
+    return { rows: rowsForFields(fallback?.fields ?? ['TIABC']), templateId: fallback?.id };
   }, [templates.data, lastFields.data, chosen]);
+  const initialRows = initial?.rows;
   const rows = ownRows ?? initialRows;
   const setRows = (update: (current: FormRow[]) => FormRow[]) => setOwnRows((own) => update(own ?? initialRows ?? []));
 
@@ -122,7 +125,7 @@ export function AdvancedSearchPage() {
             <Select
               aria-label={t('template')}
               placeholder={t('chooseTemplate')}
-              value={chosen?.id}
+              value={chosen?.id ?? (ownRows === undefined ? initial?.templateId : undefined)}
               loading={templates.isLoading}
               onChange={applyTemplate}
               options={(templates.data ?? []).map((tpl) => ({
