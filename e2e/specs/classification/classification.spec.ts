@@ -1,0 +1,128 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClassificationChildrenResponse, ClassificationNode } from '@patlas/contracts';
+import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
+import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { startServer, type RunningServer } from '../../fixtures/server.js';
+
+const runBrowser = hasChromium();
+/** The machine is shared and often busy: generous limits for each step and each test. */
+const STEP_TIMEOUT_MS = 90_000;
+const TEST_TIMEOUT_MS = 600_000;
+
+/** `共 307 条结果` → 307; 万 units → their value. */
+function totalOf(text: string): number {
+  const match = /共\s*([\d.]+)(万|亿)?\s*条/.exec(text);
+  if (!match?.[1]) return Number.NaN;
+  const unit = match[2] === '万' ? 10_000 : match[2] === '亿' ? 100_000_000 : 1;
+  return Number(match[1]) * unit;
+}
+
+async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string, url: string) {
+  const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  await page.goto(`${baseUrl}${url}`);
+  return page;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name) });
+}
+
+/** Scrolls the (virtual) tree down until the row of a symbol is rendered. */
+async function reveal(page: Page, code: string) {
+  const target = row(page, code);
+  await page.locator('.ant-tree-list-holder').evaluate((el) => (el.scrollTop = 0));
+  for (let i = 0; i < 200 && (await target.count()) === 0; i += 1) {
+    await page.locator('.ant-tree-list-holder').evaluate((el) => (el.scrollTop += 300));
+    await page.waitForTimeout(100);
+  }
+  await target.waitFor();
+  return target;
+}
+
+/** The tree row of a symbol (its count link carries the code). */
+const row = (page: Page, code: string) =>
+  page.locator('.ant-tree-treenode', { has: page.getByTestId(`count-${code}`) }).first();
+
+describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let session: ApiSession;
+  const children = async (code?: string) =>
+    (
+      await apiCall<ClassificationChildrenResponse>(
+        server.baseUrl,
+        session.tokens.access_token,
+        'GET',
+        `/product/classification/children?scheme=ipc${code ? `&code=${code}` : ''}`,
+      )
+    ).children;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
+  }, TEST_TIMEOUT_MS);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it(
+    'expands sections down to a main group, clicks its count and lands on a result page with that total',
+    async () => {
+      const page = await openPage(browser, server.baseUrl, session, 'zh-CN', '/search/ipc');
+      await page.waitForURL((url) => url.pathname === '/innovationSpace/ipc');
+      // Down the tree by the busiest visible node of each level, with the tree's own switchers.
+      let node: ClassificationNode | undefined;
+      let level = await children();
+      for (let depth = 0; depth <= 3; depth += 1) {
+        const candidates = level.filter((n) => n.count > 0);
+        node = candidates.sort((a, b) => b.count - a.count)[0];
+        expect(node, `a node with patents at depth ${depth}`).toBeDefined();
+        const current = await reveal(page, node!.code);
+        await expect.poll(() => current.innerText()).toContain(String(node!.count));
+        if (depth === 3 || !node!.hasChildren) break;
+        await current.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await current.locator('.ant-tree-switcher').click();
+        level = await children(node!.code);
+        await page.locator('.ant-tree-treenode', { hasText: level[0]!.symbol }).first().waitFor();
+      }
+      await shot(page, 'classification-tree-zh.png');
+      const count = node!.count;
+      await page.getByTestId(`count-${node!.code}`).click();
+      await page.waitForURL((url) => url.pathname === '/innovationSpace/searchResult');
+      expect(new URL(page.url()).searchParams.get('q')).toBe(`IPC=${node!.code}`);
+      const total = page.getByTestId('result-total');
+      await total.waitFor();
+      await expect.poll(async () => totalOf(await total.innerText()), { timeout: STEP_TIMEOUT_MS }).toBe(count);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'opens a deep link at its node in English, searches titles, and switches to CPC',
+    async () => {
+      const page = await openPage(browser, server.baseUrl, session, 'en-US', '/home');
+      await page.getByText('English', { exact: true }).click();
+      await page.goto(`${server.baseUrl}/innovationSpace/ipc?scheme=ipc&code=H01M4`);
+      await page.getByTestId('selected-count').waitFor();
+      await page.getByText('Classification search', { exact: true }).first().waitFor();
+      await expect.poll(() => page.locator('.ant-tree-treenode-selected').innerText()).toContain('H01M4/00');
+      await shot(page, 'classification-deeplink-en.png');
+      await page.getByPlaceholder('A symbol (e.g. H01M4) or words of a title').fill('secondary cells');
+      await page.keyboard.press('Enter');
+      await page.getByText(/matching symbols/).waitFor();
+      await expect.poll(() => page.locator('.classification-match').first().innerText()).toMatch(/secondary/i);
+      await page.getByText('CPC', { exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('scheme') === 'cpc');
+      await page.locator('.ant-tree-treenode', { hasText: 'GENERAL TAGGING OF NEW TECHNOLOGICAL' }).waitFor();
+      await shot(page, 'classification-cpc-en.png');
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
