@@ -208,7 +208,10 @@ function ClassificationBrowser({ scheme }: { scheme: Scheme }) {
                       onClick={() => update({ code: n.code })}
                       actions={[<CountLink key="count" node={n} scheme={scheme} />]}
                     >
-                      <Typography.Text strong>{n.symbol}</Typography.Text> <span>{n.title}</span>
+                      <Space size={8} align="baseline">
+                        <Typography.Text strong>{n.symbol}</Typography.Text>
+                        <span>{n.title}</span>
+                      </Space>
                     </List.Item>
                   )}
                 />
@@ -278,7 +281,10 @@ function SelectedCard({
     <Card size="small" title={t('selected')} className="classification-selected">
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={level}>
-          <Typography.Text strong>{node.symbol}</Typography.Text> {node.title}
+          <Space size={8} align="baseline">
+            <Typography.Text strong>{node.symbol}</Typography.Text>
+            <span>{node.title}</span>
+          </Space>
         </Descriptions.Item>
         {path && path.length > 1 && (
           <Descriptions.Item label={t('path')}>{path.map((n) => n.symbol).join(' › ')}</Descriptions.Item>
