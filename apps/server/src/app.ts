@@ -54,6 +54,9 @@ import { BatchRecordRepository } from './domains/batch-search/batch-record.repos
 import { BatchSearchService } from './domains/batch-search/batch-search.service.js';
 import { historyRetentionJob } from './jobs/history-retention.job.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
+import { translationRoutes } from './domains/translation/translation.routes.js';
+import { createTranslationProvider } from './domains/translation/translation.provider.js';
+import { TranslationService } from './domains/translation/translation.service.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
 
 /** Largest uploaded file (history imports and the like). */
@@ -82,6 +85,8 @@ export interface BuildOptions {
   announce?: (line: string) => void;
   /** Most patents an analysis may cover (default 1,000,000, spec 2 §9); tests lower it to reach the limit. */
   maxAnalysisTotal?: number;
+  /** The pause between translation batches (default: a real 1000 ms timer); tests record it instead. */
+  translationDelay?: (ms: number) => Promise<void>;
 }
 
 export interface BuiltApp {
@@ -223,6 +228,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const batchSearch = new BatchSearchService(patents, search, new BatchRecordRepository(database.db), auth.now);
   await app.register(batchSearchProductRoutes, { prefix: '/api/product', service: batchSearch });
   await app.register(batchSearchPlatformRoutes, { prefix: '/api/platform', service: batchSearch });
+  // --- translation (domains/translation): an external service named by TRANSLATE_URL ---
+  await app.register(translationRoutes, {
+    prefix: '/api/product',
+    service: new TranslationService(createTranslationProvider(config.translate), options.translationDelay),
+  });
 
   // The built web app and its client-side routes: unknown non-API GETs answer index.html.
   const hasWeb = existsSync(path.join(config.web.dist, 'index.html'));

@@ -60,6 +60,14 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How often the job worker looks for due jobs (history retention …); 0 turns the worker off in this process. */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** Base URL of the machine-translation service; unset = translation is not configured. */
+  TRANSLATE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Protocol of TRANSLATE_URL: a LibreTranslate-compatible /translate or an OpenAI-compatible /v1/chat/completions. */
+  TRANSLATE_KIND: z.enum(['libretranslate', 'openai']).default('libretranslate'),
+  /** Key sent to the translation service (LibreTranslate api_key, OpenAI bearer token). */
+  TRANSLATE_API_KEY: z.string().min(1).optional(),
+  /** Model named in OpenAI-compatible requests. */
+  TRANSLATE_MODEL: z.string().min(1).default('gpt-4o-mini'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -90,6 +98,8 @@ export interface Config {
   publicUrl: string;
   /** pollMs 0: this process runs no jobs (another one, or a test calling runDueJobs, does). */
   jobs: { pollMs: number };
+  /** url unset: the translation calls answer TRANSLATION_NOT_CONFIGURED. */
+  translate: { url: string | undefined; kind: Env['TRANSLATE_KIND']; apiKey: string | undefined; model: string };
 }
 
 export class ConfigError extends Error {}
@@ -105,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       (issue) =>
         `Invalid environment variable ${issue.path.join('.')}=${
           // never echo a secret into the logs
-          /PASSWORD/.test(String(issue.path[0])) ? '(hidden)' : JSON.stringify(env[String(issue.path[0])])
+          /PASSWORD|API_KEY/.test(String(issue.path[0])) ? '(hidden)' : JSON.stringify(env[String(issue.path[0])])
         }: ${issue.message}`,
     );
     throw new ConfigError(lines.join('\n'));
@@ -135,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jobs: { pollMs: e.JOB_POLL_MS },
+    translate: { url: e.TRANSLATE_URL, kind: e.TRANSLATE_KIND, apiKey: e.TRANSLATE_API_KEY, model: e.TRANSLATE_MODEL },
   };
 }
 

@@ -441,6 +441,21 @@ export const ERROR_CODES = {
     zh: '我的图表已达上限 {max} 个，请先删除不需要的图表',
     en: 'You have reached the limit of {max} saved charts; delete some you no longer need first',
   },
+  // ---- Translation (spec 1 §7) ----
+  /** TRANSLATE_URL is not set: this installation has no translation service. */
+  TRANSLATION_NOT_CONFIGURED: {
+    http: 503,
+    status: 0,
+    zh: '未配置翻译服务：请管理员设置 TRANSLATE_URL 后重试',
+    en: 'No translation service is configured: ask the administrator to set TRANSLATE_URL',
+  },
+  /** Not an error response: the text of `Error` when some batches of a translation failed. */
+  TRANSLATION_BATCHES_FAILED: {
+    http: 502,
+    status: 0,
+    zh: '{failed}/{total} 批翻译失败，对应文本返回为空：{reason}',
+    en: '{failed} of {total} translation batches failed and their texts are empty: {reason}',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -13,3 +13,4 @@ export * from './chart.js';
 export * from './advanced-search.js';
 export * from './batch-search.js';
 export * from './classification.js';
+export * from './translation.js';

@@ -1,0 +1,39 @@
+import {
+  envelopeOf,
+  TranslationRequestSchema,
+  TranslationResponseSchema,
+  type TranslationRequest,
+} from '@patlas/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { languageOf } from '../../plugins/locale.js';
+import type { TranslationService } from './translation.service.js';
+
+export interface TranslationRoutesOptions {
+  service: TranslationService;
+}
+
+const ok = <T>(data: T) => ({ status: 1, message: '', data });
+
+const schema = {
+  summary:
+    'Translates texts into language (zh or en) in chunks of ≤ 6000 characters, 5 per batch, 1 s apart; a failed batch leaves its texts empty and is named in Error',
+  tags: ['translation'],
+  body: TranslationRequestSchema,
+  response: { 200: envelopeOf(TranslationResponseSchema) },
+};
+
+/**
+ * Spec 1 §7 translation calls under /api/product: /search/translation and /translate take the same
+ * body. Translating is part of searching: quick search or the result page in the caller's menu (spec 1 §6).
+ */
+export const translationRoutes: FastifyPluginAsyncZod<TranslationRoutesOptions> = async (app, { service }) => {
+  const handler = async (request: FastifyRequest<{ Body: TranslationRequest }>) => {
+    const result = await service.translate(request.body.language, request.body.texts, languageOf(request));
+    if (result.Error) request.log.warn({ error: result.Error }, 'translation batches failed');
+    return ok(result);
+  };
+
+  app.post('/search/translation', { config: { access: ['/search/quick', '/search/result'] }, schema }, handler);
+  app.post('/translate', { config: { access: ['/search/quick', '/search/result'] }, schema }, handler);
+};
