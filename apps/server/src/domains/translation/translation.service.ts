@@ -38,7 +38,10 @@ export class TranslationService {
     const provider = this.provider;
     if (!provider) throw new AppError('TRANSLATION_NOT_CONFIGURED');
     const chunks: Chunk[] = texts.flatMap((text, textIndex) =>
-      splitIntoChunks(text, CHUNK_MAX_CHARS).map((source) => ({ textIndex, source })),
+      splitIntoChunks(text, CHUNK_MAX_CHARS)
+        // nothing to translate in blank space: not worth a request
+        .filter((source) => source.trim().length > 0)
+        .map((source) => ({ textIndex, source })),
     );
     const translated: string[] = new Array<string>(chunks.length).fill('');
     const failedTexts = new Set<number>();
