@@ -6,6 +6,7 @@ import type { Party, PatentDetail } from '@patlas/contracts';
 import { formatPatentDate } from '../../../utils/format-date';
 import { paragraphs, present, presentList, shownText } from '../patent-view';
 import { Section } from './Section';
+import { MachineTranslation } from '../../translation/MachineTranslation';
 import { useCountryName } from './useCountryName';
 
 type PartyRole = 'applicants' | 'assignees' | 'currentAssignees';
@@ -162,6 +163,9 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
                 <Tag variant="filled">{t('header.translation')}</Tag>
                 {abstract.translation}
               </Typography.Paragraph>
+            )}
+            {!abstract.translation && patent.abstract?.lang !== i18n.language && (
+              <MachineTranslation texts={[abstract.original]} />
             )}
           </div>
         ) : (
