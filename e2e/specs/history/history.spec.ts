@@ -241,6 +241,8 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     await shot(page, 'history-page-search-en.png');
 
     await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池)')}`);
+    // As a user does: once the results are in (the toolbar is drawn again when they arrive).
+    await resultTotal(page);
     await page.locator('.history-drawer-button').click();
     await poll(() => page.locator('.history-drawer-item').count()).toBeGreaterThanOrEqual(5);
     await drawerOpened(page);
