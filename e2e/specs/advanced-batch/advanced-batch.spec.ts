@@ -61,9 +61,16 @@ describe.runIf(runBrowser)('[SEARCH][ADVANCED-BATCH]: advanced form and batch se
 
       // Country: a multiple select keeps each country once.
       const country = page.getByRole('combobox', { name: '国家/地区', exact: true });
-      await country.click();
-      await page.locator('.ant-select-item-option', { hasText: 'CN 中国' }).first().click();
-      await page.keyboard.press('Escape');
+      // A click can land while the dropdown is still sliding in on a busy machine: check and pick again.
+      for (let attempt = 0; attempt < 3 && (await editor.inputValue()) !== 'TI=(电池) AND CC=(CN)'; attempt++) {
+        await country.click();
+        const option = page.locator('.ant-select-item-option', { hasText: 'CN 中国' }).first();
+        await option.waitFor({ state: 'visible' });
+        await page.waitForTimeout(300);
+        if ((await option.getAttribute('aria-selected')) !== 'true') await option.click();
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(300);
+      }
       await poll(() => editor.inputValue()).toBe('TI=(电池) AND CC=(CN)');
       await shot(page, 'advanced-search-form.png', true);
 
