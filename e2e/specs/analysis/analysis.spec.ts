@@ -207,6 +207,9 @@ describe.runIf(runBrowser)('[ANALYSIS]: analysis dashboard of a result set', () 
     expect(xlsxText.startsWith('PK')).toBe(true);
     expect(xlsxText).toContain('xl/worksheets/sheet1.xml');
     expect(xlsxText).toContain('<sheet name="Applicant ranking"');
+    // Settle the download artefacts before the browser closes (else their promises reject unhandled).
+    await png.delete();
+    await xlsx.delete();
     await openChart(page, 'Application trend', 'applicationTrend');
     await chartCanvas(page, 'applicationTrend');
     await shot(page, 'analysis-dashboard-trend-en.png');
