@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/locale.js';
-import { contentDisposition } from './history-xlsx.js';
+import { contentDisposition, XLSX_TYPE } from '../../files/spreadsheet.js';
 import type { SearchHistoryService } from './search-history.service.js';
 
 export interface HistoryRoutesOptions {
@@ -23,7 +23,6 @@ export interface HistoryRoutesOptions {
 
 /** Reading and managing one's search history needs the history menu (spec 1 §6); recording only a sign-in. */
 const HISTORY = { access: '/searchHistory' } as const;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const ok = <T>(data: T) => ({ status: 1, message: '', data });
 

@@ -13,7 +13,8 @@ import type { Clock } from '../auth/tokens.js';
 import type { SearchService } from '../search/search.service.js';
 import { HistoryCombiner, type CombineOperator } from './history-combine.js';
 import { readEntryJson } from './history-entry.js';
-import { exportFilename, readHistoryXlsx, writeHistoryXlsx, XlsxFileError } from './history-xlsx.js';
+import { XlsxFileError } from '../../files/spreadsheet.js';
+import { exportFilename, readHistoryXlsx, writeHistoryXlsx } from './history-xlsx.js';
 import type { SearchHistory, SearchHistoryFilter, SearchHistoryRepository } from './search-history.repository.js';
 
 /** List/export filters as the contract names them; dates are YYYY-MM-DD, both ends inclusive. */
@@ -162,7 +163,14 @@ export class SearchHistoryService {
     lang: Language,
   ): Promise<{ expression: string; total: number }> {
     const userId = this.ownerOf(auth);
-    const rows = new Map((await this.repository.findOwn(userId, items.map((i) => i.id))).map((r) => [r.id, r]));
+    const rows = new Map(
+      (
+        await this.repository.findOwn(
+          userId,
+          items.map((i) => i.id),
+        )
+      ).map((r) => [r.id, r]),
+    );
     const chosen = items.map((item) => {
       const row = rows.get(item.id);
       if (!row) throw new AppError('HISTORY_NOT_FOUND');

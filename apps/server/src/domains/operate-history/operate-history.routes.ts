@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { contentDisposition, XLSX_TYPE } from '../../files/spreadsheet.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { Clock } from '../auth/tokens.js';
 import { OperateHistoryRepository } from './operate-history.repository.js';
@@ -27,22 +28,8 @@ export interface OperateHistoryRoutesOptions {
 
 /** Reading and managing one's history needs the history menu; recording an operation only a sign-in. */
 const HISTORY = { access: '/searchHistory' } as const;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const ok = <T>(data: T) => ({ status: 1, message: '', data });
-
-/**
- * attachment with an ASCII fallback name and the real (possibly Chinese) name per RFC 5987/6266,
- * which every current browser prefers.
- */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /** Operation history under /api/product: /operatehistory, /list, /export, /import, /getData/{id}. */
 export const operateHistoryRoutes: FastifyPluginAsyncZod<OperateHistoryRoutesOptions> = async (app, { db, now }) => {

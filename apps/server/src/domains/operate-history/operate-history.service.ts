@@ -9,12 +9,8 @@ import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
 import type { OperateHistory, OperateHistoryFilter, OperateHistoryRepository } from './operate-history.repository.js';
-import {
-  readOperateHistoryXlsx,
-  writeOperateHistoryXlsx,
-  XlsxFileError,
-  type OperateHistoryRecord,
-} from './operate-history.xlsx.js';
+import { localDayStamp, XlsxFileError } from '../../files/spreadsheet.js';
+import { readOperateHistoryXlsx, writeOperateHistoryXlsx, type OperateHistoryRecord } from './operate-history.xlsx.js';
 
 export interface SaveOperateHistoryInput {
   recordType: RecordType;
@@ -147,8 +143,7 @@ export class OperateHistoryService {
   ): Promise<{ file: Buffer; filename: string }> {
     const rows = await this.repository.all(this.filterOf(this.ownerOf(auth), query), MAX_EXPORT_ROWS);
     const file = await writeOperateHistoryXlsx(rows.map(recordOf), lang);
-    const d = this.now();
-    const stamp = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+    const stamp = localDayStamp(this.now());
     return { file, filename: `${lang === 'zh' ? '操作历史' : 'operation-history'}-${stamp}.xlsx` };
   }
 

@@ -1,11 +1,17 @@
-import {
-  SaveOperateHistoryRequestSchema,
-  type ImportReport,
-  type Language,
-  type RecordType,
-} from '@patlas/contracts';
-import ExcelJS from 'exceljs';
+import { SaveOperateHistoryRequestSchema, type ImportReport, type Language, type RecordType } from '@patlas/contracts';
+import type ExcelJS from 'exceljs';
 import { z } from 'zod';
+import {
+  cellText,
+  CELL_MAX,
+  formatLocalTime,
+  headerColumns,
+  joinedCells,
+  parseLocalTime,
+  readFirstSheet,
+  writeExportSheet,
+  XlsxFileError,
+} from '../../files/spreadsheet.js';
 
 /**
  * The operation-history spreadsheet: readable columns in the user's language, then a data column
@@ -19,11 +25,17 @@ export const OperateHistoryRecordSchema = SaveOperateHistoryRequestSchema.extend
 });
 export type OperateHistoryRecord = z.infer<typeof OperateHistoryRecordSchema>;
 
-/** Excel refuses cells over 32,767 characters: longer JSON continues in the next columns. */
-const CELL_MAX = 32_000;
-
 const HEADERS = {
-  zh: { no: '序号', type: '类型', title: '标题', total: '结果数', time: '时间', router: '链接', data: '数据（导入用，请勿修改）', more: '数据（续）' },
+  zh: {
+    no: '序号',
+    type: '类型',
+    title: '标题',
+    total: '结果数',
+    time: '时间',
+    router: '链接',
+    data: '数据（导入用，请勿修改）',
+    more: '数据（续）',
+  },
   en: {
     no: 'No.',
     type: 'Type',
@@ -52,8 +64,6 @@ const MESSAGES = {
     missing: '缺少类型或标题',
     type: '无法识别的类型「{value}」',
     time: '无法识别的时间「{value}」',
-    notXlsx: '不是有效的 .xlsx 文件',
-    noSheet: '文件中没有工作表',
     noHeader: '第 1 行不是导出文件的表头（请使用“导出”得到的文件）',
   },
   en: {
@@ -62,8 +72,6 @@ const MESSAGES = {
     missing: 'Type or title is missing',
     type: 'Unknown type "{value}"',
     time: 'Unrecognised time "{value}"',
-    notXlsx: 'not a valid .xlsx file',
-    noSheet: 'the file has no worksheet',
     noHeader: 'row 1 is not the header of an exported file (use a file made by "Export")',
   },
 } as const;
@@ -92,75 +100,36 @@ function message(lang: Language, key: keyof (typeof MESSAGES)['zh'], params: Rec
   return MESSAGES[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** Server local time, as the user reads it in the list: YYYY-MM-DD HH:mm:ss. */
-export function formatLocalTime(iso: string): string {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-function chunks(text: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += CELL_MAX) out.push(text.slice(i, i + CELL_MAX));
-  return out.length > 0 ? out : [''];
-}
-
 /** The .xlsx file of `records` (newest first as given), headed in `lang`. */
-export async function writeOperateHistoryXlsx(records: readonly OperateHistoryRecord[], lang: Language): Promise<Buffer> {
+export async function writeOperateHistoryXlsx(
+  records: readonly OperateHistoryRecord[],
+  lang: Language,
+): Promise<Buffer> {
   const headers = HEADERS[lang];
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Patlas';
-  const sheet = workbook.addWorksheet(SHEET_NAME[lang]);
-  const jsonParts = records.map((record) => chunks(JSON.stringify(record)));
-  const dataColumns = Math.max(1, ...jsonParts.map((parts) => parts.length));
-  sheet.columns = [
-    { header: headers.no, width: 8 },
-    { header: headers.type, width: 10 },
-    { header: headers.title, width: 60 },
-    { header: headers.total, width: 12 },
-    { header: headers.time, width: 20 },
-    { header: headers.router, width: 40 },
-    { header: headers.data, width: 40 },
-    ...Array.from({ length: dataColumns - 1 }, () => ({ header: headers.more, width: 20 })),
-  ];
-  sheet.getRow(1).font = { bold: true };
-  records.forEach((record, index) => {
-    sheet.addRow([
-      index + 1,
-      TYPE_LABELS[lang][record.recordType],
-      record.title.slice(0, CELL_MAX),
-      record.resultTotal === undefined ? '' : Number(record.resultTotal),
-      formatLocalTime(record.createdAt),
-      (record.router ?? '').slice(0, CELL_MAX),
-      ...(jsonParts[index] ?? []),
-    ]);
+  return writeExportSheet({
+    sheetName: SHEET_NAME[lang],
+    columns: [
+      { header: headers.no, width: 8 },
+      { header: headers.type, width: 10 },
+      { header: headers.title, width: 60 },
+      { header: headers.total, width: 12 },
+      { header: headers.time, width: 20 },
+      { header: headers.router, width: 40 },
+    ],
+    dataHeader: headers.data,
+    moreHeader: headers.more,
+    rows: records.map((record, index) => ({
+      cells: [
+        index + 1,
+        TYPE_LABELS[lang][record.recordType],
+        record.title.slice(0, CELL_MAX),
+        record.resultTotal === undefined ? '' : Number(record.resultTotal),
+        formatLocalTime(record.createdAt),
+        (record.router ?? '').slice(0, CELL_MAX),
+      ],
+      data: JSON.stringify(record),
+    })),
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/** The text a user sees in a cell: rich text and hyperlinks flattened, formulas by result, dates as ISO. */
-function cellText(value: ExcelJS.CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    const cell = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; hyperlink?: string };
-    if (Array.isArray(cell.richText)) return cell.richText.map((part) => part.text).join('');
-    if (cell.result !== undefined) return cellText(cell.result as ExcelJS.CellValue);
-    if (cell.text !== undefined) return cellText(cell.text as ExcelJS.CellValue);
-    if (typeof cell.hyperlink === 'string') return cell.hyperlink;
-    return '';
-  }
-  return String(value);
-}
-
-/** The header cell → column, whichever language the file was exported in. */
-function columnOf(header: string): Column | undefined {
-  const text = header.trim();
-  for (const lang of ['zh', 'en'] as const) {
-    for (const [column, label] of Object.entries(HEADERS[lang])) if (label === text) return column as Column;
-  }
-  return undefined;
 }
 
 function recordTypeOf(text: string): RecordType | undefined {
@@ -174,27 +143,6 @@ function recordTypeOf(text: string): RecordType | undefined {
   return undefined;
 }
 
-/** "YYYY-MM-DD HH:mm[:ss]" in server local time (as exported), or an ISO instant. */
-function timeOf(text: string): string | undefined {
-  const trimmed = text.trim();
-  const local = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed);
-  if (local) {
-    const [, y, mo, d, h, mi, s] = local;
-    const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0));
-    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-  }
-  const parsed = Date.parse(trimmed);
-  return /^\d{4}-\d{2}-\d{2}T/.test(trimmed) && !Number.isNaN(parsed) ? new Date(parsed).toISOString() : undefined;
-}
-
-/** A problem with the whole file (not one row): the caller answers IMPORT_FILE_INVALID with this reason. */
-export class XlsxFileError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'XlsxFileError';
-  }
-}
-
 export interface ParsedSheet {
   records: OperateHistoryRecord[];
   errors: ImportReport['errors'];
@@ -206,20 +154,8 @@ export interface ParsedSheet {
  * bad row is reported with its spreadsheet line (row 1 is the header); the others are kept.
  */
 export async function readOperateHistoryXlsx(file: Buffer, lang: Language, now: Date): Promise<ParsedSheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs's typings want an ArrayBuffer-backed Buffer; the bytes are the same.
-    await workbook.xlsx.load(file as unknown as Parameters<typeof workbook.xlsx.load>[0]);
-  } catch {
-    throw new XlsxFileError(message(lang, 'notXlsx'));
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new XlsxFileError(message(lang, 'noSheet'));
-  const columns = new Map<Column, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const column = columnOf(cellText(cell.value));
-    if (column && column !== 'more' && !columns.has(column)) columns.set(column, col);
-  });
+  const sheet = await readFirstSheet(file, lang);
+  const columns = headerColumns(sheet, HEADERS, ['more']);
   if (!columns.has('data') && !(columns.has('type') && columns.has('title'))) {
     throw new XlsxFileError(message(lang, 'noHeader'));
   }
@@ -234,10 +170,7 @@ export async function readOperateHistoryXlsx(file: Buffer, lang: Language, now: 
   for (let line = 2; line <= sheet.rowCount; line += 1) {
     const row = sheet.getRow(line);
     if (!row.hasValues) continue;
-    let json = '';
-    if (dataCol !== undefined) {
-      for (let col = dataCol; col <= Math.max(row.cellCount, dataCol); col += 1) json += cellText(row.getCell(col).value);
-    }
+    const json = dataCol === undefined ? '' : joinedCells(row, dataCol);
     let candidate: unknown;
     if (json.trim()) {
       try {
@@ -259,7 +192,7 @@ export async function readOperateHistoryXlsx(file: Buffer, lang: Language, now: 
         continue;
       }
       const timeText = at(row, 'time');
-      const createdAt = timeText.trim() ? timeOf(timeText) : now.toISOString();
+      const createdAt = timeText.trim() ? parseLocalTime(timeText) : now.toISOString();
       if (!createdAt) {
         errors.push({ line, message: message(lang, 'time', { value: timeText.slice(0, 50) }) });
         continue;

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { openCnBytes, openCnText } from './cn-open.js';
+import { cellText as sharedCellText } from '../../../../files/spreadsheet.js';
 
 /** One row of a table file: its cells as text and the 1-based line (CSV) or row number (XLSX) where it starts. */
 export interface TableRow {
@@ -72,19 +73,9 @@ export class TableSyntaxError extends Error {
   }
 }
 
-/** The text a user sees in a cell: dates as YYYY-MM-DD, rich text and hyperlinks flattened, formulas by result. */
+/** The text a user sees in a cell, dates as YYYY-MM-DD (the shared reading of spreadsheet cells). */
 export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    const cell = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; hyperlink?: string };
-    if (Array.isArray(cell.richText)) return cell.richText.map((part) => part.text).join('');
-    if (cell.result !== undefined) return cellText(cell.result);
-    if (cell.text !== undefined) return cellText(cell.text);
-    if (typeof cell.hyperlink === 'string') return cell.hyperlink;
-    return '';
-  }
-  return String(value);
+  return sharedCellText(value, (date) => date.toISOString().slice(0, 10));
 }
 
 /**

@@ -1,0 +1,165 @@
+import type { Language } from '@patlas/contracts';
+import ExcelJS from 'exceljs';
+
+/**
+ * What every .xlsx export and import of the app shares (search history, operation history, patent
+ * tables): the download headers, the text of a cell, server-local times, cells too long for Excel,
+ * and a workbook whose first sheet is read.
+ */
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * `attachment` with an ASCII fallback name and the real (possibly Chinese) name encoded per
+ * RFC 5987 / RFC 6266 (`filename*=UTF-8''…`), which every current browser prefers.
+ */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Server local time, as lists show it: YYYY-MM-DD HH:mm:ss. */
+export function formatLocalTime(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** Server local date as YYYYMMDD (export file names). */
+export function localDayStamp(now: Date): string {
+  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}`;
+}
+
+/** "YYYY-MM-DD HH:mm[:ss]" in server local time (as exported), or an ISO instant → ISO; else undefined. */
+export function parseLocalTime(text: string): string | undefined {
+  const trimmed = text.trim();
+  const local = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed);
+  if (local) {
+    const [, y, mo, d, h, mi, s] = local;
+    const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0));
+    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  }
+  const parsed = Date.parse(trimmed);
+  return /^\d{4}-\d{2}-\d{2}T/.test(trimmed) && !Number.isNaN(parsed) ? new Date(parsed).toISOString() : undefined;
+}
+
+/** Excel refuses cells over 32,767 characters: a longer text continues in the next columns. */
+export const CELL_MAX = 32_000;
+
+/** `text` in pieces of at most CELL_MAX characters (one empty piece for an empty text). */
+export function cellPieces(text: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += CELL_MAX) out.push(text.slice(i, i + CELL_MAX));
+  return out.length > 0 ? out : [''];
+}
+
+/** A row's text from column `from` to its last cell: what cellPieces spread over several cells. */
+export function joinedCells(row: ExcelJS.Row, from: number): string {
+  let text = '';
+  for (let col = from; col <= Math.max(row.cellCount, from); col += 1) text += cellText(row.getCell(col).value);
+  return text;
+}
+
+/**
+ * The text a user sees in a cell: rich text and hyperlinks flattened, formulas by result; dates as
+ * `dateText` gives them (default: the ISO instant).
+ */
+export function cellText(value: unknown, dateText: (date: Date) => string = (date) => date.toISOString()): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return dateText(value);
+  if (typeof value === 'object') {
+    const cell = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; hyperlink?: string };
+    if (Array.isArray(cell.richText)) return cell.richText.map((part) => part.text).join('');
+    if (cell.result !== undefined) return cellText(cell.result, dateText);
+    if (cell.text !== undefined) return cellText(cell.text, dateText);
+    if (typeof cell.hyperlink === 'string') return cell.hyperlink;
+    return '';
+  }
+  return String(value);
+}
+
+/** A problem with the whole file (not one row): the caller answers IMPORT_FILE_INVALID with this reason. */
+export class XlsxFileError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'XlsxFileError';
+  }
+}
+
+const FILE_MESSAGES = {
+  zh: { notXlsx: '不是有效的 .xlsx 文件', noSheet: '文件中没有工作表' },
+  en: { notXlsx: 'not a valid .xlsx file', noSheet: 'the file has no worksheet' },
+} as const;
+
+/** The first worksheet of an uploaded .xlsx; XlsxFileError when it is not one or has none. */
+export async function readFirstSheet(file: Buffer, lang: Language): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs's typings want an ArrayBuffer-backed Buffer; the bytes are the same.
+    await workbook.xlsx.load(file as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+  } catch {
+    throw new XlsxFileError(FILE_MESSAGES[lang].notXlsx);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new XlsxFileError(FILE_MESSAGES[lang].noSheet);
+  return sheet;
+}
+
+/**
+ * Header cell → column for files exported in either language: the first cell of row 1 whose text
+ * is one of the `headers` labels (zh or en) gives that column's number.
+ */
+export function headerColumns<C extends string>(
+  sheet: ExcelJS.Worksheet,
+  headers: Record<Language, Record<C, string>>,
+  skip: readonly NoInfer<C>[] = [],
+): Map<C, number> {
+  const columnOf = (text: string): C | undefined => {
+    for (const lang of ['zh', 'en'] as const) {
+      for (const [column, label] of Object.entries(headers[lang]) as [C, string][]) if (label === text) return column;
+    }
+    return undefined;
+  };
+  const columns = new Map<C, number>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const column = columnOf(cellText(cell.value).trim());
+    if (column !== undefined && !skip.includes(column) && !columns.has(column)) columns.set(column, col);
+  });
+  return columns;
+}
+
+export interface ExportColumn {
+  header: string;
+  width: number;
+}
+
+/**
+ * An export a person reads and an import reads back: the readable columns, then the row's data
+ * (JSON) in the data column, continued over further columns when longer than a cell holds.
+ */
+export async function writeExportSheet(options: {
+  sheetName: string;
+  columns: readonly ExportColumn[];
+  dataHeader: string;
+  moreHeader: string;
+  rows: readonly { cells: readonly ExcelJS.CellValue[]; data: string }[];
+}): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Patlas';
+  const sheet = workbook.addWorksheet(options.sheetName);
+  const dataParts = options.rows.map((row) => cellPieces(row.data));
+  const dataColumns = Math.max(1, ...dataParts.map((parts) => parts.length));
+  sheet.columns = [
+    ...options.columns,
+    { header: options.dataHeader, width: 40 },
+    ...Array.from({ length: dataColumns - 1 }, () => ({ header: options.moreHeader, width: 20 })),
+  ];
+  sheet.getRow(1).font = { bold: true };
+  options.rows.forEach((row, index) => sheet.addRow([...row.cells, ...(dataParts[index] ?? [])]));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
