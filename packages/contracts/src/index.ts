@@ -8,6 +8,7 @@ export * from './auth.js';
 export * from './auth-crypto.js';
 export * from './history.js';
 export * from './analysis.js';
+export * from './china-provinces.js';
 export * from './dashboards.js';
 export * from './chart.js';
 export * from './advanced-search.js';

@@ -18,7 +18,6 @@ export {
   classifyLegalStatus,
   normaliseProvince,
   expiryYearOf,
-  PROVINCES as CHINA_PROVINCES,
   type LegalStatusClass,
 } from './aggregation/dimensions.js';
 export {

@@ -1,3 +1,5 @@
+import { provinceFullName } from '@patlas/contracts';
+
 /**
  * How a record's analysis values are derived (docs/analysis.md), shared by every back end so that
  * all of them put a patent in the same buckets. Pure functions of recorded values.
@@ -58,21 +60,9 @@ export function expiryYearOf(v: {
   return { year: String(start + term - (v.ad % 10_000 === 101 ? 1 : 0)), recorded: false };
 }
 
-/** China's 34 provincial-level divisions by full name (the applicantProvince keys; the China map's regions). */
-export const PROVINCES: readonly string[] = [
-  '北京市', '天津市', '上海市', '重庆市', '河北省', '山西省', '辽宁省', '吉林省', '黑龙江省', '江苏省',
-  '浙江省', '安徽省', '福建省', '江西省', '山东省', '河南省', '湖北省', '湖南省', '广东省', '海南省',
-  '四川省', '贵州省', '云南省', '陕西省', '甘肃省', '青海省', '台湾省', '内蒙古自治区',
-  '广西壮族自治区', '西藏自治区', '宁夏回族自治区', '新疆维吾尔自治区', '香港特别行政区', '澳门特别行政区',
-]; // prettier-ignore
-
-const PROVINCE_BY_SHORT = new Map(PROVINCES.map((p) => [p.slice(0, p.startsWith('黑龙江') || p.startsWith('内蒙古') ? 3 : 2), p]));
-
 /** `广东` / `广东省` / ` 广东省 ` → `广东省`; other text is kept (trimmed), so foreign regions stay as recorded. */
 export function normaliseProvince(value: string): string {
-  const v = value.trim();
-  const full = PROVINCE_BY_SHORT.get(v.slice(0, v.startsWith('黑龙江') || v.startsWith('内蒙古') ? 3 : 2));
-  return full ?? v;
+  return provinceFullName(value) ?? value.trim();
 }
 
 /**

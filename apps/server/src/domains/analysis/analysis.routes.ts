@@ -4,6 +4,7 @@ import {
   AnalysisMapRequestSchema,
   AnalysisRequestSchema,
   AnalysisResponseSchema,
+  CHINA_PROVINCES,
   ConnectionJumpRequestSchema,
   envelopeOf,
   ExpiredYearJumpRequestSchema,
@@ -15,7 +16,6 @@ import {
   SingleFieldRankRequestSchema,
   type AnalysisSpec,
 } from '@patlas/contracts';
-import { CHINA_PROVINCES } from '@patlas/engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { languageOf } from '../../plugins/locale.js';

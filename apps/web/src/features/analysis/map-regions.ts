@@ -1,3 +1,5 @@
+import { provinceFullName, provinceShortName } from '@patlas/contracts';
+
 /**
  * Region names of the registered GeoJSON maps (echarts-map's world.json and china.json) for the
  * keys the server counts by: office codes (country) and full province names (applicantProvince).
@@ -24,15 +26,8 @@ export function countryRegion(code: string): string | undefined {
   return WORLD_NAMES[code.trim().toUpperCase()];
 }
 
-/** china.json names its regions by short name (广东, 内蒙古, 香港). */
-const CHINA_REGIONS = [
-  '北京', '天津', '上海', '重庆', '河北', '山西', '辽宁', '吉林', '黑龙江', '江苏', '浙江', '安徽', '福建',
-  '江西', '山东', '河南', '湖北', '湖南', '广东', '海南', '四川', '贵州', '云南', '陕西', '甘肃', '青海',
-  '台湾', '内蒙古', '广西', '西藏', '宁夏', '新疆', '香港', '澳门',
-]; // prettier-ignore
-
-/** The China map's region of a province name, full (`广东省`) or short (`广东`). */
+/** The China map's region of a province name, full (`广东省`) or short (`广东`): china.json's short name. */
 export function provinceRegion(name: string): string | undefined {
-  const v = name.trim();
-  return CHINA_REGIONS.find((region) => v.startsWith(region));
+  const full = provinceFullName(name);
+  return full && provinceShortName(full);
 }
