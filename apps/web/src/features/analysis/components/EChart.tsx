@@ -10,17 +10,27 @@ export interface EChartHandle {
   resize: () => void;
 }
 
+/** What ECharts tells of a clicked element (the fields the pages read). */
+export interface ChartClick {
+  name?: string;
+  data?: unknown;
+  dataIndex?: number;
+  seriesIndex?: number;
+}
+
 interface EChartProps {
   option: EChartsOption;
   height: number;
   /** The map or series type the option needs, loaded on first use. */
   extension?: ChartExtension;
-  onElementClick?: (params: { data?: unknown }) => void;
+  onElementClick?: (params: ChartClick) => void;
+  /** Class of the spinner shown while the extension loads. */
+  loadingClassName?: string;
 }
 
 /** One ECharts canvas. Options replace the previous one whole (a switched chart type leaves nothing behind). */
 export const EChart = forwardRef<EChartHandle, EChartProps>(function EChart(
-  { option, height, extension, onElementClick },
+  { option, height, extension, onElementClick, loadingClassName = 'analysis-chart-loading' },
   ref,
 ) {
   const chart = useRef<ReactECharts>(null);
@@ -45,7 +55,7 @@ export const EChart = forwardRef<EChartHandle, EChartProps>(function EChart(
     resize: () => chart.current?.getEchartsInstance().resize(),
   }));
 
-  if (!ready) return <Spin className="analysis-chart-loading" />;
+  if (!ready) return <Spin className={loadingClassName} />;
   return (
     <ReactECharts
       ref={chart}
