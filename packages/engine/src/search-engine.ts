@@ -21,6 +21,11 @@ export interface SearchEngine {
    */
   aggregate(ast: QueryNode, spec: AnalysisSpec, options?: CountOptions): Promise<AggregateResponse>;
   /**
+   * Several analyses of one result set, the query and its filters evaluated once (a dashboard's
+   * figures): `results[i]` is what `aggregate(ast, specs[i], options)` answers.
+   */
+  aggregateEach(ast: QueryNode, specs: readonly AnalysisSpec[], options?: CountOptions): Promise<AggregateEachResponse>;
+  /**
    * Title, abstract and a few row fields of a query's hits after scope, filters and merge, for text
    * mining (text-mining/). More than `sample.limit` hits: a uniform sample, the same for the same
    * hits and seed. Refuses more than MAX_ANALYSIS_TOTAL hits with ANALYSIS_TOO_MANY.
@@ -130,6 +135,12 @@ export interface SearchResponse {
   readonly total: number;
   readonly items: SearchHit[];
   readonly facets: Facets;
+}
+
+export interface AggregateEachResponse {
+  /** Size of the analysed set, as in AggregateResponse. */
+  readonly total: number;
+  readonly results: readonly AnalysisResult[];
 }
 
 export interface AggregateResponse {

@@ -218,6 +218,20 @@ export function runAnalysisConformance(name: string, createEngine: () => Promise
       ]);
     });
 
+    it.each([0, 1, 2] as const)('aggregateEach answers what aggregate answers per spec (merge %i)', async (merge) => {
+      const specs: AnalysisSpec[] = [
+        { kind: 'terms', dimension: 'applicant', limit: 5 },
+        { kind: 'trend', date: 'applicationYear' },
+        { kind: 'terms', dimension: 'ipcSubclass', limit: 10 },
+        { kind: 'expiry' },
+      ];
+      const each = await engine.aggregateEach(rangeAll, specs, { merge });
+      const one = await Promise.all(specs.map((spec) => engine.aggregate(rangeAll, spec, { merge })));
+      expect(each.results).toEqual(one.map((r) => r.result));
+      expect(each.total).toBe(one[0]!.total);
+      expect((await engine.aggregateEach(rangeAll, [], { merge })).total).toBe(one[0]!.total);
+    });
+
     it.each([0, 2] as const)('trend by year, split by patent type (merge %i)', async (merge) => {
       for (const date of ['applicationYear', 'publicationYear'] as const) {
         const spec: AnalysisSpec = { kind: 'trend', date, split: { dimension: 'patentType', limit: 10 } };

@@ -4,6 +4,8 @@ import {
   type AnalysisBucket,
   type AnalysisDimension,
   type AnalysisFilter,
+  type AnalysisResult,
+  type AnalysisSpec,
   type DashboardEntity,
   type DashboardJumpResponse,
   type DashboardJumpTarget,
@@ -61,6 +63,19 @@ function ownApplicant(subject: DashboardSubject): string | undefined {
   return subject.kind === 'university' || subject.kind === 'company' ? subject.name : undefined;
 }
 
+function termsSpec(dimension: AnalysisDimension, limit: number): AnalysisSpec {
+  return { kind: 'terms', dimension, limit };
+}
+
+function termsOf(result: AnalysisResult): TermsResult {
+  if (result.kind !== 'terms') throw new Error(`terms answered ${result.kind}`);
+  return result;
+}
+
+function pointsOf(result: AnalysisResult): AnalysisBucket[] {
+  return result.kind === 'trend' ? result.points : [];
+}
+
 export class DashboardsService {
   constructor(
     private readonly engine: SearchEngine,
@@ -78,32 +93,34 @@ export class DashboardsService {
     }
   }
 
+  /** Several figures of one set, its patents found once (the engine's aggregateEach). */
+  private async figures<K extends string>(
+    ast: QueryNode,
+    filters: readonly AnalysisFilter[],
+    specs: Record<K, AnalysisSpec>,
+  ): Promise<{ total: number; results: Record<K, AnalysisResult> }> {
+    const keys = Object.keys(specs) as K[];
+    try {
+      const response = await this.engine.aggregateEach(
+        ast,
+        keys.map((key) => specs[key]),
+        { filters },
+      );
+      const results = Object.fromEntries(keys.map((key, i) => [key, response.results[i]])) as Record<K, AnalysisResult>;
+      return { total: response.total, results };
+    } catch (err) {
+      throw engineFailure(err);
+    }
+  }
+
   private async terms(
     ast: QueryNode,
     filters: readonly AnalysisFilter[],
     dimension: AnalysisDimension,
     limit: number,
   ): Promise<{ total: number; result: TermsResult }> {
-    try {
-      const response = await this.engine.aggregate(ast, { kind: 'terms', dimension, limit }, { filters });
-      if (response.result.kind !== 'terms') throw new Error(`terms answered ${response.result.kind}`);
-      return { total: response.total, result: response.result };
-    } catch (err) {
-      throw engineFailure(err);
-    }
-  }
-
-  private async trend(
-    ast: QueryNode,
-    filters: readonly AnalysisFilter[],
-    date: 'applicationYear' | 'publicationYear' = 'applicationYear',
-  ): Promise<AnalysisBucket[]> {
-    try {
-      const response = await this.engine.aggregate(ast, { kind: 'trend', date }, { filters });
-      return response.result.kind === 'trend' ? response.result.points : [];
-    } catch (err) {
-      throw engineFailure(err);
-    }
+    const { total, results } = await this.figures(ast, filters, { ranking: termsSpec(dimension, limit) });
+    return { total, result: termsOf(results.ranking) };
   }
 
   private async count(ast: QueryNode, filters: readonly AnalysisFilter[]): Promise<number> {
@@ -128,23 +145,34 @@ export class DashboardsService {
     const ast = this.search.parse(set.searchExpre, lang);
     const f = set.filters;
     const own = ownApplicant(subject);
-    const types = await this.terms(ast, f, 'patentType', 10);
-    const grant = await this.terms(ast, f, 'grantStatus', 2);
-    const legal = await this.terms(ast, f, 'legalStatusClass', 10);
-    const ipc = await this.terms(ast, f, 'ipcSubclass', RANKING_SIZE);
-    const inventors = await this.terms(ast, f, 'inventor', RANKING_SIZE);
-    const applicants = await this.terms(ast, f, 'applicant', RANKING_SIZE + 1);
-    let placeDimension: DashboardOverview['places']['dimension'] =
+    const ownPlace: DashboardOverview['places']['dimension'] =
       subject.kind === 'province'
         ? 'applicantCity'
         : subject.kind === 'country'
           ? 'applicantCountry'
           : 'applicantProvince';
-    let places = await this.terms(ast, f, placeDimension, RANKING_SIZE);
-    if (places.result.covered === 0 && placeDimension === 'applicantProvince') {
+    const { total, results } = await this.figures(ast, f, {
+      types: termsSpec('patentType', 10),
+      grant: termsSpec('grantStatus', 2),
+      legal: termsSpec('legalStatusClass', 10),
+      ipc: termsSpec('ipcSubclass', RANKING_SIZE),
+      inventors: termsSpec('inventor', RANKING_SIZE),
+      applicants: termsSpec('applicant', RANKING_SIZE + 1),
+      places: termsSpec(ownPlace, RANKING_SIZE),
+      countries: termsSpec('applicantCountry', RANKING_SIZE),
+      trend: { kind: 'trend', date: 'applicationYear' },
+      publicationTrend: { kind: 'trend', date: 'publicationYear' },
+    });
+    const types = termsOf(results.types);
+    const legal = termsOf(results.legal);
+    const inventors = termsOf(results.inventors);
+    const applicants = termsOf(results.applicants);
+    let placeDimension = ownPlace;
+    let places = termsOf(results.places);
+    if (places.covered === 0 && placeDimension === 'applicantProvince') {
       // A university or company outside China: where its co-applicants are, by country.
       placeDimension = 'applicantCountry';
-      places = await this.terms(ast, f, placeDimension, RANKING_SIZE);
+      places = termsOf(results.countries);
     }
     const countOf = (r: TermsResult, ...keys: string[]) =>
       r.buckets.filter((b) => keys.includes(b.key)).reduce((n, b) => n + b.count, 0);
@@ -152,21 +180,21 @@ export class DashboardsService {
       subject,
       base: set,
       kpis: {
-        patents: types.total,
-        inventions: countOf(types.result, 'invention_application', 'invention_grant'),
-        granted: countOf(grant.result, 'granted'),
-        valid: countOf(legal.result, 'valid'),
-        inventors: inventors.result.distinct,
-        applicants: applicants.result.distinct,
+        patents: total,
+        inventions: countOf(types, 'invention_application', 'invention_grant'),
+        granted: countOf(termsOf(results.grant), 'granted'),
+        valid: countOf(legal, 'valid'),
+        inventors: inventors.distinct,
+        applicants: applicants.distinct,
       },
-      trend: await this.trend(ast, f),
-      publicationTrend: await this.trend(ast, f, 'publicationYear'),
-      patentTypes: types.result.buckets,
-      legalStatus: legal.result.buckets,
-      technologies: this.ranking(ipc.result),
-      inventors: this.ranking(inventors.result),
-      applicants: this.ranking(applicants.result, own),
-      places: { dimension: placeDimension, ...this.ranking(places.result) },
+      trend: pointsOf(results.trend),
+      publicationTrend: pointsOf(results.publicationTrend),
+      patentTypes: types.buckets,
+      legalStatus: legal.buckets,
+      technologies: this.ranking(termsOf(results.ipc)),
+      inventors: this.ranking(inventors),
+      applicants: this.ranking(applicants, own),
+      places: { dimension: placeDimension, ...this.ranking(places) },
       tookMs: Math.round(performance.now() - started),
     };
     return overview;
@@ -267,16 +295,19 @@ export class DashboardsService {
       universities.length === 0
         ? 0
         : await this.count(ast, [...set.filters, { field: 'applicant', values: universities.map((u) => u.key) }]);
-    const ipc = await this.terms(ast, set.filters, 'ipcSubclass', RANKING_SIZE);
-    const cities = await this.terms(ast, set.filters, 'applicantCity', RANKING_SIZE);
+    const { total, results } = await this.figures(ast, set.filters, {
+      ipc: termsSpec('ipcSubclass', RANKING_SIZE),
+      cities: termsSpec('applicantCity', RANKING_SIZE),
+      trend: { kind: 'trend', date: 'applicationYear' },
+    });
     return {
       province,
-      total: ipc.total,
+      total,
       universityPatents,
       universities: universities.slice(0, limit),
-      trend: await this.trend(ast, set.filters),
-      technologies: this.ranking(ipc.result),
-      cities: this.ranking(cities.result),
+      trend: pointsOf(results.trend),
+      technologies: this.ranking(termsOf(results.ipc)),
+      cities: this.ranking(termsOf(results.cities)),
       tookMs: Math.round(performance.now() - started),
     };
   }

@@ -604,6 +604,11 @@ function validPatents(cols: DocColumns, hits: Int32Array): ValidPatentsResult {
  * Runs one analysis over `hits` (ascending ids after scope and filters, before merge).
  * `rowsOf` loads publication numbers and titles for the most-cited patents.
  */
+/** How many counting units (documents, or application / family groups under merge) the hits make. */
+export function unitCount(cols: DocColumns, hits: Int32Array, merge: MergeMode): number {
+  return buildUnits(hits, merge === 1 ? cols.anGroup : merge === 2 ? cols.famGroup : undefined).count;
+}
+
 export function aggregateHits(
   cols: DocColumns,
   hits: Int32Array,

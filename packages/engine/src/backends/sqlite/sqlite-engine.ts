@@ -29,7 +29,7 @@ import {
   type Plan,
   type StoredTexts,
 } from './compile-query.js';
-import { aggregateHits } from './aggregate.js';
+import { aggregateHits, unitCount } from './aggregate.js';
 import { DocColumns } from './doc-columns.js';
 import { BM25_WEIGHTS, FTS_COLUMNS, createIndexSchema } from './index-schema.js';
 import { analyseDoc, publicationKey, type DocColumnValues, type DocRow, type IndexablePatent } from './index-tokens.js';
@@ -613,14 +613,38 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     return updated;
   });
 
-  /** Hits of an analysed set (after scope, filters and merge), refused above the analysis limit. */
-  function analysedHits(ast: QueryNode, options: CountOptions): { hits: Int32Array; merged: Int32Array } {
+  /** Hits of a set to analyse (after scope and filters), refused above the analysis limit. */
+  function analysableHits(ast: QueryNode, options: CountOptions): Int32Array {
     const { hits } = hitsOf(ast, options);
     const max = options_.maxAnalysisTotal ?? MAX_ANALYSIS_TOTAL;
     if (hits.length > max) throw new EngineError('ANALYSIS_TOO_MANY', { total: hits.length, max });
+    return hits;
+  }
+
+  /** Hits of an analysed set (after scope, filters and merge), refused above the analysis limit. */
+  function analysedHits(ast: QueryNode, options: CountOptions): { hits: Int32Array; merged: Int32Array } {
+    const hits = analysableHits(ast, options);
     const merged = options.merge ? mergeHits(hits, options.merge, comparator({ field: 'PD' }, undefined)) : hits;
     return { hits, merged };
   }
+
+  /** The analyses of one result set: its hits are found once, then counted per spec. */
+  const aggregateEach: SearchEngine['aggregateEach'] = async (ast, specs, options = {}) => {
+    const hits = analysableHits(ast, options);
+    const merge = options.merge ?? 0;
+    const rowsOf = (ids: number[]) => {
+      const rows = loadRows(ids);
+      return new Map(
+        [...rows].map(([id, r]) => [
+          id,
+          { publicationNumber: r.publicationNumber, ...(r.title ? { title: r.title } : {}) },
+        ]),
+      );
+    };
+    const answers = specs.map((spec) => aggregateHits(columns, hits, merge, spec, rowsOf));
+    const total = answers[0]?.total ?? unitCount(columns, hits, merge);
+    return { total, results: answers.map((a) => a.result) };
+  };
 
   return {
     async index(docs) {
@@ -655,14 +679,11 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async aggregate(ast, spec, options = {}) {
-      const { hits } = hitsOf(ast, options);
-      const max = options_.maxAnalysisTotal ?? MAX_ANALYSIS_TOTAL;
-      if (hits.length > max) throw new EngineError('ANALYSIS_TOO_MANY', { total: hits.length, max });
-      return aggregateHits(columns, hits, options.merge ?? 0, spec, (ids) => {
-        const rows = loadRows(ids);
-        return new Map([...rows].map(([id, r]) => [id, { publicationNumber: r.publicationNumber, ...(r.title ? { title: r.title } : {}) }]));
-      });
+      const { total, results } = await aggregateEach(ast, [spec], options);
+      return { total, result: results[0]! };
     },
+
+    aggregateEach,
 
     async texts(ast, options, sample) {
       const { merged } = analysedHits(ast, options);
@@ -694,7 +715,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async countEach(ast, conditions, options = {}) {
-      const { hits } = analysedHits(ast, options);
+      // Unmerged hits: each condition's share is merged on its own below.
+      const hits = analysableHits(ast, options);
       const byPd = comparator({ field: 'PD' }, undefined);
       return conditions.map((condition) => {
         // The condition's own hits give both numbers: one FTS evaluation per condition, read
