@@ -172,15 +172,3 @@ export function xlsxBytes(name: string, rows: readonly (readonly (string | numbe
 }
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Saves a file the browser way (an object URL on a temporary link). */
-export function saveFile(fileName: string, data: Blob | string): void {
-  const url = typeof data === 'string' ? data : URL.createObjectURL(data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  if (typeof data !== 'string') setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

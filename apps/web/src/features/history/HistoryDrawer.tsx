@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SearchHistoryItem } from '@patlas/contracts';
 import { usePermission, useSession } from '../auth/useSession';
-import { formatDateTime } from './format-time';
+import { formatDateTime } from '../../utils/format-date';
 import { HISTORY_PATH, HISTORY_PERMISSION } from './paths';
 import { useDeleteHistory, useSearchHistory } from './queries';
 import { useOperationValueLabel } from './useOperationValueLabel';

@@ -1,7 +1,7 @@
 import { Alert, Flex, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, type AuditEntry } from '@patlas/contracts';
-import { formatDateTime } from './format-time';
+import { formatDateTime } from '../../utils/format-date';
 import { useAudit } from './queries';
 import { usePageParams } from './usePageParams';
 

@@ -1,7 +1,7 @@
 import { Alert, Flex, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TryoutApplication } from './api';
-import { formatDateTime } from './format-time';
+import { formatDateTime } from '../../utils/format-date';
 import { useTryouts } from './queries';
 import { usePageParams } from './usePageParams';
 

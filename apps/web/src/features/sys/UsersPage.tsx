@@ -5,7 +5,7 @@ import type { SysUser } from '@patlas/contracts';
 import { UserCreateModal } from './components/UserCreateModal';
 import { UserEditModal } from './components/UserEditModal';
 import { SecretOnce } from './components/SecretOnce';
-import { formatDateTime } from './format-time';
+import { formatDateTime } from '../../utils/format-date';
 import { useResetSysUserPassword, useRoles, useSysUsers, useTenants } from './queries';
 import { usePageParams } from './usePageParams';
 

@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Table, Typogr
 import { useTranslation } from 'react-i18next';
 import { MAX_INPUT_LENGTH, type ApiToken } from '@patlas/contracts';
 import type { CreatedApiToken } from '../api';
-import { formatDateTime } from '../format-time';
+import { formatDateTime } from '../../../utils/format-date';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../queries';
 
 /**

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH, FULLNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, type UserInfo } from '@patlas/contracts';
 import { fullnameRules } from '../account-rules';
-import { formatDateTime } from '../format-time';
+import { formatDateTime } from '../../../utils/format-date';
 import { useUpdateEmail, useUpdateFullname } from '../queries';
 
 interface ProfileCardProps {

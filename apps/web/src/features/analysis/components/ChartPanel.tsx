@@ -21,7 +21,8 @@ import { buildChartOption, elementOfClick } from '../chart-option';
 import { resultPagePath } from '../paths';
 import { useAnalysisJump, useChartAnswer } from '../queries';
 import { useChartLabels } from '../useChartLabels';
-import { saveFile, xlsxBytes, XLSX_MIME } from '../xlsx';
+import { saveFile } from '../../../utils/save-file';
+import { xlsxBytes, XLSX_MIME } from '../xlsx';
 import { EChart, type EChartHandle } from './EChart';
 
 interface ChartPanelProps {

@@ -5,22 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { RECORD_TYPES, type ImportReport } from '@patlas/contracts';
+import { saveFile } from '../../../utils/save-file';
 import type { DownloadedFile, FileOptions } from '../api';
 import { historyKeys, useFileOptions } from '../queries';
 import { useOperationRecording } from '../useOperationRecording';
-
-/** Hands a downloaded file to the browser under its name. */
-function saveFile({ blob, fileName }: DownloadedFile): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the object URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 interface ExportButtonProps {
   label: string;
@@ -38,7 +26,7 @@ export function ExportButton({ label, run }: ExportButtonProps) {
     setIsBusy(true);
     try {
       const file = await run(await fileOptions());
-      saveFile(file);
+      saveFile(file.fileName, file.blob);
       // An export (recordType 3): reopening it shows the list it was made from.
       recordOperation({
         recordType: RECORD_TYPES.export,

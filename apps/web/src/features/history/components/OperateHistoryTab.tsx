@@ -5,11 +5,12 @@ import { useNavigate } from 'react-router';
 import { SearchStateSchema, type OperateHistoryItem, type RecordType } from '@patlas/contracts';
 import { fromSearchState } from '../../search/search-url-state';
 import { exportOperateHistory, importOperateHistory } from '../api';
-import { formatDateTime } from '../format-time';
+import { formatDateTime } from '../../../utils/format-date';
 import { useDeleteHistory, useOperateData, useOperateHistory } from '../queries';
 import { resultRouter } from '../recording';
 import { listFiltersOf, type HistoryParams } from '../useHistoryParams';
 import { DateRangeFilter } from './DateRangeFilter';
+import { DeleteSelectedButton } from './DeleteSelectedButton';
 import { ExportButton, ImportButton } from './FileButtons';
 
 const RECORD_TYPE_VALUES: readonly RecordType[] = [1, 2, 3, 4];
@@ -78,17 +79,7 @@ export function OperateHistoryTab({ params }: { params: HistoryParams }) {
           className="history-keyword"
         />
         <DateRangeFilter from={params.startDate} to={params.endDate} onChange={params.setDates} />
-        <Popconfirm
-          title={t('confirm.deleteSelected', { count: chosenIds.length })}
-          okText={t('confirm.ok')}
-          cancelText={t('confirm.cancel')}
-          disabled={chosenIds.length === 0}
-          onConfirm={() => handleDelete(chosenIds)}
-        >
-          <Button danger disabled={chosenIds.length === 0}>
-            {t('buttons.deleteSelected')}
-          </Button>
-        </Popconfirm>
+        <DeleteSelectedButton count={chosenIds.length} onConfirm={() => handleDelete(chosenIds)} />
         <ExportButton
           label={
             chosenIds.length > 0 ? t('buttons.exportSelected', { count: chosenIds.length }) : t('buttons.exportAll')

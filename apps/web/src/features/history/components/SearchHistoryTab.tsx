@@ -3,13 +3,14 @@ import { Alert, App, Button, Flex, Input, Popconfirm, Table, Tag, Typography } f
 import { useTranslation } from 'react-i18next';
 import type { SearchHistoryItem } from '@patlas/contracts';
 import { exportHistory, importHistory } from '../api';
-import { formatDateTime } from '../format-time';
+import { formatDateTime } from '../../../utils/format-date';
 import { useDeleteHistory, useSearchHistory } from '../queries';
 import { listFiltersOf, type HistoryParams } from '../useHistoryParams';
 import { useOperationValueLabel } from '../useOperationValueLabel';
 import { useReopenEntry } from '../useReopenEntry';
 import { CombineModal } from './CombineModal';
 import { DateRangeFilter } from './DateRangeFilter';
+import { DeleteSelectedButton } from './DeleteSelectedButton';
 import { ExportButton, ImportButton } from './FileButtons';
 
 /** The search-history tab: list, search, dates, reopen, delete, export/import, combine. */
@@ -53,17 +54,7 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
         <Button type="primary" disabled={chosen.length < 2} onClick={() => setIsCombining(true)}>
           {t('buttons.combine')}
         </Button>
-        <Popconfirm
-          title={t('confirm.deleteSelected', { count: chosen.length })}
-          okText={t('confirm.ok')}
-          cancelText={t('confirm.cancel')}
-          disabled={chosen.length === 0}
-          onConfirm={() => handleDelete(chosenIds)}
-        >
-          <Button danger disabled={chosen.length === 0}>
-            {t('buttons.deleteSelected')}
-          </Button>
-        </Popconfirm>
+        <DeleteSelectedButton count={chosen.length} onConfirm={() => handleDelete(chosenIds)} />
         <ExportButton
           label={chosen.length > 0 ? t('buttons.exportSelected', { count: chosen.length }) : t('buttons.exportAll')}
           run={(options) => exportHistory(chosen.length > 0 ? { ids: chosenIds } : filters, options)}
