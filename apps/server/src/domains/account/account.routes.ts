@@ -33,6 +33,7 @@ import { FUNCTION_GUIDE_KEYS } from './function-guide.js';
 import { RegistrationService } from './registration.service.js';
 import { TryoutRepository } from './tryout.repository.js';
 import { UserGuideRepository } from './user-guide.repository.js';
+import { ok } from '../../envelope.js';
 
 export interface AccountDomainOptions {
   db: Kysely<Database>;
@@ -86,7 +87,6 @@ export function createAccountDomain(options: AccountDomainOptions): AccountDomai
   };
 }
 
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 const NoData = envelopeOf(z.null());
 
 /**

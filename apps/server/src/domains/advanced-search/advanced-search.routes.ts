@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf } from '../../plugins/locale.js';
 import type { AdvancedSearchService } from './advanced-search.service.js';
+import { ok } from '../../envelope.js';
 
 export interface AdvancedSearchRoutesOptions {
   service: AdvancedSearchService;
@@ -18,8 +19,6 @@ export interface AdvancedSearchRoutesOptions {
 
 /** Templates belong to the advanced-search page, so they need its permission (spec 1 §6). */
 const ADVANCED = { access: '/search/advance' } as const;
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 /** Advanced-search templates under /api/product/advancedSearch/template (spec 1 §7). */
 export const advancedSearchRoutes: FastifyPluginAsyncZod<AdvancedSearchRoutesOptions> = async (app, { service }) => {

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { languageOf } from '../../plugins/locale.js';
 import type { AnalysisResultSet, AnalysisService } from './analysis.service.js';
+import { ok } from '../../envelope.js';
 
 /** Analysing a result set needs what viewing it needs (spec 1 §6, as the search calls). */
 const ANALYSIS_ACCESS = ['/search/quick', '/search/result'];
@@ -27,8 +28,6 @@ const ANALYSIS_ACCESS = ['/search/quick', '/search/result'];
 export interface AnalysisRoutesOptions {
   service: AnalysisService;
 }
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 /** The result-set part of a per-chart body (the rest are the chart's options). */
 function resultSetOf(body: AnalysisResultSet): AnalysisResultSet {

@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf } from '../../plugins/locale.js';
 import type { TextMiningService } from './text-mining.service.js';
+import { ok } from '../../envelope.js';
 
 /** Analysing a result set needs what searching it needs (spec 1 §6, as search.routes.ts). */
 const ANALYSIS_ACCESS = ['/search/quick', '/search/result'];
@@ -28,8 +29,6 @@ const ANALYSIS_ACCESS = ['/search/quick', '/search/result'];
 export interface TextMiningRoutesOptions {
   service: TextMiningService;
 }
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 /** Spec 2 §7 word cloud, clustering and landscape calls, under /api/product (docs/analysis.md). */
 export const textMiningRoutes: FastifyPluginAsyncZod<TextMiningRoutesOptions> = async (app, { service }) => {

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.js';
 import { bearerTokenOf, requireUser } from './access.plugin.js';
 import type { AuthDomain } from './auth-domain.js';
 import { tokenResponseOf } from './login.service.js';
+import { ok } from '../../envelope.js';
 
 export interface AuthRoutesOptions {
   auth: AuthDomain;
@@ -25,8 +26,6 @@ export interface AuthRoutesOptions {
   /** Registers GET /oauth/captcha/test-answer (test mode only). */
   isTestMode: boolean;
 }
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 /** Login, sessions and personal API tokens under /api/platform (spec 1 §7 "Authentication and account"). */
 export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (

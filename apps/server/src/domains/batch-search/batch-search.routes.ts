@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { BatchSearchService } from './batch-search.service.js';
+import { ok } from '../../envelope.js';
 
 export interface BatchSearchRoutesOptions {
   service: BatchSearchService;
@@ -21,8 +22,6 @@ export interface BatchSearchRoutesOptions {
 
 /** Spec 1 §6: "retrieval (batch search)". */
 const BATCH = { access: 'retrieval' } as const;
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 /** ?mode=number|applicant on the imports: applicants are split on commas and line breaks only. */
 const ImportQuerySchema = z.object({ mode: BatchModeSchema.default('number') });

@@ -24,6 +24,7 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../auth/tokens.js';
 import { ChartRepository } from './chart.repository.js';
 import { ChartService } from './chart.service.js';
+import { ok } from '../../envelope.js';
 
 export interface ChartRoutesOptions {
   db: Kysely<Database>;
@@ -32,8 +33,6 @@ export interface ChartRoutesOptions {
 
 /** Chart settings are personal: any signed-in caller, each seeing only their own rows (no menu guards them). */
 const SIGNED_IN = { access: 'authenticated' } as const;
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf } from '../../plugins/locale.js';
 import type { ClassificationService } from './classification.service.js';
+import { ok } from '../../envelope.js';
 
 export interface ClassificationRoutesOptions {
   service: ClassificationService;
@@ -17,8 +18,6 @@ export interface ClassificationRoutesOptions {
 
 /** The classification search page's menu permission (spec 1 §2: /search/ipc → /innovationSpace/ipc). */
 const CLASSIFICATION = { access: '/search/ipc' } as const;
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 /** IPC and CPC scheme browsing under /api/product: /classification/children, /search, /path. */
 export const classificationRoutes: FastifyPluginAsyncZod<ClassificationRoutesOptions> = async (app, { service }) => {

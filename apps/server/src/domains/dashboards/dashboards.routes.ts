@@ -19,12 +19,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf } from '../../plugins/locale.js';
 import type { RouteAccess } from '../auth/access.plugin.js';
 import type { DashboardsService } from './dashboards.service.js';
+import { ok } from '../../envelope.js';
 
 export interface DashboardsRoutesOptions {
   service: DashboardsService;
 }
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 /**
  * Spec 2 §6: the university dashboard's data is the university database, the company dashboard's

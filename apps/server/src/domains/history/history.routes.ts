@@ -16,6 +16,7 @@ import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/locale.js';
 import { contentDisposition, XLSX_TYPE } from '../../files/spreadsheet.js';
 import type { SearchHistoryService } from './search-history.service.js';
+import { ok } from '../../envelope.js';
 
 export interface HistoryRoutesOptions {
   service: SearchHistoryService;
@@ -23,8 +24,6 @@ export interface HistoryRoutesOptions {
 
 /** Reading and managing one's search history needs the history menu (spec 1 §6); recording only a sign-in. */
 const HISTORY = { access: '/searchHistory' } as const;
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 /** Search history under /api/product (spec 1 §7): /history, /list, /exportAll, /import, /historyRetrievalCombined. */
 export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async (app, { service }) => {

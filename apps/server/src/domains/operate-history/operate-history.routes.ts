@@ -20,6 +20,7 @@ import { languageOf } from '../../plugins/locale.js';
 import type { Clock } from '../auth/tokens.js';
 import { OperateHistoryRepository } from './operate-history.repository.js';
 import { OperateHistoryService } from './operate-history.service.js';
+import { ok } from '../../envelope.js';
 
 export interface OperateHistoryRoutesOptions {
   db: Kysely<Database>;
@@ -28,8 +29,6 @@ export interface OperateHistoryRoutesOptions {
 
 /** Reading and managing one's history needs the history menu; recording an operation only a sign-in. */
 const HISTORY = { access: '/searchHistory' } as const;
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 /** Operation history under /api/product: /operatehistory, /list, /export, /import, /getData/{id}. */
 export const operateHistoryRoutes: FastifyPluginAsyncZod<OperateHistoryRoutesOptions> = async (app, { db, now }) => {

@@ -15,14 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '../../plugins/locale.js';
 import type { SearchService } from './search.service.js';
+import { ok } from '../../envelope.js';
 
 /** Searching needs quick search or the result page in the caller's menu (spec 1 §6). */
 const SEARCH_ACCESS = ['/search/quick', '/search/result'];
 export interface SearchRoutesOptions {
   service: SearchService;
 }
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 /** Spec 1 §7 platform data calls, under /api/platform. */
 export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { service }) => {

@@ -23,6 +23,7 @@ import { TryoutRepository } from '../account/tryout.repository.js';
 import { requireUser } from '../auth/access.plugin.js';
 import type { AuthDomain } from '../auth/auth-domain.js';
 import { SysService, type Actor } from './sys.service.js';
+import { ok } from '../../envelope.js';
 
 export interface SysRoutesOptions {
   auth: AuthDomain;
@@ -57,7 +58,6 @@ const DisplayCopyInputSchema = z.object({
   items: z.array(z.object({ name: z.string().trim().min(1).max(100), content: z.string().max(5_000) })).max(500),
 });
 
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 const SYS = { access: SYS_PERMISSION };
 
 function actorOf(request: FastifyRequest): Actor {

@@ -12,13 +12,12 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../auth/tokens.js';
 import { TrackingRepository } from './tracking.repository.js';
 import { TrackingService } from './tracking.service.js';
+import { ok } from '../../envelope.js';
 
 export interface TrackingRoutesOptions {
   db: Kysely<Database>;
   now: Clock;
 }
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 /** /eventTracking/record and /summary for everyone signed in; /sys/eventTracking/summary for operators. */
 export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { db, now }) => {

@@ -8,12 +8,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf } from '../../plugins/locale.js';
 import type { TranslationService } from './translation.service.js';
+import { ok } from '../../envelope.js';
 
 export interface TranslationRoutesOptions {
   service: TranslationService;
 }
-
-const ok = <T>(data: T) => ({ status: 1, message: '', data });
 
 const schema = {
   summary:
