@@ -19,11 +19,11 @@ import {
   type TechnologyField,
   type TermsResult,
 } from '@patlas/contracts';
-import { EngineError, type SearchEngine } from '@patlas/engine';
+import type { SearchEngine } from '@patlas/engine';
 import type { QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
 import { classifyPartyType } from '../patent/import/shared/party-classify.js';
-import type { SearchService } from '../search/search.service.js';
+import { toAppError, type SearchService } from '../search/search.service.js';
 import {
   andExpressions,
   CHINA_EXPRESSION,
@@ -109,7 +109,7 @@ export class DashboardsService {
       const results = Object.fromEntries(keys.map((key, i) => [key, response.results[i]])) as Record<K, AnalysisResult>;
       return { total: response.total, results };
     } catch (err) {
-      throw engineFailure(err);
+      throw toAppError(err);
     }
   }
 
@@ -127,7 +127,7 @@ export class DashboardsService {
     try {
       return await this.engine.count(ast, { filters });
     } catch (err) {
-      throw engineFailure(err);
+      throw toAppError(err);
     }
   }
 
@@ -327,11 +327,4 @@ export class DashboardsService {
       : set;
     return this.jumpOf(withUniversity, target, lang);
   }
-}
-
-/** Engine refusals → catalogue errors (analysis over more than 1,000,000 patents: the spec's message). */
-function engineFailure(err: unknown): unknown {
-  if (!(err instanceof EngineError)) return err;
-  if (err.code === 'ANALYSIS_TOO_MANY') return new AppError('ANALYSIS_TOO_MANY', { max: '1,000,000', ...err.params });
-  return new AppError(err.code, { field: '', term: '', ...err.params });
 }
