@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
+import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { resultTotal, shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
@@ -17,18 +17,6 @@ async function openPage(browser: Browser, baseUrl: string, session: ApiSession, 
   const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return page;
-}
-
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage });
-}
-
-/** `共 307 条结果` → 307. */
-async function resultTotal(page: Page): Promise<number> {
-  const locator = page.getByTestId('result-total');
-  await locator.waitFor();
-  const match = /共\s*([\d.]+)(万)?\s*条/.exec(await locator.innerText());
-  return match?.[1] ? Number(match[1]) * (match[2] ? 10_000 : 1) : Number.NaN;
 }
 
 describe.runIf(runBrowser)('[SEARCH][ADVANCED-BATCH]: advanced form and batch search', () => {

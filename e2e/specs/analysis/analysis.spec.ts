@@ -1,32 +1,14 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
+import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { resultTotal, shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
 // The demo corpus's records with applicants and dates are mostly US grants.
 const EXPRESSION = 'TI=(system OR method OR device OR apparatus)';
-
-/** `共 307 条结果` → 307; 万 units → their value. */
-function totalOf(text: string): number {
-  const match = /共\s*([\d.]+)(万|亿)?\s*条/.exec(text);
-  if (!match?.[1]) return Number.NaN;
-  const unit = match[2] === '万' ? 10_000 : match[2] === '亿' ? 100_000_000 : 1;
-  return Number(match[1]) * unit;
-}
-
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage });
-}
-
-async function resultTotal(page: Page): Promise<number> {
-  const locator = page.getByTestId('result-total');
-  await locator.waitFor();
-  return totalOf(await locator.innerText());
-}
 
 /** The chart's canvas once drawn (ECharts animates; a short wait lets the bars reach their size). */
 async function chartCanvas(page: Page, chartId: string) {

@@ -1,18 +1,14 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, apiCall, apiLogin, DEMO, fillLoginForm, login } from '../../fixtures/auth.js';
-import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
+import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
+import { shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
 const VIEWPORT = { width: 1366, height: 900 };
 const SESSION_LOST = '因长时间未操作，或因其他用户登录此账号而被登出，请重新登录';
 const LIMITED = { email: 'limited@patlas.local', password: 'limited-pass-1', fullname: '受限用户' };
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name) });
-}
 
 /** The labels of the open user dropdown. */
 async function userMenuLabels(page: Page): Promise<string[]> {

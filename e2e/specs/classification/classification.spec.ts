@@ -1,9 +1,9 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassificationChildrenResponse, ClassificationNode } from '@patlas/contracts';
-import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
+import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { shot, totalOf } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
@@ -11,23 +11,11 @@ const runBrowser = hasChromium();
 const STEP_TIMEOUT_MS = 90_000;
 const TEST_TIMEOUT_MS = 600_000;
 
-/** `共 307 条结果` → 307; 万 units → their value. */
-function totalOf(text: string): number {
-  const match = /共\s*([\d.]+)(万|亿)?\s*条/.exec(text);
-  if (!match?.[1]) return Number.NaN;
-  const unit = match[2] === '万' ? 10_000 : match[2] === '亿' ? 100_000_000 : 1;
-  return Number(match[1]) * unit;
-}
-
 async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string, url: string) {
   const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   await page.goto(`${baseUrl}${url}`);
   return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name) });
 }
 
 /** Scrolls the (virtual) tree down until the row of a symbol is rendered. */

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
 import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { resultTotal } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
@@ -10,20 +11,6 @@ const runBrowser = hasChromium();
 interface Bucket {
   key: string;
   count: number;
-}
-
-/** `共 307 条结果` / `307 results` → 307; 万 units → their value. */
-function totalOf(text: string): number {
-  const match = /([\d.]+)\s*(万|亿)?\s*(条|results?)/.exec(text.replace(/,/g, ''));
-  if (!match?.[1]) return Number.NaN;
-  const unit = match[2] === '万' ? 10_000 : match[2] === '亿' ? 100_000_000 : 1;
-  return Number(match[1]) * unit;
-}
-
-async function resultTotal(page: Page): Promise<number> {
-  const locator = page.getByTestId('result-total');
-  await locator.waitFor();
-  return totalOf(await locator.innerText());
 }
 
 async function shot(page: Page, name: string): Promise<void> {

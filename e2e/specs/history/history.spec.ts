@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
+import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { resultTotal, shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
@@ -24,24 +24,6 @@ async function openPage(browser: Browser, baseUrl: string, session: ApiSession, 
   const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return page;
-}
-
-/** `共 307 条结果` → 307; 万 units → their value. */
-function totalOf(text: string): number {
-  const match = /共\s*([\d.]+)(万|亿)?\s*条/.exec(text);
-  if (!match?.[1]) return Number.NaN;
-  const unit = match[2] === '万' ? 10_000 : match[2] === '亿' ? 100_000_000 : 1;
-  return Number(match[1]) * unit;
-}
-
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage });
-}
-
-async function resultTotal(page: Page): Promise<number> {
-  const locator = page.getByTestId('result-total');
-  await locator.waitFor();
-  return totalOf(await locator.innerText());
 }
 
 /** Runs an expression from the search page, as a user does. */

@@ -1,30 +1,11 @@
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
+import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { resultTotal, shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
-
-/** `共 307 条结果` → 307; 万 units → their value. */
-function totalOf(text: string): number {
-  const match = /共\s*([\d.]+)(万|亿)?\s*条/.exec(text);
-  if (!match?.[1]) return Number.NaN;
-  const unit = match[2] === '万' ? 10_000 : match[2] === '亿' ? 100_000_000 : 1;
-  return Number(match[1]) * unit;
-}
-
-/** What a 1366×900 screen shows; `fullPage` for the whole scroll height. */
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage });
-}
-
-async function resultTotal(page: Page): Promise<number> {
-  const locator = page.getByTestId('result-total');
-  await locator.waitFor();
-  return totalOf(await locator.innerText());
-}
 
 describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo corpus', () => {
   let server: RunningServer;
