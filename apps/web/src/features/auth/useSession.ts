@@ -20,6 +20,15 @@ export function useSession(): SessionSnapshot {
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 
+/**
+ * Signed in with a personal account: IP-login visitors keep no history and save no custom config
+ * (spec 1 §4), so recording and settings check this.
+ */
+export function usePersonalSession(): boolean {
+  const { session } = useSession();
+  return session !== undefined && session.loginType !== 'ip';
+}
+
 /** Whether the signed-in user's menu satisfies a rule (false for anonymous visitors unless the rule is empty). */
 export function usePermission(rule: PermissionRule | false | undefined): boolean {
   const { session } = useSession();

@@ -7,7 +7,7 @@ import {
   type ChartType,
 } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
-import { useSession } from '../auth/useSession';
+import { usePersonalSession } from '../auth/useSession';
 import {
   addChart,
   addClassify,
@@ -39,8 +39,7 @@ export const chartSettingsKeys = {
  * have none (spec 1 §4 "IP login skips saving custom config to the server") and see the defaults.
  */
 export function useCanSaveChartSettings(): boolean {
-  const { session } = useSession();
-  return session !== undefined && session.loginType !== 'ip';
+  return usePersonalSession();
 }
 
 /** The saved colour config of one chart key (or its default, id null). */

@@ -4,7 +4,7 @@ import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SearchHistoryItem } from '@patlas/contracts';
-import { usePermission, useSession } from '../auth/useSession';
+import { usePermission, usePersonalSession } from '../auth/useSession';
 import { formatDateTime } from '../../utils/format-date';
 import { HISTORY_PATH, HISTORY_PERMISSION } from './paths';
 import { useDeleteHistory, useSearchHistory } from './queries';
@@ -21,9 +21,9 @@ const DRAWER_PAGE_SIZE = 20;
 export function HistoryDrawerButton() {
   const { t } = useTranslation('history');
   const [isOpen, setIsOpen] = useState(false);
-  const { session } = useSession();
+  const isPersonal = usePersonalSession();
   const mayOpen = usePermission(HISTORY_PERMISSION);
-  if (!mayOpen || !session || session.loginType === 'ip') return null;
+  if (!mayOpen || !isPersonal) return null;
   return (
     <>
       <Button icon={<HistoryOutlined />} onClick={() => setIsOpen(true)} className="history-drawer-button">

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { RECORD_TYPES, type SearchHistoryEntry } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
-import { useSession } from '../auth/useSession';
+import { usePersonalSession } from '../auth/useSession';
 import type { ResultUrlState } from '../search/search-url-state';
 import { saveHistory, saveOperateHistory } from './api';
 import { claimRecording, readHistoryNavState, type HistoryNavState } from './history-actions';
@@ -21,10 +21,9 @@ import { trackEvent } from './tracking';
 
 /** Saves entries for the signed-in user; IP-login visitors have no history (spec 1 §4). */
 function useEntrySaver() {
-  const { session } = useSession();
   const { lang, messages } = useApiContext();
   const queryClient = useQueryClient();
-  const canRecord = session !== undefined && session.loginType !== 'ip';
+  const canRecord = usePersonalSession();
   return useMemo(
     () => ({
       canRecord,

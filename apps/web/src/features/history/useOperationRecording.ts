@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecordType } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
-import { useSession } from '../auth/useSession';
+import { usePersonalSession } from '../auth/useSession';
 import { saveOperateHistory } from './api';
 import { historyKeys } from './queries';
 import { trackEvent } from './tracking';
@@ -25,10 +25,9 @@ export interface OperationRecord {
  * no history, and a lost record must never disturb what the user is doing.
  */
 export function useOperationRecording(): (record: OperationRecord) => void {
-  const { session } = useSession();
   const { lang, messages } = useApiContext();
   const queryClient = useQueryClient();
-  const canRecord = session !== undefined && session.loginType !== 'ip';
+  const canRecord = usePersonalSession();
   return useCallback(
     ({ eventName, data, ...record }: OperationRecord) => {
       if (!canRecord) return;

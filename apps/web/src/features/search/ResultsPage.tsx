@@ -99,10 +99,7 @@ function ResultsView() {
    * rides on the navigation and is recorded once the new state's results arrive. The new URL
    * drops `hid`: after the first action a reopened history entry is an ordinary page again.
    */
-  const update = (
-    patch: Partial<ResultUrlState>,
-    options: { keepPage?: boolean; history?: HistoryNavState } = {},
-  ) => {
+  const update = (patch: Partial<ResultUrlState>, options: { keepPage?: boolean; history?: HistoryNavState } = {}) => {
     const next: ResultUrlState = { ...state, ...patch, page: options.keepPage ? (patch.page ?? state.page) : 1 };
     if (next.second === undefined) delete next.second;
     if (next.source === undefined) delete next.source;
@@ -227,82 +224,92 @@ function ResultsView() {
 
       {!problem && (
         <HistoryOriginContext.Provider value={origin}>
-        <div className="results-body">
-          <FilterPanel
-            facets={data?.facets}
-            filters={state.filters}
-            onChange={setFilter}
-            onClearAll={() =>
-              update({ filters: [] }, { history: historyActionState('clearFilter', encodeFilters(state.filters), { filterKind: 'facet' }) })
-            }
-          />
-          <main className="results-main" onClickCapture={recordAnalysisClick}>
-            <ResultToolbar state={state} lang={lang} onChange={handleToolbarChange} extra={<HistoryDrawerButton />} />
-            {state.filters.length > 0 && (
-              <Flex wrap gap={4} className="results-active-filters" aria-label={t('filters.active')}>
-                {state.filters.flatMap((filter) =>
-                  filter.values.map((value) => (
-                    <Tag
-                      key={`${filter.field}:${value}`}
-                      closable
-                      onClose={(event) => {
-                        event.preventDefault();
-                        setFilter(
-                          filter.field,
-                          filter.values.filter((v) => v !== value),
-                          'remove',
-                        );
-                      }}
-                    >
-                      {filterFieldLabel(filter.field)}: {labels.facetValue(filter.field, value)}
-                    </Tag>
-                  )),
-                )}
+          <div className="results-body">
+            <FilterPanel
+              facets={data?.facets}
+              filters={state.filters}
+              onChange={setFilter}
+              onClearAll={() =>
+                update(
+                  { filters: [] },
+                  { history: historyActionState('clearFilter', encodeFilters(state.filters), { filterKind: 'facet' }) },
+                )
+              }
+            />
+            <main className="results-main" onClickCapture={recordAnalysisClick}>
+              <ResultToolbar state={state} lang={lang} onChange={handleToolbarChange} extra={<HistoryDrawerButton />} />
+              {state.filters.length > 0 && (
+                <Flex wrap gap={4} className="results-active-filters" aria-label={t('filters.active')}>
+                  {state.filters.flatMap((filter) =>
+                    filter.values.map((value) => (
+                      <Tag
+                        key={`${filter.field}:${value}`}
+                        closable
+                        onClose={(event) => {
+                          event.preventDefault();
+                          setFilter(
+                            filter.field,
+                            filter.values.filter((v) => v !== value),
+                            'remove',
+                          );
+                        }}
+                      >
+                        {filterFieldLabel(filter.field)}: {labels.facetValue(filter.field, value)}
+                      </Tag>
+                    )),
+                  )}
+                </Flex>
+              )}
+              <Flex justify="space-between" align="center" gap={8} wrap>
+                <SelectionBar selection={selection} pageNumbers={pageNumbers} />
+                {/* Another view of the same page: the page number stays. */}
+                <ViewSwitch
+                  value={state.view}
+                  onChange={(view) => update({ view }, { keepPage: true, history: historyActionState('view', view) })}
+                />
               </Flex>
-            )}
-            <Flex justify="space-between" align="center" gap={8} wrap>
-              <SelectionBar selection={selection} pageNumbers={pageNumbers} />
-              {/* Another view of the same page: the page number stays. */}
-              <ViewSwitch
-                value={state.view}
-                onChange={(view) => update({ view }, { keepPage: true, history: historyActionState('view', view) })}
-              />
-            </Flex>
-            {results.isPending && <Spin className="results-loading" />}
-            {data && data.total === 0 && <EmptyResult hasFilters={state.filters.length > 0 || Boolean(state.second)} />}
-            {data && data.total > 0 && (
-              <Spin spinning={isStale}>
-                {state.view === 'liebiaoshitu' && (
-                  <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
-                )}
-                {state.view === 'tuwenshitu' && <ImageTextView items={items} selection={selection} offset={offset} />}
-                {state.view === 'quanfutushitu' && (
-                  <AllDrawingsView items={items} selection={selection} offset={offset} />
-                )}
-                {state.view === 'shoutushitu' && (
-                  <FirstDrawingView items={items} selection={selection} offset={offset} />
-                )}
-              </Spin>
-            )}
-            {data && data.total > 0 && (
-              <Pagination
-                className="results-pagination"
-                current={state.page}
-                pageSize={state.pageSize}
-                total={Math.min(data.total, MAX_PAGE * state.pageSize)}
-                showSizeChanger={false}
-                showQuickJumper
-                showTotal={(total) => t('results.pages', { pages: Math.ceil(total / state.pageSize).toLocaleString() })}
-                onChange={(page) => {
-                  const target = Math.min(MAX_PAGE, Math.max(1, page));
-                  update({ page: target }, { keepPage: true, history: historyActionState('jumpPage', String(target)) });
-                  // The next page starts at its first result, not where the pager was.
-                  window.scrollTo({ top: 0 });
-                }}
-              />
-            )}
-          </main>
-        </div>
+              {results.isPending && <Spin className="results-loading" />}
+              {data && data.total === 0 && (
+                <EmptyResult hasFilters={state.filters.length > 0 || Boolean(state.second)} />
+              )}
+              {data && data.total > 0 && (
+                <Spin spinning={isStale}>
+                  {state.view === 'liebiaoshitu' && (
+                    <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
+                  )}
+                  {state.view === 'tuwenshitu' && <ImageTextView items={items} selection={selection} offset={offset} />}
+                  {state.view === 'quanfutushitu' && (
+                    <AllDrawingsView items={items} selection={selection} offset={offset} />
+                  )}
+                  {state.view === 'shoutushitu' && (
+                    <FirstDrawingView items={items} selection={selection} offset={offset} />
+                  )}
+                </Spin>
+              )}
+              {data && data.total > 0 && (
+                <Pagination
+                  className="results-pagination"
+                  current={state.page}
+                  pageSize={state.pageSize}
+                  total={Math.min(data.total, MAX_PAGE * state.pageSize)}
+                  showSizeChanger={false}
+                  showQuickJumper
+                  showTotal={(total) =>
+                    t('results.pages', { pages: Math.ceil(total / state.pageSize).toLocaleString() })
+                  }
+                  onChange={(page) => {
+                    const target = Math.min(MAX_PAGE, Math.max(1, page));
+                    update(
+                      { page: target },
+                      { keepPage: true, history: historyActionState('jumpPage', String(target)) },
+                    );
+                    // The next page starts at its first result, not where the pager was.
+                    window.scrollTo({ top: 0 });
+                  }}
+                />
+              )}
+            </main>
+          </div>
         </HistoryOriginContext.Provider>
       )}
     </div>
