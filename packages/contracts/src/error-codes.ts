@@ -287,6 +287,60 @@ export const ERROR_CODES = {
   /** Changing the password or the e-mail address needs the current password. */
   CURRENT_PASSWORD_WRONG: { http: 400, status: 0, zh: '当前密码不正确', en: 'The current password is incorrect' },
   /** Spec 1 §5: "Semantic weights cannot all be 0". */
+  /** Spec 1 §8 "Access": semantic retrieval has its own permission (`semantics`). */
+  SEMANTIC_FORBIDDEN: {
+    http: 403,
+    status: 0,
+    zh: '暂无语义检索权限，请联系客服',
+    en: 'No semantic retrieval permissions, please contact the customer service',
+  },
+  SEMANTIC_TEXT_TOO_SHORT: {
+    http: 400,
+    status: 0,
+    zh: '请输入至少 {min} 个字符的技术描述再检索',
+    en: 'Enter a technical description of at least {min} characters to search',
+  },
+  /** Spec 1 §9 "semantic text 50000". */
+  SEMANTIC_TEXT_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '检索文本超出字数限制：最多 {max} 个字符，当前 {length} 个',
+    en: 'The text exceeds the character limit: at most {max} characters, this one has {length}',
+  },
+  /** Spec 1 §8 "no valid text information": nothing in the text is a word the index knows. */
+  SEMANTIC_NO_VALID_TEXT: {
+    http: 400,
+    status: 0,
+    zh: '检索文本中没有有效的文本信息',
+    en: 'The text contains no valid text information',
+  },
+  /** Spec 1 §5 "Same country cannot be selected twice". */
+  SEMANTIC_DUPLICATE_SOURCE: {
+    http: 400,
+    status: 0,
+    zh: '同一国家/地区不能重复选择：{code}',
+    en: 'The same country cannot be selected twice: {code}',
+  },
+  SEMANTIC_DATE_RANGE_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '起始日期不能晚于结束日期',
+    en: 'The start date cannot be later than the end date',
+  },
+  /** A stored semantic query that is unknown or older than its retention. */
+  SEMANTIC_KEY_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该语义检索结果已失效，请重新检索',
+    en: 'This semantic search has expired, please search again',
+  },
+  /** SEMANTIC_MODEL_PATH names a model that cannot be loaded (the server logs why). */
+  SEMANTIC_MODEL_UNAVAILABLE: {
+    http: 503,
+    status: 0,
+    zh: '语义模型不可用：{reason}',
+    en: 'The semantic model is unavailable: {reason}',
+  },
   SEMANTIC_WEIGHTS_ALL_ZERO: {
     http: 400,
     status: 0,

@@ -15,3 +15,4 @@ export * from './advanced-search.js';
 export * from './batch-search.js';
 export * from './classification.js';
 export * from './translation.js';
+export * from './semantic.js';

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { SemanticWeightsSchema } from './auth.js';
+import { MAX_SEMANTIC_TEXT_LENGTH } from './limits.js';
+import { PatentTypeSchema } from './patent.js';
+import { SearchHitSchema, SourceScopeSchema } from './search.js';
+
+/**
+ * Semantic search (spec 1 §7 `POST /search/semantics`): free text ranked by meaning. The field
+ * names of the request are the spec's (searchContext, ss_dataSources, ss_patentType, ss_dateType,
+ * ss_weights); the rest is ours.
+ */
+
+/** How a semantic query is ranked: both signals fused (default), keywords (BM25) only, vectors only. */
+export const SEMANTIC_MODES = ['hybrid', 'bm25', 'vector'] as const;
+export type SemanticMode = (typeof SEMANTIC_MODES)[number];
+
+/** Not shown in the spec: the fewest characters worth a semantic search (after trimming). */
+export const MIN_SEMANTIC_TEXT_LENGTH = 2;
+/** Not shown: how many of the best-ranked patents a semantic search lists (pages of up to 100). */
+export const MAX_SEMANTIC_RESULTS = 1000;
+/** The semantic date filter works on the application date (AD) or the publication date (PD). */
+export const SEMANTIC_DATE_TYPES = ['AD', 'PD'] as const;
+
+const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** What a semantic search asks; stored under `key` so a result page is a deep link. */
+export const SemanticQuerySchema = z.object({
+  /** The text (a paragraph of a disclosure, a claim, an abstract), at most 50000 characters. */
+  searchContext: z.string(),
+  /**
+   * Offices to search (two-letter codes such as CN, US, EP), or the scope `cn` / `uncn`. Empty or
+   * absent: all. The same office twice is refused (spec 1 §5 "Same country cannot be selected twice").
+   */
+  ss_dataSources: z.array(z.union([SourceScopeSchema, z.string().regex(/^[A-Za-z]{2}$/)])).max(60).optional(),
+  ss_patentType: z.array(PatentTypeSchema).max(10).optional(),
+  ss_dateType: z.enum(SEMANTIC_DATE_TYPES).optional(),
+  ss_dateFrom: IsoDay.optional(),
+  ss_dateTo: IsoDay.optional(),
+  /** Title, abstract, claims, description weights "t,a,c,d" (0–10 each, not all 0). Absent: the user's saved weights. */
+  ss_weights: SemanticWeightsSchema.optional(),
+  mode: z.enum(SEMANTIC_MODES).optional(),
+});
+export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
+
+/** A new search (the query's fields) or another page of a stored one (`key`). */
+export const SemanticSearchRequestSchema = SemanticQuerySchema.partial({ searchContext: true }).extend({
+  key: z.string().min(8).max(64).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type SemanticSearchRequest = z.input<typeof SemanticSearchRequestSchema>;
+
+export const SemanticHitSchema = SearchHitSchema.extend({
+  /** Cosine similarity of the text and the patent in the vector space, 0–1 (0 when vectors were not used). */
+  similarity: z.number(),
+  /** Rank of the patent by keywords (BM25) and by vectors among the candidates; absent when not found by that signal. */
+  bm25Rank: z.number().int().optional(),
+  vectorRank: z.number().int().optional(),
+});
+export type SemanticHit = z.infer<typeof SemanticHitSchema>;
+
+export const SemanticSearchResponseSchema = z.object({
+  /** Key of the stored query: `/home?tabName=semantics&key=…` opens this result again. */
+  key: z.string(),
+  query: SemanticQuerySchema.extend({ ss_weights: SemanticWeightsSchema, mode: z.enum(SEMANTIC_MODES) }),
+  /** Ranked patents found (at most MAX_SEMANTIC_RESULTS). */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(SemanticHitSchema),
+  /** The vector model that ranked: `lsa-<dims>` (learned from the corpus) or the configured model's name. */
+  model: z.string(),
+  /** The weighted key terms the text was reduced to for the keyword signal. */
+  keyTerms: z.array(z.object({ term: z.string(), weight: z.number() })),
+  tookMs: z.number(),
+});
+export type SemanticSearchResponse = z.infer<typeof SemanticSearchResponseSchema>;
