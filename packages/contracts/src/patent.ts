@@ -112,6 +112,19 @@ export const ReexaminationSchema = z.object({
   points: z.string().optional(),
 });
 
+/**
+ * A national-defence patent declassified and published (国防专利解密): the defence-declassified data
+ * source of spec 1 §2 (/search/defense). No public source ships such records; importers take the
+ * flag from a JSON record or a CSV/XLSX column (docs/import-formats.md). Present = declassified.
+ */
+export const DeclassificationSchema = z.object({
+  /** Date the declassification was announced (解密公告日). */
+  date: IsoDateSchema.optional(),
+  /** Number of the declassification announcement or decision (解密公告号 / 决定号). */
+  decisionNumber: z.string().optional(),
+});
+export type Declassification = z.infer<typeof DeclassificationSchema>;
+
 export const DrawingSchema = z.object({
   /** file name under the drawings store, served at /api/product/patent/drawing/<file> */
   file: z.string().min(1),
@@ -171,6 +184,8 @@ export const PatentSchema = z.object({
   assignments: z.array(AssignmentSchema).optional(),
   pledges: z.array(PledgeSchema).optional(),
   reexaminations: z.array(ReexaminationSchema).optional(),
+  /** Set when the record is a declassified national-defence patent (the DEF field, /search/defense). */
+  declassified: DeclassificationSchema.optional(),
   drawings: z.array(DrawingSchema).optional(),
   claimCount: z.number().int().nonnegative().optional(),
   pageCount: z.number().int().nonnegative().optional(),

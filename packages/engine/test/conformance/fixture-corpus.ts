@@ -8,7 +8,7 @@ import type { IndexablePatent } from '../../src/index.js';
  * families, citations and value scores were assigned deterministically to exercise every field.
  * Do not edit by hand: the expected hit sets of run-conformance.ts are computed from it.
  */
-export const FIXTURE_CORPUS: readonly IndexablePatent[] = [
+export const FIXTURE_CORPUS: readonly IndexablePatent[] = withLegalRecords([
   {
     publicationNumber: 'CN110001371B',
     applicationNumber: 'CN201510000001.1',
@@ -3273,4 +3273,155 @@ export const FIXTURE_CORPUS: readonly IndexablePatent[] = [
       },
     ],
   },
-];
+]);
+
+/**
+ * Legal records for the legal-search fields (LE, LED, LIT*, LIC*, TRF*, PLG*, REX*, DEF, DEFD),
+ * written by hand for this suite and invented, like the dates above: legal events in Chinese and
+ * English, litigations with case numbers, courts, parties, outcomes and dates, licences, transfers,
+ * pledges, reexamination/invalidation decisions and two declassified defence patents. They avoid
+ * the terms the older litigation/licence cases pin (深圳, 独占).
+ */
+function withLegalRecords(records: IndexablePatent[]): IndexablePatent[] {
+  const extra: Record<string, Partial<IndexablePatent>> = {
+    CN110002742U: {
+      legalEvents: [
+        { date: '2019-06-01', code: 'C06', description: '发明专利申请公布', country: 'CN' },
+        { date: '2020-03-10', code: 'C14', description: '授权', country: 'CN' },
+      ],
+    },
+    CN110004113A: { legalEvents: [{ date: '2021-05-04', code: 'C10', description: '实质审查的生效' }] },
+    CN117151122A: {
+      legalEvents: [
+        { date: '2023-12-01', code: 'PB01', description: '公布' },
+        { date: '2023-12-19', code: 'SE01', description: '实质审查的生效' },
+      ],
+    },
+    US6837910B2: {
+      legalEvents: [
+        { date: '2008-01-15', code: 'FPAY', description: 'Fee payment; year of fee payment: 4', country: 'US' },
+        { date: '2013-02-01', code: 'LAPS', description: 'Lapse for failure to pay maintenance fees', country: 'US' },
+      ],
+    },
+    CN110012339A: {
+      litigations: [
+        {
+          caseNumber: '(2020)京73民初456号',
+          court: '北京知识产权法院',
+          plaintiff: '北京小米移动软件有限公司',
+          defendant: '珠海格力电器股份有限公司',
+          filingDate: '2020-04-01',
+          verdictDate: '2021-09-30',
+          outcome: '判决驳回原告诉讼请求',
+        },
+      ],
+    },
+    US6838635B2: {
+      litigations: [
+        {
+          caseNumber: 'IPR2019-01234',
+          court: 'Patent Trial and Appeal Board (IPR, AIA Trial)',
+          plaintiff: 'Apple Inc.',
+          defendant: 'Acme Technologies LLC',
+          filingDate: '2019-07-15',
+          verdictDate: '2021-01-20',
+          outcome: 'Final Written Decision',
+        },
+      ],
+    },
+    CN116560767A: {
+      litigations: [
+        {
+          caseNumber: '(2023)粤73民初789号',
+          court: '广州知识产权法院',
+          plaintiff: '广州某科技有限公司',
+          defendant: '华为终端有限公司',
+          filingDate: '2023-03-02',
+          outcome: '调解结案',
+        },
+      ],
+    },
+    CN110017823B: {
+      licenses: [
+        {
+          licensor: '清华大学',
+          licensee: '北京某新能源有限公司',
+          licenseNumber: 'X2019110000123',
+          exclusivity: '普通许可',
+          effectiveDate: '2019-08-20',
+        },
+      ],
+    },
+    US6841140B2: {
+      licenses: [
+        {
+          licensor: 'Stanford University',
+          licensee: 'Genentech Inc',
+          exclusivity: 'exclusive',
+          effectiveDate: '2005-03-01',
+        },
+      ],
+    },
+    CN110020565A: {
+      assignments: [
+        {
+          assignor: '中国科学院化学研究所',
+          assignee: '中科新材料有限公司',
+          effectiveDate: '2021-06-18',
+          conveyance: '专利权的转移',
+        },
+      ],
+    },
+    US6843159B2: {
+      assignments: [
+        {
+          assignor: 'Smith John',
+          assignee: 'Intel Corporation',
+          effectiveDate: '2004-11-02',
+          conveyance: 'ASSIGNMENT OF ASSIGNORS INTEREST',
+          reelFrame: '015123/0456',
+        },
+      ],
+    },
+    CN110024678A: {
+      pledges: [
+        {
+          pledgor: '江苏某科技有限公司',
+          pledgee: '中国银行股份有限公司苏州分行',
+          pledgeNumber: 'Y2021320000123',
+          effectiveDate: '2021-03-15',
+          stage: '生效',
+        },
+      ],
+    },
+    CN110030162B: {
+      pledges: [
+        { pledgor: '浙江某电子有限公司', pledgee: '杭州银行股份有限公司', effectiveDate: '2022-07-01', stage: '解除' },
+      ],
+    },
+    CN110031533U: {
+      reexaminations: [
+        {
+          requester: '宁波某机械有限公司',
+          decisionNumber: '第51234号',
+          decisionType: '宣告专利权全部无效',
+          decisionDate: '2021-11-11',
+        },
+      ],
+    },
+    CN115794481A: {
+      reexaminations: [
+        {
+          requester: '上海某医药有限公司',
+          decisionNumber: '第198765号',
+          decisionType: '维持驳回决定',
+          decisionDate: '2023-05-06',
+          points: '创造性',
+        },
+      ],
+    },
+    CN120003465B: { declassified: { date: '2020-06-30', decisionNumber: 'JM2020-001' } },
+    CN110037017A: { declassified: {} },
+  };
+  return records.map((r) => ({ ...r, ...extra[r.publicationNumber] }));
+}

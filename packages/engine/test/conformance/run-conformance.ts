@@ -67,6 +67,23 @@ const fieldTexts: Record<string, (d: Doc) => string[]> = {
   CITY: (d) => [...(d.applicants ?? []), ...(d.inventors ?? [])].map((p) => lower(p.city)),
   LIT: (d) => (d.litigations ?? []).map((r) => lower(Object.values(r).join('\n'))),
   LIC: (d) => (d.licenses ?? []).map((r) => lower(Object.values(r).join('\n'))),
+  LE: (d) => (d.legalEvents ?? []).map((e) => lower(`${e.code ?? ''} ${e.description ?? ''}`)),
+  LITCN: (d) => (d.litigations ?? []).map((r) => lower(r.caseNumber)),
+  LITCT: (d) => (d.litigations ?? []).map((r) => lower(r.court)),
+  LITPL: (d) => (d.litigations ?? []).map((r) => lower(r.plaintiff)),
+  LITDF: (d) => (d.litigations ?? []).map((r) => lower(r.defendant)),
+  LITPT: (d) => (d.litigations ?? []).flatMap((r) => [lower(r.plaintiff), lower(r.defendant)]),
+  LITRS: (d) => (d.litigations ?? []).map((r) => lower(r.outcome)),
+  LICOR: (d) => (d.licenses ?? []).map((r) => lower(r.licensor)),
+  LICEE: (d) => (d.licenses ?? []).map((r) => lower(r.licensee)),
+  LICT: (d) => (d.licenses ?? []).map((r) => lower(r.exclusivity)),
+  TRFOR: (d) => (d.assignments ?? []).map((r) => lower(r.assignor)),
+  TRFEE: (d) => (d.assignments ?? []).map((r) => lower(r.assignee)),
+  PLGOR: (d) => (d.pledges ?? []).map((r) => lower(r.pledgor)),
+  PLGEE: (d) => (d.pledges ?? []).map((r) => lower(r.pledgee)),
+  REXRQ: (d) => (d.reexaminations ?? []).map((r) => lower(r.requester)),
+  REXN: (d) => (d.reexaminations ?? []).map((r) => lower(r.decisionNumber)),
+  REXT: (d) => (d.reexaminations ?? []).map((r) => lower(r.decisionType)),
 };
 /** Units: a CJK character or a Latin/digit word. */
 const units = (s: string): string[] => s.match(/[\u3400-\u9fff]|[a-z0-9]+/g) ?? [];
@@ -115,6 +132,9 @@ const refSameSentence =
       ),
     );
 const day = (iso: string | undefined): number => (iso ? Number(iso.replace(/-/g, '')) : 0);
+/** Any of the dates (YYYY-MM-DD) within [from, to] (YYYYMMDD, inclusive). */
+const anyDay = (dates: (string | undefined)[], from = 0, to = 99_999_999): boolean =>
+  dates.some((x) => day(x) > 0 && day(x) >= from && day(x) <= to);
 const ipcStarts = (codes: string[] | undefined, prefix: string): boolean =>
   (codes ?? []).some((c) => c.replace(/\s/g, '').toUpperCase().startsWith(prefix));
 
@@ -181,6 +201,179 @@ export const CASES: Case[] = [
   },
   { name: 'litigation text', ast: term('LIT', '深圳'), expected: refText('LIT', '深圳'), pinned: [pnOf(3)] },
   { name: 'licence text', ast: term('LIC', '独占'), expected: refText('LIC', '独占'), pinned: [pnOf(6)] },
+  // Legal search (/search/lawSearch, /search/defense): the sub-fields of the legal records.
+  { name: 'legal event text (Chinese)', ast: term('LE', '授权'), expected: refText('LE', '授权'), pinned: [pnOf(1)] },
+  {
+    name: 'legal event text (English stem) and code',
+    ast: or(term('LE', 'lapses'), term('LE', 'FPAY')),
+    expected: (d) => refText('LE', 'lapses')(d) || refText('LE', 'FPAY')(d),
+    pinned: ['US6837910B2'],
+  },
+  {
+    name: 'legal event date range (any event)',
+    ast: range('LED', '20200101', '20211231'),
+    expected: (d) =>
+      anyDay(
+        (d.legalEvents ?? []).map((e) => e.date),
+        20200101,
+        20211231,
+      ),
+    pinned: ['CN110002742U', 'CN110004113A'],
+  },
+  {
+    name: 'litigation case number as a phrase',
+    ast: term('LITCN', '(2020)京73民初456号', true),
+    expected: refText('LITCN', '(2020)京73民初456号'),
+    pinned: ['CN110012339A'],
+  },
+  {
+    name: 'litigation case number truncated',
+    ast: term('LITCN', 'IPR2019*'),
+    expected: refText('LITCN', 'IPR2019*'),
+    pinned: ['US6838635B2'],
+  },
+  {
+    name: 'court',
+    ast: term('LITCT', '知识产权法院'),
+    expected: refText('LITCT', '知识产权法院'),
+    pinned: ['CN110012339A', 'CN116560767A'],
+  },
+  {
+    name: 'litigation party: plaintiff or defendant',
+    ast: term('LITPT', '华为'),
+    expected: refText('LITPT', '华为'),
+    pinned: [pnOf(3), 'CN116560767A'],
+  },
+  {
+    name: 'plaintiff and defendant apart',
+    ast: or(term('LITPL', 'Apple Inc', true), term('LITDF', '格力')),
+    expected: (d) => refText('LITPL', 'apple inc')(d) || refText('LITDF', '格力')(d),
+    pinned: ['CN110012339A', 'US6838635B2'],
+  },
+  {
+    name: 'plaintiff is not defendant',
+    ast: term('LITDF', '华为'),
+    expected: refText('LITDF', '华为'),
+    pinned: ['CN116560767A'],
+  },
+  {
+    name: 'litigation outcome',
+    ast: term('LITRS', '调解'),
+    expected: refText('LITRS', '调解'),
+    pinned: [pnOf(3), 'CN116560767A'],
+  },
+  {
+    name: 'litigation date: a verdict date in range',
+    ast: range('LITD', '2021', '2021'),
+    expected: (d) =>
+      anyDay(
+        (d.litigations ?? []).flatMap((l) => [l.filingDate, l.verdictDate]),
+        20210101,
+        20211231,
+      ),
+    pinned: ['CN110012339A', 'US6838635B2'],
+  },
+  {
+    name: 'litigation date: a filing date in range',
+    ast: range('LITD', '2023'),
+    expected: (d) =>
+      anyDay(
+        (d.litigations ?? []).flatMap((l) => [l.filingDate, l.verdictDate]),
+        20230101,
+      ),
+    pinned: ['CN116560767A'],
+  },
+  {
+    name: 'licensor, licensee and licence type',
+    ast: or(term('LICOR', '大学'), term('LICEE', 'genentech'), term('LICT', '普通')),
+    expected: (d) => refText('LICOR', '大学')(d) || refText('LICEE', 'genentech')(d) || refText('LICT', '普通')(d),
+    pinned: [pnOf(6), 'CN110017823B', 'US6841140B2'],
+  },
+  {
+    name: 'licence date',
+    ast: range('LICD', '2019', '2020'),
+    expected: (d) =>
+      anyDay(
+        (d.licenses ?? []).map((l) => l.effectiveDate),
+        20190101,
+        20201231,
+      ),
+    pinned: ['CN110017823B'],
+  },
+  {
+    name: 'assignor AND transfer date',
+    ast: and(term('TRFOR', '研究所'), range('TRFD', '2021')),
+    expected: (d) =>
+      refText('TRFOR', '研究所')(d) &&
+      anyDay(
+        (d.assignments ?? []).map((a) => a.effectiveDate),
+        20210101,
+      ),
+    pinned: ['CN110020565A'],
+  },
+  {
+    name: 'transferee (English)',
+    ast: term('TRFEE', 'intel'),
+    expected: refText('TRFEE', 'intel'),
+    pinned: ['US6843159B2'],
+  },
+  {
+    name: 'pledgee',
+    ast: term('PLGEE', '银行'),
+    expected: refText('PLGEE', '银行'),
+    pinned: ['CN110024678A', 'CN110030162B'],
+  },
+  {
+    name: 'pledgor, and pledge date before, exclusive',
+    ast: or(term('PLGOR', '浙江'), range('PLGD', undefined, '20220101', true, false)),
+    expected: (d) =>
+      refText('PLGOR', '浙江')(d) ||
+      anyDay(
+        (d.pledges ?? []).map((p) => p.effectiveDate),
+        0,
+        20211231,
+      ),
+    pinned: ['CN110024678A', 'CN110030162B'],
+  },
+  {
+    name: 'reexamination requester',
+    ast: term('REXRQ', '公司'),
+    expected: refText('REXRQ', '公司'),
+    pinned: ['CN110031533U', 'CN115794481A'],
+  },
+  {
+    name: 'decision number and type',
+    ast: and(term('REXN', '51234'), term('REXT', '全部无效')),
+    expected: (d) => refText('REXN', '51234')(d) && refText('REXT', '全部无效')(d),
+    pinned: ['CN110031533U'],
+  },
+  {
+    name: 'decision date',
+    ast: range('REXD', '2023'),
+    expected: (d) =>
+      anyDay(
+        (d.reexaminations ?? []).map((r) => r.decisionDate),
+        20230101,
+      ),
+    pinned: ['CN115794481A'],
+  },
+  {
+    name: 'defence declassified flag (DEF=1)',
+    ast: term('DEF', '1'),
+    expected: (d) => d.declassified !== undefined,
+    pinned: ['CN110037017A', 'CN120003465B'],
+  },
+  {
+    name: 'not declassified (DEF=0)',
+    ast: term('DEF', '0'),
+    expected: (d) => d.declassified === undefined,
+  },
+  {
+    name: 'declassified with a declassification date',
+    ast: and(term('DEF', '1'), range('DEFD', '2020')),
+    expected: (d) => day(d.declassified?.date) >= 20200101,
+    pinned: ['CN120003465B'],
+  },
   {
     name: 'application date range (years)',
     ast: range('AD', '2018', '2020'),

@@ -62,6 +62,11 @@ describe('compileQuery (SQLite FTS5)', () => {
       'OR[FTS({ti}: ("电池")), RANGE(ad [20200101..)]',
     ],
     [not(t('CC', 'CN')), 'NOT[FTS({cc}: ("cn"))]'],
+    [t('LE', '授权'), 'FTS({le}: ("授权"))'],
+    [t('LITPT', '华为'), 'FTS({litpl litdf}: ("华为"))'],
+    [and(t('LITCT', '法院'), t('LITD', '2021')), 'AND[FTS({litct}: ("法院")), RANGE(litd [20210101..20211231])]'],
+    [t('DEF', '1'), 'RANGE(def [1..1])'],
+    [t('DEFD', '2020'), 'RANGE(defd [20200101..20201231])'],
   ] as const)('%#', (ast, expected) => {
     expect(compile(ast as QueryNode)).toBe(expected);
   });

@@ -22,7 +22,11 @@ import { PATENT_TYPE_LABELS, classToken, keywordToken } from './index-tokens.js'
  * title/abstract/claims text. MATCH strings are bound as
  * parameters; user text inside them is always a quoted FTS5 string.
  */
-export type RangeColumn = 'ad' | 'pd' | 'gd' | 'prd' | 'ed' | 'famn' | 'citn' | 'citedn' | 'pv' | 'clmn';
+/** Date columns with several values per document (one per legal record): a range matches when any value is inside. */
+export const MULTI_RANGE_COLUMNS = ['led', 'litd', 'licd', 'trfd', 'plgd', 'rexd'] as const;
+export type MultiRangeColumn = (typeof MULTI_RANGE_COLUMNS)[number];
+export type RangeColumn =
+  'ad' | 'pd' | 'gd' | 'prd' | 'ed' | 'famn' | 'citn' | 'citedn' | 'pv' | 'clmn' | 'def' | 'defd' | MultiRangeColumn;
 
 export type StoredTexts = Record<StoredTextColumn, string>;
 
@@ -92,6 +96,23 @@ const FIELDS: Record<string, FieldSpec> = {
   LIC: { kind: 'text', columns: ['lic'] },
   TRF: { kind: 'text', columns: ['trf'] },
   REX: { kind: 'text', columns: ['rex'] },
+  LE: { kind: 'text', columns: ['le'] },
+  LITCN: { kind: 'text', columns: ['litcn'] },
+  LITCT: { kind: 'text', columns: ['litct'] },
+  LITPT: { kind: 'text', columns: ['litpl', 'litdf'] },
+  LITPL: { kind: 'text', columns: ['litpl'] },
+  LITDF: { kind: 'text', columns: ['litdf'] },
+  LITRS: { kind: 'text', columns: ['litrs'] },
+  LICOR: { kind: 'text', columns: ['licor'] },
+  LICEE: { kind: 'text', columns: ['licee'] },
+  LICT: { kind: 'text', columns: ['lict'] },
+  TRFOR: { kind: 'text', columns: ['trfor'] },
+  TRFEE: { kind: 'text', columns: ['trfee'] },
+  PLGOR: { kind: 'text', columns: ['plgor'] },
+  PLGEE: { kind: 'text', columns: ['plgee'] },
+  REXRQ: { kind: 'text', columns: ['rexrq'] },
+  REXN: { kind: 'text', columns: ['rexn'] },
+  REXT: { kind: 'text', columns: ['rext'] },
   IPC: { kind: 'class', column: 'ipc' },
   'IPC-MAIN': { kind: 'class', column: 'ipcm' },
   CPC: { kind: 'class', column: 'cpc' },
@@ -116,6 +137,14 @@ const FIELDS: Record<string, FieldSpec> = {
   CITEDN: { kind: 'range', column: 'citedn', type: 'number' },
   PV: { kind: 'range', column: 'pv', type: 'number' },
   CLMN: { kind: 'range', column: 'clmn', type: 'number' },
+  LED: { kind: 'range', column: 'led', type: 'date' },
+  LITD: { kind: 'range', column: 'litd', type: 'date' },
+  LICD: { kind: 'range', column: 'licd', type: 'date' },
+  TRFD: { kind: 'range', column: 'trfd', type: 'date' },
+  PLGD: { kind: 'range', column: 'plgd', type: 'date' },
+  REXD: { kind: 'range', column: 'rexd', type: 'date' },
+  DEF: { kind: 'range', column: 'def', type: 'number' },
+  DEFD: { kind: 'range', column: 'defd', type: 'date' },
 };
 
 /** The field ids this back end understands. */

@@ -7,7 +7,7 @@ import {
   yearOf,
 } from '../../aggregation/dimensions.js';
 import type { FilterField } from '../../search-engine.js';
-import type { RangeColumn } from './compile-query.js';
+import { MULTI_RANGE_COLUMNS, type MultiRangeColumn, type RangeColumn } from './compile-query.js';
 import type { DocColumnValues } from './index-tokens.js';
 
 /**
@@ -69,6 +69,10 @@ export class Dictionary {
   }
 }
 
+function isMultiRangeColumn(column: RangeColumn): column is MultiRangeColumn {
+  return (MULTI_RANGE_COLUMNS as readonly string[]).includes(column);
+}
+
 export function isMultiField(field: FilterField): field is MultiField {
   return (MULTI_FIELDS as readonly string[]).includes(field);
 }
@@ -77,7 +81,10 @@ export class DocColumns {
   capacity = 0;
   alive = new Uint8Array(0);
   aliveCount = 0;
-  readonly ranges: Record<Exclude<RangeColumn, 'pv'>, Int32Array> & { pv: Float64Array };
+  readonly ranges: Record<Exclude<RangeColumn, 'pv' | MultiRangeColumn>, Int32Array> & { pv: Float64Array };
+  /** Dates of the legal records: each document's values sit in `pool` at offset, length. */
+  readonly multiRangeOffset: Record<MultiRangeColumn, Int32Array>;
+  readonly multiRangeLength: Record<MultiRangeColumn, Uint16Array>;
   /** 1 = cn scope (CN, TW, HK, MO), 2 = the rest. */
   scope = new Uint8Array(0);
   readonly single: Record<SingleField, Int32Array>;
@@ -108,6 +115,8 @@ export class DocColumns {
       citn: i32(),
       citedn: i32(),
       clmn: i32(),
+      def: i32(),
+      defd: i32(),
       pv: new Float64Array(0),
     };
     const record = <T>(keys: readonly string[], make: () => T): Record<string, T> =>
@@ -117,6 +126,11 @@ export class DocColumns {
     this.multiOffset = record(MULTI_FIELDS, i32) as Record<MultiField, Int32Array>;
     this.multiLength = record(MULTI_FIELDS, () => new Uint16Array(0)) as Record<MultiField, Uint16Array>;
     this.multiDict = record(MULTI_FIELDS, () => new Dictionary()) as Record<MultiField, Dictionary>;
+    this.multiRangeOffset = record(MULTI_RANGE_COLUMNS, i32) as Record<MultiRangeColumn, Int32Array>;
+    this.multiRangeLength = record(MULTI_RANGE_COLUMNS, () => new Uint16Array(0)) as Record<
+      MultiRangeColumn,
+      Uint16Array
+    >;
   }
 
   private grow(id: number): void {
@@ -139,6 +153,10 @@ export class DocColumns {
     for (const k of MULTI_FIELDS) {
       this.multiOffset[k] = growArr(this.multiOffset[k]);
       this.multiLength[k] = growArr(this.multiLength[k]);
+    }
+    for (const k of MULTI_RANGE_COLUMNS) {
+      this.multiRangeOffset[k] = growArr(this.multiRangeOffset[k]);
+      this.multiRangeLength[k] = growArr(this.multiRangeLength[k]);
     }
     this.capacity = capacity;
   }
@@ -170,6 +188,13 @@ export class DocColumns {
     r.citedn[id] = v.citedn;
     r.clmn[id] = v.clmn;
     r.pv[id] = v.pv ?? Number.NaN;
+    r.def[id] = v.def ?? 0;
+    r.defd[id] = v.defd ?? 0;
+    for (const k of MULTI_RANGE_COLUMNS) {
+      const dates = (v[k] ?? []).slice(0, 0xffff);
+      this.multiRangeOffset[k][id] = this.pushPool(dates);
+      this.multiRangeLength[k][id] = dates.length;
+    }
     this.scope[id] = CN_SCOPE.has(v.country) ? 1 : 2;
     const statusClass = classifyLegalStatus(v.legalStatus);
     const expiry = expiryYearOf({ ed: v.ed, ad: v.ad, country: v.country, patentType: v.patentType, statusClass });
@@ -247,9 +272,23 @@ export class DocColumns {
     includeFrom: boolean,
     includeTo: boolean,
   ): (id: number) => boolean {
+    const inside = (v: number): boolean =>
+      (from === undefined || (includeFrom ? v >= from : v > from)) &&
+      (to === undefined || (includeTo ? v <= to : v < to));
+    if (isMultiRangeColumn(column)) {
+      const offs = this.multiRangeOffset[column];
+      const lens = this.multiRangeLength[column];
+      return (id) => {
+        const off = offs[id] as number;
+        const end = off + (lens[id] as number);
+        for (let i = off; i < end; i++) if (inside(this.pool[i] as number)) return true;
+        return false;
+      };
+    }
     const arr = this.ranges[column];
-    // Dates use 0, claim counts -1 and the value NaN for "unknown", which never matches a range.
-    const isDate = column === 'ad' || column === 'pd' || column === 'gd' || column === 'prd' || column === 'ed';
+    // Dates use 0, counts -1 and the value NaN for "unknown", which never matches a range (DEF's 0 is a value).
+    const isDate =
+      column === 'ad' || column === 'pd' || column === 'gd' || column === 'prd' || column === 'ed' || column === 'defd';
     return (id) => {
       const v = arr[id] as number;
       if (Number.isNaN(v) || (isDate ? v === 0 : v < 0)) return false;

@@ -16,8 +16,10 @@ import type Database from 'better-sqlite3';
  * - `vocab`: every indexed Latin word with its stem, to expand `batter*` / `wom?n` into stems.
  *
  * v4: doc_cols also holds the analysis dimensions (class tokens, assignees, agents, applicant places).
+ * v5: columns for legal events and the parties/numbers of litigation, licence, transfer, pledge and
+ *     reexamination records; doc_cols holds their dates and the defence-declassified flag and date.
  */
-export const INDEX_SCHEMA_VERSION = 4;
+export const INDEX_SCHEMA_VERSION = 5;
 
 /** FTS5 columns in order; bm25 weights follow the same order. */
 export const FTS_COLUMNS = [
@@ -27,6 +29,8 @@ export const FTS_COLUMNS = [
   'ls', 'pt', 'cc', 'kd',
   'an', 'pn', 'pr', 'fam', 'cit', 'cited',
   'lit', 'plg', 'lic', 'trf', 'rex',
+  'le', 'litcn', 'litct', 'litpl', 'litdf', 'litrs',
+  'licor', 'licee', 'lict', 'trfor', 'trfee', 'plgor', 'plgee', 'rexrq', 'rexn', 'rext',
 ] as const; // prettier-ignore
 export type FtsColumn = (typeof FTS_COLUMNS)[number];
 

@@ -100,6 +100,16 @@ export interface DocColumnValues {
   familyKey: string | null;
   /** Publication numbers of the simple family as written in the record (normalised). */
   familyMembers: string[];
+  /** 1 for a declassified national-defence patent (the DEF field), else 0; its announcement date. */
+  def?: number;
+  defd?: number;
+  /** Dates of the legal records, YYYYMMDD (several per document): legal events, litigation filing and verdict, licence, transfer, pledge, reexamination decision. */
+  led?: number[];
+  litd?: number[];
+  licd?: number[];
+  trfd?: number[];
+  plgd?: number[];
+  rexd?: number[];
   /** Analysis dimensions (aggregation/dimensions.ts); absent in rows written before schema 4. */
   ipcTokens?: string[];
   cpcTokens?: string[];
@@ -129,6 +139,19 @@ function fullText(t: { text: string; translations?: Record<string, string> | und
 
 function dateInt(iso: string | undefined): number {
   return iso ? Number(iso.replace(/-/g, '')) : 0;
+}
+
+/** The valid dates among several, as YYYYMMDD integers, each once. */
+function dateInts(dates: readonly (string | undefined)[]): number[] {
+  return [...new Set(dates.filter((d): d is string => !!d && /^\d{4}-\d{2}-\d{2}$/.test(d)).map(dateInt))];
+}
+
+/** One named field of every record (a party, a number…), one line each. */
+function recordField<T extends object>(records: readonly T[] | undefined, key: keyof T): string {
+  return (records ?? [])
+    .map((r) => r[key])
+    .filter((v): v is T[keyof T] & string => typeof v === 'string')
+    .join('\n');
 }
 
 function names(parties: Patent['applicants']): string[] {
@@ -211,6 +234,25 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     lic: textTokens(recordsText(doc.licenses), vocab),
     trf: textTokens(recordsText(doc.assignments), vocab),
     rex: textTokens(recordsText(doc.reexaminations), vocab),
+    le: textTokens(
+      (doc.legalEvents ?? []).map((e) => [e.code, e.description].filter(Boolean).join(' ')).join('\n'),
+      vocab,
+    ),
+    litcn: textTokens(recordField(doc.litigations, 'caseNumber'), vocab),
+    litct: textTokens(recordField(doc.litigations, 'court'), vocab),
+    litpl: textTokens(recordField(doc.litigations, 'plaintiff'), vocab),
+    litdf: textTokens(recordField(doc.litigations, 'defendant'), vocab),
+    litrs: textTokens(recordField(doc.litigations, 'outcome'), vocab),
+    licor: textTokens(recordField(doc.licenses, 'licensor'), vocab),
+    licee: textTokens(recordField(doc.licenses, 'licensee'), vocab),
+    lict: textTokens(recordField(doc.licenses, 'exclusivity'), vocab),
+    trfor: textTokens(recordField(doc.assignments, 'assignor'), vocab),
+    trfee: textTokens(recordField(doc.assignments, 'assignee'), vocab),
+    plgor: textTokens(recordField(doc.pledges, 'pledgor'), vocab),
+    plgee: textTokens(recordField(doc.pledges, 'pledgee'), vocab),
+    rexrq: textTokens(recordField(doc.reexaminations, 'requester'), vocab),
+    rexn: textTokens(recordField(doc.reexaminations, 'decisionNumber'), vocab),
+    rext: textTokens(recordField(doc.reexaminations, 'decisionType'), vocab),
   };
   const applicationKey = doc.applicationNumber
     ? (normalizeApplicationNumber(doc.applicationNumber, doc.country) ?? null)
@@ -262,6 +304,14 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     applicantCountries: (doc.applicants ?? []).flatMap((p) => (p.country ? [p.country] : [])),
     provinces: (doc.applicants ?? []).flatMap((p) => (p.province ? [p.province] : [])),
     cities: (doc.applicants ?? []).flatMap((p) => (p.city ? [p.city] : [])),
+    def: doc.declassified ? 1 : 0,
+    defd: dateInt(doc.declassified?.date),
+    led: dateInts((doc.legalEvents ?? []).map((e) => e.date)),
+    litd: dateInts((doc.litigations ?? []).flatMap((l) => [l.filingDate, l.verdictDate])),
+    licd: dateInts((doc.licenses ?? []).map((l) => l.effectiveDate)),
+    trfd: dateInts((doc.assignments ?? []).map((a) => a.effectiveDate)),
+    plgd: dateInts((doc.pledges ?? []).map((p) => p.effectiveDate)),
+    rexd: dateInts((doc.reexaminations ?? []).map((r) => r.decisionDate)),
   };
   return { pn: publicationKey(doc.publicationNumber), fts, texts: { ti: title, ab: abstract, clm: claims }, row, cols };
 }
