@@ -60,6 +60,20 @@ describe('canonical-csv format', () => {
     expect(items.filter((i) => i.ok).map((i) => i.line)).toEqual([2, 4, 7]);
   });
 
+  it('reads the defence-declassified flag, date and number, and refuses values it cannot read', async () => {
+    const items = await collect(canonicalCsvFormat.read(fixture('declassified-zh.csv')));
+    const records = new Map(items.flatMap((i) => (i.ok ? [[i.record.publicationNumber, i.record] as const] : [])));
+    expect(records.get('CN1001234A')?.declassified).toEqual({ date: '2020-06-30', decisionNumber: 'JM2020-001' });
+    expect(records.get('CN1001235A')?.declassified).toEqual({});
+    expect(records.get('CN1001236A')?.declassified).toBeUndefined();
+    // A declassification date alone says the record is declassified.
+    expect(records.get('CN1001237A')?.declassified).toEqual({ date: '2021-07-15' });
+    expect(items.flatMap((i) => (i.ok ? [] : [[i.line, i.error]]))).toEqual([
+      [6, 'declassified "maybe" is not yes or no (1/0, Y/N, true/false, 是/否)'],
+      [7, 'declassifiedDate "2021-13-01" is not a date (YYYY-MM-DD, YYYYMMDD…)'],
+    ]);
+  });
+
   it('detects CSVs whose header names a publication number column', () => {
     expect(canonicalCsvFormat.detect('export.csv', '\uFEFF公开（公告）号,标题\r\n')).toBe(true);
     expect(canonicalCsvFormat.detect('export.tsv.gz', 'publicationNumber\ttitle\n')).toBe(true);

@@ -47,5 +47,11 @@ describe('us-ptab-json', () => {
       verdictDate: '2023-08-30',
       outcome: 'Final Written Decision - Appealed',
     });
+    expect(record?.reexaminations?.[0]).toEqual({
+      requester: 'Apple Inc.',
+      decisionNumber: 'IPR2022-00037',
+      decisionType: 'IPR, AIA Trial: Final Written Decision - Appealed',
+      decisionDate: '2023-08-30',
+    });
   });
 });

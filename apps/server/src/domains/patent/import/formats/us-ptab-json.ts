@@ -13,8 +13,11 @@ function str(value: unknown): string | undefined {
 }
 
 /**
- * A PTAB trial (IPR, PGR, CBM…) as a litigation on the challenged patent: case number, the Board,
- * petitioner as plaintiff, patent owner as defendant, filing and decision dates and status.
+ * A PTAB trial (IPR, PGR, CBM…) on the challenged patent, twice: as a litigation (case number, the
+ * Board, petitioner as plaintiff, patent owner as defendant, filing and decision dates, status) and,
+ * being the US counterpart of a CNIPA invalidation request, as a reexamination/invalidation record
+ * (petitioner as requester, proceeding number as decision number, trial type, decision date), so
+ * both the litigation and the 复审无效 forms of /search/lawSearch find it.
  */
 export function mapPtabProceeding(p: Proceeding): Patent {
   const number = str(p.respondentPatentNumber);
@@ -39,6 +42,14 @@ export function mapPtabProceeding(p: Proceeding): Patent {
         outcome: str(p.proceedingStatusCategory),
       },
     ],
+    reexaminations: [
+      {
+        requester: str(p.petitionerPartyName),
+        decisionNumber: str(p.proceedingNumber),
+        decisionType: [type, str(p.proceedingStatusCategory)].filter(Boolean).join(': ') || undefined,
+        decisionDate: normaliseDate(str(p.decisionDate)),
+      },
+    ],
   };
 }
 
@@ -59,7 +70,7 @@ async function* readPtab(file: string): AsyncGenerator<ImportItem> {
 export const usPtabJsonFormat: PatentFormat = {
   id: 'us-ptab-json',
   description:
-    'USPTO PTAB API proceedings (JSON {"results": [...]}): each trial added as a litigation to the challenged patent.',
+    'USPTO PTAB API proceedings (JSON {"results": [...]}): each trial added to the challenged patent as a litigation and an invalidation (reexamination) record.',
   detect(fileName: string, head: string): boolean {
     return (
       /\.json$/i.test(plainName(basename(fileName))) &&

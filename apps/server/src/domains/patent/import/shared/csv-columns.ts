@@ -70,6 +70,17 @@ export const CANONICAL_COLUMNS = {
   pageCount: ['pageCount', 'page count', '页数'],
   citations: ['citations', '引证专利', '引用专利'],
   citedBy: ['citedBy', 'cited by', '被引证专利', '被引用专利'],
+  /** Defence-declassified flag (yes/no); a declassification date or number implies yes. */
+  declassified: [
+    'declassified',
+    'defence declassified',
+    'defense declassified',
+    '国防解密',
+    '是否国防解密',
+    '国防解密专利',
+  ],
+  declassifiedDate: ['declassifiedDate', 'declassification date', '解密日', '解密公告日'],
+  declassifiedNumber: ['declassifiedNumber', 'declassification number', '解密号', '解密公告号', '解密决定号'],
   simpleFamily: ['simpleFamily', '简单同族', '简单同族成员'],
   inpadocFamily: ['inpadocFamily', '扩展同族', 'INPADOC同族', 'INPADOC同族成员'],
 } as const satisfies Record<string, readonly string[]>;
@@ -194,6 +205,9 @@ const APPLICANT_TYPES: [RegExp, NonNullable<Party['type']>][] = [
   [/机关|政府|government/i, 'government'],
 ];
 
+const YES_WORDS = /^(1|y|yes|true|是|有)$/i;
+const NO_WORDS = /^(0|n|no|false|否|无)$/i;
+
 export type RowResult = { record: Patent } | { error: string };
 
 /**
@@ -229,6 +243,21 @@ export function buildCanonicalRecord(get: (column: CanonicalColumn) => string): 
     if (!/^\d+(?:\.0+)?$/.test(text)) return { error: `${column} "${text}" is not a whole number` };
     counts[column] = Number.parseInt(text, 10);
   }
+
+  const declassifiedCell = get('declassified').trim();
+  const isDeclassified = YES_WORDS.test(declassifiedCell);
+  if (declassifiedCell && !isDeclassified && !NO_WORDS.test(declassifiedCell)) {
+    return { error: `declassified "${declassifiedCell}" is not yes or no (1/0, Y/N, true/false, 是/否)` };
+  }
+  const declassifiedDate = parseLooseDate(get('declassifiedDate'));
+  if (declassifiedDate === null) {
+    return { error: `declassifiedDate "${get('declassifiedDate').trim()}" is not a date (YYYY-MM-DD, YYYYMMDD…)` };
+  }
+  const declassifiedNumber = get('declassifiedNumber').trim();
+  const declassified =
+    isDeclassified || declassifiedDate || declassifiedNumber
+      ? compact({ date: declassifiedDate, decisionNumber: declassifiedNumber || undefined })
+      : undefined;
 
   const addresses = splitList(get('applicantAddress'));
   const applicantTypeCell = get('applicantType').trim();
@@ -292,6 +321,7 @@ export function buildCanonicalRecord(get: (column: CanonicalColumn) => string): 
     citedBy: citations('citedBy'),
     family: Object.keys(family).length > 0 ? family : undefined,
     legalStatus: get('legalStatus').trim() || undefined,
+    declassified,
     ...counts,
   });
   return { record };
