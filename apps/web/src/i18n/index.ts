@@ -17,6 +17,7 @@ import zhDashboards from './zh-CN/dashboards.json';
 import zhAdvancedSearch from './zh-CN/advancedSearch.json';
 import zhBatchSearch from './zh-CN/batchSearch.json';
 import zhClassification from './zh-CN/classification.json';
+import zhSemanticSearch from './zh-CN/semanticSearch.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
 import enPatent from './en-US/patent.json';
@@ -33,6 +34,7 @@ import enDashboards from './en-US/dashboards.json';
 import enAdvancedSearch from './en-US/advancedSearch.json';
 import enBatchSearch from './en-US/batchSearch.json';
 import enClassification from './en-US/classification.json';
+import enSemanticSearch from './en-US/semanticSearch.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -53,6 +55,7 @@ export const resources = {
     advancedSearch: zhAdvancedSearch,
     batchSearch: zhBatchSearch,
     classification: zhClassification,
+    semanticSearch: zhSemanticSearch,
   },
   en: {
     common: enCommon,
@@ -71,10 +74,11 @@ export const resources = {
     advancedSearch: enAdvancedSearch,
     batchSearch: enBatchSearch,
     classification: enClassification,
+    semanticSearch: enSemanticSearch,
   },
 } as const;
 
-export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys', 'history', 'analysis', 'chartSettings', 'dashboards', 'advancedSearch', 'batchSearch', 'classification'] as const;
+export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys', 'history', 'analysis', 'chartSettings', 'dashboards', 'advancedSearch', 'batchSearch', 'classification', 'semanticSearch'] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 

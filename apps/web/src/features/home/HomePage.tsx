@@ -6,18 +6,21 @@ import { PatentNumberSearch } from '../../components/PatentNumberSearch';
 import { formatCount } from '../../utils/format-count';
 import { useHealth } from './queries';
 import { QuickSearchPanel } from '../search/QuickSearchPanel';
+import { SemanticSearchPanel } from '../semantic-search/SemanticSearchPanel';
 import { HELP_DETECTION_PATH } from '../../app/paths';
 import './HomePage.css';
 
-const HOME_TABS = ['quick', 'number'] as const;
+const HOME_TABS = ['quick', 'semantics', 'number'] as const;
 type HomeTab = (typeof HOME_TABS)[number];
 
 /**
- * The start page: what the product is, how much this installation holds, and the two ways in:
- * the expression search (`tabName=quick`, prefilled from `expre` or `q`) and "open by number".
+ * The start page: what the product is, how much this installation holds, and the three ways in:
+ * the expression search (`tabName=quick`, prefilled from `expre` or `q`), semantic search
+ * (`tabName=semantics`, its result under `key` and `page`) and "open by number".
  */
 export function HomePage() {
   const { t, i18n } = useTranslation('home');
+  const { t: tSemantic } = useTranslation('semanticSearch');
   const health = useHealth();
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
   const [params, setParams] = useSearchParams();
@@ -76,6 +79,11 @@ export function HomePage() {
                   </Typography.Paragraph>
                 </>
               ),
+            },
+            {
+              key: 'semantics',
+              label: tSemantic('tab'),
+              children: <SemanticSearchPanel />,
             },
             {
               key: 'number',
