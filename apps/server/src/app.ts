@@ -58,6 +58,13 @@ import { translationRoutes } from './domains/translation/translation.routes.js';
 import { createTranslationProvider } from './domains/translation/translation.provider.js';
 import { TranslationService } from './domains/translation/translation.service.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
+import { AccountRepository } from './domains/account/account.repository.js';
+import { customConfigOf } from './domains/account/account.service.js';
+import { semanticSearchRoutes } from './domains/semantic-search/semantic-search.routes.js';
+import { SemanticSearchService } from './domains/semantic-search/semantic-search.service.js';
+import { SemanticModelKeeper } from './domains/semantic-search/semantic-model.js';
+import { SemanticQueryRepository } from './domains/semantic-search/semantic-query.repository.js';
+import { loadOnnxEmbedder } from './domains/semantic-search/onnx-embedder.js';
 
 /** Largest uploaded file (history imports and the like). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -76,6 +83,8 @@ export interface AppContext {
   auth: AuthDomain;
   /** The durable job queue and this process's worker (main.ts starts it polling). */
   jobs: Jobs;
+  /** Relearns the semantic space when the corpus outgrows it (domains/semantic-search). */
+  semanticModel: SemanticModelKeeper;
 }
 
 export interface BuildOptions {
@@ -112,8 +121,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     announce: options.announce ?? ((line) => process.stdout.write(line)),
   });
   mkdirSync(config.dataDir, { recursive: true });
+  // An operator's sentence-embedding model replaces the corpus-learned vectors; a bad path stops the start.
+  const embedder = config.semantic.modelPath ? await loadOnnxEmbedder(config.semantic.modelPath) : undefined;
   const engine = createSqliteEngine({
     file: path.join(config.dataDir, 'index.db'),
+    ...(embedder ? { embedder } : {}),
     ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),
   });
   const context: AppContext = {
@@ -125,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     demo: { loading: false },
     auth,
     jobs: createJobs({ db: database.db, dialect: database.dialect, now: auth.now, pollMs: config.jobs.pollMs }),
+    semanticModel: new SemanticModelKeeper(engine, embedder !== undefined),
   };
 
   const app = Fastify({
@@ -137,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  context.semanticModel.log = app.log;
   // Before any route: the access plugin's onRoute hook refuses /api routes without a declared access.
   await app.register(accessPlugin, { authenticate: (token) => auth.sessions.authenticate(token) });
   await app.register(fastifyRateLimit, {
@@ -188,6 +202,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(analysisRoutes, { prefix: '/api/product', service: new AnalysisService(engine, search) });
   await app.register(textMiningRoutes, { prefix: '/api/product', service: new TextMiningService(engine, search) });
 
+  // --- semantic search (domains/semantic-search): vectors kept in step with the corpus by the keeper ---
+  const accountRows = new AccountRepository(database.db);
+  await app.register(semanticSearchRoutes, {
+    prefix: '/api/product',
+    service: new SemanticSearchService(engine, new SemanticQueryRepository(database.db), context.semanticModel),
+    savedWeights: async (caller) => {
+      const user = caller.userId ? await accountRows.findUserById(caller.userId) : undefined;
+      return customConfigOf(user?.custom_config ?? '{}').semanticsSearchWeightInfo;
+    },
+  });
+
   // --- region, university and company dashboards, /patentMap (domains/dashboards) ---
   const dashboards = new DashboardsService(engine, search);
   await app.register(dashboardsRoutes, { prefix: '/api/product', service: dashboards });
@@ -196,11 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // --- search history (domains/history) ---
   await app.register(historyRoutes, {
     prefix: '/api/product',
-    service: new SearchHistoryService(
-      new SearchHistoryRepository(database.db, database.dialect),
-      search,
-      auth.now,
-    ),
+    service: new SearchHistoryService(new SearchHistoryRepository(database.db, database.dialect), search, auth.now),
   });
 
   // --- jobs, operation history, event tracking (jobs/, domains/operate-history, domains/tracking) ---

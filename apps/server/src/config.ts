@@ -68,6 +68,11 @@ const EnvSchema = z.object({
   TRANSLATE_API_KEY: z.string().min(1).optional(),
   /** Model named in OpenAI-compatible requests. */
   TRANSLATE_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /**
+   * Folder of a local transformers.js sentence-embedding model (ONNX) for semantic search; unset:
+   * vectors learned from the corpus (LSA). Never downloaded.
+   */
+  SEMANTIC_MODEL_PATH: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -100,6 +105,8 @@ export interface Config {
   jobs: { pollMs: number };
   /** url unset: the translation calls answer TRANSLATION_NOT_CONFIGURED. */
   translate: { url: string | undefined; kind: Env['TRANSLATE_KIND']; apiKey: string | undefined; model: string };
+  /** modelPath unset: semantic vectors learned from the corpus. */
+  semantic: { modelPath: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -146,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jobs: { pollMs: e.JOB_POLL_MS },
     translate: { url: e.TRANSLATE_URL, kind: e.TRANSLATE_KIND, apiKey: e.TRANSLATE_API_KEY, model: e.TRANSLATE_MODEL },
+    semantic: { modelPath: e.SEMANTIC_MODEL_PATH },
   };
 }
 

@@ -32,6 +32,8 @@ async function main(): Promise<void> {
           'demo corpus loaded',
         );
       }
+      // The semantic space, learned in the background once there is a corpus (or when it outgrew the last one).
+      return context.semanticModel.refresh();
     })
     .catch((err: unknown) => app.log.error({ err }, 'demo corpus load failed'));
 

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { SemanticWeightsSchema } from './auth.js';
-import { MAX_SEMANTIC_TEXT_LENGTH } from './limits.js';
 import { PatentTypeSchema } from './patent.js';
 import { SearchHitSchema, SourceScopeSchema } from './search.js';
 
@@ -22,22 +20,27 @@ export const MAX_SEMANTIC_RESULTS = 1000;
 export const SEMANTIC_DATE_TYPES = ['AD', 'PD'] as const;
 
 const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** "3,3,3,3"; the all-zero rule is checked by the server with its own message (SEMANTIC_WEIGHTS_ALL_ZERO). */
+const SemanticWeightsTextSchema = z.string().regex(/^\d{1,2},\d{1,2},\d{1,2},\d{1,2}$/);
 
 /** What a semantic search asks; stored under `key` so a result page is a deep link. */
 export const SemanticQuerySchema = z.object({
-  /** The text (a paragraph of a disclosure, a claim, an abstract), at most 50000 characters. */
+  /** The text (a paragraph of a disclosure, a claim, an abstract), at most MAX_SEMANTIC_TEXT_LENGTH (50000) characters: checked by the server with its own message. */
   searchContext: z.string(),
   /**
    * Offices to search (two-letter codes such as CN, US, EP), or the scope `cn` / `uncn`. Empty or
    * absent: all. The same office twice is refused (spec 1 §5 "Same country cannot be selected twice").
    */
-  ss_dataSources: z.array(z.union([SourceScopeSchema, z.string().regex(/^[A-Za-z]{2}$/)])).max(60).optional(),
+  ss_dataSources: z
+    .array(z.union([SourceScopeSchema, z.string().regex(/^[A-Za-z]{2}$/)]))
+    .max(60)
+    .optional(),
   ss_patentType: z.array(PatentTypeSchema).max(10).optional(),
   ss_dateType: z.enum(SEMANTIC_DATE_TYPES).optional(),
   ss_dateFrom: IsoDay.optional(),
   ss_dateTo: IsoDay.optional(),
-  /** Title, abstract, claims, description weights "t,a,c,d" (0–10 each, not all 0). Absent: the user's saved weights. */
-  ss_weights: SemanticWeightsSchema.optional(),
+  /** Title, abstract, claims, description weights "t,a,c,d" (not all 0). Absent: the user's saved weights. */
+  ss_weights: SemanticWeightsTextSchema.optional(),
   mode: z.enum(SEMANTIC_MODES).optional(),
 });
 export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
@@ -62,7 +65,7 @@ export type SemanticHit = z.infer<typeof SemanticHitSchema>;
 export const SemanticSearchResponseSchema = z.object({
   /** Key of the stored query: `/home?tabName=semantics&key=…` opens this result again. */
   key: z.string(),
-  query: SemanticQuerySchema.extend({ ss_weights: SemanticWeightsSchema, mode: z.enum(SEMANTIC_MODES) }),
+  query: SemanticQuerySchema.extend({ ss_weights: SemanticWeightsTextSchema, mode: z.enum(SEMANTIC_MODES) }),
   /** Ranked patents found (at most MAX_SEMANTIC_RESULTS). */
   total: z.number().int(),
   page: z.number().int(),

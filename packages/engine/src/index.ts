@@ -47,3 +47,14 @@ export {
 } from './text-mining/landscape.js';
 export { distinctiveTerms, type LabelTerm } from './text-mining/labels.js';
 export { clearDocumentTermsCache, documentTerms, extractTerms, termExpression } from './text-mining/terms.js';
+export { type TextEmbedder } from './semantic/embedder.js';
+export { trainLsaModel, embedTerms, DEFAULT_LSA_DIMENSIONS, type LsaModel } from './semantic/lsa-model.js';
+export {
+  termCounts,
+  keyTermsOf,
+  reciprocalRankFusion,
+  weightedSimilarity,
+  VECTOR_FIELDS,
+  type FieldWeights,
+} from './semantic/hybrid.js';
+export { SEMANTIC_LIMIT, SEMANTIC_KEY_TERMS } from './backends/sqlite/semantic-search.js';

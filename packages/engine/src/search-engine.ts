@@ -43,9 +43,66 @@ export interface SearchEngine {
   get(publicationNumbers: readonly string[]): Promise<SearchHit[]>;
   /** The indexed publication numbers of the simple families of these numbers, the inputs included. */
   expandFamily(publicationNumbers: readonly string[]): Promise<string[]>;
+  /**
+   * Semantic search: the text ranked by meaning (vectors) and by its key terms (BM25 with the
+   * user's field weights), fused; `filter` and `scope` restrict the candidates. Answers at most
+   * `limit` ranked patents. Refuses a text without a single usable term (TEXT_NO_TERMS).
+   */
+  semanticSearch(request: SemanticRequest): Promise<SemanticResult>;
+  /** Learns the semantic space from the indexed documents and folds them all in (see semantic/). */
+  buildSemanticModel(options?: SemanticBuildOptions): Promise<SemanticStatus>;
+  semanticStatus(): SemanticStatus;
   /** Number of indexed records. */
   size(): Promise<number>;
   close(): Promise<void>;
+}
+
+export type SemanticMode = 'hybrid' | 'bm25' | 'vector';
+
+export interface SemanticRequest {
+  readonly text: string;
+  /** Title, abstract, claims, description (spec 1 §3 "3,3,3,3"); not all 0. */
+  readonly weights: readonly [number, number, number, number];
+  readonly mode: SemanticMode;
+  /** Only patents matching this condition (offices, types, dates) are candidates. */
+  readonly filter?: QueryNode;
+  readonly scope?: DataScope;
+  /** Most patents ranked (default 1000). */
+  readonly limit?: number;
+  readonly page?: number;
+  readonly pageSize?: number;
+}
+
+export interface SemanticSearchHit extends SearchHit {
+  /** Weighted cosine of the text and the patent, 0 when the patent has no vector. */
+  readonly similarity: number;
+  /** 1-based rank by keywords / by vectors among the candidates, when found that way. */
+  readonly bm25Rank?: number;
+  readonly vectorRank?: number;
+}
+
+export interface SemanticResult {
+  readonly total: number;
+  readonly items: SemanticSearchHit[];
+  /** The key terms of the text that the keyword signal searched, best first. */
+  readonly keyTerms: { term: string; weight: number }[];
+  /** The vector model (`lsa-128`, an external model's name), or null when keywords ranked alone. */
+  readonly model: string | null;
+}
+
+export interface SemanticStatus {
+  readonly model: string | null;
+  readonly dims: number;
+  readonly vectors: number;
+  readonly trainedOn: number;
+  readonly building: boolean;
+}
+
+export interface SemanticBuildOptions {
+  /** Documents the corpus model learns from (default 20000, a uniform sample). */
+  readonly sampleSize?: number;
+  readonly dims?: number;
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 export type FacetField =
@@ -204,7 +261,9 @@ export type EngineErrorCode =
   /** A proximity operand the back end cannot evaluate (e.g. a wildcard pattern on both sides). */
   | 'QUERY_UNSUPPORTED'
   /** An analysis over more than MAX_ANALYSIS_TOTAL hits (params: total, max). */
-  | 'ANALYSIS_TOO_MANY';
+  | 'ANALYSIS_TOO_MANY'
+  /** A semantic text in which no word can be searched. */
+  | 'TEXT_NO_TERMS';
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;

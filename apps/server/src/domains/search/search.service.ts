@@ -42,6 +42,8 @@ export function toAppError(err: unknown): unknown {
       return new AppError('SORT_TOO_MANY_HITS', { max: '10,000,000', ...err.params });
     case 'PAGE_TOO_DEEP':
       return new AppError('PAGE_TOO_DEEP', { max: 100000, ...err.params });
+    case 'TEXT_NO_TERMS':
+      return new AppError('SEMANTIC_NO_VALID_TEXT');
     default:
       return new AppError(err.code, { field: '', term: '', ...err.params });
   }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { QueryNode, TermNode } from '@patlas/query';
+import { matchAllTerm, parseExpression, type QueryNode, type TermNode } from '@patlas/query';
 import { highlightText } from '../../analysis/highlight.js';
 import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
 import { analyseTerm, type AnalysedTerm } from '../../analysis/query-terms.js';
@@ -17,6 +17,7 @@ import {
   type SearchHit,
   type SearchRequest,
   type SearchResponse,
+  type SemanticRequest,
   type SortSpec,
   type TextDoc,
 } from '../../search-engine.js';
@@ -31,7 +32,11 @@ import {
 } from './compile-query.js';
 import { aggregateHits, unitCount } from './aggregate.js';
 import { DocColumns } from './doc-columns.js';
-import { BM25_WEIGHTS, FTS_COLUMNS, createIndexSchema } from './index-schema.js';
+import { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION, createIndexSchema } from './index-schema.js';
+import type { TextEmbedder } from '../../semantic/embedder.js';
+import type { FieldWeights } from '../../semantic/hybrid.js';
+import { SemanticIndex } from './semantic-index.js';
+import { semanticSearch } from './semantic-search.js';
 import { analyseDoc, publicationKey, type DocColumnValues, type DocRow, type IndexablePatent } from './index-tokens.js';
 
 export interface SqliteEngineOptions {
@@ -44,6 +49,8 @@ export interface SqliteEngineOptions {
   readonly rankLimit?: number;
   /** Most hits an analysis may run over (default MAX_ANALYSIS_TOTAL, spec 2 §9); lower only in tests. */
   readonly maxAnalysisTotal?: number;
+  /** Semantic vectors from this model instead of the LSA space learned from the corpus. */
+  readonly embedder?: TextEmbedder;
 }
 
 const WILDCARD_EXPANSION_LIMIT = 1000;
@@ -164,6 +171,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   // FTS5 segment merges and the doc lookups of a large index thrash SQLite's default 2 MB page cache.
   db.pragma('cache_size = -131072');
   createIndexSchema(db);
+  const semantic = new SemanticIndex(db, options.file, options.embedder, INDEX_SCHEMA_VERSION);
   const rankLimit = options.rankLimit ?? 10_000;
   const columns = new DocColumns();
   for (const row of db.prepare('SELECT id, cols FROM doc_cols').iterate() as Iterable<{ id: number; cols: string }>) {
@@ -590,7 +598,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
   const indexBatch = db.transaction((docs: readonly IndexablePatent[]) => {
     const vocab = new Map<string, string>();
-    const updated: [number, DocColumnValues][] = [];
+    const updated: [number, DocColumnValues, StoredTexts][] = [];
     for (const doc of docs) {
       const a = analyseDoc(doc, vocab);
       const existing = stmt.idByPn.get(a.pn) as number | undefined;
@@ -607,7 +615,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       }
       stmt.upsertCols.run(id, cols);
       stmt.insertFts.run(id, ...FTS_COLUMNS.map((c) => a.fts[c]));
-      updated.push([id, a.cols]);
+      updated.push([id, a.cols, a.texts]);
     }
     for (const [word, stem] of vocab) stmt.insertWord.run(word, stem);
     return updated;
@@ -646,9 +654,45 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     return { total, results: answers.map((a) => a.result) };
   };
 
+  const keywordStatements = new Map<string, Database.Statement>();
+  const semanticHost = {
+    semantic,
+    allowedIds(request: SemanticRequest): Int32Array | undefined {
+      if (!request.filter && !request.scope) return undefined;
+      const ast = request.filter ?? matchAllTerm();
+      return hitsOf(ast, request.scope ? { scope: request.scope } : {}).hits;
+    },
+    keywordRanking(expression: string, weights: FieldWeights, limit: number): [number, number][] {
+      const parsed = parseExpression(expression);
+      if (!parsed.ok) return [];
+      const exprs = rankExpressions(compileQuery(parsed.ast, ctx));
+      if (exprs.length === 0) return [];
+      // The field weights of bm25() scaled by the user's (3 is neutral); other columns are not matched.
+      const factor: Partial<Record<string, number>> = {
+        ti: weights[0] / 3,
+        tiw: weights[0] / 3,
+        ab: weights[1] / 3,
+        clm: weights[2] / 3,
+        desc: weights[3] / 3,
+      };
+      const w = FTS_COLUMNS.map((c, i) => ((BM25_WEIGHTS[i] as number) * (factor[c] ?? 0)).toFixed(4)).join(', ');
+      let statement = keywordStatements.get(w);
+      if (!statement) {
+        statement = db
+          .prepare(`SELECT rowid, -bm25(fts, ${w}) FROM fts WHERE fts MATCH ? ORDER BY 2 DESC LIMIT ?`)
+          .raw();
+        keywordStatements.set(w, statement);
+      }
+      return statement.all(rankMatchOf(exprs), limit) as [number, number][];
+    },
+    loadRows,
+  };
+
   return {
     async index(docs) {
-      for (const [id, cols] of indexBatch(docs as readonly IndexablePatent[])) columns.set(id, cols);
+      const updated = indexBatch(docs as readonly IndexablePatent[]);
+      for (const [id, cols] of updated) columns.set(id, cols);
+      await semantic.add(updated.map(([id, , texts]) => ({ id, texts })));
     },
 
     async remove(publicationNumbers) {
@@ -661,6 +705,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         }
       })();
       for (const id of ids) columns.delete(id);
+      semantic.remove(ids);
       return new Set(ids).size;
     },
 
@@ -760,11 +805,24 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         .flatMap((id) => (rows.get(id) ? [(rows.get(id) as DocRow).publicationNumber] : []));
     },
 
+    async semanticSearch(request) {
+      return semanticSearch(semanticHost, request);
+    },
+
+    async buildSemanticModel(buildOptions) {
+      return semantic.build(buildOptions);
+    },
+
+    semanticStatus() {
+      return semantic.status();
+    },
+
     async size() {
       return columns.aliveCount;
     },
 
     async close() {
+      semantic.close();
       db.close();
     },
   };

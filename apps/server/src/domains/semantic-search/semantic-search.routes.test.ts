@@ -1,0 +1,221 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Patent } from '@patlas/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, buildTestApp, type AuthHeader } from '../../../test/helpers.js';
+import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
+import { loadOnnxEmbedder, SemanticModelError } from './onnx-embedder.js';
+
+/** Four topics, a few patents each, so that the corpus-learned space has something to separate. */
+const TOPICS: { zh: string[]; en: string[] } = {
+  zh: [
+    '锂离子电池正极材料及其制备方法，正极活性物质包覆碳层，提高电池循环寿命和能量密度',
+    '一种锂电池负极极片，负极集流体涂覆硅碳负极材料，电池容量高，充放电循环稳定',
+    '电池管理系统估算锂电池荷电状态，采集电芯电压和温度，均衡电池组',
+    '固态电解质锂电池，电解质层位于正极和负极之间，提高电池安全性',
+    '基于卷积神经网络的图像识别方法，训练样本图像，提取特征并分类目标',
+    '深度学习目标检测模型，神经网络对视频图像中的行人进行识别和跟踪',
+    '人脸识别方法，采集人脸图像，神经网络提取人脸特征向量并比对',
+    '图像分割网络，训练神经网络模型对医学图像进行语义分割',
+    '发动机气缸盖冷却水道结构，冷却液流经气缸盖降低发动机温度',
+    '汽车变速箱换挡机构，齿轮和同步器实现变速器平顺换挡',
+    '混合动力汽车发动机与电机的扭矩分配控制方法，降低油耗',
+    '涡轮增压发动机进气系统，增压器提高发动机进气压力和功率',
+  ],
+  en: [
+    'A lithium ion battery cathode material coated with carbon improving cycle life of the battery cell',
+    'Battery management system estimating state of charge of lithium battery cells from voltage and temperature',
+    'Convolutional neural network for image recognition trained on labelled images to classify objects',
+    'Neural network object detection in video frames for tracking pedestrians',
+    'Engine cylinder head with coolant passages for cooling the combustion engine',
+    'Turbocharged engine intake system raising intake pressure and engine power',
+  ],
+};
+
+function corpus(): Patent[] {
+  const zh = TOPICS.zh.map((text, i) =>
+    buildCnPatent({
+      publicationNumber: `CN1200000${String(i + 10)}A`,
+      applicationNumber: `CN20211000${String(i + 10)}0.1`,
+      patentType: i % 2 === 0 ? 'invention_application' : 'utility_model',
+      applicationDate: `20${String(15 + i)}-03-01`,
+      publicationDate: `20${String(15 + i)}-09-01`,
+      title: { lang: 'zh', text: text.split('，')[0] as string },
+      abstract: { lang: 'zh', text },
+    }),
+  );
+  const en = TOPICS.en.map((text, i) =>
+    buildUsPatent({
+      publicationNumber: `US11${String(i + 10)}0000B2`,
+      applicationNumber: `US16/${String(i + 10)}0000`,
+      applicationDate: '2019-05-01',
+      publicationDate: '2021-05-01',
+      title: { lang: 'en', text: text.split(' ').slice(0, 6).join(' ') },
+      abstract: { lang: 'en', text },
+    }),
+  );
+  return [...zh, ...en];
+}
+
+const BATTERY_TEXT = '本发明提供一种锂电池，正极材料和负极材料提高电池的能量密度与循环寿命';
+
+describe('semantic search API', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let user: AuthHeader;
+  let noSemantics: AuthHeader;
+
+  const search = (payload: object, who: AuthHeader | null = user, lang = 'zh') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/product/search/semantics',
+      payload,
+      headers: { 'accept-language': lang, ...(who ? { authorization: who.authorization } : {}) },
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+    user = await authHeader(t);
+    noSemantics = await authHeader(t, ['/search/quick', '/search/result']);
+    const { stored } = await t.context.patents.upsertMany(corpus());
+    await t.context.engine.index(stored);
+  });
+  afterAll(async () => t.close());
+
+  it('needs a session, and the semantics permission with the spec message', async () => {
+    expect((await search({ searchContext: BATTERY_TEXT }, null)).statusCode).toBe(401);
+    const zh = await search({ searchContext: BATTERY_TEXT }, noSemantics);
+    expect(zh.statusCode).toBe(403);
+    expect(zh.json().message).toBe('暂无语义检索权限，请联系客服');
+    const en = await search({ searchContext: BATTERY_TEXT }, noSemantics, 'en');
+    expect(en.json().message).toBe('No semantic retrieval permissions, please contact the customer service');
+  });
+
+  it('ranks by keywords alone before a semantic space exists, then hybrid once it is learned', async () => {
+    const before = await search({ searchContext: BATTERY_TEXT });
+    expect(before.statusCode).toBe(200);
+    expect(before.json().data.model).toBe('bm25');
+    expect(before.json().data.items[0].title).toMatch(/电池/);
+
+    await t.context.semanticModel.refresh();
+    await t.context.semanticModel.pending;
+    expect(t.context.engine.semanticStatus().model).toMatch(/^lsa-\d+$/);
+    expect(t.context.engine.semanticStatus().vectors).toBe(18);
+
+    const res = await search({ searchContext: BATTERY_TEXT, pageSize: 5 });
+    const data = res.json().data;
+    expect(data.model).toMatch(/^lsa-/);
+    expect(data.query.mode).toBe('hybrid');
+    expect(data.query.ss_weights).toBe('3,3,3,3');
+    expect(data.keyTerms.map((k: { term: string }) => k.term)).toContain('电池');
+    // The four Chinese battery patents lead; every hit says how similar it is.
+    const top4 = data.items.slice(0, 4).map((h: { abstract: string }) => h.abstract);
+    expect(top4.every((a: string) => a.includes('电池'))).toBe(true);
+    expect(data.items[0].similarity).toBeGreaterThan(0);
+    expect(data.items[0].similarity).toBeLessThanOrEqual(1);
+
+    // Page 2 by key answers the same ranking further on.
+    const page2 = (await search({ key: data.key, page: 2, pageSize: 5 })).json().data;
+    expect(page2.key).toBe(data.key);
+    expect(page2.total).toBe(data.total);
+    const all = (await search({ key: data.key, page: 1, pageSize: 10 })).json().data.items;
+    expect(page2.items.map((h: { publicationNumber: string }) => h.publicationNumber)).toEqual(
+      all.slice(5, 10).map((h: { publicationNumber: string }) => h.publicationNumber),
+    );
+  });
+
+  it('refuses each bad query with its own message in the user language', async () => {
+    const tooLong = await search({ searchContext: '电'.repeat(50_001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('检索文本超出字数限制：最多 50000 个字符，当前 50001 个');
+    expect((await search({ searchContext: ' 电 ' }, user, 'en')).json().message).toBe(
+      'Enter a technical description of at least 2 characters to search',
+    );
+    expect((await search({ searchContext: BATTERY_TEXT, ss_dataSources: ['CN', 'cn'] })).json().message).toBe(
+      '同一国家/地区不能重复选择：CN',
+    );
+    expect((await search({ searchContext: BATTERY_TEXT, ss_weights: '0,0,0,0' })).json().message).toBe(
+      '语义检索权重不能全部为 0',
+    );
+    expect(
+      (
+        await search({ searchContext: BATTERY_TEXT, ss_dateFrom: '2020-01-02', ss_dateTo: '2020-01-01' }, user, 'en')
+      ).json().message,
+    ).toBe('The start date cannot be later than the end date');
+    const noTerms = await search({ searchContext: '的 了 !!! 123' });
+    expect(noTerms.statusCode).toBe(400);
+    expect(noTerms.json().message).toBe('检索文本中没有有效的文本信息');
+    const unknownKey = await search({ key: 'sUNKNOWNKEY12345' });
+    expect(unknownKey.statusCode).toBe(404);
+    expect(unknownKey.json().message).toBe('该语义检索结果已失效，请重新检索');
+    // A 5 MB body of text is not a crash either: the limit answers first.
+    expect((await search({ searchContext: 'x'.repeat(60_000) })).statusCode).toBe(400);
+  });
+
+  it('finds by meaning alone in vector mode: an English text reaches English patents of its topic', async () => {
+    const res = await search({
+      searchContext: 'deep neural network classifies objects in camera images',
+      mode: 'vector',
+      pageSize: 3,
+    });
+    const items = res.json().data.items as { abstract: string; bm25Rank?: number; vectorRank?: number }[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items[0]!.abstract).toMatch(/neural network/i);
+    expect(items.every((h) => h.bm25Rank === undefined && h.vectorRank !== undefined)).toBe(true);
+  });
+
+  it('restricts the candidates by office, patent type and date', async () => {
+    const us = (await search({ searchContext: 'lithium battery cell cathode', ss_dataSources: ['US'] })).json().data;
+    expect(us.items.length).toBeGreaterThan(0);
+    expect(us.items.every((h: { country: string }) => h.country === 'US')).toBe(true);
+    const nonCn = (await search({ searchContext: 'lithium battery cell cathode', ss_dataSources: ['uncn'] })).json()
+      .data;
+    expect(nonCn.items.every((h: { country: string }) => h.country !== 'CN')).toBe(true);
+    const utility = (await search({ searchContext: BATTERY_TEXT, ss_patentType: ['utility_model'] })).json().data;
+    expect(utility.items.length).toBeGreaterThan(0);
+    expect(utility.items.every((h: { patentType: string }) => h.patentType === 'utility_model')).toBe(true);
+    const dated = (
+      await search({
+        searchContext: BATTERY_TEXT,
+        ss_dateType: 'AD',
+        ss_dateFrom: '2016-01-01',
+        ss_dateTo: '2017-12-31',
+      })
+    ).json().data;
+    expect(dated.items.length).toBeGreaterThan(0);
+    expect(
+      dated.items.every((h: { applicationDate: string }) => h.applicationDate >= '2016' && h.applicationDate < '2018'),
+    ).toBe(true);
+  });
+
+  it("uses the user's saved weights when the request names none, and honours them", async () => {
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/userCustomConfig/save',
+      payload: { semanticsSearchWeightInfo: '9,0,0,0' },
+      headers: { authorization: user.authorization },
+    });
+    expect(saved.statusCode).toBe(200);
+    const data = (await search({ searchContext: '发动机 冷却' })).json().data;
+    expect(data.query.ss_weights).toBe('9,0,0,0');
+    // Title weight only: the keyword signal reads titles; the cooling patent's title holds both words.
+    expect(data.items[0].title).toMatch(/发动机气缸盖冷却/);
+  });
+});
+
+describe('SEMANTIC_MODEL_PATH', () => {
+  it('a missing model stops with a clear line naming the variable, without any download', async () => {
+    const missing = path.join(os.tmpdir(), 'patlas-no-such-model');
+    await expect(loadOnnxEmbedder(missing)).rejects.toThrow(SemanticModelError);
+    await expect(loadOnnxEmbedder(missing)).rejects.toThrow(/SEMANTIC_MODEL_PATH=.*config\.json not found/);
+  });
+
+  it('a folder that is not a usable model is refused the same way', async () => {
+    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'patlas-model-')), 'broken-model');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ model_type: 'bert' }));
+    const started = Date.now();
+    await expect(loadOnnxEmbedder(dir)).rejects.toThrow(/SEMANTIC_MODEL_PATH=.*cannot be loaded/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 30_000);
+});

@@ -1,0 +1,44 @@
+import {
+  envelopeOf,
+  hasPermission,
+  SemanticSearchRequestSchema,
+  SemanticSearchResponseSchema,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../envelope.js';
+import { AppError } from '../../errors.js';
+import type { AuthContext } from '../auth/access.plugin.js';
+import type { SemanticSearchService } from './semantic-search.service.js';
+
+export interface SemanticSearchRoutesOptions {
+  service: SemanticSearchService;
+  /** The caller's saved weights (user custom config `semanticsSearchWeightInfo`). */
+  savedWeights: (auth: AuthContext) => Promise<string>;
+}
+
+/** Spec 1 §6: "Semantic retrieval needs its own permission" (`semantics`), refused with its own message (§8). */
+const SEMANTICS_PERMISSION = 'semantics';
+
+/** POST /search/semantics under /api/product (spec 1 §7). */
+export const semanticSearchRoutes: FastifyPluginAsyncZod<SemanticSearchRoutesOptions> = async (
+  app,
+  { service, savedWeights },
+) => {
+  app.post(
+    '/search/semantics',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary:
+          'Semantic search: a text ranked by meaning (vectors) and its key terms (BM25), fused; `key` pages a stored search',
+        tags: ['search'],
+        body: SemanticSearchRequestSchema,
+        response: { 200: envelopeOf(SemanticSearchResponseSchema) },
+      },
+    },
+    async (request) => {
+      if (!hasPermission(request.auth.permissions, SEMANTICS_PERMISSION)) throw new AppError('SEMANTIC_FORBIDDEN');
+      return ok(await service.search(request.body, () => savedWeights(request.auth)));
+    },
+  );
+};

@@ -1,0 +1,144 @@
+import {
+  DEFAULT_SEMANTIC_WEIGHTS,
+  MAX_SEMANTIC_RESULTS,
+  MAX_SEMANTIC_TEXT_LENGTH,
+  MIN_SEMANTIC_TEXT_LENGTH,
+  type SemanticQuery,
+  type SemanticSearchResponse,
+} from '@patlas/contracts';
+import type { SearchEngine } from '@patlas/engine';
+import { applyLeadingNotRule, parseExpression, type QueryNode } from '@patlas/query';
+import { AppError } from '../../errors.js';
+import { toAppError } from '../search/search.service.js';
+import type { SemanticModelKeeper } from './semantic-model.js';
+import type { SemanticQueryRepository } from './semantic-query.repository.js';
+
+/** Offices of the `cn` scope (DataScope in the engine). */
+const CN_OFFICES = ['CN', 'TW', 'HK', 'MO'];
+
+export interface SemanticSearchInput extends Partial<SemanticQuery> {
+  key?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+function compactDate(day: string): string {
+  return day.replace(/-/g, '');
+}
+
+/** The candidate restriction of a query: offices, patent types and a date range, as an expression. */
+export function semanticFilter(query: SemanticQuery): { filter?: QueryNode; scope?: 'cn' | 'uncn' } {
+  const parts: string[] = [];
+  let scope: 'cn' | 'uncn' | undefined;
+  const sources = query.ss_dataSources ?? [];
+  const offices = new Set<string>();
+  let uncn = false;
+  for (const s of sources) {
+    if (s === 'cn') CN_OFFICES.forEach((o) => offices.add(o));
+    else if (s === 'uncn') uncn = true;
+    else offices.add(s.toUpperCase());
+  }
+  if (uncn && offices.size === 0) scope = 'uncn';
+  else if (uncn) {
+    // Every non-Chinese office plus the chosen ones: all but the Chinese offices not chosen.
+    const excluded = CN_OFFICES.filter((o) => !offices.has(o));
+    if (excluded.length > 0) parts.push(`NOT CC=(${excluded.join(' OR ')})`);
+  } else if (offices.size > 0) parts.push(`CC=(${[...offices].join(' OR ')})`);
+  if (query.ss_patentType?.length) parts.push(`PT=(${query.ss_patentType.join(' OR ')})`);
+  const field = query.ss_dateType ?? 'AD';
+  if (query.ss_dateFrom && query.ss_dateTo) {
+    parts.push(`${field}=[${compactDate(query.ss_dateFrom)} TO ${compactDate(query.ss_dateTo)}]`);
+  } else if (query.ss_dateFrom) parts.push(`${field}>=${compactDate(query.ss_dateFrom)}`);
+  else if (query.ss_dateTo) parts.push(`${field}<=${compactDate(query.ss_dateTo)}`);
+  if (parts.length === 0) return scope ? { scope } : {};
+  // A leading NOT (the office exclusion) needs the "every document" condition in front of it.
+  const ordered = [...parts.filter((p) => !p.startsWith('NOT')), ...parts.filter((p) => p.startsWith('NOT'))];
+  const parsed = parseExpression(ordered.join(' AND '));
+  if (!parsed.ok) throw new Error(`semantic filter does not parse: ${ordered.join(' AND ')}`);
+  return { filter: applyLeadingNotRule(parsed.ast), ...(scope ? { scope } : {}) };
+}
+
+/** Spec 1 §5 rules on the query, each with its own message. */
+export function checkSemanticQuery(query: SemanticQuery): void {
+  const length = query.searchContext.length;
+  if (length > MAX_SEMANTIC_TEXT_LENGTH) {
+    throw new AppError('SEMANTIC_TEXT_TOO_LONG', { max: MAX_SEMANTIC_TEXT_LENGTH, length });
+  }
+  if (query.searchContext.trim().length < MIN_SEMANTIC_TEXT_LENGTH) {
+    throw new AppError('SEMANTIC_TEXT_TOO_SHORT', { min: MIN_SEMANTIC_TEXT_LENGTH });
+  }
+  const seen = new Set<string>();
+  for (const source of query.ss_dataSources ?? []) {
+    const code = source.length === 2 ? source.toUpperCase() : source;
+    if (seen.has(code)) throw new AppError('SEMANTIC_DUPLICATE_SOURCE', { code });
+    seen.add(code);
+  }
+  if (query.ss_dateFrom && query.ss_dateTo && query.ss_dateFrom > query.ss_dateTo) {
+    throw new AppError('SEMANTIC_DATE_RANGE_INVALID');
+  }
+  if (query.ss_weights && query.ss_weights.split(',').every((w) => Number(w) === 0)) {
+    throw new AppError('SEMANTIC_WEIGHTS_ALL_ZERO');
+  }
+}
+
+export class SemanticSearchService {
+  constructor(
+    private readonly engine: SearchEngine,
+    private readonly queries: SemanticQueryRepository,
+    private readonly keeper: SemanticModelKeeper,
+  ) {}
+
+  /** `savedWeights`: the caller's saved weights (user custom config), used when the request names none. */
+  async search(input: SemanticSearchInput, savedWeights: () => Promise<string>): Promise<SemanticSearchResponse> {
+    const started = performance.now();
+    let query: SemanticQuery;
+    if (input.key) {
+      const stored = await this.queries.find(input.key);
+      if (!stored) throw new AppError('SEMANTIC_KEY_NOT_FOUND');
+      query = stored;
+    } else {
+      const { key: _key, page: _page, pageSize: _size, ...fields } = input;
+      query = { ...fields, searchContext: fields.searchContext ?? '' };
+      checkSemanticQuery(query);
+      query = {
+        ...query,
+        ss_weights: query.ss_weights ?? (await savedWeights()) ?? DEFAULT_SEMANTIC_WEIGHTS,
+        mode: query.mode ?? 'hybrid',
+      };
+    }
+    const key = input.key ?? (await this.queries.save(query));
+    // A space learned from too few patents, or none yet: relearned in the background.
+    void this.keeper.refresh();
+    const weights = (query.ss_weights ?? DEFAULT_SEMANTIC_WEIGHTS).split(',').map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const mode = query.mode ?? 'hybrid';
+    try {
+      const result = await this.engine.semanticSearch({
+        text: query.searchContext,
+        weights,
+        mode,
+        ...semanticFilter(query),
+        limit: MAX_SEMANTIC_RESULTS,
+        page: input.page,
+        pageSize: input.pageSize,
+      });
+      return {
+        key,
+        query: { ...query, ss_weights: query.ss_weights ?? DEFAULT_SEMANTIC_WEIGHTS, mode },
+        total: result.total,
+        page: input.page,
+        pageSize: input.pageSize,
+        items: result.items,
+        model: result.model ?? 'bm25',
+        keyTerms: result.keyTerms,
+        tookMs: Math.round(performance.now() - started),
+      };
+    } catch (err) {
+      throw toAppError(err);
+    }
+  }
+}
