@@ -7,12 +7,14 @@ export interface HealthRoutesOptions {
   patents: PatentRepository;
   version: string;
   isDemoLoading: () => boolean;
+  /** The semantic space: model name (null before one is learned), vectors held, build running. */
+  semantic: () => { model: string | null; vectors: number; building: boolean };
 }
 
 /** GET /api/health: liveness plus the size of the corpus. */
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { patents, version, isDemoLoading },
+  { patents, version, isDemoLoading, semantic },
 ) => {
   app.get(
     '/health',
@@ -21,13 +23,20 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
       schema: {
         summary: 'Liveness and corpus size',
         tags: ['system'],
-        response: { 200: envelopeOf(HealthSchema.extend({ demoLoading: z.boolean() })) },
+        response: {
+          200: envelopeOf(
+            HealthSchema.extend({
+              demoLoading: z.boolean(),
+              semantic: z.object({ model: z.string().nullable(), vectors: z.number().int(), building: z.boolean() }),
+            }),
+          ),
+        },
       },
     },
     async () => ({
       status: 1,
       message: '',
-      data: { patents: await patents.count(), version, demoLoading: isDemoLoading() },
+      data: { patents: await patents.count(), version, demoLoading: isDemoLoading(), semantic: semantic() },
     }),
   );
 };
