@@ -17,6 +17,8 @@ import { accountRoutes } from '../features/account/routes';
 import { historyRoutes } from '../features/history/routes';
 import { advancedSearchRoutes } from '../features/advanced-search/routes';
 import { batchSearchRoutes } from '../features/batch-search/routes';
+import { lawSearchRoutes } from '../features/law-search/routes';
+import { defenseSearchRoutes } from '../features/defense-search/routes';
 import { classificationRoutes } from '../features/classification/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { analysisRoutes } from '../features/analysis/routes';
@@ -103,6 +105,8 @@ const routeTable: RouteObject[] = [
           ...historyRoutes,
           ...advancedSearchRoutes,
           ...batchSearchRoutes,
+          ...lawSearchRoutes,
+          ...defenseSearchRoutes,
           // Spec 1 §2: /search/ipc goes to /innovationSpace/ipc.
           ...classificationRoutes,
           ...dashboardRoutes,

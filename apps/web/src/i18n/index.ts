@@ -17,6 +17,8 @@ import zhDashboards from './zh-CN/dashboards.json';
 import zhAdvancedSearch from './zh-CN/advancedSearch.json';
 import zhBatchSearch from './zh-CN/batchSearch.json';
 import zhClassification from './zh-CN/classification.json';
+import zhLawSearch from './zh-CN/lawSearch.json';
+import zhDefenseSearch from './zh-CN/defenseSearch.json';
 import zhSemanticSearch from './zh-CN/semanticSearch.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
@@ -34,6 +36,8 @@ import enDashboards from './en-US/dashboards.json';
 import enAdvancedSearch from './en-US/advancedSearch.json';
 import enBatchSearch from './en-US/batchSearch.json';
 import enClassification from './en-US/classification.json';
+import enLawSearch from './en-US/lawSearch.json';
+import enDefenseSearch from './en-US/defenseSearch.json';
 import enSemanticSearch from './en-US/semanticSearch.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
@@ -55,6 +59,8 @@ export const resources = {
     advancedSearch: zhAdvancedSearch,
     batchSearch: zhBatchSearch,
     classification: zhClassification,
+    lawSearch: zhLawSearch,
+    defenseSearch: zhDefenseSearch,
     semanticSearch: zhSemanticSearch,
   },
   en: {
@@ -74,11 +80,33 @@ export const resources = {
     advancedSearch: enAdvancedSearch,
     batchSearch: enBatchSearch,
     classification: enClassification,
+    lawSearch: enLawSearch,
+    defenseSearch: enDefenseSearch,
     semanticSearch: enSemanticSearch,
   },
 } as const;
 
-export const NAMESPACES = ['common', 'home', 'patent', 'status', 'search', 'help', 'auth', 'account', 'sys', 'history', 'analysis', 'chartSettings', 'dashboards', 'advancedSearch', 'batchSearch', 'classification', 'semanticSearch'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'patent',
+  'status',
+  'search',
+  'help',
+  'auth',
+  'account',
+  'sys',
+  'history',
+  'analysis',
+  'chartSettings',
+  'dashboards',
+  'advancedSearch',
+  'batchSearch',
+  'classification',
+  'lawSearch',
+  'defenseSearch',
+  'semanticSearch',
+] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 

@@ -9,6 +9,8 @@ import { GuideReminders } from '../../features/account/GuideReminders';
 import { HISTORY_PATH, HISTORY_PERMISSION } from '../../features/history/paths';
 import { ADVANCED_SEARCH_PATH, ADVANCED_SEARCH_PERMISSION } from '../../features/advanced-search/paths';
 import { BATCH_SEARCH_PATH, BATCH_SEARCH_PERMISSION } from '../../features/batch-search/paths';
+import { LAW_SEARCH_PATH, LAW_SEARCH_PERMISSION } from '../../features/law-search/paths';
+import { DEFENSE_SEARCH_PATH, DEFENSE_SEARCH_PERMISSION } from '../../features/defense-search/paths';
 import { CLASSIFICATION_PATH, CLASSIFICATION_PERMISSION } from '../../features/classification/paths';
 import {
   COMPANY_PATH,
@@ -36,6 +38,8 @@ interface NavEntry {
     | 'history:nav'
     | 'advancedSearch:nav'
     | 'batchSearch:nav'
+    | 'lawSearch:nav'
+    | 'defenseSearch:nav'
     | 'classification:nav'
     | 'dashboards:nav.patentMap'
     | 'dashboards:nav.region'
@@ -50,6 +54,8 @@ const NAV_ENTRIES: readonly NavEntry[] = [
   { path: SEARCH_MENU_PATH, labelKey: 'nav.search', access: 'public' },
   { path: ADVANCED_SEARCH_PATH, labelKey: 'advancedSearch:nav', access: ADVANCED_SEARCH_PERMISSION },
   { path: BATCH_SEARCH_PATH, labelKey: 'batchSearch:nav', access: BATCH_SEARCH_PERMISSION },
+  { path: LAW_SEARCH_PATH, labelKey: 'lawSearch:nav', access: LAW_SEARCH_PERMISSION },
+  { path: DEFENSE_SEARCH_PATH, labelKey: 'defenseSearch:nav', access: DEFENSE_SEARCH_PERMISSION },
   { path: CLASSIFICATION_PATH, labelKey: 'classification:nav', access: CLASSIFICATION_PERMISSION },
   { path: HISTORY_PATH, labelKey: 'history:nav', access: HISTORY_PERMISSION },
   // Spec 1 §2: the /analysis/* dashboards are in every signed-in user's menu; /patentMap needs its permission.
@@ -62,7 +68,16 @@ const NAV_ENTRIES: readonly NavEntry[] = [
 
 /** Header navigation, the tab bar of opened pages, and the page (spec 1 §2). */
 export function MainLayout() {
-  const { t } = useTranslation(['common', 'advancedSearch', 'batchSearch', 'history', 'classification', 'dashboards']);
+  const { t } = useTranslation([
+    'common',
+    'advancedSearch',
+    'batchSearch',
+    'lawSearch',
+    'defenseSearch',
+    'history',
+    'classification',
+    'dashboards',
+  ]);
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
