@@ -58,6 +58,8 @@ import { translationRoutes } from './domains/translation/translation.routes.js';
 import { createTranslationProvider } from './domains/translation/translation.provider.js';
 import { TranslationService } from './domains/translation/translation.service.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
+import { createImageSearchDomain } from './domains/image-search/image-search.domain.js';
+import { imageSearchRoutes } from './domains/image-search/image-search.routes.js';
 import { AccountRepository } from './domains/account/account.repository.js';
 import { customConfigOf } from './domains/account/account.service.js';
 import { semanticSearchRoutes } from './domains/semantic-search/semantic-search.routes.js';
@@ -83,6 +85,8 @@ export interface AppContext {
   auth: AuthDomain;
   /** The durable job queue and this process's worker (main.ts starts it polling). */
   jobs: Jobs;
+  /** Image search's background indexing of drawings (domains/image-search); imports schedule it. */
+  imageIndex?: { scheduleIndexing(): Promise<void> };
   /** Relearns the semantic space when the corpus outgrows it (domains/semantic-search). */
   semanticModel: SemanticModelKeeper;
 }
@@ -223,6 +227,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     prefix: '/api/product',
     service: new SearchHistoryService(new SearchHistoryRepository(database.db, database.dialect), search, auth.now),
   });
+
+  // --- image search (domains/image-search): drawing features computed by the image-index job ---
+  const imageSearch = createImageSearchDomain({
+    db: database.db,
+    patents,
+    drawingsDir: context.drawingsDir,
+    queue: context.jobs.queue,
+    now: auth.now,
+  });
+  context.imageIndex = imageSearch;
+  // Registered before the worker's preClose below, so a running indexing stops before the worker waits for it.
+  app.addHook('preClose', async () => imageSearch.stop());
+  await app.register(imageSearchRoutes, { prefix: '/api/product', service: imageSearch.service });
 
   // --- jobs, operation history, event tracking (jobs/, domains/operate-history, domains/tracking) ---
   context.jobs.worker.useLogger(app.log.child({ module: 'jobs' }));

@@ -510,6 +510,42 @@ export const ERROR_CODES = {
     zh: '{failed}/{total} 批翻译失败，对应文本返回为空：{reason}',
     en: '{failed} of {total} translation batches failed and their texts are empty: {reason}',
   },
+  // ---- Image search (spec 1 §7 /search/image/*, /image/history/*) ----
+  /** Spec 1 §5: "Image search needs an image (jpg, jpeg, png)": no file in the upload. */
+  IMAGE_SEARCH_FILE_REQUIRED: {
+    http: 400,
+    status: 0,
+    zh: '请上传图片（jpg、jpeg、png）',
+    en: 'Please upload an image (jpg, jpeg, png)',
+  },
+  /** The name or the content (checked by its signature and by decoding it) is not a jpg/jpeg/png image. */
+  IMAGE_SEARCH_FILE_TYPE: {
+    http: 400,
+    status: 0,
+    zh: '图片格式不正确，仅支持 jpg、jpeg、png 格式',
+    en: 'Wrong image format; only jpg, jpeg and png are supported',
+  },
+  /** A jpg/png signature but the image cannot be decoded (truncated, corrupt, or too many pixels). */
+  IMAGE_SEARCH_FILE_UNREADABLE: {
+    http: 400,
+    status: 0,
+    zh: '图片无法读取，文件可能已损坏，请换一张图片',
+    en: 'The image cannot be read; the file may be damaged, please try another image',
+  },
+  /** Issue 7: "5 MB limit". */
+  IMAGE_SEARCH_FILE_TOO_LARGE: {
+    http: 413,
+    status: 0,
+    zh: '图片大小不能超过 {max} MB',
+    en: 'The image must not be larger than {max} MB',
+  },
+  /** A stored image-search result that is unknown, cleared with the history or older than the retention. */
+  IMAGE_SEARCH_KEY_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该图像检索结果已失效，请重新上传图片检索',
+    en: 'This image search has expired; please upload the image again',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

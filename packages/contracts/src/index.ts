@@ -16,3 +16,4 @@ export * from './batch-search.js';
 export * from './classification.js';
 export * from './translation.js';
 export * from './semantic.js';
+export * from './image-search.js';

@@ -319,6 +319,33 @@ export interface BatchSearchRecordsTable {
   created_at: string;
 }
 
+/** The image index: one row per patent drawing (domains/image-search). */
+export interface DrawingFeaturesTable {
+  file: string;
+  publication_number: string;
+  /** 16 hex digits; null when the drawing could not be read */
+  phash: string | null;
+  /** base64 of the little-endian float32 embedding; null when the drawing could not be read */
+  embedding: string | null;
+  model: string;
+  error: string | null;
+  created_at: string;
+}
+
+/** Image searches run: a result key, and per user the image history (domains/image-search). */
+export interface ImageSearchesTable {
+  key: string;
+  user_id: string | null;
+  file_name: string;
+  thumbnail: string;
+  /** JSON QueryFeatures (hashes, embeddings as base64) */
+  query: string;
+  /** JSON [{ publicationNumber, file, similarity }] */
+  results: string;
+  indexed_drawings: number;
+  created_at: string;
+}
+
 export interface Database {
   patents: PatentsTable;
   patent_numbers: PatentNumbersTable;
@@ -349,6 +376,8 @@ export interface Database {
   advanced_search_templates: AdvancedSearchTemplatesTable;
   advanced_search_last_fields: AdvancedSearchLastFieldsTable;
   batch_search_records: BatchSearchRecordsTable;
+  drawing_features: DrawingFeaturesTable;
+  image_searches: ImageSearchesTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

@@ -1,0 +1,101 @@
+import {
+  envelopeOf,
+  ImageHistoryClearResponseSchema,
+  ImageHistoryListSchema,
+  ImageResultKeyRequestSchema,
+  ImageSearchResultSchema,
+  isImageSearchFileName,
+  MAX_IMAGE_SEARCH_BYTES,
+} from '@patlas/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../envelope.js';
+import { AppError } from '../../errors.js';
+import type { ImageSearchService } from './image-search.service.js';
+
+export interface ImageSearchRoutesOptions {
+  service: ImageSearchService;
+}
+
+/** Spec 1 §2: the /search/img page needs the '/search/img' permission; so do its calls. */
+const IMAGE_SEARCH = { access: '/search/img' } as const;
+
+/** The one uploaded image of a multipart request (5 MB at most), with its name. */
+async function uploadedImage(request: FastifyRequest): Promise<{ file: Buffer; fileName: string }> {
+  if (!request.isMultipart()) throw new AppError('IMAGE_SEARCH_FILE_REQUIRED');
+  const part = await request.file({ limits: { fileSize: MAX_IMAGE_SEARCH_BYTES } });
+  if (!part) throw new AppError('IMAGE_SEARCH_FILE_REQUIRED');
+  let file: Buffer;
+  try {
+    file = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('IMAGE_SEARCH_FILE_TOO_LARGE', { max: MAX_IMAGE_SEARCH_BYTES / 1024 / 1024 });
+    }
+    throw err;
+  }
+  if (file.length === 0) throw new AppError('IMAGE_SEARCH_FILE_REQUIRED');
+  // The name must say jpg/jpeg/png, and the service checks the content says so too.
+  if (!isImageSearchFileName(part.filename)) throw new AppError('IMAGE_SEARCH_FILE_TYPE');
+  return { file, fileName: part.filename };
+}
+
+/** POST /search/image/search, /search/image/getResultKey, /image/history/list|clear under /api/product (spec 1 §7). */
+export const imageSearchRoutes: FastifyPluginAsyncZod<ImageSearchRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/search/image/search',
+    {
+      config: IMAGE_SEARCH,
+      schema: {
+        summary: 'Searches patent drawings like the uploaded image (multipart, one jpg/jpeg/png of at most 5 MB)',
+        tags: ['search'],
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(ImageSearchResultSchema) },
+      },
+    },
+    async (request) => {
+      const { file, fileName } = await uploadedImage(request);
+      return ok(await service.search(request.auth, file, fileName));
+    },
+  );
+
+  app.post(
+    '/search/image/getResultKey',
+    {
+      config: IMAGE_SEARCH,
+      schema: {
+        summary: 'A stored image search by its key (the /search/img?key=… deep link); rerun ranks it again',
+        tags: ['search'],
+        body: ImageResultKeyRequestSchema,
+        response: { 200: envelopeOf(ImageSearchResultSchema) },
+      },
+    },
+    async (request) => ok(await service.getResult(request.body.key, request.body.rerun ?? false)),
+  );
+
+  app.post(
+    '/image/history/list',
+    {
+      config: IMAGE_SEARCH,
+      schema: {
+        summary: "The caller's image searches, newest first",
+        tags: ['history'],
+        response: { 200: envelopeOf(ImageHistoryListSchema) },
+      },
+    },
+    async (request) => ok({ items: await service.listHistory(request.auth) }),
+  );
+
+  app.post(
+    '/image/history/clear',
+    {
+      config: IMAGE_SEARCH,
+      schema: {
+        summary: "Deletes the caller's image searches",
+        tags: ['history'],
+        response: { 200: envelopeOf(ImageHistoryClearResponseSchema) },
+      },
+    },
+    async (request) => ok({ deleted: await service.clearHistory(request.auth) }),
+  );
+};

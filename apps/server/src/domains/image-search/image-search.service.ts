@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import {
+  HISTORY_RETENTION_DAYS,
+  MAX_IMAGE_HISTORY,
+  MAX_IMAGE_SEARCH_RESULTS,
+  type ImageHistoryItem,
+  type ImageSearchHit,
+  type ImageSearchResult,
+  type Patent,
+} from '@patlas/contracts';
+import sharp from 'sharp';
+import { AppError } from '../../errors.js';
+import type { AuthContext } from '../auth/access.plugin.js';
+import type { Clock } from '../auth/tokens.js';
+import { extractQueryFeatures, type ImageEmbedder, type QueryFeatures } from './image-features.js';
+import { FEATURE_MODEL } from './image-index.js';
+import { rankPatents, type IndexedDrawing, type PatentMatch } from './image-ranking.js';
+import {
+  decodeVector,
+  encodeVector,
+  type ImageSearchRepository,
+  type ImageSearchRow,
+} from './image-search.repository.js';
+
+/** Stored results open by key for as long as histories are kept (spec 1 §9: 180 days). */
+export const IMAGE_RESULT_RETENTION_MS = HISTORY_RETENTION_DAYS * 24 * 3600 * 1000;
+
+/** What the service needs of the patent store: records by publication number. */
+export interface PatentLookup {
+  getByPublicationNumbers(pns: readonly string[]): Promise<Map<string, Patent>>;
+}
+
+/** What it needs to know of the stored drawings: how many are waiting for features. */
+export interface IndexProgress {
+  readonly pendingDrawings: number;
+}
+
+interface StoredMatch {
+  publicationNumber: string;
+  file: string;
+  similarity: number;
+}
+
+interface StoredQuery {
+  phashes: string[];
+  embeddings: string[];
+}
+
+/** The kinds of images accepted, by their first bytes (the name alone proves nothing). */
+export function sniffImageType(file: Buffer): 'png' | 'jpeg' | undefined {
+  if (file.length >= 8 && file.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if (file.length >= 3 && file[0] === 0xff && file[1] === 0xd8 && file[2] === 0xff) return 'jpeg';
+  return undefined;
+}
+
+function newKey(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/**
+ * Image search: ranks the indexed drawings against an uploaded image (image-ranking.ts), keeps each
+ * search under a key (deep link /search/img?key=…) and, per user, as the image history.
+ */
+export class ImageSearchService {
+  /** The feature index in memory; reloaded after the indexer saved drawings. */
+  private index: Promise<IndexedDrawing[]> | undefined;
+
+  constructor(
+    private readonly repository: ImageSearchRepository,
+    private readonly patents: PatentLookup,
+    private readonly progress: IndexProgress,
+    private readonly embedder: ImageEmbedder,
+    private readonly now: Clock,
+  ) {}
+
+  /** Drops the in-memory index; the next search reads it again (called by the indexer). */
+  invalidateIndex(): void {
+    this.index = undefined;
+  }
+
+  private loadIndex(): Promise<IndexedDrawing[]> {
+    this.index ??= this.repository.loadIndex(FEATURE_MODEL).catch((err: unknown) => {
+      this.index = undefined;
+      throw err;
+    });
+    return this.index;
+  }
+
+  /** Checks the upload is a jpg/png that decodes; answers its thumbnail (data URL). */
+  private async checkImage(file: Buffer): Promise<string> {
+    if (!sniffImageType(file)) throw new AppError('IMAGE_SEARCH_FILE_TYPE');
+    try {
+      const meta = await sharp(file, { failOn: 'error', limitInputPixels: 60_000_000 }).metadata();
+      if (meta.format !== 'png' && meta.format !== 'jpeg') throw new AppError('IMAGE_SEARCH_FILE_TYPE');
+      const thumbnail = await sharp(file, { failOn: 'error', limitInputPixels: 60_000_000 })
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .resize(240, 240, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 75 })
+        .toBuffer();
+      return `data:image/jpeg;base64,${thumbnail.toString('base64')}`;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new AppError('IMAGE_SEARCH_FILE_UNREADABLE');
+    }
+  }
+
+  /** Runs a search on an uploaded image and stores it (and, for an account, lists it in the history). */
+  async search(auth: AuthContext, file: Buffer, fileName: string): Promise<ImageSearchResult> {
+    const started = performance.now();
+    const thumbnail = await this.checkImage(file);
+    let query: QueryFeatures;
+    try {
+      query = await extractQueryFeatures(this.embedder, file);
+    } catch {
+      throw new AppError('IMAGE_SEARCH_FILE_UNREADABLE');
+    }
+    const drawings = await this.loadIndex();
+    const matches = rankPatents(query, drawings, MAX_IMAGE_SEARCH_RESULTS);
+    const row: ImageSearchRow = {
+      key: newKey(),
+      user_id: auth.loginType === 'ip' ? null : auth.userId,
+      file_name: fileName.slice(0, 255),
+      thumbnail,
+      query: JSON.stringify({
+        phashes: query.phashes,
+        embeddings: query.embeddings.map(encodeVector),
+      } satisfies StoredQuery),
+      results: JSON.stringify(matches.map(storedMatch)),
+      indexed_drawings: drawings.length,
+      created_at: this.now().toISOString(),
+    };
+    await this.repository.insertSearch(row, MAX_IMAGE_HISTORY);
+    return this.present(row, performance.now() - started);
+  }
+
+  /** A stored search by key; with `rerun`, its query ranked again against the current index. */
+  async getResult(key: string, rerun = false): Promise<ImageSearchResult> {
+    const started = performance.now();
+    const row = await this.repository.findSearch(key);
+    if (!row || this.isExpired(row)) throw new AppError('IMAGE_SEARCH_KEY_NOT_FOUND');
+    if (!rerun) return this.present(row, performance.now() - started);
+    const stored = JSON.parse(row.query) as StoredQuery;
+    const query: QueryFeatures = { phashes: stored.phashes, embeddings: stored.embeddings.map(decodeVector) };
+    const drawings = await this.loadIndex();
+    const results = JSON.stringify(rankPatents(query, drawings, MAX_IMAGE_SEARCH_RESULTS).map(storedMatch));
+    await this.repository.updateResults(key, results, drawings.length);
+    return this.present({ ...row, results, indexed_drawings: drawings.length }, performance.now() - started);
+  }
+
+  private isExpired(row: ImageSearchRow): boolean {
+    return Date.parse(row.created_at) < this.now().getTime() - IMAGE_RESULT_RETENTION_MS;
+  }
+
+  private async present(row: ImageSearchRow, tookMs: number): Promise<ImageSearchResult> {
+    const matches = JSON.parse(row.results) as StoredMatch[];
+    const records = await this.patents.getByPublicationNumbers(matches.map((m) => m.publicationNumber));
+    const items: ImageSearchHit[] = [];
+    for (const match of matches) {
+      const record = records.get(match.publicationNumber);
+      if (!record) continue; // removed from the store since
+      const caption = record.drawings?.find((d) => d.file === match.file)?.caption;
+      items.push({
+        publicationNumber: match.publicationNumber,
+        ...(record.title?.text ? { title: record.title.text } : {}),
+        applicants: (record.applicants ?? []).map((a) => a.name),
+        ...(record.publicationDate ? { publicationDate: record.publicationDate } : {}),
+        drawing: match.file,
+        ...(caption ? { drawingCaption: caption } : {}),
+        similarity: match.similarity,
+      });
+    }
+    return {
+      key: row.key,
+      fileName: row.file_name,
+      thumbnail: row.thumbnail,
+      total: items.length,
+      items,
+      indexedDrawings: row.indexed_drawings,
+      pendingDrawings: this.progress.pendingDrawings,
+      createdAt: row.created_at,
+      tookMs: Math.round(tookMs),
+    };
+  }
+
+  private ownerOf(auth: AuthContext): string {
+    if (auth.userId === null || auth.loginType === 'ip') throw new AppError('ACCOUNT_IP_VISITOR');
+    return auth.userId;
+  }
+
+  /** The caller's image searches, newest first (at most MAX_IMAGE_HISTORY, within the retention). */
+  async listHistory(auth: AuthContext): Promise<ImageHistoryItem[]> {
+    const cutoff = this.now().getTime() - IMAGE_RESULT_RETENTION_MS;
+    const rows = await this.repository.listByUser(this.ownerOf(auth), MAX_IMAGE_HISTORY);
+    return rows
+      .filter((row) => Date.parse(row.created_at) >= cutoff)
+      .map((row) => {
+        const matches = JSON.parse(row.results) as StoredMatch[];
+        return {
+          key: row.key,
+          fileName: row.file_name,
+          thumbnail: row.thumbnail,
+          total: matches.length,
+          ...(matches[0] ? { topPublicationNumber: matches[0].publicationNumber } : {}),
+          createdAt: row.created_at,
+        };
+      });
+  }
+
+  /** Deletes the caller's image searches (their keys stop opening). */
+  async clearHistory(auth: AuthContext): Promise<number> {
+    return this.repository.clearUser(this.ownerOf(auth));
+  }
+}
+
+function storedMatch(match: PatentMatch): StoredMatch {
+  return {
+    publicationNumber: match.publicationNumber,
+    file: match.file,
+    similarity: Math.round(match.similarity * 10000) / 10000,
+  };
+}
