@@ -176,6 +176,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     patents,
     version: config.version,
     isDemoLoading: () => context.demo.loading,
+    semantic: () => {
+      const { model, vectors, building } = engine.semanticStatus();
+      return { model, vectors, building };
+    },
   });
   await app.register(patentRoutes, {
     prefix: '/api/product',
