@@ -17,6 +17,7 @@ import { accountRoutes } from '../features/account/routes';
 import { historyRoutes } from '../features/history/routes';
 import { advancedSearchRoutes } from '../features/advanced-search/routes';
 import { batchSearchRoutes } from '../features/batch-search/routes';
+import { imageSearchRoutes } from '../features/image-search/routes';
 import { lawSearchRoutes } from '../features/law-search/routes';
 import { defenseSearchRoutes } from '../features/defense-search/routes';
 import { classificationRoutes } from '../features/classification/routes';
@@ -105,6 +106,7 @@ const routeTable: RouteObject[] = [
           ...historyRoutes,
           ...advancedSearchRoutes,
           ...batchSearchRoutes,
+          ...imageSearchRoutes,
           ...lawSearchRoutes,
           ...defenseSearchRoutes,
           // Spec 1 §2: /search/ipc goes to /innovationSpace/ipc.

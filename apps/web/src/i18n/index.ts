@@ -20,6 +20,7 @@ import zhClassification from './zh-CN/classification.json';
 import zhLawSearch from './zh-CN/lawSearch.json';
 import zhDefenseSearch from './zh-CN/defenseSearch.json';
 import zhSemanticSearch from './zh-CN/semanticSearch.json';
+import zhImageSearch from './zh-CN/imageSearch.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
 import enPatent from './en-US/patent.json';
@@ -39,6 +40,7 @@ import enClassification from './en-US/classification.json';
 import enLawSearch from './en-US/lawSearch.json';
 import enDefenseSearch from './en-US/defenseSearch.json';
 import enSemanticSearch from './en-US/semanticSearch.json';
+import enImageSearch from './en-US/imageSearch.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -62,6 +64,7 @@ export const resources = {
     lawSearch: zhLawSearch,
     defenseSearch: zhDefenseSearch,
     semanticSearch: zhSemanticSearch,
+    imageSearch: zhImageSearch,
   },
   en: {
     common: enCommon,
@@ -83,6 +86,7 @@ export const resources = {
     lawSearch: enLawSearch,
     defenseSearch: enDefenseSearch,
     semanticSearch: enSemanticSearch,
+    imageSearch: enImageSearch,
   },
 } as const;
 
@@ -106,6 +110,7 @@ export const NAMESPACES = [
   'lawSearch',
   'defenseSearch',
   'semanticSearch',
+  'imageSearch',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

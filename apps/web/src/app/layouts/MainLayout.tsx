@@ -9,6 +9,7 @@ import { GuideReminders } from '../../features/account/GuideReminders';
 import { HISTORY_PATH, HISTORY_PERMISSION } from '../../features/history/paths';
 import { ADVANCED_SEARCH_PATH, ADVANCED_SEARCH_PERMISSION } from '../../features/advanced-search/paths';
 import { BATCH_SEARCH_PATH, BATCH_SEARCH_PERMISSION } from '../../features/batch-search/paths';
+import { IMAGE_SEARCH_PATH, IMAGE_SEARCH_PERMISSION } from '../../features/image-search/paths';
 import { LAW_SEARCH_PATH, LAW_SEARCH_PERMISSION } from '../../features/law-search/paths';
 import { DEFENSE_SEARCH_PATH, DEFENSE_SEARCH_PERMISSION } from '../../features/defense-search/paths';
 import { CLASSIFICATION_PATH, CLASSIFICATION_PERMISSION } from '../../features/classification/paths';
@@ -38,6 +39,7 @@ interface NavEntry {
     | 'history:nav'
     | 'advancedSearch:nav'
     | 'batchSearch:nav'
+    | 'imageSearch:nav'
     | 'lawSearch:nav'
     | 'defenseSearch:nav'
     | 'classification:nav'
@@ -54,6 +56,7 @@ const NAV_ENTRIES: readonly NavEntry[] = [
   { path: SEARCH_MENU_PATH, labelKey: 'nav.search', access: 'public' },
   { path: ADVANCED_SEARCH_PATH, labelKey: 'advancedSearch:nav', access: ADVANCED_SEARCH_PERMISSION },
   { path: BATCH_SEARCH_PATH, labelKey: 'batchSearch:nav', access: BATCH_SEARCH_PERMISSION },
+  { path: IMAGE_SEARCH_PATH, labelKey: 'imageSearch:nav', access: IMAGE_SEARCH_PERMISSION },
   { path: LAW_SEARCH_PATH, labelKey: 'lawSearch:nav', access: LAW_SEARCH_PERMISSION },
   { path: DEFENSE_SEARCH_PATH, labelKey: 'defenseSearch:nav', access: DEFENSE_SEARCH_PERMISSION },
   { path: CLASSIFICATION_PATH, labelKey: 'classification:nav', access: CLASSIFICATION_PERMISSION },
@@ -72,6 +75,7 @@ export function MainLayout() {
     'common',
     'advancedSearch',
     'batchSearch',
+    'imageSearch',
     'lawSearch',
     'defenseSearch',
     'history',

@@ -1,0 +1,287 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  List,
+  Popconfirm,
+  Row,
+  Space,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
+import { DeleteOutlined, InboxOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { MAX_IMAGE_SEARCH_BYTES, type ImageHistoryItem, type ImageSearchHit } from '@patlas/contracts';
+import { patentDetailPath } from '../../app/paths';
+import { formatDateTime } from '../../utils/format-date';
+import { drawingUrl } from './api';
+import { checkImageFile, type ImageFileProblem } from './image-file';
+import { useClearImageHistory, useImageHistory, useImageResult, useImageSearch, useRerunImageSearch } from './queries';
+import './image-search.css';
+
+const MAX_MB = MAX_IMAGE_SEARCH_BYTES / 1024 / 1024;
+
+/**
+ * Image search (spec 1 §2 /search/img, §7 /search/image/*): upload a drawing or photo, see the
+ * patents whose drawings look alike with their best-matching drawing. The result's key is in the
+ * URL (?key=…), so a result is a link; the history lists the user's searches.
+ */
+export function ImageSearchPage() {
+  const { t } = useTranslation('imageSearch');
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const key = params.get('key');
+  const [chosen, setChosen] = useState<{ file: File; preview: string } | undefined>(undefined);
+  const file = chosen?.file;
+  const [problem, setProblem] = useState<ImageFileProblem | undefined>(undefined);
+  const search = useImageSearch();
+  const rerun = useRerunImageSearch();
+  const result = useImageResult(key);
+  const history = useImageHistory();
+  const clear = useClearImageHistory();
+
+  // The preview is an object URL of the chosen file, released when another is chosen or the page closes.
+  useEffect(() => () => chosen && URL.revokeObjectURL(chosen.preview), [chosen]);
+
+  const choose = (picked: File) => {
+    const found = checkImageFile(picked);
+    setProblem(found);
+    search.reset();
+    setChosen(found ? undefined : { file: picked, preview: URL.createObjectURL(picked) });
+  };
+
+  const runSearch = async () => {
+    const found = checkImageFile(file);
+    setProblem(found);
+    if (found || !file) return;
+    try {
+      const answer = await search.mutateAsync(file);
+      setParams({ key: answer.key });
+    } catch {
+      // Shown from the mutation state.
+    }
+  };
+
+  const rerunSearch = async (item: ImageHistoryItem) => {
+    try {
+      await rerun.mutateAsync(item.key);
+      setParams({ key: item.key });
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
+  };
+
+  const clearHistory = async () => {
+    try {
+      const { deleted } = await clear.mutateAsync();
+      void message.success(t('history.cleared', { count: deleted }));
+      if (key) setParams({});
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
+  };
+
+  const shown = result.data;
+  const errorText = problem ? t(`errors.${problem}`, { max: MAX_MB }) : search.error?.message;
+
+  return (
+    <Row gutter={[16, 16]} className="image-search-page">
+      <Col xs={24} xl={17}>
+        <Flex vertical gap={16}>
+          <Card title={t('title')}>
+            <Flex vertical gap={12}>
+              <Upload.Dragger
+                accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+                multiple={false}
+                showUploadList={false}
+                beforeUpload={(chosen) => {
+                  choose(chosen);
+                  return false;
+                }}
+                aria-label={t('upload.label')}
+              >
+                {chosen ? (
+                  <img className="image-search-preview" src={chosen.preview} alt={t('upload.preview')} />
+                ) : (
+                  <>
+                    <p className="ant-upload-drag-icon">
+                      <InboxOutlined />
+                    </p>
+                    <p className="ant-upload-text">{t('upload.text')}</p>
+                    <p className="ant-upload-hint">{t('upload.hint', { max: MAX_MB })}</p>
+                  </>
+                )}
+              </Upload.Dragger>
+              {errorText && <Alert type="error" showIcon title={errorText} role="alert" />}
+              <Flex justify="space-between" align="center" wrap gap={8}>
+                <Typography.Text type="secondary" ellipsis className="image-search-file-name">
+                  {file?.name}
+                </Typography.Text>
+                <Space>
+                  {file && (
+                    <Button
+                      onClick={() => {
+                        setChosen(undefined);
+                        search.reset();
+                      }}
+                    >
+                      {t('upload.choose')}
+                    </Button>
+                  )}
+                  <Button
+                    type="primary"
+                    icon={<SearchOutlined />}
+                    loading={search.isPending}
+                    disabled={!file}
+                    onClick={() => void runSearch()}
+                  >
+                    {t('upload.search')}
+                  </Button>
+                </Space>
+              </Flex>
+            </Flex>
+          </Card>
+
+          {result.error && <Alert type="error" showIcon title={result.error.message} />}
+          {shown && (
+            <Card
+              title={t('results.title', { count: shown.total })}
+              extra={
+                <Typography.Text type="secondary">
+                  {t('results.indexed', { count: shown.indexedDrawings, ms: shown.tookMs })}
+                </Typography.Text>
+              }
+            >
+              <Flex vertical gap={12}>
+                <Flex align="center" gap={12}>
+                  <img className="image-search-query" src={shown.thumbnail} alt={shown.fileName} />
+                  <Typography.Text>{t('results.query', { name: shown.fileName })}</Typography.Text>
+                </Flex>
+                {shown.pendingDrawings > 0 && (
+                  <Alert type="info" showIcon title={t('results.pending', { count: shown.pendingDrawings })} />
+                )}
+                {shown.items.length === 0 ? (
+                  <Empty description={t('results.empty')} />
+                ) : (
+                  <Row gutter={[12, 12]} role="list" aria-label={t('results.grid')}>
+                    {shown.items.map((item) => (
+                      <Col key={item.publicationNumber} xs={12} md={8} xxl={6} role="listitem">
+                        <ResultCard item={item} />
+                      </Col>
+                    ))}
+                  </Row>
+                )}
+              </Flex>
+            </Card>
+          )}
+        </Flex>
+      </Col>
+
+      <Col xs={24} xl={7}>
+        <Card
+          title={t('history.title')}
+          extra={
+            <Popconfirm
+              title={t('history.clearConfirm')}
+              onConfirm={() => void clearHistory()}
+              okText={t('history.clearOk')}
+              cancelText={t('history.cancel')}
+              disabled={!history.data?.items.length}
+            >
+              <Button
+                danger
+                size="small"
+                icon={<DeleteOutlined />}
+                disabled={!history.data?.items.length}
+                loading={clear.isPending}
+              >
+                {t('history.clear')}
+              </Button>
+            </Popconfirm>
+          }
+        >
+          <List<ImageHistoryItem>
+            loading={history.isLoading}
+            dataSource={history.data?.items ?? []}
+            locale={{ emptyText: t('history.empty') }}
+            renderItem={(item) => (
+              <List.Item
+                className={item.key === key ? 'image-history-current' : undefined}
+                actions={[
+                  <Link key="open" to={{ search: `?key=${encodeURIComponent(item.key)}` }}>
+                    {t('history.open')}
+                  </Link>,
+                  <Button
+                    key="rerun"
+                    type="link"
+                    size="small"
+                    icon={<ReloadOutlined />}
+                    loading={rerun.isPending && rerun.variables === item.key}
+                    onClick={() => void rerunSearch(item)}
+                  >
+                    {t('history.rerun')}
+                  </Button>,
+                ]}
+              >
+                <List.Item.Meta
+                  avatar={<img className="image-history-thumb" src={item.thumbnail} alt={item.fileName} />}
+                  title={<Typography.Text ellipsis>{item.fileName}</Typography.Text>}
+                  description={
+                    <Flex vertical>
+                      <span>{formatDateTime(item.createdAt)}</span>
+                      <span>
+                        {t('history.summary', { count: item.total })}
+                        {item.topPublicationNumber ? ` · ${t('history.top', { pn: item.topPublicationNumber })}` : ''}
+                      </span>
+                    </Flex>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+/** One similar patent: its best-matching drawing, number (to the detail page), title and similarity. */
+function ResultCard({ item }: { item: ImageSearchHit }) {
+  const { t } = useTranslation('imageSearch');
+  const percent = Math.round(item.similarity * 100);
+  return (
+    <Card
+      size="small"
+      hoverable
+      className="image-result-card"
+      cover={
+        <Link to={patentDetailPath(item.publicationNumber)} className="image-result-drawing">
+          <img
+            src={drawingUrl(item.drawing)}
+            alt={t('results.drawing', { pn: item.publicationNumber })}
+            loading="lazy"
+          />
+        </Link>
+      }
+    >
+      <Flex vertical gap={4}>
+        <Link to={patentDetailPath(item.publicationNumber)} className="image-result-number">
+          {item.publicationNumber}
+        </Link>
+        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: item.title }} className="image-result-title">
+          {item.title ?? t('results.untitled')}
+        </Typography.Paragraph>
+        <Tag color={percent >= 90 ? 'green' : percent >= 75 ? 'blue' : 'default'}>
+          {t('results.similarity', { value: percent })}
+        </Tag>
+      </Flex>
+    </Card>
+  );
+}
