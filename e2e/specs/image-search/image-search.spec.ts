@@ -1,0 +1,145 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { SysJob } from '@patlas/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
+import { ADMIN, apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { shot } from '../../fixtures/page.js';
+import { startServer, type RunningServer } from '../../fixtures/server.js';
+
+const runBrowser = hasChromium();
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** A design patent of the shipped demo corpus and one of its drawing sheets. */
+const DEMO_PATENT_DIR = path.join(REPO_ROOT, 'data/demo/us-design-drawings/USD0907292-20210105');
+
+/** The machine is shared and often busy: generous limits for each step and each test. */
+const STEP_TIMEOUT_MS = 90_000;
+const TEST_TIMEOUT_MS = 900_000;
+/** Indexing the demo drawings (about 400) takes one to a few minutes. */
+const INDEX_TIMEOUT_MS = 600_000;
+
+async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string): Promise<Page> {
+  const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  return page;
+}
+
+/** Waits until the background image-index job has run and none is queued or running. */
+async function waitForImageIndex(baseUrl: string, admin: ApiSession): Promise<SysJob> {
+  const deadline = Date.now() + INDEX_TIMEOUT_MS;
+  for (;;) {
+    const jobs = await apiCall<SysJob[]>(
+      baseUrl,
+      admin.tokens.access_token,
+      'GET',
+      '/api/product/sys/jobs?kind=image-index&limit=20',
+    );
+    const isBusy = jobs.some((j) => j.status === 'queued' || j.status === 'running');
+    const done = jobs.find((j) => j.status === 'done');
+    if (!isBusy && done) return done;
+    if (Date.now() > deadline) throw new Error(`image index not ready: ${JSON.stringify(jobs)}`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let session: ApiSession;
+  let upload: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
+    // A user's copy of sheet 2 of the demo patent: half the size, turned 90°, saved as JPEG.
+    const sheet = readdirSync(DEMO_PATENT_DIR).find((name) => /-D00002\.TIF$/i.test(name))!;
+    const source = path.join(DEMO_PATENT_DIR, sheet);
+    const { width = 0 } = await sharp(source).metadata();
+    const copy = await sharp(await sharp(source).resize(Math.round(width / 2)).png().toBuffer())
+      .rotate(90)
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    upload = path.join(mkdtempSync(path.join(os.tmpdir(), 'patlas-e2e-img-')), 'razor-copy.jpg');
+    writeFileSync(upload, copy);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it(
+    '[SEARCH][IMAGE]: an altered drawing finds its own patent first; the history opens and clears it',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const admin = await apiLogin(server.baseUrl, ADMIN.email, ADMIN.password);
+      const job = await waitForImageIndex(server.baseUrl, admin);
+      expect((job.result as { indexed: number }).indexed).toBeGreaterThan(300);
+
+      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${server.baseUrl}/search/img`);
+      // The page is in the header menu beside the other searches.
+      await expect.poll(() => page.getByRole('menuitem', { name: '图像检索' }).count()).toBeGreaterThan(0);
+
+      // A wrong type is refused in the browser with the server's words.
+      const input = page.locator('.image-search-page input[type="file"]');
+      await input.setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+      await page.getByText('图片格式不正确，仅支持 jpg、jpeg、png 格式').waitFor();
+
+      await input.setInputFiles(upload);
+      await page.getByRole('img', { name: '待检索的图片' }).waitFor();
+      await shot(page, 'image-search-upload.png');
+      await page
+        .locator('.image-search-page .ant-card')
+        .first()
+        .getByRole('button', { name: /检\s*索$/ })
+        .click();
+
+      const grid = page.getByRole('list', { name: '相似专利' });
+      await grid.waitFor();
+      await page.waitForURL((url) => url.pathname === '/search/img' && !!url.searchParams.get('key'));
+      const first = grid.getByRole('listitem').first();
+      await expect.poll(() => first.locator('.image-result-number').textContent()).toMatch(/D0*907292/);
+      // The best drawing is shown (loaded, not a broken image).
+      await expect
+        .poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      await shot(page, 'image-search-results.png', true);
+
+      // The number opens the detail page.
+      const key = new URL(page.url()).searchParams.get('key')!;
+      await first.locator('.image-result-number').click();
+      await page.waitForURL((url) => url.pathname !== '/search/img');
+
+      // The result is a deep link: opened again in a new page, from the history too.
+      const again = await openPage(browser, server.baseUrl, session, 'en-US');
+      await again.goto(`${server.baseUrl}/search/img?key=${encodeURIComponent(key)}`);
+      await again.getByText(/^Similar patents \(\d+\)$/).waitFor();
+      const history = again.locator('.ant-card', { hasText: 'Image search history' });
+      await history.getByText('razor-copy.jpg').waitFor();
+      await shot(again, 'image-search-history-en.png', true);
+
+      // Clearing asks first, then empties the history; the link stops opening.
+      await history.getByRole('button', { name: /Clear history/ }).click();
+      await again.getByRole('button', { name: 'Clear', exact: true }).click();
+      await history.getByText('No image searches yet').waitFor();
+      const listed = await apiCall<{ items: unknown[] }>(
+        server.baseUrl,
+        session.tokens.access_token,
+        'POST',
+        '/api/product/image/history/list',
+        {},
+      );
+      expect(listed.items).toEqual([]);
+      await again.goto(`${server.baseUrl}/search/img?key=${encodeURIComponent(key)}`);
+      await again.getByText('This image search has expired; please upload the image again').waitFor();
+      expect(errors).toEqual([]);
+    },
+  );
+});
