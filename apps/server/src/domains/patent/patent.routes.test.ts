@@ -26,7 +26,17 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
   it('answers health with the patent count and version', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 1, message: '', data: { patents: 3, version: 'test', demoLoading: false } });
+    expect(res.json()).toEqual({
+      status: 1,
+      message: '',
+      data: {
+        patents: 3,
+        version: 'test',
+        demoLoading: false,
+        // Three patents are too few to learn a semantic space from (MIN_SEMANTIC_CORPUS).
+        semantic: { model: null, vectors: 0, building: false },
+      },
+    });
   });
 
   it.each(['CN117151122A', 'CN 117151122 A', 'cn117151122', 'CN202311234567.8', '2023112345678'])(

@@ -39,7 +39,9 @@ export class SemanticModelKeeper {
     const started = Date.now();
     this.running = this.engine
       .buildSemanticModel({ sampleSize: SEMANTIC_SAMPLE_SIZE })
-      .then((status) => this.log.info({ ...status, elapsedMs: Date.now() - started }, 'semantic space built'))
+      .then(() =>
+        this.log.info({ ...this.engine.semanticStatus(), elapsedMs: Date.now() - started }, 'semantic space built'),
+      )
       .catch((err: unknown) => this.log.error({ err }, 'semantic space build failed'))
       .finally(() => {
         this.running = undefined;
