@@ -8,6 +8,7 @@ import {
   Empty,
   Flex,
   List,
+  Pagination,
   Popconfirm,
   Row,
   Space,
@@ -27,6 +28,8 @@ import { useClearImageHistory, useImageHistory, useImageResult, useImageSearch, 
 import './image-search.css';
 
 const MAX_MB = MAX_IMAGE_SEARCH_BYTES / 1024 / 1024;
+/** Three rows of four drawings. */
+const RESULTS_PER_PAGE = 12;
 
 /**
  * Image search (spec 1 §2 /search/img, §7 /search/image/*): upload a drawing or photo, see the
@@ -41,6 +44,9 @@ export function ImageSearchPage() {
   const [chosen, setChosen] = useState<{ file: File; preview: string } | undefined>(undefined);
   const file = chosen?.file;
   const [problem, setProblem] = useState<ImageFileProblem | undefined>(undefined);
+  // The page of results belongs to one result: another key starts on page 1.
+  const [paging, setPaging] = useState<{ key: string | null; page: number }>({ key, page: 1 });
+  const page = paging.key === key ? paging.page : 1;
   const search = useImageSearch();
   const rerun = useRerunImageSearch();
   const result = useImageResult(key);
@@ -89,6 +95,7 @@ export function ImageSearchPage() {
   };
 
   const shown = result.data;
+  const pageItems = shown?.items.slice((page - 1) * RESULTS_PER_PAGE, page * RESULTS_PER_PAGE) ?? [];
   const errorText = problem ? t(`errors.${problem}`, { max: MAX_MB }) : search.error?.message;
 
   return (
@@ -170,13 +177,24 @@ export function ImageSearchPage() {
                 {shown.items.length === 0 ? (
                   <Empty description={t('results.empty')} />
                 ) : (
-                  <Row gutter={[12, 12]} role="list" aria-label={t('results.grid')}>
-                    {shown.items.map((item) => (
-                      <Col key={item.publicationNumber} xs={12} md={8} xxl={6} role="listitem">
-                        <ResultCard item={item} />
-                      </Col>
-                    ))}
-                  </Row>
+                  <>
+                    <Row gutter={[12, 12]} role="list" aria-label={t('results.grid')}>
+                      {pageItems.map((item) => (
+                        <Col key={item.publicationNumber} xs={12} md={8} lg={6} role="listitem">
+                          <ResultCard item={item} />
+                        </Col>
+                      ))}
+                    </Row>
+                    <Pagination
+                      align="center"
+                      current={page}
+                      pageSize={RESULTS_PER_PAGE}
+                      total={shown.items.length}
+                      hideOnSinglePage
+                      showSizeChanger={false}
+                      onChange={(next) => setPaging({ key, page: next })}
+                    />
+                  </>
                 )}
               </Flex>
             </Card>
@@ -212,24 +230,7 @@ export function ImageSearchPage() {
             dataSource={history.data?.items ?? []}
             locale={{ emptyText: t('history.empty') }}
             renderItem={(item) => (
-              <List.Item
-                className={item.key === key ? 'image-history-current' : undefined}
-                actions={[
-                  <Link key="open" to={{ search: `?key=${encodeURIComponent(item.key)}` }}>
-                    {t('history.open')}
-                  </Link>,
-                  <Button
-                    key="rerun"
-                    type="link"
-                    size="small"
-                    icon={<ReloadOutlined />}
-                    loading={rerun.isPending && rerun.variables === item.key}
-                    onClick={() => void rerunSearch(item)}
-                  >
-                    {t('history.rerun')}
-                  </Button>,
-                ]}
-              >
+              <List.Item className={item.key === key ? 'image-history-current' : undefined}>
                 <List.Item.Meta
                   avatar={<img className="image-history-thumb" src={item.thumbnail} alt={item.fileName} />}
                   title={<Typography.Text ellipsis>{item.fileName}</Typography.Text>}
@@ -240,6 +241,19 @@ export function ImageSearchPage() {
                         {t('history.summary', { count: item.total })}
                         {item.topPublicationNumber ? ` · ${t('history.top', { pn: item.topPublicationNumber })}` : ''}
                       </span>
+                      <Space size={12}>
+                        <Link to={{ search: `?key=${encodeURIComponent(item.key)}` }}>{t('history.open')}</Link>
+                        <Button
+                          type="link"
+                          size="small"
+                          className="image-history-rerun"
+                          icon={<ReloadOutlined />}
+                          loading={rerun.isPending && rerun.variables === item.key}
+                          onClick={() => void rerunSearch(item)}
+                        >
+                          {t('history.rerun')}
+                        </Button>
+                      </Space>
                     </Flex>
                   }
                 />
