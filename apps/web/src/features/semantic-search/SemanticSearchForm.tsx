@@ -187,13 +187,8 @@ export function SemanticSearchForm({ form, initialValues, isSearching, onSearch,
             maxTagCount="responsive"
           />
         </Form.Item>
-        <Form.Item name="patentTypes" label={t('form.patentType')}>
-          <Checkbox.Group
-            options={PATENT_TYPES.map((type) => ({ value: type, label: t(`patent:patentType.${type}`) }))}
-          />
-        </Form.Item>
-        <Form.Item label={t('form.dateRange')} className="semantic-dates">
-          <Flex gap={8} wrap>
+        <Form.Item label={t('form.dateRange')}>
+          <Flex gap={8} className="semantic-date-row">
             <Form.Item name="dateType" noStyle>
               <Radio.Group
                 aria-label={t('form.dateType')}
@@ -223,9 +218,15 @@ export function SemanticSearchForm({ form, initialValues, isSearching, onSearch,
                 format={DAY}
                 placeholder={[t('form.dateFrom'), t('form.dateTo')]}
                 aria-label={t('form.dateRange')}
+                className="semantic-date-range"
               />
             </Form.Item>
           </Flex>
+        </Form.Item>
+        <Form.Item name="patentTypes" label={t('form.patentType')} className="semantic-patent-types">
+          <Checkbox.Group
+            options={PATENT_TYPES.map((type) => ({ value: type, label: t(`patent:patentType.${type}`) }))}
+          />
         </Form.Item>
       </div>
 

@@ -70,12 +70,19 @@ function SemanticSearchWorkspace({ savedWeights }: { savedWeights: string | unde
   useEffect(() => {
     if (!answer || answer.key !== key || answer.key === filledKey.current) return;
     filledKey.current = answer.key;
+    // What the user has started typing or choosing is never overwritten by a late answer.
+    if (form.isFieldsTouched()) return;
     form.setFieldsValue(toFormShape(fromSemanticQuery(answer.query, savedWeights)));
   }, [answer, key, form, savedWeights]);
+
+  // After the results have rendered, bring their top into view.
+  const scrollToResults = () =>
+    window.setTimeout(() => resultsTop.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), 0);
 
   const showPage = (next: SemanticSearchResponse) => {
     filledKey.current = next.key;
     setParams(writeSemanticUrl(params, { key: next.key, page: next.page }));
+    scrollToResults();
   };
 
   const handleSearch = (values: SemanticFormValues) => {
@@ -136,7 +143,7 @@ function SemanticSearchWorkspace({ savedWeights }: { savedWeights: string | unde
           isFetching={results.isFetching}
           onPageChange={(next) => {
             setParams(writeSemanticUrl(params, { key, page: next }));
-            resultsTop.current?.scrollIntoView?.({ block: 'start' });
+            scrollToResults();
           }}
         />
       )}
