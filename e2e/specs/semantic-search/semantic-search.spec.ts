@@ -85,6 +85,9 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
       const firstTitle = page.locator('.semantic-hit-title').first();
       expect(await firstTitle.innerText()).toMatch(/电池|负极|电极|锂/);
       expect(await firstTitle.getAttribute('href')).toMatch(/^\/innovationSpace\/searchDetail\?pn=/);
+      const showResults = () =>
+        page.getByTestId('semantic-results').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await showResults();
       await shot(page, 'semantic-search-results.png');
       await shot(page, 'semantic-search-results-full.png', true);
 
@@ -115,6 +118,7 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
       expect(totalOf(await page.getByTestId('semantic-total').innerText())).toBe(total);
       await poll(() => text.inputValue()).toBe(PARAGRAPH);
       await expect.poll(() => page.locator('.semantic-pagination .ant-pagination-item-active').innerText()).toBe('2');
+      await showResults();
       await shot(page, 'semantic-search-page-2.png');
       expect(errors).toEqual([]);
       await page.close();
