@@ -144,6 +144,7 @@ describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
       // The result is a deep link: opened again in a new page, from the history too.
       const again = await openPage(browser, server.baseUrl, session, 'en-US');
       await openApp(again, `${server.baseUrl}/search/img?key=${encodeURIComponent(key)}`, '.image-result-card');
+      await again.getByText('English', { exact: true }).click();
       await again.getByText(/^Similar patents \(\d+\)$/).waitFor();
       const history = again.locator('.ant-card', { hasText: 'Image search history' });
       await history.getByText('razor-copy.jpg').waitFor();
