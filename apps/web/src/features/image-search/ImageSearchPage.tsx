@@ -162,7 +162,7 @@ export function ImageSearchPage() {
               title={t('results.title', { count: shown.total })}
               extra={
                 <Typography.Text type="secondary">
-                  {t('results.indexed', { count: shown.indexedDrawings, ms: shown.tookMs })}
+                  {t('results.indexed', { count: shown.indexedDrawings })}
                 </Typography.Text>
               }
             >
