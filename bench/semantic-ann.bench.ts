@@ -64,7 +64,7 @@ const gaussian = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 *
 const t0 = performance.now();
 const texts = realTexts();
 const counts = texts.map((t) => termCounts(t).counts);
-const model = trainLsaModel(
+const model = await trainLsaModel(
   counts.map((c) => ({ counts: c, forms: new Map() })),
   { dims: DIMS },
 );

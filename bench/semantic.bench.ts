@@ -202,13 +202,13 @@ async function chineseKeyphrases(): Promise<void> {
   }
 }
 
-function englishPhrases(): void {
+async function englishPhrases(): Promise<void> {
   const lines = readFileSync(path.join(DATA, 'us-uspto-random10k-pygrams/USPTO-random-10000.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean);
   const docs = lines.map((l) => termCounts((JSON.parse(l) as { abstract?: string }).abstract ?? ''));
   const t = performance.now();
-  const model = trainLsaModel(docs, { dims: Number(args.dims) });
+  const model = await trainLsaModel(docs, { dims: Number(args.dims) });
   const trainMs = performance.now() - t;
   const csv = readFileSync(path.join(DATA, 'relevance-patent-phrase-matching-dev/train.part-dev.csv'), 'utf8')
     .split('\n')
@@ -248,4 +248,4 @@ function englishPhrases(): void {
 }
 
 await chineseKeyphrases();
-englishPhrases();
+await englishPhrases();

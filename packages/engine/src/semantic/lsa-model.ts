@@ -1,5 +1,6 @@
 import type { DocTerms } from '../text-mining/terms.js';
-import { buildTermSpace, latentSemanticBasis } from '../text-mining/vectors.js';
+import { buildTermSpace } from '../text-mining/vectors.js';
+import { latentSemanticBasis } from './lsa-basis.js';
 
 /**
  * The default semantic vectors: latent semantic analysis learned from the indexed corpus itself
@@ -29,13 +30,14 @@ export interface LsaTrainingOptions {
 
 export const DEFAULT_LSA_DIMENSIONS = 128;
 
-export function trainLsaModel(docs: readonly DocTerms[], options: LsaTrainingOptions = {}): LsaModel {
+/** Learns the space; yields to the event loop as it goes (lsa-basis.ts). */
+export async function trainLsaModel(docs: readonly DocTerms[], options: LsaTrainingOptions = {}): Promise<LsaModel> {
   const space = buildTermSpace(docs, {
     minDf: docs.length >= 50 ? 2 : 1,
     maxDfShare: 0.3,
     maxTerms: options.maxTerms ?? 40_000,
   });
-  const { termVectors, d } = latentSemanticBasis(
+  const { termVectors, d } = await latentSemanticBasis(
     space.matrix,
     options.dims ?? DEFAULT_LSA_DIMENSIONS,
     options.seed ?? 1,

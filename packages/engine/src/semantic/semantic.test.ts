@@ -2,7 +2,7 @@ import { mkdtempSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Patent } from '@patlas/contracts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteEngine } from '../backends/sqlite/sqlite-engine.js';
 import { keywordExpression } from '../backends/sqlite/semantic-search.js';
 import {
@@ -14,7 +14,7 @@ import {
   unpackFieldVectors,
   weightedSimilarity,
 } from './hybrid.js';
-import { embedTerms, trainLsaModel, deserialiseLsaModel, serialiseLsaModel } from './lsa-model.js';
+import { embedTerms, trainLsaModel, deserialiseLsaModel, serialiseLsaModel, type LsaModel } from './lsa-model.js';
 
 const BATTERY = [
   'lithium battery cathode electrode cell charge',
@@ -34,10 +34,13 @@ function cos(a: Float32Array, b: Float32Array): number {
 }
 
 describe('LSA model', () => {
-  const model = trainLsaModel(
-    [...BATTERY, ...ENGINE].map((t) => termCounts(t)),
-    { dims: 4 },
-  );
+  let model: LsaModel;
+  beforeAll(async () => {
+    model = await trainLsaModel(
+      [...BATTERY, ...ENGINE].map((t) => termCounts(t)),
+      { dims: 4 },
+    );
+  });
 
   it('puts texts of one topic close and of two topics apart, even without a shared word', () => {
     const anode = embedTerms(model, termCounts('anode capacity').counts)!;

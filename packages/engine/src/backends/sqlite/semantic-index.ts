@@ -32,7 +32,8 @@ export interface NeighbourHit {
   readonly similarity: number;
 }
 
-const SAVE_BATCH = 500;
+/** Documents per slice of a build (the event loop runs between slices). */
+const SAVE_BATCH = 100;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function newVectorIndex(dims: number): VectorIndex {
@@ -232,54 +233,58 @@ export class SemanticIndex {
     if (this.building) return this.status();
     this.building = true;
     try {
-      const ids = this.stmt.ids.all() as number[];
-      let model: LsaModel | undefined;
-      if (!this.external) {
-        const sampleSize = Math.min(ids.length, options.sampleSize ?? 20_000);
-        const picked = Array.from(sampleIndexes(ids.length, sampleSize, 1), (i) => ids[i] as number);
-        const sample: DocTerms[] = [];
-        for (let i = 0; i < picked.length; i += SAVE_BATCH) {
-          if (this.closed) return this.status();
-          for (const texts of this.loadTexts(picked.slice(i, i + SAVE_BATCH)).values()) {
-            sample.push(termCounts(fieldTexts(texts).join('\n')));
-          }
-          options.onProgress?.(sample.length, picked.length + ids.length);
-          await yieldToLoop();
-        }
-        if (sample.length < 2) return this.status();
-        model = trainLsaModel(sample, options.dims === undefined ? {} : { dims: options.dims });
-      }
-      // Swap in the new space; documents indexed from here on fold into it as they arrive.
-      const dims = this.external?.dims ?? (model as LsaModel).dims;
-      this.db.transaction(() => {
-        this.db.exec('DELETE FROM sem_vecs');
-        if (model) {
-          const s = serialiseLsaModel(model);
-          this.stmt.put.run('embedder', Buffer.from(`lsa-${model.dims}`));
-          this.stmt.put.run('lsa_meta', Buffer.from(s.meta));
-          this.stmt.put.run('lsa_idf', s.idf);
-          this.stmt.put.run('lsa_vectors', s.vectors);
-        } else if (this.external) {
-          this.stmt.put.run('embedder', Buffer.from(this.external.name));
-        }
-      })();
-      this.model = model;
-      this.vectors = newVectorIndex(dims);
-      for (let i = 0; i < ids.length; i += SAVE_BATCH) {
-        if (this.closed) return this.status();
-        const chunk = ids.slice(i, i + SAVE_BATCH);
-        const texts = this.loadTexts(chunk);
-        await this.add(
-          [...texts].filter(([id]) => !this.vectors?.contains(BigInt(id))).map(([id, t]) => ({ id, texts: t })),
-        );
-        options.onProgress?.(ids.length + i + chunk.length, 2 * ids.length);
-        await yieldToLoop();
-      }
-      this.save();
-      return this.status();
+      await this.learnAndFold(options);
     } finally {
       this.building = false;
     }
+    return this.status();
+  }
+
+  private async learnAndFold(options: SemanticBuildOptions): Promise<void> {
+    const ids = this.stmt.ids.all() as number[];
+    let model: LsaModel | undefined;
+    if (!this.external) {
+      const sampleSize = Math.min(ids.length, options.sampleSize ?? 20_000);
+      const picked = Array.from(sampleIndexes(ids.length, sampleSize, 1), (i) => ids[i] as number);
+      const sample: DocTerms[] = [];
+      for (let i = 0; i < picked.length; i += SAVE_BATCH) {
+        if (this.closed) return;
+        for (const texts of this.loadTexts(picked.slice(i, i + SAVE_BATCH)).values()) {
+          sample.push(termCounts(fieldTexts(texts).join('\n')));
+        }
+        options.onProgress?.(sample.length, picked.length + ids.length);
+        await yieldToLoop();
+      }
+      if (sample.length < 2) return;
+      model = await trainLsaModel(sample, options.dims === undefined ? {} : { dims: options.dims });
+    }
+    // Swap in the new space; documents indexed from here on fold into it as they arrive.
+    const dims = this.external?.dims ?? (model as LsaModel).dims;
+    this.db.transaction(() => {
+      this.db.exec('DELETE FROM sem_vecs');
+      if (model) {
+        const s = serialiseLsaModel(model);
+        this.stmt.put.run('embedder', Buffer.from(`lsa-${model.dims}`));
+        this.stmt.put.run('lsa_meta', Buffer.from(s.meta));
+        this.stmt.put.run('lsa_idf', s.idf);
+        this.stmt.put.run('lsa_vectors', s.vectors);
+      } else if (this.external) {
+        this.stmt.put.run('embedder', Buffer.from(this.external.name));
+      }
+    })();
+    this.model = model;
+    this.vectors = newVectorIndex(dims);
+    for (let i = 0; i < ids.length; i += SAVE_BATCH) {
+      if (this.closed) return;
+      const chunk = ids.slice(i, i + SAVE_BATCH);
+      const texts = this.loadTexts(chunk);
+      await this.add(
+        [...texts].filter(([id]) => !this.vectors?.contains(BigInt(id))).map(([id, t]) => ({ id, texts: t })),
+      );
+      options.onProgress?.(ids.length + i + chunk.length, 2 * ids.length);
+      await yieldToLoop();
+    }
+    this.save();
   }
 
   private loadTexts(ids: readonly number[]): Map<number, StoredTexts> {
