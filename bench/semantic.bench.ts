@@ -15,6 +15,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -141,13 +142,17 @@ async function chineseKeyphrases(): Promise<void> {
     for (let i = 0; i < all.length; i += 1000) await engine.index(all.slice(i, i + 1000));
     const indexMs = performance.now() - t;
     t = performance.now();
+    // The server learns the space while it answers requests: how long is the event loop held?
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const status = await engine.buildSemanticModel({ dims: Number(args.dims) });
+    loopDelay.disable();
     const buildMs = performance.now() - t;
     console.log(
       `corpus: ${all.length} records (${patents.length} KPPatent-ZH with gold keyphrases, ${distractors.length} CN G06F distractors)`,
     );
     console.log(
-      `index ${formatMs(indexMs)}; semantic model ${status.model} trained on ${status.trainedOn} docs, ${status.vectors} vectors, built in ${formatMs(buildMs)}`,
+      `index ${formatMs(indexMs)}; semantic model ${status.model} trained on ${status.trainedOn} docs, ${status.vectors} vectors, built in ${formatMs(buildMs)} ms; event loop held at most ${formatMs(loopDelay.max / 1e6)} ms (p99 ${formatMs(loopDelay.percentile(99) / 1e6)} ms)`,
     );
     const queries = seededShuffle([...gold.keys()].sort(), 42).slice(0, Number(args.queries));
     const modes: SemanticMode[] = ['bm25', 'vector', 'hybrid'];
