@@ -372,6 +372,13 @@ export const ERROR_CODES = {
     zh: '历史记录内容无效：{reason}',
     en: 'Invalid history entry: {reason}',
   },
+  /** A semantic search is ranked text, not a set an expression can AND/OR/NOT with others. */
+  HISTORY_COMBINE_SEMANTIC: {
+    http: 400,
+    status: 0,
+    zh: '第 {no} 条历史记录是语义检索，不能参与组合检索',
+    en: 'History entry #{no} is a semantic search and cannot be combined',
+  },
   HISTORY_COMBINE_EMPTY: {
     http: 400,
     status: 0,

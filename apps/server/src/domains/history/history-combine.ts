@@ -188,6 +188,7 @@ export class HistoryCombiner {
 
   /** One entry's whole search as an expression (canonical text). */
   async entryExpression(item: CombineItem, lang: Language): Promise<string> {
+    if (item.entry.searchContext) throw new AppError('HISTORY_COMBINE_SEMANTIC', { no: item.no });
     const search = searchOf(item, lang);
     if (!search.expression.trim()) throw new AppError('HISTORY_COMBINE_EMPTY', { no: item.no });
     const parts = [this.search.parse(search.expression, lang)];

@@ -323,6 +323,11 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search history API o
     const empty = await save(entryOf('', 0));
     const emptyRes = await combine([{ id: battery }, { id: empty }], 'zh');
     expect(emptyRes.json().message).toMatch(/^第 \d+ 条历史记录没有可组合的检索式$/);
+    // A semantic search holds its text where an expression would be: it is ranked text, not a set.
+    const semantic = await save(entryOf('锂电池正极材料包覆碳层', 20, { searchContext: '锂电池正极材料包覆碳层' }));
+    const semanticRes = await combine([{ id: battery }, { id: semantic }], 'en');
+    expect(semanticRes.statusCode).toBe(400);
+    expect(semanticRes.json().message).toMatch(/^History entry #\d+ is a semantic search and cannot be combined$/);
   });
 
   it('exports .xlsx and imports the same file back, reporting a malformed row by its line', async () => {
