@@ -449,7 +449,12 @@ export const ERROR_CODES = {
     zh: '申请人最多 {max} 个，当前 {count} 个',
     en: 'At most {max} applicants per search; this list has {count}',
   },
-  BATCH_RECORD_NOT_FOUND: { http: 404, status: 0, zh: '该批量检索记录不存在', en: 'This batch search record does not exist' },
+  BATCH_RECORD_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该批量检索记录不存在',
+    en: 'This batch search record does not exist',
+  },
   /** Spec 2 §9: "palettes of 5 to 10 hex values per chart type". */
   CHART_PALETTE_SIZE: {
     http: 400,
