@@ -47,6 +47,16 @@ describe('home page', () => {
     expect((editor as HTMLTextAreaElement).value).toBe('TI=电池');
   });
 
+  it('sends /search/quick?tab=cbir to image search (spec 1 §2, version style 2)', async () => {
+    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    const { router } = renderApp('/search/quick?tab=cbir');
+    // Signed out, the image-search guard sends the visitor to log in and back to /search/img.
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/search/quick'));
+    const { pathname, search } = router.state.location;
+    expect(`${pathname}${decodeURIComponent(search)}`).toMatch(/\/search\/img/);
+    expect(pathname).not.toBe('/home');
+  });
+
   it('switches to English, remembers it, and keeps the fixed home tab', async () => {
     const calls = stubFetch(() => ({
       status: 200,
