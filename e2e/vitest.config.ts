@@ -7,6 +7,9 @@ export default defineConfig({
     include: ['specs/**/*.spec.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // A page that renders after a lazy chunk, a query and a chart: 1 s (vitest's default) is too
+    // short on a 2-core CI machine under load. A poll that should fail still fails, 15 s later.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     fileParallelism: false,
     pool: 'forks',
   },
