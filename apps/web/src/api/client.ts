@@ -234,3 +234,44 @@ async function send<T>(
     typeof envelope.message === 'string' && envelope.message ? envelope.message : messages.badResponse(response.status);
   throw new ApiError(code, message, response.status, envelope.data, envelope.status);
 }
+
+/** Options of a multipart upload: the bearer token travels explicitly (the JSON path adds it itself). */
+export interface UploadOptions extends Omit<RequestOptions, 'auth' | 'bearer'> {
+  token: string | undefined;
+}
+
+/**
+ * `POST` of one file as multipart/form-data (field `file`), answered with the usual envelope. No
+ * Content-Type is set: the browser writes the multipart boundary. Failures become ApiError with the
+ * server's message in the user's language.
+ */
+export async function apiUpload<T>(path: string, file: File, options: UploadOptions): Promise<T> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(urlOf(path, options.query), {
+      method: 'POST',
+      headers: {
+        'Accept-Language': options.lang,
+        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      },
+      body: form,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError('NETWORK_ERROR', options.messages.network, 0);
+  }
+  let envelope: { status?: number; message?: string; data?: unknown };
+  try {
+    envelope = (await response.json()) as typeof envelope;
+  } catch {
+    throw new ApiError('BAD_RESPONSE', options.messages.badResponse(response.status), response.status);
+  }
+  if (!response.ok || envelope.status !== 1 || !envelope.data) {
+    const code = (envelope.data as { code?: string } | undefined)?.code ?? `HTTP_${response.status}`;
+    throw new ApiError(code, envelope.message || options.messages.badResponse(response.status), response.status);
+  }
+  return envelope.data as T;
+}

@@ -1,4 +1,3 @@
-import { parseExpression } from '@patlas/query';
 import {
   EngineError,
   MAX_PAGE_SIZE,
@@ -33,8 +32,8 @@ export function keywordExpression(terms: readonly string[], weights: FieldWeight
   const group = `(${terms.map((t) => `"${t.replace(/"/g, '')}"`).join(' OR ')})`;
   const fields = TEXT_FIELDS.filter((_, i) => (weights[i] as number) > 0);
   if (terms.length === 0 || fields.length === 0) return undefined;
-  const expression = fields.map((f) => `${f}=${group}`).join(' OR ');
-  return parseExpression(expression).ok ? expression : undefined;
+  // Key terms are Han or Latin words (text-mining/terms.ts): always valid phrases. The host parses it.
+  return fields.map((f) => `${f}=${group}`).join(' OR ');
 }
 
 export async function semanticSearch(host: SemanticHost, request: SemanticRequest): Promise<SemanticResult> {
