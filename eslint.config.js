@@ -2,6 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = foldersOf('./apps/web/src/features/');
+const serverDomains = foldersOf('./apps/server/src/domains/');
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'bench/out/**'] },
@@ -12,6 +22,58 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Import cycles make load order fragile and features inseparable; none is allowed anywhere.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // A web feature is independent: what two features share lives outside features/ (app/, components/, charts/…).
+    files: ['apps/web/src/features/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: webFeatures.map((feature) => ({
+            target: `./apps/web/src/features/${feature}`,
+            from: './apps/web/src/features',
+            except: [`./${feature}`],
+            message:
+              'A feature imports no other feature: move the shared piece to app/, components/ or another shared folder.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // A domain reaches another domain through that domain's service, never its repository (STYLE.md).
+    files: ['apps/server/src/domains/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverDomains.map((domain) => ({
+            target: `./apps/server/src/domains/${domain}`,
+            from: serverDomains
+              .filter((other) => other !== domain)
+              .map((other) => `./apps/server/src/domains/${other}/**/*.repository.ts`),
+            message: "Another domain's repository: go through that domain's service.",
+          })),
+        },
+      ],
     },
   },
   {

@@ -264,7 +264,16 @@ export const SemanticWeightsSchema = z
   .regex(/^\d+,\d+,\d+,\d+$/)
   .refine((v) => v.split(',').some((n) => Number(n) > 0), { message: 'weights cannot all be 0' });
 
-export const REMIND_FLAGS = ['float', 'search', 'workbench', 'user', 'menuMore', 'merge', 'analysis', 'dialog'] as const;
+export const REMIND_FLAGS = [
+  'float',
+  'search',
+  'workbench',
+  'user',
+  'menuMore',
+  'merge',
+  'analysis',
+  'dialog',
+] as const;
 
 /** Spec 1 §3 "User custom config". */
 export const UserCustomConfigSchema = z.object({
@@ -447,5 +456,10 @@ export const TryoutApplicationSchema = z.object({
 });
 
 export function pagedOf<T extends z.ZodType>(item: T) {
-  return z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), items: z.array(item) });
+  return z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    items: z.array(item),
+  });
 }

@@ -137,7 +137,8 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('history retention on
   it('deletes in batches until nothing old is left', async () => {
     // Far before the other test's rows, which must not be counted here.
     const cutoff = new Date('2001-01-01T00:00:00.000Z');
-    for (let i = 0; i < 7; i += 1) await insertOperateHistory(new Date(cutoff.getTime() - (i + 1) * 1000), `batch-${i}`);
+    for (let i = 0; i < 7; i += 1)
+      await insertOperateHistory(new Date(cutoff.getTime() - (i + 1) * 1000), `batch-${i}`);
     await insertOperateHistory(new Date(cutoff.getTime() + 1000), 'after-cutoff');
     const repository = new HistoryRetentionRepository(t.context.database.db);
     expect(await repository.deleteCreatedBefore('operate_history', cutoff.toISOString(), 2)).toBe(7);

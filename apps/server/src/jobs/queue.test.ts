@@ -73,7 +73,11 @@ describe.each(dialects)('job queue on %s', (dialect) => {
   it('runs a due job once and stores its result; a job not yet due waits for the clock', async () => {
     const { queue, worker } = t.context.jobs;
     const now = await queue.enqueue('test-echo', { text: 'now' });
-    const later = await queue.enqueue('test-echo', { text: 'later' }, { runAt: new Date(clock.now().getTime() + 3600_000) });
+    const later = await queue.enqueue(
+      'test-echo',
+      { text: 'later' },
+      { runAt: new Date(clock.now().getTime() + 3600_000) },
+    );
     calls.length = 0;
     const first = await worker.runDueJobs();
     expect(first.map((o) => [o.id, o.status])).toEqual([[now.job.id, 'done']]);
@@ -132,7 +136,12 @@ describe.each(dialects)('job queue on %s', (dialect) => {
     expect(Date.parse(row.run_at) - clock.now().getTime()).toBe(120_000);
     clock.advance(120);
     expect((await worker.runDueJobs()).map((o) => o.status)).toEqual(['done']);
-    expect(await jobRow(job.id)).toMatchObject({ status: 'done', attempts: 3, result: '{"attempt":3}', last_error: null });
+    expect(await jobRow(job.id)).toMatchObject({
+      status: 'done',
+      attempts: 3,
+      result: '{"attempt":3}',
+      last_error: null,
+    });
   });
 
   it('marks a job failed with its last error after max attempts', async () => {
@@ -188,8 +197,9 @@ describe.each(dialects)('job queue on %s', (dialect) => {
     const operator = await authHeader(t, ['/sys']);
     const res = await t.app.inject({ method: 'GET', url: '/api/product/sys/jobs?kind=test-flaky', headers: operator });
     expect(res.statusCode).toBe(200);
-    const jobs = (res.json() as { data: { kind: string; status: string; attempts: number; lastError: string | null }[] })
-      .data;
+    const jobs = (
+      res.json() as { data: { kind: string; status: string; attempts: number; lastError: string | null }[] }
+    ).data;
     expect(jobs.length).toBe(3);
     expect(jobs.every((j) => j.kind === 'test-flaky')).toBe(true);
     expect(jobs[0]).toMatchObject({ status: 'failed', attempts: 3 });
@@ -314,7 +324,11 @@ describe.runIf(dialects.includes('postgres'))('job queue with several workers on
     // Four "processes": each its own connection pool and queue over the same table.
     const handles = Array.from({ length: 4 }, () => openDatabase(database.db));
     try {
-      const echo = defineJob({ kind: 'test-echo', payloadSchema: z.object({ i: z.number() }), handler: async () => null });
+      const echo = defineJob({
+        kind: 'test-echo',
+        payloadSchema: z.object({ i: z.number() }),
+        handler: async () => null,
+      });
       built.context.jobs.queue.define(echo);
       const queues = handles.map((h) => {
         const q = new JobQueue(h.db, h.dialect, clock.now);

@@ -304,7 +304,12 @@ export class JobQueue {
 
   private async queueNextRun(db: Db, definition: JobDefinition, job: JobRow): Promise<void> {
     if (!definition.schedule) return;
-    await this.insertJob(db, definition, {}, { uniqueKey: job.unique_key ?? definition.kind, runAt: definition.schedule(this.now()) });
+    await this.insertJob(
+      db,
+      definition,
+      {},
+      { uniqueKey: job.unique_key ?? definition.kind, runAt: definition.schedule(this.now()) },
+    );
   }
 
   async find(id: string): Promise<JobRow | undefined> {

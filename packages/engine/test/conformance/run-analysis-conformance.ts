@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisDimension, AnalysisSpec, AnalysisTarget } from '@patlas/contracts';
 import type { QueryNode } from '@patlas/query';
-import { applyDrillDown, drillDown, type CountOptions, type IndexablePatent, type SearchEngine } from '../../src/index.js';
+import {
+  applyDrillDown,
+  drillDown,
+  type CountOptions,
+  type IndexablePatent,
+  type SearchEngine,
+} from '../../src/index.js';
 import { FIXTURE_CORPUS } from './fixture-corpus.js';
 
 /**
@@ -162,17 +168,17 @@ export function runAnalysisConformance(name: string, createEngine: () => Promise
         ),
       },
     ];
-    const drillCount = async (
-      set: (typeof SETS)[number],
-      merge: Merge,
-      target: AnalysisTarget,
-    ): Promise<number> => {
+    const drillCount = async (set: (typeof SETS)[number], merge: Merge, target: AnalysisTarget): Promise<number> => {
       const q = applyDrillDown(set.ast, { ...set.options, merge }, drillDown(target));
       return engine.count(q.ast, q.options);
     };
 
     it('the derived corpus exercises every dimension', () => {
-      for (const dim of DIMENSIONS) expect(C.some((d) => REF[dim](d).length > 0), dim).toBe(true);
+      for (const dim of DIMENSIONS)
+        expect(
+          C.some((d) => REF[dim](d).length > 0),
+          dim,
+        ).toBe(true);
       expect(SETS[1]?.docs.length).toBeGreaterThan(5);
     });
 
@@ -181,7 +187,11 @@ export function runAnalysisConformance(name: string, createEngine: () => Promise
         const total = await engine.count(set.ast, { ...set.options, merge });
         expect(total).toBe(unitsOf(set.docs, merge).length);
         for (const dimension of DIMENSIONS) {
-          const res = await engine.aggregate(set.ast, { kind: 'terms', dimension, limit: 500 }, { ...set.options, merge });
+          const res = await engine.aggregate(
+            set.ast,
+            { kind: 'terms', dimension, limit: 500 },
+            { ...set.options, merge },
+          );
           expect(res.total).toBe(total);
           if (res.result.kind !== 'terms') throw new Error('terms expected');
           expect(asRecord(res.result.buckets), dimension).toEqual(refCounts(set.docs, merge, REF[dimension]));
@@ -246,9 +256,7 @@ export function runAnalysisConformance(name: string, createEngine: () => Promise
         const series = res.result.split?.series ?? [];
         expect(Object.fromEntries(series.map((s) => [s.key, s.count]))).toEqual(refCounts(C, merge, REF.patentType));
         for (const s of series) {
-          const cells = refCounts(C, merge, (d) =>
-            REF.patentType(d).includes(s.key) ? REF[date](d) : [],
-          );
+          const cells = refCounts(C, merge, (d) => (REF.patentType(d).includes(s.key) ? REF[date](d) : []));
           expect(asRecord(s.points), `${date} ${s.key}`).toEqual(cells);
           for (const p of s.points) {
             const target: AnalysisTarget = {
@@ -319,9 +327,7 @@ export function runAnalysisConformance(name: string, createEngine: () => Promise
         const target: AnalysisTarget = { kind: 'bucket', dimension: 'applicationYear', key: p.year };
         expect(await drillCount(SETS[0]!, 0, target)).toBe(p.applications);
       }
-      expect(res.result.points.reduce((s, p) => s + p.applications, 0)).toBe(
-        C.filter((d) => d.applicationDate).length,
-      );
+      expect(res.result.points.reduce((s, p) => s + p.applications, 0)).toBe(C.filter((d) => d.applicationDate).length);
     });
 
     it('expiry by year: recorded ED, else the statutory term of patents in force', async () => {
@@ -346,7 +352,11 @@ export function runAnalysisConformance(name: string, createEngine: () => Promise
       for (const bin of res.result.bins) {
         const inBin = (d: Doc): boolean => cited(d) >= bin.from && (bin.to === undefined || cited(d) <= bin.to);
         expect(bin.count, bin.key).toBe(units.filter((u) => u.some(inBin)).length);
-        const target: AnalysisTarget = { kind: 'citedBy', from: bin.from, ...(bin.to !== undefined ? { to: bin.to } : {}) };
+        const target: AnalysisTarget = {
+          kind: 'citedBy',
+          from: bin.from,
+          ...(bin.to !== undefined ? { to: bin.to } : {}),
+        };
         expect(await drillCount(SETS[0]!, merge, target)).toBe(bin.count);
       }
       const maxCited = Math.max(...C.map(cited));
@@ -378,7 +388,9 @@ export function runAnalysisConformance(name: string, createEngine: () => Promise
       const res = await engine.aggregate(rangeAll, { kind: 'threeRates' }, { merge: 2 });
       if (res.result.kind !== 'threeRates') throw new Error('threeRates expected');
       const apps = unitsOf(
-        C.filter((d) => d.country === 'CN' && ['invention_application', 'invention_grant'].includes(d.patentType ?? '')),
+        C.filter(
+          (d) => d.country === 'CN' && ['invention_application', 'invention_grant'].includes(d.patentType ?? ''),
+        ),
         1,
       );
       const granted = apps.filter((u) => u.some(isGranted));
@@ -400,7 +412,10 @@ export function runAnalysisConformance(name: string, createEngine: () => Promise
       expect(r.validityRate.rate).toBe(r.valid / r.granted);
       expect(r.rejected).toBeGreaterThan(0);
       expect(r.withdrawn).toBeGreaterThan(0);
-      expect(apps.some((u) => u.length > 1), 'an application with two publications').toBe(true);
+      expect(
+        apps.some((u) => u.length > 1),
+        'an application with two publications',
+      ).toBe(true);
       for (const figure of ['applications', 'granted', 'valid'] as const) {
         expect(await drillCount(SETS[0]!, 2, { kind: 'threeRates', figure }), figure).toBe(r[figure]);
       }
