@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     root: new URL('.', import.meta.url).pathname,
     include: ['specs/**/*.spec.ts'],
+    // Loads the demo corpus once for the run; each spec's server starts on a copy (fixtures/prepared-data.ts).
+    globalSetup: ['./fixtures/prepared-data.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     // A page that renders after a lazy chunk, a query and a chart: 1 s (vitest's default) is too
