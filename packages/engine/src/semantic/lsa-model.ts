@@ -1,6 +1,6 @@
+import { randomizedSvdInSlices } from '../linear-algebra/randomized-svd.js';
 import type { DocTerms } from '../text-mining/terms.js';
 import { buildTermSpace } from '../text-mining/vectors.js';
-import { latentSemanticBasis } from './lsa-basis.js';
 
 /**
  * The default semantic vectors: latent semantic analysis learned from the indexed corpus itself
@@ -30,17 +30,27 @@ export interface LsaTrainingOptions {
 
 export const DEFAULT_LSA_DIMENSIONS = 128;
 
-/** Learns the space; yields to the event loop as it goes (lsa-basis.ts). */
+/**
+ * Learns the space: V of the TF-IDF matrix A ≈ U Σ Vᵀ (terms × dims), so that any TF-IDF row x
+ * folds into the document space as x · V. Learning from 20000 patents takes seconds, so the SVD
+ * hands the event loop back about every 25 ms and the server keeps answering meanwhile.
+ */
 export async function trainLsaModel(docs: readonly DocTerms[], options: LsaTrainingOptions = {}): Promise<LsaModel> {
   const space = buildTermSpace(docs, {
     minDf: docs.length >= 50 ? 2 : 1,
     maxDfShare: 0.3,
     maxTerms: options.maxTerms ?? 40_000,
   });
-  const { termVectors, d } = await latentSemanticBasis(
-    space.matrix,
-    options.dims ?? DEFAULT_LSA_DIMENSIONS,
+  const dims = options.dims ?? DEFAULT_LSA_DIMENSIONS;
+  const a = space.matrix;
+  const { v: termVectors, d } = await randomizedSvdInSlices(
+    a,
+    Math.min(dims, a.rows - 1, a.cols - 1),
     options.seed ?? 1,
+    {
+      left: false,
+      sliceMs: 25,
+    },
   );
   const n = docs.length;
   return {

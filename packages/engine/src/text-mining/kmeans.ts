@@ -1,4 +1,4 @@
-import { createRandom } from './random.js';
+import { createRandom } from '../linear-algebra/random.js';
 
 export interface KMeansResult {
   /** Cluster of each row; -1 for a zero row (a document with no kept term). */

@@ -1,8 +1,9 @@
+import { symmetricEigen } from '../linear-algebra/symmetric-eigen.js';
 import { LSA_DIMENSIONS } from './clustering.js';
 import { sphericalKMeans } from './kmeans.js';
 import { distinctiveTerms, labelOf, type LabelTerm } from './labels.js';
 import type { DocTerms } from './terms.js';
-import { buildTermSpace, latentSemanticVectors, symmetricEigen, type TermSpace } from './vectors.js';
+import { buildTermSpace, latentSemanticVectors, type TermSpace } from './vectors.js';
 
 export interface LandscapePeak {
   readonly x: number;

@@ -4,7 +4,7 @@ import { createSqliteEngine } from '../backends/sqlite/sqlite-engine.js';
 import type { IndexablePatent } from '../backends/sqlite/index-tokens.js';
 import { clusterDocuments, defaultClusterCount } from './clustering.js';
 import { layoutLandscape, PEAK_RADIUS } from './landscape.js';
-import { sampleIndexes } from './random.js';
+import { sampleIndexes } from '../linear-algebra/random.js';
 import { documentTerms, extractTerms } from './terms.js';
 import { analyseClusters, analyseLandscape, analyseWordCloud } from './text-mining.js';
 

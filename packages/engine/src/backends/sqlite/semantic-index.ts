@@ -18,7 +18,7 @@ import {
   trainLsaModel,
   type LsaModel,
 } from '../../semantic/lsa-model.js';
-import { sampleIndexes } from '../../text-mining/random.js';
+import { sampleIndexes } from '../../linear-algebra/random.js';
 import type { DocTerms } from '../../text-mining/terms.js';
 import type { SemanticBuildOptions, SemanticStatus } from '../../search-engine.js';
 import type { StoredTexts } from './compile-query.js';

@@ -21,7 +21,7 @@ import {
   type SortSpec,
   type TextDoc,
 } from '../../search-engine.js';
-import { sampleIndexes } from '../../text-mining/random.js';
+import { sampleIndexes } from '../../linear-algebra/random.js';
 import {
   compileQuery,
   generatorMatch,

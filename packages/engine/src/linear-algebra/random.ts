@@ -1,4 +1,4 @@
-/** A small seeded PRNG (mulberry32): text mining must give the same answer for the same set and seed. */
+/** Seeded random draws (mulberry32): the same input and seed give the same sample, clusters and SVD sketch. */
 export function createRandom(seed: number): () => number {
   let a = seed >>> 0 || 0x9e3779b9;
   return () => {
