@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_EXPRESSION_LENGTH } from './limits.js';
 import { AnalysisDimensionSchema } from './analysis-dimensions.js';
-import { FilterFieldSchema, MergeTypeSchema, SearchHitSchema, SourceScopeSchema } from './search.js';
+import { FilterFieldSchema, MAX_PAGE_SIZE, MergeTypeSchema, SearchHitSchema, SourceScopeSchema } from './search.js';
 
 /**
  * Analysis over a result set (issue 6; spec 2 §1 "analysis dashboards", §5 and §9 limits).
@@ -396,7 +396,7 @@ const TextMiningSampleShape = {
 };
 const PageShape = {
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
 };
 
 /** What every text-mining answer says about the documents it read. */

@@ -33,8 +33,10 @@ export const MergeTypeSchema = z.coerce
 /** Spec 1 §4 "Data-source scope of quick search": cn or uncn. */
 export const SourceScopeSchema = z.enum(['cn', 'uncn']);
 
-/** Result page sizes offered by the UI (issue 3: 20/30/40); the API accepts up to 100. */
+/** Result page sizes offered by the UI (issue 3: 20/30/40). */
 export const RESULT_PAGE_SIZES = [20, 30, 40] as const;
+/** Largest result page the API and the engine accept (search, semantic search, text-mining pages; the number is ours). */
+export const MAX_PAGE_SIZE = 100;
 
 /**
  * What a result set can be filtered by: the filter panel's facets and every analysis dimension
@@ -58,7 +60,7 @@ export const SearchQueryRequestSchema = z.object({
   /** Search within results: ANDed with searchExpre. */
   secondExpre: z.string().max(MAX_EXPRESSION_LENGTH).optional(),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
   sort: SortSchema.optional(),
   mergeType: MergeTypeSchema.default(0),
   filters: z.array(FacetFilterSchema).max(MAX_SEARCH_FILTERS).default([]),
@@ -115,7 +117,7 @@ export const SearchStateSchema = z.object({
   searchExpre: z.string().max(MAX_EXPRESSION_LENGTH),
   secondExpre: z.string().max(MAX_EXPRESSION_LENGTH).optional(),
   page: z.number().int().min(1).max(MAX_PAGE).optional(),
-  pageSize: z.number().int().min(1).max(100).optional(),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   sort: SortSchema.optional(),
   mergeType: z.number().int().min(0).max(2).optional(),
   filters: z.array(FacetFilterSchema).max(MAX_SEARCH_FILTERS).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PatentTypeSchema } from './patent.js';
-import { SearchHitSchema, SourceScopeSchema } from './search.js';
+import { MAX_PAGE_SIZE, SearchHitSchema, SourceScopeSchema } from './search.js';
 
 /**
  * Semantic search (spec 1 §7 `POST /search/semantics`): free text ranked by meaning. The field
@@ -49,7 +49,7 @@ export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
 export const SemanticSearchRequestSchema = SemanticQuerySchema.partial({ searchContext: true }).extend({
   key: z.string().min(8).max(64).optional(),
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
 export type SemanticSearchRequest = z.input<typeof SemanticSearchRequestSchema>;
 

@@ -26,7 +26,6 @@ export {
   analyseLandscape,
   topTermsOf,
   docText,
-  DEFAULT_TEXT_SAMPLE,
   type WordCloud,
   type WordCloudWord,
   type Clustering,
@@ -57,4 +56,4 @@ export {
   VECTOR_FIELDS,
   type FieldWeights,
 } from './semantic/hybrid.js';
-export { SEMANTIC_LIMIT, SEMANTIC_KEY_TERMS } from './backends/sqlite/semantic-search.js';
+export { SEMANTIC_KEY_TERMS } from './backends/sqlite/semantic-search.js';

@@ -67,7 +67,7 @@ export interface SemanticRequest {
   /** Only patents matching this condition (offices, types, dates) are candidates. */
   readonly filter?: QueryNode;
   readonly scope?: DataScope;
-  /** Most patents ranked (default 1000). */
+  /** Most patents ranked (default and most: contracts MAX_SEMANTIC_RESULTS, 1000). */
   readonly limit?: number;
   readonly page?: number;
   readonly pageSize?: number;
@@ -150,9 +150,9 @@ export interface CountOptions {
 
 export interface SearchRequest extends CountOptions {
   readonly ast: QueryNode;
-  /** 1-based, at most MAX_PAGE (100000). */
+  /** 1-based, at most MAX_PAGE (100000, @patlas/contracts). */
   readonly page?: number;
-  /** At most 100. */
+  /** At most MAX_PAGE_SIZE (100, @patlas/contracts). */
   readonly pageSize?: number;
   readonly sort?: SortSpec;
   readonly facets?: readonly FacetField[];
@@ -239,13 +239,7 @@ export interface ConditionCount {
   readonly corpus: number;
 }
 
-/** Spec 1 §9 "max page 100000" (packages/contracts limits.ts MAX_PAGE; engine imports contracts types only). */
-export const MAX_PAGE = 100_000;
-/** Spec 1 §9 "sorting refused above 10 million" (contracts MAX_SORT_TOTAL). */
-export const MAX_SORT_TOTAL = 10_000_000;
-export const MAX_PAGE_SIZE = 100;
-/** Spec 2 §9 "analysis … capped at 1,000,000" (contracts MAX_ANALYSIS_TOTAL). */
-export const MAX_ANALYSIS_TOTAL = 1_000_000;
+// The engine's limits are the contracts' (@patlas/contracts: MAX_PAGE, MAX_PAGE_SIZE, MAX_SORT_TOTAL, MAX_ANALYSIS_TOTAL).
 
 export type EngineErrorCode =
   /** A sort other than relevance on more than MAX_SORT_TOTAL hits. */

@@ -1,3 +1,4 @@
+import { TEXT_MINING_SAMPLE_DEFAULT } from '@patlas/contracts';
 import { parseExpression, type QueryNode } from '@patlas/query';
 import type { CountOptions, SearchEngine, TextDoc } from '../search-engine.js';
 import { clusterDocuments } from './clustering.js';
@@ -12,10 +13,8 @@ import { mostFrequentForm } from './vectors.js';
  * larger than the sample size are analysed on a uniform, seeded sample and say so.
  */
 
-/** Documents read for the word cloud's term candidates, and clustered or mapped (spec: sampling allowed). */
-export const DEFAULT_TEXT_SAMPLE = 5000;
-
 export interface TextMiningOptions {
+  /** Documents read for the word cloud's term candidates, clustered or mapped (default TEXT_MINING_SAMPLE_DEFAULT). */
   readonly sampleSize?: number;
   readonly seed?: number;
 }
@@ -39,7 +38,7 @@ async function readSample(
   params: TextMiningOptions,
 ): Promise<{ info: SampleInfo; docs: TextDoc[]; terms: DocTerms[] }> {
   const sample = await engine.texts(ast, options, {
-    limit: params.sampleSize ?? DEFAULT_TEXT_SAMPLE,
+    limit: params.sampleSize ?? TEXT_MINING_SAMPLE_DEFAULT,
     seed: params.seed ?? 1,
   });
   const terms = sample.docs.map((d) => documentTerms(docText(d)));

@@ -1,18 +1,11 @@
-import {
-  EngineError,
-  MAX_PAGE_SIZE,
-  type SemanticRequest,
-  type SemanticResult,
-  type SemanticSearchHit,
-} from '../../search-engine.js';
+import { MAX_PAGE_SIZE, MAX_SEMANTIC_RESULTS } from '@patlas/contracts';
+import { EngineError, type SemanticRequest, type SemanticResult, type SemanticSearchHit } from '../../search-engine.js';
 import { keyTermsOf, reciprocalRankFusion, type FieldWeights } from '../../semantic/hybrid.js';
 import type { SemanticIndex } from './semantic-index.js';
 import type { DocRow } from './index-tokens.js';
 
 /** Key terms the keyword signal searches (the best by TF-IDF; more only add noise and cost). */
 export const SEMANTIC_KEY_TERMS = 24;
-/** Default and largest number of ranked patents. */
-export const SEMANTIC_LIMIT = 1000;
 /** A filtered candidate set this small is scored exactly instead of through the HNSW index. */
 const EXACT_VECTOR_SET = 20_000;
 
@@ -37,7 +30,7 @@ export function keywordExpression(terms: readonly string[], weights: FieldWeight
 }
 
 export async function semanticSearch(host: SemanticHost, request: SemanticRequest): Promise<SemanticResult> {
-  const limit = Math.min(request.limit ?? SEMANTIC_LIMIT, SEMANTIC_LIMIT);
+  const limit = Math.min(request.limit ?? MAX_SEMANTIC_RESULTS, MAX_SEMANTIC_RESULTS);
   const page = request.page ?? 1;
   const pageSize = request.pageSize ?? 20;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { MAX_ANALYSIS_TOTAL, MAX_PAGE, MAX_PAGE_SIZE, MAX_SORT_TOTAL } from '@patlas/contracts';
 import { matchAllTerm, parseExpression, type QueryNode, type TermNode } from '@patlas/query';
 import { highlightText } from '../../analysis/highlight.js';
 import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
@@ -6,10 +7,6 @@ import { analyseTerm, type AnalysedTerm } from '../../analysis/query-terms.js';
 import { selectPage, type Compare } from '../../ranking/top-k.js';
 import {
   EngineError,
-  MAX_ANALYSIS_TOTAL,
-  MAX_PAGE,
-  MAX_PAGE_SIZE,
-  MAX_SORT_TOTAL,
   type CountOptions,
   type FacetField,
   type Facets,
