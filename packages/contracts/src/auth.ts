@@ -107,24 +107,6 @@ export const PASSWORD_MAX_LENGTH = MAX_INPUT_LENGTH;
 export const FULLNAME_MAX_LENGTH = MAX_INPUT_LENGTH;
 export const EMAIL_MAX_LENGTH = MAX_INPUT_LENGTH;
 
-/** Storage (spec 1 §3 "Stored session values"); keys are prefixed by the web app's storage module. */
-export const SESSION_STORAGE_KEYS = [
-  'tempToken',
-  'refreshToken',
-  'loginType',
-  'tenantCode',
-  'userId',
-  'nickName',
-  'expiresIn',
-  '_menu',
-  'versionStyle',
-  'userCustomConfig',
-  'historyList',
-  'historyId',
-  'expreType',
-  'versionRemind',
-] as const;
-
 // ---------------------------------------------------------------------------------------------
 // Captcha — /api/platform. Path not shown in the spec: ours is GET /oauth/captcha.
 
