@@ -20,17 +20,15 @@
  * these times (CC=* over 1M ids costs a few ms: see `count() only` above).
  */
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AnalysisSpec } from '@patlas/contracts';
 import { aggregateHits, analyseDoc, createSqliteEngine, DocColumns, type SearchEngine } from '@patlas/engine';
 import { matchAllTerm, parseExpression, type QueryNode } from '@patlas/query';
 import { generateCorpus, type FieldProfile } from './corpus.js';
 import { openBenchIndex } from './src/bench-index.js';
+import { outFile } from './src/paths.js';
 import { formatMs, formatTable, timeRuns } from './src/search-stats.js';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TARGET_MS = 500;
 
 const ANALYSES: { name: string; spec: AnalysisSpec }[] = [
@@ -91,7 +89,7 @@ async function main(): Promise<void> {
     `analysis benchmark: ${size} patents (seed ${seed}, profile ${profile}); ${cpus.length} × ${cpus[0]?.model ?? '?'}, ` +
       `node ${process.version}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM`,
   );
-  const file = path.join(HERE, 'out', `search-${size}-${seed}-${profile}.db`);
+  const file = outFile(`search-${size}-${seed}-${profile}.db`);
   await openBenchIndex(file, { size, seed, profile, rebuild: values.rebuild });
   const openStart = performance.now();
   const engine = createSqliteEngine({ file });

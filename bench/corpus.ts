@@ -12,6 +12,7 @@ import { createGzip } from 'node:zlib';
 import type { Writable } from 'node:stream';
 import type { Patent } from '@patlas/contracts';
 import { generateCorpus, loadCorpusStats, type FieldProfile } from './src/generate-corpus.js';
+import { outFile } from './src/paths.js';
 import { TermProbe } from './src/term-probe.js';
 
 export { generateCorpus, loadCorpusStats, ASSUMED, cnCheckDigit } from './src/generate-corpus.js';
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed))
     throw new Error('--count and --seed must be integers');
   if (values.profile !== 'sources' && values.profile !== 'office') throw new Error('--profile is sources or office');
-  const out = values.out ?? `bench/out/corpus-${count}-${seed}.jsonl`;
+  const out = values.out ?? outFile(`corpus-${count}-${seed}.jsonl`);
   const probe = new TermProbe(values.probe ? values.probe.split(',') : DEFAULT_PROBES, loadCorpusStats());
   const progressEvery = Math.max(1, Math.floor(count / 10));
   let n = 0;

@@ -8,7 +8,7 @@
  *
  * `--dir`: a folder of patent folders holding drawing sheets (*.TIF/*.png/*.jpg; the front-page copy
  * D00000 is skipped as at import), e.g. the shipped data/demo/us-design-drawings (default) or
- * /work/shared/data/us-design-drawings-impact. `--queries N` alters only every k-th drawing so that
+ * ../shared/data/us-design-drawings-impact (beside the repository). `--queries N` alters only every k-th drawing so that
  * about N are queried (0: all). Uses the server's own feature and ranking code (apps/server/dist),
  * so it needs a build.
  */

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeCorpus } from './corpus.js';
+import { outFile } from './src/paths.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'apps/server/dist/cli.js');
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
   if (!values['skip-demo']) runs.push(await runImport('demo corpus (data/demo)', demoFiles()));
   const count = Number(values.generated);
   if (count > 0) {
-    const file = path.join(ROOT, `bench/out/corpus-${count}-42.jsonl.gz`);
+    const file = outFile(`corpus-${count}-42.jsonl.gz`);
     if (!existsSync(file)) {
       const written = await writeCorpus(file, { count, seed: 42 });
       console.log(`generated ${written.records} patents in ${written.seconds.toFixed(1)} s → ${file}`);

@@ -6,82 +6,31 @@
  *
  * Generates `--size` patents with bench/corpus.ts (seed 42, `--profile sources` by default: see the note
  * at printProfileNote), streams them into the SQLite engine at bench/out/search-<size>-<seed>-<profile>.db
- * (reused when it already holds that corpus under the current index schema), then prints per shape the
+ * (src/bench-index.ts; reused when it already holds that corpus under the current index schema), then prints per shape the
  * hits, p50/p95 of `search` page 1 (20 rows + exact total), the same for the raw-SQL floor
  * (src/search-floor.ts) and the ratio of the p95s; facet time (all 8 facets) on the shape with about
  * 100k hits; index build rate, size on disk and peak memory.
  */
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { FACET_FIELDS, INDEX_SCHEMA_VERSION, createSqliteEngine, type SearchEngine } from '@patlas/engine';
+import { FACET_FIELDS, createSqliteEngine, type SearchEngine } from '@patlas/engine';
 import { parseExpression, type QueryNode } from '@patlas/query';
-import { generateCorpus, loadCorpusStats, type FieldProfile } from './corpus.js';
+import { loadCorpusStats, type FieldProfile } from './corpus.js';
+import { openBenchIndex } from './src/bench-index.js';
+import { outFile } from './src/paths.js';
 import { buildFloor } from './src/search-floor.js';
 import { benchQueries } from './src/search-queries.js';
 import { formatMs, formatTable, timeRuns, type Timing } from './src/search-stats.js';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PAGE_SIZE = 20;
-const BATCH = 2000;
-
-interface BuildInfo {
-  size: number;
-  seed: number;
-  profile: FieldProfile;
-  schema: number;
-  seconds: number;
-  recordsPerSecond: number;
-  peakRssMb: number;
-  sampleNumber: string;
-  builtAt: string;
-}
 
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
 const rssMb = (): number => process.resourceUsage().maxRSS / 1024;
 
 function fileSize(file: string): number {
   return ['', '-wal', '-shm'].reduce((sum, ext) => sum + (existsSync(file + ext) ? statSync(file + ext).size : 0), 0);
-}
-
-/** Streams the corpus into the engine in batches (no JSONL on disk); returns the figures and a sample number. */
-async function buildIndex(file: string, size: number, seed: number, profile: FieldProfile): Promise<BuildInfo> {
-  for (const ext of ['', '-wal', '-shm']) rmSync(file + ext, { force: true });
-  const engine = createSqliteEngine({ file });
-  const started = performance.now();
-  let batch = [];
-  let done = 0;
-  let sampleNumber = '';
-  for (const patent of generateCorpus({ count: size, seed, profile })) {
-    if (done + batch.length === Math.floor(size / 3)) sampleNumber = patent.publicationNumber;
-    batch.push(patent);
-    if (batch.length === BATCH) {
-      await engine.index(batch);
-      done += batch.length;
-      batch = [];
-      if (done % 100_000 === 0) {
-        const s = (performance.now() - started) / 1000;
-        console.log(`  indexed ${done} in ${s.toFixed(0)} s (${(done / s).toFixed(0)} records/s)`);
-      }
-    }
-  }
-  if (batch.length > 0) await engine.index(batch);
-  await engine.close();
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    size,
-    seed,
-    profile,
-    schema: INDEX_SCHEMA_VERSION,
-    seconds,
-    recordsPerSecond: size / seconds,
-    peakRssMb: rssMb(),
-    sampleNumber,
-    builtAt: new Date().toISOString(),
-  };
 }
 
 function parse(expression: string): QueryNode {
@@ -123,20 +72,8 @@ async function main(): Promise<void> {
   );
   printProfileNote(profile);
 
-  const file = path.join(HERE, 'out', `search-${size}-${seed}-${profile}.db`);
-  const metaFile = `${file}.json`;
-  let build: BuildInfo | undefined;
-  if (!values.rebuild && existsSync(file) && existsSync(metaFile)) {
-    const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as BuildInfo;
-    if (meta.schema === INDEX_SCHEMA_VERSION && meta.size === size && meta.seed === seed) build = meta;
-  }
-  if (build) {
-    console.log(`reusing ${path.relative(process.cwd(), file)} (built ${build.builtAt})`);
-  } else {
-    console.log(`building ${path.relative(process.cwd(), file)} …`);
-    build = await buildIndex(file, size, seed, profile);
-    writeFileSync(metaFile, JSON.stringify(build, null, 2));
-  }
+  const file = outFile(`search-${size}-${seed}-${profile}.db`);
+  const build = await openBenchIndex(file, { size, seed, profile, rebuild: values.rebuild });
   console.log(
     `index build: ${build.recordsPerSecond.toFixed(0)} records/s (${build.seconds.toFixed(0)} s incl. generation), ` +
       `size on disk ${mb(fileSize(file))}, peak RSS of the build ${build.peakRssMb.toFixed(0)} MB`,

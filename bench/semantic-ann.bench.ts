@@ -4,7 +4,7 @@
  *
  *   npx tsx --conditions=@patlas/source bench/semantic-ann.bench.ts [--size 1000000] [--queries 200]
  *
- * Vectors: real LSA-128 vectors of the KPPatent-ZH and CN G06F records (../shared/data), learned
+ * Vectors: real LSA-128 vectors of the KPPatent-ZH and CN G06F records (../shared/data beside the repository), learned
  * as the engine learns them, widened to --size by mixing two real vectors with noise (a corpus
  * of 1M real Chinese patents is not available here). Same index settings as the engine
  * (semantic-index.ts: cos, f16, connectivity 16, expansion 128/256). Prints build time, memory,
@@ -14,11 +14,11 @@
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import usearch from 'usearch';
 import { embedTerms, termCounts, trainLsaModel } from '@patlas/engine';
 import { formatMs, formatTable, percentile } from './src/search-stats.js';
+import { SHARED_DATA } from './src/paths.js';
 
 const { Index, MetricKind, ScalarKind } = usearch;
 
@@ -39,8 +39,7 @@ function kthSimilarity(matrix: Float32Array, query: Float32Array, k: number): nu
   return sims[n - k] as number;
 }
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const DATA = path.resolve(HERE, '../../shared/data');
+const DATA = SHARED_DATA;
 const { values: args } = parseArgs({
   options: { size: { type: 'string', default: '1000000' }, queries: { type: 'string', default: '200' } },
 });

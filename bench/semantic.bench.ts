@@ -11,20 +11,19 @@
  * 2. English phrase matching (relevance-patent-phrase-matching-dev, 3,246 human-scored pairs):
  *    Spearman correlation of the vector cosine of anchor and target with the human score, the
  *    vectors learned the same way from the USPTO abstracts (us-uspto-random10k-pygrams).
- * Reads ../shared/data (benchmarks may; the product and its tests do not).
+ * Reads ../shared/data beside the repository (benchmarks may; the product and its tests do not).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Patent } from '@patlas/contracts';
 import { createSqliteEngine, embedTerms, termCounts, trainLsaModel, type SemanticMode } from '@patlas/engine';
 import { formatMs, formatTable, percentile } from './src/search-stats.js';
+import { SHARED_DATA } from './src/paths.js';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const DATA = path.resolve(HERE, '../../shared/data');
+const DATA = SHARED_DATA;
 const { values: args } = parseArgs({
   options: {
     queries: { type: 'string', default: '400' },

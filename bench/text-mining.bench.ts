@@ -11,9 +11,8 @@
  * same set again, e.g. the landscape after the word cloud: segmentation reused).
  */
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { TEXT_MINING_SAMPLE_DEFAULT } from '@patlas/contracts';
 import {
   analyseClusters,
   analyseLandscape,
@@ -25,9 +24,9 @@ import {
 import { matchAllTerm, parseExpression, type QueryNode } from '@patlas/query';
 import type { FieldProfile } from './corpus.js';
 import { openBenchIndex } from './src/bench-index.js';
+import { outFile } from './src/paths.js';
 import { formatMs, formatTable } from './src/search-stats.js';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TARGET_MS = 3000;
 
 function parse(expression: string): QueryNode {
@@ -68,7 +67,7 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '42' },
       profile: { type: 'string', default: 'sources' },
       runs: { type: 'string', default: '3' },
-      sample: { type: 'string', default: '5000' },
+      sample: { type: 'string', default: String(TEXT_MINING_SAMPLE_DEFAULT) },
       rebuild: { type: 'boolean', default: false },
     },
   });
@@ -82,7 +81,7 @@ async function main(): Promise<void> {
     `text-mining benchmark: ${size} patents (seed ${seed}, profile ${profile}), sample ${sampleSize}; ` +
       `${cpus.length} × ${cpus[0]?.model ?? '?'}, node ${process.version}, load ${os.loadavg()[0]?.toFixed(1)}`,
   );
-  const file = path.join(HERE, 'out', `search-${size}-${seed}-${profile}.db`);
+  const file = outFile(`search-${size}-${seed}-${profile}.db`);
   await openBenchIndex(file, { size, seed, profile, rebuild: values.rebuild });
   const engine = createSqliteEngine({ file });
   console.log(`corpus size: ${await engine.size()} patents`);

@@ -1,8 +1,9 @@
 /**
- * One-off dev script: measures the real sources under /work/shared/data and writes bench/corpus-stats.json,
+ * One-off dev script: measures the real sources under ../shared/data (beside the repository; another folder as
+ * the argument) and writes bench/corpus-stats.json,
  * which is all the corpus generator reads. Run it again only when the sources or the stats format change:
- *   npx tsx --conditions=@patlas/source bench/scripts/derive-stats.ts [/work/shared/data]
- * The generator never reads /work/shared; the committed JSON is the hand-over.
+ *   npx tsx --conditions=@patlas/source bench/scripts/derive-stats.ts [../shared/data]
+ * The generator never reads ../shared/data; the committed JSON is the hand-over.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,9 +12,10 @@ import { inflateRawSync } from 'node:zlib';
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import { cnYearOfSerial, type CnSeries } from '../src/number-ranges.js';
+import { SHARED_DATA } from '../src/paths.js';
 import type { CorpusStats, Distribution, LanguageStats, PresenceTable } from '../src/stats-types.js';
 
-const DATA = process.argv[2] ?? '/work/shared/data';
+const DATA = process.argv[2] ?? SHARED_DATA;
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'corpus-stats.json');
 const VOCAB_SIZE = 20_000;
 /** Terms whose real hit fraction is recorded, matched as TermProbe matches generated records. */
