@@ -130,12 +130,12 @@ async function commandToken(args: string[]): Promise<number> {
     { announce: (line) => process.stderr.write(line) },
   );
   try {
-    const user = await context.auth.users.findByEmail(values.user);
+    const user = await context.repositories.users.findByEmail(values.user);
     if (!user) {
       process.stderr.write(`No account with the e-mail ${values.user}\n`);
       return 1;
     }
-    const created = await context.auth.apiTokens.create(
+    const created = await context.services.apiTokens.create(
       { userId: user.id, email: user.email },
       values.name ?? `cli ${new Date().toISOString().slice(0, 10)}`,
       null,

@@ -132,28 +132,33 @@ export async function authHeader(
   t: BuiltApp,
   permissions: readonly string[] = ALL_PERMISSIONS,
 ): Promise<AuthHeader & { userId: string; email: string }> {
-  const { auth } = t.context;
+  const { repositories, services } = t.context;
   userCounter += 1;
   const tag = `${process.pid}-${userCounter}-${Math.random().toString(36).slice(2, 8)}`;
-  const role = await auth.roles.create({ name: `test-role-${tag}`, permissions });
-  const tenant = (await auth.tenants.findByCode('default'))!;
-  const user = await auth.users.create({
+  const role = await repositories.roles.create({ name: `test-role-${tag}`, permissions });
+  const tenant = (await repositories.tenants.findByCode('default'))!;
+  const user = await repositories.users.create({
     email: `user-${tag}@test.local`,
     fullname: `Test user ${tag}`,
     passwordHash: null,
     tenantId: tenant.id,
   });
-  await auth.users.setRoles(user.id, [role.id]);
-  const tokens = await auth.sessions.open({ userId: user.id, tenantId: tenant.id, loginType: 'password', ip: null });
+  await repositories.users.setRoles(user.id, [role.id]);
+  const tokens = await services.sessions.open({
+    userId: user.id,
+    tenantId: tenant.id,
+    loginType: 'password',
+    ip: null,
+  });
   return { authorization: `Bearer ${tokens.accessToken}`, userId: user.id, email: user.email };
 }
 
 /** A bearer header for an existing account (default: the seeded demo user), session opened directly. */
 export async function loginAs(t: BuiltApp, email: string = DEMO_EMAIL): Promise<AuthHeader> {
-  const { auth } = t.context;
-  const user = await auth.users.findByEmail(email);
+  const { repositories, services } = t.context;
+  const user = await repositories.users.findByEmail(email);
   if (!user) throw new Error(`loginAs: no account ${email}`);
-  const tokens = await auth.sessions.open({
+  const tokens = await services.sessions.open({
     userId: user.id,
     tenantId: user.tenant_id,
     loginType: 'password',
@@ -164,9 +169,9 @@ export async function loginAs(t: BuiltApp, email: string = DEMO_EMAIL): Promise<
 
 /** Sets an account's password directly (tests of the real login). */
 export async function setPassword(t: BuiltApp, email: string, password: string): Promise<void> {
-  const user = await t.context.auth.users.findByEmail(email);
+  const user = await t.context.repositories.users.findByEmail(email);
   if (!user) throw new Error(`setPassword: no account ${email}`);
-  await t.context.auth.users.update(user.id, { passwordHash: await hashPassword(password) });
+  await t.context.repositories.users.update(user.id, { passwordHash: await hashPassword(password) });
 }
 
 /** A fresh captcha and its answer, over HTTP (the answer through the test-mode hook). */

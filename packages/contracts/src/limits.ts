@@ -33,3 +33,7 @@ export const HTTP_TIMEOUT_MS = 300_000;
 export const SPEC_PRODUCT_VERSION = '5.5';
 /** Patent detail: drawing viewer zoom 0.4–3 in steps of 0.1 (issue 2). */
 export const DRAWING_ZOOM = { min: 0.4, max: 3, step: 0.1 } as const;
+/** Largest uploaded file of an import (search and operation history, batch search): 10 MB (ours); larger answers PAYLOAD_TOO_LARGE. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Largest request body (JSON) the server reads: 10 MB (ours). */
+export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;

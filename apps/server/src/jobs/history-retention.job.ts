@@ -1,8 +1,6 @@
 import { HISTORY_RETENTION_MS } from '@patlas/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
 import { defineJob, type JobDefinition } from './define-job.js';
-import { HistoryRetentionRepository } from './history-retention.repository.js';
+import type { HistoryRetentionRepository } from './history-retention.repository.js';
 
 export const HISTORY_RETENTION_KIND = 'history-retention';
 
@@ -35,10 +33,9 @@ export function nextRetentionRun(after: Date): Date {
  * stored on the job row, which the operators see in GET /sys/jobs.
  */
 export function historyRetentionJob(
-  db: Kysely<Database>,
+  repository: HistoryRetentionRepository,
   options: { batchSize?: number } = {},
 ): JobDefinition<Record<string, never>> {
-  const repository = new HistoryRetentionRepository(db);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   return defineJob({
     kind: HISTORY_RETENTION_KIND,

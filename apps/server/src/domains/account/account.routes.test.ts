@@ -29,14 +29,14 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('own account and acco
     t = await buildTestApp(dialect);
     me = await authHeader(t);
     await setPassword(t, me.email, 'current-password');
-    const { auth } = t.context;
-    const tenant = (await auth.tenants.findByCode('default'))!;
-    const ipRole = await auth.roles.create({
+    const { repositories, services } = t.context;
+    const tenant = (await repositories.tenants.findByCode('default'))!;
+    const ipRole = await repositories.roles.create({
       name: 'ip-visitors',
       permissions: ['/search/quick', 'userInfo', 'modifyPassword'],
     });
-    await auth.tenants.update(tenant.id, { ipRanges: ['10.0.0.0/8'], ipRoleIds: [ipRole.id] });
-    const tokens = await auth.sessions.open({ userId: null, tenantId: tenant.id, loginType: 'ip', ip: '10.1.2.3' });
+    await repositories.tenants.update(tenant.id, { ipRanges: ['10.0.0.0/8'], ipRoleIds: [ipRole.id] });
+    const tokens = await services.sessions.open({ userId: null, tenantId: tenant.id, loginType: 'ip', ip: '10.1.2.3' });
     ipVisitor = { authorization: `Bearer ${tokens.accessToken}` };
   });
   afterAll(async () => t.close());
@@ -82,12 +82,12 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('own account and acco
 
       expect((await post('/api/product/user/info', me)).statusCode).toBe(200);
       expect((await post('/api/product/user/info', other)).statusCode).toBe(401);
-      const user = await t.context.auth.users.findById(me.userId);
+      const user = await t.context.repositories.users.findById(me.userId);
       expect(await verifyPassword(user!.password_hash!, 'changed-password')).toBe(true);
       expect((await passwordLogin(t, me.email, 'current-password')).json()).toMatchObject({
         data: { code: 'LOGIN_FAILED' },
       });
-      const audit = await t.context.auth.audit.list({
+      const audit = await t.context.services.audit.list({
         page: 1,
         pageSize: 5,
         action: 'password_change',
@@ -112,7 +112,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('own account and acco
       const hostile = `<script>alert(1)</script>'; DROP TABLE users;--`;
       const byPost = await post('/api/platform/platform/update/fullname', me, { fullname: hostile });
       expect(byPost.json()).toEqual({ status: 1, message: '', data: { fullname: hostile } });
-      expect((await t.context.auth.users.findById(me.userId))?.fullname).toBe(hostile);
+      expect((await t.context.repositories.users.findById(me.userId))?.fullname).toBe(hostile);
 
       const byGet = await t.app.inject({
         method: 'GET',
@@ -162,7 +162,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('own account and acco
         password: 'changed-password',
       });
       expect(moved.json()).toEqual({ status: 1, message: '', data: { email: 'moved@example.com' } });
-      expect((await t.context.auth.users.findByEmail('moved@example.com'))?.id).toBe(me.userId);
+      expect((await t.context.repositories.users.findByEmail('moved@example.com'))?.id).toBe(me.userId);
       // The login now knows the account by its new address (it is signed in here, hence the question).
       expect((await passwordLogin(t, 'moved@example.com', 'changed-password')).json()).toMatchObject({
         data: { code: 'LOGGED_IN_ELSEWHERE' },
@@ -198,10 +198,10 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('own account and acco
 
   describe('user info and limits', () => {
     it('answers the user info of a password login', async () => {
-      await t.context.auth.users.update(me.userId, { lastLoginAt: '2026-01-01T00:00:00.000Z' });
+      await t.context.repositories.users.update(me.userId, { lastLoginAt: '2026-01-01T00:00:00.000Z' });
       const response = await post('/api/product/user/info', me);
       expect(response.statusCode).toBe(200);
-      const tenant = await t.context.auth.tenants.findByCode('default');
+      const tenant = await t.context.repositories.tenants.findByCode('default');
       expect(response.json().data).toMatchObject({
         userId: me.userId,
         email: 'moved-again@example.com',
@@ -234,7 +234,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('own account and acco
     });
 
     it('answers every quota kind with the operator-set limit and what is used', async () => {
-      await t.context.auth.users.update(me.userId, { quotas: { export: 300, report: 0 } });
+      await t.context.repositories.users.update(me.userId, { quotas: { export: 300, report: 0 } });
       const response = await post('/api/product/user/limit', me);
       const data = response.json().data as Record<string, { limit: number | null; used: number }>;
       expect(Object.keys(data).sort()).toEqual([...QUOTA_KINDS].sort());

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   DisplayCopyItemSchema,
   envelopeOf,
@@ -15,77 +14,14 @@ import {
   UserInfoSchema,
   UserLimitSchema,
 } from '@patlas/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/schema.js';
-import { createMailer, type Mailer } from '../../mail/mailer.js';
 import { languageOf } from '../../plugins/locale.js';
-import { AuditRepository } from '../auth/audit.repository.js';
-import type { SessionService } from '../auth/session.service.js';
-import { AccountRepository } from './account.repository.js';
-import { AccountService } from './account.service.js';
-import { DisplayCopyRepository } from './display-copy.repository.js';
-import { EmailLinkRepository } from './email-link.repository.js';
+import type { AccountService } from './account.service.js';
+import type { DisplayCopyService } from './display-copy.service.js';
 import { FUNCTION_GUIDE_KEYS } from './function-guide.js';
-import { RegistrationService } from './registration.service.js';
-import { TryoutRepository } from './tryout.repository.js';
-import { UserGuideRepository } from './user-guide.repository.js';
+import type { RegistrationService } from './registration.service.js';
 import { ok } from '../../envelope.js';
-
-export interface AccountDomainOptions {
-  db: Kysely<Database>;
-  config: Pick<Config, 'mail' | 'publicUrl' | 'dataDir' | 'auth'>;
-  /** the auth domain's sessions: a password change or reset ends them */
-  sessions: Pick<SessionService, 'endAllOfUser'>;
-  log: FastifyBaseLogger;
-  /** the services' clock; tests move it instead of waiting */
-  now?: () => Date;
-  /** tests may pass their own; otherwise built from config.mail */
-  mailer?: Mailer;
-}
-
-export interface AccountDomain {
-  registration: RegistrationService;
-  account: AccountService;
-  displayCopy: DisplayCopyRepository;
-  mailer: Mailer;
-}
-
-/** The account domain's services over one database (the routes' and the tests' way in). */
-export function createAccountDomain(options: AccountDomainOptions): AccountDomain {
-  const now = options.now ?? (() => new Date());
-  const { db, config, log } = options;
-  const mailer =
-    options.mailer ??
-    createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, 'outbox') }, log.child({ module: 'mail' }));
-  const accounts = new AccountRepository(db);
-  const audit = new AuditRepository(db, now);
-  return {
-    registration: new RegistrationService({
-      accounts,
-      links: new EmailLinkRepository(db),
-      tryouts: new TryoutRepository(db),
-      audit,
-      sessions: options.sessions,
-      mailer,
-      publicUrl: config.publicUrl,
-      now,
-      log,
-    }),
-    account: new AccountService({
-      accounts,
-      guide: new UserGuideRepository(db),
-      audit,
-      sessions: options.sessions,
-      now,
-    }),
-    displayCopy: new DisplayCopyRepository(db, now),
-    mailer,
-  };
-}
 
 const NoData = envelopeOf(z.null());
 
@@ -103,11 +39,11 @@ const SaveCustomConfigBodySchema = SaveCustomConfigRequestSchema.extend({
 const SaveFunctionGuideRequestSchema = z.object({ remindKey: z.enum(FUNCTION_GUIDE_KEYS) });
 
 /** Registration, trial application, password reset and own account: spec 1 §7 on the platform base. */
-const accountPlatformRoutes: FastifyPluginAsyncZod<{ domain: AccountDomain; rateLimitPerMinute: number }> = async (
-  app,
-  { domain, rateLimitPerMinute },
-) => {
-  const { registration, account } = domain;
+export const accountPlatformRoutes: FastifyPluginAsyncZod<{
+  registration: RegistrationService;
+  account: AccountService;
+  rateLimitPerMinute: number;
+}> = async (app, { registration, account, rateLimitPerMinute }) => {
   // The anonymous calls send mail or try tokens: limited per client address like the login.
   const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
 
@@ -264,9 +200,10 @@ const accountPlatformRoutes: FastifyPluginAsyncZod<{ domain: AccountDomain; rate
 };
 
 /** User info, quotas, guide reminders, custom config and site text: spec 1 §7 on the product base. */
-const accountProductRoutes: FastifyPluginAsyncZod<{ domain: AccountDomain }> = async (app, { domain }) => {
-  const { account, displayCopy } = domain;
-
+export const accountProductRoutes: FastifyPluginAsyncZod<{
+  account: AccountService;
+  displayCopy: DisplayCopyService;
+}> = async (app, { account, displayCopy }) => {
   app.post(
     '/user/info',
     {
@@ -363,19 +300,4 @@ const accountProductRoutes: FastifyPluginAsyncZod<{ domain: AccountDomain }> = a
     },
     async () => ok(await displayCopy.list()),
   );
-};
-
-/**
- * The account domain under /api: /api/platform (registration, reset, own account) and
- * /api/product (info, quotas, guide, custom config, site text).
- */
-export const accountRoutes: FastifyPluginAsyncZod<AccountDomainOptions> = async (app, options) => {
-  const domain = createAccountDomain(options);
-  app.addHook('onClose', async () => domain.mailer.close());
-  await app.register(accountPlatformRoutes, {
-    prefix: '/platform',
-    domain,
-    rateLimitPerMinute: options.config.auth.rateLimitPerMinute,
-  });
-  await app.register(accountProductRoutes, { prefix: '/product', domain });
 };

@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../errors.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AuthContext } from '../auth/access.plugin.js';
-import type { AuditRepository } from '../auth/audit.repository.js';
+import type { AuditService } from '../auth/audit.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { AccountRepository } from './account.repository.js';
@@ -21,7 +21,7 @@ import type { UserGuideRepository } from './user-guide.repository.js';
 export interface AccountServiceDeps {
   accounts: AccountRepository;
   guide: UserGuideRepository;
-  audit: AuditRepository;
+  audit: Pick<AuditService, 'record'>;
   sessions: Pick<SessionService, 'endAllOfUser'>;
   now: () => Date;
 }
@@ -191,6 +191,12 @@ export class AccountService {
   async getCustomConfig(auth: AuthContext): Promise<UserCustomConfig> {
     if (auth.userId === null) return DEFAULT_CUSTOM_CONFIG;
     return customConfigOf((await this.ownAccount(auth)).custom_config);
+  }
+
+  /** The caller's saved semantic-search weights; the default for IP visitors and unknown accounts. */
+  async semanticWeights(auth: AuthContext): Promise<string> {
+    const user = auth.userId ? await this.deps.accounts.findUserById(auth.userId) : undefined;
+    return customConfigOf(user?.custom_config ?? '{}').semanticsSearchWeightInfo;
   }
 
   /**

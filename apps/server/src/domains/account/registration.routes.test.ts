@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { EMAIL_LINK_TTL_SECONDS } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,8 +13,8 @@ import { MailCatcher, type CaughtMail } from '../../../test/mail-catcher.js';
 import { AppError } from '../../errors.js';
 import { verifyPassword } from '../auth/password.js';
 import { ALL_FEATURES_ROLE_NAME } from '../auth/seed.js';
-import { createAccountDomain } from './account.routes.js';
-import { TryoutRepository } from './tryout.repository.js';
+import { createMailer } from '../../mail/mailer.js';
+import { RegistrationService } from './registration.service.js';
 
 const runs = await Promise.all(
   DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
@@ -79,13 +80,13 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
     expect(mode).toBe('register');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const user = await t.context.auth.users.findByEmail('new.user@example.com');
+    const user = await t.context.repositories.users.findByEmail('new.user@example.com');
     expect(user?.password_hash).toBeNull();
     expect(user?.fullname).toBe('张三');
-    const tenant = await t.context.auth.tenants.findById(user!.tenant_id);
+    const tenant = await t.context.repositories.tenants.findById(user!.tenant_id);
     expect(tenant?.code).toBe('default');
-    const allFeatures = await t.context.auth.roles.findByName(ALL_FEATURES_ROLE_NAME);
-    expect(await t.context.auth.users.roleIdsOf(user!.id)).toEqual([allFeatures!.id]);
+    const allFeatures = await t.context.repositories.roles.findByName(ALL_FEATURES_ROLE_NAME);
+    expect(await t.context.repositories.users.roleIdsOf(user!.id)).toEqual([allFeatures!.id]);
     // Not activated yet: the login refuses it like a wrong password.
     expect((await passwordLogin(t, 'new.user@example.com', 'first-password-1')).json()).toMatchObject({
       status: 0,
@@ -97,11 +98,11 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
     expect(JSON.stringify(stored)).not.toContain(token);
 
     expect((await reset(token, 'first-password-1')).json()).toEqual({ status: 1, message: '', data: null });
-    const activated = await t.context.auth.users.findByEmail('new.user@example.com');
+    const activated = await t.context.repositories.users.findByEmail('new.user@example.com');
     expect(await verifyPassword(activated!.password_hash!, 'first-password-1')).toBe(true);
     expect((await passwordLogin(t, 'New.User@example.com', 'first-password-1')).json()).toMatchObject({ status: 1 });
 
-    const audit = await t.context.auth.audit.list({ page: 1, pageSize: 20, action: 'register', userId: user!.id });
+    const audit = await t.context.services.audit.list({ page: 1, pageSize: 20, action: 'register', userId: user!.id });
     expect(audit.items.map((e) => e.detail['stage']).sort()).toEqual(['activated', 'created']);
     expect(audit.items.find((e) => e.detail['stage'] === 'created')?.detail['organisation']).toBe('浙江大学');
   });
@@ -123,7 +124,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
     expect((await reset(token, 'password-two-2', 'en-US,en;q=0.9')).json().message).toBe(
       'This link has already been used (each link works once); request a new one with "Forgot password" if needed',
     );
-    const user = await t.context.auth.users.findByEmail('reuse@example.com');
+    const user = await t.context.repositories.users.findByEmail('reuse@example.com');
     expect(await verifyPassword(user!.password_hash!, 'password-one-1')).toBe(true);
   });
 
@@ -136,7 +137,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
       message: '该邮箱已注册，请直接登录；忘记密码可通过“忘记密码”重置',
       data: { code: 'REGISTER_EMAIL_TAKEN' },
     });
-    const user = await t.context.auth.users.findByEmail('reuse@example.com');
+    const user = await t.context.repositories.users.findByEmail('reuse@example.com');
     expect(user?.fullname).toBe('Reuse');
     await new Promise((r) => setTimeout(r, 50));
     expect(smtp.mails.length).toBe(before);
@@ -189,9 +190,14 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
     expect((await reset(token, 'a-new-password-3')).json()).toMatchObject({ status: 1 });
 
     expect((await info()).statusCode).toBe(401);
-    const user = await t.context.auth.users.findByEmail('reuse@example.com');
+    const user = await t.context.repositories.users.findByEmail('reuse@example.com');
     expect(await verifyPassword(user!.password_hash!, 'a-new-password-3')).toBe(true);
-    const audit = await t.context.auth.audit.list({ page: 1, pageSize: 5, action: 'password_reset', userId: user!.id });
+    const audit = await t.context.services.audit.list({
+      page: 1,
+      pageSize: 5,
+      action: 'password_reset',
+      userId: user!.id,
+    });
     expect(audit.items).toHaveLength(1);
   });
 
@@ -236,7 +242,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
     expect(mail?.html).not.toContain('<script>');
     expect(mail?.html).toContain('&#60;script&#62;');
 
-    const { items, total } = await new TryoutRepository(t.context.database.db).list(1, 10);
+    const { items, total } = await t.context.repositories.tryouts.list(1, 10);
     expect(total).toBe(1);
     expect(items[0]).toMatchObject({
       email: 'trial@example.com',
@@ -246,13 +252,13 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
       purpose: '<img src=x onerror=alert(1)> 用于专利检索评估',
     });
     // The users table is still there.
-    expect(await t.context.auth.users.findByEmail('reuse@example.com')).toBeDefined();
+    expect(await t.context.repositories.users.findByEmail('reuse@example.com')).toBeDefined();
   });
 
   it('stores a hostile name at registration verbatim', async () => {
     await register({ email: 'hostile@example.com', fullname: HOSTILE_NAME, organisation: `x'; DELETE FROM roles;--` });
-    expect((await t.context.auth.users.findByEmail('hostile@example.com'))?.fullname).toBe(HOSTILE_NAME);
-    expect(await t.context.auth.roles.findByName(ALL_FEATURES_ROLE_NAME)).toBeDefined();
+    expect((await t.context.repositories.users.findByEmail('hostile@example.com'))?.fullname).toBe(HOSTILE_NAME);
+    expect(await t.context.repositories.roles.findByName(ALL_FEATURES_ROLE_NAME)).toBeDefined();
   });
 
   it('answers oversize and malformed fields with 400 naming the field', async () => {
@@ -260,7 +266,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
     expect(longName.statusCode).toBe(400);
     expect(longName.json()).toMatchObject({ status: 0, data: { code: 'VALIDATION_FAILED', field: 'fullname' } });
     expect(longName.json().message).toContain('fullname');
-    expect(await t.context.auth.users.findByEmail('long@example.com')).toBeUndefined();
+    expect(await t.context.repositories.users.findByEmail('long@example.com')).toBeUndefined();
 
     const badEmail = await register({ email: 'not-an-email', fullname: 'x' });
     expect(badEmail.json()).toMatchObject({ data: { code: 'VALIDATION_FAILED', field: 'email' } });
@@ -275,17 +281,26 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
   });
 
   it('answers MAIL_SEND_FAILED when the SMTP server is unreachable; registering again sends a fresh link', async () => {
-    const offline = createAccountDomain({
-      db: t.context.database.db,
-      config: { ...t.context.config, mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.org' } },
-      sessions: t.context.auth.sessions,
-      log: t.app.log,
+    const { config, repositories, services } = t.context;
+    const mailer = createMailer(
+      { smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.org', outboxDir: path.join(config.dataDir, 'outbox') },
+      t.app.log,
+    );
+    const offline = new RegistrationService({
+      accounts: repositories.accounts,
+      links: repositories.emailLinks,
+      tryouts: repositories.tryouts,
+      audit: services.audit,
+      sessions: services.sessions,
+      mailer,
+      publicUrl: config.publicUrl,
       now: clock.now,
+      log: t.app.log,
     });
-    const error = await offline.registration
+    const error = await offline
       .register({ email: 'offline@example.com', fullname: 'Offline' }, { lang: 'zh', ip: null })
       .catch((e: unknown) => e);
-    offline.mailer.close();
+    mailer.close();
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('MAIL_SEND_FAILED');
 
@@ -313,6 +328,6 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
     expect((await reset(token, 'too-late-password', 'en')).json().message).toBe(
       'This link has expired; please request a new one with "Forgot password"',
     );
-    expect((await t.context.auth.users.findByEmail('late@example.com'))?.password_hash).toBeNull();
+    expect((await t.context.repositories.users.findByEmail('late@example.com'))?.password_hash).toBeNull();
   });
 });

@@ -3,11 +3,10 @@ import { EMAIL_LINK_TTL_SECONDS, type Language } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { passwordResetMail, registrationMail, tryoutAcknowledgementMail } from '../../mail/templates/account-mails.js';
-import type { AuditRepository } from '../auth/audit.repository.js';
+import type { AuditService } from '../auth/audit.service.js';
 import { hashPassword } from '../auth/password.js';
-import { ALL_FEATURES_ROLE_NAME } from '../auth/seed.js';
+import { ALL_FEATURES_ROLE_NAME, DEFAULT_TENANT_CODE } from '../auth/seed.js';
 import type { SessionService } from '../auth/session.service.js';
-import { DEFAULT_TENANT_CODE } from '../auth/tenant.repository.js';
 import { isUniqueViolation, normaliseEmail, type AccountRepository } from './account.repository.js';
 import type { EmailLinkPurpose, EmailLinkRepository } from './email-link.repository.js';
 import type { TryoutApplication, TryoutRepository } from './tryout.repository.js';
@@ -20,7 +19,7 @@ export interface RegistrationServiceDeps {
   accounts: AccountRepository;
   links: EmailLinkRepository;
   tryouts: TryoutRepository;
-  audit: AuditRepository;
+  audit: Pick<AuditService, 'record'>;
   sessions: Pick<SessionService, 'endAllOfUser'>;
   mailer: Mailer;
   /** base of mailed links, no trailing slash */
@@ -187,6 +186,11 @@ export class RegistrationService {
       ip: ctx.ip,
       detail: isRegistration ? { stage: 'activated' } : {},
     });
+  }
+
+  /** Trial applications, newest first (the operators' list, /sys/tryout). */
+  listTryouts(page: number, pageSize: number): Promise<{ total: number; items: TryoutApplication[] }> {
+    return this.deps.tryouts.list(page, pageSize);
   }
 
   /** A new one-time link for the user (older unused ones stop working); answers the URL to mail. */

@@ -215,7 +215,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('analysis API on %s',
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     auth = await authHeader(t, ['/search/result']);
-    const upserted = await t.context.patents.upsertMany(CORPUS);
+    const upserted = await t.context.repositories.patents.upsertMany(CORPUS);
     stored = upserted.stored;
     await t.context.engine.index(stored);
   });
@@ -557,7 +557,7 @@ describe('the analysis limit', () => {
     const t = await buildTestApp('sqlite', {}, { maxAnalysisTotal: 10 });
     try {
       const auth = await authHeader(t);
-      const { stored } = await t.context.patents.upsertMany(CORPUS);
+      const { stored } = await t.context.repositories.patents.upsertMany(CORPUS);
       await t.context.engine.index(stored);
       const ask = (payload: object, lang: string, url = '/api/product/search/analyze') =>
         t.app.inject({

@@ -100,7 +100,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('word cloud, clusteri
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     auth = await authHeader(t);
-    const { stored } = await t.context.patents.upsertMany(corpus());
+    const { stored } = await t.context.repositories.patents.upsertMany(corpus());
     await t.context.engine.index(stored);
   });
   afterAll(async () => t.close());
@@ -228,7 +228,7 @@ describe('the text-mining analysis limit', () => {
     const t = await buildTestApp('sqlite', {}, { maxAnalysisTotal: 100 });
     try {
       const auth = await authHeader(t);
-      const { stored } = await t.context.patents.upsertMany(corpus());
+      const { stored } = await t.context.repositories.patents.upsertMany(corpus());
       await t.context.engine.index(stored);
       for (const url of ['/search/analyWordCloud', '/search/analyClustering', '/search/analyPatentLandscape']) {
         const ask = (lang: string, payload: object = ALL) =>

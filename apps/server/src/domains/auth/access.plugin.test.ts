@@ -1,3 +1,5 @@
+// The app.swagger() declaration (the app registers @fastify/swagger).
+import type {} from '@fastify/swagger';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';

@@ -46,16 +46,16 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('login and sessions o
   async function newAccount(password = 'correct horse 1'): Promise<string> {
     emailCounter += 1;
     const email = `person${emailCounter}@example.org`;
-    const { auth } = t.context;
-    const tenant = (await auth.tenants.findByCode('default'))!;
-    const user = await auth.users.create({
+    const { repositories } = t.context;
+    const tenant = (await repositories.tenants.findByCode('default'))!;
+    const user = await repositories.users.create({
       email,
       fullname: `Person ${emailCounter}`,
       passwordHash: null,
       tenantId: tenant.id,
     });
-    const role = (await auth.roles.findByName('全部功能'))!;
-    await auth.users.setRoles(user.id, [role.id]);
+    const role = (await repositories.roles.findByName('全部功能'))!;
+    await repositories.users.setRoles(user.id, [role.id]);
     await setPassword(t, email, password);
     return email;
   }
@@ -92,7 +92,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('login and sessions o
       }
     ).data.menu;
     expect(adminMenu).toContain('/sys');
-    const user = await t.context.auth.users.findByEmail(DEMO_EMAIL);
+    const user = await t.context.repositories.users.findByEmail(DEMO_EMAIL);
     expect(user?.last_login_at).toBe(clock.now().toISOString());
   });
 
@@ -185,7 +185,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('login and sessions o
     clock.advance(LOGIN_LOCKOUT_SECONDS);
     const unlocked = await passwordLogin(t, email, 'correct horse 1', { crowdOut: true });
     expect((unlocked.json() as Envelope).status).toBe(1);
-    const audit = await t.context.auth.audit.list({ page: 1, pageSize: 100, action: 'login_locked' });
+    const audit = await t.context.services.audit.list({ page: 1, pageSize: 100, action: 'login_locked' });
     expect(audit.items.some((e) => e.actorEmail === email)).toBe(true);
   });
 
@@ -230,7 +230,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('login and sessions o
     });
     const secondTokens = (second.json() as { data: Tokens }).data;
     expect((await menuOf(secondTokens.access_token)).statusCode).toBe(200);
-    const audit = await t.context.auth.audit.list({ page: 1, pageSize: 10, action: 'crowd_out' });
+    const audit = await t.context.services.audit.list({ page: 1, pageSize: 10, action: 'crowd_out' });
     expect(audit.items[0]?.actorEmail).toBe(email);
     // and the captcha is spent now
     const third = await passwordLogin(t, email, 'correct horse 1', { captcha, crowdOut: true });
@@ -302,14 +302,14 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('login and sessions o
     expect((anonymous.json() as Envelope).status).toBe(1);
     // no live session left: a new login is not asked about another device
     expect(((await passwordLogin(t, email, 'correct horse 1')).json() as Envelope).status).toBe(1);
-    const audit = await t.context.auth.audit.list({ page: 1, pageSize: 5, action: 'logout' });
+    const audit = await t.context.services.audit.list({ page: 1, pageSize: 5, action: 'logout' });
     expect(audit.items[0]?.actorEmail).toBe(email);
   });
 
   it('logs in a user whose roles give an empty menu, with an empty menu', async () => {
     const email = await newAccount();
-    const user = (await t.context.auth.users.findByEmail(email))!;
-    await t.context.auth.users.setRoles(user.id, []);
+    const user = (await t.context.repositories.users.findByEmail(email))!;
+    await t.context.repositories.users.setRoles(user.id, []);
     const login = ((await passwordLogin(t, email, 'correct horse 1')).json() as { data: Tokens }).data;
     const menu = await menuOf(login.access_token);
     expect((menu.json() as { data: { menu: string[] } }).data.menu).toEqual([]);
@@ -317,8 +317,8 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('login and sessions o
 
   it('refuses a disabled account after checking the password', async () => {
     const email = await newAccount();
-    const user = (await t.context.auth.users.findByEmail(email))!;
-    await t.context.auth.users.update(user.id, { disabled: true });
+    const user = (await t.context.repositories.users.findByEmail(email))!;
+    await t.context.repositories.users.update(user.id, { disabled: true });
     expect(((await passwordLogin(t, email, 'wrong')).json() as Envelope).data.code).toBe('LOGIN_FAILED');
     const res = await passwordLogin(t, email, 'correct horse 1');
     expect(res.statusCode).toBe(403);
@@ -326,19 +326,19 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('login and sessions o
   });
 
   it('logs IP visitors in by tenant range (IPv4 and IPv6), refuses no-role ranges and caps concurrent visitors', async () => {
-    const { auth } = t.context;
-    const role = await auth.roles.create({
+    const { repositories } = t.context;
+    const role = await repositories.roles.create({
       name: `ip-role-${dialect}`,
       permissions: ['/search/quick', '/search/result'],
     });
-    const capped = await auth.tenants.create({
+    const capped = await repositories.tenants.create({
       code: 'campus',
       name: 'Campus',
       ipRanges: ['10.20.0.0/16', '2001:db8:20::/48'],
       ipRoleIds: [role.id],
       onlineCap: 2,
     });
-    await auth.tenants.create({
+    await repositories.tenants.create({
       code: 'noroles',
       name: 'No roles',
       ipRanges: ['192.0.2.0/24'],
@@ -387,7 +387,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('login and sessions o
     expect(noRole.json()).toEqual({ status: 0, message: '当前IP范围无角色权限！', data: { code: 'IP_NO_ROLE' } });
     const outside = await ipGet('/api/platform/oauth/ip/token', '198.51.100.1');
     expect((outside.json() as Envelope).data.code).toBe('IP_NOT_ALLOWED');
-    await auth.tenants.update(capped.id, { ipRanges: [] });
+    await repositories.tenants.update(capped.id, { ipRanges: [] });
   });
 
   it('creates, lists, uses and revokes personal API tokens', async () => {

@@ -15,12 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { bearerTokenOf, requireUser } from './access.plugin.js';
-import type { AuthDomain } from './auth-domain.js';
-import { tokenResponseOf } from './login.service.js';
+import type { ApiTokenService } from './api-token.service.js';
+import type { LoginService } from './login.service.js';
+import type { SessionService } from './session.service.js';
 import { ok } from '../../envelope.js';
 
 export interface AuthRoutesOptions {
-  auth: AuthDomain;
+  login: LoginService;
+  sessions: SessionService;
+  apiTokens: ApiTokenService;
   /** Requests per minute and client address to login, captcha, refresh and IP login. */
   rateLimitPerMinute: number;
   /** Registers GET /oauth/captcha/test-answer (test mode only). */
@@ -30,7 +33,7 @@ export interface AuthRoutesOptions {
 /** Login, sessions and personal API tokens under /api/platform (spec 1 §7 "Authentication and account"). */
 export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, rateLimitPerMinute, isTestMode },
+  { login, sessions, apiTokens, rateLimitPerMinute, isTestMode },
 ) => {
   const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
 
@@ -46,7 +49,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return ok(await auth.login.createCaptcha());
+      return ok(await login.createCaptcha());
     },
   );
 
@@ -59,7 +62,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         schema: { tags: ['auth'], querystring: z.object({ uuid: z.string() }) },
       },
       async (request) => {
-        const answer = await auth.login.captchaAnswer(request.query.uuid);
+        const answer = await login.captchaAnswer(request.query.uuid);
         if (answer === undefined) throw new AppError('CAPTCHA_EXPIRED');
         return ok({ answer });
       },
@@ -77,7 +80,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
-    async (request) => ok(await auth.login.loginWithPassword(request.body, request.ip)),
+    async (request) => ok(await login.loginWithPassword(request.body, request.ip)),
   );
 
   app.get(
@@ -91,25 +94,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
-    async (request) => {
-      const rotated = await auth.sessions.refresh(request.query.refresh_token);
-      const tenant = await auth.tenants.findById(rotated.tenantId);
-      const user = rotated.userId ? await auth.users.findById(rotated.userId) : undefined;
-      await auth.audit.record({
-        action: 'token_refresh',
-        actorId: rotated.userId,
-        actorEmail: user?.email ?? null,
-        ip: request.ip,
-        detail: { sessionId: rotated.sessionId },
-      });
-      return ok(
-        tokenResponseOf(rotated, {
-          tenantCode: tenant?.code ?? '',
-          canOperation: user ? user.can_operation === 1 : false,
-          loginType: rotated.loginType,
-        }),
-      );
-    },
+    async (request) => ok(await login.refresh(request.query.refresh_token, request.ip)),
   );
 
   // Public: an expired access token must still be able to end its session.
@@ -120,18 +105,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       schema: { summary: 'Ends the session of the bearer token; always answers status 1', tags: ['auth'] },
     },
     async (request) => {
-      const token = bearerTokenOf(request);
-      const ended = token ? await auth.sessions.endByAccessToken(token) : undefined;
-      if (ended) {
-        const user = ended.userId ? await auth.users.findById(ended.userId) : undefined;
-        await auth.audit.record({
-          action: 'logout',
-          actorId: ended.userId,
-          actorEmail: user?.email ?? null,
-          ip: request.ip,
-          detail: { sessionId: ended.sessionId },
-        });
-      }
+      await login.logout(bearerTokenOf(request), request.ip);
       return ok(null);
     },
   );
@@ -150,7 +124,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
     async (request) => {
       const { userId, sessionId } = request.auth;
       // Never answers for other accounts: the email parameter is ignored.
-      const online = userId ? await auth.sessions.hasOtherLivePasswordSession(userId, sessionId) : false;
+      const online = userId ? await sessions.hasOtherLivePasswordSession(userId, sessionId) : false;
       return ok({ online });
     },
   );
@@ -166,7 +140,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const tenant = await auth.login.tenantForIp(request.ip);
+      const tenant = await login.tenantForIp(request.ip);
       return ok(tenant ? { canIpLogin: true, tenantCode: tenant.code } : { canIpLogin: false });
     },
   );
@@ -181,7 +155,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
-    async (request) => ok(await auth.login.loginWithIp(request.ip)),
+    async (request) => ok(await login.loginWithIp(request.ip)),
   );
 
   app.get(
@@ -194,7 +168,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(z.array(ApiTokenSchema)) },
       },
     },
-    async (request) => ok(await auth.apiTokens.list(requireUser(request).userId)),
+    async (request) => ok(await apiTokens.list(requireUser(request).userId)),
   );
 
   app.post(
@@ -208,7 +182,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(CreateApiTokenResponseSchema) },
       },
     },
-    async (request) => ok(await auth.apiTokens.create(requireUser(request), request.body.name, request.ip)),
+    async (request) => ok(await apiTokens.create(requireUser(request), request.body.name, request.ip)),
   );
 
   app.delete(
@@ -222,14 +196,14 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await auth.apiTokens.revoke(requireUser(request), request.params.id, request.ip);
+      await apiTokens.revoke(requireUser(request), request.params.id, request.ip);
       return ok(null);
     },
   );
 };
 
 /** The menu under /api/product. */
-export const authProductRoutes: FastifyPluginAsyncZod<{ auth: AuthDomain }> = async (app) => {
+export const authProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/menu',
     {

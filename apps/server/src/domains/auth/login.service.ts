@@ -240,6 +240,39 @@ export class LoginService {
     await this.deps.audit.record({ action: 'ip_login', targetId: tenant.id, ip, detail: { tenantCode: tenant.code } });
     return tokenResponseOf(tokens, { tenantCode: tenant.code, canOperation: false, loginType: 'ip' });
   }
+
+  /** Rotates the tokens of a refresh token (audited); the old refresh token stops working. */
+  async refresh(refreshToken: string, ip: string | null): Promise<TokenResponse> {
+    const rotated = await this.deps.sessions.refresh(refreshToken);
+    const tenant = await this.deps.tenants.findById(rotated.tenantId);
+    const user = rotated.userId ? await this.deps.users.findById(rotated.userId) : undefined;
+    await this.deps.audit.record({
+      action: 'token_refresh',
+      actorId: rotated.userId,
+      actorEmail: user?.email ?? null,
+      ip,
+      detail: { sessionId: rotated.sessionId },
+    });
+    return tokenResponseOf(rotated, {
+      tenantCode: tenant?.code ?? '',
+      canOperation: user ? user.can_operation === 1 : false,
+      loginType: rotated.loginType,
+    });
+  }
+
+  /** Ends the session of an access token (expired or not) and audits it; nothing when there is none. */
+  async logout(accessToken: string | undefined, ip: string | null): Promise<void> {
+    const ended = accessToken ? await this.deps.sessions.endByAccessToken(accessToken) : undefined;
+    if (!ended) return;
+    const user = ended.userId ? await this.deps.users.findById(ended.userId) : undefined;
+    await this.deps.audit.record({
+      action: 'logout',
+      actorId: ended.userId,
+      actorEmail: user?.email ?? null,
+      ip,
+      detail: { sessionId: ended.sessionId },
+    });
+  }
 }
 
 export function tokenResponseOf(

@@ -23,15 +23,15 @@ describe('first-start seed', () => {
       const first = await buildApp(noAdminPassword, { announce: (line) => printed.push(line) });
       expect(printed).toHaveLength(1);
       const password = /password (\S+)/.exec(printed[0]!)?.[1];
-      const admin = await first.context.auth.users.findByEmail(ADMIN_EMAIL);
+      const admin = await first.context.repositories.users.findByEmail(ADMIN_EMAIL);
       expect(await verifyPassword(admin!.password_hash!, password!)).toBe(true);
-      const rolesBefore = await first.context.auth.roles.list();
+      const rolesBefore = await first.context.repositories.roles.list();
       await first.app.close();
 
       const second = await buildApp(noAdminPassword, { announce: (line) => printed.push(line) });
       expect(printed).toHaveLength(1);
-      expect(await second.context.auth.roles.list()).toEqual(rolesBefore);
-      const demo = await second.context.auth.users.findByEmail(DEMO_EMAIL);
+      expect(await second.context.repositories.roles.list()).toEqual(rolesBefore);
+      const demo = await second.context.repositories.users.findByEmail(DEMO_EMAIL);
       expect(await verifyPassword(demo!.password_hash!, 'patlas-demo')).toBe(true);
       await second.app.close();
     } finally {

@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS, MENU_PERMISSIONS } from '@patlas/contracts';
 import { hashPassword } from './password.js';
 import type { RoleRepository } from './role.repository.js';
-import { DEFAULT_TENANT_CODE, type TenantRepository } from './tenant.repository.js';
+import type { TenantRepository } from './tenant.repository.js';
 import { randomPassword } from './tokens.js';
 import type { UserRepository } from './user.repository.js';
 
@@ -10,6 +10,8 @@ export const DEMO_EMAIL = 'demo@patlas.local';
 /** Built-in role names (unique; the seed finds them by name). */
 export const ADMIN_ROLE_NAME = '管理员';
 export const ALL_FEATURES_ROLE_NAME = '全部功能';
+/** The tenant seeded at the first start; new accounts without a tenant join it, and it cannot be renamed or deleted. */
+export const DEFAULT_TENANT_CODE = 'default';
 
 export interface SeedDeps {
   users: UserRepository;

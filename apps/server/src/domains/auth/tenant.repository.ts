@@ -3,8 +3,6 @@ import type { Tenant } from '@patlas/contracts';
 import type { Kysely } from 'kysely';
 import type { Database, TenantRow } from '../../db/schema.js';
 
-export const DEFAULT_TENANT_CODE = 'default';
-
 export function tenantOf(row: TenantRow): Tenant {
   return {
     id: row.id,

@@ -72,7 +72,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('batch search API on 
     user = await authHeader(t);
     other = await authHeader(t);
     noMenu = await authHeader(t, ['/search/quick', '/search/result']);
-    const { stored } = await t.context.patents.upsertMany(CORPUS);
+    const { stored } = await t.context.repositories.patents.upsertMany(CORPUS);
     await t.context.engine.index(stored);
   });
   afterAll(async () => t.close());

@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
+import { readUpload } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { BatchSearchService } from './batch-search.service.js';
 import { ok } from '../../envelope.js';
@@ -26,15 +27,10 @@ const BATCH = { access: 'retrieval' } as const;
 /** ?mode=number|applicant on the imports: applicants are split on commas and line breaks only. */
 const ImportQuerySchema = z.object({ mode: BatchModeSchema.default('number') });
 
-/** The one uploaded file of a multipart request, with its name. */
+/** The one uploaded file of a multipart request, with its name in lower case (for the type check). */
 async function uploadedFile(request: FastifyRequest): Promise<{ file: Buffer; filename: string }> {
-  if (!request.isMultipart()) throw new AppError('IMPORT_FILE_REQUIRED');
-  const part = await request.file();
-  if (!part) throw new AppError('IMPORT_FILE_REQUIRED');
-  // Over the upload limit, toBuffer throws a 413 which the error handler answers PAYLOAD_TOO_LARGE.
-  const file = await part.toBuffer();
-  if (file.length === 0) throw new AppError('IMPORT_FILE_REQUIRED');
-  return { file, filename: part.filename.toLowerCase() };
+  const { file, filename } = await readUpload(request);
+  return { file, filename: filename.toLowerCase() };
 }
 
 /** POST /search/batch and /batchSearchRecord/* under /api/product (spec 1 §7). */

@@ -17,13 +17,13 @@ import {
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
-import type { PatentRepository } from '../patent/patent.repository.js';
+import type { PatentService } from '../patent/patent.service.js';
 import type { SearchService } from '../search/search.service.js';
 import { parseTxt, parseWorkbook } from './batch-import.js';
 import type { BatchRecordRepository } from './batch-record.repository.js';
 
-/** The number lookups of the patent store (normalised keys; the engine's number rules). */
-export type HeldNumberLookup = Pick<PatentRepository, 'resolveHeldNumbers' | 'getByPublicationNumbers'>;
+/** The number lookups of the patent store (normalised keys; the engine's number rules), domains/patent. */
+export type HeldNumberLookup = Pick<PatentService, 'resolveHeldNumbers' | 'getByPublicationNumbers'>;
 
 function foundRecord(input: string, patent: Patent): BatchFoundRecord {
   return {

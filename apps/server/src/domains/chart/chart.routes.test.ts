@@ -38,9 +38,9 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('chart customisation 
     t = await buildTestApp(dialect);
     alice = await authHeader(t, []);
     bob = await authHeader(t, []);
-    const { auth } = t.context;
-    const tenant = (await auth.tenants.findByCode('default'))!;
-    const tokens = await auth.sessions.open({ userId: null, tenantId: tenant.id, loginType: 'ip', ip: '10.0.0.9' });
+    const { repositories, services } = t.context;
+    const tenant = (await repositories.tenants.findByCode('default'))!;
+    const tokens = await services.sessions.open({ userId: null, tenantId: tenant.id, loginType: 'ip', ip: '10.0.0.9' });
     visitor = { authorization: `Bearer ${tokens.accessToken}` };
   });
   afterAll(async () => t?.close());

@@ -12,23 +12,19 @@ import {
   envelopeOf,
   GetChartInfoRequestSchema,
   GetCustomizeColorRequestSchema,
+  MAX_INPUT_LENGTH,
   SavedChartSchema,
   SaveChartSizeRequestSchema,
   UpdateChartRequestSchema,
   UpdateClassifyRequestSchema,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
-import type { Clock } from '../auth/tokens.js';
-import { ChartRepository } from './chart.repository.js';
-import { ChartService } from './chart.service.js';
+import type { ChartService } from './chart.service.js';
 import { ok } from '../../envelope.js';
 
 export interface ChartRoutesOptions {
-  db: Kysely<Database>;
-  now: Clock;
+  service: ChartService;
 }
 
 /** Chart settings are personal: any signed-in caller, each seeing only their own rows (no menu guards them). */
@@ -43,7 +39,7 @@ const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const SetCustomizeColorBodySchema = z.object({
   item: ChartKeySchema,
   colorDetail: z.array(z.object({ index: z.number().int().min(0).max(99), color: z.string().max(50) })).max(100),
-  productAlias: z.string().max(50).optional(),
+  productAlias: z.string().max(MAX_INPUT_LENGTH).optional(),
 });
 
 /**
@@ -51,9 +47,7 @@ const SetCustomizeColorBodySchema = z.object({
  * (/customizeColor/*), sizes (/analychartcustomizeconf/*) and custom charts in folders (/chart/*).
  * docs/charts.md describes them.
  */
-export const chartRoutes: FastifyPluginAsyncZod<ChartRoutesOptions> = async (app, { db, now }) => {
-  const service = new ChartService(new ChartRepository(db), now);
-
+export const chartRoutes: FastifyPluginAsyncZod<ChartRoutesOptions> = async (app, { service }) => {
   // --- colours
 
   app.post(

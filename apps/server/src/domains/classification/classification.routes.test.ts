@@ -56,7 +56,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('classification API o
     t = await buildTestApp(dialect);
     auth = await authHeader(t, ['/search/ipc']);
     searcher = await authHeader(t);
-    const { stored } = await t.context.patents.upsertMany(CORPUS);
+    const { stored } = await t.context.repositories.patents.upsertMany(CORPUS);
     await t.context.engine.index(stored);
   });
   afterAll(async () => t.close());

@@ -105,7 +105,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('dashboards API on %s
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     auth = await authHeader(t);
-    const { stored } = await t.context.patents.upsertMany(CORPUS);
+    const { stored } = await t.context.repositories.patents.upsertMany(CORPUS);
     await t.context.engine.index(stored);
   });
   afterAll(async () => t.close());

@@ -12,9 +12,9 @@ import {
   SearchHistoryPageSchema,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/locale.js';
 import { contentDisposition, XLSX_TYPE } from '../../files/spreadsheet.js';
+import { readUpload } from '../../files/upload.js';
 import type { SearchHistoryService } from './search-history.service.js';
 import { ok } from '../../envelope.js';
 
@@ -97,12 +97,7 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('IMPORT_FILE_REQUIRED');
-      const part = await request.file();
-      if (!part) throw new AppError('IMPORT_FILE_REQUIRED');
-      // Over the upload limit, toBuffer throws a 413 which the error handler answers PAYLOAD_TOO_LARGE.
-      const file = await part.toBuffer();
-      if (file.length === 0) throw new AppError('IMPORT_FILE_REQUIRED');
+      const { file } = await readUpload(request);
       return ok(await service.importXlsx(request.auth, file, languageOf(request)));
     },
   );

@@ -131,7 +131,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('image search API on 
         }),
       );
     }
-    await t.context.patents.upsertMany(patents);
+    await t.context.repositories.patents.upsertMany(patents);
     // What an import does after storing drawings: the image-index job, run here by the test's worker.
     await t.context.imageIndex!.scheduleIndexing();
     const outcomes = await t.context.jobs.worker.runDueJobs();

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
+import { readUpload } from '../../files/upload.js';
 import type { ImageSearchService } from './image-search.service.js';
 
 export interface ImageSearchRoutesOptions {
@@ -22,22 +23,16 @@ const IMAGE_SEARCH = { access: '/search/img' } as const;
 
 /** The one uploaded image of a multipart request (5 MB at most), with its name. */
 async function uploadedImage(request: FastifyRequest): Promise<{ file: Buffer; fileName: string }> {
-  if (!request.isMultipart()) throw new AppError('IMAGE_SEARCH_FILE_REQUIRED');
-  const part = await request.file({ limits: { fileSize: MAX_IMAGE_SEARCH_BYTES } });
-  if (!part) throw new AppError('IMAGE_SEARCH_FILE_REQUIRED');
-  let file: Buffer;
-  try {
-    file = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('IMAGE_SEARCH_FILE_TOO_LARGE', { max: MAX_IMAGE_SEARCH_BYTES / 1024 / 1024 });
-    }
-    throw err;
-  }
-  if (file.length === 0) throw new AppError('IMAGE_SEARCH_FILE_REQUIRED');
+  const { file, filename } = await readUpload(request, {
+    missing: 'IMAGE_SEARCH_FILE_REQUIRED',
+    limit: {
+      bytes: MAX_IMAGE_SEARCH_BYTES,
+      tooLarge: () => new AppError('IMAGE_SEARCH_FILE_TOO_LARGE', { max: MAX_IMAGE_SEARCH_BYTES / 1024 / 1024 }),
+    },
+  });
   // The name must say jpg/jpeg/png, and the service checks the content says so too.
-  if (!isImageSearchFileName(part.filename)) throw new AppError('IMAGE_SEARCH_FILE_TYPE');
-  return { file, fileName: part.filename };
+  if (!isImageSearchFileName(filename)) throw new AppError('IMAGE_SEARCH_FILE_TYPE');
+  return { file, fileName: filename };
 }
 
 /** POST /search/image/search, /search/image/getResultKey, /image/history/list|clear under /api/product (spec 1 §7). */

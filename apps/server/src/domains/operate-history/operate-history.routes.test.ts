@@ -202,6 +202,22 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('operation history AP
     expect(junk.json().message).toBe('The import file cannot be read: not a valid .xlsx file');
   });
 
+  it('refuses an empty upload and a request without a file, like the search history import', async () => {
+    const empty = await upload(Buffer.alloc(0), 'zh');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({
+      status: 0,
+      message: '请选择要导入的文件',
+      data: { code: 'IMPORT_FILE_REQUIRED' },
+    });
+    const noFile = await call('POST', '/operatehistory/import', {}, user, 'en');
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toMatchObject({
+      message: 'Please choose a file to import',
+      data: { code: 'IMPORT_FILE_REQUIRED' },
+    });
+  });
+
   it('drops operations older than 180 days when retention runs', async () => {
     await call('DELETE', '/operatehistory', { all: true }, user);
     await save({ recordType: 1, title: 'old' });

@@ -11,29 +11,22 @@ import {
   SaveOperateHistoryRequestSchema,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
 import { contentDisposition, XLSX_TYPE } from '../../files/spreadsheet.js';
+import { readUpload } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
-import type { Clock } from '../auth/tokens.js';
-import { OperateHistoryRepository } from './operate-history.repository.js';
-import { OperateHistoryService } from './operate-history.service.js';
+import type { OperateHistoryService } from './operate-history.service.js';
 import { ok } from '../../envelope.js';
 
 export interface OperateHistoryRoutesOptions {
-  db: Kysely<Database>;
-  now: Clock;
+  service: OperateHistoryService;
 }
 
 /** Reading and managing one's history needs the history menu; recording an operation only a sign-in. */
 const HISTORY = { access: '/searchHistory' } as const;
 
 /** Operation history under /api/product: /operatehistory, /list, /export, /import, /getData/{id}. */
-export const operateHistoryRoutes: FastifyPluginAsyncZod<OperateHistoryRoutesOptions> = async (app, { db, now }) => {
-  const service = new OperateHistoryService(new OperateHistoryRepository(db), now);
-
+export const operateHistoryRoutes: FastifyPluginAsyncZod<OperateHistoryRoutesOptions> = async (app, { service }) => {
   app.post(
     '/operatehistory',
     {
@@ -104,11 +97,7 @@ export const operateHistoryRoutes: FastifyPluginAsyncZod<OperateHistoryRoutesOpt
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('IMPORT_FILE_REQUIRED');
-      const part = await request.file();
-      if (!part) throw new AppError('IMPORT_FILE_REQUIRED');
-      // Over the upload limit, toBuffer throws a 413 which the error handler answers PAYLOAD_TOO_LARGE.
-      const file = await part.toBuffer();
+      const { file } = await readUpload(request);
       return ok(await service.importXlsx(request.auth, file, languageOf(request)));
     },
   );

@@ -19,7 +19,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
       title: { lang: 'en', text: 'Improved battery separator' },
       citations: [{ number: '6980000', country: 'US', kind: 'B2' }],
     });
-    await t.context.patents.upsertMany([buildCnPatent(), buildUsPatent(), citing]);
+    await t.context.repositories.patents.upsertMany([buildCnPatent(), buildUsPatent(), citing]);
   });
   afterAll(async () => t.close());
 
@@ -132,7 +132,7 @@ describe('drawings of several patents', () => {
   it('answers the drawings of the numbers that have some', async () => {
     const t = await buildTestApp('sqlite');
     try {
-      await t.context.patents.upsertMany([
+      await t.context.repositories.patents.upsertMany([
         buildUsPatent({ drawings: [{ file: 'US6980000B2-D00001.png', caption: 'FIG. 1' }] }),
         buildCnPatent(),
       ]);

@@ -12,8 +12,29 @@ function referencedNumbers(record: Patent): string[] {
   return numbers;
 }
 
+/** The patent store as the routes and the other domains see it (health, batch search, image search). */
 export class PatentService {
   constructor(private readonly patents: PatentRepository) {}
+
+  /** Records in the store. */
+  count(): Promise<number> {
+    return this.patents.count();
+  }
+
+  /** Records by their stored publication numbers; numbers not held are absent from the map. */
+  getByPublicationNumbers(pns: readonly string[]): Promise<Map<string, Patent>> {
+    return this.patents.getByPublicationNumbers(pns);
+  }
+
+  /** For each input number in any form, the stored publication number it resolves to (unresolved ones absent). */
+  resolveHeldNumbers(numbers: readonly string[]): Promise<Record<string, string>> {
+    return this.patents.resolveHeldNumbers(numbers);
+  }
+
+  /** Every record, in batches (background indexing). */
+  iterateAll(batchSize?: number): AsyncGenerator<Patent[]> {
+    return this.patents.iterateAll(batchSize);
+  }
 
   /**
    * The whole record for a number in any form, with forward citations found in the corpus

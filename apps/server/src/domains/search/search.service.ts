@@ -2,6 +2,8 @@ import {
   FACET_FIELD_IDS,
   formatQueryError,
   MAX_MERGE_TOTAL,
+  MAX_PAGE,
+  MAX_SORT_TOTAL,
   type FilterFieldId,
   type Language,
   type SearchQueryResponse,
@@ -34,14 +36,17 @@ export interface SearchParams {
   highlight: boolean;
 }
 
+/** A limit as the messages write it: 10,000,000. */
+const grouped = (limit: number) => limit.toLocaleString('en-US');
+
 /** Engine refusals → catalogue codes with the spec's limits in the message. */
 export function toAppError(err: unknown): unknown {
   if (!(err instanceof EngineError)) return err;
   switch (err.code) {
     case 'SORT_TOO_MANY_HITS':
-      return new AppError('SORT_TOO_MANY_HITS', { max: '10,000,000', ...err.params });
+      return new AppError('SORT_TOO_MANY_HITS', { max: grouped(MAX_SORT_TOTAL), ...err.params });
     case 'PAGE_TOO_DEEP':
-      return new AppError('PAGE_TOO_DEEP', { max: 100000, ...err.params });
+      return new AppError('PAGE_TOO_DEEP', { max: MAX_PAGE, ...err.params });
     case 'TEXT_NO_TERMS':
       return new AppError('SEMANTIC_NO_VALID_TEXT');
     default:
@@ -91,7 +96,7 @@ export class SearchService {
       if (params.mergeType !== 0) {
         // Spec 1 §5: "Analysis or merge over 1 million patents is refused".
         const unmerged = await this.engine.count(ast, options);
-        if (unmerged > MAX_MERGE_TOTAL) throw new AppError('MERGE_TOO_MANY', { max: '1,000,000' });
+        if (unmerged > MAX_MERGE_TOTAL) throw new AppError('MERGE_TOO_MANY', { max: grouped(MAX_MERGE_TOTAL) });
       }
       const result = await this.engine.search({
         ast,

@@ -77,7 +77,7 @@ describe('semantic search API', () => {
     t = await buildTestApp('sqlite');
     user = await authHeader(t);
     noSemantics = await authHeader(t, ['/search/quick', '/search/result']);
-    const { stored } = await t.context.patents.upsertMany(corpus());
+    const { stored } = await t.context.repositories.patents.upsertMany(corpus());
     await t.context.engine.index(stored);
   });
   afterAll(async () => t.close());

@@ -7,13 +7,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/access.plugin.js';
+import type { AccountService } from '../account/account.service.js';
 import type { SemanticSearchService } from './semantic-search.service.js';
 
 export interface SemanticSearchRoutesOptions {
   service: SemanticSearchService;
-  /** The caller's saved weights (user custom config `semanticsSearchWeightInfo`). */
-  savedWeights: (auth: AuthContext) => Promise<string>;
+  /** The caller's saved weights (user custom config `semanticsSearchWeightInfo`, domains/account). */
+  account: Pick<AccountService, 'semanticWeights'>;
 }
 
 /** Spec 1 §6: "Semantic retrieval needs its own permission" (`semantics`), refused with its own message (§8). */
@@ -22,7 +22,7 @@ const SEMANTICS_PERMISSION = 'semantics';
 /** POST /search/semantics under /api/product (spec 1 §7). */
 export const semanticSearchRoutes: FastifyPluginAsyncZod<SemanticSearchRoutesOptions> = async (
   app,
-  { service, savedWeights },
+  { service, account },
 ) => {
   app.post(
     '/search/semantics',
@@ -38,7 +38,7 @@ export const semanticSearchRoutes: FastifyPluginAsyncZod<SemanticSearchRoutesOpt
     },
     async (request) => {
       if (!hasPermission(request.auth.permissions, SEMANTICS_PERMISSION)) throw new AppError('SEMANTIC_FORBIDDEN');
-      return ok(await service.search(request.body, () => savedWeights(request.auth)));
+      return ok(await service.search(request.body, () => account.semanticWeights(request.auth)));
     },
   );
 };

@@ -5,6 +5,7 @@ import {
   DisplayCopyItemSchema,
   envelopeOf,
   MAX_INPUT_LENGTH,
+  MAX_PAGE,
   pagedOf,
   RoleSchema,
   SYS_PERMISSION,
@@ -15,23 +16,26 @@ import {
 } from '@patlas/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
-import { DisplayCopyRepository } from '../account/display-copy.repository.js';
-import { TryoutRepository } from '../account/tryout.repository.js';
+import type { DisplayCopyService } from '../account/display-copy.service.js';
+import type { RegistrationService } from '../account/registration.service.js';
 import { requireUser } from '../auth/access.plugin.js';
-import type { AuthDomain } from '../auth/auth-domain.js';
-import { SysService, type Actor } from './sys.service.js';
+import type { Actor, AuthAdminService } from '../auth/auth-admin.service.js';
+import type { AuditService } from '../auth/audit.service.js';
 import { ok } from '../../envelope.js';
 
 export interface SysRoutesOptions {
-  auth: AuthDomain;
-  db: Kysely<Database>;
+  /** accounts, roles and tenants (domains/auth) */
+  admin: AuthAdminService;
+  audit: AuditService;
+  /** site text (domains/account) */
+  displayCopy: DisplayCopyService;
+  /** trial applications (domains/account) */
+  registration: Pick<RegistrationService, 'listTryouts'>;
 }
 
 const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 const IdParams = z.object({ id: z.string().min(1).max(100) });
@@ -65,12 +69,10 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 /** The operators' area under /api/product/sys (permission '/sys'). */
-export const sysRoutes: FastifyPluginAsyncZod<SysRoutesOptions> = async (app, { auth, db }) => {
-  const service = new SysService(auth);
-  // Site text and trial applications are the account domain's tables (display_copy, tryout_applications).
-  const displayCopy = new DisplayCopyRepository(db, auth.now);
-  const tryouts = new TryoutRepository(db);
-
+export const sysRoutes: FastifyPluginAsyncZod<SysRoutesOptions> = async (
+  app,
+  { admin: service, audit, displayCopy, registration },
+) => {
   app.get(
     '/sys/users',
     {
@@ -236,7 +238,7 @@ export const sysRoutes: FastifyPluginAsyncZod<SysRoutesOptions> = async (app, { 
     async (request) => {
       const actor = actorOf(request);
       await displayCopy.replaceAll(request.body.items);
-      await auth.audit.record({
+      await audit.record({
         action: 'display_copy_update',
         actorId: actor.auth.userId,
         actorEmail: actor.auth.email,
@@ -263,7 +265,7 @@ export const sysRoutes: FastifyPluginAsyncZod<SysRoutesOptions> = async (app, { 
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const { total, items } = await auth.audit.list(request.query);
+      const { total, items } = await audit.list(request.query);
       return ok({ total, page, pageSize, items });
     },
   );
@@ -281,7 +283,7 @@ export const sysRoutes: FastifyPluginAsyncZod<SysRoutesOptions> = async (app, { 
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const { total, items } = await tryouts.list(page, pageSize);
+      const { total, items } = await registration.listTryouts(page, pageSize);
       return ok({ total, page, pageSize, items });
     },
   );

@@ -1,10 +1,10 @@
 import { envelopeOf, HealthSchema } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PatentRepository } from '../patent/patent.repository.js';
+import type { PatentService } from '../patent/patent.service.js';
 
 export interface HealthRoutesOptions {
-  patents: PatentRepository;
+  patents: Pick<PatentService, 'count'>;
   version: string;
   isDemoLoading: () => boolean;
   /** The semantic space: model name (null before one is learned), vectors held, build running. */

@@ -6,23 +6,16 @@ import {
   SysEventTrackingSummaryQuerySchema,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
-import type { Clock } from '../auth/tokens.js';
-import { TrackingRepository } from './tracking.repository.js';
-import { TrackingService } from './tracking.service.js';
+import type { TrackingService } from './tracking.service.js';
 import { ok } from '../../envelope.js';
 
 export interface TrackingRoutesOptions {
-  db: Kysely<Database>;
-  now: Clock;
+  service: TrackingService;
 }
 
 /** /eventTracking/record and /summary for everyone signed in; /sys/eventTracking/summary for operators. */
-export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { db, now }) => {
-  const service = new TrackingService(new TrackingRepository(db), now);
-
+export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { service }) => {
   app.post(
     '/eventTracking/record',
     {

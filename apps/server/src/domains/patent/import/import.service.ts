@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../app.js';
+import type { AppContext } from '../../../composition.js';
 import { readDemoManifest } from './demo-loader.js';
 import { importFiles, type ImportOptions, type ImportReport } from './import-files.js';
 import { detectFormat, FORMATS } from './registry.js';
@@ -17,7 +17,7 @@ export async function runImport(
 ): Promise<ImportReport> {
   return importFiles(files, {
     ...options,
-    repository: context.patents,
+    repository: context.repositories.patents,
     formats: FORMATS,
     detectFormat: (file) => detectFormat(file, FORMATS),
     drawingsDir: context.drawingsDir,
@@ -37,12 +37,12 @@ export async function runImport(
  * deleted index file, a store filled by another process). Runs in the background at start.
  */
 export async function syncSearchIndex(context: AppContext, signal?: AbortSignal): Promise<number> {
-  const [stored, indexed] = await Promise.all([context.patents.count(), context.engine.size()]);
+  const [stored, indexed] = await Promise.all([context.repositories.patents.count(), context.engine.size()]);
   if (stored === indexed) return 0;
   context.demo.loading = true;
   let done = 0;
   try {
-    for await (const batch of context.patents.iterateAll(1000)) {
+    for await (const batch of context.repositories.patents.iterateAll(1000)) {
       if (signal?.aborted) break;
       await context.engine.index(batch);
       done += batch.length;
@@ -67,7 +67,7 @@ export async function loadDemoCorpusIfNeeded(
   if (!context.config.demo.enabled) return undefined;
   const manifest = await readDemoManifest(context.config.demo.dir);
   if (manifest.files.length === 0) return undefined;
-  if ((await context.patents.getMeta(DEMO_META_KEY)) === manifest.fingerprint) return undefined;
+  if ((await context.repositories.patents.getMeta(DEMO_META_KEY)) === manifest.fingerprint) return undefined;
   context.demo.loading = true;
   try {
     const report = await runImport(context, manifest.files, {
@@ -75,7 +75,7 @@ export async function loadDemoCorpusIfNeeded(
       formatsByFile: manifest.formatsByFile,
       sourcesByFile: manifest.sourcesByFile,
     });
-    if (!options.signal?.aborted) await context.patents.setMeta(DEMO_META_KEY, manifest.fingerprint);
+    if (!options.signal?.aborted) await context.repositories.patents.setMeta(DEMO_META_KEY, manifest.fingerprint);
     return report;
   } finally {
     context.demo.loading = false;

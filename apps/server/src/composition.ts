@@ -1,0 +1,355 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createSqliteEngine, type SearchEngine } from '@patlas/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { AccountRepository } from './domains/account/account.repository.js';
+import { AccountService } from './domains/account/account.service.js';
+import { DisplayCopyRepository } from './domains/account/display-copy.repository.js';
+import { DisplayCopyService } from './domains/account/display-copy.service.js';
+import { EmailLinkRepository } from './domains/account/email-link.repository.js';
+import { RegistrationService } from './domains/account/registration.service.js';
+import { TryoutRepository } from './domains/account/tryout.repository.js';
+import { UserGuideRepository } from './domains/account/user-guide.repository.js';
+import { AdvancedSearchRepository } from './domains/advanced-search/advanced-search.repository.js';
+import { AdvancedSearchService } from './domains/advanced-search/advanced-search.service.js';
+import { AnalysisService } from './domains/analysis/analysis.service.js';
+import { TextMiningService } from './domains/analysis/text-mining.service.js';
+import { ApiTokenRepository } from './domains/auth/api-token.repository.js';
+import { ApiTokenService } from './domains/auth/api-token.service.js';
+import { AuditRepository } from './domains/auth/audit.repository.js';
+import { AuditService } from './domains/auth/audit.service.js';
+import { AuthAdminService } from './domains/auth/auth-admin.service.js';
+import { CaptchaRepository } from './domains/auth/captcha.repository.js';
+import { LoginFailureRepository } from './domains/auth/login-failure.repository.js';
+import { LoginService } from './domains/auth/login.service.js';
+import { RoleRepository } from './domains/auth/role.repository.js';
+import { SessionRepository } from './domains/auth/session.repository.js';
+import { SessionService } from './domains/auth/session.service.js';
+import { TenantRepository } from './domains/auth/tenant.repository.js';
+import type { Clock } from './domains/auth/tokens.js';
+import { UserRepository } from './domains/auth/user.repository.js';
+import { BatchRecordRepository } from './domains/batch-search/batch-record.repository.js';
+import { BatchSearchService } from './domains/batch-search/batch-search.service.js';
+import { ChartRepository } from './domains/chart/chart.repository.js';
+import { ChartService } from './domains/chart/chart.service.js';
+import { ClassificationService } from './domains/classification/classification.service.js';
+import { SchemeStore } from './domains/classification/scheme.js';
+import { DashboardsService } from './domains/dashboards/dashboards.service.js';
+import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
+import { SearchHistoryService } from './domains/history/search-history.service.js';
+import { ImageEmbedder } from './domains/image-search/image-features.js';
+import { ImageIndexer } from './domains/image-search/image-index.js';
+import { IMAGE_INDEX_KIND, imageIndexJob } from './domains/image-search/image-index.job.js';
+import { ImageSearchRepository } from './domains/image-search/image-search.repository.js';
+import { ImageSearchService } from './domains/image-search/image-search.service.js';
+import { OperateHistoryRepository } from './domains/operate-history/operate-history.repository.js';
+import { OperateHistoryService } from './domains/operate-history/operate-history.service.js';
+import { PatentRepository } from './domains/patent/patent.repository.js';
+import { PatentService } from './domains/patent/patent.service.js';
+import { SearchStateRepository } from './domains/search/search-state.repository.js';
+import { SearchService } from './domains/search/search.service.js';
+import { loadOnnxEmbedder } from './domains/semantic-search/onnx-embedder.js';
+import { SemanticModelKeeper } from './domains/semantic-search/semantic-model.js';
+import { SemanticQueryRepository } from './domains/semantic-search/semantic-query.repository.js';
+import { SemanticSearchService } from './domains/semantic-search/semantic-search.service.js';
+import { TrackingRepository } from './domains/tracking/tracking.repository.js';
+import { TrackingService } from './domains/tracking/tracking.service.js';
+import { createTranslationProvider } from './domains/translation/translation.provider.js';
+import { TranslationService, type Delay } from './domains/translation/translation.service.js';
+import { historyRetentionJob } from './jobs/history-retention.job.js';
+import { HistoryRetentionRepository } from './jobs/history-retention.repository.js';
+import { createJobs, type Jobs } from './jobs/worker.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+
+/**
+ * The composition root: the one place that builds repositories (from the database handle) and
+ * services (from repositories, the engine, the clock and other services). Domains receive what
+ * they need from here through their plugin's options (app.ts); nothing else constructs a repository.
+ */
+
+/** Every repository of the app, one instance each, over one database. */
+export interface Repositories {
+  patents: PatentRepository;
+  // domains/auth
+  users: UserRepository;
+  roles: RoleRepository;
+  tenants: TenantRepository;
+  audit: AuditRepository;
+  sessions: SessionRepository;
+  apiTokens: ApiTokenRepository;
+  captchas: CaptchaRepository;
+  loginFailures: LoginFailureRepository;
+  // domains/account
+  accounts: AccountRepository;
+  emailLinks: EmailLinkRepository;
+  tryouts: TryoutRepository;
+  userGuide: UserGuideRepository;
+  displayCopy: DisplayCopyRepository;
+  // the others, one each
+  searchStates: SearchStateRepository;
+  semanticQueries: SemanticQueryRepository;
+  searchHistory: SearchHistoryRepository;
+  operateHistory: OperateHistoryRepository;
+  tracking: TrackingRepository;
+  chart: ChartRepository;
+  advancedSearch: AdvancedSearchRepository;
+  batchRecords: BatchRecordRepository;
+  imageSearch: ImageSearchRepository;
+  historyRetention: HistoryRetentionRepository;
+}
+
+export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
+  const { db, dialect } = database;
+  return {
+    patents: new PatentRepository(db),
+    users: new UserRepository(db, now),
+    roles: new RoleRepository(db),
+    tenants: new TenantRepository(db, now),
+    audit: new AuditRepository(db, now),
+    sessions: new SessionRepository(db),
+    apiTokens: new ApiTokenRepository(db),
+    captchas: new CaptchaRepository(db),
+    loginFailures: new LoginFailureRepository(db),
+    accounts: new AccountRepository(db),
+    emailLinks: new EmailLinkRepository(db),
+    tryouts: new TryoutRepository(db),
+    userGuide: new UserGuideRepository(db),
+    displayCopy: new DisplayCopyRepository(db, now),
+    searchStates: new SearchStateRepository(db),
+    semanticQueries: new SemanticQueryRepository(db),
+    searchHistory: new SearchHistoryRepository(db, dialect),
+    operateHistory: new OperateHistoryRepository(db),
+    tracking: new TrackingRepository(db),
+    chart: new ChartRepository(db),
+    advancedSearch: new AdvancedSearchRepository(db),
+    batchRecords: new BatchRecordRepository(db),
+    imageSearch: new ImageSearchRepository(db),
+    historyRetention: new HistoryRetentionRepository(db),
+  };
+}
+
+/** Every service of the app; a domain's plugin receives its own services and those of other domains it uses. */
+export interface Services {
+  patents: PatentService;
+  // domains/auth
+  sessions: SessionService;
+  login: LoginService;
+  apiTokens: ApiTokenService;
+  audit: AuditService;
+  authAdmin: AuthAdminService;
+  // domains/account
+  registration: RegistrationService;
+  account: AccountService;
+  displayCopy: DisplayCopyService;
+  // the others
+  search: SearchService;
+  analysis: AnalysisService;
+  textMining: TextMiningService;
+  semanticSearch: SemanticSearchService;
+  dashboards: DashboardsService;
+  history: SearchHistoryService;
+  imageSearch: ImageSearchService;
+  /** computes drawing features (run by the image-index job) */
+  imageIndexer: ImageIndexer;
+  operateHistory: OperateHistoryService;
+  tracking: TrackingService;
+  chart: ChartService;
+  classification: ClassificationService;
+  advancedSearch: AdvancedSearchService;
+  batchSearch: BatchSearchService;
+  translation: TranslationService;
+}
+
+/** What the services are built from besides the repositories. */
+export interface ServiceInfrastructure {
+  config: Pick<Config, 'auth' | 'publicUrl' | 'translate'>;
+  engine: SearchEngine;
+  semanticModel: SemanticModelKeeper;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: Clock;
+  drawingsDir: string;
+  imageEmbedder: ImageEmbedder;
+  /** The pause between translation batches (default: a real timer). */
+  translationDelay?: Delay | undefined;
+}
+
+export function createServices(repositories: Repositories, infra: ServiceInfrastructure): Services {
+  const r = repositories;
+  const { config, engine, now } = infra;
+  const patents = new PatentService(r.patents);
+  const audit = new AuditService(r.audit);
+  const sessions = new SessionService({
+    sessions: r.sessions,
+    users: r.users,
+    roles: r.roles,
+    tenants: r.tenants,
+    apiTokens: r.apiTokens,
+    accessTtlSeconds: config.auth.accessTtlSeconds,
+    now,
+  });
+  const login = new LoginService({
+    captchas: r.captchas,
+    failures: r.loginFailures,
+    users: r.users,
+    roles: r.roles,
+    tenants: r.tenants,
+    sessions,
+    audit: r.audit,
+    now,
+  });
+  const search = new SearchService(engine, r.searchStates);
+  // The indexer calls back only once it runs, after `imageSearch` below exists.
+  const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>
+    imageSearch.invalidateIndex(),
+  );
+  const imageSearch = new ImageSearchService(r.imageSearch, patents, imageIndexer, infra.imageEmbedder, now);
+  return {
+    patents,
+    sessions,
+    login,
+    apiTokens: new ApiTokenService(r.apiTokens, r.audit, now),
+    audit,
+    authAdmin: new AuthAdminService({ users: r.users, roles: r.roles, tenants: r.tenants, audit: r.audit, sessions }),
+    registration: new RegistrationService({
+      accounts: r.accounts,
+      links: r.emailLinks,
+      tryouts: r.tryouts,
+      audit,
+      sessions,
+      mailer: infra.mailer,
+      publicUrl: config.publicUrl,
+      now,
+      log: infra.log,
+    }),
+    account: new AccountService({ accounts: r.accounts, guide: r.userGuide, audit, sessions, now }),
+    displayCopy: new DisplayCopyService(r.displayCopy),
+    search,
+    analysis: new AnalysisService(engine, search),
+    textMining: new TextMiningService(engine, search),
+    semanticSearch: new SemanticSearchService(engine, r.semanticQueries, infra.semanticModel),
+    dashboards: new DashboardsService(engine, search),
+    history: new SearchHistoryService(r.searchHistory, search, now),
+    imageSearch,
+    imageIndexer,
+    operateHistory: new OperateHistoryService(r.operateHistory, now),
+    tracking: new TrackingService(r.tracking, now),
+    chart: new ChartService(r.chart, now),
+    classification: new ClassificationService(new SchemeStore(), engine),
+    advancedSearch: new AdvancedSearchService(r.advancedSearch, now),
+    batchSearch: new BatchSearchService(patents, search, r.batchRecords, now),
+    translation: new TranslationService(createTranslationProvider(config.translate), infra.translationDelay),
+  };
+}
+
+/** Image search's background indexing of drawings; imports schedule it. */
+export interface ImageIndexing {
+  /** Queues the background indexing (one queued/running run at a time). */
+  scheduleIndexing(): Promise<void>;
+  /** Stops a running indexing between two drawings (graceful shutdown). */
+  stop(): void;
+}
+
+/** What the app holds besides Fastify: the database, the engine, the jobs, every repository and service. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  /** The patent search index (embedded SQLite FTS5 file in DATA_DIR, whatever the app database). */
+  engine: SearchEngine;
+  drawingsDir: string;
+  /** True while the demo corpus loads or the search index is rebuilt from the store. */
+  demo: { loading: boolean };
+  /** The clock of every repository and service; tests move it instead of sleeping. */
+  now: Clock;
+  /** The durable job queue and this process's worker (main.ts starts it polling). */
+  jobs: Jobs;
+  imageIndex: ImageIndexing;
+  /** Relearns the semantic space when the corpus outgrows it (domains/semantic-search). */
+  semanticModel: SemanticModelKeeper;
+  /** Account mails (SMTP, or .eml files in DATA_DIR/outbox). */
+  mailer: Mailer;
+  repositories: Repositories;
+  services: Services;
+}
+
+export interface ComposeOptions {
+  now: Clock;
+  /** The app's logger (mail, jobs and the semantic keeper log through it). */
+  log: FastifyBaseLogger;
+  /** Most patents an analysis may cover (default MAX_ANALYSIS_TOTAL); tests lower it to reach the limit. */
+  maxAnalysisTotal?: number | undefined;
+  translationDelay?: Delay | undefined;
+}
+
+/** One CNN per process: the tfjs back end is process-wide, and several apps (tests) share the model. */
+let sharedImageEmbedder: ImageEmbedder | undefined;
+
+/**
+ * Opens the database, runs migrations, opens the search engine and builds every repository,
+ * service and job definition. app.ts's buildApp (the server, the CLI, the tests) starts here.
+ */
+export async function compose(config: Config, options: ComposeOptions): Promise<AppContext> {
+  const { now, log } = options;
+  const database = openDatabase(config.db);
+  await migrateToLatest(database.db);
+  mkdirSync(config.dataDir, { recursive: true });
+  // An operator's sentence-embedding model replaces the corpus-learned vectors; a bad path stops the start.
+  const embedder = config.semantic.modelPath ? await loadOnnxEmbedder(config.semantic.modelPath) : undefined;
+  const engine = createSqliteEngine({
+    file: path.join(config.dataDir, 'index.db'),
+    ...(embedder ? { embedder } : {}),
+    ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),
+  });
+  const drawingsDir = path.join(config.dataDir, 'drawings');
+  const semanticModel = new SemanticModelKeeper(engine, embedder !== undefined);
+  semanticModel.log = log;
+  const mailer = createMailer(
+    { ...config.mail, outboxDir: path.join(config.dataDir, 'outbox') },
+    log.child({ module: 'mail' }),
+  );
+  const jobs = createJobs({ db: database.db, dialect: database.dialect, now, pollMs: config.jobs.pollMs });
+  jobs.worker.useLogger(log.child({ module: 'jobs' }));
+
+  const repositories = createRepositories(database, now);
+  sharedImageEmbedder ??= new ImageEmbedder();
+  const services = createServices(repositories, {
+    config,
+    engine,
+    semanticModel,
+    mailer,
+    log,
+    now,
+    drawingsDir,
+    imageEmbedder: sharedImageEmbedder,
+    translationDelay: options.translationDelay,
+  });
+
+  const imageShutdown = new AbortController();
+  jobs.queue.define(imageIndexJob(services.imageIndexer, imageShutdown.signal));
+  jobs.queue.define(historyRetentionJob(repositories.historyRetention));
+  // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
+  await jobs.queue.ensureScheduled();
+
+  return {
+    config,
+    database,
+    engine,
+    drawingsDir,
+    demo: { loading: false },
+    now,
+    jobs,
+    imageIndex: {
+      scheduleIndexing: async () => {
+        await jobs.queue.enqueue(IMAGE_INDEX_KIND, {}, { uniqueKey: IMAGE_INDEX_KIND });
+      },
+      stop: () => imageShutdown.abort(),
+    },
+    semanticModel,
+    mailer,
+    repositories,
+    services,
+  };
+}

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { analysisRoutes } from './analysis.routes.js';
+import type { AnalysisService } from './analysis.service.js';
+import { textMiningRoutes } from './text-mining.routes.js';
+import type { TextMiningService } from './text-mining.service.js';
+
+export interface AnalysisDomainDeps {
+  analysis: AnalysisService;
+  textMining: TextMiningService;
+}
+
+/** Result-set analysis and text mining; registered under /api/product. */
+export const analysisDomain: FastifyPluginAsyncZod<AnalysisDomainDeps> = async (app, { analysis, textMining }) => {
+  await app.register(analysisRoutes, { service: analysis });
+  await app.register(textMiningRoutes, { service: textMining });
+};

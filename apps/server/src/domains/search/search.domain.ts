@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { searchPlatformRoutes, searchProductRoutes } from './search.routes.js';
+import type { SearchService } from './search.service.js';
+
+export interface SearchDomainDeps {
+  search: SearchService;
+}
+
+/** Expression search: the platform data calls (/platform) and the product search calls (/product); under /api. */
+export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (app, { search }) => {
+  await app.register(searchPlatformRoutes, { prefix: '/platform', service: search });
+  await app.register(searchProductRoutes, { prefix: '/product', service: search });
+};
