@@ -47,7 +47,11 @@ async function openApp(page: Page, url: string, selector: string): Promise<void>
   }
 }
 
-/** Waits until the background image-index job has run and none is queued or running. */
+/**
+ * Waits until no image-index job is queued or running, and answers the one that indexed the
+ * drawings. On a copy of the run's prepared data folder that job ran before this server started;
+ * the start's own job then finds nothing new (indexed 0).
+ */
 async function waitForImageIndex(baseUrl: string, admin: ApiSession): Promise<SysJob> {
   const deadline = Date.now() + INDEX_TIMEOUT_MS;
   for (;;) {
@@ -58,7 +62,7 @@ async function waitForImageIndex(baseUrl: string, admin: ApiSession): Promise<Sy
       '/product/sys/jobs?kind=image-index&limit=20',
     );
     const isBusy = jobs.some((j) => j.status === 'queued' || j.status === 'running');
-    const done = jobs.find((j) => j.status === 'done');
+    const done = jobs.find((j) => j.status === 'done' && ((j.result as { indexed?: number } | null)?.indexed ?? 0) > 0);
     if (!isBusy && done) return done;
     if (Date.now() > deadline) throw new Error(`image index not ready: ${JSON.stringify(jobs)}`);
     await new Promise((r) => setTimeout(r, 2000));
