@@ -1,16 +1,17 @@
 /**
  * One-off dev script: derives the compact classification scheme files in data/scheme/ from the
- * sources under /work/shared/data (see data/scheme/README.md). The server reads only the derived
+ * sources under ../shared/data beside the repo (see data/scheme/README.md). The server reads only the derived
  * files; run this again only when a source changes:
- *   npx tsx apps/server/scripts/derive-scheme.ts [/work/shared/data]
+ *   npx tsx apps/server/scripts/derive-scheme.ts [path/to/shared/data]
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-const DATA = process.argv[2] ?? '/work/shared/data';
-const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data', 'scheme');
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const DATA = process.argv[2] ?? join(REPO_ROOT, '..', 'shared', 'data');
+const OUT = join(REPO_ROOT, 'data', 'scheme');
 const CPC_DIR = join(DATA, 'cpc-title-list-2022');
 
 /**

@@ -3,7 +3,7 @@ import type { IndexablePatent } from '../../src/index.js';
 /**
  * The conformance corpus: 69 records in the canonical Patent shape. Titles, abstracts, claims,
  * applicants (cn-bdci2022-fewshot) and CPC codes (cn-g06f-cpc-liaoleyuan) are real, copied from
- * /work/shared/data (cn-bdci2022-fewshot, cn-g06f-cpc-liaoleyuan, cn-kppatent-zh,
+ * ../shared/data (cn-bdci2022-fewshot, cn-g06f-cpc-liaoleyuan, cn-kppatent-zh,
  * us-uspto-random10k-pygrams); numbers for records that had none, dates, inventors, legal status,
  * families, citations and value scores were assigned deterministically to exercise every field.
  * Do not edit by hand: the expected hit sets of run-conformance.ts are computed from it.
