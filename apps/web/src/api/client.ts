@@ -44,7 +44,7 @@ export interface RequestOptions {
 }
 
 /**
- * How the client learns about the session without knowing the session store (features/auth
+ * How the client learns about the session without knowing the session store (session/session-bridge.ts
  * installs one at start): the token to send, one shared refresh, and what to do on a 401 or a
  * status -3 answer.
  */

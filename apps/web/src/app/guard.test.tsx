@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MENU_PERMISSIONS } from '@patlas/contracts';
 import { renderApp, stubFetch } from '../test/render-app';
-import { appSession } from '../features/auth/session';
+import { appSession } from '../session/session';
 import {
   captchaAnswer,
   failure,
@@ -12,7 +12,7 @@ import {
   ok,
   tokenAnswer,
   userInfoAnswer,
-} from '../features/auth/auth-test-answers';
+} from '../test/auth-answers';
 
 const searchAnswer = ok({ total: 0, page: 1, pageSize: 20, items: [], facets: [], key: 'k1', took: 1 });
 

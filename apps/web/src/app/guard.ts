@@ -1,10 +1,10 @@
 import { hasPermission } from '@patlas/contracts';
 import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
-import { fetchUserMenu } from '../features/auth/api';
-import { LANDING_PERMISSION, logout, tryIpLogin } from '../features/auth/login-flow';
-import { loginPathFor } from '../features/auth/login-target';
-import { isUsable, type SessionStore } from '../features/auth/session';
-import { currentCallContext, type AuthCallContext } from '../features/auth/session-bridge';
+import { fetchUserMenu } from '../session/api';
+import { LANDING_PERMISSION, logout, tryIpLogin } from '../session/login-flow';
+import { loginPathFor } from '../session/login-target';
+import { isUsable, type SessionStore } from '../session/session';
+import { currentCallContext, type AuthCallContext } from '../session/session-bridge';
 import { FORBIDDEN_PATH } from './paths';
 import { isRouteHandle, type RouteAccess } from './route-handle';
 

@@ -24,3 +24,11 @@ export function searchResultPath(expression: string, source?: string | null): st
   if (source === 'cn' || source === 'uncn') params.set('source', source);
   return `${SEARCH_RESULT_PATH}?${params.toString()}`;
 }
+
+/** Spec 1 §2: /search/img is a gated route (permission '/search/img'); /search/quick?tab=cbir opens it. */
+export const IMAGE_SEARCH_PATH = '/search/img';
+
+/** Spec 1 §2 / surface.json: operation and search history, under the innovation-space layout. */
+export const HISTORY_PATH = '/innovationSpace/history';
+/** Spec 1 §6 permission of the history pages (the result page's history drawer links there). */
+export const HISTORY_PERMISSION = '/searchHistory';

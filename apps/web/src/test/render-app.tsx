@@ -5,8 +5,8 @@ import { ALL_PERMISSIONS, type Language, type LoginType } from '@patlas/contract
 import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/routes';
-import { appSession, SESSION_NAMES } from '../features/auth/session';
-import { installSessionAuth } from '../features/auth/session-bridge';
+import { appSession, SESSION_NAMES } from '../session/session';
+import { installSessionAuth } from '../session/session-bridge';
 import { createI18n } from '../i18n/index';
 import { appStorage } from '../storage/app-storage';
 

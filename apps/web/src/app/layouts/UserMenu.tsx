@@ -1,20 +1,10 @@
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { hasPermission, type PermissionRule } from '@patlas/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { accountMenuItems } from '../../features/account/routes';
-import { sysMenuItems } from '../../features/sys/routes';
-import { loginPathFor } from '../../features/auth/login-target';
-import { useLogout, useSession } from '../../features/auth/useSession';
-
-/** An entry of the user menu: a page, shown when the user's menu satisfies its access rule. */
-export interface UserMenuEntry {
-  path: string;
-  /** i18n key, `namespace:key`. */
-  labelKey: string;
-  access: PermissionRule;
-}
+import { loginPathFor } from '../../session/login-target';
+import { useLogout, useSession } from '../../session/useSession';
+import { USER_MENU, canSeeMenuItem, type MenuItem } from '../menus';
 
 /**
  * The header's user area: for a visitor, 登录; for a user, their name with the account pages they
@@ -39,12 +29,9 @@ export function UserMenu() {
 
   const menu = session.menu ?? [];
   const label = (key: string) => t(key as 'auth:user.login');
-  const pages: UserMenuEntry[] =
-    session.loginType === 'ip'
-      ? []
-      : [...accountMenuItems, ...sysMenuItems].filter((e) => hasPermission(menu, e.access));
+  const pages: MenuItem[] = session.loginType === 'ip' ? [] : USER_MENU.filter((item) => canSeeMenuItem(item, menu));
   const items: MenuProps['items'] = [
-    ...pages.map((entry) => ({ key: entry.path, label: <Link to={entry.path}>{label(entry.labelKey)}</Link> })),
+    ...pages.map((entry) => ({ key: entry.to, label: <Link to={entry.to}>{label(entry.labelKey)}</Link> })),
     ...(session.loginType === 'ip'
       ? [
           {

@@ -12,17 +12,7 @@ import {
   type AppTab,
 } from '../../components/TabBar/tab-bar-model';
 import type { ProductStorage } from '../../storage/storage';
-import { HOME_PATH } from '../paths';
-
-export const HOME_TAB: AppTab = {
-  key: HOME_PATH,
-  path: HOME_PATH,
-  originPath: HOME_PATH,
-  name: 'routes.home',
-  permission: false,
-  isFixed: true,
-  viewCache: true,
-};
+import { START_TAB } from '../menus';
 
 /** Expressions can be thousands of characters; a tab shows the start (the tooltip the rest). */
 const MAX_LABEL = 24;
@@ -61,7 +51,7 @@ interface TabState {
 export function useTabBarState(storage: ProductStorage) {
   const matches = useMatches();
   const location = useLocation();
-  const [state, setState] = useState<TabState>(() => ({ tabs: loadTabs(storage, HOME_TAB), lastPath: undefined }));
+  const [state, setState] = useState<TabState>(() => ({ tabs: loadTabs(storage, START_TAB), lastPath: undefined }));
   const current = tabOfLocation(matches, location);
   const path = `${location.pathname}${location.search}`;
 

@@ -8,7 +8,7 @@ import { createI18n } from '../../i18n/index';
 import { installDomShims } from '../../test/render-app';
 import { GuideReminders } from './GuideReminders';
 import { isWithinGuideWindow } from './guide-window';
-import { ok, stubApi } from './test-api';
+import { ok, stubApi } from '../../test/test-api';
 
 const BUILT = '2025-05-12T00:00:00.000Z';
 const BUILT_MS = Date.parse(BUILT);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ApiToken, UserInfo } from '@patlas/contracts';
 import { renderApp } from '../../test/render-app';
-import { ok, stubApi } from './test-api';
+import { ok, stubApi } from '../../test/test-api';
 
 const INFO: UserInfo = {
   userId: 'u-test',

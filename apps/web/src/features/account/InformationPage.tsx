@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiTokensCard } from './components/ApiTokensCard';
 import { ProfileCard } from './components/ProfileCard';
 import { QuotaCard } from './components/QuotaCard';
-import { useSession } from '../auth/useSession';
+import { useSession } from '../../session/useSession';
 import { useUserInfo } from './queries';
 import './account.css';
 

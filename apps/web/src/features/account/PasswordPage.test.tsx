@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../test/render-app';
-import { failure, ok, stubApi } from './test-api';
+import { failure, ok, stubApi } from '../../test/test-api';
 
 const PASSWORD_PATH = '/platform/platform/update/password';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserCustomConfig, UserInfo } from '@patlas/contracts';
 import { renderApp } from '../../test/render-app';
-import { ok, stubApi } from './test-api';
+import { ok, stubApi } from '../../test/test-api';
 
 const CONFIG: UserCustomConfig = {
   theme: 2,

@@ -2,10 +2,15 @@ import { Alert, App, Button, Card, Form, Radio, Select, Skeleton, Typography } f
 import { useTranslation } from 'react-i18next';
 import { REMIND_FLAGS, type Language, type UserCustomConfig } from '@patlas/contracts';
 import { switchLanguage } from '../../i18n/language';
-import { usePermission, useSession, useSessionStore } from '../auth/useSession';
+import { usePermission, useSession, useSessionStore } from '../../session/useSession';
 import { appStorage } from '../../storage/app-storage';
-import { areWeightsValid, formatWeights, parseWeights, type SemanticWeights } from './account-rules';
-import { WeightsInput } from './components/WeightsInput';
+import {
+  areWeightsValid,
+  formatWeights,
+  parseWeights,
+  type SemanticWeights,
+} from '../../components/WeightsInput/semantic-weights';
+import { WeightsInput } from '../../components/WeightsInput/WeightsInput';
 import { useCustomConfig, useSaveCustomConfig, useUserInfo } from './queries';
 import './account.css';
 

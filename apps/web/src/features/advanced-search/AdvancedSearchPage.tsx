@@ -7,7 +7,12 @@ import { MAX_ADVANCED_TEMPLATE_FIELDS, MAX_INPUT_LENGTH } from '@patlas/contract
 import { FIELDS, getFieldById } from '@patlas/query';
 import { ExpressionEditor } from '../../components/ExpressionEditor/ExpressionEditor';
 import { searchResultPath } from '../../app/paths';
-import { buildAdvancedExpression, rowsForFields, type FormRow, type RowOperator } from './advanced-expression';
+import {
+  buildAdvancedExpression,
+  rowsForFields,
+  type FormRow,
+  type RowOperator,
+} from '../../expression-forms/advanced-expression';
 import { FieldRowInput } from './FieldRowInput';
 import { useAddTemplate, useDeleteTemplate, useLastSearchFields, useSaveLastFields, useTemplates } from './queries';
 import './advanced-search.css';

@@ -2,7 +2,13 @@ import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@patlas/query';
-import { COUNTRY_CODES, PATENT_TYPES, rowKindOf, type FormRow, type InnerOperator } from './advanced-expression';
+import {
+  COUNTRY_CODES,
+  PATENT_TYPES,
+  rowKindOf,
+  type FormRow,
+  type InnerOperator,
+} from '../../expression-forms/advanced-expression';
 
 interface FieldRowInputProps {
   field: FieldDef;

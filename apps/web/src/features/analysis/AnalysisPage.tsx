@@ -4,17 +4,17 @@ import { ArrowLeftOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { SavedChart } from '@patlas/contracts';
-import { CustomChartsDrawer } from '../chart-settings/CustomChartsDrawer';
-import { useCanSaveChartSettings } from '../chart-settings/queries';
-import { formatTotal } from '../search/format-total';
-import { useHitLabels } from '../search/components/useHitLabels';
+import { CustomChartsDrawer } from './chart-settings/CustomChartsDrawer';
+import { useCanSaveChartSettings } from './chart-settings/queries';
+import { formatTotal } from '../../search-state/format-total';
+import { useHitLabels } from '../../search-state/useHitLabels';
 import { CHARTS, chartById, DEFAULT_CHART_ID, type ChartDefinition } from './catalogue';
 import { isViewType, type ViewType } from './chart-model';
 import { ChartCatalogue } from './components/ChartCatalogue';
 import { ChartPanel } from './components/ChartPanel';
-import { analysisPath, decodeAnalysisState, resultPagePath } from './paths';
+import { analysisPath, decodeAnalysisState, resultPagePath } from '../../search-state/analysis-url-state';
 import { useAnalysisRecording } from './useAnalysisRecording';
-import { useFilterFieldLabel } from './useFilterFieldLabel';
+import { useFilterFieldLabel } from '../../search-state/useFilterFieldLabel';
 import './analysis.css';
 
 /**

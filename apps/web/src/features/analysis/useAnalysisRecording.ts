@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { RECORD_TYPES } from '@patlas/contracts';
-import { useOperationRecording } from '../history/useOperationRecording';
+import { useOperationRecording } from '../../history-recording/useOperationRecording';
 
 /**
  * Records an opened chart in the operation history as an analysis (recordType 2) once per chart

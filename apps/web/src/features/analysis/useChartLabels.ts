@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisDimension, Language } from '@patlas/contracts';
 import { formatCount } from '../../utils/format-count';
-import { useHitLabels } from '../search/components/useHitLabels';
+import { useHitLabels } from '../../search-state/useHitLabels';
 import type { LabelContext } from './catalogue';
 
 /** The texts chart models need, in the current language. */

@@ -12,9 +12,9 @@ import {
 import { ApiError } from '../../api/client';
 import { useApiContext } from '../../api/useApiContext';
 import { loginByEmail } from './api';
-import { completeLogin, type LoginOutcome } from './login-flow';
+import { completeLogin, type LoginOutcome } from '../../session/login-flow';
 import { useCaptcha } from './useCaptcha';
-import { useSessionStore } from './useSession';
+import { useSessionStore } from '../../session/useSession';
 import './LoginForm.css';
 
 export interface LoginValues {

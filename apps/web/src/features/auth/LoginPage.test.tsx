@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { decryptPassword } from '@patlas/contracts';
 import { renderApp, stubFetch, type FakeResponse, type RecordedRequest } from '../../test/render-app';
-import { appSession } from './session';
+import { appSession } from '../../session/session';
 import {
   CAPTCHA_ID,
   captchaAnswer,
@@ -13,7 +13,7 @@ import {
   ok,
   tokenAnswer,
   userInfoAnswer,
-} from './auth-test-answers';
+} from '../../test/auth-answers';
 
 type LoginAnswer = (request: RecordedRequest, attempt: number) => FakeResponse;
 

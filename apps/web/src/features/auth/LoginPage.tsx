@@ -6,11 +6,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useApiContext } from '../../api/useApiContext';
 import { HOME_PATH } from '../../app/paths';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { fetchCanIpLogin } from './api';
-import { performIpLogin } from './login-flow';
-import { targetAfterLogin, type LoginReason } from './login-target';
+import { fetchCanIpLogin } from '../../session/api';
+import { performIpLogin } from '../../session/login-flow';
+import { targetAfterLogin, type LoginReason } from '../../session/login-target';
 import { LoginForm } from './LoginForm';
-import { useSessionStore } from './useSession';
+import { useSessionStore } from '../../session/useSession';
 import './LoginPage.css';
 
 type IpProblem = 'IP_NO_ROLE' | 'IP_ONLINE_LIMIT' | 'IP_NOT_ALLOWED';

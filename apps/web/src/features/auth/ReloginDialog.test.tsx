@@ -3,8 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { RELOGIN_DIALOG_Z_INDEX } from '@patlas/contracts';
 import { renderApp, stubFetch } from '../../test/render-app';
-import { appSession } from './session';
-import { captchaAnswer, failure, healthAnswer, menuAnswer, ok, tokenAnswer, userInfoAnswer } from './auth-test-answers';
+import { appSession } from '../../session/session';
+import {
+  captchaAnswer,
+  failure,
+  healthAnswer,
+  menuAnswer,
+  ok,
+  tokenAnswer,
+  userInfoAnswer,
+} from '../../test/auth-answers';
 
 const LOST = '因长时间未操作，或因其他用户登录此账号而被登出，请重新登录';
 

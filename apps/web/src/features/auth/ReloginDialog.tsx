@@ -5,10 +5,10 @@ import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { RELOGIN_DIALOG_Z_INDEX } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
 import { LOGIN_PATH } from '../../app/paths';
-import { logout } from './login-flow';
-import { loginPathFor } from './login-target';
+import { logout } from '../../session/login-flow';
+import { loginPathFor } from '../../session/login-target';
 import { LoginForm } from './LoginForm';
-import { useSession, useSessionStore } from './useSession';
+import { useSession, useSessionStore } from '../../session/useSession';
 
 /**
  * Spec 1 §8 "Session lost": over any screen, the message and the login form (spec 1 §5 rules),

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { RELOGIN_DIALOG_Z_INDEX } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
-import { logout } from './login-flow';
-import { loginPathFor } from './login-target';
+import { logout } from '../../session/login-flow';
+import { loginPathFor } from '../../session/login-target';
 import { ReloginDialog } from './ReloginDialog';
-import { useSession, useSessionStore } from './useSession';
+import { useSession, useSessionStore } from '../../session/useSession';
 
 /**
  * The dialogs a session problem opens over any screen (spec 1 §8): the re-login dialog; the

@@ -1,9 +1,9 @@
-import type { CaptchaResponse, LoginRequest, TokenResponse, UserInfo } from '@patlas/contracts';
+import type { CaptchaResponse, LoginRequest, TokenResponse } from '@patlas/contracts';
 import { apiGet, apiPost, type RequestOptions } from '../../api/client';
 
 type Options = Omit<RequestOptions, 'query' | 'auth'>;
 
-// Anonymous calls (/api/platform): no bearer token, and their 401 / -3 answers are this feature's to read.
+// The login form's anonymous calls (/api/platform): no bearer token, and their 401 / -3 answers are this feature's to read.
 
 /** `GET /oauth/captcha`: a new 4-character image and its 32-letter id. */
 export function fetchCaptcha(options: Options): Promise<CaptchaResponse> {
@@ -13,43 +13,4 @@ export function fetchCaptcha(options: Options): Promise<CaptchaResponse> {
 /** `POST /oauth/email/token`; `password` is already encrypted with the captcha id. */
 export function loginByEmail(body: LoginRequest, options: Options): Promise<TokenResponse> {
   return apiPost<TokenResponse>('/platform/oauth/email/token', body, { ...options, auth: false });
-}
-
-/** `GET /oauth/refresh/token`: a new token pair for a refresh token (the old refresh token is used up). */
-export function refreshTokens(refreshToken: string, options: Options): Promise<TokenResponse> {
-  return apiGet<TokenResponse>('/platform/oauth/refresh/token', {
-    ...options,
-    auth: false,
-    query: { grant_type: 'refresh_token', refresh_token: refreshToken },
-  });
-}
-
-/** `GET /oauth/can/iplogin`: may this address log in without credentials? */
-export function fetchCanIpLogin(options: Options): Promise<{ canIpLogin: boolean; tenantCode?: string }> {
-  return apiGet<{ canIpLogin: boolean; tenantCode?: string }>('/platform/oauth/can/iplogin', {
-    ...options,
-    auth: false,
-  });
-}
-
-/** `GET /oauth/ip/token`: a session of loginType ip for this address's tenant. */
-export function loginByIp(options: Options): Promise<TokenResponse> {
-  return apiGet<TokenResponse>('/platform/oauth/ip/token', { ...options, auth: false });
-}
-
-/** `/platform/logout` with the token being ended (sent explicitly: the session is being cleared). */
-export function logoutSession(token: string, options: Options): Promise<unknown> {
-  return apiPost<unknown>('/platform/platform/logout', {}, { ...options, auth: false, bearer: token });
-}
-
-// Signed-in calls (/api/product): the client sends the session's token.
-
-/** `POST /user/info`. */
-export function fetchUserInfo(options: Options): Promise<UserInfo> {
-  return apiPost<UserInfo>('/product/user/info', {}, options);
-}
-
-/** `POST /user/menu`: the menu permission list of the user's roles. */
-export function fetchUserMenu(options: Options): Promise<{ menu: string[] }> {
-  return apiPost<{ menu: string[] }>('/product/user/menu', {}, options);
 }

@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BatchMode, ManageBatchRecordRequest } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
-import { isTokenExpired } from '../auth/session';
-import { useSessionStore } from '../auth/useSession';
+import { isTokenExpired } from '../../session/session';
+import { useSessionStore } from '../../session/useSession';
 import { getBatchRecords, importBatchFile, manageBatchRecords, searchBatch } from './api';
 
 export const batchSearchKeys = { records: ['batchSearch', 'records'] as const };

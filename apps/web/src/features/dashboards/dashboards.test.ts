@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { provinceFullName, provinceShortName } from '@patlas/contracts';
-import { decodeResultState } from '../search/search-url-state';
+import { decodeResultState } from '../../search-state/search-url-state';
 import { subjectFromParams } from './EntityDashboardPage';
 import { resultPathOf } from './useResultJump';
 

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import type { DashboardJumpResponse } from '@patlas/contracts';
 import { SEARCH_RESULT_PATH } from '../../app/paths';
-import { defaultResultState, encodeResultState, type MergeType } from '../search/search-url-state';
+import { defaultResultState, encodeResultState, type MergeType } from '../../search-state/search-url-state';
 
 /** The result page of a jump's state (its total is the figure that was clicked). */
 export function resultPathOf(jump: Omit<DashboardJumpResponse, 'total'>): string {

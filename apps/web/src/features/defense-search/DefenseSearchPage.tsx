@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ExpressionEditor } from '../../components/ExpressionEditor/ExpressionEditor';
 import { searchResultPath } from '../../app/paths';
-import { LawForm } from '../law-search/LawForm';
-import type { LawValue, LawValues } from '../law-search/law-expression';
+import { LawForm } from '../../expression-forms/LawForm';
+import type { LawValue, LawValues } from '../../expression-forms/law-expression';
 import { buildDefenseExpression, DEFENSE_FORM, findDefenseProblems } from './defense-expression';
-import '../law-search/law-search.css';
+import '../../expression-forms/law-form.css';
 
 /**
  * Defence-declassified search (spec 1 §2 /search/defense): the same result page, over the records

@@ -4,7 +4,7 @@ import {
   type LawInput,
   type LawProblem,
   type LawValues,
-} from '../law-search/law-expression';
+} from '../../expression-forms/law-expression';
 
 /**
  * The defence-declassified search form (/search/defense): keywords in title/abstract, applicant,

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SearchHistoryEntry } from '@patlas/contracts';
 import { renderApp, stubFetch, type FakeResponse } from '../../test/render-app';
-import { buildEntry } from './recording';
-import { defaultResultState } from '../search/search-url-state';
+import { buildEntry } from '../../history-recording/recording';
+import { defaultResultState } from '../../search-state/search-url-state';
 
 const ok = (data: unknown): FakeResponse => ({ status: 200, body: { status: 1, message: '', data } });
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OperateHistoryTab } from './components/OperateHistoryTab';
 import { SearchHistoryTab } from './components/SearchHistoryTab';
 import { useHistoryParams, type HistoryTab } from './useHistoryParams';
-import './history.css';
+import '../../history-recording/history.css';
 
 /**
  * /innovationSpace/history: the search history (spec 1 §3 entries, §7 history calls) and the

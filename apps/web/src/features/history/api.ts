@@ -1,24 +1,9 @@
-import type {
-  ImportReport,
-  ListHistoryRequest,
-  OperateHistoryItem,
-  RecordType,
-  SearchHistoryEntry,
-  SearchHistoryItem,
-} from '@patlas/contracts';
-import { ApiError, apiGet, apiPost, apiSend, urlOf, type RequestOptions } from '../../api/client';
+import type { ImportReport, ListHistoryRequest, OperateHistoryItem, RecordType } from '@patlas/contracts';
+import { ApiError, apiGet, apiPost, urlOf } from '../../api/client';
+import type { Options, Paged } from '../../history-recording/api';
 
-type Options = Omit<RequestOptions, 'query'>;
+// The history page's own calls: operation list, combination, reopening, and the file exchange.
 
-// Shapes of packages/contracts/src/history.ts (the web app takes types, not zod, from contracts).
-
-export interface Paged<T> {
-  total: number;
-  page: number;
-  pageSize: number;
-  items: T[];
-}
-export type SearchHistoryPage = Paged<SearchHistoryItem>;
 export type OperateHistoryPage = Paged<OperateHistoryItem>;
 export type OperateHistoryData = OperateHistoryItem & { data: Record<string, unknown> };
 export type ListOperateHistoryRequest = ListHistoryRequest & { recordType?: RecordType };
@@ -37,64 +22,17 @@ export interface CombineHistoryResponse {
   expression: string;
   total: number;
 }
-export interface SaveOperateHistoryRequest {
-  recordType: RecordType;
-  title: string;
-  router?: string;
-  resultTotal?: string;
-  data?: Record<string, unknown>;
-}
-export interface EventTrackingRecord {
-  eventName: string;
-  eventId?: string;
-  eventType?: string;
-  count?: number;
-  recordType?: RecordType;
-  productAlias?: string;
-}
-export type DeleteRequest = { ids: string[] } | { all: true };
-
-// Search history — spec 1 §7
-
-/** `POST /history`: the entry as a JSON string (spec 1 §7 "body content is the history entry as a JSON string"). */
-export function saveHistory(entry: SearchHistoryEntry, options: Options): Promise<{ id: string }> {
-  return apiPost<{ id: string }>('/product/history', { content: JSON.stringify(entry) }, options);
-}
-
-export function deleteHistory(body: DeleteRequest, options: Options): Promise<{ deleted: number }> {
-  return apiSend<{ deleted: number }>('DELETE', '/product/history', body, options);
-}
-
-export function listHistory(body: ListHistoryRequest, options: Options): Promise<SearchHistoryPage> {
-  return apiPost<SearchHistoryPage>('/product/history/list', body, options);
-}
 
 export function combineHistory(body: CombineHistoryRequest, options: Options): Promise<CombineHistoryResponse> {
   return apiPost<CombineHistoryResponse>('/product/history/historyRetrievalCombined', body, options);
-}
-
-// Operation history
-
-export function saveOperateHistory(body: SaveOperateHistoryRequest, options: Options): Promise<{ id: string }> {
-  return apiPost<{ id: string }>('/product/operatehistory', body, options);
 }
 
 export function listOperateHistory(body: ListOperateHistoryRequest, options: Options): Promise<OperateHistoryPage> {
   return apiPost<OperateHistoryPage>('/product/operatehistory/list', body, options);
 }
 
-export function deleteOperateHistory(body: DeleteRequest, options: Options): Promise<{ deleted: number }> {
-  return apiSend<{ deleted: number }>('DELETE', '/product/operatehistory', body, options);
-}
-
 export function fetchOperateData(id: string, options: Options): Promise<OperateHistoryData> {
   return apiGet<OperateHistoryData>(`/product/operatehistory/getData/${encodeURIComponent(id)}`, options);
-}
-
-// Event tracking — spec 1 §3 "Event tracking record"
-
-export function recordEvent(body: EventTrackingRecord, options: Options): Promise<unknown> {
-  return apiPost<unknown>('/product/eventTracking/record', body, options);
 }
 
 // Files: the JSON client cannot carry them, so these calls send the bearer token themselves.

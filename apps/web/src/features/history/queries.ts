@@ -1,42 +1,18 @@
 import { useCallback } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListHistoryRequest } from '@patlas/contracts';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useApiContext } from '../../api/useApiContext';
-import { isTokenExpired } from '../auth/session';
-import { useSessionStore } from '../auth/useSession';
+import { listHistory } from '../../history-recording/api';
+import { FRESH, historyKeys } from '../../history-recording/queries';
+import { isTokenExpired } from '../../session/session';
+import { useSessionStore } from '../../session/useSession';
 import {
   combineHistory,
-  deleteHistory,
-  deleteOperateHistory,
   fetchOperateData,
-  listHistory,
   listOperateHistory,
   type CombineHistoryRequest,
-  type DeleteRequest,
   type FileOptions,
   type ListOperateHistoryRequest,
 } from './api';
-
-export const historyKeys = {
-  all: ['history'] as const,
-  search: ['history', 'search'] as const,
-  operate: ['history', 'operate'] as const,
-  combine: ['history', 'combine'] as const,
-};
-
-// A history list must show what the user just did, so it is never served stale.
-const FRESH = { staleTime: 0 } as const;
-
-export function useSearchHistory(query: ListHistoryRequest, isEnabled = true) {
-  const { lang, messages } = useApiContext();
-  return useQuery({
-    queryKey: [...historyKeys.search, query],
-    queryFn: ({ signal }) => listHistory(query, { lang, messages, signal }),
-    placeholderData: keepPreviousData,
-    enabled: isEnabled,
-    ...FRESH,
-  });
-}
 
 export function useOperateHistory(query: ListOperateHistoryRequest) {
   const { lang, messages } = useApiContext();
@@ -58,16 +34,6 @@ export function useCombinedHistory(body: CombineHistoryRequest | undefined) {
     // The last answer stays while an operator change is being counted.
     placeholderData: keepPreviousData,
     ...FRESH,
-  });
-}
-
-export function useDeleteHistory(kind: 'search' | 'operate') {
-  const { lang, messages } = useApiContext();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: DeleteRequest) =>
-      kind === 'search' ? deleteHistory(body, { lang, messages }) : deleteOperateHistory(body, { lang, messages }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKeys.all }),
   });
 }
 

@@ -5,8 +5,8 @@ import type { Language } from '@patlas/contracts';
 import { PatentNumberSearch } from '../../components/PatentNumberSearch';
 import { formatCount } from '../../utils/format-count';
 import { useHealth } from './queries';
-import { QuickSearchPanel } from '../search/QuickSearchPanel';
-import { SemanticSearchPanel } from '../semantic-search/SemanticSearchPanel';
+import { QuickSearchPanel } from './QuickSearchPanel';
+import { SemanticSearchPanel } from './semantic-search/SemanticSearchPanel';
 import { HELP_DETECTION_PATH } from '../../app/paths';
 import './HomePage.css';
 

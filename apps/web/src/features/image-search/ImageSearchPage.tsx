@@ -22,7 +22,7 @@ import { Link, useSearchParams } from 'react-router';
 import { MAX_IMAGE_SEARCH_BYTES, type ImageHistoryItem, type ImageSearchHit } from '@patlas/contracts';
 import { patentDetailPath } from '../../app/paths';
 import { formatDateTime } from '../../utils/format-date';
-import { drawingUrl } from './api';
+import { drawingUrl } from '../../api/drawings';
 import { checkImageFile, type ImageFileProblem } from './image-file';
 import { useClearImageHistory, useImageHistory, useImageResult, useImageSearch, useRerunImageSearch } from './queries';
 import './image-search.css';

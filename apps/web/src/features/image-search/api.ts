@@ -1,12 +1,7 @@
 import type { ImageHistoryClearResponse, ImageHistoryList, ImageSearchResult } from '@patlas/contracts';
-import { apiPost, apiUpload, urlOf, type RequestOptions, type UploadOptions } from '../../api/client';
+import { apiPost, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
 
 type Options = Omit<RequestOptions, 'query'>;
-
-/** URL of a patent drawing kept by the server. */
-export function drawingUrl(file: string): string {
-  return urlOf(`/product/patent/drawing/${encodeURIComponent(file)}`);
-}
 
 /** `POST /search/image/getResultKey`: a stored search by key; `rerun` ranks it again on the current index. */
 export function getImageResult(key: string, rerun: boolean, options: Options): Promise<ImageSearchResult> {

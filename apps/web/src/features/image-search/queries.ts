@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImageSearchResult } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
-import { isTokenExpired } from '../auth/session';
-import { useSessionStore } from '../auth/useSession';
+import { isTokenExpired } from '../../session/session';
+import { useSessionStore } from '../../session/useSession';
 import { clearImageHistory, getImageResult, listImageHistory, searchImage } from './api';
 
 export const imageSearchKeys = {

@@ -14,10 +14,10 @@ import {
   type LawTab,
   type LawValue,
   type LawValues,
-} from './law-expression';
-import { LawForm } from './LawForm';
+} from '../../expression-forms/law-expression';
+import { LawForm } from '../../expression-forms/LawForm';
 import { LAW_SEARCH_TAB_PARAM } from './paths';
-import './law-search.css';
+import '../../expression-forms/law-form.css';
 
 /**
  * Legal search (spec 1 §2 /search/lawSearch): one form per kind of legal record — legal status and

@@ -1,12 +1,7 @@
 import type { PatentDetail } from '@patlas/contracts';
-import { apiGet, urlOf, type RequestOptions } from '../../api/client';
+import { apiGet, type RequestOptions } from '../../api/client';
 
 /** `GET /api/product/patent/detail?pn=`: the whole record plus `held`. */
 export function fetchPatentDetail(pn: string, options: Omit<RequestOptions, 'query'>): Promise<PatentDetail> {
   return apiGet<PatentDetail>('/product/patent/detail', { ...options, query: { pn } });
-}
-
-/** URL of a drawing image kept by the server. */
-export function drawingUrl(file: string): string {
-  return urlOf(`/product/patent/drawing/${encodeURIComponent(file)}`);
 }

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MAX_PAGE, type FilterFieldId, type Language } from '@patlas/contracts';
 import { ApiError } from '../../api/client';
-import { ANALYSIS_PATH } from '../analysis/paths';
-import { useFilterFieldLabel } from '../analysis/useFilterFieldLabel';
-import { HistoryDrawerButton } from '../history/HistoryDrawer';
-import { historyActionState, type HistoryNavState } from '../history/history-actions';
+import { ANALYSIS_PATH } from '../../search-state/analysis-url-state';
+import { useFilterFieldLabel } from '../../search-state/useFilterFieldLabel';
+import { HistoryDrawerButton } from '../../history-recording/HistoryDrawer';
+import { historyActionState, type HistoryNavState } from '../../history-recording/history-actions';
 import {
   HistoryOriginContext,
   useAnalysisClickRecording,
   useResultHistoryRecording,
-} from '../history/useHistoryRecording';
+} from '../../history-recording/useHistoryRecording';
 import { ExpressionEditor } from '../../components/ExpressionEditor/ExpressionEditor';
 import type { ExpressionProblem } from '../../components/ExpressionEditor/useExpressionValidation';
 import { AllDrawingsView } from './components/AllDrawingsView';
@@ -24,8 +24,8 @@ import { ResultListView } from './components/ResultListView';
 import { ResultToolbar } from './components/ResultToolbar';
 import { ViewSwitch } from './components/ViewSwitch';
 import { SelectionBar } from './components/SelectionBar';
-import { useHitLabels } from './components/useHitLabels';
-import { formatTotal } from './format-total';
+import { useHitLabels } from '../../search-state/useHitLabels';
+import { formatTotal } from '../../search-state/format-total';
 import { useSearchResults, useStateByKey } from './queries';
 import {
   decodeResultState,
@@ -35,7 +35,7 @@ import {
   fromSearchState,
   withFilterValues,
   type ResultUrlState,
-} from './search-url-state';
+} from '../../search-state/search-url-state';
 import { resultSetKey } from './selection-storage';
 import { useResultSelection } from './useResultSelection';
 import './ResultsPage.css';

@@ -1,6 +1,6 @@
 import type { Drawing, SearchQueryRequest, SearchQueryResponse, SearchState } from '@patlas/contracts';
-import { apiPost, urlOf, type RequestOptions } from '../../api/client';
-import type { ViewMode } from './search-url-state';
+import { apiPost, type RequestOptions } from '../../api/client';
+import type { ViewMode } from '../../search-state/search-url-state';
 
 export type SearchNewResponse = SearchQueryResponse & { key: string };
 
@@ -30,9 +30,4 @@ export function fetchDrawings(
   options: Options,
 ): Promise<{ items: Record<string, Drawing[]> }> {
   return apiPost<{ items: Record<string, Drawing[]> }>('/product/patent/drawings', { publicationNumbers }, options);
-}
-
-/** URL of a drawing image kept by the server. */
-export function drawingUrl(file: string): string {
-  return urlOf(`/product/patent/drawing/${encodeURIComponent(file)}`);
 }

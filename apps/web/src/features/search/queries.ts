@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiContext } from '../../api/useApiContext';
 import { fetchDrawings, fetchStateByKey, searchNew } from './api';
-import { toSearchRequest, type ResultUrlState } from './search-url-state';
+import { toSearchRequest, type ResultUrlState } from '../../search-state/search-url-state';
 
 /**
  * One page of results for the state in the URL. The previous page stays on screen while the next

@@ -1,6 +1,6 @@
 import { STORAGE_PRODUCT, STORAGE_VERSION } from '../../config';
 import { createProductStorage, type ProductStorage } from '../../storage/storage';
-import { encodeFilters, type ResultUrlState } from './search-url-state';
+import { encodeFilters, type ResultUrlState } from '../../search-state/search-url-state';
 
 /**
  * The selected results are kept per browser tab (session storage), not in the URL: a shared link

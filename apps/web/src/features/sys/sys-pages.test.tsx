@@ -7,8 +7,9 @@ import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/providers';
 import { createI18n } from '../../i18n/index';
 import { installDomShims } from '../../test/render-app';
-import { sysRoutes } from './routes';
-import { ok, stubApi, type ApiCall } from './test-api';
+import { toRouteObject } from '../../app/route-objects';
+import { sysFeature } from './feature';
+import { ok, stubApi, type ApiCall } from '../../test/test-api';
 
 const ROLES: Role[] = [
   { id: 'r-admin', name: '管理员', permissions: ['/sys', 'userInfo'], builtIn: true },
@@ -56,7 +57,7 @@ function renderSys(path: string) {
   installDomShims();
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const router = createMemoryRouter(sysRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(sysFeature.routes.map(toRouteObject), { initialEntries: [path] });
   const view = render(
     <AppProviders i18n={createI18n('zh')} queryClient={queryClient}>
       <RouterProvider router={router} />

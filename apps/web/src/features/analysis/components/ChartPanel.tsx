@@ -11,19 +11,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CHART_TYPES, type AnalysisResultSet, type ChartType } from '@patlas/contracts';
 import { patentDetailPath } from '../../../app/paths';
-import { ChartSettingsButton } from '../../chart-settings/ChartSettingsButton';
-import { useCanSaveChartSettings } from '../../chart-settings/queries';
-import { SaveChartButton } from '../../chart-settings/SaveChartButton';
-import { useChartPalette, useChartSize } from '../../chart-settings/useChartPalette';
+import { ChartSettingsButton } from '../chart-settings/ChartSettingsButton';
+import { useCanSaveChartSettings } from '../chart-settings/queries';
+import { SaveChartButton } from '../chart-settings/SaveChartButton';
+import { useChartPalette, useChartSize } from '../chart-settings/useChartPalette';
 import type { ChartDefinition } from '../catalogue';
 import { tableRows, type ChartElementAction, type ChartModel, type ViewType } from '../chart-model';
 import { buildChartOption, elementOfClick } from '../chart-option';
-import { resultPagePath } from '../paths';
+import { resultPagePath } from '../../../search-state/analysis-url-state';
 import { useAnalysisJump, useChartAnswer } from '../queries';
 import { useChartLabels } from '../useChartLabels';
 import { saveFile } from '../../../utils/save-file';
 import { xlsxBytes, XLSX_MIME } from '../xlsx';
-import { EChart, type EChartHandle } from './EChart';
+import { EChart, type EChartHandle } from '../../../charts/EChart';
 
 interface ChartPanelProps {
   chart: ChartDefinition;

@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
 import type { EChartsOption } from 'echarts';
-import { EChart, type ChartClick } from '../../analysis/components/EChart';
+import { EChart, type ChartClick } from '../../../charts/EChart';
 
 export type { ChartClick };
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { COMBINE_OPERATORS, type SearchHistoryItem } from '@patlas/contracts';
 import { searchResultPath } from '../../../app/paths';
 import type { CombineOperator } from '../api';
-import { historyActionState } from '../history-actions';
+import { historyActionState } from '../../../history-recording/history-actions';
 import { useCombinedHistory } from '../queries';
 
 interface CombineModalProps {

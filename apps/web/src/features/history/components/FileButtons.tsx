@@ -7,8 +7,9 @@ import { useLocation } from 'react-router';
 import { RECORD_TYPES, type ImportReport } from '@patlas/contracts';
 import { saveFile } from '../../../utils/save-file';
 import type { DownloadedFile, FileOptions } from '../api';
-import { historyKeys, useFileOptions } from '../queries';
-import { useOperationRecording } from '../useOperationRecording';
+import { historyKeys } from '../../../history-recording/queries';
+import { useFileOptions } from '../queries';
+import { useOperationRecording } from '../../../history-recording/useOperationRecording';
 
 interface ExportButtonProps {
   label: string;

@@ -3,11 +3,12 @@ import { Alert, App, Button, Flex, Input, Popconfirm, Select, Table, Tag, Typogr
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SearchStateSchema, type OperateHistoryItem, type RecordType } from '@patlas/contracts';
-import { fromSearchState } from '../../search/search-url-state';
+import { fromSearchState } from '../../../search-state/search-url-state';
 import { exportOperateHistory, importOperateHistory } from '../api';
 import { formatDateTime } from '../../../utils/format-date';
-import { useDeleteHistory, useOperateData, useOperateHistory } from '../queries';
-import { resultRouter } from '../recording';
+import { useDeleteHistory } from '../../../history-recording/queries';
+import { useOperateData, useOperateHistory } from '../queries';
+import { resultRouter } from '../../../history-recording/recording';
 import { listFiltersOf, type HistoryParams } from '../useHistoryParams';
 import { DateRangeFilter } from './DateRangeFilter';
 import { DeleteSelectedButton } from './DeleteSelectedButton';

@@ -6,7 +6,7 @@ import type { Party, PatentDetail } from '@patlas/contracts';
 import { formatPatentDate } from '../../../utils/format-date';
 import { paragraphs, present, presentList, shownText } from '../patent-view';
 import { Section } from './Section';
-import { MachineTranslation } from '../../translation/MachineTranslation';
+import { MachineTranslation } from './MachineTranslation';
 import { useCountryName } from './useCountryName';
 
 type PartyRole = 'applicants' | 'assignees' | 'currentAssignees';

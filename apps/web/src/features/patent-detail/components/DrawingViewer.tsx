@@ -11,7 +11,7 @@ import {
 import { Button, Flex, Modal, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Drawing } from '@patlas/contracts';
-import { drawingUrl } from '../api';
+import { drawingUrl } from '../../../api/drawings';
 import { canZoom, rotateBy, stepIndex, zoomBy } from './drawing-viewer-model';
 
 interface DrawingViewerProps {

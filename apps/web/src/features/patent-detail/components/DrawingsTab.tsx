@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PatentDetail } from '@patlas/contracts';
-import { drawingUrl } from '../api';
+import { drawingUrl } from '../../../api/drawings';
 import { DrawingViewer } from './DrawingViewer';
 import { EmptyTab } from './EmptyTab';
 

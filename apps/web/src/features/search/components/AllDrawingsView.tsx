@@ -1,10 +1,10 @@
 import { Alert, Image, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SearchHitDto } from '@patlas/contracts';
-import { drawingUrl } from '../api';
+import { drawingUrl } from '../../../api/drawings';
 import { usePageDrawings } from '../queries';
 import type { ResultSelection } from '../useResultSelection';
-import { DrawingThumb } from './DrawingThumb';
+import { DrawingThumb } from '../../../components/DrawingThumb';
 import { ResultCardHeader } from './ResultCardHeader';
 
 interface AllDrawingsViewProps {

@@ -3,8 +3,8 @@ import { Button, Checkbox, Collapse, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FACET_FIELD_IDS, type FacetFieldId, type FacetFilterInput } from '@patlas/contracts';
 import type { SearchNewResponse } from '../api';
-import { formatTotal } from '../format-total';
-import { useHitLabels } from './useHitLabels';
+import { formatTotal } from '../../../search-state/format-total';
+import { useHitLabels } from '../../../search-state/useHitLabels';
 
 /** How a facet's values changed: one value alone, several applied together, or values removed. */
 export type FilterChange = 'single' | 'multiple' | 'remove';

@@ -1,6 +1,6 @@
 import type { SearchHitDto } from '@patlas/contracts';
 import type { ResultSelection } from '../useResultSelection';
-import { DrawingThumb } from './DrawingThumb';
+import { DrawingThumb } from '../../../components/DrawingThumb';
 import { ResultCardHeader } from './ResultCardHeader';
 
 interface FirstDrawingViewProps {

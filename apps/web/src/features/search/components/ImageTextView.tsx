@@ -2,10 +2,10 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SearchHitDto } from '@patlas/contracts';
 import type { ResultSelection } from '../useResultSelection';
-import { DrawingThumb } from './DrawingThumb';
-import { HighlightedText } from './HighlightedText';
+import { DrawingThumb } from '../../../components/DrawingThumb';
+import { HighlightedText } from '../../../components/HighlightedText/HighlightedText';
 import { ResultCardHeader } from './ResultCardHeader';
-import { useHitLabels } from './useHitLabels';
+import { useHitLabels } from '../../../search-state/useHitLabels';
 
 interface ImageTextViewProps {
   items: readonly SearchHitDto[];

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SearchHitDto } from '@patlas/contracts';
 import { patentDetailPath } from '../../../app/paths';
-import { useDetailLinkState } from '../../history/useHistoryRecording';
+import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
-import { HighlightedText } from './HighlightedText';
+import { HighlightedText } from '../../../components/HighlightedText/HighlightedText';
 
 interface ResultCardHeaderProps {
   hit: SearchHitDto;

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { SearchHitDto } from '@patlas/contracts';
 import { patentDetailPath } from '../../../app/paths';
-import { useDetailLinkState } from '../../history/useHistoryRecording';
+import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
-import { HighlightedText } from './HighlightedText';
-import { useHitLabels } from './useHitLabels';
+import { HighlightedText } from '../../../components/HighlightedText/HighlightedText';
+import { useHitLabels } from '../../../search-state/useHitLabels';
 
 interface ResultListViewProps {
   items: readonly SearchHitDto[];

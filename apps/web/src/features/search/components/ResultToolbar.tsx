@@ -5,8 +5,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESULT_PAGE_SIZES, type Language } from '@patlas/contracts';
 import { checkExpression } from '../../../components/ExpressionEditor/useExpressionValidation';
-import { analysisPath, resultSetOf } from '../../analysis/paths';
-import { decodeSort, encodeSort, type MergeType, type ResultUrlState, type SourceScope } from '../search-url-state';
+import { analysisPath, resultSetOf } from '../../../search-state/analysis-url-state';
+import {
+  decodeSort,
+  encodeSort,
+  type MergeType,
+  type ResultUrlState,
+  type SourceScope,
+} from '../../../search-state/search-url-state';
 
 /** Sort choices (issue: relevance, dates asc/desc, cited by, family size). */
 const SORT_OPTIONS = [

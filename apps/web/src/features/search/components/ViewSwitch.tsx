@@ -1,7 +1,7 @@
 import { Segmented } from 'antd';
 import { AppstoreOutlined, FileImageOutlined, PictureOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ViewMode } from '../search-url-state';
+import type { ViewMode } from '../../../search-state/search-url-state';
 
 interface ViewSwitchProps {
   value: ViewMode;

@@ -1,0 +1,6 @@
+import { urlOf } from './client';
+
+/** URL of a patent drawing image kept by the server (result views, detail page, image search). */
+export function drawingUrl(file: string): string {
+  return urlOf(`/product/patent/drawing/${encodeURIComponent(file)}`);
+}

@@ -1,0 +1,42 @@
+import type { Feature } from './define-feature';
+import { authFeature } from '../features/auth/feature';
+import { homeFeature } from '../features/home/feature';
+import { patentDetailFeature } from '../features/patent-detail/feature';
+import { searchFeature } from '../features/search/feature';
+import { helpFeature } from '../features/help/feature';
+import { accountFeature } from '../features/account/feature';
+import { historyFeature } from '../features/history/feature';
+import { advancedSearchFeature } from '../features/advanced-search/feature';
+import { batchSearchFeature } from '../features/batch-search/feature';
+import { imageSearchFeature } from '../features/image-search/feature';
+import { lawSearchFeature } from '../features/law-search/feature';
+import { defenseSearchFeature } from '../features/defense-search/feature';
+import { classificationFeature } from '../features/classification/feature';
+import { dashboardsFeature } from '../features/dashboards/feature';
+import { analysisFeature } from '../features/analysis/feature';
+import { sysFeature } from '../features/sys/feature';
+import { statusFeature } from '../features/status/feature';
+
+/**
+ * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
+ * for a new feature, one line here; the router, the menus and the tab bar follow.
+ */
+export const FEATURES: readonly Feature[] = [
+  authFeature,
+  homeFeature,
+  patentDetailFeature,
+  searchFeature,
+  helpFeature,
+  accountFeature,
+  historyFeature,
+  advancedSearchFeature,
+  batchSearchFeature,
+  imageSearchFeature,
+  lawSearchFeature,
+  defenseSearchFeature,
+  classificationFeature,
+  dashboardsFeature,
+  analysisFeature,
+  sysFeature,
+  statusFeature,
+];

@@ -1,0 +1,25 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { RedirectKeepQuery } from './RedirectKeepQuery';
+import type { RouteHandle } from './route-handle';
+import { isRedirect, type FeatureRoute } from './define-feature';
+
+/** A declared route as react-router's route object: its handle carries the title, access and tab. */
+export function toRouteObject(route: FeatureRoute): RouteObject {
+  if (isRedirect(route)) {
+    const element = route.keepQuery ? (
+      <RedirectKeepQuery to={route.redirectTo} />
+    ) : (
+      <Navigate to={route.redirectTo} replace />
+    );
+    return route.path === undefined ? { index: true, element } : { path: route.path, element };
+  }
+  const { path, page, titleKey, access, tab, children } = route;
+  const handle: RouteHandle | undefined =
+    titleKey === undefined ? undefined : { titleKey, access, ...(tab ? { tab } : {}) };
+  return {
+    path,
+    ...(handle ? { handle } : {}),
+    lazy: async () => ({ Component: await page() }),
+    ...(children ? { children: children.map(toRouteObject) } : {}),
+  };
+}

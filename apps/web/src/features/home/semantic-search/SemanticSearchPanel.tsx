@@ -1,0 +1,152 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Alert, Button, Flex, Form, Result, Skeleton, Spin, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SemanticSearchResponse } from '@patlas/contracts';
+import { loginPathFor } from '../../../session/login-target';
+import { usePermission, useSession } from '../../../session/useSession';
+import { emptyForm, fromSemanticQuery, toSemanticRequest, type SemanticFormValues } from './semantic-form';
+import { readSemanticUrl, writeSemanticUrl } from './semantic-url-state';
+import { useNewSemanticSearch, useSemanticPage } from './queries';
+import { useSemanticHistoryRecorder } from './useSemanticHistoryRecorder';
+import { SemanticResults } from './SemanticResults';
+import { SemanticSearchForm, toFormShape, type SemanticFormShape } from './SemanticSearchForm';
+import './semantic-search.css';
+
+/** Spec 1 §6 / §8: semantic retrieval has its own permission. */
+export const SEMANTIC_PERMISSION = 'semantics';
+
+/**
+ * The semantics tab of /home: a login prompt for visitors, the spec's message without the
+ * `semantics` permission, otherwise the form and, under it, the result of the key in the URL.
+ */
+export function SemanticSearchPanel() {
+  const { t } = useTranslation('semanticSearch');
+  const { session } = useSession();
+  const canSearch = usePermission(SEMANTIC_PERMISSION);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  if (!session) {
+    const here = new URL(`${location.pathname}${location.search}`, window.location.origin);
+    return (
+      <div data-testid="semantic-login">
+        <Result
+          icon={<LockOutlined />}
+          title={t('gate.loginTitle')}
+          subTitle={t('gate.loginHint')}
+          extra={
+            <Button type="primary" onClick={() => void navigate(loginPathFor(here))}>
+              {t('gate.login')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  // The menu arrives shortly after login; until then nothing is decided.
+  if (session.menu === undefined) return <Skeleton active />;
+  if (!canSearch) {
+    return <Alert type="warning" showIcon title={t('gate.forbidden')} data-testid="semantic-forbidden" />;
+  }
+  return <SemanticSearchWorkspace savedWeights={session.userCustomConfig?.semanticsSearchWeightInfo} />;
+}
+
+function SemanticSearchWorkspace({ savedWeights }: { savedWeights: string | undefined }) {
+  const { t } = useTranslation('semanticSearch');
+  const [params, setParams] = useSearchParams();
+  const { key, page } = readSemanticUrl(params);
+  const [form] = Form.useForm<SemanticFormShape>();
+  const initialValues = useMemo(() => toFormShape(emptyForm(savedWeights)), [savedWeights]);
+  const search = useNewSemanticSearch();
+  const results = useSemanticPage(key, page);
+  const record = useSemanticHistoryRecorder();
+  // The key whose query the form shows: a result opened by URL fills the form once.
+  const filledKey = useRef<string | undefined>(undefined);
+  const resultsTop = useRef<HTMLDivElement>(null);
+
+  const answer = results.data;
+  useEffect(() => {
+    if (!answer || answer.key !== key || answer.key === filledKey.current) return;
+    filledKey.current = answer.key;
+    // What the user has started typing or choosing is never overwritten by a late answer.
+    if (form.isFieldsTouched()) return;
+    form.setFieldsValue(toFormShape(fromSemanticQuery(answer.query, savedWeights)));
+  }, [answer, key, form, savedWeights]);
+
+  // After the results have rendered, bring their top into view.
+  const scrollToResults = () =>
+    window.setTimeout(() => resultsTop.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), 0);
+
+  const showPage = (next: SemanticSearchResponse) => {
+    filledKey.current = next.key;
+    setParams(writeSemanticUrl(params, { key: next.key, page: next.page }));
+    scrollToResults();
+  };
+
+  const handleSearch = (values: SemanticFormValues) => {
+    search.mutate(toSemanticRequest(values), {
+      onSuccess: (next) => {
+        showPage(next);
+        record(next);
+      },
+    });
+  };
+
+  const handleClear = () => {
+    form.resetFields();
+    search.reset();
+    filledKey.current = undefined;
+    setParams(writeSemanticUrl(params, { key: undefined, page: 1 }), { replace: true });
+  };
+
+  const error = search.error ?? (results.isError ? results.error : null);
+
+  return (
+    <Flex vertical gap={16} className="semantic-search">
+      <Typography.Paragraph type="secondary" className="semantic-intro">
+        {t('intro')}
+      </Typography.Paragraph>
+      <SemanticSearchForm
+        form={form}
+        initialValues={initialValues}
+        isSearching={search.isPending}
+        onSearch={handleSearch}
+        onClear={handleClear}
+      />
+      <div ref={resultsTop} />
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={error.message}
+          data-testid="semantic-error"
+          action={
+            search.error ? undefined : (
+              <Button size="small" onClick={() => void results.refetch()}>
+                {t('results.retry')}
+              </Button>
+            )
+          }
+        />
+      )}
+      {key && results.isPending && !error && (
+        <Flex vertical align="center" gap={8} className="semantic-loading">
+          <Spin />
+          <Typography.Text type="secondary">{t('results.loading')}</Typography.Text>
+        </Flex>
+      )}
+      {key && answer && !results.isError && (
+        <SemanticResults
+          answer={answer}
+          isFetching={results.isFetching}
+          onPageChange={(next) => {
+            setParams(writeSemanticUrl(params, { key, page: next }));
+            scrollToResults();
+          }}
+        />
+      )}
+    </Flex>
+  );
+}

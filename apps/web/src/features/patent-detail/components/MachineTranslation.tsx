@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TranslationRequest, TranslationResponse } from '@patlas/contracts';
+import { apiPost } from '../../../api/client';
+import { useApiContext } from '../../../api/useApiContext';
+
+/**
+ * A "machine translation" button for texts the record has no translation of: sends them to
+ * POST /translate in the UI language and shows what comes back (texts of failed batches are
+ * empty, and the server's Error says so).
+ */
+export function MachineTranslation({ texts }: { texts: string[] }) {
+  const { t } = useTranslation('patent');
+  const api = useApiContext();
+  const translate = useMutation({
+    mutationFn: () =>
+      apiPost<TranslationResponse>(
+        '/product/translate',
+        { language: api.lang, texts } satisfies TranslationRequest,
+        api,
+      ),
+  });
+  const result = translate.data;
+  return (
+    <Flex vertical gap={8} className="machine-translation">
+      {!result && (
+        <div>
+          <Button size="small" loading={translate.isPending} onClick={() => translate.mutate()}>
+            {t('machineTranslation.action')}
+          </Button>
+        </div>
+      )}
+      {translate.error && <Alert type="error" showIcon title={translate.error.message} />}
+      {result?.Error && <Alert type="warning" showIcon title={result.Error} />}
+      {result?.TargetTextList.filter((text) => text.length > 0).map((text, i) => (
+        <Typography.Paragraph key={i} type="secondary">
+          {i === 0 && <Tag variant="filled">{t('machineTranslation.label')}</Tag>}
+          {text}
+        </Typography.Paragraph>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ListHistoryRequest, RecordType, SearchHistoryEntry, SearchHistoryItem } from '@patlas/contracts';
+import { apiPost, apiSend, type RequestOptions } from '../api/client';
+
+export type Options = Omit<RequestOptions, 'query'>;
+
+// The history calls that recording and the history drawer make. Shapes of packages/contracts/src/history.ts
+// (the web app takes types, not zod, from contracts); the history page's own calls are in features/history/api.ts.
+
+export interface Paged<T> {
+  total: number;
+  page: number;
+  pageSize: number;
+  items: T[];
+}
+export type SearchHistoryPage = Paged<SearchHistoryItem>;
+export interface SaveOperateHistoryRequest {
+  recordType: RecordType;
+  title: string;
+  router?: string;
+  resultTotal?: string;
+  data?: Record<string, unknown>;
+}
+export interface EventTrackingRecord {
+  eventName: string;
+  eventId?: string;
+  eventType?: string;
+  count?: number;
+  recordType?: RecordType;
+  productAlias?: string;
+}
+export type DeleteRequest = { ids: string[] } | { all: true };
+
+// Search history — spec 1 §7
+
+/** `POST /history`: the entry as a JSON string (spec 1 §7 "body content is the history entry as a JSON string"). */
+export function saveHistory(entry: SearchHistoryEntry, options: Options): Promise<{ id: string }> {
+  return apiPost<{ id: string }>('/product/history', { content: JSON.stringify(entry) }, options);
+}
+
+export function deleteHistory(body: DeleteRequest, options: Options): Promise<{ deleted: number }> {
+  return apiSend<{ deleted: number }>('DELETE', '/product/history', body, options);
+}
+
+export function listHistory(body: ListHistoryRequest, options: Options): Promise<SearchHistoryPage> {
+  return apiPost<SearchHistoryPage>('/product/history/list', body, options);
+}
+
+// Operation history
+
+export function saveOperateHistory(body: SaveOperateHistoryRequest, options: Options): Promise<{ id: string }> {
+  return apiPost<{ id: string }>('/product/operatehistory', body, options);
+}
+
+export function deleteOperateHistory(body: DeleteRequest, options: Options): Promise<{ deleted: number }> {
+  return apiSend<{ deleted: number }>('DELETE', '/product/operatehistory', body, options);
+}
+
+// Event tracking — spec 1 §3 "Event tracking record"
+
+export function recordEvent(body: EventTrackingRecord, options: Options): Promise<unknown> {
+  return apiPost<unknown>('/product/eventTracking/record', body, options);
+}

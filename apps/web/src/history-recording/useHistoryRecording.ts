@@ -1,0 +1,192 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, type MouseEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useSearchParams } from 'react-router';
+import { RECORD_TYPES, type SearchHistoryEntry } from '@patlas/contracts';
+import { useApiContext } from '../api/useApiContext';
+import { usePersonalSession } from '../session/useSession';
+import type { ResultUrlState } from '../search-state/search-url-state';
+import { saveHistory, saveOperateHistory } from './api';
+import { claimRecording, readHistoryNavState, type HistoryNavState } from './history-actions';
+import { historyKeys } from './queries';
+import {
+  analysisTargetOf,
+  buildEntry,
+  HISTORY_ID_PARAM,
+  resultRouter,
+  shouldRecord,
+  validEntry,
+  type ResultSnapshot,
+} from './recording';
+import { trackEvent } from './tracking';
+
+/** Saves entries for the signed-in user; IP-login visitors have no history (spec 1 §4). */
+function useEntrySaver() {
+  const { lang, messages } = useApiContext();
+  const queryClient = useQueryClient();
+  const canRecord = usePersonalSession();
+  return useMemo(
+    () => ({
+      canRecord,
+      save(entry: SearchHistoryEntry) {
+        const valid = validEntry(entry);
+        if (!valid) return;
+        // Recording must never disturb the search: failures are dropped.
+        saveHistory(valid, { lang, messages })
+          .then(() => queryClient.invalidateQueries({ queryKey: historyKeys.search }))
+          .catch(() => undefined);
+        if (valid.operationName === 'search') {
+          saveOperateHistory(
+            {
+              recordType: RECORD_TYPES.search,
+              title: valid.searchExpression,
+              ...(valid.router ? { router: valid.router } : {}),
+              resultTotal: valid.resultTotal,
+              data: { state: valid.state },
+            },
+            { lang, messages },
+          )
+            .then(() => queryClient.invalidateQueries({ queryKey: historyKeys.operate }))
+            .catch(() => undefined);
+          trackEvent({ eventName: 'search', eventType: 'search', recordType: RECORD_TYPES.search }, { lang, messages });
+        }
+      },
+    }),
+    [canRecord, lang, messages, queryClient],
+  );
+}
+
+export interface ResultsForHistory {
+  state: ResultUrlState;
+  /** The answer for exactly this state; undefined while it loads, on failure, or while old data is shown. */
+  current: { total: number; expression: string } | undefined;
+  isFetching: boolean;
+  /** When the current answer arrived (TanStack Query's dataUpdatedAt). */
+  dataUpdatedAt: number;
+}
+
+/**
+ * Records the result page's action (the navigation state set by the page's own controls or by a
+ * search page) once the results of the new state have arrived, so the entry holds its total.
+ * Answers the page's snapshot, which detail links carry as their origin.
+ */
+export function useResultHistoryRecording(results: ResultsForHistory): ResultSnapshot | undefined {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const saver = useEntrySaver();
+  const historyId = searchParams.get(HISTORY_ID_PARAM);
+  const { state, current, isFetching, dataUpdatedAt } = results;
+  const tag = readHistoryNavState(location.state).historyAction;
+  // The state object is rebuilt on every render; its URL identifies it.
+  const stateUrl = resultRouter(state);
+  const snapshot = useMemo<ResultSnapshot | undefined>(
+    () => (current ? { state, total: current.total, realExpression: current.expression } : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [current, stateUrl],
+  );
+
+  useEffect(() => {
+    if (!tag || !snapshot) return;
+    if (tag.requiresFresh && (isFetching || dataUpdatedAt < tag.at)) return;
+    if (!claimRecording(location.key)) return;
+    if (!saver.canRecord) return;
+    const check = {
+      action: tag.name,
+      historyId,
+      value: tag.value,
+      resultTotal: snapshot.total,
+      pageKind: 'result' as const,
+      ...(tag.filterKind ? { filterKind: tag.filterKind } : {}),
+    };
+    if (!shouldRecord(check)) return;
+    saver.save(
+      buildEntry({
+        action: tag.name,
+        value: tag.value,
+        snapshot,
+        ...(tag.removedFilter ? { removedFilter: tag.removedFilter } : {}),
+      }),
+    );
+  }, [tag, snapshot, isFetching, dataUpdatedAt, location.key, saver, historyId]);
+
+  return snapshot;
+}
+
+/** Marks the result page's link into analysis; a click on it records the 'analysis' action. */
+export const ANALYSE_LINK_SELECTOR = '[data-testid="analyse-button"]';
+
+/**
+ * Records 'analysis' (spec 1 §4) when the user leaves a result page for its analysis: the entry
+ * holds the result page's search and the analysis URL (chart and chart view included), so opening
+ * it reopens that analysis. Recorded at the click, on the result page: analysis pages themselves
+ * never record. Answers a click-capture handler for the element around the toolbar.
+ */
+export function useAnalysisClickRecording(snapshot: ResultSnapshot | undefined) {
+  const [searchParams] = useSearchParams();
+  const saver = useEntrySaver();
+  const historyId = searchParams.get(HISTORY_ID_PARAM);
+  return useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const link = (event.target as Element).closest?.(ANALYSE_LINK_SELECTOR)?.closest('a');
+      const href = link?.getAttribute('href');
+      if (!href || !snapshot || !saver.canRecord) return;
+      const analysis = analysisTargetOf(href);
+      const value = analysis.chart ?? analysis.type ?? 'overview';
+      const check = { action: 'analysis', historyId, value, resultTotal: snapshot.total, pageKind: 'result' as const };
+      if (!shouldRecord(check)) return;
+      saver.save(buildEntry({ action: 'analysis', value, snapshot, analysis }));
+    },
+    [snapshot, saver, historyId],
+  );
+}
+
+/** The result page a patent detail link leads from (set by the result page around its views). */
+export const HistoryOriginContext = createContext<ResultSnapshot | undefined>(undefined);
+
+/** Navigation state for a link to a patent detail page: records 'detail' there (spec 1 §4). */
+export function useDetailLinkState(): HistoryNavState | undefined {
+  const origin = useContext(HistoryOriginContext);
+  return useMemo(
+    () => (origin ? { historyOrigin: origin, historyAction: { name: 'detail', value: '', at: 0 } } : undefined),
+    [origin],
+  );
+}
+
+/**
+ * Records the detail page's actions: 'detail' when opened from a result page, 'detailTab' when
+ * its tab changes. Both carry the search they came from; a page opened by number alone has no
+ * result total and is not recorded.
+ */
+export function useDetailHistoryRecording(publicationNumber: string, tab: string | undefined): void {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const saver = useEntrySaver();
+  const historyId = searchParams.get(HISTORY_ID_PARAM);
+  const { historyAction: tag, historyOrigin: origin } = readHistoryNavState(location.state);
+
+  useEffect(() => {
+    if (!tag || !publicationNumber) return;
+    if (tag.name !== 'detail' && tag.name !== 'detailTab') return;
+    if (!claimRecording(location.key)) return;
+    if (!saver.canRecord) return;
+    const value = tag.value || publicationNumber;
+    if (!shouldRecord({ action: tag.name, historyId, value, resultTotal: origin?.total, pageKind: 'detail' })) return;
+    if (!origin) return;
+    saver.save(
+      buildEntry({
+        action: tag.name,
+        value,
+        snapshot: origin,
+        detail: { publicationNumber, ...(tab ? { tab } : {}) },
+      }),
+    );
+  }, [tag, origin, publicationNumber, tab, location.key, saver, historyId]);
+}
+
+/** Navigation state for a tab change of a detail page, keeping the search it came from. */
+export function detailTabState(state: unknown, tab: string): HistoryNavState {
+  const { historyOrigin } = readHistoryNavState(state);
+  return {
+    ...(historyOrigin ? { historyOrigin } : {}),
+    historyAction: { name: 'detailTab', value: tab, at: Date.now() },
+  };
+}

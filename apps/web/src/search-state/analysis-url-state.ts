@@ -1,0 +1,86 @@
+import type { AnalysisResultSet } from '@patlas/contracts';
+import { SEARCH_RESULT_PATH } from '../app/paths';
+import {
+  decodeFilters,
+  encodeFilters,
+  encodeResultState,
+  defaultResultState,
+  type ResultUrlState,
+} from './search-url-state';
+
+/**
+ * The analysis dashboard of a result set. Its URL carries the set the way the result page does
+ * (q, second, f, merge, source) plus the chart (`chart`, spec 1's `jumpAnalysisName`) and its view
+ * (`type`), so a link reopens the same chart. This module stays free of ECharts: the result page
+ * imports it for its Analyse button.
+ */
+export const ANALYSIS_PATH = `${SEARCH_RESULT_PATH}/analysis`;
+/** Who may analyse: whoever may open result pages. */
+export const ANALYSIS_PERMISSION = '/search/result';
+
+export interface AnalysisUrlState {
+  resultSet: AnalysisResultSet;
+  chart?: string;
+  type?: string;
+}
+
+/** The result set of a result page state (paging, sort and view do not change what is counted). */
+export function resultSetOf(state: ResultUrlState): AnalysisResultSet {
+  return {
+    searchExpre: state.expression,
+    ...(state.second ? { secondExpre: state.second } : {}),
+    filters: state.filters,
+    mergeType: state.mergeType,
+    ...(state.source ? { source: state.source } : {}),
+  };
+}
+
+export function analysisPath(state: AnalysisUrlState): string {
+  const params = encodeSetParams(state.resultSet);
+  if (state.chart) params.set('chart', state.chart);
+  if (state.type) params.set('type', state.type);
+  return `${ANALYSIS_PATH}?${params.toString()}`;
+}
+
+function encodeSetParams(set: AnalysisResultSet): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('q', set.searchExpre);
+  if (set.secondExpre) params.set('second', set.secondExpre);
+  const filters = encodeFilters(set.filters ?? []);
+  if (filters) params.set('f', filters);
+  if (set.mergeType) params.set('merge', String(set.mergeType));
+  if (set.source) params.set('source', set.source);
+  return params;
+}
+
+export function decodeAnalysisState(params: URLSearchParams): AnalysisUrlState {
+  const merge = Number(params.get('merge'));
+  const source = params.get('source');
+  const second = params.get('second')?.trim();
+  const chart = params.get('chart') ?? params.get('jumpAnalysisName') ?? undefined;
+  const type = params.get('type') ?? undefined;
+  return {
+    resultSet: {
+      searchExpre: params.get('q') ?? '',
+      ...(second ? { secondExpre: second } : {}),
+      filters: decodeFilters(params.get('f')),
+      mergeType: merge === 1 || merge === 2 ? merge : 0,
+      ...(source === 'cn' || source === 'uncn' ? { source } : {}),
+    },
+    ...(chart ? { chart } : {}),
+    ...(type ? { type } : {}),
+  };
+}
+
+/** The result page of a set (an analysis jump's answer, or "back to results"). */
+export function resultPagePath(set: AnalysisResultSet): string {
+  const mergeType = set.mergeType === 1 || set.mergeType === 2 ? set.mergeType : 0;
+  const state: ResultUrlState = {
+    ...defaultResultState(set.searchExpre),
+    ...(set.secondExpre ? { second: set.secondExpre } : {}),
+    filters: set.filters ?? [],
+    mergeType,
+    ...(set.source ? { source: set.source } : {}),
+  };
+  return `${SEARCH_RESULT_PATH}?${encodeResultState(state).toString()}`;
+}

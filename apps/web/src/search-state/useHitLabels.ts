@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import type { FacetFilterInput } from '@patlas/contracts';
+import { resources } from '../i18n/index';
+
+type PatentTypeKey = keyof (typeof resources)['zh']['patent']['patentType'];
+type CountryKey = keyof (typeof resources)['zh']['patent']['country'];
+
+function isPatentType(value: string): value is PatentTypeKey {
+  return value in resources.zh.patent.patentType;
+}
+
+function isCountry(value: string): value is CountryKey {
+  return value in resources.zh.patent.country;
+}
+
+/** Readable labels for stored codes: patent types and offices from the patent catalogue; the rest as is. */
+export function useHitLabels() {
+  const { t } = useTranslation('patent');
+  const patentType = (value: string | undefined) =>
+    value && isPatentType(value) ? t(`patentType.${value}`) : (value ?? '');
+  const country = (value: string) => (isCountry(value) ? `${value} ${t(`country.${value}`)}` : value);
+  const facetValue = (field: FacetFilterInput['field'], value: string) => {
+    if (field === 'patentType') return patentType(value);
+    if (field === 'country' || field === 'applicantCountry') return country(value);
+    return value;
+  };
+  return { patentType, country, facetValue };
+}

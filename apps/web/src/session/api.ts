@@ -1,0 +1,46 @@
+import type { TokenResponse, UserInfo } from '@patlas/contracts';
+import { apiGet, apiPost, type RequestOptions } from '../api/client';
+
+type Options = Omit<RequestOptions, 'query' | 'auth'>;
+
+// The session's calls. Anonymous calls (/api/platform): no bearer token, and their 401 / -3 answers
+// are the session's to read.
+
+/** `GET /oauth/refresh/token`: a new token pair for a refresh token (the old refresh token is used up). */
+export function refreshTokens(refreshToken: string, options: Options): Promise<TokenResponse> {
+  return apiGet<TokenResponse>('/platform/oauth/refresh/token', {
+    ...options,
+    auth: false,
+    query: { grant_type: 'refresh_token', refresh_token: refreshToken },
+  });
+}
+
+/** `GET /oauth/can/iplogin`: may this address log in without credentials? */
+export function fetchCanIpLogin(options: Options): Promise<{ canIpLogin: boolean; tenantCode?: string }> {
+  return apiGet<{ canIpLogin: boolean; tenantCode?: string }>('/platform/oauth/can/iplogin', {
+    ...options,
+    auth: false,
+  });
+}
+
+/** `GET /oauth/ip/token`: a session of loginType ip for this address's tenant. */
+export function loginByIp(options: Options): Promise<TokenResponse> {
+  return apiGet<TokenResponse>('/platform/oauth/ip/token', { ...options, auth: false });
+}
+
+/** `/platform/logout` with the token being ended (sent explicitly: the session is being cleared). */
+export function logoutSession(token: string, options: Options): Promise<unknown> {
+  return apiPost<unknown>('/platform/platform/logout', {}, { ...options, auth: false, bearer: token });
+}
+
+// Signed-in calls (/api/product): the client sends the session's token.
+
+/** `POST /user/info`. */
+export function fetchUserInfo(options: Options): Promise<UserInfo> {
+  return apiPost<UserInfo>('/product/user/info', {}, options);
+}
+
+/** `POST /user/menu`: the menu permission list of the user's roles. */
+export function fetchUserMenu(options: Options): Promise<{ menu: string[] }> {
+  return apiPost<{ menu: string[] }>('/product/user/menu', {}, options);
+}
