@@ -40,8 +40,6 @@ import { AppError, registerErrorHandler, sendRouteNotFound } from './errors.js';
 import { MULTIPART_OPTIONS } from './files/upload.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 
-export type { AppContext } from './composition.js';
-
 export interface BuildOptions {
   /** The clock of every service; tests move it instead of sleeping. */
   now?: Clock;
@@ -98,21 +96,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // --- the domains, one line each: prefix, own services, other domains' services, config pieces ---
+  // --- the domains, one line each: the prefix, then what the domain's plugin declares (services, config pieces) ---
+  const { patents, login, sessions, apiTokens, audit, authAdmin, registration, account, displayCopy } = services;
+  const { version } = config;
   const { rateLimitPerMinute } = config.auth;
-  await app.register(systemDomain, {
-    prefix: '/api',
-    patents: services.patents,
-    version: config.version,
-    isDemoLoading: () => context.demo.loading,
-    semantic: () => {
-      const { model, vectors, building } = context.engine.semanticStatus();
-      return { model, vectors, building };
-    },
-  });
-  await app.register(patentDomain, { prefix: PRODUCT, patents: services.patents, drawingsDir: context.drawingsDir });
-  const { login, sessions, apiTokens, audit, authAdmin, registration, account, displayCopy } = services;
   const isTestMode = config.mode === 'test';
+  const isDemoLoading = () => context.demo.loading;
+  const semantic = () => context.engine.semanticStatus();
+  await app.register(systemDomain, { prefix: '/api', patents, version, isDemoLoading, semantic });
+  await app.register(patentDomain, { prefix: PRODUCT, patents, drawingsDir: context.drawingsDir });
   await app.register(authDomain, { prefix: '/api', login, sessions, apiTokens, rateLimitPerMinute, isTestMode });
   await app.register(sysDomain, { prefix: PRODUCT, admin: authAdmin, audit, displayCopy, registration });
   await app.register(accountDomain, { prefix: '/api', registration, account, displayCopy, rateLimitPerMinute });

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   // JOB_POLL_MS=0 leaves this process out of the job work (another process of the same database runs it).
   context.jobs.worker.start();
   // Drawings stored before (or without) an import, e.g. by an older version: image search indexes them in the background.
-  await context.imageIndex?.scheduleIndexing();
+  await context.imageIndex.scheduleIndexing();
 
   const shutdown = new AbortController();
   // The demo corpus loads in the background on first start: the server answers meanwhile and /api/health shows the count growing.

@@ -28,7 +28,7 @@ const NORMALISED_SIZE = 512;
 /** Side of the square grey image the pHash variants are made from (sharp-phash samples 32×32). */
 const PHASH_SOURCE_SIZE = 64;
 /** Largest decoded image we accept (pixels), so a small file cannot expand into gigabytes. */
-const MAX_INPUT_PIXELS = 60_000_000;
+export const MAX_INPUT_PIXELS = 60_000_000;
 
 /** A drawing as the index stores it. */
 export interface DrawingFeatures {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  HISTORY_RETENTION_DAYS,
+  HISTORY_RETENTION_MS,
   MAX_IMAGE_HISTORY,
   MAX_IMAGE_SEARCH_RESULTS,
   type ImageHistoryItem,
@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
-import { extractQueryFeatures, type ImageEmbedder, type QueryFeatures } from './image-features.js';
+import { extractQueryFeatures, MAX_INPUT_PIXELS, type ImageEmbedder, type QueryFeatures } from './image-features.js';
 import { FEATURE_MODEL } from './image-index.js';
 import { rankPatents, type IndexedDrawing, type PatentMatch } from './image-ranking.js';
 import {
@@ -23,7 +23,7 @@ import {
 } from './image-search.repository.js';
 
 /** Stored results open by key for as long as histories are kept (spec 1 §9: 180 days). */
-export const IMAGE_RESULT_RETENTION_MS = HISTORY_RETENTION_DAYS * 24 * 3600 * 1000;
+export const IMAGE_RESULT_RETENTION_MS = HISTORY_RETENTION_MS;
 
 /** What the service needs of the patent store: records by publication number. */
 export interface PatentLookup {
@@ -92,9 +92,9 @@ export class ImageSearchService {
   private async checkImage(file: Buffer): Promise<string> {
     if (!sniffImageType(file)) throw new AppError('IMAGE_SEARCH_FILE_TYPE');
     try {
-      const meta = await sharp(file, { failOn: 'error', limitInputPixels: 60_000_000 }).metadata();
+      const meta = await sharp(file, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       if (meta.format !== 'png' && meta.format !== 'jpeg') throw new AppError('IMAGE_SEARCH_FILE_TYPE');
-      const thumbnail = await sharp(file, { failOn: 'error', limitInputPixels: 60_000_000 })
+      const thumbnail = await sharp(file, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .flatten({ background: '#ffffff' })
         .resize(240, 240, { fit: 'inside', withoutEnlargement: true })

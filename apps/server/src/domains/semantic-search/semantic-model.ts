@@ -14,7 +14,7 @@ export const SEMANTIC_SAMPLE_SIZE = 20_000;
  */
 export class SemanticModelKeeper {
   private running: Promise<void> | undefined;
-  /** The app's logger once it exists (the keeper is made with the app context, before the app). */
+  /** The app's logger (composition.ts sets it; silent until then). */
   log: Pick<FastifyBaseLogger, 'info' | 'error'> = { info: () => undefined, error: () => undefined };
 
   constructor(

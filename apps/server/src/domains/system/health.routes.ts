@@ -33,10 +33,18 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         },
       },
     },
-    async () => ({
-      status: 1,
-      message: '',
-      data: { patents: await patents.count(), version, demoLoading: isDemoLoading(), semantic: semantic() },
-    }),
+    async () => {
+      const { model, vectors, building } = semantic();
+      return {
+        status: 1,
+        message: '',
+        data: {
+          patents: await patents.count(),
+          version,
+          demoLoading: isDemoLoading(),
+          semantic: { model, vectors, building },
+        },
+      };
+    },
   );
 };

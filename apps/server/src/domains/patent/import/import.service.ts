@@ -27,7 +27,7 @@ export async function runImport(
       if (removed.length > 0) await context.engine.remove(removed);
       await context.engine.index(stored);
       // Drawing features for image search are computed in the background (image-index job).
-      if (stored.some((p) => p.drawings?.length)) await context.imageIndex?.scheduleIndexing();
+      if (stored.some((p) => p.drawings?.length)) await context.imageIndex.scheduleIndexing();
     },
   });
 }
