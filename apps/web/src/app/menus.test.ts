@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { MAIN_MENU, START_TAB, USER_MENU, canSeeMenuItem, selectedMenuKeys } from './menus';
+
+describe('menus built from the features’ declarations', () => {
+  it('lists the header entries in the order of spec 1 §2, each with who may see it', () => {
+    expect(MAIN_MENU.map((item) => [item.to, item.labelKey, item.access])).toEqual([
+      ['/home', 'nav.home', 'public'],
+      ['/home?tabName=quick', 'nav.search', 'public'],
+      ['/search/advance', 'advancedSearch:nav', '/search/advance'],
+      ['/search/batch', 'batchSearch:nav', 'retrieval'],
+      ['/search/img', 'imageSearch:nav', '/search/img'],
+      ['/search/lawSearch', 'lawSearch:nav', '/search/lawSearch'],
+      ['/search/defense', 'defenseSearch:nav', 'defenseSearch'],
+      ['/innovationSpace/ipc', 'classification:nav', '/search/ipc'],
+      ['/innovationSpace/history', 'history:nav', '/searchHistory'],
+      ['/patentMap', 'dashboards:nav.patentMap', '/patentMap'],
+      ['/analysis/region', 'dashboards:nav.region', '/analysis/region'],
+      ['/analysis/cu', 'dashboards:nav.university', '/analysis/cu'],
+      ['/analysis/co', 'dashboards:nav.company', '/analysis/co'],
+      ['/innovationSpace/help/Detection', 'nav.help', 'public'],
+    ]);
+  });
+
+  it('lists the account pages and the operators’ area in the user menu', () => {
+    expect(USER_MENU.map((item) => [item.to, item.labelKey, item.access])).toEqual([
+      ['/user/information', 'account:menu.information', 'userInfo'],
+      ['/innovationSpace/password', 'account:menu.password', 'modifyPassword'],
+      ['/innovationSpace/setting', 'account:menu.setting', 'userSet'],
+      ['/sys/user', 'sys:menu.sys', '/sys'],
+    ]);
+  });
+
+  it('shows a visitor the public entries only', () => {
+    expect(MAIN_MENU.filter((item) => canSeeMenuItem(item, [])).map((item) => item.to)).toEqual([
+      '/home',
+      '/home?tabName=quick',
+      '/innovationSpace/help/Detection',
+    ]);
+  });
+
+  it('marks the search entry on result and analysis pages, and sections by their prefix', () => {
+    expect(selectedMenuKeys(MAIN_MENU, '/innovationSpace/searchResult')).toEqual(['/home?tabName=quick']);
+    expect(selectedMenuKeys(MAIN_MENU, '/innovationSpace/searchResult/analysis')).toEqual(['/home?tabName=quick']);
+    expect(selectedMenuKeys(MAIN_MENU, '/innovationSpace/help/Detection')).toEqual(['/innovationSpace/help/Detection']);
+    expect(selectedMenuKeys(MAIN_MENU, '/home')).toEqual(['/home']);
+    expect(selectedMenuKeys(MAIN_MENU, '/search/batch')).toEqual(['/search/batch']);
+    expect(selectedMenuKeys(MAIN_MENU, '/innovationSpace/searchDetail')).toEqual([]);
+  });
+
+  it('keeps the start page as the fixed first tab', () => {
+    expect(START_TAB).toEqual({
+      key: '/home',
+      path: '/home',
+      originPath: '/home',
+      name: 'routes.home',
+      permission: false,
+      isFixed: true,
+      viewCache: true,
+    });
+  });
+});
