@@ -5,7 +5,6 @@ import {
   DeleteResultSchema,
   envelopeOf,
   ExportHistoryRequestSchema,
-  ImportReportSchema,
   ListHistoryRequestSchema,
   SaveHistoryRequestSchema,
   SaveHistoryResponseSchema,
@@ -13,8 +12,7 @@ import {
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf } from '../../plugins/locale.js';
-import { contentDisposition, XLSX_TYPE } from '../../files/spreadsheet.js';
-import { readUpload } from '../../files/upload.js';
+import { registerXlsxExchange } from '../../files/xlsx-exchange.js';
 import type { SearchHistoryService } from './search-history.service.js';
 import { ok } from '../../envelope.js';
 
@@ -69,38 +67,16 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
     async (request) => ok(await service.list(request.auth, request.body)),
   );
 
-  app.post(
-    '/history/exportAll',
-    {
-      config: HISTORY,
-      schema: {
-        summary: 'The chosen or matching entries as .xlsx (readable columns + a data column for re-import)',
-        tags: ['history'],
-        body: ExportHistoryRequestSchema,
-      },
-    },
-    async (request, reply) => {
-      const { file, filename } = await service.exportXlsx(request.auth, request.body, languageOf(request));
-      return reply.type(XLSX_TYPE).header('content-disposition', contentDisposition(filename)).send(file);
-    },
-  );
-
-  app.post(
-    '/history/import',
-    {
-      config: HISTORY,
-      schema: {
-        summary: 'Imports an exported .xlsx (multipart, one file); bad rows are reported with their line',
-        tags: ['history'],
-        consumes: ['multipart/form-data'],
-        response: { 200: envelopeOf(ImportReportSchema) },
-      },
-    },
-    async (request) => {
-      const { file } = await readUpload(request);
-      return ok(await service.importXlsx(request.auth, file, languageOf(request)));
-    },
-  );
+  registerXlsxExchange(app, {
+    access: HISTORY.access,
+    tag: 'history',
+    exportPath: '/history/exportAll',
+    exportBody: ExportHistoryRequestSchema,
+    exportSummary: 'The chosen or matching entries as .xlsx (readable columns + a data column for re-import)',
+    importPath: '/history/import',
+    write: (auth, query, lang) => service.exportXlsx(auth, query, lang),
+    read: (auth, file, lang) => service.importXlsx(auth, file, lang),
+  });
 
   app.post(
     '/history/historyRetrievalCombined',

@@ -3,7 +3,6 @@ import {
   DeleteResultSchema,
   envelopeOf,
   ExportOperateHistoryRequestSchema,
-  ImportReportSchema,
   ListOperateHistoryRequestSchema,
   OperateHistoryDataSchema,
   OperateHistoryPageSchema,
@@ -12,9 +11,7 @@ import {
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition, XLSX_TYPE } from '../../files/spreadsheet.js';
-import { readUpload } from '../../files/upload.js';
-import { languageOf } from '../../plugins/locale.js';
+import { registerXlsxExchange } from '../../files/xlsx-exchange.js';
 import type { OperateHistoryService } from './operate-history.service.js';
 import { ok } from '../../envelope.js';
 
@@ -69,38 +66,16 @@ export const operateHistoryRoutes: FastifyPluginAsyncZod<OperateHistoryRoutesOpt
     async (request) => ok(await service.remove(request.auth, request.body)),
   );
 
-  app.post(
-    '/operatehistory/export',
-    {
-      config: HISTORY,
-      schema: {
-        summary: 'The chosen or matching operations as .xlsx (readable columns + a data column for re-import)',
-        tags: ['history'],
-        body: ExportOperateHistoryRequestSchema,
-      },
-    },
-    async (request, reply) => {
-      const { file, filename } = await service.exportXlsx(request.auth, request.body, languageOf(request));
-      return reply.type(XLSX_TYPE).header('content-disposition', contentDisposition(filename)).send(file);
-    },
-  );
-
-  app.post(
-    '/operatehistory/import',
-    {
-      config: HISTORY,
-      schema: {
-        summary: 'Imports an exported .xlsx (multipart, one file); bad rows are reported with their line',
-        tags: ['history'],
-        consumes: ['multipart/form-data'],
-        response: { 200: envelopeOf(ImportReportSchema) },
-      },
-    },
-    async (request) => {
-      const { file } = await readUpload(request);
-      return ok(await service.importXlsx(request.auth, file, languageOf(request)));
-    },
-  );
+  registerXlsxExchange(app, {
+    access: HISTORY.access,
+    tag: 'history',
+    exportPath: '/operatehistory/export',
+    exportBody: ExportOperateHistoryRequestSchema,
+    exportSummary: 'The chosen or matching operations as .xlsx (readable columns + a data column for re-import)',
+    importPath: '/operatehistory/import',
+    write: (auth, query, lang) => service.exportXlsx(auth, query, lang),
+    read: (auth, file, lang) => service.importXlsx(auth, file, lang),
+  });
 
   app.get(
     '/operatehistory/getData/:id',
