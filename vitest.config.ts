@@ -1,21 +1,44 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and integration tests of every workspace. End-to-end tests have their own config (e2e/vitest.config.ts).
-export default defineConfig({
+const sourceConditions = {
   resolve: { conditions: ['@patlas/source'] },
   ssr: { resolve: { conditions: ['@patlas/source'], externalConditions: ['@patlas/source'] } },
+};
+
+/**
+ * Unit and integration tests of every workspace, as independent projects that share one pool of
+ * workers (all cores), so a slow server file and slow web files run side by side. End-to-end tests
+ * have their own config (e2e/vitest.config.ts).
+ */
+export default defineConfig({
+  ...sourceConditions,
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'packages/*/test/**/*.test.ts',
-      'apps/server/src/**/*.test.ts',
-      'apps/server/test/**/*.test.ts',
-      'apps/web/src/**/*.test.{ts,tsx}',
-      'bench/**/*.test.ts',
-    ],
-    exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        ...sourceConditions,
+        extends: true,
+        test: {
+          name: 'packages',
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'bench/**/*.test.ts'],
+        },
+      },
+      {
+        ...sourceConditions,
+        extends: true,
+        test: { name: 'server', include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'] },
+      },
+      {
+        ...sourceConditions,
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/setup-dom.ts'],
+        },
+      },
+    ],
   },
 });

@@ -16,8 +16,13 @@ configure({ asyncUtilTimeout: 15_000 });
 /** What jsdom lacks and antd needs (responsive observers, media queries). */
 export function installDomShims(): void {
   // jsdom throws "Not implemented" for pseudo-element styles, which antd asks for to measure scrollbars.
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+  // Wrapped once per window: every renderApp calls this, and stacked wrappers cost on each style lookup.
+  const shimmed = window as Window & { patlasStyleShim?: true };
+  if (!shimmed.patlasStyleShim) {
+    const getComputedStyle = window.getComputedStyle.bind(window);
+    window.getComputedStyle = (element: Element) => getComputedStyle(element);
+    shimmed.patlasStyleShim = true;
+  }
   if (!window.matchMedia) {
     Object.defineProperty(window, 'matchMedia', {
       writable: true,
