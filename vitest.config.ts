@@ -16,6 +16,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: a single worker on a 2-core CI machine.
+    // The main process only schedules, so every core gets a worker.
+    maxWorkers: '100%',
     projects: [
       {
         ...sourceConditions,
