@@ -3,10 +3,14 @@ import {
   SearchHistoryEntrySchema,
   type HistoryAction,
   type SearchHistoryEntry,
-  type SearchState,
 } from '@patlas/contracts';
 import { PATENT_DETAIL_PATH, SEARCH_RESULT_PATH, patentDetailPath } from '../app/paths';
-import { encodeResultState, fromSearchState, type ResultUrlState } from '../search-state/search-url-state';
+import {
+  encodeResultState,
+  fromSearchState,
+  toSearchState,
+  type ResultUrlState,
+} from '../search-state/search-url-state';
 
 /**
  * Spec 1 §4 "Search history recording" as pure functions: which user actions become entries
@@ -55,21 +59,6 @@ export function shouldRecord(check: RecordCheck): boolean {
   if (check.filterKind && EXCLUDED_FILTERS.includes(check.filterKind)) return false;
   if (check.pageKind === 'analysis') return false;
   return true;
-}
-
-/** A result page's state in the contract's shape (what `getCacheUrlParam` stores too). */
-export function toSearchState(state: ResultUrlState): SearchState {
-  return {
-    searchExpre: state.expression,
-    ...(state.second ? { secondExpre: state.second } : {}),
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-    mergeType: state.mergeType,
-    filters: state.filters,
-    ...(state.source ? { source: state.source } : {}),
-    viewMode: state.view,
-  };
 }
 
 /** The in-app URL of a result page state. */

@@ -183,8 +183,8 @@ export function decodeResultState(params: URLSearchParams): ResultUrlState {
   };
 }
 
-/** The body of `POST /search/searchNew` for a state. */
-export function toSearchRequest(state: ResultUrlState): SearchQueryRequest & { viewMode: ViewMode } {
+/** A result page's state in the contract's shape (what history entries and `getCacheUrlParam` store). */
+export function toSearchState(state: ResultUrlState): SearchState {
   return {
     searchExpre: state.expression,
     ...(state.second ? { secondExpre: state.second } : {}),
@@ -196,6 +196,11 @@ export function toSearchRequest(state: ResultUrlState): SearchQueryRequest & { v
     ...(state.source ? { source: state.source } : {}),
     viewMode: state.view,
   };
+}
+
+/** The body of `POST /search/searchNew` for a state: the stored state's fields. */
+export function toSearchRequest(state: ResultUrlState): SearchQueryRequest & { viewMode: ViewMode } {
+  return { ...toSearchState(state), viewMode: state.view };
 }
 
 /** A state stored on the server under a key (getCacheUrlParam), as URL state. */
