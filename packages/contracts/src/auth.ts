@@ -303,6 +303,12 @@ export const UserMenuSchema = z.object({ menu: z.array(z.string()) });
 
 export const QUOTA_KINDS = ['export', 'report', 'writing', 'favorites', 'familyExpand'] as const;
 export type QuotaKind = (typeof QUOTA_KINDS)[number];
+/**
+ * The quota kinds whose feature exists and counts its use; only these are shown to users and
+ * operators (a limit on something nothing consumes would be a promise the product does not keep).
+ * Export, reports, writing, favourites and family expansion each add their kind with their feature.
+ */
+export const ACTIVE_QUOTA_KINDS: readonly QuotaKind[] = [];
 /** POST /user/limit — each quota: limit (null = unlimited) and what is used. */
 export const UserLimitSchema = z.record(
   z.enum(QUOTA_KINDS),
@@ -315,6 +321,8 @@ export const GuideItemSchema = z.object({
   remindKey: z.string(),
   parentRemind: z.string().nullable(),
   hasClick: z.boolean(),
+  /** Where the feature lives: clicking the reminder opens it (absent: marking it done is all). */
+  path: z.string().optional(),
 });
 export type GuideItem = z.infer<typeof GuideItemSchema>;
 

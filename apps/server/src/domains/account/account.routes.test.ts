@@ -254,7 +254,16 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('own account and acco
         })
       ).json();
       expect(zh.data).toHaveLength(FUNCTION_GUIDE.length);
-      expect(zh.data[0]).toEqual({ label: '检索', remindKey: 'search', parentRemind: null, hasClick: false });
+      expect(zh.data[0]).toEqual({
+        label: '检索',
+        remindKey: 'search',
+        parentRemind: null,
+        hasClick: false,
+        path: '/home?tabName=quick',
+      });
+      // Every reminder opens the page of a feature that exists; the workbench (libraries) does not yet.
+      for (const item of zh.data as { remindKey: string; path?: string }[]) expect(item.path).toMatch(/^\/[a-zA-Z]/);
+      expect((zh.data as { remindKey: string }[]).map((item) => item.remindKey)).not.toContain('workbench');
 
       expect((await post('/api/product/user/saveFunctionGuide', me, { remindKey: 'quickSearch' })).json()).toEqual({
         status: 1,

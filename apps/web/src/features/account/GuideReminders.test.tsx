@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { GUIDE_WINDOW_MS, type GuideItem } from '@patlas/contracts';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/providers';
@@ -15,11 +16,15 @@ const BUILT_MS = Date.parse(BUILT);
 
 function renderReminders(now: number) {
   installDomShims();
-  return render(
+  const router = createMemoryRouter([{ path: '*', element: <GuideReminders buildTime={BUILT} now={now} /> }], {
+    initialEntries: ['/home'],
+  });
+  const view = render(
     <AppProviders i18n={createI18n('zh')} queryClient={createQueryClient()}>
-      <GuideReminders buildTime={BUILT} now={now} />
+      <RouterProvider router={router} />
     </AppProviders>,
   );
+  return { ...view, router };
 }
 
 describe('guide reminders', () => {
@@ -36,9 +41,9 @@ describe('guide reminders', () => {
     expect(isWithinGuideWindow('not a date', BUILT_MS)).toBe(false);
   });
 
-  it('lists the reminders not yet clicked and marks one done on click', async () => {
+  it('lists the reminders not yet clicked; a click marks one done and opens its feature', async () => {
     let items: GuideItem[] = [
-      { label: '图像检索', remindKey: 'imgSearch', parentRemind: null, hasClick: false },
+      { label: '图像检索', remindKey: 'imgSearch', parentRemind: null, hasClick: false, path: '/search/img' },
       { label: '语义检索', remindKey: 'semantics', parentRemind: null, hasClick: true },
     ];
     const calls = stubApi((call) => {
@@ -50,9 +55,11 @@ describe('guide reminders', () => {
       }
       return undefined;
     });
-    renderReminders(BUILT_MS + 1000);
+    const { router } = renderReminders(BUILT_MS + 1000);
     fireEvent.click(await screen.findByText('图像检索'));
     await waitFor(() => expect(screen.queryByText('图像检索')).toBeNull());
+    // The click opens the feature the reminder names instead of only hiding the chip.
+    expect(router.state.location.pathname).toBe('/search/img');
     expect(screen.queryByText('语义检索')).toBeNull();
     expect(calls.find((call) => call.path === '/product/user/saveFunctionGuide')?.body).toEqual({
       remindKey: 'imgSearch',

@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ApiToken, UserInfo } from '@patlas/contracts';
-import { renderApp } from '../../test/render-app';
+import { createQueryClient } from '../../api/query-client';
+import { AppProviders } from '../../app/providers';
+import { createI18n } from '../../i18n/index';
+import { installDomShims, renderApp } from '../../test/render-app';
+import { QuotaCard } from './components/QuotaCard';
 import { ok, stubApi } from '../../test/test-api';
 
 const INFO: UserInfo = {
@@ -40,7 +44,7 @@ describe('account information page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows quotas with 不限, and a new API token once', async () => {
+  it('offers no quota while no feature counts one, and shows a new API token once', async () => {
     const tokens: ApiToken[] = [];
     const calls = stubApi((call) => {
       if (call.path === '/product/user/info') return ok(INFO);
@@ -67,8 +71,11 @@ describe('account information page', () => {
     expect(await screen.findByText('<script>alert(1)</script>')).toBeTruthy();
     expect(container.querySelector('script')).toBeNull();
     expect(screen.getByText('12 天')).toBeTruthy();
-    expect(await screen.findByText('已用 7 / 100')).toBeTruthy();
-    expect(screen.getByText('已用 2 / 不限')).toBeTruthy();
+    expect(await button('新建令牌')).toBeTruthy();
+    // Export, reports, writing and favourites do not exist yet: their quotas are not advertised.
+    expect(screen.queryByText('使用额度')).toBeNull();
+    expect(screen.queryByText('导出')).toBeNull();
+    expect(calls.some((call) => call.path === '/product/user/limit')).toBe(false);
 
     fireEvent.click(await button('新建令牌'));
     fireEvent.change(await screen.findByLabelText('名称'), { target: { value: ' 同步脚本 ' } });
@@ -84,5 +91,21 @@ describe('account information page', () => {
     // The list knows the token by its first characters only.
     expect(await screen.findByText(`${SECRET.slice(0, 8)}…`)).toBeTruthy();
     expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  it('shows the quotas of the kinds that count, with 不限', async () => {
+    stubApi((call) =>
+      call.path === '/product/user/limit'
+        ? ok({ export: { limit: 100, used: 7 }, report: { limit: null, used: 2 } })
+        : undefined,
+    );
+    installDomShims();
+    render(
+      <AppProviders i18n={createI18n('zh')} queryClient={createQueryClient()}>
+        <QuotaCard kinds={['export', 'report']} />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('已用 7 / 100')).toBeTruthy();
+    expect(screen.getByText('已用 2 / 不限')).toBeTruthy();
   });
 });

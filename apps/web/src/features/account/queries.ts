@@ -39,10 +39,11 @@ export function useUserInfo() {
   });
 }
 
-export function useUserLimit() {
+export function useUserLimit(enabled = true) {
   const { lang, messages } = useApiContext();
   return useQuery({
     queryKey: accountKeys.limit,
+    enabled,
     queryFn: ({ signal }) => fetchUserLimit({ lang, messages, signal }),
     staleTime: 60_000,
   });

@@ -9,6 +9,7 @@ import { createI18n } from '../../i18n/index';
 import { installDomShims } from '../../test/render-app';
 import { toRouteObject } from '../../app/route-objects';
 import { sysFeature } from './feature';
+import { changesOf } from './components/UserEditModal';
 import { ok, stubApi, type ApiCall } from '../../test/test-api';
 
 const ROLES: Role[] = [
@@ -100,9 +101,9 @@ describe("operators' area", () => {
     const name = await screen.findByDisplayValue(USER.fullname);
     fireEvent.change(name, { target: { value: '张三' } });
     fireEvent.click(screen.getByLabelText('停用账号'));
-    // Export was unlimited: give it a limit of 100; report keeps its 5.
-    const exportRow = screen.getByLabelText('导出').closest('.ant-form-item') as HTMLElement;
-    fireEvent.click(exportRow.querySelector('input[type="checkbox"]') as HTMLElement);
+    // No quota is offered while no feature counts one (export, reports… arrive with their features).
+    expect(screen.queryByLabelText('导出')).toBeNull();
+    expect(screen.queryByLabelText('报告')).toBeNull();
     fireEvent.click(await button('保存', dialog()));
 
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
@@ -111,7 +112,6 @@ describe("operators' area", () => {
     expect(patch?.body).toEqual({
       fullname: '张三',
       disabled: true,
-      quotas: { export: 100, report: 5, writing: null, favorites: null, familyExpand: null },
     });
   });
 
@@ -165,5 +165,15 @@ describe("operators' area", () => {
     fireEvent.click(await button('保存', dialog()));
     expect(await screen.findByText('IP 范围格式不正确：10.1.2.0/33')).toBeTruthy();
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+});
+
+describe('user edit changes', () => {
+  it('keeps the stored limits of the quota kinds the form does not offer', () => {
+    const values = { fullname: USER.fullname, roleIds: USER.roleIds, tenantId: 't1', canOperation: true };
+    expect(changesOf(USER, { ...values, disabled: false })).toEqual({});
+    expect(changesOf(USER, { ...values, disabled: false, quotas: { export: 100 } })).toEqual({
+      quotas: { export: 100, report: 5, writing: null, favorites: null, familyExpand: null },
+    });
   });
 });

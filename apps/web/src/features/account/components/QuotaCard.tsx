@@ -1,12 +1,16 @@
 import { Alert, Card, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QUOTA_KINDS } from '@patlas/contracts';
+import { ACTIVE_QUOTA_KINDS, type QuotaKind } from '@patlas/contracts';
 import { useUserLimit } from '../queries';
 
-/** What the account may use per quota kind, and how much of it is used. */
-export function QuotaCard() {
+/**
+ * What the account may use per quota kind, and how much of it is used: only the kinds whose
+ * feature exists and counts (ACTIVE_QUOTA_KINDS); no card at all while there are none.
+ */
+export function QuotaCard({ kinds = ACTIVE_QUOTA_KINDS }: { kinds?: readonly QuotaKind[] }) {
   const { t } = useTranslation('account');
-  const limit = useUserLimit();
+  const limit = useUserLimit(kinds.length > 0);
+  if (kinds.length === 0) return null;
   return (
     <Card title={t('information.quotas')}>
       {limit.isPending && <Skeleton active paragraph={{ rows: 3 }} />}
@@ -14,7 +18,7 @@ export function QuotaCard() {
       {limit.isSuccess && (
         <Descriptions
           column={1}
-          items={QUOTA_KINDS.map((kind) => {
+          items={kinds.map((kind) => {
             const quota = limit.data[kind];
             return {
               key: kind,

@@ -11,7 +11,8 @@ interface UserForm {
   tenantId: string;
   canOperation: boolean;
   disabled: boolean;
-  quotas: QuotaLimits;
+  /** Absent when no quota kind is offered yet. */
+  quotas?: QuotaLimits;
 }
 
 /** Every quota kind present: absent means unlimited, as null does. */
@@ -32,7 +33,8 @@ export function changesOf(user: SysUser, values: UserForm): UpdateSysUserRequest
   if (!sameList(values.roleIds, user.roleIds)) body.roleIds = values.roleIds;
   if (values.canOperation !== user.canOperation) body.canOperation = values.canOperation;
   if (values.disabled !== user.disabled) body.disabled = values.disabled;
-  const quotas = fullQuotas(values.quotas);
+  // The form holds only the kinds it shows: the others keep what is stored.
+  const quotas = { ...fullQuotas(user.quotas), ...(values.quotas ?? {}) };
   if (JSON.stringify(quotas) !== JSON.stringify(fullQuotas(user.quotas))) body.quotas = quotas;
   return body;
 }
