@@ -30,9 +30,8 @@ const routeTable: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { path: '/', element: <Navigate to={HOME_PATH} replace /> },
+          // Unknown addresses: the status feature's `*` route shows the 404 page with the address.
           ...declared.filter((route) => !isStandalone(route)).map(toRouteObject),
-          // Spec 1 §2: "unknown paths go to /" (and / goes to /home).
-          { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
     ],

@@ -18,10 +18,13 @@ describe('home page', () => {
     expect(document.title).toBe('Patlas - 首页');
   });
 
-  it('sends unknown paths to / and on to /home', async () => {
+  it('answers an unknown address with the 404 page naming it, not a silent trip home', async () => {
     stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
-    const { router } = renderApp('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    const { router } = renderApp('/innovationSpace/collect?tab=searchExp');
+    expect((await screen.findByTestId('unknown-address')).textContent).toBe('/innovationSpace/collect?tab=searchExp');
+    expect(screen.getByText('抱歉，您访问的页面不存在')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/innovationSpace/collect');
+    await waitFor(() => expect(document.title).toBe('Patlas - 页面不存在'));
   });
 
   it('opens a patent typed in any form on the detail page', async () => {

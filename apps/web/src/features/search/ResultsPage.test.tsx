@@ -121,3 +121,24 @@ describe('result page', () => {
     expect(params.get('view')).toBe('tuwenshitu');
   });
 });
+
+describe('result page links in spec 1’s form', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens /search/result?expre=… as the result page of that expression', async () => {
+    const calls = stubFetch(() => searchAnswer(1));
+    const link = `/search/result?${new URLSearchParams({ expre: 'TI=电池', source: 'cn', sourcetype: 'quick', pageType: 'searchResult' })}`;
+    const { router } = renderApp(link);
+    expect((await screen.findByTestId('result-total')).textContent).toBe('共 1 条结果');
+    expect(router.state.location.pathname).toBe('/innovationSpace/searchResult');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      q: 'TI=电池',
+      source: 'cn',
+    });
+    const search = calls.find((call) => call.url.pathname === '/api/product/search/searchNew');
+    expect(search?.body).toMatchObject({ searchExpre: 'TI=电池' });
+  });
+});

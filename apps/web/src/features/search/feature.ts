@@ -10,7 +10,13 @@ export const searchFeature = defineFeature({
       access: '/search/result',
       // One tab per expression (and search-within); paging, sorting and filters stay in the same tab.
       tab: { keyParams: ['q', 'second'], labelParam: 'q', permission: '/search/result', viewCache: true },
-      page: async () => (await import('./ResultsPage')).ResultsPage,
+      page: async () => {
+        const [{ ResultsPage }, { withSpecResultLink }] = await Promise.all([
+          import('./ResultsPage'),
+          import('./SpecLinkRedirect'),
+        ]);
+        return withSpecResultLink(ResultsPage);
+      },
     },
     // Spec 1 §2: "/search/result goes to /innovationSpace/searchResult".
     { path: '/search/result', redirectTo: SEARCH_RESULT_PATH, keepQuery: true },

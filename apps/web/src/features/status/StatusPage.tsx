@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Result, Space } from 'antd';
+import { Button, Flex, Result, Space, Typography } from 'antd';
 import type { ResultProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { HOME_PATH } from '../../app/paths';
 
 interface StatusPageProps {
@@ -40,6 +40,28 @@ export function StatusPage({ status, title, subTitle, extra }: StatusPageProps) 
 export function NotFoundPage() {
   const { t } = useTranslation('status');
   return <StatusPage status="404" title="404" subTitle={t('notFound')} />;
+}
+
+/** What answers an address no page exists for: the 404 page naming the address asked for. */
+export function UnknownAddressPage() {
+  const { t } = useTranslation('status');
+  const location = useLocation();
+  const address = `${location.pathname}${location.search}`;
+  return (
+    <StatusPage
+      status="404"
+      title="404"
+      subTitle={
+        <>
+          {t('notFound')}
+          <br />
+          <Typography.Text code data-testid="unknown-address">
+            {address}
+          </Typography.Text>
+        </>
+      }
+    />
+  );
 }
 
 export function ForbiddenPage() {

@@ -28,5 +28,14 @@ export const statusFeature = defineFeature({
       access: 'public',
       page: async () => (await import('./StatusPage')).GenericErrorPage,
     },
+    {
+      // Any address no page answers (an old bookmark, a mistyped link): the 404 page names it,
+      // instead of sending the user home as if the product had lost the page (spec 1 §2's
+      // "unknown paths go to /" gives way to issue 14).
+      path: '*',
+      titleKey: 'routes.notFound',
+      access: 'public',
+      page: async () => (await import('./StatusPage')).UnknownAddressPage,
+    },
   ],
 });
