@@ -1,10 +1,11 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { keepRecentAssets } from './vite-plugins/keep-recent-assets';
 
 // Workspace packages export their TypeScript sources under '@patlas/source', so the web build
 // compiles contracts directly instead of needing `tsc -b` first.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), keepRecentAssets()],
   // Build time for the guide reminders' window (spec 1 §4); read by features/account/guide-window.ts.
   define: { __BUILD_TIME__: JSON.stringify(new Date().toISOString()) },
   resolve: { conditions: ['@patlas/source', ...defaultClientConditions] },
@@ -12,7 +13,9 @@ export default defineConfig({
     outDir: 'dist',
     // antd's own component code stays one ~500 kB chunk (its parts import each other); it is cached across releases.
     chunkSizeWarningLimit: 700,
-    emptyOutDir: true,
+    // A rebuild beside a running server keeps the earlier chunks that open pages still load;
+    // keepRecentAssets removes them after a week.
+    emptyOutDir: false,
     rolldownOptions: {
       output: {
         // One vendor chunk per big library keeps every chunk well under a megabyte and lets the

@@ -124,17 +124,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(translationDomain, { prefix: PRODUCT, translation: services.translation });
 
   // --- the built web app and its client-side routes: unknown non-API GETs answer index.html ---
-  const hasWeb = existsSync(path.join(config.web.dist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.web.dist, wildcard: false, index: ['index.html'] });
-  }
+  // The build folder is read per request (wildcard route), not listed once at start: a rebuild
+  // beside a running server is served as soon as it is written (issue 14), and the web build
+  // keeps the previous builds' hashed assets so pages opened before it still load their chunks.
+  const indexHtml = path.join(config.web.dist, 'index.html');
+  await app.register(fastifyStatic, {
+    root: config.web.dist,
+    wildcard: true,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(filePath)),
+  });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname.startsWith('/api/') || pathname === '/api';
     // A missing script or image must fail as such; answering index.html would hide a stale build.
     const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
-    if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').sendFile('index.html');
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && !isAsset && isPageRequest && existsSync(indexHtml)) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return sendRouteNotFound(request, reply);
   });
@@ -149,4 +157,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.ready();
   return { app, context };
+}
+
+/**
+ * index.html names the current build's chunks, so the browser asks each time whether it changed;
+ * the hashed files under assets/ never change and are kept for a year.
+ */
+function webCacheControl(filePath: string): string {
+  return /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

@@ -31,6 +31,30 @@ describe('serving the built web app', () => {
     expect(res.body).toBe('console.log(1)');
   });
 
+  it('serves a rebuild written beside the running server: new chunks, the new index.html, no stale cache', async () => {
+    writeFileSync(path.join(dist, 'assets', 'index-rebuilt.js'), 'console.log(2)');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Patlas</title><div id="root" data-build="2"></div>',
+    );
+    const chunk = await t.app.inject({ method: 'GET', url: '/assets/index-rebuilt.js' });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.body).toBe('console.log(2)');
+    expect(chunk.headers['cache-control']).toMatch(/immutable/);
+    for (const url of ['/', '/home', '/innovationSpace/searchResult?q=1']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('data-build="2"');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('refuses paths outside the build folder', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/..%2f..%2fetc%2fpasswd' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('root:');
+  });
+
   it('answers 404 for a missing asset instead of the page', async () => {
     for (const url of ['/assets/index-old.js', '/favicon-missing.png']) {
       const res = await t.app.inject({ method: 'GET', url });
