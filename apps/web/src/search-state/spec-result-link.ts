@@ -43,9 +43,18 @@ export function translateSpecResultLink(search: string): string | null {
   }
   if (pageType === 'searchAnalysis' || chart) {
     if (chart) target.set('chart', chart);
-    return `${ANALYSIS_PATH}?${target.toString()}`;
+    return `${ANALYSIS_PATH}?${expressionFirst(target).toString()}`;
   }
-  return `${SEARCH_RESULT_PATH}?${target.toString()}`;
+  return `${SEARCH_RESULT_PATH}?${expressionFirst(target).toString()}`;
+}
+
+/** The expression leads, as in the product's own links. */
+function expressionFirst(params: URLSearchParams): URLSearchParams {
+  const ordered = new URLSearchParams();
+  const expression = params.get('q');
+  if (expression !== null) ordered.set('q', expression);
+  for (const [name, value] of params) if (name !== 'q') ordered.append(name, value);
+  return ordered;
 }
 
 function carriedParams(text: string | null): [string, string][] {
