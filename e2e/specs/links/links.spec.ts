@@ -33,6 +33,10 @@ describe.runIf(runBrowser)('[LINKS]: links from outside: spec 1 §2 result links
     await page.goto(`${server.baseUrl}/search/result?${link.toString()}`);
     await page.waitForURL(/\/innovationSpace\/searchResult\?q=TI%3D%28%E7%94%B5%E6%B1%A0%29&source=cn$/);
     expect(await resultTotal(page)).toBeGreaterThan(10);
+    // One tab, named by the expression: the spec-form address never opened a page of its own.
+    await expect
+      .poll(() => page.locator('.patlas-tab-list .patlas-tab-button').allInnerTexts())
+      .toEqual(['首页', 'TI=(电池)']);
     await shot(page, 'links-spec-result-zh.png');
 
     const analysis = new URLSearchParams({

@@ -43,6 +43,12 @@ interface PageBase {
   /** 'standalone' pages (the login page) are shown without the header and the tab bar. */
   layout?: 'main' | 'standalone';
   children?: readonly FeatureRoute[];
+  /**
+   * The page's own URL for one written in another accepted form (e.g. spec 1's `?expre=`), or
+   * null when the URL is already the page's own: the router moves there before the page (and its
+   * tab) opens.
+   */
+  canonicalUrl?: (url: URL) => string | null;
 }
 
 /** A page without title, tab or guard of its own: one that only sends the visitor on. */

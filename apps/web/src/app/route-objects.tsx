@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, redirect, type RouteObject } from 'react-router';
 import { RedirectKeepQuery } from './RedirectKeepQuery';
 import type { RouteHandle } from './route-handle';
 import { isRedirect, type FeatureRoute } from './define-feature';
@@ -13,12 +13,21 @@ export function toRouteObject(route: FeatureRoute): RouteObject {
     );
     return route.path === undefined ? { index: true, element } : { path: route.path, element };
   }
-  const { path, page, titleKey, access, tab, children } = route;
+  const { path, page, titleKey, access, tab, children, canonicalUrl } = route;
   const handle: RouteHandle | undefined =
     titleKey === undefined ? undefined : { titleKey, access, ...(tab ? { tab } : {}) };
   return {
     path,
     ...(handle ? { handle } : {}),
+    ...(canonicalUrl
+      ? {
+          loader: ({ request }: { request: Request }) => {
+            const target = canonicalUrl(new URL(request.url));
+            if (target) throw redirect(target);
+            return null;
+          },
+        }
+      : {}),
     lazy: async () => ({ Component: await page() }),
     ...(children ? { children: children.map(toRouteObject) } : {}),
   };

@@ -140,5 +140,8 @@ describe('result page links in spec 1’s form', () => {
     });
     const search = calls.find((call) => call.url.pathname === '/api/product/search/searchNew');
     expect(search?.body).toMatchObject({ searchExpre: 'TI=电池' });
+    // The page never opened under the spec-form address: its one tab is named by the expression.
+    const tabs = [...document.querySelectorAll('.patlas-tab-list .patlas-tab-button')].map((tab) => tab.textContent);
+    expect(tabs).toEqual(['首页', 'TI=电池']);
   });
 });

@@ -1,5 +1,6 @@
 import { defineFeature } from '../../app/define-feature';
 import { SEARCH_RESULT_PATH } from '../../app/paths';
+import { translateSpecResultLink } from '../../search-state/spec-result-link';
 
 /** The result page of an expression. */
 export const searchFeature = defineFeature({
@@ -10,13 +11,9 @@ export const searchFeature = defineFeature({
       access: '/search/result',
       // One tab per expression (and search-within); paging, sorting and filters stay in the same tab.
       tab: { keyParams: ['q', 'second'], labelParam: 'q', permission: '/search/result', viewCache: true },
-      page: async () => {
-        const [{ ResultsPage }, { withSpecResultLink }] = await Promise.all([
-          import('./ResultsPage'),
-          import('./SpecLinkRedirect'),
-        ]);
-        return withSpecResultLink(ResultsPage);
-      },
+      page: async () => (await import('./ResultsPage')).ResultsPage,
+      // Spec 1 §2's link form (`?expre=…&pageType=…`) opens the page it names in the product's form.
+      canonicalUrl: (url) => translateSpecResultLink(url.search),
     },
     // Spec 1 §2: "/search/result goes to /innovationSpace/searchResult".
     { path: '/search/result', redirectTo: SEARCH_RESULT_PATH, keepQuery: true },
