@@ -52,7 +52,9 @@ describe('home page', () => {
     const { router } = renderApp('/home');
     const editor = await screen.findByRole('textbox', { name: '检索式' });
     fireEvent.change(editor, { target: { value: 'US 8,930,553 B2' } });
-    expect((await screen.findByTestId('quick-number-hint')).textContent).toBe('将按专利号 / 申请号检索： PN=US8930553B2');
+    expect((await screen.findByTestId('quick-number-hint')).textContent).toBe(
+      '将按专利号 / 申请号检索： PN=US8930553B2',
+    );
     fireEvent.click(screen.getByRole('button', { name: /检\s*索/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult'));
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('PN=US8930553B2');
