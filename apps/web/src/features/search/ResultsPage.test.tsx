@@ -18,7 +18,11 @@ const hit = {
   highlights: { title: '<em>电池</em>包和储能<em>电池</em>&lt;script&gt;' },
 };
 
-function searchAnswer(total: number, extra: Record<string, unknown> = {}, items = [hit]): FakeResponse {
+function searchAnswer(
+  total: number,
+  extra: Record<string, unknown> = {},
+  items: readonly object[] = [hit],
+): FakeResponse {
   return {
     status: 200,
     body: {

@@ -46,7 +46,7 @@ export function SearchNotes({ data, state, lang }: SearchNotesProps) {
               {t('notes.numberTerms', {
                 terms:
                   terms.length > SHOWN_TERMS
-                    ? t('notes.moreTerms', { terms: shownTerms, total: terms.length, more: terms.length - SHOWN_TERMS })
+                    ? t('notes.moreTerms', { terms: shownTerms, total: terms.length })
                     : shownTerms,
               })}{' '}
               <Link
