@@ -120,7 +120,8 @@ export function numberKeysForLookup(input: string): string[] {
 
 /** A number as the quick search reads it: which field it belongs to, and its compact written form. */
 export interface RecognisedNumber {
-  kind: 'publication' | 'application';
+  /** `either`: an office code and digits without a kind code (US14190982 is an application, US8930553 a patent). */
+  kind: 'publication' | 'application' | 'either';
   /** Publication numbers canonical (US8930553B2); application numbers as typed without separators (CN202110123456.7). */
   number: string;
 }
@@ -135,7 +136,8 @@ const MIN_BARE_APPLICATION_DIGITS = 8;
  * word is a number only when it cannot be read as anything else. A publication number has an
  * office code and at least 5 digits (CN215644798U, US 8,930,553 B2, EP1000000); an application
  * number carries a check digit (CN202110123456.7), the ZL prefix, a Chinese 8/12-digit serial
- * after CN, or no office code and at least 8 digits (2021101234567, 16/123,456).
+ * after CN, or no office code and at least 8 digits (2021101234567, 16/123,456). Office code and
+ * digits without a kind code outside China (US14190982, US8930553) may be either.
  */
 export function recognisePatentNumber(input: string): RecognisedNumber | undefined {
   const text = clean(input);
@@ -153,5 +155,8 @@ export function recognisePatentNumber(input: string): RecognisedNumber | undefin
   }
   const publication = parsePublicationNumber(text);
   if (!publication || (publication.serial.match(/\d/g) ?? []).length < MIN_PUBLICATION_DIGITS) return undefined;
-  return { kind: 'publication', number: `${publication.country}${publication.serial}${publication.kind ?? ''}` };
+  const number = `${publication.country}${publication.serial}${publication.kind ?? ''}`;
+  // Outside China an office code and bare digits read as either number (US 14/190,982 is an application).
+  const isEither = !publication.kind && publication.country !== 'CN' && /^\d+$/.test(publication.serial);
+  return { kind: isEither ? 'either' : 'publication', number };
 }

@@ -6,7 +6,8 @@ import { numberSearchExpression } from './quick-search.js';
 describe('quick search of numbers (issue 14)', () => {
   it.each([
     ['CN215644798U', 'PN=CN215644798U'],
-    ['US8930553', 'PN=US8930553'],
+    ['US8930553', 'PN=US8930553 OR AN=US8930553'],
+    ['US 14/190,982', 'PN=US14190982 OR AN=US14190982'],
     ['US 8,930,553 B2', 'PN=US8930553B2'],
     ['  cn 117151122 a ', 'PN=CN117151122A'],
     ['CN202110123456.7', 'AN=CN202110123456.7'],
@@ -33,7 +34,7 @@ describe('quick search of numbers (issue 14)', () => {
       'PN=(CN215644798U OR US8930553B2 OR EP1000000A1 OR CN117151122A OR JP2020123456A OR KR102345678B1 OR ' +
         'WO2020123456A1 OR US20050123456A1 OR CN1234567A) OR AN=CN202110123456.7',
     );
-    expect(numberSearchExpression('CN215644798U, CN215644798U；US8930553')).toBe('PN=(CN215644798U OR US8930553)');
+    expect(numberSearchExpression('CN215644798U, CN215644798U；US8930553B2')).toBe('PN=(CN215644798U OR US8930553B2)');
   });
 
   it('leaves anything that is not only numbers to the expression search', () => {

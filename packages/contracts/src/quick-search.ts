@@ -8,10 +8,13 @@ import { recognisePatentNumber, type RecognisedNumber } from './patent-numbers.j
  * and read with the store's number rules (patent-numbers.ts).
  */
 
-/** The expression searching these numbers: publication numbers in PN, application numbers in AN. */
+/**
+ * The expression searching these numbers: publication numbers in PN, application numbers in AN,
+ * numbers that may be either in both.
+ */
 export function numbersExpression(numbers: readonly RecognisedNumber[]): string {
-  const group = (field: string, kind: RecognisedNumber['kind']): string | undefined => {
-    const values = [...new Set(numbers.filter((n) => n.kind === kind).map((n) => n.number))];
+  const group = (field: string, kind: 'publication' | 'application'): string | undefined => {
+    const values = [...new Set(numbers.filter((n) => n.kind === kind || n.kind === 'either').map((n) => n.number))];
     if (values.length === 0) return undefined;
     return values.length === 1 ? `${field}=${values[0]}` : `${field}=(${values.join(' OR ')})`;
   };

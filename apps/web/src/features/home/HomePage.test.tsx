@@ -85,7 +85,7 @@ describe('home page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult'));
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe(
       'PN=(CN215644798U OR CN117151122A OR US8930553 OR EP1000000A1 OR JP2020123456A OR KR102345678B1 OR ' +
-        'WO2020123456A1 OR CN1234567A) OR AN=(CN202110123456.7 OR 2021101234567)',
+        'WO2020123456A1 OR CN1234567A) OR AN=(US8930553 OR CN202110123456.7 OR 2021101234567)',
     );
   });
 
