@@ -186,9 +186,11 @@ describe('chart catalogue', () => {
     expect(sparse.figures?.map((f) => f.value)).toEqual(['—', '—', '—', '—']);
     expect(sparse.figures?.[0]).toMatchObject({
       isWeak: true,
-      caption: 'threeRates.insufficient threeRates.coverageConcluded{"share":"30%"}',
+      caption: 'threeRates.insufficient{"basis":"threeRates.coverageConcluded{\\"share\\":\\"30%\\"}"}',
     });
-    expect(sparse.figures?.[3]?.caption).toBe('threeRates.insufficient threeRates.coverageStatus{"share":"0%"}');
+    expect(sparse.figures?.[3]?.caption).toBe(
+      'threeRates.insufficient{"basis":"threeRates.coverageStatus{\\"share\\":\\"0%\\"}"}',
+    );
     // Enough coverage: the rate, with what it rests on.
     const most = model('threeRates', {
       kind: 'threeRates',

@@ -223,12 +223,13 @@ function threeRatesModel(result: ChartResult, labels: LabelContext): ChartModel 
       // not a figure of the set; its coverage says why.
       const isWeak = coverage !== null && coverage < MIN_RATE_COVERAGE;
       const basis = key === 'validityRate' ? 'threeRates.coverageStatus' : 'threeRates.coverageConcluded';
+      const coverageText = coverage === null ? '' : labels.text(basis, { share: labels.percent(coverage) });
       return {
         label: labels.text(`threeRates.${key}`),
         value: isWeak ? labels.percent(null) : labels.percent(rate),
         ...(coverage !== null && coverage < 1
           ? {
-              caption: `${isWeak ? `${labels.text('threeRates.insufficient')} ` : ''}${labels.text(basis, { share: labels.percent(coverage) })}`,
+              caption: isWeak ? labels.text('threeRates.insufficient', { basis: coverageText }) : coverageText,
               isWeak,
             }
           : {}),
