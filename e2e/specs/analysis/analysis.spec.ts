@@ -154,6 +154,31 @@ describe.runIf(runBrowser)('[ANALYSIS]: analysis dashboard of a result set', () 
     await page.close();
   });
 
+  it('[ISSUE 14] does not give China invention rates that rest on too little legal status', async () => {
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'zh-CN',
+    });
+    await page.goto(
+      `${server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent('TI=(电池)')}&chart=threeRates`,
+    );
+    await expect.poll(() => page.getByTestId('analysis-chart-title').innerText()).toBe('中国发明三率');
+    const figures = page.getByTestId('analysis-figure');
+    await expect.poll(() => figures.count()).toBe(4);
+    // The demo corpus's Chinese applications have almost no legal status: no 100% / 0% figures.
+    const texts = await figures.allInnerTexts();
+    expect(texts[0]).toMatch(/授权率\s*—/);
+    expect(texts[0]).toContain('法律状态数据不足');
+    expect(texts[3]).toMatch(/有效率\s*—/);
+    expect(texts[3]).toContain('依据有法律状态的授权，占全部授权的 0.0%');
+    await shot(page, 'issue14-three-rates-zh.png');
+    await page.getByText('English', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('analysis-chart-title').innerText()).toBe('China invention three rates');
+    await expect.poll(() => figures.first().innerText()).toContain('Too little legal status data');
+    await shot(page, 'issue14-three-rates-en.png');
+    await page.close();
+  });
+
   it('shows the dashboard in English', async () => {
     const page = await newSignedInPage(browser, server.baseUrl, session, {
       viewport: { width: 1366, height: 900 },

@@ -151,6 +151,76 @@ describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo 
     await page.close();
   });
 
+  it('[ISSUE 14] searches pasted numbers as numbers, says what a date condition left out, marks untitled rows', async () => {
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'zh-CN',
+    });
+    // A pasted list of numbers: searched in PN, shown as the expression that runs.
+    await page.goto(`${server.baseUrl}/home?tabName=quick`);
+    await page.getByRole('textbox', { name: '检索式' }).fill('CN215644798U\nCN 1040317 C');
+    await expect
+      .poll(() => page.getByTestId('quick-number-hint').innerText())
+      .toContain('PN=(CN215644798U OR CN1040317C)');
+    await shot(page, 'issue14-quick-numbers-zh.png');
+    await page
+      .getByRole('button', { name: /检\s*索/ })
+      .last()
+      .click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'PN=(CN215644798U OR CN1040317C)');
+    expect(await resultTotal(page)).toBe(2);
+    // CN1040317C has no title: its row shows its number, marked.
+    const untitled = page.getByTestId('untitled-hit');
+    await expect.poll(() => untitled.innerText()).toContain('CN1040317C');
+    expect(await untitled.innerText()).toContain('无标题');
+    await shot(page, 'issue14-numbers-results-untitled-zh.png');
+
+    // A number typed in the result page's editor is searched as text: the note offers PN=.
+    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('CN215644798U')}`);
+    const numberNote = page.getByTestId('note-number-terms');
+    await numberNote.getByText('PN=CN215644798U').click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'PN=CN215644798U');
+    await expect.poll(() => resultTotal(page)).toBe(1);
+
+    // The cathode patents have no publication date: PD>=2020 finds none of them, and says so.
+    const cathodes = await (async () => {
+      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池 AND 正极)')}`);
+      return resultTotal(page);
+    })();
+    expect(cathodes).toBeGreaterThan(0);
+    const dated = 'TI=(电池 AND 正极) AND PD>=2020';
+    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(dated)}`);
+    const missing = page.getByTestId('note-missing-field');
+    await expect.poll(() => missing.innerText()).toMatch(/\d+ 篇专利没有公开\(公告\)日，因此未被 PD>=2020 匹配/);
+    const left = Number(/(\d+) 篇/.exec(await missing.innerText())?.[1]);
+    expect(left + (await resultTotal(page))).toBe(cathodes);
+    await shot(page, 'issue14-missing-date-zh.png');
+    await missing.getByText('查看不含该条件的结果').click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'TI=(电池 AND 正极)');
+    await expect.poll(() => resultTotal(page)).toBe(cathodes);
+
+    // The same notes in English.
+    await page.getByText('English', { exact: true }).click();
+    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(dated)}`);
+    await expect
+      .poll(() => missing.innerText())
+      .toContain('have no publication date and so were not matched by PD>=2020');
+    await shot(page, 'issue14-missing-date-en.png');
+    await page.goto(
+      `${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('PN=(CN215644798U OR CN1040317C)')}`,
+    );
+    await expect.poll(() => untitled.innerText()).toContain('No title');
+    await shot(page, 'issue14-numbers-results-untitled-en.png');
+    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('电池 CN215644798U')}`);
+    await expect.poll(() => numberNote.innerText()).toContain('is written like a patent number');
+    await shot(page, 'issue14-number-term-en.png');
+    await page.goto(`${server.baseUrl}/home?tabName=quick`);
+    await page.getByRole('textbox', { name: 'Search expression' }).fill('US 8,930,553 B2');
+    await expect.poll(() => page.getByTestId('quick-number-hint').innerText()).toContain('PN=US8930553B2');
+    await shot(page, 'issue14-quick-numbers-en.png');
+    await page.close();
+  });
+
   it('shows results and the help page in English', async () => {
     const page = await newSignedInPage(browser, server.baseUrl, session, {
       viewport: { width: 1366, height: 900 },

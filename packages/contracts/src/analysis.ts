@@ -227,6 +227,13 @@ export const RateSchema = z.object({
   numerator: z.number().int(),
   denominator: z.number().int(),
   rate: z.number().nullable(),
+  /**
+   * Share (0–1) of the population the rate speaks for that its denominator rests on (issue 14): for
+   * the grant, rejection and withdrawal rates the concluded applications out of all applications, for
+   * the validity rate the grants with a recorded legal status out of all grants; null when that
+   * population is empty. Below MIN_RATE_COVERAGE the rate is not shown as a figure of the set.
+   */
+  coverage: z.number().nullable(),
 });
 export const ThreeRatesResultSchema = z.object({
   kind: z.literal('threeRates'),

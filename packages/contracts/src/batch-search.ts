@@ -32,9 +32,13 @@ function numbersOfSegment(segment: string): string[] {
   return numbers;
 }
 
+/** Digits grouped by thousands (US 8,930,553 B2): a comma there is part of the number, not a separator. */
+const THOUSANDS = /(?<!\d)\d{1,3}(?:,\d{3})+(?!\d)/g;
+
 /** Every number written in the text, in order, each written form once. */
 export function splitBatchNumbers(text: string): string[] {
-  return unique(text.split(HARD_SEPARATORS).flatMap(numbersOfSegment));
+  const joined = text.replace(THOUSANDS, (digits) => digits.replace(/,/g, ''));
+  return unique(joined.split(HARD_SEPARATORS).flatMap(numbersOfSegment));
 }
 
 /** Applicants: names hold spaces, so only commas, semicolons and line breaks separate them. */

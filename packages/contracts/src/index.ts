@@ -13,6 +13,8 @@ export * from './dashboards.js';
 export * from './chart.js';
 export * from './advanced-search.js';
 export * from './batch-search.js';
+export * from './patent-numbers.js';
+export * from './quick-search.js';
 export * from './classification.js';
 export * from './translation.js';
 export * from './semantic.js';

@@ -37,3 +37,6 @@ export const DRAWING_ZOOM = { min: 0.4, max: 3, step: 0.1 } as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Largest request body (JSON) the server reads: 10 MB (ours). */
 export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Issue 14: a rate whose denominator covers less than this share of its population is not shown as a figure of the set. */
+export const MIN_RATE_COVERAGE = 0.5;

@@ -93,6 +93,28 @@ export type SearchHitDto = z.infer<typeof SearchHitSchema>;
 export const FacetBucketSchema = z.object({ value: z.string(), count: z.number().int() });
 export const FacetsSchema = z.partialRecord(FacetFieldSchema, z.array(FacetBucketSchema));
 
+/**
+ * A date or number condition that left out records lacking its field (issue 14): `count` records
+ * match the rest of the search but have no value in `field`. `searchExpre` / `secondExpre` are
+ * the search without that condition.
+ */
+export const MissingFieldNoteSchema = z.object({
+  field: z.string(),
+  /** The condition as printed, e.g. PD>=2020. */
+  condition: z.string(),
+  count: z.number().int(),
+  searchExpre: z.string(),
+  secondExpre: z.string().optional(),
+});
+export type MissingFieldNote = z.infer<typeof MissingFieldNoteSchema>;
+
+/** Words of the expression searched as text that read as patent numbers, and the expression searching them as numbers. */
+export const NumberTermsNoteSchema = z.object({
+  terms: z.array(z.string()),
+  searchExpre: z.string(),
+});
+export type NumberTermsNote = z.infer<typeof NumberTermsNoteSchema>;
+
 export const SearchQueryResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
@@ -102,6 +124,10 @@ export const SearchQueryResponseSchema = z.object({
   /** The expression as the engine understood it, in canonical form. */
   expression: z.string(),
   tookMs: z.number(),
+  /** Date and number conditions that dropped records without the field (only those that dropped some). */
+  missingFields: z.array(MissingFieldNoteSchema).optional(),
+  /** Set when words searched as text look like patent numbers. */
+  numberTerms: NumberTermsNoteSchema.optional(),
 });
 export type SearchQueryResponse = z.infer<typeof SearchQueryResponseSchema>;
 

@@ -1,119 +1,12 @@
 /**
- * Patent number normalisation (DESIGN.md "Text and relevance"): CN1234567A, CN 1234567 A,
- * cn1234567a and the application number with or without its check digit must all find the
- * same record. We reduce every written form to a few canonical keys; the store indexes a
- * record under all of its keys and a lookup tries the keys of the input.
+ * Patent number normalisation lives in @patlas/contracts (patent-numbers.ts) so the web app
+ * recognises numbers with the same rules (quick search); the engine's modules keep importing it here.
  */
-
-export interface ParsedPublicationNumber {
-  /** Two-letter office code, upper case. */
-  country: string;
-  /** Serial part without leading zeros, with its letter prefix if any (D907292, RE45123, PP12345). */
-  serial: string;
-  /** Kind code (A, B, U, S, A1, B2…), upper case; absent when not written. */
-  kind?: string;
-}
-
-const FULL_WIDTH = /[\uFF01-\uFF5E]/g;
-
-/** Full-width to half-width, upper case, and drop the separators people type inside numbers. */
-function clean(input: string): string {
-  return input
-    .replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-    .toUpperCase()
-    .replace(/[\s,\-/_]/g, '');
-}
-
-/**
- * Parses a publication number in any common written form.
- * Returns undefined when the text does not look like one (no country code or no digits).
- */
-export function parsePublicationNumber(input: string): ParsedPublicationNumber | undefined {
-  const text = clean(input).replace(/\./g, '');
-  // country, optional letter prefix of the serial (D, RE, PP, H, T), digits, optional kind
-  const match = /^([A-Z]{2})(D|RE|PP|H|T|RX|AI)?0*(\d+)([A-Z]\d?)?$/.exec(text);
-  if (!match) return undefined;
-  const [, country, prefix, digits, kind] = match;
-  if (!country || !digits) return undefined;
-  return { country, serial: `${prefix ?? ''}${digits}`, ...(kind ? { kind } : {}) };
-}
-
-/** Canonical publication number: country + serial (no leading zeros) + kind, e.g. US7000000B2. */
-export function normalizePublicationNumber(input: string): string | undefined {
-  const parsed = parsePublicationNumber(input);
-  if (!parsed) return undefined;
-  return `${parsed.country}${parsed.serial}${parsed.kind ?? ''}`;
-}
-
-/**
- * Canonical application number: country (when written or known) + digits, check digit removed.
- * CN application numbers are 8 (before 2003) or 12 digits, followed by a check digit after a dot
- * (CN202010123456.7); written without the dot the 9th/13th digit is that check digit.
- */
-export function normalizeApplicationNumber(input: string, country?: string): string | undefined {
-  let text = clean(input).replace(/^ZL/, '');
-  let cc = country?.toUpperCase();
-  const prefix = /^([A-Z]{2})(?=[\dA-Z])/.exec(text);
-  if (prefix?.[1]) {
-    cc = prefix[1];
-    text = text.slice(2);
-  }
-  const dot = text.indexOf('.');
-  let digits = (dot >= 0 ? text.slice(0, dot) : text).replace(/\./g, '');
-  if (!/^[\dA-Z]+$/.test(digits) || !/\d/.test(digits)) return undefined;
-  if (
-    dot < 0 &&
-    (cc === 'CN' || cc === undefined) &&
-    /^\d+$/.test(digits) &&
-    (digits.length === 13 || digits.length === 9)
-  ) {
-    digits = digits.slice(0, -1);
-  }
-  return `${cc ?? ''}${digits}`;
-}
-
-/**
- * Every key a record is indexed under: publication number with and without kind, application
- * number with and without country, priority numbers.
- */
-export function numberKeysForRecord(record: {
-  publicationNumber: string;
-  applicationNumber?: string | undefined;
-  country?: string | undefined;
-}): string[] {
-  const keys = new Set<string>();
-  const pub = parsePublicationNumber(record.publicationNumber);
-  if (pub) {
-    keys.add(`${pub.country}${pub.serial}${pub.kind ?? ''}`);
-    keys.add(`${pub.country}${pub.serial}`);
-  } else {
-    keys.add(clean(record.publicationNumber));
-  }
-  if (record.applicationNumber) {
-    const app = normalizeApplicationNumber(record.applicationNumber, record.country);
-    if (app) {
-      keys.add(app);
-      keys.add(app.replace(/^[A-Z]{2}(?=\d)/, ''));
-    }
-  }
-  return [...keys];
-}
-
-/** The keys to try for a number typed by a user: it may be a publication or an application number. */
-export function numberKeysForLookup(input: string): string[] {
-  const keys = new Set<string>();
-  const pub = parsePublicationNumber(input);
-  if (pub) {
-    if (pub.kind) keys.add(`${pub.country}${pub.serial}${pub.kind}`);
-    keys.add(`${pub.country}${pub.serial}`);
-  }
-  const app = normalizeApplicationNumber(input);
-  if (app) {
-    keys.add(app);
-    const bare = app.replace(/^[A-Z]{2}(?=\d)/, '');
-    keys.add(bare);
-  }
-  const raw = clean(input);
-  if (raw) keys.add(raw);
-  return [...keys].filter((k) => k.length >= 3);
-}
+export {
+  normalizeApplicationNumber,
+  normalizePublicationNumber,
+  numberKeysForLookup,
+  numberKeysForRecord,
+  parsePublicationNumber,
+  type ParsedPublicationNumber,
+} from '@patlas/contracts';

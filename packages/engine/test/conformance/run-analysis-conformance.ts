@@ -408,7 +408,12 @@ export function runAnalysisConformance(name: string, createEngine: () => Promise
       expect(r.withdrawn).toBe(withdrawn.length);
       expect(r.granted + r.rejected + r.withdrawn + r.lapsed + r.pending).toBe(r.applications);
       expect(r.concluded).toBe(r.granted + r.rejected + r.withdrawn + r.lapsed);
-      expect(r.grantRate).toEqual({ numerator: r.granted, denominator: r.concluded, rate: r.granted / r.concluded });
+      expect(r.grantRate).toEqual({
+        numerator: r.granted,
+        denominator: r.concluded,
+        rate: r.granted / r.concluded,
+        coverage: r.concluded / r.applications,
+      });
       expect(r.validityRate.rate).toBe(r.valid / r.granted);
       expect(r.rejected).toBeGreaterThan(0);
       expect(r.withdrawn).toBeGreaterThan(0);

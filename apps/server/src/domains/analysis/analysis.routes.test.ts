@@ -428,6 +428,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('analysis API on %s',
         numerator: n.granted,
         denominator: concluded,
         rate: concluded ? n.granted / concluded : null,
+        coverage: apps.length ? concluded / apps.length : null,
       });
       expect(data.result.validityRate.rate).toBe(n.granted ? n.valid / n.granted : null);
       await expectJump(set.body, { kind: 'threeRates', figure: 'applications' }, apps.length);

@@ -6,10 +6,11 @@ import {
   MAX_SORT_TOTAL,
   type FilterFieldId,
   type Language,
+  type MissingFieldNote,
   type SearchQueryResponse,
   type SearchState,
 } from '@patlas/contracts';
-import { EngineError, extractKeywords, type SearchEngine } from '@patlas/engine';
+import { EngineError, extractKeywords, type CountOptions, type SearchEngine } from '@patlas/engine';
 import {
   applyLeadingNotRule,
   beginsWithNot,
@@ -19,6 +20,7 @@ import {
   type QueryNode,
 } from '@patlas/query';
 import { AppError } from '../../errors.js';
+import { lacksField, numberTermsNote, printConditions, topRangeConditions } from './search-notes.js';
 import type { SearchStateRepository } from './search-state.repository.js';
 
 export interface SearchParams {
@@ -108,6 +110,8 @@ export class SearchService {
         facets: params.facets ?? FACET_FIELD_IDS,
         highlight: params.highlight,
       });
+      const missingFields = await this.missingFieldNotes(params, { ...options, merge: params.mergeType }, lang);
+      const numberTerms = numberTermsNote(params.searchExpre);
       return {
         total: result.total,
         page: params.page,
@@ -116,10 +120,52 @@ export class SearchService {
         facets: result.facets,
         expression: printExpression(ast),
         tookMs: Math.round(performance.now() - started),
+        ...(missingFields.length > 0 ? { missingFields } : {}),
+        ...(numberTerms ? { numberTerms } : {}),
       };
     } catch (err) {
       throw toAppError(err);
     }
+  }
+
+  /**
+   * Issue 14: for each field compared at the top of the search (`… AND PD>=2020`), how many records
+   * match the rest of it (same filters, scope and merge) but have no value in that field, with the
+   * search without those conditions. One count per such field; none without a date or number condition.
+   */
+  private async missingFieldNotes(
+    params: Pick<SearchParams, 'searchExpre' | 'secondExpre'>,
+    options: CountOptions,
+    lang: Language,
+  ): Promise<MissingFieldNote[]> {
+    const second = params.secondExpre?.trim() ? params.secondExpre : undefined;
+    const inMain = topRangeConditions(params.searchExpre);
+    const inSecond = second ? topRangeConditions(second) : [];
+    const fields = [...new Set([...inMain, ...inSecond].map((c) => c.field))];
+    const notes: MissingFieldNote[] = [];
+    for (const field of fields) {
+      // The field's conditions leave both the search and the search within.
+      const main = inMain.find((c) => c.field === field);
+      const within = inSecond.find((c) => c.field === field);
+      const mainRest = main ? main.rest : params.searchExpre;
+      const secondRest = within ? within.rest : second;
+      // Nothing left once the conditions go (the search is only `PD>=2020`): no rest to count in.
+      const searchExpre = mainRest || secondRest;
+      if (!searchExpre) continue;
+      const secondExpre = mainRest ? secondRest || undefined : undefined;
+      const rest = this.combined({ searchExpre, secondExpre }, lang);
+      const count = await this.engine.count(makeAnd([rest, lacksField(field)]), options);
+      if (count > 0) {
+        notes.push({
+          field,
+          condition: printConditions([...(main?.nodes ?? []), ...(within?.nodes ?? [])]),
+          count,
+          searchExpre,
+          ...(secondExpre ? { secondExpre } : {}),
+        });
+      }
+    }
+    return notes;
   }
 
   async totalHits(searchExpre: string, source: 'cn' | 'uncn' | undefined, mergeType: 0 | 1 | 2, lang: Language) {

@@ -25,6 +25,8 @@ export interface ExpressionEditorProps {
   submitText?: string;
   /** Where recent expressions are kept; the app's storage unless a test gives its own. */
   storage?: ProductStorage;
+  /** Text the caller searches in its own way, not parsed as an expression (the quick search's list of numbers). */
+  accepts?: (text: string) => boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export function ExpressionEditor({
   rows = 4,
   submitText,
   storage = appStorage,
+  accepts,
 }: ExpressionEditorProps) {
   const { t, i18n } = useTranslation('search');
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
@@ -57,17 +60,18 @@ export function ExpressionEditor({
   const [isSuggesting, setIsSuggesting] = useState(false);
   const [activeSuggestion, setActiveSuggestion] = useState(-1);
 
-  const problem = liveProblem ?? (isPending ? undefined : serverProblem);
+  const isAccepted = accepts?.(value) ?? false;
+  const problem = isAccepted ? undefined : (liveProblem ?? (isPending ? undefined : serverProblem));
   const tokens = useMemo(() => tokenize(value), [value]);
   const segments = useMemo(() => segmentExpression(value, tokens, problem?.span), [value, tokens, problem]);
   const isErrorAtEnd = problem !== undefined && problem.span.start >= value.length;
   const suggestions = isSuggesting ? suggestExpressions(recent, value) : [];
   const isTooLong = value.length > MAX_EXPRESSION_LENGTH;
-  const canSubmit = value.trim() !== '' && !liveProblem && !isTooLong && !isSearching;
+  const canSubmit = value.trim() !== '' && (isAccepted || !liveProblem) && !isTooLong && !isSearching;
 
   const submit = () => {
     // Validate now, not after the debounce, so a fast Ctrl+Enter cannot send a bad expression.
-    if (!value.trim() || checkExpression(value, lang)) return;
+    if (!value.trim() || (!accepts?.(value) && checkExpression(value, lang))) return;
     setRecent(rememberExpression(storage, value));
     setIsSuggesting(false);
     onSubmit(value.trim());

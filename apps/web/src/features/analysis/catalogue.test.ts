@@ -139,10 +139,11 @@ describe('chart catalogue', () => {
     });
     expect(life.actionOf(1, 0)).toBeUndefined();
 
-    const rate = (numerator: number, denominator: number) => ({
+    const rate = (numerator: number, denominator: number, coverage: number | null = 1) => ({
       numerator,
       denominator,
       rate: denominator ? numerator / denominator : null,
+      coverage,
     });
     const rates = model('threeRates', {
       kind: 'threeRates',
@@ -163,6 +164,56 @@ describe('chart catalogue', () => {
     expect(rates.figures?.map((f) => f.value)).toEqual(['63%', '25%', '13%', '80%']);
     expect(rates.actionOf(0, 1)).toEqual({ kind: 'jump', target: { kind: 'threeRates', figure: 'granted' } });
     expect(rates.actionOf(0, 2)).toBeUndefined();
+    expect(rates.figures?.some((f) => f.caption)).toBe(false);
+
+    // Issue 14: almost no legal status. 3 of 10 applications concluded, no grant with a status:
+    // the rates are not figures of the set, and say what they would rest on.
+    const sparse = model('threeRates', {
+      kind: 'threeRates',
+      applications: 10,
+      granted: 2,
+      rejected: 1,
+      withdrawn: 0,
+      lapsed: 0,
+      pending: 7,
+      concluded: 3,
+      valid: 0,
+      grantRate: rate(2, 3, 0.3),
+      rejectionRate: rate(1, 3, 0.3),
+      withdrawalRate: rate(0, 3, 0.3),
+      validityRate: rate(0, 2, 0),
+    });
+    expect(sparse.figures?.map((f) => f.value)).toEqual(['—', '—', '—', '—']);
+    expect(sparse.figures?.[0]).toMatchObject({
+      isWeak: true,
+      caption: 'threeRates.insufficient{"basis":"threeRates.coverageConcluded{\\"share\\":\\"30%\\"}"}',
+    });
+    expect(sparse.figures?.[3]?.caption).toBe(
+      'threeRates.insufficient{"basis":"threeRates.coverageStatus{\\"share\\":\\"0%\\"}"}',
+    );
+    // Enough coverage: the rate, with what it rests on.
+    const most = model('threeRates', {
+      kind: 'threeRates',
+      applications: 10,
+      granted: 5,
+      rejected: 2,
+      withdrawn: 1,
+      lapsed: 0,
+      pending: 2,
+      concluded: 8,
+      valid: 4,
+      grantRate: rate(5, 8, 0.8),
+      rejectionRate: rate(2, 8, 0.8),
+      withdrawalRate: rate(1, 8, 0.8),
+      validityRate: rate(4, 5, 1),
+    });
+    expect(most.figures?.[0]).toEqual({
+      label: 'threeRates.grantRate',
+      value: '63%',
+      caption: 'threeRates.coverageConcluded{"share":"80%"}',
+      isWeak: false,
+    });
+    expect(most.figures?.[3]?.caption).toBeUndefined();
   });
 
   it('labels cited-by bins and opens them as ranges; most-cited patents open the patent', () => {

@@ -1,3 +1,4 @@
+import { MIN_RATE_COVERAGE } from '@patlas/contracts';
 import type {
   ClusteringResponse,
   LandscapeResponse,
@@ -216,10 +217,24 @@ function threeRatesModel(result: ChartResult, labels: LabelContext): ChartModel 
     series: [{ name: labels.text('series.patents'), values: THREE_RATE_FIGURES.map((key) => rates[key]) }],
     categoryTitle: labels.text('threeRates.figure'),
     ordered: true,
-    figures: (['grantRate', 'rejectionRate', 'withdrawalRate', 'validityRate'] as const).map((key) => ({
-      label: labels.text(`threeRates.${key}`),
-      value: labels.percent(rates[key].rate),
-    })),
+    figures: (['grantRate', 'rejectionRate', 'withdrawalRate', 'validityRate'] as const).map((key) => {
+      const { rate, coverage } = rates[key];
+      // Issue 14: a rate resting on less than half its population (legal status mostly missing) is
+      // not a figure of the set; its coverage says why.
+      const isWeak = coverage !== null && coverage < MIN_RATE_COVERAGE;
+      const basis = key === 'validityRate' ? 'threeRates.coverageStatus' : 'threeRates.coverageConcluded';
+      const coverageText = coverage === null ? '' : labels.text(basis, { share: labels.percent(coverage) });
+      return {
+        label: labels.text(`threeRates.${key}`),
+        value: isWeak ? labels.percent(null) : labels.percent(rate),
+        ...(coverage !== null && coverage < 1
+          ? {
+              caption: isWeak ? labels.text('threeRates.insufficient', { basis: coverageText }) : coverageText,
+              isWeak,
+            }
+          : {}),
+      };
+    }),
     note: labels.text('notes.threeRates'),
     actionOf: (_s, c) => {
       const figure = THREE_RATE_FIGURES[c];

@@ -35,7 +35,14 @@ export interface ChartModel {
   /** Region name on the registered map of each category (undefined = not on the map). */
   map?: { name: 'world' | 'china'; regionOf: (category: ChartCategory) => string | undefined };
   /** Headline figures shown above the chart (the three rates). */
-  figures?: { label: string; value: string }[];
+  figures?: {
+    label: string;
+    value: string;
+    /** What the figure rests on when that is not the whole set (a rate's coverage). */
+    caption?: string;
+    /** Too little data for the figure to speak for the set: shown as a warning. */
+    isWeak?: boolean;
+  }[];
   /** Word cloud: each word's size (its TF-IDF weight). */
   weights?: number[];
   /** Landscape: the map itself; categories are its peaks. */

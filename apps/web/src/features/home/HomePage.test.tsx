@@ -50,6 +50,48 @@ describe('home page', () => {
     expect((editor as HTMLTextAreaElement).value).toBe('TI=电池');
   });
 
+  it('searches a pasted patent number as a number and shows the expression it will run (issue 14)', async () => {
+    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    const { router } = renderApp('/home');
+    const editor = await screen.findByRole('textbox', { name: '检索式' });
+    fireEvent.change(editor, { target: { value: 'US 8,930,553 B2' } });
+    expect((await screen.findByTestId('quick-number-hint')).textContent).toBe(
+      '将按专利号 / 申请号检索： PN=US8930553B2',
+    );
+    fireEvent.click(screen.getByRole('button', { name: /检\s*索/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult'));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('PN=US8930553B2');
+  });
+
+  it('searches a list of ten numbers in PN and AN, and leaves words to the expression search', async () => {
+    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    const { router } = renderApp('/home');
+    const editor = await screen.findByRole('textbox', { name: '检索式' });
+    fireEvent.change(editor, { target: { value: 'PM2.5 传感器' } });
+    await waitFor(() => expect((editor as HTMLTextAreaElement).value).toBe('PM2.5 传感器'));
+    expect(screen.queryByTestId('quick-number-hint')).toBeNull();
+    const numbers = [
+      'CN215644798U',
+      'CN117151122A',
+      'US8930553',
+      'EP1000000A1',
+      'CN202110123456.7',
+      'JP2020123456A',
+      'KR102345678B1',
+      'WO2020123456A1',
+      'CN 1234567 A',
+      '2021101234567',
+    ];
+    fireEvent.change(editor, { target: { value: numbers.join('\n') } });
+    await screen.findByTestId('quick-number-hint');
+    fireEvent.click(screen.getByRole('button', { name: /检\s*索/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult'));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe(
+      'PN=(CN215644798U OR CN117151122A OR US8930553 OR EP1000000A1 OR JP2020123456A OR KR102345678B1 OR ' +
+        'WO2020123456A1 OR CN1234567A) OR AN=(US8930553 OR CN202110123456.7 OR 2021101234567)',
+    );
+  });
+
   it('sends /search/quick?tab=cbir to image search (spec 1 §2, version style 2)', async () => {
     stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
     const { router } = renderApp('/search/quick?tab=cbir');

@@ -18,7 +18,11 @@ const hit = {
   highlights: { title: '<em>电池</em>包和储能<em>电池</em>&lt;script&gt;' },
 };
 
-function searchAnswer(total: number): FakeResponse {
+function searchAnswer(
+  total: number,
+  extra: Record<string, unknown> = {},
+  items: readonly object[] = [hit],
+): FakeResponse {
   return {
     status: 200,
     body: {
@@ -28,7 +32,7 @@ function searchAnswer(total: number): FakeResponse {
         total,
         page: 1,
         pageSize: 20,
-        items: total > 0 ? [hit] : [],
+        items: total > 0 ? items : [],
         facets: {
           patentType: [
             { value: 'utility_model', count: 122 },
@@ -39,6 +43,7 @@ function searchAnswer(total: number): FakeResponse {
         expression: 'TI=电池',
         tookMs: 12,
         key: 'abcdefgh12',
+        ...extra,
       },
     },
   };
@@ -87,6 +92,47 @@ describe('result page', () => {
     stubFetch(() => searchAnswer(0));
     renderApp('/innovationSpace/searchResult?q=TI%3Dzzzz');
     expect(await screen.findByText('未找到相关专利')).toBeTruthy();
+  });
+
+  it('says how many patents a date condition left out for lacking the date, and links to the search without it', async () => {
+    stubFetch(() =>
+      searchAnswer(0, {
+        missingFields: [{ field: 'PD', condition: 'PD>=2020', count: 12, searchExpre: 'TI=(电池 AND 正极)' }],
+      }),
+    );
+    const { router } = renderApp(
+      '/innovationSpace/searchResult?q=TI%3D(%E7%94%B5%E6%B1%A0%20AND%20%E6%AD%A3%E6%9E%81)%20AND%20PD%3E%3D2020&f=country:CN',
+    );
+    const note = await screen.findByTestId('note-missing-field');
+    expect(note.textContent).toContain('12 篇专利没有公开(公告)日，因此未被 PD>=2020 匹配。');
+    fireEvent.click(within(note).getByText('查看不含该条件的结果'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('TI=(电池 AND 正极)'));
+    // The rest of the search stays: its filters too.
+    expect(new URLSearchParams(router.state.location.search).get('f')).toBe('country:CN');
+  });
+
+  it('offers to search words that are patent numbers as numbers, in English too', async () => {
+    stubFetch(() => searchAnswer(0, { numberTerms: { terms: ['US8930553B2'], searchExpre: 'PN=US8930553B2' } }));
+    const { router } = renderApp('/innovationSpace/searchResult?q=US%208%2C930%2C553%20B2', 'en');
+    const note = await screen.findByTestId('note-number-terms');
+    expect(note.textContent).toContain('“US8930553B2” is written like a patent number but was searched as words');
+    fireEvent.click(within(note).getByText('PN=US8930553B2'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('PN=US8930553B2'));
+  });
+
+  it('shows an untitled patent by its number and the first line of its abstract, marked as such', async () => {
+    const untitled = {
+      ...hit,
+      publicationNumber: 'CN113000003A',
+      title: undefined,
+      highlights: undefined,
+      abstract: '一种电池正极材料，包括镍钴锰。\n第二段说明。',
+    };
+    stubFetch(() => searchAnswer(2, {}, [hit, untitled]));
+    renderApp('/innovationSpace/searchResult?q=%E6%AD%A3%E6%9E%81');
+    const cell = await screen.findByTestId('untitled-hit');
+    expect(cell.textContent).toBe('无标题CN113000003A · 一种电池正极材料，包括镍钴锰。');
+    expect(screen.getAllByTestId('untitled-hit')).toHaveLength(1);
   });
 
   it('shows the server message of a bad expression', async () => {

@@ -24,6 +24,7 @@ import { ResultListView } from './components/ResultListView';
 import { ResultToolbar } from './components/ResultToolbar';
 import { ViewSwitch } from './components/ViewSwitch';
 import { SelectionBar } from './components/SelectionBar';
+import { SearchNotes } from './components/SearchNotes';
 import { useHitLabels } from '../../search-state/useHitLabels';
 import { formatTotal } from '../../search-state/format-total';
 import { useSearchResults, useStateByKey } from './queries';
@@ -268,6 +269,7 @@ function ResultsView() {
                   onChange={(view) => update({ view }, { keepPage: true, history: historyActionState('view', view) })}
                 />
               </Flex>
+              {data && !isStale && <SearchNotes data={data} state={state} lang={lang} />}
               {results.isPending && <Spin className="results-loading" />}
               {data && data.total === 0 && (
                 <EmptyResult hasFilters={state.filters.length > 0 || Boolean(state.second)} />

@@ -519,8 +519,22 @@ function impact(
   };
 }
 
-function rate(numerator: number, denominator: number): { numerator: number; denominator: number; rate: number | null } {
-  return { numerator, denominator, rate: denominator === 0 ? null : numerator / denominator };
+/**
+ * A rate with what it divides, and its coverage: the share of the population the rate speaks for
+ * (`basis`) that its figures rest on (`covered`), null when that population is empty.
+ */
+function rate(
+  numerator: number,
+  denominator: number,
+  covered: number,
+  basis: number,
+): { numerator: number; denominator: number; rate: number | null; coverage: number | null } {
+  return {
+    numerator,
+    denominator,
+    rate: denominator === 0 ? null : numerator / denominator,
+    coverage: basis === 0 ? null : covered / basis,
+  };
 }
 
 /** Ids of the dictionary values of a single field (missing values → -1, matching nothing). */
@@ -539,6 +553,8 @@ function threeRates(cols: DocColumns, hits: Int32Array): ThreeRatesResult {
   const cls = (name: string): number => cols.singleDict.legalStatusClass.find(name) ?? -1;
   const [valid, rejected, withdrawn, lapsed] = [cls('valid'), cls('rejected'), cls('withdrawn'), cls('lapsed')];
   const n = { granted: 0, valid: 0, rejected: 0, withdrawn: 0, lapsed: 0, pending: 0 };
+  /** Granted applications with a recorded legal status: the only ones whose validity is known. */
+  let grantedWithStatus = 0;
   for (let u = 0; u < units.count; u++) {
     let isGranted = false;
     let isValid = false;
@@ -546,6 +562,7 @@ function threeRates(cols: DocColumns, hits: Int32Array): ThreeRatesResult {
     let latestClass = 0;
     let hasRejected = false;
     let hasWithdrawn = false;
+    let hasStatus = false;
     for (let k = units.start[u] as number; k < (units.start[u + 1] as number); k++) {
       const id = units.order[k] as number;
       const c = cols.single.legalStatusClass[id] as number;
@@ -554,6 +571,7 @@ function threeRates(cols: DocColumns, hits: Int32Array): ThreeRatesResult {
       isValid ||= g && c === valid;
       hasRejected ||= c === rejected;
       hasWithdrawn ||= c === withdrawn;
+      hasStatus ||= c !== 0;
       if ((cols.ranges.pd[id] as number) >= latest) {
         latest = cols.ranges.pd[id] as number;
         latestClass = c;
@@ -562,6 +580,7 @@ function threeRates(cols: DocColumns, hits: Int32Array): ThreeRatesResult {
     if (isGranted) {
       n.granted++;
       if (isValid) n.valid++;
+      if (hasStatus) grantedWithStatus++;
     } else if (hasRejected) n.rejected++;
     else if (hasWithdrawn) n.withdrawn++;
     else if (latestClass === lapsed) n.lapsed++;
@@ -573,10 +592,12 @@ function threeRates(cols: DocColumns, hits: Int32Array): ThreeRatesResult {
     applications: units.count,
     ...n,
     concluded,
-    grantRate: rate(n.granted, concluded),
-    rejectionRate: rate(n.rejected, concluded),
-    withdrawalRate: rate(n.withdrawn, concluded),
-    validityRate: rate(n.valid, n.granted),
+    // Concluded applications out of all: pending ones and those without any status are in no denominator.
+    grantRate: rate(n.granted, concluded, concluded, units.count),
+    rejectionRate: rate(n.rejected, concluded, concluded, units.count),
+    withdrawalRate: rate(n.withdrawn, concluded, concluded, units.count),
+    // A grant without a recorded status is neither known valid nor known lapsed.
+    validityRate: rate(n.valid, n.granted, grantedWithStatus, n.granted),
   };
 }
 

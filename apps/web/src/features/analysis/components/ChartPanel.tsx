@@ -238,7 +238,18 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
         {model?.figures && (
           <Flex gap={32} wrap className="analysis-figures">
             {model.figures.map((figure) => (
-              <Statistic key={figure.label} title={figure.label} value={figure.value} />
+              <div key={figure.label} className="analysis-figure" data-testid="analysis-figure">
+                <Statistic title={figure.label} value={figure.value} />
+                {figure.caption && (
+                  <Typography.Text
+                    type={figure.isWeak ? 'warning' : 'secondary'}
+                    className="analysis-figure-caption"
+                    data-testid="analysis-figure-caption"
+                  >
+                    {figure.caption}
+                  </Typography.Text>
+                )}
+              </div>
             ))}
           </Flex>
         )}

@@ -5,7 +5,7 @@ import type { SearchHitDto } from '@patlas/contracts';
 import { patentDetailPath } from '../../../app/paths';
 import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
-import { HighlightedText } from '../../../components/HighlightedText/HighlightedText';
+import { HitTitle } from './HitTitle';
 
 interface ResultCardHeaderProps {
   hit: SearchHitDto;
@@ -31,7 +31,7 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
         {pn}
       </Link>
       <Link to={patentDetailPath(pn)} state={linkState} className="result-card-title">
-        <HighlightedText marked={hit.highlights?.title} plain={hit.title ?? pn} />
+        <HitTitle hit={hit} />
       </Link>
     </div>
   );

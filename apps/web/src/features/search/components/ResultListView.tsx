@@ -6,7 +6,7 @@ import type { SearchHitDto } from '@patlas/contracts';
 import { patentDetailPath } from '../../../app/paths';
 import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
-import { HighlightedText } from '../../../components/HighlightedText/HighlightedText';
+import { HitTitle } from './HitTitle';
 import { useHitLabels } from '../../../search-state/useHitLabels';
 
 interface ResultListViewProps {
@@ -42,7 +42,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
     {
       title: t('columns.title'),
       key: 'title',
-      render: (_, hit) => <HighlightedText marked={hit.highlights?.title} plain={hit.title} className="result-title" />,
+      render: (_, hit) => <HitTitle hit={hit} className="result-title" />,
     },
     {
       title: t('columns.applicants'),

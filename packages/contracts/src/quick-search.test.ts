@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { splitBatchNumbers } from './batch-search.js';
+import { recognisePatentNumber } from './patent-numbers.js';
+import { numberSearchExpression } from './quick-search.js';
+
+describe('quick search of numbers (issue 14)', () => {
+  it.each([
+    ['CN215644798U', 'PN=CN215644798U'],
+    ['US8930553', 'PN=US8930553 OR AN=US8930553'],
+    ['US 14/190,982', 'PN=US14190982 OR AN=US14190982'],
+    ['US 8,930,553 B2', 'PN=US8930553B2'],
+    ['  cn 117151122 a ', 'PN=CN117151122A'],
+    ['CN202110123456.7', 'AN=CN202110123456.7'],
+    ['2021101234567', 'AN=2021101234567'],
+    ['ZL 202110123456.7', 'AN=ZL202110123456.7'],
+  ])('%s → %s', (input, expression) => {
+    expect(numberSearchExpression(input)).toBe(expression);
+  });
+
+  it('searches a pasted list of publication and application numbers in PN and AN', () => {
+    const pasted = [
+      'CN215644798U',
+      'US 8,930,553 B2',
+      'EP1000000A1',
+      'CN117151122A',
+      'CN202110123456.7',
+      'JP2020123456A',
+      'KR102345678B1',
+      'WO2020123456A1',
+      'US2005/0123456 A1',
+      'CN 1234567 A',
+    ].join('\n');
+    expect(numberSearchExpression(pasted)).toBe(
+      'PN=(CN215644798U OR US8930553B2 OR EP1000000A1 OR CN117151122A OR JP2020123456A OR KR102345678B1 OR ' +
+        'WO2020123456A1 OR US20050123456A1 OR CN1234567A) OR AN=CN202110123456.7',
+    );
+    expect(numberSearchExpression('CN215644798U, CN215644798U；US8930553B2')).toBe('PN=(CN215644798U OR US8930553B2)');
+  });
+
+  it('leaves anything that is not only numbers to the expression search', () => {
+    for (const text of [
+      '锂电池',
+      'PM2.5',
+      '5G',
+      'CN2020',
+      'H01M10/0525',
+      'TI=电池',
+      'CN215644798U 电池',
+      'PN=CN215644798U',
+      'battery 2021',
+      '',
+    ]) {
+      expect(numberSearchExpression(text), text).toBeUndefined();
+    }
+  });
+
+  it('reads words strictly: numbers need an office code and five digits, or an application form', () => {
+    expect(recognisePatentNumber('RTX3090')).toBeUndefined();
+    expect(recognisePatentNumber('CO2')).toBeUndefined();
+    expect(recognisePatentNumber('20201231')).toEqual({ kind: 'application', number: '20201231' });
+    expect(recognisePatentNumber('CN215644798')).toEqual({ kind: 'publication', number: 'CN215644798' });
+    expect(recognisePatentNumber('CN2021101234567')).toEqual({ kind: 'application', number: 'CN2021101234567' });
+  });
+
+  it('keeps digits grouped by thousands together when splitting a batch', () => {
+    expect(splitBatchNumbers('US 8,930,553 B2, US 7,000,000\nCN1234567A,CN7654321A')).toEqual([
+      'US8930553B2',
+      'US7000000',
+      'CN1234567A',
+      'CN7654321A',
+    ]);
+  });
+});
