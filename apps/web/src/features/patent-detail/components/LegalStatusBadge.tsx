@@ -26,7 +26,7 @@ function basisKey(status: CurrentLegalStatus): BasisKey {
 
 /**
  * The current legal status beside a number: the source's wording when it states one, otherwise
- * the status the server worked out from dates or kind, with its basis in the tooltip (a status
+ * the status the server worked out from dates or kind, with its basis in the tooltip (a lapse
  * counted from the statutory term is marked as estimated).
  */
 export function LegalStatusBadge({
@@ -50,6 +50,8 @@ export function LegalStatusBadge({
     );
   }
   const isStated = status.basis === 'source';
+  // Only a lapse worked out from the statutory term is an estimate; grant and publication are facts.
+  const isEstimate = status.basis === 'term' && status.code === 'inactive';
   const label = isStated && status.text ? status.text : t(`status.code.${status.code}`);
   const date = formatPatentDate(status.date) ?? '';
   const basis = t(`status.basis.${basisKey(status)}`, { date, kind: kind ?? '' });
@@ -62,7 +64,7 @@ export function LegalStatusBadge({
         data-basis={status.basis}
       >
         {label}
-        {status.basis === 'term' && <span className="patent-status-estimated">{t('status.estimated')}</span>}
+        {isEstimate && <span className="patent-status-estimated">{t('status.estimated')}</span>}
       </Tag>
     </Tooltip>
   );

@@ -3,6 +3,7 @@ import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SearchNeighboursResponse } from '@patlas/contracts';
+import { replacingTabState } from '../../../components/TabBar/tab-bar-model';
 import { readHistoryNavState } from '../../../history-recording/history-actions';
 import { detailPathInList, resultPagePath, type ResultListContext } from '../../../search-state/result-list-context';
 import { useListNeighbours } from '../queries';
@@ -24,8 +25,12 @@ export function ListNavigation({ context, pn, tab }: { context: ResultListContex
   const go = (target: Neighbour) => {
     // The next record is opened from the same result page: recorded as its 'detail' (spec 1 §4).
     const { historyOrigin } = readHistoryNavState(location.state);
+    const history = historyOrigin
+      ? { historyOrigin, historyAction: { name: 'detail', value: '', at: Date.now() } }
+      : undefined;
+    // The step stays in this page's tab instead of opening one tab per record.
     void navigate(detailPathInList(target.publicationNumber, { state: context.state, rank: target.rank }, tab), {
-      state: historyOrigin ? { historyOrigin, historyAction: { name: 'detail', value: '', at: Date.now() } } : undefined,
+      state: replacingTabState(history),
     });
   };
   const current = data?.current?.publicationNumber;

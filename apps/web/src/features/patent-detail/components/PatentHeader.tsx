@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatentDetail } from '@patlas/contracts';
 import { formatPatentDate } from '../../../utils/format-date';
-import { present, presentList, shownText } from '../patent-view';
+import { kindOf, present, presentList, shownText } from '../patent-view';
 import { LegalStatusBadge } from './LegalStatusBadge';
 import { useCountryName } from './useCountryName';
 
@@ -43,7 +43,7 @@ export function PatentHeader({ patent, actions }: { patent: PatentDetail; action
         <Typography.Text strong copyable className="patent-header-pn">
           {patent.publicationNumber}
         </Typography.Text>
-        <LegalStatusBadge status={patent.currentStatus} sourceText={patent.legalStatus} kind={patent.kind} />
+        <LegalStatusBadge status={patent.currentStatus} sourceText={patent.legalStatus} kind={kindOf(patent)} />
         {present(patent.kind) && <Tag>{t('header.kindCode', { kind: patent.kind })}</Tag>}
         {patent.patentType && <Tag color="blue">{t(`patentType.${patent.patentType}`)}</Tag>}
         <Tag>{countryName(patent.country)}</Tag>
