@@ -158,7 +158,11 @@ export const SearchNeighboursRequestSchema = SearchQueryRequestSchema.omit({
   facets: true,
   highlight: true,
 }).extend({
-  rank: z.number().int().min(1).max(MAX_PAGE * MAX_PAGE_SIZE),
+  rank: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE * MAX_PAGE_SIZE),
 });
 export type SearchNeighboursRequest = z.input<typeof SearchNeighboursRequestSchema>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { detailPathInList, readListContext, resultPagePath, stateAtRank, toNeighboursRequest } from './result-list-context';
+import {
+  detailPathInList,
+  readListContext,
+  resultPagePath,
+  stateAtRank,
+  toNeighboursRequest,
+} from './result-list-context';
 import { decodeResultState } from './search-url-state';
 
 const state = decodeResultState(

@@ -97,7 +97,9 @@ export class PatentService {
     const numbers = familyNumbers(record);
     if (numbers.length === 0) return undefined;
     const heldNumbers = numbers.map((n) => held[n]).filter((pn): pn is string => pn !== undefined);
-    const others = await this.patents.getByPublicationNumbers(heldNumbers.filter((pn) => pn !== record.publicationNumber));
+    const others = await this.patents.getByPublicationNumbers(
+      heldNumbers.filter((pn) => pn !== record.publicationNumber),
+    );
     others.set(record.publicationNumber, record);
     const members: Record<string, FamilyMember> = {};
     for (const number of numbers) {

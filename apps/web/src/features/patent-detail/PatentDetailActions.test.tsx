@@ -92,7 +92,11 @@ describe('patent detail: the daily essentials', () => {
   it("shows a source's own status wording as written", async () => {
     serve({
       records: {
-        CN117151122A: { ...CN117151122A, legalStatus: '实质审查', currentStatus: { code: 'pending', basis: 'source', text: '实质审查' } },
+        CN117151122A: {
+          ...CN117151122A,
+          legalStatus: '实质审查',
+          currentStatus: { code: 'pending', basis: 'source', text: '实质审查' },
+        },
       },
     });
     renderApp('/innovationSpace/searchDetail?pn=CN117151122A');
@@ -106,7 +110,12 @@ describe('patent detail: the daily essentials', () => {
     expect(await screen.findByText(`记录 ${pnAt(20)}`, { selector: 'h3' })).toBeTruthy();
     expect(await within(header()).findByText('第 20 / 45 条')).toBeTruthy();
     const asked = calls.find((c) => c.path === '/product/search/neighbours');
-    expect(asked?.body).toMatchObject({ searchExpre: 'TI=(电池)', sort: { field: 'PD', order: 'asc' }, pageSize: 20, rank: 20 });
+    expect(asked?.body).toMatchObject({
+      searchExpre: 'TI=(电池)',
+      sort: { field: 'PD', order: 'asc' },
+      pageSize: 20,
+      rank: 20,
+    });
 
     fireEvent.click(await findButton('下一条', header()));
     expect(await screen.findByText(`记录 ${pnAt(21)}`, { selector: 'h3' })).toBeTruthy();
@@ -221,7 +230,9 @@ describe('patent detail: the daily essentials', () => {
     renderApp('/innovationSpace/searchDetail?pn=US7472552B2');
     expect(await screen.findByText('著录项目')).toBeTruthy();
     // Once the health answer is in, the button stays absent.
-    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/health'))).toBe(true));
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/health'))).toBe(true),
+    );
     await waitFor(() => expect(document.querySelector('.ant-descriptions')).not.toBeNull());
     expect(queryButton('机器翻译')).toBeUndefined();
   });

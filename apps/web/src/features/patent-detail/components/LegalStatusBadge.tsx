@@ -13,9 +13,7 @@ const TONE: Record<CurrentLegalStatus['code'], StatusTone | 'cyan'> = {
   other: 'default',
 };
 
-type BasisKey =
-  | 'source'
-  | `${Exclude<CurrentLegalStatus['basis'], 'source'>}${'Ended' | 'Granted' | 'Published'}`;
+type BasisKey = 'source' | `${Exclude<CurrentLegalStatus['basis'], 'source'>}${'Ended' | 'Granted' | 'Published'}`;
 
 /** The tooltip saying how the status is known (the server only combines these). */
 function basisKey(status: CurrentLegalStatus): BasisKey {

@@ -28,7 +28,9 @@ export function usePrintMode(): { isPrinting: boolean; print: () => Promise<void
     flushSync(() => setPrinting(true));
     // Drawings go on paper only once loaded.
     const images = [...document.querySelectorAll<HTMLImageElement>('.patent-print img')];
-    await Promise.all(images.map((img) => (typeof img.decode === 'function' ? img.decode().catch(() => undefined) : undefined)));
+    await Promise.all(
+      images.map((img) => (typeof img.decode === 'function' ? img.decode().catch(() => undefined) : undefined)),
+    );
     window.print();
   }, []);
   return { isPrinting, print };
