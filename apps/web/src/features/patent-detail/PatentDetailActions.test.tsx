@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PatentDetail, SearchNeighboursResponse } from '@patlas/contracts';
 import { renderApp } from '../../test/render-app';
@@ -66,6 +66,10 @@ const findHeader = () =>
   });
 
 describe('patent detail: the daily essentials', () => {
+  // The page is a lazy route: its module (and antd's) loads once here, not inside the first test's time.
+  beforeAll(async () => {
+    await import('./PatentDetailPage');
+  });
   beforeEach(() => window.localStorage.clear());
   afterEach(() => {
     cleanup();
@@ -79,7 +83,8 @@ describe('patent detail: the daily essentials', () => {
         US7472552B2: { ...US7472552B2, currentStatus: { code: 'inactive', basis: 'term', date: '2026-12-20' } },
       },
     });
-    renderApp('/innovationSpace/searchDetail?pn=US7472552B2');
+    // On a light tab: the badge is in the header whatever the tab.
+    renderApp('/innovationSpace/searchDetail?pn=US7472552B2&tab=family');
     const badge = await findBadge();
     expect(badge.textContent).toBe('失效（推算）');
     expect(badge.getAttribute('aria-label')).toBe('法律状态');
@@ -99,7 +104,7 @@ describe('patent detail: the daily essentials', () => {
         },
       },
     });
-    renderApp('/innovationSpace/searchDetail?pn=CN117151122A');
+    renderApp('/innovationSpace/searchDetail?pn=CN117151122A&tab=family');
     expect((await findBadge()).textContent).toBe('实质审查');
   });
 
@@ -210,7 +215,7 @@ describe('patent detail: the daily essentials', () => {
     serve({ records: { US7472552B2: US7472552B2 } });
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    renderApp('/innovationSpace/searchDetail?pn=US7472552B2&tab=citations');
+    renderApp('/innovationSpace/searchDetail?pn=US7472552B2&tab=family');
     fireEvent.click(await findButton('打印', await findHeader()));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     const printed = document.querySelector<HTMLElement>('.patent-print')!;
