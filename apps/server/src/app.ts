@@ -103,7 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const isTestMode = config.mode === 'test';
   const isDemoLoading = () => context.demo.loading;
   const semantic = () => context.engine.semanticStatus();
-  await app.register(systemDomain, { prefix: '/api', patents, version, isDemoLoading, semantic });
+  const features = () => ({ translation: services.translation.configured });
+  await app.register(systemDomain, { prefix: '/api', patents, version, isDemoLoading, semantic, features });
   await app.register(patentDomain, { prefix: PRODUCT, patents, drawingsDir: context.drawingsDir });
   await app.register(authDomain, { prefix: '/api', login, sessions, apiTokens, rateLimitPerMinute, isTestMode });
   await app.register(sysDomain, { prefix: PRODUCT, admin: authAdmin, audit, displayCopy, registration });

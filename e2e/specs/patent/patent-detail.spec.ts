@@ -1,11 +1,22 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
+
+/** A result list of the demo corpus longer than one page of 20. */
+const LIST_EXPRESSION = 'TI=(电池)';
+const LIST_SIZE = 20;
+
+/** The header's switch stores the language; set it the way a user does. */
+async function switchToEnglish(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/home`);
+  // The header switch is an antd Segmented (radio options), not a button.
+  await page.getByText('English', { exact: true }).click();
+}
 
 describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus', () => {
   let server: RunningServer;
@@ -86,6 +97,157 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
       .toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patent-detail-us-en.png'), fullPage: true });
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('steps through a result list from the detail page, across result pages, with the legal-status badge', async () => {
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'zh-CN',
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // What the result pages hold, asked the way the result page asks.
+    const pageOf = async (n: number) =>
+      await apiCall<{ items: { publicationNumber: string }[]; total: number }>(
+        server.baseUrl,
+        session.tokens.access_token,
+        'POST',
+        '/product/search/search',
+        { searchExpre: LIST_EXPRESSION, page: n, pageSize: LIST_SIZE, facets: [] },
+      );
+    const [first, second] = [await pageOf(1), await pageOf(2)];
+    expect(first.total).toBeGreaterThan(LIST_SIZE);
+
+    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(LIST_EXPRESSION)}`);
+    const rowLinks = page.locator('.result-table .result-number');
+    await expect.poll(() => rowLinks.count(), { timeout: 60_000 }).toBe(LIST_SIZE);
+    // The last row of page 1.
+    await rowLinks.nth(LIST_SIZE - 1).click();
+    await page.waitForURL(/\/innovationSpace\/searchDetail\?.*rank=20/);
+    const header = page.locator('.patent-header');
+    await expect.poll(() => header.getByText(`第 20 / ${first.total.toLocaleString('zh')} 条`).isVisible()).toBe(true);
+    expect(await header.locator('.patent-header-pn').innerText()).toContain(
+      first.items[LIST_SIZE - 1]!.publicationNumber,
+    );
+    // The current legal status sits beside the number.
+    const badge = header.locator('.patent-status-badge');
+    await expect.poll(() => badge.isVisible()).toBe(true);
+    expect(['有效', '失效（推算）', '失效', '授权', '公开', '审中']).toContain((await badge.innerText()).trim());
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patent-detail-list-zh.png') });
+
+    // Next crosses into page 2: its first record.
+    await header.getByRole('button', { name: /下一条/ }).click();
+    await page.waitForURL(/rank=21/);
+    await expect.poll(() => header.getByText(`第 21 / ${first.total.toLocaleString('zh')} 条`).isVisible()).toBe(true);
+    await expect
+      .poll(() => header.locator('.patent-header-pn').innerText())
+      .toContain(second.items[0]!.publicationNumber);
+    // One tab for the walk, not one per record.
+    const tabs = page.locator('.patlas-tab-bar');
+    expect(await tabs.getByText(first.items[LIST_SIZE - 1]!.publicationNumber).count()).toBe(0);
+    // The list in the URL survives a reload.
+    await page.reload();
+    await expect.poll(() => header.getByText(`第 21 / ${first.total.toLocaleString('zh')} 条`).isVisible()).toBe(true);
+    await header.getByRole('button', { name: /上一条/ }).click();
+    await page.waitForURL(/rank=20/);
+    await header.getByText('返回结果列表').click();
+    await page.waitForURL(/\/innovationSpace\/searchResult\?/);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lists family members with country, kind, dates and titles, and prints the record on white', async () => {
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'zh-CN',
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // An EPO grant whose six family members are all in the demo corpus.
+    await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=EP1000000B1&tab=family`);
+    const table = page.locator('.patent-family-table').first();
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 60_000 }).toBe(6);
+    const usRow = table.locator('tbody tr', { hasText: 'US6093011A' });
+    expect(await usRow.locator('td').nth(1).innerText()).toBe('US 美国');
+    expect(await usRow.locator('td').nth(2).innerText()).toBe('A');
+    expect(await usRow.locator('a').count()).toBe(1);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patent-detail-family-zh.png') });
+
+    await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=US7472552B2&tab=citations`);
+    await expect.poll(() => page.getByRole('button', { name: /打印/ }).isVisible(), { timeout: 60_000 }).toBe(true);
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(() => page.locator('.patent-print').isVisible()).toBe(true);
+    expect(await page.locator('.patlas-header').isVisible()).toBe(false);
+    expect(await page.locator('.patlas-tab-bar').isVisible()).toBe(false);
+    expect(await page.locator('.patent-detail-tabs').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: /打印/ }).isVisible()).toBe(false);
+    expect(await page.locator('.patent-print').getByText('权利要求书').isVisible()).toBe(true);
+    expect(await page.locator('.patent-print-claims').innerText()).toMatch(/^1\. /);
+    const ink = await page
+      .locator('.patent-print-claims p')
+      .first()
+      .evaluate((p) => getComputedStyle(p).color);
+    expect(ink).toBe('rgb(0, 0, 0)');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patent-detail-print-zh.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    await expect.poll(() => page.locator('.patent-print').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('offers no machine translation when no translation service is configured', async () => {
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'zh-CN',
+    });
+    const health = page.waitForResponse((r) => r.url().endsWith('/api/health'));
+    // An English abstract without a Chinese translation: with a service, the button would be here.
+    await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=US6836996`);
+    expect((await (await health).json()).data.features).toEqual({ translation: false });
+    await expect.poll(() => page.getByText('著录项目').isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(await page.getByRole('button', { name: '机器翻译' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the list steps, the family and the print layout in English', async () => {
+    const page = await newSignedInPage(browser, server.baseUrl, session, {
+      viewport: { width: 1366, height: 900 },
+      locale: 'en-US',
+    });
+    await switchToEnglish(page, server.baseUrl);
+    // A deep link into a list, as the result page writes it.
+    const list = new URLSearchParams({ q: LIST_EXPRESSION, page: '2' }).toString();
+    const first = await apiCall<{ items: { publicationNumber: string }[] }>(
+      server.baseUrl,
+      session.tokens.access_token,
+      'POST',
+      '/product/search/search',
+      { searchExpre: LIST_EXPRESSION, page: 2, pageSize: LIST_SIZE, facets: [] },
+    );
+    const pn = first.items[0]!.publicationNumber;
+    await page.goto(
+      `${server.baseUrl}/innovationSpace/searchDetail?${new URLSearchParams({ pn, list, rank: '21' }).toString()}`,
+    );
+    const header = page.locator('.patent-header');
+    await expect.poll(() => header.getByText(/^21 of /).isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(await header.getByRole('button', { name: /Previous/ }).isEnabled()).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patent-detail-list-en.png') });
+    await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=EP1000000B1&tab=family`);
+    await expect.poll(() => page.locator('.patent-family-table tbody tr').count(), { timeout: 60_000 }).toBe(6);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patent-detail-family-en.png') });
+    // A US design grant: its claim and its drawing sheets go on paper.
+    await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=USD908314S1`);
+    await expect.poll(() => page.getByRole('button', { name: /Print/ }).isVisible(), { timeout: 60_000 }).toBe(true);
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(() => page.locator('.patent-print').getByText('Claims').isVisible()).toBe(true);
+    const drawings = page.locator('.patent-print-drawings img');
+    await expect.poll(() => drawings.count()).toBe(4);
+    await expect
+      .poll(() => drawings.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patent-detail-print-en.png'), fullPage: true });
     await page.close();
   });
 

@@ -13,7 +13,12 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ status: z.number(), message: z.string(), data });
 }
 
-export const HealthSchema = z.object({ patents: z.number().int(), version: z.string() });
+export const HealthSchema = z.object({
+  patents: z.number().int(),
+  version: z.string(),
+  /** Optional services this installation has configured; the web app hides what is not (issue 14). */
+  features: z.object({ translation: z.boolean() }),
+});
 export type Health = z.infer<typeof HealthSchema>;
 
 export interface ErrorData {

@@ -194,6 +194,48 @@ export const PatentSchema = z.object({
 });
 export type Patent = z.infer<typeof PatentSchema>;
 
+/**
+ * The current legal status a record shows beside its number (the detail page's badge). `code`:
+ * active (in force), inactive (lapsed, expired, withdrawn, refused…), pending (under examination),
+ * granted (granted and within its term; in force unless fees lapsed), published (an application
+ * with no grant on record), other (a wording that fits none of these).
+ */
+export const LEGAL_STATUS_CODES = ['active', 'inactive', 'pending', 'granted', 'published', 'other'] as const;
+/**
+ * How the status is known: source (the record's own legalStatus, in `text`), expiryDate (the
+ * record's expiry date, in `date`), term (the statutory term counted from the application or grant
+ * date, its end in `date`), kind (the kind of document: an application or a grant).
+ */
+export const LEGAL_STATUS_BASES = ['source', 'expiryDate', 'term', 'kind'] as const;
+export const CurrentLegalStatusSchema = z.object({
+  code: z.enum(LEGAL_STATUS_CODES),
+  basis: z.enum(LEGAL_STATUS_BASES),
+  /** The source's wording, as written (basis source). */
+  text: z.string().optional(),
+  /** End of protection the status rests on (basis expiryDate or term). */
+  date: IsoDateSchema.optional(),
+});
+export type CurrentLegalStatus = z.infer<typeof CurrentLegalStatusSchema>;
+
+/**
+ * A family member as the detail page lists it: what the store holds about it when the member is
+ * in the corpus (then `publicationNumber` opens it), otherwise what its number tells (country, kind).
+ */
+export const FamilyMemberSchema = z.object({
+  /** The number as the family list writes it. */
+  number: z.string(),
+  /** The stored publication number, when the database holds the member. */
+  publicationNumber: z.string().optional(),
+  country: z.string().optional(),
+  kind: z.string().optional(),
+  patentType: PatentTypeSchema.optional(),
+  applicationDate: IsoDateSchema.optional(),
+  publicationDate: IsoDateSchema.optional(),
+  title: LocalizedTextSchema.optional(),
+  status: CurrentLegalStatusSchema.optional(),
+});
+export type FamilyMember = z.infer<typeof FamilyMemberSchema>;
+
 export const PatentDetailQuerySchema = z.object({
   pn: z.string().trim().min(1).max(64),
 });
@@ -201,10 +243,15 @@ export const PatentDetailQuerySchema = z.object({
 /**
  * `GET /api/product/patent/detail?pn=` answers the whole record plus `held`: for every number
  * the record refers to (citations, cited-by, family members, priorities) that the database
- * holds, the publication number to open its detail page with.
+ * holds, the publication number to open its detail page with; the current legal status; and
+ * country, kind, dates and title of each family member.
  */
 export const PatentDetailSchema = PatentSchema.extend({
   held: z.record(z.string(), z.string()),
+  /** The badge beside the number; absent when neither the record nor its kind tells. */
+  currentStatus: CurrentLegalStatusSchema.optional(),
+  /** Every simple and INPADOC family member, keyed by the number as the family lists write it. */
+  familyMembers: z.record(z.string(), FamilyMemberSchema).optional(),
 });
 export type PatentDetail = z.infer<typeof PatentDetailSchema>;
 

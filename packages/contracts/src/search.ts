@@ -172,3 +172,32 @@ export const ExtractWordRequestSchema = z.object({
 export const ExtractWordResponseSchema = z.object({
   words: z.array(z.object({ word: z.string(), weight: z.number() })),
 });
+
+/**
+ * `POST /api/product/search/neighbours`: the records before and after one rank of a result list
+ * (the detail page's previous / next when it was opened from a result page). The list is the
+ * result page's search (expression, search within, filters, sort, merge, scope); ranks are 1-based
+ * over the whole list, so they cross result-page boundaries. `pageSize` is the result page's.
+ */
+export const SearchNeighboursRequestSchema = SearchQueryRequestSchema.omit({
+  page: true,
+  facets: true,
+  highlight: true,
+}).extend({
+  rank: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE * MAX_PAGE_SIZE),
+});
+export type SearchNeighboursRequest = z.input<typeof SearchNeighboursRequestSchema>;
+
+const NeighbourSchema = z.object({ rank: z.number().int(), publicationNumber: z.string() });
+export const SearchNeighboursResponseSchema = z.object({
+  total: z.number().int(),
+  /** The record at `rank` now (the list may have changed since the result page was shown). */
+  current: NeighbourSchema.optional(),
+  previous: NeighbourSchema.optional(),
+  next: NeighbourSchema.optional(),
+});
+export type SearchNeighboursResponse = z.infer<typeof SearchNeighboursResponseSchema>;

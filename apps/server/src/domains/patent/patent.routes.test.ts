@@ -19,7 +19,20 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
       title: { lang: 'en', text: 'Improved battery separator' },
       citations: [{ number: '6980000', country: 'US', kind: 'B2' }],
     });
-    await t.context.repositories.patents.upsertMany([buildCnPatent(), buildUsPatent(), citing]);
+    // A family of three: the CN application (held), its US counterpart (held), and a WO publication not held.
+    const family = { simpleFamilyId: 'F9', simple: ['CN117151122A', 'US2024000001A1', 'WO2024000001A1'] };
+    const usMember = buildUsPatent({
+      publicationNumber: 'US2024000001A1',
+      applicationNumber: 'US18000001',
+      kind: 'A1',
+      patentType: 'invention_application',
+      applicationDate: '2023-12-20',
+      publicationDate: '2024-06-20',
+      grantDate: undefined,
+      title: { lang: 'en', text: 'Blockchain based data sharing method' },
+      family,
+    });
+    await t.context.repositories.patents.upsertMany([buildCnPatent({ family }), buildUsPatent(), citing, usMember]);
   });
   afterAll(async () => t.close());
 
@@ -30,11 +43,12 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
       status: 1,
       message: '',
       data: {
-        patents: 3,
+        patents: 4,
         version: 'test',
         demoLoading: false,
-        // Three patents are too few to learn a semantic space from (MIN_SEMANTIC_CORPUS).
+        // Four patents are too few to learn a semantic space from (MIN_SEMANTIC_CORPUS).
         semantic: { model: null, vectors: 0, building: false },
+        features: { translation: false },
       },
     });
   });
@@ -63,6 +77,34 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
     expect(data.held['US7100000B2']).toBe('US7100000B2');
     // US5000000 is cited but not held: no link.
     expect(data.held['US5000000']).toBeUndefined();
+  });
+
+  it('describes each family member: from the store when held, from its number otherwise', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail?pn=CN117151122A', headers: auth });
+    const members = res.json().data.familyMembers;
+    expect(Object.keys(members)).toEqual(['CN117151122A', 'US2024000001A1', 'WO2024000001A1']);
+    expect(members['US2024000001A1']).toEqual({
+      number: 'US2024000001A1',
+      publicationNumber: 'US2024000001A1',
+      country: 'US',
+      kind: 'A1',
+      patentType: 'invention_application',
+      applicationDate: '2023-12-20',
+      publicationDate: '2024-06-20',
+      title: { lang: 'en', text: 'Blockchain based data sharing method' },
+      status: { code: 'published', basis: 'term', date: '2043-12-20' },
+    });
+    expect(members['CN117151122A'].title.text).toBe('一种基于区块链的数据共享方法');
+    expect(members['WO2024000001A1']).toEqual({ number: 'WO2024000001A1', country: 'WO', kind: 'A1' });
+  });
+
+  it('answers the current legal status beside the record, with its basis', async () => {
+    // The US grant states no status; filed 2003-04-01, its 20-year term has ended.
+    const us = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail?pn=US6980000B2', headers: auth });
+    expect(us.json().data.currentStatus).toEqual({ code: 'inactive', basis: 'term', date: '2023-04-01' });
+    // The CN application has no dates: its kind says it is a published application.
+    const cn = await t.app.inject({ method: 'GET', url: '/api/product/patent/detail?pn=CN117151122A', headers: auth });
+    expect(cn.json().data.currentStatus).toEqual({ code: 'published', basis: 'kind' });
   });
 
   it('says clearly, in the user language, that a number is not held', async () => {

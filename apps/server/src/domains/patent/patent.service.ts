@@ -1,5 +1,7 @@
-import type { Drawing, Patent, PatentDetail } from '@patlas/contracts';
+import type { Drawing, FamilyMember, Patent, PatentDetail } from '@patlas/contracts';
+import { parsePublicationNumber } from '@patlas/engine';
 import { AppError } from '../../errors.js';
+import { currentLegalStatus } from './legal-status.js';
 import type { PatentRepository } from './patent.repository.js';
 
 /** Every number a record refers to, for which the detail page may offer a link. */
@@ -12,9 +14,21 @@ function referencedNumbers(record: Patent): string[] {
   return numbers;
 }
 
+/** Every family member once, simple family first, as the record writes them. */
+function familyNumbers(record: Patent): string[] {
+  const all = [...(record.family?.simple ?? []), ...(record.family?.inpadoc ?? [])].map((n) => n.trim());
+  return [...new Set(all.filter(Boolean))];
+}
+
+/** Today as `YYYY-MM-DD` (UTC), the day legal statuses are judged on. */
+const utcToday = () => new Date().toISOString().slice(0, 10);
+
 /** The patent store as the routes and the other domains see it (health, batch search, image search). */
 export class PatentService {
-  constructor(private readonly patents: PatentRepository) {}
+  constructor(
+    private readonly patents: PatentRepository,
+    private readonly today: () => string = utcToday,
+  ) {}
 
   /** Records in the store. */
   count(): Promise<number> {
@@ -60,7 +74,60 @@ export class PatentService {
     }
     const withForward: Patent = citedBy.length > 0 ? { ...record, citedBy } : record;
     const held = await this.patents.resolveHeldNumbers(referencedNumbers(withForward));
-    return { ...withForward, held };
+    const today = this.today();
+    const currentStatus = currentLegalStatus(record, today);
+    const familyMembers = await this.describeFamily(record, held, today);
+    return {
+      ...withForward,
+      held,
+      ...(currentStatus ? { currentStatus } : {}),
+      ...(familyMembers ? { familyMembers } : {}),
+    };
+  }
+
+  /**
+   * Country, kind, dates, title and status of each family member: from the store for members we
+   * hold, otherwise what the number itself tells (country and kind).
+   */
+  private async describeFamily(
+    record: Patent,
+    held: Record<string, string>,
+    today: string,
+  ): Promise<Record<string, FamilyMember> | undefined> {
+    const numbers = familyNumbers(record);
+    if (numbers.length === 0) return undefined;
+    const heldNumbers = numbers.map((n) => held[n]).filter((pn): pn is string => pn !== undefined);
+    const others = await this.patents.getByPublicationNumbers(
+      heldNumbers.filter((pn) => pn !== record.publicationNumber),
+    );
+    others.set(record.publicationNumber, record);
+    const members: Record<string, FamilyMember> = {};
+    for (const number of numbers) {
+      const pn = held[number];
+      const member = pn ? others.get(pn) : undefined;
+      if (pn && member) {
+        const status = currentLegalStatus(member, today);
+        members[number] = {
+          number,
+          publicationNumber: pn,
+          country: member.country,
+          ...(member.kind ? { kind: member.kind } : {}),
+          ...(member.patentType ? { patentType: member.patentType } : {}),
+          ...(member.applicationDate ? { applicationDate: member.applicationDate } : {}),
+          ...(member.publicationDate ? { publicationDate: member.publicationDate } : {}),
+          ...(member.title ? { title: member.title } : {}),
+          ...(status ? { status } : {}),
+        };
+        continue;
+      }
+      const parsed = parsePublicationNumber(number);
+      members[number] = {
+        number,
+        ...(parsed ? { country: parsed.country } : {}),
+        ...(parsed?.kind ? { kind: parsed.kind } : {}),
+      };
+    }
+    return members;
   }
 
   /** Drawings by the publication numbers asked for (numbers as stored); patents without drawings are left out. */

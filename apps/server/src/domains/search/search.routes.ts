@@ -5,6 +5,8 @@ import {
   ExtractWordResponseSchema,
   FamilyExpandRequestSchema,
   FamilyExpandResponseSchema,
+  SearchNeighboursRequestSchema,
+  SearchNeighboursResponseSchema,
   SearchQueryRequestSchema,
   SearchQueryResponseSchema,
   SearchStateSchema,
@@ -114,6 +116,21 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
     },
     async (request) =>
       ok(await service.search({ ...request.body, facets: request.body.facets ?? [] }, languageOf(request))),
+  );
+
+  // The detail page's previous / next when it was opened from a result list.
+  app.post(
+    '/search/neighbours',
+    {
+      config: { access: SEARCH_ACCESS },
+      schema: {
+        summary: 'The records before and after a rank of a result list (1-based, across result pages)',
+        tags: ['search'],
+        body: SearchNeighboursRequestSchema,
+        response: { 200: envelopeOf(SearchNeighboursResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.neighbours(request.body, languageOf(request))),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import {
   type FilterFieldId,
   type Language,
   type MissingFieldNote,
+  type SearchNeighboursResponse,
   type SearchQueryResponse,
   type SearchState,
 } from '@patlas/contracts';
@@ -206,6 +207,32 @@ export class SearchService {
 
   async expandFamily(publicationNumbers: string[]): Promise<string[]> {
     return this.engine.expandFamily(publicationNumbers);
+  }
+
+  /**
+   * The records at rank - 1, rank and rank + 1 of a result list (1-based over the whole list, across
+   * result pages): one or two pages of the list's own size, without facets or highlights.
+   */
+  async neighbours(
+    params: Omit<SearchParams, 'page' | 'facets' | 'highlight'> & { rank: number },
+    lang: Language,
+  ): Promise<SearchNeighboursResponse> {
+    const { rank, pageSize } = params;
+    const wanted = [rank - 1, rank, rank + 1].filter((r) => r >= 1);
+    const pages = [...new Set(wanted.map((r) => Math.ceil(r / pageSize)))].filter((p) => p <= MAX_PAGE);
+    const atRank = new Map<number, string>();
+    let total = 0;
+    for (const page of pages) {
+      const result = await this.search({ ...params, page, facets: [], highlight: false }, lang);
+      total = result.total;
+      result.items.forEach((hit, i) => atRank.set((page - 1) * pageSize + i + 1, hit.publicationNumber));
+    }
+    const at = (r: number) => {
+      const publicationNumber = atRank.get(r);
+      return publicationNumber ? { rank: r, publicationNumber } : undefined;
+    };
+    const [previous, current, next] = [at(rank - 1), at(rank), at(rank + 1)];
+    return { total, ...(current ? { current } : {}), ...(previous ? { previous } : {}), ...(next ? { next } : {}) };
   }
 
   extractWords(text: string, topK: number): { word: string; weight: number }[] {

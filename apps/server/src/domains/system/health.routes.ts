@@ -9,19 +9,21 @@ export interface HealthRoutesOptions {
   isDemoLoading: () => boolean;
   /** The semantic space: model name (null before one is learned), vectors held, build running. */
   semantic: () => { model: string | null; vectors: number; building: boolean };
+  /** Optional services configured here (translation: TRANSLATE_URL is set). */
+  features: () => { translation: boolean };
 }
 
-/** GET /api/health: liveness plus the size of the corpus. */
+/** GET /api/health: liveness, the size of the corpus, and which optional services are configured. */
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { patents, version, isDemoLoading, semantic },
+  { patents, version, isDemoLoading, semantic, features },
 ) => {
   app.get(
     '/health',
     {
       config: { access: 'public' },
       schema: {
-        summary: 'Liveness and corpus size',
+        summary: 'Liveness, corpus size and the optional services configured (the web app hides the others)',
         tags: ['system'],
         response: {
           200: envelopeOf(
@@ -43,6 +45,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
           version,
           demoLoading: isDemoLoading(),
           semantic: { model, vectors, building },
+          features: features(),
         },
       };
     },

@@ -232,6 +232,13 @@ describe('POST /api/product/search/translation and /translate', () => {
     }
   });
 
+  it('tells the web app in /api/health whether translation is configured', async () => {
+    const on = await configured.app.inject({ method: 'GET', url: '/api/health' });
+    expect(on.json().data.features).toEqual({ translation: true });
+    const off = await unconfigured.app.inject({ method: 'GET', url: '/api/health' });
+    expect(off.json().data.features).toEqual({ translation: false });
+  });
+
   it('answers status 0 with a clear zh or en message when no service is configured', async () => {
     const headers = await authHeader(unconfigured, ['/search/result']);
     const payload = { language: 'zh', texts: ['A battery.'] };

@@ -5,8 +5,10 @@ import {
   closeAllTabs,
   closeOtherTabs,
   closeTab,
+  isReplacingTab,
   loadTabs,
   openTab,
+  replaceTab,
   saveTabs,
   tabKeyOf,
   type AppTab,
@@ -58,12 +60,14 @@ export function useTabBarState(storage: ProductStorage) {
   // Adjusting state while rendering (React docs "storing information from previous renders"):
   // a new location opens or updates its tab before the bar paints.
   if (state.lastPath !== path) {
-    setState({
-      tabs: current
-        ? openTab(state.tabs, state.lastPath ? { ...current, sourcePath: state.lastPath } : current)
-        : state.tabs,
-      lastPath: path,
-    });
+    let tabs = state.tabs;
+    if (current && state.lastPath && isReplacingTab(location.state)) {
+      // A step through a result list from the detail page stays in the tab it was taken from.
+      tabs = replaceTab(state.tabs, state.lastPath, current);
+    } else if (current) {
+      tabs = openTab(state.tabs, state.lastPath ? { ...current, sourcePath: state.lastPath } : current);
+    }
+    setState({ tabs, lastPath: path });
   }
 
   useEffect(() => {

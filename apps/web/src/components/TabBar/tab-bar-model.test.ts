@@ -8,6 +8,7 @@ import {
   filterTabsByPermission,
   loadTabs,
   openTab,
+  replaceTab,
   saveTabs,
   splitTabs,
   tabKeyOf,
@@ -143,5 +144,16 @@ describe('tab bar model', () => {
     expect(labels(loadTabs(storage, home))).toEqual(['/home', 'A']);
     storage.set('tabs', 'not a list');
     expect(loadTabs(storage, home)).toEqual([home]);
+  });
+
+  it('steps through a result list in one tab: the tab left takes the next record in its place', () => {
+    const tabs = openTab(openTab([home], detail('CN1A')), detail('US2B2'));
+    expect(labels(tabs)).toEqual(['/home', 'US2B2', 'CN1A']);
+    const stepped = replaceTab(tabs, detail('US2B2').path, detail('US3B2'));
+    expect(labels(stepped)).toEqual(['/home', 'US3B2', 'CN1A']);
+    // A record already open in another tab is not duplicated: that tab comes forward instead.
+    expect(labels(replaceTab(stepped, detail('US3B2').path, detail('CN1A')))).toEqual(['/home', 'US3B2', 'CN1A']);
+    // Nothing showed the page left (a fresh start): an ordinary open.
+    expect(labels(replaceTab([home], '/somewhere', detail('US3B2')))).toEqual(['/home', 'US3B2']);
   });
 });

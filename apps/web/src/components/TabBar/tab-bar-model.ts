@@ -73,6 +73,31 @@ export function openTab(tabs: readonly AppTab[], tab: AppTab): AppTab[] {
   return bounded([...ordered.slice(0, insertAt), merged, ...ordered.slice(insertAt)]);
 }
 
+/**
+ * Navigation state of a step that stays in the same tab (previous / next record of a result list
+ * on the detail page): the tab that showed the page left takes the new page, in its place.
+ */
+export function replacingTabState<T extends object>(state: T | undefined): T & { replacesTab: true } {
+  return { ...(state ?? ({} as T)), replacesTab: true };
+}
+
+export function isReplacingTab(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { replacesTab?: unknown }).replacesTab === true;
+}
+
+/**
+ * The tab showing `fromPath` becomes `tab`, in its place; when there is no such tab, or `tab` is
+ * already open elsewhere, this is an ordinary openTab.
+ */
+export function replaceTab(tabs: readonly AppTab[], fromPath: string, tab: AppTab): AppTab[] {
+  const index = tabs.findIndex((t) => t.path === fromPath && !t.isFixed);
+  const from = tabs[index];
+  if (!from || from.key === tab.key || tabs.some((t) => t.key === tab.key)) return openTab(tabs, tab);
+  const next = [...tabs];
+  next[index] = { ...tab, ...(from.sourcePath ? { sourcePath: from.sourcePath } : {}) };
+  return next;
+}
+
 /** Moves a tab out of the overflow list to the front of the inline ones; inline tabs stay put. */
 export function promoteTab(tabs: readonly AppTab[], key: string): AppTab[] {
   const { overflow } = splitTabs(tabs);

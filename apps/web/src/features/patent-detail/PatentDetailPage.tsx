@@ -1,4 +1,5 @@
-import { Card, Result, Skeleton, Tabs, Tooltip, Typography } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Result, Skeleton, Tabs, Tooltip, Typography } from 'antd';
 import type { TabsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import type { PatentDetail } from '@patlas/contracts';
 import { PatentNumberSearch } from '../../components/PatentNumberSearch';
 import { HISTORY_ID_PARAM } from '../../history-recording/recording';
+import { readListContext } from '../../search-state/result-list-context';
 import { detailTabState, useDetailHistoryRecording } from '../../history-recording/useHistoryRecording';
 import { BasicInfoTab } from './components/BasicInfoTab';
 import { CitationsTab } from './components/CitationsTab';
@@ -13,8 +15,11 @@ import { DrawingsTab } from './components/DrawingsTab';
 import { FamilyTab } from './components/FamilyTab';
 import { FullTextTab } from './components/FullTextTab';
 import { LegalTab } from './components/LegalTab';
+import { ListNavigation } from './components/ListNavigation';
 import { PatentHeader } from './components/PatentHeader';
 import { PatentLoadFailure } from './components/PatentLoadFailure';
+import { PrintView } from './components/PrintView';
+import { usePrintMode } from './components/usePrintMode';
 import { DETAIL_TABS, isDetailTab, tabCounts, type DetailTab } from './patent-view';
 import { usePatentDetail } from './queries';
 import './PatentDetail.css';
@@ -31,7 +36,8 @@ const TAB_CONTENT: Record<DetailTab, (props: { patent: PatentDetail }) => ReactN
 /**
  * `/innovationSpace/searchDetail?pn=…&tab=…`: one patent, deep-linkable, each tab a URL.
  * Tabs without data stay visible (users of incoPat/PatSnap expect a fixed set of tabs), are
- * greyed with a tooltip, and say so when opened.
+ * greyed with a tooltip, and say so when opened. Opened from a result list, the page steps to the
+ * previous / next record of that list; printing gives bibliography, abstract, claims and drawings.
  */
 export function PatentDetailPage() {
   const { t } = useTranslation(['patent', 'common']);
@@ -43,6 +49,9 @@ export function PatentDetailPage() {
   const location = useLocation();
   // Spec 1 §4 'detail' (opened from a result page) and 'detailTab' (a tab change).
   useDetailHistoryRecording(pn, tabParam ?? undefined);
+  // Opened from a result list: the list and the rank ride in the URL (previous / next).
+  const listContext = readListContext(searchParams);
+  const { isPrinting, print } = usePrintMode();
 
   if (!pn) {
     return (
@@ -89,8 +98,20 @@ export function PatentDetailPage() {
 
   return (
     <Card className="patent-detail" variant="borderless">
-      <PatentHeader patent={patent} />
+      <PatentHeader
+        patent={patent}
+        actions={
+          <Flex gap={12} align="center" wrap>
+            {listContext && <ListNavigation context={listContext} pn={pn} tab={tabParam ?? undefined} />}
+            <Button size="small" icon={<PrinterOutlined />} onClick={() => void print()}>
+              {t('patent:detailActions.print')}
+            </Button>
+          </Flex>
+        }
+      />
+      {isPrinting && <PrintView patent={patent} />}
       <Tabs
+        className="patent-detail-tabs"
         activeKey={activeTab}
         items={items}
         destroyOnHidden

@@ -14,6 +14,11 @@ export function present(value: string | undefined | null): string | undefined {
   return text ? text : undefined;
 }
 
+/** The kind code of a record: as stated, or the one its publication number ends with (CN117151122A → A). */
+export function kindOf(patent: Pick<Patent, 'kind' | 'publicationNumber'>): string | undefined {
+  return present(patent.kind) ?? /\d([A-Z]\d?)$/.exec(patent.publicationNumber.trim().toUpperCase())?.[1];
+}
+
 /** The non-blank strings of a list. */
 export function presentList(values: readonly (string | undefined | null)[] | undefined): string[] {
   return (values ?? []).map(present).filter((v): v is string => v !== undefined);

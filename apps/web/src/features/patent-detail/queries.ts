@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiContext } from '../../api/useApiContext';
-import { fetchPatentDetail } from './api';
+import { toNeighboursRequest, type ResultListContext } from '../../search-state/result-list-context';
+import { fetchListNeighbours, fetchPatentDetail } from './api';
 
 /**
  * The detail of one patent. The language is part of the key because failure messages come
@@ -13,5 +14,19 @@ export function usePatentDetail(pn: string | undefined) {
     queryFn: ({ signal }) => fetchPatentDetail(pn ?? '', { lang, messages, signal }),
     enabled: Boolean(pn),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === pn ? previous : undefined),
+  });
+}
+
+/** The previous and next records of the result list a detail page was opened from. */
+export function useListNeighbours(context: ResultListContext | undefined) {
+  const { lang, messages } = useApiContext();
+  const request = context ? toNeighboursRequest(context) : undefined;
+  return useQuery({
+    queryKey: ['list-neighbours', request, lang],
+    queryFn: ({ signal }) => fetchListNeighbours(request!, { lang, messages, signal }),
+    enabled: request !== undefined,
+    // While the next record's neighbours load, the buttons keep their place.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
   });
 }

@@ -1,33 +1,110 @@
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PatentDetail } from '@patlas/contracts';
+import type { FamilyMember, PatentDetail } from '@patlas/contracts';
 import { PatentNumber } from '../../../components/PatentNumber';
-import { heldNumber, present, presentList } from '../patent-view';
+import { formatPatentDate } from '../../../utils/format-date';
+import { heldNumber, present, presentList, shownText } from '../patent-view';
 import { EmptyTab } from './EmptyTab';
+import { LegalStatusBadge } from './LegalStatusBadge';
 import { Section } from './Section';
+import { useCountryName } from './useCountryName';
 
-function FamilyMembers({ patent, members }: { patent: PatentDetail; members: string[] }) {
-  return (
-    <Flex gap={8} wrap className="patent-family-members">
-      {members.map((member) => {
-        const heldAs = heldNumber(patent.held, [member]);
-        // The page itself, or another number the server resolves to it, is not a link.
-        const isSelf = member === patent.publicationNumber || heldAs === patent.publicationNumber;
-        return isSelf ? (
-          <Tag key={member} color="blue">
-            {member}
-          </Tag>
+interface MemberRow extends FamilyMember {
+  key: string;
+  heldAs: string | undefined;
+  isSelf: boolean;
+}
+
+/** A member as the server describes it, or the bare number when the server said nothing about it. */
+function memberRow(patent: PatentDetail, number: string): MemberRow {
+  const described = patent.familyMembers?.[number];
+  const heldAs = described?.publicationNumber ?? heldNumber(patent.held, [number]);
+  // The page itself, or another number the server resolves to it, is not a link.
+  const isSelf = number === patent.publicationNumber || heldAs === patent.publicationNumber;
+  return { ...(described ?? { number }), key: number, heldAs, isSelf };
+}
+
+function FamilyTable({ patent, members }: { patent: PatentDetail; members: string[] }) {
+  const { t, i18n } = useTranslation('patent');
+  const countryName = useCountryName();
+  const rows = members.map((number) => memberRow(patent, number));
+  const columns: TableColumnsType<MemberRow> = [
+    {
+      key: 'number',
+      title: t('family.columns.number'),
+      width: 190,
+      render: (_, row) =>
+        row.isSelf ? (
+          <Flex gap={4} align="center" wrap>
+            <Typography.Text strong>{row.number}</Typography.Text>
+            <Tag color="blue">{t('family.current')}</Tag>
+          </Flex>
         ) : (
-          <span key={member} className="patent-family-member">
-            <PatentNumber number={member} heldAs={heldAs} />
-          </span>
-        );
-      })}
-    </Flex>
+          <PatentNumber number={row.number} {...(row.heldAs ? { heldAs: row.heldAs } : {})} />
+        ),
+    },
+    {
+      key: 'country',
+      title: t('family.columns.country'),
+      width: 120,
+      render: (_, row) => (row.country ? countryName(row.country) : null),
+    },
+    { key: 'kind', title: t('family.columns.kind'), width: 64, render: (_, row) => present(row.kind) ?? null },
+    {
+      key: 'type',
+      title: t('family.columns.type'),
+      width: 100,
+      render: (_, row) => (row.patentType ? t(`patentType.${row.patentType}`) : null),
+    },
+    {
+      key: 'applicationDate',
+      title: t('family.columns.applicationDate'),
+      width: 112,
+      render: (_, row) => formatPatentDate(row.applicationDate) ?? null,
+    },
+    {
+      key: 'publicationDate',
+      title: t('family.columns.publicationDate'),
+      width: 124,
+      render: (_, row) => formatPatentDate(row.publicationDate) ?? null,
+    },
+    {
+      key: 'title',
+      title: t('family.columns.title'),
+      render: (_, row) => {
+        const title = shownText(row.title, i18n.language);
+        if (title.original) return title.original;
+        // A member this database does not hold: say so where its title would be.
+        return row.heldAs ? null : <Typography.Text type="secondary">{t('family.notHeld')}</Typography.Text>;
+      },
+    },
+    {
+      key: 'status',
+      title: t('family.columns.status'),
+      width: 110,
+      render: (_, row) => <LegalStatusBadge status={row.status} kind={row.kind} />,
+    },
+  ];
+  return (
+    <Table<MemberRow>
+      className="patent-family-table"
+      size="small"
+      bordered
+      columns={columns}
+      dataSource={rows}
+      pagination={false}
+      tableLayout="fixed"
+      scroll={{ x: 960 }}
+      rowClassName={(row) => (row.isSelf ? 'patent-family-self' : '')}
+    />
   );
 }
 
-/** Simple and INPADOC family members; a member is a link when the database holds it. */
+/**
+ * Simple and INPADOC family members, one row each with country, kind, type, dates, title and
+ * legal status; a member is a link when the database holds it.
+ */
 export function FamilyTab({ patent }: { patent: PatentDetail }) {
   const { t } = useTranslation('patent');
   const simple = [...new Set(presentList(patent.family?.simple))];
@@ -50,7 +127,7 @@ export function FamilyTab({ patent }: { patent: PatentDetail }) {
             </Flex>
           }
         >
-          <FamilyMembers patent={patent} members={group.members} />
+          <FamilyTable patent={patent} members={group.members} />
         </Section>
       ))}
     </div>

@@ -1,17 +1,18 @@
 import { Descriptions, Flex, Tag, Typography } from 'antd';
 import type { DescriptionsProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatentDetail } from '@patlas/contracts';
 import { formatPatentDate } from '../../../utils/format-date';
-import { legalStatusTone, present, presentList, shownText } from '../patent-view';
+import { kindOf, present, presentList, shownText } from '../patent-view';
+import { LegalStatusBadge } from './LegalStatusBadge';
 import { useCountryName } from './useCountryName';
 
-/** Number, kind, type, country, title (with translation), key dates and legal status. */
-export function PatentHeader({ patent }: { patent: PatentDetail }) {
+/** Number with its current legal status, kind, type, country, the page's actions, title (with translation) and key dates. */
+export function PatentHeader({ patent, actions }: { patent: PatentDetail; actions?: ReactNode }) {
   const { t, i18n } = useTranslation('patent');
   const countryName = useCountryName();
   const title = shownText(patent.title, i18n.language);
-  const status = present(patent.legalStatus);
   const owners = presentList(
     (patent.currentAssignees?.length ? patent.currentAssignees : patent.assignees)?.map((p) => p.name),
   );
@@ -42,14 +43,11 @@ export function PatentHeader({ patent }: { patent: PatentDetail }) {
         <Typography.Text strong copyable className="patent-header-pn">
           {patent.publicationNumber}
         </Typography.Text>
+        <LegalStatusBadge status={patent.currentStatus} sourceText={patent.legalStatus} kind={kindOf(patent)} />
         {present(patent.kind) && <Tag>{t('header.kindCode', { kind: patent.kind })}</Tag>}
         {patent.patentType && <Tag color="blue">{t(`patentType.${patent.patentType}`)}</Tag>}
         <Tag>{countryName(patent.country)}</Tag>
-        {status && (
-          <Tag color={legalStatusTone(status)} aria-label={t('field.legalStatus')}>
-            {status}
-          </Tag>
-        )}
+        {actions && <div className="patent-header-actions">{actions}</div>}
       </Flex>
       <Typography.Title level={3} className="patent-header-title">
         {title.original ?? t('header.untitled')}

@@ -2,9 +2,9 @@ import { Checkbox } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SearchHitDto } from '@patlas/contracts';
-import { patentDetailPath } from '../../../app/paths';
 import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
+import { useResultDetailPath } from '../../../search-state/result-list-context';
 import { HitTitle } from './HitTitle';
 
 interface ResultCardHeaderProps {
@@ -19,6 +19,8 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
   const pn = hit.publicationNumber;
   // Carries this search to the detail page, which records its opening (spec 1 §4 'detail').
   const linkState = useDetailLinkState();
+  // The index is the rank in the whole list: the detail page's previous / next follow the list.
+  const path = useResultDetailPath()(pn, index);
   return (
     <div className="result-card-header">
       <Checkbox
@@ -27,10 +29,10 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
         aria-label={t('selection.selectOne', { number: pn })}
       />
       <span className="result-card-index">{index}</span>
-      <Link to={patentDetailPath(pn)} state={linkState} className="result-number">
+      <Link to={path} state={linkState} className="result-number">
         {pn}
       </Link>
-      <Link to={patentDetailPath(pn)} state={linkState} className="result-card-title">
+      <Link to={path} state={linkState} className="result-card-title">
         <HitTitle hit={hit} />
       </Link>
     </div>

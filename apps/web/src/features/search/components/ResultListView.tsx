@@ -3,11 +3,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { SearchHitDto } from '@patlas/contracts';
-import { patentDetailPath } from '../../../app/paths';
 import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
 import { HitTitle } from './HitTitle';
 import { useHitLabels } from '../../../search-state/useHitLabels';
+import { useResultDetailPath } from '../../../search-state/result-list-context';
 
 interface ResultListViewProps {
   items: readonly SearchHitDto[];
@@ -23,6 +23,8 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
   const navigate = useNavigate();
   // Carries this search to the detail page, which records its opening (spec 1 §4 'detail').
   const linkState = useDetailLinkState();
+  // Detail links carry this list and the rank, for the detail page's previous / next.
+  const detailPath = useResultDetailPath();
   const labels = useHitLabels();
   const pageNumbers = items.map((i) => i.publicationNumber);
 
@@ -33,8 +35,8 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       title: t('columns.number'),
       dataIndex: 'publicationNumber',
       width: 140,
-      render: (pn: string) => (
-        <Link to={patentDetailPath(pn)} state={linkState} className="result-number">
+      render: (pn: string, _, index) => (
+        <Link to={detailPath(pn, offset + index + 1)} state={linkState} className="result-number">
           {pn}
         </Link>
       ),
@@ -91,11 +93,11 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
         onChange: (keys) => selection.setPage(pageNumbers, keys.map(String)),
         columnWidth: 40,
       }}
-      onRow={(hit) => ({
+      onRow={(hit, index = 0) => ({
         onClick: (event) => {
           // Clicks on the checkbox cell select; anywhere else the row opens the patent.
           if ((event.target as HTMLElement).closest('.ant-table-selection-column, a, button')) return;
-          void navigate(patentDetailPath(hit.publicationNumber), { state: linkState });
+          void navigate(detailPath(hit.publicationNumber, offset + index + 1), { state: linkState });
         },
         className: 'result-row',
       })}
