@@ -168,7 +168,7 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
     // An EPO grant whose six family members are all in the demo corpus.
     await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=EP1000000B1&tab=family`);
     const table = page.locator('.patent-family-table').first();
-    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 60_000 }).toBe(6);
+    await expect.poll(() => table.locator('tbody tr.ant-table-row').count(), { timeout: 60_000 }).toBe(6);
     const usRow = table.locator('tbody tr', { hasText: 'US6093011A' });
     expect(await usRow.locator('td').nth(1).innerText()).toBe('US 美国');
     expect(await usRow.locator('td').nth(2).innerText()).toBe('A');
@@ -235,7 +235,9 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
     expect(await header.getByRole('button', { name: /Previous/ }).isEnabled()).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patent-detail-list-en.png') });
     await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=EP1000000B1&tab=family`);
-    await expect.poll(() => page.locator('.patent-family-table tbody tr').count(), { timeout: 60_000 }).toBe(6);
+    await expect
+      .poll(() => page.locator('.patent-family-table tbody tr.ant-table-row').count(), { timeout: 60_000 })
+      .toBe(6);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'patent-detail-family-en.png') });
     // A US design grant: its claim and its drawing sheets go on paper.
     await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=USD908314S1`);

@@ -82,7 +82,7 @@ function FamilyTable({ patent, members }: { patent: PatentDetail; members: strin
     {
       key: 'status',
       title: t('family.columns.status'),
-      width: 110,
+      width: 132,
       render: (_, row) => <LegalStatusBadge status={row.status} kind={row.kind} />,
     },
   ];
