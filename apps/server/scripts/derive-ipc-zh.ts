@@ -41,7 +41,41 @@ const RUN_ON_NOTE = new RegExp(
   ].join('|'),
 );
 
+const OPEN = new Set(['（', '(']);
+const CLOSE = new Set(['）', ')']);
+
+/**
+ * Brackets the extraction lost (45 titles): a parenthesis left open is closed at the end (a dangling
+ * "（" is dropped); a closing one without its opening gets it at the start of its "；" clause
+ * ("…）；蘑菇的收获入A01G18/70）"), or is dropped in the title's first clause, where its start is unknown.
+ */
+function balanceBrackets(title: string): string {
+  let text = title.replace(/[（(]$/, '');
+  for (let depth = 0, i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (OPEN.has(c)) depth += 1;
+    else if (CLOSE.has(c) && depth > 0) depth -= 1;
+    else if (CLOSE.has(c)) {
+      const clauseStart = Math.max(text.lastIndexOf('；', i), text.lastIndexOf(';', i)) + 1;
+      if (clauseStart > 0) {
+        text = `${text.slice(0, clauseStart)}（${text.slice(clauseStart)}`;
+        i += 1;
+      } else {
+        text = `${text.slice(0, i)}${text.slice(i + 1)}`;
+        i -= 1;
+      }
+    }
+  }
+  let open = 0;
+  for (const c of text) open += OPEN.has(c) ? 1 : CLOSE.has(c) ? -1 : 0;
+  return open > 0 ? `${text}${'）'.repeat(open)}` : text;
+}
+
 function cleanTitle(raw: string): string {
+  return balanceBrackets(clean(raw));
+}
+
+function clean(raw: string): string {
   return raw
     .replace(/^[·•.．\s]+/, '')
     .replace(RUN_ON_NOTE, '')

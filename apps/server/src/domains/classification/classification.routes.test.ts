@@ -214,7 +214,9 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('classification API o
     expect((await search('ipc', 'BATTERIES', 'en')).items.map((n) => n.code)).toEqual(codes);
     // A zh user sees the Chinese titles of what the English words found.
     const zh = await search('ipc', 'battery');
-    expect(zh.items.find((n) => n.code === 'H02J7')?.title).toBe('用于电池组的充电或放电或用于由电池组向负载供电的装置');
+    expect(zh.items.find((n) => n.code === 'H02J7')?.title).toBe(
+      '用于电池组的充电或放电或用于由电池组向负载供电的装置',
+    );
     // Every word must match: "battery charging" narrows to the charging groups.
     const charging = (await search('ipc', 'battery charging', 'en')).items.map((n) => n.code);
     expect(charging).toContain('H02J7');

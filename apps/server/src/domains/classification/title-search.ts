@@ -14,7 +14,7 @@ import { isStopWord, segmentWords, stemWord } from '@patlas/engine';
 const SYMBOL = /(?<![A-Za-z0-9])[A-HY]\d\d(?:[A-Z](?:\s?\d{1,4}\/\d{2,6})?)?(?![a-z0-9])/;
 const INNER_PARENS = /[(（][^()（）]*[)）]/g;
 /** Stand-ins for the brackets of a kept parenthesis while the ones around it are looked at. */
-const HIDE: Record<string, string> = { '(': '\u0001', ')': '\u0002', '（': '\u0003', '）': '\u0004' };
+const HIDE: Record<string, string> = { '(': '\ue001', ')': '\ue002', '（': '\ue003', '）': '\ue004' };
 const SHOW = Object.fromEntries(Object.entries(HIDE).map(([bracket, hidden]) => [hidden, bracket]));
 
 /** The title without its parenthesised references; other parentheses ("e.g. plasmids") stay. */
@@ -28,7 +28,7 @@ export function withoutReferences(title: string): string {
     if (next === text) break;
     text = next;
   }
-  return text.replace(/[\u0001-\u0004]/g, (hidden) => SHOW[hidden]!);
+  return text.replace(/[\ue001-\ue004]/g, (hidden) => SHOW[hidden]!);
 }
 
 const LATIN_WORD = /[a-z0-9]+/g;
