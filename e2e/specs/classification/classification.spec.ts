@@ -23,11 +23,18 @@ async function reveal(page: Page, code: string) {
   return revealRow(page, row(page, code));
 }
 
-/** Scrolls the (virtual) tree down from its top until a row is rendered. */
+/**
+ * Scrolls the (virtual) tree down from its top until a row is rendered, a screen at a time, from the
+ * top again at the bottom: on a busy machine the row's level may still be loading.
+ */
 async function revealRow(page: Page, target: Locator) {
-  await page.locator('.ant-tree-list-holder').evaluate((el) => (el.scrollTop = 0));
-  for (let i = 0; i < 200 && (await target.count()) === 0; i += 1) {
-    await page.locator('.ant-tree-list-holder').evaluate((el) => (el.scrollTop += 300));
+  const holder = page.locator('.ant-tree-list-holder');
+  await holder.evaluate((el) => (el.scrollTop = 0));
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  while ((await target.count()) === 0 && Date.now() < deadline) {
+    await holder.evaluate((el) => {
+      el.scrollTop = el.scrollTop + el.clientHeight >= el.scrollHeight - 1 ? 0 : el.scrollTop + 300;
+    });
     await page.waitForTimeout(100);
   }
   await target.waitFor();
