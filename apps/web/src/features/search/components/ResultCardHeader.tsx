@@ -6,6 +6,7 @@ import { patentDetailPath } from '../../../app/paths';
 import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
 import { HighlightedText } from '../../../components/HighlightedText/HighlightedText';
+import { SetRank } from './SetRank';
 
 interface ResultCardHeaderProps {
   hit: SearchHitDto;
@@ -33,6 +34,7 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
       <Link to={patentDetailPath(pn)} state={linkState} className="result-card-title">
         <HighlightedText marked={hit.highlights?.title} plain={hit.title ?? pn} />
       </Link>
+      <SetRank hit={hit} />
     </div>
   );
 }
