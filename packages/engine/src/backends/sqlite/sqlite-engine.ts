@@ -617,7 +617,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     }
     const facets = request.facets?.length ? facetCounts(hits, request.facets, request.facetLimit ?? 50) : {};
     let scores: Float64Array | undefined;
-    if (sort.field === 'relevance') scores = request.within ? setScores(request.within) : (termScores ?? rankHits(plan, hits));
+    if (sort.field === 'relevance')
+      scores = request.within ? setScores(request.within) : (termScores ?? rankHits(plan, hits));
     const cmp = comparator(sort, scores);
     const merged = mergeHits(hits, request.merge ?? 0, cmp);
     const pageIds = selectRankedPage(merged, scores, (page - 1) * pageSize, page * pageSize, cmp);

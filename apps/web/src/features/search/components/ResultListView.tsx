@@ -33,7 +33,14 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
   const columns: ColumnsType<SearchHitDto> = [
     { title: '#', key: 'index', width: 52, render: (_, __, index) => offset + index + 1 },
     ...(isRankedSet
-      ? [{ title: t('setRank.column'), key: 'setRank', width: 120, render: (_: unknown, hit: SearchHitDto) => <SetRank hit={hit} /> }]
+      ? [
+          {
+            title: t('setRank.column'),
+            key: 'setRank',
+            width: 120,
+            render: (_: unknown, hit: SearchHitDto) => <SetRank hit={hit} />,
+          },
+        ]
       : []),
     {
       title: t('columns.number'),

@@ -14,7 +14,13 @@ export function SetRank({ hit }: { hit: SearchHitDto }) {
     <Tooltip title={t('setRank.hint', { rank: hit.setRank, percent })}>
       <span className="set-rank" data-testid="set-rank" aria-label={t('setRank.label', { rank: hit.setRank, percent })}>
         <span className="set-rank-number">{t('setRank.rank', { rank: hit.setRank })}</span>
-        <Progress percent={percent} size="small" showInfo format={(value) => `${value ?? 0}%`} className="set-rank-bar" />
+        <Progress
+          percent={percent}
+          size="small"
+          showInfo
+          format={(value) => `${value ?? 0}%`}
+          className="set-rank-bar"
+        />
       </span>
     </Tooltip>
   );
