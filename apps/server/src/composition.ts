@@ -201,7 +201,11 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     audit: r.audit,
     now,
   });
-  const search = new SearchService(engine, r.searchStates);
+  const semanticSearch = new SemanticSearchService(engine, r.semanticQueries, infra.semanticModel);
+  // Result sets that are not an expression: each kind resolved by the domain that owns it.
+  const search = new SearchService(engine, r.searchStates, {
+    semantic: (source) => semanticSearch.rankedSet(source.key),
+  });
   // The indexer calls back only once it runs, after `imageSearch` below exists.
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>
     imageSearch.invalidateIndex(),
@@ -230,7 +234,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     search,
     analysis: new AnalysisService(engine, search),
     textMining: new TextMiningService(engine, search),
-    semanticSearch: new SemanticSearchService(engine, r.semanticQueries, infra.semanticModel),
+    semanticSearch,
     dashboards: new DashboardsService(engine, search),
     history: new SearchHistoryService(r.searchHistory, search, now),
     imageSearch,

@@ -59,7 +59,7 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
   });
 
   it(
-    '[SEARCH][SEMANTIC]: a pasted paragraph finds patents, records its history, and page 2 reopens by URL',
+    '[SEARCH][SEMANTIC]: a pasted paragraph opens the result page in rank order; filters, selection, analysis and reload apply to the set',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
@@ -72,26 +72,47 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
       await poll(() => page.getByTestId('semantic-count').innerText()).toBe(`${PARAGRAPH.length} / 50,000 字`);
       await page.locator('.semantic-form').getByRole('button', { name: '语义检索' }).click();
 
-      await page.waitForURL((url) => url.searchParams.get('tabName') === 'semantics' && url.searchParams.has('key'));
-      const key = new URL(page.url()).searchParams.get('key');
-      expect(new URL(page.url()).searchParams.get('page')).toBe('1');
-      const total = totalOf(await page.getByTestId('semantic-total').innerText());
-      expect(total).toBeGreaterThan(20);
-      expect(total).toBeLessThanOrEqual(1000);
-      expect(await page.getByTestId('semantic-hit').count()).toBe(20);
-      const terms = await page.getByTestId('semantic-key-terms').locator('.ant-tag').allInnerTexts();
-      expect(terms.some((term) => /负极|电池|硅碳/.test(term))).toBe(true);
-      // The best hit is about batteries, and its title opens its detail page.
-      const firstTitle = page.locator('.semantic-hit-title').first();
-      expect(await firstTitle.innerText()).toMatch(/电池|负极|电极|锂/);
-      expect(await firstTitle.getAttribute('href')).toMatch(/^\/innovationSpace\/searchDetail\?pn=/);
-      const showResults = () =>
-        page.getByTestId('semantic-results').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-      await showResults();
-      await shot(page, 'semantic-search-results.png');
-      await shot(page, 'semantic-search-results-full.png', true);
+      // The normal result page, on the semantic set (a short stored key in the URL).
+      await page.waitForURL((url) => url.pathname === '/innovationSpace/searchResult' && url.searchParams.has('set'));
+      const setParam = new URL(page.url()).searchParams.get('set') ?? '';
+      expect(setParam).toMatch(/^semantic:\S{8,64}$/);
+      const key = setParam.slice('semantic:'.length);
+      const totalText = () => page.getByTestId('result-total').innerText();
+      await poll(totalText).toMatch(/^最相似的前 [\d,]+ 条$/);
+      const size = totalOf(await totalText());
+      expect(size).toBeGreaterThan(20);
+      expect(size).toBeLessThanOrEqual(1000);
+      expect(await page.getByTestId('set-source-label').innerText()).toContain('本发明涉及锂离子电池技术领域');
+      const rows = page.locator('.result-table tbody tr.result-row');
+      await poll(() => rows.count()).toBe(20);
 
-      // The search is in the history with the spec's semantic fields, and reopens this result.
+      // Rank order: the rows are the semantic ranking, and the score shown never rises down the list.
+      const ranking = await apiCall<{ items: { publicationNumber: string; relevance: number }[] }>(
+        server.baseUrl,
+        session.tokens.access_token,
+        'POST',
+        '/product/search/semantics',
+        { key, page: 1, pageSize: 20 },
+      );
+      const shownNumbers = () => page.locator('.result-table .result-number').allInnerTexts();
+      expect(await shownNumbers()).toEqual(ranking.items.map((h) => h.publicationNumber));
+      const rankLabels = () =>
+        page.getByTestId('set-rank').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+      const parsed = (labels: string[]) =>
+        labels.map((label) => {
+          const m = /第 (\d+) 名，相关度 (\d+)%/.exec(label);
+          return { rank: Number(m?.[1]), percent: Number(m?.[2]) };
+        });
+      const firstPage = parsed(await rankLabels());
+      expect(firstPage.map((r) => r.rank)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      const percents = firstPage.map((r) => r.percent);
+      expect(percents).toEqual([...percents].sort((a, b) => b - a));
+      expect(await page.locator('.result-sort').innerText()).toContain('相似度排名');
+      expect(await page.locator('.result-table').innerText()).toMatch(/电池|负极|电极|锂/);
+      await shot(page, 'semantic-results-zh.png');
+      await shot(page, 'semantic-results-zh-full.png', true);
+
+      // The search is in the history with the spec's semantic fields, and reopens this result page.
       await poll(async () => {
         const listed = await apiCall<Listed>(
           server.baseUrl,
@@ -103,24 +124,61 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
         return listed.items.find((item) => item.entry.searchContext === PARAGRAPH)?.entry;
       }).toMatchObject({
         pageType: 'semantics',
-        router: `/home?tabName=semantics&key=${key}&page=1`,
+        router: `/innovationSpace/searchResult?set=semantic%3A${key}`,
         ss_weights: '3,3,3,3',
       });
 
-      // Page 2 by URL, in a fresh load: the same search, its second page, the form filled again.
-      const firstPageNumbers = await page.locator('.semantic-hit-number').allInnerTexts();
-      await page.goto(`${server.baseUrl}/home?tabName=semantics&key=${key}&page=2`);
-      await page.locator('.semantic-hit-index').first().waitFor();
-      expect(await page.locator('.semantic-hit-index').first().innerText()).toBe('21');
-      const secondPageNumbers = await page.locator('.semantic-hit-number').allInnerTexts();
-      expect(secondPageNumbers.length).toBeGreaterThan(0);
-      expect(secondPageNumbers.filter((pn) => firstPageNumbers.includes(pn))).toEqual([]);
-      expect(totalOf(await page.getByTestId('semantic-total').innerText())).toBe(total);
+      // A facet filters within the set: fewer patents, still in rank order, "of the top N".
+      await page.locator('[data-facet="patentType"] .facet-value-button').first().click();
+      await page.waitForURL(/f=patentType/);
+      await poll(totalText).toMatch(/^最相似的前 [\d,]+ 条中的 [\d,]+ 条$/);
+      const filtered = Number((/中的 ([\d,]+) 条/.exec(await totalText())?.[1] ?? '').replace(/,/g, ''));
+      expect(filtered).toBeGreaterThan(0);
+      expect(filtered).toBeLessThan(size);
+      await poll(async () => parsed(await rankLabels()).length).toBeGreaterThan(0);
+      const filteredRanks = parsed(await rankLabels()).map((r) => r.rank);
+      expect(filteredRanks).toEqual([...filteredRanks].sort((a, b) => a - b));
+      expect(new URL(page.url()).searchParams.get('set')).toBe(setParam);
+
+      // Selection works on the set and survives a reload of the deep link.
+      await page.getByRole('button', { name: '选择本页' }).click();
+      const selected = Math.min(20, filtered);
+      await poll(() => page.getByTestId('selection-count').innerText()).toBe(`已选 ${selected} 条`);
+      const deepLink = page.url();
+      const filteredText = await totalText();
+      await page.reload();
+      await poll(totalText).toBe(filteredText);
+      expect(page.url()).toBe(deepLink);
+      await poll(() => page.getByTestId('selection-count').innerText()).toBe(`已选 ${selected} 条`);
+      expect(parsed(await rankLabels()).map((r) => r.rank)).toEqual(filteredRanks);
+
+      // Analysis runs on the same set (the filter included).
+      await page.getByTestId('analyse-button').click();
+      await page.waitForURL((url) => url.pathname.endsWith('/analysis') && url.searchParams.get('set') === setParam);
+      await poll(() => page.getByTestId('analysis-total').innerText()).toBe(`分析 ${filtered} 条专利`);
+      expect(await page.getByTestId('analysis-set').innerText()).toBe('语义检索');
+      await page.locator('[data-testid="analysis-chart"] canvas').first().waitFor();
+      await shot(page, 'semantic-analysis-zh.png');
+
+      // Back on the semantic tab, the text can be edited from the result page.
+      await page.goBack();
+      await page.getByText('修改检索文本').click();
+      await page.waitForURL(
+        (url) => url.searchParams.get('tabName') === 'semantics' && url.searchParams.get('key') === key,
+      );
       await poll(() => text.inputValue()).toBe(PARAGRAPH);
-      await expect.poll(() => page.locator('.semantic-pagination .ant-pagination-item-active').innerText()).toBe('2');
-      await showResults();
-      await shot(page, 'semantic-search-page-2.png');
       expect(errors).toEqual([]);
+
+      // The same set in English.
+      await page.getByText('English', { exact: true }).click();
+      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?set=${encodeURIComponent(setParam)}`);
+      await poll(totalText).toMatch(/^Top [\d,]+ most similar$/);
+      expect(Number(/[\d,]+/.exec(await totalText())?.[0].replace(/,/g, ''))).toBe(size);
+      await poll(async () => (await rankLabels())[0]).toMatch(/^Similarity rank 1, relevance \d+%$/);
+      await shot(page, 'semantic-results-en.png');
+      await page.locator('[data-facet="patentType"] .facet-value-button').first().click();
+      await poll(totalText).toMatch(/^[\d,]+ of the top [\d,]+ most similar$/);
+      await shot(page, 'semantic-results-filtered-en.png');
       await page.close();
     },
   );

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { MAX_EXPRESSION_LENGTH } from './limits.js';
 import { AnalysisDimensionSchema } from './analysis-dimensions.js';
-import { FilterFieldSchema, MAX_PAGE_SIZE, MergeTypeSchema, SearchHitSchema, SourceScopeSchema } from './search.js';
+import {
+  FilterFieldSchema,
+  MAX_PAGE_SIZE,
+  MergeTypeSchema,
+  SearchHitSchema,
+  SetSourceSchema,
+  SourceScopeSchema,
+} from './search.js';
 
 /**
  * Analysis over a result set (issue 6; spec 2 §1 "analysis dashboards", §5 and §9 limits).
@@ -45,6 +52,8 @@ export type AnalysisFilter = z.infer<typeof AnalysisFilterSchema>;
 /** The result set an analysis runs over: the same fields as a result page (SearchQueryRequestSchema). */
 export const AnalysisResultSetSchema = z.object({
   searchExpre: z.string().max(MAX_EXPRESSION_LENGTH + 1000),
+  /** A ranked set the expression applies within (a semantic search…); searchExpre may then be empty. */
+  set: SetSourceSchema.optional(),
   /** Search within results: ANDed with searchExpre. */
   secondExpre: z.string().max(MAX_EXPRESSION_LENGTH).optional(),
   filters: z.array(AnalysisFilterSchema).max(40).default([]),
@@ -346,6 +355,7 @@ export type AnalysisJumpRequest = z.input<typeof AnalysisJumpRequestSchema>;
  */
 export const AnalysisJumpResponseSchema = z.object({
   searchExpre: z.string(),
+  set: SetSourceSchema.optional(),
   secondExpre: z.string().optional(),
   filters: z.array(AnalysisFilterSchema),
   mergeType: z.number().int().min(0).max(2),

@@ -54,9 +54,37 @@ export const FacetFilterSchema = z.object({
 });
 export type FacetFilterInput = z.infer<typeof FacetFilterSchema>;
 
+/**
+ * Where a result set comes from when it is not an expression alone: a ranked set of patents the
+ * server resolves (a semantic search's top N today; a library or an alert run later, each one more
+ * member of this union and one resolver in the search domain). The result page, its facets,
+ * filters, search within, sort and analysis then apply within that set; its default order (sort
+ * `relevance`) is the set's own rank. `searchExpre` may then be empty: the whole set.
+ */
+export const SET_SOURCE_KINDS = ['semantic'] as const;
+export const SetSourceSchema = z.discriminatedUnion('kind', [
+  /** A stored semantic search (`POST /search/semantics` answers its key): its ranked top N. */
+  z.object({ kind: z.literal('semantic'), key: z.string().min(8).max(64) }),
+]);
+export type SetSource = z.infer<typeof SetSourceSchema>;
+
+/** What the result page shows of a set source: what it is and how many patents it ranks. */
+export const SetSummarySchema = z.object({
+  kind: z.enum(SET_SOURCE_KINDS),
+  /** The set in words (for a semantic search: the start of its text). */
+  label: z.string(),
+  /** Patents in the set before filters and search within. */
+  size: z.number().int(),
+  /** Most patents a set of this kind ranks (a semantic search: its top MAX_SEMANTIC_RESULTS). */
+  limit: z.number().int(),
+});
+export type SetSummary = z.infer<typeof SetSummarySchema>;
+
 /** `POST /api/platform/data/search/query` and `/api/product/search/searchNew`. */
 export const SearchQueryRequestSchema = z.object({
+  /** The expression; may be empty with `set` (the whole set). */
   searchExpre: z.string().max(MAX_EXPRESSION_LENGTH + 1000),
+  set: SetSourceSchema.optional(),
   /** Search within results: ANDed with searchExpre. */
   secondExpre: z.string().max(MAX_EXPRESSION_LENGTH).optional(),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
@@ -86,6 +114,9 @@ export const SearchHitSchema = z.object({
   country: z.string(),
   firstDrawing: z.string().optional(),
   score: z.number(),
+  /** With a set source: the patent's 1-based rank in the set and the score that ranks it (0–1, best first). */
+  setRank: z.number().int().optional(),
+  setScore: z.number().optional(),
   highlights: z.object({ title: z.string().optional(), abstract: z.string().optional() }).optional(),
 });
 export type SearchHitDto = z.infer<typeof SearchHitSchema>;
@@ -123,6 +154,8 @@ export const SearchQueryResponseSchema = z.object({
   facets: FacetsSchema,
   /** The expression as the engine understood it, in canonical form. */
   expression: z.string(),
+  /** With a set source: what the set is. */
+  set: SetSummarySchema.optional(),
   tookMs: z.number(),
   /** Date and number conditions that dropped records without the field (only those that dropped some). */
   missingFields: z.array(MissingFieldNoteSchema).optional(),
@@ -141,6 +174,7 @@ export const TotalHitsResponseSchema = z.object({ total: z.number().int() });
 /** A result page's whole state, stored under a key so any result page is a deep link. */
 export const SearchStateSchema = z.object({
   searchExpre: z.string().max(MAX_EXPRESSION_LENGTH),
+  set: SetSourceSchema.optional(),
   secondExpre: z.string().max(MAX_EXPRESSION_LENGTH).optional(),
   page: z.number().int().min(1).max(MAX_PAGE).optional(),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),

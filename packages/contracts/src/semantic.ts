@@ -54,6 +54,12 @@ export const SemanticSearchRequestSchema = SemanticQuerySchema.partial({ searchC
 export type SemanticSearchRequest = z.input<typeof SemanticSearchRequestSchema>;
 
 export const SemanticHitSchema = SearchHitSchema.extend({
+  /**
+   * The score that ranks the hits, 0–1, never rising down the list: hybrid, the fused reciprocal
+   * rank (1 = first by keywords and by vectors); vectors only, the similarity; keywords only, the
+   * BM25 score over the best one's.
+   */
+  relevance: z.number(),
   /** Cosine similarity of the text and the patent in the vector space, 0–1 (0 when vectors were not used). */
   similarity: z.number(),
   /** Rank of the patent by keywords (BM25) and by vectors among the candidates; absent when not found by that signal. */

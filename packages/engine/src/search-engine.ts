@@ -71,9 +71,23 @@ export interface SemanticRequest {
   readonly limit?: number;
   readonly page?: number;
   readonly pageSize?: number;
+  /** Also answer `ranking`: every ranked patent, not only the page. */
+  readonly withRanking?: boolean;
+}
+
+export interface SemanticRanked {
+  readonly publicationNumber: string;
+  /** As SemanticSearchHit.relevance. */
+  readonly relevance: number;
 }
 
 export interface SemanticSearchHit extends SearchHit {
+  /**
+   * The score that ranks the hits, 0–1, never rising down the list: hybrid, the fused reciprocal
+   * rank over its best possible value (first in both rankings); vectors only, the similarity;
+   * keywords only, BM25 over the best hit's.
+   */
+  readonly relevance: number;
   /** Weighted cosine of the text and the patent, 0 when the patent has no vector. */
   readonly similarity: number;
   /** 1-based rank by keywords / by vectors among the candidates, when found that way. */
@@ -86,6 +100,8 @@ export interface SemanticResult {
   readonly items: SemanticSearchHit[];
   /** The key terms of the text that the keyword signal searched, best first. */
   readonly keyTerms: { term: string; weight: number }[];
+  /** With `withRanking`: every ranked patent, best first (`total` of them). */
+  readonly ranking?: SemanticRanked[];
   /** The vector model (`lsa-128`, an external model's name), or null when keywords ranked alone. */
   readonly model: string | null;
 }
@@ -143,6 +159,12 @@ export type MergeMode = 0 | 1 | 2;
 export type DataScope = 'cn' | 'uncn';
 
 export interface CountOptions {
+  /**
+   * Only these patents (publication numbers as the engine lists them, best first): a ranked set
+   * such as a semantic search's top N. Relevance order is then this order (a hit's `score` is
+   * the number of set members after it, plus one).
+   */
+  readonly within?: readonly string[];
   readonly filters?: readonly FacetFilter[];
   readonly merge?: MergeMode;
   readonly scope?: DataScope;

@@ -25,6 +25,13 @@ export function searchResultPath(expression: string, source?: string | null): st
   return `${SEARCH_RESULT_PATH}?${params.toString()}`;
 }
 
+/** The semantic tab of /home, showing the stored semantic search `key` in its form (to edit it). */
+export function semanticSearchPath(key?: string): string {
+  const params = new URLSearchParams({ tabName: 'semantics' });
+  if (key) params.set('key', key);
+  return `${HOME_PATH}?${params.toString()}`;
+}
+
 /** Spec 1 §2: /search/img is a gated route (permission '/search/img'); /search/quick?tab=cbir opens it. */
 export const IMAGE_SEARCH_PATH = '/search/img';
 

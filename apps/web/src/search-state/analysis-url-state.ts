@@ -2,15 +2,17 @@ import type { AnalysisResultSet } from '@patlas/contracts';
 import { SEARCH_RESULT_PATH } from '../app/paths';
 import {
   decodeFilters,
+  decodeSetSource,
   encodeFilters,
   encodeResultState,
+  encodeSetSource,
   defaultResultState,
   type ResultUrlState,
 } from './search-url-state';
 
 /**
  * The analysis dashboard of a result set. Its URL carries the set the way the result page does
- * (q, second, f, merge, source) plus the chart (`chart`, spec 1's `jumpAnalysisName`) and its view
+ * (q, set, second, f, merge, source) plus the chart (`chart`, spec 1's `jumpAnalysisName`) and its view
  * (`type`), so a link reopens the same chart. This module stays free of ECharts: the result page
  * imports it for its Analyse button.
  */
@@ -28,6 +30,7 @@ export interface AnalysisUrlState {
 export function resultSetOf(state: ResultUrlState): AnalysisResultSet {
   return {
     searchExpre: state.expression,
+    ...(state.set ? { set: state.set } : {}),
     ...(state.second ? { secondExpre: state.second } : {}),
     filters: state.filters,
     mergeType: state.mergeType,
@@ -44,7 +47,8 @@ export function analysisPath(state: AnalysisUrlState): string {
 
 function encodeSetParams(set: AnalysisResultSet): URLSearchParams {
   const params = new URLSearchParams();
-  params.set('q', set.searchExpre);
+  if (set.set) params.set('set', encodeSetSource(set.set));
+  if (set.searchExpre || !set.set) params.set('q', set.searchExpre);
   if (set.secondExpre) params.set('second', set.secondExpre);
   const filters = encodeFilters(set.filters ?? []);
   if (filters) params.set('f', filters);
@@ -59,9 +63,11 @@ export function decodeAnalysisState(params: URLSearchParams): AnalysisUrlState {
   const second = params.get('second')?.trim();
   const chart = params.get('chart') ?? params.get('jumpAnalysisName') ?? undefined;
   const type = params.get('type') ?? undefined;
+  const setSource = decodeSetSource(params.get('set'));
   return {
     resultSet: {
       searchExpre: params.get('q') ?? '',
+      ...(setSource ? { set: setSource } : {}),
       ...(second ? { secondExpre: second } : {}),
       filters: decodeFilters(params.get('f')),
       mergeType: merge === 1 || merge === 2 ? merge : 0,
@@ -77,6 +83,7 @@ export function resultPagePath(set: AnalysisResultSet): string {
   const mergeType = set.mergeType === 1 || set.mergeType === 2 ? set.mergeType : 0;
   const state: ResultUrlState = {
     ...defaultResultState(set.searchExpre),
+    ...(set.set ? { set: set.set } : {}),
     ...(set.secondExpre ? { second: set.secondExpre } : {}),
     filters: set.filters ?? [],
     mergeType,

@@ -135,4 +135,21 @@ describe('result URL state', () => {
     expect(withFilterValues(start, 'applicant', ['x'])).toHaveLength(3);
     expect(withFilterValues(start, 'year', [])).toEqual([{ field: 'country', values: ['CN'] }]);
   });
+
+  it('carries a set source (a semantic search) as a short key, with no expression needed', () => {
+    const state: ResultUrlState = { ...defaultResultState(''), set: { kind: 'semantic', key: 'sAbc_DEF-123456' } };
+    expect(encodeResultState(state).toString()).toBe('set=semantic%3AsAbc_DEF-123456');
+    expect(roundTrip(state)).toEqual(state);
+    expect(toSearchRequest(state)).toMatchObject({
+      searchExpre: '',
+      set: { kind: 'semantic', key: 'sAbc_DEF-123456' },
+    });
+    expect(fromSearchState({ searchExpre: '', set: { kind: 'semantic', key: 'sAbc_DEF-123456' } }).set).toEqual(
+      state.set,
+    );
+    // A hand-edited link with an unknown kind or a bad key is ignored rather than sent.
+    for (const bad of ['library:sAbc_DEF-123456', 'semantic:short', 'semantic', 'semantic:a b c d e f g h']) {
+      expect(decodeResultState(new URLSearchParams({ set: bad })).set).toBeUndefined();
+    }
+  });
 });

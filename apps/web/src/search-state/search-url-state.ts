@@ -8,15 +8,19 @@ import {
   type FacetFilterInput,
   type SearchQueryRequest,
   type SearchState,
+  type SetSource,
   type Sort,
 } from '@patlas/contracts';
+import { SEARCH_RESULT_PATH } from '../app/paths';
 
 /**
  * The whole state of the result page, kept in the URL so every result page is a deep link that
  * survives a reload (issue: "the whole state in the URL"). Selection is not part of it.
  *
- * Parameters: q (expression), second (search within results), page, size, sort (`PD.desc`,
- * `relevance`), merge (0/1/2), source (cn/uncn), f (filters), view (spec 1 §3 view mode names).
+ * Parameters: q (expression), set (a set source the page lists instead of a whole expression's
+ * hits: `semantic:<key>`), second (search within results), page, size, sort (`PD.desc`,
+ * `relevance`: with a set, its rank), merge (0/1/2), source (cn/uncn), f (filters), view (spec 1
+ * §3 view mode names).
  * Defaults are left out of the URL so links stay short.
  */
 export type ViewMode = (typeof VIEW_MODES)[number];
@@ -24,7 +28,9 @@ export type MergeType = 0 | 1 | 2;
 export type SourceScope = 'cn' | 'uncn';
 
 export interface ResultUrlState {
+  /** May be empty with `set`: the whole set. */
   expression: string;
+  set?: SetSource;
   second?: string;
   page: number;
   pageSize: number;
@@ -130,6 +136,33 @@ export function decodeFilters(text: string | null | undefined): FacetFilterInput
   return entries;
 }
 
+/** `semantic:<key>`; the key is a stored id, so the link stays short whatever the text. */
+export function encodeSetSource(set: SetSource): string {
+  return `${set.kind}:${set.key}`;
+}
+
+const SET_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A set source from the URL; anything malformed is ignored. */
+export function decodeSetSource(text: string | null | undefined): SetSource | undefined {
+  if (!text) return undefined;
+  const at = text.indexOf(':');
+  const kind = text.slice(0, at);
+  const key = text.slice(at + 1);
+  if (kind === 'semantic' && SET_KEY.test(key)) return { kind, key };
+  return undefined;
+}
+
+/** The result page of a set source, in its rank order. */
+export function setResultPath(set: SetSource): string {
+  return `${SEARCH_RESULT_PATH}?${encodeResultState({ ...defaultResultState(''), set }).toString()}`;
+}
+
+/** A state with something to list: an expression, or a set source. */
+export function hasResultSet(state: Pick<ResultUrlState, 'expression' | 'set'>): boolean {
+  return state.expression.trim() !== '' || state.set !== undefined;
+}
+
 export function encodeSort(sort: Sort): string {
   return sort.field === 'relevance' ? 'relevance' : `${sort.field}.${sort.order}`;
 }
@@ -150,7 +183,8 @@ function intIn(text: string | null, min: number, max: number, fallback: number):
 /** The URL parameters of a state; defaults are omitted. */
 export function encodeResultState(state: ResultUrlState): URLSearchParams {
   const params = new URLSearchParams();
-  params.set('q', state.expression);
+  if (state.set) params.set('set', encodeSetSource(state.set));
+  if (state.expression || !state.set) params.set('q', state.expression);
   if (state.second) params.set('second', state.second);
   if (state.page !== 1) params.set('page', String(state.page));
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(state.pageSize));
@@ -170,8 +204,10 @@ export function decodeResultState(params: URLSearchParams): ResultUrlState {
   const source = params.get('source');
   const view = params.get('view');
   const second = params.get('second')?.trim();
+  const set = decodeSetSource(params.get('set'));
   return {
     expression: params.get('q') ?? '',
+    ...(set ? { set } : {}),
     ...(second ? { second } : {}),
     page: intIn(params.get('page'), 1, MAX_PAGE, 1),
     pageSize: (RESULT_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
@@ -187,6 +223,7 @@ export function decodeResultState(params: URLSearchParams): ResultUrlState {
 export function toSearchState(state: ResultUrlState): SearchState {
   return {
     searchExpre: state.expression,
+    ...(state.set ? { set: state.set } : {}),
     ...(state.second ? { secondExpre: state.second } : {}),
     page: state.page,
     pageSize: state.pageSize,
@@ -209,6 +246,7 @@ export function fromSearchState(stored: SearchState): ResultUrlState {
   const size = stored.pageSize ?? DEFAULT_PAGE_SIZE;
   return {
     ...base,
+    ...(stored.set ? { set: stored.set } : {}),
     ...(stored.secondExpre ? { second: stored.secondExpre } : {}),
     page: Math.min(MAX_PAGE, Math.max(1, stored.page ?? 1)),
     pageSize: (RESULT_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,

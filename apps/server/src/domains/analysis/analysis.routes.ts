@@ -31,9 +31,10 @@ export interface AnalysisRoutesOptions {
 
 /** The result-set part of a per-chart body (the rest are the chart's options). */
 function resultSetOf(body: AnalysisResultSet): AnalysisResultSet {
-  const { searchExpre, secondExpre, filters, mergeType, source } = body;
+  const { searchExpre, set, secondExpre, filters, mergeType, source } = body;
   return {
     searchExpre,
+    ...(set ? { set } : {}),
     filters,
     mergeType,
     ...(secondExpre !== undefined ? { secondExpre } : {}),

@@ -7,8 +7,8 @@ import type {
   AnalysisSpec,
   Language,
 } from '@patlas/contracts';
-import { drillDown, type CountOptions, type SearchEngine } from '@patlas/engine';
-import { makeAnd, printExpression, type QueryNode } from '@patlas/query';
+import { drillDown, type SearchEngine } from '@patlas/engine';
+import { makeAnd, printExpression } from '@patlas/query';
 import type { z } from 'zod';
 import { toAppError, type SearchService } from '../search/search.service.js';
 
@@ -27,22 +27,12 @@ export class AnalysisService {
     private readonly search: SearchService,
   ) {}
 
-  private query(set: Pick<AnalysisResultSet, 'searchExpre' | 'secondExpre'>, lang: Language): QueryNode {
-    const main = this.search.parse(set.searchExpre, lang);
-    if (!set.secondExpre?.trim()) return main;
-    return makeAnd([main, this.search.parse(set.secondExpre, lang)]);
-  }
-
-  private options(set: Pick<AnalysisResultSet, 'filters' | 'mergeType' | 'source'>): CountOptions {
-    return { filters: set.filters, merge: set.mergeType, ...(set.source ? { scope: set.source } : {}) };
-  }
-
   /** One analysis of a result set; more than MAX_ANALYSIS_TOTAL patents is refused (ANALYSIS_TOO_MANY). */
   async analyze(set: AnalysisResultSet, spec: AnalysisSpec, lang: Language): Promise<AnalysisResponse> {
     const started = performance.now();
-    const ast = this.query(set, lang);
+    const { ast, options } = await this.search.scope(set, lang);
     try {
-      const { total, result } = await this.engine.aggregate(ast, spec, this.options(set));
+      const { total, result } = await this.engine.aggregate(ast, spec, options);
       return { total, result, tookMs: Math.round(performance.now() - started) };
     } catch (err) {
       throw toAppError(err);
@@ -64,13 +54,15 @@ export class AnalysisService {
     }
     const response = {
       searchExpre: body.searchExpre,
+      ...(body.set ? { set: body.set } : {}),
       ...(secondExpre ? { secondExpre } : {}),
       filters: [...body.filters, ...drill.filters.map((f) => ({ field: f.field, values: [...f.values] }))],
       mergeType: drill.merge ?? body.mergeType,
       ...(body.source ? { source: body.source } : {}),
     };
+    const { ast, options } = await this.search.scope(response, lang);
     try {
-      const total = await this.engine.count(this.query(response, lang), this.options(response));
+      const total = await this.engine.count(ast, options);
       return { ...response, total };
     } catch (err) {
       throw toAppError(err);

@@ -91,14 +91,9 @@ export class TextMiningService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private query(set: Pick<ResultSet, 'searchExpre' | 'secondExpre'>, lang: Language): QueryNode {
-    const main = this.search.parse(set.searchExpre, lang);
-    if (!set.secondExpre?.trim()) return main;
-    return makeAnd([main, this.search.parse(set.secondExpre, lang)]);
-  }
-
-  private options(set: Pick<ResultSet, 'filters' | 'mergeType' | 'source'>): CountOptions {
-    return { filters: set.filters, merge: set.mergeType, ...(set.source ? { scope: set.source } : {}) };
+  /** The set as the engine runs it (SearchService.scope: the result page's reading, set sources resolved). */
+  private scope(set: ResultSet, lang: Language): Promise<{ ast: QueryNode; options: CountOptions }> {
+    return this.search.scope(set, lang);
   }
 
   private async run<T>(work: () => Promise<T>): Promise<T> {
@@ -113,6 +108,7 @@ export class TextMiningService {
   private setOf(body: ResultSet): ResultSet {
     return {
       searchExpre: body.searchExpre,
+      ...(body.set ? { set: body.set } : {}),
       ...(body.secondExpre?.trim() ? { secondExpre: body.secondExpre } : {}),
       filters: body.filters,
       mergeType: body.mergeType,
@@ -137,9 +133,9 @@ export class TextMiningService {
 
   async wordCloud(body: WordCloudBody, lang: Language): Promise<WordCloudResponse> {
     const started = performance.now();
-    const ast = this.query(body, lang);
+    const { ast, options } = await this.scope(body, lang);
     const cloud = await this.run(() =>
-      analyseWordCloud(this.engine, ast, this.options(body), {
+      analyseWordCloud(this.engine, ast, options, {
         limit: body.limit,
         sampleSize: body.sampleSize,
         seed: body.seed,
@@ -149,21 +145,25 @@ export class TextMiningService {
   }
 
   /** The set AND the word's condition, the same condition whose count the cloud shows. */
-  private wordQuery(body: ResultSet & { word: string }, lang: Language): { ast: QueryNode; condition: string } {
+  private async wordQuery(
+    body: ResultSet & { word: string },
+    lang: Language,
+  ): Promise<{ ast: QueryNode; options: CountOptions; condition: string }> {
     const condition = termExpression(body.word.trim());
-    return { ast: makeAnd([this.query(body, lang), this.search.parse(condition, lang)]), condition };
+    const { ast, options } = await this.scope(body, lang);
+    return { ast: makeAnd([ast, this.search.parse(condition, lang)]), options, condition };
   }
 
   async wordCloudDetail(body: WordCloudDetailBody, lang: Language): Promise<TextMiningPageResponse> {
-    const { ast } = this.wordQuery(body, lang);
+    const { ast, options } = await this.wordQuery(body, lang);
     const result = await this.run(() =>
-      this.engine.search({ ast, ...this.options(body), page: body.page, pageSize: body.pageSize, highlight: true }),
+      this.engine.search({ ast, ...options, page: body.page, pageSize: body.pageSize, highlight: true }),
     );
     return { total: result.total, page: body.page, pageSize: body.pageSize, items: result.items };
   }
 
   async wordCloudJump(body: WordCloudJumpBody, lang: Language): Promise<AnalysisJumpResponse> {
-    const { condition } = this.wordQuery(body, lang);
+    const { condition } = await this.wordQuery(body, lang);
     return this.jumpWith(this.setOf(body), condition, lang);
   }
 
@@ -171,7 +171,8 @@ export class TextMiningService {
   private async jumpWith(set: ResultSet, condition: string, lang: Language): Promise<AnalysisJumpResponse> {
     const secondExpre = set.secondExpre ? `(${set.secondExpre}) AND ${condition}` : condition;
     const response = { ...set, secondExpre };
-    const total = await this.run(() => this.engine.count(this.query(response, lang), this.options(response)));
+    const { ast, options } = await this.scope(response, lang);
+    const total = await this.run(() => this.engine.count(ast, options));
     return { ...response, filters: [...set.filters], total };
   }
 
@@ -203,12 +204,12 @@ export class TextMiningService {
 
   // ---- clustering -----------------------------------------------------------------------------
 
-  private clustering(body: ClusteringBody, lang: Language): Promise<Clustering> {
-    const ast = this.query(body, lang);
+  private async clustering(body: ClusteringBody, lang: Language): Promise<Clustering> {
+    const { ast, options } = await this.scope(body, lang);
     const params = { ...(body.k ? { k: body.k } : {}), sampleSize: body.sampleSize, seed: body.seed };
     return this.run(() =>
       this.cached({ kind: 'clusters', set: this.setOf(body), ...params }, () =>
-        analyseClusters(this.engine, ast, this.options(body), params),
+        analyseClusters(this.engine, ast, options, params),
       ),
     );
   }
@@ -268,12 +269,12 @@ export class TextMiningService {
 
   // ---- landscape ------------------------------------------------------------------------------
 
-  private landscapeOf(body: LandscapeBody, lang: Language): Promise<PatentLandscape> {
-    const ast = this.query(body, lang);
+  private async landscapeOf(body: LandscapeBody, lang: Language): Promise<PatentLandscape> {
+    const { ast, options } = await this.scope(body, lang);
     const params = { gridSize: body.gridSize, sampleSize: body.sampleSize, seed: body.seed };
     return this.run(() =>
       this.cached({ kind: 'landscape', set: this.setOf(body), ...params }, () =>
-        analyseLandscape(this.engine, ast, this.options(body), params),
+        analyseLandscape(this.engine, ast, options, params),
       ),
     );
   }

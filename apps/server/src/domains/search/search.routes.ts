@@ -87,6 +87,7 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
       const key = await service.saveState(
         {
           searchExpre: body.searchExpre,
+          ...(body.set ? { set: body.set } : {}),
           ...(body.secondExpre ? { secondExpre: body.secondExpre } : {}),
           page: body.page,
           pageSize: body.pageSize,

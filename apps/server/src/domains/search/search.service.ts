@@ -10,12 +10,15 @@ import {
   type SearchNeighboursResponse,
   type SearchQueryResponse,
   type SearchState,
+  type SetSource,
+  type SetSummary,
 } from '@patlas/contracts';
 import { EngineError, extractKeywords, type CountOptions, type SearchEngine } from '@patlas/engine';
 import {
   applyLeadingNotRule,
   beginsWithNot,
   makeAnd,
+  matchAllTerm,
   parseExpression,
   printExpression,
   type QueryNode,
@@ -26,6 +29,7 @@ import type { SearchStateRepository } from './search-state.repository.js';
 
 export interface SearchParams {
   searchExpre: string;
+  set?: SetSource | undefined;
   secondExpre?: string | undefined;
   page: number;
   pageSize: number;
@@ -57,11 +61,89 @@ export function toAppError(err: unknown): unknown {
   }
 }
 
+/** A set source resolved: its patents best first, each with the score that ranks it (0–1). */
+export interface ResolvedSet {
+  label: string;
+  /** Most patents a set of this kind ranks. */
+  limit: number;
+  ranking: { publicationNumber: string; relevance: number }[];
+}
+
+/**
+ * How each kind of set source is resolved, given by the domain that owns it (composition.ts): the
+ * search domain knows no other domain, and a new kind is one more entry.
+ */
+export type SetResolvers = {
+  [K in SetSource['kind']]: (source: Extract<SetSource, { kind: K }>) => Promise<ResolvedSet>;
+};
+
+/** The fields that say which patents a result set holds. */
+export interface ResultSetParams {
+  searchExpre: string;
+  secondExpre?: string | undefined;
+  set?: SetSource | undefined;
+  filters?: { field: FilterFieldId; values: string[] }[] | undefined;
+  mergeType?: 0 | 1 | 2 | undefined;
+  source?: 'cn' | 'uncn' | undefined;
+}
+
+/** A result set as the engine runs it. */
+export interface ScopedSet {
+  ast: QueryNode;
+  options: CountOptions;
+  /** The set source's patents, when there is one. */
+  resolved?: ResolvedSet;
+}
+
+function setSummary(source: SetSource, resolved: ResolvedSet): SetSummary {
+  return { kind: source.kind, label: resolved.label, size: resolved.ranking.length, limit: resolved.limit };
+}
+
+/** Each hit's rank in the set and the score that ranks it. */
+function withSetRanks<T extends { publicationNumber: string }>(items: T[], resolved: ResolvedSet) {
+  const ranks = new Map(resolved.ranking.map((r, i) => [r.publicationNumber, { rank: i + 1, score: r.relevance }]));
+  return items.map((item) => {
+    const found = ranks.get(item.publicationNumber);
+    return found ? { ...item, setRank: found.rank, setScore: Math.round(found.score * 10000) / 10000 } : item;
+  });
+}
+
 export class SearchService {
   constructor(
     private readonly engine: SearchEngine,
     private readonly states: SearchStateRepository,
+    private readonly sets?: SetResolvers,
   ) {}
+
+  /** The patents of a set source, best first. */
+  async resolveSet(source: SetSource): Promise<ResolvedSet> {
+    const resolve = this.sets?.[source.kind];
+    if (!resolve) throw new AppError('SEARCH_STATE_NOT_FOUND');
+    return resolve(source);
+  }
+
+  /**
+   * A result set (the result page's, an analysis's) as the engine runs it: the expression (empty
+   * with a set source: the whole set) and search within, parsed as `parse` does; the set source
+   * resolved to its patents; the filters, merge and scope.
+   */
+  async scope(params: ResultSetParams, lang: Language): Promise<ScopedSet> {
+    let resolved: ResolvedSet | undefined;
+    try {
+      resolved = params.set ? await this.resolveSet(params.set) : undefined;
+    } catch (err) {
+      throw toAppError(err);
+    }
+    const main = resolved && !params.searchExpre.trim() ? matchAllTerm() : this.parse(params.searchExpre, lang);
+    const ast = params.secondExpre?.trim() ? makeAnd([main, this.parse(params.secondExpre, lang)]) : main;
+    const options: CountOptions = {
+      filters: params.filters ?? [],
+      ...(params.mergeType ? { merge: params.mergeType } : {}),
+      ...(params.source ? { scope: params.source } : {}),
+      ...(resolved ? { within: resolved.ranking.map((r) => r.publicationNumber) } : {}),
+    };
+    return { ast, options, ...(resolved ? { resolved } : {}) };
+  }
 
   /**
    * Parses an expression into the AST the engine runs. A bad expression is refused with the
@@ -84,17 +166,10 @@ export class SearchService {
     return beginsWithNot(parsed.ast) ? applyLeadingNotRule(parsed.ast) : parsed.ast;
   }
 
-  private combined(params: Pick<SearchParams, 'searchExpre' | 'secondExpre'>, lang: Language): QueryNode {
-    const main = this.parse(params.searchExpre, lang);
-    if (!params.secondExpre?.trim()) return main;
-    const second = this.parse(params.secondExpre, lang);
-    return makeAnd([main, second]);
-  }
-
   async search(params: SearchParams, lang: Language): Promise<SearchQueryResponse> {
     const started = performance.now();
-    const ast = this.combined(params, lang);
-    const options = { filters: params.filters, scope: params.source };
+    const { ast, resolved, options: scoped } = await this.scope({ ...params, mergeType: 0 }, lang);
+    const options = { ...scoped, scope: params.source };
     try {
       if (params.mergeType !== 0) {
         // Spec 1 §5: "Analysis or merge over 1 million patents is refused".
@@ -117,9 +192,10 @@ export class SearchService {
         total: result.total,
         page: params.page,
         pageSize: params.pageSize,
-        items: result.items,
+        items: resolved ? withSetRanks(result.items, resolved) : result.items,
         facets: result.facets,
-        expression: printExpression(ast),
+        expression: params.set && !params.searchExpre.trim() && !params.secondExpre?.trim() ? '' : printExpression(ast),
+        ...(resolved && params.set ? { set: setSummary(params.set, resolved) } : {}),
         tookMs: Math.round(performance.now() - started),
         ...(missingFields.length > 0 ? { missingFields } : {}),
         ...(numberTerms ? { numberTerms } : {}),
@@ -195,7 +271,7 @@ export class SearchService {
 
   async saveState(state: SearchState, lang: Language): Promise<string> {
     // Refuse to store a state whose expression would fail when the link is opened.
-    this.parse(state.searchExpre, lang);
+    if (!state.set || state.searchExpre.trim()) this.parse(state.searchExpre, lang);
     return this.states.save(state);
   }
 

@@ -203,6 +203,205 @@ describe('semantic search API', () => {
   });
 });
 
+const NARROW_TEXT = '锂电池 正极 lithium battery cathode';
+
+interface Hit {
+  publicationNumber: string;
+  country: string;
+  applicationDate?: string;
+  relevance?: number;
+  similarity?: number;
+  setRank?: number;
+  setScore?: number;
+}
+
+/** Issue 14 item 6: a semantic search opens the normal result page, in rank order, with its actions. */
+describe('a semantic search as the result set of the result page and its analysis', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let user: AuthHeader;
+  let key: string;
+  /** The whole ranking as the semantic call lists it. */
+  let ranked: Hit[];
+  /** A keyword-only search: a set smaller than the corpus, in both languages. */
+  let narrowKey: string;
+  let narrowRanked: Hit[];
+
+  const post = (url: string, payload: object, lang = 'zh') =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'accept-language': lang, authorization: user.authorization },
+    });
+  const resultPage = async (payload: object) => {
+    const res = await post('/api/product/search/searchNew', payload);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as {
+      total: number;
+      items: Hit[];
+      facets: Record<string, { value: string; count: number }[]>;
+      key: string;
+      set?: unknown;
+    };
+  };
+  const numbers = (items: Hit[]) => items.map((h) => h.publicationNumber);
+
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+    user = await authHeader(t);
+    const { stored } = await t.context.repositories.patents.upsertMany(corpus());
+    await t.context.engine.index(stored);
+    await t.context.semanticModel.refresh();
+    await t.context.semanticModel.pending;
+    const first = (await post('/api/product/search/semantics', { searchContext: BATTERY_TEXT, pageSize: 100 })).json()
+      .data;
+    key = first.key;
+    ranked = first.items;
+    const narrow = (
+      await post('/api/product/search/semantics', { searchContext: NARROW_TEXT, mode: 'bm25', pageSize: 100 })
+    ).json().data;
+    narrowKey = narrow.key;
+    narrowRanked = narrow.items;
+  });
+
+  it('a set holds its ranked patents only, not the whole corpus', async () => {
+    expect(narrowRanked.length).toBeGreaterThan(2);
+    expect(narrowRanked.length).toBeLessThan(corpus().length);
+    const page = await resultPage({ searchExpre: '', set: { kind: 'semantic', key: narrowKey }, pageSize: 100 });
+    expect(page.total).toBe(narrowRanked.length);
+    expect(numbers(page.items)).toEqual(numbers(narrowRanked));
+    const countries = new Set(narrowRanked.map((h) => h.country));
+    expect(countries).toEqual(new Set(['CN', 'US']));
+    const analysed = (
+      await post('/api/product/search/analyze', {
+        searchExpre: '',
+        set: { kind: 'semantic', key: narrowKey },
+        analysis: { kind: 'terms', dimension: 'country' },
+      })
+    ).json().data;
+    expect(analysed.total).toBe(narrowRanked.length);
+  });
+  afterAll(async () => t.close());
+
+  it('shows the score that ranks: relevance never rises down the list, in every mode', async () => {
+    for (const mode of ['hybrid', 'vector', 'bm25']) {
+      const items = (
+        await post('/api/product/search/semantics', { searchContext: BATTERY_TEXT, mode, pageSize: 100 })
+      ).json().data.items as Hit[];
+      expect(items.length, mode).toBeGreaterThan(3);
+      const relevance = items.map((h) => h.relevance as number);
+      expect(
+        relevance.every((r) => r >= 0 && r <= 1),
+        mode,
+      ).toBe(true);
+      expect(relevance, mode).toEqual([...relevance].sort((a, b) => b - a));
+    }
+    // Hybrid: the fused rank, 1 only for a patent first by both signals.
+    expect(ranked[0]!.relevance).toBeGreaterThan(0.5);
+  });
+
+  it('the result page of the set lists it in rank order, with its size, ranks and facets', async () => {
+    const page = await resultPage({ searchExpre: '', set: { kind: 'semantic', key }, pageSize: 100 });
+    expect(page.total).toBe(ranked.length);
+    expect(numbers(page.items)).toEqual(numbers(ranked));
+    expect(page.items.map((h) => h.setRank)).toEqual(ranked.map((_, i) => i + 1));
+    expect(page.items.map((h) => h.setScore)).toEqual(ranked.map((h) => Math.round(h.relevance! * 10000) / 10000));
+    expect(page.set).toEqual({ kind: 'semantic', label: BATTERY_TEXT, size: ranked.length, limit: 1000 });
+    const countries = Object.fromEntries(page.facets.country!.map((b) => [b.value, b.count]));
+    expect(countries).toEqual({
+      CN: ranked.filter((h) => h.country === 'CN').length,
+      US: ranked.filter((h) => h.country === 'US').length,
+    });
+    // Pages of the set follow the same ranking.
+    const second = await resultPage({ searchExpre: '', set: { kind: 'semantic', key }, page: 2, pageSize: 5 });
+    expect(numbers(second.items)).toEqual(numbers(ranked.slice(5, 10)));
+  });
+
+  it('filters, search within and sort apply within the set; the rank order stays by default', async () => {
+    const us = await resultPage({
+      searchExpre: '',
+      set: { kind: 'semantic', key },
+      filters: [{ field: 'country', values: ['US'] }],
+      pageSize: 100,
+    });
+    expect(us.total).toBeGreaterThan(0);
+    expect(numbers(us.items)).toEqual(numbers(ranked.filter((h) => h.country === 'US')));
+
+    const within = await resultPage({
+      searchExpre: '',
+      set: { kind: 'semantic', key },
+      secondExpre: 'TIAB=负极',
+      pageSize: 100,
+    });
+    expect(within.total).toBeGreaterThan(0);
+    expect(within.total).toBeLessThan(ranked.length);
+    // Only patents of the set, in the set's order.
+    const order = numbers(ranked);
+    const positions = numbers(within.items).map((pn) => order.indexOf(pn));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+
+    const byDate = await resultPage({
+      searchExpre: '',
+      set: { kind: 'semantic', key },
+      sort: { field: 'AD', order: 'asc' },
+      pageSize: 100,
+    });
+    const dates = byDate.items.map((h) => h.applicationDate ?? '');
+    expect(dates).toEqual([...dates].sort());
+    expect(new Set(numbers(byDate.items))).toEqual(new Set(numbers(ranked)));
+  });
+
+  it('the state is stored with its set, so the page is a deep link', async () => {
+    const page = await resultPage({
+      searchExpre: '',
+      set: { kind: 'semantic', key },
+      filters: [{ field: 'country', values: ['CN'] }],
+    });
+    const stored = (await post('/api/product/search/getCacheUrlParam', { key: page.key })).json().data;
+    expect(stored.state).toMatchObject({
+      searchExpre: '',
+      set: { kind: 'semantic', key },
+      filters: [{ field: 'country', values: ['CN'] }],
+    });
+  });
+
+  it('analysis, its jump and text mining count the set', async () => {
+    const set = { searchExpre: '', set: { kind: 'semantic', key } };
+    const analysed = (
+      await post('/api/product/search/analyze', { ...set, analysis: { kind: 'terms', dimension: 'country' } })
+    ).json().data;
+    expect(analysed.total).toBe(ranked.length);
+    const buckets = Object.fromEntries(
+      analysed.result.buckets.map((b: { key: string; count: number }) => [b.key, b.count]),
+    );
+    expect(buckets.US).toBe(ranked.filter((h) => h.country === 'US').length);
+
+    const jump = (
+      await post('/api/product/search/analysisJump', {
+        ...set,
+        target: { kind: 'bucket', dimension: 'country', key: 'US' },
+      })
+    ).json().data;
+    expect(jump).toMatchObject({ set: { kind: 'semantic', key }, total: buckets.US });
+    const opened = await resultPage({ ...jump, pageSize: 100 });
+    expect(opened.total).toBe(buckets.US);
+
+    const cloud = (await post('/api/product/search/analyWordCloud', set)).json().data;
+    expect(cloud.total).toBe(ranked.length);
+  });
+
+  it('an unknown semantic key is refused with its message', async () => {
+    const res = await post(
+      '/api/product/search/searchNew',
+      { searchExpre: '', set: { kind: 'semantic', key: 'sUNKNOWNKEY12345' } },
+      'en',
+    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('This semantic search has expired, please search again');
+  });
+});
+
 describe('SEMANTIC_MODEL_PATH', () => {
   it('a missing model stops with a clear line naming the variable, without any download', async () => {
     const missing = path.join(os.tmpdir(), 'patlas-no-such-model');

@@ -9,7 +9,7 @@ import {
 import type { SearchEngine } from '@patlas/engine';
 import { applyLeadingNotRule, parseExpression, type QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
-import { toAppError } from '../search/search.service.js';
+import { toAppError, type ResolvedSet } from '../search/search.service.js';
 import type { SemanticModelKeeper } from './semantic-model.js';
 import type { SemanticQueryRepository } from './semantic-query.repository.js';
 
@@ -81,12 +81,63 @@ export function checkSemanticQuery(query: SemanticQuery): void {
   }
 }
 
+/** Ranked sets kept for the result page's and analysis's calls on the same search (pages, facets, charts). */
+const RANKING_CACHE_SIZE = 32;
+const RANKING_CACHE_TTL_MS = 10 * 60_000;
+/** The start of the text that names a semantic set on the result page. */
+const SET_LABEL_LENGTH = 200;
+
+function weightsOf(query: SemanticQuery): [number, number, number, number] {
+  return (query.ss_weights ?? DEFAULT_SEMANTIC_WEIGHTS).split(',').map(Number) as [number, number, number, number];
+}
+
 export class SemanticSearchService {
+  private readonly rankings = new Map<string, { at: number; value: Promise<ResolvedSet> }>();
+
   constructor(
     private readonly engine: SearchEngine,
     private readonly queries: SemanticQueryRepository,
     private readonly keeper: SemanticModelKeeper,
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * The whole ranking of a stored semantic search (its top MAX_SEMANTIC_RESULTS, best first), as
+   * the result page's set source. Kept a while per key and space, so paging, filtering and
+   * analysing the set rank it once; a relearned space or an import ranks it again.
+   */
+  async rankedSet(key: string): Promise<ResolvedSet> {
+    const status = this.engine.semanticStatus();
+    const id = JSON.stringify([key, status.model, status.vectors, await this.engine.size()]);
+    const now = this.now();
+    const hit = this.rankings.get(id);
+    if (hit && now - hit.at < RANKING_CACHE_TTL_MS) return hit.value;
+    const value = this.rank(key);
+    this.rankings.set(id, { at: now, value });
+    value.catch(() => this.rankings.delete(id));
+    while (this.rankings.size > RANKING_CACHE_SIZE) this.rankings.delete(this.rankings.keys().next().value as string);
+    return value;
+  }
+
+  private async rank(key: string): Promise<ResolvedSet> {
+    const query = await this.queries.find(key);
+    if (!query) throw new AppError('SEMANTIC_KEY_NOT_FOUND');
+    const result = await this.engine.semanticSearch({
+      text: query.searchContext,
+      weights: weightsOf(query),
+      mode: query.mode ?? 'hybrid',
+      ...semanticFilter(query),
+      limit: MAX_SEMANTIC_RESULTS,
+      page: 1,
+      pageSize: 1,
+      withRanking: true,
+    });
+    return {
+      label: query.searchContext.replace(/\s+/g, ' ').trim().slice(0, SET_LABEL_LENGTH),
+      limit: MAX_SEMANTIC_RESULTS,
+      ranking: result.ranking ?? [],
+    };
+  }
 
   /** `savedWeights`: the caller's saved weights (user custom config), used when the request names none. */
   async search(input: SemanticSearchInput, savedWeights: () => Promise<string>): Promise<SemanticSearchResponse> {
@@ -109,12 +160,7 @@ export class SemanticSearchService {
     const key = input.key ?? (await this.queries.save(query));
     // A space learned from too few patents, or none yet: relearned in the background.
     void this.keeper.refresh();
-    const weights = (query.ss_weights ?? DEFAULT_SEMANTIC_WEIGHTS).split(',').map(Number) as [
-      number,
-      number,
-      number,
-      number,
-    ];
+    const weights = weightsOf(query);
     const mode = query.mode ?? 'hybrid';
     try {
       const result = await this.engine.semanticSearch({

@@ -68,7 +68,7 @@ export function AnalysisPage() {
     setSearchParams(next);
   };
 
-  if (!resultSet.searchExpre.trim()) {
+  if (!resultSet.searchExpre.trim() && !resultSet.set) {
     return (
       <Card className="analysis-page">
         <Empty description={t('page.noExpression')} />
@@ -81,9 +81,17 @@ export function AnalysisPage() {
       <Card size="small" className="analysis-header">
         <Flex justify="space-between" align="start" gap={16} wrap>
           <Space orientation="vertical" size={4} className="analysis-set">
-            <Typography.Text strong className="analysis-expression" data-testid="analysis-expression">
-              {resultSet.searchExpre}
-            </Typography.Text>
+            {/* A ranked set (a semantic search) is named by its kind; the expression, if any, applies within it. */}
+            {resultSet.set && (
+              <Tag color="geekblue" data-testid="analysis-set">
+                {ts(`set.${resultSet.set.kind}.kind`)}
+              </Tag>
+            )}
+            {resultSet.searchExpre.trim() && (
+              <Typography.Text strong className="analysis-expression" data-testid="analysis-expression">
+                {resultSet.searchExpre}
+              </Typography.Text>
+            )}
             <Flex wrap gap={4}>
               {total !== undefined && (
                 <Typography.Text data-testid="analysis-total">

@@ -8,7 +8,11 @@ export const analysisFeature = defineFeature({
       path: ANALYSIS_PATH,
       titleKey: 'analysis:routes.analysis',
       access: ANALYSIS_PERMISSION,
-      tab: { keyParams: ['q', 'second', 'f', 'merge', 'source'], labelParam: 'q', permission: ANALYSIS_PERMISSION },
+      tab: {
+        keyParams: ['q', 'set', 'second', 'f', 'merge', 'source'],
+        labelParam: 'q',
+        permission: ANALYSIS_PERMISSION,
+      },
       // ECharts and the page load only when an analysis is opened.
       page: async () => (await import('./AnalysisPage')).AnalysisPage,
     },

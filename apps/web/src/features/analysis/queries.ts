@@ -46,7 +46,7 @@ export function useChartAnswer(resultSet: AnalysisResultSet, request: ChartReque
   return useQuery({
     queryKey: ['analysis', resultSet, request],
     queryFn: ({ signal }) => fetchChart(resultSet, request, { lang, messages, signal }),
-    enabled: resultSet.searchExpre.trim() !== '',
+    enabled: resultSet.searchExpre.trim() !== '' || resultSet.set !== undefined,
     // Counts change only on import.
     staleTime: 5 * 60_000,
     retry: false,

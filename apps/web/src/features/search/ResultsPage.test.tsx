@@ -166,6 +166,97 @@ describe('result page', () => {
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('view')).toBe('tuwenshitu');
   });
+
+  it('lists a semantic search set in rank order: its text, "top 1000 most similar", ranks, and actions on the set', async () => {
+    const ranked = [1, 2, 3].map((rank) => ({
+      ...hit,
+      publicationNumber: `CN11000000${rank}A`,
+      title: `第 ${rank} 名的专利`,
+      highlights: undefined,
+      setRank: rank,
+      setScore: 1 - rank / 10,
+    }));
+    const answer = (total: number): FakeResponse => ({
+      status: 200,
+      body: {
+        status: 1,
+        message: '',
+        data: {
+          total,
+          page: 1,
+          pageSize: 20,
+          items: ranked.slice(0, Math.min(3, total)),
+          facets: { applicant: [{ value: 'A|B 公司', count: 360 }] },
+          expression: '',
+          set: { kind: 'semantic', label: '一种锂电池负极片，硅碳负极材料', size: 1000, limit: 1000 },
+          tookMs: 30,
+          key: 'statekey12',
+        },
+      },
+    });
+    const calls = stubFetch((_url, request) =>
+      answer((request.body as { filters?: unknown[] }).filters?.length ? 360 : 1000),
+    );
+    const { router } = renderApp('/innovationSpace/searchResult?set=semantic%3AsKey12345678');
+
+    expect((await screen.findByTestId('result-total')).textContent).toBe('最相似的前 1000 条');
+    expect(screen.getByTestId('set-source-label').textContent).toContain('一种锂电池负极片，硅碳负极材料');
+    const search = calls.find((call) => call.url.pathname === '/api/product/search/searchNew');
+    expect(search?.body).toMatchObject({ searchExpre: '', set: { kind: 'semantic', key: 'sKey12345678' } });
+    // No expression editor: the set is not an expression; its text is edited on the semantic tab.
+    expect(document.querySelector('.expression-editor')).toBeNull();
+    expect(screen.getByText('修改检索文本').closest('a')?.getAttribute('href')).toBe(
+      '/home?tabName=semantics&key=sKey12345678',
+    );
+    // Each row says its rank and the score that ranks it; the default order is named for it.
+    const ranks = screen.getAllByTestId('set-rank').map((el) => el.getAttribute('aria-label'));
+    expect(ranks).toEqual([
+      '相似度排名第 1 名，相关度 90%',
+      '相似度排名第 2 名，相关度 80%',
+      '相似度排名第 3 名，相关度 70%',
+    ]);
+    expect(document.querySelector('.result-sort')?.textContent).toContain('相似度排名');
+    // Analysis opens on the same set.
+    const analyse = screen.getByTestId('analyse-button').closest('a')?.getAttribute('href') ?? '';
+    expect(new URLSearchParams(analyse.split('?')[1]).get('set')).toBe('semantic:sKey12345678');
+
+    // A facet filters within the set; the set stays in the URL and the count says "of the top 1000".
+    fireEvent.click(screen.getByText('A|B 公司'));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('f')).toBe('applicant:A\\|B 公司'),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('set')).toBe('semantic:sKey12345678');
+    await waitFor(() => expect(screen.getByTestId('result-total').textContent).toBe('最相似的前 1000 条中的 360 条'));
+    expect(calls.filter((call) => call.url.pathname === '/api/product/search/searchNew').at(-1)?.body).toMatchObject({
+      searchExpre: '',
+      set: { kind: 'semantic', key: 'sKey12345678' },
+      filters: [{ field: 'applicant', values: ['A|B 公司'] }],
+    });
+  });
+
+  it('says "top 1000 most similar" in English too', async () => {
+    stubFetch(() => ({
+      status: 200,
+      body: {
+        status: 1,
+        message: '',
+        data: {
+          total: 1000,
+          page: 1,
+          pageSize: 20,
+          items: [{ ...hit, setRank: 1, setScore: 0.93 }],
+          facets: {},
+          expression: '',
+          set: { kind: 'semantic', label: 'A lithium battery anode', size: 1000, limit: 1000 },
+          tookMs: 30,
+          key: 'statekey12',
+        },
+      },
+    }));
+    renderApp('/innovationSpace/searchResult?set=semantic%3AsKey12345678', 'en');
+    expect((await screen.findByTestId('result-total')).textContent).toBe('Top 1,000 most similar');
+    expect(screen.getByTestId('set-rank').getAttribute('aria-label')).toBe('Similarity rank 1, relevance 93%');
+  });
 });
 
 describe('result page links in spec 1’s form', () => {

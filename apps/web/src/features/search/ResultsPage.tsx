@@ -25,6 +25,7 @@ import { ResultToolbar } from './components/ResultToolbar';
 import { ViewSwitch } from './components/ViewSwitch';
 import { SelectionBar } from './components/SelectionBar';
 import { SearchNotes } from './components/SearchNotes';
+import { SetSourceSummary } from './components/SetSourceSummary';
 import { useHitLabels } from '../../search-state/useHitLabels';
 import { formatTotal } from '../../search-state/format-total';
 import { useSearchResults, useStateByKey } from './queries';
@@ -34,6 +35,7 @@ import {
   encodeResultState,
   encodeSort,
   fromSearchState,
+  hasResultSet,
   withFilterValues,
   type ResultUrlState,
 } from '../../search-state/search-url-state';
@@ -61,7 +63,7 @@ export function ResultsPage() {
   // Spec 1 §2: `pageType=analysis` (with `jumpAnalysisName`) opens the analysis of the set.
   if (searchParams.get('pageType') === 'analysis')
     return <Navigate to={`${ANALYSIS_PATH}?${searchParams.toString()}`} replace />;
-  if (key && !searchParams.get('q')) return <KeyResolver stateKey={key} />;
+  if (key && !searchParams.get('q') && !searchParams.get('set')) return <KeyResolver stateKey={key} />;
   return <ResultsView />;
 }
 
@@ -173,7 +175,7 @@ function ResultsView() {
   const pageNumbers = items.map((hit) => hit.publicationNumber);
   const offset = (state.page - 1) * state.pageSize;
 
-  if (!state.expression.trim()) {
+  if (!hasResultSet(state)) {
     return (
       <Card className="results-page">
         <ExpressionEditor
@@ -189,20 +191,27 @@ function ResultsView() {
   return (
     <div className="results-page">
       <Card size="small" className="results-query">
-        <ExpressionEditor
-          value={draft}
-          onChange={setDraft}
-          onSubmit={handleSearch}
-          serverProblem={draft === state.expression ? problem : undefined}
-          isSearching={results.isFetching}
-          rows={2}
-        />
+        {/* A ranked set (a semantic search) says what it is; an expression can be edited. */}
+        {state.set ? (
+          <SetSourceSummary source={state.set} summary={data?.set} total={data?.total} lang={lang} />
+        ) : (
+          <ExpressionEditor
+            value={draft}
+            onChange={setDraft}
+            onSubmit={handleSearch}
+            serverProblem={draft === state.expression ? problem : undefined}
+            isSearching={results.isFetching}
+            rows={2}
+          />
+        )}
         <Flex gap={16} align="baseline" wrap className="results-summary" aria-live="polite">
           {data && !problem && (
             <>
-              <Typography.Text data-testid="result-total">
-                {t('results.total', { total: formatTotal(data.total, lang) })}
-              </Typography.Text>
+              {!state.set && (
+                <Typography.Text data-testid="result-total">
+                  {t('results.total', { total: formatTotal(data.total, lang) })}
+                </Typography.Text>
+              )}
               <Typography.Text type="secondary">{t('results.took', { ms: Math.round(data.tookMs) })}</Typography.Text>
             </>
           )}

@@ -9,8 +9,8 @@ export const searchFeature = defineFeature({
       path: SEARCH_RESULT_PATH,
       titleKey: 'routes.searchResult',
       access: '/search/result',
-      // One tab per expression (and search-within); paging, sorting and filters stay in the same tab.
-      tab: { keyParams: ['q', 'second'], labelParam: 'q', permission: '/search/result', viewCache: true },
+      // One tab per expression or set (and search-within); paging, sorting and filters stay in the same tab.
+      tab: { keyParams: ['q', 'set', 'second'], labelParam: 'q', permission: '/search/result', viewCache: true },
       page: async () => (await import('./ResultsPage')).ResultsPage,
       // Spec 1 §2's link form (`?expre=…&pageType=…`) opens the page it names in the product's form.
       canonicalUrl: (url) => translateSpecResultLink(url.search),

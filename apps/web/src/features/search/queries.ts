@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiContext } from '../../api/useApiContext';
 import { fetchDrawings, fetchStateByKey, searchNew } from './api';
-import { toSearchRequest, type ResultUrlState } from '../../search-state/search-url-state';
+import { hasResultSet, toSearchRequest, type ResultUrlState } from '../../search-state/search-url-state';
 
 /**
  * One page of results for the state in the URL. The previous page stays on screen while the next
@@ -13,7 +13,7 @@ export function useSearchResults(state: ResultUrlState) {
   return useQuery({
     queryKey: ['search', 'results', body, lang],
     queryFn: ({ signal }) => searchNew(body, { lang, messages, signal }),
-    enabled: state.expression.trim() !== '',
+    enabled: hasResultSet(state),
     placeholderData: keepPreviousData,
     // Results change only on import; a minute avoids refetching when returning to a tab.
     staleTime: 60_000,

@@ -1,6 +1,6 @@
 import { STORAGE_PRODUCT, STORAGE_VERSION } from '../../config';
 import { createProductStorage, type ProductStorage } from '../../storage/storage';
-import { encodeFilters, type ResultUrlState } from '../../search-state/search-url-state';
+import { encodeFilters, encodeSetSource, type ResultUrlState } from '../../search-state/search-url-state';
 
 /**
  * The selected results are kept per browser tab (session storage), not in the URL: a shared link
@@ -20,6 +20,7 @@ export const MAX_SELECTION = 10_000;
 export function resultSetKey(state: ResultUrlState): string {
   return JSON.stringify([
     state.expression,
+    state.set ? encodeSetSource(state.set) : '',
     state.second ?? '',
     encodeFilters(state.filters),
     state.mergeType,

@@ -1,11 +1,19 @@
 import { MAX_PAGE_SIZE, MAX_SEMANTIC_RESULTS } from '@patlas/contracts';
-import { EngineError, type SemanticRequest, type SemanticResult, type SemanticSearchHit } from '../../search-engine.js';
+import {
+  EngineError,
+  type SemanticRanked,
+  type SemanticRequest,
+  type SemanticResult,
+  type SemanticSearchHit,
+} from '../../search-engine.js';
 import { keyTermsOf, reciprocalRankFusion, type FieldWeights } from '../../semantic/hybrid.js';
 import type { SemanticIndex } from './semantic-index.js';
 import type { DocRow } from './index-tokens.js';
 
 /** Key terms the keyword signal searches (the best by TF-IDF; more only add noise and cost). */
 export const SEMANTIC_KEY_TERMS = 24;
+/** Reciprocal rank fusion's k (Cormack et al. 2009). */
+const RRF_K = 60;
 /** A filtered candidate set this small is scored exactly instead of through the HNSW index. */
 const EXACT_VECTOR_SET = 20_000;
 
@@ -27,6 +35,20 @@ export function keywordExpression(terms: readonly string[], weights: FieldWeight
   if (terms.length === 0 || fields.length === 0) return undefined;
   // Key terms are Han or Latin words (text-mining/terms.ts): always valid phrases. The host parses it.
   return fields.map((f) => `${f}=${group}`).join(' OR ');
+}
+
+/** Every ranked patent's number and relevance, best first (a patent whose row is gone is left out). */
+function rankingOf(host: SemanticHost, ranked: readonly { id: number; relevance: number }[]): SemanticRanked[] {
+  const out: SemanticRanked[] = [];
+  for (let i = 0; i < ranked.length; i += 500) {
+    const chunk = ranked.slice(i, i + 500);
+    const rows = host.loadRows(chunk.map((r) => r.id));
+    for (const { id, relevance } of chunk) {
+      const row = rows.get(id);
+      if (row) out.push({ publicationNumber: row.publicationNumber, relevance });
+    }
+  }
+  return out;
 }
 
 export async function semanticSearch(host: SemanticHost, request: SemanticRequest): Promise<SemanticResult> {
@@ -51,6 +73,7 @@ export async function semanticSearch(host: SemanticHost, request: SemanticReques
 
   // Keyword signal: BM25 of the key terms with the user's field weights.
   let bm25: number[] = [];
+  const bm25Score = new Map<number, number>();
   if (request.mode !== 'vector' || !semantic.ready) {
     const expression = keywordExpression(
       terms.map((t) => t.form),
@@ -58,10 +81,9 @@ export async function semanticSearch(host: SemanticHost, request: SemanticReques
     );
     if (expression) {
       const rows = host.keywordRanking(expression, weights, allowed ? limit * 4 : limit);
-      bm25 = rows
-        .map(([id]) => id)
-        .filter((id) => !allowed || allowed(id))
-        .slice(0, limit);
+      const kept = rows.filter(([id]) => !allowed || allowed(id)).slice(0, limit);
+      bm25 = kept.map(([id]) => id);
+      for (const [id, score] of kept) bm25Score.set(id, score);
     }
   }
 
@@ -88,12 +110,27 @@ export async function semanticSearch(host: SemanticHost, request: SemanticReques
     similarity = semantic.similarities(query, bm25, weights);
   }
 
-  let ranked: { id: number; score: number }[];
-  if (request.mode === 'bm25' || vector.length === 0) ranked = bm25.map((id, i) => ({ id, score: 1 / (60 + i + 1) }));
-  else if (request.mode === 'vector') ranked = vector.map((id) => ({ id, score: similarity.get(id) ?? 0 }));
-  else {
-    const fused = reciprocalRankFusion([bm25, vector]);
-    ranked = [...fused].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id - b.id);
+  // `relevance` is the score that ranks, on 0–1, so that the figure shown never rises down the list.
+  let ranked: { id: number; score: number; relevance: number }[];
+  if (request.mode === 'bm25' || vector.length === 0) {
+    const best = bm25Score.get(bm25[0] ?? -1) ?? 0;
+    ranked = bm25.map((id, i) => ({
+      id,
+      score: 1 / (RRF_K + i + 1),
+      relevance: best > 0 ? Math.max(0, (bm25Score.get(id) ?? 0) / best) : 0,
+    }));
+  } else if (request.mode === 'vector') {
+    ranked = vector.map((id) => {
+      const s = similarity.get(id) ?? 0;
+      return { id, score: s, relevance: Math.max(0, s) };
+    });
+  } else {
+    const fused = reciprocalRankFusion([bm25, vector], RRF_K);
+    // The best a patent can score: first by keywords and first by vectors.
+    const best = 2 / (RRF_K + 1);
+    ranked = [...fused]
+      .map(([id, score]) => ({ id, score, relevance: score / best }))
+      .sort((a, b) => b.score - a.score || a.id - b.id);
   }
   ranked = ranked.slice(0, limit);
 
@@ -101,7 +138,7 @@ export async function semanticSearch(host: SemanticHost, request: SemanticReques
   const vectorRank = new Map(vector.map((id, i) => [id, i + 1]));
   const pageRows = ranked.slice((page - 1) * pageSize, page * pageSize);
   const rows = host.loadRows(pageRows.map((r) => r.id));
-  const items: SemanticSearchHit[] = pageRows.flatMap(({ id, score }) => {
+  const items: SemanticSearchHit[] = pageRows.flatMap(({ id, score, relevance }) => {
     const row = rows.get(id);
     if (!row) return [];
     const b = bm25Rank.get(id);
@@ -110,6 +147,7 @@ export async function semanticSearch(host: SemanticHost, request: SemanticReques
       {
         ...row,
         score,
+        relevance,
         similarity: Math.max(0, similarity.get(id) ?? 0),
         ...(b ? { bm25Rank: b } : {}),
         ...(v ? { vectorRank: v } : {}),
@@ -119,6 +157,7 @@ export async function semanticSearch(host: SemanticHost, request: SemanticReques
   return {
     total: ranked.length,
     items,
+    ...(request.withRanking ? { ranking: rankingOf(host, ranked) } : {}),
     keyTerms: terms.map((t) => ({ term: t.form, weight: Math.round(t.weight * 1000) / 1000 })),
     model: semantic.ready && query ? semantic.status().model : null,
   };

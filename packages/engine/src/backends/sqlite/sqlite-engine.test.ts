@@ -158,3 +158,43 @@ describe('aggregate', () => {
     await engine.close();
   });
 });
+
+describe('a ranked set (within)', () => {
+  it('restricts search, count, facets and analysis to the set; relevance is the set order', async () => {
+    const engine = createSqliteEngine({ file: ':memory:' });
+    const docs = generate(300);
+    await engine.index(docs);
+    // A set in an order of its own (not ids, not dates), with an unknown number and a repeat.
+    const set = [17, 250, 3, 121, 99, 8, 42, 200, 5, 150].map((i) => docs[i]!.publicationNumber);
+    const within = [...set, 'CN999999999A', set[0]!];
+    const everything: QueryNode = { kind: 'Term', field: 'CC', value: '*', phrase: false, span };
+
+    const page = await engine.search({ ast: everything, within, pageSize: 100, facets: ['country'] });
+    expect(page.total).toBe(set.length);
+    expect(page.items.map((h) => h.publicationNumber)).toEqual(set);
+    expect(page.facets.country?.reduce((sum, b) => sum + b.count, 0)).toBe(set.length);
+    const second = await engine.search({ ast: everything, within, page: 2, pageSize: 4 });
+    expect(second.items.map((h) => h.publicationNumber)).toEqual(set.slice(4, 8));
+
+    // An expression within the set keeps the set's order, not its own relevance.
+    const text = t('TIABC', '电池');
+    const byNumber = new Map(docs.map((d) => [d.publicationNumber, d]));
+    const matching = new Set(
+      set.filter((pn) => `${byNumber.get(pn)?.title?.text}${byNumber.get(pn)?.abstract?.text}`.includes('电池')),
+    );
+    expect(matching.size).toBeGreaterThan(0);
+    const inside = await engine.search({ ast: text, within, pageSize: 100 });
+    expect(inside.items.map((h) => h.publicationNumber)).toEqual(set.filter((pn) => matching.has(pn)));
+    expect(await engine.count(text, { within })).toBe(inside.total);
+
+    // Other sorts order the set's patents by their own key.
+    const byDate = await engine.search({ ast: everything, within, sort: { field: 'AD', order: 'asc' }, pageSize: 100 });
+    expect(new Set(byDate.items.map((h) => h.publicationNumber))).toEqual(new Set(set));
+    const dates = byDate.items.map((h) => h.applicationDate ?? '');
+    expect(dates).toEqual([...dates].sort());
+
+    const years = await engine.aggregate(everything, { kind: 'terms', dimension: 'country' }, { within });
+    expect(years.total).toBe(set.length);
+    await engine.close();
+  });
+});

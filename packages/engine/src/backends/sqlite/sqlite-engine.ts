@@ -133,6 +133,11 @@ function filterIds(ids: Int32Array, keep: (id: number) => boolean): Int32Array {
   return out.slice(0, n);
 }
 
+/** The "every document" condition (matchAllTerm: `CC=*`). */
+function isEveryDocument(ast: QueryNode): boolean {
+  return ast.kind === 'Term' && ast.field === 'CC' && ast.value === '*' && !ast.phrase;
+}
+
 /** Terms whose matches are marked in titles and abstracts (positive text conditions only). */
 function highlightTerms(node: QueryNode, negated = false, out: AnalysedTerm[] = []): AnalysedTerm[] {
   const isTitleOrAbstract = (t: TermNode): boolean =>
@@ -318,6 +323,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     let hits: Int32Array | undefined;
     let scores: Float64Array | undefined;
     let rows: [number, number][] | undefined;
+    // A ranked set brings its own order (searchPage): no term scores to read.
+    if (options.within) wantScores = false;
     if (wantScores && isSingleTerm(plan) && (stmt.countMatch.get(plan.match) as number) <= rankLimit) {
       rows = stmt.rankAll.all(rankMatchOf(plan.rank)) as [number, number][];
     } else if (wantScores && plan.kind === 'fts' && plan.narrowed) {
@@ -340,9 +347,13 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       });
       hits = ids.sort();
       scores = s;
+    } else if (options.within && isEveryDocument(ast)) {
+      // The whole ranked set (no expression within it): no need to evaluate "every document".
+      hits = withinIds(options.within).sorted;
     } else {
       hits = evaluate(plan);
     }
+    if (options.within && !isEveryDocument(ast)) hits = intersect(hits, withinIds(options.within).sorted);
     if (options.scope) {
       const want = options.scope === 'cn' ? 1 : 2;
       hits = filterIds(hits, (id) => columns.scope[id] === want);
@@ -430,7 +441,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     to: number,
   ): { total: number; pageIds: Int32Array; scores: Float64Array } | undefined {
     if (plan.kind !== 'fts' || !plan.ranked || plan.narrowed) return undefined;
-    if (request.scope || request.merge || request.facets?.length) return undefined;
+    if (request.scope || request.merge || request.facets?.length || request.within) return undefined;
     if (request.filters?.some((f) => f.values.length > 0)) return undefined;
     const { match: ftsMatch, rank } = plan;
     const single = isSingleTerm(plan);
@@ -546,6 +557,28 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     return facets;
   }
 
+  /** The ids of a ranked set: in rank order (unknown numbers left out) and ascending. */
+  function withinIds(publicationNumbers: readonly string[]): { ranked: number[]; sorted: Int32Array } {
+    const seen = new Set<number>();
+    const ranked: number[] = [];
+    for (const pn of publicationNumbers) {
+      const id = stmt.idByPn.get(publicationKey(pn)) as number | undefined;
+      if (id !== undefined && !seen.has(id)) {
+        seen.add(id);
+        ranked.push(id);
+      }
+    }
+    return { ranked, sorted: Int32Array.from(ranked).sort() };
+  }
+
+  /** Relevance scores of a ranked set: the first of n scores n, the last 1. */
+  function setScores(publicationNumbers: readonly string[]): Float64Array {
+    const { ranked } = withinIds(publicationNumbers);
+    const scores = takeScores();
+    ranked.forEach((id, i) => setScore(scores, id, ranked.length - i));
+    return scores;
+  }
+
   function idsOf(publicationNumbers: readonly string[]): (number | undefined)[] {
     return publicationNumbers.map((pn) => {
       const id = stmt.idByPn.get(publicationKey(pn)) as number | undefined;
@@ -583,7 +616,9 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       throw new EngineError('SORT_TOO_MANY_HITS', { total: hits.length, max: MAX_SORT_TOTAL });
     }
     const facets = request.facets?.length ? facetCounts(hits, request.facets, request.facetLimit ?? 50) : {};
-    const scores = sort.field === 'relevance' ? (termScores ?? rankHits(plan, hits)) : undefined;
+    let scores: Float64Array | undefined;
+    if (sort.field === 'relevance')
+      scores = request.within ? setScores(request.within) : (termScores ?? rankHits(plan, hits));
     const cmp = comparator(sort, scores);
     const merged = mergeHits(hits, request.merge ?? 0, cmp);
     const pageIds = selectRankedPage(merged, scores, (page - 1) * pageSize, page * pageSize, cmp);

@@ -101,6 +101,7 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
           navigate(
             resultPagePath({
               searchExpre: answer.searchExpre,
+              ...(answer.set ? { set: answer.set } : {}),
               ...(answer.secondExpre ? { secondExpre: answer.secondExpre } : {}),
               filters: answer.filters,
               mergeType: answer.mergeType === 1 || answer.mergeType === 2 ? answer.mergeType : 0,

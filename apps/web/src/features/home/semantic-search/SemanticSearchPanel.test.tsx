@@ -29,6 +29,7 @@ function answerOf(page: number, overrides: Partial<SemanticSearchResponse> = {})
         country: 'CN',
         firstDrawing: 'CN110000001A-1.png',
         score: 0.031,
+        relevance: 0.92,
         similarity: 0.8765,
       },
     ],
@@ -42,6 +43,22 @@ function answerOf(page: number, overrides: Partial<SemanticSearchResponse> = {})
   };
 }
 
+/** The result page's answer for the semantic set: the first page of its ranking. */
+function resultPageOf(request: RecordedRequest) {
+  const first = answerOf(1).items[0]!;
+  return {
+    total: 45,
+    page: 1,
+    pageSize: 20,
+    items: [{ ...first, setRank: 1, setScore: first.relevance }],
+    facets: {},
+    expression: '',
+    set: { kind: 'semantic', label: TEXT, size: 45, limit: 1000 },
+    tookMs: 20,
+    key: `state-of-${JSON.stringify(request.body).length}`,
+  };
+}
+
 const ok = (data: unknown): FakeResponse => ({ status: 200, body: { status: 1, message: '', data } });
 const health = ok({ patents: 1200, version: '0.1.0' });
 
@@ -49,6 +66,7 @@ const health = ok({ patents: 1200, version: '0.1.0' });
 function stubSemantic(answer: (request: RecordedRequest) => FakeResponse) {
   return stubFetch((url, request) => {
     if (url.pathname === '/api/product/search/semantics') return answer(request);
+    if (url.pathname === '/api/product/search/searchNew') return ok(resultPageOf(request));
     if (url.pathname === '/api/product/history' || url.pathname === '/api/product/operatehistory')
       return ok({ id: 'h1' });
     if (url.pathname === '/api/product/eventTracking/record') return ok({});
@@ -145,67 +163,61 @@ describe('semantic search tab', () => {
     expect(semanticCalls(calls)).toHaveLength(0);
   });
 
-  it('searches with the saved weights, puts the key in the URL, shows the hits and records the search', async () => {
-    seedWeights('2,3,4,5');
-    const calls = stubSemantic(() => ok(answerOf(1)));
-    const { router } = renderApp('/home?tabName=semantics');
-    fireEvent.change(await textArea(), { target: { value: TEXT } });
-    fireEvent.click(submitButton());
+  // Two pages render (the tab, then the result page): more time than one page on a busy machine.
+  it(
+    'searches with the saved weights, opens the ranked patents on the result page and records the search',
+    { timeout: 90_000 },
+    async () => {
+      seedWeights('2,3,4,5');
+      const calls = stubSemantic(() => ok(answerOf(1)));
+      const { router } = renderApp('/home?tabName=semantics');
+      fireEvent.change(await textArea(), { target: { value: TEXT } });
+      fireEvent.click(submitButton());
 
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('key')).toBe('abcdefgh12'));
-    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('1');
-    const [request] = semanticCalls(calls);
-    expect(request?.body).toEqual({
-      searchContext: TEXT,
-      ss_weights: '2,3,4,5',
-      mode: 'hybrid',
-      page: 1,
-      pageSize: 20,
-    });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult'));
+      const [request] = semanticCalls(calls);
+      expect(new URLSearchParams(router.state.location.search).get('set')).toBe('semantic:abcdefgh12');
+      expect(request?.body).toEqual({
+        searchContext: TEXT,
+        ss_weights: '2,3,4,5',
+        mode: 'hybrid',
+        page: 1,
+        pageSize: 20,
+      });
 
-    expect((await screen.findByTestId('semantic-total')).textContent).toBe('共 45 条结果');
-    expect(screen.getByTestId('semantic-model').textContent).toBe('模型：lsa-256');
-    const terms = within(screen.getByTestId('semantic-key-terms'));
-    expect(terms.getByText('负极片')).toBeTruthy();
-    expect(terms.getByText('硅碳')).toBeTruthy();
-    const hit = within(screen.getByTestId('semantic-hit'));
-    const title = hit.getByText('硅碳负极片及锂电池（第 1 页）').closest('a');
-    expect(title?.getAttribute('href')).toBe('/innovationSpace/searchDetail?pn=CN111000001A');
-    expect(hit.getByText('88%')).toBeTruthy();
-    expect(hit.getByText('宁德时代新能源科技股份有限公司')).toBeTruthy();
-    expect(hit.getByRole('img', { name: '硅碳负极片及锂电池（第 1 页）' }).getAttribute('src')).toContain(
-      '/product/patent/drawing/CN110000001A-1.png',
-    );
-    // The first page came with the search: no second request for it.
-    expect(semanticCalls(calls)).toHaveLength(1);
+      // The normal result page, on the set: its text, its size, each hit with its rank and score.
+      expect((await screen.findByTestId('result-total')).textContent).toBe('最相似的前 45 条');
+      expect(screen.getByTestId('set-source-label').textContent).toContain(TEXT);
+      expect(screen.getByText('硅碳负极片及锂电池（第 1 页）')).toBeTruthy();
+      expect(screen.getByTestId('set-rank').getAttribute('aria-label')).toBe('相似度排名第 1 名，相关度 92%');
+      const resultCall = calls.find((call) => call.url.pathname === '/api/product/search/searchNew');
+      expect(resultCall?.body).toMatchObject({ searchExpre: '', set: { kind: 'semantic', key: 'abcdefgh12' } });
 
-    await waitFor(() => expect(calls.some((call) => call.url.pathname === '/api/product/history')).toBe(true));
-    const saved = calls.find((call) => call.url.pathname === '/api/product/history');
-    const entry = JSON.parse((saved?.body as { content: string }).content) as Record<string, unknown>;
-    expect(entry).toMatchObject({
-      operationName: 'search',
-      searchContext: TEXT,
-      ss_dataSources: 'CN',
-      ss_weights: '2,3,4,5',
-      resultTotal: '45',
-      router: '/home?tabName=semantics&key=abcdefgh12&page=1',
-    });
-  });
+      await waitFor(() => expect(calls.some((call) => call.url.pathname === '/api/product/history')).toBe(true));
+      const saved = calls.find((call) => call.url.pathname === '/api/product/history');
+      const entry = JSON.parse((saved?.body as { content: string }).content) as Record<string, unknown>;
+      expect(entry).toMatchObject({
+        operationName: 'search',
+        searchContext: TEXT,
+        ss_dataSources: 'CN',
+        ss_weights: '2,3,4,5',
+        resultTotal: '45',
+        router: '/innovationSpace/searchResult?set=semantic%3Aabcdefgh12',
+      });
+    },
+  );
 
-  it('reopens a stored result by URL at its page, fills the form from it, and pages through the URL', async () => {
+  it('fills the form from a stored search named in the URL and links to its results', async () => {
     const calls = stubSemantic((request) => ok(answerOf((request.body as { page: number }).page)));
-    const { router } = renderApp('/home?tabName=semantics&key=abcdefgh12&page=2');
-    expect(await screen.findByText('硅碳负极片及锂电池（第 2 页）')).toBeTruthy();
-    expect(semanticCalls(calls)[0]?.body).toEqual({ key: 'abcdefgh12', page: 2, pageSize: 20 });
+    renderApp('/home?tabName=semantics&key=abcdefgh12');
+    expect((await screen.findByTestId('semantic-open-results')).getAttribute('href')).toBe(
+      '/innovationSpace/searchResult?set=semantic%3Aabcdefgh12',
+    );
+    expect(semanticCalls(calls)[0]?.body).toMatchObject({ key: 'abcdefgh12' });
     await waitFor(async () => expect((await textArea()).value).toBe(TEXT));
     expect(screen.getByLabelText('权利要求')).toHaveProperty('value', '4');
-    // A reopened result is not recorded again.
+    // A reopened search is not recorded again.
     expect(calls.some((call) => call.url.pathname === '/api/product/history')).toBe(false);
-
-    fireEvent.click(screen.getByTitle('3'));
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3'));
-    expect(await screen.findByText('硅碳负极片及锂电池（第 3 页）')).toBeTruthy();
-    expect(semanticCalls(calls).at(-1)?.body).toEqual({ key: 'abcdefgh12', page: 3, pageSize: 20 });
   });
 
   it("shows the server's message in the user's language", async () => {

@@ -1,16 +1,15 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Alert, Button, Flex, Form, Result, Skeleton, Spin, Typography } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LockOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SemanticSearchResponse } from '@patlas/contracts';
 import { loginPathFor } from '../../../session/login-target';
+import { setResultPath } from '../../../search-state/search-url-state';
 import { usePermission, useSession } from '../../../session/useSession';
 import { emptyForm, fromSemanticQuery, toSemanticRequest, type SemanticFormValues } from './semantic-form';
 import { readSemanticUrl, writeSemanticUrl } from './semantic-url-state';
 import { useNewSemanticSearch, useSemanticPage } from './queries';
 import { useSemanticHistoryRecorder } from './useSemanticHistoryRecorder';
-import { SemanticResults } from './SemanticResults';
 import { SemanticSearchForm, toFormShape, type SemanticFormShape } from './SemanticSearchForm';
 import './semantic-search.css';
 
@@ -56,17 +55,18 @@ export function SemanticSearchPanel() {
 function SemanticSearchWorkspace({ savedWeights }: { savedWeights: string | undefined }) {
   const { t } = useTranslation('semanticSearch');
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const { key, page } = readSemanticUrl(params);
   const [form] = Form.useForm<SemanticFormShape>();
   const initialValues = useMemo(() => toFormShape(emptyForm(savedWeights)), [savedWeights]);
   const search = useNewSemanticSearch();
-  const results = useSemanticPage(key, page);
+  // A stored search named in the URL (an edit from its result page, an old link) fills the form.
+  const stored = useSemanticPage(key, page);
   const record = useSemanticHistoryRecorder();
   // The key whose query the form shows: a result opened by URL fills the form once.
   const filledKey = useRef<string | undefined>(undefined);
-  const resultsTop = useRef<HTMLDivElement>(null);
 
-  const answer = results.data;
+  const answer = stored.data;
   useEffect(() => {
     if (!answer || answer.key !== key || answer.key === filledKey.current) return;
     filledKey.current = answer.key;
@@ -75,21 +75,14 @@ function SemanticSearchWorkspace({ savedWeights }: { savedWeights: string | unde
     form.setFieldsValue(toFormShape(fromSemanticQuery(answer.query, savedWeights)));
   }, [answer, key, form, savedWeights]);
 
-  // After the results have rendered, bring their top into view.
-  const scrollToResults = () =>
-    window.setTimeout(() => resultsTop.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), 0);
-
-  const showPage = (next: SemanticSearchResponse) => {
-    filledKey.current = next.key;
-    setParams(writeSemanticUrl(params, { key: next.key, page: next.page }));
-    scrollToResults();
-  };
-
+  // The ranked patents open on the result page (issue 14: filters, selection, analysis apply there).
   const handleSearch = (values: SemanticFormValues) => {
     search.mutate(toSemanticRequest(values), {
       onSuccess: (next) => {
-        showPage(next);
         record(next);
+        // The tab remembers the search, so going back to it shows this text.
+        setParams(writeSemanticUrl(params, { key: next.key, page: 1 }), { replace: true });
+        void navigate(setResultPath({ kind: 'semantic', key: next.key }));
       },
     });
   };
@@ -101,7 +94,7 @@ function SemanticSearchWorkspace({ savedWeights }: { savedWeights: string | unde
     setParams(writeSemanticUrl(params, { key: undefined, page: 1 }), { replace: true });
   };
 
-  const error = search.error ?? (results.isError ? results.error : null);
+  const error = search.error ?? (stored.isError ? stored.error : null);
 
   return (
     <Flex vertical gap={16} className="semantic-search">
@@ -115,7 +108,6 @@ function SemanticSearchWorkspace({ savedWeights }: { savedWeights: string | unde
         onSearch={handleSearch}
         onClear={handleClear}
       />
-      <div ref={resultsTop} />
       {error && (
         <Alert
           type="error"
@@ -124,28 +116,25 @@ function SemanticSearchWorkspace({ savedWeights }: { savedWeights: string | unde
           data-testid="semantic-error"
           action={
             search.error ? undefined : (
-              <Button size="small" onClick={() => void results.refetch()}>
+              <Button size="small" onClick={() => void stored.refetch()}>
                 {t('results.retry')}
               </Button>
             )
           }
         />
       )}
-      {key && results.isPending && !error && (
+      {key && stored.isPending && !error && (
         <Flex vertical align="center" gap={8} className="semantic-loading">
           <Spin />
           <Typography.Text type="secondary">{t('results.loading')}</Typography.Text>
         </Flex>
       )}
-      {key && answer && !results.isError && (
-        <SemanticResults
-          answer={answer}
-          isFetching={results.isFetching}
-          onPageChange={(next) => {
-            setParams(writeSemanticUrl(params, { key, page: next }));
-            scrollToResults();
-          }}
-        />
+      {key && answer && !stored.isError && (
+        <Flex justify="center">
+          <Link to={setResultPath({ kind: 'semantic', key })} data-testid="semantic-open-results">
+            <Button icon={<UnorderedListOutlined />}>{t('results.open')}</Button>
+          </Link>
+        </Flex>
       )}
     </Flex>
   );

@@ -6,7 +6,6 @@ import {
   findDuplicateSource,
   fromSemanticQuery,
   isDateOrderValid,
-  similarityPercent,
   toSemanticRequest,
 } from './semantic-form';
 
@@ -109,12 +108,5 @@ describe('semantic form rules', () => {
       weights: [2, 2, 2, 2],
       mode: 'hybrid',
     });
-  });
-
-  it('shows similarity as a whole percentage within 0–100', () => {
-    expect(similarityPercent(0.8765)).toBe(88);
-    expect(similarityPercent(1.2)).toBe(100);
-    expect(similarityPercent(-0.1)).toBe(0);
-    expect(similarityPercent(Number.NaN)).toBe(0);
   });
 });

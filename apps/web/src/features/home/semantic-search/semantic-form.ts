@@ -133,9 +133,3 @@ export function fromSemanticQuery(query: SemanticQuery, savedWeights?: string): 
     mode: query.mode ?? 'hybrid',
   };
 }
-
-/** Similarity 0–1 as a whole percentage for the bar, clamped. */
-export function similarityPercent(similarity: number): number {
-  if (!Number.isFinite(similarity)) return 0;
-  return Math.round(Math.min(1, Math.max(0, similarity)) * 100);
-}

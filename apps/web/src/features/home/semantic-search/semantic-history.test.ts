@@ -23,7 +23,7 @@ const answer: SemanticSearchResponse = {
 };
 
 describe('semantic search history entry', () => {
-  it("carries the spec's semantic fields and reopens the stored result", () => {
+  it("carries the spec's semantic fields and reopens the ranked patents on the result page", () => {
     const entry = buildSemanticEntry(answer);
     expect(SearchHistoryEntrySchema.parse(entry)).toEqual(entry);
     expect(entry).toMatchObject({
@@ -32,7 +32,7 @@ describe('semantic search history entry', () => {
       searchContext: answer.query.searchContext,
       resultTotal: '321',
       pageType: 'semantics',
-      router: '/home?tabName=semantics&key=abcdefgh12&page=1',
+      router: '/innovationSpace/searchResult?set=semantic%3Aabcdefgh12',
       ss_dataSources: 'cn,US',
       ss_patentType: 'invention_application,invention_grant',
       ss_dateType: 'AD',

@@ -1,5 +1,5 @@
 import type { SearchHistoryEntry, SemanticSearchResponse } from '@patlas/contracts';
-import { semanticResultPath } from './semantic-url-state';
+import { setResultPath } from '../../../search-state/search-url-state';
 
 /** `pageType` of semantic entries; the history pages reopen them through `router`. */
 export const SEMANTIC_PAGE_TYPE = 'semantics';
@@ -10,7 +10,7 @@ export const OPERATION_VALUE_MAX = 2000;
  * The search-history entry of a new semantic search (spec 1 §3: "Semantic entries also carry
  * searchContext, ss_dataSources, ss_patentType, ss_dateType, ss_weights"). The text is the
  * entry's searchExpression too, so the history list shows it and its keyword filter finds it;
- * `router` reopens the stored result by its key.
+ * `router` reopens its ranked patents on the result page, by the stored search's key.
  */
 export function buildSemanticEntry(answer: SemanticSearchResponse): SearchHistoryEntry {
   const { query } = answer;
@@ -21,7 +21,7 @@ export function buildSemanticEntry(answer: SemanticSearchResponse): SearchHistor
     operationValue: query.searchContext.slice(0, OPERATION_VALUE_MAX),
     resultTotal: String(answer.total),
     pageType: SEMANTIC_PAGE_TYPE,
-    router: semanticResultPath(answer.key, 1),
+    router: setResultPath({ kind: 'semantic', key: answer.key }),
     searchContext: query.searchContext,
     ...(query.ss_dataSources?.length ? { ss_dataSources: query.ss_dataSources.join(',') } : {}),
     ...(query.ss_patentType?.length ? { ss_patentType: query.ss_patentType.join(',') } : {}),

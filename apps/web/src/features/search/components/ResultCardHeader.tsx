@@ -6,6 +6,7 @@ import { useDetailLinkState } from '../../../history-recording/useHistoryRecordi
 import type { ResultSelection } from '../useResultSelection';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
 import { HitTitle } from './HitTitle';
+import { SetRank } from './SetRank';
 
 interface ResultCardHeaderProps {
   hit: SearchHitDto;
@@ -35,6 +36,7 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
       <Link to={path} state={linkState} className="result-card-title">
         <HitTitle hit={hit} />
       </Link>
+      <SetRank hit={hit} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import type { ResultSelection } from '../useResultSelection';
 import { HitTitle } from './HitTitle';
 import { useHitLabels } from '../../../search-state/useHitLabels';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
+import { SetRank } from './SetRank';
 
 interface ResultListViewProps {
   items: readonly SearchHitDto[];
@@ -27,10 +28,22 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
   const detailPath = useResultDetailPath();
   const labels = useHitLabels();
   const pageNumbers = items.map((i) => i.publicationNumber);
+  // A ranked set (a semantic search) shows each patent's rank and the score that ranks it.
+  const isRankedSet = items.some((i) => i.setRank !== undefined);
 
   // Fixed widths for the short fields leave the rest of the row to the title (≈270 px at 1366 px).
   const columns: ColumnsType<SearchHitDto> = [
     { title: '#', key: 'index', width: 52, render: (_, __, index) => offset + index + 1 },
+    ...(isRankedSet
+      ? [
+          {
+            title: t('setRank.column'),
+            key: 'setRank',
+            width: 120,
+            render: (_: unknown, hit: SearchHitDto) => <SetRank hit={hit} />,
+          },
+        ]
+      : []),
     {
       title: t('columns.number'),
       dataIndex: 'publicationNumber',

@@ -76,7 +76,14 @@ export function ResultToolbar({ state, lang, onChange, extra }: ResultToolbarPro
         className="result-sort"
         aria-label={t('toolbar.sort')}
         value={encodeSort(state.sort)}
-        options={SORT_OPTIONS.map((value) => ({ value, label: t(`sort.${value.replace('.', '_') as 'relevance'}`) }))}
+        options={SORT_OPTIONS.map((value) => ({
+          value,
+          // A ranked set's own order is its rank (a semantic search: by similarity).
+          label:
+            value === 'relevance' && state.set
+              ? t(`set.${state.set.kind}.sort`)
+              : t(`sort.${value.replace('.', '_') as 'relevance'}`),
+        }))}
         onChange={(value: string) => onChange({ sort: decodeSort(value) })}
         popupMatchSelectWidth={false}
       />

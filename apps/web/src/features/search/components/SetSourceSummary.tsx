@@ -1,0 +1,56 @@
+import { Button, Flex, Tag, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Language, SetSource, SetSummary } from '@patlas/contracts';
+import { semanticSearchPath } from '../../../app/paths';
+import { formatTotal } from '../../../search-state/format-total';
+
+interface SetSourceSummaryProps {
+  source: SetSource;
+  /** What the server says of the set, once the first page is in. */
+  summary: SetSummary | undefined;
+  /** Patents listed after filters and search within. */
+  total: number | undefined;
+  lang: Language;
+}
+
+/**
+ * The head of a result page that lists a ranked set instead of an expression's hits: what the set
+ * is (a semantic search and the start of its text, with a way back to edit it) and how many of its
+ * top N are listed ("top 1000 most similar", not a bare total).
+ */
+export function SetSourceSummary({ source, summary, total, lang }: SetSourceSummaryProps) {
+  const { t } = useTranslation('search');
+  return (
+    <Flex vertical gap={4} className="set-source" data-testid="set-source">
+      <Flex gap={8} align="baseline" wrap>
+        <Tag color="geekblue">{t(`set.${source.kind}.kind`)}</Tag>
+        {summary && (
+          <Typography.Paragraph
+            className="set-source-label"
+            ellipsis={{ rows: 2, expandable: 'collapsible' }}
+            data-testid="set-source-label"
+          >
+            {summary.label}
+          </Typography.Paragraph>
+        )}
+        <Link to={semanticSearchPath(source.key)}>
+          <Button size="small" icon={<EditOutlined />}>
+            {t(`set.${source.kind}.edit`)}
+          </Button>
+        </Link>
+      </Flex>
+      {summary && total !== undefined && (
+        <Typography.Text data-testid="result-total" className="set-source-total">
+          {total === summary.size
+            ? t(`set.${source.kind}.total`, { size: formatTotal(summary.size, lang) })
+            : t(`set.${source.kind}.totalWithin`, {
+                size: formatTotal(summary.size, lang),
+                total: formatTotal(total, lang),
+              })}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
