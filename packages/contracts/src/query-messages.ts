@@ -95,8 +95,8 @@ export const QUERY_MESSAGES: Readonly<Record<QueryErrorCode, QueryMessage>> = {
     en: 'Expression incorrect at column {col}: #{no} is not in your search history (no entry numbered {no})',
   },
   QUERY_REFERENCE_CYCLE: {
-    zh: '检索式有误：第 {col} 列的 #{no} 经所引用的检索历史又引用了自身',
-    en: 'Expression incorrect at column {col}: #{no} refers back to itself through the entries it references',
+    zh: '检索式有误：第 {col} 列引用的检索历史形成循环（#{no} 又引用了自身）',
+    en: 'Expression incorrect at column {col}: the history entries referenced there form a cycle (#{no} refers back to itself)',
   },
   QUERY_REFERENCE_UNUSABLE: {
     zh: '检索式有误：第 {col} 列的 #{no} 不能用于检索式：{reason}',

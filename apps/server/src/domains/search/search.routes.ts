@@ -36,7 +36,7 @@ export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = 
         response: { 200: envelopeOf(SearchQueryResponseSchema) },
       },
     },
-    async (request) => ok(await service.search(request.body, languageOf(request))),
+    async (request) => ok(await service.search(request.body, languageOf(request), request.auth)),
   );
 
   app.post(
@@ -57,6 +57,7 @@ export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = 
           request.body.source,
           request.body.mergeType,
           languageOf(request),
+          request.auth,
         ),
       ),
   );
@@ -81,7 +82,7 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
     async (request) => {
       const lang = languageOf(request);
       const body = request.body;
-      const result = await service.search(body, lang);
+      const result = await service.search(body, lang, request.auth);
       const key = await service.saveState(
         {
           searchExpre: body.searchExpre,
@@ -113,7 +114,9 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
       },
     },
     async (request) =>
-      ok(await service.search({ ...request.body, facets: request.body.facets ?? [] }, languageOf(request))),
+      ok(
+        await service.search({ ...request.body, facets: request.body.facets ?? [] }, languageOf(request), request.auth),
+      ),
   );
 
   app.post(

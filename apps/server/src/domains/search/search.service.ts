@@ -1,5 +1,6 @@
 import {
   FACET_FIELD_IDS,
+  formatErrorMessage,
   formatQueryError,
   MAX_MERGE_TOTAL,
   MAX_PAGE,
@@ -13,10 +14,15 @@ import { EngineError, extractKeywords, type SearchEngine } from '@patlas/engine'
 import {
   applyLeadingNotRule,
   beginsWithNot,
+  historyReferences,
   makeAnd,
   parseExpression,
   printExpression,
+  replaceReferences,
+  type HistoryRefNode,
+  type QueryErrorCode,
   type QueryNode,
+  type Span,
 } from '@patlas/query';
 import { AppError } from '../../errors.js';
 import type { SearchStateRepository } from './search-state.repository.js';
@@ -54,11 +60,59 @@ export function toAppError(err: unknown): unknown {
   }
 }
 
+/** Who searches: `#n` in an expression is the n-th search-history entry of this user. */
+export interface SearchContext {
+  userId: string | null;
+}
+
+/** A search without a user (IP visitors, internal counts): `#n` finds no history. */
+export const NO_USER: SearchContext = { userId: null };
+
+/**
+ * What `#n` stands for, answered by the history domain (wired in composition.ts, so the search
+ * domain imports nothing of it). `resolve` replaces the references inside the entry's own search.
+ */
+export interface HistoryReferenceSource {
+  /**
+   * The user's entry `no` as an expression: its canonical text (its own #n kept) and its AST with
+   * every reference resolved; undefined when the user has no such entry. Throws an AppError when
+   * the entry's search cannot be written as an expression.
+   */
+  searchOf(
+    userId: string,
+    no: number,
+    lang: Language,
+    resolve: (ast: QueryNode) => Promise<QueryNode>,
+  ): Promise<{ expression: string; ast: QueryNode } | undefined>;
+}
+
+/** A reference that leads back to an entry on its own path: `no` repeats, `span` is where the outer #n is. */
+class ReferenceCycle extends Error {
+  constructor(
+    readonly no: number,
+    readonly span: Span,
+  ) {
+    super(`history reference cycle at #${no}`);
+  }
+}
+
+/** A positioned expression error (as the parser's), found while resolving a reference. */
+function referenceError(code: QueryErrorCode, span: Span, params: Record<string, string | number>, lang: Language) {
+  return new AppError('QUERY_INVALID', { message: formatQueryError({ code, span, params }, lang) }, { code, span });
+}
+
 export class SearchService {
+  private references: HistoryReferenceSource | undefined;
+
   constructor(
     private readonly engine: SearchEngine,
     private readonly states: SearchStateRepository,
   ) {}
+
+  /** Set once by the composition root: the history service, which itself searches through this service. */
+  useHistoryReferences(source: HistoryReferenceSource): void {
+    this.references = source;
+  }
 
   /**
    * Parses an expression into the AST the engine runs. A bad expression is refused with the
@@ -81,16 +135,90 @@ export class SearchService {
     return beginsWithNot(parsed.ast) ? applyLeadingNotRule(parsed.ast) : parsed.ast;
   }
 
-  private combined(params: Pick<SearchParams, 'searchExpre' | 'secondExpre'>, lang: Language): QueryNode {
-    const main = this.parse(params.searchExpre, lang);
+  /**
+   * Parses an expression of `context`'s user and replaces each `#n` by the search of their entry n
+   * (spec: incoPat/CNIPA "#3 AND #5"). Every expression box reaches the engine through here. A
+   * missing entry, a reference cycle or an entry without an expression form is refused with a
+   * positioned message, like a parse error.
+   */
+  async parseFor(expression: string, lang: Language, context: SearchContext): Promise<QueryNode> {
+    return this.resolveReferences(this.parse(expression, lang), lang, context);
+  }
+
+  /** The AST with its `#n` replaced (unchanged when it has none). */
+  async resolveReferences(ast: QueryNode, lang: Language, context: SearchContext): Promise<QueryNode> {
+    try {
+      return await this.resolveWithin(ast, lang, context.userId, [], new Map());
+    } catch (err) {
+      if (err instanceof ReferenceCycle) throw referenceError('QUERY_REFERENCE_CYCLE', err.span, { no: err.no }, lang);
+      throw err;
+    }
+  }
+
+  /** `trail`: the entries being resolved around this AST (a repeat is a cycle); `memo`: entries resolved so far. */
+  private async resolveWithin(
+    ast: QueryNode,
+    lang: Language,
+    userId: string | null,
+    trail: readonly number[],
+    memo: Map<number, QueryNode>,
+  ): Promise<QueryNode> {
+    const refs = historyReferences(ast);
+    if (refs.length === 0) return ast;
+    const searches = new Map<number, QueryNode>();
+    for (const ref of refs) {
+      if (searches.has(ref.no)) continue;
+      if (trail.includes(ref.no)) throw new ReferenceCycle(ref.no, ref.span);
+      const resolved = memo.get(ref.no) ?? (await this.resolveOne(ref, lang, userId, trail, memo));
+      memo.set(ref.no, resolved);
+      searches.set(ref.no, resolved);
+    }
+    return replaceReferences(ast, (ref) => searches.get(ref.no)!);
+  }
+
+  private async resolveOne(
+    ref: HistoryRefNode,
+    lang: Language,
+    userId: string | null,
+    trail: readonly number[],
+    memo: Map<number, QueryNode>,
+  ): Promise<QueryNode> {
+    const source = this.references;
+    let found: { ast: QueryNode } | undefined;
+    try {
+      found =
+        userId === null || !source
+          ? undefined
+          : await source.searchOf(userId, ref.no, lang, (inner) =>
+              this.resolveWithin(inner, lang, userId, [...trail, ref.no], memo),
+            );
+    } catch (err) {
+      // A cycle is reported where it starts in the text the user typed.
+      if (err instanceof ReferenceCycle) throw new ReferenceCycle(err.no, ref.span);
+      if (err instanceof AppError) {
+        const reason = formatErrorMessage(err.code, lang, err.params);
+        throw referenceError('QUERY_REFERENCE_UNUSABLE', ref.span, { no: ref.no, reason }, lang);
+      }
+      throw err;
+    }
+    if (!found) throw referenceError('QUERY_REFERENCE_NOT_FOUND', ref.span, { no: ref.no }, lang);
+    return found.ast;
+  }
+
+  private async combined(
+    params: Pick<SearchParams, 'searchExpre' | 'secondExpre'>,
+    lang: Language,
+    context: SearchContext,
+  ): Promise<QueryNode> {
+    const main = await this.parseFor(params.searchExpre, lang, context);
     if (!params.secondExpre?.trim()) return main;
-    const second = this.parse(params.secondExpre, lang);
+    const second = await this.parseFor(params.secondExpre, lang, context);
     return makeAnd([main, second]);
   }
 
-  async search(params: SearchParams, lang: Language): Promise<SearchQueryResponse> {
+  async search(params: SearchParams, lang: Language, context: SearchContext = NO_USER): Promise<SearchQueryResponse> {
     const started = performance.now();
-    const ast = this.combined(params, lang);
+    const ast = await this.combined(params, lang, context);
     const options = { filters: params.filters, scope: params.source };
     try {
       if (params.mergeType !== 0) {
@@ -122,8 +250,14 @@ export class SearchService {
     }
   }
 
-  async totalHits(searchExpre: string, source: 'cn' | 'uncn' | undefined, mergeType: 0 | 1 | 2, lang: Language) {
-    const ast = this.parse(searchExpre, lang);
+  async totalHits(
+    searchExpre: string,
+    source: 'cn' | 'uncn' | undefined,
+    mergeType: 0 | 1 | 2,
+    lang: Language,
+    context: SearchContext = NO_USER,
+  ) {
+    const ast = await this.parseFor(searchExpre, lang, context);
     try {
       return { total: await this.engine.count(ast, { merge: mergeType, ...(source ? { scope: source } : {}) }) };
     } catch (err) {
