@@ -2,31 +2,36 @@ import { useTranslation } from 'react-i18next';
 import { VIEW_MODES, type SearchHistoryEntry } from '@patlas/contracts';
 import { resources } from '../i18n/index';
 import { decodeFilters, decodeSort } from '../search-state/search-url-state';
+import { useHitLabels } from '../search-state/useHitLabels';
 
 type ViewMode = (typeof VIEW_MODES)[number];
 type FacetKey = keyof (typeof resources)['zh']['search']['facets'];
 type SortKey = keyof (typeof resources)['zh']['search']['sort'];
-type PatentTypeKey = keyof (typeof resources)['zh']['patent']['patentType'];
+type DetailTabKey = Exclude<keyof (typeof resources)['zh']['patent']['tabs'], 'noDataHint'>;
+type ChartKey = keyof (typeof resources)['zh']['analysis']['charts'];
+type ChartTypeKey = keyof (typeof resources)['zh']['analysis']['types'];
 
 const isViewMode = (value: string): value is ViewMode => (VIEW_MODES as readonly string[]).includes(value);
 const isFacet = (value: string): value is FacetKey => value in resources.zh.search.facets;
 const isSort = (value: string): value is SortKey => value in resources.zh.search.sort;
-const isPatentType = (value: string): value is PatentTypeKey => value in resources.zh.patent.patentType;
+const isDetailTab = (value: string): value is DetailTabKey => value !== 'noDataHint' && value in resources.zh.patent.tabs;
+const isChart = (value: string): value is ChartKey => value in resources.zh.analysis.charts;
+const isChartType = (value: string): value is ChartTypeKey => value in resources.zh.analysis.types;
 
 /**
  * An entry's operation value as a person reads it: the view's name rather than `tuwenshitu`,
- * `专利类型: 实用新型` rather than `patentType:utility_model`, `第 2 页`, the sort's name. Values
+ * `专利类型: 实用新型` rather than `patentType:utility_model`, `第 2 页`, the sort's name, the detail
+ * tab's and the analysis chart's names (`引证`, `申请趋势`, `分析概览` for `overview`). Values
  * without a readable form (a publication number, an expression) are shown as stored.
  */
 export function useOperationValueLabel(): (entry: SearchHistoryEntry) => string {
-  const { t } = useTranslation(['history', 'search', 'patent']);
+  const { t } = useTranslation(['history', 'search', 'patent', 'analysis']);
+  const labels = useHitLabels();
   const filterText = (encoded: string) =>
     decodeFilters(encoded)
       .map((filter) => {
         const name = isFacet(filter.field) ? t(`search:facets.${filter.field}`) : filter.field;
-        const values = filter.values.map((v) =>
-          filter.field === 'patentType' && isPatentType(v) ? t(`patent:patentType.${v}`) : v,
-        );
+        const values = filter.values.map((v) => labels.facetValue(filter.field, v));
         return `${name}: ${values.join(t('history:values.separator'))}`;
       })
       .join(t('history:values.filterSeparator'));
@@ -50,6 +55,13 @@ export function useOperationValueLabel(): (entry: SearchHistoryEntry) => string 
         const key = sort.field === 'relevance' ? 'relevance' : `${sort.field}_${sort.order}`;
         return isSort(key) ? t('history:values.sort', { sort: t(`search:sort.${key}`) }) : value;
       }
+      case 'detailTab':
+        return isDetailTab(value) ? t(`patent:tabs.${value}`) : value;
+      case 'analysis':
+        // The chart opened, its chart view, or the catalogue itself ('overview').
+        if (value === 'overview') return t('history:values.analysisOverview');
+        if (isChart(value)) return t(`analysis:charts.${value}`);
+        return isChartType(value) ? t(`analysis:types.${value}`) : value;
       default:
         return value;
     }
