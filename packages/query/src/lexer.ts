@@ -101,9 +101,9 @@ const KEYWORDS: Record<string, 'and' | 'or' | 'not'> = {
 /** `#3` (a half- or full-width number sign and the entry's number). */
 const REFERENCE_PATTERN = /^#([1-9]\d{0,8})$/;
 
-/** The history entry number a word spells (`#3` → 3), if any. */
+/** The history entry number a word spells (`#3`, `＃3` → 3), if any. */
 export function referenceOf(word: string): number | undefined {
-  const match = REFERENCE_PATTERN.exec(word);
+  const match = REFERENCE_PATTERN.exec(toHalfWidth(word));
   return match ? Number(match[1]) : undefined;
 }
 

@@ -14,7 +14,8 @@ type ChartTypeKey = keyof (typeof resources)['zh']['analysis']['types'];
 const isViewMode = (value: string): value is ViewMode => (VIEW_MODES as readonly string[]).includes(value);
 const isFacet = (value: string): value is FacetKey => value in resources.zh.search.facets;
 const isSort = (value: string): value is SortKey => value in resources.zh.search.sort;
-const isDetailTab = (value: string): value is DetailTabKey => value !== 'noDataHint' && value in resources.zh.patent.tabs;
+const isDetailTab = (value: string): value is DetailTabKey =>
+  value !== 'noDataHint' && value in resources.zh.patent.tabs;
 const isChart = (value: string): value is ChartKey => value in resources.zh.analysis.charts;
 const isChartType = (value: string): value is ChartTypeKey => value in resources.zh.analysis.types;
 
