@@ -102,6 +102,10 @@ export const QUERY_MESSAGES: Readonly<Record<QueryErrorCode, QueryMessage>> = {
     zh: '检索式有误：第 {col} 列的 #{no} 不能用于检索式：{reason}',
     en: 'Expression incorrect at column {col}: #{no} cannot be used in an expression: {reason}',
   },
+  QUERY_REFERENCE_UNSUPPORTED: {
+    zh: '检索式有误：第 {col} 列的 #{no} 是检索历史引用，此处不能使用，请在检索框中检索',
+    en: 'Expression incorrect at column {col}: the history reference #{no} cannot be used here; search it in a search box',
+  },
 };
 
 /** The localised message of a query error, with `{col}` (1-based) and the error's params filled in. */

@@ -73,6 +73,7 @@ describe('errors: code and span', () => {
     tested.add('QUERY_TOO_LONG').add('QUERY_TOO_COMPLEX');
     // Found by the server, which knows the user's history (apps/server search.routes.test.ts).
     tested.add('QUERY_REFERENCE_NOT_FOUND').add('QUERY_REFERENCE_CYCLE').add('QUERY_REFERENCE_UNUSABLE');
+    tested.add('QUERY_REFERENCE_UNSUPPORTED');
     expect(QUERY_ERROR_CODES.filter((code) => !tested.has(code))).toEqual([]);
   });
 

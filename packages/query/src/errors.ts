@@ -49,6 +49,8 @@ export const QUERY_ERROR_CODES = [
   'QUERY_REFERENCE_CYCLE',
   /** `#n` is an entry whose search cannot be written as an expression (semantic, inexact filter); `reason` says why. */
   'QUERY_REFERENCE_UNUSABLE',
+  /** `#n` where only a plain expression is taken (an analysis or dashboard call). Found by the server. */
+  'QUERY_REFERENCE_UNSUPPORTED',
 ] as const;
 
 export type QueryErrorCode = (typeof QUERY_ERROR_CODES)[number];

@@ -213,7 +213,7 @@ export function lex(text: string): LexResult {
     const keyword = keywordOf(word);
     const prox = keyword ? undefined : proximityOf(word);
     if (keyword) push(keyword, start, i);
-    else if (referenceOf(word) !== undefined) push('ref', start, i);
+    else if (word.charCodeAt(0) === 35 /* # */ && referenceOf(word) !== undefined) push('ref', start, i);
     else if (prox) push('prox', start, i, word, prox);
     else if (isFollowedByAssign(i)) push('field', start, i);
     else push('word', start, i);

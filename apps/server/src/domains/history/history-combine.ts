@@ -200,8 +200,8 @@ export class HistoryCombiner {
     if (item.entry.searchContext) throw new AppError('HISTORY_COMBINE_SEMANTIC', { no: item.no });
     const search = searchOf(item, lang);
     if (!search.expression.trim()) throw new AppError('HISTORY_COMBINE_EMPTY', { no: item.no });
-    const parts = [this.search.parse(search.expression, lang)];
-    if (search.second?.trim()) parts.push(this.search.parse(search.second, lang));
+    const parts = [this.search.parseWritten(search.expression, lang)];
+    if (search.second?.trim()) parts.push(this.search.parseWritten(search.second, lang));
     const written = makeAnd(parts);
     const base = await resolve(written);
     const conditions: QueryNode[] = [];

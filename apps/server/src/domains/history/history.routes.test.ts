@@ -483,6 +483,20 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search history API o
       'Expression incorrect at column 1: #6 cannot be used in an expression: History entry #6 is a semantic search and cannot be combined',
     );
 
+    // A call that takes a plain expression (an analysis) refuses #n clearly, rather than failing.
+    const analysis = await asMe(
+      'POST',
+      '/api/product/search/analyze',
+      { searchExpre: '#1', mergeType: 0, analysis: { kind: 'trend', date: 'applicationYear' } },
+      'en',
+    );
+    expect(analysis.statusCode).toBe(400);
+    expect(analysis.json()).toMatchObject({
+      message:
+        'Expression incorrect at column 1: the history reference #1 cannot be used here; search it in a search box',
+      data: { code: 'QUERY_REFERENCE_UNSUPPORTED', span: { start: 0, end: 2 } },
+    });
+
     // The editor's live preview: each number's search as an expression, its hits, or why not.
     const refs = await asMe('POST', '/api/product/history/references', { nos: [3, 4, 6, 9] }, 'en');
     expect(refs.json().data.items).toEqual([

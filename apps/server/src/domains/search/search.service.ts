@@ -120,6 +120,15 @@ export class SearchService {
    * begins with NOT gets the data-source condition prefixed.
    */
   parse(expression: string, lang: Language): QueryNode {
+    const ast = this.parseWritten(expression, lang);
+    // Callers that take a plain expression (analysis, dashboards…) cannot resolve #n.
+    const [ref] = historyReferences(ast);
+    if (ref) throw referenceError('QUERY_REFERENCE_UNSUPPORTED', ref.span, { no: ref.no }, lang);
+    return ast;
+  }
+
+  /** As `parse`, keeping `#n` (for the search calls, which resolve them, and history entries). */
+  parseWritten(expression: string, lang: Language): QueryNode {
     const parsed = parseExpression(expression);
     if (!parsed.ok) {
       const first = parsed.errors[0]!;
@@ -142,7 +151,7 @@ export class SearchService {
    * positioned message, like a parse error.
    */
   async parseFor(expression: string, lang: Language, context: SearchContext): Promise<QueryNode> {
-    return this.resolveReferences(this.parse(expression, lang), lang, context);
+    return this.resolveReferences(this.parseWritten(expression, lang), lang, context);
   }
 
   /** The AST with its `#n` replaced (unchanged when it has none). */
@@ -282,7 +291,7 @@ export class SearchService {
 
   async saveState(state: SearchState, lang: Language): Promise<string> {
     // Refuse to store a state whose expression would fail when the link is opened.
-    this.parse(state.searchExpre, lang);
+    this.parseWritten(state.searchExpre, lang);
     return this.states.save(state);
   }
 
