@@ -309,20 +309,24 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
   );
 
   it(
-    '[HISTORY][REFERENCES]: #1 AND #2 in the result page box runs both searches combined',
+    '[HISTORY][REFERENCES]: #a AND #b in the result page box runs both searches combined',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
-      const items = (await listed()).items;
-      const no = (expression: string) => items.find((i) => i.entry.searchExpression === expression)!.no;
-      expect(no('TI=(电池)')).toBe(1);
+      // Two searches of the user's own; their numbers are what the history page shows.
+      await searchFromHome(page, server.baseUrl, 'TI=(电池)');
       await searchFromHome(page, server.baseUrl, 'TI=(散热)');
-      const text = `#1 AND #${no('TI=(散热)')}`;
+      const numberOf = async (expression: string) => {
+        await poll(async () => (await listed()).items.some((i) => i.entry.searchExpression === expression)).toBe(true);
+        return (await listed()).items.find((i) => i.entry.searchExpression === expression)!.no;
+      };
+      const [first, second] = [await numberOf('TI=(电池)'), await numberOf('TI=(散热)')];
+      const text = `#${first} AND #${second}`;
       const box = page.locator('.results-query .expr-editor-input');
       await box.fill(text);
       // The live parse says what each number stands for.
       const preview = page.getByTestId('expression-references');
-      await poll(() => preview.locator('[data-reference="1"]').innerText()).toContain('TI=电池');
+      await poll(() => preview.locator(`[data-reference="${first}"]`).innerText()).toContain('TI=电池');
       await shot(page, 'expression-references-zh.png');
       await page.locator('.expr-editor-submit').click();
       await page.waitForURL((u) => u.searchParams.get('q') === text);
@@ -337,9 +341,9 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       await poll(() => resultTotal(page)).toBe(engine.total);
 
       // A number the user has no entry for: said at its column before searching.
-      await box.fill('#1 AND #999');
+      await box.fill(`#${first} AND #999`);
       await poll(() => page.getByTestId('expression-error').innerText()).toBe(
-        '检索式有误：第 8 列的 #999 不是您的检索历史（检索历史中没有序号为 999 的记录）',
+        `检索式有误：第 ${String(first).length + 7} 列的 #999 不是您的检索历史（检索历史中没有序号为 999 的记录）`,
       );
       expect(await page.locator('.expr-editor-submit').isDisabled()).toBe(true);
 
