@@ -145,7 +145,15 @@ describe('history page', { timeout: 90_000 }, () => {
     };
     const detailTab = {
       ...item(8, 'TI=(电池)', 300, 'detailTab'),
-      entry: { ...item(8, 'TI=(电池)', 300, 'detailTab').entry, operationValue: 'citations' },
+      entry: {
+        ...item(8, 'TI=(电池)', 300, 'detailTab').entry,
+        operationValue: 'citations',
+        state: {
+          searchExpre: 'TI=(电池)',
+          secondExpre: 'AB=(正极)',
+          filters: [{ field: 'patentType', values: ['utility_model'] }],
+        },
+      },
     };
     const analysis = {
       ...item(7, 'TI=(电机)', 80, 'analysis'),
@@ -172,6 +180,9 @@ describe('history page', { timeout: 90_000 }, () => {
     expect(within(rows[1] as HTMLElement).getByText('引证')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText('分析概览')).toBeTruthy();
     expect(table.textContent).not.toMatch(/citations|overview/);
+    // A row's filters are shown under its expression: two rows of one expression are told apart.
+    expect(within(rows[0] as HTMLElement).queryByText(/筛选/)).toBeNull();
+    expect(within(rows[1] as HTMLElement).getByText('二次检索：AB=(正极)；筛选：专利类型: 实用新型')).toBeTruthy();
   });
 
   it('shows the page in English', async () => {

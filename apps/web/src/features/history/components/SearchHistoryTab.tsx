@@ -6,7 +6,7 @@ import { exportHistory, importHistory } from '../api';
 import { formatDateTime } from '../../../utils/format-date';
 import { useDeleteHistory, useSearchHistory } from '../../../history-recording/queries';
 import { listFiltersOf, type HistoryParams } from '../useHistoryParams';
-import { useOperationValueLabel } from '../../../history-recording/useOperationValueLabel';
+import { useOperationValueLabel, useSearchRefinementLabel } from '../../../history-recording/useOperationValueLabel';
 import { useReopenEntry } from '../../../history-recording/useReopenEntry';
 import { fullTextTooltip } from '../../../history-recording/full-text-tooltip';
 import { CombineModal } from './CombineModal';
@@ -23,6 +23,7 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
   const remove = useDeleteHistory('search');
   const reopen = useReopenEntry();
   const valueLabel = useOperationValueLabel();
+  const refinementLabel = useSearchRefinementLabel();
   // Chosen rows, kept across pages; their order is the table's (newest first).
   const [chosen, setChosen] = useState<SearchHistoryItem[]>([]);
   const [isCombining, setIsCombining] = useState(false);
@@ -97,14 +98,28 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
           {
             key: 'expression',
             title: t('columns.expression'),
-            render: (_, item) => (
-              <Typography.Text
-                ellipsis={{ tooltip: fullTextTooltip(item.entry.searchExpression) }}
-                className="history-expression-cell"
-              >
-                {item.entry.searchExpression}
-              </Typography.Text>
-            ),
+            render: (_, item) => {
+              const refinement = refinementLabel(item.entry);
+              return (
+                <>
+                  <Typography.Text
+                    ellipsis={{ tooltip: fullTextTooltip(item.entry.searchExpression) }}
+                    className="history-expression-cell"
+                  >
+                    {item.entry.searchExpression}
+                  </Typography.Text>
+                  {refinement && (
+                    <Typography.Text
+                      type="secondary"
+                      ellipsis={{ tooltip: fullTextTooltip(refinement) }}
+                      className="history-refinement"
+                    >
+                      {refinement}
+                    </Typography.Text>
+                  )}
+                </>
+              );
+            },
           },
           {
             key: 'hits',
