@@ -211,6 +211,9 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     imageSearch.invalidateIndex(),
   );
   const imageSearch = new ImageSearchService(r.imageSearch, patents, imageIndexer, infra.imageEmbedder, now);
+  const history = new SearchHistoryService(r.searchHistory, search, now);
+  // #n in expressions are the user's history entries: the search service asks the history service.
+  search.useHistoryReferences(history);
   return {
     patents,
     sessions,
@@ -236,7 +239,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     textMining: new TextMiningService(engine, search),
     semanticSearch,
     dashboards: new DashboardsService(engine, search),
-    history: new SearchHistoryService(r.searchHistory, search, now),
+    history,
     imageSearch,
     imageIndexer,
     operateHistory: new OperateHistoryService(r.operateHistory, now),

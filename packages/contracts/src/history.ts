@@ -107,7 +107,8 @@ export const SaveHistoryRequestSchema = z.object({
     .min(2)
     .max(MAX_EXPRESSION_LENGTH * 6),
 });
-export const SaveHistoryResponseSchema = z.object({ id: z.string() });
+/** The row written; `folded` when the action went into the row of its search rather than a new one. */
+export const SaveHistoryResponseSchema = z.object({ id: z.string(), folded: z.boolean().optional() });
 
 /** DELETE /history — ids, or all=true for every entry of the user. */
 export const DeleteHistoryRequestSchema = z.union([
@@ -160,6 +161,24 @@ export const ImportReportSchema = z.object({
   errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/**
+ * POST /history/references — what `#n` (history references in expressions) stand for, for the
+ * expression editor's live preview: each number's search as an expression and its recorded hits;
+ * `found: false` when the user has no such entry; `problem` when it cannot be used in an expression.
+ */
+export const HistoryReferencesRequestSchema = z.object({
+  nos: z.array(z.number().int().min(1)).min(1).max(50),
+});
+export const HistoryReferenceItemSchema = z.object({
+  no: z.number().int(),
+  found: z.boolean(),
+  expression: z.string().optional(),
+  total: z.string().optional(),
+  problem: z.string().optional(),
+});
+export type HistoryReferenceItem = z.infer<typeof HistoryReferenceItemSchema>;
+export const HistoryReferencesResponseSchema = z.object({ items: z.array(HistoryReferenceItemSchema) });
 
 export const COMBINE_OPERATORS = ['AND', 'OR', 'NOT'] as const;
 export const CombineOperatorSchema = z.enum(COMBINE_OPERATORS);

@@ -86,6 +86,26 @@ export const QUERY_MESSAGES: Readonly<Record<QueryErrorCode, QueryMessage>> = {
     zh: '请调整逻辑复杂度或去除不必要的括号/NOT：第 {col} 列嵌套超过 {max} 层',
     en: 'Adjust logic complexity or remove unneeded parentheses/NOT: nesting deeper than {max} levels at column {col}',
   },
+  QUERY_REFERENCE_IN_FIELD: {
+    zh: '检索式有误：第 {col} 列的“{ref}”是一条检索历史，不能写在字段 {field} 里，请写成 {ref} AND {field}=(…)',
+    en: 'Expression incorrect at column {col}: "{ref}" is a search-history entry and cannot be inside field {field}; write {ref} AND {field}=(…)',
+  },
+  QUERY_REFERENCE_NOT_FOUND: {
+    zh: '检索式有误：第 {col} 列的 #{no} 不是您的检索历史（检索历史中没有序号为 {no} 的记录）',
+    en: 'Expression incorrect at column {col}: #{no} is not in your search history (no entry numbered {no})',
+  },
+  QUERY_REFERENCE_CYCLE: {
+    zh: '检索式有误：第 {col} 列引用的检索历史形成循环（#{no} 又引用了自身）',
+    en: 'Expression incorrect at column {col}: the history entries referenced there form a cycle (#{no} refers back to itself)',
+  },
+  QUERY_REFERENCE_UNUSABLE: {
+    zh: '检索式有误：第 {col} 列的 #{no} 不能用于检索式：{reason}',
+    en: 'Expression incorrect at column {col}: #{no} cannot be used in an expression: {reason}',
+  },
+  QUERY_REFERENCE_UNSUPPORTED: {
+    zh: '检索式有误：第 {col} 列的 #{no} 是检索历史引用，此处不能使用，请在检索框中检索',
+    en: 'Expression incorrect at column {col}: the history reference #{no} cannot be used here; search it in a search box',
+  },
 };
 
 /** The localised message of a query error, with `{col}` (1-based) and the error's params filled in. */

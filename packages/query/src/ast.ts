@@ -72,4 +72,16 @@ export interface NotNode {
   readonly span: Span;
 }
 
-export type QueryNode = TermNode | RangeNode | NearNode | AndNode | OrNode | NotNode;
+/**
+ * `#3`: the user's search-history entry number 3 (the number the history page shows), as incoPat
+ * and CNIPA users combine earlier searches (`#3 AND #5`). It stands for that entry's whole search;
+ * the server replaces it by that search before anything runs, so back ends never see one.
+ */
+export interface HistoryRefNode {
+  readonly kind: 'HistoryRef';
+  /** The entry's number for its user (`no`), 1 or more. */
+  readonly no: number;
+  readonly span: Span;
+}
+
+export type QueryNode = TermNode | RangeNode | NearNode | AndNode | OrNode | NotNode | HistoryRefNode;

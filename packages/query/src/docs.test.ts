@@ -24,6 +24,7 @@ describe('docs/search-syntax.md', () => {
       'TI=battery W/5 AB=cathode',
       'CC=* NOT 燃料',
       'CC=* NOT fuel',
+      'TI=(#3)',
     ]);
     const lines = doc.split('\n').filter((line) => !line.includes('QUERY_'));
     const spans = lines.flatMap((line) => [...line.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? ''));

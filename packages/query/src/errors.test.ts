@@ -50,6 +50,7 @@ describe('errors: code and span', () => {
     ['QUERY_TERM_TOO_SHORT', '电池 AND x', 'QUERY_TERM_TOO_SHORT 7:8 «x»'],
     ['QUERY_TERM_TOO_SHORT', 'IPC=*', 'QUERY_TERM_TOO_SHORT 4:5 «*»'],
     ['QUERY_NO_VALID_TEXT', '""', 'QUERY_NO_VALID_TEXT 0:2 «""»'],
+    ['QUERY_REFERENCE_IN_FIELD', 'TI=(#3)', 'QUERY_REFERENCE_IN_FIELD 4:6 «#3»'],
     ['QUERY_NO_VALID_TEXT', 'TI=，。', 'QUERY_NO_VALID_TEXT 3:5 «，。»'],
     [
       'QUERY_TOO_DEEP',
@@ -70,6 +71,9 @@ describe('errors: code and span', () => {
   it('has a test for every code', () => {
     const tested = new Set(table.map(([code]) => code));
     tested.add('QUERY_TOO_LONG').add('QUERY_TOO_COMPLEX');
+    // Found by the server, which knows the user's history (apps/server search.routes.test.ts).
+    tested.add('QUERY_REFERENCE_NOT_FOUND').add('QUERY_REFERENCE_CYCLE').add('QUERY_REFERENCE_UNUSABLE');
+    tested.add('QUERY_REFERENCE_UNSUPPORTED');
     expect(QUERY_ERROR_CODES.filter((code) => !tested.has(code))).toEqual([]);
   });
 

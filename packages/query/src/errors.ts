@@ -41,6 +41,16 @@ export const QUERY_ERROR_CODES = [
   'QUERY_TOO_COMPLEX',
   /** Parentheses/NOT nested deeper than MAX_QUERY_DEPTH (spec 1 §8: "remove unneeded parentheses/NOT"). */
   'QUERY_TOO_DEEP',
+  /** A history reference inside a field group: `TI=(#3)`. */
+  'QUERY_REFERENCE_IN_FIELD',
+  /** `#n` names no search-history entry of the user (never recorded, deleted, or no account). Found by the server. */
+  'QUERY_REFERENCE_NOT_FOUND',
+  /** `#n` leads back to itself through the entries it references (an imported entry can). Found by the server. */
+  'QUERY_REFERENCE_CYCLE',
+  /** `#n` is an entry whose search cannot be written as an expression (semantic, inexact filter); `reason` says why. */
+  'QUERY_REFERENCE_UNUSABLE',
+  /** `#n` where only a plain expression is taken (an analysis or dashboard call). Found by the server. */
+  'QUERY_REFERENCE_UNSUPPORTED',
 ] as const;
 
 export type QueryErrorCode = (typeof QUERY_ERROR_CODES)[number];

@@ -33,6 +33,8 @@ export { printExpression, debugPrint, stripSpans, isBareTerm } from './print.js'
 export { applyLeadingNotRule, beginsWithNot, matchAllTerm } from './leading-not-rule.js';
 export { normaliseDate, normaliseNumber, validateQuery } from './validate.js';
 export { makeAnd, makeOr } from './parser.js';
+export { referenceOf } from './lexer.js';
+export { historyReferences, replaceReferences } from './references.js';
 
 export type ParseExpressionResult =
   { readonly ok: true; readonly ast: QueryNode } | { readonly ok: false; readonly errors: readonly QueryError[] };

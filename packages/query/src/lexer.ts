@@ -23,6 +23,7 @@ export type TokenType =
   | 'prox' // W/n PRE/n N/n NEAR/n S P 同句 同段
   | 'word'
   | 'phrase'
+  | 'ref' // #3: a search-history entry by its number
   | 'error' // an unclosed quote
   | 'eof';
 
@@ -96,6 +97,15 @@ const KEYWORDS: Record<string, 'and' | 'or' | 'not'> = {
   或: 'or',
   非: 'not',
 };
+
+/** `#3` (a half- or full-width number sign and the entry's number). */
+const REFERENCE_PATTERN = /^#([1-9]\d{0,8})$/;
+
+/** The history entry number a word spells (`#3`, `＃3` → 3), if any. */
+export function referenceOf(word: string): number | undefined {
+  const match = REFERENCE_PATTERN.exec(toHalfWidth(word));
+  return match ? Number(match[1]) : undefined;
+}
 
 const PROX_PATTERN = /^(W|PRE|N|NEAR)\/(\d{1,6})$/i;
 
@@ -203,6 +213,7 @@ export function lex(text: string): LexResult {
     const keyword = keywordOf(word);
     const prox = keyword ? undefined : proximityOf(word);
     if (keyword) push(keyword, start, i);
+    else if (word.charCodeAt(0) === 35 /* # */ && referenceOf(word) !== undefined) push('ref', start, i);
     else if (prox) push('prox', start, i, word, prox);
     else if (isFollowedByAssign(i)) push('field', start, i);
     else push('word', start, i);

@@ -17,11 +17,12 @@
  *   value    = "(" or ")" | range | term ;         (* the field applies to every term inside the group *)
  *   range    = ( "[" | "{" ) bound TO bound ( "]" | "}" ) ;   (* [ ] inclusive, { } exclusive *)
  *   bound    = WORD | "*" ;                        (* "*" = open end *)
- *   term     = WORD | PHRASE ;
+ *   term     = WORD | PHRASE | REF ;              (* REF only outside a field group *)
  *   OR       = "OR" | "或" | "|" | "||" ;
  *   AND      = "AND" | "与" | "&" | "&&" ;
  *   NOT      = "NOT" | "非" ;
  *   TO       = "TO" | "至" ;
+ *   REF      = "#" n ;                           (* #3: the user's search-history entry 3 *)
  *   COMPARE  = ">=" | "<=" | ">" | "<" ;
  *   PROX     = "W/" n | "PRE/" n | "N/" n | "NEAR/" n | "S" | "P" | "同句" | "同段" ;
  *                                                 (* S P 同句 同段 are terms where an operand is expected: KD=S *)
@@ -32,10 +33,20 @@
  * Field aliases are resolved here (they are words of the language); type checks, dates and lengths
  * are the separate validation pass (validate.ts).
  */
-import type { AndNode, NearNode, NotNode, OrNode, QueryNode, RangeNode, Span, TermNode } from './ast.js';
+import type {
+  AndNode,
+  HistoryRefNode,
+  NearNode,
+  NotNode,
+  OrNode,
+  QueryNode,
+  RangeNode,
+  Span,
+  TermNode,
+} from './ast.js';
 import { queryError, type QueryError } from './errors.js';
 import { findField } from './fields.js';
-import type { Token } from './lexer.js';
+import { referenceOf, type Token } from './lexer.js';
 import { MAX_QUERY_DEPTH } from './limits.js';
 
 export interface ParseResult {
@@ -167,6 +178,7 @@ class Parser {
       case 'field':
       case 'lparen':
       case 'not':
+      case 'ref':
         return true;
       case 'lbracket':
         return field !== null;
@@ -283,6 +295,8 @@ class Parser {
       case 'word':
       case 'phrase':
         return this.parseTerm(field);
+      case 'ref':
+        return this.parseReference(field);
       case 'prox':
         // S, P, 同句, 同段 where an operand is expected are words (KD=S is a kind code).
         if (token.prox?.unit !== 'word') return this.parseTerm(field);
@@ -319,6 +333,7 @@ class Parser {
     const value = this.peek();
     if (value.type === 'lparen') return this.parseGroup(id);
     if (value.type === 'lbracket') return this.parseRange(id, fieldToken.span.start);
+    if (value.type === 'ref') return this.parseReference(id);
     if (value.type === 'word' || value.type === 'phrase' || (value.type === 'prox' && value.prox?.unit !== 'word')) {
       return this.parseTerm(id);
     }
@@ -359,6 +374,15 @@ class Parser {
       span: { start, end: close.span.end },
     };
     return node;
+  }
+
+  /** REF: a whole earlier search, so never inside a field (`TI=#3` has no meaning). */
+  private parseReference(field: string | null): HistoryRefNode {
+    const token = this.next();
+    if (field !== null) {
+      throw new ParseAbort(queryError('QUERY_REFERENCE_IN_FIELD', token.span, { ref: token.value, field }));
+    }
+    return { kind: 'HistoryRef', no: referenceOf(token.value) ?? 0, span: token.span };
   }
 
   /** term = WORD | PHRASE */

@@ -30,6 +30,7 @@ function sharedField(node: QueryNode): string | null {
     case 'Near':
       return node.field;
     case 'Range':
+    case 'HistoryRef':
       return null;
     case 'Not':
       return sharedField(node.child);
@@ -73,6 +74,8 @@ function printNode(node: QueryNode, context: string | null): Printed {
     }
     case 'Range':
       return { text: printRange(node), level: 'unary' };
+    case 'HistoryRef':
+      return { text: `#${node.no}`, level: 'unary' };
     case 'Near': {
       const inner = `${printValue(node.left)} ${describeProximityOperator(node)} ${printValue(node.right)}`;
       const text = node.field === null || node.field === context ? inner : `${node.field}=(${inner})`;
@@ -137,6 +140,8 @@ export function debugPrint(ast: QueryNode): string {
       return debugRange(ast);
     case 'Near':
       return debugNear(ast);
+    case 'HistoryRef':
+      return `#${ast.no}`;
     case 'Not':
       return `NOT[${debugPrint(ast.child)}]`;
     case 'And':

@@ -11,6 +11,7 @@ export type EditorTokenKind =
   | 'term' // a word, with or without * ?
   | 'phrase' // "…" including the quotes
   | 'range' // [ ] { } and what is inside
+  | 'reference' // #3, a search-history entry
   | 'error'; // unknown field, unclosed quote, stray ] }
 
 export interface EditorToken {
@@ -82,6 +83,8 @@ function kindOf(token: Token, inRange: boolean, previous: Token['type'] | undefi
       return inRange ? 'range' : 'term';
     case 'phrase':
       return 'phrase';
+    case 'ref':
+      return 'reference';
     default:
       return 'error';
   }

@@ -10,6 +10,7 @@ import { HISTORY_PATH, HISTORY_PERMISSION } from '../app/paths';
 import { useDeleteHistory, useSearchHistory } from './queries';
 import { useOperationValueLabel } from './useOperationValueLabel';
 import { useReopenEntry } from './useReopenEntry';
+import { fullTextTooltip } from './full-text-tooltip';
 import './history.css';
 
 const DRAWER_PAGE_SIZE = 20;
@@ -71,7 +72,10 @@ function HistoryDrawerList({ onReopen }: { onReopen: () => void }) {
                 {formatDateTime(item.createdAt) ?? item.createdAt}
               </Typography.Text>
             </Flex>
-            <Typography.Paragraph ellipsis={{ rows: 2 }} className="history-expression">
+            <Typography.Paragraph
+              ellipsis={{ rows: 2, tooltip: fullTextTooltip(item.entry.searchExpression) }}
+              className="history-expression"
+            >
               {item.entry.searchExpression}
             </Typography.Paragraph>
             <Flex gap={8} align="center">

@@ -1,4 +1,10 @@
-import type { ListHistoryRequest, RecordType, SearchHistoryEntry, SearchHistoryItem } from '@patlas/contracts';
+import type {
+  HistoryReferenceItem,
+  ListHistoryRequest,
+  RecordType,
+  SearchHistoryEntry,
+  SearchHistoryItem,
+} from '@patlas/contracts';
 import { apiPost, apiSend, type RequestOptions } from '../api/client';
 
 export type Options = Omit<RequestOptions, 'query'>;
@@ -43,6 +49,11 @@ export function deleteHistory(body: DeleteRequest, options: Options): Promise<{ 
 
 export function listHistory(body: ListHistoryRequest, options: Options): Promise<SearchHistoryPage> {
   return apiPost<SearchHistoryPage>('/product/history/list', body, options);
+}
+
+/** `POST /history/references`: what each `#n` of an expression stands for (the editor's live preview). */
+export function describeReferences(nos: number[], options: Options): Promise<{ items: HistoryReferenceItem[] }> {
+  return apiPost<{ items: HistoryReferenceItem[] }>('/product/history/references', { nos }, options);
 }
 
 // Operation history

@@ -19,6 +19,12 @@ import {
 } from './recording';
 import { trackEvent } from './tracking';
 
+/**
+ * Saves go one after another: the server folds an action into the row of its search, so a page
+ * turn must not overtake the search it follows (it would start a row of its own).
+ */
+let savesInOrder: Promise<unknown> = Promise.resolve();
+
 /** Saves entries for the signed-in user; IP-login visitors have no history (spec 1 §4). */
 function useEntrySaver() {
   const { lang, messages } = useApiContext();
@@ -31,7 +37,8 @@ function useEntrySaver() {
         const valid = validEntry(entry);
         if (!valid) return;
         // Recording must never disturb the search: failures are dropped.
-        saveHistory(valid, { lang, messages })
+        savesInOrder = savesInOrder
+          .then(() => saveHistory(valid, { lang, messages }))
           .then(() => queryClient.invalidateQueries({ queryKey: historyKeys.search }))
           .catch(() => undefined);
         if (valid.operationName === 'search') {

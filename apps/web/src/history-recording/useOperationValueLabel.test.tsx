@@ -23,9 +23,38 @@ describe('useOperationValueLabel', () => {
     ['refreshPage', 'sort:PD.desc', '排序：公开日 降序', 'Sort: Publication date, newest'],
     ['detail', 'CN117151122A', 'CN117151122A', 'CN117151122A'],
     ['second', 'AB=(正极)', 'AB=(正极)', 'AB=(正极)'],
+    ['filterSingle', 'country:US', '国家/地区: US 美国', 'Country / office: US United States'],
+    ['detailTab', 'citations', '引证', 'Citations'],
+    ['detailTab', 'family', '同族', 'Family'],
+    ['analysis', 'overview', '分析概览', 'Analysis overview'],
+    ['analysis', 'applicationTrend', '申请趋势', 'Application trend'],
+    ['analysis', 'pie', '饼图', 'Pie'],
   ])('%s %s reads as a person reads it', (action, value, zh, en) => {
     expect(labelsIn('zh')(action, value)).toBe(zh);
     expect(labelsIn('en')(action, value)).toBe(en);
+  });
+
+  it('shows no code of the recorder as a value in the Chinese interface', () => {
+    const zh = labelsIn('zh');
+    const coded: [SearchHistoryEntry['operationName'], string][] = [
+      ['view', 'liebiaoshitu'],
+      ['view', 'quanfutushitu'],
+      ['merge', '2'],
+      ['jumpPage', '12'],
+      ['refreshPage', 'sort:AD.asc'],
+      ['filterMultiple', 'patentType:invention_grant|design'],
+      ['detailTab', 'basic'],
+      ['detailTab', 'legal'],
+      ['detailTab', 'drawings'],
+      ['detailTab', 'fulltext'],
+      ['analysis', 'overview'],
+      ['analysis', 'wordCloud'],
+      ['analysis', 'landscape'],
+    ];
+    for (const [action, value] of coded) {
+      const label = zh(action, value);
+      expect(label, `${action} ${value}`).not.toMatch(/[A-Za-z]{3,}/);
+    }
   });
 
   it('names every filter of a cleared set and keeps unknown values as stored', () => {

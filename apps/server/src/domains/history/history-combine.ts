@@ -11,7 +11,8 @@ import { AppError } from '../../errors.js';
 import type { SearchService } from '../search/search.service.js';
 
 /**
- * Combining search-history entries (POST /history/historyRetrievalCombined) into one expression.
+ * Combining search-history entries (POST /history/historyRetrievalCombined) into one expression,
+ * written with history references (`#3 AND #5`), and what such a reference stands for.
  *
  * An entry's search is its expression AND its search within results (state.secondExpre) AND its
  * filter-panel filters AND its data-source scope. The filters are not expression syntax on the
@@ -186,14 +187,23 @@ export class HistoryCombiner {
     return (await this.search.countParsed(conditioned, options)) === byCondition;
   }
 
-  /** One entry's whole search as an expression (canonical text). */
-  async entryExpression(item: CombineItem, lang: Language): Promise<string> {
+  /**
+   * One entry's whole search: its canonical text (any #n of its own expression kept) and its AST
+   * with those references replaced through `resolve`, which is what the engine counts. The
+   * filters are checked against the resolved search.
+   */
+  async entrySearch(
+    item: CombineItem,
+    lang: Language,
+    resolve: (ast: QueryNode) => Promise<QueryNode>,
+  ): Promise<{ expression: string; ast: QueryNode }> {
     if (item.entry.searchContext) throw new AppError('HISTORY_COMBINE_SEMANTIC', { no: item.no });
     const search = searchOf(item, lang);
     if (!search.expression.trim()) throw new AppError('HISTORY_COMBINE_EMPTY', { no: item.no });
-    const parts = [this.search.parse(search.expression, lang)];
-    if (search.second?.trim()) parts.push(this.search.parse(search.second, lang));
-    const base = makeAnd(parts);
+    const parts = [this.search.parseWritten(search.expression, lang)];
+    if (search.second?.trim()) parts.push(this.search.parseWritten(search.second, lang));
+    const written = makeAnd(parts);
+    const base = await resolve(written);
     const conditions: QueryNode[] = [];
     for (const filter of search.filters) {
       const condition = filterCondition(filter);
@@ -213,20 +223,27 @@ export class HistoryCombiner {
       }
       conditions.push(condition);
     }
-    return printExpression(makeAnd([base, ...conditions]));
+    return { expression: printExpression(makeAnd([written, ...conditions])), ast: makeAnd([base, ...conditions]) };
   }
 
   /**
-   * Joins the entries left to right, each step parenthesised — ((A) AND (B)) NOT (C) — and counts
-   * the hits of the resulting expression (unmerged, like total-hits).
+   * Joins the entries by their numbers, left to right, in the history-reference syntax users type
+   * themselves: `#3 AND #5`, `(#3 OR #5) NOT #1`. Each entry is checked first (so a semantic entry
+   * or an inexact filter is refused with its own message); the hits are those of the text shown,
+   * counted through the search service, which resolves the references (unmerged, like total-hits).
    */
-  async combine(items: readonly CombineItem[], lang: Language): Promise<{ expression: string; total: number }> {
+  async combine(
+    items: readonly CombineItem[],
+    lang: Language,
+    resolve: (ast: QueryNode) => Promise<QueryNode>,
+    count: (expression: string) => Promise<number>,
+  ): Promise<{ expression: string; total: number }> {
     let expression = '';
     for (const [index, item] of items.entries()) {
-      const part = `(${await this.entryExpression(item, lang)})`;
+      await this.entrySearch(item, lang, resolve);
+      const part = `#${item.no}`;
       expression = index === 0 ? part : `${index === 1 ? expression : `(${expression})`} ${item.operator} ${part}`;
     }
-    const { total } = await this.search.totalHits(expression, undefined, 0, lang);
-    return { expression, total };
+    return { expression, total: await count(expression) };
   }
 }

@@ -301,9 +301,10 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search history API o
       expect(data.total, operator).toBe(await totalHits(data.expression));
       expect(data.total, operator).toBe(expected[operator]);
     }
-    // A filter of the saved page becomes its exact condition: (电池) AND (utility models of H01M).
+    // A filter of the saved page is part of what its #n stands for: (电池) AND (utility models of H01M).
     const withFilter = (await combine([{ id: battery }, { id: byd, operator: 'AND' }])).json().data;
-    expect(withFilter.expression).toMatch(/PT=utility_model/);
+    const numbers = new Map((await list({ pageSize: 100 })).items.map((i) => [i.id, i.no]));
+    expect(withFilter.expression).toBe(`#${numbers.get(battery)} AND #${numbers.get(byd)}`);
     expect(withFilter.total).toBe(1);
     expect(withFilter.total).toBe(await totalHits(withFilter.expression));
 
@@ -328,6 +329,183 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search history API o
     const semanticRes = await combine([{ id: battery }, { id: semantic }], 'en');
     expect(semanticRes.statusCode).toBe(400);
     expect(semanticRes.json().message).toMatch(/^History entry #\d+ is a semantic search and cannot be combined$/);
+  });
+
+  it('folds page, view, sort, detail and analysis actions into the row of their search; a filter is a new search', async () => {
+    const me = await authHeader(t);
+    const base: SearchState = { searchExpre: 'TI=(电池)', page: 1, pageSize: 20, mergeType: 0 };
+    const at = (extra: Partial<SearchState>): SearchState => ({ ...base, ...extra });
+    const action = (name: SearchHistoryEntry['operationName'], value: string, state: SearchState, more = {}) =>
+      entryOf(state.searchExpre, 5, { operationName: name, operationValue: value, state, ...more });
+    const saveAs = async (entry: Partial<SearchHistoryEntry>) => {
+      const res = await call('POST', '/api/product/history', { content: JSON.stringify(entry) }, me);
+      expect(res.json(), res.body).toMatchObject({ status: 1 });
+      return res.json().data as { id: string; folded: boolean };
+    };
+    const rows = async () => (await list({ pageSize: 100 }, me)).items;
+
+    const first = await saveAs(action('search', 'TI=(电池)', base));
+    expect(first.folded).toBe(false);
+    await advance(60);
+    for (const entry of [
+      action('jumpPage', '2', at({ page: 2 })),
+      action('view', 'tuwenshitu', at({ page: 2, viewMode: 'tuwenshitu' })),
+      action('refreshPage', 'sort:PD.desc', at({ sort: { field: 'PD', order: 'desc' } })),
+      action('merge', '1', at({ mergeType: 1 })),
+      action('detail', 'CN110000001A', base, { detail: 'CN110000001A' }),
+      action('detailTab', 'citations', base, { detail: 'CN110000001A', detailTab: 'citations' }),
+    ]) {
+      expect(await saveAs(entry), entry.operationName).toEqual({ id: first.id, folded: true });
+    }
+    let listed = await rows();
+    expect(listed).toHaveLength(1);
+    // The row keeps its number and time, and the last state: reopening it shows the citations tab.
+    expect(listed[0]).toMatchObject({ id: first.id, no: 1 });
+    expect(Date.parse(listed[0]!.createdAt)).toBeLessThan(clock.now().getTime() - 30_000);
+    expect(listed[0]!.entry).toMatchObject({
+      operationName: 'detailTab',
+      operationValue: 'citations',
+      detailTab: 'citations',
+    });
+
+    // A filter selects other patents: a new row (#2); its actions fold there; removing it goes back to #1.
+    const filtered = at({ filters: [{ field: 'patentType', values: ['utility_model'] }] });
+    const second = await saveAs(action('filterSingle', 'patentType:utility_model', filtered));
+    expect(second.folded).toBe(false);
+    expect(await saveAs(action('jumpPage', '2', { ...filtered, page: 2 }))).toEqual({ id: second.id, folded: true });
+    expect(await saveAs(action('delFilter', 'patentType:utility_model', base))).toEqual({ id: first.id, folded: true });
+    // So is a search within results; an explicit new search of the same expression is a new row.
+    const within = await saveAs(action('second', 'AB=(正极)', at({ secondExpre: 'AB=(正极)' })));
+    expect(within.folded).toBe(false);
+    const again = await saveAs(action('search', 'TI=(电池)', base));
+    expect(again.folded).toBe(false);
+    expect(await saveAs(action('view', 'shoutushitu', at({ viewMode: 'shoutushitu' })))).toEqual({
+      id: again.id,
+      folded: true,
+    });
+    listed = await rows();
+    expect(listed.map((i) => [i.no, i.entry.operationName])).toEqual([
+      [4, 'view'],
+      [3, 'second'],
+      [2, 'jumpPage'],
+      [1, 'delFilter'],
+    ]);
+    // Another user's rows are never folded into.
+    const foreign = await call(
+      'POST',
+      '/api/product/history',
+      { content: JSON.stringify(action('jumpPage', '3', base)) },
+      other,
+    );
+    expect(listed.map((i) => i.id)).not.toContain(foreign.json().data.id);
+    expect((await rows()).map((i) => i.entry.operationName)).toEqual(['view', 'second', 'jumpPage', 'delFilter']);
+  });
+
+  it('runs #n history references in every search call, resolved to the entries of the caller', async () => {
+    const me = await authHeader(t);
+    const asMe = (method: 'POST', url: string, body: unknown, lang = 'zh') => call(method, url, body, me, lang);
+    const record = async (entry: Partial<SearchHistoryEntry>) =>
+      (await asMe('POST', '/api/product/history', { content: JSON.stringify(entry) })).json().data.id as string;
+    const hits = async (expression: string, lang = 'zh') =>
+      asMe('POST', '/api/platform/data/search/expression/total-hits', { searchExpre: expression }, lang);
+    const count = async (expression: string) => {
+      const res = await hits(expression);
+      expect(res.json(), expression).toMatchObject({ status: 1 });
+      return res.json().data.total as number;
+    };
+
+    await record(entryOf('TI=(电池)', 5)); // #1
+    await record(entryOf('IPC=H01M4/525', 2)); // #2
+    await record(
+      entryOf('IPC=H01M', 2, {
+        state: { searchExpre: 'IPC=H01M', filters: [{ field: 'applicant', values: ['比亚迪股份有限公司'] }] },
+      }),
+    ); // #3: its filter is part of it
+    expect(await count('#1 AND #2')).toBe(await count('TI=(电池) AND IPC=H01M4/525'));
+    expect(await count('#1 AND #2')).toBe(1);
+    expect(await count('#1 NOT #2')).toBe(await count('TI=(电池) NOT IPC=H01M4/525'));
+    expect(await count('(#1 OR #2) AND AD>=2019')).toBe(await count('(TI=(电池) OR IPC=H01M4/525) AND AD>=2019'));
+    expect(await count('#3')).toBe(2);
+    expect(await count('＃1 AND #3')).toBe(await count('TI=(电池) AND IPC=H01M AND PA="比亚迪股份有限公司"'));
+
+    // The result page's call and search within results take them too; the answer's expression is what ran.
+    const page = await asMe('POST', '/api/product/search/searchNew', {
+      searchExpre: '#1',
+      secondExpre: '#2',
+      page: 1,
+      pageSize: 20,
+      mergeType: 0,
+      filters: [],
+    });
+    expect(page.json().data).toMatchObject({ total: 1, expression: 'TI=电池 AND IPC=H01M4/525' });
+    expect(page.json().data.items.map((i: { publicationNumber: string }) => i.publicationNumber)).toEqual([
+      'CN110000001A',
+    ]);
+
+    // An entry whose own expression references others is followed; a later combine is #n too.
+    await record(entryOf('#1 NOT #2', 4)); // #4
+    expect(await count('#4')).toBe(await count('TI=(电池) NOT IPC=H01M4/525'));
+
+    // A missing number: a positioned error in the user's language (another user's #5 is not mine).
+    await call('POST', '/api/product/history', { content: JSON.stringify(entryOf('TI=(电池)', 5)) }, other);
+    for (const n of [1, 2, 3, 4, 5]) {
+      await call('POST', '/api/product/history', { content: JSON.stringify(entryOf(`TI=(电池${n})`, 0)) }, other);
+    }
+    const missing = await hits('TI=(电池) AND #5');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      status: 0,
+      message: '检索式有误：第 13 列的 #5 不是您的检索历史（检索历史中没有序号为 5 的记录）',
+      data: { code: 'QUERY_REFERENCE_NOT_FOUND', span: { start: 12, end: 14 } },
+    });
+    expect((await hits('TI=(电池) AND #5', 'en')).json().message).toBe(
+      'Expression incorrect at column 13: #5 is not in your search history (no entry numbered 5)',
+    );
+
+    // An entry that references itself (an import can hold one): a cycle, not a hang.
+    await record(entryOf('#5 OR TI=(电池)', 1)); // #5
+    const cycle = await hits('#1 AND #5', 'en');
+    expect(cycle.json()).toMatchObject({
+      status: 0,
+      data: { code: 'QUERY_REFERENCE_CYCLE', span: { start: 7, end: 9 } },
+    });
+    expect(cycle.json().message).toBe(
+      'Expression incorrect at column 8: the history entries referenced there form a cycle (#5 refers back to itself)',
+    );
+    // A semantic entry has no expression form: refused at its #n with the reason.
+    await record(entryOf('锂电池正极材料包覆碳层', 20, { searchContext: '锂电池正极材料包覆碳层' })); // #6
+    const semantic = await hits('#6', 'en');
+    expect(semantic.json()).toMatchObject({
+      status: 0,
+      data: { code: 'QUERY_REFERENCE_UNUSABLE', span: { start: 0, end: 2 } },
+    });
+    expect(semantic.json().message).toBe(
+      'Expression incorrect at column 1: #6 cannot be used in an expression: History entry #6 is a semantic search and cannot be combined',
+    );
+
+    // A call that takes a plain expression (an analysis) refuses #n clearly, rather than failing.
+    const analysis = await asMe(
+      'POST',
+      '/api/product/search/analyze',
+      { searchExpre: '#1', mergeType: 0, analysis: { kind: 'trend', date: 'applicationYear' } },
+      'en',
+    );
+    expect(analysis.statusCode).toBe(400);
+    expect(analysis.json()).toMatchObject({
+      message:
+        'Expression incorrect at column 1: the history reference #1 cannot be used here; search it in a search box',
+      data: { code: 'QUERY_REFERENCE_UNSUPPORTED', span: { start: 0, end: 2 } },
+    });
+
+    // The editor's live preview: each number's search as an expression, its hits, or why not.
+    const refs = await asMe('POST', '/api/product/history/references', { nos: [3, 4, 6, 9] }, 'en');
+    expect(refs.json().data.items).toEqual([
+      { no: 3, found: true, expression: 'IPC=H01M AND PA="比亚迪股份有限公司"', total: '2' },
+      { no: 4, found: true, expression: '#1 AND NOT #2', total: '4' },
+      { no: 6, found: true, total: '20', problem: 'History entry #6 is a semantic search and cannot be combined' },
+      { no: 9, found: false },
+    ]);
+    expect((await call('POST', '/api/product/history/references', { nos: [1] }, null)).statusCode).toBe(401);
   });
 
   it('exports .xlsx and imports the same file back, reporting a malformed row by its line', async () => {

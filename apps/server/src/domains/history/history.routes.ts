@@ -5,6 +5,8 @@ import {
   DeleteResultSchema,
   envelopeOf,
   ExportHistoryRequestSchema,
+  HistoryReferencesRequestSchema,
+  HistoryReferencesResponseSchema,
   ListHistoryRequestSchema,
   SaveHistoryRequestSchema,
   SaveHistoryResponseSchema,
@@ -65,6 +67,21 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
       },
     },
     async (request) => ok(await service.list(request.auth, request.body)),
+  );
+
+  // The expression editor asks from every search page: a sign-in suffices, as for recording.
+  app.post(
+    '/history/references',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "What each #n of an expression stands for: the caller's entry n as an expression, its hits",
+        tags: ['history'],
+        body: HistoryReferencesRequestSchema,
+        response: { 200: envelopeOf(HistoryReferencesResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.describeReferences(request.auth, request.body.nos, languageOf(request))),
   );
 
   registerXlsxExchange(app, {

@@ -123,6 +123,44 @@ export class SearchHistoryRepository {
       .execute();
   }
 
+  /** The owner's entry numbered `no` (the `#n` of expressions), if any. */
+  async findByNo(userId: string, no: number): Promise<SearchHistory | undefined> {
+    return this.db
+      .selectFrom('search_history')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('no', '=', no)
+      .executeTakeFirst();
+  }
+
+  /** The owner's latest rows (highest number first) whose expression is exactly `expression`. */
+  async latestOfExpression(userId: string, expression: string, limit: number): Promise<SearchHistory[]> {
+    return this.db
+      .selectFrom('search_history')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('search_expression', '=', expression)
+      .orderBy('no', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Replaces what an owner's row holds (its number and id stay). */
+  async updateEntry(userId: string, id: string, row: NewSearchHistory): Promise<void> {
+    await this.db
+      .updateTable('search_history')
+      .set({
+        operation_name: row.operationName,
+        search_expression: row.searchExpression,
+        result_total: row.resultTotal,
+        content: row.content,
+        created_at: row.createdAt,
+      })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Deletes the owner's rows among `ids`, or all of them; another user's ids are left alone. */
   async deleteOwn(userId: string, ids: readonly string[] | 'all'): Promise<number> {
     let query = this.db.deleteFrom('search_history').where('user_id', '=', userId);

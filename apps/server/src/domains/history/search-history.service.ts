@@ -1,7 +1,9 @@
 import {
+  formatErrorMessage,
   HISTORY_RETENTION_DAYS,
   HISTORY_RETENTION_MS,
   MAX_EXPORT_ROWS,
+  type HistoryReferenceItem,
   type ImportReport,
   type Language,
   type SearchHistoryEntry,
@@ -10,6 +12,7 @@ import {
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
+import type { QueryNode } from '@patlas/query';
 import type { SearchService } from '../search/search.service.js';
 import { HistoryCombiner, type CombineOperator } from './history-combine.js';
 import { readEntryJson } from './history-entry.js';
@@ -49,13 +52,41 @@ function itemOf(row: SearchHistory): SearchHistoryItem {
   return { id: row.id, no: row.no, createdAt: row.created_at, entry: entryOf(row) };
 }
 
+/**
+ * Which patents an entry's search selects: expression, search within, filters, data-source scope
+ * (or a semantic search's text and settings). Actions that keep it (page, view, merge, sort,
+ * detail, analysis…) are the same search; a filter or a search within is another one.
+ */
+export function searchKeyOf(entry: SearchHistoryEntry): string {
+  if (entry.searchContext) {
+    const { searchContext, ss_dataSources, ss_patentType, ss_dateType, ss_weights } = entry;
+    return JSON.stringify(['semantic', searchContext, ss_dataSources, ss_patentType, ss_dateType, ss_weights]);
+  }
+  const state = entry.state;
+  if (!state) {
+    const filters = (entry.filterArrs ?? []).map((f) => [f.field, [...f.values].sort()]).sort();
+    return JSON.stringify(['expression', entry.searchExpression.trim(), '', filters, entry.sources ?? '']);
+  }
+  const filters = (state.filters ?? []).map((f) => [f.field, [...f.values].sort()]).sort();
+  return JSON.stringify([
+    'expression',
+    state.searchExpre.trim(),
+    state.secondExpre?.trim() ?? '',
+    filters,
+    state.source ?? '',
+  ]);
+}
+
+/** How many of the user's latest entries of the same expression a follow-up action looks through. */
+const FOLD_LOOKBACK = 50;
+
 /** Search history of signed-in accounts (spec 1 §3 entries, §7 history calls). */
 export class SearchHistoryService {
   private readonly combiner: HistoryCombiner;
 
   constructor(
     private readonly repository: SearchHistoryRepository,
-    search: SearchService,
+    private readonly search: SearchService,
     private readonly now: Clock,
   ) {
     this.combiner = new HistoryCombiner(search);
@@ -77,13 +108,30 @@ export class SearchHistoryService {
     };
   }
 
-  /** POST /history: `content` is the entry as JSON text (spec 1 §7). */
-  async save(auth: AuthContext, content: string, lang: Language): Promise<{ id: string }> {
+  /**
+   * POST /history: `content` is the entry as JSON text (spec 1 §7). A new search (`search`) gets
+   * a new row and number. Any other action on a search the user already has a row for (page,
+   * view, merge, sort, detail, detail tab, analysis…, see searchKeyOf) is folded into that row,
+   * the latest of them: the row keeps its number and time and takes the action's state, so the
+   * history lists searches, not clicks, and `#n` keeps selecting the same patents. Answers the
+   * id of the row written.
+   */
+  async save(auth: AuthContext, content: string, lang: Language): Promise<{ id: string; folded: boolean }> {
     const userId = this.ownerOf(auth);
     const reading = readEntryJson(content, lang);
     if (!reading.ok) throw new AppError('HISTORY_CONTENT_INVALID', { reason: reading.reason });
-    const [id] = await this.repository.insertNumbered(userId, [this.rowOf(reading.entry, this.now().toISOString())]);
-    return { id: id! };
+    const entry = reading.entry;
+    if (entry.operationName !== 'search') {
+      const key = searchKeyOf(entry);
+      const candidates = await this.repository.latestOfExpression(userId, entry.searchExpression, FOLD_LOOKBACK);
+      const row = candidates.find((candidate) => searchKeyOf(entryOf(candidate)) === key);
+      if (row) {
+        await this.repository.updateEntry(userId, row.id, this.rowOf(entry, row.created_at));
+        return { id: row.id, folded: true };
+      }
+    }
+    const [id] = await this.repository.insertNumbered(userId, [this.rowOf(entry, this.now().toISOString())]);
+    return { id: id!, folded: false };
   }
 
   private rowOf(entry: SearchHistoryEntry, createdAt: string) {
@@ -156,7 +204,7 @@ export class SearchHistoryService {
     return { imported: rows.length, errors: parsed.errors };
   }
 
-  /** POST /history/historyRetrievalCombined: the caller's entries joined left to right. */
+  /** POST /history/historyRetrievalCombined: the caller's entries joined left to right, as `#3 AND #5`. */
   async combine(
     auth: AuthContext,
     items: readonly { id: string; operator: CombineOperator }[],
@@ -176,6 +224,65 @@ export class SearchHistoryService {
       if (!row) throw new AppError('HISTORY_NOT_FOUND');
       return { no: row.no, entry: entryOf(row), operator: item.operator };
     });
-    return this.combiner.combine(chosen, lang);
+    const context = { userId };
+    return this.combiner.combine(
+      chosen,
+      lang,
+      (ast) => this.search.resolveReferences(ast, lang, context),
+      async (expression) => (await this.search.totalHits(expression, undefined, 0, lang, context)).total,
+    );
+  }
+
+  /**
+   * What `#no` stands for in the user's expressions (the search service asks, see
+   * HistoryReferenceSource): the entry's whole search, or undefined when the user has no entry
+   * `no`. An entry without an expression form throws its HISTORY_COMBINE_* error.
+   */
+  async searchOf(
+    userId: string,
+    no: number,
+    lang: Language,
+    resolve: (ast: QueryNode) => Promise<QueryNode>,
+  ): Promise<{ expression: string; ast: QueryNode } | undefined> {
+    const row = await this.repository.findByNo(userId, no);
+    if (!row) return undefined;
+    return this.combiner.entrySearch({ no, entry: entryOf(row), operator: 'AND' }, lang, resolve);
+  }
+
+  /**
+   * POST /history/references: for the expression editor's live preview, what each `#n` stands
+   * for (its whole search as an expression and its recorded hits), or why it cannot be used.
+   */
+  async describeReferences(
+    auth: AuthContext,
+    nos: readonly number[],
+    lang: Language,
+  ): Promise<{ items: HistoryReferenceItem[] }> {
+    const userId = this.ownerOf(auth);
+    const items: HistoryReferenceItem[] = [];
+    for (const no of [...new Set(nos)]) {
+      const row = await this.repository.findByNo(userId, no);
+      if (!row) {
+        items.push({ no, found: false });
+        continue;
+      }
+      const entry = entryOf(row);
+      try {
+        const search = await this.searchOf(userId, no, lang, (ast) =>
+          this.search.resolveReferences(ast, lang, { userId }),
+        );
+        items.push({
+          no,
+          found: true,
+          expression: search?.expression ?? entry.searchExpression,
+          total: entry.resultTotal,
+        });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const message = formatErrorMessage(err.code, lang, err.params);
+        items.push({ no, found: true, total: entry.resultTotal, problem: message });
+      }
+    }
+    return { items };
   }
 }

@@ -38,7 +38,7 @@ export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = 
         response: { 200: envelopeOf(SearchQueryResponseSchema) },
       },
     },
-    async (request) => ok(await service.search(request.body, languageOf(request))),
+    async (request) => ok(await service.search(request.body, languageOf(request), request.auth)),
   );
 
   app.post(
@@ -59,6 +59,7 @@ export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = 
           request.body.source,
           request.body.mergeType,
           languageOf(request),
+          request.auth,
         ),
       ),
   );
@@ -83,7 +84,7 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
     async (request) => {
       const lang = languageOf(request);
       const body = request.body;
-      const result = await service.search(body, lang);
+      const result = await service.search(body, lang, request.auth);
       const key = await service.saveState(
         {
           searchExpre: body.searchExpre,
@@ -116,7 +117,9 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
       },
     },
     async (request) =>
-      ok(await service.search({ ...request.body, facets: request.body.facets ?? [] }, languageOf(request))),
+      ok(
+        await service.search({ ...request.body, facets: request.body.facets ?? [] }, languageOf(request), request.auth),
+      ),
   );
 
   // The detail page's previous / next when it was opened from a result list.
@@ -131,7 +134,7 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
         response: { 200: envelopeOf(SearchNeighboursResponseSchema) },
       },
     },
-    async (request) => ok(await service.neighbours(request.body, languageOf(request))),
+    async (request) => ok(await service.neighbours(request.body, languageOf(request), request.auth)),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import {
   FACET_FIELD_IDS,
+  formatErrorMessage,
   formatQueryError,
   MAX_MERGE_TOTAL,
   MAX_PAGE,
@@ -17,11 +18,16 @@ import { EngineError, extractKeywords, type CountOptions, type SearchEngine } fr
 import {
   applyLeadingNotRule,
   beginsWithNot,
+  historyReferences,
   makeAnd,
   matchAllTerm,
   parseExpression,
   printExpression,
+  replaceReferences,
+  type HistoryRefNode,
+  type QueryErrorCode,
   type QueryNode,
+  type Span,
 } from '@patlas/query';
 import { AppError } from '../../errors.js';
 import { lacksField, numberTermsNote, printConditions, topRangeConditions } from './search-notes.js';
@@ -108,12 +114,60 @@ function withSetRanks<T extends { publicationNumber: string }>(items: T[], resol
   });
 }
 
+/** Who searches: `#n` in an expression is the n-th search-history entry of this user. */
+export interface SearchContext {
+  userId: string | null;
+}
+
+/** A search without a user (IP visitors, internal counts): `#n` finds no history. */
+export const NO_USER: SearchContext = { userId: null };
+
+/**
+ * What `#n` stands for, answered by the history domain (wired in composition.ts, so the search
+ * domain imports nothing of it). `resolve` replaces the references inside the entry's own search.
+ */
+export interface HistoryReferenceSource {
+  /**
+   * The user's entry `no` as an expression: its canonical text (its own #n kept) and its AST with
+   * every reference resolved; undefined when the user has no such entry. Throws an AppError when
+   * the entry's search cannot be written as an expression.
+   */
+  searchOf(
+    userId: string,
+    no: number,
+    lang: Language,
+    resolve: (ast: QueryNode) => Promise<QueryNode>,
+  ): Promise<{ expression: string; ast: QueryNode } | undefined>;
+}
+
+/** A reference that leads back to an entry on its own path: `no` repeats, `span` is where the outer #n is. */
+class ReferenceCycle extends Error {
+  constructor(
+    readonly no: number,
+    readonly span: Span,
+  ) {
+    super(`history reference cycle at #${no}`);
+  }
+}
+
+/** A positioned expression error (as the parser's), found while resolving a reference. */
+function referenceError(code: QueryErrorCode, span: Span, params: Record<string, string | number>, lang: Language) {
+  return new AppError('QUERY_INVALID', { message: formatQueryError({ code, span, params }, lang) }, { code, span });
+}
+
 export class SearchService {
+  private references: HistoryReferenceSource | undefined;
+
   constructor(
     private readonly engine: SearchEngine,
     private readonly states: SearchStateRepository,
     private readonly sets?: SetResolvers,
   ) {}
+
+  /** Set once by the composition root: the history service, which itself searches through this service. */
+  useHistoryReferences(source: HistoryReferenceSource): void {
+    this.references = source;
+  }
 
   /** The patents of a set source, best first. */
   async resolveSet(source: SetSource): Promise<ResolvedSet> {
@@ -124,18 +178,21 @@ export class SearchService {
 
   /**
    * A result set (the result page's, an analysis's) as the engine runs it: the expression (empty
-   * with a set source: the whole set) and search within, parsed as `parse` does; the set source
-   * resolved to its patents; the filters, merge and scope.
+   * with a set source: the whole set) and search within, parsed as `parse` does (or, given the
+   * searching user, with their `#n` resolved); the set source resolved to its patents; the
+   * filters, merge and scope.
    */
-  async scope(params: ResultSetParams, lang: Language): Promise<ScopedSet> {
+  async scope(params: ResultSetParams, lang: Language, context?: SearchContext): Promise<ScopedSet> {
     let resolved: ResolvedSet | undefined;
     try {
       resolved = params.set ? await this.resolveSet(params.set) : undefined;
     } catch (err) {
       throw toAppError(err);
     }
-    const main = resolved && !params.searchExpre.trim() ? matchAllTerm() : this.parse(params.searchExpre, lang);
-    const ast = params.secondExpre?.trim() ? makeAnd([main, this.parse(params.secondExpre, lang)]) : main;
+    const parse = async (expression: string) =>
+      context ? this.parseFor(expression, lang, context) : this.parse(expression, lang);
+    const main = resolved && !params.searchExpre.trim() ? matchAllTerm() : await parse(params.searchExpre);
+    const ast = params.secondExpre?.trim() ? makeAnd([main, await parse(params.secondExpre)]) : main;
     const options: CountOptions = {
       filters: params.filters ?? [],
       ...(params.mergeType ? { merge: params.mergeType } : {}),
@@ -151,6 +208,15 @@ export class SearchService {
    * begins with NOT gets the data-source condition prefixed.
    */
   parse(expression: string, lang: Language): QueryNode {
+    const ast = this.parseWritten(expression, lang);
+    // Callers that take a plain expression (analysis, dashboards…) cannot resolve #n.
+    const [ref] = historyReferences(ast);
+    if (ref) throw referenceError('QUERY_REFERENCE_UNSUPPORTED', ref.span, { no: ref.no }, lang);
+    return ast;
+  }
+
+  /** As `parse`, keeping `#n` (for the search calls, which resolve them, and history entries). */
+  parseWritten(expression: string, lang: Language): QueryNode {
     const parsed = parseExpression(expression);
     if (!parsed.ok) {
       const first = parsed.errors[0]!;
@@ -166,9 +232,90 @@ export class SearchService {
     return beginsWithNot(parsed.ast) ? applyLeadingNotRule(parsed.ast) : parsed.ast;
   }
 
-  async search(params: SearchParams, lang: Language): Promise<SearchQueryResponse> {
+  /**
+   * Parses an expression of `context`'s user and replaces each `#n` by the search of their entry n
+   * (spec: incoPat/CNIPA "#3 AND #5"). Every expression box reaches the engine through here. A
+   * missing entry, a reference cycle or an entry without an expression form is refused with a
+   * positioned message, like a parse error.
+   */
+  async parseFor(expression: string, lang: Language, context: SearchContext): Promise<QueryNode> {
+    return this.resolveReferences(this.parseWritten(expression, lang), lang, context);
+  }
+
+  /** The AST with its `#n` replaced (unchanged when it has none). */
+  async resolveReferences(ast: QueryNode, lang: Language, context: SearchContext): Promise<QueryNode> {
+    try {
+      return await this.resolveWithin(ast, lang, context.userId, [], new Map());
+    } catch (err) {
+      if (err instanceof ReferenceCycle) throw referenceError('QUERY_REFERENCE_CYCLE', err.span, { no: err.no }, lang);
+      throw err;
+    }
+  }
+
+  /** `trail`: the entries being resolved around this AST (a repeat is a cycle); `memo`: entries resolved so far. */
+  private async resolveWithin(
+    ast: QueryNode,
+    lang: Language,
+    userId: string | null,
+    trail: readonly number[],
+    memo: Map<number, QueryNode>,
+  ): Promise<QueryNode> {
+    const refs = historyReferences(ast);
+    if (refs.length === 0) return ast;
+    const searches = new Map<number, QueryNode>();
+    for (const ref of refs) {
+      if (searches.has(ref.no)) continue;
+      if (trail.includes(ref.no)) throw new ReferenceCycle(ref.no, ref.span);
+      const resolved = memo.get(ref.no) ?? (await this.resolveOne(ref, lang, userId, trail, memo));
+      memo.set(ref.no, resolved);
+      searches.set(ref.no, resolved);
+    }
+    return replaceReferences(ast, (ref) => searches.get(ref.no)!);
+  }
+
+  private async resolveOne(
+    ref: HistoryRefNode,
+    lang: Language,
+    userId: string | null,
+    trail: readonly number[],
+    memo: Map<number, QueryNode>,
+  ): Promise<QueryNode> {
+    const source = this.references;
+    let found: { ast: QueryNode } | undefined;
+    try {
+      found =
+        userId === null || !source
+          ? undefined
+          : await source.searchOf(userId, ref.no, lang, (inner) =>
+              this.resolveWithin(inner, lang, userId, [...trail, ref.no], memo),
+            );
+    } catch (err) {
+      // A cycle is reported where it starts in the text the user typed.
+      if (err instanceof ReferenceCycle) throw new ReferenceCycle(err.no, ref.span);
+      if (err instanceof AppError) {
+        const reason = formatErrorMessage(err.code, lang, err.params);
+        throw referenceError('QUERY_REFERENCE_UNUSABLE', ref.span, { no: ref.no, reason }, lang);
+      }
+      throw err;
+    }
+    if (!found) throw referenceError('QUERY_REFERENCE_NOT_FOUND', ref.span, { no: ref.no }, lang);
+    return found.ast;
+  }
+
+  private async combined(
+    params: Pick<SearchParams, 'searchExpre' | 'secondExpre'>,
+    lang: Language,
+    context: SearchContext,
+  ): Promise<QueryNode> {
+    const main = await this.parseFor(params.searchExpre, lang, context);
+    if (!params.secondExpre?.trim()) return main;
+    const second = await this.parseFor(params.secondExpre, lang, context);
+    return makeAnd([main, second]);
+  }
+
+  async search(params: SearchParams, lang: Language, context: SearchContext = NO_USER): Promise<SearchQueryResponse> {
     const started = performance.now();
-    const { ast, resolved, options: scoped } = await this.scope({ ...params, mergeType: 0 }, lang);
+    const { ast, resolved, options: scoped } = await this.scope({ ...params, mergeType: 0 }, lang, context);
     const options = { ...scoped, scope: params.source };
     try {
       if (params.mergeType !== 0) {
@@ -186,7 +333,12 @@ export class SearchService {
         facets: params.facets ?? FACET_FIELD_IDS,
         highlight: params.highlight,
       });
-      const missingFields = await this.missingFieldNotes(params, { ...options, merge: params.mergeType }, lang);
+      const missingFields = await this.missingFieldNotes(
+        params,
+        { ...options, merge: params.mergeType },
+        lang,
+        context,
+      );
       const numberTerms = numberTermsNote(params.searchExpre);
       return {
         total: result.total,
@@ -214,6 +366,7 @@ export class SearchService {
     params: Pick<SearchParams, 'searchExpre' | 'secondExpre'>,
     options: CountOptions,
     lang: Language,
+    context: SearchContext,
   ): Promise<MissingFieldNote[]> {
     const second = params.secondExpre?.trim() ? params.secondExpre : undefined;
     const inMain = topRangeConditions(params.searchExpre);
@@ -230,7 +383,7 @@ export class SearchService {
       const searchExpre = mainRest || secondRest;
       if (!searchExpre) continue;
       const secondExpre = mainRest ? secondRest || undefined : undefined;
-      const rest = this.combined({ searchExpre, secondExpre }, lang);
+      const rest = await this.combined({ searchExpre, secondExpre }, lang, context);
       const count = await this.engine.count(makeAnd([rest, lacksField(field)]), options);
       if (count > 0) {
         notes.push({
@@ -245,8 +398,14 @@ export class SearchService {
     return notes;
   }
 
-  async totalHits(searchExpre: string, source: 'cn' | 'uncn' | undefined, mergeType: 0 | 1 | 2, lang: Language) {
-    const ast = this.parse(searchExpre, lang);
+  async totalHits(
+    searchExpre: string,
+    source: 'cn' | 'uncn' | undefined,
+    mergeType: 0 | 1 | 2,
+    lang: Language,
+    context: SearchContext = NO_USER,
+  ) {
+    const ast = await this.parseFor(searchExpre, lang, context);
     try {
       return { total: await this.engine.count(ast, { merge: mergeType, ...(source ? { scope: source } : {}) }) };
     } catch (err) {
@@ -271,7 +430,7 @@ export class SearchService {
 
   async saveState(state: SearchState, lang: Language): Promise<string> {
     // Refuse to store a state whose expression would fail when the link is opened.
-    if (!state.set || state.searchExpre.trim()) this.parse(state.searchExpre, lang);
+    if (!state.set || state.searchExpre.trim()) this.parseWritten(state.searchExpre, lang);
     return this.states.save(state);
   }
 
@@ -292,6 +451,7 @@ export class SearchService {
   async neighbours(
     params: Omit<SearchParams, 'page' | 'facets' | 'highlight'> & { rank: number },
     lang: Language,
+    context: SearchContext = NO_USER,
   ): Promise<SearchNeighboursResponse> {
     const { rank, pageSize } = params;
     const wanted = [rank - 1, rank, rank + 1].filter((r) => r >= 1);
@@ -299,7 +459,7 @@ export class SearchService {
     const atRank = new Map<number, string>();
     let total = 0;
     for (const page of pages) {
-      const result = await this.search({ ...params, page, facets: [], highlight: false }, lang);
+      const result = await this.search({ ...params, page, facets: [], highlight: false }, lang, context);
       total = result.total;
       result.items.forEach((hit, i) => atRank.set((page - 1) * pageSize + i + 1, hit.publicationNumber));
     }

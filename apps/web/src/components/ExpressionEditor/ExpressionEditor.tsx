@@ -10,6 +10,8 @@ import { segmentExpression } from './expression-segments';
 import { FieldPicker } from './FieldPicker';
 import { forgetExpression, loadRecentExpressions, rememberExpression, suggestExpressions } from './recent-expressions';
 import { checkExpression, useExpressionValidation, type ExpressionProblem } from './useExpressionValidation';
+import { ReferencePreview } from './ReferencePreview';
+import { useReferenceProblem } from './useReferenceProblem';
 import './ExpressionEditor.css';
 
 export interface ExpressionEditorProps {
@@ -33,7 +35,7 @@ export interface ExpressionEditorProps {
  * The search-expression editor: a textarea over a mirror that colours the same text (fields,
  * operators, parentheses, phrases, ranges, errors), live validation with the localised message
  * and the error underlined, a character counter, a field-code picker, and suggestions from the
- * user's recent expressions. The textarea's own text is transparent; the caret and selection are
+ * user's recent expressions, and what each history reference (`#3`) stands for. The textarea's own text is transparent; the caret and selection are
  * the browser's, so editing behaves exactly like a plain textarea.
  */
 export function ExpressionEditor({
@@ -61,13 +63,18 @@ export function ExpressionEditor({
   const [activeSuggestion, setActiveSuggestion] = useState(-1);
 
   const isAccepted = accepts?.(value) ?? false;
-  const problem = isAccepted ? undefined : (liveProblem ?? (isPending ? undefined : serverProblem));
   const tokens = useMemo(() => tokenize(value), [value]);
+  // `#n`: the searches they stand for, and a number the user has no entry for, found while typing.
+  const references = useReferenceProblem(tokens, lang);
+  const problem = isAccepted
+    ? undefined
+    : (liveProblem ?? (isPending ? undefined : (references.problem ?? serverProblem)));
   const segments = useMemo(() => segmentExpression(value, tokens, problem?.span), [value, tokens, problem]);
   const isErrorAtEnd = problem !== undefined && problem.span.start >= value.length;
   const suggestions = isSuggesting ? suggestExpressions(recent, value) : [];
   const isTooLong = value.length > MAX_EXPRESSION_LENGTH;
-  const canSubmit = value.trim() !== '' && (isAccepted || !liveProblem) && !isTooLong && !isSearching;
+  const canSubmit =
+    value.trim() !== '' && (isAccepted || (!liveProblem && !references.problem)) && !isTooLong && !isSearching;
 
   const submit = () => {
     // Validate now, not after the debounce, so a fast Ctrl+Enter cannot send a bad expression.
@@ -214,6 +221,7 @@ export function ExpressionEditor({
           </ul>
         )}
       </div>
+      <ReferencePreview references={references.references} />
       <Flex justify="space-between" align="flex-start" gap={12} className="expr-editor-footer">
         <div className="expr-editor-message" id={messageId} role="status" aria-live="polite">
           {problem && (

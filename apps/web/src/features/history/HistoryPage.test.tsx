@@ -135,6 +135,56 @@ describe('history page', { timeout: 90_000 }, () => {
     expect(params.get('view')).toBe('tuwenshitu');
   });
 
+  it('keeps a long pasted paragraph in its column with an ellipsis, and shows actions as words', async () => {
+    const paragraph = '本发明公开了一种锂离子电池正极材料的制备方法，'.repeat(60);
+    const semantic = {
+      id: 'h9',
+      no: 9,
+      createdAt: '2026-11-29T08:30:00.000Z',
+      entry: { operationName: 'search', searchExpression: paragraph, searchContext: paragraph, resultTotal: '20' },
+    };
+    const detailTab = {
+      ...item(8, 'TI=(电池)', 300, 'detailTab'),
+      entry: {
+        ...item(8, 'TI=(电池)', 300, 'detailTab').entry,
+        operationValue: 'citations',
+        state: {
+          searchExpre: 'TI=(电池)',
+          secondExpre: 'AB=(正极)',
+          filters: [{ field: 'patentType', values: ['utility_model'] }],
+        },
+      },
+    };
+    const analysis = {
+      ...item(7, 'TI=(电机)', 80, 'analysis'),
+      entry: { ...item(7, 'TI=(电机)', 80, 'analysis').entry, operationValue: 'overview' },
+    };
+    stubFetch((url) =>
+      url.pathname.endsWith('/history/list')
+        ? ok({ total: 3, page: 1, pageSize: 20, items: [semantic, detailTab, analysis] })
+        : ok({ total: 0, page: 1, pageSize: 20, items: [] }),
+    );
+    renderApp('/innovationSpace/history');
+    const table = await screen.findByRole('table');
+    const cell = await waitFor(() => {
+      const found = table.querySelector('.history-expression-cell');
+      if (!found?.textContent?.startsWith('本发明')) throw new Error('not yet');
+      return found as HTMLElement;
+    });
+    // Fixed layout: the columns keep their widths, the text is cut to one line (the whole on hover).
+    expect(table.style.tableLayout).toBe('fixed');
+    expect(cell.className).toContain('ant-typography-ellipsis');
+    expect(cell.textContent).toBe(paragraph);
+    // Values of the action column read as words, not codes.
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[1] as HTMLElement).getByText('引证')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('分析概览')).toBeTruthy();
+    expect(table.textContent).not.toMatch(/citations|overview/);
+    // A row's filters are shown under its expression: two rows of one expression are told apart.
+    expect(within(rows[0] as HTMLElement).queryByText(/筛选/)).toBeNull();
+    expect(within(rows[1] as HTMLElement).getByText('二次检索：AB=(正极)；筛选：专利类型: 实用新型')).toBeTruthy();
+  });
+
   it('shows the page in English', async () => {
     stubFetch(() => ok({ total: 0, page: 1, pageSize: 20, items: [] }));
     renderApp('/innovationSpace/history', 'en');

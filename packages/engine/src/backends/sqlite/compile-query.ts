@@ -606,6 +606,9 @@ function compileNode(node: QueryNode, ctx: CompileContext): Plan {
       const child = compileNode(node.child, ctx);
       return { kind: 'not', child };
     }
+    case 'HistoryRef':
+      // The server replaces #n by the search it stands for before searching; reaching here is a bug.
+      throw new Error(`history reference #${node.no} was not resolved before searching`);
   }
 }
 

@@ -6,8 +6,9 @@ import { exportHistory, importHistory } from '../api';
 import { formatDateTime } from '../../../utils/format-date';
 import { useDeleteHistory, useSearchHistory } from '../../../history-recording/queries';
 import { listFiltersOf, type HistoryParams } from '../useHistoryParams';
-import { useOperationValueLabel } from '../../../history-recording/useOperationValueLabel';
+import { useOperationValueLabel, useSearchRefinementLabel } from '../../../history-recording/useOperationValueLabel';
 import { useReopenEntry } from '../../../history-recording/useReopenEntry';
+import { fullTextTooltip } from '../../../history-recording/full-text-tooltip';
 import { CombineModal } from './CombineModal';
 import { DateRangeFilter } from './DateRangeFilter';
 import { DeleteSelectedButton } from './DeleteSelectedButton';
@@ -22,6 +23,7 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
   const remove = useDeleteHistory('search');
   const reopen = useReopenEntry();
   const valueLabel = useOperationValueLabel();
+  const refinementLabel = useSearchRefinementLabel();
   // Chosen rows, kept across pages; their order is the table's (newest first).
   const [chosen, setChosen] = useState<SearchHistoryItem[]>([]);
   const [isCombining, setIsCombining] = useState(false);
@@ -65,9 +67,12 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
         )}
       </Flex>
       {list.isError && <Alert type="error" showIcon title={list.error.message} />}
+      {/* Fixed layout: the columns keep their widths and a long text (a semantic search's pasted
+          paragraph) is cut with an ellipsis instead of widening the table past the window. */}
       <Table<SearchHistoryItem>
         rowKey="id"
         size="middle"
+        tableLayout="fixed"
         className="history-table"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
@@ -83,7 +88,7 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
           },
         }}
         columns={[
-          { key: 'no', title: t('columns.no'), width: 72, render: (_, item) => `#${item.no}` },
+          { key: 'no', title: t('columns.no'), width: 80, render: (_, item) => `#${item.no}` },
           {
             key: 'time',
             title: t('columns.time'),
@@ -93,11 +98,28 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
           {
             key: 'expression',
             title: t('columns.expression'),
-            render: (_, item) => (
-              <Typography.Text ellipsis={{ tooltip: item.entry.searchExpression }} className="history-expression-cell">
-                {item.entry.searchExpression}
-              </Typography.Text>
-            ),
+            render: (_, item) => {
+              const refinement = refinementLabel(item.entry);
+              return (
+                <>
+                  <Typography.Text
+                    ellipsis={{ tooltip: fullTextTooltip(item.entry.searchExpression) }}
+                    className="history-expression-cell"
+                  >
+                    {item.entry.searchExpression}
+                  </Typography.Text>
+                  {refinement && (
+                    <Typography.Text
+                      type="secondary"
+                      ellipsis={{ tooltip: fullTextTooltip(refinement) }}
+                      className="history-refinement"
+                    >
+                      {refinement}
+                    </Typography.Text>
+                  )}
+                </>
+              );
+            },
           },
           {
             key: 'hits',
@@ -109,12 +131,12 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
           {
             key: 'action',
             title: t('columns.action'),
-            width: 200,
+            width: 220,
             render: (_, item) => (
-              <Flex gap={4} align="center">
+              <Flex gap={4} align="center" className="history-action-cell">
                 <Tag color="blue">{t(`actions.${item.entry.operationName}`)}</Tag>
                 {item.entry.operationName !== 'search' && item.entry.operationValue && (
-                  <Typography.Text type="secondary" ellipsis={{ tooltip: valueLabel(item.entry) }}>
+                  <Typography.Text type="secondary" ellipsis={{ tooltip: fullTextTooltip(valueLabel(item.entry)) }}>
                     {valueLabel(item.entry)}
                   </Typography.Text>
                 )}
