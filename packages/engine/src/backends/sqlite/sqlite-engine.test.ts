@@ -193,8 +193,12 @@ describe('a ranked set (within)', () => {
     const dates = byDate.items.map((h) => h.applicationDate ?? '');
     expect(dates).toEqual([...dates].sort());
 
-    const years = await engine.aggregate(everything, { kind: 'terms', dimension: 'country', limit: 10 }, { within });
-    expect(years.total).toBe(set.length);
+    const countries = await engine.aggregate(
+      everything,
+      { kind: 'terms', dimension: 'country', limit: 10 },
+      { within },
+    );
+    expect(countries.total).toBe(set.length);
     await engine.close();
   });
 });
