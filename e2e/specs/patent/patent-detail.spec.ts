@@ -243,7 +243,9 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
     await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=USD908314S1`);
     await expect.poll(() => page.getByRole('button', { name: /Print/ }).isVisible(), { timeout: 60_000 }).toBe(true);
     await page.emulateMedia({ media: 'print' });
-    await expect.poll(() => page.locator('.patent-print').getByText('Claims').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('.patent-print .patent-section-title', { hasText: /^Claims$/ }).isVisible())
+      .toBe(true);
     const drawings = page.locator('.patent-print-drawings img');
     await expect.poll(() => drawings.count()).toBe(4);
     await expect
