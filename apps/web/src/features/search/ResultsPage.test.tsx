@@ -260,6 +260,10 @@ describe('result page', () => {
 });
 
 describe('result page links in spec 1’s form', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
