@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassificationChildrenResponse, ClassificationNode } from '@patlas/contracts';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
@@ -20,10 +20,21 @@ async function openPage(browser: Browser, baseUrl: string, session: ApiSession, 
 
 /** Scrolls the (virtual) tree down until the row of a symbol is rendered. */
 async function reveal(page: Page, code: string) {
-  const target = row(page, code);
-  await page.locator('.ant-tree-list-holder').evaluate((el) => (el.scrollTop = 0));
-  for (let i = 0; i < 200 && (await target.count()) === 0; i += 1) {
-    await page.locator('.ant-tree-list-holder').evaluate((el) => (el.scrollTop += 300));
+  return revealRow(page, row(page, code));
+}
+
+/**
+ * Scrolls the (virtual) tree down from its top until a row is rendered, a screen at a time, from the
+ * top again at the bottom: on a busy machine the row's level may still be loading.
+ */
+async function revealRow(page: Page, target: Locator) {
+  const holder = page.locator('.ant-tree-list-holder');
+  await holder.evaluate((el) => (el.scrollTop = 0));
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  while ((await target.count()) === 0 && Date.now() < deadline) {
+    await holder.evaluate((el) => {
+      el.scrollTop = el.scrollTop + el.clientHeight >= el.scrollHeight - 1 ? 0 : el.scrollTop + 300;
+    });
     await page.waitForTimeout(100);
   }
   await target.waitFor();
@@ -92,6 +103,58 @@ describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () =
   );
 
   it(
+    'shows the Chinese titles of classes, subclasses and groups in zh; 电池 and battery find H01M and H02J7',
+    async () => {
+      const page = await openPage(
+        browser,
+        server.baseUrl,
+        session,
+        'zh-CN',
+        '/innovationSpace/ipc?scheme=ipc&code=H01M4',
+      );
+      await page.getByTestId('selected-count').waitFor();
+      // The deep link opens H › H01 › H01M: each row shows the CNIPA edition's Chinese title.
+      const treeRow = (symbol: string) =>
+        page.locator('.ant-tree-treenode', {
+          has: page.locator('.classification-symbol', { hasText: new RegExp(`^${symbol}$`) }),
+        });
+      for (const [symbol, title] of [
+        ['H', '电学'],
+        ['H01', '电气元件'],
+        ['H01M', '用于直接转变化学能为电能的方法或装置，例如电池组'],
+        ['H01M4/00', '电极'],
+        ['H01M10/00', '二次电池；及其制造'],
+      ] as const) {
+        const shown = await revealRow(page, treeRow(symbol));
+        await expect.poll(() => shown.locator('.classification-title').innerText()).toBe(title);
+        expect(await shown.locator('.classification-title.fallback').count(), symbol).toBe(0);
+      }
+      await (await revealRow(page, treeRow('H01M'))).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await shot(page, 'classification-titles-zh.png');
+
+      const input = page.getByPlaceholder('输入分类号（如 H01M4）或分类名称关键词');
+      const matches = page.locator('.classification-match');
+      await input.fill('电池');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => matches.first().innerText()).toContain('H01M');
+      await expect.poll(() => matches.first().innerText()).toContain('用于直接转变化学能为电能的方法或装置');
+      await shot(page, 'classification-search-dianchi-zh.png');
+
+      await input.fill('battery');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('kw') === 'battery');
+      await expect
+        .poll(() => matches.allInnerTexts())
+        .toEqual(expect.arrayContaining([expect.stringMatching(/^H01M\s/), expect.stringMatching(/^H02J7\/00\s/)]));
+      const h02j7 = matches.filter({ hasText: 'H02J7/00' });
+      expect(await h02j7.innerText()).toContain('用于电池组的充电或放电或用于由电池组向负载供电的装置');
+      await shot(page, 'classification-search-battery-zh.png');
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'opens a deep link at its node in English, searches titles, and switches to CPC',
     async () => {
       const page = await openPage(browser, server.baseUrl, session, 'en-US', '/home');
@@ -105,6 +168,14 @@ describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () =
       await page.keyboard.press('Enter');
       await page.getByText(/matching symbols/).waitFor();
       await expect.poll(() => page.locator('.classification-match').first().innerText()).toMatch(/secondary/i);
+      await page.getByPlaceholder('A symbol (e.g. H01M4) or words of a title').fill('battery');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.locator('.classification-match').allInnerTexts())
+        .toEqual(
+          expect.arrayContaining([expect.stringMatching(/^H01M\s.*BATTERIES/s), expect.stringMatching(/^H02J7\/00\s/)]),
+        );
+      await shot(page, 'classification-search-battery-en.png');
       await page.getByText('CPC', { exact: true }).click();
       await page.waitForURL((url) => url.searchParams.get('scheme') === 'cpc');
       await page.locator('.ant-tree-treenode', { hasText: 'GENERAL TAGGING OF NEW TECHNOLOGICAL' }).waitFor();

@@ -86,11 +86,40 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('classification API o
     expect(data.children.some((n: { code: string }) => Number(n.code.slice(4)) >= 2000)).toBe(false);
   });
 
+  it('shows the Chinese titles of the CNIPA edition for classes, subclasses and groups', async () => {
+    const path = (await get('/api/product/classification/path?scheme=ipc&code=H01M4')).json().data.path;
+    expect(path.map((n: { title: string }) => n.title)).toEqual([
+      '电学',
+      '电气元件',
+      '用于直接转变化学能为电能的方法或装置，例如电池组',
+      '电极',
+    ]);
+    expect(path.every((n: { titleInLanguage: boolean }) => n.titleInLanguage)).toBe(true);
+    const { data } = (await get('/api/product/classification/children?scheme=ipc&code=H02J')).json();
+    expect(data.parent.title).toContain('供电或配电的电路装置或系统');
+    expect(data.children.find((n: { code: string }) => n.code === 'H02J7')).toMatchObject({
+      title: '用于电池组的充电或放电或用于由电池组向负载供电的装置',
+      titleInLanguage: true,
+    });
+    // CPC symbols that IPC shares carry the IPC's Chinese title, down to subgroups.
+    const cpc = (await get('/api/product/classification/children?scheme=cpc&code=H01M4')).json().data.children;
+    expect(cpc.find((n: { code: string }) => n.code === 'H01M4/02')).toMatchObject({
+      title: '由活性材料组成或包括活性材料的电极',
+      titleInLanguage: true,
+    });
+    // English stays English.
+    const en = (await get('/api/product/classification/path?scheme=ipc&code=H01M4', 'en')).json().data.path;
+    expect(en.at(-1).title).toMatch(/^Electrodes/);
+  });
+
   it('falls back to English where no Chinese title exists', async () => {
-    const { data } = (await get('/api/product/classification/children?scheme=ipc&code=H')).json();
-    const h01 = data.children.find((n: { code: string }) => n.code === 'H01');
-    expect(h01).toMatchObject({ titleInLanguage: false, count: expectedCount('ipc', 'H01') });
-    expect(h01.title).toMatch(/ELECTRIC ELEMENTS/);
+    // H01L (semiconductor devices) was split up into H10 before the 2026.01 edition: no Chinese title.
+    const { data } = (await get('/api/product/classification/children?scheme=ipc&code=H01')).json();
+    const h01l = data.children.find((n: { code: string }) => n.code === 'H01L');
+    expect(h01l).toMatchObject({ titleInLanguage: false, count: expectedCount('ipc', 'H01L') });
+    expect(h01l.title).toMatch(/SEMICONDUCTOR DEVICES/);
+    const y02e = (await get('/api/product/classification/path?scheme=cpc&code=Y02E')).json().data.path.at(-1);
+    expect(y02e.titleInLanguage).toBe(false);
   });
 
   it('counts equal the result page total of IPC=… and CPC=…', async () => {
@@ -150,10 +179,59 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('classification API o
     expect(byTitle.items.every((n: { title: string }) => /secondary/i.test(n.title) && /cells/i.test(n.title))).toBe(
       true,
     );
-    const zh = (await get(`/api/product/classification/search?scheme=ipc&keyword=${encodeURIComponent('电学')}`)).json()
-      .data;
-    expect(zh.items.map((n: { code: string }) => n.code)).toEqual(['H']);
-    expect(zh.items[0].count).toBe(expectedCount('ipc', 'H'));
+  });
+
+  const search = async (scheme: string, keyword: string, lang = 'zh', limit = 30) =>
+    (
+      await get(
+        `/api/product/classification/search?scheme=${scheme}&keyword=${encodeURIComponent(keyword)}&limit=${limit}`,
+        lang,
+      )
+    ).json().data as { total: number; items: { code: string; title: string; count: number; depth: number }[] };
+
+  it('finds H01M by 电池 in the Chinese titles, subclass first', async () => {
+    const ipc = await search('ipc', '电池');
+    expect(ipc.items[0]).toMatchObject({ code: 'H01M', title: '用于直接转变化学能为电能的方法或装置，例如电池组' });
+    expect(ipc.items[0]!.count).toBe(expectedCount('ipc', 'H01M'));
+    expect(ipc.items.map((n) => n.code)).toEqual(expect.arrayContaining(['H01M10', 'H02J7']));
+    expect(ipc.items.every((n) => n.title.includes('电池'))).toBe(true);
+    // Higher levels first.
+    const depths = ipc.items.map((n) => n.depth);
+    expect(depths).toEqual([...depths].sort((a, b) => a - b));
+    // In English the same search lists the same symbols with their English titles.
+    const en = await search('ipc', '电池', 'en');
+    expect(en.items.map((n) => n.code)).toEqual(ipc.items.map((n) => n.code));
+    expect(en.items[0]!.title).toMatch(/BATTERIES/);
+  });
+
+  it('finds H01M and H02J7 by battery: title words, stemmed, not substrings', async () => {
+    const battery = await search('ipc', 'battery', 'en');
+    const codes = battery.items.map((n) => n.code);
+    expect(codes[0]).toBe('H01M');
+    expect(codes).toContain('H02J7');
+    expect(battery.items.every((n) => /batter(y|ies)/i.test(n.title))).toBe(true);
+    // Plural or singular, any case: the same words.
+    expect((await search('ipc', 'BATTERIES', 'en')).items.map((n) => n.code)).toEqual(codes);
+    // A zh user sees the Chinese titles of what the English words found.
+    const zh = await search('ipc', 'battery');
+    expect(zh.items.find((n) => n.code === 'H02J7')?.title).toBe(
+      '用于电池组的充电或放电或用于由电池组向负载供电的装置',
+    );
+    // Every word must match: "battery charging" narrows to the charging groups.
+    const charging = (await search('ipc', 'battery charging', 'en')).items.map((n) => n.code);
+    expect(charging).toContain('H02J7');
+    expect(charging).not.toContain('H01M');
+  });
+
+  it('matches words across title levels, own-title matches first', async () => {
+    // H01M10/0525 says both words itself; H01M10/054 says lithium, its subclass H01M says batteries.
+    const cpc = (await search('cpc', 'lithium batteries', 'en', 100)).items.map((n) => n.code);
+    expect(cpc.indexOf('H01M10/0525')).toBeGreaterThanOrEqual(0);
+    expect(cpc.indexOf('H01M10/0525')).toBeLessThan(cpc.indexOf('H01M10/054'));
+    expect(cpc).not.toContain('H01M');
+    // 锂电池 is written nowhere: its pieces 锂 and 电池 are (锂蓄电池).
+    const zh = (await search('cpc', '锂电池')).items.map((n) => n.code);
+    expect(zh).toContain('H01M10/052');
   });
 
   it('answers an unknown symbol with a localised 404', async () => {

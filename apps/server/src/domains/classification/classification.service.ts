@@ -10,6 +10,7 @@ import type { SearchEngine } from '@patlas/engine';
 import type { TermNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
 import { normaliseSymbol, type SchemeStore, type SchemeTree } from './scheme.js';
+import { matchTier, queryReadings } from './title-search.js';
 
 const FIELD: Record<ClassificationScheme, 'IPC' | 'CPC'> = { ipc: 'IPC', cpc: 'CPC' };
 
@@ -46,7 +47,12 @@ export class ClassificationService {
     return { scheme, path: await this.nodes(tree, chain, lang) };
   }
 
-  /** Symbols starting with the keyword first, then titles containing every word of it (zh or en). */
+  /**
+   * A keyword that reads as a symbol finds the symbols starting with it, in scheme order. Otherwise the
+   * nodes whose titles hold every word of it (title-search.ts): those whose own title holds them all
+   * before those that need an ancestor's title, then higher levels first, then shorter titles (a title
+   * about the words rather than one mentioning them), then scheme order.
+   */
   async search(
     scheme: ClassificationScheme,
     keyword: string,
@@ -55,15 +61,32 @@ export class ClassificationService {
   ): Promise<ClassificationSearchResponse> {
     const tree = this.schemes.tree(scheme);
     const prefix = normaliseSymbol(keyword.replace(/\/$/, ''));
-    const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
     const bySymbol: number[] = [];
-    const byTitle: number[] = [];
-    tree.nodes.forEach((node, i) => {
-      if (prefix && (node.code === prefix || node.code.startsWith(prefix))) bySymbol.push(i);
-      else if (words.every((w) => node.haystack.includes(w))) byTitle.push(i);
-    });
-    const all = [...bySymbol, ...byTitle];
+    if (prefix) tree.nodes.forEach((node, i) => node.code.startsWith(prefix) && bySymbol.push(i));
+    const all = bySymbol.length > 0 ? bySymbol : this.searchTitles(scheme, keyword, lang);
     return { scheme, total: all.length, items: await this.nodes(tree, all.slice(0, limit), lang) };
+  }
+
+  /** Title matches, best first, under the first reading of the keyword that finds any. */
+  private searchTitles(scheme: ClassificationScheme, keyword: string, lang: Language): number[] {
+    const { tree, nodes, occursInChinese } = this.schemes.searchableTree(scheme);
+    for (const query of queryReadings(keyword, occursInChinese)) {
+      const hits: { i: number; tier: number; length: number }[] = [];
+      for (let i = 0; i < nodes.length; i += 1) {
+        const tier = matchTier(nodes, i, query);
+        if (tier === undefined) continue;
+        const node = tree.nodes[i]!;
+        const shown = query.chinese.length > 0 || lang === 'zh' ? (node.titleZh ?? node.titleEn) : node.titleEn;
+        hits.push({ i, tier, length: shown.length });
+      }
+      if (hits.length === 0) continue;
+      hits.sort(
+        (a, b) =>
+          a.tier - b.tier || tree.nodes[a.i]!.depth - tree.nodes[b.i]!.depth || a.length - b.length || a.i - b.i,
+      );
+      return hits.map((h) => h.i);
+    }
+    return [];
   }
 
   private find(tree: SchemeTree, code: string): number {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import type { ClassificationScheme } from '@patlas/contracts';
+import { chineseText, englishWords, type SearchableNode } from './title-search.js';
 
 /** One symbol of a scheme, in scheme order; `parent` and `children` are indices into `nodes`. */
 export interface SchemeNode {
@@ -15,8 +16,6 @@ export interface SchemeNode {
   titleZh?: string;
   parent: number;
   children: number[];
-  /** Lower-case English title and Chinese title, for the title search. */
-  haystack: string;
 }
 
 export interface SchemeTree {
@@ -27,6 +26,14 @@ export interface SchemeTree {
   byCode: Map<string, number>;
 }
 
+/** The scheme tree and what its title search looks at, node by node (built on the first search). */
+export interface SearchableTree {
+  tree: SchemeTree;
+  nodes: SearchableNode[];
+  /** Whether any Chinese title of the tree holds a text (query words are split by it). */
+  occursInChinese: (text: string) => boolean;
+}
+
 /** data/scheme of the repository (this file is apps/server/{src,dist}/domains/classification/scheme.*). */
 export const DEFAULT_SCHEME_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -35,6 +42,9 @@ export const DEFAULT_SCHEME_DIR = path.resolve(
 
 /** The derived files (data/scheme/README.md says where they come from and how they are made). */
 export const CPC_FILE = 'cpc-2022.tsv.br';
+/** The Chinese IPC titles of the CNIPA edition, IPC 2026.01: `symbol<TAB>title` rows. */
+export const ZH_IPC_FILE = 'ipc-2026.01-zh.tsv.br';
+/** Chinese titles entered by hand (CPC section Y), with a header row; they win over the table above. */
 export const ZH_FILE = 'zh-titles.tsv';
 
 /**
@@ -78,14 +88,18 @@ function readRows(dir: string): Row[] {
 }
 
 function readZhTitles(dir: string): Map<string, string> {
-  const file = path.join(dir, ZH_FILE);
   const titles = new Map<string, string>();
-  if (!existsSync(file)) return titles;
-  for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
-    const [symbol, title] = line.split('\t');
-    const code = symbol ? normaliseSymbol(symbol) : undefined;
-    if (code && title?.trim()) titles.set(code, title.trim());
-  }
+  const add = (lines: string[]) => {
+    for (const line of lines) {
+      const [symbol, title] = line.split('\t');
+      const code = symbol ? normaliseSymbol(symbol) : undefined;
+      if (code && title?.trim()) titles.set(code, title.trim());
+    }
+  };
+  const table = path.join(dir, ZH_IPC_FILE);
+  if (existsSync(table)) add(brotliDecompressSync(readFileSync(table)).toString('utf8').split('\n'));
+  const byHand = path.join(dir, ZH_FILE);
+  if (existsSync(byHand)) add(readFileSync(byHand, 'utf8').split('\n').slice(1));
   return titles;
 }
 
@@ -126,7 +140,6 @@ export function buildSchemeTree(
       ...(titleZh ? { titleZh } : {}),
       parent,
       children: [],
-      haystack: `${row.title.toLowerCase()}\n${titleZh ?? ''}`,
     });
     open.length = row.depth;
     open[row.depth] = index;
@@ -137,9 +150,21 @@ export function buildSchemeTree(
   return { scheme, nodes, roots, byCode };
 }
 
-/** The trees, each built from the files in `dir` on its first use and kept. */
+/** What the title search looks at in each node of a tree (englishWords of both titles, chineseText). */
+export function searchableTree(tree: SchemeTree): SearchableTree {
+  const nodes = tree.nodes.map((node) => ({
+    parent: node.parent,
+    en: englishWords(node.titleZh ? `${node.titleEn} ${node.titleZh}` : node.titleEn),
+    zh: node.titleZh ? chineseText(node.titleZh) : '',
+  }));
+  const allChinese = nodes.map((n) => n.zh).join('\n');
+  return { tree, nodes, occursInChinese: (text) => allChinese.includes(text) };
+}
+
+/** The trees, each built from the files in `dir` on its first use and kept; their search fields likewise. */
 export class SchemeStore {
   private readonly trees = new Map<ClassificationScheme, SchemeTree>();
+  private readonly searchable = new Map<ClassificationScheme, SearchableTree>();
 
   constructor(private readonly dir: string = DEFAULT_SCHEME_DIR) {}
 
@@ -150,5 +175,14 @@ export class SchemeStore {
       this.trees.set(scheme, tree);
     }
     return tree;
+  }
+
+  searchableTree(scheme: ClassificationScheme): SearchableTree {
+    let searchable = this.searchable.get(scheme);
+    if (!searchable) {
+      searchable = searchableTree(this.tree(scheme));
+      this.searchable.set(scheme, searchable);
+    }
+    return searchable;
   }
 }

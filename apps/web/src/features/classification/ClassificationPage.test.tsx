@@ -19,8 +19,11 @@ const node = (code: string, depth: number, title: string, count: number, extra: 
 
 const TREE: Record<string, ReturnType<typeof node>[]> = {
   '': [node('G', 0, '物理', 3), node('H', 0, '电学', 7)],
-  H: [node('H01', 1, 'BASIC ELECTRIC ELEMENTS', 7, { titleInLanguage: false })],
-  H01: [node('H01M', 2, 'PROCESSES OR MEANS, e.g. BATTERIES', 7, { titleInLanguage: false })],
+  H: [node('H01', 1, '电气元件', 7)],
+  H01: [
+    node('H01L', 2, 'SEMICONDUCTOR DEVICES', 0, { titleInLanguage: false, hasChildren: false }),
+    node('H01M', 2, '用于直接转变化学能为电能的方法或装置，例如电池组', 7),
+  ],
   H01M: [node('H01M4', 3, 'Electrodes', 5, { titleInLanguage: false }), node('H01M10', 3, 'Secondary cells', 0)],
 };
 
@@ -69,6 +72,20 @@ describe('classification page', { timeout: 90_000 }, () => {
     expect(
       calls.some((c) => c.url.pathname.endsWith('/classification/path') && c.url.searchParams.get('code') === 'H01M4'),
     ).toBe(true);
+  });
+
+  it('shows Chinese titles as titles and English fallbacks greyed, and names the Chinese edition', async () => {
+    serve();
+    renderApp('/innovationSpace/ipc?scheme=ipc&code=H01M4');
+    const subclass = await screen.findByText('用于直接转变化学能为电能的方法或装置，例如电池组', {
+      selector: '.classification-title',
+    });
+    expect(subclass.classList.contains('fallback')).toBe(false);
+    const fallback = await screen.findByText('SEMICONDUCTOR DEVICES', { selector: '.classification-title' });
+    expect(fallback.classList.contains('fallback')).toBe(true);
+    fireEvent.mouseEnter(fallback);
+    await screen.findByText('暂无中文名称，显示英文');
+    screen.getByText(/中文名称：国家知识产权局《国际专利分类表》2026\.01 版/);
   });
 
   it('switches to CPC, searches symbols, and selects a match', async () => {

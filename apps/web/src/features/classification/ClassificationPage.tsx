@@ -209,7 +209,9 @@ function ClassificationBrowser({ scheme }: { scheme: Scheme }) {
                       actions={[<CountLink key="count" node={n} scheme={scheme} />]}
                     >
                       <Space size={8} align="baseline">
-                        <Typography.Text strong>{n.symbol}</Typography.Text>
+                        <Typography.Text strong className="classification-symbol">
+                          {n.symbol}
+                        </Typography.Text>
                         <span>{n.title}</span>
                       </Space>
                     </List.Item>
@@ -282,7 +284,9 @@ function SelectedCard({
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={level}>
           <Space size={8} align="baseline">
-            <Typography.Text strong>{node.symbol}</Typography.Text>
+            <Typography.Text strong className="classification-symbol">
+              {node.symbol}
+            </Typography.Text>
             <span>{node.title}</span>
           </Space>
         </Descriptions.Item>
