@@ -10,6 +10,8 @@ const runBrowser = hasChromium();
 /** The machine is shared and often busy: generous limits for each step and each test. */
 const STEP_TIMEOUT_MS = 90_000;
 const TEST_TIMEOUT_MS = 600_000;
+/** One try at a row of the virtual tree, which may be re-rendered away between tries. */
+const ATTEMPT_MS = 5_000;
 
 async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string, url: string) {
   const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
@@ -37,7 +39,7 @@ async function revealRow(page: Page, target: Locator) {
     });
     await page.waitForTimeout(100);
   }
-  await target.waitFor();
+  await target.waitFor({ timeout: ATTEMPT_MS });
   return target;
 }
 
@@ -81,18 +83,53 @@ describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () =
         const candidates = level.filter((n) => n.count > 0);
         node = candidates.sort((a, b) => b.count - a.count)[0];
         expect(node, `a node with patents at depth ${depth}`).toBeDefined();
-        const current = await reveal(page, node!.code);
-        await expect.poll(() => current.innerText()).toContain(String(node!.count));
+        const code = node!.code;
+        // The virtual list may re-measure and move a row out of the DOM right after it was found (rows
+        // wrap, levels load): each attempt reveals the row again and reads it with a short limit.
+        await expect
+          .poll(async () => (await reveal(page, code)).innerText({ timeout: ATTEMPT_MS }).catch(() => ''), {
+            timeout: STEP_TIMEOUT_MS,
+          })
+          .toContain(String(node!.count));
         if (depth === 3 || !node!.hasChildren) break;
-        await current.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-        await current.locator('.ant-tree-switcher').click();
+        await expect
+          .poll(
+            async () => {
+              const current = await reveal(page, code);
+              const switcher = current.locator('.ant-tree-switcher');
+              if (
+                ((await switcher.getAttribute('class', { timeout: ATTEMPT_MS }).catch(() => '')) ?? '').includes(
+                  '_open',
+                )
+              )
+                return true;
+              await current
+                .evaluate((el) => el.scrollIntoView({ block: 'start' }), undefined, { timeout: ATTEMPT_MS })
+                .catch(() => undefined);
+              await switcher.click({ timeout: ATTEMPT_MS }).catch(() => undefined);
+              return false;
+            },
+            { timeout: STEP_TIMEOUT_MS },
+          )
+          .toBe(true);
         level = await children(node!.code);
         await page.locator('.ant-tree-treenode', { hasText: level[0]!.symbol }).first().waitFor();
       }
       await shot(page, 'classification-tree-zh.png');
       const count = node!.count;
-      await page.getByTestId(`count-${node!.code}`).click();
-      await page.waitForURL((url) => url.pathname === '/innovationSpace/searchResult');
+      const onResultPage = () => new URL(page.url()).pathname === '/innovationSpace/searchResult';
+      await expect
+        .poll(
+          async () => {
+            if (onResultPage()) return true;
+            const current = await reveal(page, node!.code);
+            await current.getByTestId(`count-${node!.code}`).click({ timeout: ATTEMPT_MS });
+            await page.waitForURL(onResultPage, { timeout: ATTEMPT_MS });
+            return true;
+          },
+          { timeout: STEP_TIMEOUT_MS },
+        )
+        .toBe(true);
       expect(new URL(page.url()).searchParams.get('q')).toBe(`IPC=${node!.code}`);
       const total = page.getByTestId('result-total');
       await total.waitFor();
@@ -125,11 +162,21 @@ describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () =
         ['H01M4/00', '电极'],
         ['H01M10/00', '二次电池；及其制造'],
       ] as const) {
-        const shown = await revealRow(page, treeRow(symbol));
-        await expect.poll(() => shown.locator('.classification-title').innerText()).toBe(title);
-        expect(await shown.locator('.classification-title.fallback').count(), symbol).toBe(0);
+        // The title as shown, and whether it is the English fallback: read in one go from a revealed row.
+        const shownTitle = async () => {
+          const shown = await revealRow(page, treeRow(symbol));
+          const text = await shown.locator('.classification-title').innerText({ timeout: ATTEMPT_MS });
+          return `${text}|${await shown.locator('.classification-title.fallback').count()}`;
+        };
+        await expect.poll(() => shownTitle().catch(() => ''), { timeout: STEP_TIMEOUT_MS }).toBe(`${title}|0`);
       }
-      await (await revealRow(page, treeRow('H01M'))).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await (
+        await revealRow(page, treeRow('H01M'))
+      )
+        .evaluate((el) => el.scrollIntoView({ block: 'start' }), undefined, { timeout: ATTEMPT_MS })
+        .catch(() => undefined);
+      // The virtual list renders the rows below after its scroll event: wait for them before the shot.
+      await treeRow('H01M10/00').waitFor({ state: 'visible' });
       await shot(page, 'classification-titles-zh.png');
 
       const input = page.getByPlaceholder('输入分类号（如 H01M4）或分类名称关键词');
