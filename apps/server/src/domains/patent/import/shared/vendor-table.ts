@@ -13,6 +13,7 @@ import {
   type TableRow,
 } from './csv-table.js';
 import { buildParty, classifyPartyType } from './party-classify.js';
+import { patentTypeFromKind } from './us-kind-codes.js';
 
 type LegalEvent = NonNullable<Patent['legalEvents']>[number];
 
@@ -317,7 +318,8 @@ export function buildVendorRecord(
   if (standard.length > 0 && !paired) {
     extras[headerOf('standardApplicants')] = values.get('standardApplicants')?.[0]?.value ?? '';
   }
-  const address = cell('address');
+  // Patentics writes the postcode before the address: `710000 陕西省西安市…`.
+  const address = cell('address').replace(/^\d{6}\s*/, '');
   const applicants = firstFirst(applicantNames, cell('firstApplicant')).map((name, index) => {
     // The address columns are the first applicant's.
     const party = buildParty(name, index === 0 && address ? { address } : {});
@@ -393,7 +395,7 @@ export function buildVendorRecord(
     applicationNumber: cell('applicationNumber').replace(/\s+/g, '') || undefined,
     priorityNumbers: list('priorityNumbers'),
     kind,
-    patentType: parsePatentType(cell('patentType') || cell('publicationType'), kind, country),
+    patentType: parsePatentType(cell('patentType') || cell('publicationType'), kind, country) ?? patentTypeFromKind(country, kind),
     country,
     title: localized(cell('title'), cell('titleEn'), country),
     abstract: localized(cell('abstract'), cell('abstractEn'), country),
