@@ -68,7 +68,10 @@ const RULES: readonly [RegExp, LegalStatusClass | undefined, LegalStatusDetail |
  */
 export function normaliseLegalStatus(text: string | null | undefined): NormalisedLegalStatus | undefined {
   if (!text) return undefined;
-  for (const part of text.normalize('NFKC').toLowerCase().split(/\s*[|｜]\s*/)) {
+  for (const part of text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/\s*[|｜]\s*/)) {
     const rule = RULES.find(([pattern]) => pattern.test(part));
     if (!rule) continue;
     const [, cls, detail] = rule;

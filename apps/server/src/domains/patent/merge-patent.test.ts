@@ -5,7 +5,9 @@ import { mergePatent } from './merge-patent.js';
 describe('mergePatent', () => {
   it("keeps an applicant's province from one export when another names the same applicant alone", () => {
     const patsnap = buildCnPatent({
-      applicants: [{ name: '嘉兴沃兹玩具有限公司', type: 'company', province: '浙江', city: '嘉兴', district: '秀洲区' }],
+      applicants: [
+        { name: '嘉兴沃兹玩具有限公司', type: 'company', province: '浙江', city: '嘉兴', district: '秀洲区' },
+      ],
       legalStatus: '有效',
     });
     const patentics = buildCnPatent({

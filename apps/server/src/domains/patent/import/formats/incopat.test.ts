@@ -62,7 +62,9 @@ describe('incopat-csv format', () => {
       applicationNumber: 'CN201910593937.7',
       applicationDate: '2019-07-03',
       publicationDate: '2019-10-01',
-      applicants: [{ name: '成都天钥科技有限公司', province: '四川', city: '成都', standardName: '[成都天钥科技有限公司]' }],
+      applicants: [
+        { name: '成都天钥科技有限公司', province: '四川', city: '成都', standardName: '[成都天钥科技有限公司]' },
+      ],
       family: { simple: ['CN110298449B', 'US20220404779A1', 'CN110298449A', 'WO2021000716A1'] },
       legalStatus: '授权',
       extras: { 专利有效性: '有效', 新兴产业分类: '1.4 (互联网与云计算、大数据服务)' },

@@ -18,7 +18,9 @@ describe('patentics-csv format', () => {
       patentType: 'invention_application',
       country: 'CN',
       title: { lang: 'zh', text: '一种基于虚拟现实的重睑成形手术训练系统、方法及存储介质' },
-      applicants: [{ name: '广州雅妍时光医疗美容门诊部有限公司', type: 'company', country: 'CN', province: '广东', city: '广州' }],
+      applicants: [
+        { name: '广州雅妍时光医疗美容门诊部有限公司', type: 'company', country: 'CN', province: '广东', city: '广州' },
+      ],
       inventors: [
         { name: '孙恺', type: 'person' },
         { name: '张福生', type: 'person' },
@@ -32,7 +34,13 @@ describe('patentics-csv format', () => {
       citationCount: 0,
       citedByCount: 0,
       familyCount: 0,
-      extras: { 本文自引用专利数: '0', 本文非自引用专利数: '0', 自引用本文专利数: '0', 非自引用本文专利数: '0', 技术特征: '37' },
+      extras: {
+        本文自引用专利数: '0',
+        本文非自引用专利数: '0',
+        自引用本文专利数: '0',
+        非自引用本文专利数: '0',
+        技术特征: '37',
+      },
     });
     const grant = byNumber(records, 'CN216391212U');
     expect(grant.grantDate).toBe('2022-04-26');
@@ -118,7 +126,12 @@ describe('patentics-xlsx format', () => {
     expect(record.description?.text).toContain('\n\n实施例\n[0053]');
     expect(record.legalEvents).toEqual([{ date: '2022-12-06', code: '公开', description: '公开' }]);
     expect(record.keywords?.slice(0, 3)).toEqual(['差异指标', 'alpha通道', '压缩图像']);
-    expect(record.extras).toMatchObject({ 专利度: '15', 独权度: '8', 质量: '1.05', 标准专利权人: '中科创达软件股份有限公司' });
+    expect(record.extras).toMatchObject({
+      专利度: '15',
+      独权度: '8',
+      质量: '1.05',
+      标准专利权人: '中科创达软件股份有限公司',
+    });
     // A 律师、代理 cell with the agency's CNIPA code: the code is not part of the name.
     expect(records.map((r) => r.agency)).toContain('北京集佳知识产权代理有限公司');
     expect(records.map((r) => r.agency)).not.toContain('北京集佳知识产权代理有限公司11227');
@@ -135,11 +148,19 @@ describe('patentics-xlsx format', () => {
       applicationNumber: 'US16/634,906',
       title: { lang: 'zh', text: '验证无人机地理位置的技术' },
       applicants: [{ name: 'TELEFONAKTIEBOLAGET LM ERICSSON (PUBL)', standardName: '爱立信公司' }],
-      inventors: [{ name: 'Poscher; Jens' }, { name: 'Detke; Ralph' }, { name: 'Eichinger; Stefan' }, { name: 'Tercero; Pedro' }],
+      inventors: [
+        { name: 'Poscher; Jens' },
+        { name: 'Detke; Ralph' },
+        { name: 'Eichinger; Stefan' },
+        { name: 'Tercero; Pedro' },
+      ],
       applicationDate: '2017-09-14',
       publicationDate: '2022-08-09',
       // 国际主分类 with its title: `H04W 64/00 为了网络管理的目的…`.
-      classifications: { ipcMain: 'H04W64/00', cpc: ['H04W64/006', 'B64C39/024', 'G01S5/02521', 'G01S19/396', 'H04W8/08'] },
+      classifications: {
+        ipcMain: 'H04W64/00',
+        cpc: ['H04W64/006', 'B64C39/024', 'G01S5/02521', 'G01S19/396', 'H04W8/08'],
+      },
     });
     const undated = records.find((r) => r.extras?.['申请日'] === '0--' || r.extras?.['优先权日'] === '0--');
     expect(undated).toBeDefined();

@@ -16,9 +16,18 @@ describe('patsnap-xlsx format', () => {
       title: { lang: 'zh', text: '摩托车油箱（复古）' },
       // Only the current applicant is exported: it is the applicant too.
       applicants: [
-        { name: '重庆颢晨机械有限公司', type: 'company', country: 'CN', province: '重庆', city: '重庆', district: '铜梁区' },
+        {
+          name: '重庆颢晨机械有限公司',
+          type: 'company',
+          country: 'CN',
+          province: '重庆',
+          city: '重庆',
+          district: '铜梁区',
+        },
       ],
-      currentAssignees: [{ name: '重庆颢晨机械有限公司', type: 'company', country: 'CN', province: '重庆', city: '重庆' }],
+      currentAssignees: [
+        { name: '重庆颢晨机械有限公司', type: 'company', country: 'CN', province: '重庆', city: '重庆' },
+      ],
       inventors: [{ name: '尹蔚杰', type: 'person' }],
       agents: ['廖天云'],
       agency: '重庆中之信知识产权代理事务所(普通合伙)',
@@ -51,7 +60,11 @@ describe('patsnap-xlsx format', () => {
     expect(bad).toEqual([]);
     const cn = byNumber(records, 'CN103104575A');
     expect(cn).toMatchObject({
-      title: { lang: 'zh', text: '电弧式放电等离子体涡流发生器', translations: { en: 'Electric arc type discharging plasma vortex generator' } },
+      title: {
+        lang: 'zh',
+        text: '电弧式放电等离子体涡流发生器',
+        translations: { en: 'Electric arc type discharging plasma vortex generator' },
+      },
       applicants: [{ name: '南京航空航天大学', type: 'university', province: '江苏', city: '南京' }],
       currentAssignees: [{ name: '南京航空航天大学' }],
       applicationDate: '2013-01-21',

@@ -395,7 +395,9 @@ export function buildVendorRecord(
     applicationNumber: cell('applicationNumber').replace(/\s+/g, '') || undefined,
     priorityNumbers: list('priorityNumbers'),
     kind,
-    patentType: parsePatentType(cell('patentType') || cell('publicationType'), kind, country) ?? patentTypeFromKind(country, kind),
+    patentType:
+      parsePatentType(cell('patentType') || cell('publicationType'), kind, country) ??
+      patentTypeFromKind(country, kind),
     country,
     title: localized(cell('title'), cell('titleEn'), country),
     abstract: localized(cell('abstract'), cell('abstractEn'), country),
