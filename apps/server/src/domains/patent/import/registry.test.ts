@@ -39,3 +39,11 @@ describe('format detection', () => {
     expect((await detectFormat(fixture('canonical', 'incopat-zh.csv')))?.id).toBe('canonical-csv');
   });
 });
+
+describe('research-set workbooks', () => {
+  it('recognises the CNKI scrape by its columns under any name', async () => {
+    expect((await detectFormat(renamed('cn', 'cnki-material-chemistry-sample.xlsx', 'export.xlsx')))?.id).toBe(
+      'cn-cnki-material-chemistry',
+    );
+  });
+});

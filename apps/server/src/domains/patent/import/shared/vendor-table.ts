@@ -253,9 +253,10 @@ function patenticsEvents(cell: string): LegalEvent[] {
 }
 
 /**
- * Builds a record from one row of a vendor export. `value(field)` is the first non-empty cell of
- * the columns that hold `field`; `extras` the row's other non-empty cells by header. Returns a
- * readable error naming the column as the vendor wrote it.
+ * Builds a record from one row of a vendor export. `cell(field)` is the first non-empty cell of
+ * the columns that hold `field`, `list(field)` their values split and deduplicated; `extras` the
+ * row's other non-empty cells by header. Returns a readable error naming the column as the vendor
+ * wrote it.
  */
 export function buildVendorRecord(
   profile: VendorProfile,
@@ -277,7 +278,8 @@ export function buildVendorRecord(
   });
   const cell = (field: VendorField) => values.get(field)?.[0]?.value ?? '';
   const headerOf = (field: VendorField) => values.get(field)?.[0]?.header ?? field;
-  const list = (field: VendorField) => [...new Set((values.get(field) ?? []).flatMap((v) => profile.split(v.value)))];
+  const split = (field: VendorField) => (values.get(field) ?? []).flatMap((v) => profile.split(v.value));
+  const list = (field: VendorField) => [...new Set(split(field))];
 
   const rawNumber = cell('publicationNumber');
   if (!rawNumber) return { error: 'no publication number' };
@@ -310,11 +312,12 @@ export function buildVendorRecord(
   }
 
   // Applicants: the applicant column, else the current applicants (PatSnap writes only those at times).
-  const applicantNames = list('applicants').length > 0 ? list('applicants') : list('currentApplicants');
-  const standard = list('standardApplicants');
+  const written = split('applicants').length > 0 ? split('applicants') : split('currentApplicants');
+  const applicantNames = [...new Set(written)];
+  const standard = split('standardApplicants');
   // A standardised list pairs with the applicants only name for name; otherwise it is kept as written.
-  const paired = standard.length === applicantNames.length;
-  const standardOf = new Map(paired ? applicantNames.map((name, i) => [name, standard[i]] as const) : []);
+  const paired = standard.length === written.length;
+  const standardOf = new Map(paired ? written.map((name, i) => [name, standard[i]] as const) : []);
   if (standard.length > 0 && !paired) {
     extras[headerOf('standardApplicants')] = values.get('standardApplicants')?.[0]?.value ?? '';
   }
