@@ -401,6 +401,13 @@ export const ERROR_CODES = {
     zh: '无法读取导入文件：{reason}',
     en: 'The import file cannot be read: {reason}',
   },
+  /** An Excel 97–2003 workbook (.xls, BIFF): no maintained reader on the npm registry (docs/import-formats.md). */
+  IMPORT_XLS_LEGACY: {
+    http: 400,
+    status: 0,
+    zh: '无法读取旧版 Excel 文件（.xls，Excel 97–2003）：请用 Excel 或 WPS 打开，另存为 .xlsx 后再导入',
+    en: 'Old Excel files (.xls, Excel 97–2003) cannot be read: open the file in Excel or WPS, save it as .xlsx and import that file',
+  },
   IMPORT_FILE_REQUIRED: { http: 400, status: 0, zh: '请选择要导入的文件', en: 'Please choose a file to import' },
   /** Batch-search imports (/data/search/import/txt|excel): the file's type does not match the call. */
   IMPORT_FILE_TYPE: {

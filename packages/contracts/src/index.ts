@@ -9,6 +9,7 @@ export * from './auth-crypto.js';
 export * from './history.js';
 export * from './analysis.js';
 export * from './china-provinces.js';
+export * from './legal-status.js';
 export * from './dashboards.js';
 export * from './chart.js';
 export * from './advanced-search.js';

@@ -34,6 +34,10 @@ export const PartySchema = z.object({
   country: z.string().optional(),
   province: z.string().optional(),
   city: z.string().optional(),
+  /** County-level division (区县), as the source writes it: 铜梁区. */
+  district: z.string().optional(),
+  /** The source's standardised name for the party (标准化申请人: `中科创达软件股份有限公司`, `[丰田公司-C]`). */
+  standardName: z.string().optional(),
 });
 export type Party = z.infer<typeof PartySchema>;
 
@@ -189,6 +193,19 @@ export const PatentSchema = z.object({
   drawings: z.array(DrawingSchema).optional(),
   claimCount: z.number().int().nonnegative().optional(),
   pageCount: z.number().int().nonnegative().optional(),
+  /**
+   * Counts a source states without listing the numbers (vendor exports): patents this one cites,
+   * patents citing it, members of its simple family (itself included). Where the lists are present
+   * they are the truth; these stand in when they are not.
+   */
+  citationCount: z.number().int().nonnegative().optional(),
+  citedByCount: z.number().int().nonnegative().optional(),
+  familyCount: z.number().int().nonnegative().optional(),
+  /**
+   * The source's own columns that no field above holds (PatSnap 专利价值, incoPat 新兴产业分类,
+   * Patentics 专利度…), keyed by the column header as the source writes it.
+   */
+  extras: z.record(z.string(), z.string()).optional(),
   /** Where the record came from: source folder id and licence. */
   source: z.object({ id: z.string(), licence: z.string().optional(), url: z.string().optional() }).optional(),
 });

@@ -1,26 +1,19 @@
-import { provinceFullName } from '@patlas/contracts';
+import { normaliseLegalStatus, provinceFullName, type LegalStatusClass } from '@patlas/contracts';
 
 /**
  * How a record's analysis values are derived (docs/analysis.md), shared by every back end so that
  * all of them put a patent in the same buckets. Pure functions of recorded values.
  */
 
-export type LegalStatusClass = 'valid' | 'pending' | 'rejected' | 'withdrawn' | 'lapsed';
+export type { LegalStatusClass };
 
 /**
- * The class of a recorded legal status text (CNIPA 法律状态 or an office's English wording).
- * Order matters: 无效/invalid/inactive are lapsed before 有效/valid/active are read as valid.
+ * The class of a recorded legal status text (CNIPA 法律状态, a vendor export's wording or an
+ * office's English wording): the one normaliser of contracts (legal-status.ts), so that analysis
+ * and the detail page's badge read a status the same way.
  */
 export function classifyLegalStatus(status: string | null | undefined): LegalStatusClass | undefined {
-  if (!status) return undefined;
-  const s = status.normalize('NFKC').toLowerCase();
-  if (/驳回|reject|refus/.test(s)) return 'rejected';
-  if (/撤回|withdraw/.test(s)) return 'withdrawn';
-  if (/失效|无效|终止|届满|放弃|未缴|期满|inactive|invalid|expired|lapse|ceased|revoked|abandon|dead/.test(s))
-    return 'lapsed';
-  if (/审中|审查|公开|pending|examination|published|filed/.test(s)) return 'pending';
-  if (/有效|授权|active|in force|granted|valid|alive/.test(s)) return 'valid';
-  return undefined;
+  return normaliseLegalStatus(status)?.class;
 }
 
 const GRANTED_TYPES = new Set(['invention_grant', 'utility_model', 'design']);

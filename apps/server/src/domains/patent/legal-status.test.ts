@@ -17,6 +17,24 @@ describe('current legal status', () => {
     expect(legalStatusCodeOf('PCT指定期内')).toBe('other');
   });
 
+  it("reads the vendors' wordings through the one normaliser the analysis classes use", () => {
+    // Patentics 法律状态, incoPat 当前法律状态 / 专利有效性, PatSnap 法律状态/事件 / 简单法律状态.
+    expect(legalStatusCodeOf('授权')).toBe('granted');
+    expect(legalStatusCodeOf('授权 | 质押 | 权利转移')).toBe('granted');
+    expect(legalStatusCodeOf('有效')).toBe('active');
+    expect(legalStatusCodeOf('实质审查')).toBe('pending');
+    expect(legalStatusCodeOf('审中')).toBe('pending');
+    expect(legalStatusCodeOf('公开')).toBe('published');
+    expect(legalStatusCodeOf('撤回-视为撤回')).toBe('inactive');
+    expect(legalStatusCodeOf('驳回')).toBe('inactive');
+    expect(legalStatusCodeOf('未缴年费')).toBe('inactive');
+    expect(legalStatusCodeOf('避免重复授权 | 一案双申')).toBe('inactive');
+    expect(legalStatusCodeOf('无效')).toBe('inactive');
+    expect(legalStatusCodeOf('权利恢复')).toBe('active');
+    expect(legalStatusCodeOf('PCT-有效期满')).toBe('other');
+    expect(legalStatusCodeOf('其他')).toBe('other');
+  });
+
   it('uses the expiry date: passed is inactive, to come on a grant is granted until then', () => {
     expect(currentLegalStatus(buildUsPatent({ expiryDate: '2024-04-01' }), TODAY)).toEqual({
       code: 'inactive',

@@ -1,4 +1,4 @@
-import type { CurrentLegalStatus, Patent, PatentType } from '@patlas/contracts';
+import { normaliseLegalStatus, type CurrentLegalStatus, type Patent, type PatentType } from '@patlas/contracts';
 import { parsePublicationNumber } from '@patlas/engine';
 import { patentTypeFromCnKind } from './import/shared/cn-number.js';
 import { patentTypeFromKind } from './import/shared/us-kind-codes.js';
@@ -39,21 +39,26 @@ export function currentLegalStatus(patent: Patent, today: string): CurrentLegalS
   return undefined;
 }
 
-/** A source's status wording → its code; wording that fits none stays `other` (shown as written). */
+/**
+ * A source's status wording → its code, through the one normaliser the analysis classes use too
+ * (contracts legal-status.ts): a right that ended → inactive; in force → granted when the wording
+ * says 授权, else active; pending → published when it says 公开/公布, else pending. Wording in no
+ * class (PCT phases, 其他) stays `other` and is shown as written.
+ */
 export function legalStatusCodeOf(text: string): CurrentLegalStatus['code'] {
-  const lower = text.toLowerCase();
-  if (
-    /失效|无效|终止|撤回|驳回|放弃|届满|期满|expired|lapsed|withdrawn|revoked|ceased|abandoned|inactive|dead|refused/.test(
-      lower,
-    )
-  ) {
-    return 'inactive';
+  const status = normaliseLegalStatus(text);
+  switch (status?.class) {
+    case 'rejected':
+    case 'withdrawn':
+    case 'lapsed':
+      return 'inactive';
+    case 'valid':
+      return status.detail === 'granted' ? 'granted' : 'active';
+    case 'pending':
+      return status.detail === 'published' ? 'published' : 'pending';
+    default:
+      return 'other';
   }
-  if (/有效|active|in force|alive/.test(lower)) return 'active';
-  if (/审中|实审|审查|pending|examination/.test(lower)) return 'pending';
-  if (/授权|granted/.test(lower)) return 'granted';
-  if (/公开|published/.test(lower)) return 'published';
-  return 'other';
 }
 
 /** The record's patent type, or the one its kind code gives. */

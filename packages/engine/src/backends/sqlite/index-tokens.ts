@@ -159,7 +159,7 @@ function names(parties: Patent['applicants']): string[] {
 }
 
 function partyText(parties: Patent['applicants']): string {
-  return (parties ?? []).map((p) => [p.name, p.nameTranslated].filter(Boolean).join('\n')).join('\n');
+  return (parties ?? []).map((p) => [p.name, p.nameTranslated, p.standardName].filter(Boolean).join('\n')).join('\n');
 }
 
 function recordsText(records: readonly object[] | undefined): string {
@@ -279,9 +279,10 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     gd: dateInt(doc.grantDate),
     prd: dateInt(doc.priorityDate),
     ed: dateInt(doc.expiryDate),
-    famn: doc.family?.simple ? Math.max(1, doc.family.simple.length) : 1,
-    citn: doc.citations?.length ?? 0,
-    citedn: doc.citedBy?.length ?? 0,
+    // Vendor exports state the counts without the lists; a list, when present, is the truth.
+    famn: Math.max(1, doc.family?.simple?.length ?? doc.familyCount ?? 1),
+    citn: doc.citations?.length ?? doc.citationCount ?? 0,
+    citedn: doc.citedBy?.length ?? doc.citedByCount ?? 0,
     clmn: doc.claimCount ?? -1,
     pv: typeof doc.valueScore === 'number' ? doc.valueScore : null,
     country: doc.country.toUpperCase(),

@@ -11,6 +11,21 @@ export type ImportItem =
   | { ok: true; record: Patent; file: string; line: number; drawingSources?: DrawingSource[] }
   | { ok: false; file: string; line: number; error: string };
 
+/** The first rows of a workbook's first sheet, read at detection (an XLSX header is inside the zip). */
+export interface WorkbookHead {
+  sheetName: string;
+  /** The first non-blank rows, cells as text. */
+  rows: string[][];
+}
+
+/** What detection learnt from a file's first bytes beyond its text. */
+export interface FileProbe {
+  /** zip (XLSX), cfb (legacy Excel 97–2003 .xls and other OLE2 files) or anything else. */
+  container: 'zip' | 'cfb' | 'other';
+  /** For a zip that opens as a workbook: its first sheet's name and first rows. */
+  workbook?: WorkbookHead;
+}
+
 /**
  * A source format. `read` must stream: memory stays bounded by one record whatever the file size.
  * Files ending in `.gz` are decompressed transparently by the caller's `openText`/`openBytes`.
@@ -20,8 +35,11 @@ export interface PatentFormat {
   readonly id: string;
   /** What it reads, for `patlas import --help`. */
   readonly description: string;
-  /** True when this format recognises the file from its name (without .gz) and its first bytes (decoded as UTF-8). */
-  detect(fileName: string, head: string): boolean;
+  /**
+   * True when this format recognises the file from its name (without .gz), its first bytes
+   * (decoded as UTF-8) and, for workbooks, the first sheet's name and rows.
+   */
+  detect(fileName: string, head: string, probe?: FileProbe): boolean;
   /**
    * Reads the file. `onBytes`, when given, is called with the number of raw (compressed) bytes
    * consumed so far, so the import can show progress and an ETA.

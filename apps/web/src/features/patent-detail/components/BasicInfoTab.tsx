@@ -7,6 +7,7 @@ import { formatPatentDate } from '../../../utils/format-date';
 import { paragraphs, present, presentList, shownText } from '../patent-view';
 import { Section } from './Section';
 import { MachineTranslation } from './MachineTranslation';
+import { SourceFields } from './SourceFields';
 import { useCountryName } from './useCountryName';
 
 type PartyRole = 'applicants' | 'assignees' | 'currentAssignees';
@@ -14,7 +15,7 @@ interface PartyRow extends Party {
   key: string;
   role: PartyRole;
 }
-type PartyColumn = 'type' | 'province' | 'city' | 'address';
+type PartyColumn = 'type' | 'standardName' | 'province' | 'city' | 'district' | 'address';
 
 function TagList({
   values,
@@ -90,6 +91,10 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
     item('keywords', t('field.keywords'), joined(patent.keywords), 'filled'),
     item('claimCount', t('field.claimCount'), count(patent.claimCount)),
     item('pageCount', t('field.pageCount'), count(patent.pageCount)),
+    // Counts a vendor export states where it does not list the numbers.
+    item('citationCount', t('field.citationCount'), patent.citations?.length ? undefined : count(patent.citationCount)),
+    item('citedByCount', t('field.citedByCount'), patent.citedBy?.length ? undefined : count(patent.citedByCount)),
+    item('familyCount', t('field.familyCount'), patent.family?.simple?.length ? undefined : count(patent.familyCount)),
     item('source', t('field.source'), sourceLink(patent.source)),
     item('licence', t('field.licence'), present(patent.source?.licence)),
   ].filter((entry) => entry !== undefined);
@@ -122,7 +127,7 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
       .filter((party) => present(party.name))
       .map((party, i) => ({ ...party, role, key: `${role}-${i}` })),
   );
-  const optionalColumns: PartyColumn[] = ['type', 'province', 'city', 'address'];
+  const optionalColumns: PartyColumn[] = ['type', 'standardName', 'province', 'city', 'district', 'address'];
   const shownColumns = optionalColumns.filter((column) => partyRows.some((row) => present(row[column])));
   const partyColumns: TableColumnsType<PartyRow> = [
     {
@@ -185,6 +190,7 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
           <Descriptions bordered size="small" column={1} items={classifications} styles={{ label: { width: 150 } }} />
         </Section>
       )}
+      <SourceFields extras={patent.extras} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { Patent } from '@patlas/contracts';
 import type { ImportItem, PatentFormat } from '../format.js';
-import { stripGzName } from '../shared/cn-open.js';
 import { parsePublicationNumber, patentTypeFromCnKind } from '../shared/cn-number.js';
 import { compact, validateRecord } from '../shared/cn-validate.js';
 import { parseLooseDate } from '../shared/csv-columns.js';
@@ -22,9 +21,12 @@ export function numberFromCnkiHref(href: string): string | undefined {
 export const cnCnkiMaterialChemistryFormat: PatentFormat = {
   id: 'cn-cnki-material-chemistry',
   description: 'CNKI patent scrape XLSX (title, author, com, sql, quote, href, ChDiv_summary, claim_text)',
-  detect(fileName) {
-    // The header is inside the zip, so only the name can tell this scrape from a canonical XLSX.
-    return /\.xlsx$/i.test(stripGzName(fileName)) && /cnki|MaterialChemistry/i.test(fileName);
+  detect(_fileName, _head, probe) {
+    // The scraper's own column names, in the first sheet's header.
+    return (
+      probe?.container === 'zip' &&
+      (probe.workbook?.rows.some((row) => REQUIRED.every((name) => row.some((cell) => cell.trim() === name))) ?? false)
+    );
   },
   async *read(file): AsyncGenerator<ImportItem> {
     let columns: Map<string, number> | undefined;

@@ -171,7 +171,8 @@ const PATENT_TYPE_WORDS: [RegExp, PatentType][] = [
   [/发明|invention|application/i, 'invention_application'],
 ];
 
-function parsePatentType(value: string, kind: string | undefined, country: string): PatentType | undefined {
+/** A patent type as exports write it (发明申请, 授权发明, 实用新型, invention grant…); with no text, from a CN kind code. */
+export function parsePatentType(value: string, kind: string | undefined, country: string): PatentType | undefined {
   const text = value.trim();
   if (!text) return country === 'CN' ? patentTypeFromCnKind(kind) : undefined;
   if ((PATENT_TYPES as readonly string[]).includes(text)) return text as PatentType;
@@ -180,7 +181,8 @@ function parsePatentType(value: string, kind: string | undefined, country: strin
   return PATENT_TYPE_WORDS.find(([pattern]) => pattern.test(text))?.[1] ?? 'other';
 }
 
-const COUNTRY_NAMES: Record<string, string> = {
+/** Office names as Chinese exports write them (公开国别, 受理局) → office code. */
+export const COUNTRY_NAMES: Record<string, string> = {
   中国: 'CN',
   美国: 'US',
   日本: 'JP',
@@ -195,6 +197,33 @@ const COUNTRY_NAMES: Record<string, string> = {
   中国台湾: 'TW',
   中国香港: 'HK',
   中国澳门: 'MO',
+  加拿大: 'CA',
+  澳大利亚: 'AU',
+  俄罗斯: 'RU',
+  前苏联: 'SU',
+  印度: 'IN',
+  巴西: 'BR',
+  墨西哥: 'MX',
+  意大利: 'IT',
+  西班牙: 'ES',
+  荷兰: 'NL',
+  比利时: 'BE',
+  瑞典: 'SE',
+  瑞士: 'CH',
+  奥地利: 'AT',
+  丹麦: 'DK',
+  芬兰: 'FI',
+  挪威: 'NO',
+  波兰: 'PL',
+  葡萄牙: 'PT',
+  匈牙利: 'HU',
+  土耳其: 'TR',
+  以色列: 'IL',
+  新加坡: 'SG',
+  新西兰: 'NZ',
+  阿根廷: 'AR',
+  南非: 'ZA',
+  欧亚专利局: 'EA',
 };
 
 const APPLICANT_TYPES: [RegExp, NonNullable<Party['type']>][] = [

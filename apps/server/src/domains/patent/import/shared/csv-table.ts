@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import type { WorkbookHead } from '../format.js';
 import { openCnBytes, openCnText } from './cn-open.js';
 import { cellText as sharedCellText } from '../../../../files/spreadsheet.js';
 
@@ -76,6 +77,39 @@ export class TableSyntaxError extends Error {
 /** The text a user sees in a cell, dates as YYYY-MM-DD (the shared reading of spreadsheet cells). */
 export function cellText(value: unknown): string {
   return sharedCellText(value, (date) => date.toISOString().slice(0, 10));
+}
+
+/**
+ * The name and first non-blank rows of an XLSX file's first worksheet, for detection: the
+ * streaming reader stops after `maxRows` rows (it still reads the shared strings it needs).
+ * Undefined when the file does not open as a workbook.
+ */
+export async function readXlsxHead(file: string, maxRows = 10): Promise<WorkbookHead | undefined> {
+  const input = openCnBytes(file);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  try {
+    for await (const worksheet of reader) {
+      const rows: string[][] = [];
+      for await (const row of worksheet) {
+        const cells = Array.from(Array.isArray(row.values) ? row.values.slice(1) : [], cellText);
+        if (cells.some((cell) => cell.trim() !== '')) rows.push(cells);
+        if (rows.length >= maxRows) break;
+      }
+      // exceljs types the streamed sheet loosely; its name is read from the workbook part.
+      return { sheetName: (worksheet as unknown as { name?: string }).name ?? '', rows };
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    input.destroy();
+  }
 }
 
 /**
