@@ -344,10 +344,10 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   const repositories = createRepositories(database, now);
   sharedImageEmbedder ??= new ImageEmbedder();
   // Imports run through the context being built here; none starts before compose has answered it.
-  let context: AppContext | undefined;
+  const composed: { context?: AppContext } = {};
   const importRunner: ImportRunner = (files, importOptions) => {
-    if (!context) throw new Error('an import was started before the app was composed');
-    return runImport(context, files, importOptions);
+    if (!composed.context) throw new Error('an import was started before the app was composed');
+    return runImport(composed.context, files, importOptions);
   };
   const services = createServices(repositories, {
     config,
@@ -370,7 +370,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   // Imports a previous process left unfinished are marked interrupted, their files removed.
   await services.dataImport.recover();
 
-  context = {
+  const context: AppContext = {
     config,
     database,
     engine,
@@ -389,5 +389,6 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     repositories,
     services,
   };
+  composed.context = context;
   return context;
 }

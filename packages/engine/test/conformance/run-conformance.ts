@@ -687,7 +687,9 @@ export function runConformance(name: string, createEngine: () => Promise<SearchE
         const provinces = [...new Set((doc.applicants ?? []).flatMap((p) => (p.province ? [p.province] : [])))];
         expect(hit.applicantProvinces, hit.publicationNumber).toEqual(provinces.length > 0 ? provinces : undefined);
         expect(hit.legalStatus).toBe(doc.legalStatus);
-        expect(hit.legalStatusClass, hit.publicationNumber).toBe(doc.legalStatus ? CLASS_OF[doc.legalStatus] : undefined);
+        expect(hit.legalStatusClass, hit.publicationNumber).toBe(
+          doc.legalStatus ? CLASS_OF[doc.legalStatus] : undefined,
+        );
       }
       expect(res.items.some((hit) => hit.applicantProvinces?.includes('广东省'))).toBe(true);
     });

@@ -121,7 +121,15 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('operators’ patent 
 
     expect(run.status).toBe('done');
     expect(run.report?.files).toEqual([
-      { name: '导出-incoPat.csv', format: 'canonical-csv', read: 3, inserted: 3, updated: 0, unchanged: 0, rejected: 2 },
+      {
+        name: '导出-incoPat.csv',
+        format: 'canonical-csv',
+        read: 3,
+        inserted: 3,
+        updated: 0,
+        unchanged: 0,
+        rejected: 2,
+      },
     ]);
     expect(run.refusedTotal).toBe(2);
     expect(run.refused).toEqual([
@@ -165,9 +173,17 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('operators’ patent 
     });
     expect(run.report?.files[1]).toMatchObject({ name: 'patents.xlsx', format: 'canonical-xlsx' });
     expect(run.report!.files[1]!.read).toBeGreaterThan(0);
-    expect(run.refused).toContainEqual({ file: 'letter.txt', line: 0, reason: expect.stringMatching(/^无法识别文件格式/) });
+    expect(run.refused).toContainEqual({
+      file: 'letter.txt',
+      line: 0,
+      reason: expect.stringMatching(/^无法识别文件格式/),
+    });
     const en = await getRun(run.id, 'en');
-    expect(en.refused).toContainEqual({ file: 'letter.txt', line: 0, reason: expect.stringMatching(/^Format not recognised/) });
+    expect(en.refused).toContainEqual({
+      file: 'letter.txt',
+      line: 0,
+      reason: expect.stringMatching(/^Format not recognised/),
+    });
   });
 
   it('runs one import at a time: a second run waits for the first', async () => {
