@@ -10,6 +10,14 @@ import { useHitLabels } from '../../../search-state/useHitLabels';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
 import { SetRank } from './SetRank';
 
+const STATUS_COLORS: Record<NonNullable<SearchHitDto['legalStatusClass']>, string> = {
+  valid: 'green',
+  pending: 'blue',
+  rejected: 'red',
+  withdrawn: 'orange',
+  lapsed: 'default',
+};
+
 interface ResultListViewProps {
   items: readonly SearchHitDto[];
   selection: ResultSelection;
@@ -31,7 +39,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
   // A ranked set (a semantic search) shows each patent's rank and the score that ranks it.
   const isRankedSet = items.some((i) => i.setRank !== undefined);
 
-  // Fixed widths for the short fields leave the rest of the row to the title (≈270 px at 1366 px).
+  // Fixed widths for the short fields leave the rest of the row to the title (≈180 px at 1366 px).
   const columns: ColumnsType<SearchHitDto> = [
     { title: '#', key: 'index', width: 52, render: (_, __, index) => offset + index + 1 },
     ...(isRankedSet
@@ -80,8 +88,39 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
         </div>
       ),
     },
+    {
+      title: t('columns.province'),
+      key: 'province',
+      width: 96,
+      render: (_, hit) => {
+        const provinces = hit.applicantProvinces?.join('、');
+        return provinces ? (
+          <Typography.Text ellipsis={{ tooltip: provinces }} className="result-province">
+            {provinces}
+          </Typography.Text>
+        ) : (
+          '—'
+        );
+      },
+    },
     { title: t('columns.ipcMain'), dataIndex: 'ipcMain', width: 104, render: (v?: string) => v ?? '—' },
-    { title: t('columns.legalStatus'), dataIndex: 'legalStatus', width: 84, render: (v?: string) => v ?? '—' },
+    {
+      title: t('columns.legalStatus'),
+      key: 'legalStatus',
+      width: 96,
+      // The source's own wording (有效, 实质审查 …), coloured by the class analysis puts it in.
+      render: (_, hit) =>
+        hit.legalStatus ? (
+          <Tag
+            color={hit.legalStatusClass ? STATUS_COLORS[hit.legalStatusClass] : undefined}
+            className="result-legal-status"
+          >
+            {hit.legalStatus}
+          </Tag>
+        ) : (
+          '—'
+        ),
+    },
     {
       title: t('columns.patentType'),
       dataIndex: 'patentType',
@@ -100,7 +139,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       loading={isLoading}
       pagination={false}
       tableLayout="fixed"
-      scroll={{ x: 1000 }}
+      scroll={{ x: 1100 }}
       rowSelection={{
         selectedRowKeys: selection.selected.filter((n) => pageNumbers.includes(n)),
         onChange: (keys) => selection.setPage(pageNumbers, keys.map(String)),
