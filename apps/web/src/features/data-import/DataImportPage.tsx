@@ -140,7 +140,7 @@ export function DataImportPage() {
 
   return (
     <Flex vertical gap={16} className="data-import-page">
-      <Card title={t('title')}>
+      <Card title={t('upload.title')}>
         <Flex vertical gap={12}>
           <Upload.Dragger
             multiple

@@ -55,7 +55,7 @@ function RunDetails({ run }: { run: ImportRun }) {
       title: t(`report.${key}`),
       dataIndex: key,
       key,
-      width: 90,
+      width: 104,
       align: 'right' as const,
     })),
   ];

@@ -39,7 +39,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
   // A ranked set (a semantic search) shows each patent's rank and the score that ranks it.
   const isRankedSet = items.some((i) => i.setRank !== undefined);
 
-  // Fixed widths for the short fields leave the rest of the row to the title (≈180 px at 1366 px).
+  // Fixed widths for the short fields leave the rest of the row to the title (≈230 px at 1366 px).
   const columns: ColumnsType<SearchHitDto> = [
     { title: '#', key: 'index', width: 52, render: (_, __, index) => offset + index + 1 },
     ...(isRankedSet
@@ -71,11 +71,22 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       title: t('columns.applicants'),
       key: 'applicants',
       width: 170,
-      render: (_, hit) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: hit.applicants.join('; ') }} className="result-cell">
-          {hit.applicants.join('; ') || '—'}
-        </Typography.Paragraph>
-      ),
+      // The applicants' province under their names: where the applicant is, without narrowing the title.
+      render: (_, hit) => {
+        const provinces = hit.applicantProvinces?.join('、');
+        return (
+          <>
+            <Typography.Paragraph ellipsis={{ rows: 2, tooltip: hit.applicants.join('; ') }} className="result-cell">
+              {hit.applicants.join('; ') || '—'}
+            </Typography.Paragraph>
+            {provinces && (
+              <Typography.Text type="secondary" className="result-province" title={t('columns.province')}>
+                {provinces}
+              </Typography.Text>
+            )}
+          </>
+        );
+      },
     },
     {
       title: t('columns.dates'),
@@ -88,32 +99,18 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
         </div>
       ),
     },
-    {
-      title: t('columns.province'),
-      key: 'province',
-      width: 96,
-      render: (_, hit) => {
-        const provinces = hit.applicantProvinces?.join('、');
-        return provinces ? (
-          <Typography.Text ellipsis={{ tooltip: provinces }} className="result-province">
-            {provinces}
-          </Typography.Text>
-        ) : (
-          '—'
-        );
-      },
-    },
     { title: t('columns.ipcMain'), dataIndex: 'ipcMain', width: 104, render: (v?: string) => v ?? '—' },
     {
       title: t('columns.legalStatus'),
       key: 'legalStatus',
-      width: 96,
+      width: 92,
       // The source's own wording (有效, 实质审查 …), coloured by the class analysis puts it in.
       render: (_, hit) =>
         hit.legalStatus ? (
           <Tag
             color={hit.legalStatusClass ? STATUS_COLORS[hit.legalStatusClass] : undefined}
             className="result-legal-status"
+            title={hit.legalStatus}
           >
             {hit.legalStatus}
           </Tag>
@@ -139,7 +136,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       loading={isLoading}
       pagination={false}
       tableLayout="fixed"
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1000 }}
       rowSelection={{
         selectedRowKeys: selection.selected.filter((n) => pageNumbers.includes(n)),
         onChange: (keys) => selection.setPage(pageNumbers, keys.map(String)),
