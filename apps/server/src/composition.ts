@@ -367,8 +367,6 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   jobs.queue.define(historyRetentionJob(repositories.historyRetention));
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
   await jobs.queue.ensureScheduled();
-  // Imports a previous process left unfinished are marked interrupted, their files removed.
-  await services.dataImport.recover();
 
   const context: AppContext = {
     config,

@@ -110,8 +110,9 @@ export class DataImportService {
   }
 
   /**
-   * At start: runs a previous process left queued or running are marked interrupted (what they
-   * imported stays) and their files removed; uploads never started and older than a day go too.
+   * At the server's start (main.ts): runs the previous process left queued or running are marked
+   * interrupted (what they imported stays) and their files removed; uploads never started and
+   * older than a day go too.
    */
   async recover(): Promise<void> {
     const interrupted = await this.deps.runs.interruptUnfinished(this.deps.now().toISOString());
