@@ -267,6 +267,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       detectFormat: async (file) => (await detectFormat(file))?.id,
       // Records an import adds may outgrow the semantic space: it relearns in the background.
       afterImport: () => infra.semanticModel.refresh(),
+      audit,
       now,
       log: infra.log.child({ module: 'data-import' }),
     }),

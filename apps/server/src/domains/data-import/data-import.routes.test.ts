@@ -34,7 +34,7 @@ function multipartOf(files: { name: string; content: Buffer }[]) {
 
 describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('operators’ patent import API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
-  let operator: AuthHeader;
+  let operator: AuthHeader & { email: string };
   /** Every permission of the product but the operators' area. */
   let user: AuthHeader;
 
@@ -148,6 +148,12 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('operators’ patent 
     expect(hits.json().data.total).toBe(1);
     // The run's files are removed once it has ended.
     expect(runDirs()).not.toContain(run.id);
+    // Starting it is in the operators' audit log.
+    const audit = await t.context.services.audit.list({ page: 1, pageSize: 10, action: 'data_import' });
+    expect(audit.items.find((entry) => entry.targetId === run.id)).toMatchObject({
+      actorEmail: operator.email,
+      detail: { files: [{ name: '导出-incoPat.csv', size: CSV_WITH_BAD_ROW.length, format: 'canonical-csv' }] },
+    });
   });
 
   it('reports a file no format recognises as refused, in the caller’s language, and imports the others', async () => {

@@ -78,7 +78,7 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
       },
     },
     async (request) => {
-      const actor = { userId: request.auth.userId, email: request.auth.email };
+      const actor = { userId: request.auth.userId, email: request.auth.email, ip: request.ip };
       return ok(await service.start(request.body.fileIds, actor, languageOf(request)));
     },
   );

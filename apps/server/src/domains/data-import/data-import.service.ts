@@ -16,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { SavedUpload } from '../../files/upload.js';
+import type { AuditService } from '../auth/audit.service.js';
 import type { Clock } from '../auth/tokens.js';
 import type { ImportReport as PatentImportReport } from '../patent/import/import-files.js';
 import type { RunImportOptions } from '../patent/import/import.service.js';
@@ -34,6 +35,8 @@ export interface DataImportServiceDeps {
   detectFormat: (file: string) => Promise<string | undefined>;
   /** Called when a run has stored records (the semantic space relearns when the corpus outgrew it). */
   afterImport?: () => Promise<void>;
+  /** Operators' actions are audited (the audit log of the operators' area). */
+  audit: Pick<AuditService, 'record'>;
   now: Clock;
   log: FastifyBaseLogger;
 }
@@ -42,6 +45,7 @@ export interface DataImportServiceDeps {
 export interface ImportActor {
   userId: string | null;
   email: string | null;
+  ip: string | null;
 }
 
 /** How many runs the page lists. */
@@ -197,6 +201,14 @@ export class DataImportService {
       files,
       createdAt: this.deps.now().toISOString(),
     });
+    await this.deps.audit.record({
+      action: 'data_import',
+      actorId: actor.userId,
+      actorEmail: actor.email,
+      targetId: run.id,
+      ip: actor.ip,
+      detail: { files: files.map((f) => ({ name: f.name, size: f.size, format: f.format })) },
+    });
     this.queue.push(run.id);
     this.pump();
     return this.present(run, lang);
@@ -284,12 +296,15 @@ export class DataImportService {
     await this.deps.runs.update(runId, { status: 'running', startedAt, progress: live.progress });
 
     let lastWrite = 0;
+    // Progress writes go one after the other, and all before the final one: none lands after it.
+    let progressWrites = Promise.resolve();
     const writeProgress = () => {
       const at = performance.now();
       if (at - lastWrite < PROGRESS_WRITE_MS) return;
       lastWrite = at;
-      this.deps.runs
-        .update(runId, { progress: live.progress, refusedTotal: live.refusedTotal })
+      const update = { progress: live.progress, refusedTotal: live.refusedTotal };
+      progressWrites = progressWrites
+        .then(() => this.deps.runs.update(runId, update))
         .catch((err: unknown) => this.deps.log.warn({ err, runId }, 'import progress not recorded'));
     };
 
@@ -337,6 +352,7 @@ export class DataImportService {
     }
     // The files go before the run is recorded as ended: an ended run holds no file.
     await rm(this.runDir(runId), { recursive: true, force: true });
+    await progressWrites;
     await this.deps.runs.update(runId, {
       status,
       finishedAt: this.deps.now().toISOString(),
