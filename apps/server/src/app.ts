@@ -25,6 +25,7 @@ import { systemClock, type Clock } from './domains/auth/tokens.js';
 import { batchSearchDomain } from './domains/batch-search/batch-search.domain.js';
 import { chartDomain } from './domains/chart/chart.domain.js';
 import { classificationDomain } from './domains/classification/classification.domain.js';
+import { dataImportDomain } from './domains/data-import/data-import.domain.js';
 import { dashboardsDomain } from './domains/dashboards/dashboards.domain.js';
 import { historyDomain } from './domains/history/history.domain.js';
 import { imageSearchDomain } from './domains/image-search/image-search.domain.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(advancedSearchDomain, { prefix: PRODUCT, advancedSearch: services.advancedSearch });
   await app.register(batchSearchDomain, { prefix: '/api', batchSearch: services.batchSearch });
   await app.register(translationDomain, { prefix: PRODUCT, translation: services.translation });
+  await app.register(dataImportDomain, { prefix: '/api', dataImport: services.dataImport });
 
   // --- the built web app and its client-side routes: unknown non-API GETs answer index.html ---
   // The build folder is read per request (wildcard route), not listed once at start: a rebuild
@@ -150,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // --- shutdown: a running indexing stops before the worker waits for it; then mail, engine, database ---
   app.addHook('preClose', async () => context.imageIndex.stop());
+  // An operator's import stops between two batches (what it stored stays) and is marked interrupted.
+  app.addHook('preClose', async () => services.dataImport.stop());
   app.addHook('preClose', async () => context.jobs.worker.stop());
   app.addHook('onClose', async () => {
     context.mailer.close();

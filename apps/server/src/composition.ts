@@ -36,6 +36,8 @@ import { BatchSearchService } from './domains/batch-search/batch-search.service.
 import { ChartRepository } from './domains/chart/chart.repository.js';
 import { ChartService } from './domains/chart/chart.service.js';
 import { ClassificationService } from './domains/classification/classification.service.js';
+import { DataImportService, type ImportRunner } from './domains/data-import/data-import.service.js';
+import { ImportRunRepository } from './domains/data-import/import-run.repository.js';
 import { SchemeStore } from './domains/classification/scheme.js';
 import { DashboardsService } from './domains/dashboards/dashboards.service.js';
 import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
@@ -47,6 +49,8 @@ import { ImageSearchRepository } from './domains/image-search/image-search.repos
 import { ImageSearchService } from './domains/image-search/image-search.service.js';
 import { OperateHistoryRepository } from './domains/operate-history/operate-history.repository.js';
 import { OperateHistoryService } from './domains/operate-history/operate-history.service.js';
+import { runImport } from './domains/patent/import/import.service.js';
+import { detectFormat } from './domains/patent/import/registry.js';
 import { PatentRepository } from './domains/patent/patent.repository.js';
 import { PatentService } from './domains/patent/patent.service.js';
 import { SearchStateRepository } from './domains/search/search-state.repository.js';
@@ -99,6 +103,7 @@ export interface Repositories {
   batchRecords: BatchRecordRepository;
   imageSearch: ImageSearchRepository;
   historyRetention: HistoryRetentionRepository;
+  importRuns: ImportRunRepository;
 }
 
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
@@ -128,6 +133,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     batchRecords: new BatchRecordRepository(db),
     imageSearch: new ImageSearchRepository(db),
     historyRetention: new HistoryRetentionRepository(db),
+    importRuns: new ImportRunRepository(db),
   };
 }
 
@@ -161,11 +167,13 @@ export interface Services {
   advancedSearch: AdvancedSearchService;
   batchSearch: BatchSearchService;
   translation: TranslationService;
+  /** the operators' patent imports (domains/data-import) */
+  dataImport: DataImportService;
 }
 
 /** What the services are built from besides the repositories. */
 export interface ServiceInfrastructure {
-  config: Pick<Config, 'auth' | 'publicUrl' | 'translate'>;
+  config: Pick<Config, 'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports'>;
   engine: SearchEngine;
   semanticModel: SemanticModelKeeper;
   mailer: Mailer;
@@ -175,6 +183,8 @@ export interface ServiceInfrastructure {
   imageEmbedder: ImageEmbedder;
   /** The pause between translation batches (default: a real timer). */
   translationDelay?: Delay | undefined;
+  /** The patent import pipeline into this installation's store and index (domains/patent runImport). */
+  runImport: ImportRunner;
 }
 
 export function createServices(repositories: Repositories, infra: ServiceInfrastructure): Services {
@@ -249,6 +259,18 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     advancedSearch: new AdvancedSearchService(r.advancedSearch, now),
     batchSearch: new BatchSearchService(patents, search, r.batchRecords, now),
     translation: new TranslationService(createTranslationProvider(config.translate), infra.translationDelay),
+    dataImport: new DataImportService({
+      runs: r.importRuns,
+      uploadsDir: path.join(config.dataDir, 'uploads', 'import'),
+      maxFileBytes: config.imports.maxFileBytes,
+      runImport: infra.runImport,
+      detectFormat: async (file) => (await detectFormat(file))?.id,
+      // Records an import adds may outgrow the semantic space: it relearns in the background.
+      afterImport: () => infra.semanticModel.refresh(),
+      audit,
+      now,
+      log: infra.log.child({ module: 'data-import' }),
+    }),
   };
 }
 
@@ -322,6 +344,12 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
 
   const repositories = createRepositories(database, now);
   sharedImageEmbedder ??= new ImageEmbedder();
+  // Imports run through the context being built here; none starts before compose has answered it.
+  const composed: { context?: AppContext } = {};
+  const importRunner: ImportRunner = (files, importOptions) => {
+    if (!composed.context) throw new Error('an import was started before the app was composed');
+    return runImport(composed.context, files, importOptions);
+  };
   const services = createServices(repositories, {
     config,
     engine,
@@ -332,6 +360,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     drawingsDir,
     imageEmbedder: sharedImageEmbedder,
     translationDelay: options.translationDelay,
+    runImport: importRunner,
   });
 
   const imageShutdown = new AbortController();
@@ -340,7 +369,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
   await jobs.queue.ensureScheduled();
 
-  return {
+  const context: AppContext = {
     config,
     database,
     engine,
@@ -359,4 +388,6 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     repositories,
     services,
   };
+  composed.context = context;
+  return context;
 }

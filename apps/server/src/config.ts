@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@patlas/contracts';
+import {
+  DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+  MAX_IMPORT_FILE_BYTES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@patlas/contracts';
 import { z } from 'zod';
 
 /** The repository root, found from this file's place (src/ or dist/ of apps/server). */
@@ -73,6 +78,12 @@ const EnvSchema = z.object({
    * vectors learned from the corpus (LSA). Never downloaded.
    */
   SEMANTIC_MODEL_PATH: z.string().min(1).optional(),
+  /** Largest file an operator may upload on the import page, in MB (default 2048: 2 GB). */
+  IMPORT_MAX_FILE_MB: z.coerce
+    .number()
+    .positive()
+    .max(1024 * 1024)
+    .default(MAX_IMPORT_FILE_BYTES / 1024 / 1024),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -107,6 +118,8 @@ export interface Config {
   translate: { url: string | undefined; kind: Env['TRANSLATE_KIND']; apiKey: string | undefined; model: string };
   /** modelPath unset: semantic vectors learned from the corpus. */
   semantic: { modelPath: string | undefined };
+  /** The operators' import page: the largest uploaded file. */
+  imports: { maxFileBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -154,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     jobs: { pollMs: e.JOB_POLL_MS },
     translate: { url: e.TRANSLATE_URL, kind: e.TRANSLATE_KIND, apiKey: e.TRANSLATE_API_KEY, model: e.TRANSLATE_MODEL },
     semantic: { modelPath: e.SEMANTIC_MODEL_PATH },
+    imports: { maxFileBytes: Math.round(e.IMPORT_MAX_FILE_MB * 1024 * 1024) },
   };
 }
 

@@ -14,6 +14,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const { app, context } = await buildApp(config);
+  // Operators' imports the last server process left unfinished are marked interrupted (here, not in
+  // compose: a `patlas import` beside a running server must not touch that server's runs).
+  await context.services.dataImport.recover();
   await app.listen({ port: config.port, host: config.host });
   // JOB_POLL_MS=0 leaves this process out of the job work (another process of the same database runs it).
   context.jobs.worker.start();

@@ -40,3 +40,6 @@ export const ANALYSIS_DIMENSIONS = [
 ] as const;
 export const AnalysisDimensionSchema = z.enum(ANALYSIS_DIMENSIONS);
 export type AnalysisDimension = z.infer<typeof AnalysisDimensionSchema>;
+
+/** Values of legalStatusClass (docs/analysis.md "Legal status classes"); search hits carry it too. */
+export const LEGAL_STATUS_CLASSES = ['valid', 'pending', 'rejected', 'withdrawn', 'lapsed'] as const;

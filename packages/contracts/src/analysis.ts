@@ -28,13 +28,16 @@ export const MAX_ANALYSIS_BUCKETS = 500;
 
 // The dimension list lives in its own module because search.ts's filters accept every dimension
 // and this module imports search.ts (an import cycle would leave one side undefined at load).
-export { ANALYSIS_DIMENSIONS, AnalysisDimensionSchema, type AnalysisDimension } from './analysis-dimensions.js';
+export {
+  ANALYSIS_DIMENSIONS,
+  AnalysisDimensionSchema,
+  LEGAL_STATUS_CLASSES,
+  type AnalysisDimension,
+} from './analysis-dimensions.js';
 
 /** The year dimensions a trend or a lifecycle runs over. */
 export const TrendDateSchema = z.enum(['applicationYear', 'publicationYear']);
 
-/** Values of legalStatusClass (docs/analysis.md "Legal status classes"). */
-export const LEGAL_STATUS_CLASSES = ['valid', 'pending', 'rejected', 'withdrawn', 'lapsed'] as const;
 /** Values of grantStatus. */
 export const GRANT_STATUSES = ['granted', 'not_granted'] as const;
 

@@ -422,6 +422,8 @@ export const AUDIT_ACTIONS = [
   'tenant_delete',
   'permission_change',
   'display_copy_update',
+  /** An operator started a patent import (issue 15); detail: the files and their formats. */
+  'data_import',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.string(),

@@ -565,6 +565,35 @@ export const ERROR_CODES = {
     zh: '该图像检索结果已失效，请重新上传图片检索',
     en: 'This image search has expired; please upload the image again',
   },
+  // ---- Patent imports by operators (issue 15, /api/platform/data/patents/import/*) ----
+  /** An uploaded file above the installation's limit (IMPORT_MAX_FILE_MB); nothing of the request is kept. */
+  IMPORT_FILE_TOO_LARGE: {
+    http: 413,
+    status: 0,
+    zh: '文件“{name}”过大：单个文件不能超过 {max}',
+    en: 'The file "{name}" is too large: each file must be at most {max}',
+  },
+  IMPORT_TOO_MANY_FILES: {
+    http: 413,
+    status: 0,
+    zh: '一次最多上传 {max} 个文件',
+    en: 'At most {max} files can be uploaded at once',
+  },
+  /** Starting a run with an upload that was removed, already imported or swept away (uploads are kept a day). */
+  IMPORT_UPLOAD_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '上传的文件“{id}”已不在服务器上，请重新上传',
+    en: 'The uploaded file "{id}" is no longer on the server; please upload it again',
+  },
+  IMPORT_RUN_NOT_FOUND: { http: 404, status: 0, zh: '该导入任务不存在', en: 'This import run does not exist' },
+  /** Not an error response: the reason of a file no import format recognises, in a run's refused lines. */
+  IMPORT_FORMAT_UNKNOWN: {
+    http: 400,
+    status: 0,
+    zh: '无法识别文件格式：请上传 incoPat、PatSnap、Patentics、CNIPA 的导出文件，或带表头（公开号、标题…）的 CSV / Excel 文件',
+    en: 'Format not recognised: upload an export of incoPat, PatSnap, Patentics or CNIPA, or a CSV / Excel file with a header row (publication number, title…)',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -20,3 +20,4 @@ export * from './classification.js';
 export * from './translation.js';
 export * from './semantic.js';
 export * from './image-search.js';
+export * from './data-import.js';

@@ -35,6 +35,16 @@ export const SPEC_PRODUCT_VERSION = '5.5';
 export const DRAWING_ZOOM = { min: 0.4, max: 3, step: 0.1 } as const;
 /** Largest uploaded file of an import (search and operation history, batch search): 10 MB (ours); larger answers PAYLOAD_TOO_LARGE. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * Issue 15 "Import through the web app": the largest file an operator may upload for a patent
+ * import, 2 GB by default (ours; a vendor export of a million records fits). The server streams
+ * it to disk; IMPORT_MAX_FILE_MB changes it per installation.
+ */
+export const MAX_IMPORT_FILE_BYTES = 2 * 1024 * 1024 * 1024;
+/** Files per upload request and per import run (ours). */
+export const MAX_IMPORT_FILES = 20;
+/** Refused lines an import run keeps with their file, line and reason; the count beyond is exact (ours). */
+export const MAX_IMPORT_REFUSED_LINES = 1000;
 /** Largest request body (JSON) the server reads: 10 MB (ours). */
 export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
 

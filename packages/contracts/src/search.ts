@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AnalysisDimensionSchema } from './analysis-dimensions.js';
+import { AnalysisDimensionSchema, LEGAL_STATUS_CLASSES } from './analysis-dimensions.js';
 import { MAX_EXPRESSION_LENGTH, MAX_PAGE } from './limits.js';
 
 /** Facet fields of the filter panel (spec 1 §3; issue 3). */
@@ -109,7 +109,12 @@ export const SearchHitSchema = z.object({
   applicationDate: z.string().optional(),
   publicationDate: z.string().optional(),
   ipcMain: z.string().optional(),
+  /** The legal status as the source wrote it (有效, 实质审查, Expired - Fee Related…). */
   legalStatus: z.string().optional(),
+  /** That text's class, as analysis buckets it: valid, pending, rejected, withdrawn, lapsed. */
+  legalStatusClass: z.enum(LEGAL_STATUS_CLASSES).optional(),
+  /** The applicants' provinces in full (浙江省), in applicant order, each once. */
+  applicantProvinces: z.array(z.string()).optional(),
   patentType: z.string().optional(),
   country: z.string(),
   firstDrawing: z.string().optional(),

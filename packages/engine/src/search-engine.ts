@@ -1,5 +1,6 @@
 import type { AnalysisDimension, AnalysisResult, AnalysisSpec, Patent } from '@patlas/contracts';
 import type { QueryNode } from '@patlas/query';
+import type { LegalStatusClass } from './aggregation/dimensions.js';
 
 /**
  * The one search interface every back end implements (DESIGN.md "Storage and scale"). A back end
@@ -194,6 +195,10 @@ export interface SearchHit {
   readonly publicationDate?: string;
   readonly ipcMain?: string;
   readonly legalStatus?: string;
+  /** The class of the legal status text (analysis's 有效 / 审中 / 失效 … buckets), when it reads as one. */
+  readonly legalStatusClass?: LegalStatusClass;
+  /** Provinces of the applicants in full (浙江省), in applicant order, each once; absent when none is recorded. */
+  readonly applicantProvinces?: string[];
   readonly patentType?: string;
   readonly country: string;
   readonly firstDrawing?: string;

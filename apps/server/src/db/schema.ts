@@ -346,6 +346,27 @@ export interface ImageSearchesTable {
   created_at: string;
 }
 
+/** Patent imports started from the operators' page (domains/data-import); JSON columns as text. */
+export interface ImportRunsTable {
+  id: string;
+  status: string;
+  created_by: string | null;
+  created_by_email: string | null;
+  /** JSON ImportUpload[] */
+  files: string;
+  /** JSON ImportRunProgress */
+  progress: string | null;
+  /** JSON ImportRunReport */
+  report: string | null;
+  /** JSON StoredRefusal[] */
+  refused: string | null;
+  refused_total: Generated<number>;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 export interface Database {
   patents: PatentsTable;
   patent_numbers: PatentNumbersTable;
@@ -378,6 +399,7 @@ export interface Database {
   batch_search_records: BatchSearchRecordsTable;
   drawing_features: DrawingFeaturesTable;
   image_searches: ImageSearchesTable;
+  import_runs: ImportRunsTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

@@ -1,3 +1,6 @@
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_BYTES, type ErrorCode } from '@patlas/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
@@ -39,4 +42,53 @@ export async function readUpload(request: FastifyRequest, options: UploadOptions
   }
   if (file.length === 0) throw new AppError(missing);
   return { file, filename: part.filename };
+}
+
+/** A file of a multipart request, written to disk by saveUploads. */
+export interface SavedUpload {
+  path: string;
+  /** the name the client gave the file, as sent */
+  filename: string;
+  size: number;
+}
+
+export interface SaveUploadsOptions {
+  maxFiles: number;
+  maxFileBytes: number;
+  /** Where to write a file of this name (the caller makes its folder). */
+  target: (filename: string) => Promise<string>;
+  /** Answered when a file goes over maxFileBytes (nothing of the request is kept). */
+  tooLarge: (filename: string) => AppError;
+  /** Answered when the request carries more than maxFiles files. */
+  tooMany: () => AppError;
+}
+
+/**
+ * Every file of a multipart request, streamed to disk as it arrives (memory stays flat whatever
+ * the size), for uploads too large to hold in memory (patent imports). All or nothing: when a
+ * file is too large, the request breaks off or it has no file, what was written is removed.
+ */
+export async function saveUploads(request: FastifyRequest, options: SaveUploadsOptions): Promise<SavedUpload[]> {
+  if (!request.isMultipart()) throw new AppError('IMPORT_FILE_REQUIRED');
+  const saved: SavedUpload[] = [];
+  const written: string[] = [];
+  try {
+    for await (const part of request.files({
+      limits: { files: options.maxFiles, fileSize: options.maxFileBytes },
+      // Checked below, on the written file, so the answer names it.
+      throwFileSizeLimit: false,
+    })) {
+      const target = await options.target(part.filename);
+      written.push(target);
+      await pipeline(part.file, createWriteStream(target));
+      if (part.file.truncated) throw options.tooLarge(part.filename);
+      saved.push({ path: target, filename: part.filename, size: (await stat(target)).size });
+    }
+  } catch (err) {
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw options.tooMany();
+    throw err;
+  }
+  if (saved.length === 0) throw new AppError('IMPORT_FILE_REQUIRED');
+  return saved;
 }

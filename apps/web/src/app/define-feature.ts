@@ -12,11 +12,17 @@ import type { RouteHandle } from './route-handle';
 /** A label of the header menus: one of common's `nav.*` keys, or `namespace:key`. */
 export type MenuLabelKey = 'nav.home' | 'nav.search' | 'nav.help' | `${string}:${string}`;
 
-/** 'main': the header's navigation bar; 'user': the user menu (account pages, operators' area). */
-export type MenuGroup = 'main' | 'user';
+/**
+ * 'main': the header's navigation bar; 'user': the user menu (account pages, operators' area);
+ * 'sys': the side menu of the operators' area (pages of layout 'sys', whichever feature declares them).
+ */
+export type MenuGroup = 'main' | 'user' | 'sys';
 
 /** Who sees a menu entry: 'public' for everyone, else the permission a signed-in user needs. */
 export type MenuAccess = 'public' | PermissionRule;
+
+/** Where a page is shown: see PageBase.layout. */
+export type PageLayout = 'main' | 'standalone' | 'sys';
 
 /** The menu entry of a route. */
 interface FeatureMenuEntry {
@@ -39,9 +45,13 @@ interface PageBase {
   /** Absolute, or relative to the parent route for children. */
   path: string;
   page: LazyPage;
-  menu?: FeatureMenuEntry;
-  /** 'standalone' pages (the login page) are shown without the header and the tab bar. */
-  layout?: 'main' | 'standalone';
+  /** Its entry in a menu, or in several (the operators' users page: the user menu and the area's side menu). */
+  menu?: FeatureMenuEntry | readonly FeatureMenuEntry[];
+  /**
+   * 'standalone' pages (the login page) are shown without the header and the tab bar; 'sys' pages
+   * inside the operators' area (app/layouts/SysLayout: its side menu lists the 'sys' menu group).
+   */
+  layout?: PageLayout;
   children?: readonly FeatureRoute[];
   /**
    * The page's own URL for one written in another accepted form (e.g. spec 1's `?expre=`), or
@@ -68,7 +78,7 @@ interface FeatureRedirect {
   redirectTo: string;
   /** Keeps the query and hash (spec 1 §2 legacy paths). */
   keepQuery?: boolean;
-  layout?: 'main' | 'standalone';
+  layout?: PageLayout;
 }
 
 export type FeatureRoute = FeaturePage | FeatureRedirect;
@@ -84,6 +94,11 @@ export function defineFeature(feature: Feature): Feature {
 
 export function isRedirect(route: FeatureRoute): route is FeatureRedirect {
   return 'redirectTo' in route;
+}
+
+/** A page's menu entries, one or several, as a list. */
+export function menuEntriesOf(route: FeaturePage): readonly FeatureMenuEntry[] {
+  return route.menu === undefined ? [] : 'group' in route.menu ? [route.menu] : route.menu;
 }
 
 /** A child path joined to its parent's ('/sys' and 'user' give '/sys/user'). */

@@ -15,6 +15,7 @@ import { classificationFeature } from '../features/classification/feature';
 import { dashboardsFeature } from '../features/dashboards/feature';
 import { analysisFeature } from '../features/analysis/feature';
 import { sysFeature } from '../features/sys/feature';
+import { dataImportFeature } from '../features/data-import/feature';
 import { statusFeature } from '../features/status/feature';
 
 /**
@@ -38,5 +39,6 @@ export const FEATURES: readonly Feature[] = [
   dashboardsFeature,
   analysisFeature,
   sysFeature,
+  dataImportFeature,
   statusFeature,
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAIN_MENU, START_TAB, USER_MENU, canSeeMenuItem, selectedMenuKeys } from './menus';
+import { MAIN_MENU, START_TAB, SYS_MENU, USER_MENU, canSeeMenuItem, selectedMenuKeys } from './menus';
 
 describe('menus built from the features’ declarations', () => {
   it('lists the header entries in the order of spec 1 §2, each with who may see it', () => {
@@ -27,6 +27,18 @@ describe('menus built from the features’ declarations', () => {
       ['/innovationSpace/password', 'account:menu.password', 'modifyPassword'],
       ['/innovationSpace/setting', 'account:menu.setting', 'userSet'],
       ['/sys/user', 'sys:menu.sys', '/sys'],
+    ]);
+  });
+
+  it('lists the operators’ area sections of every feature in its side menu', () => {
+    expect(SYS_MENU.map((item) => [item.to, item.labelKey, item.access])).toEqual([
+      ['/sys/user', 'sys:sections.user', '/sys'],
+      ['/sys/role', 'sys:sections.role', '/sys'],
+      ['/sys/tenant', 'sys:sections.tenant', '/sys'],
+      ['/sys/copy', 'sys:sections.copy', '/sys'],
+      ['/sys/audit', 'sys:sections.audit', '/sys'],
+      ['/sys/tryout', 'sys:sections.tryout', '/sys'],
+      ['/sys/import', 'dataImport:menu', '/sys'],
     ]);
   });
 

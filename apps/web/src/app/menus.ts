@@ -1,7 +1,7 @@
 import type { FlatNamespace } from 'i18next';
 import { hasPermission } from '@patlas/contracts';
 import type { AppTab } from '../components/TabBar/tab-bar-model';
-import { pagesOf, type MenuAccess, type MenuGroup, type MenuLabelKey } from './define-feature';
+import { menuEntriesOf, pagesOf, type MenuAccess, type MenuGroup, type MenuLabelKey } from './define-feature';
 import { FEATURES } from './feature-list';
 
 /** An entry of a header menu, resolved from a route's declaration. */
@@ -15,7 +15,11 @@ export interface MenuItem {
 
 function menuOf(group: MenuGroup): MenuItem[] {
   return pagesOf(FEATURES)
-    .flatMap(({ route, fullPath }) => (route.menu?.group === group ? [{ menu: route.menu, route, fullPath }] : []))
+    .flatMap(({ route, fullPath }) =>
+      menuEntriesOf(route)
+        .filter((menu) => menu.group === group)
+        .map((menu) => ({ menu, route, fullPath })),
+    )
     .sort((a, b) => a.menu.order - b.menu.order)
     .map(({ menu, route, fullPath }) => ({
       to: menu.to ?? fullPath,
@@ -29,6 +33,8 @@ function menuOf(group: MenuGroup): MenuItem[] {
 export const MAIN_MENU: readonly MenuItem[] = menuOf('main');
 /** The user menu's pages, in order. */
 export const USER_MENU: readonly MenuItem[] = menuOf('user');
+/** The operators' area's sections, in order, from every feature that puts a page there. */
+export const SYS_MENU: readonly MenuItem[] = menuOf('sys');
 
 /** Whether a user with this menu (empty for visitors) sees the entry. */
 export function canSeeMenuItem(item: MenuItem, menu: readonly string[]): boolean {

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppRoot } from './layouts/AppRoot';
 import { MainLayout } from './layouts/MainLayout';
+import { SysLayout } from './layouts/SysLayout';
 import { defaultGuardDeps, withGuards } from './guard';
 import type { FeatureRoute } from './define-feature';
 import { toRouteObject } from './route-objects';
@@ -12,11 +13,13 @@ import { PageLoading } from '../components/PageLoading';
 
 const declared = FEATURES.flatMap((feature) => feature.routes);
 const isStandalone = (route: FeatureRoute) => route.layout === 'standalone';
+const isSys = (route: FeatureRoute) => route.layout === 'sys';
 
 /**
  * The one route table (STYLE.md "Web app"), built from the features' declarations
  * (app/feature-list.ts). withGuards gives every non-public route the guard of app/guard.ts.
- * Standalone pages (login) stand alone; the rest share the header and tab bar.
+ * Standalone pages (login) stand alone; the rest share the header and tab bar, and the operators'
+ * area's pages (layout 'sys') its side menu within them.
  */
 const routeTable: RouteObject[] = [
   {
@@ -30,8 +33,9 @@ const routeTable: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { path: '/', element: <Navigate to={HOME_PATH} replace /> },
+          { element: <SysLayout />, children: declared.filter(isSys).map(toRouteObject) },
           // Unknown addresses: the status feature's `*` route shows the 404 page with the address.
-          ...declared.filter((route) => !isStandalone(route)).map(toRouteObject),
+          ...declared.filter((route) => !isStandalone(route) && !isSys(route)).map(toRouteObject),
         ],
       },
     ],

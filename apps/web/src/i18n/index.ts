@@ -21,6 +21,7 @@ import zhLawSearch from './zh-CN/lawSearch.json';
 import zhDefenseSearch from './zh-CN/defenseSearch.json';
 import zhSemanticSearch from './zh-CN/semanticSearch.json';
 import zhImageSearch from './zh-CN/imageSearch.json';
+import zhDataImport from './zh-CN/dataImport.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
 import enPatent from './en-US/patent.json';
@@ -41,6 +42,7 @@ import enLawSearch from './en-US/lawSearch.json';
 import enDefenseSearch from './en-US/defenseSearch.json';
 import enSemanticSearch from './en-US/semanticSearch.json';
 import enImageSearch from './en-US/imageSearch.json';
+import enDataImport from './en-US/dataImport.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -65,6 +67,7 @@ export const resources = {
     defenseSearch: zhDefenseSearch,
     semanticSearch: zhSemanticSearch,
     imageSearch: zhImageSearch,
+    dataImport: zhDataImport,
   },
   en: {
     common: enCommon,
@@ -87,6 +90,7 @@ export const resources = {
     defenseSearch: enDefenseSearch,
     semanticSearch: enSemanticSearch,
     imageSearch: enImageSearch,
+    dataImport: enDataImport,
   },
 } as const;
 
@@ -111,6 +115,7 @@ export const NAMESPACES = [
   'defenseSearch',
   'semanticSearch',
   'imageSearch',
+  'dataImport',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

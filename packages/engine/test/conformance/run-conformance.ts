@@ -670,6 +670,30 @@ export function runConformance(name: string, createEngine: () => Promise<SearchE
       expect(rows[0]?.applicants.length).toBeGreaterThan(0);
     });
 
+    it("gives each hit its applicants' provinces and the class of its legal status, when the record has them", async () => {
+      // The fixture's wordings and the classes analysis puts them in (docs/analysis.md).
+      const CLASS_OF: Record<string, string> = {
+        有效: 'valid',
+        失效: 'lapsed',
+        审中: 'pending',
+        active: 'valid',
+        expired: 'lapsed',
+      };
+      const res = await engine.search({ ast: range('PD', '1990'), pageSize: 100 });
+      expect(res.items.length).toBe(C.length);
+      const byNumber = new Map(C.map((d) => [d.publicationNumber, d]));
+      for (const hit of res.items) {
+        const doc = byNumber.get(hit.publicationNumber)!;
+        const provinces = [...new Set((doc.applicants ?? []).flatMap((p) => (p.province ? [p.province] : [])))];
+        expect(hit.applicantProvinces, hit.publicationNumber).toEqual(provinces.length > 0 ? provinces : undefined);
+        expect(hit.legalStatus).toBe(doc.legalStatus);
+        expect(hit.legalStatusClass, hit.publicationNumber).toBe(
+          doc.legalStatus ? CLASS_OF[doc.legalStatus] : undefined,
+        );
+      }
+      expect(res.items.some((hit) => hit.applicantProvinces?.includes('广东省'))).toBe(true);
+    });
+
     it('highlights matched terms in title and abstract', async () => {
       const res = await engine.search({ ast: term(null, '电池'), highlight: true, pageSize: 100 });
       const withTitle = res.items.find((i) => (i.title ?? '').includes('电池'));

@@ -88,6 +88,41 @@ describe('result page', () => {
     );
   });
 
+  it('lists applicant, applicant province and legal status where the record has them, a dash where not', async () => {
+    const full = {
+      ...hit,
+      publicationNumber: 'CN112000001A',
+      applicants: ['重庆长安汽车股份有限公司'],
+      applicantProvinces: ['重庆市'],
+      legalStatus: '实质审查',
+      legalStatusClass: 'pending',
+    };
+    const bare = { ...hit, publicationNumber: 'US6980000B2', applicants: [], country: 'US', highlights: undefined };
+    stubFetch(() => searchAnswer(2, {}, [full, bare]));
+    renderApp('/innovationSpace/searchResult?q=TI%3D%E6%B1%BD%E8%BD%A6');
+    const table = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.result-table');
+      if (!found?.querySelector('.result-row')) throw new Error('no rows yet');
+      return found;
+    });
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    const cellsOf = (row: Element) => {
+      const cells = [...row.querySelectorAll('td')];
+      const at = (header: string) => cells[headers.indexOf(header)];
+      return [
+        at('申请人')?.querySelector('.result-cell')?.textContent,
+        at('申请人')?.querySelector('.result-province')?.textContent,
+        at('法律状态')?.textContent,
+      ];
+    };
+    const [first, second] = [...table.querySelectorAll('tbody .result-row')];
+    // The province under the applicants' names, where the title keeps its width.
+    expect(cellsOf(first!)).toEqual(['重庆长安汽车股份有限公司', '重庆市', '实质审查']);
+    // The status keeps the source's wording; its colour says the class (pending: blue).
+    expect(first!.querySelector('.result-legal-status')?.className).toContain('ant-tag-blue');
+    expect(cellsOf(second!)).toEqual(['—', undefined, '—']);
+  });
+
   it('says "no related patents found" with tips for an empty result', async () => {
     stubFetch(() => searchAnswer(0));
     renderApp('/innovationSpace/searchResult?q=TI%3Dzzzz');

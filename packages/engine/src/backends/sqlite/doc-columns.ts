@@ -250,6 +250,22 @@ export class DocColumns {
     }
   }
 
+  /** A document's values of a multi-valued field, in the order recorded. */
+  valuesOf(field: MultiField, id: number): string[] {
+    const off = this.multiOffset[field][id] as number;
+    const len = this.multiLength[field][id] as number;
+    const dict = this.multiDict[field].values;
+    const out: string[] = [];
+    for (let i = 0; i < len; i++) out.push(dict[this.pool[off + i] as number] as string);
+    return out;
+  }
+
+  /** A document's value of a single-valued field; undefined when it has none. */
+  valueOf(field: SingleField, id: number): string | undefined {
+    const value = this.single[field][id] as number;
+    return value === 0 ? undefined : this.singleDict[field].values[value];
+  }
+
   delete(id: number): void {
     if (id < this.capacity && this.alive[id]) {
       this.alive[id] = 0;

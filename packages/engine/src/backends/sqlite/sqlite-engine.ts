@@ -5,6 +5,7 @@ import { highlightText } from '../../analysis/highlight.js';
 import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
 import { analyseTerm, type AnalysedTerm } from '../../analysis/query-terms.js';
 import { selectPage, type Compare } from '../../ranking/top-k.js';
+import type { LegalStatusClass } from '../../aggregation/dimensions.js';
 import {
   EngineError,
   type CountOptions,
@@ -546,7 +547,16 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         const abstract = row.abstract ? highlightText(row.abstract, terms) : undefined;
         highlights = { ...(title ? { title } : {}), ...(abstract ? { abstract } : {}) };
       }
-      items.push({ ...row, score: scores ? (scores[id] as number) : 0, ...(highlights ? { highlights } : {}) });
+      // Read from the in-memory columns, so indexes written before these fields existed show them too.
+      const provinces = columns.valuesOf('applicantProvince', id);
+      const statusClass = columns.valueOf('legalStatusClass', id) as LegalStatusClass | undefined;
+      items.push({
+        ...row,
+        ...(statusClass ? { legalStatusClass: statusClass } : {}),
+        ...(provinces.length > 0 ? { applicantProvinces: provinces } : {}),
+        score: scores ? (scores[id] as number) : 0,
+        ...(highlights ? { highlights } : {}),
+      });
     }
     return items;
   }

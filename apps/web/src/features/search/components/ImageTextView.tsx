@@ -32,6 +32,7 @@ export function ImageTextView({ items, selection, offset }: ImageTextViewProps) 
               {(
                 [
                   ['applicants', hit.applicants.join('; ')],
+                  ['province', hit.applicantProvinces?.join('、')],
                   ['applicationDate', hit.applicationDate],
                   ['publicationDate', hit.publicationDate],
                   ['ipcMain', hit.ipcMain],

@@ -10,6 +10,14 @@ import { useHitLabels } from '../../../search-state/useHitLabels';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
 import { SetRank } from './SetRank';
 
+const STATUS_COLORS: Record<NonNullable<SearchHitDto['legalStatusClass']>, string> = {
+  valid: 'green',
+  pending: 'blue',
+  rejected: 'red',
+  withdrawn: 'orange',
+  lapsed: 'default',
+};
+
 interface ResultListViewProps {
   items: readonly SearchHitDto[];
   selection: ResultSelection;
@@ -31,7 +39,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
   // A ranked set (a semantic search) shows each patent's rank and the score that ranks it.
   const isRankedSet = items.some((i) => i.setRank !== undefined);
 
-  // Fixed widths for the short fields leave the rest of the row to the title (≈270 px at 1366 px).
+  // Fixed widths for the short fields leave the rest of the row to the title (≈230 px at 1366 px).
   const columns: ColumnsType<SearchHitDto> = [
     { title: '#', key: 'index', width: 52, render: (_, __, index) => offset + index + 1 },
     ...(isRankedSet
@@ -63,11 +71,22 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       title: t('columns.applicants'),
       key: 'applicants',
       width: 170,
-      render: (_, hit) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: hit.applicants.join('; ') }} className="result-cell">
-          {hit.applicants.join('; ') || '—'}
-        </Typography.Paragraph>
-      ),
+      // The applicants' province under their names: where the applicant is, without narrowing the title.
+      render: (_, hit) => {
+        const provinces = hit.applicantProvinces?.join('、');
+        return (
+          <>
+            <Typography.Paragraph ellipsis={{ rows: 2, tooltip: hit.applicants.join('; ') }} className="result-cell">
+              {hit.applicants.join('; ') || '—'}
+            </Typography.Paragraph>
+            {provinces && (
+              <Typography.Text type="secondary" className="result-province" title={t('columns.province')}>
+                {provinces}
+              </Typography.Text>
+            )}
+          </>
+        );
+      },
     },
     {
       title: t('columns.dates'),
@@ -81,7 +100,24 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       ),
     },
     { title: t('columns.ipcMain'), dataIndex: 'ipcMain', width: 104, render: (v?: string) => v ?? '—' },
-    { title: t('columns.legalStatus'), dataIndex: 'legalStatus', width: 84, render: (v?: string) => v ?? '—' },
+    {
+      title: t('columns.legalStatus'),
+      key: 'legalStatus',
+      width: 92,
+      // The source's own wording (有效, 实质审查 …), coloured by the class analysis puts it in.
+      render: (_, hit) =>
+        hit.legalStatus ? (
+          <Tag
+            color={hit.legalStatusClass ? STATUS_COLORS[hit.legalStatusClass] : undefined}
+            className="result-legal-status"
+            title={hit.legalStatus}
+          >
+            {hit.legalStatus}
+          </Tag>
+        ) : (
+          '—'
+        ),
+    },
     {
       title: t('columns.patentType'),
       dataIndex: 'patentType',

@@ -1,0 +1,31 @@
+import type { ImportRun, ImportRunList, ImportUploadResponse } from '@patlas/contracts';
+import { apiGet, apiPost, apiSend, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+
+type Options = Omit<RequestOptions, 'query'>;
+
+const IMPORT = '/platform/data/patents/import';
+
+/** `POST …/files`: one file up; answers it with the import format its header matched (null: none). */
+export function uploadImportFile(file: File, options: Omit<UploadOptions, 'query'>): Promise<ImportUploadResponse> {
+  return apiUpload(`${IMPORT}/files`, file, options);
+}
+
+/** `DELETE …/files/:id`: an upload taken off the list before the import. */
+export function discardImportUpload(id: string, options: Options): Promise<null> {
+  return apiSend('DELETE', `${IMPORT}/files/${encodeURIComponent(id)}`, undefined, options);
+}
+
+/** `POST …/runs`: imports the uploads in the background; answers the run (queued behind a running one). */
+export function startImport(fileIds: readonly string[], options: Options): Promise<ImportRun> {
+  return apiPost(`${IMPORT}/runs`, { fileIds }, options);
+}
+
+/** `GET …/runs`: the recent runs, newest first, and the upload limits. */
+export function fetchImportRuns(options: Options): Promise<ImportRunList> {
+  return apiGet(`${IMPORT}/runs`, options);
+}
+
+/** `GET …/runs/:id`: status, progress, report and refused lines of one run. */
+export function fetchImportRun(id: string, options: Options): Promise<ImportRun> {
+  return apiGet(`${IMPORT}/runs/${encodeURIComponent(id)}`, options);
+}
