@@ -88,10 +88,8 @@ describe.runIf(runBrowser)('[DATA-IMPORT]: operators import vendor exports throu
     const fileRow = zh.locator('.data-import-files tbody tr', { hasText: FILE_NAME });
     const format = fileRow.locator('.ant-tag');
     await format.waitFor();
-    // TODO(issue 15): the patsnap-xlsx format is built in parallel; until it is merged the canonical
-    // XLSX format reads the file. Then assert the format is '智慧芽 PatSnap 导出（Excel）' (patsnap-xlsx).
-    expect(await format.innerText()).not.toBe('未识别的格式');
-    expect((await format.innerText()).length).toBeGreaterThan(0);
+    // Detected from the sheet's header row (patsnap-xlsx), not from the file name.
+    expect(await format.innerText()).toBe('智慧芽 PatSnap 导出（Excel）');
     await shot(zh, 'data-import-uploaded-zh.png');
 
     await zh.getByRole('button', { name: '开始导入' }).click();
@@ -127,7 +125,7 @@ describe.runIf(runBrowser)('[DATA-IMPORT]: operators import vendor exports throu
       const page = await operatorPage(browser, server, admin, lang);
       await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(`PN=${PATENT.number}`)}`);
       expect(await resultTotal(page)).toBe(1);
-      // Until patsnap-xlsx is merged, the canonical XLSX format maps neither 当前申请专利权人 nor its 州省.
+      // patsnap-xlsx maps 当前申请专利权人, its 州省 and the 简单法律状态.
       const listed = await listedOf(page, 0);
       expect(listed.applicants).toContain(PATENT.applicant);
       expect(listed.province).toContain(PATENT.province);
