@@ -163,13 +163,13 @@ describe.runIf(runBrowser)('[ANALYSIS]: analysis dashboard of a result set', () 
       locale: 'zh-CN',
     });
     await page.goto(
-      `${server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent('TI=(化合物)')}&chart=threeRates`,
+      `${server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent('TI=(水泥)')}&chart=threeRates`,
     );
     await expect.poll(() => page.getByTestId('analysis-chart-title').innerText()).toBe('中国发明三率');
     const figures = page.getByTestId('analysis-figure');
     await expect.poll(() => figures.count()).toBe(4);
-    // The compound patents come mostly from the research sources, without legal status (1 of 25 grants
-    // has one): no rate rests on that, each says how little it would rest on.
+    // The cement patents come mostly from the research sources, without legal status (about a quarter
+    // of the applications are concluded by a known status): no rate rests on that, each says how little.
     const texts = await figures.allInnerTexts();
     expect(texts[0]).toMatch(/授权率\s*—/);
     expect(texts[0]).toContain('法律状态数据不足');

@@ -19,7 +19,8 @@ const PATENT = {
   number: 'CN111443020B',
   applicant: '天宇利水信息技术成都有限公司',
   province: '四川',
-  legalStatus: '有效',
+  // 法律状态/事件 `授权 | …` is finer than 简单法律状态 `有效` (kept among the source fields): the list shows it.
+  legalStatus: '授权',
 };
 
 /** A page of the operator at 1366×900 in this language (the header's language switch stores the choice). */
