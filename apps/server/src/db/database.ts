@@ -18,6 +18,9 @@ export interface DatabaseHandle {
 export function openDatabase(dbConfig: Config['db']): DatabaseHandle {
   if (dbConfig.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: dbConfig.url, max: 10 });
+    // An idle connection the server ends (restart, failover, an administrator) is reported on the pool:
+    // without a listener that error would end the process. The pool replaces the connection on demand.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
