@@ -126,6 +126,7 @@ describe.runIf(runBrowser)('[DATA-IMPORT]: operators import vendor exports throu
       const page = await operatorPage(browser, server, admin, lang);
       await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(`PN=${PATENT.number}`)}`);
       expect(await resultTotal(page)).toBe(1);
+      expect(await page.getByTestId('result-total').innerText()).toBe(lang === 'zh' ? '共 1 条结果' : '1 result');
       // patsnap-xlsx maps 当前申请专利权人, its 州省 and the 简单法律状态.
       const listed = await listedOf(page, 0);
       expect(listed.applicants).toContain(PATENT.applicant);

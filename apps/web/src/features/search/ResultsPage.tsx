@@ -209,7 +209,7 @@ function ResultsView() {
             <>
               {!state.set && (
                 <Typography.Text data-testid="result-total">
-                  {t('results.total', { total: formatTotal(data.total, lang) })}
+                  {t('results.total', { total: formatTotal(data.total, lang), count: data.total })}
                 </Typography.Text>
               )}
               <Typography.Text type="secondary">{t('results.took', { ms: Math.round(data.tookMs) })}</Typography.Text>
@@ -306,7 +306,10 @@ function ResultsView() {
                   showSizeChanger={false}
                   showQuickJumper
                   showTotal={(total) =>
-                    t('results.pages', { pages: Math.ceil(total / state.pageSize).toLocaleString() })
+                    t('results.pages', {
+                      pages: Math.ceil(total / state.pageSize).toLocaleString(),
+                      count: Math.ceil(total / state.pageSize),
+                    })
                   }
                   onChange={(page) => {
                     const target = Math.min(MAX_PAGE, Math.max(1, page));
