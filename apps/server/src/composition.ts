@@ -104,7 +104,7 @@ export interface Repositories {
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
   const { db, dialect } = database;
   return {
-    patents: new PatentRepository(db),
+    patents: new PatentRepository(db, database.sqlite),
     users: new UserRepository(db, now),
     roles: new RoleRepository(db),
     tenants: new TenantRepository(db, now),
@@ -305,9 +305,13 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   mkdirSync(config.dataDir, { recursive: true });
   // An operator's sentence-embedding model replaces the corpus-learned vectors; a bad path stops the start.
   const embedder = config.semantic.modelPath ? await loadOnnxEmbedder(config.semantic.modelPath) : undefined;
+  const repositories = createRepositories(database, now);
+  // On SQLite the index reads imported records' texts from the store rather than keeping a copy.
+  const textSource = repositories.patents.textSource();
   const engine = createSqliteEngine({
     file: path.join(config.dataDir, 'index.db'),
     ...(embedder ? { embedder } : {}),
+    ...(textSource ? { textSource } : {}),
     ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),
   });
   const drawingsDir = path.join(config.dataDir, 'drawings');
@@ -320,7 +324,6 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   const jobs = createJobs({ db: database.db, dialect: database.dialect, now, pollMs: config.jobs.pollMs });
   jobs.worker.useLogger(log.child({ module: 'jobs' }));
 
-  const repositories = createRepositories(database, now);
   sharedImageEmbedder ??= new ImageEmbedder();
   const services = createServices(repositories, {
     config,

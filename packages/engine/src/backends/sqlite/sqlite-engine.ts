@@ -1,15 +1,16 @@
 import Database from 'better-sqlite3';
-import { MAX_ANALYSIS_TOTAL, MAX_PAGE, MAX_PAGE_SIZE, MAX_SORT_TOTAL } from '@patlas/contracts';
+import { MAX_ANALYSIS_TOTAL, MAX_PAGE, MAX_PAGE_SIZE, MAX_SORT_TOTAL, type Patent } from '@patlas/contracts';
 import { matchAllTerm, parseExpression, type QueryNode, type TermNode } from '@patlas/query';
 import { highlightText } from '../../analysis/highlight.js';
-import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
 import { analyseTerm, type AnalysedTerm } from '../../analysis/query-terms.js';
 import { selectPage, type Compare } from '../../ranking/top-k.js';
 import {
   EngineError,
+  type BulkLoad,
   type CountOptions,
   type FacetField,
   type Facets,
+  type IndexOptions,
   type SearchEngine,
   type SearchHit,
   type SearchRequest,
@@ -30,11 +31,28 @@ import {
 import { aggregateHits, unitCount } from './aggregate.js';
 import { DocColumns } from './doc-columns.js';
 import { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION, createIndexSchema } from './index-schema.js';
+import { startBulkLoad } from './bulk-load.js';
+import {
+  DEFAULT_FTS_CONFIG,
+  IndexWriter,
+  prepareDocs,
+  setFtsConfig,
+  storedTextsOf,
+} from './index-writer.js';
 import type { TextEmbedder } from '../../semantic/embedder.js';
 import type { FieldWeights } from '../../semantic/hybrid.js';
 import { SemanticIndex } from './semantic-index.js';
 import { semanticSearch } from './semantic-search.js';
-import { analyseDoc, publicationKey, type DocColumnValues, type DocRow, type IndexablePatent } from './index-tokens.js';
+import { publicationKey, type DocColumnValues, type DocRow, type IndexablePatent } from './index-tokens.js';
+
+/**
+ * Title, abstract and claims of records the app store holds, by publication number as indexed
+ * (synchronous: verification reads them in the middle of a query). Records it does not answer
+ * read as empty.
+ */
+export type TextSource = (
+  publicationNumbers: readonly string[],
+) => Map<string, Pick<Patent, 'title' | 'abstract' | 'claims'>>;
 
 export interface SqliteEngineOptions {
   /** The engine's own SQLite file (WAL), or ':memory:'. */
@@ -48,6 +66,12 @@ export interface SqliteEngineOptions {
   readonly maxAnalysisTotal?: number;
   /** Semantic vectors from this model instead of the LSA space learned from the corpus. */
   readonly embedder?: TextEmbedder;
+  /**
+   * Where the texts of records indexed with `textsInStore` are read (the app store): the index
+   * then keeps no copy of them (~4.5 KB a record with claims). Without it, every record's texts
+   * are kept in `docs.texts`.
+   */
+  readonly textSource?: TextSource;
 }
 
 const WILDCARD_EXPANSION_LIMIT = 1000;
@@ -170,10 +194,17 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   const db = new Database(options.file);
   if (options.file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // A bulk load's writer thread has its own connection to the file: wait for it rather than fail.
+  db.pragma('busy_timeout = 60000');
   // FTS5 segment merges and the doc lookups of a large index thrash SQLite's default 2 MB page cache.
   db.pragma('cache_size = -131072');
   createIndexSchema(db);
-  const semantic = new SemanticIndex(db, options.file, options.embedder, INDEX_SCHEMA_VERSION);
+  // A bulk load that crashed left its merge settings behind.
+  setFtsConfig(db, DEFAULT_FTS_CONFIG);
+  const writer = new IndexWriter(db);
+  const semantic = new SemanticIndex(db, options.file, options.embedder, INDEX_SCHEMA_VERSION, (ids) =>
+    loadTexts(Int32Array.from(ids)),
+  );
   const rankLimit = options.rankLimit ?? 10_000;
   const columns = new DocColumns();
   for (const row of db.prepare('SELECT id, cols FROM doc_cols').iterate() as Iterable<{ id: number; cols: string }>) {
@@ -183,16 +214,6 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   const weights = BM25_WEIGHTS.join(', ');
   const stmt = {
     idByPn: db.prepare('SELECT id FROM docs WHERE pn = ?').pluck(),
-    insertDoc: db.prepare('INSERT INTO docs (pn, row, texts) VALUES (?, ?, ?)'),
-    updateDoc: db.prepare('UPDATE docs SET row = ?, texts = ? WHERE id = ?'),
-    deleteDoc: db.prepare('DELETE FROM docs WHERE id = ?'),
-    upsertCols: db.prepare('INSERT OR REPLACE INTO doc_cols (id, cols) VALUES (?, ?)'),
-    deleteCols: db.prepare('DELETE FROM doc_cols WHERE id = ?'),
-    insertFts: db.prepare(
-      `INSERT INTO fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')})`,
-    ),
-    deleteFts: db.prepare('DELETE FROM fts WHERE rowid = ?'),
-    insertWord: db.prepare('INSERT OR IGNORE INTO vocab (word, stem) VALUES (?, ?)'),
     expandWord: db.prepare('SELECT DISTINCT stem FROM vocab WHERE word GLOB ? LIMIT ?').pluck(),
     wordsOfStem: db.prepare('SELECT word FROM vocab WHERE word >= ? AND word < ? AND stem = ?').pluck(),
     match: db.prepare('SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid').pluck(),
@@ -212,7 +233,11 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       .prepare(`SELECT rowid, -bm25(fts, ${weights}) FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?`)
       .raw(),
     rankOne: db.prepare(`SELECT -bm25(fts, ${weights}) FROM fts WHERE fts MATCH ? AND rowid = ?`).pluck(),
-    texts: db.prepare('SELECT id, texts FROM docs WHERE id IN (SELECT value FROM json_each(?))').raw(),
+    texts: db
+      .prepare(
+        "SELECT id, texts, iif(texts = '', json_extract(row, '$.publicationNumber')) FROM docs WHERE id IN (SELECT value FROM json_each(?))",
+      )
+      .raw(),
     rows: db.prepare('SELECT id, row FROM docs WHERE id IN (SELECT value FROM json_each(?))').raw(),
   };
 
@@ -258,12 +283,19 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     }
   }
 
+  /** Stored texts of documents: the index's copy, or the app store's record (textSource). */
   function loadTexts(ids: Int32Array): Map<number, StoredTexts> {
     const out = new Map<number, StoredTexts>();
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = JSON.stringify(Array.from(ids.subarray(i, i + 500)));
-      for (const [id, texts] of stmt.texts.all(chunk) as [number, string][])
-        out.set(id, JSON.parse(texts) as StoredTexts);
+      const fromStore = new Map<string, number>();
+      for (const [id, texts, pn] of stmt.texts.all(chunk) as [number, string, string | null][]) {
+        if (texts) out.set(id, JSON.parse(texts) as StoredTexts);
+        else if (pn !== null) fromStore.set(pn, id);
+      }
+      if (fromStore.size === 0) continue;
+      const records = options_.textSource?.([...fromStore.keys()]) ?? new Map();
+      for (const [pn, id] of fromStore) out.set(id, storedTextsOf(records.get(pn) ?? {}));
     }
     return out;
   }
@@ -580,14 +612,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   }
 
   function idsOf(publicationNumbers: readonly string[]): (number | undefined)[] {
-    return publicationNumbers.map((pn) => {
-      const id = stmt.idByPn.get(publicationKey(pn)) as number | undefined;
-      if (id !== undefined) return id;
-      const keys = numberKeysForLookup(pn).map((k) => `"${k.toLowerCase()}"`);
-      if (keys.length === 0) return undefined;
-      const found = runMatch(`{pn}: (${keys.join(' OR ')})`);
-      return found.length > 0 ? found[0] : undefined;
-    });
+    return writer.idsOf(publicationNumbers);
   }
 
   function searchPage(request: SearchRequest): SearchResponse {
@@ -628,30 +653,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     return { total: merged.length, items, facets };
   }
 
-  const indexBatch = db.transaction((docs: readonly IndexablePatent[]) => {
-    const vocab = new Map<string, string>();
-    const updated: [number, DocColumnValues, StoredTexts][] = [];
-    for (const doc of docs) {
-      const a = analyseDoc(doc, vocab);
-      const existing = stmt.idByPn.get(a.pn) as number | undefined;
-      const row = JSON.stringify(a.row);
-      const texts = JSON.stringify(a.texts);
-      const cols = JSON.stringify(a.cols);
-      let id: number;
-      if (existing !== undefined) {
-        stmt.deleteFts.run(existing);
-        stmt.updateDoc.run(row, texts, existing);
-        id = existing;
-      } else {
-        id = Number(stmt.insertDoc.run(a.pn, row, texts).lastInsertRowid);
-      }
-      stmt.upsertCols.run(id, cols);
-      stmt.insertFts.run(id, ...FTS_COLUMNS.map((c) => a.fts[c]));
-      updated.push([id, a.cols, a.texts]);
-    }
-    for (const [word, stem] of vocab) stmt.insertWord.run(word, stem);
-    return updated;
-  });
+  /** Only an engine with a text source leaves texts out of the index. */
+  const textsInStore = (o: IndexOptions | undefined): boolean => Boolean(o?.textsInStore && options_.textSource);
 
   /** Hits of a set to analyse (after scope and filters), refused above the analysis limit. */
   function analysableHits(ast: QueryNode, options: CountOptions): Int32Array {
@@ -720,25 +723,35 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     loadRows,
   };
 
-  return {
-    async index(docs) {
-      const updated = indexBatch(docs as readonly IndexablePatent[]);
-      for (const [id, cols] of updated) columns.set(id, cols);
-      await semantic.add(updated.map(([id, , texts]) => ({ id, texts })));
+  const engine: SearchEngine = {
+    async index(docs, indexOptions) {
+      const { batch, analysed } = prepareDocs(docs as readonly IndexablePatent[], {
+        textsInStore: textsInStore(indexOptions),
+      });
+      const ids = writer.write(batch);
+      ids.forEach((id, i) => columns.set(id, (analysed[i] as (typeof analysed)[number]).cols));
+      await semantic.add(ids.map((id, i) => ({ id, texts: (analysed[i] as (typeof analysed)[number]).texts })));
+    },
+
+    bulkLoad(indexOptions) {
+      if (options_.file === ':memory:') return inThreadBulkLoad(engine, indexOptions);
+      return startBulkLoad({
+        file: options_.file,
+        textsInStore: textsInStore(indexOptions),
+        async written(docs, cols, ids, removed) {
+          for (const id of removed) columns.delete(id);
+          semantic.remove(removed);
+          ids.forEach((id, i) => columns.set(id, JSON.parse(cols[i] as string) as DocColumnValues));
+          if (semantic.ready) await semantic.add(ids.map((id, i) => ({ id, texts: storedTextsOf(docs[i] ?? {}) })));
+        },
+      });
     },
 
     async remove(publicationNumbers) {
-      const ids = idsOf(publicationNumbers).filter((x): x is number => x !== undefined);
-      db.transaction(() => {
-        for (const id of ids) {
-          stmt.deleteFts.run(id);
-          stmt.deleteDoc.run(id);
-          stmt.deleteCols.run(id);
-        }
-      })();
+      const ids = writer.remove(publicationNumbers);
       for (const id of ids) columns.delete(id);
       semantic.remove(ids);
-      return new Set(ids).size;
+      return ids.length;
     },
 
     async search(request: SearchRequest): Promise<SearchResponse> {
@@ -857,5 +870,17 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       semantic.close();
       db.close();
     },
+  };
+  return engine;
+}
+
+/** A bulk load in the caller's thread: an in-memory index has no file a writer thread could open. */
+function inThreadBulkLoad(engine: SearchEngine, options: IndexOptions | undefined): BulkLoad {
+  return {
+    async index(docs, { remove = [] } = {}) {
+      if (remove.length > 0) await engine.remove(remove);
+      await engine.index(docs, options);
+    },
+    async finish() {},
   };
 }
