@@ -18,6 +18,7 @@ export interface BulkLoadHost {
   /** The index file (the writer thread opens its own connection to it). */
   readonly file: string;
   readonly textsInStore: boolean;
+  readonly analysisThreads?: number;
   /**
    * On the engine's thread, once a batch is committed: its documents, their column values (JSON)
    * and ids, in order, and the ids removed before it.
@@ -33,7 +34,8 @@ export interface BulkLoadHost {
  * (IndexWriter.beginBulk). Searches see a batch once it is committed and `written` has run.
  */
 export function startBulkLoad(host: BulkLoadHost): BulkLoad {
-  const analyserCount = Math.max(1, Math.min(4, availableParallelism() - 1));
+  // The writer and the caller's thread take a core each on a small machine; analysis shares them.
+  const analyserCount = host.analysisThreads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   const channels = Array.from({ length: analyserCount }, () => new MessageChannel());
   const events = new Map<number, { resolve: (e: WrittenEvent) => void }>();
   const early = new Map<number, WrittenEvent>();

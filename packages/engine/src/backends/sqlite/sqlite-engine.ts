@@ -72,6 +72,8 @@ export interface SqliteEngineOptions {
    * are kept in `docs.texts`.
    */
   readonly textSource?: TextSource;
+  /** Analysis threads of a bulk load (default: one per core but one, at most 4). */
+  readonly analysisThreads?: number;
 }
 
 const WILDCARD_EXPANSION_LIMIT = 1000;
@@ -737,6 +739,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       if (options_.file === ':memory:') return inThreadBulkLoad(engine, indexOptions);
       return startBulkLoad({
         file: options_.file,
+        ...(options_.analysisThreads ? { analysisThreads: options_.analysisThreads } : {}),
         textsInStore: textsInStore(indexOptions),
         async written(docs, cols, ids, removed) {
           for (const id of removed) columns.delete(id);
