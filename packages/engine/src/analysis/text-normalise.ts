@@ -62,14 +62,7 @@ export function segmentUnits(text: string, extraWordChars = ''): TextUnit[] {
 export function scanUnits(
   text: string,
   extraWordChars: string,
-  emit: (
-    kind: TextUnit['kind'],
-    text: string,
-    start: number,
-    end: number,
-    sentence: number,
-    paragraph: number,
-  ) => void,
+  emit: (kind: TextUnit['kind'], text: string, start: number, end: number, sentence: number, paragraph: number) => void,
 ): void {
   let sentence = 0;
   let paragraph = 0;
@@ -89,6 +82,14 @@ export function scanUnits(
   };
   let offset = 0;
   while (offset < text.length) {
+    const first = text.charCodeAt(offset);
+    if (first >= 0x4e00 && first <= 0x9fff) {
+      // A CJK unified ideograph (most of a Chinese text) is its own normal form and its own unit.
+      flush(offset);
+      unit('cjk', text.charAt(offset), offset, offset + 1);
+      offset += 1;
+      continue;
+    }
     // One code point at a time, as `[...text]` splits (a surrogate pair is one character).
     const raw = nextChar(text, offset);
     const ch = normaliseChar(raw);

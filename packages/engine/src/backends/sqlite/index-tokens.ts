@@ -16,13 +16,13 @@ export type IndexablePatent = Patent & { readonly valueScore?: number };
  * prefix `c*`, two are one bigram, more are a phrase of bigrams (compile-query.ts).
  */
 export function textTokens(text: string, vocab?: Map<string, string>): string {
-  let out = '';
+  const out: string[] = [];
   // A CJK unit waits for the next one: the bigram of the two when they are side by side.
   let pending = '';
   let pendingEnd = -1;
   scanUnits(text, '', (kind, unit, start, end) => {
     if (pending) {
-      out += kind === 'cjk' && start === pendingEnd ? `${pending}${unit} ` : `${pending} `;
+      out.push(kind === 'cjk' && start === pendingEnd ? pending + unit : pending);
       pending = '';
     }
     if (kind === 'cjk') {
@@ -32,9 +32,10 @@ export function textTokens(text: string, vocab?: Map<string, string>): string {
     }
     const stem = stemWord(unit);
     vocab?.set(unit, stem);
-    out += `${stem} `;
+    out.push(stem);
   });
-  return pending ? out + pending : out.slice(0, -1);
+  if (pending) out.push(pending);
+  return out.join(' ');
 }
 
 /** `H01M 4/525` → `h01m4x525`, `H01M` → `h01m`, Locarno `12-08` → `12x08`: one token, prefix-searchable. */

@@ -12,7 +12,7 @@ import { analyseDoc, publicationKey, type AnalysedDoc, type IndexablePatent } fr
 export interface PreparedDoc {
   /** The publication key (upsert key). */
   readonly pn: string;
-  /** JSON of the result row (DocRow). */
+  /** JSON of the result row (DocRow), without the abstract when the app store holds the texts. */
   readonly row: string;
   /** JSON of the stored texts, or '' when the app store holds them (SqliteEngineOptions.textSource). */
   readonly texts: string;
@@ -53,15 +53,17 @@ export function prepareDocs(
 ): { batch: PreparedBatch; analysed: AnalysedDoc[] } {
   const vocab = new Map<string, string>();
   const analysed = docs.map((doc) => analyseDoc(doc, vocab));
-  const prepared = analysed.map(
-    (a): PreparedDoc => ({
+  const prepared = analysed.map((a): PreparedDoc => {
+    // The store holds the abstract too: the row keeps what result lists and analyses read (loadRows).
+    const { abstract: _abstract, ...rowWithoutAbstract } = a.row;
+    return {
       pn: a.pn,
-      row: JSON.stringify(a.row),
+      row: JSON.stringify(options.textsInStore ? rowWithoutAbstract : a.row),
       texts: options.textsInStore ? '' : JSON.stringify(a.texts),
       cols: JSON.stringify(a.cols),
       fts: FTS_COLUMNS.map((c) => a.fts[c]),
-    }),
-  );
+    };
+  });
   const seen = options.seenWords;
   if (seen && seen.size > MAX_SEEN_WORDS) seen.clear();
   const words: [string, string][] = [];
@@ -91,6 +93,12 @@ export function setFtsConfig(db: Database.Database, config: FtsConfig): void {
   for (const [key, value] of Object.entries(config)) {
     db.exec(`INSERT INTO fts (fts, rank) VALUES ('${key}', ${Math.trunc(value)})`);
   }
+}
+
+/** Restores FTS5's default merge settings when a bulk load that did not finish left its own behind. */
+export function resetFtsConfig(db: Database.Database): void {
+  const automerge = db.prepare("SELECT v FROM fts_config WHERE k = 'automerge'").pluck().get();
+  if (automerge !== undefined && automerge !== DEFAULT_FTS_CONFIG.automerge) setFtsConfig(db, DEFAULT_FTS_CONFIG);
 }
 
 /**

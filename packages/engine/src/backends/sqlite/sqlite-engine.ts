@@ -32,13 +32,7 @@ import { aggregateHits, unitCount } from './aggregate.js';
 import { DocColumns } from './doc-columns.js';
 import { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION, createIndexSchema } from './index-schema.js';
 import { startBulkLoad } from './bulk-load.js';
-import {
-  DEFAULT_FTS_CONFIG,
-  IndexWriter,
-  prepareDocs,
-  setFtsConfig,
-  storedTextsOf,
-} from './index-writer.js';
+import { IndexWriter, prepareDocs, resetFtsConfig, storedTextsOf } from './index-writer.js';
 import type { TextEmbedder } from '../../semantic/embedder.js';
 import type { FieldWeights } from '../../semantic/hybrid.js';
 import { SemanticIndex } from './semantic-index.js';
@@ -201,8 +195,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   // FTS5 segment merges and the doc lookups of a large index thrash SQLite's default 2 MB page cache.
   db.pragma('cache_size = -131072');
   createIndexSchema(db);
-  // A bulk load that crashed left its merge settings behind.
-  setFtsConfig(db, DEFAULT_FTS_CONFIG);
+  resetFtsConfig(db);
   const writer = new IndexWriter(db);
   const semantic = new SemanticIndex(db, options.file, options.embedder, INDEX_SCHEMA_VERSION, (ids) =>
     loadTexts(Int32Array.from(ids)),
@@ -240,7 +233,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         "SELECT id, texts, iif(texts = '', json_extract(row, '$.publicationNumber')) FROM docs WHERE id IN (SELECT value FROM json_each(?))",
       )
       .raw(),
-    rows: db.prepare('SELECT id, row FROM docs WHERE id IN (SELECT value FROM json_each(?))').raw(),
+    rows: db.prepare("SELECT id, row, texts = '' FROM docs WHERE id IN (SELECT value FROM json_each(?))").raw(),
   };
 
   const ctx: CompileContext = {
@@ -556,10 +549,25 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     return Int32Array.from(out).sort();
   }
 
-  function loadRows(ids: readonly number[]): Map<number, DocRow> {
+  /**
+   * Result rows of documents. A record whose texts the store holds has its abstract there too
+   * (prepareDocs): read back unless `withAbstract` is false (callers that show no abstract).
+   */
+  function loadRows(ids: readonly number[], withAbstract = true): Map<number, DocRow> {
     const out = new Map<number, DocRow>();
-    for (const [id, row] of stmt.rows.all(JSON.stringify(ids)) as [number, string][])
-      out.set(id, JSON.parse(row) as DocRow);
+    const fromStore = new Map<string, number>();
+    for (const [id, json, inStore] of stmt.rows.all(JSON.stringify(ids)) as [number, string, number][]) {
+      const row = JSON.parse(json) as DocRow;
+      out.set(id, row);
+      if (inStore && withAbstract) fromStore.set(row.publicationNumber, id);
+    }
+    if (fromStore.size > 0 && options_.textSource) {
+      for (const [pn, record] of options_.textSource([...fromStore.keys()])) {
+        const id = fromStore.get(pn);
+        const row = id === undefined ? undefined : out.get(id);
+        if (id !== undefined && row && record.abstract) out.set(id, { ...row, abstract: record.abstract.text });
+      }
+    }
     return out;
   }
 
@@ -678,7 +686,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     const hits = analysableHits(ast, options);
     const merge = options.merge ?? 0;
     const rowsOf = (ids: number[]) => {
-      const rows = loadRows(ids);
+      const rows = loadRows(ids, false);
       return new Map(
         [...rows].map(([id, r]) => [
           id,
@@ -847,7 +855,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         if (columns.alive[id] && groups.has(columns.famGroup[id] as number)) found.add(id);
       }
       for (const id of idsOf(memberNumbers)) if (id !== undefined) found.add(id);
-      const rows = loadRows([...found]);
+      const rows = loadRows([...found], false);
       return [...found]
         .sort((a, b) => a - b)
         .flatMap((id) => (rows.get(id) ? [(rows.get(id) as DocRow).publicationNumber] : []));

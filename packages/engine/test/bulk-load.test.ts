@@ -5,9 +5,8 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Patent } from '@patlas/contracts';
 import type { TermNode } from '@patlas/query';
-import { FIXTURE_CORPUS } from '../../../test/conformance/fixture-corpus.js';
-import type { IndexablePatent } from './index-tokens.js';
-import { createSqliteEngine, type TextSource } from './sqlite-engine.js';
+import { createSqliteEngine, type IndexablePatent, type TextSource } from '../src/index.js';
+import { FIXTURE_CORPUS } from './conformance/fixture-corpus.js';
 
 const span = { start: 0, end: 0 };
 const term = (field: string | null, value: string): TermNode => ({ kind: 'Term', field, value, phrase: false, span });
@@ -39,7 +38,10 @@ function contents(file: string) {
       tokens: (db.prepare('SELECT term, doc, col, offset FROM v').raw().all() as [string, number, string, number][])
         .map(([t, doc, col, offset]) => `${pnOf.get(doc)} ${col} ${offset} ${t}`)
         .sort(),
-      docs: db.prepare('SELECT pn, row, cols FROM docs JOIN doc_cols USING (id) ORDER BY pn').raw().all(),
+      docs: db
+        .prepare('SELECT pn, row, cols FROM docs JOIN doc_cols USING (id) ORDER BY pn')
+        .raw()
+        .all() as unknown[][],
       words: db.prepare('SELECT word, stem FROM vocab ORDER BY word').raw().all(),
       texts: db.prepare('SELECT pn, texts FROM docs ORDER BY pn').raw().all() as [string, string][],
     };
@@ -74,7 +76,7 @@ describe('bulk load', () => {
     expect(actual.texts).toEqual(expected.texts);
   });
 
-  it('keeps no copy of texts the store holds, and finds and highlights them from the store', async () => {
+  it('keeps no copy of texts and abstracts the store holds, and finds, shows and highlights them from the store', async () => {
     const docs = FIXTURE_CORPUS;
     const file = indexFile();
     const engine = createSqliteEngine({ file, textSource: storeOf(docs) });
@@ -98,8 +100,12 @@ describe('bulk load', () => {
     expect(near.items.map((i) => i.publicationNumber)).toContain('CN110001371B');
     const highlighted = await engine.search({ ast: term(null, '参考信号'), highlight: true });
     expect(highlighted.items[0]?.highlights?.abstract).toContain('<em>参考信号</em>');
+    const [row] = await engine.get(['CN110001371B']);
+    expect(row?.abstract).toMatch(/^一种信号的发送方法/);
     await engine.close();
-    expect(contents(file).texts.every(([, texts]) => texts === '')).toBe(true);
+    const held = contents(file);
+    expect(held.texts.every(([, texts]) => texts === '')).toBe(true);
+    expect(held.docs.some(([, row]) => String(row).includes('"abstract"'))).toBe(false);
   });
 
   it('learns the same semantic space from texts read back from the store as from its own copy', async () => {
