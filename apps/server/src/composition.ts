@@ -289,6 +289,8 @@ export interface ComposeOptions {
   /** Most patents an analysis may cover (default MAX_ANALYSIS_TOTAL); tests lower it to reach the limit. */
   maxAnalysisTotal?: number | undefined;
   translationDelay?: Delay | undefined;
+  /** See BuildOptions.engineColumns. */
+  engineColumns?: 'open' | 'first-use' | undefined;
 }
 
 /** One CNN per process: the tfjs back end is process-wide, and several apps (tests) share the model. */
@@ -312,6 +314,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     file: path.join(config.dataDir, 'index.db'),
     ...(embedder ? { embedder } : {}),
     ...(textSource ? { textSource } : {}),
+    ...(options.engineColumns ? { loadColumns: options.engineColumns } : {}),
     ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),
   });
   const drawingsDir = path.join(config.dataDir, 'drawings');

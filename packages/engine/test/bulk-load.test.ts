@@ -130,6 +130,23 @@ describe('bulk load', () => {
     await Promise.all([fromStore.close(), withCopy.close()]);
   });
 
+  it('loads no columns in an import-only engine until a search reads them, then sees every record', async () => {
+    const file = indexFile();
+    const importer = createSqliteEngine({ file, loadColumns: 'first-use' });
+    const bulk = importer.bulkLoad();
+    await bulk.index(FIXTURE_CORPUS.slice(0, 30));
+    await bulk.finish();
+    await importer.index(FIXTURE_CORPUS.slice(30));
+    expect(await importer.size()).toBe(FIXTURE_CORPUS.length);
+    const eager = createSqliteEngine({ file: indexFile() });
+    await eager.index(FIXTURE_CORPUS);
+    const request = { ast: term(null, '信号'), facets: ['year', 'applicant'] as const, pageSize: 50 };
+    const [a, b] = await Promise.all([importer.search(request), eager.search(request)]);
+    expect(a.total).toBeGreaterThan(0);
+    expect(a).toEqual(b);
+    await Promise.all([importer.close(), eager.close()]);
+  });
+
   it('removes records in order with the batches around them', async () => {
     const docs = FIXTURE_CORPUS.slice(0, 20);
     const engine = createSqliteEngine({ file: indexFile() });

@@ -12,7 +12,7 @@ import type { IndexablePatent } from './index-tokens.js';
 import { WorkerClient } from './worker-client.js';
 
 /** Batches accepted before `index` waits for the oldest to be written: bounds memory, keeps every thread busy. */
-const MAX_IN_FLIGHT = 3;
+const MAX_IN_FLIGHT = 4;
 
 export interface BulkLoadHost {
   /** The index file (the writer thread opens its own connection to it). */

@@ -6,8 +6,9 @@
  * - `write`: owns a second connection to the index file and writes the batches in their order
  *   (`seq`), whichever analyser they come from, announcing each as a `written` event.
  */
-import Database from 'better-sqlite3';
+import { setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import Database from 'better-sqlite3';
 import type { IndexablePatent } from './index-tokens.js';
 import { IndexWriter, prepareDocs, type PreparedBatch } from './index-writer.js';
 import { serveRequests } from './worker-client.js';
@@ -32,11 +33,17 @@ export type IndexWorkerData =
   | { role: 'analyse'; writer: MessagePort }
   | { role: 'write'; file: string; analysers: MessagePort[] };
 
+/** Measured on 2 cores, 100k `full` records: 1,775 records/s with analysis at the writer's priority, 1,938 below it. */
+const ANALYSIS_NICENESS = 10;
+
 const data = workerData as IndexWorkerData;
 const port = parentPort;
 if (!port) throw new Error('index-worker runs as a worker thread');
 
 if (data.role === 'analyse') {
+  // The writer is the critical thread: analysis runs ahead in the time the writer and the caller
+  // leave (on Linux a thread's nice value is its own; elsewhere it would be the whole process's).
+  if (process.platform === 'linux') setPriority(0, ANALYSIS_NICENESS);
   const seenWords = new Set<string>();
   serveRequests<AnalyseRequest, AnalyseResponse>(port, ({ seq, docs, remove, textsInStore }) => {
     try {

@@ -68,6 +68,8 @@ export interface SqliteEngineOptions {
   readonly textSource?: TextSource;
   /** Analysis threads of a bulk load (default: one per core but one, at most 4). */
   readonly analysisThreads?: number;
+  /** When the in-memory columns load: at open (default), or when first read (an import-only process). */
+  readonly loadColumns?: 'open' | 'first-use';
 }
 
 const WILDCARD_EXPANSION_LIMIT = 1000;
@@ -201,10 +203,22 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     loadTexts(Int32Array.from(ids)),
   );
   const rankLimit = options.rankLimit ?? 10_000;
-  const columns = new DocColumns();
-  for (const row of db.prepare('SELECT id, cols FROM doc_cols').iterate() as Iterable<{ id: number; cols: string }>) {
-    columns.set(row.id, JSON.parse(row.cols) as DocColumnValues);
-  }
+  /**
+   * The in-memory columns, loaded from doc_cols at open or, with `loadColumns: 'first-use'`, by
+   * the first call that reads them: an import-only process (the CLI) never holds them, so its
+   * memory does not grow with the corpus. Writes update them only once loaded.
+   */
+  let loaded: DocColumns | undefined;
+  const columnsOf = (): DocColumns => {
+    if (loaded) return loaded;
+    const columns = new DocColumns();
+    for (const row of db.prepare('SELECT id, cols FROM doc_cols').iterate() as Iterable<{ id: number; cols: string }>) {
+      columns.set(row.id, JSON.parse(row.cols) as DocColumnValues);
+    }
+    loaded = columns;
+    return columns;
+  };
+  if (options.loadColumns !== 'first-use') columnsOf();
 
   const weights = BM25_WEIGHTS.join(', ');
   const stmt = {
@@ -257,7 +271,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   let scoreBuffer = new Float64Array(0);
   const scored: number[] = [];
   function takeScores(): Float64Array {
-    if (scoreBuffer.length < columns.capacity) scoreBuffer = new Float64Array(columns.capacity);
+    const capacity = columnsOf().capacity;
+    if (scoreBuffer.length < capacity) scoreBuffer = new Float64Array(capacity);
     return scoreBuffer;
   }
   function setScore(scores: Float64Array, id: number, score: number): void {
@@ -311,22 +326,22 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       }
       case 'range':
         return filterIds(
-          columns.allIds(),
-          columns.rangePredicate(plan.column, plan.from, plan.to, plan.includeFrom, plan.includeTo),
+          columnsOf().allIds(),
+          columnsOf().rangePredicate(plan.column, plan.from, plan.to, plan.includeFrom, plan.includeTo),
         );
       case 'not':
-        return difference(columns.allIds(), evaluate(plan.child));
+        return difference(columnsOf().allIds(), evaluate(plan.child));
       case 'or':
         return plan.children.map(evaluate).reduce(union);
       case 'and': {
         const generators = plan.children.filter((c) => c.kind !== 'range' && c.kind !== 'not');
-        let ids = generators.length === 0 ? columns.allIds() : generators.map(evaluate).reduce(intersect);
+        let ids = generators.length === 0 ? columnsOf().allIds() : generators.map(evaluate).reduce(intersect);
         for (const c of plan.children) {
           if (c.kind === 'range')
-            ids = filterIds(ids, columns.rangePredicate(c.column, c.from, c.to, c.includeFrom, c.includeTo));
+            ids = filterIds(ids, columnsOf().rangePredicate(c.column, c.from, c.to, c.includeFrom, c.includeTo));
           else if (c.kind === 'not' && c.child.kind === 'range') {
             const r = c.child;
-            const inRange = columns.rangePredicate(r.column, r.from, r.to, r.includeFrom, r.includeTo);
+            const inRange = columnsOf().rangePredicate(r.column, r.from, r.to, r.includeFrom, r.includeTo);
             ids = filterIds(ids, (id) => !inRange(id));
           } else if (c.kind === 'not') ids = difference(ids, evaluate(c.child));
         }
@@ -383,10 +398,11 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     if (options.within && !isEveryDocument(ast)) hits = intersect(hits, withinIds(options.within).sorted);
     if (options.scope) {
       const want = options.scope === 'cn' ? 1 : 2;
-      hits = filterIds(hits, (id) => columns.scope[id] === want);
+      const scope = columnsOf().scope;
+      hits = filterIds(hits, (id) => scope[id] === want);
     }
     for (const f of options.filters ?? []) {
-      if (f.values.length > 0) hits = filterIds(hits, columns.facetPredicate(f.field, f.values));
+      if (f.values.length > 0) hits = filterIds(hits, columnsOf().facetPredicate(f.field, f.values));
     }
     return { plan, hits, ...(scores ? { scores } : {}) };
   }
@@ -496,7 +512,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   }
 
   function comparator(sort: SortSpec, scores: Float64Array | undefined): Compare {
-    const pd = columns.ranges.pd;
+    const pd = columnsOf().ranges.pd;
     const tie = (a: number, b: number): number => (pd[b] as number) - (pd[a] as number) || b - a;
     const dir = sort.order === 'asc' ? 1 : -1;
     const keyed = (arr: Int32Array | Float64Array, missing: (v: number) => boolean): Compare => {
@@ -509,7 +525,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         return x === y ? tie(a, b) : (x < y ? -1 : 1) * dir;
       };
     };
-    const r = columns.ranges;
+    const r = columnsOf().ranges;
     switch (sort.field) {
       case 'relevance':
         return scores ? (a, b) => (scores[b] as number) - (scores[a] as number) || tie(a, b) : tie;
@@ -533,7 +549,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   /** One representative per group (the best under `cmp`); documents without a key stand alone. */
   function mergeHits(hits: Int32Array, merge: number, cmp: Compare): Int32Array {
     if (!merge) return hits;
-    const groups = merge === 1 ? columns.anGroup : columns.famGroup;
+    const groups = merge === 1 ? columnsOf().anGroup : columnsOf().famGroup;
     const best = new Map<number, number>();
     const out: number[] = [];
     for (const id of hits) {
@@ -595,7 +611,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
   function facetCounts(hits: Int32Array, fields: readonly FacetField[], limit: number): Facets {
     const facets: Facets = {};
-    for (const f of fields) facets[f] = columns.countFacet(f, hits, limit);
+    for (const f of fields) facets[f] = columnsOf().countFacet(f, hits, limit);
     return facets;
   }
 
@@ -694,8 +710,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         ]),
       );
     };
-    const answers = specs.map((spec) => aggregateHits(columns, hits, merge, spec, rowsOf));
-    const total = answers[0]?.total ?? unitCount(columns, hits, merge);
+    const answers = specs.map((spec) => aggregateHits(columnsOf(), hits, merge, spec, rowsOf));
+    const total = answers[0]?.total ?? unitCount(columnsOf(), hits, merge);
     return { total, results: answers.map((a) => a.result) };
   };
 
@@ -739,7 +755,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         textsInStore: textsInStore(indexOptions),
       });
       const ids = writer.write(batch);
-      ids.forEach((id, i) => columns.set(id, (analysed[i] as (typeof analysed)[number]).cols));
+      ids.forEach((id, i) => loaded?.set(id, (analysed[i] as (typeof analysed)[number]).cols));
       await semantic.add(ids.map((id, i) => ({ id, texts: (analysed[i] as (typeof analysed)[number]).texts })));
     },
 
@@ -750,9 +766,9 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         ...(options_.analysisThreads ? { analysisThreads: options_.analysisThreads } : {}),
         textsInStore: textsInStore(indexOptions),
         async written(docs, cols, ids, removed) {
-          for (const id of removed) columns.delete(id);
+          for (const id of removed) loaded?.delete(id);
           semantic.remove(removed);
-          ids.forEach((id, i) => columns.set(id, JSON.parse(cols[i] as string) as DocColumnValues));
+          if (loaded) ids.forEach((id, i) => loaded?.set(id, JSON.parse(cols[i] as string) as DocColumnValues));
           if (semantic.ready) await semantic.add(ids.map((id, i) => ({ id, texts: storedTextsOf(docs[i] ?? {}) })));
         },
       });
@@ -760,7 +776,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
     async remove(publicationNumbers) {
       const ids = writer.remove(publicationNumbers);
-      for (const id of ids) columns.delete(id);
+      for (const id of ids) loaded?.delete(id);
       semantic.remove(ids);
       return ids.length;
     },
@@ -847,6 +863,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
     async expandFamily(publicationNumbers) {
       const ids = idsOf(publicationNumbers).filter((x): x is number => x !== undefined);
+      const columns = columnsOf();
       const groups = new Set(ids.map((id) => columns.famGroup[id] as number).filter((g) => g !== 0));
       const found = new Set<number>(ids);
       const memberNumbers: string[] = [];
@@ -874,7 +891,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async size() {
-      return columns.aliveCount;
+      return columnsOf().aliveCount;
     },
 
     async close() {
