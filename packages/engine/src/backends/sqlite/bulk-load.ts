@@ -1,13 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { BulkLoad } from '../../search-engine.js';
-import type {
-  AnalyseRequest,
-  AnalyseResponse,
-  IndexWorkerData,
-  WriteRequest,
-  WrittenEvent,
-} from './index-worker.js';
+import type { AnalyseRequest, AnalyseResponse, IndexWorkerData, WriteRequest, WrittenEvent } from './index-worker.js';
 import type { IndexablePatent } from './index-tokens.js';
 import { WorkerClient } from './worker-client.js';
 

@@ -17,7 +17,11 @@ export class WorkerClient<Request, Response, Event = never> {
   constructor(
     name: string,
     workerData: unknown,
-    options: { transferList?: readonly TransferListItem[]; onEvent?: (event: Event) => void; onFailure?: (error: Error) => void } = {},
+    options: {
+      transferList?: readonly TransferListItem[];
+      onEvent?: (event: Event) => void;
+      onFailure?: (error: Error) => void;
+    } = {},
   ) {
     this.worker = startWorker(name, workerData, options.transferList ?? []);
     this.worker.on('message', (message: { id?: number; result?: Response; error?: string; event?: Event }) => {
