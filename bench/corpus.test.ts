@@ -97,6 +97,35 @@ describe('generateCorpus', () => {
     }
   });
 
+  it('gives every full-profile record a title, abstract, claims and full bibliography, no description', () => {
+    const recs = [...generateCorpus({ count: 1000, seed: 11, profile: 'full' })];
+    const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+    for (const p of recs) {
+      expect(PatentSchema.safeParse(p).success).toBe(true);
+      expect(p.title?.text && p.abstract?.text && p.claims?.text).toBeTruthy();
+      expect(p.description).toBeUndefined();
+      expect(p.applicants?.length && p.inventors?.length && p.agents?.length && p.agency).toBeTruthy();
+      expect(p.applicants?.every((a) => a.address)).toBe(true);
+      expect(p.applicationDate && p.publicationDate && p.legalStatus && p.claimCount).toBeTruthy();
+      expect(p.classifications?.ipc?.length && p.classifications.cpc?.length).toBeTruthy();
+      if (p.country === 'CN')
+        expect(p.applicants?.filter((a) => a.country === 'CN').every((a) => a.province)).toBe(true);
+    }
+    const zh = recs.filter((p) => p.country === 'CN');
+    const en = recs.filter((p) => p.country !== 'CN');
+    expect(zh.length).toBeGreaterThan(500);
+    expect(en.length).toBeGreaterThan(200);
+    // ~300 characters (zh) / ~120 words (en) of abstract, ~1,200 characters of claims.
+    expect(mean(zh.map((p) => p.abstract?.text.length ?? 0))).toBeGreaterThan(270);
+    expect(mean(zh.map((p) => p.abstract?.text.length ?? 0))).toBeLessThan(330);
+    expect(mean(en.map((p) => p.abstract?.text.split(' ').length ?? 0))).toBeGreaterThan(105);
+    expect(mean(en.map((p) => p.abstract?.text.split(' ').length ?? 0))).toBeLessThan(135);
+    for (const group of [zh, en]) {
+      expect(mean(group.map((p) => p.claims?.text.length ?? 0))).toBeGreaterThan(1100);
+      expect(mean(group.map((p) => p.claims?.text.length ?? 0))).toBeLessThan(1400);
+    }
+  });
+
   it('checks CN application check digits with the CNIPA weights', () => {
     // 201910123456: 2·2+0·3+1·4+9·5+1·6+0·7+1·8+2·9+3·2+4·3+5·4+6·5 = 153, 153 mod 11 = 10 → X
     expect(cnCheckDigit('201910123456')).toBe('X');

@@ -1,7 +1,7 @@
 /**
  * Synthetic patent corpus: `generateCorpus` for code, and a CLI that streams it to JSONL (optionally gzip):
  *   npx tsx --conditions=@patlas/source bench/corpus.ts --count 100000 --seed 42 --out bench/out/corpus-100k.jsonl.gz
- * Options: --zh-share 0..1, --profile sources|office, --probe "电池,battery" (term hit fractions).
+ * Options: --zh-share 0..1, --profile sources|office|full, --probe "电池,battery" (term hit fractions).
  */
 import { createWriteStream, mkdirSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -73,7 +73,8 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed))
     throw new Error('--count and --seed must be integers');
-  if (values.profile !== 'sources' && values.profile !== 'office') throw new Error('--profile is sources or office');
+  if (!['sources', 'office', 'full'].includes(values.profile ?? ''))
+    throw new Error('--profile is sources, office or full');
   const out = values.out ?? outFile(`corpus-${count}-${seed}.jsonl`);
   const probe = new TermProbe(values.probe ? values.probe.split(',') : DEFAULT_PROBES, loadCorpusStats());
   const progressEvery = Math.max(1, Math.floor(count / 10));

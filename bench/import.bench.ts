@@ -3,10 +3,11 @@
  * on a fresh data dir and prints records/s, peak memory of the importing process and the size
  * of the store it leaves (app database + search index + converted drawings).
  *
- *   npx tsx --conditions=@patlas/source bench/import.bench.ts [--generated 100000] [--skip-demo]
+ *   npx tsx --conditions=@patlas/source bench/import.bench.ts [--generated 100000] [--profile full] [--skip-demo]
  *
  * Needs a build (`npx tsc -b`). Corpora: the shipped demo corpus (data/demo), and N generated
- * patents written by bench/corpus.ts to bench/out/ (reused when present).
+ * patents of a corpus profile (bench/corpus.ts: sources, office, full) written to bench/out/
+ * (reused when present).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -14,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { writeCorpus } from './corpus.js';
+import { writeCorpus, type FieldProfile } from './corpus.js';
 import { outFile } from './src/paths.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -107,9 +108,15 @@ function demoFiles(): string[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { generated: { type: 'string', default: '100000' }, 'skip-demo': { type: 'boolean', default: false } },
+    options: {
+      generated: { type: 'string', default: '100000' },
+      profile: { type: 'string', default: 'sources' },
+      'skip-demo': { type: 'boolean', default: false },
+    },
   });
   if (!existsSync(CLI)) throw new Error('Build first: npx tsc -b');
+  const profile = values.profile as FieldProfile;
+  if (!['sources', 'office', 'full'].includes(profile)) throw new Error('--profile is sources, office or full');
   const runs: Run[] = [];
   console.log(
     `machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
@@ -117,12 +124,12 @@ async function main(): Promise<void> {
   if (!values['skip-demo']) runs.push(await runImport('demo corpus (data/demo)', demoFiles()));
   const count = Number(values.generated);
   if (count > 0) {
-    const file = outFile(`corpus-${count}-42.jsonl.gz`);
+    const file = outFile(`corpus-${count}-42${profile === 'sources' ? '' : `-${profile}`}.jsonl.gz`);
     if (!existsSync(file)) {
-      const written = await writeCorpus(file, { count, seed: 42 });
+      const written = await writeCorpus(file, { count, seed: 42, profile });
       console.log(`generated ${written.records} patents in ${written.seconds.toFixed(1)} s → ${file}`);
     }
-    runs.push(await runImport(`${count.toLocaleString('en')} generated patents (seed 42)`, [file]));
+    runs.push(await runImport(`${count.toLocaleString('en')} generated patents (${profile} profile, seed 42)`, [file]));
   }
   console.log(
     '\ncorpus | files | input MB | records | seconds | records/s | peak RSS MB | app db MB | index MB | drawings MB',

@@ -10,8 +10,33 @@ export type Lang = 'zh' | 'en';
 /**
  * `sources`: fields are present at the rates of the real demo sources taken together (partial records).
  * `office`: at the rates seen within the sources that carry each field (close to a full office feed; much bigger).
+ * `full`: what a vendor or office export of bibliographic records carries (issue 15's import benchmark): every record
+ * has a title, an abstract, claims and full bibliographic data, at the lengths of FULL_LENGTHS; no description.
  */
-export type FieldProfile = 'sources' | 'office';
+export type FieldProfile = 'sources' | 'office' | 'full';
+
+/** Fields every `full` record has; the others keep their `office` rates, and there is no description. */
+const FULL_FIELDS = [
+  'title',
+  'abstract',
+  'claims',
+  'applicants',
+  'inventors',
+  'agents',
+  'ipc',
+  'cpc',
+  'applicationDate',
+  'publicationDate',
+] as const;
+
+/**
+ * Text lengths of the `full` profile (issue 15): abstracts of about 300 characters (zh) or 120 words (en), claims of
+ * about 1,200 characters in both (about 175 English words), each drawn uniformly within ±10 %.
+ */
+export const FULL_LENGTHS = {
+  zh: { abstract: 300, claims: 1200 },
+  en: { abstract: 120, claims: 175 },
+} as const;
 
 export interface CorpusOptions {
   count: number;
@@ -90,9 +115,15 @@ function buildModel(lang: Lang, stats: CorpusStats, profile: FieldProfile): Lang
   const s = stats[lang];
   const other = stats[lang === 'zh' ? 'en' : 'zh'];
   const presence: Record<string, number> = {};
-  for (const [field, rate] of Object.entries(s.presence[profile])) {
+  const rates = profile === 'full' ? 'office' : profile;
+  for (const [field, rate] of Object.entries(s.presence[rates])) {
     // A field no source of this language carries borrows the other language's rate.
-    presence[field] = s.presence.office[field] ? rate : (other.presence[profile][field] ?? 0);
+    presence[field] = s.presence.office[field] ? rate : (other.presence[rates][field] ?? 0);
+  }
+  if (profile === 'full') {
+    for (const field of FULL_FIELDS) presence[field] = 1;
+    presence.description = 0;
+    presence.legalStatus = 1;
   }
   const topicValues = s.vocab.values.slice(100).filter((w) => (lang === 'zh' ? [...w].length >= 2 : w.length >= 3));
   const ipcBySub = new Map<string, { v: string[]; c: number[] }>();
@@ -716,6 +747,15 @@ export function* generateCorpus(options: CorpusOptions): Generator<Patent> {
     return { name, type };
   };
 
+  /** A street address in the party's place (the `full` profile's applicants carry one). */
+  const address = (m: LangModel, party: Party): string => {
+    if (m.lang === 'zh' && party.province && party.city) {
+      const head = party.province === party.city ? `${party.city}市` : `${party.province}省${party.city}市`;
+      return `${head}${rng.pick(m.nameWords)}路${rng.int(1, 999)}号`;
+    }
+    return `${rng.int(1, 9999)} ${capitalize(rng.pick(m.nameWords))} Street`;
+  };
+
   const classSymbols = (m: LangModel, n: number): string[] => {
     const out = new Set<string>();
     for (let k = 0; k < n * 3 && out.size < n; k++) {
@@ -796,9 +836,19 @@ export function* generateCorpus(options: CorpusOptions): Generator<Patent> {
     const titleLen = rng.chance(p.title ?? 0)
       ? Math.max(2, Math.round(sampleQuantiles(m.s.lengths.title, rng, 0.98)))
       : 0;
-    const abstractLen = rng.chance(p.abstract ?? 0) ? Math.round(sampleQuantiles(m.s.lengths.abstract, rng, 0.99)) : 0;
+    const full = profile === 'full' ? FULL_LENGTHS[lang] : undefined;
+    const around = (n: number): number => Math.round(n * (0.9 + 0.2 * rng.next()));
+    const abstractLen = rng.chance(p.abstract ?? 0)
+      ? full
+        ? around(full.abstract)
+        : Math.round(sampleQuantiles(m.s.lengths.abstract, rng, 0.99))
+      : 0;
     const claimN = rng.chance(p.claims ?? 0) ? Math.max(1, Math.round(sampleQuantiles(m.s.claimCount, rng, 0.98))) : 0;
-    const claimsLen = claimN ? Math.max(claimN * 10, Math.round(sampleQuantiles(m.s.lengths.claims, rng, 0.99))) : 0;
+    const claimsLen = claimN
+      ? full
+        ? around(full.claims)
+        : Math.max(claimN * 10, Math.round(sampleQuantiles(m.s.lengths.claims, rng, 0.99)))
+      : 0;
     const descriptionLen = rng.chance(p.description ?? 0)
       ? Math.round(sampleQuantiles(m.s.lengths.description, rng, 0.99))
       : 0;
@@ -823,7 +873,11 @@ export function* generateCorpus(options: CorpusOptions): Generator<Patent> {
     }
 
     if (claimN) {
-      const per = Math.max(zhLang ? 20 : 8, Math.round(claimsLen / claimN));
+      // `full` lengths are of the whole claims text: dependent claims name the subject by its last word, as
+      // drafters do (…所述的方法, The method of claim 1), and every preamble counts towards the length.
+      const subject = full ? (zhLang ? core.slice(-2) : (core.split(' ').at(-1) ?? core)) : core;
+      const preamble = full ? (zhLang ? subject.length + 17 : 7) : 0;
+      const per = Math.max(zhLang ? (full ? 10 : 20) : full ? 4 : 8, Math.round(claimsLen / claimN) - preamble);
       const claims: string[] = [];
       for (let k = 1; k <= claimN; k++) {
         const ref = rng.int(1, Math.max(1, k - 1));
@@ -831,13 +885,13 @@ export function* generateCorpus(options: CorpusOptions): Generator<Patent> {
           claims.push(
             k === 1
               ? `1.一种${core}，其特征在于，包括：${prose(m, word, per)}`
-              : `${k}.根据权利要求${ref}所述的${core}，其特征在于，${prose(m, word, per)}`,
+              : `${k}.根据权利要求${ref}所述的${subject}，其特征在于，${prose(m, word, per)}`,
           );
         } else {
           claims.push(
             k === 1
               ? `1. A ${core} comprising: ${prose(m, word, per)}`
-              : `${k}. The ${core} of claim ${ref}, wherein ${prose(m, word, per)}`,
+              : `${k}. The ${subject} of claim ${ref}, wherein ${prose(m, word, per)}`,
           );
         }
       }
@@ -875,6 +929,7 @@ export function* generateCorpus(options: CorpusOptions): Generator<Patent> {
         parties.set(party.name, party);
       }
       patent.applicants = [...parties.values()];
+      if (profile === 'full') patent.applicants = patent.applicants.map((a) => ({ ...a, address: address(m, a) }));
     }
 
     if (rng.chance(p.inventors ?? 0)) {
@@ -887,6 +942,8 @@ export function* generateCorpus(options: CorpusOptions): Generator<Patent> {
     if (rng.chance(p.agents ?? 0)) {
       patent.agents = [personName(m)];
       if (lang === 'zh') patent.agency = `${cnPlace(number).city}${rng.pick(m.nameWords)}专利代理有限公司`;
+      else if (profile === 'full')
+        patent.agency = `${capitalize(rng.pick(m.nameWords))} & ${capitalize(rng.pick(m.nameWords))} LLP`;
     }
     if (rng.chance(p.examiners ?? 0)) patent.examiners = [personName(m)];
 
@@ -972,7 +1029,7 @@ export function* generateCorpus(options: CorpusOptions): Generator<Patent> {
     }
     if (family) patent.family = family;
 
-    if (rng.chance(ASSUMED.legalStatus)) patent.legalStatus = legalStatus(lang, info, appTime, time, rng);
+    if (rng.chance(p.legalStatus ?? ASSUMED.legalStatus)) patent.legalStatus = legalStatus(lang, info, appTime, time, rng);
     patent.source = { id: 'bench-synthetic', licence: 'generated from bench/corpus-stats.json' };
 
     // Algorithm R keeps a uniform sample of everything emitted so far: citations reach the whole past, not just the recent.

@@ -50,6 +50,11 @@ export interface BuildOptions {
   maxAnalysisTotal?: number;
   /** The pause between translation batches (default: a real 1000 ms timer); tests record it instead. */
   translationDelay?: (ms: number) => Promise<void>;
+  /**
+   * When the search engine loads its in-memory columns (default: at start). `first-use` for a
+   * process that only imports (the CLI): its memory then stays flat however large the corpus.
+   */
+  engineColumns?: 'open' | 'first-use';
 }
 
 export interface BuiltApp {
@@ -72,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: options.now ?? systemClock,
     log: app.log,
     maxAnalysisTotal: options.maxAnalysisTotal,
+    engineColumns: options.engineColumns,
     translationDelay: options.translationDelay,
   });
   const { repositories, services } = context;

@@ -36,8 +36,11 @@ async function commandImport(args: string[]): Promise<number> {
     return positionals.length === 0 && !values.help ? 1 : 0;
   }
   const config = loadConfig(undefined, readVersion());
-  // The CLI writes to the store directly: quiet logs, no demo load.
-  const { app, context } = await buildApp({ ...config, logLevel: 'warn', demo: { ...config.demo, enabled: false } });
+  // The CLI writes to the store directly: quiet logs, no demo load, no search (so no in-memory columns).
+  const { app, context } = await buildApp(
+    { ...config, logLevel: 'warn', demo: { ...config.demo, enabled: false } },
+    { engineColumns: 'first-use' },
+  );
   const files = positionals.map((f) => path.resolve(f));
   const started = Date.now();
   const isTty = Boolean(process.stderr.isTTY) && !values.quiet;

@@ -109,7 +109,7 @@ export interface Repositories {
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
   const { db, dialect } = database;
   return {
-    patents: new PatentRepository(db),
+    patents: new PatentRepository(db, database.sqlite),
     users: new UserRepository(db, now),
     roles: new RoleRepository(db),
     tenants: new TenantRepository(db, now),
@@ -311,6 +311,8 @@ export interface ComposeOptions {
   /** Most patents an analysis may cover (default MAX_ANALYSIS_TOTAL); tests lower it to reach the limit. */
   maxAnalysisTotal?: number | undefined;
   translationDelay?: Delay | undefined;
+  /** See BuildOptions.engineColumns. */
+  engineColumns?: 'open' | 'first-use' | undefined;
 }
 
 /** One CNN per process: the tfjs back end is process-wide, and several apps (tests) share the model. */
@@ -327,9 +329,14 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   mkdirSync(config.dataDir, { recursive: true });
   // An operator's sentence-embedding model replaces the corpus-learned vectors; a bad path stops the start.
   const embedder = config.semantic.modelPath ? await loadOnnxEmbedder(config.semantic.modelPath) : undefined;
+  const repositories = createRepositories(database, now);
+  // On SQLite the index reads imported records' texts from the store rather than keeping a copy.
+  const textSource = repositories.patents.textSource();
   const engine = createSqliteEngine({
     file: path.join(config.dataDir, 'index.db'),
     ...(embedder ? { embedder } : {}),
+    ...(textSource ? { textSource } : {}),
+    ...(options.engineColumns ? { loadColumns: options.engineColumns } : {}),
     ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),
   });
   const drawingsDir = path.join(config.dataDir, 'drawings');
@@ -342,7 +349,6 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   const jobs = createJobs({ db: database.db, dialect: database.dialect, now, pollMs: config.jobs.pollMs });
   jobs.worker.useLogger(log.child({ module: 'jobs' }));
 
-  const repositories = createRepositories(database, now);
   sharedImageEmbedder ??= new ImageEmbedder();
   // Imports run through the context being built here; none starts before compose has answered it.
   const composed: { context?: AppContext } = {};

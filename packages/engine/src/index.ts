@@ -5,7 +5,7 @@ export { stemWord, isStopWord, ENGLISH_STOP_WORDS } from './analysis/english.js'
 export { normaliseText, segmentUnits, type TextUnit } from './analysis/text-normalise.js';
 export { analyseTerm, findTerm, type AnalysedTerm } from './analysis/query-terms.js';
 export { highlightText } from './analysis/highlight.js';
-export { createSqliteEngine, type SqliteEngineOptions } from './backends/sqlite/sqlite-engine.js';
+export { createSqliteEngine, type SqliteEngineOptions, type TextSource } from './backends/sqlite/sqlite-engine.js';
 export { type IndexablePatent } from './backends/sqlite/index-tokens.js';
 export { compileQuery, printPlan, SQLITE_FIELD_IDS, type Plan } from './backends/sqlite/compile-query.js';
 export { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION } from './backends/sqlite/index-schema.js';

@@ -8,7 +8,13 @@ import type { LegalStatusClass } from './aggregation/dimensions.js';
  */
 export interface SearchEngine {
   /** Adds or replaces (by publication number) the searchable form of these records. */
-  index(docs: readonly Patent[]): Promise<void>;
+  index(docs: readonly Patent[], options?: IndexOptions): Promise<void>;
+  /**
+   * Many batches at once (an import, a rebuild from the store): analysis and writes run in the
+   * background, in order, while the caller prepares the next batches. Call `finish` at the end,
+   * also after an error: it waits for every batch and releases the background workers.
+   */
+  bulkLoad(options?: IndexOptions): BulkLoad;
   /** Removes records by publication number (any written form); returns how many were removed. */
   remove(publicationNumbers: readonly string[]): Promise<number>;
   search(request: SearchRequest): Promise<SearchResponse>;
@@ -56,6 +62,24 @@ export interface SearchEngine {
   /** Number of indexed records. */
   size(): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface IndexOptions {
+  /**
+   * The caller's store holds these records as indexed (the app store): a back end that can read
+   * their title, abstract and claims back from it keeps no copy of those texts.
+   */
+  readonly textsInStore?: boolean;
+}
+
+export interface BulkLoad {
+  /**
+   * Queues records to add or replace, after removing `remove` (publication numbers, any written
+   * form). Resolves once accepted; waits while a few batches are already queued.
+   */
+  index(docs: readonly Patent[], options?: { readonly remove?: readonly string[] }): Promise<void>;
+  /** Resolves when every queued batch is searchable; rejects with the first failure. */
+  finish(): Promise<void>;
 }
 
 export type SemanticMode = 'hybrid' | 'bm25' | 'vector';

@@ -49,18 +49,49 @@ export function normaliseText(text: string): string {
  */
 export function segmentUnits(text: string, extraWordChars = ''): TextUnit[] {
   const units: TextUnit[] = [];
+  scanUnits(text, extraWordChars, (kind, unit, start, end, sentence, paragraph) =>
+    units.push({ kind, text: unit, start, end, sentence, paragraph }),
+  );
+  return units;
+}
+
+/**
+ * The units of a text one by one, in order, without building them (indexing calls this for every
+ * character of every record; segmentUnits is the same scan collected into objects).
+ */
+export function scanUnits(
+  text: string,
+  extraWordChars: string,
+  emit: (kind: TextUnit['kind'], text: string, start: number, end: number, sentence: number, paragraph: number) => void,
+): void {
   let sentence = 0;
   let paragraph = 0;
+  // The sentence and paragraph of the last unit emitted (-1: none yet).
+  let lastSentence = -1;
+  let lastParagraph = -1;
   let word = '';
   let wordStart = 0;
-  let offset = 0;
+  const unit = (kind: TextUnit['kind'], t: string, start: number, end: number): void => {
+    lastSentence = sentence;
+    lastParagraph = paragraph;
+    emit(kind, t, start, end, sentence, paragraph);
+  };
   const flush = (end: number): void => {
-    if (word) units.push({ kind: 'word', text: word, start: wordStart, end, sentence, paragraph });
+    if (word) unit('word', word, wordStart, end);
     word = '';
   };
-  const chars = [...text];
-  for (let i = 0; i < chars.length; i++) {
-    const raw = chars[i] as string;
+  let offset = 0;
+  while (offset < text.length) {
+    const first = text.charCodeAt(offset);
+    if (first >= 0x4e00 && first <= 0x9fff) {
+      // A CJK unified ideograph (most of a Chinese text) is its own normal form and its own unit.
+      flush(offset);
+      unit('cjk', text.charAt(offset), offset, offset + 1);
+      offset += 1;
+      continue;
+    }
+    // One code point at a time, as `[...text]` splits (a surrogate pair is one character).
+    const raw = nextChar(text, offset);
     const ch = normaliseChar(raw);
     const start = offset;
     offset += raw.length;
@@ -69,7 +100,7 @@ export function segmentUnits(text: string, extraWordChars = ''): TextUnit[] {
     const ascii = code < 0x80;
     if (!ascii && ch.length > 0 && ((code >= 0x4e00 && code <= 0x9fff) || isCjkChar(ch))) {
       flush(start);
-      for (const c of ch) units.push({ kind: 'cjk', text: c, start, end: offset, sentence, paragraph });
+      for (const c of ch) unit('cjk', c, start, offset);
       continue;
     }
     const isWord = ascii
@@ -82,17 +113,25 @@ export function segmentUnits(text: string, extraWordChars = ''): TextUnit[] {
     }
     flush(start);
     if (raw === '\n' || raw === '\r') {
-      const last = units.at(-1);
-      if (last && last.paragraph === paragraph) {
+      if (lastParagraph === paragraph) {
         paragraph++;
-        if (last.sentence === sentence) sentence++;
+        if (lastSentence === sentence) sentence++;
       }
-    } else if (SENTENCE_END.has(ch) || (ch === '.' && (i + 1 >= chars.length || /\s/.test(chars[i + 1] as string)))) {
-      if (units.length > 0 && (units.at(-1) as TextUnit).sentence === sentence) sentence++;
+    } else if (SENTENCE_END.has(ch) || (ch === '.' && (offset >= text.length || /\s/.test(nextChar(text, offset))))) {
+      if (lastSentence === sentence) sentence++;
     }
   }
   flush(offset);
-  return units;
+}
+
+/** The character (code point) at `offset`: a surrogate pair, or one UTF-16 unit. */
+function nextChar(text: string, offset: number): string {
+  const code = text.charCodeAt(offset);
+  if (code >= 0xd800 && code <= 0xdbff && offset + 1 < text.length) {
+    const low = text.charCodeAt(offset + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) return text.slice(offset, offset + 2);
+  }
+  return text.charAt(offset);
 }
 
 /** True when two consecutive units are CJK characters written side by side (same run). */

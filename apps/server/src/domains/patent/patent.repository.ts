@@ -5,6 +5,7 @@ import {
   numberKeysForRecord,
   parsePublicationNumber,
 } from '@patlas/engine';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, NewPatentRow } from '../../db/schema.js';
 import { mergePatent, stableStringify } from './merge-patent.js';
@@ -34,7 +35,16 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 
 /** The patent store: whole records by publication number, found by any number form. */
 export class PatentRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private statements: ReturnType<typeof prepareStatements> | undefined;
+
+  /**
+   * @param sqlite - the SQLite connection under `db` (SQLite dialect only): imports write through
+   *   prepared statements on it.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sqlite?: SqliteHandle,
+  ) {}
 
   async count(): Promise<number> {
     const row = await this.db
@@ -129,63 +139,20 @@ export class PatentRepository {
    * carry their canonical publication number.
    */
   async upsertMany(records: readonly Patent[], sourceId?: string): Promise<UpsertResult> {
-    // Some sources write numbers without kind (US7130913) where others have it (US7130913B2):
-    // a kind-less record joins the record that has the kind, whichever arrives first.
-    const targets = await this.resolveKindlessTargets(records);
-    // Within one batch the same publication may appear twice (two sources in one file): merge in order.
-    const incoming = new Map<string, Patent>();
-    for (const original of records) {
-      const pn = targets.get(original.publicationNumber) ?? original.publicationNumber;
-      const record = pn === original.publicationNumber ? original : { ...original, publicationNumber: pn };
-      incoming.set(pn, mergePatent(incoming.get(pn), record));
+    if (this.sqlite) {
+      const sqlite = this.sqlite;
+      // Holding Kysely's connection keeps every other query of this process out of the transaction.
+      return this.db.connection().execute(async () => this.upsertSqlite(sqlite, records, sourceId));
     }
+    const targets = await this.resolveKindlessTargets(records);
+    const incoming = mergeIncoming(records, targets);
     const kindless = await this.findKindlessTwins([...incoming.keys()]);
     const existing = await this.getByPublicationNumbers([...incoming.keys(), ...kindless.values()]);
-    const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, stored: [], removed: [] };
-    const now = new Date().toISOString();
+    const plan = planUpsert(incoming, kindless, existing, sourceId);
+    const { rows, numberRows, citationRows, result } = plan;
 
-    // Work out every row first, then write them in a few multi-row statements per table:
+    // Every row is worked out first, then written in a few multi-row statements per table:
     // one statement per record made PostgreSQL imports ~5x slower than they need to be.
-    const rows: NewPatentRow[] = [];
-    const numberRows: { number_key: string; publication_number: string }[] = [];
-    const citationRows: { citing_number: string; cited_key: string }[] = [];
-    for (const [pn, record] of incoming) {
-      const twin = kindless.get(pn);
-      const twinRecord = twin ? existing.get(twin) : undefined;
-      if (twin && twinRecord) result.removed.push(twin);
-      const stored = existing.get(pn);
-      const before = twinRecord ? mergePatent(stored, { ...twinRecord, publicationNumber: pn }) : stored;
-      const merged = mergePatent(before, record);
-      const doc = stableStringify(merged);
-      if (stored && !twinRecord && stableStringify(stored) === doc) {
-        result.unchanged += 1;
-        continue;
-      }
-      rows.push({
-        publication_number: pn,
-        country: merged.country,
-        kind: merged.kind ?? null,
-        patent_type: merged.patentType ?? null,
-        application_number: merged.applicationNumber ?? null,
-        title: merged.title?.text ?? null,
-        application_date: merged.applicationDate ?? null,
-        publication_date: merged.publicationDate ?? null,
-        source_id: merged.source?.id ?? sourceId ?? null,
-        doc,
-        updated_at: now,
-      });
-      for (const number_key of numberKeysForRecord(merged)) numberRows.push({ number_key, publication_number: pn });
-      const citedKeys = new Set<string>();
-      for (const citation of merged.citations ?? []) {
-        const key = citedKeyOf(citation.number, citation.country, citation.kind);
-        if (key) citedKeys.add(key);
-      }
-      for (const cited_key of citedKeys) citationRows.push({ citing_number: pn, cited_key });
-      if (stored || twinRecord) result.updated += 1;
-      else result.inserted += 1;
-      result.stored.push(merged);
-    }
-
     await this.db.transaction().execute(async (trx) => {
       // Kind-less twins folded into the record with the kind disappear.
       for (const part of chunks(result.removed)) {
@@ -214,8 +181,7 @@ export class PatentRepository {
           )
           .execute();
       }
-      const written = rows.map((r) => r.publication_number);
-      for (const part of chunks(written)) {
+      for (const part of chunks(plan.rewritten)) {
         await trx.deleteFrom('patent_numbers').where('publication_number', 'in', part).execute();
         await trx.deleteFrom('patent_citations').where('citing_number', 'in', part).execute();
       }
@@ -237,16 +203,51 @@ export class PatentRepository {
     return result;
   }
 
+  /**
+   * upsertMany on SQLite: the same reads, plan and writes through prepared statements in one
+   * synchronous transaction (Kysely builds and prepares every statement anew, which was a fifth
+   * of an import's time).
+   */
+  private upsertSqlite(sqlite: SqliteHandle, records: readonly Patent[], sourceId?: string): UpsertResult {
+    const s = (this.statements ??= prepareStatements(sqlite));
+    return sqlite.transaction((): UpsertResult => {
+      const targets = new Map<string, string>();
+      for (const pn of kindlessNumbers(records)) {
+        if (targets.has(pn)) continue;
+        const target = (s.numberTargets.all(pn) as string[]).find((p) => p !== pn);
+        if (target) targets.set(pn, target);
+      }
+      const incoming = mergeIncoming(records, targets);
+      const kindless = new Map<string, string>();
+      for (const [base, pn] of kindBases([...incoming.keys()])) {
+        if (s.exists.get(base) !== undefined) kindless.set(pn, base);
+      }
+      const existing = new Map<string, Patent>();
+      for (const pn of [...incoming.keys(), ...kindless.values()]) {
+        const doc = s.doc.get(pn) as string | undefined;
+        if (doc !== undefined) existing.set(pn, JSON.parse(doc) as Patent);
+      }
+      const plan = planUpsert(incoming, kindless, existing, sourceId);
+      for (const pn of plan.result.removed) {
+        s.deleteNumbers.run(pn);
+        s.deleteCitations.run(pn);
+        s.deletePatent.run(pn);
+      }
+      for (const row of plan.rows) s.upsertPatent.run(row);
+      for (const pn of plan.rewritten) {
+        s.deleteNumbers.run(pn);
+        s.deleteCitations.run(pn);
+      }
+      for (const row of plan.numberRows) s.insertNumber.run(row.number_key, row.publication_number);
+      for (const row of plan.citationRows) s.insertCitation.run(row.citing_number, row.cited_key);
+      return plan.result;
+    })();
+  }
+
   /** For incoming numbers without kind: the stored publication with a kind that they belong to. */
   private async resolveKindlessTargets(records: readonly Patent[]): Promise<Map<string, string>> {
-    const kindless = records
-      .map((r) => r.publicationNumber)
-      .filter((pn) => {
-        const parsed = parsePublicationNumber(pn);
-        return parsed !== undefined && parsed.kind === undefined;
-      });
     const targets = new Map<string, string>();
-    for (const part of chunks([...new Set(kindless)])) {
+    for (const part of chunks([...new Set(kindlessNumbers(records))])) {
       const rows = await this.db
         .selectFrom('patent_numbers')
         .select(['number_key', 'publication_number'])
@@ -264,11 +265,7 @@ export class PatentRepository {
 
   /** For incoming numbers with kind: a stored kind-less record of the same publication, to fold in. */
   private async findKindlessTwins(pns: readonly string[]): Promise<Map<string, string>> {
-    const baseOf = new Map<string, string>();
-    for (const pn of pns) {
-      const parsed = parsePublicationNumber(pn);
-      if (parsed?.kind) baseOf.set(`${parsed.country}${parsed.serial}`, pn);
-    }
+    const baseOf = kindBases(pns);
     const twins = new Map<string, string>();
     for (const part of chunks([...baseOf.keys()])) {
       const rows = await this.db
@@ -279,6 +276,32 @@ export class PatentRepository {
       for (const row of rows) twins.set(baseOf.get(row.publication_number)!, row.publication_number);
     }
     return twins;
+  }
+
+  /**
+   * A synchronous reader of stored titles, abstracts and claims by publication number, for the
+   * search index (SqliteEngineOptions.textSource); undefined on PostgreSQL, whose reads are async.
+   */
+  textSource(): ((pns: readonly string[]) => Map<string, Pick<Patent, 'title' | 'abstract' | 'claims'>>) | undefined {
+    const sqlite = this.sqlite;
+    if (!sqlite) return undefined;
+    const texts = sqlite
+      .prepare(
+        `SELECT publication_number, json_extract(doc, '$.title'), json_extract(doc, '$.abstract'),
+           json_extract(doc, '$.claims')
+         FROM patents WHERE publication_number IN (SELECT value FROM json_each(?))`,
+      )
+      .raw();
+    return (pns) => {
+      const found = new Map<string, Pick<Patent, 'title' | 'abstract' | 'claims'>>();
+      for (const part of chunks(pns, 500)) {
+        for (const [pn, title, abstract, claims] of texts.all(JSON.stringify(part)) as (string | null)[][]) {
+          const parse = (json: string | null | undefined) => (json ? (JSON.parse(json) as Patent['title']) : undefined);
+          found.set(pn as string, { title: parse(title), abstract: parse(abstract), claims: parse(claims) });
+        }
+      }
+      return found;
+    };
   }
 
   /** Every stored record, in publication-number order, a batch at a time (keyset paging: constant cost per batch). */
@@ -310,6 +333,131 @@ export class PatentRepository {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
   }
+}
+
+/** Numbers of records written without kind (US7130913): they may belong to a stored record with one. */
+function kindlessNumbers(records: readonly Patent[]): string[] {
+  return records
+    .map((r) => r.publicationNumber)
+    .filter((pn) => {
+      const parsed = parsePublicationNumber(pn);
+      return parsed !== undefined && parsed.kind === undefined;
+    });
+}
+
+/** For numbers with kind: their kind-less form (a stored kind-less twin to fold in), mapped to the number. */
+function kindBases(pns: readonly string[]): Map<string, string> {
+  const baseOf = new Map<string, string>();
+  for (const pn of pns) {
+    const parsed = parsePublicationNumber(pn);
+    if (parsed?.kind) baseOf.set(`${parsed.country}${parsed.serial}`, pn);
+  }
+  return baseOf;
+}
+
+/**
+ * The batch by target publication number: kind-less records join the record that has the kind,
+ * and the same publication twice in one batch (two sources in one file) merges in order.
+ */
+function mergeIncoming(records: readonly Patent[], targets: ReadonlyMap<string, string>): Map<string, Patent> {
+  const incoming = new Map<string, Patent>();
+  for (const original of records) {
+    const pn = targets.get(original.publicationNumber) ?? original.publicationNumber;
+    const record = pn === original.publicationNumber ? original : { ...original, publicationNumber: pn };
+    incoming.set(pn, mergePatent(incoming.get(pn), record));
+  }
+  return incoming;
+}
+
+interface UpsertPlan {
+  result: UpsertResult;
+  rows: NewPatentRow[];
+  numberRows: { number_key: string; publication_number: string }[];
+  citationRows: { citing_number: string; cited_key: string }[];
+  /** Written records that were stored before: their old number and citation rows go first. */
+  rewritten: string[];
+}
+
+/** Every row an upsert writes, worked out from the batch and what the store holds. */
+function planUpsert(
+  incoming: ReadonlyMap<string, Patent>,
+  kindless: ReadonlyMap<string, string>,
+  existing: ReadonlyMap<string, Patent>,
+  sourceId: string | undefined,
+): UpsertPlan {
+  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, stored: [], removed: [] };
+  const plan: UpsertPlan = { result, rows: [], numberRows: [], citationRows: [], rewritten: [] };
+  const now = new Date().toISOString();
+  for (const [pn, record] of incoming) {
+    const twin = kindless.get(pn);
+    const twinRecord = twin ? existing.get(twin) : undefined;
+    if (twin && twinRecord) result.removed.push(twin);
+    const stored = existing.get(pn);
+    const before = twinRecord ? mergePatent(stored, { ...twinRecord, publicationNumber: pn }) : stored;
+    const merged = mergePatent(before, record);
+    // Key order is only compared, never stored: a new record skips the sorted serialisation.
+    if (stored && !twinRecord && stableStringify(stored) === stableStringify(merged)) {
+      result.unchanged += 1;
+      continue;
+    }
+    plan.rows.push({
+      publication_number: pn,
+      country: merged.country,
+      kind: merged.kind ?? null,
+      patent_type: merged.patentType ?? null,
+      application_number: merged.applicationNumber ?? null,
+      title: merged.title?.text ?? null,
+      application_date: merged.applicationDate ?? null,
+      publication_date: merged.publicationDate ?? null,
+      source_id: merged.source?.id ?? sourceId ?? null,
+      doc: JSON.stringify(merged),
+      updated_at: now,
+    });
+    if (stored) plan.rewritten.push(pn);
+    for (const number_key of numberKeysForRecord(merged)) plan.numberRows.push({ number_key, publication_number: pn });
+    const citedKeys = new Set<string>();
+    for (const citation of merged.citations ?? []) {
+      const key = citedKeyOf(citation.number, citation.country, citation.kind);
+      if (key) citedKeys.add(key);
+    }
+    for (const cited_key of citedKeys) plan.citationRows.push({ citing_number: pn, cited_key });
+    if (stored || twinRecord) result.updated += 1;
+    else result.inserted += 1;
+    result.stored.push(merged);
+  }
+  return plan;
+}
+
+type SqliteHandle = BetterSqlite3.Database;
+
+function prepareStatements(sqlite: SqliteHandle) {
+  return {
+    numberTargets: sqlite
+      .prepare('SELECT publication_number FROM patent_numbers WHERE number_key = ? ORDER BY publication_number')
+      .pluck(),
+    exists: sqlite.prepare('SELECT 1 FROM patents WHERE publication_number = ?').pluck(),
+    doc: sqlite.prepare('SELECT doc FROM patents WHERE publication_number = ?').pluck(),
+    upsertPatent: sqlite.prepare(
+      `INSERT INTO patents (publication_number, country, kind, patent_type, application_number, title,
+         application_date, publication_date, source_id, doc, updated_at)
+       VALUES (@publication_number, @country, @kind, @patent_type, @application_number, @title,
+         @application_date, @publication_date, @source_id, @doc, @updated_at)
+       ON CONFLICT (publication_number) DO UPDATE SET country = excluded.country, kind = excluded.kind,
+         patent_type = excluded.patent_type, application_number = excluded.application_number,
+         title = excluded.title, application_date = excluded.application_date,
+         publication_date = excluded.publication_date, source_id = excluded.source_id, doc = excluded.doc,
+         updated_at = excluded.updated_at`,
+    ),
+    deletePatent: sqlite.prepare('DELETE FROM patents WHERE publication_number = ?'),
+    deleteNumbers: sqlite.prepare('DELETE FROM patent_numbers WHERE publication_number = ?'),
+    deleteCitations: sqlite.prepare('DELETE FROM patent_citations WHERE citing_number = ?'),
+    insertNumber: sqlite.prepare(
+      'INSERT INTO patent_numbers (number_key, publication_number) VALUES (?, ?) ON CONFLICT DO NOTHING',
+    ),
+    insertCitation: sqlite.prepare(
+      'INSERT INTO patent_citations (citing_number, cited_key) VALUES (?, ?) ON CONFLICT DO NOTHING',
+    ),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Patent } from '@patlas/contracts';
 import { segmentForSearch } from '../../analysis/chinese.js';
 import { stemWord } from '../../analysis/english.js';
 import { normalizeApplicationNumber, normalizePublicationNumber } from '../../analysis/patent-numbers.js';
-import { isSameCjkRun, normaliseText, segmentUnits } from '../../analysis/text-normalise.js';
+import { normaliseText, scanUnits } from '../../analysis/text-normalise.js';
 import type { SearchHit } from '../../search-engine.js';
 import type { FtsColumn, StoredTextColumn } from './index-schema.js';
 
@@ -16,18 +16,25 @@ export type IndexablePatent = Patent & { readonly valueScore?: number };
  * prefix `c*`, two are one bigram, more are a phrase of bigrams (compile-query.ts).
  */
 export function textTokens(text: string, vocab?: Map<string, string>): string {
-  const units = segmentUnits(text);
   const out: string[] = [];
-  units.forEach((u, i) => {
-    if (u.kind === 'word') {
-      const stem = stemWord(u.text);
-      vocab?.set(u.text, stem);
-      out.push(stem);
+  // A CJK unit waits for the next one: the bigram of the two when they are side by side.
+  let pending = '';
+  let pendingEnd = -1;
+  scanUnits(text, '', (kind, unit, start, end) => {
+    if (pending) {
+      out.push(kind === 'cjk' && start === pendingEnd ? pending + unit : pending);
+      pending = '';
+    }
+    if (kind === 'cjk') {
+      pending = unit;
+      pendingEnd = end;
       return;
     }
-    const next = units[i + 1];
-    out.push(next && isSameCjkRun(u, next) ? u.text + next.text : u.text);
+    const stem = stemWord(unit);
+    vocab?.set(unit, stem);
+    out.push(stem);
   });
+  if (pending) out.push(pending);
   return out.join(' ');
 }
 

@@ -73,6 +73,8 @@ export class SemanticIndex {
     private readonly external: TextEmbedder | undefined,
     /** The engine's index schema version: vectors are keyed by its doc ids, which a rebuild renumbers. */
     schemaVersion: number,
+    /** The stored texts of documents (the engine reads them from its copy or from the app store). */
+    private readonly loadTexts: (ids: readonly number[]) => Map<number, StoredTexts>,
   ) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS sem_model (k TEXT PRIMARY KEY, v BLOB NOT NULL);
@@ -87,7 +89,6 @@ export class SemanticIndex {
       vecs: db.prepare('SELECT id, v FROM sem_vecs WHERE id IN (SELECT value FROM json_each(?))').raw(),
       allVecs: db.prepare('SELECT id, v FROM sem_vecs ORDER BY id').raw(),
       ids: db.prepare('SELECT id FROM docs ORDER BY id').pluck(),
-      texts: db.prepare('SELECT id, texts FROM docs WHERE id IN (SELECT value FROM json_each(?))').raw(),
     };
     const keyedBy = this.stmt.get.get('schema') as Buffer | undefined;
     if (keyedBy?.toString() !== String(schemaVersion)) {
@@ -285,14 +286,6 @@ export class SemanticIndex {
       await yieldToLoop();
     }
     this.save();
-  }
-
-  private loadTexts(ids: readonly number[]): Map<number, StoredTexts> {
-    const out = new Map<number, StoredTexts>();
-    for (const [id, texts] of this.stmt.texts.all(JSON.stringify(ids)) as [number, string][]) {
-      out.set(id, JSON.parse(texts) as StoredTexts);
-    }
-    return out;
   }
 
   /** The `k` nearest documents by the combined vector (approximate, HNSW). */

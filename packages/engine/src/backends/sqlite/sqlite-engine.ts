@@ -1,16 +1,17 @@
 import Database from 'better-sqlite3';
-import { MAX_ANALYSIS_TOTAL, MAX_PAGE, MAX_PAGE_SIZE, MAX_SORT_TOTAL } from '@patlas/contracts';
+import { MAX_ANALYSIS_TOTAL, MAX_PAGE, MAX_PAGE_SIZE, MAX_SORT_TOTAL, type Patent } from '@patlas/contracts';
 import { matchAllTerm, parseExpression, type QueryNode, type TermNode } from '@patlas/query';
 import { highlightText } from '../../analysis/highlight.js';
-import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
 import { analyseTerm, type AnalysedTerm } from '../../analysis/query-terms.js';
 import { selectPage, type Compare } from '../../ranking/top-k.js';
 import type { LegalStatusClass } from '../../aggregation/dimensions.js';
 import {
   EngineError,
+  type BulkLoad,
   type CountOptions,
   type FacetField,
   type Facets,
+  type IndexOptions,
   type SearchEngine,
   type SearchHit,
   type SearchRequest,
@@ -31,11 +32,22 @@ import {
 import { aggregateHits, unitCount } from './aggregate.js';
 import { DocColumns } from './doc-columns.js';
 import { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION, createIndexSchema } from './index-schema.js';
+import { startBulkLoad } from './bulk-load.js';
+import { IndexWriter, prepareDocs, resetFtsConfig, storedTextsOf } from './index-writer.js';
 import type { TextEmbedder } from '../../semantic/embedder.js';
 import type { FieldWeights } from '../../semantic/hybrid.js';
 import { SemanticIndex } from './semantic-index.js';
 import { semanticSearch } from './semantic-search.js';
-import { analyseDoc, publicationKey, type DocColumnValues, type DocRow, type IndexablePatent } from './index-tokens.js';
+import { publicationKey, type DocColumnValues, type DocRow, type IndexablePatent } from './index-tokens.js';
+
+/**
+ * Title, abstract and claims of records the app store holds, by publication number as indexed
+ * (synchronous: verification reads them in the middle of a query). Records it does not answer
+ * read as empty.
+ */
+export type TextSource = (
+  publicationNumbers: readonly string[],
+) => Map<string, Pick<Patent, 'title' | 'abstract' | 'claims'>>;
 
 export interface SqliteEngineOptions {
   /** The engine's own SQLite file (WAL), or ':memory:'. */
@@ -49,6 +61,16 @@ export interface SqliteEngineOptions {
   readonly maxAnalysisTotal?: number;
   /** Semantic vectors from this model instead of the LSA space learned from the corpus. */
   readonly embedder?: TextEmbedder;
+  /**
+   * Where the texts of records indexed with `textsInStore` are read (the app store): the index
+   * then keeps no copy of them (~4.5 KB a record with claims). Without it, every record's texts
+   * are kept in `docs.texts`.
+   */
+  readonly textSource?: TextSource;
+  /** Analysis threads of a bulk load (default: one per core but one, at most 4). */
+  readonly analysisThreads?: number;
+  /** When the in-memory columns load: at open (default), or when first read (an import-only process). */
+  readonly loadColumns?: 'open' | 'first-use';
 }
 
 const WILDCARD_EXPANSION_LIMIT = 1000;
@@ -171,29 +193,37 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   const db = new Database(options.file);
   if (options.file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // A bulk load's writer thread has its own connection to the file: wait for it rather than fail.
+  db.pragma('busy_timeout = 60000');
   // FTS5 segment merges and the doc lookups of a large index thrash SQLite's default 2 MB page cache.
   db.pragma('cache_size = -131072');
   createIndexSchema(db);
-  const semantic = new SemanticIndex(db, options.file, options.embedder, INDEX_SCHEMA_VERSION);
+  resetFtsConfig(db);
+  const writer = new IndexWriter(db);
+  const semantic = new SemanticIndex(db, options.file, options.embedder, INDEX_SCHEMA_VERSION, (ids) =>
+    loadTexts(Int32Array.from(ids)),
+  );
   const rankLimit = options.rankLimit ?? 10_000;
-  const columns = new DocColumns();
-  for (const row of db.prepare('SELECT id, cols FROM doc_cols').iterate() as Iterable<{ id: number; cols: string }>) {
-    columns.set(row.id, JSON.parse(row.cols) as DocColumnValues);
-  }
+  /**
+   * The in-memory columns, loaded from doc_cols at open or, with `loadColumns: 'first-use'`, by
+   * the first call that reads them: an import-only process (the CLI) never holds them, so its
+   * memory does not grow with the corpus. Writes update them only once loaded.
+   */
+  let loaded: DocColumns | undefined;
+  const columnsOf = (): DocColumns => {
+    if (loaded) return loaded;
+    const columns = new DocColumns();
+    for (const row of db.prepare('SELECT id, cols FROM doc_cols').iterate() as Iterable<{ id: number; cols: string }>) {
+      columns.set(row.id, JSON.parse(row.cols) as DocColumnValues);
+    }
+    loaded = columns;
+    return columns;
+  };
+  if (options.loadColumns !== 'first-use') columnsOf();
 
   const weights = BM25_WEIGHTS.join(', ');
   const stmt = {
     idByPn: db.prepare('SELECT id FROM docs WHERE pn = ?').pluck(),
-    insertDoc: db.prepare('INSERT INTO docs (pn, row, texts) VALUES (?, ?, ?)'),
-    updateDoc: db.prepare('UPDATE docs SET row = ?, texts = ? WHERE id = ?'),
-    deleteDoc: db.prepare('DELETE FROM docs WHERE id = ?'),
-    upsertCols: db.prepare('INSERT OR REPLACE INTO doc_cols (id, cols) VALUES (?, ?)'),
-    deleteCols: db.prepare('DELETE FROM doc_cols WHERE id = ?'),
-    insertFts: db.prepare(
-      `INSERT INTO fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')})`,
-    ),
-    deleteFts: db.prepare('DELETE FROM fts WHERE rowid = ?'),
-    insertWord: db.prepare('INSERT OR IGNORE INTO vocab (word, stem) VALUES (?, ?)'),
     expandWord: db.prepare('SELECT DISTINCT stem FROM vocab WHERE word GLOB ? LIMIT ?').pluck(),
     wordsOfStem: db.prepare('SELECT word FROM vocab WHERE word >= ? AND word < ? AND stem = ?').pluck(),
     match: db.prepare('SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid').pluck(),
@@ -213,8 +243,12 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       .prepare(`SELECT rowid, -bm25(fts, ${weights}) FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?`)
       .raw(),
     rankOne: db.prepare(`SELECT -bm25(fts, ${weights}) FROM fts WHERE fts MATCH ? AND rowid = ?`).pluck(),
-    texts: db.prepare('SELECT id, texts FROM docs WHERE id IN (SELECT value FROM json_each(?))').raw(),
-    rows: db.prepare('SELECT id, row FROM docs WHERE id IN (SELECT value FROM json_each(?))').raw(),
+    texts: db
+      .prepare(
+        "SELECT id, texts, iif(texts = '', json_extract(row, '$.publicationNumber')) FROM docs WHERE id IN (SELECT value FROM json_each(?))",
+      )
+      .raw(),
+    rows: db.prepare("SELECT id, row, texts = '' FROM docs WHERE id IN (SELECT value FROM json_each(?))").raw(),
   };
 
   const ctx: CompileContext = {
@@ -238,7 +272,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   let scoreBuffer = new Float64Array(0);
   const scored: number[] = [];
   function takeScores(): Float64Array {
-    if (scoreBuffer.length < columns.capacity) scoreBuffer = new Float64Array(columns.capacity);
+    const capacity = columnsOf().capacity;
+    if (scoreBuffer.length < capacity) scoreBuffer = new Float64Array(capacity);
     return scoreBuffer;
   }
   function setScore(scores: Float64Array, id: number, score: number): void {
@@ -259,12 +294,19 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     }
   }
 
+  /** Stored texts of documents: the index's copy, or the app store's record (textSource). */
   function loadTexts(ids: Int32Array): Map<number, StoredTexts> {
     const out = new Map<number, StoredTexts>();
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = JSON.stringify(Array.from(ids.subarray(i, i + 500)));
-      for (const [id, texts] of stmt.texts.all(chunk) as [number, string][])
-        out.set(id, JSON.parse(texts) as StoredTexts);
+      const fromStore = new Map<string, number>();
+      for (const [id, texts, pn] of stmt.texts.all(chunk) as [number, string, string | null][]) {
+        if (texts) out.set(id, JSON.parse(texts) as StoredTexts);
+        else if (pn !== null) fromStore.set(pn, id);
+      }
+      if (fromStore.size === 0) continue;
+      const records = options_.textSource?.([...fromStore.keys()]) ?? new Map();
+      for (const [pn, id] of fromStore) out.set(id, storedTextsOf(records.get(pn) ?? {}));
     }
     return out;
   }
@@ -285,22 +327,22 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       }
       case 'range':
         return filterIds(
-          columns.allIds(),
-          columns.rangePredicate(plan.column, plan.from, plan.to, plan.includeFrom, plan.includeTo),
+          columnsOf().allIds(),
+          columnsOf().rangePredicate(plan.column, plan.from, plan.to, plan.includeFrom, plan.includeTo),
         );
       case 'not':
-        return difference(columns.allIds(), evaluate(plan.child));
+        return difference(columnsOf().allIds(), evaluate(plan.child));
       case 'or':
         return plan.children.map(evaluate).reduce(union);
       case 'and': {
         const generators = plan.children.filter((c) => c.kind !== 'range' && c.kind !== 'not');
-        let ids = generators.length === 0 ? columns.allIds() : generators.map(evaluate).reduce(intersect);
+        let ids = generators.length === 0 ? columnsOf().allIds() : generators.map(evaluate).reduce(intersect);
         for (const c of plan.children) {
           if (c.kind === 'range')
-            ids = filterIds(ids, columns.rangePredicate(c.column, c.from, c.to, c.includeFrom, c.includeTo));
+            ids = filterIds(ids, columnsOf().rangePredicate(c.column, c.from, c.to, c.includeFrom, c.includeTo));
           else if (c.kind === 'not' && c.child.kind === 'range') {
             const r = c.child;
-            const inRange = columns.rangePredicate(r.column, r.from, r.to, r.includeFrom, r.includeTo);
+            const inRange = columnsOf().rangePredicate(r.column, r.from, r.to, r.includeFrom, r.includeTo);
             ids = filterIds(ids, (id) => !inRange(id));
           } else if (c.kind === 'not') ids = difference(ids, evaluate(c.child));
         }
@@ -357,10 +399,11 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     if (options.within && !isEveryDocument(ast)) hits = intersect(hits, withinIds(options.within).sorted);
     if (options.scope) {
       const want = options.scope === 'cn' ? 1 : 2;
-      hits = filterIds(hits, (id) => columns.scope[id] === want);
+      const scope = columnsOf().scope;
+      hits = filterIds(hits, (id) => scope[id] === want);
     }
     for (const f of options.filters ?? []) {
-      if (f.values.length > 0) hits = filterIds(hits, columns.facetPredicate(f.field, f.values));
+      if (f.values.length > 0) hits = filterIds(hits, columnsOf().facetPredicate(f.field, f.values));
     }
     return { plan, hits, ...(scores ? { scores } : {}) };
   }
@@ -470,7 +513,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   }
 
   function comparator(sort: SortSpec, scores: Float64Array | undefined): Compare {
-    const pd = columns.ranges.pd;
+    const pd = columnsOf().ranges.pd;
     const tie = (a: number, b: number): number => (pd[b] as number) - (pd[a] as number) || b - a;
     const dir = sort.order === 'asc' ? 1 : -1;
     const keyed = (arr: Int32Array | Float64Array, missing: (v: number) => boolean): Compare => {
@@ -483,7 +526,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         return x === y ? tie(a, b) : (x < y ? -1 : 1) * dir;
       };
     };
-    const r = columns.ranges;
+    const r = columnsOf().ranges;
     switch (sort.field) {
       case 'relevance':
         return scores ? (a, b) => (scores[b] as number) - (scores[a] as number) || tie(a, b) : tie;
@@ -507,7 +550,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   /** One representative per group (the best under `cmp`); documents without a key stand alone. */
   function mergeHits(hits: Int32Array, merge: number, cmp: Compare): Int32Array {
     if (!merge) return hits;
-    const groups = merge === 1 ? columns.anGroup : columns.famGroup;
+    const groups = merge === 1 ? columnsOf().anGroup : columnsOf().famGroup;
     const best = new Map<number, number>();
     const out: number[] = [];
     for (const id of hits) {
@@ -523,10 +566,25 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     return Int32Array.from(out).sort();
   }
 
-  function loadRows(ids: readonly number[]): Map<number, DocRow> {
+  /**
+   * Result rows of documents. A record whose texts the store holds has its abstract there too
+   * (prepareDocs): read back unless `withAbstract` is false (callers that show no abstract).
+   */
+  function loadRows(ids: readonly number[], withAbstract = true): Map<number, DocRow> {
     const out = new Map<number, DocRow>();
-    for (const [id, row] of stmt.rows.all(JSON.stringify(ids)) as [number, string][])
-      out.set(id, JSON.parse(row) as DocRow);
+    const fromStore = new Map<string, number>();
+    for (const [id, json, inStore] of stmt.rows.all(JSON.stringify(ids)) as [number, string, number][]) {
+      const row = JSON.parse(json) as DocRow;
+      out.set(id, row);
+      if (inStore && withAbstract) fromStore.set(row.publicationNumber, id);
+    }
+    if (fromStore.size > 0 && options_.textSource) {
+      for (const [pn, record] of options_.textSource([...fromStore.keys()])) {
+        const id = fromStore.get(pn);
+        const row = id === undefined ? undefined : out.get(id);
+        if (id !== undefined && row && record.abstract) out.set(id, { ...row, abstract: record.abstract.text });
+      }
+    }
     return out;
   }
 
@@ -563,7 +621,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
   function facetCounts(hits: Int32Array, fields: readonly FacetField[], limit: number): Facets {
     const facets: Facets = {};
-    for (const f of fields) facets[f] = columns.countFacet(f, hits, limit);
+    for (const f of fields) facets[f] = columnsOf().countFacet(f, hits, limit);
     return facets;
   }
 
@@ -590,14 +648,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   }
 
   function idsOf(publicationNumbers: readonly string[]): (number | undefined)[] {
-    return publicationNumbers.map((pn) => {
-      const id = stmt.idByPn.get(publicationKey(pn)) as number | undefined;
-      if (id !== undefined) return id;
-      const keys = numberKeysForLookup(pn).map((k) => `"${k.toLowerCase()}"`);
-      if (keys.length === 0) return undefined;
-      const found = runMatch(`{pn}: (${keys.join(' OR ')})`);
-      return found.length > 0 ? found[0] : undefined;
-    });
+    return writer.idsOf(publicationNumbers);
   }
 
   function searchPage(request: SearchRequest): SearchResponse {
@@ -638,30 +689,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     return { total: merged.length, items, facets };
   }
 
-  const indexBatch = db.transaction((docs: readonly IndexablePatent[]) => {
-    const vocab = new Map<string, string>();
-    const updated: [number, DocColumnValues, StoredTexts][] = [];
-    for (const doc of docs) {
-      const a = analyseDoc(doc, vocab);
-      const existing = stmt.idByPn.get(a.pn) as number | undefined;
-      const row = JSON.stringify(a.row);
-      const texts = JSON.stringify(a.texts);
-      const cols = JSON.stringify(a.cols);
-      let id: number;
-      if (existing !== undefined) {
-        stmt.deleteFts.run(existing);
-        stmt.updateDoc.run(row, texts, existing);
-        id = existing;
-      } else {
-        id = Number(stmt.insertDoc.run(a.pn, row, texts).lastInsertRowid);
-      }
-      stmt.upsertCols.run(id, cols);
-      stmt.insertFts.run(id, ...FTS_COLUMNS.map((c) => a.fts[c]));
-      updated.push([id, a.cols, a.texts]);
-    }
-    for (const [word, stem] of vocab) stmt.insertWord.run(word, stem);
-    return updated;
-  });
+  /** Only an engine with a text source leaves texts out of the index. */
+  const textsInStore = (o: IndexOptions | undefined): boolean => Boolean(o?.textsInStore && options_.textSource);
 
   /** Hits of a set to analyse (after scope and filters), refused above the analysis limit. */
   function analysableHits(ast: QueryNode, options: CountOptions): Int32Array {
@@ -683,7 +712,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     const hits = analysableHits(ast, options);
     const merge = options.merge ?? 0;
     const rowsOf = (ids: number[]) => {
-      const rows = loadRows(ids);
+      const rows = loadRows(ids, false);
       return new Map(
         [...rows].map(([id, r]) => [
           id,
@@ -691,8 +720,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         ]),
       );
     };
-    const answers = specs.map((spec) => aggregateHits(columns, hits, merge, spec, rowsOf));
-    const total = answers[0]?.total ?? unitCount(columns, hits, merge);
+    const answers = specs.map((spec) => aggregateHits(columnsOf(), hits, merge, spec, rowsOf));
+    const total = answers[0]?.total ?? unitCount(columnsOf(), hits, merge);
     return { total, results: answers.map((a) => a.result) };
   };
 
@@ -730,25 +759,36 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     loadRows,
   };
 
-  return {
-    async index(docs) {
-      const updated = indexBatch(docs as readonly IndexablePatent[]);
-      for (const [id, cols] of updated) columns.set(id, cols);
-      await semantic.add(updated.map(([id, , texts]) => ({ id, texts })));
+  const engine: SearchEngine = {
+    async index(docs, indexOptions) {
+      const { batch, analysed } = prepareDocs(docs as readonly IndexablePatent[], {
+        textsInStore: textsInStore(indexOptions),
+      });
+      const ids = writer.write(batch);
+      ids.forEach((id, i) => loaded?.set(id, (analysed[i] as (typeof analysed)[number]).cols));
+      await semantic.add(ids.map((id, i) => ({ id, texts: (analysed[i] as (typeof analysed)[number]).texts })));
+    },
+
+    bulkLoad(indexOptions) {
+      if (options_.file === ':memory:') return inThreadBulkLoad(engine, indexOptions);
+      return startBulkLoad({
+        file: options_.file,
+        ...(options_.analysisThreads ? { analysisThreads: options_.analysisThreads } : {}),
+        textsInStore: textsInStore(indexOptions),
+        async written(docs, cols, ids, removed) {
+          for (const id of removed) loaded?.delete(id);
+          semantic.remove(removed);
+          if (loaded) ids.forEach((id, i) => loaded?.set(id, JSON.parse(cols[i] as string) as DocColumnValues));
+          if (semantic.ready) await semantic.add(ids.map((id, i) => ({ id, texts: storedTextsOf(docs[i] ?? {}) })));
+        },
+      });
     },
 
     async remove(publicationNumbers) {
-      const ids = idsOf(publicationNumbers).filter((x): x is number => x !== undefined);
-      db.transaction(() => {
-        for (const id of ids) {
-          stmt.deleteFts.run(id);
-          stmt.deleteDoc.run(id);
-          stmt.deleteCols.run(id);
-        }
-      })();
-      for (const id of ids) columns.delete(id);
+      const ids = writer.remove(publicationNumbers);
+      for (const id of ids) loaded?.delete(id);
       semantic.remove(ids);
-      return new Set(ids).size;
+      return ids.length;
     },
 
     async search(request: SearchRequest): Promise<SearchResponse> {
@@ -833,6 +873,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
     async expandFamily(publicationNumbers) {
       const ids = idsOf(publicationNumbers).filter((x): x is number => x !== undefined);
+      const columns = columnsOf();
       const groups = new Set(ids.map((id) => columns.famGroup[id] as number).filter((g) => g !== 0));
       const found = new Set<number>(ids);
       const memberNumbers: string[] = [];
@@ -841,7 +882,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         if (columns.alive[id] && groups.has(columns.famGroup[id] as number)) found.add(id);
       }
       for (const id of idsOf(memberNumbers)) if (id !== undefined) found.add(id);
-      const rows = loadRows([...found]);
+      const rows = loadRows([...found], false);
       return [...found]
         .sort((a, b) => a - b)
         .flatMap((id) => (rows.get(id) ? [(rows.get(id) as DocRow).publicationNumber] : []));
@@ -860,12 +901,24 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async size() {
-      return columns.aliveCount;
+      return columnsOf().aliveCount;
     },
 
     async close() {
       semantic.close();
       db.close();
     },
+  };
+  return engine;
+}
+
+/** A bulk load in the caller's thread: an in-memory index has no file a writer thread could open. */
+function inThreadBulkLoad(engine: SearchEngine, options: IndexOptions | undefined): BulkLoad {
+  return {
+    async index(docs, { remove = [] } = {}) {
+      if (remove.length > 0) await engine.remove(remove);
+      await engine.index(docs, options);
+    },
+    async finish() {},
   };
 }

@@ -1,0 +1,194 @@
+import type Database from 'better-sqlite3';
+import type { Patent } from '@patlas/contracts';
+import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
+import type { StoredTexts } from './compile-query.js';
+import { FTS_COLUMNS } from './index-schema.js';
+import { analyseDoc, publicationKey, type AnalysedDoc, type IndexablePatent } from './index-tokens.js';
+
+/**
+ * A record analysed for the index, serialised as the writer stores it: analysis (tokens, JSON)
+ * runs wherever the caller likes (a worker thread in a bulk load), the writer only writes.
+ */
+export interface PreparedDoc {
+  /** The publication key (upsert key). */
+  readonly pn: string;
+  /** JSON of the result row (DocRow), without the abstract when the app store holds the texts. */
+  readonly row: string;
+  /** JSON of the stored texts, or '' when the app store holds them (SqliteEngineOptions.textSource). */
+  readonly texts: string;
+  /** JSON of the column values (DocColumnValues). */
+  readonly cols: string;
+  /** FTS5 token strings in FTS_COLUMNS order. */
+  readonly fts: readonly string[];
+}
+
+export interface PreparedBatch {
+  readonly docs: readonly PreparedDoc[];
+  /** Latin words and their stems, for wildcard expansion (the `vocab` table). */
+  readonly words: readonly (readonly [string, string])[];
+}
+
+export interface PrepareOptions {
+  /** The app store holds these records' texts: the index keeps no copy of them. */
+  readonly textsInStore?: boolean;
+  /**
+   * Words already handed to the writer by this preparer: not sent again (each costs the writer a
+   * lookup). Cleared when it grows past `MAX_SEEN_WORDS`, so memory stays bounded.
+   */
+  readonly seenWords?: Set<string>;
+}
+
+const MAX_SEEN_WORDS = 200_000;
+
+/** The texts verification, highlighting and semantic vectors read, as index-tokens.ts joins them. */
+export function storedTextsOf(doc: Pick<Patent, 'title' | 'abstract' | 'claims'>): StoredTexts {
+  const full = (t: Patent['title']): string => (t ? [t.text, ...Object.values(t.translations ?? {})].join('\n') : '');
+  return { ti: full(doc.title), ab: full(doc.abstract), clm: full(doc.claims) };
+}
+
+/** Analyses records and serialises what the writer stores (pure: runs in any thread). */
+export function prepareDocs(
+  docs: readonly IndexablePatent[],
+  options: PrepareOptions = {},
+): { batch: PreparedBatch; analysed: AnalysedDoc[] } {
+  const vocab = new Map<string, string>();
+  const analysed = docs.map((doc) => analyseDoc(doc, vocab));
+  const prepared = analysed.map((a): PreparedDoc => {
+    // The store holds the abstract too: the row keeps what result lists and analyses read (loadRows).
+    const { abstract: _abstract, ...rowWithoutAbstract } = a.row;
+    return {
+      pn: a.pn,
+      row: JSON.stringify(options.textsInStore ? rowWithoutAbstract : a.row),
+      texts: options.textsInStore ? '' : JSON.stringify(a.texts),
+      cols: JSON.stringify(a.cols),
+      fts: FTS_COLUMNS.map((c) => a.fts[c]),
+    };
+  });
+  const seen = options.seenWords;
+  if (seen && seen.size > MAX_SEEN_WORDS) seen.clear();
+  const words: [string, string][] = [];
+  for (const [word, stem] of vocab) {
+    if (seen?.has(word)) continue;
+    seen?.add(word);
+    words.push([word, stem]);
+  }
+  return { batch: { docs: prepared, words }, analysed };
+}
+
+/**
+ * FTS5 merge settings of a bulk load. Each flush of FTS5's pending terms writes a segment, and
+ * automerge rewrites a level's segments into one of the next level once `automerge` of them pile
+ * up, so every posting is rewritten once per level: merging 16 at a time instead of 4 halves the
+ * levels (about a quarter less writer time on Chinese claims, measured on the bench `full` profile).
+ * `crisismerge` (a whole level merged at once, in one transaction) must stay above it, or every
+ * merge becomes one: a 1M-record load then wrote level merges of gigabytes into a single WAL.
+ */
+const BULK_FTS_CONFIG = { automerge: 16, crisismerge: 64 } as const;
+/** FTS5's defaults, restored when a bulk load ends (and at open, after a crash mid-load). */
+export const DEFAULT_FTS_CONFIG = { automerge: 4, crisismerge: 16 } as const;
+
+type FtsConfig = Readonly<Record<'automerge' | 'crisismerge', number>>;
+
+/** Sets FTS5's persistent merge settings (stored in the index file, shared by every connection). */
+export function setFtsConfig(db: Database.Database, config: FtsConfig): void {
+  // FTS5 takes its commands as literals only (a bound value is a "logic error").
+  for (const [key, value] of Object.entries(config)) {
+    db.exec(`INSERT INTO fts (fts, rank) VALUES ('${key}', ${Math.trunc(value)})`);
+  }
+}
+
+/** Restores FTS5's default merge settings when a bulk load that did not finish left its own behind. */
+export function resetFtsConfig(db: Database.Database): void {
+  const set = db.prepare("SELECT k, v FROM fts_config WHERE k IN ('automerge', 'crisismerge')").raw().all() as [
+    keyof FtsConfig,
+    number,
+  ][];
+  if (set.some(([k, v]) => DEFAULT_FTS_CONFIG[k] !== v)) setFtsConfig(db, DEFAULT_FTS_CONFIG);
+}
+
+/**
+ * Writes prepared records into the index tables of one connection: the engine's own (index())
+ * or a bulk load's writer thread (index-worker.ts), so both paths store the same rows.
+ */
+export class IndexWriter {
+  private readonly stmt;
+  private readonly writeBatch: (batch: PreparedBatch) => number[];
+  private readonly removeIds: (ids: readonly number[]) => void;
+
+  constructor(private readonly db: Database.Database) {
+    this.stmt = {
+      idByPn: db.prepare('SELECT id FROM docs WHERE pn = ?').pluck(),
+      insertDoc: db.prepare('INSERT INTO docs (pn, row, texts) VALUES (?, ?, ?)'),
+      updateDoc: db.prepare('UPDATE docs SET row = ?, texts = ? WHERE id = ?'),
+      deleteDoc: db.prepare('DELETE FROM docs WHERE id = ?'),
+      upsertCols: db.prepare('INSERT OR REPLACE INTO doc_cols (id, cols) VALUES (?, ?)'),
+      deleteCols: db.prepare('DELETE FROM doc_cols WHERE id = ?'),
+      insertFts: db.prepare(
+        `INSERT INTO fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')})`,
+      ),
+      deleteFts: db.prepare('DELETE FROM fts WHERE rowid = ?'),
+      insertWord: db.prepare('INSERT OR IGNORE INTO vocab (word, stem) VALUES (?, ?)'),
+      match: db.prepare('SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid').pluck(),
+    };
+    this.writeBatch = db.transaction((batch: PreparedBatch): number[] => {
+      const ids: number[] = [];
+      for (const doc of batch.docs) {
+        const existing = this.stmt.idByPn.get(doc.pn) as number | undefined;
+        let id: number;
+        if (existing !== undefined) {
+          // contentless_delete: the old tokens go without being given again.
+          this.stmt.deleteFts.run(existing);
+          this.stmt.updateDoc.run(doc.row, doc.texts, existing);
+          id = existing;
+        } else {
+          id = Number(this.stmt.insertDoc.run(doc.pn, doc.row, doc.texts).lastInsertRowid);
+        }
+        this.stmt.upsertCols.run(id, doc.cols);
+        this.stmt.insertFts.run(id, ...doc.fts);
+        ids.push(id);
+      }
+      for (const [word, stem] of batch.words) this.stmt.insertWord.run(word, stem);
+      return ids;
+    });
+    this.removeIds = db.transaction((ids: readonly number[]) => {
+      for (const id of ids) {
+        this.stmt.deleteFts.run(id);
+        this.stmt.deleteDoc.run(id);
+        this.stmt.deleteCols.run(id);
+      }
+    });
+  }
+
+  /** Adds or replaces records (by publication key) in one transaction; answers their ids, in order. */
+  write(batch: PreparedBatch): number[] {
+    return this.writeBatch(batch);
+  }
+
+  /** Ids of records by publication number in any written form (undefined when not indexed). */
+  idsOf(publicationNumbers: readonly string[]): (number | undefined)[] {
+    return publicationNumbers.map((pn) => {
+      const id = this.stmt.idByPn.get(publicationKey(pn)) as number | undefined;
+      if (id !== undefined) return id;
+      const keys = numberKeysForLookup(pn).map((k) => `"${k.toLowerCase()}"`);
+      if (keys.length === 0) return undefined;
+      const found = this.stmt.match.all(`{pn}: (${keys.join(' OR ')})`) as number[];
+      return found[0];
+    });
+  }
+
+  /** Removes records by publication number (any written form); answers the ids removed. */
+  remove(publicationNumbers: readonly string[]): number[] {
+    const ids = [...new Set(this.idsOf(publicationNumbers).filter((x): x is number => x !== undefined))];
+    this.removeIds(ids);
+    return ids;
+  }
+
+  /** Bulk-load merge settings on; `endBulk` restores the defaults. */
+  beginBulk(): void {
+    setFtsConfig(this.db, BULK_FTS_CONFIG);
+  }
+
+  endBulk(): void {
+    setFtsConfig(this.db, DEFAULT_FTS_CONFIG);
+  }
+}
