@@ -606,8 +606,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         highlights = { ...(title ? { title } : {}), ...(abstract ? { abstract } : {}) };
       }
       // Read from the in-memory columns, so indexes written before these fields existed show them too.
-      const provinces = columns.valuesOf('applicantProvince', id);
-      const statusClass = columns.valueOf('legalStatusClass', id) as LegalStatusClass | undefined;
+      const provinces = columnsOf().valuesOf('applicantProvince', id);
+      const statusClass = columnsOf().valueOf('legalStatusClass', id) as LegalStatusClass | undefined;
       items.push({
         ...row,
         ...(statusClass ? { legalStatusClass: statusClass } : {}),
