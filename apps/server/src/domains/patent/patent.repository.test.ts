@@ -94,6 +94,18 @@ describe('numbers written without kind', () => {
       expect((await t.context.repositories.patents.findByAnyNumber('US7200000B1'))?.classifications?.cpc).toEqual([
         'A01B1/00',
       ]);
+
+      // And within one batch (one export lists WO2017112648 and WO2017112648A2, A3): one record each kind.
+      await t.context.repositories.patents.upsertMany([
+        { publicationNumber: 'WO2017112648', country: 'WO', title: { lang: 'en', text: 'Thermal reduction system' } },
+        { publicationNumber: 'WO2017112648A3', country: 'WO', kind: 'A3' },
+        { publicationNumber: 'WO2017112648A2', country: 'WO', kind: 'A2', applicationDate: '2016-12-20' },
+      ]);
+      expect(await t.context.repositories.patents.count()).toBe(4);
+      expect(await t.context.repositories.patents.findByAnyNumber('WO2017112648A2')).toMatchObject({
+        title: { text: 'Thermal reduction system' },
+        applicationDate: '2016-12-20',
+      });
     } finally {
       await t.close();
     }

@@ -360,9 +360,13 @@ function kindBases(pns: readonly string[]): Map<string, string> {
  * and the same publication twice in one batch (two sources in one file) merges in order.
  */
 function mergeIncoming(records: readonly Patent[], targets: ReadonlyMap<string, string>): Map<string, Patent> {
+  // A kind-less number whose twin with the kind is in the same batch joins it too (the store does not
+  // hold the twin yet); the first number in order, as the store's lookup picks it.
+  const inBatch = kindBases([...new Set(records.map((r) => r.publicationNumber))].sort().reverse());
   const incoming = new Map<string, Patent>();
   for (const original of records) {
-    const pn = targets.get(original.publicationNumber) ?? original.publicationNumber;
+    const pn =
+      targets.get(original.publicationNumber) ?? inBatch.get(original.publicationNumber) ?? original.publicationNumber;
     const record = pn === original.publicationNumber ? original : { ...original, publicationNumber: pn };
     incoming.set(pn, mergePatent(incoming.get(pn), record));
   }
