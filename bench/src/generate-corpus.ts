@@ -1029,7 +1029,8 @@ export function* generateCorpus(options: CorpusOptions): Generator<Patent> {
     }
     if (family) patent.family = family;
 
-    if (rng.chance(p.legalStatus ?? ASSUMED.legalStatus)) patent.legalStatus = legalStatus(lang, info, appTime, time, rng);
+    if (rng.chance(p.legalStatus ?? ASSUMED.legalStatus))
+      patent.legalStatus = legalStatus(lang, info, appTime, time, rng);
     patent.source = { id: 'bench-synthetic', licence: 'generated from bench/corpus-stats.json' };
 
     // Algorithm R keeps a uniform sample of everything emitted so far: citations reach the whole past, not just the recent.
