@@ -25,7 +25,10 @@ async function main(): Promise<void> {
 
   const shutdown = new AbortController();
   // The demo corpus loads in the background on first start: the server answers meanwhile and /api/health shows the count growing.
-  const demoLoad = syncSearchIndex(context, shutdown.signal)
+  const demoLoad = context.repositories.patents
+    // Citation rows an import cut short left staged.
+    .mergeStagedCitations()
+    .then(() => syncSearchIndex(context, shutdown.signal))
     .then((reindexed) => {
       if (reindexed > 0) app.log.info({ reindexed }, 'search index rebuilt from the store');
       return loadDemoCorpusIfNeeded(context, { signal: shutdown.signal });

@@ -27,6 +27,13 @@ export interface PatentCitationsTable {
   cited_key: string;
 }
 
+/** Citation rows of an import in progress (SQLite), merged into patent_citations at its end. */
+export interface PatentCitationsStagedTable {
+  batch: number;
+  citing_number: string;
+  cited_key: string | null;
+}
+
 /** Small key/value facts about this installation (e.g. which demo corpus version is loaded). */
 export interface MetaTable {
   key: string;
@@ -371,6 +378,7 @@ export interface Database {
   patents: PatentsTable;
   patent_numbers: PatentNumbersTable;
   patent_citations: PatentCitationsTable;
+  patent_citations_staged: PatentCitationsStagedTable;
   meta: MetaTable;
   search_states: SearchStatesTable;
   tenants: TenantsTable;

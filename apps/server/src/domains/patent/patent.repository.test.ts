@@ -111,3 +111,83 @@ describe('numbers written without kind', () => {
     }
   });
 });
+
+describe('citations written during an import', () => {
+  const record = (pn: string, cites: string[]) => ({
+    publicationNumber: pn,
+    country: 'US',
+    kind: 'B2',
+    citations: cites.map((number) => ({ number })),
+  });
+  const citing = async (t: Awaited<ReturnType<typeof buildTestApp>>, pn: string) => {
+    const cited = await t.context.repositories.patents.findByAnyNumber(pn);
+    return t.context.repositories.patents.findCitingNumbers(cited ?? { publicationNumber: pn, country: 'US' });
+  };
+
+  it('are staged and merged at its end: each record with the citations of its last version', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const patents = t.context.repositories.patents;
+      await patents.upsertMany([record('US5000001B2', []), record('US5000002B2', []), record('US5000003B2', [])]);
+      // Merged before this import: rewritten below, so its old row must go.
+      await patents.upsertMany([record('US6000000B2', ['US5000003B2'])]);
+      expect(await citing(t, 'US5000003B2')).toEqual(['US6000000B2']);
+
+      patents.beginImport();
+      await patents.upsertMany([record('US6000001B2', ['US5000001B2', 'US5000002B2'])]);
+      await patents.upsertMany([record('US6000002B2', ['US5000001B2'])]);
+      // Not visible until the import ends.
+      expect(await citing(t, 'US5000002B2')).toEqual([]);
+      // A later version of US6000000B2 in the same import cites something else.
+      await patents.upsertMany([{ ...record('US6000000B2', ['US5000002B2']), title: { lang: 'en', text: 'Again' } }]);
+      await patents.endImport();
+
+      expect(await citing(t, 'US5000001B2')).toEqual(['US6000001B2', 'US6000002B2']);
+      // The new version's citation list replaced the old one (mergePatent): its old row is gone.
+      expect(await citing(t, 'US5000002B2')).toEqual(['US6000000B2', 'US6000001B2']);
+      expect(await citing(t, 'US5000003B2')).toEqual([]);
+      const staged = await t.context.database.db
+        .selectFrom('patent_citations_staged')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(staged.n)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('left staged by an import cut short are merged by the next merge (server start)', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const patents = t.context.repositories.patents;
+      await patents.upsertMany([record('US5100001B2', [])]);
+      patents.beginImport();
+      await patents.upsertMany([record('US6100001B2', ['US5100001B2'])]);
+      // The process dies here: no endImport. A new start merges what is staged.
+      expect(await citing(t, 'US5100001B2')).toEqual([]);
+      expect(await patents.mergeStagedCitations()).toBe(1);
+      expect(await citing(t, 'US5100001B2')).toEqual(['US6100001B2']);
+      expect(await patents.mergeStagedCitations()).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('of a record removed later in the same import are not merged', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const patents = t.context.repositories.patents;
+      await patents.upsertMany([record('US5200001B2', [])]);
+      patents.beginImport();
+      // Kind-less first, then the same publication with its kind: the kind-less row is folded in and removed.
+      await patents.upsertMany([
+        { publicationNumber: 'US6200001', country: 'US', citations: [{ number: 'US5200001B2' }] },
+      ]);
+      await patents.upsertMany([{ publicationNumber: 'US6200001B2', country: 'US', kind: 'B2' }]);
+      await patents.endImport();
+      expect(await citing(t, 'US5200001B2')).toEqual(['US6200001B2']);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -36,6 +36,9 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 /** The patent store: whole records by publication number, found by any number form. */
 export class PatentRepository {
   private statements: ReturnType<typeof prepareStatements> | undefined;
+  /** Imports of this process in progress: while any runs, citation rows are staged (SQLite). */
+  private importsRunning = 0;
+  private lastStagedBatch = 0;
 
   /**
    * @param sqlite - the SQLite connection under `db` (SQLite dialect only): imports write through
@@ -228,20 +231,61 @@ export class PatentRepository {
         if (doc !== undefined) existing.set(pn, JSON.parse(doc) as Patent);
       }
       const plan = planUpsert(incoming, kindless, existing, sourceId);
+      // During an import, citation rows are appended to the staging table and merged at its end.
+      const batch = this.importsRunning > 0 ? this.nextStagedBatch() : undefined;
+      const dropCitations = (pn: string) => {
+        s.deleteCitations.run(pn);
+        // Rows this import staged for it before are superseded too.
+        if (batch !== undefined) s.stageCitation.run(batch, pn, null);
+      };
       for (const pn of plan.result.removed) {
         s.deleteNumbers.run(pn);
-        s.deleteCitations.run(pn);
+        dropCitations(pn);
         s.deletePatent.run(pn);
       }
       for (const row of plan.rows) s.upsertPatent.run(row);
       for (const pn of plan.rewritten) {
         s.deleteNumbers.run(pn);
-        s.deleteCitations.run(pn);
+        dropCitations(pn);
       }
       for (const row of plan.numberRows) s.insertNumber.run(row.number_key, row.publication_number);
-      for (const row of plan.citationRows) s.insertCitation.run(row.citing_number, row.cited_key);
+      for (const row of plan.citationRows) {
+        if (batch !== undefined) s.stageCitation.run(batch, row.citing_number, row.cited_key);
+        else s.insertCitation.run(row.citing_number, row.cited_key);
+      }
       return plan.result;
     })();
+  }
+
+  /**
+   * Marks an import as running: until `endImport`, citation rows go to the staging table (SQLite),
+   * and citing records found through them (findCitingNumbers) appear once it ends.
+   */
+  beginImport(): void {
+    if (this.sqlite) this.importsRunning++;
+  }
+
+  /** Ends an import started with `beginImport`; the last one of this process merges the staged citations. */
+  async endImport(): Promise<void> {
+    if (!this.sqlite) return;
+    this.importsRunning = Math.max(0, this.importsRunning - 1);
+    if (this.importsRunning === 0) await this.mergeStagedCitations();
+  }
+
+  /**
+   * Moves staged citation rows into `patent_citations` (each record's last staged version), in key
+   * order. Also run at start: an import cut short leaves its rows staged. Answers the rows merged.
+   */
+  async mergeStagedCitations(): Promise<number> {
+    const sqlite = this.sqlite;
+    if (!sqlite) return 0;
+    return this.db.connection().execute(async () => mergeStaged(sqlite));
+  }
+
+  /** Staged batches of every process in order: a clock reading, unique within this process. */
+  private nextStagedBatch(): number {
+    this.lastStagedBatch = Math.max(this.lastStagedBatch + 1, Date.now() * 1000);
+    return this.lastStagedBatch;
   }
 
   /** For incoming numbers without kind: the stored publication with a kind that they belong to. */
@@ -461,7 +505,42 @@ function prepareStatements(sqlite: SqliteHandle) {
     insertCitation: sqlite.prepare(
       'INSERT INTO patent_citations (citing_number, cited_key) VALUES (?, ?) ON CONFLICT DO NOTHING',
     ),
+    stageCitation: sqlite.prepare(
+      'INSERT INTO patent_citations_staged (batch, citing_number, cited_key) VALUES (?, ?, ?)',
+    ),
   };
+}
+
+/**
+ * Staged rows make at least this share of the rows already merged: the citing-number index is
+ * dropped and built again after the merge (one sort instead of a random B-tree insert per row).
+ */
+const REBUILD_INDEX_SHARE = 0.25;
+
+function mergeStaged(sqlite: SqliteHandle): number {
+  if (sqlite.prepare('SELECT 1 FROM patent_citations_staged LIMIT 1').pluck().get() === undefined) return 0;
+  return sqlite.transaction((): number => {
+    const staged = sqlite.prepare('SELECT count(*) FROM patent_citations_staged').pluck().get() as number;
+    const merged = sqlite.prepare('SELECT count(*) FROM patent_citations').pluck().get() as number;
+    const rebuild = staged >= merged * REBUILD_INDEX_SHARE;
+    if (rebuild) sqlite.exec('DROP INDEX IF EXISTS patent_citations_citing_idx');
+    // Per record, its last staged batch; rows in primary-key order append to that index.
+    const { changes } = sqlite
+      .prepare(
+        `INSERT INTO patent_citations (citing_number, cited_key)
+         SELECT s.citing_number, s.cited_key
+         FROM patent_citations_staged s
+         JOIN (SELECT citing_number, max(batch) AS batch FROM patent_citations_staged GROUP BY citing_number) last
+           ON last.citing_number = s.citing_number AND last.batch = s.batch
+         WHERE s.cited_key IS NOT NULL
+         ORDER BY s.cited_key, s.citing_number
+         ON CONFLICT DO NOTHING`,
+      )
+      .run();
+    if (rebuild) sqlite.exec('CREATE INDEX patent_citations_citing_idx ON patent_citations (citing_number)');
+    sqlite.exec('DELETE FROM patent_citations_staged');
+    return changes;
+  })();
 }
 
 /**

@@ -18,12 +18,17 @@ import type Database from 'better-sqlite3';
  * v4: doc_cols also holds the analysis dimensions (class tokens, assignees, agents, applicant places).
  * v5: columns for legal events and the parties/numbers of litigation, licence, transfer, pledge and
  *     reexamination records; doc_cols holds their dates and the defence-declassified flag and date.
+ * v6: no 1-character prefix index, and claims as column 0 (bench `full` profile, 20k Chinese
+ *     records: 11.1 → 6.4 KB of FTS5 data per record, writes ~25 % faster). The prefix index only
+ *     served a lone CJK character (`锂*`, rare in patent queries), which FTS5 still answers by
+ *     scanning the terms that start with it. FTS5 writes a column marker (2 bytes) before every
+ *     position list outside column 0: claims hold most of a record's tokens.
  */
-export const INDEX_SCHEMA_VERSION = 5;
+export const INDEX_SCHEMA_VERSION = 6;
 
 /** FTS5 columns in order; bm25 weights follow the same order. */
 export const FTS_COLUMNS = [
-  'ti', 'ab', 'clm', 'desc', 'tiw',
+  'clm', 'ti', 'ab', 'desc', 'tiw',
   'pa', 'asg', 'inv', 'agt', 'agc', 'addr', 'prov', 'city',
   'ipc', 'ipcm', 'cpc', 'loc',
   'ls', 'pt', 'cc', 'kd',
@@ -60,7 +65,7 @@ export function createIndexSchema(db: Database.Database): void {
     CREATE TABLE IF NOT EXISTS vocab (word TEXT PRIMARY KEY, stem TEXT NOT NULL) WITHOUT ROWID;
     CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
       ${FTS_COLUMNS.join(', ')},
-      content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0', prefix='1'
+      content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0'
     );
   `);
   db.pragma(`user_version = ${INDEX_SCHEMA_VERSION}`);

@@ -29,6 +29,7 @@ export async function runImport(
   await patents.setMeta(INDEX_PENDING_KEY, new Date().toISOString());
   // The store holds every record indexed here: the index reads their texts from it.
   const bulk = context.engine.bulkLoad({ textsInStore: true });
+  patents.beginImport();
   let report: ImportReport;
   try {
     report = await importFiles(files, {
@@ -49,9 +50,11 @@ export async function runImport(
   } catch (err) {
     // What was queued is still written; the first error is the one to report.
     await bulk.finish().catch(() => undefined);
+    await patents.endImport().catch(() => undefined);
     throw err;
   }
   await bulk.finish();
+  await patents.endImport();
   await patents.setMeta(INDEX_PENDING_KEY, '');
   return report;
 }
