@@ -1,5 +1,6 @@
 import type { Language } from '@patlas/contracts';
 import ExcelJS from 'exceljs';
+import { checkXlsxBuffer, XlsxLimitError } from './xlsx-guard.js';
 
 /**
  * What every .xlsx export and import of the app shares (search history, operation history, patent
@@ -96,8 +97,12 @@ const FILE_MESSAGES = {
   en: { notXlsx: 'not a valid .xlsx file', noSheet: 'the file has no worksheet' },
 } as const;
 
-/** The first worksheet of an uploaded .xlsx; XlsxFileError when it is not one or has none. */
+/**
+ * The first worksheet of an uploaded .xlsx; XlsxFileError when it is not one, has none, or goes
+ * over the zip-bomb limits (xlsx-guard.ts), which are checked before exceljs unpacks it.
+ */
 export async function readFirstSheet(file: Buffer, lang: Language): Promise<ExcelJS.Worksheet> {
+  await guardXlsx(file, lang);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's typings want an ArrayBuffer-backed Buffer; the bytes are the same.
@@ -108,6 +113,16 @@ export async function readFirstSheet(file: Buffer, lang: Language): Promise<Exce
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new XlsxFileError(FILE_MESSAGES[lang].noSheet);
   return sheet;
+}
+
+/** checkXlsxBuffer with its refusal as an XlsxFileError (answered IMPORT_FILE_INVALID with the reason). */
+export async function guardXlsx(file: Buffer, lang: Language): Promise<void> {
+  try {
+    await checkXlsxBuffer(file, lang);
+  } catch (err) {
+    if (err instanceof XlsxLimitError) throw new XlsxFileError(err.reason);
+    throw err;
+  }
 }
 
 /**

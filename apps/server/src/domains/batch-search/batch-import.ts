@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { BatchImportResponse, BatchMode, Language } from '@patlas/contracts';
 import { MAX_BATCH_APPLICANTS, MAX_BATCH_NUMBERS } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
+import { checkXlsxBuffer, XlsxLimitError } from '../../files/xlsx-guard.js';
 import { splitBatchApplicants, splitBatchNumbers } from '@patlas/contracts';
 import { numberProblem } from './batch-input.js';
 
@@ -58,14 +59,23 @@ export function parseTxt(file: Buffer, mode: BatchMode, lang: Language): BatchIm
 
 /** A spreadsheet: the key column is the first one (spec 1 §7); a header row without digits is skipped in number mode. */
 export async function parseWorkbook(file: Buffer, mode: BatchMode, lang: Language): Promise<BatchImportResponse> {
+  const notXlsx = () =>
+    new AppError('IMPORT_FILE_INVALID', {
+      reason: lang === 'zh' ? '请另存为 .xlsx 后重新上传' : 'please save it as .xlsx and upload again',
+    });
+  try {
+    // The zip-bomb limits, before exceljs unpacks the file in memory.
+    await checkXlsxBuffer(file, lang);
+  } catch (err) {
+    if (err instanceof XlsxLimitError) throw err.isNotZip ? notXlsx() : new AppError('IMPORT_FILE_INVALID', { reason: err.reason });
+    throw err;
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
   } catch {
     // exceljs reads .xlsx only; an old binary .xls (or anything else) lands here.
-    throw new AppError('IMPORT_FILE_INVALID', {
-      reason: lang === 'zh' ? '请另存为 .xlsx 后重新上传' : 'please save it as .xlsx and upload again',
-    });
+    throw notXlsx();
   }
   const sheet = workbook.worksheets[0];
   const lines: SourceLine[] = [];
