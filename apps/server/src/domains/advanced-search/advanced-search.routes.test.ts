@@ -88,9 +88,9 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('advanced-search temp
       Array.from({ length: 3 }, () => call('POST', `${BASE}/initDefaultTemplate`, undefined, who)),
     );
     expect(inits.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    const names = (await call('POST', `${BASE}/getTemplate`, undefined, who)).json().data.map(
-      (tpl: { name: string }) => tpl.name,
-    );
+    const names = (await call('POST', `${BASE}/getTemplate`, undefined, who))
+      .json()
+      .data.map((tpl: { name: string }) => tpl.name);
     expect(names.sort()).toEqual(['并发', '默认模板'].sort());
   });
 

@@ -67,7 +67,8 @@ export async function parseWorkbook(file: Buffer, mode: BatchMode, lang: Languag
     // The zip-bomb limits, before exceljs unpacks the file in memory.
     await checkXlsxBuffer(file, lang);
   } catch (err) {
-    if (err instanceof XlsxLimitError) throw err.isNotZip ? notXlsx() : new AppError('IMPORT_FILE_INVALID', { reason: err.reason });
+    if (err instanceof XlsxLimitError)
+      throw err.isNotZip ? notXlsx() : new AppError('IMPORT_FILE_INVALID', { reason: err.reason });
     throw err;
   }
   const workbook = new ExcelJS.Workbook();

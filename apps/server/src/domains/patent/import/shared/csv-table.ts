@@ -87,7 +87,13 @@ export function cellText(value: unknown): string {
  */
 export async function readXlsxHead(file: string, maxRows = 10): Promise<WorkbookHead | undefined> {
   // A zip bomb is not opened to be detected: its import then refuses it with the reason.
-  if (!(await checkXlsxFile(file, 'en').then(() => true, () => false))) return undefined;
+  if (
+    !(await checkXlsxFile(file, 'en').then(
+      () => true,
+      () => false,
+    ))
+  )
+    return undefined;
   const input = openCnBytes(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
