@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { HistoryAction, ImportReport, Language, SearchHistoryEntry } from '@patlas/contracts';
 import {
   cellText,
@@ -8,7 +9,7 @@ import {
   localDayStamp,
   parseLocalTime,
   readFirstSheet,
-  writeExportSheet,
+  streamExportSheet,
   XlsxFileError,
 } from '../../files/spreadsheet.js';
 import { readEntryValue } from './history-entry.js';
@@ -133,10 +134,13 @@ export function exportFilename(now: Date, lang: Language): string {
   return lang === 'zh' ? `检索历史-${day}.xlsx` : `search-history-${day}.xlsx`;
 }
 
-/** The .xlsx file of `records` (in the order given), headed in `lang`. */
-export async function writeHistoryXlsx(records: readonly HistoryRecord[], lang: Language): Promise<Buffer> {
+/**
+ * The .xlsx file of `records` (in the order given), headed in `lang`, as a stream: `records` is
+ * read twice, one batch at a time (streamExportSheet), never held whole.
+ */
+export function writeHistoryXlsx(records: () => AsyncIterable<HistoryRecord>, lang: Language): Readable {
   const headers = HEADERS[lang];
-  return writeExportSheet({
+  return streamExportSheet({
     sheetName: SHEET_NAME[lang],
     columns: [
       { header: headers.no, width: 8 },
@@ -148,17 +152,21 @@ export async function writeHistoryXlsx(records: readonly HistoryRecord[], lang: 
     ],
     dataHeader: headers.data,
     moreHeader: headers.more,
-    rows: records.map(({ no, createdAt, entry }) => ({
-      cells: [
-        no,
-        formatLocalTime(createdAt),
-        entry.searchExpression.slice(0, CELL_MAX),
-        Number(entry.resultTotal),
-        OPERATION_LABELS[lang][entry.operationName],
-        (entry.operationValue ?? '').slice(0, CELL_MAX),
-      ],
-      data: JSON.stringify({ createdAt, entry }),
-    })),
+    rows: async function* () {
+      for await (const { no, createdAt, entry } of records()) {
+        yield {
+          cells: [
+            no,
+            formatLocalTime(createdAt),
+            entry.searchExpression.slice(0, CELL_MAX),
+            Number(entry.resultTotal),
+            OPERATION_LABELS[lang][entry.operationName],
+            (entry.operationValue ?? '').slice(0, CELL_MAX),
+          ],
+          data: JSON.stringify({ createdAt, entry }),
+        };
+      }
+    },
   });
 }
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { SaveOperateHistoryRequestSchema, type ImportReport, type Language, type RecordType } from '@patlas/contracts';
 import type ExcelJS from 'exceljs';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import {
   joinedCells,
   parseLocalTime,
   readFirstSheet,
-  writeExportSheet,
+  streamExportSheet,
   XlsxFileError,
 } from '../../files/spreadsheet.js';
 
@@ -100,13 +101,10 @@ function message(lang: Language, key: keyof (typeof MESSAGES)['zh'], params: Rec
   return MESSAGES[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
 }
 
-/** The .xlsx file of `records` (newest first as given), headed in `lang`. */
-export async function writeOperateHistoryXlsx(
-  records: readonly OperateHistoryRecord[],
-  lang: Language,
-): Promise<Buffer> {
+/** The .xlsx file of `records` (newest first as given), headed in `lang`, as a stream (read in batches, twice). */
+export function writeOperateHistoryXlsx(records: () => AsyncIterable<OperateHistoryRecord>, lang: Language): Readable {
   const headers = HEADERS[lang];
-  return writeExportSheet({
+  return streamExportSheet({
     sheetName: SHEET_NAME[lang],
     columns: [
       { header: headers.no, width: 8 },
@@ -118,17 +116,23 @@ export async function writeOperateHistoryXlsx(
     ],
     dataHeader: headers.data,
     moreHeader: headers.more,
-    rows: records.map((record, index) => ({
-      cells: [
-        index + 1,
-        TYPE_LABELS[lang][record.recordType],
-        record.title.slice(0, CELL_MAX),
-        record.resultTotal === undefined ? '' : Number(record.resultTotal),
-        formatLocalTime(record.createdAt),
-        (record.router ?? '').slice(0, CELL_MAX),
-      ],
-      data: JSON.stringify(record),
-    })),
+    rows: async function* () {
+      let index = 0;
+      for await (const record of records()) {
+        index += 1;
+        yield {
+          cells: [
+            index,
+            TYPE_LABELS[lang][record.recordType],
+            record.title.slice(0, CELL_MAX),
+            record.resultTotal === undefined ? '' : Number(record.resultTotal),
+            formatLocalTime(record.createdAt),
+            (record.router ?? '').slice(0, CELL_MAX),
+          ],
+          data: JSON.stringify(record),
+        };
+      }
+    },
   });
 }
 
