@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { BatchImportResponse, BatchMode, Language } from '@patlas/contracts';
 import { MAX_BATCH_APPLICANTS, MAX_BATCH_NUMBERS } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
+import { ImportErrors } from '../../files/import-errors.js';
 import { checkXlsxBuffer, XlsxLimitError } from '../../files/xlsx-guard.js';
 import { splitBatchApplicants, splitBatchNumbers } from '@patlas/contracts';
 import { numberProblem } from './batch-input.js';
@@ -27,7 +28,7 @@ export function collectValues(lines: readonly SourceLine[], mode: BatchMode, lan
   const max = mode === 'number' ? MAX_BATCH_NUMBERS : MAX_BATCH_APPLICANTS;
   const values: string[] = [];
   const seen = new Set<string>();
-  const errors: BatchImportResponse['errors'] = [];
+  const errors = new ImportErrors<BatchImportResponse['errors'][number]>();
   for (const { line, text } of lines) {
     const found = mode === 'number' ? splitBatchNumbers(text) : splitBatchApplicants(text);
     for (const value of found) {
@@ -46,7 +47,11 @@ export function collectValues(lines: readonly SourceLine[], mode: BatchMode, lan
       values.push(value);
     }
   }
-  return { values, errors };
+  return {
+    values,
+    errors: errors.list(lang, { value: '…' }),
+    ...(errors.omittedCount > 0 ? { errorsOmitted: errors.omittedCount } : {}),
+  };
 }
 
 /** A .txt file: UTF-8 (a BOM is dropped), one or more values per line. */

@@ -12,6 +12,7 @@ import {
   streamExportSheet,
   XlsxFileError,
 } from '../../files/spreadsheet.js';
+import { ImportErrors } from '../../files/import-errors.js';
 import { readEntryValue } from './history-entry.js';
 
 /**
@@ -186,7 +187,7 @@ export interface ReadOptions {
 export async function readHistoryXlsx(
   file: Buffer,
   options: ReadOptions,
-): Promise<{ records: ImportedRecord[]; errors: ImportReport['errors'] }> {
+): Promise<{ records: ImportedRecord[]; errors: ImportReport['errors']; errorsOmitted: number }> {
   const { lang } = options;
   const sheet = await readFirstSheet(file, lang);
   const columns = headerColumns(sheet, HEADERS, ['more']);
@@ -195,7 +196,7 @@ export async function readHistoryXlsx(
   const timeCol = columns.get('time');
 
   const records: ImportedRecord[] = [];
-  const errors: ImportReport['errors'] = [];
+  const errors = new ImportErrors<ImportReport['errors'][number]>();
   for (let line = 2; line <= sheet.rowCount; line += 1) {
     const row = sheet.getRow(line);
     if (!row.hasValues) continue;
@@ -240,5 +241,5 @@ export async function readHistoryXlsx(
     }
     records.push({ line, entry: reading.entry, ...(createdAt ? { createdAt } : {}) });
   }
-  return { records, errors };
+  return { records, errors: errors.list(lang, {}), errorsOmitted: errors.omittedCount };
 }

@@ -208,7 +208,11 @@ export class SearchHistoryService {
       // Oldest first, so the numbers follow time as they do for entries recorded here.
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
     await this.repository.insertNumbered(userId, rows);
-    return { imported: rows.length, errors: parsed.errors };
+    return {
+      imported: rows.length,
+      errors: parsed.errors,
+      ...(parsed.errorsOmitted > 0 ? { errorsOmitted: parsed.errorsOmitted } : {}),
+    };
   }
 
   /** POST /history/historyRetrievalCombined: the caller's entries joined left to right, as `#3 AND #5`. */

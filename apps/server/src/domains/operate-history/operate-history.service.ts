@@ -180,6 +180,10 @@ export class OperateHistoryService {
         createdAt: new Date(record.createdAt).toISOString(),
       })),
     );
-    return { imported: parsed.records.length, errors: parsed.errors };
+    return {
+      imported: parsed.records.length,
+      errors: parsed.errors,
+      ...(parsed.errorsOmitted > 0 ? { errorsOmitted: parsed.errorsOmitted } : {}),
+    };
   }
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { SaveOperateHistoryRequestSchema, type ImportReport, type Language, type RecordType } from '@patlas/contracts';
 import type ExcelJS from 'exceljs';
 import { z } from 'zod';
+import { ImportErrors } from '../../files/import-errors.js';
 import {
   cellText,
   CELL_MAX,
@@ -150,6 +151,7 @@ function recordTypeOf(text: string): RecordType | undefined {
 export interface ParsedSheet {
   records: OperateHistoryRecord[];
   errors: ImportReport['errors'];
+  errorsOmitted: number;
 }
 
 /**
@@ -169,7 +171,7 @@ export async function readOperateHistoryXlsx(file: Buffer, lang: Language, now: 
   };
 
   const records: OperateHistoryRecord[] = [];
-  const errors: ImportReport['errors'] = [];
+  const errors = new ImportErrors<ImportReport['errors'][number]>();
   const dataCol = columns.get('data');
   for (let line = 2; line <= sheet.rowCount; line += 1) {
     const row = sheet.getRow(line);
@@ -226,5 +228,5 @@ export async function readOperateHistoryXlsx(file: Buffer, lang: Language, now: 
     }
     records.push(parsed.data);
   }
-  return { records, errors };
+  return { records, errors: errors.list(lang, {}), errorsOmitted: errors.omittedCount };
 }
