@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -72,6 +73,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: MAX_REQUEST_BODY_BYTES,
     return503OnClosing: true,
     trustProxy: config.trustProxy,
+    // Slow or idle clients cannot hold connections (issue 16 §2); configurable, see config.ts.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    // Node checks request timeouts on this interval (30 s by default): a finer one for short timeouts.
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.http.requestTimeoutMs / 4))),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   const context = await compose(config, {
     now: options.now ?? systemClock,
@@ -94,6 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Security headers on every answer, pages, assets and API alike (issue 16 §2).
+  await app.register(fastifyHelmet, { global: true, ...SECURITY_HEADERS });
   await app.register(accessPlugin, { authenticate: (token) => services.sessions.authenticate(token) });
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => new AppError('RATE_LIMITED') });
   await app.register(fastifyMultipart, MULTIPART_OPTIONS);
@@ -169,6 +180,35 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.ready();
   return { app, context };
 }
+
+/**
+ * The security headers (@fastify/helmet). The CSP fits the built web app: its scripts are files
+ * of its own origin (the Vite build inlines none); antd writes its CSS-in-JS as <style> tags and
+ * style attributes ('unsafe-inline' styles); captchas are data: images, previews and downloads
+ * blob: URLs; ECharts draws on canvas. Swagger UI at /api/docs loads its own files only. No
+ * upgrade-insecure-requests: an installation served over plain http on a LAN must keep working.
+ */
+export const SECURITY_HEADERS = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'script-src-attr': ["'none'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'"],
+      'worker-src': ["'self'", 'blob:'],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'self'"],
+    },
+  },
+  // Sent over https only matters there; a company domain's other hosts are not ours to pin.
+  strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+};
 
 /**
  * index.html names the current build's chunks, so the browser asks each time whether it changed;

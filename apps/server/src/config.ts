@@ -39,6 +39,15 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a shutdown waits for in-flight requests and writes before exiting anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /**
+   * Longest time a client may take to send a whole request (headers and body) before it is answered
+   * 408 and closed: slow clients cannot hold connections open. Long enough for a 2 GB import upload at ~2.5 MB/s.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(900_000),
+  /** A connection with no traffic either way for this long is closed (0: never); above the longest search or export. */
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
+  /** How long an idle keep-alive connection waits for its next request. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
   /** Password of admin@patlas.local, set when the account is first created; unset = generated and printed once. */
   PATLAS_ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
   /** Password of demo@patlas.local, set when the account is first created. */
@@ -97,6 +106,8 @@ export interface Config {
   web: { dist: string };
   logLevel: Env['LOG_LEVEL'];
   shutdownTimeoutMs: number;
+  /** The HTTP server's timeouts (Fastify requestTimeout, connectionTimeout, keepAliveTimeout). */
+  http: { requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number };
   version: string;
   /** 'test' registers test-only hooks (GET /api/platform/oauth/captcha/test-answer). */
   mode: Env['NODE_ENV'];
@@ -153,6 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     web: { dist: path.resolve(e.WEB_DIST) },
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: e.HTTP_CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     version,
     mode: e.NODE_ENV,
     trustProxy: e.TRUST_PROXY,

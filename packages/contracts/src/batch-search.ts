@@ -112,6 +112,8 @@ export type BatchSearchResponse = z.infer<typeof BatchSearchResponseSchema>;
 export const BatchImportResponseSchema = z.object({
   values: z.array(z.string()),
   errors: z.array(z.object({ line: z.number().int(), value: z.string(), message: z.string() })),
+  /** Problems beyond MAX_IMPORT_REPORTED_ERRORS, counted but not listed (the last entry of `errors` says so). */
+  errorsOmitted: z.number().int().optional(),
 });
 export type BatchImportResponse = z.infer<typeof BatchImportResponseSchema>;
 

@@ -408,6 +408,13 @@ export const ERROR_CODES = {
     zh: '无法读取旧版 Excel 文件（.xls，Excel 97–2003）：请用 Excel 或 WPS 打开，另存为 .xlsx 后再导入',
     en: 'Old Excel files (.xls, Excel 97–2003) cannot be read: open the file in Excel or WPS, save it as .xlsx and import that file',
   },
+  /** Issue 16 §2: a multipart upload that cannot be parsed (no boundary, cut short, damaged part headers). */
+  UPLOAD_MALFORMED: {
+    http: 400,
+    status: 0,
+    zh: '上传的内容不完整或格式不正确（无法解析 multipart 数据），请重新上传',
+    en: 'The upload is incomplete or malformed (its multipart data cannot be read); please upload it again',
+  },
   IMPORT_FILE_REQUIRED: { http: 400, status: 0, zh: '请选择要导入的文件', en: 'Please choose a file to import' },
   /** Batch-search imports (/data/search/import/txt|excel): the file's type does not match the call. */
   IMPORT_FILE_TYPE: {

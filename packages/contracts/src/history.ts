@@ -159,6 +159,8 @@ export const ExportHistoryRequestSchema = z.object({
 export const ImportReportSchema = z.object({
   imported: z.number().int(),
   errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  /** Problems beyond MAX_IMPORT_REPORTED_ERRORS, counted but not listed (the last entry of `errors` says so). */
+  errorsOmitted: z.number().int().optional(),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 

@@ -45,6 +45,22 @@ export const MAX_IMPORT_FILE_BYTES = 2 * 1024 * 1024 * 1024;
 export const MAX_IMPORT_FILES = 20;
 /** Refused lines an import run keeps with their file, line and reason; the count beyond is exact (ours). */
 export const MAX_IMPORT_REFUSED_LINES = 1000;
+/**
+ * Issue 16 §2, zip bombs: an uploaded .xlsx (search and operation history, batch search) is
+ * unpacked in memory, so it is checked before it is parsed (ours). At most 100 MB unpacked, 10,000
+ * parts, a packing ratio of 250:1 for any part over 1 MiB (real workbooks pack 5–50:1), and
+ * MAX_EXPORT_ROWS rows plus a header (no export is longer) and 3,000,000 cells.
+ */
+export const MAX_XLSX_UNPACKED_BYTES = 100 * 1024 * 1024;
+export const MAX_XLSX_ENTRIES = 10_000;
+export const MAX_XLSX_COMPRESSION_RATIO = 250;
+export const MAX_XLSX_ROWS = MAX_EXPORT_ROWS + 1;
+export const MAX_XLSX_CELLS = 3_000_000;
+/**
+ * Issue 16 §2: problems an import report lists with their line (history, operation history, batch
+ * search); the rest are counted in one closing entry that says how many more there were (ours).
+ */
+export const MAX_IMPORT_REPORTED_ERRORS = 1000;
 /** Largest request body (JSON) the server reads: 10 MB (ours). */
 export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
 

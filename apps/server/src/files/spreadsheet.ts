@@ -1,5 +1,7 @@
 import type { Language } from '@patlas/contracts';
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { checkXlsxBuffer, XlsxLimitError } from './xlsx-guard.js';
 
 /**
  * What every .xlsx export and import of the app shares (search history, operation history, patent
@@ -96,8 +98,12 @@ const FILE_MESSAGES = {
   en: { notXlsx: 'not a valid .xlsx file', noSheet: 'the file has no worksheet' },
 } as const;
 
-/** The first worksheet of an uploaded .xlsx; XlsxFileError when it is not one or has none. */
+/**
+ * The first worksheet of an uploaded .xlsx; XlsxFileError when it is not one, has none, or goes
+ * over the zip-bomb limits (xlsx-guard.ts), which are checked before exceljs unpacks it.
+ */
 export async function readFirstSheet(file: Buffer, lang: Language): Promise<ExcelJS.Worksheet> {
+  await guardXlsx(file, lang);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's typings want an ArrayBuffer-backed Buffer; the bytes are the same.
@@ -108,6 +114,16 @@ export async function readFirstSheet(file: Buffer, lang: Language): Promise<Exce
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new XlsxFileError(FILE_MESSAGES[lang].noSheet);
   return sheet;
+}
+
+/** checkXlsxBuffer with its refusal as an XlsxFileError (answered IMPORT_FILE_INVALID with the reason). */
+export async function guardXlsx(file: Buffer, lang: Language): Promise<void> {
+  try {
+    await checkXlsxBuffer(file, lang);
+  } catch (err) {
+    if (err instanceof XlsxLimitError) throw new XlsxFileError(err.reason);
+    throw err;
+  }
 }
 
 /**
@@ -138,28 +154,51 @@ export interface ExportColumn {
   width: number;
 }
 
+export interface ExportRow {
+  cells: readonly ExcelJS.CellValue[];
+  data: string;
+}
+
 /**
  * An export a person reads and an import reads back: the readable columns, then the row's data
  * (JSON) in the data column, continued over further columns when longer than a cell holds.
+ *
+ * Streamed (issue 16 §2): exceljs's streaming writer writes each row as it comes, and `rows` is
+ * read twice — once to count the data columns the header names, once to write — so an export of
+ * MAX_EXPORT_ROWS rows holds one batch of rows at a time, never the workbook. The answer is the
+ * file as a stream; a failure while writing breaks it off (the download is then incomplete).
  */
-export async function writeExportSheet(options: {
+export function streamExportSheet(options: {
   sheetName: string;
   columns: readonly ExportColumn[];
   dataHeader: string;
   moreHeader: string;
-  rows: readonly { cells: readonly ExcelJS.CellValue[]; data: string }[];
-}): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Patlas';
-  const sheet = workbook.addWorksheet(options.sheetName);
-  const dataParts = options.rows.map((row) => cellPieces(row.data));
-  const dataColumns = Math.max(1, ...dataParts.map((parts) => parts.length));
-  sheet.columns = [
-    ...options.columns,
-    { header: options.dataHeader, width: 40 },
-    ...Array.from({ length: dataColumns - 1 }, () => ({ header: options.moreHeader, width: 20 })),
-  ];
-  sheet.getRow(1).font = { bold: true };
-  options.rows.forEach((row, index) => sheet.addRow([...row.cells, ...(dataParts[index] ?? [])]));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  /** The rows, in order; called twice and must give the same rows each time. */
+  rows: () => AsyncIterable<ExportRow>;
+}): Readable {
+  const out = new PassThrough();
+  const write = async () => {
+    let dataColumns = 1;
+    for await (const row of options.rows()) {
+      dataColumns = Math.max(dataColumns, Math.ceil(row.data.length / CELL_MAX));
+    }
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    workbook.creator = 'Patlas';
+    const sheet = workbook.addWorksheet(options.sheetName);
+    sheet.columns = [
+      ...options.columns,
+      { header: options.dataHeader, width: 40 },
+      ...Array.from({ length: dataColumns - 1 }, () => ({ header: options.moreHeader, width: 20 })),
+    ];
+    const header = sheet.getRow(1);
+    header.font = { bold: true };
+    header.commit();
+    for await (const row of options.rows()) {
+      sheet.addRow([...row.cells, ...cellPieces(row.data)]).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  return out;
 }

@@ -30,7 +30,12 @@ export async function readUpload(request: FastifyRequest, options: UploadOptions
   const missing = options.missing ?? 'IMPORT_FILE_REQUIRED';
   const { limit } = options;
   if (!request.isMultipart()) throw new AppError(missing);
-  const part = await request.file(limit ? { limits: { fileSize: limit.bytes } } : undefined);
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file(limit ? { limits: { fileSize: limit.bytes } } : undefined);
+  } catch (err) {
+    throw asUploadError(err);
+  }
   if (!part) throw new AppError(missing);
   let file: Buffer;
   try {
@@ -38,7 +43,7 @@ export async function readUpload(request: FastifyRequest, options: UploadOptions
     file = await part.toBuffer();
   } catch (err) {
     if (limit && (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw limit.tooLarge();
-    throw err;
+    throw asUploadError(err);
   }
   if (file.length === 0) throw new AppError(missing);
   return { file, filename: part.filename };
@@ -87,8 +92,22 @@ export async function saveUploads(request: FastifyRequest, options: SaveUploadsO
   } catch (err) {
     await Promise.all(written.map((file) => rm(file, { force: true })));
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw options.tooMany();
-    throw err;
+    throw asUploadError(err);
   }
   if (saved.length === 0) throw new AppError('IMPORT_FILE_REQUIRED');
   return saved;
+}
+
+/**
+ * A failure while reading a multipart body, as answered: the parser's own errors (busboy's plain
+ * errors: no boundary, data cut short, a damaged part header) and a body broken off by the client
+ * become UPLOAD_MALFORMED (400); handled errors, the plugin's limits (413) and system errors
+ * (a full disk: ENOSPC…) pass unchanged.
+ */
+function asUploadError(err: unknown): unknown {
+  if (err instanceof AppError || !(err instanceof Error)) return err;
+  const { code, statusCode } = err as { code?: string; statusCode?: number };
+  if (code === 'FST_MP_PREMATURE_CLOSE') return new AppError('UPLOAD_MALFORMED');
+  if (statusCode !== undefined || code !== undefined) return err;
+  return new AppError('UPLOAD_MALFORMED');
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { envelopeOf, ImportReportSchema, type ImportReport, type Language } from '@patlas/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +18,12 @@ export interface XlsxExchange<Query extends z.ZodTypeAny> {
   exportBody: Query;
   exportSummary: string;
   importPath: string;
-  write(auth: AuthContext, query: z.infer<Query>, lang: Language): Promise<{ file: Buffer; filename: string }>;
+  /** The file, as a stream when it is written as it is sent (exports of up to MAX_EXPORT_ROWS rows). */
+  write(
+    auth: AuthContext,
+    query: z.infer<Query>,
+    lang: Language,
+  ): Promise<{ file: Buffer | Readable; filename: string }>;
   read(auth: AuthContext, file: Buffer, lang: Language): Promise<ImportReport>;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Kysely } from 'kysely';
 import type { Database, TenantRow, UserRow } from '../../db/schema.js';
 
@@ -95,10 +96,4 @@ export class AccountRepository {
   async setCustomConfig(userId: string, json: string): Promise<void> {
     await this.db.updateTable('users').set({ custom_config: json }).where('id', '=', userId).execute();
   }
-}
-
-/** SQLite: SQLITE_CONSTRAINT_UNIQUE; PostgreSQL: SQLSTATE 23505. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }

@@ -75,6 +75,25 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('advanced-search temp
     expect(empty.json().status).toBe(0);
   });
 
+  it('parallel saves of one name: one is kept, the others get the name-taken message (not 500)', async () => {
+    const who = await authHeader(t);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call('POST', `${BASE}/addTemplate`, { name: '并发', fields: ['TI'] }, who)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    for (const answer of answers.filter((a) => a.statusCode === 400)) {
+      expect(answer.json()).toMatchObject({ status: 0, message: '已有名为“并发”的检索模板' });
+    }
+    const inits = await Promise.all(
+      Array.from({ length: 3 }, () => call('POST', `${BASE}/initDefaultTemplate`, undefined, who)),
+    );
+    expect(inits.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const names = (await call('POST', `${BASE}/getTemplate`, undefined, who))
+      .json()
+      .data.map((tpl: { name: string }) => tpl.name);
+    expect(names.sort()).toEqual(['并发', '默认模板'].sort());
+  });
+
   it(`keeps at most ${MAX_ADVANCED_TEMPLATES} templates per user`, async () => {
     const who = await authHeader(t);
     for (let i = 0; i < MAX_ADVANCED_TEMPLATES; i++) {

@@ -6,6 +6,7 @@ import {
   type Language,
 } from '@patlas/contracts';
 import { findField } from '@patlas/query';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
@@ -59,14 +60,22 @@ export class AdvancedSearchService {
     const userId = this.ownerOf(auth);
     if (!(await this.repository.hasDefault(userId))) {
       let name = DEFAULT_TEMPLATE_NAME[lang];
-      // A template of the user's own may already carry that name.
-      if (await this.repository.findByName(userId, name)) name = `${name} (${DEFAULT_TEMPLATE_FIELDS.length})`;
-      await this.repository.insertTemplate(userId, {
-        name,
-        fields: DEFAULT_TEMPLATE_FIELDS,
-        isDefault: true,
-        createdAt: this.now().toISOString(),
-      });
+      // A template of the user's own may already carry that name; a default one there was made
+      // by a parallel call since the check above, and is the one.
+      const holder = await this.repository.findByName(userId, name);
+      if (holder && Number(holder.is_default) === 1) return this.list(auth);
+      if (holder) name = `${name} (${DEFAULT_TEMPLATE_FIELDS.length})`;
+      try {
+        await this.repository.insertTemplate(userId, {
+          name,
+          fields: DEFAULT_TEMPLATE_FIELDS,
+          isDefault: true,
+          createdAt: this.now().toISOString(),
+        });
+      } catch (error) {
+        // A parallel call made the default between the check and this write: it is there.
+        if (!isUniqueViolation(error)) throw error;
+      }
     }
     return this.list(auth);
   }
@@ -80,12 +89,19 @@ export class AdvancedSearchService {
     if ((await this.repository.countTemplates(userId)) >= MAX_ADVANCED_TEMPLATES) {
       throw new AppError('TEMPLATE_LIMIT', { max: MAX_ADVANCED_TEMPLATES });
     }
-    const id = await this.repository.insertTemplate(userId, {
-      name: body.name,
-      fields,
-      isDefault: false,
-      createdAt: this.now().toISOString(),
-    });
+    let id: string;
+    try {
+      id = await this.repository.insertTemplate(userId, {
+        name: body.name,
+        fields,
+        isDefault: false,
+        createdAt: this.now().toISOString(),
+      });
+    } catch (error) {
+      // A parallel save of the same name won between the check above and this write.
+      if (isUniqueViolation(error)) throw new AppError('TEMPLATE_NAME_TAKEN', { name: body.name });
+      throw error;
+    }
     const row = await this.repository.findById(userId, id);
     if (!row) throw new AppError('TEMPLATE_NOT_FOUND');
     return toTemplate(row);

@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import type { BatchImportResponse, BatchMode, Language } from '@patlas/contracts';
 import { MAX_BATCH_APPLICANTS, MAX_BATCH_NUMBERS } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
+import { ImportErrors } from '../../files/import-errors.js';
+import { checkXlsxBuffer, XlsxLimitError } from '../../files/xlsx-guard.js';
 import { splitBatchApplicants, splitBatchNumbers } from '@patlas/contracts';
 import { numberProblem } from './batch-input.js';
 
@@ -26,7 +28,7 @@ export function collectValues(lines: readonly SourceLine[], mode: BatchMode, lan
   const max = mode === 'number' ? MAX_BATCH_NUMBERS : MAX_BATCH_APPLICANTS;
   const values: string[] = [];
   const seen = new Set<string>();
-  const errors: BatchImportResponse['errors'] = [];
+  const errors = new ImportErrors<BatchImportResponse['errors'][number]>();
   for (const { line, text } of lines) {
     const found = mode === 'number' ? splitBatchNumbers(text) : splitBatchApplicants(text);
     for (const value of found) {
@@ -45,7 +47,11 @@ export function collectValues(lines: readonly SourceLine[], mode: BatchMode, lan
       values.push(value);
     }
   }
-  return { values, errors };
+  return {
+    values,
+    errors: errors.list(lang, { value: '…' }),
+    ...(errors.omittedCount > 0 ? { errorsOmitted: errors.omittedCount } : {}),
+  };
 }
 
 /** A .txt file: UTF-8 (a BOM is dropped), one or more values per line. */
@@ -58,14 +64,24 @@ export function parseTxt(file: Buffer, mode: BatchMode, lang: Language): BatchIm
 
 /** A spreadsheet: the key column is the first one (spec 1 §7); a header row without digits is skipped in number mode. */
 export async function parseWorkbook(file: Buffer, mode: BatchMode, lang: Language): Promise<BatchImportResponse> {
+  const notXlsx = () =>
+    new AppError('IMPORT_FILE_INVALID', {
+      reason: lang === 'zh' ? '请另存为 .xlsx 后重新上传' : 'please save it as .xlsx and upload again',
+    });
+  try {
+    // The zip-bomb limits, before exceljs unpacks the file in memory.
+    await checkXlsxBuffer(file, lang);
+  } catch (err) {
+    if (err instanceof XlsxLimitError)
+      throw err.isNotZip ? notXlsx() : new AppError('IMPORT_FILE_INVALID', { reason: err.reason });
+    throw err;
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
   } catch {
     // exceljs reads .xlsx only; an old binary .xls (or anything else) lands here.
-    throw new AppError('IMPORT_FILE_INVALID', {
-      reason: lang === 'zh' ? '请另存为 .xlsx 后重新上传' : 'please save it as .xlsx and upload again',
-    });
+    throw notXlsx();
   }
   const sheet = workbook.worksheets[0];
   const lines: SourceLine[] = [];

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { HistoryAction, ImportReport, Language, SearchHistoryEntry } from '@patlas/contracts';
 import {
   cellText,
@@ -8,9 +9,10 @@ import {
   localDayStamp,
   parseLocalTime,
   readFirstSheet,
-  writeExportSheet,
+  streamExportSheet,
   XlsxFileError,
 } from '../../files/spreadsheet.js';
+import { ImportErrors } from '../../files/import-errors.js';
 import { readEntryValue } from './history-entry.js';
 
 /**
@@ -133,10 +135,13 @@ export function exportFilename(now: Date, lang: Language): string {
   return lang === 'zh' ? `检索历史-${day}.xlsx` : `search-history-${day}.xlsx`;
 }
 
-/** The .xlsx file of `records` (in the order given), headed in `lang`. */
-export async function writeHistoryXlsx(records: readonly HistoryRecord[], lang: Language): Promise<Buffer> {
+/**
+ * The .xlsx file of `records` (in the order given), headed in `lang`, as a stream: `records` is
+ * read twice, one batch at a time (streamExportSheet), never held whole.
+ */
+export function writeHistoryXlsx(records: () => AsyncIterable<HistoryRecord>, lang: Language): Readable {
   const headers = HEADERS[lang];
-  return writeExportSheet({
+  return streamExportSheet({
     sheetName: SHEET_NAME[lang],
     columns: [
       { header: headers.no, width: 8 },
@@ -148,17 +153,21 @@ export async function writeHistoryXlsx(records: readonly HistoryRecord[], lang: 
     ],
     dataHeader: headers.data,
     moreHeader: headers.more,
-    rows: records.map(({ no, createdAt, entry }) => ({
-      cells: [
-        no,
-        formatLocalTime(createdAt),
-        entry.searchExpression.slice(0, CELL_MAX),
-        Number(entry.resultTotal),
-        OPERATION_LABELS[lang][entry.operationName],
-        (entry.operationValue ?? '').slice(0, CELL_MAX),
-      ],
-      data: JSON.stringify({ createdAt, entry }),
-    })),
+    rows: async function* () {
+      for await (const { no, createdAt, entry } of records()) {
+        yield {
+          cells: [
+            no,
+            formatLocalTime(createdAt),
+            entry.searchExpression.slice(0, CELL_MAX),
+            Number(entry.resultTotal),
+            OPERATION_LABELS[lang][entry.operationName],
+            (entry.operationValue ?? '').slice(0, CELL_MAX),
+          ],
+          data: JSON.stringify({ createdAt, entry }),
+        };
+      }
+    },
   });
 }
 
@@ -178,7 +187,7 @@ export interface ReadOptions {
 export async function readHistoryXlsx(
   file: Buffer,
   options: ReadOptions,
-): Promise<{ records: ImportedRecord[]; errors: ImportReport['errors'] }> {
+): Promise<{ records: ImportedRecord[]; errors: ImportReport['errors']; errorsOmitted: number }> {
   const { lang } = options;
   const sheet = await readFirstSheet(file, lang);
   const columns = headerColumns(sheet, HEADERS, ['more']);
@@ -187,7 +196,7 @@ export async function readHistoryXlsx(
   const timeCol = columns.get('time');
 
   const records: ImportedRecord[] = [];
-  const errors: ImportReport['errors'] = [];
+  const errors = new ImportErrors<ImportReport['errors'][number]>();
   for (let line = 2; line <= sheet.rowCount; line += 1) {
     const row = sheet.getRow(line);
     if (!row.hasValues) continue;
@@ -232,5 +241,5 @@ export async function readHistoryXlsx(
     }
     records.push({ line, entry: reading.entry, ...(createdAt ? { createdAt } : {}) });
   }
-  return { records, errors };
+  return { records, errors: errors.list(lang, {}), errorsOmitted: errors.omittedCount };
 }

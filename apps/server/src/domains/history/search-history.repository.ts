@@ -107,9 +107,32 @@ export class SearchHistoryRepository {
     return { total: Number(count?.n ?? 0), rows };
   }
 
-  /** Matching rows newest first, at most `limit` (exports). */
-  async all(filter: SearchHistoryFilter, limit: number): Promise<SearchHistory[]> {
-    return this.filtered(filter).selectAll().orderBy('created_at', 'desc').orderBy('no', 'desc').limit(limit).execute();
+  /**
+   * Matching rows newest first, at most `limit`, read `batchSize` at a time (keyset on time and
+   * number, unique per owner): an export of 300,000 rows never holds more than one batch.
+   */
+  async *batches(filter: SearchHistoryFilter, limit: number, batchSize = 1000): AsyncGenerator<SearchHistory[]> {
+    let left = limit;
+    let after: { createdAt: string; no: number } | undefined;
+    while (left > 0) {
+      let query = this.filtered(filter).selectAll();
+      if (after) {
+        const { createdAt, no } = after;
+        query = query.where((eb) =>
+          eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('no', '<', no)])]),
+        );
+      }
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('no', 'desc')
+        .limit(Math.min(batchSize, left))
+        .execute();
+      if (rows.length === 0) return;
+      yield rows;
+      left -= rows.length;
+      const last = rows[rows.length - 1]!;
+      after = { createdAt: last.created_at, no: Number(last.no) };
+    }
   }
 
   /** The owner's rows among `ids` (another user's ids are simply not found). */

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   formatErrorMessage,
   HISTORY_RETENTION_DAYS,
@@ -19,6 +20,9 @@ import { readEntryJson } from './history-entry.js';
 import { XlsxFileError } from '../../files/spreadsheet.js';
 import { exportFilename, readHistoryXlsx, writeHistoryXlsx } from './history-xlsx.js';
 import type { SearchHistory, SearchHistoryFilter, SearchHistoryRepository } from './search-history.repository.js';
+
+/** Rows an export reads from the database at a time. */
+const EXPORT_BATCH_ROWS = 1000;
 
 /** List/export filters as the contract names them; dates are YYYY-MM-DD, both ends inclusive. */
 export interface SearchHistoryQuery {
@@ -165,14 +169,17 @@ export class SearchHistoryService {
     auth: AuthContext,
     query: SearchHistoryQuery,
     lang: Language,
-  ): Promise<{ file: Buffer; filename: string }> {
+  ): Promise<{ file: Readable; filename: string }> {
     const userId = this.ownerOf(auth);
-    const rows = await this.repository.all(this.filterOf(userId, query), MAX_EXPORT_ROWS);
-    const file = await writeHistoryXlsx(
-      rows.map((row) => ({ no: row.no, createdAt: row.created_at, entry: entryOf(row) })),
-      lang,
-    );
-    return { file, filename: exportFilename(this.now(), lang) };
+    const filter = this.filterOf(userId, query);
+    const repository = this.repository;
+    // Read in batches as the file is written (300,000 rows are never held at once).
+    const records = async function* () {
+      for await (const rows of repository.batches(filter, MAX_EXPORT_ROWS, EXPORT_BATCH_ROWS)) {
+        for (const row of rows) yield { no: row.no, createdAt: row.created_at, entry: entryOf(row) };
+      }
+    };
+    return { file: writeHistoryXlsx(records, lang), filename: exportFilename(this.now(), lang) };
   }
 
   /**
@@ -201,7 +208,11 @@ export class SearchHistoryService {
       // Oldest first, so the numbers follow time as they do for entries recorded here.
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
     await this.repository.insertNumbered(userId, rows);
-    return { imported: rows.length, errors: parsed.errors };
+    return {
+      imported: rows.length,
+      errors: parsed.errors,
+      ...(parsed.errorsOmitted > 0 ? { errorsOmitted: parsed.errorsOmitted } : {}),
+    };
   }
 
   /** POST /history/historyRetrievalCombined: the caller's entries joined left to right, as `#3 AND #5`. */

@@ -85,9 +85,29 @@ export class OperateHistoryRepository {
     return { total: Number(count?.n ?? 0), rows };
   }
 
-  /** Matching rows newest first, at most `limit` (exports). */
-  async all(filter: OperateHistoryFilter, limit: number): Promise<OperateHistory[]> {
-    return this.filtered(filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  /** Matching rows newest first, at most `limit`, read `batchSize` at a time (keyset on time and id; exports). */
+  async *batches(filter: OperateHistoryFilter, limit: number, batchSize = 1000): AsyncGenerator<OperateHistory[]> {
+    let left = limit;
+    let after: { createdAt: string; id: string } | undefined;
+    while (left > 0) {
+      let query = this.filtered(filter).selectAll();
+      if (after) {
+        const { createdAt, id } = after;
+        query = query.where((eb) =>
+          eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+        );
+      }
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(Math.min(batchSize, left))
+        .execute();
+      if (rows.length === 0) return;
+      yield rows;
+      left -= rows.length;
+      const last = rows[rows.length - 1]!;
+      after = { createdAt: last.created_at, id: last.id };
+    }
   }
 
   async findOwn(userId: string, id: string): Promise<OperateHistory | undefined> {

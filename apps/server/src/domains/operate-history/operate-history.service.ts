@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   MAX_EXPORT_ROWS,
   type ImportReport,
@@ -11,6 +12,9 @@ import type { Clock } from '../auth/tokens.js';
 import type { OperateHistory, OperateHistoryFilter, OperateHistoryRepository } from './operate-history.repository.js';
 import { localDayStamp, XlsxFileError } from '../../files/spreadsheet.js';
 import { readOperateHistoryXlsx, writeOperateHistoryXlsx, type OperateHistoryRecord } from './operate-history.xlsx.js';
+
+/** Rows an export reads from the database at a time. */
+const EXPORT_BATCH_ROWS = 1000;
 
 export interface SaveOperateHistoryInput {
   recordType: RecordType;
@@ -140,9 +144,15 @@ export class OperateHistoryService {
     auth: AuthContext,
     query: OperateHistoryQuery,
     lang: Language,
-  ): Promise<{ file: Buffer; filename: string }> {
-    const rows = await this.repository.all(this.filterOf(this.ownerOf(auth), query), MAX_EXPORT_ROWS);
-    const file = await writeOperateHistoryXlsx(rows.map(recordOf), lang);
+  ): Promise<{ file: Readable; filename: string }> {
+    const filter = this.filterOf(this.ownerOf(auth), query);
+    const repository = this.repository;
+    // Read in batches as the file is written (300,000 rows are never held at once).
+    const records = async function* () {
+      for await (const rows of repository.batches(filter, MAX_EXPORT_ROWS, EXPORT_BATCH_ROWS))
+        yield* rows.map(recordOf);
+    };
+    const file = writeOperateHistoryXlsx(records, lang);
     const stamp = localDayStamp(this.now());
     return { file, filename: `${lang === 'zh' ? '操作历史' : 'operation-history'}-${stamp}.xlsx` };
   }
@@ -170,6 +180,10 @@ export class OperateHistoryService {
         createdAt: new Date(record.createdAt).toISOString(),
       })),
     );
-    return { imported: parsed.records.length, errors: parsed.errors };
+    return {
+      imported: parsed.records.length,
+      errors: parsed.errors,
+      ...(parsed.errorsOmitted > 0 ? { errorsOmitted: parsed.errorsOmitted } : {}),
+    };
   }
 }

@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream';
 import { SaveOperateHistoryRequestSchema, type ImportReport, type Language, type RecordType } from '@patlas/contracts';
 import type ExcelJS from 'exceljs';
 import { z } from 'zod';
+import { ImportErrors } from '../../files/import-errors.js';
 import {
   cellText,
   CELL_MAX,
@@ -9,7 +11,7 @@ import {
   joinedCells,
   parseLocalTime,
   readFirstSheet,
-  writeExportSheet,
+  streamExportSheet,
   XlsxFileError,
 } from '../../files/spreadsheet.js';
 
@@ -100,13 +102,10 @@ function message(lang: Language, key: keyof (typeof MESSAGES)['zh'], params: Rec
   return MESSAGES[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
 }
 
-/** The .xlsx file of `records` (newest first as given), headed in `lang`. */
-export async function writeOperateHistoryXlsx(
-  records: readonly OperateHistoryRecord[],
-  lang: Language,
-): Promise<Buffer> {
+/** The .xlsx file of `records` (newest first as given), headed in `lang`, as a stream (read in batches, twice). */
+export function writeOperateHistoryXlsx(records: () => AsyncIterable<OperateHistoryRecord>, lang: Language): Readable {
   const headers = HEADERS[lang];
-  return writeExportSheet({
+  return streamExportSheet({
     sheetName: SHEET_NAME[lang],
     columns: [
       { header: headers.no, width: 8 },
@@ -118,17 +117,23 @@ export async function writeOperateHistoryXlsx(
     ],
     dataHeader: headers.data,
     moreHeader: headers.more,
-    rows: records.map((record, index) => ({
-      cells: [
-        index + 1,
-        TYPE_LABELS[lang][record.recordType],
-        record.title.slice(0, CELL_MAX),
-        record.resultTotal === undefined ? '' : Number(record.resultTotal),
-        formatLocalTime(record.createdAt),
-        (record.router ?? '').slice(0, CELL_MAX),
-      ],
-      data: JSON.stringify(record),
-    })),
+    rows: async function* () {
+      let index = 0;
+      for await (const record of records()) {
+        index += 1;
+        yield {
+          cells: [
+            index,
+            TYPE_LABELS[lang][record.recordType],
+            record.title.slice(0, CELL_MAX),
+            record.resultTotal === undefined ? '' : Number(record.resultTotal),
+            formatLocalTime(record.createdAt),
+            (record.router ?? '').slice(0, CELL_MAX),
+          ],
+          data: JSON.stringify(record),
+        };
+      }
+    },
   });
 }
 
@@ -146,6 +151,7 @@ function recordTypeOf(text: string): RecordType | undefined {
 export interface ParsedSheet {
   records: OperateHistoryRecord[];
   errors: ImportReport['errors'];
+  errorsOmitted: number;
 }
 
 /**
@@ -165,7 +171,7 @@ export async function readOperateHistoryXlsx(file: Buffer, lang: Language, now: 
   };
 
   const records: OperateHistoryRecord[] = [];
-  const errors: ImportReport['errors'] = [];
+  const errors = new ImportErrors<ImportReport['errors'][number]>();
   const dataCol = columns.get('data');
   for (let line = 2; line <= sheet.rowCount; line += 1) {
     const row = sheet.getRow(line);
@@ -222,5 +228,5 @@ export async function readOperateHistoryXlsx(file: Buffer, lang: Language, now: 
     }
     records.push(parsed.data);
   }
-  return { records, errors };
+  return { records, errors: errors.list(lang, {}), errorsOmitted: errors.omittedCount };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SearchState } from '@patlas/contracts';
+import { SearchStateSchema, type SearchState } from '@patlas/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { stableStringify } from '../patent/merge-patent.js';
@@ -19,8 +19,19 @@ export class SearchStateRepository {
     return key;
   }
 
+  /**
+   * The state under `key`. The table also keeps semantic queries (SemanticQueryRepository): such
+   * a key stands for the result page of that semantic search's ranked set, and is answered as
+   * that state. Anything else that is not a result-page state is not found.
+   */
   async find(key: string): Promise<SearchState | undefined> {
     const row = await this.db.selectFrom('search_states').select('state').where('key', '=', key).executeTakeFirst();
-    return row ? (JSON.parse(row.state) as SearchState) : undefined;
+    if (!row) return undefined;
+    const stored: unknown = JSON.parse(row.state);
+    if (stored !== null && typeof stored === 'object' && 'semantic' in stored) {
+      return { searchExpre: '', set: { kind: 'semantic', key } };
+    }
+    const parsed = SearchStateSchema.safeParse(stored);
+    return parsed.success ? parsed.data : undefined;
   }
 }

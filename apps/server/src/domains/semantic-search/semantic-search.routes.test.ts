@@ -366,6 +366,14 @@ describe('a semantic search as the result set of the result page and its analysi
     });
   });
 
+  it("getCacheUrlParam with a semantic search's key answers the result-page state of its set", async () => {
+    const res = await post('/api/product/search/getCacheUrlParam', { key });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ key, state: { searchExpre: '', set: { kind: 'semantic', key } } });
+    const opened = await resultPage({ ...res.json().data.state, pageSize: 100 });
+    expect(numbers(opened.items)).toEqual(numbers(ranked));
+  });
+
   it('analysis, its jump and text mining count the set', async () => {
     const set = { searchExpre: '', set: { kind: 'semantic', key } };
     const analysed = (

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, readCsvRows, type TableRow } from './csv-table.js';
+import { xlsxBomb } from '../../../../../test/zip.js';
+import { detectDelimiter, readCsvRows, readXlsxHead, readXlsxRows, type TableRow } from './csv-table.js';
 
 async function rows(content: string, delimiter?: string): Promise<TableRow[]> {
   const file = join(mkdtempSync(join(tmpdir(), 'csv-table-')), 'rows.csv');
@@ -39,5 +40,19 @@ describe('detectDelimiter', () => {
     expect(detectDelimiter('公开号\t标题\t申请人')).toBe('\t');
     expect(detectDelimiter('publicationNumber;title')).toBe(';');
     expect(detectDelimiter('publicationNumber,title')).toBe(',');
+  });
+});
+
+describe('readXlsxRows', () => {
+  it('refuses a zip bomb by its packing ratio before streaming it, with the reason in zh and en', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'csv-table-')), 'bomb.xlsx');
+    writeFileSync(file, await xlsxBomb(20));
+    const read = async () => {
+      for await (const row of readXlsxRows(file)) void row;
+    };
+    await expect(read()).rejects.toThrow(
+      '文件的压缩比异常（超过 250:1），疑似压缩炸弹，已拒绝 (the file is packed abnormally tightly (over 250:1), like a zip bomb, and was refused)',
+    );
+    expect(await readXlsxHead(file)).toBeUndefined();
   });
 });

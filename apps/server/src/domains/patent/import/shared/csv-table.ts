@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { WorkbookHead } from '../format.js';
 import { openCnBytes, openCnText } from './cn-open.js';
 import { cellText as sharedCellText } from '../../../../files/spreadsheet.js';
+import { checkXlsxFile, XlsxLimitError } from '../../../../files/xlsx-guard.js';
 
 /** One row of a table file: its cells as text and the 1-based line (CSV) or row number (XLSX) where it starts. */
 export interface TableRow {
@@ -85,6 +86,14 @@ export function cellText(value: unknown): string {
  * Undefined when the file does not open as a workbook.
  */
 export async function readXlsxHead(file: string, maxRows = 10): Promise<WorkbookHead | undefined> {
+  // A zip bomb is not opened to be detected: its import then refuses it with the reason.
+  if (
+    !(await checkXlsxFile(file, 'en').then(
+      () => true,
+      () => false,
+    ))
+  )
+    return undefined;
   const input = openCnBytes(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
@@ -113,10 +122,25 @@ export async function readXlsxHead(file: string, maxRows = 10): Promise<Workbook
 }
 
 /**
+ * The zip-bomb check of a workbook on disk (xlsx-guard.ts checkXlsxFile: packing ratios and the
+ * parts exceljs holds in memory). An import run has no one user's language: its reason is in both.
+ */
+async function guardXlsxFile(file: string): Promise<void> {
+  try {
+    await checkXlsxFile(file, 'zh');
+  } catch (err) {
+    if (!(err instanceof XlsxLimitError)) throw err;
+    const en = await checkXlsxFile(file, 'en').catch((again: unknown) => again);
+    throw new Error(`${err.reason} (${en instanceof XlsxLimitError ? en.reason : ''})`);
+  }
+}
+
+/**
  * Streams the rows of the first worksheet of an XLSX file (or `.xlsx.gz`) with exceljs's
  * streaming reader; `line` is the sheet's row number. Blank rows are not emitted by exceljs.
  */
 export async function* readXlsxRows(file: string): AsyncGenerator<TableRow> {
+  await guardXlsxFile(file);
   const input = openCnBytes(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',

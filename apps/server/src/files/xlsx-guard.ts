@@ -1,0 +1,283 @@
+import { open } from 'node:fs/promises';
+import { createInflateRaw } from 'node:zlib';
+import {
+  MAX_XLSX_CELLS,
+  MAX_XLSX_COMPRESSION_RATIO,
+  MAX_XLSX_ENTRIES,
+  MAX_XLSX_ROWS,
+  MAX_XLSX_UNPACKED_BYTES,
+  type Language,
+} from '@patlas/contracts';
+
+/**
+ * The zip-bomb guard of every .xlsx the server opens. An .xlsx is a zip archive that exceljs
+ * unpacks whole in memory (search and operation history, batch search); a file of a few hundred
+ * kilobytes can unpack to gigabytes and take the process down. Before exceljs sees a file, its
+ * central directory is read (entry count, declared sizes, compression ratios), then every entry
+ * is inflated as a stream and counted (so a directory that lies about sizes is caught too) while
+ * the worksheets' rows and cells are counted. Nothing unpacked is kept.
+ */
+
+export interface XlsxLimits {
+  /** Sum of the unpacked sizes of all entries. */
+  maxUnpackedBytes: number;
+  /** Unpacked ÷ packed size of one entry (entries under 1 MiB unpacked are not judged). */
+  maxRatio: number;
+  maxEntries: number;
+  /** Rows and cells of all worksheets together. */
+  maxRows: number;
+  maxCells: number;
+}
+
+export const XLSX_LIMITS: XlsxLimits = {
+  maxUnpackedBytes: MAX_XLSX_UNPACKED_BYTES,
+  maxRatio: MAX_XLSX_COMPRESSION_RATIO,
+  maxEntries: MAX_XLSX_ENTRIES,
+  maxRows: MAX_XLSX_ROWS,
+  maxCells: MAX_XLSX_CELLS,
+};
+
+/** Entries smaller than this unpacked are never refused for their ratio (a tiny part may pack very well). */
+const RATIO_FLOOR_BYTES = 1024 * 1024;
+
+/** Why a file is refused; the caller answers IMPORT_FILE_INVALID with `reason`. */
+export class XlsxLimitError extends Error {
+  constructor(
+    readonly reason: string,
+    /** True when the file is not a zip archive at all (an old binary .xls, a renamed file). */
+    readonly isNotZip = false,
+  ) {
+    super(reason);
+    this.name = 'XlsxLimitError';
+  }
+}
+
+const MESSAGES = {
+  zh: {
+    notZip: '不是有效的 .xlsx 文件',
+    entries: '文件包含的部件过多（超过 {max} 个），不是正常的 Excel 文件',
+    unpacked: '文件解压后超过 {max}，请拆分成较小的文件后再导入',
+    ratio: '文件的压缩比异常（超过 {max}:1），疑似压缩炸弹，已拒绝',
+    rows: '工作表行数超过 {max} 行，请拆分后再导入',
+    cells: '工作表单元格数超过 {max} 个，请拆分后再导入',
+    method: '文件使用了不支持的压缩方式',
+    sizes: '文件的实际内容与其声明的大小不符，已拒绝',
+  },
+  en: {
+    notZip: 'not a valid .xlsx file',
+    entries: 'the file has too many parts (over {max}); it is not a normal Excel file',
+    unpacked: 'the file unpacks to more than {max}; split it into smaller files and import those',
+    ratio: 'the file is packed abnormally tightly (over {max}:1), like a zip bomb, and was refused',
+    rows: 'the worksheets have more than {max} rows; split the file and import the parts',
+    cells: 'the worksheets have more than {max} cells; split the file and import the parts',
+    method: 'the file uses an unsupported compression method',
+    sizes: 'the file’s content does not match the sizes it declares, and was refused',
+  },
+} as const;
+
+type MessageKey = keyof (typeof MESSAGES)['zh'];
+
+function refuse(lang: Language, key: MessageKey, max?: number | string): XlsxLimitError {
+  return new XlsxLimitError(MESSAGES[lang][key].replace('{max}', String(max ?? '')), key === 'notZip');
+}
+
+function formatMb(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+function formatCount(n: number, lang: Language): string {
+  return n.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');
+}
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  packedSize: number;
+  unpackedSize: number;
+  localOffset: number;
+}
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const EOCD_SIZE = 22;
+/** The end record sits in the last 22 bytes plus a comment of at most 65,535. */
+const EOCD_SEARCH = EOCD_SIZE + 0xffff;
+
+/** Where the central directory is and how many entries it lists, from the archive's tail. */
+function readEndRecord(tail: Buffer): { count: number; size: number; offset: number } | undefined {
+  for (let at = tail.length - EOCD_SIZE; at >= 0; at -= 1) {
+    if (tail.readUInt32LE(at) !== EOCD_SIGNATURE) continue;
+    return { count: tail.readUInt16LE(at + 10), size: tail.readUInt32LE(at + 12), offset: tail.readUInt32LE(at + 16) };
+  }
+  return undefined;
+}
+
+/** The entries of a central directory; undefined when it is malformed. */
+function readCentralDirectory(directory: Buffer, count: number): ZipEntry[] | undefined {
+  const entries: ZipEntry[] = [];
+  let at = 0;
+  for (let i = 0; i < count; i += 1) {
+    if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) return undefined;
+    const nameLength = directory.readUInt16LE(at + 28);
+    const extraLength = directory.readUInt16LE(at + 30);
+    const commentLength = directory.readUInt16LE(at + 32);
+    entries.push({
+      method: directory.readUInt16LE(at + 10),
+      packedSize: directory.readUInt32LE(at + 20),
+      // A zip64 entry says 0xFFFFFFFF here: over 4 GiB, far over any limit, and refused as such.
+      unpackedSize: directory.readUInt32LE(at + 24),
+      localOffset: directory.readUInt32LE(at + 42),
+      name: directory.toString('utf8', at + 46, at + 46 + nameLength),
+    });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** The checks on what the directory declares: entry count, total unpacked size, ratios. */
+function checkDeclared(entries: readonly ZipEntry[], lang: Language, limits: XlsxLimits): void {
+  let unpacked = 0;
+  for (const entry of entries) {
+    unpacked += entry.unpackedSize;
+    if (unpacked > limits.maxUnpackedBytes) throw refuse(lang, 'unpacked', formatMb(limits.maxUnpackedBytes));
+    if (entry.unpackedSize > RATIO_FLOOR_BYTES && entry.unpackedSize > limits.maxRatio * entry.packedSize) {
+      throw refuse(lang, 'ratio', limits.maxRatio);
+    }
+  }
+}
+
+function readDirectory(file: Buffer, lang: Language, limits: XlsxLimits): ZipEntry[] {
+  const tailStart = Math.max(0, file.length - EOCD_SEARCH);
+  const end = file.length >= EOCD_SIZE ? readEndRecord(file.subarray(tailStart)) : undefined;
+  if (!end || end.offset + end.size > file.length) throw refuse(lang, 'notZip');
+  if (end.count > limits.maxEntries) throw refuse(lang, 'entries', limits.maxEntries);
+  const entries = readCentralDirectory(file.subarray(end.offset, end.offset + end.size), end.count);
+  if (!entries) throw refuse(lang, 'notZip');
+  return entries;
+}
+
+const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/i;
+/** `<row …>` and `<c …>`, with an optional namespace prefix (`<x:row>`). */
+const ROW_TAG = /<(?:\w{1,10}:)?row[\s>/]/g;
+const CELL_TAG = /<(?:\w{1,10}:)?c[\s>/]/g;
+/** Longer than any tag match: the tail of a chunk kept so a tag split between two chunks is seen once. */
+const CARRY = 16;
+
+/** Counts the row and cell tags of a worksheet's XML as it streams by. */
+class TagCounter {
+  rows = 0;
+  cells = 0;
+  private carry = '';
+
+  push(chunk: Buffer): void {
+    const text = this.carry + chunk.toString('latin1');
+    const limit = text.length - CARRY;
+    this.count(text, limit);
+    this.carry = text.slice(Math.max(0, limit));
+  }
+
+  end(): void {
+    this.count(this.carry, this.carry.length);
+    this.carry = '';
+  }
+
+  /** Counts the matches starting before `limit` (later ones are counted with the next chunk). */
+  private count(text: string, limit: number): void {
+    for (const match of text.matchAll(ROW_TAG)) if (match.index < limit) this.rows += 1;
+    for (const match of text.matchAll(CELL_TAG)) if (match.index < limit) this.cells += 1;
+  }
+}
+
+/**
+ * Checks an uploaded .xlsx held in memory against `limits` before it is parsed; throws
+ * XlsxLimitError with a reason in `lang` when it is not a zip archive or goes over a limit.
+ */
+export async function checkXlsxBuffer(file: Buffer, lang: Language, limits: XlsxLimits = XLSX_LIMITS): Promise<void> {
+  const entries = readDirectory(file, lang, limits);
+  checkDeclared(entries, lang, limits);
+  let unpacked = 0;
+  const counter = { rows: 0, cells: 0 };
+  for (const entry of entries) {
+    if (entry.localOffset + 30 > file.length || file.readUInt32LE(entry.localOffset) !== LOCAL_SIGNATURE) {
+      throw refuse(lang, 'notZip');
+    }
+    const dataStart =
+      entry.localOffset + 30 + file.readUInt16LE(entry.localOffset + 26) + file.readUInt16LE(entry.localOffset + 28);
+    const data = file.subarray(dataStart, dataStart + entry.packedSize);
+    const tags = WORKSHEET.test(entry.name) ? new TagCounter() : undefined;
+    let entryBytes = 0;
+    const take = (chunk: Buffer) => {
+      entryBytes += chunk.length;
+      unpacked += chunk.length;
+      // A directory that understates an entry: the real size is what counts.
+      if (entryBytes > entry.unpackedSize) throw refuse(lang, 'sizes');
+      if (unpacked > limits.maxUnpackedBytes) throw refuse(lang, 'unpacked', formatMb(limits.maxUnpackedBytes));
+      if (!tags) return;
+      tags.push(chunk);
+      if (counter.rows + tags.rows > limits.maxRows) throw refuse(lang, 'rows', formatCount(limits.maxRows, lang));
+      if (counter.cells + tags.cells > limits.maxCells) throw refuse(lang, 'cells', formatCount(limits.maxCells, lang));
+    };
+    if (entry.method === 0) {
+      take(data);
+    } else if (entry.method === 8) {
+      await inflateEach(data, take, lang);
+    } else {
+      throw refuse(lang, 'method');
+    }
+    if (tags) {
+      tags.end();
+      counter.rows += tags.rows;
+      counter.cells += tags.cells;
+      if (counter.rows > limits.maxRows) throw refuse(lang, 'rows', formatCount(limits.maxRows, lang));
+      if (counter.cells > limits.maxCells) throw refuse(lang, 'cells', formatCount(limits.maxCells, lang));
+    }
+  }
+}
+
+/** Inflates `data` chunk by chunk into `take`; stops at the first chunk `take` refuses. */
+async function inflateEach(data: Buffer, take: (chunk: Buffer) => void, lang: Language): Promise<void> {
+  const inflater = createInflateRaw();
+  inflater.end(data);
+  try {
+    for await (const chunk of inflater) take(chunk as Buffer);
+  } catch (err) {
+    if (err instanceof XlsxLimitError) throw err;
+    throw refuse(lang, 'notZip');
+  } finally {
+    inflater.destroy();
+  }
+}
+
+/**
+ * The cheap check of an .xlsx on disk (patent imports, streamed by exceljs, up to gigabytes): the
+ * central directory only — entry count and compression ratios, and the parts exceljs holds in
+ * memory while it streams the sheets (shared strings, styles, workbook) against the unpacked limit.
+ * The sheets themselves stream row by row, so their size is not limited here. A file that is not
+ * a zip archive is left to the reader (it reports it as such).
+ */
+export async function checkXlsxFile(path: string, lang: Language, limits: XlsxLimits = XLSX_LIMITS): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const tailStart = Math.max(0, size - EOCD_SEARCH);
+    const tail = Buffer.alloc(size - tailStart);
+    await handle.read(tail, 0, tail.length, tailStart);
+    const end = tail.length >= EOCD_SIZE ? readEndRecord(tail) : undefined;
+    if (!end || end.offset + end.size > size) return;
+    if (end.count > limits.maxEntries) throw refuse(lang, 'entries', limits.maxEntries);
+    const directory = Buffer.alloc(end.size);
+    await handle.read(directory, 0, end.size, end.offset);
+    const entries = readCentralDirectory(directory, end.count);
+    if (!entries) return;
+    const held = entries.filter((entry) => !WORKSHEET.test(entry.name));
+    checkDeclared(held, lang, limits);
+    for (const entry of entries) {
+      if (entry.unpackedSize > RATIO_FLOOR_BYTES && entry.unpackedSize > limits.maxRatio * entry.packedSize) {
+        throw refuse(lang, 'ratio', limits.maxRatio);
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+}
