@@ -71,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => `req-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     bodyLimit: MAX_REQUEST_BODY_BYTES,
     return503OnClosing: true,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   const context = await compose(config, {
     now: options.now ?? systemClock,
@@ -168,6 +168,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.ready();
   return { app, context };
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes "trust the n nearest hops" (Fastify 5
+ * refuses a bare number, since a client reaching the server directly could then write its own
+ * address): it is right only when the server is reachable through its proxies alone, which the
+ * README says; a list of the proxies' addresses/CIDRs holds either way.
+ */
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /**
