@@ -41,6 +41,11 @@ describe('loadConfig: accounts', () => {
       rateLimitPerMinute: 30,
     });
     expect(config.mode).toBe('production');
+    // without the demo corpus there is no demo account unless its password is configured
+    expect(loadConfig({ DEMO_CORPUS: 'false' }).auth.demoPassword).toBeUndefined();
+    expect(loadConfig({ DEMO_CORPUS: 'false', PATLAS_DEMO_PASSWORD: 'demo-secret' }).auth.demoPassword).toBe(
+      'demo-secret',
+    );
     expect(config.trustProxy).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ mode: 'test' });
     expect(loadConfig({ NODE_ENV: 'staging' }).mode).toBe('production');

@@ -87,8 +87,11 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   /** Password of admin@patlas.local, set when the account is first created; unset = generated and printed once. */
   PATLAS_ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
-  /** Password of demo@patlas.local, set when the account is first created. */
-  PATLAS_DEMO_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).default('patlas-demo'),
+  /**
+   * Password of demo@patlas.local, set when the account is first created. The account exists only
+   * with the demo corpus (then default: the published `patlas-demo`) or when this is set.
+   */
+  PATLAS_DEMO_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
   /** Lifetime of an access token; the refresh token lives twice as long (spec 1 §4). */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
   /** Requests per minute and client address to the login, captcha and IP-login endpoints. */
@@ -135,6 +138,9 @@ const EnvSchema = z.object({
     .default(MAX_IMPORT_FILE_BYTES / 1024 / 1024),
 });
 
+/** The demo account's password in the README, used when the demo corpus is loaded and none is configured. */
+export const PUBLISHED_DEMO_PASSWORD = 'patlas-demo';
+
 export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config {
@@ -154,7 +160,8 @@ export interface Config {
   auth: {
     /** undefined: generated and printed once when the admin account is created */
     adminPassword: string | undefined;
-    demoPassword: string;
+    /** undefined: no demo account (no demo corpus and PATLAS_DEMO_PASSWORD unset). */
+    demoPassword: string | undefined;
     accessTtlSeconds: number;
     rateLimitPerMinute: number;
   };
@@ -208,7 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     trustProxy: e.TRUST_PROXY,
     auth: {
       adminPassword: e.PATLAS_ADMIN_PASSWORD,
-      demoPassword: e.PATLAS_DEMO_PASSWORD,
+      // Issue 16 §2: the demo account with its published password existed in every installation.
+      demoPassword: e.PATLAS_DEMO_PASSWORD ?? (e.DEMO_CORPUS ? PUBLISHED_DEMO_PASSWORD : undefined),
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     },
