@@ -235,7 +235,16 @@ export const ApiTokenSchema = z.object({
   prefix: z.string(),
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
-export const CreateApiTokenRequestSchema = z.object({ name: z.string().trim().min(1).max(MAX_INPUT_LENGTH) });
+/**
+ * POST /platform/user/token. `password`: the current one; needed unless the caller's session is a
+ * password login of the last API_TOKEN_FRESH_LOGIN_SECONDS.
+ */
+export const CreateApiTokenRequestSchema = z.object({
+  name: z.string().trim().min(1).max(MAX_INPUT_LENGTH),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+});
+/** A password login this recent may create an API token without typing the password again. */
+export const API_TOKEN_FRESH_LOGIN_SECONDS = 600;
 export const CreateApiTokenResponseSchema = ApiTokenSchema.extend({ token: z.string() });
 
 // ---------------------------------------------------------------------------------------------

@@ -182,7 +182,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(CreateApiTokenResponseSchema) },
       },
     },
-    async (request) => ok(await apiTokens.create(requireUser(request), request.body.name, request.ip)),
+    async (request) => ok(await apiTokens.createForCaller(requireUser(request), request.body, request.ip)),
   );
 
   app.delete(

@@ -22,6 +22,10 @@ export class SessionRepository {
     return row ? { session: row, isPrevious: row.access_hash !== hash } : undefined;
   }
 
+  findById(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   findByRefreshHash(hash: string): Promise<SessionRow | undefined> {
     return this.db.selectFrom('sessions').selectAll().where('refresh_hash', '=', hash).executeTakeFirst();
   }

@@ -194,6 +194,21 @@ export class SessionService {
     return this.deps.sessions.endAllOfUser(userId, reason, this.nowIso(), exceptSessionId);
   }
 
+  /**
+   * A password changed or was reset: every session but `exceptSessionId` ends and every personal API
+   * token is revoked (issue 16 §2: `pat_…` tokens used to survive a change, reset and operator reset).
+   */
+  async endAllCredentialsOfUser(
+    userId: string,
+    reason: 'password_changed' | 'password_reset',
+    exceptSessionId?: string,
+  ): Promise<{ sessions: number; apiTokens: number }> {
+    const now = this.nowIso();
+    const sessions = await this.deps.sessions.endAllOfUser(userId, reason, now, exceptSessionId);
+    const apiTokens = await this.deps.apiTokens.revokeAllOfUser(userId, now);
+    return { sessions, apiTokens };
+  }
+
   /** True when the user has a live password session (spec 1 §4 "already signed in elsewhere"). */
   async hasLivePasswordSession(userId: string): Promise<boolean> {
     return (await this.deps.sessions.countLive({ userId, loginType: 'password' }, this.nowIso())) > 0;
