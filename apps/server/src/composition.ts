@@ -199,6 +199,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     roles: r.roles,
     tenants: r.tenants,
     apiTokens: r.apiTokens,
+    audit: r.audit,
     accessTtlSeconds: config.auth.accessTtlSeconds,
     now,
   });

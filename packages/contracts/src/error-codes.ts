@@ -142,6 +142,16 @@ export const ERROR_CODES = {
     en: 'You were signed out after a long period of inactivity or because someone signed in to this account elsewhere; please sign in again',
   },
   /** The refresh token is unknown, already used (rotation) or expired: the client logs out. */
+  /**
+   * Two refreshes of one token at once (two tabs): the other one got the new tokens. Not a logout:
+   * the client takes the tokens the other tab stored, or refreshes again with them.
+   */
+  REFRESH_RACE_LOST: {
+    http: 409,
+    status: 0,
+    zh: '登录状态已在其他页面更新，请重试',
+    en: 'Your sign-in was renewed in another tab; please try again',
+  },
   REFRESH_TOKEN_INVALID: {
     http: 401,
     status: 0,

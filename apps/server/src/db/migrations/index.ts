@@ -8,6 +8,7 @@ import * as createChartSettings from './202611260600-create-chart-settings.js';
 import * as createSearchTemplates from './202611270700-create-search-templates.js';
 import * as createImageSearch from './202611280900-create-image-search.js';
 import * as createImportRuns from './202611290100-create-import-runs.js';
+import * as authHardening from './202611301000-auth-hardening.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611270700-create-search-templates': createSearchTemplates,
   '202611280900-create-image-search': createImageSearch,
   '202611290100-create-import-runs': createImportRuns,
+  '202611301000-auth-hardening': authHardening,
 };

@@ -1,4 +1,9 @@
-import { LOGIN_LOCKOUT_SECONDS, LOGIN_MAX_FAILURES } from '@patlas/contracts';
+import {
+  IP_SESSION_IDLE_SECONDS,
+  LOGIN_LOCKOUT_SECONDS,
+  LOGIN_MAX_FAILURES,
+  REFRESH_RACE_GRACE_SECONDS,
+} from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import {
@@ -272,5 +277,130 @@ describe.each(dialects)('credentials on %s', (dialect) => {
       password: 'correct horse 1',
     });
     expect((moved.json() as Envelope).status).toBe(1);
+  });
+});
+
+describe.each(dialects)('sessions on %s', (dialect) => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  const clock = new TestClock();
+  let counter = 0;
+
+  beforeAll(async () => {
+    t = await buildTestApp(
+      dialect,
+      { logLevel: 'info' },
+      { now: clock.now, logStream: { write: (line) => void logLines.push(line) } },
+    );
+  });
+  afterAll(async () => t.close());
+
+  async function login(): Promise<Tokens> {
+    counter += 1;
+    const email = `sess${counter}-${dialect}@example.org`;
+    const { repositories } = t.context;
+    const tenant = (await repositories.tenants.findByCode('default'))!;
+    const user = await repositories.users.create({ email, fullname: 'S', passwordHash: null, tenantId: tenant.id });
+    await repositories.users.setRoles(user.id, [(await repositories.roles.findByName('全部功能'))!.id]);
+    await setPassword(t, email, 'correct horse 1');
+    return ((await passwordLogin(t, email, 'correct horse 1')).json() as { data: Tokens }).data;
+  }
+  const refresh = (refreshToken: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/platform/oauth/refresh/token',
+      payload: { grant_type: 'refresh_token', refresh_token: refreshToken },
+    });
+  const menuStatus = async (token: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/product/user/menu', headers: bearer(token) })).statusCode;
+
+  it('takes the refresh token in a POST body, and no log line holds a refresh token (nor the spec GET form)', async () => {
+    const first = await login();
+    const viaPost = await refresh(first.refresh_token);
+    expect(viaPost.statusCode).toBe(200);
+    expect(viaPost.headers['cache-control']).toBe('no-store');
+    const second = (viaPost.json() as { data: Tokens }).data;
+    clock.advance(1);
+    const viaGet = await t.app.inject({
+      method: 'GET',
+      url: `/api/platform/oauth/refresh/token?grant_type=refresh_token&refresh_token=${second.refresh_token}`,
+    });
+    expect(viaGet.statusCode).toBe(200);
+    // a failing GET is logged at warn level or above: still masked
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/platform/oauth/refresh/token?grant_type=nope&refresh_token=${second.refresh_token}`,
+    });
+    expect(logLines.some((line) => line.includes('/oauth/refresh/token'))).toBe(true);
+    const leaked = logLines.filter((line) => line.includes(first.refresh_token) || line.includes(second.refresh_token));
+    expect(leaked).toEqual([]);
+  });
+
+  it('ends the whole session when a rotated-away refresh token comes back later', async () => {
+    const first = await login();
+    const second = ((await refresh(first.refresh_token)).json() as { data: Tokens }).data;
+    clock.advance(REFRESH_RACE_GRACE_SECONDS + 1);
+    const third = ((await refresh(second.refresh_token)).json() as { data: Tokens }).data;
+    expect(await menuStatus(third.access_token)).toBe(200);
+
+    // the first token, stolen and replayed (or the owner's copy after a thief rotated it)
+    const replay = await refresh(first.refresh_token);
+    expect(replay.statusCode).toBe(401);
+    expect((replay.json() as Envelope).data.code).toBe('REFRESH_TOKEN_INVALID');
+    // every token of the session is dead now, the newest included
+    expect(await menuStatus(third.access_token)).toBe(401);
+    expect((await refresh(third.refresh_token)).statusCode).toBe(401);
+    const audit = await t.context.services.audit.list({ page: 1, pageSize: 5, action: 'refresh_token_reuse' });
+    expect(audit.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers a lost race of two refreshes with 409 REFRESH_RACE_LOST and keeps the session', async () => {
+    const first = await login();
+    const racing = await Promise.all(Array.from({ length: 4 }, () => refresh(first.refresh_token)));
+    const statuses = racing.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409]);
+    expect((racing.find((r) => r.statusCode === 409)!.json() as Envelope).data.code).toBe('REFRESH_RACE_LOST');
+    const winner = (racing.find((r) => r.statusCode === 200)!.json() as { data: Tokens }).data;
+    expect(await menuStatus(winner.access_token)).toBe(200);
+    expect((await refresh(winner.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('frees a seat of the IP online cap when its session goes idle', async () => {
+    const role = await t.context.repositories.roles.create({
+      name: `idle-ip-${dialect}`,
+      permissions: ['/search/quick'],
+    });
+    await t.context.repositories.tenants.create({
+      code: `idle-${dialect}`,
+      name: 'Idle campus',
+      ipRanges: ['10.77.0.0/16'],
+      ipRoleIds: [role.id],
+      onlineCap: 2,
+    });
+    const ipLogin = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/platform/oauth/ip/token', remoteAddress: '10.77.1.1' })
+      ).json() as Envelope & {
+        data: Tokens;
+      };
+    // one visitor calling the IP login again and again fills the cap at once…
+    const a = await ipLogin();
+    const b = await ipLogin();
+    expect((await ipLogin()).status).toBe(-3);
+    // …but only while those sessions are used: A keeps working, B is left alone
+    clock.advance(IP_SESSION_IDLE_SECONDS - 60);
+    expect(await menuStatus(a.data.access_token)).toBe(200);
+    clock.advance(120);
+    const c = await ipLogin();
+    expect(c.status).toBe(1);
+    // B comes back while A and C hold the seats: the IP-login maximum, and B is over
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/user/menu',
+      headers: bearer(b.data.access_token),
+    });
+    expect(back.json()).toMatchObject({ status: -3, data: { code: 'IP_ONLINE_LIMIT' } });
+    expect(await menuStatus(b.data.access_token)).toBe(401);
+    expect(await menuStatus(c.data.access_token)).toBe(200);
   });
 });

@@ -211,7 +211,7 @@ export class LoginService {
 
   /** Rotates the tokens of a refresh token (audited); the old refresh token stops working. */
   async refresh(refreshToken: string, ip: string | null): Promise<TokenResponse> {
-    const rotated = await this.deps.sessions.refresh(refreshToken);
+    const rotated = await this.deps.sessions.refresh(refreshToken, ip);
     const tenant = await this.deps.tenants.findById(rotated.tenantId);
     const user = rotated.userId ? await this.deps.users.findById(rotated.userId) : undefined;
     await this.deps.audit.record({
