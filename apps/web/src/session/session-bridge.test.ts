@@ -187,6 +187,15 @@ describe('session bridge of the API client', () => {
     expect(store.getSnapshot().interruption).toBeUndefined();
   });
 
+  it('opens the IP-login-maximum dialog when the refresh answers status -3', async () => {
+    const store = storeWith(now - 1);
+    stubFetch((url) =>
+      url.pathname.endsWith('/oauth/refresh/token') ? fail(403, 'IP_ONLINE_LIMIT', -3) : ok('never'),
+    );
+    await expect(apiGet('/product/o', options)).rejects.toMatchObject({ code: 'IP_ONLINE_LIMIT' });
+    expect(store.getSnapshot().interruption).toEqual({ kind: 'ipLimit', message: 'IP_ONLINE_LIMIT' });
+  });
+
   it('handles other 401 answers once: drops the token and name, opens the re-login dialog', async () => {
     const store = storeWith(now + 3_600_000);
     const interrupt = vi.spyOn(store, 'interrupt');

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import type { Language } from '@patlas/contracts';
+import { ENVELOPE_STATUS, type Language } from '@patlas/contracts';
 import { ApiError, setAuthBridge, type AuthBridge, type ClientMessages } from '../api/client';
 import { refreshTokens } from './api';
 import { isTokenExpired, type Session, type SessionStore } from './session';
@@ -91,6 +91,11 @@ export function createSessionBridge(
         store.interrupt({ kind: 'refreshFailed' });
         throw error;
       }
+      // An idle IP session whose seat was taken meanwhile (spec 1 §4 "-3 triggers IP-login-maximum handling").
+      if (error.envelopeStatus === ENVELOPE_STATUS.ipLimit) {
+        bridge.onIpLimit(error);
+        throw error;
+      }
       if (error.status === 429 && attempt < RATE_LIMIT_RETRIES) {
         await delay(RATE_LIMIT_PAUSE_MS * 2 ** attempt);
         return refreshWith(store.getSnapshot().session?.refreshToken ?? refreshToken, attempt + 1);
@@ -117,7 +122,7 @@ export function createSessionBridge(
     return refreshWith(session.refreshToken, 0);
   }
 
-  return {
+  const bridge: AuthBridge = {
     accessToken: () => store.getSnapshot().session?.token,
     needsRefresh() {
       const session = store.getSnapshot().session;
@@ -140,6 +145,7 @@ export function createSessionBridge(
       store.interrupt({ kind: 'ipLimit', message: error.message });
     },
   };
+  return bridge;
 }
 
 let installedContext: (() => AuthCallContext) | undefined;

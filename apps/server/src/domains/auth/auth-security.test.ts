@@ -403,4 +403,30 @@ describe.each(dialects)('sessions on %s', (dialect) => {
     expect(await menuStatus(b.data.access_token)).toBe(401);
     expect(await menuStatus(c.data.access_token)).toBe(200);
   });
+
+  it('does not let an idle IP session take a full seat back by refreshing', async () => {
+    const role = await t.context.repositories.roles.create({
+      name: `idle-rf-${dialect}`,
+      permissions: ['/search/quick'],
+    });
+    await t.context.repositories.tenants.create({
+      code: `idle-rf-${dialect}`,
+      name: 'One seat',
+      ipRanges: ['10.78.0.0/16'],
+      ipRoleIds: [role.id],
+      onlineCap: 1,
+    });
+    const ipLogin = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/platform/oauth/ip/token', remoteAddress: '10.78.1.1' })
+      ).json() as Envelope & { data: Tokens };
+    const x = await ipLogin();
+    clock.advance(IP_SESSION_IDLE_SECONDS + 60);
+    const y = await ipLogin();
+    expect(y.status).toBe(1);
+    const refreshed = await refresh(x.data.refresh_token);
+    expect(refreshed.json()).toMatchObject({ status: -3, data: { code: 'IP_ONLINE_LIMIT' } });
+    expect((await refresh(x.data.refresh_token)).statusCode).toBe(401);
+    expect(await menuStatus(y.data.access_token)).toBe(200);
+  });
 });

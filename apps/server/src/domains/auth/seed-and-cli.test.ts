@@ -90,13 +90,9 @@ describe('patlas token create', () => {
     try {
       // The child process is configured through its environment, as a user would run it (SQLite, fresh DATA_DIR).
       // eslint-disable-next-line no-restricted-properties
-      const env: Record<string, string | undefined> = {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DEMO_CORPUS: 'false',
-        // the demo account exists without the demo corpus only when configured
-        PATLAS_DEMO_PASSWORD: 'patlas-demo',
-      };
+      const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, DEMO_CORPUS: 'false' };
+      // the demo account exists without the demo corpus only when configured
+      env.PATLAS_DEMO_PASSWORD = 'patlas-demo';
       env.LOG_LEVEL = 'silent';
       delete env.DATABASE_URL;
       const { stdout } = await run(

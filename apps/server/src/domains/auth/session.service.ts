@@ -102,6 +102,11 @@ export class SessionService {
     if (session.user_id) {
       const user = await this.deps.users.findById(session.user_id);
       if (!user || user.disabled === 1) throw new AppError('REFRESH_TOKEN_INVALID');
+    } else {
+      // A refresh must not carry an idle IP session past a full online cap.
+      const tenant = await this.deps.tenants.findById(session.tenant_id);
+      if (!tenant) throw new AppError('REFRESH_TOKEN_INVALID');
+      await this.reclaimIpSeat(session, tenant.online_cap, this.nowIso());
     }
     const accessToken = newSecret();
     const nextRefresh = newSecret();
@@ -165,6 +170,24 @@ export class SessionService {
     return new Date(Date.parse(now) - IP_SESSION_IDLE_SECONDS * 1000).toISOString();
   }
 
+  /**
+   * An idle IP session gave up its seat of the tenant's online cap; coming back (a request or a
+   * refresh) it takes one again only if one is free, otherwise it ends with IP_ONLINE_LIMIT.
+   */
+  private async reclaimIpSeat(session: SessionRow, onlineCap: number | null, now: string): Promise<void> {
+    if (session.user_id !== null || onlineCap === null) return;
+    const seenSince = this.seenSince(now);
+    if ((session.last_seen_at ?? session.created_at) > seenSince) return;
+    const others = await this.deps.sessions.countLive(
+      { tenantId: session.tenant_id, loginType: 'ip', exceptId: session.id, seenSince },
+      now,
+    );
+    if (others >= onlineCap) {
+      await this.deps.sessions.end(session.id, 'idle', now);
+      throw new AppError('IP_ONLINE_LIMIT');
+    }
+  }
+
   /** Bearer token → who is calling. Throws the 401 codes of spec 1 §8. */
   async authenticate(token: string): Promise<AuthContext> {
     const now = this.nowIso();
@@ -181,18 +204,7 @@ export class SessionService {
     if (session.user_id === null) {
       const tenant = await this.deps.tenants.findById(session.tenant_id);
       if (!tenant) throw new AppError('UNAUTHORIZED');
-      // An idle IP session gave up its seat; it takes one again only if one is free.
-      const isIdle = (session.last_seen_at ?? session.created_at) <= this.seenSince(now);
-      if (isIdle && tenant.online_cap !== null) {
-        const others = await this.deps.sessions.countLive(
-          { tenantId: tenant.id, loginType: 'ip', exceptId: session.id, seenSince: this.seenSince(now) },
-          now,
-        );
-        if (others >= tenant.online_cap) {
-          await this.deps.sessions.end(session.id, 'idle', now);
-          throw new AppError('IP_ONLINE_LIMIT');
-        }
-      }
+      await this.reclaimIpSeat(session, tenant.online_cap, now);
       await this.touchSession(session, now);
       const roleIds = JSON.parse(tenant.ip_role_ids) as string[];
       return {
