@@ -25,6 +25,7 @@ import { AuthAdminService } from './domains/auth/auth-admin.service.js';
 import { CaptchaRepository } from './domains/auth/captcha.repository.js';
 import { LoginFailureRepository } from './domains/auth/login-failure.repository.js';
 import { LoginService } from './domains/auth/login.service.js';
+import { PasswordAttempts } from './domains/auth/password-attempts.js';
 import { RoleRepository } from './domains/auth/role.repository.js';
 import { SessionRepository } from './domains/auth/session.repository.js';
 import { SessionService } from './domains/auth/session.service.js';
@@ -117,7 +118,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     sessions: new SessionRepository(db),
     apiTokens: new ApiTokenRepository(db),
     captchas: new CaptchaRepository(db),
-    loginFailures: new LoginFailureRepository(db),
+    loginFailures: new LoginFailureRepository(db, dialect),
     accounts: new AccountRepository(db),
     emailLinks: new EmailLinkRepository(db),
     tryouts: new TryoutRepository(db),
@@ -198,12 +199,14 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     roles: r.roles,
     tenants: r.tenants,
     apiTokens: r.apiTokens,
+    audit: r.audit,
     accessTtlSeconds: config.auth.accessTtlSeconds,
     now,
   });
+  const attempts = new PasswordAttempts(r.loginFailures, now);
   const login = new LoginService({
     captchas: r.captchas,
-    failures: r.loginFailures,
+    attempts,
     users: r.users,
     roles: r.roles,
     tenants: r.tenants,
@@ -228,7 +231,14 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     patents,
     sessions,
     login,
-    apiTokens: new ApiTokenService(r.apiTokens, r.audit, now),
+    apiTokens: new ApiTokenService({
+      tokens: r.apiTokens,
+      audit: r.audit,
+      users: r.users,
+      sessions: r.sessions,
+      attempts,
+      now,
+    }),
     audit,
     authAdmin: new AuthAdminService({ users: r.users, roles: r.roles, tenants: r.tenants, audit: r.audit, sessions }),
     registration: new RegistrationService({
@@ -242,7 +252,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       now,
       log: infra.log,
     }),
-    account: new AccountService({ accounts: r.accounts, guide: r.userGuide, audit, sessions, now }),
+    account: new AccountService({ accounts: r.accounts, guide: r.userGuide, audit, sessions, attempts, now }),
     displayCopy: new DisplayCopyService(r.displayCopy),
     search,
     analysis: new AnalysisService(engine, search),

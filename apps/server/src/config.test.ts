@@ -41,10 +41,48 @@ describe('loadConfig: accounts', () => {
       rateLimitPerMinute: 30,
     });
     expect(config.mode).toBe('production');
+    // without the demo corpus there is no demo account unless its password is configured
+    expect(loadConfig({ DEMO_CORPUS: 'false' }).auth.demoPassword).toBeUndefined();
+    expect(loadConfig({ DEMO_CORPUS: 'false', PATLAS_DEMO_PASSWORD: 'demo-secret' }).auth.demoPassword).toBe(
+      'demo-secret',
+    );
     expect(config.trustProxy).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' })).toMatchObject({ mode: 'test', trustProxy: true });
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ mode: 'test' });
     expect(loadConfig({ NODE_ENV: 'staging' }).mode).toBe('production');
     expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS="5"/);
     expect(() => loadConfig({ PATLAS_ADMIN_PASSWORD: 'short' })).toThrow(/PATLAS_ADMIN_PASSWORD=\(hidden\)/);
+  });
+});
+
+describe('loadConfig: TRUST_PROXY', () => {
+  it('takes a hop count or a list of proxy addresses/CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    // '1' used to mean `true` (trust every X-Forwarded-For entry); it is one hop now
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses `true` (it trusted the client-written left-most X-Forwarded-For) with one line naming the variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ TRUST_PROXY: 'true' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const lines = (error as Error).message.split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid environment variable TRUST_PROXY="true": trusting every proxy/);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY="yes"/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY=.*"10.0.0.0\/33"/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY=/);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -11,6 +12,51 @@ import { z } from 'zod';
 
 /** The repository root, found from this file's place (src/ or dist/ of apps/server). */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** proxy-addr's named ranges, accepted in a TRUST_PROXY list beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (default), a number of proxy hops (`1`: one reverse proxy in front), or a
+ * comma-separated list of the proxies' addresses/CIDRs. `true` is refused: it made Fastify trust
+ * the left-most X-Forwarded-For entry, which the client writes itself (issue 16 §2), so anyone
+ * could choose the address used for IP login, rate limits and the audit log.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === 'false' || lower === 'no' || lower === '0' || lower === '') return false;
+    if (lower === 'true' || lower === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'trusting every proxy lets any client choose its own address; give the number of proxies in front of Patlas (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a number of hops nor a list of addresses/CIDRs (${wrong.map((w) => JSON.stringify(w)).join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -50,14 +96,20 @@ const EnvSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
   /** Password of admin@patlas.local, set when the account is first created; unset = generated and printed once. */
   PATLAS_ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
-  /** Password of demo@patlas.local, set when the account is first created. */
-  PATLAS_DEMO_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).default('patlas-demo'),
+  /**
+   * Password of demo@patlas.local, set when the account is first created. The account exists only
+   * with the demo corpus (then default: the published `patlas-demo`) or when this is set.
+   */
+  PATLAS_DEMO_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
   /** Lifetime of an access token; the refresh token lives twice as long (spec 1 §4). */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
   /** Requests per minute and client address to the login, captcha and IP-login endpoints. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (IP login, rate limits, audit). */
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /**
+   * Behind reverse proxies: how many (a hop count) or which (addresses/CIDRs, comma-separated) may
+   * set X-Forwarded-For, the client address of IP login, rate limits and audit. `true` is refused.
+   */
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   /** 'test' registers test-only hooks (the captcha answer); never set it in production. */
   NODE_ENV: z
     .string()
@@ -95,6 +147,9 @@ const EnvSchema = z.object({
     .default(MAX_IMPORT_FILE_BYTES / 1024 / 1024),
 });
 
+/** The demo account's password in the README, used when the demo corpus is loaded and none is configured. */
+export const PUBLISHED_DEMO_PASSWORD = 'patlas-demo';
+
 export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config {
@@ -111,11 +166,13 @@ export interface Config {
   version: string;
   /** 'test' registers test-only hooks (GET /api/platform/oauth/captcha/test-answer). */
   mode: Env['NODE_ENV'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses/CIDRs (never `true`). */
+  trustProxy: false | number | string[];
   auth: {
     /** undefined: generated and printed once when the admin account is created */
     adminPassword: string | undefined;
-    demoPassword: string;
+    /** undefined: no demo account (no demo corpus and PATLAS_DEMO_PASSWORD unset). */
+    demoPassword: string | undefined;
     accessTtlSeconds: number;
     rateLimitPerMinute: number;
   };
@@ -174,7 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     trustProxy: e.TRUST_PROXY,
     auth: {
       adminPassword: e.PATLAS_ADMIN_PASSWORD,
-      demoPassword: e.PATLAS_DEMO_PASSWORD,
+      // Issue 16 §2: the demo account with its published password existed in every installation.
+      demoPassword: e.PATLAS_DEMO_PASSWORD ?? (e.DEMO_CORPUS ? PUBLISHED_DEMO_PASSWORD : undefined),
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     },

@@ -82,6 +82,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       NODE_ENV: 'test',
       // A known admin password: nothing is printed, and tests can log in as the admin.
       PATLAS_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      // Without the demo corpus the demo account exists only when configured; most tests sign in as it.
+      PATLAS_DEMO_PASSWORD: 'patlas-demo',
       // Many logins per test file come from one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     },

@@ -99,6 +99,14 @@ export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 7_200;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 900;
 export const LOGIN_LOCKOUT_SECONDS = 900;
+/**
+ * A refresh token used again this soon after its rotation is a lost race (two tabs refreshing at
+ * once): answered REFRESH_RACE_LOST, the client takes the other tab's tokens. Later, the token
+ * coming back ends the whole session (a copy of it is in someone else's hands).
+ */
+export const REFRESH_RACE_GRACE_SECONDS = 30;
+/** An IP session with no request for this long stops holding a seat of its tenant's online cap. */
+export const IP_SESSION_IDLE_SECONDS = 900;
 /** Not shown: one-time e-mail links (registration, password reset) expire after this. */
 export const EMAIL_LINK_TTL_SECONDS = 86_400;
 /** Not shown: password rules for new passwords. */
@@ -172,6 +180,15 @@ export const RefreshQuerySchema = z.object({
   client_secret: z.string().optional(),
 });
 
+/**
+ * POST /oauth/refresh/token with a JSON body: the refresh token travels in the body, not in a URL
+ * that access logs and proxies keep (issue 16 §2). The spec's GET with a query stays for clients
+ * written against it; the web app uses this one.
+ */
+export const RefreshRequestSchema = RefreshQuerySchema.extend({
+  grant_type: z.literal('refresh_token').optional(),
+});
+
 /** GET /oauth/can/iplogin — may this visitor's address log in without credentials? */
 export const CanIpLoginResponseSchema = z.object({ canIpLogin: z.boolean(), tenantCode: z.string().optional() });
 /**
@@ -235,7 +252,16 @@ export const ApiTokenSchema = z.object({
   prefix: z.string(),
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
-export const CreateApiTokenRequestSchema = z.object({ name: z.string().trim().min(1).max(MAX_INPUT_LENGTH) });
+/**
+ * POST /platform/user/token. `password`: the current one; needed unless the caller's session is a
+ * password login of the last API_TOKEN_FRESH_LOGIN_SECONDS.
+ */
+export const CreateApiTokenRequestSchema = z.object({
+  name: z.string().trim().min(1).max(MAX_INPUT_LENGTH),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+});
+/** A password login this recent may create an API token without typing the password again. */
+export const API_TOKEN_FRESH_LOGIN_SECONDS = 600;
 export const CreateApiTokenResponseSchema = ApiTokenSchema.extend({ token: z.string() });
 
 // ---------------------------------------------------------------------------------------------
@@ -406,6 +432,8 @@ export const AUDIT_ACTIONS = [
   'logout',
   'crowd_out',
   'token_refresh',
+  /** A rotated-away refresh token came back: the session was ended (issue 16 §2). */
+  'refresh_token_reuse',
   'ip_login',
   'password_change',
   'password_reset',

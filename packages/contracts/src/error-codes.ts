@@ -142,6 +142,16 @@ export const ERROR_CODES = {
     en: 'You were signed out after a long period of inactivity or because someone signed in to this account elsewhere; please sign in again',
   },
   /** The refresh token is unknown, already used (rotation) or expired: the client logs out. */
+  /**
+   * Two refreshes of one token at once (two tabs): the other one got the new tokens. Not a logout:
+   * the client takes the tokens the other tab stored, or refreshes again with them.
+   */
+  REFRESH_RACE_LOST: {
+    http: 409,
+    status: 0,
+    zh: '登录状态已在其他页面更新，请重试',
+    en: 'Your sign-in was renewed in another tab; please try again',
+  },
   REFRESH_TOKEN_INVALID: {
     http: 401,
     status: 0,
@@ -286,6 +296,20 @@ export const ERROR_CODES = {
   },
   /** Changing the password or the e-mail address needs the current password. */
   CURRENT_PASSWORD_WRONG: { http: 400, status: 0, zh: '当前密码不正确', en: 'The current password is incorrect' },
+  /** Issue 16 §2: current-password checks lock like the login (LOGIN_MAX_FAILURES wrong ones in a window). */
+  CURRENT_PASSWORD_LOCKED: {
+    http: 400,
+    status: 0,
+    zh: '当前密码错误次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many incorrect current passwords; please try again in {minutes} minutes',
+  },
+  /** Issue 16 §2: a new personal API token needs the current password unless the session signed in just now. */
+  API_TOKEN_PASSWORD_REQUIRED: {
+    http: 403,
+    status: 0,
+    zh: '创建 API 令牌需要输入当前密码',
+    en: 'Enter your current password to create an API token',
+  },
   /** Spec 1 §5: "Semantic weights cannot all be 0". */
   /** Spec 1 §8 "Access": semantic retrieval has its own permission (`semantics`). */
   SEMANTIC_FORBIDDEN: {

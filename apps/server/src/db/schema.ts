@@ -110,6 +110,16 @@ export interface SessionsTable {
   ended_at: string | null;
   /** 'logout' | 'crowded_out' | 'disabled' | 'password_changed' | … */
   end_reason: string | null;
+  /** The last request of the session (written at most once a minute); an idle IP session frees its seat. */
+  last_seen_at: string | null;
+}
+
+/** Refresh tokens a session has rotated away (hashes): one coming back ends the session. */
+export interface SessionRefreshHistoryTable {
+  refresh_hash: string;
+  session_id: string;
+  rotated_at: string;
+  expires_at: string;
 }
 
 /** Personal API tokens (`pat_…`), shown once, stored as a hash. */
@@ -386,6 +396,7 @@ export interface Database {
   roles: RolesTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
+  session_refresh_history: SessionRefreshHistoryTable;
   api_tokens: ApiTokensTable;
   audit_log: AuditLogTable;
   login_failures: LoginFailuresTable;

@@ -6,13 +6,16 @@ type Options = Omit<RequestOptions, 'query' | 'auth'>;
 // The session's calls. Anonymous calls (/api/platform): no bearer token, and their 401 / -3 answers
 // are the session's to read.
 
-/** `GET /oauth/refresh/token`: a new token pair for a refresh token (the old refresh token is used up). */
+/**
+ * `POST /oauth/refresh/token`: a new token pair for a refresh token (the old refresh token is used
+ * up). The token travels in the body, never in a URL that logs and proxies keep (issue 16 §2).
+ */
 export function refreshTokens(refreshToken: string, options: Options): Promise<TokenResponse> {
-  return apiGet<TokenResponse>('/platform/oauth/refresh/token', {
-    ...options,
-    auth: false,
-    query: { grant_type: 'refresh_token', refresh_token: refreshToken },
-  });
+  return apiPost<TokenResponse>(
+    '/platform/oauth/refresh/token',
+    { grant_type: 'refresh_token', refresh_token: refreshToken },
+    { ...options, auth: false },
+  );
 }
 
 /** `GET /oauth/can/iplogin`: may this address log in without credentials? */

@@ -24,8 +24,14 @@ const tokens = (access: string) => ({
 });
 
 let now = 1_000_000;
+const storage = createProductStorage({ product: 'bridge-test', version: '1', now: () => now });
+/** Pauses of the bridge (429 back-off, lost-race wait) resolve at once and are recorded. */
+const pauses: number[] = [];
+const noPause = (ms: number) => {
+  pauses.push(ms);
+  return Promise.resolve();
+};
 function storeWith(expiresAt: number, refreshToken: string | null = 'r1'): SessionStore {
-  const storage = createProductStorage({ product: 'bridge-test', version: '1', now: () => now });
   storage.clear();
   storage.set(SESSION_NAMES.token, 'old');
   if (refreshToken) storage.set(SESSION_NAMES.refreshToken, refreshToken);
@@ -33,15 +39,30 @@ function storeWith(expiresAt: number, refreshToken: string | null = 'r1'): Sessi
   storage.set(SESSION_NAMES.menu, ['/search/quick']);
   storage.set(SESSION_NAMES.nickName, '张三');
   const store = createSessionStore(storage, () => now);
-  setAuthBridge(createSessionBridge(store, () => options));
+  setAuthBridge(createSessionBridge(store, () => options, { delay: noPause }));
   return store;
+}
+
+/** What another tab's refresh leaves in the shared storage, and the reload its storage event causes. */
+function anotherTabStored(store: SessionStore, access: string): void {
+  storage.set(SESSION_NAMES.token, access);
+  storage.set(SESSION_NAMES.refreshToken, `refresh-of-${access}`);
+  storage.set(SESSION_NAMES.expiresAt, now + 7_200_000);
+  store.reload();
 }
 
 const bearerOf = (headers: Headers) => headers.get('Authorization');
 
+/** Waits until `check` holds, one macrotask at a time (no fixed sleep). */
+async function waitForCondition(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !check(); i += 1) await new Promise((r) => setTimeout(r, 0));
+  if (!check()) throw new Error('condition never held');
+}
+
 describe('session bridge of the API client', () => {
   beforeEach(() => {
     now = 1_000_000;
+    pauses.length = 0;
   });
   afterEach(() => {
     setAuthBridge(undefined);
@@ -66,8 +87,10 @@ describe('session bridge of the API client', () => {
         const url = new URL(String(input), 'http://localhost');
         calls.push(`${url.pathname} ${new Headers(init?.headers).get('Authorization') ?? '-'}`);
         if (url.pathname.endsWith('/oauth/refresh/token')) {
-          expect(url.searchParams.get('refresh_token')).toBe('r1');
-          expect(url.searchParams.get('grant_type')).toBe('refresh_token');
+          // in a POST body, never in the URL (issue 16 §2)
+          expect(init?.method).toBe('POST');
+          expect(url.search).toBe('');
+          expect(JSON.parse(String(init?.body))).toEqual({ grant_type: 'refresh_token', refresh_token: 'r1' });
           await refreshDone;
           return new Response(JSON.stringify({ status: 1, message: '', data: tokens('new') }), { status: 200 });
         }
@@ -122,6 +145,55 @@ describe('session bridge of the API client', () => {
     expect(errors.every((e) => (e as { code?: string }).code === 'REFRESH_TOKEN_INVALID')).toBe(true);
     expect(store.getSnapshot().session).toBeUndefined();
     expect(store.getSnapshot().interruption).toEqual({ kind: 'refreshFailed' });
+  });
+
+  it('retries a refresh answered 429 after a pause and keeps the session (it used to log out on any 4xx)', async () => {
+    const store = storeWith(now - 1);
+    let refreshCalls = 0;
+    const calls = stubFetch((url) => {
+      if (!url.pathname.endsWith('/oauth/refresh/token')) return ok('done');
+      refreshCalls += 1;
+      return refreshCalls === 1 ? fail(429, 'RATE_LIMITED') : ok(tokens('after-429'));
+    });
+    await expect(apiGet('/product/r', options)).resolves.toBe('done');
+    expect(refreshCalls).toBe(2);
+    expect(pauses).toHaveLength(1);
+    expect(bearerOf(calls.at(-1)!.headers)).toBe('Bearer after-429');
+    expect(store.getSnapshot().interruption).toBeUndefined();
+    expect(store.getSnapshot().session?.token).toBe('after-429');
+  });
+
+  it('keeps the session on a refresh refused with a 4xx other than 401', async () => {
+    const store = storeWith(now - 1);
+    stubFetch((url) => (url.pathname.endsWith('/oauth/refresh/token') ? fail(400, 'VALIDATION_FAILED') : ok('never')));
+    await expect(apiGet('/product/q', options)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(store.getSnapshot().interruption).toBeUndefined();
+    expect(store.getSnapshot().session?.refreshToken).toBe('r1');
+  });
+
+  it('on a lost refresh race (another tab refreshed first) goes on with the tokens that tab stored', async () => {
+    const store = storeWith(now - 1);
+    const calls = stubFetch((url) => {
+      if (url.pathname.endsWith('/oauth/refresh/token')) return fail(409, 'REFRESH_RACE_LOST');
+      return ok('done');
+    });
+    const pending = apiGet('/product/p', options);
+    // The other tab's answer reaches the shared storage after this tab's 409.
+    await waitForCondition(() => calls.some((c) => c.url.pathname.endsWith('/oauth/refresh/token')));
+    anotherTabStored(store, 'other-tab');
+    await expect(pending).resolves.toBe('done');
+    expect(calls.filter((c) => c.url.pathname.endsWith('/oauth/refresh/token'))).toHaveLength(1);
+    expect(bearerOf(calls.at(-1)!.headers)).toBe('Bearer other-tab');
+    expect(store.getSnapshot().interruption).toBeUndefined();
+  });
+
+  it('opens the IP-login-maximum dialog when the refresh answers status -3', async () => {
+    const store = storeWith(now - 1);
+    stubFetch((url) =>
+      url.pathname.endsWith('/oauth/refresh/token') ? fail(403, 'IP_ONLINE_LIMIT', -3) : ok('never'),
+    );
+    await expect(apiGet('/product/o', options)).rejects.toMatchObject({ code: 'IP_ONLINE_LIMIT' });
+    expect(store.getSnapshot().interruption).toEqual({ kind: 'ipLimit', message: 'IP_ONLINE_LIMIT' });
   });
 
   it('handles other 401 answers once: drops the token and name, opens the re-login dialog', async () => {

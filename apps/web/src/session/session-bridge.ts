@@ -1,8 +1,8 @@
 import type { i18n as I18n } from 'i18next';
-import type { Language } from '@patlas/contracts';
+import { ENVELOPE_STATUS, type Language } from '@patlas/contracts';
 import { ApiError, setAuthBridge, type AuthBridge, type ClientMessages } from '../api/client';
 import { refreshTokens } from './api';
-import { isTokenExpired, type SessionStore } from './session';
+import { isTokenExpired, type Session, type SessionStore } from './session';
 
 /** What calls made outside React (the client's refresh, the route guard) need: language and failure texts. */
 export interface AuthCallContext {
@@ -21,12 +21,96 @@ export function callContextOf(i18n: I18n): AuthCallContext {
   };
 }
 
+/** How long a lost refresh race waits for the winning tab's tokens to reach this tab's storage. */
+const RACE_WAIT_MS = 10_000;
+/** Refreshes answered 429 (rate limited) are tried again this many times, after growing pauses. */
+const RATE_LIMIT_RETRIES = 3;
+const RATE_LIMIT_PAUSE_MS = 1000;
+
+/** Server code of a refresh that lost a race with another refresh of the same token (another tab). */
+export const REFRESH_RACE_LOST_CODE = 'REFRESH_RACE_LOST';
+
+export interface SessionBridgeOptions {
+  /** The pause before retrying a rate-limited refresh (default: a timer); tests pass one that resolves at once. */
+  delay?: (ms: number) => Promise<void>;
+}
+
+const timerDelay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * The client's view of a session store: the token to send, one refresh shared by every request
  * that finds the token expired (a single promise), and the dialogs a 401 or a -3 answer opens.
+ *
+ * A refused refresh logs out only when the server says the session is gone (401). A 429 is tried
+ * again after a pause; a lost race (409 REFRESH_RACE_LOST: another tab refreshed the same token a
+ * moment earlier) takes the tokens that tab stores. Anything else fails the request and keeps the
+ * session (issue 16 §2: any 4xx used to log out).
  */
-export function createSessionBridge(store: SessionStore, context: () => AuthCallContext): AuthBridge {
+export function createSessionBridge(
+  store: SessionStore,
+  context: () => AuthCallContext,
+  options: SessionBridgeOptions = {},
+): AuthBridge {
+  const delay = options.delay ?? timerDelay;
   let inflight: Promise<string> | undefined;
+
+  /** Resolves with the session once its refresh token is no longer `used` (another tab stored new tokens). */
+  function sessionAfter(used: string): Promise<Session | undefined> {
+    const changed = () => {
+      const session = store.getSnapshot().session;
+      return session?.refreshToken !== used ? { session } : undefined;
+    };
+    const now = changed();
+    if (now) return Promise.resolve(now.session);
+    return new Promise((resolve) => {
+      const finish = (session: Session | undefined) => {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(session);
+      };
+      const unsubscribe = store.subscribe(() => {
+        const next = changed();
+        if (next) finish(next.session);
+      });
+      // The other tab may never store anything (it failed too): give up, keeping the session.
+      const timer = setTimeout(() => finish(store.getSnapshot().session), RACE_WAIT_MS);
+    });
+  }
+
+  async function refreshWith(refreshToken: string, attempt: number): Promise<string> {
+    try {
+      const tokens = await refreshTokens(refreshToken, context());
+      store.saveTokens(tokens);
+      return tokens.access_token;
+    } catch (error) {
+      // A network failure is not a refusal: the session is kept and the request fails as such.
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 401) {
+        // Spec 1 §8 "Refresh failure: forced logout with dialog, go to /login".
+        store.clear();
+        store.interrupt({ kind: 'refreshFailed' });
+        throw error;
+      }
+      // An idle IP session whose seat was taken meanwhile (spec 1 §4 "-3 triggers IP-login-maximum handling").
+      if (error.envelopeStatus === ENVELOPE_STATUS.ipLimit) {
+        bridge.onIpLimit(error);
+        throw error;
+      }
+      if (error.status === 429 && attempt < RATE_LIMIT_RETRIES) {
+        await delay(RATE_LIMIT_PAUSE_MS * 2 ** attempt);
+        return refreshWith(store.getSnapshot().session?.refreshToken ?? refreshToken, attempt + 1);
+      }
+      if (error.code === REFRESH_RACE_LOST_CODE && attempt < RATE_LIMIT_RETRIES) {
+        const session = await sessionAfter(refreshToken);
+        if (!session) throw error;
+        if (!isTokenExpired(session, store.now())) return session.token;
+        if (session.refreshToken && session.refreshToken !== refreshToken) {
+          return refreshWith(session.refreshToken, attempt + 1);
+        }
+      }
+      throw error;
+    }
+  }
 
   async function runRefresh(): Promise<string> {
     const session = store.getSnapshot().session;
@@ -35,22 +119,10 @@ export function createSessionBridge(store: SessionStore, context: () => AuthCall
       store.interrupt({ kind: 'relogin', code: 'TOKEN_EXPIRED' });
       throw new ApiError('TOKEN_EXPIRED', context().messages.network, 401);
     }
-    try {
-      const tokens = await refreshTokens(session.refreshToken, context());
-      store.saveTokens(tokens);
-      return tokens.access_token;
-    } catch (error) {
-      // Spec 1 §8 "Refresh failure: forced logout with dialog, go to /login". A network failure
-      // is not a refusal: the session is kept and the request fails as a network error.
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-        store.clear();
-        store.interrupt({ kind: 'refreshFailed' });
-      }
-      throw error;
-    }
+    return refreshWith(session.refreshToken, 0);
   }
 
-  return {
+  const bridge: AuthBridge = {
     accessToken: () => store.getSnapshot().session?.token,
     needsRefresh() {
       const session = store.getSnapshot().session;
@@ -73,6 +145,7 @@ export function createSessionBridge(store: SessionStore, context: () => AuthCall
       store.interrupt({ kind: 'ipLimit', message: error.message });
     },
   };
+  return bridge;
 }
 
 let installedContext: (() => AuthCallContext) | undefined;

@@ -9,6 +9,7 @@ import * as createSearchTemplates from './202611270700-create-search-templates.j
 import * as createImageSearch from './202611280900-create-image-search.js';
 import * as createImportRuns from './202611290100-create-import-runs.js';
 import * as createStagedCitations from './202611300100-create-staged-citations.js';
+import * as authHardening from './202611301000-auth-hardening.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611280900-create-image-search': createImageSearch,
   '202611290100-create-import-runs': createImportRuns,
   '202611300100-create-staged-citations': createStagedCitations,
+  '202611301000-auth-hardening': authHardening,
 };

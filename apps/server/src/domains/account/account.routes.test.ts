@@ -93,7 +93,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('own account and acco
         action: 'password_change',
         userId: me.userId,
       });
-      expect(audit.items[0]?.detail).toEqual({ endedSessions: 1 });
+      expect(audit.items[0]?.detail).toEqual({ endedSessions: 1, revokedApiTokens: 0 });
     });
 
     it('needs the modifyPassword permission', async () => {

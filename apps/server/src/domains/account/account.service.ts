@@ -12,7 +12,8 @@ import { AppError } from '../../errors.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { AuditService } from '../auth/audit.service.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/password.js';
+import type { PasswordAttempts } from '../auth/password-attempts.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { AccountRepository } from './account.repository.js';
 import { guideItemsFor } from './function-guide.js';
@@ -22,7 +23,8 @@ export interface AccountServiceDeps {
   accounts: AccountRepository;
   guide: UserGuideRepository;
   audit: Pick<AuditService, 'record'>;
-  sessions: Pick<SessionService, 'endAllOfUser'>;
+  sessions: Pick<SessionService, 'endAllCredentialsOfUser'>;
+  attempts: Pick<PasswordAttempts, 'checkCurrentPassword'>;
   now: () => Date;
 }
 
@@ -73,18 +75,21 @@ export class AccountService {
   /** Needs the current password; ends the caller's other sessions (this one stays signed in). */
   async updatePassword(auth: AuthContext, oldPassword: string, newPassword: string, ip: string | null): Promise<void> {
     const user = await this.ownAccount(auth);
-    if (user.password_hash === null || !(await verifyPassword(user.password_hash, oldPassword))) {
-      throw new AppError('CURRENT_PASSWORD_WRONG');
-    }
+    // Throttled like the login (issue 16 §2: it was an unlimited password oracle for a stolen session).
+    await this.deps.attempts.checkCurrentPassword(user, oldPassword);
     await this.deps.accounts.setPasswordHash(user.id, await hashPassword(newPassword));
-    const ended = await this.deps.sessions.endAllOfUser(user.id, 'password_changed', auth.sessionId ?? undefined);
+    const ended = await this.deps.sessions.endAllCredentialsOfUser(
+      user.id,
+      'password_changed',
+      auth.sessionId ?? undefined,
+    );
     await this.deps.audit.record({
       action: 'password_change',
       actorId: user.id,
       actorEmail: user.email,
       targetId: user.id,
       ip,
-      detail: { endedSessions: ended },
+      detail: { endedSessions: ended.sessions, revokedApiTokens: ended.apiTokens },
     });
   }
 
@@ -105,9 +110,7 @@ export class AccountService {
   /** Needs the current password; the address must not belong to another account. */
   async updateEmail(auth: AuthContext, email: string, password: string, ip: string | null): Promise<{ email: string }> {
     const user = await this.ownAccount(auth);
-    if (user.password_hash === null || !(await verifyPassword(user.password_hash, password))) {
-      throw new AppError('CURRENT_PASSWORD_WRONG');
-    }
+    await this.deps.attempts.checkCurrentPassword(user, password);
     if (!(await this.deps.accounts.setEmailIfFree(user.id, email))) throw new AppError('EMAIL_TAKEN');
     const updated = await this.deps.accounts.findUserById(user.id);
     const newEmail = updated?.email ?? email;

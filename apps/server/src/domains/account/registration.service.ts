@@ -21,7 +21,7 @@ export interface RegistrationServiceDeps {
   links: EmailLinkRepository;
   tryouts: TryoutRepository;
   audit: Pick<AuditService, 'record'>;
-  sessions: Pick<SessionService, 'endAllOfUser'>;
+  sessions: Pick<SessionService, 'endAllCredentialsOfUser'>;
   mailer: Mailer;
   /** base of mailed links, no trailing slash */
   publicUrl: string;
@@ -177,7 +177,7 @@ export class RegistrationService {
     const passwordHash = await hashPassword(password);
     if (!(await this.deps.links.markUsed(link.id, now))) throw new AppError('EMAIL_LINK_USED');
     await this.deps.accounts.setPasswordHash(user.id, passwordHash);
-    await this.deps.sessions.endAllOfUser(user.id, 'password_reset');
+    await this.deps.sessions.endAllCredentialsOfUser(user.id, 'password_reset');
     const isRegistration = link.purpose === 'register';
     await this.deps.audit.record({
       action: isRegistration ? 'register' : 'password_reset',

@@ -48,6 +48,17 @@ export class ApiTokenRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Revokes every live token of the user (password changed or reset); answers how many. */
+  async revokeAllOfUser(userId: string, at: string): Promise<number> {
+    const result = await this.db
+      .updateTable('api_tokens')
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   async touch(id: string, at: string): Promise<void> {
     await this.db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
   }

@@ -1,25 +1,70 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiToken } from '@patlas/contracts';
+import { API_TOKEN_FRESH_LOGIN_SECONDS, type ApiToken } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
+import type { AccountAuthContext } from './access.plugin.js';
 import type { AuditRepository } from './audit.repository.js';
 import { apiTokenOf, type ApiTokenRepository } from './api-token.repository.js';
+import type { PasswordAttempts } from './password-attempts.js';
+import type { SessionRepository } from './session.repository.js';
 import { API_TOKEN_PREFIX, hashToken, newSecret, type Clock } from './tokens.js';
+import type { UserRepository } from './user.repository.js';
+
+export interface ApiTokenServiceDeps {
+  tokens: ApiTokenRepository;
+  audit: AuditRepository;
+  users: UserRepository;
+  sessions: SessionRepository;
+  attempts: Pick<PasswordAttempts, 'checkCurrentPassword'>;
+  now: Clock;
+}
 
 /** How many characters of a token are kept in clear, so its owner can recognise it in the list. */
 const VISIBLE_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6;
 
 /** Personal API tokens: `Authorization: Bearer pat_…` for scripts; the secret is shown once. */
 export class ApiTokenService {
-  constructor(
-    private readonly tokens: ApiTokenRepository,
-    private readonly audit: AuditRepository,
-    private readonly now: Clock,
-  ) {}
+  private readonly tokens: ApiTokenRepository;
+  private readonly audit: AuditRepository;
+  private readonly now: Clock;
+
+  constructor(private readonly deps: ApiTokenServiceDeps) {
+    this.tokens = deps.tokens;
+    this.audit = deps.audit;
+    this.now = deps.now;
+  }
 
   list(userId: string): Promise<ApiToken[]> {
     return this.tokens.listActive(userId);
   }
 
+  /**
+   * A token for the caller (POST /platform/user/token): needs the current password, or a password
+   * login of the last API_TOKEN_FRESH_LOGIN_SECONDS (issue 16 §2: a stolen session, or another API
+   * token, could mint tokens that outlive it).
+   */
+  async createForCaller(
+    auth: AccountAuthContext,
+    input: { name: string; password?: string | undefined },
+    ip: string | null,
+  ): Promise<ApiToken & { token: string }> {
+    if (input.password !== undefined) {
+      const user = await this.deps.users.findById(auth.userId);
+      if (!user) throw new AppError('UNAUTHORIZED');
+      await this.deps.attempts.checkCurrentPassword(user, input.password);
+    } else if (!(await this.isFreshPasswordLogin(auth))) {
+      throw new AppError('API_TOKEN_PASSWORD_REQUIRED');
+    }
+    return this.create(auth, input.name, ip);
+  }
+
+  private async isFreshPasswordLogin(auth: AccountAuthContext): Promise<boolean> {
+    if (auth.loginType !== 'password' || auth.sessionId === null) return false;
+    const session = await this.deps.sessions.findById(auth.sessionId);
+    if (!session) return false;
+    return this.now().getTime() - Date.parse(session.created_at) <= API_TOKEN_FRESH_LOGIN_SECONDS * 1000;
+  }
+
+  /** A token for an account, unchecked: the caller has proven who they are (the server CLI, createForCaller). */
   async create(
     owner: { userId: string; email: string },
     name: string,

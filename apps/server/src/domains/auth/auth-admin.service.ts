@@ -49,7 +49,7 @@ export interface AuthAdminServiceDeps {
   roles: RoleRepository;
   tenants: TenantRepository;
   audit: AuditRepository;
-  sessions: Pick<SessionService, 'endAllOfUser'>;
+  sessions: Pick<SessionService, 'endAllOfUser' | 'endAllCredentialsOfUser'>;
 }
 
 /**
@@ -171,8 +171,12 @@ export class AuthAdminService {
     if (!user) throw new AppError('NOT_FOUND');
     const password = randomPassword();
     await this.deps.users.update(userId, { passwordHash: await hashPassword(password) });
-    await this.deps.sessions.endAllOfUser(userId, 'password_reset');
-    await this.audit(actor, { action: 'password_reset', targetId: userId, detail: { by: 'operator' } });
+    const ended = await this.deps.sessions.endAllCredentialsOfUser(userId, 'password_reset');
+    await this.audit(actor, {
+      action: 'password_reset',
+      targetId: userId,
+      detail: { by: 'operator', revokedApiTokens: ended.apiTokens },
+    });
     return { password };
   }
 

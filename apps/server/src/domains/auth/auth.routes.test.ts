@@ -253,9 +253,10 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('login and sessions o
     expect(next.refresh_token).not.toBe(login.refresh_token);
     expect(next.loginType).toBe('password');
 
+    // used again at once: a lost race of two tabs, not a theft (auth-security.test.ts has the rest)
     const reused = await refresh(login.refresh_token);
-    expect(reused.statusCode).toBe(401);
-    expect((reused.json() as Envelope).data.code).toBe('REFRESH_TOKEN_INVALID');
+    expect(reused.statusCode).toBe(409);
+    expect((reused.json() as Envelope).data.code).toBe('REFRESH_RACE_LOST');
     // the old access token still works until its own expiry, then answers TOKEN_EXPIRED
     expect((await menuOf(login.access_token)).statusCode).toBe(200);
     clock.advance(7200 - 60);

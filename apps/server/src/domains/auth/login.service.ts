@@ -3,9 +3,6 @@ import {
   CAPTCHA_LENGTH,
   CAPTCHA_TTL_SECONDS,
   decryptPassword,
-  LOGIN_FAILURE_WINDOW_SECONDS,
-  LOGIN_LOCKOUT_SECONDS,
-  LOGIN_MAX_FAILURES,
   type CaptchaResponse,
   type Tenant,
   type TokenResponse,
@@ -15,7 +12,7 @@ import { AppError } from '../../errors.js';
 import type { AuditRepository } from './audit.repository.js';
 import type { CaptchaRepository } from './captcha.repository.js';
 import { longestMatchingPrefix } from './ip-ranges.js';
-import type { LoginFailureRepository } from './login-failure.repository.js';
+import type { PasswordAttempts } from './password-attempts.js';
 import { decoyPasswordHash, verifyPassword } from './password.js';
 import type { RoleRepository } from './role.repository.js';
 import type { IssuedTokens, SessionService } from './session.service.js';
@@ -25,7 +22,7 @@ import { normaliseEmail, type UserRepository } from './user.repository.js';
 
 export interface LoginServiceDeps {
   captchas: CaptchaRepository;
-  failures: LoginFailureRepository;
+  attempts: PasswordAttempts;
   users: UserRepository;
   roles: RoleRepository;
   tenants: TenantRepository;
@@ -97,38 +94,9 @@ export class LoginService {
     return { answer: captcha.answer, isRetry: captcha.is_retry === 1 };
   }
 
-  /**
-   * When the e-mail is locked: the time the lock ends. Locked = LOGIN_MAX_FAILURES failures within
-   * LOGIN_FAILURE_WINDOW_SECONDS; the lock lasts LOGIN_LOCKOUT_SECONDS from the failure that completed them.
-   */
-  private async lockedUntil(email: string): Promise<number | undefined> {
-    const nowMs = this.nowMs();
-    const lookback = (LOGIN_FAILURE_WINDOW_SECONDS + LOGIN_LOCKOUT_SECONDS) * 1000;
-    const times = (await this.deps.failures.since(email, new Date(nowMs - lookback).toISOString())).map((t) =>
-      Date.parse(t),
-    );
-    let until: number | undefined;
-    for (let i = LOGIN_MAX_FAILURES - 1; i < times.length; i += 1) {
-      const first = times[i - LOGIN_MAX_FAILURES + 1]!;
-      const last = times[i]!;
-      if (last - first <= LOGIN_FAILURE_WINDOW_SECONDS * 1000) {
-        const end = last + LOGIN_LOCKOUT_SECONDS * 1000;
-        if (until === undefined || end > until) until = end;
-      }
-    }
-    return until !== undefined && until > nowMs ? until : undefined;
-  }
-
-  private lockedError(until: number): AppError {
-    return new AppError('LOGIN_LOCKED', { minutes: Math.max(1, Math.ceil((until - this.nowMs()) / 60_000)) });
-  }
-
   async loginWithPassword(input: PasswordLogin, ip: string | null): Promise<TokenResponse> {
     const { answer, isRetry } = await this.useCaptcha(input.uuid, input.verify_code);
     const email = normaliseEmail(input.email);
-    const locked = await this.lockedUntil(email);
-    if (locked !== undefined) throw this.lockedError(locked);
-
     let plain: string | undefined;
     try {
       plain = decryptPassword(input.password, input.uuid);
@@ -136,14 +104,16 @@ export class LoginService {
       plain = undefined; // tampered or not encrypted with this captcha: a wrong password
     }
     const user = await this.deps.users.findByEmail(email);
-    const isValid =
+    // The lock test and the count of this attempt are one atomic step before the slow verification
+    // (issue 16 §2: it was check-then-verify-then-record, so a parallel burst was verified in full).
+    const check = await this.deps.attempts.check(email, async () =>
       plain !== undefined && user?.password_hash
-        ? await verifyPassword(user.password_hash, plain)
+        ? verifyPassword(user.password_hash, plain)
         : // same work for an unknown e-mail, so timing does not tell which e-mails exist
-          (await verifyPassword(await decoyPasswordHash(), plain ?? ''), false);
-    if (!user || !isValid) {
-      const at = new Date(this.nowMs()).toISOString();
-      await this.deps.failures.record(email, at);
+          (await verifyPassword(await decoyPasswordHash(), plain ?? ''), false),
+    );
+    if (check.kind === 'locked') throw new AppError('LOGIN_LOCKED', { minutes: check.minutes });
+    if (check.kind === 'wrong' || !user) {
       await this.deps.audit.record({
         action: 'login_failed',
         actorId: user?.id ?? null,
@@ -151,14 +121,12 @@ export class LoginService {
         ip,
         detail: { reason: user ? 'password' : 'unknown_email' },
       });
-      const nowLocked = await this.lockedUntil(email);
-      if (nowLocked !== undefined) {
+      if (check.kind === 'wrong' && check.lockedMinutes !== undefined) {
         await this.deps.audit.record({ action: 'login_locked', actorId: user?.id ?? null, actorEmail: email, ip });
-        throw this.lockedError(nowLocked);
+        throw new AppError('LOGIN_LOCKED', { minutes: check.lockedMinutes });
       }
       throw new AppError('LOGIN_FAILED');
     }
-    await this.deps.failures.clear(email);
     if (user.disabled === 1) {
       await this.deps.audit.record({
         action: 'login_failed',
@@ -243,7 +211,7 @@ export class LoginService {
 
   /** Rotates the tokens of a refresh token (audited); the old refresh token stops working. */
   async refresh(refreshToken: string, ip: string | null): Promise<TokenResponse> {
-    const rotated = await this.deps.sessions.refresh(refreshToken);
+    const rotated = await this.deps.sessions.refresh(refreshToken, ip);
     const tenant = await this.deps.tenants.findById(rotated.tenantId);
     const user = rotated.userId ? await this.deps.users.findById(rotated.userId) : undefined;
     await this.deps.audit.record({

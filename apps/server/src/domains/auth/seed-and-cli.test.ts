@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
 import { testConfig } from '../../../test/helpers.js';
 import { verifyPassword } from './password.js';
 import { ADMIN_EMAIL, DEMO_EMAIL } from './seed.js';
@@ -40,6 +41,49 @@ describe('first-start seed', () => {
   });
 });
 
+describe('the demo account (issue 16 §2: it existed with its published password in every installation)', () => {
+  const configFor = (dataDir: string, env: Record<string, string>) => {
+    const base = testConfig({ dataDir, db: { kind: 'sqlite', file: path.join(dataDir, 'patlas.db') } });
+    return { ...base, auth: { ...base.auth, demoPassword: loadConfig(env).auth.demoPassword } };
+  };
+
+  it('exists only with the demo corpus or a configured PATLAS_DEMO_PASSWORD', async () => {
+    for (const [env, expected] of [
+      [{ DEMO_CORPUS: 'false' }, undefined],
+      [{ DEMO_CORPUS: 'false', PATLAS_DEMO_PASSWORD: 'my-own-demo' }, 'my-own-demo'],
+      [{ DEMO_CORPUS: 'true' }, 'patlas-demo'],
+    ] as const) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patlas-seed-demo-'));
+      try {
+        const { app, context } = await buildApp(configFor(dataDir, env));
+        const demo = await context.repositories.users.findByEmail(DEMO_EMAIL);
+        await app.close();
+        if (expected === undefined) expect(demo, JSON.stringify(env)).toBeUndefined();
+        else expect(await verifyPassword(demo!.password_hash!, expected)).toBe(true);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it("disables an earlier version's demo account that still has the published password once the demo is off", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patlas-seed-demo-'));
+    try {
+      const first = await buildApp(configFor(dataDir, { DEMO_CORPUS: 'true' }));
+      await first.app.close();
+      const printed: string[] = [];
+      const second = await buildApp(configFor(dataDir, { DEMO_CORPUS: 'false' }), {
+        announce: (line) => printed.push(line),
+      });
+      expect((await second.context.repositories.users.findByEmail(DEMO_EMAIL))?.disabled).toBe(1);
+      expect(printed.join('')).toContain(`Disabled ${DEMO_EMAIL}`);
+      await second.app.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('patlas token create', () => {
   it('prints a working token alone on the last line, from a fresh DATA_DIR', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patlas-cli-'));
@@ -47,6 +91,8 @@ describe('patlas token create', () => {
       // The child process is configured through its environment, as a user would run it (SQLite, fresh DATA_DIR).
       // eslint-disable-next-line no-restricted-properties
       const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, DEMO_CORPUS: 'false' };
+      // the demo account exists without the demo corpus only when configured
+      env.PATLAS_DEMO_PASSWORD = 'patlas-demo';
       env.LOG_LEVEL = 'silent';
       delete env.DATABASE_URL;
       const { stdout } = await run(

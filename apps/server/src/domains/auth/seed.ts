@@ -1,5 +1,6 @@
 import { ALL_PERMISSIONS, MENU_PERMISSIONS } from '@patlas/contracts';
-import { hashPassword } from './password.js';
+import { PUBLISHED_DEMO_PASSWORD } from '../../config.js';
+import { hashPassword, verifyPassword } from './password.js';
 import type { RoleRepository } from './role.repository.js';
 import type { TenantRepository } from './tenant.repository.js';
 import { randomPassword } from './tokens.js';
@@ -18,7 +19,8 @@ export interface SeedDeps {
   roles: RoleRepository;
   tenants: TenantRepository;
   adminPassword: string | undefined;
-  demoPassword: string;
+  /** undefined: no demo account is created, and one still holding the published password is disabled. */
+  demoPassword: string | undefined;
   /** Where the generated admin password is shown, once (stdout at start-up). */
   announce: (line: string) => void;
 }
@@ -85,14 +87,27 @@ export async function seedAccounts(deps: SeedDeps): Promise<SeedResult> {
       );
     }
   }
-  if (!(await users.findByEmail(DEMO_EMAIL))) {
-    const demo = await users.create({
+  const demo = await users.findByEmail(DEMO_EMAIL);
+  if (!demo && deps.demoPassword !== undefined) {
+    const created = await users.create({
       email: DEMO_EMAIL,
       fullname: '演示用户',
       passwordHash: await hashPassword(deps.demoPassword),
       tenantId: tenant.id,
     });
-    await users.setRoles(demo.id, [allFeaturesRoleId]);
+    await users.setRoles(created.id, [allFeaturesRoleId]);
+  } else if (
+    demo &&
+    deps.demoPassword === undefined &&
+    demo.disabled !== 1 &&
+    demo.password_hash !== null &&
+    (await verifyPassword(demo.password_hash, PUBLISHED_DEMO_PASSWORD))
+  ) {
+    // Made by an earlier version in every installation: with the README's password it is an open door.
+    await users.update(demo.id, { disabled: true });
+    deps.announce(
+      `Disabled ${DEMO_EMAIL}: it still had the published password and neither DEMO_CORPUS nor PATLAS_DEMO_PASSWORD is set.\n`,
+    );
   }
   return { tenantId: tenant.id, adminRoleId, allFeaturesRoleId };
 }

@@ -2,7 +2,16 @@ import type { LoginType } from '@patlas/contracts';
 import type { Kysely } from 'kysely';
 import type { Database, SessionRow } from '../../db/schema.js';
 
-export type SessionEndReason = 'logout' | 'crowded_out' | 'disabled' | 'password_changed' | 'password_reset';
+export type SessionEndReason =
+  | 'logout'
+  | 'crowded_out'
+  | 'disabled'
+  | 'password_changed'
+  | 'password_reset'
+  /** a refresh token the session had rotated away came back (issue 16 §2) */
+  | 'refresh_reused'
+  /** an idle IP session came back while its tenant's online cap was full */
+  | 'idle';
 
 /** Sessions (password and IP logins). Tokens are looked up by their SHA-256 hash. */
 export class SessionRepository {
@@ -22,6 +31,10 @@ export class SessionRepository {
     return row ? { session: row, isPrevious: row.access_hash !== hash } : undefined;
   }
 
+  findById(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   findByRefreshHash(hash: string): Promise<SessionRow | undefined> {
     return this.db.selectFrom('sessions').selectAll().where('refresh_hash', '=', hash).executeTakeFirst();
   }
@@ -34,28 +47,61 @@ export class SessionRepository {
     id: string,
     oldRefreshHash: string,
     next: { accessHash: string; refreshHash: string; accessExpiresAt: string; refreshExpiresAt: string },
+    at: string,
   ): Promise<boolean> {
     const current = await this.db
       .selectFrom('sessions')
-      .select(['access_hash', 'access_expires_at'])
+      .select(['access_hash', 'access_expires_at', 'refresh_expires_at'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!current) return false;
-    const result = await this.db
-      .updateTable('sessions')
-      .set({
-        previous_access_hash: current.access_hash,
-        previous_access_expires_at: current.access_expires_at,
-        access_hash: next.accessHash,
-        refresh_hash: next.refreshHash,
-        access_expires_at: next.accessExpiresAt,
-        refresh_expires_at: next.refreshExpiresAt,
-      })
-      .where('id', '=', id)
-      .where('refresh_hash', '=', oldRefreshHash)
-      .where('ended_at', 'is', null)
+    // One transaction: a concurrent refresh with the old token finds either the session still
+    // holding it (and loses the conditional update) or the token in the history, never neither.
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('sessions')
+        .set({
+          previous_access_hash: current.access_hash,
+          previous_access_expires_at: current.access_expires_at,
+          access_hash: next.accessHash,
+          refresh_hash: next.refreshHash,
+          access_expires_at: next.accessExpiresAt,
+          refresh_expires_at: next.refreshExpiresAt,
+          last_seen_at: at,
+        })
+        .where('id', '=', id)
+        .where('refresh_hash', '=', oldRefreshHash)
+        .where('ended_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      // Remember the used token, so that it coming back is recognised; forget those past their expiry.
+      await trx.deleteFrom('session_refresh_history').where('expires_at', '<', at).execute();
+      await trx
+        .insertInto('session_refresh_history')
+        .values({
+          refresh_hash: oldRefreshHash,
+          session_id: id,
+          rotated_at: at,
+          expires_at: current.refresh_expires_at,
+        })
+        .onConflict((oc) => oc.column('refresh_hash').doNothing())
+        .execute();
+      return true;
+    });
+  }
+
+  /** A refresh token this session had rotated away: its session and when it was used. */
+  findRotatedRefresh(hash: string): Promise<{ session_id: string; rotated_at: string } | undefined> {
+    return this.db
+      .selectFrom('session_refresh_history')
+      .select(['session_id', 'rotated_at'])
+      .where('refresh_hash', '=', hash)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Notes a request of the session (the caller writes at most once a minute). */
+  async touch(id: string, at: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
   }
 
   async end(id: string, reason: SessionEndReason, at: string): Promise<void> {
@@ -79,9 +125,12 @@ export class SessionRepository {
     return Number(result.numUpdatedRows);
   }
 
-  /** Live = not ended and still refreshable (the client may come back within the refresh lifetime). */
+  /**
+   * Live = not ended and still refreshable (the client may come back within the refresh lifetime);
+   * with `seenSince`, only sessions that made a request since then (not idle).
+   */
   async countLive(
-    filter: { userId?: string; tenantId?: string; loginType?: LoginType; exceptId?: string },
+    filter: { userId?: string; tenantId?: string; loginType?: LoginType; exceptId?: string; seenSince?: string },
     now: string,
   ): Promise<number> {
     let query = this.db
@@ -93,6 +142,7 @@ export class SessionRepository {
     if (filter.tenantId !== undefined) query = query.where('tenant_id', '=', filter.tenantId);
     if (filter.loginType !== undefined) query = query.where('login_type', '=', filter.loginType);
     if (filter.exceptId !== undefined) query = query.where('id', '!=', filter.exceptId);
+    if (filter.seenSince !== undefined) query = query.where('last_seen_at', '>', filter.seenSince);
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.n);
   }

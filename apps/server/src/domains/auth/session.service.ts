@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginType } from '@patlas/contracts';
+import { IP_SESSION_IDLE_SECONDS, REFRESH_RACE_GRACE_SECONDS, type LoginType } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from './access.plugin.js';
 import type { ApiTokenRepository } from './api-token.repository.js';
+import type { AuditRepository } from './audit.repository.js';
 import type { RoleRepository } from './role.repository.js';
+import type { SessionRow } from '../../db/schema.js';
 import type { SessionEndReason, SessionRepository } from './session.repository.js';
 import type { TenantRepository } from './tenant.repository.js';
 import { API_TOKEN_PREFIX, hashToken, newSecret, type Clock } from './tokens.js';
@@ -23,11 +25,12 @@ export interface SessionServiceDeps {
   roles: RoleRepository;
   tenants: TenantRepository;
   apiTokens: ApiTokenRepository;
+  audit: AuditRepository;
   accessTtlSeconds: number;
   now: Clock;
 }
 
-/** An API token's last-used time is written at most this often (one write per minute, not per request). */
+/** An API token's or a session's last-used time is written at most this often (one write per minute, not per request). */
 const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
 /**
@@ -76,6 +79,7 @@ export class SessionService {
       created_at: this.nowIso(),
       ended_at: null,
       end_reason: null,
+      last_seen_at: this.nowIso(),
     });
     return { sessionId: id, accessToken, refreshToken, expiresIn: this.deps.accessTtlSeconds };
   }
@@ -86,10 +90,11 @@ export class SessionService {
    */
   async refresh(
     refreshToken: string,
+    ip: string | null = null,
   ): Promise<IssuedTokens & { userId: string | null; tenantId: string; loginType: LoginType }> {
     const oldHash = hashToken(refreshToken);
     const session = await this.deps.sessions.findByRefreshHash(oldHash);
-    if (!session) throw new AppError('REFRESH_TOKEN_INVALID');
+    if (!session) return this.refuseUsedRefreshToken(oldHash, ip);
     if (session.ended_at !== null) {
       throw new AppError(session.end_reason === 'crowded_out' ? 'SESSION_CROWDED_OUT' : 'REFRESH_TOKEN_INVALID');
     }
@@ -97,18 +102,28 @@ export class SessionService {
     if (session.user_id) {
       const user = await this.deps.users.findById(session.user_id);
       if (!user || user.disabled === 1) throw new AppError('REFRESH_TOKEN_INVALID');
+    } else {
+      // A refresh must not carry an idle IP session past a full online cap.
+      const tenant = await this.deps.tenants.findById(session.tenant_id);
+      if (!tenant) throw new AppError('REFRESH_TOKEN_INVALID');
+      await this.reclaimIpSeat(session, tenant.online_cap, this.nowIso());
     }
     const accessToken = newSecret();
     const nextRefresh = newSecret();
     const { accessExpiresAt, refreshExpiresAt } = this.expiries();
-    const rotated = await this.deps.sessions.rotate(session.id, oldHash, {
-      accessHash: hashToken(accessToken),
-      refreshHash: hashToken(nextRefresh),
-      accessExpiresAt,
-      refreshExpiresAt,
-    });
+    const rotated = await this.deps.sessions.rotate(
+      session.id,
+      oldHash,
+      {
+        accessHash: hashToken(accessToken),
+        refreshHash: hashToken(nextRefresh),
+        accessExpiresAt,
+        refreshExpiresAt,
+      },
+      this.nowIso(),
+    );
     // Lost a race with another refresh of the same token: that one holds the new tokens.
-    if (!rotated) throw new AppError('REFRESH_TOKEN_INVALID');
+    if (!rotated) throw new AppError('REFRESH_RACE_LOST');
     return {
       sessionId: session.id,
       accessToken,
@@ -118,6 +133,59 @@ export class SessionService {
       tenantId: session.tenant_id,
       loginType: session.login_type as LoginType,
     };
+  }
+
+  /**
+   * A refresh token no session holds. One the session rotated away moments ago is a lost race (two
+   * tabs): REFRESH_RACE_LOST, nothing ends. Later it is a copy in other hands (issue 16 §2: a used
+   * token was simply refused, and the thief's session went on): the whole session ends.
+   */
+  private async refuseUsedRefreshToken(hash: string, ip: string | null): Promise<never> {
+    const used = await this.deps.sessions.findRotatedRefresh(hash);
+    if (!used) throw new AppError('REFRESH_TOKEN_INVALID');
+    const session = await this.deps.sessions.findById(used.session_id);
+    if (!session || session.ended_at !== null) throw new AppError('REFRESH_TOKEN_INVALID');
+    const now = this.deps.now();
+    if (now.getTime() - Date.parse(used.rotated_at) <= REFRESH_RACE_GRACE_SECONDS * 1000) {
+      throw new AppError('REFRESH_RACE_LOST');
+    }
+    await this.deps.sessions.end(session.id, 'refresh_reused', now.toISOString());
+    await this.deps.audit.record({
+      action: 'refresh_token_reuse',
+      actorId: session.user_id,
+      targetId: session.id,
+      ip,
+      detail: { sessionId: session.id, rotatedAt: used.rotated_at },
+    });
+    throw new AppError('REFRESH_TOKEN_INVALID');
+  }
+
+  /** Notes the session's request, at most once a minute. */
+  private async touchSession(session: SessionRow, now: string): Promise<void> {
+    const lastSeen = session.last_seen_at ? Date.parse(session.last_seen_at) : 0;
+    if (Date.parse(now) - lastSeen >= TOKEN_TOUCH_INTERVAL_MS) await this.deps.sessions.touch(session.id, now);
+  }
+
+  private seenSince(now: string): string {
+    return new Date(Date.parse(now) - IP_SESSION_IDLE_SECONDS * 1000).toISOString();
+  }
+
+  /**
+   * An idle IP session gave up its seat of the tenant's online cap; coming back (a request or a
+   * refresh) it takes one again only if one is free, otherwise it ends with IP_ONLINE_LIMIT.
+   */
+  private async reclaimIpSeat(session: SessionRow, onlineCap: number | null, now: string): Promise<void> {
+    if (session.user_id !== null || onlineCap === null) return;
+    const seenSince = this.seenSince(now);
+    if ((session.last_seen_at ?? session.created_at) > seenSince) return;
+    const others = await this.deps.sessions.countLive(
+      { tenantId: session.tenant_id, loginType: 'ip', exceptId: session.id, seenSince },
+      now,
+    );
+    if (others >= onlineCap) {
+      await this.deps.sessions.end(session.id, 'idle', now);
+      throw new AppError('IP_ONLINE_LIMIT');
+    }
   }
 
   /** Bearer token → who is calling. Throws the 401 codes of spec 1 §8. */
@@ -136,6 +204,8 @@ export class SessionService {
     if (session.user_id === null) {
       const tenant = await this.deps.tenants.findById(session.tenant_id);
       if (!tenant) throw new AppError('UNAUTHORIZED');
+      await this.reclaimIpSeat(session, tenant.online_cap, now);
+      await this.touchSession(session, now);
       const roleIds = JSON.parse(tenant.ip_role_ids) as string[];
       return {
         userId: null,
@@ -149,6 +219,7 @@ export class SessionService {
     }
     const user = await this.deps.users.findById(session.user_id);
     if (!user || user.disabled === 1) throw new AppError('UNAUTHORIZED');
+    await this.touchSession(session, now);
     return {
       userId: user.id,
       tenantId: user.tenant_id,
@@ -194,6 +265,21 @@ export class SessionService {
     return this.deps.sessions.endAllOfUser(userId, reason, this.nowIso(), exceptSessionId);
   }
 
+  /**
+   * A password changed or was reset: every session but `exceptSessionId` ends and every personal API
+   * token is revoked (issue 16 §2: `pat_…` tokens used to survive a change, reset and operator reset).
+   */
+  async endAllCredentialsOfUser(
+    userId: string,
+    reason: 'password_changed' | 'password_reset',
+    exceptSessionId?: string,
+  ): Promise<{ sessions: number; apiTokens: number }> {
+    const now = this.nowIso();
+    const sessions = await this.deps.sessions.endAllOfUser(userId, reason, now, exceptSessionId);
+    const apiTokens = await this.deps.apiTokens.revokeAllOfUser(userId, now);
+    return { sessions, apiTokens };
+  }
+
   /** True when the user has a live password session (spec 1 §4 "already signed in elsewhere"). */
   async hasLivePasswordSession(userId: string): Promise<boolean> {
     return (await this.deps.sessions.countLive({ userId, loginType: 'password' }, this.nowIso())) > 0;
@@ -209,7 +295,13 @@ export class SessionService {
     );
   }
 
+  /**
+   * The seats of a tenant's online cap in use: live IP sessions that made a request within
+   * IP_SESSION_IDLE_SECONDS (issue 16 §2: every session counted until its refresh token expired,
+   * so repeated IP logins held the cap for two token lifetimes).
+   */
   countLiveIpSessions(tenantId: string): Promise<number> {
-    return this.deps.sessions.countLive({ tenantId, loginType: 'ip' }, this.nowIso());
+    const now = this.nowIso();
+    return this.deps.sessions.countLive({ tenantId, loginType: 'ip', seenSince: this.seenSince(now) }, now);
   }
 }

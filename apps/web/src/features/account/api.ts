@@ -61,8 +61,9 @@ export function fetchApiTokens(options: Options): Promise<ApiToken[]> {
   return apiGet<ApiToken[]>('/platform/platform/user/token', options);
 }
 
-export function createApiToken(name: string, options: Options): Promise<CreatedApiToken> {
-  return apiPost<CreatedApiToken>('/platform/platform/user/token', { name }, options);
+/** The server asks for the current password unless the session signed in minutes ago: the dialog always sends it. */
+export function createApiToken(body: { name: string; password: string }, options: Options): Promise<CreatedApiToken> {
+  return apiPost<CreatedApiToken>('/platform/platform/user/token', body, options);
 }
 
 export function revokeApiToken(id: string, options: Options): Promise<unknown> {

@@ -124,7 +124,7 @@ export function useCreateApiToken() {
   const { lang, messages } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => createApiToken(name, { lang, messages }),
+    mutationFn: (body: { name: string; password: string }) => createApiToken(body, { lang, messages }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
   });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAX_INPUT_LENGTH, type ApiToken } from '@patlas/contracts';
+import { MAX_INPUT_LENGTH, PASSWORD_MAX_LENGTH, type ApiToken } from '@patlas/contracts';
 import type { CreatedApiToken } from '../api';
 import { formatDateTime } from '../../../utils/format-date';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../queries';
@@ -74,7 +74,7 @@ export function ApiTokensCard() {
 
 function CreateTokenModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('account');
-  const [form] = Form.useForm<{ name: string }>();
+  const [form] = Form.useForm<{ name: string; password: string }>();
   const create = useCreateApiToken();
   // Kept only in this dialog's state: closing it forgets the token.
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
@@ -111,7 +111,7 @@ function CreateTokenModal({ onClose }: { onClose: () => void }) {
       <Form
         form={form}
         layout="vertical"
-        onFinish={({ name }) => create.mutate(name.trim(), { onSuccess: setCreated })}
+        onFinish={({ name, password }) => create.mutate({ name: name.trim(), password }, { onSuccess: setCreated })}
       >
         <Form.Item
           name="name"
@@ -122,6 +122,14 @@ function CreateTokenModal({ onClose }: { onClose: () => void }) {
           ]}
         >
           <Input maxLength={MAX_INPUT_LENGTH} autoFocus placeholder={t('tokens.namePlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('tokens.password')}
+          extra={t('tokens.passwordHint')}
+          rules={[{ required: true, message: t('tokens.passwordRequired') }]}
+        >
+          <Input.Password maxLength={PASSWORD_MAX_LENGTH} autoComplete="current-password" />
         </Form.Item>
       </Form>
       {create.isError && <Alert type="error" showIcon title={create.error.message} />}
