@@ -30,6 +30,7 @@ import {
   type StoredTexts,
 } from './compile-query.js';
 import { aggregateHits, unitCount } from './aggregate.js';
+import { ChangeReader, createChangeLog, trimChangeLog } from './change-log.js';
 import { DocColumns } from './doc-columns.js';
 import { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION, createIndexSchema } from './index-schema.js';
 import { startBulkLoad } from './bulk-load.js';
@@ -71,6 +72,11 @@ export interface SqliteEngineOptions {
   readonly analysisThreads?: number;
   /** When the in-memory columns load: at open (default), or when first read (an import-only process). */
   readonly loadColumns?: 'open' | 'first-use';
+  /**
+   * A read-only connection to an index another engine writes (a search worker): no schema
+   * changes, no writes, no semantic index; index/remove/bulkLoad/semantic calls throw.
+   */
+  readonly readOnly?: boolean;
 }
 
 const WILDCARD_EXPANSION_LIMIT = 1000;
@@ -190,19 +196,33 @@ function highlightTerms(node: QueryNode, negated = false, out: AnalysedTerm[] = 
 
 export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   const options_ = options;
-  const db = new Database(options.file);
-  if (options.file !== ':memory:') db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  const readOnly = options.readOnly === true;
+  const db = new Database(options.file, { readonly: readOnly });
+  if (options.file !== ':memory:' && !readOnly) db.pragma('journal_mode = WAL');
+  if (!readOnly) db.pragma('synchronous = NORMAL');
   // A bulk load's writer thread has its own connection to the file: wait for it rather than fail.
   db.pragma('busy_timeout = 60000');
   // FTS5 segment merges and the doc lookups of a large index thrash SQLite's default 2 MB page cache.
   db.pragma('cache_size = -131072');
-  createIndexSchema(db);
-  resetFtsConfig(db);
+  if (!readOnly) {
+    createIndexSchema(db);
+    createChangeLog(db);
+    trimChangeLog(db);
+    resetFtsConfig(db);
+  }
+  const changes = new ChangeReader(db);
   const writer = new IndexWriter(db);
-  const semantic = new SemanticIndex(db, options.file, options.embedder, INDEX_SCHEMA_VERSION, (ids) =>
-    loadTexts(Int32Array.from(ids)),
-  );
+  const semanticIndex = readOnly
+    ? undefined
+    : new SemanticIndex(db, options.file, options.embedder, INDEX_SCHEMA_VERSION, (ids) =>
+        loadTexts(Int32Array.from(ids)),
+      );
+  const semantic = {
+    get index(): SemanticIndex {
+      if (!semanticIndex) throw new Error('a read-only engine has no semantic index');
+      return semanticIndex;
+    },
+  };
   const rankLimit = options.rankLimit ?? 10_000;
   /**
    * The in-memory columns, loaded from doc_cols at open or, with `loadColumns: 'first-use'`, by
@@ -213,6 +233,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   const columnsOf = (): DocColumns => {
     if (loaded) return loaded;
     const columns = new DocColumns();
+    changes.markLoaded();
     for (const row of db.prepare('SELECT id, cols FROM doc_cols').iterate() as Iterable<{ id: number; cols: string }>) {
       columns.set(row.id, JSON.parse(row.cols) as DocColumnValues);
     }
@@ -220,6 +241,25 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     return columns;
   };
   if (options.loadColumns !== 'first-use') columnsOf();
+  const colsOf = db.prepare('SELECT cols FROM doc_cols WHERE id = ?').pluck();
+  /**
+   * Brings the in-memory columns up to what other connections committed (a bulk load's writer
+   * thread, the CLI's import in another process), before every read: without it, documents
+   * written elsewhere are hits without columns (no dates, no score slot) until a restart.
+   */
+  function refresh(): void {
+    const changed = changes.poll();
+    if (changed.kind === 'none' || !loaded) return;
+    if (changed.kind === 'all') {
+      loaded = undefined;
+      return;
+    }
+    for (const id of changed.ids) {
+      const cols = colsOf.get(id) as string | undefined;
+      if (cols === undefined) loaded.delete(id);
+      else loaded.set(id, JSON.parse(cols) as DocColumnValues);
+    }
+  }
 
   const weights = BM25_WEIGHTS.join(', ');
   const stmt = {
@@ -709,6 +749,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
   /** The analyses of one result set: its hits are found once, then counted per spec. */
   const aggregateEach: SearchEngine['aggregateEach'] = async (ast, specs, options = {}) => {
+    refresh();
     const hits = analysableHits(ast, options);
     const merge = options.merge ?? 0;
     const rowsOf = (ids: number[]) => {
@@ -727,7 +768,9 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
   const keywordStatements = new Map<string, Database.Statement>();
   const semanticHost = {
-    semantic,
+    get semantic(): SemanticIndex {
+      return semantic.index;
+    },
     allowedIds(request: SemanticRequest): Int32Array | undefined {
       if (!request.filter && !request.scope) return undefined;
       const ast = request.filter ?? matchAllTerm();
@@ -765,33 +808,41 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         textsInStore: textsInStore(indexOptions),
       });
       const ids = writer.write(batch);
+      trimChangeLog(db);
       ids.forEach((id, i) => loaded?.set(id, (analysed[i] as (typeof analysed)[number]).cols));
-      await semantic.add(ids.map((id, i) => ({ id, texts: (analysed[i] as (typeof analysed)[number]).texts })));
+      await semantic.index.add(ids.map((id, i) => ({ id, texts: (analysed[i] as (typeof analysed)[number]).texts })));
     },
 
     bulkLoad(indexOptions) {
       if (options_.file === ':memory:') return inThreadBulkLoad(engine, indexOptions);
-      return startBulkLoad({
+      const load = startBulkLoad({
         file: options_.file,
         ...(options_.analysisThreads ? { analysisThreads: options_.analysisThreads } : {}),
         textsInStore: textsInStore(indexOptions),
         async written(docs, cols, ids, removed) {
           for (const id of removed) loaded?.delete(id);
-          semantic.remove(removed);
+          semantic.index.remove(removed);
           if (loaded) ids.forEach((id, i) => loaded?.set(id, JSON.parse(cols[i] as string) as DocColumnValues));
-          if (semantic.ready) await semantic.add(ids.map((id, i) => ({ id, texts: storedTextsOf(docs[i] ?? {}) })));
+          if (semantic.index.ready)
+            await semantic.index.add(ids.map((id, i) => ({ id, texts: storedTextsOf(docs[i] ?? {}) })));
         },
       });
+      return {
+        index: (docs, options) => load.index(docs, options),
+        finish: () => load.finish().finally(() => trimChangeLog(db)),
+      };
     },
 
     async remove(publicationNumbers) {
       const ids = writer.remove(publicationNumbers);
+      trimChangeLog(db);
       for (const id of ids) loaded?.delete(id);
-      semantic.remove(ids);
+      semantic.index.remove(ids);
       return ids.length;
     },
 
     async search(request: SearchRequest): Promise<SearchResponse> {
+      refresh();
       try {
         return searchPage(request);
       } finally {
@@ -800,6 +851,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async count(ast, options = {}) {
+      refresh();
       const { hits } = hitsOf(ast, options);
       if (!options.merge) return hits.length;
       return mergeHits(hits, options.merge, comparator({ field: 'PD' }, undefined)).length;
@@ -813,6 +865,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     aggregateEach,
 
     async texts(ast, options, sample) {
+      refresh();
       const { merged } = analysedHits(ast, options);
       const picked =
         merged.length > sample.limit
@@ -842,6 +895,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async countEach(ast, conditions, options = {}) {
+      refresh();
       // Unmerged hits: each condition's share is merged on its own below.
       const hits = analysableHits(ast, options);
       const byPd = comparator({ field: 'PD' }, undefined);
@@ -858,11 +912,13 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async facets(ast, fields, options = {}) {
+      refresh();
       const { hits } = hitsOf(ast, options);
       return facetCounts(hits, fields, options.limit ?? 50);
     },
 
     async get(publicationNumbers) {
+      refresh();
       const ids = idsOf(publicationNumbers);
       const rows = loadRows(ids.filter((x): x is number => x !== undefined));
       return ids.flatMap((id) => {
@@ -872,6 +928,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async expandFamily(publicationNumbers) {
+      refresh();
       const ids = idsOf(publicationNumbers).filter((x): x is number => x !== undefined);
       const columns = columnsOf();
       const groups = new Set(ids.map((id) => columns.famGroup[id] as number).filter((g) => g !== 0));
@@ -889,23 +946,25 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async semanticSearch(request) {
+      refresh();
       return semanticSearch(semanticHost, request);
     },
 
     async buildSemanticModel(buildOptions) {
-      return semantic.build(buildOptions);
+      return semantic.index.build(buildOptions);
     },
 
     semanticStatus() {
-      return semantic.status();
+      return semanticIndex?.status() ?? { model: null, dims: 0, vectors: 0, trainedOn: 0, building: false };
     },
 
     async size() {
+      refresh();
       return columnsOf().aliveCount;
     },
 
     async close() {
-      semantic.close();
+      semanticIndex?.close();
       db.close();
     },
   };

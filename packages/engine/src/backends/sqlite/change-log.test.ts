@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TermNode } from '@patlas/query';
+import { createSqliteEngine } from './sqlite-engine.js';
+import type { IndexablePatent } from './index-tokens.js';
+
+const span = { start: 0, end: 0 };
+const term = (value: string): TermNode => ({ kind: 'Term', field: null, value, phrase: false, span });
+
+function patent(n: number, title: string, year = 2020): IndexablePatent {
+  return {
+    publicationNumber: `CN${100000000 + n}A`,
+    country: 'CN',
+    patentType: 'invention_application',
+    title: { text: title },
+    abstract: { text: `本发明涉及${title}。` },
+    applicants: [{ name: '清华大学' }],
+    applicationDate: `${year}-03-01`,
+    publicationDate: `${year + 1}-03-01`,
+  };
+}
+
+describe('an index written by another connection (the CLI import into a running server)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'patlas-change-log-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('serves records another engine added, replaced and removed, ranked, without reopening', async () => {
+    const file = path.join(dir, 'index.db');
+    const server = createSqliteEngine({ file });
+    await server.index([patent(1, '一种锂电池正极材料')]);
+    expect((await server.search({ ast: term('锂电池') })).total).toBe(1);
+
+    // The CLI's import: another engine (its own connection) on the same file.
+    const cli = createSqliteEngine({ file, loadColumns: 'first-use' });
+    await cli.index([patent(2, '一种锂电池负极材料', 2015), patent(3, '锂电池隔膜')]);
+    await cli.index([patent(1, '一种锂电池正极材料及其制备方法', 2022)]);
+    await cli.remove(['CN100000003A']);
+    await cli.close();
+
+    const ranked = await server.search({ ast: term('锂电池'), facets: ['year'] });
+    expect(ranked.total).toBe(2);
+    for (const item of ranked.items) expect(item.score).toBeGreaterThan(0);
+    expect(ranked.items.map((i) => i.publicationNumber).sort()).toEqual(['CN100000001A', 'CN100000002A']);
+    expect(ranked.facets.year?.map((b) => b.value).sort()).toEqual(['2015', '2022']);
+    const byDate = await server.search({ ast: term('锂电池'), sort: { field: 'AD', order: 'asc' } });
+    expect(byDate.items.map((i) => i.applicationDate)).toEqual(['2015-03-01', '2022-03-01']);
+    expect(await server.size()).toBe(2);
+    await server.close();
+  });
+
+  it('lets a read-only engine (a search worker) follow the writer', async () => {
+    const file = path.join(dir, 'index.db');
+    const writer = createSqliteEngine({ file });
+    await writer.index([patent(1, '一种锂电池正极材料')]);
+    const reader = createSqliteEngine({ file, readOnly: true });
+    expect(await reader.count(term('锂电池'))).toBe(1);
+    await writer.index([patent(2, '一种锂电池负极材料', 2015)]);
+    const page = await reader.search({ ast: term('锂电池'), sort: { field: 'AD', order: 'asc' } });
+    expect(page.items.map((i) => i.publicationNumber)).toEqual(['CN100000002A', 'CN100000001A']);
+    await expect(reader.index([patent(3, '锂电池隔膜')])).rejects.toThrow();
+    await reader.close();
+    await writer.close();
+  });
+});
