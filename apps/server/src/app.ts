@@ -39,6 +39,7 @@ import { systemDomain } from './domains/system/system.domain.js';
 import { trackingDomain } from './domains/tracking/tracking.domain.js';
 import { translationDomain } from './domains/translation/translation.domain.js';
 import { AppError, registerErrorHandler, sendRouteNotFound } from './errors.js';
+import { registerRequestSignal } from './plugins/request-signal.js';
 import { MULTIPART_OPTIONS } from './files/upload.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestSignal(app);
   // Security headers on every answer, pages, assets and API alike (issue 16 §2).
   await app.register(fastifyHelmet, { global: true, ...SECURITY_HEADERS });
   await app.register(accessPlugin, { authenticate: (token) => services.sessions.authenticate(token) });

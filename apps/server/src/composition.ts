@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createSqliteEngine, type SearchEngine } from '@patlas/engine';
+import { createPooledEngine, createSqliteEngine, type SearchEngine } from '@patlas/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -68,6 +68,7 @@ import { historyRetentionJob } from './jobs/history-retention.job.js';
 import { HistoryRetentionRepository } from './jobs/history-retention.repository.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { currentRequestSignal } from './plugins/request-signal.js';
 
 /**
  * The composition root: the one place that builds repositories (from the database handle) and
@@ -342,13 +343,35 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   const repositories = createRepositories(database, now);
   // On SQLite the index reads imported records' texts from the store rather than keeping a copy.
   const textSource = repositories.patents.textSource();
-  const engine = createSqliteEngine({
-    file: path.join(config.dataDir, 'index.db'),
+  const indexFile = path.join(config.dataDir, 'index.db');
+  // An import-only process (the CLI) answers no searches: no pool.
+  const isPooled = config.search.workers > 0 && options.engineColumns !== 'first-use';
+  const ownEngine = createSqliteEngine({
+    file: indexFile,
     ...(embedder ? { embedder } : {}),
     ...(textSource ? { textSource } : {}),
-    ...(options.engineColumns ? { loadColumns: options.engineColumns } : {}),
+    // Pooled, this thread's columns load only if a call here needs them (semantic filters, family expansion).
+    ...(options.engineColumns || isPooled ? { loadColumns: options.engineColumns ?? 'first-use' } : {}),
     ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),
   });
+  const engine = isPooled
+    ? createPooledEngine(ownEngine, {
+        file: indexFile,
+        workers: config.search.workers,
+        searchTimeoutMs: config.search.timeoutMs,
+        analysisTimeoutMs: config.search.analysisTimeoutMs,
+        ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),
+        // Each worker reads the store's texts through its own read-only connection.
+        ...(config.db.kind === 'sqlite' && textSource
+          ? { textSource: { module: textSourceModule(), arg: config.db.file } }
+          : {}),
+        currentSignal: currentRequestSignal,
+        onStopped: ({ method, reason, elapsedMs }) => {
+          const line = reason === 'timeout' ? 'search stopped: time budget exceeded' : 'search stopped: client gone';
+          log[reason === 'timeout' ? 'warn' : 'info']({ module: 'search-pool', method, elapsedMs }, line);
+        },
+      })
+    : ownEngine;
   const drawingsDir = path.join(config.dataDir, 'drawings');
   const semanticModel = new SemanticModelKeeper(engine, embedder !== undefined);
   semanticModel.log = log;
@@ -406,4 +429,10 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   };
   composed.context = context;
   return context;
+}
+
+/** The module a search worker opens the store's texts with (built: .js beside this file; sources: .ts). */
+function textSourceModule(): string {
+  const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  return new URL(`./domains/patent/patent-texts.repository.${extension}`, import.meta.url).href;
 }

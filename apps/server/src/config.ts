@@ -139,6 +139,16 @@ const EnvSchema = z.object({
    * vectors learned from the corpus (LSA). Never downloaded.
    */
   SEMANTIC_MODEL_PATH: z.string().min(1).optional(),
+  /**
+   * Worker threads that run searches, counts, facets, analyses and text-mining samples (each with
+   * its own read-only index connection and in-memory columns, ~0.3 KB a patent); 0 runs them on the
+   * HTTP thread, without time budgets.
+   */
+  SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /** Time budget of a search, count or facets, queueing included; past it the work is stopped. */
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Time budget of an analysis, a dashboard's analyses or a text-mining sample. */
+  ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Largest file an operator may upload on the import page, in MB (default 2048: 2 GB). */
   IMPORT_MAX_FILE_MB: z.coerce
     .number()
@@ -188,6 +198,8 @@ export interface Config {
   semantic: { modelPath: string | undefined };
   /** The operators' import page: the largest uploaded file. */
   imports: { maxFileBytes: number };
+  /** workers 0: searches run on the HTTP thread, without budgets. */
+  search: { workers: number; timeoutMs: number; analysisTimeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -242,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     translate: { url: e.TRANSLATE_URL, kind: e.TRANSLATE_KIND, apiKey: e.TRANSLATE_API_KEY, model: e.TRANSLATE_MODEL },
     semantic: { modelPath: e.SEMANTIC_MODEL_PATH },
     imports: { maxFileBytes: Math.round(e.IMPORT_MAX_FILE_MB * 1024 * 1024) },
+    search: { workers: e.SEARCH_WORKERS, timeoutMs: e.SEARCH_TIMEOUT_MS, analysisTimeoutMs: e.ANALYSIS_TIMEOUT_MS },
   };
 }
 

@@ -1,4 +1,5 @@
 import { ERROR_CODES, formatErrorMessage, type ErrorCode, type ErrorData, type Language } from '@patlas/contracts';
+import { EngineError } from '@patlas/engine';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from './plugins/locale.js';
 
@@ -63,6 +64,11 @@ function send(reply: FastifyReply, http: number, status: number, message: string
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = languageOf(request);
+    const raw: unknown = error;
+    if (raw instanceof EngineError && (raw.code === 'QUERY_TIMEOUT' || raw.code === 'QUERY_CANCELLED')) {
+      // A call whose service does not translate engine errors: the budget's message all the same.
+      error = new AppError(raw.code, raw.params);
+    }
     if (error instanceof AppError) {
       const row = ERROR_CODES[error.code];
       if (row.http >= 500) request.log.error({ err: error, params: error.params }, 'handled server error');

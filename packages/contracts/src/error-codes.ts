@@ -93,6 +93,18 @@ export const ERROR_CODES = {
     zh: '分析数据不能超过100万条',
     en: 'Analysis data cannot exceed 1 million',
   },
+  /**
+   * A search, count, analysis or text mining ran past its time budget (SEARCH_TIMEOUT_MS,
+   * ANALYSIS_TIMEOUT_MS) and was stopped; params: seconds.
+   */
+  QUERY_TIMEOUT: {
+    http: 503,
+    status: 0,
+    zh: '检索超时（超过 {seconds} 秒）已停止，请简化检索式（减少 OR 连接的条件、邻近算符或通配符）后重试',
+    en: 'The search took longer than {seconds} s and was stopped; please simplify the expression (fewer OR conditions, proximity operators or wildcards) and try again',
+  },
+  /** The client went away before its search finished: the search was stopped (nobody reads this answer). */
+  QUERY_CANCELLED: { http: 400, status: 0, zh: '检索已取消', en: 'The search was cancelled' },
   /** A word-cloud, cluster or landscape call naming a cluster the clustering does not have. */
   TEXT_MINING_CLUSTER_NOT_FOUND: {
     http: 404,

@@ -308,7 +308,11 @@ export type EngineErrorCode =
   /** An analysis over more than MAX_ANALYSIS_TOTAL hits (params: total, max). */
   | 'ANALYSIS_TOO_MANY'
   /** A semantic text in which no word can be searched. */
-  | 'TEXT_NO_TERMS';
+  | 'TEXT_NO_TERMS'
+  /** A search or analysis ran past its time budget and was stopped (params: seconds). */
+  | 'QUERY_TIMEOUT'
+  /** The request's client went away: its search was stopped. */
+  | 'QUERY_CANCELLED';
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;

@@ -9,6 +9,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, NewPatentRow } from '../../db/schema.js';
 import { mergePatent, stableStringify } from './merge-patent.js';
+import { patentTextReader, type PatentTextReader } from './patent-texts.repository.js';
 
 export interface UpsertResult {
   inserted: number;
@@ -326,26 +327,8 @@ export class PatentRepository {
    * A synchronous reader of stored titles, abstracts and claims by publication number, for the
    * search index (SqliteEngineOptions.textSource); undefined on PostgreSQL, whose reads are async.
    */
-  textSource(): ((pns: readonly string[]) => Map<string, Pick<Patent, 'title' | 'abstract' | 'claims'>>) | undefined {
-    const sqlite = this.sqlite;
-    if (!sqlite) return undefined;
-    const texts = sqlite
-      .prepare(
-        `SELECT publication_number, json_extract(doc, '$.title'), json_extract(doc, '$.abstract'),
-           json_extract(doc, '$.claims')
-         FROM patents WHERE publication_number IN (SELECT value FROM json_each(?))`,
-      )
-      .raw();
-    return (pns) => {
-      const found = new Map<string, Pick<Patent, 'title' | 'abstract' | 'claims'>>();
-      for (const part of chunks(pns, 500)) {
-        for (const [pn, title, abstract, claims] of texts.all(JSON.stringify(part)) as (string | null)[][]) {
-          const parse = (json: string | null | undefined) => (json ? (JSON.parse(json) as Patent['title']) : undefined);
-          found.set(pn as string, { title: parse(title), abstract: parse(abstract), claims: parse(claims) });
-        }
-      }
-      return found;
-    };
+  textSource(): PatentTextReader | undefined {
+    return this.sqlite ? patentTextReader(this.sqlite) : undefined;
   }
 
   /** Every stored record, in publication-number order, a batch at a time (keyset paging: constant cost per batch). */

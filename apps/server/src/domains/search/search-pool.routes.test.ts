@@ -1,0 +1,145 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Patent } from '@patlas/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, buildTestApp, type AuthHeader } from '../../../test/helpers.js';
+import { buildCnPatent } from '../../../test/factories.js';
+
+const WORDS = ['锂离子', '电池', '正极', '材料', '制备', '方法', '装置', '网络', '图像', '识别', '碳纤维', '复合'];
+
+/** Long Chinese abstracts: proximity conditions verify every candidate's text (the costly part). */
+function generate(n: number): Patent[] {
+  let seed = 7;
+  const rnd = (k: number): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 16) % k;
+  };
+  const phrase = (len: number): string => Array.from({ length: len }, () => WORDS[rnd(WORDS.length)]).join('');
+  return Array.from({ length: n }, (_, i) =>
+    buildCnPatent({
+      publicationNumber: `CN${300000000 + i}A`,
+      applicationNumber: `CN2020${String(i).padStart(7, '0')}.1`,
+      title: { lang: 'zh', text: `一种${phrase(3)}` },
+      abstract: {
+        lang: 'zh',
+        text: `本发明公开了一种${phrase(30)}，包括${phrase(25)}。所述${phrase(24)}用于${phrase(24)}。`,
+      },
+      applicationDate: '2020-01-01',
+      publicationDate: '2021-01-01',
+    }),
+  );
+}
+
+/** Issue 16 §1's shape: an OR of ~250 `TIAB=(a W/n b)` clauses (seconds of work on this corpus). */
+const PATHOLOGICAL = Array.from(
+  { length: 250 },
+  (_, i) => `TIAB=(${WORDS[i % WORDS.length]} W/${1 + (i % 5)} ${WORDS[(i * 7 + 3) % WORDS.length]})`,
+).join(' OR ');
+const SIMPLE = 'TIAB=(锂电池 W/2 正极材料)';
+const SEARCH = '/api/platform/data/search/query';
+
+/** Resolves when `predicate` holds, checking whenever `lines` grows (no fixed sleep). */
+function waitFor(predicate: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const check = () => {
+      if (predicate()) return resolve();
+      if (Date.now() - started > timeoutMs) return reject(new Error(`timed out waiting for ${what}`));
+      setImmediate(check);
+    };
+    check();
+  });
+}
+
+describe('searches in the worker pool, with time budgets', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let auth: AuthHeader;
+  const logLines: string[] = [];
+  const post = (payload: object, lang = 'zh') =>
+    t.app.inject({
+      method: 'POST',
+      url: SEARCH,
+      payload,
+      headers: { 'accept-language': lang, authorization: auth.authorization },
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp(
+      'sqlite',
+      // Generous budget for a loaded CI: the pathological search needs several times longer.
+      { search: { workers: 1, timeoutMs: 2000, analysisTimeoutMs: 2000 }, logLevel: 'info' },
+      { logStream: { write: (line: string) => void logLines.push(line) } },
+    );
+    auth = await authHeader(t);
+    const target = buildCnPatent({
+      publicationNumber: 'CN399999999A',
+      title: { lang: 'zh', text: '一种锂电池正极材料' },
+      abstract: { lang: 'zh', text: '本发明涉及锂电池正极材料的制备。' },
+    });
+    const { stored } = await t.context.repositories.patents.upsertMany([target, ...generate(1500)]);
+    // The index keeps no copy of these texts: the worker reads them from the store, on its own connection.
+    await t.context.engine.index(stored, { textsInStore: true });
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  it('answers searches from the pool, reading texts the store keeps', async () => {
+    const res = await post({ searchExpre: SIMPLE });
+    expect(res.json()).toMatchObject({ status: 1, data: { total: 1 } });
+    expect(res.json().data.items[0]).toMatchObject({ publicationNumber: 'CN399999999A' });
+    expect(res.json().data.items[0].score).toBeGreaterThan(0);
+  });
+
+  it('stops a search past its budget with a clear message, while /api/health answers meanwhile', async () => {
+    let isSearchDone = false;
+    const slow = post({ searchExpre: PATHOLOGICAL }).finally(() => {
+      isSearchDone = true;
+    });
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json().status).toBe(1);
+    expect(isSearchDone).toBe(false);
+
+    const res = await slow;
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 0, data: { code: 'QUERY_TIMEOUT' } });
+    expect(res.json().message).toBe(
+      '检索超时（超过 2 秒）已停止，请简化检索式（减少 OR 连接的条件、邻近算符或通配符）后重试',
+    );
+    expect(logLines.some((l) => l.includes('time budget exceeded'))).toBe(true);
+
+    const en = await post({ searchExpre: PATHOLOGICAL }, 'en');
+    expect(en.json().message).toBe(
+      'The search took longer than 2 s and was stopped; please simplify the expression (fewer OR conditions, proximity operators or wildcards) and try again',
+    );
+    // The stopped worker was replaced: the pool answers again.
+    expect((await post({ searchExpre: SIMPLE })).json()).toMatchObject({ status: 1, data: { total: 1 } });
+  }, 120_000);
+
+  it('cancels the search of a client that disconnects', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    expect(address).toContain(String(port));
+    const body = JSON.stringify({ searchExpre: PATHOLOGICAL });
+    const before = logLines.length;
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: SEARCH,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        authorization: auth.authorization,
+      },
+    });
+    request.on('error', () => undefined);
+    request.end(body);
+    await waitFor(() => logLines.slice(before).some((l) => l.includes('incoming request')), 'the request to arrive');
+    request.destroy();
+    await waitFor(
+      () => logLines.slice(before).some((l) => l.includes('search stopped: client gone')),
+      'the search to be cancelled',
+    );
+    expect(logLines.slice(before).some((l) => l.includes('time budget exceeded'))).toBe(false);
+    expect((await post({ searchExpre: SIMPLE })).json()).toMatchObject({ status: 1, data: { total: 1 } });
+  }, 120_000);
+});

@@ -1,0 +1,37 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+
+const signals = new AsyncLocalStorage<AbortSignal>();
+
+/**
+ * The signal of the request being served, aborted when its client goes away before the answer is
+ * sent: the search engine stops that request's work (createPooledEngine's `currentSignal`) without
+ * every service passing a signal along.
+ */
+export function currentRequestSignal(): AbortSignal | undefined {
+  return signals.getStore();
+}
+
+/** Gives every request its signal; the handler (and what it awaits) runs within it. */
+export function registerRequestSignal(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const controller = new AbortController();
+    // 'close' also follows a finished answer: only a connection closed before it cancels.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    request.cancelSignal = controller.signal;
+    done();
+  });
+  // After body parsing (its stream events run outside the request's async context), just before the handler.
+  app.addHook('preHandler', (request, _reply, done) => {
+    signals.run(request.cancelSignal, done);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Aborted when the client goes away before its answer is sent (plugins/request-signal.ts). */
+    cancelSignal: AbortSignal;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * A search worker thread (search-pool.ts): its own read-only engine over the index file, with its
+ * own in-memory columns, which follow the writer's commits (change-log.ts). Piscina calls the
+ * default export once per task; an EngineError goes back as data, as structured cloning keeps only
+ * an error's message.
+ */
+import { workerData } from 'node:worker_threads';
+import { EngineError } from '../../search-engine.js';
+import { createSqliteEngine, type TextSource } from './sqlite-engine.js';
+import type { SearchTask, SearchTaskResult, SearchWorkerData } from './search-pool.js';
+
+const data = workerData as SearchWorkerData;
+
+async function openTextSource(): Promise<TextSource | undefined> {
+  if (!data.textSource) return undefined;
+  const module = (await import(data.textSource.module)) as { openTextSource(arg: unknown): TextSource };
+  return module.openTextSource(data.textSource.arg);
+}
+
+const textSource = await openTextSource();
+const engine = createSqliteEngine({
+  file: data.file,
+  readOnly: true,
+  ...(textSource ? { textSource } : {}),
+  ...(data.rankLimit !== undefined ? { rankLimit: data.rankLimit } : {}),
+  ...(data.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: data.maxAnalysisTotal } : {}),
+});
+
+export default async function runSearchTask(task: SearchTask): Promise<SearchTaskResult> {
+  try {
+    const method = engine[task.method] as (...args: unknown[]) => Promise<unknown>;
+    return { ok: true, value: await method(...task.args) };
+  } catch (error) {
+    if (error instanceof EngineError) return { ok: false, code: error.code, params: error.params };
+    throw error;
+  }
+}
