@@ -242,6 +242,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   };
   if (options.loadColumns !== 'first-use') columnsOf();
   const colsOf = db.prepare('SELECT cols FROM doc_cols WHERE id = ?').pluck();
+  const countDocs = db.prepare('SELECT count(*) FROM doc_cols').pluck();
   /**
    * Brings the in-memory columns up to what other connections committed (a bulk load's writer
    * thread, the CLI's import in another process), before every read: without it, documents
@@ -960,7 +961,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
     async size() {
       refresh();
-      return columnsOf().aliveCount;
+      // Pooled (search-pool.ts), this thread's columns may never load: count without loading them.
+      return loaded ? loaded.aliveCount : (countDocs.get() as number);
     },
 
     async close() {
