@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createPooledEngine, createSqliteEngine, type SearchEngine } from '@patlas/engine';
+import {
+  createPooledEngine,
+  createSqliteEngine,
+  type PooledEngine,
+  type SearchEngine,
+  type TextMiningRunner,
+} from '@patlas/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -177,6 +183,8 @@ export interface Services {
 export interface ServiceInfrastructure {
   config: Pick<Config, 'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports'>;
   engine: SearchEngine;
+  /** Text mining on the search workers (undefined: on this thread, over `engine`). */
+  textMining?: TextMiningRunner | undefined;
   semanticModel: SemanticModelKeeper;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -257,7 +265,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     displayCopy: new DisplayCopyService(r.displayCopy),
     search,
     analysis: new AnalysisService(engine, search),
-    textMining: new TextMiningService(engine, search),
+    textMining: new TextMiningService(engine, search, infra.textMining),
     semanticSearch,
     dashboards: new DashboardsService(engine, search),
     history,
@@ -354,7 +362,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     ...(options.engineColumns || isPooled ? { loadColumns: options.engineColumns ?? 'first-use' } : {}),
     ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),
   });
-  const engine = isPooled
+  const pooled: PooledEngine | undefined = isPooled
     ? createPooledEngine(ownEngine, {
         file: indexFile,
         workers: config.search.workers,
@@ -371,7 +379,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
           log[reason === 'timeout' ? 'warn' : 'info']({ module: 'search-pool', method, elapsedMs }, line);
         },
       })
-    : ownEngine;
+    : undefined;
+  const engine: SearchEngine = pooled ?? ownEngine;
   const drawingsDir = path.join(config.dataDir, 'drawings');
   const semanticModel = new SemanticModelKeeper(engine, embedder !== undefined);
   semanticModel.log = log;
@@ -392,6 +401,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   const services = createServices(repositories, {
     config,
     engine,
+    textMining: pooled?.textMining,
     semanticModel,
     mailer,
     log,

@@ -6,7 +6,12 @@ export { normaliseText, segmentUnits, type TextUnit } from './analysis/text-norm
 export { analyseTerm, findTerm, type AnalysedTerm } from './analysis/query-terms.js';
 export { highlightText } from './analysis/highlight.js';
 export { createSqliteEngine, type SqliteEngineOptions, type TextSource } from './backends/sqlite/sqlite-engine.js';
-export { createPooledEngine, type SearchPoolOptions, type StoppedTask } from './backends/sqlite/search-pool.js';
+export {
+  createPooledEngine,
+  type PooledEngine,
+  type SearchPoolOptions,
+  type StoppedTask,
+} from './backends/sqlite/search-pool.js';
 export { type IndexablePatent } from './backends/sqlite/index-tokens.js';
 export { compileQuery, printPlan, SQLITE_FIELD_IDS, type Plan } from './backends/sqlite/compile-query.js';
 export { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION } from './backends/sqlite/index-schema.js';
@@ -58,3 +63,4 @@ export {
   type FieldWeights,
 } from './semantic/hybrid.js';
 export { SEMANTIC_KEY_TERMS } from './backends/sqlite/semantic-search.js';
+export { inThreadTextMining, type TextMiningRunner } from './text-mining/runner.js';

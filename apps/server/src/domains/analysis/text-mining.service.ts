@@ -21,9 +21,7 @@ import {
   type AnalysisJumpResponse,
 } from '@patlas/contracts';
 import {
-  analyseClusters,
-  analyseLandscape,
-  analyseWordCloud,
+  inThreadTextMining,
   LANDSCAPE_EXTENT,
   PEAK_RADIUS,
   termExpression,
@@ -33,6 +31,7 @@ import {
   type PatentLandscape,
   type SearchEngine,
   type SearchHit,
+  type TextMiningRunner,
 } from '@patlas/engine';
 import { makeAnd, type QueryNode } from '@patlas/query';
 import type { z } from 'zod';
@@ -85,11 +84,20 @@ const CACHE_TTL_MS = 15 * 60_000;
 export class TextMiningService {
   private readonly cache = new Map<string, { at: number; value: Promise<Clustering | PatentLandscape> }>();
 
+  private readonly textMining: TextMiningRunner;
+
+  /**
+   * @param textMining - where the analyses run (the search workers when pooled); default: this
+   *   thread, over `engine`.
+   */
   constructor(
     private readonly engine: SearchEngine,
     private readonly search: SearchService,
+    textMining?: TextMiningRunner,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.textMining = textMining ?? inThreadTextMining(engine);
+  }
 
   /** The set as the engine runs it (SearchService.scope: the result page's reading, set sources resolved). */
   private scope(set: ResultSet, lang: Language): Promise<{ ast: QueryNode; options: CountOptions }> {
@@ -135,7 +143,7 @@ export class TextMiningService {
     const started = performance.now();
     const { ast, options } = await this.scope(body, lang);
     const cloud = await this.run(() =>
-      analyseWordCloud(this.engine, ast, options, {
+      this.textMining.wordCloud(ast, options, {
         limit: body.limit,
         sampleSize: body.sampleSize,
         seed: body.seed,
@@ -209,7 +217,7 @@ export class TextMiningService {
     const params = { ...(body.k ? { k: body.k } : {}), sampleSize: body.sampleSize, seed: body.seed };
     return this.run(() =>
       this.cached({ kind: 'clusters', set: this.setOf(body), ...params }, () =>
-        analyseClusters(this.engine, ast, options, params),
+        this.textMining.clusters(ast, options, params),
       ),
     );
   }
@@ -274,7 +282,7 @@ export class TextMiningService {
     const params = { gridSize: body.gridSize, sampleSize: body.sampleSize, seed: body.seed };
     return this.run(() =>
       this.cached({ kind: 'landscape', set: this.setOf(body), ...params }, () =>
-        analyseLandscape(this.engine, ast, options, params),
+        this.textMining.landscape(ast, options, params),
       ),
     );
   }

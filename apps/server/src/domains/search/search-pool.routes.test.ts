@@ -114,6 +114,22 @@ describe('searches in the worker pool, with time budgets', () => {
     expect((await post({ searchExpre: SIMPLE })).json()).toMatchObject({ status: 1, data: { total: 1 } });
   }, 120_000);
 
+  it('runs text mining on the pool, and stops it past the analysis budget', async () => {
+    const ask = (searchExpre: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/product/search/analyWordCloud',
+        payload: { searchExpre, limit: 10, sampleSize: 100 },
+        headers: { authorization: auth.authorization },
+      });
+    const cloud = (await ask('TIAB=材料')).json();
+    expect(cloud).toMatchObject({ status: 1, data: { sampled: true, sampleSize: 100 } });
+    expect(cloud.data.words.length).toBeGreaterThan(0);
+    const slow = await ask(PATHOLOGICAL);
+    expect(slow.statusCode).toBe(503);
+    expect(slow.json()).toMatchObject({ status: 0, data: { code: 'QUERY_TIMEOUT' } });
+  }, 120_000);
+
   it('cancels the search of a client that disconnects', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;

@@ -1,10 +1,15 @@
 import { Piscina } from 'piscina';
 import { EngineError, type EngineErrorCode, type SearchEngine } from '../../search-engine.js';
+import type { TextMiningRunner } from '../../text-mining/runner.js';
 
 /** The reads a search worker answers: every call whose cost grows with the expression and its hits. */
-type PooledMethod = 'search' | 'count' | 'facets' | 'aggregate' | 'aggregateEach' | 'texts' | 'countEach';
+type EngineMethod = 'search' | 'count' | 'facets' | 'aggregate' | 'aggregateEach' | 'texts' | 'countEach';
+type TextMiningMethod = keyof TextMiningRunner;
+type PooledMethod = EngineMethod | TextMiningMethod;
 
-export type SearchTask = { [M in PooledMethod]: { method: M; args: Parameters<SearchEngine[M]> } }[PooledMethod];
+export type SearchTask =
+  | { [M in EngineMethod]: { method: M; args: Parameters<SearchEngine[M]> } }[EngineMethod]
+  | { [M in TextMiningMethod]: { method: M; args: Parameters<TextMiningRunner[M]> } }[TextMiningMethod];
 
 export type SearchTaskResult =
   { ok: true; value: unknown } | { ok: false; code: EngineErrorCode; params: Record<string, string | number> };
@@ -40,7 +45,20 @@ export interface StoppedTask {
   readonly elapsedMs: number;
 }
 
-const ANALYSES: ReadonlySet<PooledMethod> = new Set(['aggregate', 'aggregateEach', 'texts', 'countEach']);
+const ANALYSES: ReadonlySet<PooledMethod> = new Set([
+  'aggregate',
+  'aggregateEach',
+  'texts',
+  'countEach',
+  'wordCloud',
+  'clusters',
+  'landscape',
+]);
+
+/** The pooled engine, and its text-mining analyses run on the workers too. */
+export interface PooledEngine extends SearchEngine {
+  readonly textMining: TextMiningRunner;
+}
 
 /**
  * The engine behind a pool of search workers (Piscina): searches, counts, facets, analyses and
@@ -51,7 +69,7 @@ const ANALYSES: ReadonlySet<PooledMethod> = new Set(['aggregate', 'aggregateEach
  * statement cannot be interrupted otherwise) and starts another, and the call rejects with
  * QUERY_TIMEOUT or QUERY_CANCELLED.
  */
-export function createPooledEngine(base: SearchEngine, options: SearchPoolOptions): SearchEngine {
+export function createPooledEngine(base: SearchEngine, options: SearchPoolOptions): PooledEngine {
   const fromSources = import.meta.url.endsWith('.ts');
   const workerData: SearchWorkerData = {
     file: options.file,
@@ -70,7 +88,7 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
     ...(fromSources ? { execArgv: ['--conditions=@patlas/source'] } : {}),
   });
 
-  async function run<M extends PooledMethod>(method: M, args: Parameters<SearchEngine[M]>): Promise<unknown> {
+  async function run(method: PooledMethod, args: SearchTask['args']): Promise<unknown> {
     const budgetMs = ANALYSES.has(method) ? options.analysisTimeoutMs : options.searchTimeoutMs;
     const started = performance.now();
     const timeout = AbortSignal.timeout(budgetMs);
@@ -104,6 +122,11 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
     aggregateEach: (...args) => run('aggregateEach', args) as ReturnType<SearchEngine['aggregateEach']>,
     texts: (...args) => run('texts', args) as ReturnType<SearchEngine['texts']>,
     countEach: (...args) => run('countEach', args) as ReturnType<SearchEngine['countEach']>,
+    textMining: {
+      wordCloud: (...args) => run('wordCloud', args) as ReturnType<TextMiningRunner['wordCloud']>,
+      clusters: (...args) => run('clusters', args) as ReturnType<TextMiningRunner['clusters']>,
+      landscape: (...args) => run('landscape', args) as ReturnType<TextMiningRunner['landscape']>,
+    },
     async close() {
       await pool.destroy();
       await base.close();

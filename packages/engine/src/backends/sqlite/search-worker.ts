@@ -5,7 +5,8 @@
  * an error's message.
  */
 import { workerData } from 'node:worker_threads';
-import { EngineError } from '../../search-engine.js';
+import { EngineError, type SearchEngine } from '../../search-engine.js';
+import { inThreadTextMining, type TextMiningRunner } from '../../text-mining/runner.js';
 import { createSqliteEngine, type TextSource } from './sqlite-engine.js';
 import type { SearchTask, SearchTaskResult, SearchWorkerData } from './search-pool.js';
 
@@ -26,9 +27,15 @@ const engine = createSqliteEngine({
   ...(data.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: data.maxAnalysisTotal } : {}),
 });
 
+const textMining = inThreadTextMining(engine);
+
 export default async function runSearchTask(task: SearchTask): Promise<SearchTaskResult> {
   try {
-    const method = engine[task.method] as (...args: unknown[]) => Promise<unknown>;
+    const method = (
+      task.method in textMining
+        ? textMining[task.method as keyof TextMiningRunner]
+        : engine[task.method as keyof SearchEngine]
+    ) as (...args: unknown[]) => Promise<unknown>;
     return { ok: true, value: await method(...task.args) };
   } catch (error) {
     if (error instanceof EngineError) return { ok: false, code: error.code, params: error.params };
