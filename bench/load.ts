@@ -83,6 +83,9 @@ try {
     const loaded = await loadDemoCorpusIfNeeded(context);
     if (loaded) console.log(`demo corpus loaded into ${dataDir}: ${loaded.totals.inserted} patents`);
   }
+  const opening = performance.now();
+  await context.searchReady();
+  console.log(`search workers ready in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const admin = await context.repositories.users.findByEmail('admin@patlas.local');
   if (!admin) throw new Error('no seeded operator');

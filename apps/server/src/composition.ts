@@ -307,6 +307,11 @@ export interface AppContext {
   database: DatabaseHandle;
   /** The patent search index (embedded SQLite FTS5 file in DATA_DIR, whatever the app database). */
   engine: SearchEngine;
+  /**
+   * Resolves once the search workers have opened the index (SEARCH_WORKERS > 0; seconds per 100k
+   * patents): searches meanwhile wait within their budget.
+   */
+  searchReady: () => Promise<void>;
   drawingsDir: string;
   /** True while the demo corpus loads or the search index is rebuilt from the store. */
   demo: { loading: boolean };
@@ -381,6 +386,18 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
       })
     : undefined;
   const engine: SearchEngine = pooled ?? ownEngine;
+  const searchReady = pooled ? once(() => pooled.ready()) : () => Promise.resolve();
+  if (pooled) {
+    const started = performance.now();
+    searchReady().then(
+      () =>
+        log.info(
+          { workers: config.search.workers, ms: Math.round(performance.now() - started) },
+          'search workers ready',
+        ),
+      () => undefined, // closed before they were
+    );
+  }
   const drawingsDir = path.join(config.dataDir, 'drawings');
   const semanticModel = new SemanticModelKeeper(engine, embedder !== undefined);
   semanticModel.log = log;
@@ -422,6 +439,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     config,
     database,
     engine,
+    searchReady,
     drawingsDir,
     demo: { loading: false },
     now,
@@ -445,4 +463,10 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
 function textSourceModule(): string {
   const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
   return new URL(`./domains/patent/patent-texts.repository.${extension}`, import.meta.url).href;
+}
+
+/** A function that runs `f` once and answers its first promise ever after. */
+function once<T>(f: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= f());
 }

@@ -7,9 +7,22 @@ type EngineMethod = 'search' | 'count' | 'facets' | 'aggregate' | 'aggregateEach
 type TextMiningMethod = keyof TextMiningRunner;
 type PooledMethod = EngineMethod | TextMiningMethod;
 
-export type SearchTask =
+export type SearchTask = (
   | { [M in EngineMethod]: { method: M; args: Parameters<SearchEngine[M]> } }[EngineMethod]
-  | { [M in TextMiningMethod]: { method: M; args: Parameters<TextMiningRunner[M]> } }[TextMiningMethod];
+  | { [M in TextMiningMethod]: { method: M; args: Parameters<TextMiningRunner[M]> } }[TextMiningMethod]
+  /** Answers once the worker has opened the index (PooledEngine.ready). */
+  | { method: 'ping'; args: [] }
+) & {
+  /** Shared with the pool: set to 1 when the task should stop (the worker checks it between steps). */
+  readonly stop: Int32Array;
+};
+
+/**
+ * How long a stopped task may take to notice its stop flag before its worker is terminated: work
+ * between two checks (one FTS5 statement, a text-mining step) cannot be interrupted otherwise, and
+ * a replaced worker reloads every column (seconds per 100k patents).
+ */
+const STOP_GRACE_MS = 2000;
 
 export type SearchTaskResult =
   { ok: true; value: unknown } | { ok: false; code: EngineErrorCode; params: Record<string, string | number> };
@@ -58,6 +71,13 @@ const ANALYSES: ReadonlySet<PooledMethod> = new Set([
 /** The pooled engine, and its text-mining analyses run on the workers too. */
 export interface PooledEngine extends SearchEngine {
   readonly textMining: TextMiningRunner;
+  /** Workers started so far (a task that ignored its stop flag costs a replacement). */
+  workersStarted(): number;
+  /**
+   * Resolves once every worker has opened the index and loaded its columns (seconds per 100k
+   * patents; calls meanwhile wait, within their budget).
+   */
+  ready(): Promise<void>;
 }
 
 /**
@@ -88,27 +108,37 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
     ...(fromSources ? { execArgv: ['--conditions=@patlas/source'] } : {}),
   });
 
+  let started = 0;
+  pool.on('workerCreate', () => started++);
+
   async function run(method: PooledMethod, args: SearchTask['args']): Promise<unknown> {
     const budgetMs = ANALYSES.has(method) ? options.analysisTimeoutMs : options.searchTimeoutMs;
-    const started = performance.now();
+    const calledAt = performance.now();
     const timeout = AbortSignal.timeout(budgetMs);
     const client = options.currentSignal?.();
     const stopped = (reason: StoppedTask['reason']): EngineError => {
-      options.onStopped?.({ method, reason, elapsedMs: Math.round(performance.now() - started) });
+      options.onStopped?.({ method, reason, elapsedMs: Math.round(performance.now() - calledAt) });
       return reason === 'cancelled'
         ? new EngineError('QUERY_CANCELLED')
         : new EngineError('QUERY_TIMEOUT', { seconds: Math.round(budgetMs / 100) / 10 });
     };
     if (client?.aborted) throw stopped('cancelled');
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    // Aborted only when the task ignores its stop flag past the grace: Piscina then terminates its worker.
+    const kill = new AbortController();
+    const task = pool.run({ method, args, stop } as SearchTask, { signal: kill.signal }) as Promise<SearchTaskResult>;
     const signal = client ? AbortSignal.any([timeout, client]) : timeout;
-    let result: SearchTaskResult;
-    try {
-      result = (await pool.run({ method, args } as SearchTask, { signal })) as SearchTaskResult;
-    } catch (error) {
-      if (client?.aborted) throw stopped('cancelled');
-      if (timeout.aborted) throw stopped('timeout');
-      throw error;
-    }
+    const result = await new Promise<SearchTaskResult>((resolve, reject) => {
+      const onStop = () => {
+        Atomics.store(stop, 0, 1);
+        const grace = setTimeout(() => kill.abort(), STOP_GRACE_MS);
+        void task.catch(() => undefined).finally(() => clearTimeout(grace));
+        reject(stopped(client?.aborted ? 'cancelled' : 'timeout'));
+      };
+      if (signal.aborted) onStop();
+      else signal.addEventListener('abort', onStop, { once: true });
+      task.then(resolve, reject).finally(() => signal.removeEventListener('abort', onStop));
+    });
     if (!result.ok) throw new EngineError(result.code, result.params);
     return result.value;
   }
@@ -122,6 +152,16 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
     aggregateEach: (...args) => run('aggregateEach', args) as ReturnType<SearchEngine['aggregateEach']>,
     texts: (...args) => run('texts', args) as ReturnType<SearchEngine['texts']>,
     countEach: (...args) => run('countEach', args) as ReturnType<SearchEngine['countEach']>,
+    workersStarted: () => started,
+    async ready() {
+      // One task per worker at once: each worker takes one as soon as it is up.
+      const stop = new Int32Array(new SharedArrayBuffer(4));
+      await Promise.all(
+        Array.from({ length: options.workers }, () =>
+          pool.run({ method: 'ping', args: [], stop } satisfies SearchTask),
+        ),
+      );
+    },
     textMining: {
       wordCloud: (...args) => run('wordCloud', args) as ReturnType<TextMiningRunner['wordCloud']>,
       clusters: (...args) => run('clusters', args) as ReturnType<TextMiningRunner['clusters']>,

@@ -19,9 +19,13 @@ async function openTextSource(): Promise<TextSource | undefined> {
 }
 
 const textSource = await openTextSource();
+/** The stop flag of the task running (one at a time per worker): set by the pool past the budget. */
+let stopFlag: Int32Array | undefined;
+
 const engine = createSqliteEngine({
   file: data.file,
   readOnly: true,
+  shouldStop: () => stopFlag !== undefined && Atomics.load(stopFlag, 0) !== 0,
   ...(textSource ? { textSource } : {}),
   ...(data.rankLimit !== undefined ? { rankLimit: data.rankLimit } : {}),
   ...(data.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: data.maxAnalysisTotal } : {}),
@@ -30,6 +34,8 @@ const engine = createSqliteEngine({
 const textMining = inThreadTextMining(engine);
 
 export default async function runSearchTask(task: SearchTask): Promise<SearchTaskResult> {
+  if (task.method === 'ping') return { ok: true, value: null };
+  stopFlag = task.stop;
   try {
     const method = (
       task.method in textMining
@@ -40,5 +46,7 @@ export default async function runSearchTask(task: SearchTask): Promise<SearchTas
   } catch (error) {
     if (error instanceof EngineError) return { ok: false, code: error.code, params: error.params };
     throw error;
+  } finally {
+    stopFlag = undefined;
   }
 }

@@ -77,6 +77,12 @@ export interface SqliteEngineOptions {
    * changes, no writes, no semantic index; index/remove/bulkLoad/semantic calls throw.
    */
   readonly readOnly?: boolean;
+  /**
+   * Asked between the steps of a query (each FTS5 statement, each chunk of texts verified): true
+   * stops it with QUERY_CANCELLED. A search worker's stop flag (search-pool.ts), so a query past its
+   * budget ends without the worker being replaced (which reloads the columns).
+   */
+  readonly shouldStop?: () => boolean;
 }
 
 const WILDCARD_EXPANSION_LIMIT = 1000;
@@ -326,7 +332,13 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     scored.length = 0;
   }
 
+  /** Throws when the caller asked this query to stop (SqliteEngineOptions.shouldStop). */
+  function checkStop(): void {
+    if (options_.shouldStop?.()) throw new EngineError('QUERY_CANCELLED');
+  }
+
   function runMatch(match: string): Int32Array {
+    checkStop();
     try {
       return Int32Array.from(stmt.match.all(match) as number[]);
     } catch (err) {
@@ -339,6 +351,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   function loadTexts(ids: Int32Array): Map<number, StoredTexts> {
     const out = new Map<number, StoredTexts>();
     for (let i = 0; i < ids.length; i += 500) {
+      checkStop();
       const chunk = JSON.stringify(Array.from(ids.subarray(i, i + 500)));
       const fromStore = new Map<string, number>();
       for (const [id, texts, pn] of stmt.texts.all(chunk) as [number, string, string | null][]) {
@@ -353,6 +366,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   }
 
   function evaluate(plan: Plan): Int32Array {
+    checkStop();
     switch (plan.kind) {
       case 'none':
         return new Int32Array(0);
@@ -361,7 +375,9 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       case 'verify': {
         const candidates = runMatch(plan.match);
         const texts = loadTexts(candidates);
+        let checked = 0;
         return filterIds(candidates, (id) => {
+          if (++checked % 256 === 0) checkStop();
           const t = texts.get(id);
           return t !== undefined && plan.check(t);
         });
@@ -474,6 +490,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   }
 
   function rankHits(plan: Plan, hits: Int32Array): Float64Array | undefined {
+    checkStop();
     const exprs = rankExpressions(plan);
     if (exprs.length === 0 || hits.length === 0) return undefined;
     const rankMatch = rankMatchOf(exprs);
@@ -490,7 +507,10 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     if ((stmt.countMatch.get(rankMatch) as number) <= rankLimit)
       return fill(stmt.rankAll.all(rankMatch) as [number, number][]);
     if (hits.length <= SMALL_HIT_SET) {
-      for (const id of hits) setScore(scores, id, (stmt.rankOne.get(rankMatch, id) as number | undefined) ?? 0);
+      for (const id of hits) {
+        checkStop();
+        setScore(scores, id, (stmt.rankOne.get(rankMatch, id) as number | undefined) ?? 0);
+      }
       return scores;
     }
     return titleNewest();

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseExpression, type QueryNode } from '@patlas/query';
+import { EngineError, type SearchEngine } from '../../search-engine.js';
+import { createPooledEngine, type PooledEngine } from './search-pool.js';
+import { createSqliteEngine } from './sqlite-engine.js';
+import type { IndexablePatent } from './index-tokens.js';
+
+const WORDS = ['锂离子', '电池', '正极', '材料', '制备', '方法', '装置', '网络', '图像', '识别', '碳纤维', '复合'];
+
+function generate(n: number): IndexablePatent[] {
+  let seed = 11;
+  const rnd = (k: number): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 16) % k;
+  };
+  const phrase = (len: number): string => Array.from({ length: len }, () => WORDS[rnd(WORDS.length)]).join('');
+  return Array.from({ length: n }, (_, i) => ({
+    publicationNumber: `CN${300000000 + i}A`,
+    country: 'CN',
+    patentType: 'invention_application',
+    title: { text: `一种${phrase(3)}` },
+    abstract: { text: `本发明公开了一种${phrase(30)}，包括${phrase(25)}。所述${phrase(24)}用于${phrase(24)}。` },
+    applicants: [{ name: '清华大学' }],
+    applicationDate: '2020-01-01',
+    publicationDate: '2021-01-01',
+  }));
+}
+
+function parse(expression: string): QueryNode {
+  const parsed = parseExpression(expression);
+  if (!parsed.ok) throw new Error(expression);
+  return parsed.ast;
+}
+
+/** Seconds of proximity verification on this corpus, split over 250 FTS5 statements. */
+const PATHOLOGICAL = parse(
+  Array.from(
+    { length: 250 },
+    (_, i) => `TIAB=(${WORDS[i % WORDS.length]} W/${1 + (i % 5)} ${WORDS[(i * 7 + 3) % WORDS.length]})`,
+  ).join(' OR '),
+);
+
+describe('the search pool', () => {
+  let dir: string;
+  let base: SearchEngine;
+  let pooled: PooledEngine;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'patlas-search-pool-'));
+    const file = path.join(dir, 'index.db');
+    base = createSqliteEngine({ file });
+    await base.index(generate(1500));
+    pooled = createPooledEngine(base, { file, workers: 1, searchTimeoutMs: 1000, analysisTimeoutMs: 1000 });
+    // Budgets count from the call: the worker's start (opening the index) is not part of what is measured here.
+    await pooled.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await pooled.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers as the engine it wraps, EngineErrors included', async () => {
+    const ast = parse('TIAB=(电池 W/3 材料)');
+    expect(await pooled.count(ast)).toBe(await base.count(ast));
+    const error = await pooled.search({ ast, page: 0 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect(error).toMatchObject({ code: 'PAGE_TOO_DEEP' });
+  }, 60_000);
+
+  it('stops a query past its budget between two steps, keeping its worker', async () => {
+    const workers = pooled.workersStarted();
+    const error = await pooled.search({ ast: PATHOLOGICAL }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'QUERY_TIMEOUT', params: { seconds: 1 } });
+    expect(await pooled.count(parse('电池'))).toBeGreaterThan(0);
+    expect(pooled.workersStarted()).toBe(workers);
+  }, 60_000);
+
+  it('stops the query of a caller whose signal aborts', async () => {
+    const controller = new AbortController();
+    const file = path.join(dir, 'index.db');
+    const withSignal = createPooledEngine(createSqliteEngine({ file, loadColumns: 'first-use' }), {
+      file,
+      workers: 1,
+      searchTimeoutMs: 60_000,
+      analysisTimeoutMs: 60_000,
+      currentSignal: () => controller.signal,
+    });
+    try {
+      await withSignal.ready();
+      const pending = withSignal.search({ ast: PATHOLOGICAL }).catch((e: unknown) => e);
+      controller.abort();
+      expect(await pending).toMatchObject({ code: 'QUERY_CANCELLED' });
+    } finally {
+      await withSignal.close();
+    }
+  }, 60_000);
+});
