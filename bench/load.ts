@@ -15,6 +15,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import type { PooledEngine } from '@patlas/engine';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { loadDemoCorpusIfNeeded } from '../apps/server/dist/domains/patent/import/import.service.js';
@@ -169,6 +170,9 @@ try {
     [],
   );
   console.log(`pathological searches: ${pathological.join(', ')}`);
+  const pool = context.engine as Partial<PooledEngine>;
+  if (pool.workersStarted)
+    console.log(`search workers started: ${pool.workersStarted()} (a replaced worker counts once more)`);
   console.log(
     `\npeak RSS (server, its workers and the clients): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
   );

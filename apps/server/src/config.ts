@@ -141,7 +141,7 @@ const EnvSchema = z.object({
   SEMANTIC_MODEL_PATH: z.string().min(1).optional(),
   /**
    * Worker threads that run searches, counts, facets, analyses and text-mining samples (each with
-   * its own read-only index connection and in-memory columns, ~0.3 KB a patent); 0 runs them on the
+   * its own read-only index connection, page cache and in-memory columns); 0 runs them on the
    * HTTP thread, without time budgets.
    */
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
