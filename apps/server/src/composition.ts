@@ -74,7 +74,7 @@ import { historyRetentionJob } from './jobs/history-retention.job.js';
 import { HistoryRetentionRepository } from './jobs/history-retention.repository.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { currentRequestSignal } from './plugins/request-signal.js';
+import { currentRequest } from './plugins/request-signal.js';
 
 /**
  * The composition root: the one place that builds repositories (from the database handle) and
@@ -378,7 +378,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
         ...(config.db.kind === 'sqlite' && textSource
           ? { textSource: { module: textSourceModule(), arg: config.db.file } }
           : {}),
-        currentSignal: currentRequestSignal,
+        currentRequest,
         onStopped: ({ method, reason, elapsedMs }) => {
           const line = reason === 'timeout' ? 'search stopped: time budget exceeded' : 'search stopped: client gone';
           log[reason === 'timeout' ? 'warn' : 'info']({ module: 'search-pool', method, elapsedMs }, line);

@@ -9,6 +9,7 @@ export { createSqliteEngine, type SqliteEngineOptions, type TextSource } from '.
 export {
   createPooledEngine,
   type PooledEngine,
+  type RequestBudget,
   type SearchPoolOptions,
   type StoppedTask,
 } from './backends/sqlite/search-pool.js';

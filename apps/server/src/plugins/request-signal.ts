@@ -1,15 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestBudget } from '@patlas/engine';
 import type { FastifyInstance } from 'fastify';
 
-const signals = new AsyncLocalStorage<AbortSignal>();
+const requests = new AsyncLocalStorage<RequestBudget>();
 
 /**
- * The signal of the request being served, aborted when its client goes away before the answer is
- * sent: the search engine stops that request's work (createPooledEngine's `currentSignal`) without
- * every service passing a signal along.
+ * The request being served: its signal, aborted when its client goes away before the answer is
+ * sent, and the deadline its first search call sets. The search engine stops that request's work
+ * (createPooledEngine's `currentRequest`) without every service passing them along.
  */
-export function currentRequestSignal(): AbortSignal | undefined {
-  return signals.getStore();
+export function currentRequest(): RequestBudget | undefined {
+  return requests.getStore();
 }
 
 /** Gives every request its signal; the handler (and what it awaits) runs within it. */
@@ -25,7 +26,7 @@ export function registerRequestSignal(app: FastifyInstance): void {
   });
   // After body parsing (its stream events run outside the request's async context), just before the handler.
   app.addHook('preHandler', (request, _reply, done) => {
-    signals.run(request.cancelSignal, done);
+    requests.run({ signal: request.cancelSignal }, done);
   });
 }
 

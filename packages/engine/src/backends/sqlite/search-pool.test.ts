@@ -78,6 +78,27 @@ describe('the search pool', () => {
     expect(pooled.workersStarted()).toBe(workers);
   }, 60_000);
 
+  it('gives the calls of one request one budget: the first call sets the deadline', async () => {
+    const request = {};
+    const file = path.join(dir, 'index.db');
+    const shared = createPooledEngine(createSqliteEngine({ file, loadColumns: 'first-use' }), {
+      file,
+      workers: 1,
+      searchTimeoutMs: 1000,
+      analysisTimeoutMs: 60_000,
+      currentRequest: () => request,
+    });
+    try {
+      await shared.ready();
+      expect(await shared.count(parse('电池'))).toBeGreaterThan(0);
+      // An analysis has 60 s of its own, but this request's search budget (1 s) is already running.
+      const error = await shared.countEach(PATHOLOGICAL, [parse('电池')]).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'QUERY_TIMEOUT', params: { seconds: 1 } });
+    } finally {
+      await shared.close();
+    }
+  }, 60_000);
+
   it('stops the query of a caller whose signal aborts', async () => {
     const controller = new AbortController();
     const file = path.join(dir, 'index.db');
@@ -86,7 +107,7 @@ describe('the search pool', () => {
       workers: 1,
       searchTimeoutMs: 60_000,
       analysisTimeoutMs: 60_000,
-      currentSignal: () => controller.signal,
+      currentRequest: () => ({ signal: controller.signal }),
     });
     try {
       await withSignal.ready();

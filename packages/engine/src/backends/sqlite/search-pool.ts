@@ -45,10 +45,23 @@ export interface SearchPoolOptions extends SearchWorkerData {
   readonly searchTimeoutMs: number;
   /** Budget of an analysis, a dashboard's analyses or a text-mining sample (ms). */
   readonly analysisTimeoutMs: number;
-  /** The cancel signal of the request being served (aborted when its client goes away). */
-  readonly currentSignal?: () => AbortSignal | undefined;
+  /**
+   * The request being served, when there is one: its cancel signal (aborted when its client goes
+   * away) and its deadline, which its first pooled call sets (that call's budget) and every later
+   * call of the request shares, so a request ends within one budget however many calls it makes.
+   */
+  readonly currentRequest?: () => RequestBudget | undefined;
   /** Told of every task stopped before its end (for the log). */
   readonly onStopped?: (event: StoppedTask) => void;
+}
+
+/** Per request, kept by the caller (the server: one per HTTP request) and filled in by the pool. */
+export interface RequestBudget {
+  readonly signal?: AbortSignal;
+  /** performance.now() past which the request's calls stop; set by its first pooled call. */
+  deadline?: number;
+  /** The budget that set the deadline (the message's seconds). */
+  budgetMs?: number;
 }
 
 export interface StoppedTask {
@@ -112,10 +125,17 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
   pool.on('workerCreate', () => started++);
 
   async function run(method: PooledMethod, args: SearchTask['args']): Promise<unknown> {
-    const budgetMs = ANALYSES.has(method) ? options.analysisTimeoutMs : options.searchTimeoutMs;
     const calledAt = performance.now();
-    const timeout = AbortSignal.timeout(budgetMs);
-    const client = options.currentSignal?.();
+    const request = options.currentRequest?.();
+    const ownBudgetMs = ANALYSES.has(method) ? options.analysisTimeoutMs : options.searchTimeoutMs;
+    if (request && request.deadline === undefined) {
+      request.deadline = calledAt + ownBudgetMs;
+      request.budgetMs = ownBudgetMs;
+    }
+    const budgetMs = request?.budgetMs ?? ownBudgetMs;
+    const remainingMs = Math.min(ownBudgetMs, (request?.deadline ?? Infinity) - calledAt);
+    const timeout = AbortSignal.timeout(Math.max(0, Math.ceil(remainingMs)));
+    const client = request?.signal;
     const stopped = (reason: StoppedTask['reason']): EngineError => {
       options.onStopped?.({ method, reason, elapsedMs: Math.round(performance.now() - calledAt) });
       return reason === 'cancelled'
@@ -123,6 +143,7 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
         : new EngineError('QUERY_TIMEOUT', { seconds: Math.round(budgetMs / 100) / 10 });
     };
     if (client?.aborted) throw stopped('cancelled');
+    if (remainingMs <= 0) throw stopped('timeout');
     const stop = new Int32Array(new SharedArrayBuffer(4));
     // Aborted only when the task ignores its stop flag past the grace: Piscina then terminates its worker.
     const kill = new AbortController();
