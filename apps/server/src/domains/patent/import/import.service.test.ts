@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patent } from '@patlas/contracts';
 import { parseExpression } from '@patlas/query';
@@ -61,6 +62,20 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('import into the stor
     expect(await t.context.engine.size()).toBe(1200);
     expect(await t.context.repositories.patents.count()).toBe(1200);
     expect(await count('TI=石墨烯')).toBe(400);
+  });
+
+  it('reports how far it has read each file, in raw bytes (progress and ETA)', async () => {
+    const plain = file('progress.jsonl', RECORDS);
+    const gz = path.join(dir, 'progress.jsonl.gz');
+    writeFileSync(gz, gzipSync(readFileSync(plain)));
+    for (const f of [plain, gz]) {
+      const seen: number[] = [];
+      await runImport(t.context, [f], { onProgress: (p) => seen.push(p.bytesRead) });
+      const size = statSync(f).size;
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.some((b) => b > 0)).toBe(true);
+      expect(seen.every((b, i) => b <= size && (i === 0 || b >= (seen[i - 1] as number)))).toBe(true);
+    }
   });
 
   it('merges what two files say about one publication', async () => {
