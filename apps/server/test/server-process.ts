@@ -12,7 +12,6 @@ const NODE_ARGS = ['--conditions=@patlas/source', '--import', 'tsx'];
 
 /** The environment a user would give a server or CLI of this DATA_DIR (SQLite, no demo corpus). */
 export function processEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  // eslint-disable-next-line no-restricted-properties
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_CORPUS: 'false', ...extra };
   env.PATLAS_ADMIN_PASSWORD = TEST_ADMIN_PASSWORD;
   env.LOG_LEVEL = 'warn';
