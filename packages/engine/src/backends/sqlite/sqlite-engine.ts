@@ -249,6 +249,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       )
       .raw(),
     rows: db.prepare("SELECT id, row, texts = '' FROM docs WHERE id IN (SELECT value FROM json_each(?))").raw(),
+    countDocs: db.prepare('SELECT count(*) FROM docs').pluck(),
     versionsOf: db.prepare('SELECT pn, version FROM docs WHERE pn IN (SELECT value FROM json_each(?))').raw(),
     versionsAfter: db.prepare('SELECT pn, version FROM docs WHERE pn > ? ORDER BY pn LIMIT ?').raw(),
   };
@@ -903,7 +904,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async size() {
-      return columnsOf().aliveCount;
+      // A process that never read the columns (the CLI) counts the rows instead of loading them.
+      return loaded ? loaded.aliveCount : (stmt.countDocs.get() as number);
     },
 
     async versions(request) {
