@@ -113,9 +113,19 @@ describe('an import cut short by kill -9', () => {
         }
       }
       expect(notFound).toEqual([]);
+
+      // Drift the CLI finds and repairs: a record the index lost, one it holds in an older version.
+      await context.engine.removeKeys([RECORDS[5]!.publicationNumber]);
+      await context.repositories.patents.upsertMany([{ ...RECORDS[6]!, title: { lang: 'zh', text: '一种新型结构' } }]);
     } finally {
       await app.close();
     }
+    const drifted = await runCli(dataDir, ['index', 'verify']);
+    expect(drifted.code, drifted.stderr).toBe(2);
+    expect(drifted.stdout).toContain('1 missing, 1 stale, 0 extra: 2 to repair');
+    const repaired = await runCli(dataDir, ['index', 'verify', '--repair']);
+    expect(repaired.code, repaired.stderr).toBe(0);
+    expect(repaired.stdout).toContain(`${TOTAL} stored, ${TOTAL - 1} indexed, 1 missing, 1 stale, 0 extra: 2 repaired`);
   }, 180_000);
 });
 
