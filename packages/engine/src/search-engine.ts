@@ -61,7 +61,22 @@ export interface SearchEngine {
   semanticStatus(): SemanticStatus;
   /** Number of indexed records. */
   size(): Promise<number>;
+  /**
+   * Publication keys and versions (recordVersion of the JSON each record was indexed from) of
+   * indexed records: those of `keys` that are indexed, or a page of every record in key order after
+   * `after` (keyset paging: constant cost per page). A verify pass compares them with the store's.
+   */
+  versions(request: { keys: readonly string[] } | { after: string; limit: number }): Promise<IndexedVersion[]>;
+  /** Removes records by their exact publication key (as `versions` lists them); returns how many were removed. */
+  removeKeys(keys: readonly string[]): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface IndexedVersion {
+  /** The publication key the index holds the record under (publicationKey of its number). */
+  readonly key: string;
+  /** null for a record indexed without one. */
+  readonly version: string | null;
 }
 
 export interface IndexOptions {

@@ -249,6 +249,9 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       )
       .raw(),
     rows: db.prepare("SELECT id, row, texts = '' FROM docs WHERE id IN (SELECT value FROM json_each(?))").raw(),
+    countDocs: db.prepare('SELECT count(*) FROM docs').pluck(),
+    versionsOf: db.prepare('SELECT pn, version FROM docs WHERE pn IN (SELECT value FROM json_each(?))').raw(),
+    versionsAfter: db.prepare('SELECT pn, version FROM docs WHERE pn > ? ORDER BY pn LIMIT ?').raw(),
   };
 
   const ctx: CompileContext = {
@@ -901,7 +904,23 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async size() {
-      return columnsOf().aliveCount;
+      // A process that never read the columns (the CLI) counts the rows instead of loading them.
+      return loaded ? loaded.aliveCount : (stmt.countDocs.get() as number);
+    },
+
+    async versions(request) {
+      const rows =
+        'keys' in request
+          ? (stmt.versionsOf.all(JSON.stringify(request.keys)) as [string, string | null][])
+          : (stmt.versionsAfter.all(request.after, request.limit) as [string, string | null][]);
+      return rows.map(([key, version]) => ({ key, version }));
+    },
+
+    async removeKeys(keys) {
+      const ids = writer.removeKeys(keys);
+      for (const id of ids) loaded?.delete(id);
+      semantic.remove(ids);
+      return ids.length;
     },
 
     async close() {

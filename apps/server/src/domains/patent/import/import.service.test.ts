@@ -91,7 +91,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('import into the stor
     expect(await t.context.engine.size()).toBe(1200);
   });
 
-  it('rebuilds the index from the store when an import stopped between the two', async () => {
+  it('repairs the index from the store when an import stopped between the two', async () => {
     // What a crash after a store commit and before the index caught up leaves behind: the mark,
     // and a stored record the index has in an older form (the counts agree).
     await t.context.repositories.patents.setMeta('search_index_pending', new Date().toISOString());
@@ -100,7 +100,8 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('import into the stor
     ]);
     expect(await count('TI=碳纳米管')).toBe(0);
 
-    expect(await syncSearchIndex(t.context)).toBe(1200);
+    // Only the record that differs is indexed again.
+    expect(await syncSearchIndex(t.context)).toBe(1);
     expect(await count('TI=碳纳米管')).toBe(1);
     expect(await count('TI=石墨烯')).toBe(399);
     expect(await t.context.engine.size()).toBe(1200);
