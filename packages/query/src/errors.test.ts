@@ -70,7 +70,9 @@ describe('errors: code and span', () => {
 
   it('has a test for every code', () => {
     const tested = new Set(table.map(([code]) => code));
-    tested.add('QUERY_TOO_LONG').add('QUERY_TOO_COMPLEX');
+    tested.add('QUERY_TOO_LONG').add('QUERY_TOO_COMPLEX').add('QUERY_TOO_MANY_PROXIMITY');
+    // Found by the engine, which knows the indexed words (engine compile-query.test.ts).
+    tested.add('QUERY_TOO_MANY_EXPANSIONS');
     // Found by the server, which knows the user's history (apps/server search.routes.test.ts).
     tested.add('QUERY_REFERENCE_NOT_FOUND').add('QUERY_REFERENCE_CYCLE').add('QUERY_REFERENCE_UNUSABLE');
     tested.add('QUERY_REFERENCE_UNSUPPORTED');

@@ -7,6 +7,7 @@
  * - `AD=2018` (a plain value on a date or number field) becomes the range [2018 TO 2018]
  * - ranges not reversed, not open at both ends; proximity distance within limits
  * - minimum term length, "no valid text information", term count ("adjust logic complexity")
+ * - cost: proximity operators (each is verified on stored text) within MAX_QUERY_PROXIMITY
  * - classification symbols upper-cased (`ipc=h01m` = `IPC=H01M`)
  */
 import type { NearNode, QueryNode, RangeNode, Span, TermNode } from './ast.js';
@@ -14,6 +15,7 @@ import { queryError, type QueryError } from './errors.js';
 import { DEFAULT_TEXT_FIELD, getFieldById, type FieldDef } from './fields.js';
 import {
   MAX_PROXIMITY_DISTANCE,
+  MAX_QUERY_PROXIMITY,
   MAX_QUERY_TERMS,
   MIN_PROXIMITY_DISTANCE,
   MIN_TERM_CHARS_CJK,
@@ -94,6 +96,7 @@ export function validateQuery(ast: QueryNode): ValidateResult {
 class Validator {
   readonly errors: QueryError[] = [];
   private terms = 0;
+  private proximities = 0;
 
   private report(error: QueryError): void {
     this.errors.push(error);
@@ -105,6 +108,14 @@ class Validator {
     this.terms += n;
     if (before <= MAX_QUERY_TERMS && this.terms > MAX_QUERY_TERMS) {
       this.report(queryError('QUERY_TOO_COMPLEX', span, { max: MAX_QUERY_TERMS }));
+    }
+  }
+
+  /** Counts proximity operators; one QUERY_TOO_MANY_PROXIMITY at the first beyond the limit. */
+  private countProximity(span: Span): void {
+    this.proximities++;
+    if (this.proximities === MAX_QUERY_PROXIMITY + 1) {
+      this.report(queryError('QUERY_TOO_MANY_PROXIMITY', span, { max: MAX_QUERY_PROXIMITY }));
     }
   }
 
@@ -123,6 +134,7 @@ class Validator {
         return this.visitRange(node);
       case 'Near':
         this.count(2, node.span);
+        this.countProximity(node.span);
         return this.visitNear(node);
       case 'HistoryRef':
         // Its search was validated when it ran; the server substitutes it.
