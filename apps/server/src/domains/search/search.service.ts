@@ -29,7 +29,7 @@ import {
   type QueryNode,
   type Span,
 } from '@patlas/query';
-import { AppError } from '../../errors.js';
+import { AppError, QueryAppError } from '../../errors.js';
 import { lacksField, numberTermsNote, printConditions, topRangeConditions } from './search-notes.js';
 import type { SearchStateRepository } from './search-state.repository.js';
 
@@ -62,6 +62,9 @@ export function toAppError(err: unknown): unknown {
       return new AppError('PAGE_TOO_DEEP', { max: MAX_PAGE, ...err.params });
     case 'TEXT_NO_TERMS':
       return new AppError('SEMANTIC_NO_VALID_TEXT');
+    case 'QUERY_TOO_MANY_EXPANSIONS':
+      // The engine's cost guard: a positioned expression error like the parser's.
+      return new QueryAppError({ code: err.code, span: err.span ?? { start: 0, end: 0 }, params: err.params });
     default:
       return new AppError(err.code, { field: '', term: '', ...err.params });
   }
