@@ -11,11 +11,11 @@
  * - classification symbols upper-cased (`ipc=h01m` = `IPC=H01M`)
  */
 import type { NearNode, QueryNode, RangeNode, Span, TermNode } from './ast.js';
+import { findProximityExcess } from './cost.js';
 import { queryError, type QueryError } from './errors.js';
 import { DEFAULT_TEXT_FIELD, getFieldById, type FieldDef } from './fields.js';
 import {
   MAX_PROXIMITY_DISTANCE,
-  MAX_QUERY_PROXIMITY,
   MAX_QUERY_TERMS,
   MIN_PROXIMITY_DISTANCE,
   MIN_TERM_CHARS_CJK,
@@ -90,13 +90,13 @@ export function describeProximityOperator(node: Pick<NearNode, 'unit' | 'ordered
 export function validateQuery(ast: QueryNode): ValidateResult {
   const validator = new Validator();
   const result = validator.visit(ast);
-  return { ast: result, errors: validator.errors };
+  const excess = findProximityExcess(ast);
+  return { ast: result, errors: excess ? [...validator.errors, excess] : validator.errors };
 }
 
 class Validator {
   readonly errors: QueryError[] = [];
   private terms = 0;
-  private proximities = 0;
 
   private report(error: QueryError): void {
     this.errors.push(error);
@@ -108,14 +108,6 @@ class Validator {
     this.terms += n;
     if (before <= MAX_QUERY_TERMS && this.terms > MAX_QUERY_TERMS) {
       this.report(queryError('QUERY_TOO_COMPLEX', span, { max: MAX_QUERY_TERMS }));
-    }
-  }
-
-  /** Counts proximity operators; one QUERY_TOO_MANY_PROXIMITY at the first beyond the limit. */
-  private countProximity(span: Span): void {
-    this.proximities++;
-    if (this.proximities === MAX_QUERY_PROXIMITY + 1) {
-      this.report(queryError('QUERY_TOO_MANY_PROXIMITY', span, { max: MAX_QUERY_PROXIMITY }));
     }
   }
 
@@ -134,7 +126,6 @@ class Validator {
         return this.visitRange(node);
       case 'Near':
         this.count(2, node.span);
-        this.countProximity(node.span);
         return this.visitNear(node);
       case 'HistoryRef':
         // Its search was validated when it ran; the server substitutes it.

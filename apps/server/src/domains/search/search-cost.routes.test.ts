@@ -91,4 +91,28 @@ describe('search API: the expression cost guard', () => {
       `Expression too complex: the truncations expand to more than ${MAX_WILDCARD_EXPANSIONS} words in all, the excess starts at "qf*" at column ${start + 1}; type more characters before the wildcards or use fewer truncations`,
     );
   });
+
+  it('counts the proximity operators of the history entries an expression references, refusing at the #n', async () => {
+    const clauses = (from: number) =>
+      Array.from({ length: 30 }, (_, i) => `TIAB=(lithium W/${from + i} battery)`).join(' OR ');
+    for (const from of [1, 31]) {
+      const entry = { operationName: 'search', searchExpression: clauses(from), exp: clauses(from), resultTotal: '2' };
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/product/history',
+        payload: { content: JSON.stringify(entry) },
+        headers: { authorization: auth.authorization },
+      });
+      expect(saved.json()).toMatchObject({ status: 1 });
+    }
+    const one = await post({ searchExpre: '#1' });
+    expect(one.json()).toMatchObject({ status: 1, data: { total: 2 } });
+    const both = await post({ searchExpre: '#1 OR #2' }, 'en');
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({
+      status: 0,
+      message: `Expression too complex: at most ${MAX_QUERY_PROXIMITY} proximity operators (W/n, N/n, S, P…) are allowed, the excess starts at column 7; use fewer proximity operators, or replace some with AND and search in parts`,
+      data: { code: 'QUERY_TOO_MANY_PROXIMITY', span: { start: 6, end: 8 } },
+    });
+  });
 });

@@ -18,6 +18,7 @@ import { EngineError, extractKeywords, type CountOptions, type SearchEngine } fr
 import {
   applyLeadingNotRule,
   beginsWithNot,
+  findProximityExcess,
   historyReferences,
   makeAnd,
   matchAllTerm,
@@ -247,12 +248,18 @@ export class SearchService {
 
   /** The AST with its `#n` replaced (unchanged when it has none). */
   async resolveReferences(ast: QueryNode, lang: Language, context: SearchContext): Promise<QueryNode> {
+    const memo = new Map<number, QueryNode>();
+    let resolved: QueryNode;
     try {
-      return await this.resolveWithin(ast, lang, context.userId, [], new Map());
+      resolved = await this.resolveWithin(ast, lang, context.userId, [], memo);
     } catch (err) {
       if (err instanceof ReferenceCycle) throw referenceError('QUERY_REFERENCE_CYCLE', err.span, { no: err.no }, lang);
       throw err;
     }
+    // The cost guard again, now that each #n counts its search's proximity operators (`#3 OR #5`).
+    const excess = memo.size > 0 ? findProximityExcess(ast, (ref) => memo.get(ref.no)) : undefined;
+    if (excess) throw referenceError(excess.code, excess.span, excess.params, lang);
+    return resolved;
   }
 
   /** `trail`: the entries being resolved around this AST (a repeat is a cycle); `memo`: entries resolved so far. */
