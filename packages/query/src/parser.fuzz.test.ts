@@ -29,23 +29,32 @@ const NOT_FROM_PARSER: ReadonlySet<QueryErrorCode> = new Set([
   'QUERY_TOO_MANY_EXPANSIONS',
 ]);
 
-function timeParse(text: string): { result: ReturnType<typeof parseExpression>; ms: number } {
+function timeParse(text: string): { result: ReturnType<typeof parseExpression>; ms: number; cpuMs: number } {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const result = parseExpression(text);
-  return { result, ms: performance.now() - start };
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { result, ms, cpuMs: (used.user + used.system) / 1000 };
 }
 
 const preview = (text: string) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…(${text.length})` : text);
 
 /** The properties every input must satisfy; throws (an expect) on the first one broken. */
 function checkParse(text: string): void {
-  const first = timeParse(text);
-  const { result } = first;
-  let { ms } = first;
+  const { result, ms } = timeParse(text);
   if (ms > PARSE_BUDGET_MS) {
-    // A loaded CI machine pauses now and then (GC, another process): re-time an outlier, keep the best.
-    ms = Math.min(...[0, 1, 2].map(() => timeParse(text).ms));
-    expect(ms, `parse time of ${preview(text)}`).toBeLessThanOrEqual(PARSE_BUDGET_MS);
+    // A loaded CI machine pauses now and then (GC, other processes): re-time an outlier three times
+    // and keep the best. On a machine shared with other jobs even that can be slow in wall-clock
+    // time while the parser itself was quick, so it fails only if its CPU time is over budget too.
+    const retries = [0, 1, 2].map(() => timeParse(text));
+    const best = Math.min(...retries.map((r) => r.ms));
+    const bestCpu = Math.min(...retries.map((r) => r.cpuMs));
+    if (best > PARSE_BUDGET_MS) {
+      expect(bestCpu, `parse time of ${preview(text)}: ${best.toFixed(1)} ms wall clock`).toBeLessThanOrEqual(
+        PARSE_BUDGET_MS,
+      );
+    }
   }
   if (result.ok) {
     // What the server answers as `expression` and stores in the history must parse back the same.
@@ -282,30 +291,51 @@ class LongText {
   }
 }
 
-/** Runs per test; 100,000 in all (issue 16). */
+/**
+ * Runs per test; 100,000 in all (issue 16). About 13 s on an idle 2-core machine, 36 s on one
+ * shared with other test runs; each test may take up to FUZZ_TIMEOUT_MS.
+ */
+const FUZZ_TIMEOUT_MS = 120_000;
+/** Runs per test; 100,000 in all. */
 const RUNS = { grammar: 30_000, mutated: 50_000, random: 19_700, long: 300 };
 
 describe('parser fuzz', () => {
-  it(`accepts or positions a refusal for ${RUNS.grammar} expressions from the grammar`, () => {
-    fc.assert(fc.property(expression, checkParse), { numRuns: RUNS.grammar });
-  });
+  it(
+    `accepts or positions a refusal for ${RUNS.grammar} expressions from the grammar`,
+    () => {
+      fc.assert(fc.property(expression, checkParse), { numRuns: RUNS.grammar });
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it(`accepts or positions a refusal for ${RUNS.mutated} mutated expressions`, () => {
-    fc.assert(fc.property(mutated, checkParse), { numRuns: RUNS.mutated });
-  });
+  it(
+    `accepts or positions a refusal for ${RUNS.mutated} mutated expressions`,
+    () => {
+      fc.assert(fc.property(mutated, checkParse), { numRuns: RUNS.mutated });
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it(`accepts or positions a refusal for ${RUNS.random} random Unicode strings`, () => {
-    fc.assert(fc.property(randomText, checkParse), { numRuns: RUNS.random });
-  });
+  it(
+    `accepts or positions a refusal for ${RUNS.random} random Unicode strings`,
+    () => {
+      fc.assert(fc.property(randomText, checkParse), { numRuns: RUNS.random });
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it(`parses ${RUNS.long} long (2000 to 50010 characters) expressions within the time budget`, () => {
-    // The first long parses pay for JIT compilation; the budget is about steady state.
-    for (let i = 0; i < 3; i++) parseExpression('TI=(电池 OR lithium) AND '.repeat(2_000));
-    fc.assert(
-      fc.property(long, (input) => checkParse(input.text)),
-      { numRuns: RUNS.long },
-    );
-  });
+  it(
+    `parses ${RUNS.long} long (2000 to 50010 characters) expressions within the time budget`,
+    () => {
+      // The first long parses pay for JIT compilation; the budget is about steady state.
+      for (let i = 0; i < 3; i++) parseExpression('TI=(电池 OR lithium) AND '.repeat(2_000));
+      fc.assert(
+        fc.property(long, (input) => checkParse(input.text)),
+        { numRuns: RUNS.long },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   it('generates what it claims: most grammar expressions parse, most mutations are refused', () => {
     const sample = (arb: fc.Arbitrary<string>) =>
