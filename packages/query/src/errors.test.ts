@@ -122,3 +122,15 @@ describe('errors: code and span', () => {
     );
   });
 });
+
+describe('errors found by the parser fuzz (parser.fuzz.test.ts)', () => {
+  it('names an unexpected phrase with its quotes, so an empty one is not shown as nothing', () => {
+    const result = parseExpression('AD>""');
+    if (result.ok) throw new Error('expected refusal');
+    expect(result.errors).toEqual([
+      { code: 'QUERY_UNEXPECTED_TOKEN', span: { start: 3, end: 5 }, params: { token: '""' } },
+    ]);
+    const quoted = parseExpression('PV<"12"');
+    expect(quoted.ok ? [] : quoted.errors.map((e) => e.params)).toEqual([{ token: '"12"' }]);
+  });
+});

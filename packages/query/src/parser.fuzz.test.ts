@@ -76,8 +76,10 @@ function checkParse(text: string): void {
     expect(error.span.start, where).toBeGreaterThanOrEqual(0);
     expect(error.span.start, where).toBeLessThanOrEqual(error.span.end);
     expect(error.span.end, where).toBeLessThanOrEqual(text.length);
-    for (const value of Object.values(error.params)) {
-      expect(typeof value === 'string' || Number.isFinite(value), where).toBe(true);
+    for (const [name, value] of Object.entries(error.params)) {
+      expect(typeof value === 'string' || Number.isFinite(value), `${where}: ${name}`).toBe(true);
+      // A message must not quote nothing (“”), except the empty phrase `""` itself.
+      if (!(error.code === 'QUERY_NO_VALID_TEXT' && name === 'value')) expect(value, `${where}: ${name}`).not.toBe('');
     }
   }
 }
