@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QUERY_ERROR_CODES, type QueryErrorCode } from './errors.js';
-import { debugErrors, parseExpression } from './index.js';
+import { debugErrors, normaliseNumber, parseExpression, printExpression } from './index.js';
 import { MAX_EXPRESSION_LENGTH, MAX_QUERY_DEPTH, MAX_QUERY_TERMS } from './limits.js';
 
 function errorsOf(text: string): string {
@@ -132,5 +132,28 @@ describe('errors found by the parser fuzz (parser.fuzz.test.ts)', () => {
     ]);
     const quoted = parseExpression('PV<"12"');
     expect(quoted.ok ? [] : quoted.errors.map((e) => e.params)).toEqual([{ token: '"12"' }]);
+  });
+});
+
+describe('numbers found by the parser fuzz (parser.fuzz.test.ts)', () => {
+  it('normalises numbers on their digits, so a long one prints as a number that parses back', () => {
+    const result = parseExpression('CITN>=1001010011001010010000');
+    if (!result.ok) throw new Error('expected to parse');
+    expect(printExpression(result.ast)).toBe('CITN>=1001010011001010010000');
+    expect(parseExpression(printExpression(result.ast)).ok).toBe(true);
+  });
+
+  it.each([
+    ['08', '8'],
+    ['1.50', '1.5'],
+    ['+3', '3'],
+    ['-0.0', '0'],
+    ['-2.50', '-2.5'],
+    ['000', '0'],
+    ['0.25', '0.25'],
+    ['1e5', undefined],
+    ['1.', undefined],
+  ])('normaliseNumber(%s) is %s', (value, expected) => {
+    expect(normaliseNumber(value)).toBe(expected);
   });
 });

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { QUERY_ERROR_CODES, type QueryErrorCode } from './errors.js';
 import { FIELDS } from './fields.js';
-import { parseExpression, printExpression, stripSpans } from './index.js';
+import { parseExpression, printExpression, stripSpans, tokenize } from './index.js';
 import { MAX_EXPRESSION_LENGTH } from './limits.js';
 
 /** Issue 16: "no expression over 50 ms to parse". */
@@ -40,8 +40,30 @@ function timeParse(text: string): { result: ReturnType<typeof parseExpression>; 
 
 const preview = (text: string) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…(${text.length})` : text);
 
+/**
+ * The editor colours every key stroke with tokenize(): it must not throw either, and its tokens
+ * must cover the text in order, leaving out whitespace only.
+ */
+function checkTokens(text: string): void {
+  // Plain comparisons, one expect at the end: long inputs have thousands of tokens.
+  const fault = (): string | undefined => {
+    let at = 0;
+    for (const token of tokenize(text)) {
+      if (token.start < at || token.end <= token.start || token.end > text.length)
+        return `bad span ${token.start}:${token.end}`;
+      if (!ONLY_SPACE.test(text.slice(at, token.start))) return `text left out before ${token.start}`;
+      if (token.text !== text.slice(token.start, token.end)) return `wrong text at ${token.start}`;
+      at = token.end;
+    }
+    return ONLY_SPACE.test(text.slice(at)) ? undefined : `text left out after ${at}`;
+  };
+  expect(fault(), `tokenize ${preview(text)}`).toBeUndefined();
+}
+const ONLY_SPACE = /^\s*$/;
+
 /** The properties every input must satisfy; throws (an expect) on the first one broken. */
 function checkParse(text: string): void {
+  checkTokens(text);
   const { result, ms } = timeParse(text);
   if (ms > PARSE_BUDGET_MS) {
     // A loaded CI machine pauses now and then (GC, other processes): re-time an outlier three times
@@ -131,6 +153,7 @@ const codeWord = fc.oneof(
   fc.stringMatching(/^(CN|US|EP|WO)\d{3,10}[ABU]?\d?$/),
   fc.stringMatching(/^\d{4}([-./]?\d{1,2}([-./]?\d{1,2})?)?$/),
   fc.integer({ min: -5, max: 100_000 }).map(String),
+  fc.stringMatching(/^[+-]?\d{1,30}(\.\d{1,12})?$/),
 );
 const word = fc.oneof(
   { weight: 4, arbitrary: cjkWord },

@@ -51,10 +51,20 @@ export function normaliseDate(value: string): string | undefined {
   return `${y}${mm}${String(day).padStart(2, '0')}`;
 }
 
-/** Normalises a number (`08` → `8`, `1.50` → `1.5`); undefined when it is not a decimal number. */
+/**
+ * Normalises a number (`08` → `8`, `1.50` → `1.5`, `+3` → `3`); undefined when it is not a decimal
+ * number. Done on the digits, not through Number: String(Number('1001010011001010010000')) is
+ * `1.00101001100101e+21`, which is not a number the language accepts, so the printed expression
+ * would not parse back (found by the parser fuzz).
+ */
 export function normaliseNumber(value: string): string | undefined {
-  if (!/^[+-]?\d+(\.\d+)?$/.test(value)) return undefined;
-  return String(Number(value));
+  const match = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return undefined;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  const integer = whole.replace(/^0+(?=\d)/, '');
+  const decimals = fraction.replace(/0+$/, '');
+  const digits = decimals ? `${integer}.${decimals}` : integer;
+  return sign === '-' && /[1-9]/.test(digits) ? `-${digits}` : digits;
 }
 
 /** First day a normalised date can mean (2018 → 20180101). */
