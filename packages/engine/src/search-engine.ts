@@ -318,6 +318,11 @@ export type EngineErrorCode =
   | 'RANGE_INVALID'
   /** A wildcard that expands to more words than the back end allows. */
   | 'WILDCARD_TOO_BROAD'
+  /**
+   * The truncations of one expression expand to more than MAX_WILDCARD_EXPANSIONS words in all
+   * (@patlas/query's code of the same name); span: the term at which the total passes the limit.
+   */
+  | 'QUERY_TOO_MANY_EXPANSIONS'
   /** A proximity operand the back end cannot evaluate (e.g. a wildcard pattern on both sides). */
   | 'QUERY_UNSUPPORTED'
   /** An analysis over more than MAX_ANALYSIS_TOTAL hits (params: total, max). */
@@ -328,10 +333,17 @@ export type EngineErrorCode =
 export class EngineError extends Error {
   readonly code: EngineErrorCode;
   readonly params: Record<string, string | number>;
-  constructor(code: EngineErrorCode, params: Record<string, string | number> = {}) {
+  /** Where in the expression, when the refusal is about one of its terms (0-based, end exclusive). */
+  readonly span: { readonly start: number; readonly end: number } | undefined;
+  constructor(
+    code: EngineErrorCode,
+    params: Record<string, string | number> = {},
+    span?: { readonly start: number; readonly end: number },
+  ) {
     super(`${code} ${JSON.stringify(params)}`);
     this.name = 'EngineError';
     this.code = code;
     this.params = params;
+    this.span = span;
   }
 }
