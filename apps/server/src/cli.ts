@@ -5,6 +5,7 @@ import { MAX_INPUT_LENGTH } from '@patlas/contracts';
 import cliProgress from 'cli-progress';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, readVersion } from './config.js';
+import { differencesOf, verifySearchIndex } from './domains/patent/import/index-verify.js';
 import { runImport } from './domains/patent/import/import.service.js';
 import type { ImportProgress } from './domains/patent/import/import-files.js';
 import { FORMATS } from './domains/patent/import/registry.js';
@@ -13,11 +14,14 @@ const HELP = `Usage: patlas <command> [options]
 
 Commands:
   import [--format <id>] [--quiet] <files…>   import patent files into DATA_DIR's store (or DATABASE_URL)
+  index verify [--repair]                     compare the search index with the store record by record;
+                                              --repair re-indexes missing and stale records, removes extra ones
   migrate                                     bring the database schema up to date
   formats                                     list the import formats
   token create --user <email> [--name <name>] create a personal API token; prints it alone on the last line
 
-Exit code of import: 0 when every record was imported, 2 when some were rejected, 1 on failure.`;
+Exit code of import: 0 when every record was imported, 2 when some were rejected, 1 on failure.
+Exit code of index verify: 0 when the index matches the store (or was repaired), 2 when it differs, 1 on failure.`;
 
 function formatMb(bytes: number): string {
   return (bytes / 1024 / 1024).toFixed(1);
@@ -104,6 +108,40 @@ async function commandImport(args: string[]): Promise<number> {
   }
 }
 
+async function commandIndex(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { repair: { type: 'boolean', default: false } },
+  });
+  if (positionals[0] !== 'verify' || positionals.length > 1) {
+    process.stderr.write('Usage: patlas index verify [--repair]\n');
+    return 1;
+  }
+  const config = loadConfig(undefined, readVersion());
+  // As import: the store and the index files directly, no demo load, in-memory columns only if needed.
+  const { app, context } = await buildApp(
+    { ...config, logLevel: 'warn', demo: { ...config.demo, enabled: false } },
+    { engineColumns: 'first-use' },
+  );
+  try {
+    const report = await verifySearchIndex(context, { repair: values.repair });
+    const differences = differencesOf(report);
+    const outcome =
+      differences === 0
+        ? 'the index matches the store'
+        : report.repaired
+          ? `${differences} repaired`
+          : `${differences} to repair (run \`patlas index verify --repair\`)`;
+    process.stdout.write(
+      `index verify: ${report.stored} stored, ${report.indexed} indexed, ${report.missing} missing, ${report.stale} stale, ${report.extra} extra: ${outcome} in ${(report.elapsedMs / 1000).toFixed(1)} s\n`,
+    );
+    return differences === 0 || report.repaired ? 0 : 2;
+  } finally {
+    await app.close();
+  }
+}
+
 async function commandMigrate(): Promise<number> {
   const config = loadConfig(undefined, readVersion());
   const { app } = await buildApp({ ...config, logLevel: 'warn' });
@@ -156,6 +194,8 @@ async function run(argv: string[]): Promise<number> {
   switch (command) {
     case 'import':
       return commandImport(rest);
+    case 'index':
+      return commandIndex(rest);
     case 'migrate':
       return commandMigrate();
     case 'token':

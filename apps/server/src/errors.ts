@@ -1,5 +1,13 @@
-import { ERROR_CODES, formatErrorMessage, type ErrorCode, type ErrorData, type Language } from '@patlas/contracts';
+import {
+  ERROR_CODES,
+  formatErrorMessage,
+  formatQueryError,
+  type ErrorCode,
+  type ErrorData,
+  type Language,
+} from '@patlas/contracts';
 import { EngineError } from '@patlas/engine';
+import type { QueryError } from '@patlas/query';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from './plugins/locale.js';
 
@@ -12,6 +20,18 @@ export class AppError extends Error {
   ) {
     super(code);
     this.name = 'AppError';
+  }
+}
+
+/**
+ * A positioned expression error found once the expression has been parsed (the engine's cost
+ * guard): answered as QUERY_INVALID with the query error's own message, written in the request's
+ * language by the handler, and its code and span in `data` as for a parse error.
+ */
+export class QueryAppError extends AppError {
+  constructor(readonly query: QueryError) {
+    super('QUERY_INVALID', {}, { code: query.code, span: { start: query.span.start, end: query.span.end } });
+    this.name = 'QueryAppError';
   }
 }
 
@@ -72,7 +92,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const row = ERROR_CODES[error.code];
       if (row.http >= 500) request.log.error({ err: error, params: error.params }, 'handled server error');
-      return send(reply, row.http, row.status, formatErrorMessage(error.code, lang, error.params), {
+      const message =
+        error instanceof QueryAppError
+          ? formatQueryError(error.query, lang)
+          : formatErrorMessage(error.code, lang, error.params);
+      return send(reply, row.http, row.status, message, {
         code: error.code,
         ...error.extra,
       });

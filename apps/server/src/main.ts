@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     .mergeStagedCitations()
     .then(() => syncSearchIndex(context, shutdown.signal))
     .then((reindexed) => {
-      if (reindexed > 0) app.log.info({ reindexed }, 'search index rebuilt from the store');
+      if (reindexed > 0) app.log.info({ reindexed }, 'search index repaired from the store');
       return loadDemoCorpusIfNeeded(context, { signal: shutdown.signal });
     })
     .then((report) => {

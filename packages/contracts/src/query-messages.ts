@@ -86,6 +86,14 @@ export const QUERY_MESSAGES: Readonly<Record<QueryErrorCode, QueryMessage>> = {
     zh: '请调整逻辑复杂度或去除不必要的括号/NOT：第 {col} 列嵌套超过 {max} 层',
     en: 'Adjust logic complexity or remove unneeded parentheses/NOT: nesting deeper than {max} levels at column {col}',
   },
+  QUERY_TOO_MANY_PROXIMITY: {
+    zh: '检索式过于复杂：位置算符（W/n、N/n、同句、同段等）最多 {max} 个，第 {col} 列起超出；请减少位置算符，或将部分改为 AND 后分次检索',
+    en: 'Expression too complex: at most {max} proximity operators (W/n, N/n, S, P…) are allowed, the excess starts at column {col}; use fewer proximity operators, or replace some with AND and search in parts',
+  },
+  QUERY_TOO_MANY_EXPANSIONS: {
+    zh: '检索式过于复杂：截词共可扩展为超过 {max} 个词，第 {col} 列的“{term}”处超出；请为截词多输入几个字符，或减少截词',
+    en: 'Expression too complex: the truncations expand to more than {max} words in all, the excess starts at "{term}" at column {col}; type more characters before the wildcards or use fewer truncations',
+  },
   QUERY_REFERENCE_IN_FIELD: {
     zh: '检索式有误：第 {col} 列的“{ref}”是一条检索历史，不能写在字段 {field} 里，请写成 {ref} AND {field}=(…)',
     en: 'Expression incorrect at column {col}: "{ref}" is a search-history entry and cannot be inside field {field}; write {ref} AND {field}=(…)',

@@ -61,7 +61,22 @@ export interface SearchEngine {
   semanticStatus(): SemanticStatus;
   /** Number of indexed records. */
   size(): Promise<number>;
+  /**
+   * Publication keys and versions (recordVersion of the JSON each record was indexed from) of
+   * indexed records: those of `keys` that are indexed, or a page of every record in key order after
+   * `after` (keyset paging: constant cost per page). A verify pass compares them with the store's.
+   */
+  versions(request: { keys: readonly string[] } | { after: string; limit: number }): Promise<IndexedVersion[]>;
+  /** Removes records by their exact publication key (as `versions` lists them); returns how many were removed. */
+  removeKeys(keys: readonly string[]): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface IndexedVersion {
+  /** The publication key the index holds the record under (publicationKey of its number). */
+  readonly key: string;
+  /** null for a record indexed without one. */
+  readonly version: string | null;
 }
 
 export interface IndexOptions {
@@ -303,6 +318,11 @@ export type EngineErrorCode =
   | 'RANGE_INVALID'
   /** A wildcard that expands to more words than the back end allows. */
   | 'WILDCARD_TOO_BROAD'
+  /**
+   * The truncations of one expression expand to more than MAX_WILDCARD_EXPANSIONS words in all
+   * (@patlas/query's code of the same name); span: the term at which the total passes the limit.
+   */
+  | 'QUERY_TOO_MANY_EXPANSIONS'
   /** A proximity operand the back end cannot evaluate (e.g. a wildcard pattern on both sides). */
   | 'QUERY_UNSUPPORTED'
   /** An analysis over more than MAX_ANALYSIS_TOTAL hits (params: total, max). */
@@ -317,10 +337,17 @@ export type EngineErrorCode =
 export class EngineError extends Error {
   readonly code: EngineErrorCode;
   readonly params: Record<string, string | number>;
-  constructor(code: EngineErrorCode, params: Record<string, string | number> = {}) {
+  /** Where in the expression, when the refusal is about one of its terms (0-based, end exclusive). */
+  readonly span: { readonly start: number; readonly end: number } | undefined;
+  constructor(
+    code: EngineErrorCode,
+    params: Record<string, string | number> = {},
+    span?: { readonly start: number; readonly end: number },
+  ) {
     super(`${code} ${JSON.stringify(params)}`);
     this.name = 'EngineError';
     this.code = code;
     this.params = params;
+    this.span = span;
   }
 }

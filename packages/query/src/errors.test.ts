@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QUERY_ERROR_CODES, type QueryErrorCode } from './errors.js';
-import { debugErrors, parseExpression } from './index.js';
+import { debugErrors, normaliseNumber, parseExpression, printExpression } from './index.js';
 import { MAX_EXPRESSION_LENGTH, MAX_QUERY_DEPTH, MAX_QUERY_TERMS } from './limits.js';
 
 function errorsOf(text: string): string {
@@ -70,7 +70,9 @@ describe('errors: code and span', () => {
 
   it('has a test for every code', () => {
     const tested = new Set(table.map(([code]) => code));
-    tested.add('QUERY_TOO_LONG').add('QUERY_TOO_COMPLEX');
+    tested.add('QUERY_TOO_LONG').add('QUERY_TOO_COMPLEX').add('QUERY_TOO_MANY_PROXIMITY');
+    // Found by the engine, which knows the indexed words (engine compile-query.test.ts).
+    tested.add('QUERY_TOO_MANY_EXPANSIONS');
     // Found by the server, which knows the user's history (apps/server search.routes.test.ts).
     tested.add('QUERY_REFERENCE_NOT_FOUND').add('QUERY_REFERENCE_CYCLE').add('QUERY_REFERENCE_UNUSABLE');
     tested.add('QUERY_REFERENCE_UNSUPPORTED');
@@ -118,5 +120,40 @@ describe('errors: code and span', () => {
     expect(errorsOf('(电池 OR 正极)) AND (锂')).toBe(
       ['QUERY_UNBALANCED_PARENS 10:11 «)»', 'QUERY_UNBALANCED_PARENS 16:17 «(»'].join('\n'),
     );
+  });
+});
+
+describe('errors found by the parser fuzz (parser.fuzz.test.ts)', () => {
+  it('names an unexpected phrase with its quotes, so an empty one is not shown as nothing', () => {
+    const result = parseExpression('AD>""');
+    if (result.ok) throw new Error('expected refusal');
+    expect(result.errors).toEqual([
+      { code: 'QUERY_UNEXPECTED_TOKEN', span: { start: 3, end: 5 }, params: { token: '""' } },
+    ]);
+    const quoted = parseExpression('PV<"12"');
+    expect(quoted.ok ? [] : quoted.errors.map((e) => e.params)).toEqual([{ token: '"12"' }]);
+  });
+});
+
+describe('numbers found by the parser fuzz (parser.fuzz.test.ts)', () => {
+  it('normalises numbers on their digits, so a long one prints as a number that parses back', () => {
+    const result = parseExpression('CITN>=1001010011001010010000');
+    if (!result.ok) throw new Error('expected to parse');
+    expect(printExpression(result.ast)).toBe('CITN>=1001010011001010010000');
+    expect(parseExpression(printExpression(result.ast)).ok).toBe(true);
+  });
+
+  it.each([
+    ['08', '8'],
+    ['1.50', '1.5'],
+    ['+3', '3'],
+    ['-0.0', '0'],
+    ['-2.50', '-2.5'],
+    ['000', '0'],
+    ['0.25', '0.25'],
+    ['1e5', undefined],
+    ['1.', undefined],
+  ])('normaliseNumber(%s) is %s', (value, expected) => {
+    expect(normaliseNumber(value)).toBe(expected);
   });
 });

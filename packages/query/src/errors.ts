@@ -41,6 +41,13 @@ export const QUERY_ERROR_CODES = [
   'QUERY_TOO_COMPLEX',
   /** Parentheses/NOT nested deeper than MAX_QUERY_DEPTH (spec 1 §8: "remove unneeded parentheses/NOT"). */
   'QUERY_TOO_DEEP',
+  /** More than MAX_QUERY_PROXIMITY proximity operators; span: the first one beyond the limit. */
+  'QUERY_TOO_MANY_PROXIMITY',
+  /**
+   * The truncations expand to more than MAX_WILDCARD_EXPANSIONS words in all. Found by the engine
+   * (it knows the indexed words); span: the truncated term at which the total passes the limit.
+   */
+  'QUERY_TOO_MANY_EXPANSIONS',
   /** A history reference inside a field group: `TI=(#3)`. */
   'QUERY_REFERENCE_IN_FIELD',
   /** `#n` names no search-history entry of the user (never recorded, deleted, or no account). Found by the server. */

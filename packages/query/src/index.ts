@@ -35,6 +35,7 @@ export { normaliseDate, normaliseNumber, validateQuery } from './validate.js';
 export { makeAnd, makeOr } from './parser.js';
 export { referenceOf } from './lexer.js';
 export { historyReferences, replaceReferences } from './references.js';
+export { findProximityExcess } from './cost.js';
 
 export type ParseExpressionResult =
   { readonly ok: true; readonly ast: QueryNode } | { readonly ok: false; readonly errors: readonly QueryError[] };

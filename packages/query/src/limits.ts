@@ -10,6 +10,21 @@ export const MAX_QUERY_TERMS = 5_000;
 /** Deepest nesting of parentheses, field groups and NOT before "remove unneeded parentheses/NOT" (spec 1 §8); also bounds the parser's recursion. */
 export const MAX_QUERY_DEPTH = 32;
 
+/**
+ * Most proximity operators (W/n, N/n, S, P, 同句, 同段) in one expression. Each one is checked
+ * exactly on the stored text of every candidate document, so their cost adds up: on the demo
+ * corpus an OR of 250 `TIAB=(a W/n b)` clauses ran for 13 s. Professional expressions use a few
+ * to a few dozen; beyond this the expression is refused before it runs (QUERY_TOO_MANY_PROXIMITY).
+ */
+export const MAX_QUERY_PROXIMITY = 50;
+
+/**
+ * Most words all the truncations (`batter*`, `?ptical`) of one expression may expand to, counted by
+ * the engine where it expands them; each expanded word is one more term to look up, as a written
+ * one is, hence the same bound as MAX_QUERY_TERMS (QUERY_TOO_MANY_EXPANSIONS).
+ */
+export const MAX_WILDCARD_EXPANSIONS = 5_000;
+
 /** Proximity distance in words: `W/1` is adjacent-in-order, beyond 100 words proximity means little. */
 export const MIN_PROXIMITY_DISTANCE = 1;
 export const MAX_PROXIMITY_DISTANCE = 100;

@@ -150,7 +150,9 @@ class Parser {
       const after = isFieldAssign ? `${beforePrev.value}${prev.value}` : (prev?.value ?? '');
       throw new ParseAbort(queryError('QUERY_MISSING_OPERAND', span, { after }));
     }
-    throw new ParseAbort(queryError('QUERY_UNEXPECTED_TOKEN', token.span, { token: token.value }));
+    // A phrase's value has lost its quotes: name it as written (an empty `""` would read as nothing).
+    const written = token.type === 'phrase' ? `"${token.value}"` : token.value;
+    throw new ParseAbort(queryError('QUERY_UNEXPECTED_TOKEN', token.span, { token: written }));
   }
 
   private expect(type: Token['type']): Token {

@@ -7,9 +7,11 @@
  * - `AD=2018` (a plain value on a date or number field) becomes the range [2018 TO 2018]
  * - ranges not reversed, not open at both ends; proximity distance within limits
  * - minimum term length, "no valid text information", term count ("adjust logic complexity")
+ * - cost: proximity operators (each is verified on stored text) within MAX_QUERY_PROXIMITY
  * - classification symbols upper-cased (`ipc=h01m` = `IPC=H01M`)
  */
 import type { NearNode, QueryNode, RangeNode, Span, TermNode } from './ast.js';
+import { findProximityExcess } from './cost.js';
 import { queryError, type QueryError } from './errors.js';
 import { DEFAULT_TEXT_FIELD, getFieldById, type FieldDef } from './fields.js';
 import {
@@ -49,10 +51,20 @@ export function normaliseDate(value: string): string | undefined {
   return `${y}${mm}${String(day).padStart(2, '0')}`;
 }
 
-/** Normalises a number (`08` → `8`, `1.50` → `1.5`); undefined when it is not a decimal number. */
+/**
+ * Normalises a number (`08` → `8`, `1.50` → `1.5`, `+3` → `3`); undefined when it is not a decimal
+ * number. Done on the digits, not through Number: String(Number('1001010011001010010000')) is
+ * `1.00101001100101e+21`, which is not a number the language accepts, so the printed expression
+ * would not parse back (found by the parser fuzz).
+ */
 export function normaliseNumber(value: string): string | undefined {
-  if (!/^[+-]?\d+(\.\d+)?$/.test(value)) return undefined;
-  return String(Number(value));
+  const match = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return undefined;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  const integer = whole.replace(/^0+(?=\d)/, '');
+  const decimals = fraction.replace(/0+$/, '');
+  const digits = decimals ? `${integer}.${decimals}` : integer;
+  return sign === '-' && /[1-9]/.test(digits) ? `-${digits}` : digits;
 }
 
 /** First day a normalised date can mean (2018 → 20180101). */
@@ -88,7 +100,8 @@ export function describeProximityOperator(node: Pick<NearNode, 'unit' | 'ordered
 export function validateQuery(ast: QueryNode): ValidateResult {
   const validator = new Validator();
   const result = validator.visit(ast);
-  return { ast: result, errors: validator.errors };
+  const excess = findProximityExcess(ast);
+  return { ast: result, errors: excess ? [...validator.errors, excess] : validator.errors };
 }
 
 class Validator {

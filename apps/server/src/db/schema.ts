@@ -13,6 +13,8 @@ export interface PatentsTable {
   source_id: string | null;
   doc: string;
   updated_at: string;
+  /** recordVersion(doc): what the search index compares (null in rows stored before it existed). */
+  version: string | null;
 }
 
 /** Every normalised form a record can be found by (publication with/without kind, application number…). */

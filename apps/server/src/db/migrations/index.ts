@@ -10,6 +10,7 @@ import * as createImageSearch from './202611280900-create-image-search.js';
 import * as createImportRuns from './202611290100-create-import-runs.js';
 import * as createStagedCitations from './202611300100-create-staged-citations.js';
 import * as authHardening from './202611301000-auth-hardening.js';
+import * as addPatentVersions from './202612010100-add-patent-versions.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611290100-create-import-runs': createImportRuns,
   '202611300100-create-staged-citations': createStagedCitations,
   '202611301000-auth-hardening': authHardening,
+  '202612010100-add-patent-versions': addPatentVersions,
 };

@@ -27,6 +27,26 @@ export interface SearchHistoryFilter {
 /** Rows per INSERT: well under SQLite's bound-parameter limit (8 columns each). */
 const INSERT_CHUNK = 500;
 
+/** The rows of `rows` the user does not hold yet: none with the same time and the same entry. */
+async function notStored(
+  trx: Kysely<Database>,
+  userId: string,
+  rows: readonly NewSearchHistory[],
+): Promise<NewSearchHistory[]> {
+  const held = new Set<string>();
+  const times = [...new Set(rows.map((r) => r.createdAt))];
+  for (let start = 0; start < times.length; start += INSERT_CHUNK) {
+    const found = await trx
+      .selectFrom('search_history')
+      .select(['created_at', 'content'])
+      .where('user_id', '=', userId)
+      .where('created_at', 'in', times.slice(start, start + INSERT_CHUNK))
+      .execute();
+    for (const row of found) held.add(`${row.created_at}\n${row.content}`);
+  }
+  return rows.filter((r) => !held.has(`${r.createdAt}\n${r.content}`));
+}
+
 /** Search history rows (table search_history); every query is scoped to one owner. */
 export class SearchHistoryRepository {
   constructor(
@@ -54,13 +74,22 @@ export class SearchHistoryRepository {
    * returns their ids. One transaction: on PostgreSQL the user's row is locked first, so two
    * concurrent saves of one user cannot read the same max; SQLite has one writer at a time and a
    * transaction whose read went stale fails instead of writing a duplicate number.
+   *
+   * @param options.skipStored - leave out rows the user already holds (same time and same entry), in
+   *   the same transaction: an import run again — after a crash, or a lost answer — adds nothing twice.
    */
-  async insertNumbered(userId: string, rows: readonly NewSearchHistory[]): Promise<string[]> {
+  async insertNumbered(
+    userId: string,
+    rows: readonly NewSearchHistory[],
+    options: { skipStored?: boolean } = {},
+  ): Promise<string[]> {
     if (rows.length === 0) return [];
     return this.db.transaction().execute(async (trx) => {
       if (this.dialect === 'postgres') {
         await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
       }
+      if (options.skipStored) rows = await notStored(trx, userId, rows);
+      if (rows.length === 0) return [];
       const top = await trx
         .selectFrom('search_history')
         .select((eb) => eb.fn.max('no').as('max'))

@@ -207,9 +207,10 @@ export class SearchHistoryService {
       .map((record) => this.rowOf(record.entry, record.createdAt ?? nowIso))
       // Oldest first, so the numbers follow time as they do for entries recorded here.
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
-    await this.repository.insertNumbered(userId, rows);
+    // Entries the user holds already (the same file imported again) are not added twice.
+    const ids = await this.repository.insertNumbered(userId, rows, { skipStored: true });
     return {
-      imported: rows.length,
+      imported: ids.length,
       errors: parsed.errors,
       ...(parsed.errorsOmitted > 0 ? { errorsOmitted: parsed.errorsOmitted } : {}),
     };

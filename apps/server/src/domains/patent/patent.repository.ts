@@ -4,6 +4,7 @@ import {
   numberKeysForLookup,
   numberKeysForRecord,
   parsePublicationNumber,
+  recordVersion,
 } from '@patlas/engine';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
@@ -164,7 +165,7 @@ export class PatentRepository {
         await trx.deleteFrom('patent_citations').where('citing_number', 'in', part).execute();
         await trx.deleteFrom('patents').where('publication_number', 'in', part).execute();
       }
-      // Rows of 11 columns: 80 per statement stays under every driver's parameter limit.
+      // Rows of 12 columns: 80 per statement stays under every driver's parameter limit.
       for (const part of chunks(rows, 80)) {
         await trx
           .insertInto('patents')
@@ -181,6 +182,7 @@ export class PatentRepository {
               source_id: eb.ref('excluded.source_id'),
               doc: eb.ref('excluded.doc'),
               updated_at: eb.ref('excluded.updated_at'),
+              version: eb.ref('excluded.version'),
             })),
           )
           .execute();
@@ -348,6 +350,60 @@ export class PatentRepository {
     }
   }
 
+  /**
+   * Publication numbers and versions of stored records in publication-number order after `after`,
+   * at most `limit` (keyset paging: a verify pass reads the store in constant memory). Rows stored
+   * before versions existed get theirs here, computed from `doc` and written back.
+   */
+  async versionPage(after: string, limit: number): Promise<{ publicationNumber: string; version: string }[]> {
+    const rows = await this.db
+      .selectFrom('patents')
+      .select((eb) => [
+        'publication_number',
+        'version',
+        eb.case().when('version', 'is', null).then(eb.ref('doc')).else(null).end().as('legacy_doc'),
+      ])
+      .where('publication_number', '>', after)
+      .orderBy('publication_number')
+      .limit(limit)
+      .execute();
+    const backfill: { publicationNumber: string; version: string }[] = [];
+    const page = rows.map((row) => {
+      if (row.version !== null) return { publicationNumber: row.publication_number, version: row.version };
+      const filled = { publicationNumber: row.publication_number, version: recordVersion(row.legacy_doc ?? '') };
+      backfill.push(filled);
+      return filled;
+    });
+    if (backfill.length > 0) {
+      await this.db.transaction().execute(async (trx) => {
+        for (const { publicationNumber, version } of backfill) {
+          // A record rewritten meanwhile has its own version already.
+          await trx
+            .updateTable('patents')
+            .set({ version })
+            .where('publication_number', '=', publicationNumber)
+            .where('version', 'is', null)
+            .execute();
+        }
+      });
+    }
+    return page;
+  }
+
+  /** Which of these publication numbers (exactly as stored) the store holds. */
+  async heldPublicationNumbers(pns: readonly string[]): Promise<Set<string>> {
+    const held = new Set<string>();
+    for (const part of chunks([...new Set(pns)], 500)) {
+      const rows = await this.db
+        .selectFrom('patents')
+        .select('publication_number')
+        .where('publication_number', 'in', part)
+        .execute();
+      for (const row of rows) held.add(row.publication_number);
+    }
+    return held;
+  }
+
   async getMeta(key: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
     return row?.value;
@@ -431,6 +487,7 @@ function planUpsert(
       result.unchanged += 1;
       continue;
     }
+    const doc = JSON.stringify(merged);
     plan.rows.push({
       publication_number: pn,
       country: merged.country,
@@ -441,8 +498,9 @@ function planUpsert(
       application_date: merged.applicationDate ?? null,
       publication_date: merged.publicationDate ?? null,
       source_id: merged.source?.id ?? sourceId ?? null,
-      doc: JSON.stringify(merged),
+      doc,
       updated_at: now,
+      version: recordVersion(doc),
     });
     if (stored) plan.rewritten.push(pn);
     for (const number_key of numberKeysForRecord(merged)) plan.numberRows.push({ number_key, publication_number: pn });
@@ -470,14 +528,14 @@ function prepareStatements(sqlite: SqliteHandle) {
     doc: sqlite.prepare('SELECT doc FROM patents WHERE publication_number = ?').pluck(),
     upsertPatent: sqlite.prepare(
       `INSERT INTO patents (publication_number, country, kind, patent_type, application_number, title,
-         application_date, publication_date, source_id, doc, updated_at)
+         application_date, publication_date, source_id, doc, updated_at, version)
        VALUES (@publication_number, @country, @kind, @patent_type, @application_number, @title,
-         @application_date, @publication_date, @source_id, @doc, @updated_at)
+         @application_date, @publication_date, @source_id, @doc, @updated_at, @version)
        ON CONFLICT (publication_number) DO UPDATE SET country = excluded.country, kind = excluded.kind,
          patent_type = excluded.patent_type, application_number = excluded.application_number,
          title = excluded.title, application_date = excluded.application_date,
          publication_date = excluded.publication_date, source_id = excluded.source_id, doc = excluded.doc,
-         updated_at = excluded.updated_at`,
+         updated_at = excluded.updated_at, version = excluded.version`,
     ),
     deletePatent: sqlite.prepare('DELETE FROM patents WHERE publication_number = ?'),
     deleteNumbers: sqlite.prepare('DELETE FROM patent_numbers WHERE publication_number = ?'),

@@ -18,6 +18,7 @@ import { EngineError, extractKeywords, type CountOptions, type SearchEngine } fr
 import {
   applyLeadingNotRule,
   beginsWithNot,
+  findProximityExcess,
   historyReferences,
   makeAnd,
   matchAllTerm,
@@ -29,7 +30,7 @@ import {
   type QueryNode,
   type Span,
 } from '@patlas/query';
-import { AppError } from '../../errors.js';
+import { AppError, QueryAppError } from '../../errors.js';
 import { lacksField, numberTermsNote, printConditions, topRangeConditions } from './search-notes.js';
 import type { SearchStateRepository } from './search-state.repository.js';
 
@@ -62,6 +63,9 @@ export function toAppError(err: unknown): unknown {
       return new AppError('PAGE_TOO_DEEP', { max: MAX_PAGE, ...err.params });
     case 'TEXT_NO_TERMS':
       return new AppError('SEMANTIC_NO_VALID_TEXT');
+    case 'QUERY_TOO_MANY_EXPANSIONS':
+      // The engine's cost guard: a positioned expression error like the parser's.
+      return new QueryAppError({ code: err.code, span: err.span ?? { start: 0, end: 0 }, params: err.params });
     default:
       return new AppError(err.code, { field: '', term: '', ...err.params });
   }
@@ -244,12 +248,18 @@ export class SearchService {
 
   /** The AST with its `#n` replaced (unchanged when it has none). */
   async resolveReferences(ast: QueryNode, lang: Language, context: SearchContext): Promise<QueryNode> {
+    const memo = new Map<number, QueryNode>();
+    let resolved: QueryNode;
     try {
-      return await this.resolveWithin(ast, lang, context.userId, [], new Map());
+      resolved = await this.resolveWithin(ast, lang, context.userId, [], memo);
     } catch (err) {
       if (err instanceof ReferenceCycle) throw referenceError('QUERY_REFERENCE_CYCLE', err.span, { no: err.no }, lang);
       throw err;
     }
+    // The cost guard again, now that each #n counts its search's proximity operators (`#3 OR #5`).
+    const excess = memo.size > 0 ? findProximityExcess(ast, (ref) => memo.get(ref.no)) : undefined;
+    if (excess) throw referenceError(excess.code, excess.span, excess.params, lang);
+    return resolved;
   }
 
   /** `trail`: the entries being resolved around this AST (a repeat is a cycle); `memo`: entries resolved so far. */

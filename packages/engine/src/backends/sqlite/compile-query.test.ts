@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NearNode, QueryNode, TermNode } from '@patlas/query';
+import { MAX_WILDCARD_EXPANSIONS, type NearNode, type QueryNode, type TermNode } from '@patlas/query';
+import { EngineError } from '../../search-engine.js';
 import { compileQuery, printPlan, type CompileContext } from './compile-query.js';
 import { classToken, textTokens } from './index-tokens.js';
 
@@ -93,5 +94,64 @@ describe('compileQuery (SQLite FTS5)', () => {
     expect(() =>
       compile({ kind: 'Range', field: 'AD', from: '20x', includeFrom: true, includeTo: true, span }),
     ).toThrow(expect.objectContaining({ code: 'RANGE_INVALID' }));
+  });
+});
+
+describe('compileQuery cost guard: wildcard expansions', () => {
+  /** Every truncation expands to `perWord` indexed stems. */
+  const broad = (perWord: number): CompileContext => ({
+    expandWord: (p) => Array.from({ length: perWord }, (_, i) => `${p.replace(/[*?]/g, '')}${i}`),
+  });
+  const truncations = (count: number) =>
+    or(
+      ...Array.from({ length: count }, (_, i) => ({
+        ...t('TI', `word${i}*`),
+        span: { start: i * 10, end: i * 10 + 6 },
+      })),
+    );
+
+  it('accepts truncations expanding to MAX_WILDCARD_EXPANSIONS words in all', () => {
+    const perWord = MAX_WILDCARD_EXPANSIONS / 5;
+    expect(() => compileQuery(truncations(5), broad(perWord))).not.toThrow();
+  });
+
+  it('refuses the expression at the truncation whose expansion passes the limit, positioned there', () => {
+    const perWord = MAX_WILDCARD_EXPANSIONS / 5;
+    let error: unknown;
+    try {
+      compileQuery(truncations(8), broad(perWord));
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EngineError);
+    const engineError = error as EngineError;
+    expect(engineError.code).toBe('QUERY_TOO_MANY_EXPANSIONS');
+    expect(engineError.params).toEqual({ max: MAX_WILDCARD_EXPANSIONS, term: 'word5*' });
+    expect(engineError.span).toEqual({ start: 50, end: 56 });
+  });
+
+  it('counts the expansions on both sides of a proximity operator, pointing at the side that passes the limit', () => {
+    const left = { ...t('TI', 'left*'), span: { start: 0, end: 5 } };
+    const right = { ...t('TI', 'right*'), span: { start: 10, end: 16 } };
+    const near: NearNode = {
+      kind: 'Near',
+      field: 'TI',
+      left,
+      right,
+      ordered: true,
+      unit: 'word',
+      distance: 3,
+      span: { start: 0, end: 16 },
+    };
+    const half = MAX_WILDCARD_EXPANSIONS / 2;
+    expect(() => compileQuery(near, broad(half))).not.toThrow();
+    expect(() => compileQuery(near, broad(half + 1))).toThrow(
+      expect.objectContaining({ code: 'QUERY_TOO_MANY_EXPANSIONS', span: { start: 10, end: 16 } }),
+    );
+  });
+
+  it('starts every compile from zero', () => {
+    const ctx = broad(MAX_WILDCARD_EXPANSIONS / 2);
+    for (let i = 0; i < 3; i++) expect(() => compileQuery(truncations(2), ctx)).not.toThrow();
   });
 });

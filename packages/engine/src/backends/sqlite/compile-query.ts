@@ -1,4 +1,4 @@
-import type { NearNode, QueryNode, RangeNode, TermNode } from '@patlas/query';
+import { MAX_WILDCARD_EXPANSIONS, type NearNode, type QueryNode, type RangeNode, type TermNode } from '@patlas/query';
 import { stemWord } from '../../analysis/english.js';
 import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
 import {
@@ -68,6 +68,28 @@ export interface CompileContext {
    * text with a regular expression. Without it the check segments the text.
    */
   wordsOfStem?(stem: string): string[];
+}
+
+/**
+ * One compile in progress: the context, the words the truncations expanded to so far (the cost
+ * guard: at most MAX_WILDCARD_EXPANSIONS in one expression) and the term being compiled, where a
+ * refusal points.
+ */
+interface Compilation extends CompileContext {
+  expanded: number;
+  term?: TermNode;
+}
+
+/** Adds a truncation's expansion to the running total; refuses the expression once it passes the limit. */
+function countExpansion(ctx: Compilation, words: number, text: string): void {
+  ctx.expanded += words;
+  if (ctx.expanded > MAX_WILDCARD_EXPANSIONS) {
+    throw new EngineError(
+      'QUERY_TOO_MANY_EXPANSIONS',
+      { max: MAX_WILDCARD_EXPANSIONS, term: ctx.term?.value ?? text },
+      ctx.term?.span,
+    );
+  }
 }
 
 type FieldSpec =
@@ -169,7 +191,7 @@ function columnFilter(columns: readonly FtsColumn[], expr: string): string {
 const MAX_SEQUENCE_VARIANTS = 200;
 
 /** One sequence as FTS5: a phrase of tokens (see index-tokens.ts for the CJK bigram scheme). */
-function compileSequence(seq: TermSequence, ctx: CompileContext): string {
+function compileSequence(seq: TermSequence, ctx: Compilation): string {
   const q = seq.units;
   const slots: string[][] = [];
   for (let k = 0; k < q.length; k++) {
@@ -189,6 +211,7 @@ function compileSequence(seq: TermSequence, ctx: CompileContext): string {
       } else if (stems.length === 0) {
         return '';
       } else {
+        countExpansion(ctx, stems.length, u.text);
         slots.push(stems.map(quote));
       }
       continue;
@@ -219,7 +242,7 @@ function compileSequence(seq: TermSequence, ctx: CompileContext): string {
   return variants.length === 1 ? (variants[0] as string) : `(${variants.join(' OR ')})`;
 }
 
-function compileSequences(term: AnalysedTerm, ctx: CompileContext): string | undefined {
+function compileSequences(term: AnalysedTerm, ctx: Compilation): string | undefined {
   const parts = term.sequences.map((s) => compileSequence(s, ctx));
   if (parts.length === 0 || parts.some((p) => p === '')) return undefined;
   return parts.length === 1 ? (parts[0] as string) : parts.map((p) => `(${p})`).join(' AND ');
@@ -239,8 +262,9 @@ function titleWordBoost(term: AnalysedTerm, columns: readonly FtsColumn[]): stri
     .map((s) => `{tiw}: ${quote(s.units.map((u) => u.text).join(''))}`);
 }
 
-function compileTextTerm(node: TermNode, columns: readonly FtsColumn[], ctx: CompileContext): Plan {
+function compileTextTerm(node: TermNode, columns: readonly FtsColumn[], ctx: Compilation): Plan {
   const term = analyseTerm(node.value, node.phrase);
+  ctx.term = node;
   const body = compileSequences(term, ctx);
   if (body === undefined) return { kind: 'none' };
   const match = columnFilter(columns, body);
@@ -347,7 +371,7 @@ function compileRange(
   };
 }
 
-function compileTerm(node: TermNode, ctx: CompileContext): Plan {
+function compileTerm(node: TermNode, ctx: Compilation): Plan {
   const spec = resolveField(node.field);
   const field = (node.field ?? 'TIABC').toUpperCase();
   switch (spec.kind) {
@@ -496,12 +520,14 @@ function unitKeys(term: AnalysedTerm): Set<string> {
   );
 }
 
-function compileNear(node: NearNode, ctx: CompileContext): Plan {
+function compileNear(node: NearNode, ctx: Compilation): Plan {
   const spec = resolveField(node.field ?? node.left.field);
   if (spec.kind !== 'text') throw new EngineError('QUERY_UNSUPPORTED', { reason: 'proximity on a non-text field' });
   const left = asPhrase(node.left);
   const right = asPhrase(node.right);
+  ctx.term = node.left;
   const l = compileSequences(left, ctx);
+  ctx.term = node.right;
   const r = compileSequences(right, ctx);
   if (l === undefined || r === undefined) return { kind: 'none' };
   const isSimple = (t: AnalysedTerm, s: string): boolean =>
@@ -552,7 +578,7 @@ function isFts(p: Plan): p is Extract<Plan, { kind: 'fts' }> {
   return p.kind === 'fts';
 }
 
-function compileAnd(children: readonly QueryNode[], ctx: CompileContext): Plan {
+function compileAnd(children: readonly QueryNode[], ctx: Compilation): Plan {
   const plans = children.map((c) => compileNode(c, ctx));
   if (plans.some((p) => p.kind === 'none')) return { kind: 'none' };
   const fts = plans.filter(isFts);
@@ -574,7 +600,7 @@ function compileAnd(children: readonly QueryNode[], ctx: CompileContext): Plan {
   return merged.length === 1 ? (merged[0] as Plan) : { kind: 'and', children: merged };
 }
 
-function compileOr(children: readonly QueryNode[], ctx: CompileContext): Plan {
+function compileOr(children: readonly QueryNode[], ctx: Compilation): Plan {
   const plans = children.map((c) => compileNode(c, ctx)).filter((p) => p.kind !== 'none');
   if (plans.length === 0) return { kind: 'none' };
   const fts = plans.filter(isFts);
@@ -587,7 +613,7 @@ function compileOr(children: readonly QueryNode[], ctx: CompileContext): Plan {
   return merged.length === 1 ? (merged[0] as Plan) : { kind: 'or', children: merged };
 }
 
-function compileNode(node: QueryNode, ctx: CompileContext): Plan {
+function compileNode(node: QueryNode, ctx: Compilation): Plan {
   switch (node.kind) {
     case 'Term':
       return compileTerm(node, ctx);
@@ -612,8 +638,9 @@ function compileNode(node: QueryNode, ctx: CompileContext): Plan {
   }
 }
 
+/** Compiles an expression; refuses it (EngineError QUERY_TOO_MANY_EXPANSIONS) when its truncations expand too far. */
 export function compileQuery(ast: QueryNode, ctx: CompileContext): Plan {
-  return compileNode(ast, ctx);
+  return compileNode(ast, { ...ctx, expanded: 0 });
 }
 
 /** The FTS5 expressions whose BM25 ranks the hits: every text condition not under a NOT. */

@@ -23,8 +23,10 @@ import type Database from 'better-sqlite3';
  *     served a lone CJK character (`锂*`, rare in patent queries), which FTS5 still answers by
  *     scanning the terms that start with it. FTS5 writes a column marker (2 bytes) before every
  *     position list outside column 0: claims hold most of a record's tokens.
+ * v7: `docs.version`, the version (record-version.ts) of the record each row was indexed from, which
+ *     `patlas index verify` compares with the store's.
  */
-export const INDEX_SCHEMA_VERSION = 6;
+export const INDEX_SCHEMA_VERSION = 7;
 
 /** FTS5 columns in order; bm25 weights follow the same order. */
 export const FTS_COLUMNS = [
@@ -59,7 +61,8 @@ export function createIndexSchema(db: Database.Database): void {
       id INTEGER PRIMARY KEY,
       pn TEXT NOT NULL UNIQUE,
       row TEXT NOT NULL,
-      texts TEXT NOT NULL
+      texts TEXT NOT NULL,
+      version TEXT
     );
     CREATE TABLE IF NOT EXISTS doc_cols (id INTEGER PRIMARY KEY, cols TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS vocab (word TEXT PRIMARY KEY, stem TEXT NOT NULL) WITHOUT ROWID;

@@ -6,7 +6,7 @@
  * - `write`: owns a second connection to the index file and writes the batches in their order
  *   (`seq`), whichever analyser they come from, announcing each as a `written` event.
  */
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { IndexablePatent } from './index-tokens.js';
@@ -42,7 +42,8 @@ if (!port) throw new Error('index-worker runs as a worker thread');
 if (data.role === 'analyse') {
   // The writer is the critical thread: analysis runs ahead in the time the writer and the caller
   // leave (on Linux a thread's nice value is its own; elsewhere it would be the whole process's).
-  if (process.platform === 'linux') setPriority(0, ANALYSIS_NICENESS);
+  // Relative to the process's own: an import started with `nice` keeps its threads in that order.
+  if (process.platform === 'linux') setPriority(0, Math.min(19, getPriority(0) + ANALYSIS_NICENESS));
   const seenWords = new Set<string>();
   serveRequests<AnalyseRequest, AnalyseResponse>(port, ({ seq, docs, remove, textsInStore }) => {
     try {

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Patent } from '@patlas/contracts';
 import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
+import { recordVersion } from '../../record-version.js';
 import type { StoredTexts } from './compile-query.js';
 import { FTS_COLUMNS } from './index-schema.js';
 import { analyseDoc, publicationKey, type AnalysedDoc, type IndexablePatent } from './index-tokens.js';
@@ -20,6 +21,8 @@ export interface PreparedDoc {
   readonly cols: string;
   /** FTS5 token strings in FTS_COLUMNS order. */
   readonly fts: readonly string[];
+  /** The record's version (recordVersion of its JSON), compared with the store's by a verify pass. */
+  readonly version: string;
 }
 
 export interface PreparedBatch {
@@ -53,7 +56,7 @@ export function prepareDocs(
 ): { batch: PreparedBatch; analysed: AnalysedDoc[] } {
   const vocab = new Map<string, string>();
   const analysed = docs.map((doc) => analyseDoc(doc, vocab));
-  const prepared = analysed.map((a): PreparedDoc => {
+  const prepared = analysed.map((a, i): PreparedDoc => {
     // The store holds the abstract too: the row keeps what result lists and analyses read (loadRows).
     const { abstract: _abstract, ...rowWithoutAbstract } = a.row;
     return {
@@ -62,6 +65,7 @@ export function prepareDocs(
       texts: options.textsInStore ? '' : JSON.stringify(a.texts),
       cols: JSON.stringify(a.cols),
       fts: FTS_COLUMNS.map((c) => a.fts[c]),
+      version: recordVersion(JSON.stringify(docs[i])),
     };
   });
   const seen = options.seenWords;
@@ -118,8 +122,8 @@ export class IndexWriter {
   constructor(private readonly db: Database.Database) {
     this.stmt = {
       idByPn: db.prepare('SELECT id FROM docs WHERE pn = ?').pluck(),
-      insertDoc: db.prepare('INSERT INTO docs (pn, row, texts) VALUES (?, ?, ?)'),
-      updateDoc: db.prepare('UPDATE docs SET row = ?, texts = ? WHERE id = ?'),
+      insertDoc: db.prepare('INSERT INTO docs (pn, row, texts, version) VALUES (?, ?, ?, ?)'),
+      updateDoc: db.prepare('UPDATE docs SET row = ?, texts = ?, version = ? WHERE id = ?'),
       deleteDoc: db.prepare('DELETE FROM docs WHERE id = ?'),
       upsertCols: db.prepare('INSERT OR REPLACE INTO doc_cols (id, cols) VALUES (?, ?)'),
       deleteCols: db.prepare('DELETE FROM doc_cols WHERE id = ?'),
@@ -138,10 +142,10 @@ export class IndexWriter {
         if (existing !== undefined) {
           // contentless_delete: the old tokens go without being given again.
           this.stmt.deleteFts.run(existing);
-          this.stmt.updateDoc.run(doc.row, doc.texts, existing);
+          this.stmt.updateDoc.run(doc.row, doc.texts, doc.version, existing);
           id = existing;
         } else {
-          id = Number(this.stmt.insertDoc.run(doc.pn, doc.row, doc.texts).lastInsertRowid);
+          id = Number(this.stmt.insertDoc.run(doc.pn, doc.row, doc.texts, doc.version).lastInsertRowid);
         }
         this.stmt.upsertCols.run(id, doc.cols);
         this.stmt.insertFts.run(id, ...doc.fts);
@@ -179,6 +183,15 @@ export class IndexWriter {
   /** Removes records by publication number (any written form); answers the ids removed. */
   remove(publicationNumbers: readonly string[]): number[] {
     const ids = [...new Set(this.idsOf(publicationNumbers).filter((x): x is number => x !== undefined))];
+    this.removeIds(ids);
+    return ids;
+  }
+
+  /** Removes records by their exact publication key (`docs.pn`, as a verify pass lists them); answers the ids removed. */
+  removeKeys(keys: readonly string[]): number[] {
+    const ids = [
+      ...new Set(keys.map((k) => this.stmt.idByPn.get(k) as number | undefined).filter((x) => x !== undefined)),
+    ];
     this.removeIds(ids);
     return ids;
   }

@@ -249,7 +249,6 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   };
   if (options.loadColumns !== 'first-use') columnsOf();
   const colsOf = db.prepare('SELECT cols FROM doc_cols WHERE id = ?').pluck();
-  const countDocs = db.prepare('SELECT count(*) FROM doc_cols').pluck();
   /**
    * Brings the in-memory columns up to what other connections committed (a bulk load's writer
    * thread, the CLI's import in another process), before every read: without it, documents
@@ -297,6 +296,9 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       )
       .raw(),
     rows: db.prepare("SELECT id, row, texts = '' FROM docs WHERE id IN (SELECT value FROM json_each(?))").raw(),
+    countDocs: db.prepare('SELECT count(*) FROM docs').pluck(),
+    versionsOf: db.prepare('SELECT pn, version FROM docs WHERE pn IN (SELECT value FROM json_each(?))').raw(),
+    versionsAfter: db.prepare('SELECT pn, version FROM docs WHERE pn > ? ORDER BY pn LIMIT ?').raw(),
   };
 
   const ctx: CompileContext = {
@@ -982,8 +984,24 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
     async size() {
       refresh();
-      // Pooled (search-pool.ts), this thread's columns may never load: count without loading them.
-      return loaded ? loaded.aliveCount : (countDocs.get() as number);
+      // A process that never read the columns (the CLI, the HTTP thread beside search workers) counts the rows instead of loading them.
+      return loaded ? loaded.aliveCount : (stmt.countDocs.get() as number);
+    },
+
+    async versions(request) {
+      const rows =
+        'keys' in request
+          ? (stmt.versionsOf.all(JSON.stringify(request.keys)) as [string, string | null][])
+          : (stmt.versionsAfter.all(request.after, request.limit) as [string, string | null][]);
+      return rows.map(([key, version]) => ({ key, version }));
+    },
+
+    async removeKeys(keys) {
+      const ids = writer.removeKeys(keys);
+      trimChangeLog(db);
+      for (const id of ids) loaded?.delete(id);
+      semantic.index.remove(ids);
+      return ids.length;
     },
 
     async close() {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Patent } from '@patlas/contracts';
 import { canonicalPublicationNumber, type PatentRepository } from '../patent.repository.js';
 import type { DrawingSource, PatentFormat } from './format.js';
+import { fileBytesRead, forgetFileRead } from './shared/read-progress.js';
 
 export interface ImportError {
   file: string;
@@ -132,7 +133,7 @@ export async function importFiles(files: readonly string[], options: ImportOptio
         file,
         fileIndex,
         fileCount: files.length,
-        bytesRead: bytesBefore + bytesRead,
+        bytesRead: bytesBefore + Math.min(sizes[fileIndex] ?? 0, Math.max(bytesRead, fileBytesRead(file))),
         bytesTotal,
         records: report.totals.read,
         rejected: report.totals.rejected,
@@ -196,6 +197,7 @@ export async function importFiles(files: readonly string[], options: ImportOptio
       await flush().catch(() => undefined);
       reject({ file, line: 0, error: err instanceof Error ? err.message : String(err) });
     }
+    forgetFileRead(file);
     bytesBefore += sizes[fileIndex] ?? 0;
   }
   report.elapsedMs = Date.now() - started;

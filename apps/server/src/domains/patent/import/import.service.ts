@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../composition.js';
 import { readDemoManifest } from './demo-loader.js';
+import { differencesOf, verifySearchIndex } from './index-verify.js';
 import { importFiles, type ImportOptions, type ImportReport } from './import-files.js';
 import { detectFormat, FORMATS } from './registry.js';
 import { convertDrawing } from './shared/drawings.js';
@@ -15,6 +16,24 @@ export type RunImportOptions = Pick<
  */
 const INDEX_PENDING_KEY = 'search_index_pending';
 
+/** Per installation: the import or index repair running, which the next one waits for. */
+const indexWrites = new WeakMap<AppContext, Promise<unknown>>();
+
+/**
+ * Runs `task` once the imports and repairs of this installation queued before it have ended: a
+ * repair that read a record while an import rewrote it could otherwise index the older version
+ * after the import indexed the newer one.
+ */
+function exclusive<T>(context: AppContext, task: () => Promise<T>): Promise<T> {
+  const before = indexWrites.get(context) ?? Promise.resolve();
+  const run = before.then(task, task);
+  indexWrites.set(
+    context,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
 /**
  * Imports files into this installation's store and its search index. The index follows the store
  * batch by batch, with the records as merged, through the engine's bulk load: its analysis and
@@ -24,6 +43,14 @@ export async function runImport(
   context: AppContext,
   files: readonly string[],
   options: RunImportOptions = {},
+): Promise<ImportReport> {
+  return exclusive(context, () => importAndIndex(context, files, options));
+}
+
+async function importAndIndex(
+  context: AppContext,
+  files: readonly string[],
+  options: RunImportOptions,
 ): Promise<ImportReport> {
   const patents = context.repositories.patents;
   await patents.setMeta(INDEX_PENDING_KEY, new Date().toISOString());
@@ -60,32 +87,47 @@ export async function runImport(
 }
 
 /**
- * Rebuilds the search index from the store when they disagree (a new index schema version, a
- * deleted index file, a store filled by another process, an import cut short by a crash). Runs in
- * the background at start.
+ * Brings the search index in line with the store at start (in the background): a new index schema
+ * version or a deleted index file (the index is rebuilt whole), an import cut short by a crash, a
+ * store written by another process. Record by record (verifySearchIndex): missing and stale records
+ * are indexed again, extra ones removed. Answers how many records were repaired.
  */
 export async function syncSearchIndex(context: AppContext, signal?: AbortSignal): Promise<number> {
-  const patents = context.repositories.patents;
-  const [stored, indexed, pending] = await Promise.all([
-    patents.count(),
-    context.engine.size(),
-    patents.getMeta(INDEX_PENDING_KEY),
-  ]);
-  if (stored === indexed && !pending) return 0;
+  return exclusive(context, async () => {
+    const patents = context.repositories.patents;
+    try {
+      const [stored, indexed] = await Promise.all([patents.count(), context.engine.versions({ after: '', limit: 1 })]);
+      if (stored > 0 && indexed.length === 0) return await rebuildSearchIndex(context, signal);
+      const report = await verifySearchIndex(context, {
+        repair: true,
+        ...(signal ? { signal } : {}),
+        onRepairStart: () => {
+          context.demo.loading = true;
+        },
+      });
+      if (report.repaired) await patents.setMeta(INDEX_PENDING_KEY, '');
+      return differencesOf(report);
+    } finally {
+      context.demo.loading = false;
+    }
+  });
+}
+
+/** An empty index filled from the store in one pass (no per-record comparison to make). */
+async function rebuildSearchIndex(context: AppContext, signal?: AbortSignal): Promise<number> {
   context.demo.loading = true;
   let done = 0;
   const bulk = context.engine.bulkLoad({ textsInStore: true });
   try {
-    for await (const batch of patents.iterateAll(1000)) {
+    for await (const batch of context.repositories.patents.iterateAll(1000)) {
       if (signal?.aborted) break;
       await bulk.index(batch);
       done += batch.length;
     }
   } finally {
     await bulk.finish();
-    context.demo.loading = false;
   }
-  if (!signal?.aborted) await patents.setMeta(INDEX_PENDING_KEY, '');
+  if (!signal?.aborted) await context.repositories.patents.setMeta(INDEX_PENDING_KEY, '');
   return done;
 }
 

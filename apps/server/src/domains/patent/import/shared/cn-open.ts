@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { trackFileRead } from './read-progress.js';
 
 /** True when the file is gzip-compressed by name (`x.csv.gz`). */
 export function isGzipName(file: string): boolean {
@@ -19,6 +20,7 @@ export function stripGzName(file: string): string {
  */
 export function openCnBytes(file: string): Readable {
   const raw = createReadStream(file);
+  trackFileRead(file, raw);
   if (!isGzipName(file)) return raw;
   const gunzip = createGunzip();
   raw.on('error', (error) => gunzip.destroy(error));

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { trackFileRead } from './read-progress.js';
 
 /** True when the file is gzip-compressed (by name). */
 export function isGzip(file: string): boolean {
@@ -16,6 +17,7 @@ export function plainName(file: string): string {
 /** A UTF-8 text stream of the file, gunzipped on the fly when it ends in `.gz`. */
 export function openText(file: string): Readable {
   const raw = createReadStream(file);
+  trackFileRead(file, raw);
   if (!isGzip(file)) return raw.setEncoding('utf8');
   const gunzip = createGunzip();
   // A read error on the file would otherwise leave the gunzip stream waiting for ever.

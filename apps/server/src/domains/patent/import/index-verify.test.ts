@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { Patent } from '@patlas/contracts';
+import { parseExpression } from '@patlas/query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, DIALECTS, isPostgresReachable } from '../../../../test/helpers.js';
+import { differencesOf, verifySearchIndex } from './index-verify.js';
+import { runImport, syncSearchIndex } from './import.service.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const runs = await Promise.all(
+  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
+);
+
+/** 300 records over three verify batches of 100. */
+const RECORDS: Patent[] = Array.from({ length: 300 }, (_, i) => ({
+  publicationNumber: `CN2${String(i).padStart(8, '0')}A`,
+  country: 'CN',
+  kind: 'A',
+  title: { lang: 'zh', text: i % 2 === 0 ? '一种石墨烯散热片' : '一种钠离子电池' },
+  applicationDate: '2020-05-01',
+}));
+
+describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search index verify on %s', (dialect) => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let dir: string;
+  const count = async (expression: string): Promise<number> => {
+    const parsed = parseExpression(expression);
+    if (!parsed.ok) throw new Error(expression);
+    return t.context.engine.count(parsed.ast);
+  };
+  const verify = (repair = false) => verifySearchIndex(t.context, { repair, batchSize: 100 });
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    dir = mkdtempSync(path.join(os.tmpdir(), 'patlas-verify-'));
+    const file = path.join(dir, 'records.jsonl');
+    writeFileSync(file, RECORDS.map((r) => JSON.stringify(r)).join('\n'));
+    await runImport(t.context, [file]);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds an imported corpus identical in store and index', async () => {
+    const report = await verify();
+    expect(report).toMatchObject({ stored: 300, indexed: 300, missing: 0, stale: 0, extra: 0 });
+  });
+
+  it('reports missing, stale and extra records, and repairs only those', async () => {
+    const patents = t.context.repositories.patents;
+    // What a crash between the store's commit and the index's leaves: the counts still agree.
+    await patents.upsertMany([{ ...RECORDS[0]!, title: { lang: 'zh', text: '一种碳纳米管阵列' } }]);
+    await patents.upsertMany([{ ...RECORDS[0]!, publicationNumber: 'CN299999999A' }]);
+    await t.context.engine.index([{ ...RECORDS[1]!, publicationNumber: 'CN288888888A' }]);
+    await t.context.engine.removeKeys(['CN200000002A']);
+    expect(await count('TI=碳纳米管')).toBe(0);
+
+    const found = await verify();
+    expect(found).toMatchObject({ stored: 301, indexed: 300, missing: 2, stale: 1, extra: 1, repaired: false });
+    // Without --repair nothing changes.
+    expect(differencesOf(await verify())).toBe(4);
+
+    const repaired = await verify(true);
+    expect(repaired).toMatchObject({ stored: 301, indexed: 300, missing: 2, stale: 1, extra: 1, repaired: true });
+    expect(await verify()).toMatchObject({ stored: 301, indexed: 301, missing: 0, stale: 0, extra: 0 });
+    expect(await count('TI=碳纳米管')).toBe(1);
+    expect(await count('PN=CN288888888A')).toBe(0);
+    expect(await count('PN=CN299999999A')).toBe(1);
+    expect(await count('PN=CN200000002A')).toBe(1);
+    expect(await t.context.engine.size()).toBe(301);
+  });
+
+  it('computes the version of records stored before versions existed, once', async () => {
+    await sql`update patents set version = null`.execute(t.context.database.db);
+    expect(differencesOf(await verify())).toBe(0);
+    const left = await t.context.database.db
+      .selectFrom('patents')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('version', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
+  });
+
+  it('does not take a record whose number the index keys otherwise for an extra one', async () => {
+    await runImport(t.context, [
+      (() => {
+        const file = path.join(dir, 'odd.jsonl');
+        writeFileSync(
+          file,
+          JSON.stringify({ publicationNumber: 'XX-ABC', country: 'XX', title: { lang: 'zh', text: '奇异编号' } }),
+        );
+        return file;
+      })(),
+    ]);
+    expect(await verify(true)).toMatchObject({ missing: 0, stale: 0, extra: 0 });
+  });
+
+  it('repairs drift at start even when the counts agree and no import was marked unfinished', async () => {
+    const patents = t.context.repositories.patents;
+    await patents.upsertMany([{ ...RECORDS[4]!, title: { lang: 'zh', text: '一种柔性显示屏' } }]);
+    expect(await patents.getMeta('search_index_pending')).toBeFalsy();
+    expect(await count('TI=柔性显示屏')).toBe(0);
+    expect(await syncSearchIndex(t.context)).toBe(1);
+    expect(await count('TI=柔性显示屏')).toBe(1);
+    expect(await syncSearchIndex(t.context)).toBe(0);
+  });
+});
