@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import type { PooledEngine } from '@patlas/engine';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
-import { loadDemoCorpusIfNeeded } from '../apps/server/dist/domains/patent/import/import.service.js';
+import { loadDemoCorpusIfNeeded, syncSearchIndex } from '../apps/server/dist/domains/patent/import/import.service.js';
 import { outFile } from './src/paths.js';
 
 const { values } = parseArgs({
@@ -80,6 +80,9 @@ const config = loadConfig(
 );
 const { app, context } = await buildApp(config, { announce: () => undefined });
 try {
+  // As the server's start does: an index of another schema version is rebuilt from the store.
+  const reindexed = await syncSearchIndex(context);
+  if (reindexed > 0) console.log(`search index rebuilt from the store: ${reindexed} patents`);
   if (!values['data-dir']) {
     const loaded = await loadDemoCorpusIfNeeded(context);
     if (loaded) console.log(`demo corpus loaded into ${dataDir}: ${loaded.totals.inserted} patents`);
