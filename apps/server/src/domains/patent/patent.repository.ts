@@ -565,17 +565,27 @@ function mergeStaged(sqlite: SqliteHandle): number {
     const merged = sqlite.prepare('SELECT count(*) FROM patent_citations').pluck().get() as number;
     const rebuild = staged >= merged * REBUILD_INDEX_SHARE;
     if (rebuild) sqlite.exec('DROP INDEX IF EXISTS patent_citations_citing_idx');
+    // Every rewrite or removal stages a row without cited_key: without one, each record's rows
+    // come from one batch and need no sorting out (100k records: 3.4 s instead of 5.7 s).
+    const rewritten =
+      sqlite.prepare('SELECT 1 FROM patent_citations_staged WHERE cited_key IS NULL LIMIT 1').pluck().get() !==
+      undefined;
     // Per record, its last staged batch; rows in primary-key order append to that index.
     const { changes } = sqlite
       .prepare(
-        `INSERT INTO patent_citations (citing_number, cited_key)
-         SELECT s.citing_number, s.cited_key
-         FROM patent_citations_staged s
-         JOIN (SELECT citing_number, max(batch) AS batch FROM patent_citations_staged GROUP BY citing_number) last
-           ON last.citing_number = s.citing_number AND last.batch = s.batch
-         WHERE s.cited_key IS NOT NULL
-         ORDER BY s.cited_key, s.citing_number
-         ON CONFLICT DO NOTHING`,
+        rewritten
+          ? `INSERT INTO patent_citations (citing_number, cited_key)
+             SELECT s.citing_number, s.cited_key
+             FROM patent_citations_staged s
+             JOIN (SELECT citing_number, max(batch) AS batch FROM patent_citations_staged GROUP BY citing_number) last
+               ON last.citing_number = s.citing_number AND last.batch = s.batch
+             WHERE s.cited_key IS NOT NULL
+             ORDER BY s.cited_key, s.citing_number
+             ON CONFLICT DO NOTHING`
+          : `INSERT INTO patent_citations (citing_number, cited_key)
+             SELECT citing_number, cited_key FROM patent_citations_staged WHERE true
+             ORDER BY cited_key, citing_number
+             ON CONFLICT DO NOTHING`,
       )
       .run();
     if (rebuild) sqlite.exec('CREATE INDEX patent_citations_citing_idx ON patent_citations (citing_number)');

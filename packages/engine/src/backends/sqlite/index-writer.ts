@@ -87,11 +87,16 @@ export function prepareDocs(
  * `crisismerge` (a whole level merged at once, in one transaction) must stay above it, or every
  * merge becomes one: a 1M-record load then wrote level merges of gigabytes into a single WAL.
  */
-const BULK_FTS_CONFIG = { automerge: 16, crisismerge: 64 } as const;
+/**
+ * `hashsize`: FTS5 flushes its pending terms as a segment once they take this much memory. A
+ * quarter of the 1 MB default made 60k Chinese `full` records' FTS5 data 6 % smaller and was no
+ * slower to write; 4 MB and 32 MB were 20–50 % slower (the pending-term hash outgrows the CPU cache).
+ */
+const BULK_FTS_CONFIG = { automerge: 16, crisismerge: 64, hashsize: 256 * 1024 } as const;
 /** FTS5's defaults, restored when a bulk load ends (and at open, after a crash mid-load). */
-export const DEFAULT_FTS_CONFIG = { automerge: 4, crisismerge: 16 } as const;
+export const DEFAULT_FTS_CONFIG = { automerge: 4, crisismerge: 16, hashsize: 1024 * 1024 } as const;
 
-type FtsConfig = Readonly<Record<'automerge' | 'crisismerge', number>>;
+type FtsConfig = Readonly<Record<'automerge' | 'crisismerge' | 'hashsize', number>>;
 
 /** Sets FTS5's persistent merge settings (stored in the index file, shared by every connection). */
 export function setFtsConfig(db: Database.Database, config: FtsConfig): void {
@@ -103,10 +108,10 @@ export function setFtsConfig(db: Database.Database, config: FtsConfig): void {
 
 /** Restores FTS5's default merge settings when a bulk load that did not finish left its own behind. */
 export function resetFtsConfig(db: Database.Database): void {
-  const set = db.prepare("SELECT k, v FROM fts_config WHERE k IN ('automerge', 'crisismerge')").raw().all() as [
-    keyof FtsConfig,
-    number,
-  ][];
+  const set = db
+    .prepare("SELECT k, v FROM fts_config WHERE k IN ('automerge', 'crisismerge', 'hashsize')")
+    .raw()
+    .all() as [keyof FtsConfig, number][];
   if (set.some(([k, v]) => DEFAULT_FTS_CONFIG[k] !== v)) setFtsConfig(db, DEFAULT_FTS_CONFIG);
 }
 

@@ -80,8 +80,10 @@ async function importAndIndex(
     await patents.endImport().catch(() => undefined);
     throw err;
   }
-  await bulk.finish();
+  // Every record is stored: the staged citations merge on this thread while the index's writer
+  // thread still commits the last batches (the two work on different files).
   await patents.endImport();
+  await bulk.finish();
   await patents.setMeta(INDEX_PENDING_KEY, '');
   return report;
 }
