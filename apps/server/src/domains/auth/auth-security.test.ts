@@ -142,7 +142,7 @@ describe.each(dialects)('credentials on %s', (dialect) => {
   }
   const login = async (email: string, password = 'correct horse 1') =>
     ((await passwordLogin(t, email, password, { crowdOut: true })).json() as { data: Tokens }).data;
-  const post = (url: string, token: string, payload: unknown = {}, lang = 'zh') =>
+  const post = (url: string, token: string, payload: Record<string, unknown> = {}, lang = 'zh') =>
     t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'accept-language': lang }, payload });
   const mintToken = async (accessToken: string, password?: string) =>
     post('/api/platform/platform/user/token', accessToken, { name: 'script', ...(password ? { password } : {}) });
