@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, SearchHistoryTable } from '../../db/schema.js';
+import { keysetBatches } from '../../db/keyset-batches.js';
 
 export type SearchHistory = Selectable<SearchHistoryTable>;
 
@@ -141,27 +142,21 @@ export class SearchHistoryRepository {
    * number, unique per owner): an export of 300,000 rows never holds more than one batch.
    */
   async *batches(filter: SearchHistoryFilter, limit: number, batchSize = 1000): AsyncGenerator<SearchHistory[]> {
-    let left = limit;
-    let after: { createdAt: string; no: number } | undefined;
-    while (left > 0) {
-      let query = this.filtered(filter).selectAll();
-      if (after) {
-        const { createdAt, no } = after;
-        query = query.where((eb) =>
-          eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('no', '<', no)])]),
-        );
-      }
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('no', 'desc')
-        .limit(Math.min(batchSize, left))
-        .execute();
-      if (rows.length === 0) return;
-      yield rows;
-      left -= rows.length;
-      const last = rows[rows.length - 1]!;
-      after = { createdAt: last.created_at, no: Number(last.no) };
-    }
+    yield* keysetBatches(
+      limit,
+      batchSize,
+      (after: { createdAt: string; no: number } | undefined, size) => {
+        let query = this.filtered(filter).selectAll();
+        if (after) {
+          const { createdAt, no } = after;
+          query = query.where((eb) =>
+            eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('no', '<', no)])]),
+          );
+        }
+        return query.orderBy('created_at', 'desc').orderBy('no', 'desc').limit(size).execute();
+      },
+      (row) => ({ createdAt: row.created_at, no: Number(row.no) }),
+    );
   }
 
   /** The owner's rows among `ids` (another user's ids are simply not found). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Database, OperateHistoryTable } from '../../db/schema.js';
+import { keysetBatches } from '../../db/keyset-batches.js';
 
 export type OperateHistory = Selectable<OperateHistoryTable>;
 
@@ -87,27 +88,21 @@ export class OperateHistoryRepository {
 
   /** Matching rows newest first, at most `limit`, read `batchSize` at a time (keyset on time and id; exports). */
   async *batches(filter: OperateHistoryFilter, limit: number, batchSize = 1000): AsyncGenerator<OperateHistory[]> {
-    let left = limit;
-    let after: { createdAt: string; id: string } | undefined;
-    while (left > 0) {
-      let query = this.filtered(filter).selectAll();
-      if (after) {
-        const { createdAt, id } = after;
-        query = query.where((eb) =>
-          eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
-        );
-      }
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(Math.min(batchSize, left))
-        .execute();
-      if (rows.length === 0) return;
-      yield rows;
-      left -= rows.length;
-      const last = rows[rows.length - 1]!;
-      after = { createdAt: last.created_at, id: last.id };
-    }
+    yield* keysetBatches(
+      limit,
+      batchSize,
+      (after: { createdAt: string; id: string } | undefined, size) => {
+        let query = this.filtered(filter).selectAll();
+        if (after) {
+          const { createdAt, id } = after;
+          query = query.where((eb) =>
+            eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+          );
+        }
+        return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(size).execute();
+      },
+      (row) => ({ createdAt: row.created_at, id: row.id }),
+    );
   }
 
   async findOwn(userId: string, id: string): Promise<OperateHistory | undefined> {

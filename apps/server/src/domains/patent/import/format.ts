@@ -41,10 +41,10 @@ export interface PatentFormat {
    */
   detect(fileName: string, head: string, probe?: FileProbe): boolean;
   /**
-   * Reads the file. `onBytes`, when given, is called with the number of raw (compressed) bytes
-   * consumed so far, so the import can show progress and an ETA.
+   * Reads the file, opening it through shared/open-text.ts or shared/cn-open.ts: the raw bytes
+   * read are tracked there for the import's progress and ETA (shared/read-progress.ts).
    */
-  read(file: string, onBytes?: (bytesRead: number) => void): AsyncIterable<ImportItem>;
+  read(file: string): AsyncIterable<ImportItem>;
 }
 
 /** Each source folder of data/demo has a source.json of this shape. */

@@ -127,13 +127,12 @@ export async function importFiles(files: readonly string[], options: ImportOptio
       continue;
     }
 
-    let bytesRead = 0;
     const progress = () =>
       options.onProgress?.({
         file,
         fileIndex,
         fileCount: files.length,
-        bytesRead: bytesBefore + Math.min(sizes[fileIndex] ?? 0, Math.max(bytesRead, fileBytesRead(file))),
+        bytesRead: bytesBefore + Math.min(sizes[fileIndex] ?? 0, fileBytesRead(file)),
         bytesTotal,
         records: report.totals.read,
         rejected: report.totals.rejected,
@@ -170,9 +169,7 @@ export async function importFiles(files: readonly string[], options: ImportOptio
     };
 
     try {
-      for await (const item of format.read(file, (n) => {
-        bytesRead = n;
-      })) {
+      for await (const item of format.read(file)) {
         if (!item.ok) {
           reject({ file: item.file, line: item.line, error: item.error });
           continue;
