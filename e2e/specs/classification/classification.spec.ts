@@ -209,7 +209,15 @@ describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () =
       await page.goto(`${server.baseUrl}/innovationSpace/ipc?scheme=ipc&code=H01M4`);
       await page.getByTestId('selected-count').waitFor();
       await page.getByText('Classification search', { exact: true }).first().waitFor();
-      await expect.poll(() => page.locator('.ant-tree-treenode-selected').innerText()).toContain('H01M4/00');
+      // The virtual tree may re-measure and drop the selected row from the DOM: reveal it again on each try.
+      const selected = page.locator('.ant-tree-treenode-selected');
+      await expect
+        .poll(
+          async () =>
+            (await revealRow(page, selected).catch(() => selected)).innerText({ timeout: ATTEMPT_MS }).catch(() => ''),
+          { timeout: STEP_TIMEOUT_MS },
+        )
+        .toContain('H01M4/00');
       await shot(page, 'classification-deeplink-en.png');
       await page.getByPlaceholder('A symbol (e.g. H01M4) or words of a title').fill('secondary cells');
       await page.keyboard.press('Enter');
