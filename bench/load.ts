@@ -6,7 +6,12 @@
  * the process's peak RSS (the search workers are threads of it) and the event-loop delay.
  *
  *   npx tsc -b && npx tsx --conditions=@patlas/source bench/load.ts [--users 50] [--seconds 15]
- *     [--data-dir DIR] [--workers 2] [--timeout-ms 10000]
+ *     [--data-dir DIR] [--workers 2] [--timeout-ms 10000] [--think-ms 0]
+ *
+ * `--think-ms 0` (the default) is a stress test: every user sends the next search as soon as the last
+ * one is answered, so latency grows with the queue (N users / throughput). `--think-ms T` models
+ * people at work: after each answer a user reads the page for a random time, exponential with mean T
+ * (at most 4 T), before the next search.
  *
  * Without --data-dir the demo corpus is loaded once into bench/out/load-demo/ and reused. Any
  * DATA_DIR holding an index (patlas.db + index.db) may be given instead, whatever its size. Client
@@ -28,10 +33,17 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     workers: { type: 'string', default: '2' },
     'timeout-ms': { type: 'string', default: '10000' },
+    'think-ms': { type: 'string', default: '0' },
   },
 });
 const users = Number(values.users);
 const seconds = Number(values.seconds);
+const thinkMs = Number(values['think-ms']);
+
+/** A user's reading time before the next search: exponential with mean thinkMs, capped at 4 × the mean. */
+function thinkTime(): number {
+  return thinkMs > 0 ? Math.min(4 * thinkMs, -thinkMs * Math.log(1 - Math.random())) : 0;
+}
 
 /** Everyday shapes: terms, booleans, fields, proximity, truncation, ranges, classes, applicants, sorts. */
 const MIX: { expression: string; sort?: string }[] = [
@@ -107,7 +119,8 @@ try {
   const headers = { Authorization: `Bearer ${tokens.accessToken}`, 'Content-Type': 'application/json' };
   const patents = await context.engine.size();
   console.log(
-    `index: ${patents} patents; ${users} users for ${seconds} s; SEARCH_WORKERS=${values.workers}, SEARCH_TIMEOUT_MS=${values['timeout-ms']}`,
+    `index: ${patents} patents; ${users} users for ${seconds} s, think time ${thinkMs > 0 ? `mean ${thinkMs} ms` : 'none'}; ` +
+      `SEARCH_WORKERS=${values.workers}, SEARCH_TIMEOUT_MS=${values['timeout-ms']}`,
   );
 
   async function search(expression: string, sort?: string): Promise<{ ms: number; code?: string }> {
@@ -148,11 +161,18 @@ try {
   const latencies: number[] = [];
   const errors = new Map<string, number>();
   const user = (index: number) => async (until: number) => {
+    // With think time, users start spread over one mean think time, as people do, not all at once.
+    if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * thinkMs));
     for (let i = index; Date.now() < until; i++) {
       const query = MIX[i % MIX.length]!;
       const { ms, code } = await search(query.expression, query.sort);
       if (code) errors.set(code, (errors.get(code) ?? 0) + 1);
       else latencies.push(ms);
+      const pause = thinkTime();
+      if (pause > 0) {
+        if (Date.now() + pause >= until) break;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
     }
   };
   await phase(
@@ -161,6 +181,9 @@ try {
     [],
   );
   console.log(summary('searches answered', latencies));
+  console.log(
+    `throughput: ${((latencies.length + [...errors.values()].reduce((a, b) => a + b, 0)) / seconds).toFixed(1)} searches/s`,
+  );
   console.log(`errors: ${errors.size === 0 ? 'none' : JSON.stringify(Object.fromEntries(errors))}`);
 
   // Phase 2: one pathological search after another.

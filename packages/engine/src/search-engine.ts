@@ -1,6 +1,7 @@
 import type { AnalysisDimension, AnalysisResult, AnalysisSpec, Patent } from '@patlas/contracts';
 import type { QueryNode } from '@patlas/query';
 import type { LegalStatusClass } from './aggregation/dimensions.js';
+import type { KeyTerm } from './semantic/hybrid.js';
 
 /**
  * The one search interface every back end implements (DESIGN.md "Storage and scale"). A back end
@@ -56,6 +57,13 @@ export interface SearchEngine {
    * `limit` ranked patents. Refuses a text without a single usable term (TEXT_NO_TERMS).
    */
   semanticSearch(request: SemanticRequest): Promise<SemanticResult>;
+  /**
+   * semanticSearch in two halves, so that a pool runs the costly one on a search worker: the key
+   * terms, query vector and nearest documents, on the engine holding the vector space (cheap)…
+   */
+  prepareSemantic(request: SemanticRequest): Promise<SemanticPrepared>;
+  /** …then the keyword ranking, filters, exact re-scoring, fusion and rows (grows with the corpus). */
+  rankSemantic(request: SemanticRequest, prepared: SemanticPrepared): Promise<SemanticResult>;
   /** Learns the semantic space from the indexed documents and folds them all in (see semantic/). */
   buildSemanticModel(options?: SemanticBuildOptions): Promise<SemanticStatus>;
   semanticStatus(): SemanticStatus;
@@ -113,6 +121,25 @@ export interface SemanticRequest {
   readonly pageSize?: number;
   /** Also answer `ranking`: every ranked patent, not only the page. */
   readonly withRanking?: boolean;
+}
+
+/**
+ * The first, cheap half of a semantic search, run by the engine that holds the vector space (the
+ * writer: its HNSW index lives in its memory): the key terms, the query vector and its nearest
+ * documents. Everything else (keyword ranking, filters, exact re-scoring, rows) grows with the
+ * corpus and runs where searches run (rankSemantic, on a search worker when there is a pool).
+ */
+export interface SemanticPrepared {
+  readonly terms: readonly KeyTerm[];
+  /** The query's unit vector; undefined before a model exists or when the model knows none of its words. */
+  readonly query?: Float32Array;
+  /** Nearest documents by the combined vector, best first (more than `limit` when a filter will drop some). */
+  readonly nearest: readonly number[];
+  /** Vector dimensions (to read the stored field vectors). */
+  readonly dims: number;
+  /** A vector space exists (else the ranking is by keywords alone). */
+  readonly ready: boolean;
+  readonly model: string | null;
 }
 
 export interface SemanticRanked {

@@ -74,6 +74,58 @@ describe('the search pool', () => {
     expect(error).toMatchObject({ code: 'PAGE_TOO_DEEP' });
   }, 60_000);
 
+  it('ranks semantic searches on a worker as the engine does, from its vector space', async () => {
+    // Two topics in other words than the Chinese corpus's twelve (which every record shares, so no
+    // space could tell them apart).
+    const topics = [
+      ['lithium', 'battery', 'cathode', 'electrode', 'anode', 'charge', 'capacity', 'electrolyte'],
+      ['engine', 'piston', 'cylinder', 'combustion', 'fuel', 'injection', 'crankshaft', 'turbocharger'],
+    ];
+    await base.index(
+      Array.from({ length: 200 }, (_, i) => {
+        const words = topics[i % 2] as string[];
+        const pick = (k: number) => Array.from({ length: k }, (_, j) => words[(i * 3 + j * 5) % words.length]);
+        return {
+          publicationNumber: `US${9000000 + i}B2`,
+          country: 'US',
+          patentType: 'invention_grant',
+          title: { text: pick(3).join(' ') },
+          abstract: { text: pick(20).join(' ') },
+          publicationDate: '2021-01-01',
+        };
+      }),
+    );
+    await base.buildSemanticModel({ dims: 8 });
+    const request = {
+      text: 'battery with a lithium cathode',
+      weights: [3, 3, 3, 0] as const,
+      limit: 100,
+      pageSize: 10,
+      withRanking: true,
+    };
+    for (const mode of ['hybrid', 'vector', 'bm25'] as const) {
+      for (const filter of [undefined, parse('TI=lithium')]) {
+        const asked = { ...request, mode, ...(filter ? { filter } : {}) };
+        const direct = await base.semanticSearch(asked);
+        expect(
+          direct.items.length,
+          `${mode} ${filter ? 'filtered' : ''} ${JSON.stringify(direct.keyTerms)}`,
+        ).toBeGreaterThan(0);
+        expect(await pooled.semanticSearch(asked)).toEqual(direct);
+      }
+    }
+    const direct = await base.semanticSearch({ ...request, mode: 'hybrid' });
+    expect(direct.model).toBe('lsa-8');
+    expect(direct.items.some((hit) => hit.vectorRank !== undefined)).toBe(true);
+    // The worker ranks, so a costly filter is stopped at the budget like any search (it ran to its end before).
+    const slow = await pooled
+      .semanticSearch({ ...request, mode: 'hybrid', filter: PATHOLOGICAL })
+      .catch((e: unknown) => e);
+    expect(slow).toMatchObject({ code: 'QUERY_TIMEOUT', params: { seconds: 1 } });
+    const none = await pooled.semanticSearch({ ...request, text: '的', mode: 'hybrid' }).catch((e: unknown) => e);
+    expect(none).toMatchObject({ code: 'TEXT_NO_TERMS' });
+  }, 120_000);
+
   it('stops a query past its budget between two steps, keeping its worker', async () => {
     const workers = pooled.workersStarted();
     const error = await pooled.search({ ast: PATHOLOGICAL }).catch((e: unknown) => e);

@@ -3,7 +3,8 @@ import { EngineError, type EngineErrorCode, type SearchEngine } from '../../sear
 import type { TextMiningRunner } from '../../text-mining/runner.js';
 
 /** The reads a search worker answers: every call whose cost grows with the expression and its hits. */
-type EngineMethod = 'search' | 'count' | 'facets' | 'aggregate' | 'aggregateEach' | 'texts' | 'countEach';
+type EngineMethod =
+  'search' | 'count' | 'facets' | 'aggregate' | 'aggregateEach' | 'texts' | 'countEach' | 'rankSemantic';
 type TextMiningMethod = keyof TextMiningRunner;
 type PooledMethod = EngineMethod | TextMiningMethod;
 
@@ -96,8 +97,10 @@ export interface PooledEngine extends SearchEngine {
 /**
  * The engine behind a pool of search workers (Piscina): searches, counts, facets, analyses and
  * text samples run on worker threads, each with its own read-only connection, so the caller's
- * thread (HTTP) stays free; every other call — writes (the single writer), get, semantic search —
- * goes to `base`, which owns the file. Each task has a time budget: when it runs out, or the
+ * thread (HTTP) stays free; every other call — writes (the single writer), get — goes to `base`,
+ * which owns the file. A semantic search takes its query vector and nearest neighbours from `base`
+ * (the HNSW index lives in its memory; ~1 ms) and does the rest — keyword ranking, filters, exact
+ * re-scoring — on a worker. Each task has a time budget: when it runs out, or the
  * request's signal aborts, Piscina terminates the worker running it (a synchronous SQLite
  * statement cannot be interrupted otherwise) and starts another, and the call rejects with
  * QUERY_TIMEOUT or QUERY_CANCELLED.
@@ -173,6 +176,11 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
     aggregateEach: (...args) => run('aggregateEach', args) as ReturnType<SearchEngine['aggregateEach']>,
     texts: (...args) => run('texts', args) as ReturnType<SearchEngine['texts']>,
     countEach: (...args) => run('countEach', args) as ReturnType<SearchEngine['countEach']>,
+    rankSemantic: (...args) => run('rankSemantic', args) as ReturnType<SearchEngine['rankSemantic']>,
+    async semanticSearch(request) {
+      const prepared = await base.prepareSemantic(request);
+      return run('rankSemantic', [request, prepared]) as ReturnType<SearchEngine['semanticSearch']>;
+    },
     workersStarted: () => started,
     async ready() {
       // One task per worker at once: each worker takes one as soon as it is up.

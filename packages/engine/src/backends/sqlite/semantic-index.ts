@@ -32,6 +32,31 @@ export interface NeighbourHit {
   readonly similarity: number;
 }
 
+/**
+ * Exact similarity of the stored field vectors (`sem_vecs`, `dims` each) of these documents under
+ * the user's weights; `vecs` selects `id, v` for a JSON array of ids. Shared by the writer's
+ * SemanticIndex and the search workers' read-only connections.
+ */
+export function storedSimilarities(
+  vecs: Database.Statement,
+  query: Float32Array,
+  ids: readonly number[],
+  weights: FieldWeights,
+  dims: number,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = JSON.stringify(ids.slice(i, i + 1000));
+    for (const [id, blob] of vecs.all(chunk) as [number, Buffer][]) {
+      out.set(id, weightedSimilarity(query, unpackFieldVectors(blob, dims), weights));
+    }
+  }
+  return out;
+}
+
+/** Selects `id, v` of the stored field vectors for a JSON array of ids (storedSimilarities). */
+export const SELECT_VECTORS_SQL = 'SELECT id, v FROM sem_vecs WHERE id IN (SELECT value FROM json_each(?))';
+
 /** Documents per slice of a build (the event loop runs between slices). */
 const SAVE_BATCH = 100;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -86,7 +111,7 @@ export class SemanticIndex {
       putVec: db.prepare('INSERT OR REPLACE INTO sem_vecs (id, v) VALUES (?, ?)'),
       delVec: db.prepare('DELETE FROM sem_vecs WHERE id = ?'),
       countVecs: db.prepare('SELECT count(*) FROM sem_vecs').pluck(),
-      vecs: db.prepare('SELECT id, v FROM sem_vecs WHERE id IN (SELECT value FROM json_each(?))').raw(),
+      vecs: db.prepare(SELECT_VECTORS_SQL).raw(),
       allVecs: db.prepare('SELECT id, v FROM sem_vecs ORDER BY id').raw(),
       ids: db.prepare('SELECT id FROM docs ORDER BY id').pluck(),
     };
@@ -298,14 +323,7 @@ export class SemanticIndex {
 
   /** Exact similarity under the user's weights for these documents (those without vectors are left out). */
   similarities(query: Float32Array, ids: readonly number[], weights: FieldWeights): Map<number, number> {
-    const out = new Map<number, number>();
-    for (let i = 0; i < ids.length; i += 1000) {
-      const chunk = JSON.stringify(ids.slice(i, i + 1000));
-      for (const [id, blob] of this.stmt.vecs.all(chunk) as [number, Buffer][]) {
-        out.set(id, weightedSimilarity(query, unpackFieldVectors(blob, this.dims), weights));
-      }
-    }
-    return out;
+    return storedSimilarities(this.stmt.vecs, query, ids, weights, this.dims);
   }
 
   /** Stops a build in progress (at its next slice) and saves the vectors. */

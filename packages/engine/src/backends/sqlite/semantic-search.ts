@@ -1,6 +1,7 @@
 import { MAX_PAGE_SIZE, MAX_SEMANTIC_RESULTS } from '@patlas/contracts';
 import {
   EngineError,
+  type SemanticPrepared,
   type SemanticRanked,
   type SemanticRequest,
   type SemanticResult,
@@ -17,12 +18,14 @@ const RRF_K = 60;
 /** A filtered candidate set this small is scored exactly instead of through the HNSW index. */
 const EXACT_VECTOR_SET = 20_000;
 
+/** What ranking needs from the engine; a search worker's read-only engine answers it as well as the writer's. */
 export interface SemanticHost {
-  readonly semantic: SemanticIndex;
   /** Ids allowed by the request's filter and scope (ascending), or undefined for every document. */
   allowedIds(request: SemanticRequest): Int32Array | undefined;
   /** The best `limit` documents for an FTS5 rank expression compiled from `expression`, under custom bm25 weights by field. */
   keywordRanking(expression: string, weights: FieldWeights, limit: number): [number, number][];
+  /** Exact similarity of the stored field vectors (`dims` each) under the weights; documents without vectors are left out. */
+  similarities(query: Float32Array, ids: readonly number[], weights: FieldWeights, dims: number): Map<number, number>;
   loadRows(ids: readonly number[]): Map<number, DocRow>;
 }
 
@@ -51,18 +54,48 @@ function rankingOf(host: SemanticHost, ranked: readonly { id: number; relevance:
   return out;
 }
 
-export async function semanticSearch(host: SemanticHost, request: SemanticRequest): Promise<SemanticResult> {
-  const limit = Math.min(request.limit ?? MAX_SEMANTIC_RESULTS, MAX_SEMANTIC_RESULTS);
+function resultLimit(request: SemanticRequest): number {
+  return Math.min(request.limit ?? MAX_SEMANTIC_RESULTS, MAX_SEMANTIC_RESULTS);
+}
+
+export async function prepareSemanticSearch(
+  semantic: SemanticIndex,
+  request: SemanticRequest,
+): Promise<SemanticPrepared> {
+  const limit = resultLimit(request);
+  // Terms the model does not know are rare in the corpus (or absent): weigh them like the rarest known.
+  const terms = keyTermsOf(request.text, (key) => semantic.idfOf(key), SEMANTIC_KEY_TERMS, 8);
+  if (terms.length === 0) throw new EngineError('TEXT_NO_TERMS');
+  // Embedded in BM25 mode too: the hits still show their similarity.
+  const query = semantic.ready ? await semantic.embed(request.text) : undefined;
+  const filtered = request.filter !== undefined || request.scope !== undefined;
+  return {
+    terms,
+    ...(query ? { query } : {}),
+    nearest:
+      query && request.mode !== 'bm25' ? semantic.nearest(query, filtered ? limit * 4 : limit).map((n) => n.id) : [],
+    dims: semantic.dims,
+    ready: semantic.ready,
+    model: semantic.ready ? semantic.status().model : null,
+  };
+}
+
+export async function semanticSearch(
+  host: SemanticHost & { readonly semantic: SemanticIndex },
+  request: SemanticRequest,
+): Promise<SemanticResult> {
+  return rankSemantic(host, request, await prepareSemanticSearch(host.semantic, request));
+}
+
+export function rankSemantic(host: SemanticHost, request: SemanticRequest, prepared: SemanticPrepared): SemanticResult {
+  const limit = resultLimit(request);
   const page = request.page ?? 1;
   const pageSize = request.pageSize ?? 20;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw new EngineError('PAGE_SIZE_INVALID', { pageSize, max: MAX_PAGE_SIZE });
   }
   const weights = request.weights;
-  const semantic = host.semantic;
-  // Terms the model does not know are rare in the corpus (or absent): weigh them like the rarest known.
-  const terms = keyTermsOf(request.text, (key) => semantic.idfOf(key), SEMANTIC_KEY_TERMS, 8);
-  if (terms.length === 0) throw new EngineError('TEXT_NO_TERMS');
+  const terms = prepared.terms;
 
   const allowedIds = host.allowedIds(request);
   let allowed: ((id: number) => boolean) | undefined;
@@ -74,7 +107,7 @@ export async function semanticSearch(host: SemanticHost, request: SemanticReques
   // Keyword signal: BM25 of the key terms with the user's field weights.
   let bm25: number[] = [];
   const bm25Score = new Map<number, number>();
-  if (request.mode !== 'vector' || !semantic.ready) {
+  if (request.mode !== 'vector' || !prepared.ready) {
     const expression = keywordExpression(
       terms.map((t) => t.form),
       weights,
@@ -88,26 +121,21 @@ export async function semanticSearch(host: SemanticHost, request: SemanticReques
   }
 
   // Vector signal: nearest by the combined vector, re-scored exactly under the weights.
-  const query = semantic.ready ? await semantic.embed(request.text) : undefined;
+  const query = prepared.query;
   let vector: number[] = [];
   let similarity = new Map<number, number>();
   if (query && request.mode !== 'bm25') {
     let candidates: number[];
     if (allowedIds && allowedIds.length <= EXACT_VECTOR_SET) candidates = Array.from(allowedIds);
-    else {
-      candidates = semantic
-        .nearest(query, allowed ? limit * 4 : limit)
-        .map((n) => n.id)
-        .filter((id) => !allowed || allowed(id));
-    }
+    else candidates = prepared.nearest.filter((id) => !allowed || allowed(id));
     // Keyword candidates are scored too: the vector ranking then covers every candidate.
-    similarity = semantic.similarities(query, [...new Set([...candidates, ...bm25])], weights);
+    similarity = host.similarities(query, [...new Set([...candidates, ...bm25])], weights, prepared.dims);
     vector = [...similarity]
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, limit)
       .map(([id]) => id);
   } else if (query) {
-    similarity = semantic.similarities(query, bm25, weights);
+    similarity = host.similarities(query, bm25, weights, prepared.dims);
   }
 
   // `relevance` is the score that ranks, on 0–1, so that the figure shown never rises down the list.
@@ -159,6 +187,6 @@ export async function semanticSearch(host: SemanticHost, request: SemanticReques
     items,
     ...(request.withRanking ? { ranking: rankingOf(host, ranked) } : {}),
     keyTerms: terms.map((t) => ({ term: t.form, weight: Math.round(t.weight * 1000) / 1000 })),
-    model: semantic.ready && query ? semantic.status().model : null,
+    model: prepared.ready && query ? prepared.model : null,
   };
 }

@@ -37,8 +37,8 @@ import { startBulkLoad } from './bulk-load.js';
 import { IndexWriter, prepareDocs, resetFtsConfig, storedTextsOf } from './index-writer.js';
 import type { TextEmbedder } from '../../semantic/embedder.js';
 import type { FieldWeights } from '../../semantic/hybrid.js';
-import { SemanticIndex } from './semantic-index.js';
-import { semanticSearch } from './semantic-search.js';
+import { SELECT_VECTORS_SQL, SemanticIndex, storedSimilarities } from './semantic-index.js';
+import { prepareSemanticSearch, rankSemantic, semanticSearch } from './semantic-search.js';
 import { publicationKey, type DocColumnValues, type DocRow, type IndexablePatent } from './index-tokens.js';
 
 /**
@@ -791,6 +791,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   };
 
   const keywordStatements = new Map<string, Database.Statement>();
+  let vectorStatement: Database.Statement | undefined;
   const semanticHost = {
     get semantic(): SemanticIndex {
       return semantic.index;
@@ -822,6 +823,16 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         keywordStatements.set(w, statement);
       }
       return statement.all(rankMatchOf(exprs), limit) as [number, number][];
+    },
+    similarities(query: Float32Array, ids: readonly number[], weights: FieldWeights, dims: number) {
+      if (semanticIndex) return semanticIndex.similarities(query, ids, weights);
+      // A search worker's read-only connection reads the vectors the writer stored.
+      if (!vectorStatement) {
+        const hasVectors = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sem_vecs'").get();
+        if (!hasVectors) return new Map<number, number>();
+        vectorStatement = db.prepare(SELECT_VECTORS_SQL).raw();
+      }
+      return storedSimilarities(vectorStatement, query, ids, weights, dims);
     },
     loadRows,
   };
@@ -972,6 +983,15 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     async semanticSearch(request) {
       refresh();
       return semanticSearch(semanticHost, request);
+    },
+
+    async prepareSemantic(request) {
+      return prepareSemanticSearch(semantic.index, request);
+    },
+
+    async rankSemantic(request, prepared) {
+      refresh();
+      return rankSemantic(semanticHost, request, prepared);
     },
 
     async buildSemanticModel(buildOptions) {
