@@ -234,7 +234,7 @@ export type LibraryUpdateResponse = z.infer<typeof LibraryUpdateResponseSchema>;
 export const LibraryDeleteRequestSchema = z.discriminatedUnion('action', [
   /** To the recycle bin (state deleted), with their sub-folders. */
   z.object({ action: z.literal('delete'), folderIds: z.array(IdSchema).min(1).max(100) }),
-  /** Out of the recycle bin, back to the state they had. A sub-folder whose parent is deleted is restored to the top. */
+  /** Out of the recycle bin, back to the state they had (with the sub-folders deleted along with them). */
   z.object({ action: z.literal('restore'), folderIds: z.array(IdSchema).min(1).max(100) }),
   /** For good: only folders in the recycle bin. */
   z.object({ action: z.literal('purge'), folderIds: z.array(IdSchema).min(1).max(100) }),
