@@ -685,6 +685,13 @@ export const ERROR_CODES = {
     zh: '该检索式不存在或已被删除',
     en: 'This saved expression does not exist or has been deleted',
   },
+  /** A saved expression that cannot join a combination (a set source, or a filter without an exact expression). */
+  SAVED_EXPRESSION_NOT_COMBINABLE: {
+    http: 400,
+    status: 0,
+    zh: '检索式“{name}”不能参与组合：{reason}',
+    en: 'The saved expression "{name}" cannot be combined: {reason}',
+  },
   LABEL_NOT_FOUND: { http: 404, status: 0, zh: '该标引不存在', en: 'This label does not exist' },
   LABEL_NAME_TAKEN: {
     http: 409,

@@ -25,6 +25,8 @@ import { SearchQueryRequestSchema, SearchStateSchema } from './search.js';
 // Shared pieces
 
 const IdSchema = z.string().min(1).max(64);
+/** Numbers one request may carry; the service refuses above MAX_COLLECT_PATENTS with the spec's message. */
+const MAX_COLLECT_REQUEST_NUMBERS = 100_000;
 const PublicationNumberSchema = z.string().trim().min(3).max(64);
 
 /** Spec 2 §4 "Libraries: active, archived, deleted" (deleted = in the recycle bin). */
@@ -99,7 +101,7 @@ export type SavedExpression = z.infer<typeof SavedExpressionSchema>;
 
 /**
  * A result set to collect whole (the result page's search: expression, search within, set source,
- * filters, merge, scope, sort): its first MAX_COLLECT_PATENTS patents in the page's order.
+ * filters, merge, scope, sort). A set of more than MAX_COLLECT_PATENTS patents is refused (COLLECT_TOO_MANY).
  */
 export const LibraryResultSetSchema = SearchQueryRequestSchema.pick({
   searchExpre: true,
@@ -133,7 +135,8 @@ export const CollectRequestSchema = z
   .object({
     action: z.literal('collect'),
     folderIds: z.array(IdSchema).min(1).max(MAX_COLLECT_FOLDERS),
-    publicationNumbers: z.array(PublicationNumberSchema).min(1).max(MAX_COLLECT_PATENTS).optional(),
+    /** More than MAX_COLLECT_PATENTS is refused with the spec's message (COLLECT_TOO_MANY), not here. */
+    publicationNumbers: z.array(PublicationNumberSchema).min(1).max(MAX_COLLECT_REQUEST_NUMBERS).optional(),
     resultSet: LibraryResultSetSchema.optional(),
   })
   .refine((body) => (body.publicationNumbers === undefined) !== (body.resultSet === undefined), {
