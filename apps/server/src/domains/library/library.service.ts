@@ -305,16 +305,29 @@ export class LibraryService {
     return this.folderDto(opened.tree, opened.folder, new Map());
   }
 
-  /** The patents of a result set, in the set's order when it has one (else the engine's), at most MAX_COLLECT_PATENTS. */
+  /**
+   * Spec 2 §8/§9: at most MAX_COLLECT_PATENTS per collect ("Selected patents cannot exceed 30,000
+   * entries"), and patents × folders at most MAX_COLLECT_TOTAL ("The total number of collections
+   * in multiple folders cannot exceed 30,000 entries"), counted on what was asked for.
+   */
+  private checkCollectSize(patents: number, folders: number): void {
+    if (patents > MAX_COLLECT_PATENTS) throw new AppError('COLLECT_TOO_MANY', { max: grouped(MAX_COLLECT_PATENTS) });
+    if (patents * folders > MAX_COLLECT_TOTAL) {
+      throw new AppError('COLLECT_TOTAL_TOO_MANY', { max: grouped(MAX_COLLECT_TOTAL) });
+    }
+  }
+
+  /** The patents of a result set, in the set's order when it has one (else the engine's). */
   private async numbersOfResultSet(
     resultSet: NonNullable<CollectBody['resultSet']>,
+    folders: number,
     lang: Language,
     context: SearchContext,
   ): Promise<{ numbers: string[]; total: number }> {
     const { ast, options, resolved } = await this.deps.search.scope(resultSet, lang, context);
     try {
       const total = await this.deps.engine.count(ast, options);
-      if (total > MAX_COLLECT_PATENTS) throw new AppError('COLLECT_TOO_MANY', { max: grouped(MAX_COLLECT_PATENTS) });
+      this.checkCollectSize(total, folders);
       if (total === 0) return { numbers: [], total };
       const sample = await this.deps.engine.texts(ast, options, { limit: MAX_COLLECT_PATENTS });
       let numbers = sample.docs.map((d) => d.publicationNumber);
@@ -343,17 +356,12 @@ export class LibraryService {
     let total: number | undefined;
     if (body.publicationNumbers) {
       const inputs = [...new Set(body.publicationNumbers.map((n) => n.trim()))];
-      if (inputs.length > MAX_COLLECT_PATENTS) {
-        throw new AppError('COLLECT_TOO_MANY', { max: grouped(MAX_COLLECT_PATENTS) });
-      }
+      this.checkCollectSize(inputs.length, targets.length);
       const held = await this.deps.patents.resolveHeldNumbers(inputs);
       numbers = [...new Set(inputs.map((n) => held[n]).filter((n): n is string => n !== undefined))];
       notFound = inputs.filter((n) => held[n] === undefined);
     } else {
-      ({ numbers, total } = await this.numbersOfResultSet(body.resultSet!, lang, { userId }));
-    }
-    if (numbers.length * targets.length > MAX_COLLECT_TOTAL) {
-      throw new AppError('COLLECT_TOTAL_TOO_MANY', { max: grouped(MAX_COLLECT_TOTAL) });
+      ({ numbers, total } = await this.numbersOfResultSet(body.resultSet!, targets.length, lang, { userId }));
     }
     if (numbers.length === 0) throw new AppError('COLLECT_NOTHING');
 
