@@ -29,7 +29,7 @@ import {
   type SearchState,
 } from '@patlas/contracts';
 import type { SearchEngine } from '@patlas/engine';
-import { makeAnd, printExpression } from '@patlas/query';
+import { makeAnd, printExpression, type QueryNode } from '@patlas/query';
 import type { z } from 'zod';
 import type {
   CollectRequestSchema,
@@ -458,7 +458,7 @@ export class LibraryService {
     userId: string,
   ): Promise<{ expression: string; total: number }> {
     const search = this.deps.search;
-    const parts = [];
+    const parts: QueryNode[] = [];
     if (state.searchExpre.trim()) parts.push(search.parseWritten(state.searchExpre, lang));
     if (state.secondExpre?.trim()) parts.push(search.parseWritten(state.secondExpre, lang));
     const expression = parts.length > 0 ? printExpression(makeAnd(parts)) : '';
