@@ -155,13 +155,21 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
         parent = await createFolder(`L${level}`, parent.id);
         expect(parent.level).toBe(level);
       }
-      const refused = await fails('/archive/v2/save', { action: 'createFolder', name: 'L6', parentId: parent.id }, 'LIBRARY_TOO_DEEP');
+      const refused = await fails(
+        '/archive/v2/save',
+        { action: 'createFolder', name: 'L6', parentId: parent.id },
+        'LIBRARY_TOO_DEEP',
+      );
       expect(refused.message).toBe('专利库最多 5 级文件夹');
     });
 
     it('checks names (at most 100, unique among siblings) and remarks (at most 100)', async () => {
       await fails('/archive/v2/save', { action: 'createFolder', name: 'x'.repeat(101) }, 'VALIDATION_FAILED');
-      await fails('/archive/v2/save', { action: 'createFolder', name: 'ok', remark: 'r'.repeat(101) }, 'VALIDATION_FAILED');
+      await fails(
+        '/archive/v2/save',
+        { action: 'createFolder', name: 'ok', remark: 'r'.repeat(101) },
+        'VALIDATION_FAILED',
+      );
       const top = await createFolder('唯一名称');
       await fails('/archive/v2/save', { action: 'createFolder', name: '唯一名称' }, 'LIBRARY_NAME_TAKEN');
       // The same name under another parent is fine.
@@ -201,7 +209,11 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       expect(page.total).toBe(3);
       expect(page.items.map((i) => i.publicationNumber)).toEqual(['CN110000001A', 'CN110000002B', 'CN110000003U']);
       expect(page.items[0]!.title).toContain('锂电池');
-      await fails('/archive/v2/save', { action: 'collect', folderIds: [folder.id], publicationNumbers: ['CN999999999A'] }, 'COLLECT_NOTHING');
+      await fails(
+        '/archive/v2/save',
+        { action: 'collect', folderIds: [folder.id], publicationNumbers: ['CN999999999A'] },
+        'COLLECT_NOTHING',
+      );
     });
 
     it('collects a whole result set and records it in search and operation history', async () => {
@@ -217,7 +229,9 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
         'CN110000003U',
       ]);
       const history = await okData('/history/list', {});
-      const entry = history.items.find((i: { entry: { operationName: string } }) => i.entry.operationName === 'collect');
+      const entry = history.items.find(
+        (i: { entry: { operationName: string } }) => i.entry.operationName === 'collect',
+      );
       expect(entry.entry).toMatchObject({
         searchExpression: 'TI=电池',
         collect: { favoritesId: folder.id, favName: '结果集' },
@@ -253,7 +267,10 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
     it('tells which folders hold each patent', async () => {
       const folder = await createFolder('Holding');
       await collect([folder.id], ['US2019000001A1']);
-      const data = await okData('/archive/v2/list', { type: 'holding', publicationNumbers: ['US2019000001A1', 'US6980000B2'] });
+      const data = await okData('/archive/v2/list', {
+        type: 'holding',
+        publicationNumbers: ['US2019000001A1', 'US6980000B2'],
+      });
       expect(data.holding['US2019000001A1']).toContainEqual({ folderId: folder.id, name: 'Holding' });
       expect(data.holding['US6980000B2']).toBeUndefined();
     });
@@ -267,15 +284,30 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       await collect([a.id], ['CN110000001A', 'CN110000002B'], user);
       const limit = await okData('/user/limit', {}, user);
       expect(limit.favorites).toEqual({ limit: 3, used: 2 });
-      await fails('/archive/v2/save', { action: 'collect', folderIds: [a.id], publicationNumbers: ['CN110000003U', 'US6980000B2'] }, 'COLLECT_QUOTA_EXCEEDED', user);
+      await fails(
+        '/archive/v2/save',
+        { action: 'collect', folderIds: [a.id], publicationNumbers: ['CN110000003U', 'US6980000B2'] },
+        'COLLECT_QUOTA_EXCEEDED',
+        user,
+      );
       // An archived library does not count; it cannot be collected into either.
       await okData('/archive/v2/update', { action: 'archive', folderId: a.id }, user);
       expect((await okData('/user/limit', {}, user)).favorites).toEqual({ limit: 3, used: 0 });
-      await fails('/archive/v2/save', { action: 'collect', folderIds: [a.id], publicationNumbers: ['CN110000003U'] }, 'LIBRARY_UNAVAILABLE', user);
+      await fails(
+        '/archive/v2/save',
+        { action: 'collect', folderIds: [a.id], publicationNumbers: ['CN110000003U'] },
+        'LIBRARY_UNAVAILABLE',
+        user,
+      );
       const b = await createFolder('QuotaB', undefined, user);
       expect(await collect([b.id], ['CN110000003U', 'US6980000B2', 'CN117151122A'], user)).toMatchObject({ added: 3 });
       expect((await folders('current', user)).quota).toEqual({ used: 3, limit: 3 });
-      await fails('/archive/v2/save', { action: 'createFolder', name: 'Sub', parentId: a.id }, 'LIBRARY_UNAVAILABLE', user);
+      await fails(
+        '/archive/v2/save',
+        { action: 'createFolder', name: 'Sub', parentId: a.id },
+        'LIBRARY_UNAVAILABLE',
+        user,
+      );
     });
   });
 
@@ -348,7 +380,13 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
           publicationNumbers: ['CN110000001A'],
         }),
       ).toEqual({ affected: 1 });
-      const refused = await fails('/labelmanage/cancel', { action: 'delete', labelId: top.id }, 'LABEL_HAS_CHILDREN', owner, 'en');
+      const refused = await fails(
+        '/labelmanage/cancel',
+        { action: 'delete', labelId: top.id },
+        'LABEL_HAS_CHILDREN',
+        owner,
+        'en',
+      );
       expect(refused.message).toBe('This label has sub-labels and cannot be deleted');
       await okData('/labelmanage/cancel', { action: 'delete', labelId: sub.id });
       await okData('/labelmanage/cancel', { action: 'delete', labelId: top.id });
@@ -388,7 +426,10 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       const data = (await importFile(folder.id, file, 'numbers.xlsx')).json().data;
       expect(data).toMatchObject({ read: 3, added: 2, labelsCreated: 2 });
       expect(data.notFound).toMatchObject([{ line: 4, value: 'CN888888888A' }]);
-      const labels = (await okData('/labelmanage/list', { folderId: folder.id })).labels as { name: string; count: number }[];
+      const labels = (await okData('/labelmanage/list', { folderId: folder.id })).labels as {
+        name: string;
+        count: number;
+      }[];
       expect(labels.filter((l) => l.name.startsWith('导入')).map((l) => [l.name, l.count])).toEqual([
         ['导入A', 2],
         ['导入B', 1],
@@ -398,15 +439,24 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
 
   describe('saved expressions', () => {
     it('saves, lists, renames, combines and deletes expressions', async () => {
-      const a = (await okData('/archive/v2/save', { action: 'saveExpression', name: '电池', state: { searchExpre: 'TI=电池' } }))
-        .expression;
+      const a = (
+        await okData('/archive/v2/save', { action: 'saveExpression', name: '电池', state: { searchExpre: 'TI=电池' } })
+      ).expression;
       expect(a).toMatchObject({ name: '电池', expression: 'TI=电池', total: 3 });
       const b = (
-        await okData('/archive/v2/save', { action: 'saveExpression', name: '比亚迪', state: { searchExpre: 'PA=比亚迪' } })
+        await okData('/archive/v2/save', {
+          action: 'saveExpression',
+          name: '比亚迪',
+          state: { searchExpre: 'PA=比亚迪' },
+        })
       ).expression;
       const listed = await okData('/archive/v2/list', { type: 'expressions', keyword: '比亚' });
       expect(listed.items.map((i: { id: string }) => i.id)).toEqual([b.id]);
-      const renamed = await okData('/archive/v2/update', { action: 'renameExpression', expressionId: b.id, name: 'BYD' });
+      const renamed = await okData('/archive/v2/update', {
+        action: 'renameExpression',
+        expressionId: b.id,
+        name: 'BYD',
+      });
       expect(renamed.expression.name).toBe('BYD');
       const combined = await okData('/archive/v2/combined', {
         items: [
@@ -460,7 +510,11 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       expect(sorted.items[0].publicationNumber).toBe('CN110000002B');
       const analysis = await call(
         '/search/analyze',
-        { searchExpre: '', set: { kind: 'library', key: folder.id }, analysis: { kind: 'terms', dimension: 'applicant' } },
+        {
+          searchExpre: '',
+          set: { kind: 'library', key: folder.id },
+          analysis: { kind: 'terms', dimension: 'applicant' },
+        },
         owner,
       );
       expect(analysis.json(), analysis.body).toMatchObject({ status: 1, data: { total: 4 } });
@@ -468,7 +522,11 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       expect(foreign).toMatchObject({ status: 0, data: { code: 'LIBRARY_NOT_FOUND' } });
       const foreignAnalysis = await call(
         '/search/analyze',
-        { searchExpre: '', set: { kind: 'library', key: folder.id }, analysis: { kind: 'terms', dimension: 'applicant' } },
+        {
+          searchExpre: '',
+          set: { kind: 'library', key: folder.id },
+          analysis: { kind: 'terms', dimension: 'applicant' },
+        },
         stranger,
       );
       expect(foreignAnalysis.json()).toMatchObject({ status: 0, data: { code: 'LIBRARY_NOT_FOUND' } });
@@ -503,16 +561,29 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       const expression = (
         await okData('/archive/v2/save', { action: 'saveExpression', name: 'mine', state: { searchExpre: 'TI=电池' } })
       ).expression;
-      const other = (await okData('/archive/v2/save', { action: 'saveExpression', name: 'other', state: { searchExpre: 'TI=盒' } }))
-        .expression;
+      const other = (
+        await okData('/archive/v2/save', { action: 'saveExpression', name: 'other', state: { searchExpre: 'TI=盒' } })
+      ).expression;
       const calls: [string, object, string][] = [
         ['/archive/v2/save', { action: 'createFolder', name: 'x', parentId: folder.id }, 'LIBRARY_NOT_FOUND'],
-        ['/archive/v2/save', { action: 'collect', folderIds: [folder.id], publicationNumbers: ['CN110000002B'] }, 'LIBRARY_NOT_FOUND'],
+        [
+          '/archive/v2/save',
+          { action: 'collect', folderIds: [folder.id], publicationNumbers: ['CN110000002B'] },
+          'LIBRARY_NOT_FOUND',
+        ],
         ['/archive/v2/update', { action: 'rename', folderId: folder.id, name: 'y' }, 'LIBRARY_NOT_FOUND'],
-        ['/archive/v2/update', { action: 'renameExpression', expressionId: expression.id, name: 'y' }, 'SAVED_EXPRESSION_NOT_FOUND'],
+        [
+          '/archive/v2/update',
+          { action: 'renameExpression', expressionId: expression.id, name: 'y' },
+          'SAVED_EXPRESSION_NOT_FOUND',
+        ],
         ['/archive/v2/delete', { action: 'delete', folderIds: [folder.id] }, 'LIBRARY_NOT_FOUND'],
         ['/archive/v2/delete', { action: 'removePatents', folderId: folder.id, all: true }, 'LIBRARY_NOT_FOUND'],
-        ['/archive/v2/delete', { action: 'deleteExpressions', expressionIds: [expression.id] }, 'SAVED_EXPRESSION_NOT_FOUND'],
+        [
+          '/archive/v2/delete',
+          { action: 'deleteExpressions', expressionIds: [expression.id] },
+          'SAVED_EXPRESSION_NOT_FOUND',
+        ],
         ['/archive/v2/list', { type: 'patents', folderId: folder.id }, 'LIBRARY_NOT_FOUND'],
         ['/archive/v2/combined', { items: [{ id: expression.id }, { id: other.id }] }, 'SAVED_EXPRESSION_NOT_FOUND'],
         ['/archive/v2/oper/log/list', { folderId: folder.id }, 'LIBRARY_NOT_FOUND'],
@@ -535,7 +606,9 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       expect((await folders('all', stranger)).folders).toEqual([]);
       expect((await okData('/archive/v2/list', { type: 'expressions' }, stranger)).total).toBe(0);
       expect((await okData('/labelmanage/list', {}, stranger)).labels).toEqual([]);
-      expect((await okData('/archive/v2/list', { type: 'holding', publicationNumbers: ['CN110000001A'] }, stranger)).holding).toEqual({});
+      expect(
+        (await okData('/archive/v2/list', { type: 'holding', publicationNumbers: ['CN110000001A'] }, stranger)).holding,
+      ).toEqual({});
       // Without the library menu, or without a sign-in, nothing answers.
       expect((await call('/archive/v2/list', { type: 'folders' }, noMenu)).statusCode).toBe(403);
       expect((await call('/archive/v2/list', { type: 'folders' }, null)).statusCode).toBe(401);
@@ -543,14 +616,28 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       await okData('/archive/v2/list', { type: 'patents', folderId: folder.id });
       await okData('/archive/v2/oper/log/list', { folderId: folder.id });
       await okData('/labelmanage/list', { folderId: folder.id });
-      await okData('/labelmanage/set', { action: 'apply', folderId: folder.id, labelIds: [label.id], publicationNumbers: ['CN110000001A'] });
-      await okData('/labelmanage/cancel', { action: 'remove', folderId: folder.id, labelIds: [label.id], publicationNumbers: ['CN110000001A'] });
+      await okData('/labelmanage/set', {
+        action: 'apply',
+        folderId: folder.id,
+        labelIds: [label.id],
+        publicationNumbers: ['CN110000001A'],
+      });
+      await okData('/labelmanage/cancel', {
+        action: 'remove',
+        folderId: folder.id,
+        labelIds: [label.id],
+        publicationNumbers: ['CN110000001A'],
+      });
       await okData('/labelmanage/set', { action: 'rename', labelId: label.id, name: 'z' });
       await okData('/labelmanage/cancel', { action: 'delete', labelId: label.id });
       await okData('/archive/v2/combined', { items: [{ id: expression.id }, { id: other.id }] });
       await okData('/archive/v2/update', { action: 'renameExpression', expressionId: expression.id, name: 'y' });
       await okData('/archive/v2/save', { action: 'createFolder', name: 'x', parentId: folder.id });
-      await okData('/archive/v2/save', { action: 'collect', folderIds: [folder.id], publicationNumbers: ['CN110000002B'] });
+      await okData('/archive/v2/save', {
+        action: 'collect',
+        folderIds: [folder.id],
+        publicationNumbers: ['CN110000002B'],
+      });
       await okData('/archive/v2/update', { action: 'rename', folderId: folder.id, name: 'y' });
       await okData('/archive/v2/delete', { action: 'removePatents', folderId: folder.id, all: true });
       await okData('/archive/v2/delete', { action: 'deleteExpressions', expressionIds: [expression.id] });

@@ -273,7 +273,8 @@ export class LibraryService {
     const limit = await this.deps.favouritesLimit(auth);
     if (limit === null) return;
     const used = await this.favouritesUsed(userId);
-    if (used + adding > limit) throw new AppError('COLLECT_QUOTA_EXCEEDED', { limit: grouped(limit), used: grouped(used) });
+    if (used + adding > limit)
+      throw new AppError('COLLECT_QUOTA_EXCEEDED', { limit: grouped(limit), used: grouped(used) });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -818,7 +819,14 @@ export class LibraryService {
     lang: Language,
   ): Promise<LibraryCombineResponse> {
     const userId = this.userOf(auth);
-    const rows = new Map((await this.repo.findExpressions(userId, body.items.map((i) => i.id))).map((r) => [r.id, r]));
+    const rows = new Map(
+      (
+        await this.repo.findExpressions(
+          userId,
+          body.items.map((i) => i.id),
+        )
+      ).map((r) => [r.id, r]),
+    );
     const context = { userId };
     let expression = '';
     for (const [index, item] of body.items.entries()) {
@@ -944,7 +952,12 @@ export class LibraryService {
         const opened = await this.openWritable(body.folderId, userId);
         for (const id of body.labelIds) await this.ownLabel(id, opened.root.owner_id);
         const numbers = [...new Set(body.publicationNumbers.map((n) => n.trim()))];
-        const affected = await this.repo.applyLabels(opened.folder.id, [...new Set(body.labelIds)], numbers, this.nowIso());
+        const affected = await this.repo.applyLabels(
+          opened.folder.id,
+          [...new Set(body.labelIds)],
+          numbers,
+          this.nowIso(),
+        );
         await this.log(opened, userId, 'label', { count: affected });
         return { affected };
       }
@@ -976,7 +989,10 @@ export class LibraryService {
    * its facets, filters, sort, search within and analysis. The searching user must be allowed to
    * open the library; a library in the recycle bin cannot be viewed.
    */
-  async resolveSet(source: { key: string; labelId?: string | undefined }, context: SearchContext): Promise<ResolvedSet> {
+  async resolveSet(
+    source: { key: string; labelId?: string | undefined },
+    context: SearchContext,
+  ): Promise<ResolvedSet> {
     if (context.userId === null) throw new AppError('LIBRARY_NOT_FOUND');
     const opened = await this.open(source.key, context.userId);
     if (opened.tree.stateOf(opened.folder) === 'deleted') throw new AppError('LIBRARY_UNAVAILABLE');

@@ -188,8 +188,7 @@ export class SearchService {
   /** The patents of a set source, best first. */
   async resolveSet(source: SetSource, context: SearchContext = NO_USER): Promise<ResolvedSet> {
     const resolve = this.sets?.[source.kind] as
-      | ((source: SetSource, context: SearchContext) => Promise<ResolvedSet>)
-      | undefined;
+      ((source: SetSource, context: SearchContext) => Promise<ResolvedSet>) | undefined;
     if (!resolve) throw new AppError('SEARCH_STATE_NOT_FOUND');
     return resolve(source, context);
   }
