@@ -414,6 +414,20 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       expect(foreign.json()).toMatchObject({ status: 0, data: { code: 'LIBRARY_NOT_FOUND' } });
     });
 
+    it('refuses more than 30,000 numbers or 3,000 distinct labels per import', async () => {
+      const folder = await createFolder('ImportLimits');
+      const numbers = Array.from({ length: 30_001 }, (_, i) => `CN${String(100000000 + i)}A`).join(';');
+      const tooMany = await importFile(folder.id, Buffer.from(numbers), 'many.txt');
+      expect(tooMany.json()).toMatchObject({ status: 0, data: { code: 'COLLECT_TOO_MANY' } });
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('numbers');
+      sheet.addRow(['CN110000001A', Array.from({ length: 3_001 }, (_, i) => `标引${i}`).join(';')]);
+      const file = Buffer.from(await workbook.xlsx.writeBuffer());
+      const labels = await importFile(folder.id, file, 'labels.xlsx');
+      expect(labels.json()).toMatchObject({ status: 0, data: { code: 'IMPORT_TOO_MANY_LABELS' } });
+      expect((await patentsOf(folder.id)).total).toBe(0);
+    });
+
     it('imports an .xlsx with labels in the second column', async () => {
       const folder = await createFolder('ImportXlsx');
       const workbook = new ExcelJS.Workbook();
