@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { splitBatchNumbers, type Language } from '@patlas/contracts';
+import { MAX_LIBRARY_LABEL_NAME_LENGTH, splitBatchNumbers, type Language } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import { checkXlsxBuffer, XlsxLimitError } from '../../files/xlsx-guard.js';
 import { numberProblem } from '../batch-search/batch-input.js';
@@ -80,7 +80,8 @@ export async function readWorkbookImport(file: Buffer, lang: Language): Promise<
       ...new Set(
         (row.getCell(2).text ?? '')
           .split(LABEL_SEPARATORS)
-          .map((l) => l.trim())
+          // A longer label is kept by its first MAX_LIBRARY_LABEL_NAME_LENGTH characters.
+          .map((l) => l.trim().slice(0, MAX_LIBRARY_LABEL_NAME_LENGTH))
           .filter(Boolean),
       ),
     ];

@@ -6,7 +6,14 @@ import {
   MAX_LIBRARY_DEPTH,
   MAX_LIBRARY_REMOVE,
   RECORD_TYPES,
+  type CollectRequestSchema,
   type CollectResult,
+  type CreateFolderRequestSchema,
+  type LabelCancelRequestSchema,
+  type LabelSetRequestSchema,
+  type LibraryDeleteRequestSchema,
+  type LibraryUpdateRequestSchema,
+  type SaveExpressionRequestSchema,
   type LabelCancelResponse,
   type LabelListResponse,
   type LabelSetResponse,
@@ -31,15 +38,6 @@ import {
 import type { SearchEngine } from '@patlas/engine';
 import { makeAnd, printExpression, type QueryNode } from '@patlas/query';
 import type { z } from 'zod';
-import type {
-  CollectRequestSchema,
-  CreateFolderRequestSchema,
-  LabelCancelRequestSchema,
-  LabelSetRequestSchema,
-  LibraryDeleteRequestSchema,
-  LibraryUpdateRequestSchema,
-  SaveExpressionRequestSchema,
-} from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import { ImportErrors } from '../../files/import-errors.js';
 import type { AuthContext } from '../auth/access.plugin.js';
@@ -546,16 +544,18 @@ export class LibraryService {
       const ownerId = target.root.owner_id;
       const existing = (await this.repo.labelsOf(ownerId)).filter((l) => l.parent_id === null);
       const byName = new Map(existing.map((l) => [l.name.toLowerCase(), l.id]));
-      const missing = labelNames.filter((name) => !byName.has(name.toLowerCase()));
+      const missing = [
+        ...new Map(labelNames.filter((n) => !byName.has(n.toLowerCase())).map((n) => [n.toLowerCase(), n])).values(),
+      ];
       const created = await this.repo.insertLabels(
-        missing.map((name) => ({ ownerId, parentId: null, name: name.slice(0, 50), createdAt: at })),
+        missing.map((name) => ({ ownerId, parentId: null, name, createdAt: at })),
       );
       labelsCreated = created.length;
       for (const label of created) byName.set(label.name.toLowerCase(), label.id);
       const byLabel = new Map<string, string[]>();
       for (const n of found) {
         for (const name of n.labels) {
-          const id = byName.get(name.slice(0, 50).toLowerCase());
+          const id = byName.get(name.toLowerCase());
           if (!id) continue;
           byLabel.set(id, [...(byLabel.get(id) ?? []), held[n.value]!]);
         }
