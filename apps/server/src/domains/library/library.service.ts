@@ -5,6 +5,7 @@ import {
   MAX_IMPORT_LABELS,
   MAX_LIBRARY_DEPTH,
   MAX_LIBRARY_REMOVE,
+  MAX_PAGE_SIZE,
   RECORD_TYPES,
   type CollectRequestSchema,
   type CollectResult,
@@ -82,6 +83,9 @@ interface Opened {
   root: LibraryRow;
   role: LibraryRole;
 }
+
+/** Result sets up to this size are collected in the result page's order (page by page); larger ones in one read. */
+const ORDERED_COLLECT_MAX = 2_000;
 
 /** A limit as the spec's messages write it: 30,000. */
 const grouped = (n: number) => n.toLocaleString('en-US');
@@ -316,7 +320,10 @@ export class LibraryService {
     }
   }
 
-  /** The patents of a result set, in the set's order when it has one (else the engine's). */
+  /**
+   * The patents of a result set: up to ORDERED_COLLECT_MAX in the result page's order; a larger
+   * set in one read, in its set source's order when it has one (else the engine's).
+   */
   private async numbersOfResultSet(
     resultSet: NonNullable<CollectBody['resultSet']>,
     folders: number,
@@ -328,6 +335,24 @@ export class LibraryService {
       const total = await this.deps.engine.count(ast, options);
       this.checkCollectSize(total, folders);
       if (total === 0) return { numbers: [], total };
+      if (total <= ORDERED_COLLECT_MAX) {
+        // The result page's order (its sort, else relevance or the set's rank), page by page.
+        const numbers: string[] = [];
+        for (let page = 1; numbers.length < total; page++) {
+          const result = await this.deps.engine.search({
+            ast,
+            ...options,
+            page,
+            pageSize: MAX_PAGE_SIZE,
+            ...(resultSet.sort ? { sort: resultSet.sort } : {}),
+            facets: [],
+            highlight: false,
+          });
+          if (result.items.length === 0) break;
+          numbers.push(...result.items.map((item) => item.publicationNumber));
+        }
+        return { numbers: [...new Set(numbers)], total };
+      }
       const sample = await this.deps.engine.texts(ast, options, { limit: MAX_COLLECT_PATENTS });
       let numbers = sample.docs.map((d) => d.publicationNumber);
       if (resolved) {
