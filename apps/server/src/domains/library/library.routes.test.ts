@@ -242,6 +242,20 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       );
     });
 
+    it('keeps the result page order of a collected result set', async () => {
+      const folder = await createFolder('Ordered');
+      await okData('/archive/v2/save', {
+        action: 'collect',
+        folderIds: [folder.id],
+        resultSet: { searchExpre: 'TI=电池', sort: { field: 'AD', order: 'desc' } },
+      });
+      expect((await patentsOf(folder.id)).items.map((i) => i.publicationNumber)).toEqual([
+        'CN110000003U',
+        'CN110000001A',
+        'CN110000002B',
+      ]);
+    });
+
     it('refuses more than 30,000 per collect and 30,000 over several folders, with the spec messages', async () => {
       const a = await createFolder('LimitA');
       const b = await createFolder('LimitB');
