@@ -66,3 +66,7 @@ export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
 
 /** Issue 14: a rate whose denominator covers less than this share of its population is not shown as a figure of the set. */
 export const MIN_RATE_COVERAGE = 0.5;
+
+/** Spec 2 §5: "Compare needs 2 to 10 patents"; §9: "Compare at most 10 patents". */
+export const MIN_COMPARE_PATENTS = 2;
+export const MAX_COMPARE_PATENTS = 10;
