@@ -107,8 +107,9 @@ function CompareTable({ items, onRemove }: CompareTableProps) {
   const [isDifferencesOnly, setIsDifferencesOnly] = useState(false);
   const rowLabel = useRowLabel();
   const renderCell = useCellRenderer(items);
-  const rows = compareRows(items).filter((row) => !row.isEmpty && (!isDifferencesOnly || row.differs));
-  const differing = compareRows(items).filter((row) => row.differs).length;
+  const allRows = compareRows(items);
+  const rows = allRows.filter((row) => !row.isEmpty && (!isDifferencesOnly || row.differs));
+  const differing = allRows.filter((row) => row.differs).length;
 
   const columns: ColumnsType<CompareRowState> = [
     {
