@@ -14,9 +14,9 @@ async function tickRow(page: Page, index: number): Promise<void> {
   await page.locator('.result-table tbody tr.result-row').nth(index).locator('input[type="checkbox"]').check();
 }
 
-/** The compared publication numbers, as the dialog's column heads show them. */
+/** The compared publication numbers, as the dialog's column heads show them (not the table's hidden measuring row). */
 function columnNumbers(page: Page): Promise<string[]> {
-  return page.locator('.compare-dialog .compare-column-number').allInnerTexts();
+  return page.locator('.compare-dialog thead .compare-column-number').allInnerTexts();
 }
 
 describe.runIf(runBrowser)('[SEARCH][COMPARE]: compare selected results side by side', () => {
