@@ -3,7 +3,9 @@ import { firstClaimOf, firstClaimText } from './compare.js';
 
 describe('first claim of a claims text', () => {
   it('takes the first line when the source keeps one claim per line', () => {
-    expect(firstClaimText('1. 一种电池，包括正极。\n2. 根据权利要求1所述的电池，其特征在于……')).toBe('1. 一种电池，包括正极。');
+    expect(firstClaimText('1. 一种电池，包括正极。\n2. 根据权利要求1所述的电池，其特征在于……')).toBe(
+      '1. 一种电池，包括正极。',
+    );
   });
 
   it('cuts claims run together before the next claim number after a sentence end', () => {

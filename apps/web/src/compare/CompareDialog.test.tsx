@@ -209,12 +209,7 @@ describe('compare dialog', { timeout: 90_000 }, () => {
       `${catl}:some`,
       'Acme Batteries Inc.:-',
     ]);
-    expect(tagsOf('ipc')).toEqual([
-      'H01M50/20 （主）:-',
-      'H01M10/42:all',
-      'H01M 10/42:all',
-      'H01M10/42:all',
-    ]);
+    expect(tagsOf('ipc')).toEqual(['H01M50/20 （主）:-', 'H01M10/42:all', 'H01M 10/42:all', 'H01M10/42:all']);
 
     // Differences only: the rows with equal values go.
     fireEvent.click(within(root).getByRole('switch', { name: '只看差异' }));
@@ -227,9 +222,7 @@ describe('compare dialog', { timeout: 90_000 }, () => {
     const { router } = renderApp(`${RESULT_URL}&compare=CN215644798U,CN113000000A,US6980000B2`);
     const root = await dialog();
     fireEvent.click(within(root).getByRole('button', { name: '移出对比 CN113000000A' }));
-    await waitFor(() =>
-      expect(searchParam(router.state.location.search, 'compare')).toBe('CN215644798U,US6980000B2'),
-    );
+    await waitFor(() => expect(searchParam(router.state.location.search, 'compare')).toBe('CN215644798U,US6980000B2'));
     // The table repeats its heads in a hidden measuring row: count those of the header.
     await waitFor(() => expect(root.querySelectorAll('thead .compare-column-number')).toHaveLength(2));
     // Two is the least: no column can be removed any more.

@@ -245,7 +245,11 @@ function TextCell({ text, rows, isStrong = false }: { text: LocalizedText; rows:
       <Typography.Paragraph
         className="compare-text"
         strong={isStrong}
-        ellipsis={{ rows, expandable: 'collapsible', symbol: (isExpanded) => t(isExpanded ? 'dialog.less' : 'dialog.more') }}
+        ellipsis={{
+          rows,
+          expandable: 'collapsible',
+          symbol: (isExpanded) => t(isExpanded ? 'dialog.less' : 'dialog.more'),
+        }}
       >
         {text.text}
       </Typography.Paragraph>

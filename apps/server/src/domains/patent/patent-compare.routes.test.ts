@@ -129,7 +129,12 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent compare API o
 
   it('refuses more than 10 patents with the spec wording', async () => {
     const numbers = Array.from({ length: 11 }, (_, i) => `CN90000000${i}A`);
-    const zh = await t.app.inject({ method: 'POST', url: URL, headers: auth, payload: { publicationNumbers: numbers } });
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: auth,
+      payload: { publicationNumbers: numbers },
+    });
     expect(zh.statusCode).toBe(400);
     expect(zh.json()).toEqual({ status: 0, message: '所选专利不能超过 10 条', data: { code: 'COMPARE_TOO_MANY' } });
     const en = await t.app.inject({

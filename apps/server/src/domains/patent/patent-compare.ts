@@ -1,8 +1,9 @@
 import { firstClaimOf, type ComparedPatent, type Patent } from '@patlas/contracts';
 import { currentLegalStatus } from './legal-status.js';
 
-const names = (parties: Patent['applicants']): string[] =>
-  [...new Set((parties ?? []).map((p) => p.name.trim()).filter(Boolean))];
+const names = (parties: Patent['applicants']): string[] => [
+  ...new Set((parties ?? []).map((p) => p.name.trim()).filter(Boolean)),
+];
 
 /** IPC symbols once each, the main class first. */
 function ipcOf(patent: Patent): string[] {
@@ -16,7 +17,9 @@ function ipcOf(patent: Patent): string[] {
  * (its own number added when the list leaves it out), else the count the source states.
  */
 function familySizeOf(patent: Patent): number | undefined {
-  const members = new Set((patent.family?.simple ?? []).map((n) => n.replace(/\s+/g, '').toUpperCase()).filter(Boolean));
+  const members = new Set(
+    (patent.family?.simple ?? []).map((n) => n.replace(/\s+/g, '').toUpperCase()).filter(Boolean),
+  );
   if (members.size > 0) {
     members.add(patent.publicationNumber.toUpperCase());
     return members.size;
