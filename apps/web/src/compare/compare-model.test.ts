@@ -57,6 +57,15 @@ describe('compare model', () => {
     expect(compareRows([a, { ...b, citationCount: 4 }]).find((r) => r.key === 'citationCount')?.differs).toBe(true);
   });
 
+  it('compares legal statuses by their class, whatever the wording', () => {
+    const stated = patent({ legalStatus: '授权', currentStatus: { code: 'granted', basis: 'source', text: '授权' } });
+    const byKind = patent({ currentStatus: { code: 'granted', basis: 'kind' } });
+    const lapsed = patent({ currentStatus: { code: 'inactive', basis: 'term', date: '2020-01-01' } });
+    const legal = (patents: ComparedPatent[]) => compareRows(patents).find((r) => r.key === 'legalStatus');
+    expect(legal([stated, byKind])?.differs).toBe(false);
+    expect(legal([stated, lapsed])?.differs).toBe(true);
+  });
+
   it('counts how many patents hold each applicant or IPC symbol', () => {
     const counts = sharedCounts(
       [

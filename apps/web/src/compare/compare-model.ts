@@ -74,8 +74,9 @@ function comparable(patent: ComparedPatent, row: CompareRowKey): string | undefi
     case 'firstClaim':
     case 'abstract':
       return patent[row]?.text.trim() || undefined;
+    // The status class, not its wording: 授权 from one source and a grant told by the kind code are the same status.
     case 'legalStatus':
-      return patent.legalStatus ?? patent.currentStatus?.code;
+      return patent.currentStatus?.code ?? patent.legalStatus;
     case 'citationCount':
     case 'citedByCount':
     case 'familySize':
