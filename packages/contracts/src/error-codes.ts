@@ -487,6 +487,20 @@ export const ERROR_CODES = {
     zh: '请输入要检索的公开号、申请号或申请人',
     en: 'Please enter publication numbers, application numbers or applicants',
   },
+  // ---- Compare dialog (spec 2 §2, §5 "Compare needs 2 to 10 patents") ----
+  COMPARE_TOO_FEW: {
+    http: 400,
+    status: 0,
+    zh: '请至少选择 {min} 件专利进行对比',
+    en: 'Select at least {min} patents to compare',
+  },
+  /** Spec 2 §8: "Selected patents cannot exceed {n} entries" (more than MAX_COMPARE_PATENTS to compare). */
+  COMPARE_TOO_MANY: {
+    http: 400,
+    status: 0,
+    zh: '所选专利不能超过 {max} 条',
+    en: 'Selected patents cannot exceed {max} entries',
+  },
   BATCH_TOO_MANY_NUMBERS: {
     http: 400,
     status: 0,

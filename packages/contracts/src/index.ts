@@ -22,3 +22,4 @@ export * from './semantic.js';
 export * from './image-search.js';
 export * from './data-import.js';
 export * from './library.js';
+export * from './compare.js';

@@ -88,3 +88,6 @@ export const MAX_LIBRARY_REMOVE = 30_000;
 export const MAX_IMPORT_LABELS = 3_000;
 /** Indexing label names (ours). */
 export const MAX_LIBRARY_LABEL_NAME_LENGTH = 50;
+/** Spec 2 §5: "Compare needs 2 to 10 patents"; §9: "Compare at most 10 patents". */
+export const MIN_COMPARE_PATENTS = 2;
+export const MAX_COMPARE_PATENTS = 10;

@@ -3,6 +3,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   envelopeOf,
+  PatentCompareRequestSchema,
+  PatentCompareResponseSchema,
   PatentDetailQuerySchema,
   PatentDetailSchema,
   PatentDrawingsRequestSchema,
@@ -20,7 +22,7 @@ export interface PatentRoutesOptions {
 
 const DRAWING_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(png|jpg|jpeg)$/;
 
-/** Patent detail and drawings under /api/product/patent. */
+/** Patent detail, compare and drawings under /api/product/patent. */
 export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (app, { service, drawingsDir }) => {
   app.get(
     '/patent/detail',
@@ -52,6 +54,20 @@ export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (a
       message: '',
       data: { items: await service.getDrawings(request.body.publicationNumbers) },
     }),
+  );
+
+  app.post(
+    '/patent/compare',
+    {
+      config: { access: ['/search/detail', '/search/result'] },
+      schema: {
+        summary: 'The patents of the compare dialog side by side (2 to 10, numbers in any form)',
+        tags: ['patent'],
+        body: PatentCompareRequestSchema,
+        response: { 200: envelopeOf(PatentCompareResponseSchema) },
+      },
+    },
+    async (request) => ({ status: 1, message: '', data: await service.compare(request.body.publicationNumbers) }),
   );
 
   app.get(

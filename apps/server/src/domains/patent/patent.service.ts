@@ -1,7 +1,17 @@
-import type { Drawing, FamilyMember, Patent, PatentDetail } from '@patlas/contracts';
+import {
+  MAX_COMPARE_PATENTS,
+  MIN_COMPARE_PATENTS,
+  type ComparedPatent,
+  type Drawing,
+  type FamilyMember,
+  type Patent,
+  type PatentCompareResponse,
+  type PatentDetail,
+} from '@patlas/contracts';
 import { parsePublicationNumber } from '@patlas/engine';
 import { AppError } from '../../errors.js';
 import { currentLegalStatus } from './legal-status.js';
+import { toComparedPatent } from './patent-compare.js';
 import type { PatentRepository } from './patent.repository.js';
 
 /** Every number a record refers to, for which the detail page may offer a link. */
@@ -128,6 +138,45 @@ export class PatentService {
       };
     }
     return members;
+  }
+
+  /**
+   * The patents of the compare dialog, in the order asked for. Numbers may be written in any form;
+   * spec 2 §5 "Compare needs 2 to 10 patents" is checked on the distinct numbers asked for. Numbers
+   * the database does not hold are answered in `missing` rather than failing the whole comparison.
+   */
+  async compare(numbers: readonly string[]): Promise<PatentCompareResponse> {
+    const byForm = new Map<string, string>();
+    for (const number of numbers) {
+      const key = number.replace(/\s+/g, '').toUpperCase();
+      if (key && !byForm.has(key)) byForm.set(key, number.trim());
+    }
+    const asked = [...byForm.values()];
+    if (asked.length < MIN_COMPARE_PATENTS) {
+      throw new AppError('COMPARE_TOO_FEW', { min: MIN_COMPARE_PATENTS, count: asked.length });
+    }
+    if (asked.length > MAX_COMPARE_PATENTS) {
+      throw new AppError('COMPARE_TOO_MANY', { max: MAX_COMPARE_PATENTS, count: asked.length });
+    }
+    const held = await this.patents.resolveHeldNumbers(asked);
+    const records = await this.patents.getByPublicationNumbers(Object.values(held));
+    const today = this.today();
+    const items: ComparedPatent[] = [];
+    const missing: string[] = [];
+    const shown = new Set<string>();
+    for (const number of asked) {
+      const pn = held[number];
+      const record = pn ? records.get(pn) : undefined;
+      if (!pn || !record) {
+        missing.push(number);
+        continue;
+      }
+      // Two forms of one number (CN117151122A, CN 117151122 A) are one patent.
+      if (shown.has(pn)) continue;
+      shown.add(pn);
+      items.push(toComparedPatent(number, record, await this.patents.findCitingNumbers(record), today));
+    }
+    return { items, missing };
   }
 
   /** Drawings by the publication numbers asked for (numbers as stored); patents without drawings are left out. */
