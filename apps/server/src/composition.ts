@@ -47,6 +47,8 @@ import { DataImportService, type ImportRunner } from './domains/data-import/data
 import { ImportRunRepository } from './domains/data-import/import-run.repository.js';
 import { SchemeStore } from './domains/classification/scheme.js';
 import { DashboardsService } from './domains/dashboards/dashboards.service.js';
+import { GroupRepository } from './domains/group/group.repository.js';
+import { GroupService } from './domains/group/group.service.js';
 import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
 import { SearchHistoryService } from './domains/history/search-history.service.js';
 import { ImageEmbedder } from './domains/image-search/image-features.js';
@@ -54,6 +56,9 @@ import { ImageIndexer } from './domains/image-search/image-index.js';
 import { IMAGE_INDEX_KIND, imageIndexJob } from './domains/image-search/image-index.job.js';
 import { ImageSearchRepository } from './domains/image-search/image-search.repository.js';
 import { ImageSearchService } from './domains/image-search/image-search.service.js';
+import { MessageRepository } from './domains/message/message.repository.js';
+import { MessageService } from './domains/message/message.service.js';
+import type { People, Person } from './domains/message/people.js';
 import { OperateHistoryRepository } from './domains/operate-history/operate-history.repository.js';
 import { OperateHistoryService } from './domains/operate-history/operate-history.service.js';
 import { runImport } from './domains/patent/import/import.service.js';
@@ -61,6 +66,8 @@ import { detectFormat } from './domains/patent/import/registry.js';
 import { PatentRepository } from './domains/patent/patent.repository.js';
 import { PatentService } from './domains/patent/patent.service.js';
 import { SearchStateRepository } from './domains/search/search-state.repository.js';
+import { ShareRepository } from './domains/share/share.repository.js';
+import { ShareService } from './domains/share/share.service.js';
 import { SearchService } from './domains/search/search.service.js';
 import { loadOnnxEmbedder } from './domains/semantic-search/onnx-embedder.js';
 import { SemanticModelKeeper } from './domains/semantic-search/semantic-model.js';
@@ -112,6 +119,10 @@ export interface Repositories {
   imageSearch: ImageSearchRepository;
   historyRetention: HistoryRetentionRepository;
   importRuns: ImportRunRepository;
+  // collaboration (issue 17)
+  groups: GroupRepository;
+  messages: MessageRepository;
+  shares: ShareRepository;
 }
 
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
@@ -142,6 +153,9 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     imageSearch: new ImageSearchRepository(db),
     historyRetention: new HistoryRetentionRepository(db),
     importRuns: new ImportRunRepository(db),
+    groups: new GroupRepository(db),
+    messages: new MessageRepository(db),
+    shares: new ShareRepository(db),
   };
 }
 
@@ -177,6 +191,10 @@ export interface Services {
   translation: TranslationService;
   /** the operators' patent imports (domains/data-import) */
   dataImport: DataImportService;
+  /** the message centre; other domains notify and invite through it */
+  messages: MessageService;
+  groups: GroupService;
+  shares: ShareService;
 }
 
 /** What the services are built from besides the repositories. */
@@ -234,6 +252,21 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   );
   const imageSearch = new ImageSearchService(r.imageSearch, patents, imageIndexer, infra.imageEmbedder, now);
   const history = new SearchHistoryService(r.searchHistory, search, now);
+  // Collaboration: the accounts as groups, messages and shares see them; invitations call back
+  // the domain that sent them (each registers its kind with the message service when built).
+  const people = peopleOf(r.users);
+  const messages = new MessageService(r.messages, people, now);
+  const groups = new GroupService(r.groups, messages, people, now);
+  const shares = new ShareService(
+    r.shares,
+    messages,
+    people,
+    async (pn) => {
+      const detail = await patents.getDetail(pn);
+      return { pn: detail.publicationNumber, title: detail.title?.text };
+    },
+    now,
+  );
   // #n in expressions are the user's history entries: the search service asks the history service.
   search.useHistoryReferences(history);
   return {
@@ -290,6 +323,27 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       now,
       log: infra.log.child({ module: 'data-import' }),
     }),
+    messages,
+    groups,
+    shares,
+  };
+}
+
+/** Registered, enabled accounts for the collaboration domains (domains/message/people.ts). */
+function peopleOf(users: UserRepository): People {
+  const personOf = (row: { id: string; email: string; fullname: string; disabled: number } | undefined) =>
+    row && row.disabled !== 1 ? { userId: row.id, email: row.email, fullname: row.fullname } : undefined;
+  return {
+    findByEmail: async (email) => personOf(await users.findByEmail(email)),
+    findByIds: async (ids) => {
+      const found = new Map<string, Person>();
+      for (const id of new Set(ids)) {
+        const row = await users.findById(id);
+        // Messages and shares from an account disabled since still show who sent them.
+        if (row) found.set(id, { userId: row.id, email: row.email, fullname: row.fullname });
+      }
+      return found;
+    },
   };
 }
 

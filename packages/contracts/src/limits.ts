@@ -66,3 +66,6 @@ export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
 
 /** Issue 14: a rate whose denominator covers less than this share of its population is not shown as a figure of the set. */
 export const MIN_RATE_COVERAGE = 0.5;
+
+/** Spec 2 §5 "Sharing: at most 5 e-mails at a time; a pre-shared e-mail may not be duplicated." */
+export const MAX_SHARE_RECIPIENTS = 5;
