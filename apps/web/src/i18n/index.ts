@@ -43,6 +43,12 @@ import enDefenseSearch from './en-US/defenseSearch.json';
 import enSemanticSearch from './en-US/semanticSearch.json';
 import enImageSearch from './en-US/imageSearch.json';
 import enDataImport from './en-US/dataImport.json';
+import zhMessage from './zh-CN/message.json';
+import zhGroup from './zh-CN/group.json';
+import zhShare from './zh-CN/share.json';
+import enMessage from './en-US/message.json';
+import enGroup from './en-US/group.json';
+import enShare from './en-US/share.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -68,6 +74,9 @@ export const resources = {
     semanticSearch: zhSemanticSearch,
     imageSearch: zhImageSearch,
     dataImport: zhDataImport,
+    message: zhMessage,
+    group: zhGroup,
+    share: zhShare,
   },
   en: {
     common: enCommon,
@@ -91,6 +100,9 @@ export const resources = {
     semanticSearch: enSemanticSearch,
     imageSearch: enImageSearch,
     dataImport: enDataImport,
+    message: enMessage,
+    group: enGroup,
+    share: enShare,
   },
 } as const;
 
@@ -116,6 +128,9 @@ export const NAMESPACES = [
   'semanticSearch',
   'imageSearch',
   'dataImport',
+  'message',
+  'group',
+  'share',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
