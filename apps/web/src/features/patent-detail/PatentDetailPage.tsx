@@ -23,6 +23,7 @@ import { usePrintMode } from './components/usePrintMode';
 import { DETAIL_TABS, isDetailTab, tabCounts, type DetailTab } from './patent-view';
 import { usePatentDetail } from './queries';
 import './PatentDetail.css';
+import { ShareButton } from '../../components/ShareDialog/ShareButton';
 
 const TAB_CONTENT: Record<DetailTab, (props: { patent: PatentDetail }) => ReactNode> = {
   basic: BasicInfoTab,
@@ -106,6 +107,7 @@ export function PatentDetailPage() {
             <Button size="small" icon={<PrinterOutlined />} onClick={() => void print()}>
               {t('patent:detailActions.print')}
             </Button>
+            <ShareButton target={() => ({ kind: 'patent', pns: [patent.publicationNumber] })} />
           </Flex>
         }
       />

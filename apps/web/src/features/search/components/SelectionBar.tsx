@@ -1,6 +1,7 @@
 import { App, Button, Flex, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { ShareButton } from '../../../components/ShareDialog/ShareButton';
 import type { ResultSelection } from '../useResultSelection';
 
 interface SelectionBarProps {
@@ -35,6 +36,7 @@ export function SelectionBar({ selection, pageNumbers }: SelectionBarProps) {
       <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()} disabled={count === 0}>
         {t('selection.copy')}
       </Button>
+      <ShareButton target={() => ({ kind: 'patent', pns: [...selection.selected] })} disabled={count === 0} />
     </Flex>
   );
 }
