@@ -22,8 +22,8 @@ import { PrintView } from './components/PrintView';
 import { usePrintMode } from './components/usePrintMode';
 import { DETAIL_TABS, isDetailTab, tabCounts, type DetailTab } from './patent-view';
 import { usePatentDetail } from './queries';
-import './PatentDetail.css';
 import { ShareButton } from '../../components/ShareDialog/ShareButton';
+import './PatentDetail.css';
 
 const TAB_CONTENT: Record<DetailTab, (props: { patent: PatentDetail }) => ReactNode> = {
   basic: BasicInfoTab,
