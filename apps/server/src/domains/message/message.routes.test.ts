@@ -64,6 +64,9 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('message centre API o
     expect((await list(owner, { category: 'share' })).total).toBe(2);
     expect((await list(owner, { pageSize: 1, page: 2 })).items).toHaveLength(1);
     expect(await unread(owner)).toBe(4);
+    // Spec 1 §3: the custom config's message count is the same figure.
+    const config = await call('POST', '/userCustomConfig/getCustomConfig', undefined, owner);
+    expect(config.body.data).toMatchObject({ messageCount: 4 });
     // The other user's centre holds none of these.
     expect((await list(other)).total).toBe(0);
   });
