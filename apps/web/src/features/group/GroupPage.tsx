@@ -1,4 +1,4 @@
-import { App, Button, Card, Empty, Form, Input, List, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Menu, Modal, Popconfirm, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,13 @@ export function GroupPage() {
     if (nameDialog?.kind === 'rename') {
       rename.mutate(
         { id: nameDialog.group.id, name },
-        { onSuccess: () => (setNameDialog(undefined), void toast.success(t('renamed'))), onError: showError },
+        {
+          onSuccess: () => {
+            setNameDialog(undefined);
+            void toast.success(t('renamed'));
+          },
+          onError: showError,
+        },
       );
     } else {
       create.mutate(name, {
@@ -79,6 +85,7 @@ export function GroupPage() {
   };
 
   const isOwner = current?.role === 'owner';
+  const currentId = current?.id ?? '';
   const columns: ColumnsType<GroupMember> = [
     { key: 'name', title: t('columns.name'), render: (_, m) => m.fullname || '—' },
     { key: 'email', title: t('columns.email'), dataIndex: 'email' },
@@ -109,7 +116,10 @@ export function GroupPage() {
                 <Popconfirm
                   title={m.status === 'invited' ? t('confirmWithdraw') : t('confirmRemove', { name: m.fullname || m.email })}
                   onConfirm={() =>
-                    remove.mutate({ id: current.id, userId: m.userId }, { onSuccess: () => void toast.success(t('removed')), onError: showError })
+                    remove.mutate(
+                      { id: currentId, userId: m.userId },
+                      { onSuccess: () => void toast.success(t('removed')), onError: showError },
+                    )
                   }
                 >
                   <Button type="link" size="small" danger>
@@ -140,29 +150,34 @@ export function GroupPage() {
       }
     >
       <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
-        <List<Group>
-          style={{ width: 260, flex: 'none' }}
-          bordered
-          loading={groups.isLoading}
-          dataSource={items}
-          locale={{ emptyText: t('empty') }}
-          renderItem={(group) => (
-            <List.Item
-              onClick={() => select(group.id)}
-              style={{ cursor: 'pointer', background: group.id === current?.id ? 'rgba(22,119,255,0.08)' : undefined }}
-              aria-selected={group.id === current?.id}
-              data-testid="group-item"
-            >
-              <List.Item.Meta
-                title={group.name}
-                description={t('summary', {
-                  n: group.members.filter((m) => m.status === 'active').length,
-                  role: t(group.role === 'owner' ? 'owner' : 'member'),
-                })}
-              />
-            </List.Item>
+        <div style={{ width: 260, flex: 'none' }}>
+          {groups.isLoading ? (
+            <Spin />
+          ) : items.length === 0 ? (
+            <Empty description={t('empty')} />
+          ) : (
+            <Menu
+              mode="inline"
+              aria-label={t('title')}
+              selectedKeys={current ? [current.id] : []}
+              onClick={({ key }) => select(key)}
+              items={items.map((group: Group) => ({
+                key: group.id,
+                label: (
+                  <span title={group.name}>
+                    {group.name}
+                    <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 6 }}>
+                      {t('summary', {
+                        n: group.members.filter((m) => m.status === 'active').length,
+                        role: t(group.role === 'owner' ? 'owner' : 'member'),
+                      })}
+                    </Typography.Text>
+                  </span>
+                ),
+              }))}
+            />
           )}
-        />
+        </div>
         <div style={{ flex: 1, minWidth: 0 }}>
           {current ? (
             <>
@@ -190,7 +205,10 @@ export function GroupPage() {
                       title={t('confirmDisband', { name: current.name })}
                       onConfirm={() =>
                         disband.mutate(current.id, {
-                          onSuccess: () => (select(undefined), void toast.success(t('disbanded'))),
+                          onSuccess: () => {
+                            select(undefined);
+                            void toast.success(t('disbanded'));
+                          },
                           onError: showError,
                         })
                       }
@@ -203,7 +221,10 @@ export function GroupPage() {
                     title={t('confirmLeave', { name: current.name })}
                     onConfirm={() =>
                       leave.mutate(current.id, {
-                        onSuccess: () => (select(undefined), void toast.success(t('left'))),
+                        onSuccess: () => {
+                          select(undefined);
+                          void toast.success(t('left'));
+                        },
                         onError: showError,
                       })
                     }

@@ -1,4 +1,4 @@
-import { Card, Radio, Space, Table, Tabs, Typography } from 'antd';
+import { Card, Flex, Radio, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -50,16 +50,16 @@ export function SharePage() {
       title: kind === 'patent' ? t('columns.patents') : t('columns.search'),
       render: (_, item) =>
         kind === 'patent' ? (
-          <Space direction="vertical" size={2}>
+          <Flex vertical gap={2}>
             {(item.patents ?? []).map((patent) => (
               <span key={patent.pn}>
                 <Link to={patentDetailPath(patent.pn)}>{patent.pn}</Link>
                 {patent.title && <Typography.Text type="secondary"> {patent.title}</Typography.Text>}
               </span>
             ))}
-          </Space>
+          </Flex>
         ) : item.search ? (
-          <Space direction="vertical" size={2}>
+          <Flex vertical gap={2}>
             {inAppPath(item.search.router) ? (
               <Link to={inAppPath(item.search.router) ?? '/'}>{item.search.title}</Link>
             ) : (
@@ -69,7 +69,7 @@ export function SharePage() {
             {item.search.total !== undefined && (
               <Typography.Text type="secondary">{t('total', { n: item.search.total })}</Typography.Text>
             )}
-          </Space>
+          </Flex>
         ) : null,
     },
     { key: 'note', title: t('columns.note'), render: (_, item) => item.note ?? '' },
