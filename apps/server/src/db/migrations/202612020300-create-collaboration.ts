@@ -60,7 +60,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('note', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('shares_recipient_idx').on('shares').columns(['recipient_id', 'kind', 'created_at']).execute();
+  await db.schema
+    .createIndex('shares_recipient_idx')
+    .on('shares')
+    .columns(['recipient_id', 'kind', 'created_at'])
+    .execute();
   await db.schema.createIndex('shares_sender_idx').on('shares').columns(['sender_id', 'kind', 'created_at']).execute();
 }
 

@@ -83,7 +83,14 @@ export class GroupRepository {
     if (userIds.length === 0) return;
     await this.db
       .insertInto('user_group_members')
-      .values(userIds.map((userId) => ({ group_id: groupId, user_id: userId, status: 'invited' as const, created_at: createdAt })))
+      .values(
+        userIds.map((userId) => ({
+          group_id: groupId,
+          user_id: userId,
+          status: 'invited' as const,
+          created_at: createdAt,
+        })),
+      )
       .execute();
   }
 

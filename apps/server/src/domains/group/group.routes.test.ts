@@ -51,7 +51,12 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('groups API on %s', (
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    [owner, member, stranger, third] = [await authHeader(t), await authHeader(t), await authHeader(t), await authHeader(t)];
+    [owner, member, stranger, third] = [
+      await authHeader(t),
+      await authHeader(t),
+      await authHeader(t),
+      await authHeader(t),
+    ];
   });
   afterAll(async () => t?.close());
 
@@ -60,7 +65,11 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('groups API on %s', (
     expect(created.body.status).toBe(1);
     expect(created.body.data).toMatchObject({ name: '电池研究组', role: 'owner', ownerId: owner.userId });
     const again = await call('/group/insert/group', { name: '电池研究组' }, owner, 'en');
-    expect(again.body).toMatchObject({ status: 0, message: 'Name already exists', data: { code: 'GROUP_NAME_EXISTS' } });
+    expect(again.body).toMatchObject({
+      status: 0,
+      message: 'Name already exists',
+      data: { code: 'GROUP_NAME_EXISTS' },
+    });
     // Another owner may use the same name.
     expect((await call('/group/insert/group', { name: '电池研究组' }, third)).body.status).toBe(1);
     expect((await groupsOf(owner)).map((g) => g.name)).toEqual(['电池研究组']);
@@ -72,13 +81,30 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('groups API on %s', (
   it('invites by e-mail: unknown, duplicated, too many and existing members are refused, nothing half done', async () => {
     const [group] = await groupsOf(owner);
     const groupId = group!.id;
-    const unknown = await call('/group/insert/groupMember', { groupId, emails: [member.email, 'nobody@nowhere.test'] }, owner);
+    const unknown = await call(
+      '/group/insert/groupMember',
+      { groupId, emails: [member.email, 'nobody@nowhere.test'] },
+      owner,
+    );
     expect(unknown.body).toMatchObject({ status: 0, message: '邮箱不存在：nobody@nowhere.test' });
-    const unknownEn = await call('/group/insert/groupMember', { groupId, emails: ['nobody@nowhere.test'] }, owner, 'en');
+    const unknownEn = await call(
+      '/group/insert/groupMember',
+      { groupId, emails: ['nobody@nowhere.test'] },
+      owner,
+      'en',
+    );
     expect(unknownEn.body.message).toBe('E-mail does not exist: nobody@nowhere.test');
-    const duplicated = await call('/group/insert/groupMember', { groupId, emails: [member.email, member.email.toUpperCase()] }, owner);
+    const duplicated = await call(
+      '/group/insert/groupMember',
+      { groupId, emails: [member.email, member.email.toUpperCase()] },
+      owner,
+    );
     expect(duplicated.body.data.code).toBe('EMAIL_DUPLICATED');
-    const many = await call('/group/insert/groupMember', { groupId, emails: ['a@x.test', 'b@x.test', 'c@x.test', 'd@x.test', 'e@x.test', 'f@x.test'] }, owner);
+    const many = await call(
+      '/group/insert/groupMember',
+      { groupId, emails: ['a@x.test', 'b@x.test', 'c@x.test', 'd@x.test', 'e@x.test', 'f@x.test'] },
+      owner,
+    );
     expect(many.body.data.code).toBe('SHARE_TOO_MANY_RECIPIENTS');
     const self = await call('/group/insert/groupMember', { groupId, emails: [owner.email] }, owner, 'en');
     expect(self.body).toMatchObject({ message: `Recipient is already a member: ${owner.email}` });
@@ -108,12 +134,12 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('groups API on %s', (
     expect((await call('/message/unreadMessage/count', undefined, member)).body.data).toEqual({ count: 1 });
 
     // A stranger cannot answer someone else's invitation, by message or by group.
-    expect((await call('/message/update/status', { id: invitation!.id, response: 'accept' }, stranger)).body.data.code).toBe(
-      'MESSAGE_NOT_FOUND',
-    );
-    expect((await call('/group/update/inviteMember', { groupId: group!.id, accept: true }, stranger)).body.data.code).toBe(
-      'GROUP_NO_INVITATION',
-    );
+    expect(
+      (await call('/message/update/status', { id: invitation!.id, response: 'accept' }, stranger)).body.data.code,
+    ).toBe('MESSAGE_NOT_FOUND');
+    expect(
+      (await call('/group/update/inviteMember', { groupId: group!.id, accept: true }, stranger)).body.data.code,
+    ).toBe('GROUP_NO_INVITATION');
 
     const accepted = await call('/message/update/status', { id: invitation!.id, response: 'accept' }, member);
     expect(accepted.body.data).toMatchObject({ response: 'accepted', isRead: true });

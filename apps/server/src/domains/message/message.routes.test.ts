@@ -48,7 +48,12 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('message centre API o
     // A notice, two shares from another user, and a group invitation.
     await messages.notify({ recipientId: owner.userId, senderId: null, kind: 'system', payload: { text: '维护通知' } });
     for (const pn of ['CN117151122A', 'US6980000B2']) {
-      await messages.notify({ recipientId: owner.userId, senderId: other.userId, kind: 'sharePatent', payload: { pns: [pn] } });
+      await messages.notify({
+        recipientId: owner.userId,
+        senderId: other.userId,
+        kind: 'sharePatent',
+        payload: { pns: [pn] },
+      });
     }
     const group = (await call('POST', '/group/insert/group', { name: '邀请组' }, other)).body.data as { id: string };
     await call('POST', '/group/insert/groupMember', { groupId: group.id, emails: [owner.email] }, other);
@@ -78,7 +83,11 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('message centre API o
     expect(await unread(owner)).toBe(3);
     // Someone else's message is "not found", in both languages.
     const foreign = await call('POST', '/message/update/status', { id: second!.id }, other, 'en');
-    expect(foreign.body).toMatchObject({ status: 0, message: 'This message does not exist', data: { code: 'MESSAGE_NOT_FOUND' } });
+    expect(foreign.body).toMatchObject({
+      status: 0,
+      message: 'This message does not exist',
+      data: { code: 'MESSAGE_NOT_FOUND' },
+    });
     const foreignBatch = await call('POST', '/message/batchUpdate/status', { ids: [second!.id, third!.id] }, other);
     expect(foreignBatch.body.data).toEqual({ updated: 0 });
     expect(await unread(owner)).toBe(3);

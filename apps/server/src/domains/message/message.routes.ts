@@ -56,7 +56,7 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
     {
       config: MESSAGES,
       schema: {
-        summary: "Marks the chosen own messages ({ids}) or all of them ({all: true}) read",
+        summary: 'Marks the chosen own messages ({ids}) or all of them ({all: true}) read',
         tags: ['message'],
         body: BatchUpdateMessageStatusRequestSchema,
         response: { 200: envelopeOf(BatchUpdateResultSchema) },

@@ -47,7 +47,12 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('sharing API on %s', 
     t = await buildTestApp(dialect);
     const { stored } = await t.context.repositories.patents.upsertMany([buildCnPatent(), buildUsPatent()]);
     await t.context.engine.index(stored);
-    [sender, recipient, second, stranger] = [await authHeader(t), await authHeader(t), await authHeader(t), await authHeader(t)];
+    [sender, recipient, second, stranger] = [
+      await authHeader(t),
+      await authHeader(t),
+      await authHeader(t),
+      await authHeader(t),
+    ];
   });
   afterAll(async () => t?.close());
 
@@ -80,24 +85,48 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('sharing API on %s', 
       payload: Record<string, unknown>;
     }[];
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ kind: 'sharePatent', payload: { pns: ['CN117151122A', 'US6980000B2'], note: '请看这两件' } });
+    expect(messages[0]).toMatchObject({
+      kind: 'sharePatent',
+      payload: { pns: ['CN117151122A', 'US6980000B2'], note: '请看这两件' },
+    });
   });
 
   it('refuses more than 5 e-mails, duplicates, unknown e-mails, oneself and unknown patents, with zh and en messages', async () => {
     const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `${x}@x.test`);
     const many = await call('/share/insert/sharePatent', { emails: six, pns: ['US6980000B2'] }, sender);
-    expect(many.body).toMatchObject({ status: 0, message: '每次最多分享给 5 个邮箱', data: { code: 'SHARE_TOO_MANY_RECIPIENTS' } });
+    expect(many.body).toMatchObject({
+      status: 0,
+      message: '每次最多分享给 5 个邮箱',
+      data: { code: 'SHARE_TOO_MANY_RECIPIENTS' },
+    });
     const manyEn = await call('/share/insert/sharePatent', { emails: six, pns: ['US6980000B2'] }, sender, 'en');
     expect(manyEn.body.message).toBe('At most 5 e-mails at a time');
-    const duplicated = await call('/share/insert/sharePatent', { emails: [recipient.email, ` ${recipient.email}`], pns: ['US6980000B2'] }, sender);
+    const duplicated = await call(
+      '/share/insert/sharePatent',
+      { emails: [recipient.email, ` ${recipient.email}`], pns: ['US6980000B2'] },
+      sender,
+    );
     expect(duplicated.body.data.code).toBe('EMAIL_DUPLICATED');
-    const unknown = await call('/share/insert/shareRetrievable', { emails: ['ghost@x.test'], title: 't', router: '/innovationSpace/searchResult?q=a' }, sender, 'en');
+    const unknown = await call(
+      '/share/insert/shareRetrievable',
+      { emails: ['ghost@x.test'], title: 't', router: '/innovationSpace/searchResult?q=a' },
+      sender,
+      'en',
+    );
     expect(unknown.body.message).toBe('E-mail does not exist: ghost@x.test');
     const self = await call('/share/insert/sharePatent', { emails: [sender.email], pns: ['US6980000B2'] }, sender);
     expect(self.body.data.code).toBe('SHARE_TO_SELF');
-    const missing = await call('/share/insert/sharePatent', { emails: [stranger.email], pns: ['CN999999999A'] }, sender);
+    const missing = await call(
+      '/share/insert/sharePatent',
+      { emails: [stranger.email], pns: ['CN999999999A'] },
+      sender,
+    );
     expect(missing.body.data.code).toBe('PATENT_NOT_FOUND');
-    const outside = await call('/share/insert/shareRetrievable', { emails: [stranger.email], title: 't', router: '//evil.test/x' }, sender);
+    const outside = await call(
+      '/share/insert/shareRetrievable',
+      { emails: [stranger.email], title: 't', router: '//evil.test/x' },
+      sender,
+    );
     expect(outside.body.data.code).toBe('VALIDATION_FAILED');
     // Nothing of the refused shares reached anyone.
     expect(await listOf('/share/query/sharePatent', stranger)).toEqual([]);
@@ -113,7 +142,10 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('sharing API on %s', 
     );
     expect(shared.body.data).toEqual({ shared: 1 });
     const [item] = await listOf('/share/query/ShareRetrievable', recipient);
-    expect(item).toMatchObject({ kind: 'search', search: { title: '电池检索', expression: 'TI=电池', router, total: 42 } });
+    expect(item).toMatchObject({
+      kind: 'search',
+      search: { title: '电池检索', expression: 'TI=电池', router, total: 42 },
+    });
     // Searches and patents are listed apart.
     expect((await listOf('/share/query/sharePatent', recipient)).every((s) => s.kind === 'patent')).toBe(true);
   });

@@ -133,7 +133,11 @@ function itemOf(row: ShareRow, personOf: (id: string) => Person): ShareItem {
     recipient: personOf(row.recipient_id),
     ...(row.note === null ? {} : { note: row.note }),
     ...(row.kind === 'patent'
-      ? { patents: (content.patents ?? []).map((p) => (p.title === undefined ? { pn: p.pn } : { pn: p.pn, title: p.title })) }
+      ? {
+          patents: (content.patents ?? []).map((p) =>
+            p.title === undefined ? { pn: p.pn } : { pn: p.pn, title: p.title },
+          ),
+        }
       : {}),
     ...(row.kind === 'search' && content.search ? { search: content.search } : {}),
     createdAt: row.created_at,

@@ -50,7 +50,13 @@ describe('share dialog', { timeout: 60_000 }, () => {
           : ok({ shared: 1 })
         : undefined,
     );
-    const target: ShareTarget = { kind: 'search', title: 'TI=电池', expression: 'TI=电池', router: '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0', total: 42 };
+    const target: ShareTarget = {
+      kind: 'search',
+      title: 'TI=电池',
+      expression: 'TI=电池',
+      router: '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0',
+      total: 42,
+    };
     const onClose = renderDialog(target, 'zh');
     const dialog = await screen.findByRole('dialog');
     typeEmails(dialog, 'ghost@test.local');

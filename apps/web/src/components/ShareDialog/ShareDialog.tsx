@@ -35,7 +35,11 @@ export function ShareDialog({ open, target, onClose }: ShareDialogProps) {
     mutationFn: ({ emails, note }: ShareForm) => {
       const common = { emails, ...(note?.trim() ? { note: note.trim() } : {}) };
       return target.kind === 'patent'
-        ? apiPost<{ shared: number }>('/product/share/insert/sharePatent', { ...common, pns: target.pns }, { lang, messages })
+        ? apiPost<{ shared: number }>(
+            '/product/share/insert/sharePatent',
+            { ...common, pns: target.pns },
+            { lang, messages },
+          )
         : apiPost<{ shared: number }>(
             '/product/share/insert/shareRetrievable',
             {
@@ -94,7 +98,12 @@ export function ShareDialog({ open, target, onClose }: ShareDialogProps) {
             },
           ]}
         >
-          <Select mode="tags" open={false} tokenSeparators={[',', ';', ' ', '，', '；']} aria-label={t('dialog.emails')} />
+          <Select
+            mode="tags"
+            open={false}
+            tokenSeparators={[',', ';', ' ', '，', '；']}
+            aria-label={t('dialog.emails')}
+          />
         </Form.Item>
         <Form.Item name="note" label={t('dialog.note')} rules={[{ max: MAX_SHARE_NOTE_LENGTH }]}>
           <Input.TextArea rows={3} maxLength={MAX_SHARE_NOTE_LENGTH} showCount />

@@ -13,8 +13,22 @@ const OWNED: Group = {
   role: 'owner',
   createdAt: '2026-11-20T08:00:00.000Z',
   members: [
-    { userId: 'u-test', email: 'demo@patlas.local', fullname: '测试用户', status: 'active', isOwner: true, since: '2026-11-20T08:00:00.000Z' },
-    { userId: 'u-b', email: 'bob@test.local', fullname: '李四', status: 'invited', isOwner: false, since: '2026-11-21T08:00:00.000Z' },
+    {
+      userId: 'u-test',
+      email: 'demo@patlas.local',
+      fullname: '测试用户',
+      status: 'active',
+      isOwner: true,
+      since: '2026-11-20T08:00:00.000Z',
+    },
+    {
+      userId: 'u-b',
+      email: 'bob@test.local',
+      fullname: '李四',
+      status: 'invited',
+      isOwner: false,
+      since: '2026-11-21T08:00:00.000Z',
+    },
   ],
 };
 const JOINED: Group = {
@@ -25,8 +39,22 @@ const JOINED: Group = {
   role: 'member',
   createdAt: '2026-11-22T08:00:00.000Z',
   members: [
-    { userId: 'u-c', email: 'carol@test.local', fullname: '王五', status: 'active', isOwner: true, since: '2026-11-22T08:00:00.000Z' },
-    { userId: 'u-test', email: 'demo@patlas.local', fullname: '测试用户', status: 'active', isOwner: false, since: '2026-11-23T08:00:00.000Z' },
+    {
+      userId: 'u-c',
+      email: 'carol@test.local',
+      fullname: '王五',
+      status: 'active',
+      isOwner: true,
+      since: '2026-11-22T08:00:00.000Z',
+    },
+    {
+      userId: 'u-test',
+      email: 'demo@patlas.local',
+      fullname: '测试用户',
+      status: 'active',
+      isOwner: false,
+      since: '2026-11-23T08:00:00.000Z',
+    },
   ],
 };
 

@@ -1,4 +1,20 @@
-import { App, Button, Card, Empty, Form, Input, Menu, Modal, Popconfirm, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Menu,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +45,9 @@ export function GroupPage() {
   const create = useGroupAction((name: string, o) => createGroup(name, o));
   const rename = useGroupAction((input: { id: string; name: string }, o) => renameGroup(input.id, input.name, o));
   const disband = useGroupAction((id: string, o) => disbandGroup(id, o));
-  const invite = useGroupAction((input: { id: string; emails: string[] }, o) => inviteMembers(input.id, input.emails, o));
+  const invite = useGroupAction((input: { id: string; emails: string[] }, o) =>
+    inviteMembers(input.id, input.emails, o),
+  );
   const remove = useGroupAction((input: { id: string; userId: string }, o) => removeMember(input.id, input.userId, o));
   const leave = useGroupAction((id: string, o) => leaveGroup(id, o));
 
@@ -114,7 +132,9 @@ export function GroupPage() {
             render: (_: unknown, m: GroupMember) =>
               m.isOwner ? null : (
                 <Popconfirm
-                  title={m.status === 'invited' ? t('confirmWithdraw') : t('confirmRemove', { name: m.fullname || m.email })}
+                  title={
+                    m.status === 'invited' ? t('confirmWithdraw') : t('confirmRemove', { name: m.fullname || m.email })
+                  }
                   onConfirm={() =>
                     remove.mutate(
                       { id: currentId, userId: m.userId },
@@ -233,7 +253,13 @@ export function GroupPage() {
                   </Popconfirm>
                 )}
               </Space>
-              <Table<GroupMember> rowKey="userId" size="middle" columns={columns} dataSource={current.members} pagination={false} />
+              <Table<GroupMember>
+                rowKey="userId"
+                size="middle"
+                columns={columns}
+                dataSource={current.members}
+                pagination={false}
+              />
             </>
           ) : (
             !groups.isLoading && <Empty description={t('pickOrCreate')} />

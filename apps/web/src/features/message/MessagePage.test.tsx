@@ -35,7 +35,13 @@ const MESSAGES: Message[] = [
     sender: ALICE,
     payload: { shareId: 's1', pns: ['CN117151122A'], note: '请看' },
   }),
-  message('m3', { kind: 'shareSearch', category: 'share', sender: ALICE, isRead: true, payload: { title: '电池检索', router: '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0' } }),
+  message('m3', {
+    kind: 'shareSearch',
+    category: 'share',
+    sender: ALICE,
+    isRead: true,
+    payload: { title: '电池检索', router: '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0' },
+  }),
 ];
 
 function answer(unread: { count: number }) {
@@ -89,7 +95,10 @@ describe('message centre', { timeout: 90_000 }, () => {
 
     fireEvent.click(within(table).getByRole('button', { name: '接受' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.path === '/product/message/update/status')?.body).toEqual({ id: 'm1', response: 'accept' }),
+      expect(calls.find((c) => c.path === '/product/message/update/status')?.body).toEqual({
+        id: 'm1',
+        response: 'accept',
+      }),
     );
     // The badge is asked again after the answer.
     await waitFor(() => expect(bell.getAttribute('aria-label')).toBe('消息中心，1 条未读'));

@@ -15,7 +15,10 @@ export function updateMessageStatus(
   return apiPost<Message>('/product/message/update/status', body, options);
 }
 
-export function markMessagesRead(body: { ids: string[] } | { all: true }, options: Options): Promise<{ updated: number }> {
+export function markMessagesRead(
+  body: { ids: string[] } | { all: true },
+  options: Options,
+): Promise<{ updated: number }> {
   return apiPost<{ updated: number }>('/product/message/batchUpdate/status', body, options);
 }
 

@@ -249,7 +249,11 @@ function ResultsView() {
               }
             />
             <main className="results-main" onClickCapture={recordAnalysisClick}>
-              <ResultToolbar state={state} lang={lang} onChange={handleToolbarChange} extra={
+              <ResultToolbar
+                state={state}
+                lang={lang}
+                onChange={handleToolbarChange}
+                extra={
                   <>
                     <HistoryDrawerButton />
                     <ShareButton

@@ -22,7 +22,12 @@ const SEARCH_SHARE: ShareItem = {
   kind: 'search',
   sender: ALICE,
   recipient: ME,
-  search: { title: '电池检索', expression: 'TI=电池', router: '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0&page=2', total: 42 },
+  search: {
+    title: '电池检索',
+    expression: 'TI=电池',
+    router: '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0&page=2',
+    total: 42,
+  },
   createdAt: '2026-11-27T09:00:00.000Z',
 };
 
@@ -38,8 +43,10 @@ describe('shared with me', { timeout: 90_000 }, () => {
 
   it('lists shared patents linking to their detail pages, and shared searches linking to their result page state', async () => {
     const calls = stubApi((call) => {
-      if (call.path === '/product/share/query/sharePatent') return ok({ total: 1, page: 1, pageSize: 20, items: [PATENT_SHARE] });
-      if (call.path === '/product/share/query/ShareRetrievable') return ok({ total: 1, page: 1, pageSize: 20, items: [SEARCH_SHARE] });
+      if (call.path === '/product/share/query/sharePatent')
+        return ok({ total: 1, page: 1, pageSize: 20, items: [PATENT_SHARE] });
+      if (call.path === '/product/share/query/ShareRetrievable')
+        return ok({ total: 1, page: 1, pageSize: 20, items: [SEARCH_SHARE] });
       if (call.path === '/product/message/unreadMessage/count') return ok({ count: 0 });
       return undefined;
     });
