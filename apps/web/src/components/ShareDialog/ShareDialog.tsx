@@ -59,7 +59,6 @@ export function ShareDialog({ open, target, onClose }: ShareDialogProps) {
     send.mutate(values, {
       onSuccess: ({ shared }) => {
         void toast.success(t('dialog.sent', { n: shared }));
-        form.resetFields();
         onClose();
       },
       onError: (error) => void toast.error(error instanceof ApiError ? error.message : t('dialog.failed')),

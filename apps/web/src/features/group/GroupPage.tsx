@@ -94,7 +94,6 @@ export function GroupPage() {
       {
         onSuccess: ({ invited }) => {
           setInviting(false);
-          inviteForm.resetFields();
           void toast.success(t('invited', { n: invited }));
         },
         onError: showError,
@@ -158,13 +157,7 @@ export function GroupPage() {
       variant="borderless"
       title={t('title')}
       extra={
-        <Button
-          type="primary"
-          onClick={() => {
-            nameForm.resetFields();
-            setNameDialog({ kind: 'create' });
-          }}
-        >
+        <Button type="primary" onClick={() => setNameDialog({ kind: 'create' })}>
           {t('create')}
         </Button>
       }
@@ -213,14 +206,7 @@ export function GroupPage() {
                     <Button type="primary" onClick={() => setInviting(true)}>
                       {t('invite')}
                     </Button>
-                    <Button
-                      onClick={() => {
-                        nameForm.setFieldsValue({ name: current.name });
-                        setNameDialog({ kind: 'rename', group: current });
-                      }}
-                    >
-                      {t('rename')}
-                    </Button>
+                    <Button onClick={() => setNameDialog({ kind: 'rename', group: current })}>{t('rename')}</Button>
                     <Popconfirm
                       title={t('confirmDisband', { name: current.name })}
                       onConfirm={() =>
@@ -275,7 +261,12 @@ export function GroupPage() {
         onCancel={() => setNameDialog(undefined)}
         destroyOnHidden
       >
-        <Form form={nameForm} layout="vertical">
+        {/* Mounted afresh on each opening (destroyOnHidden): the initial value is the group's current name. */}
+        <Form
+          form={nameForm}
+          layout="vertical"
+          initialValues={{ name: nameDialog?.kind === 'rename' ? nameDialog.group.name : '' }}
+        >
           <Form.Item
             name="name"
             label={t('name')}
