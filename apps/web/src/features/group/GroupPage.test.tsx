@@ -118,6 +118,28 @@ describe('groups page', { timeout: 90_000 }, () => {
     expect(calls.some((c) => c.path === '/product/group/insert/groupMember')).toBe(false);
   });
 
+  it('renames the owned group from a dialog holding its current name', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/product/group/query/groupInfo') return ok({ items: [OWNED] });
+      if (call.path === '/product/group/update/groupName') return ok({ ...OWNED, name: '固态电池组' });
+      if (call.path === '/product/message/unreadMessage/count') return ok({ count: 0 });
+      return undefined;
+    });
+    renderApp('/user/group');
+    fireEvent.click(await screen.findByRole('button', { name: '重命名' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByRole('textbox');
+    expect((input as HTMLInputElement).value).toBe('电池研究组');
+    fireEvent.change(input, { target: { value: '固态电池组' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /OK|确\s*定/ }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/product/group/update/groupName')?.body).toEqual({
+        groupId: 'g1',
+        name: '固态电池组',
+      }),
+    );
+  });
+
   it('shows a joined group with Leave and no owner actions, in English; leaving calls dropOut', async () => {
     const calls = stubApi((call) => {
       if (call.path === '/product/group/query/groupInfo') return ok({ items: [OWNED, JOINED] });
