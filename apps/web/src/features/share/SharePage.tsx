@@ -79,7 +79,7 @@ export function SharePage() {
       width: 220,
       render: (_, item) => (
         <span>
-          {item[person].fullname}
+          <span>{item[person].fullname}</span>
           <Typography.Text type="secondary"> {item[person].email}</Typography.Text>
         </span>
       ),
