@@ -129,6 +129,7 @@ export const ListMessagesRequestSchema = z.object({
   unreadOnly: z.boolean().optional(),
 });
 export type ListMessagesRequest = z.input<typeof ListMessagesRequestSchema>;
+export type ListMessagesQuery = z.output<typeof ListMessagesRequestSchema>;
 export const MessagePageSchema = PagedSchema(MessageSchema);
 export type MessagePage = z.infer<typeof MessagePageSchema>;
 
@@ -188,6 +189,7 @@ export const ListSharesRequestSchema = z.object({
   direction: z.enum(['received', 'sent']).default('received'),
 });
 export type ListSharesRequest = z.input<typeof ListSharesRequestSchema>;
+export type ListSharesQuery = z.output<typeof ListSharesRequestSchema>;
 
 const Person = z.object({ userId: z.string(), fullname: z.string(), email: z.string() });
 

@@ -1,6 +1,6 @@
 import {
   categoryOfMessageKind,
-  type ListMessagesRequest,
+  type ListMessagesQuery,
   type Message,
   type MessageKind,
   type MessagePage,
@@ -99,9 +99,8 @@ export class MessageService {
     return this.messages.expireInvitations(kind, subjectId, userId);
   }
 
-  async list(userId: string, request: ListMessagesRequest): Promise<MessagePage> {
-    const page = request.page ?? 1;
-    const pageSize = request.pageSize ?? 20;
+  async list(userId: string, request: ListMessagesQuery): Promise<MessagePage> {
+    const { page, pageSize } = request;
     const { total, rows } = await this.messages.page(
       { userId, category: request.category, unreadOnly: request.unreadOnly },
       page,

@@ -1,6 +1,6 @@
 import {
   MAX_SHARE_RECIPIENTS,
-  type ListSharesRequest,
+  type ListSharesQuery,
   type SharePage,
   type ShareItem,
   type SharePatentRequest,
@@ -76,10 +76,9 @@ export class ShareService {
     }));
   }
 
-  async list(userId: string, kind: ShareRow['kind'], request: ListSharesRequest): Promise<SharePage> {
-    const page = request.page ?? 1;
-    const pageSize = request.pageSize ?? 20;
-    const { total, rows } = await this.shares.page(userId, request.direction ?? 'received', kind, page, pageSize);
+  async list(userId: string, kind: ShareRow['kind'], request: ListSharesQuery): Promise<SharePage> {
+    const { page, pageSize } = request;
+    const { total, rows } = await this.shares.page(userId, request.direction, kind, page, pageSize);
     const ids = [...new Set(rows.flatMap((row) => [row.sender_id, row.recipient_id]))];
     const people = await this.people.findByIds(ids);
     const personOf = (id: string): Person => people.get(id) ?? unknownPerson(id);
