@@ -55,7 +55,9 @@ export function ShareDialog({ open, target, onClose }: ShareDialogProps) {
   });
 
   const handleOk = async () => {
-    const values = await form.validateFields();
+    // A failing rule shows under its field; nothing more to do here.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     send.mutate(values, {
       onSuccess: ({ shared }) => {
         void toast.success(t('dialog.sent', { n: shared }));

@@ -62,7 +62,10 @@ export function GroupPage() {
   const showError = (error: unknown) => void toast.error(error instanceof ApiError ? error.message : t('failed'));
 
   const submitName = async () => {
-    const { name } = await nameForm.validateFields();
+    // A failing rule shows under its field; nothing more to do here.
+    const values = await nameForm.validateFields().catch(() => undefined);
+    if (!values) return;
+    const { name } = values;
     if (nameDialog?.kind === 'rename') {
       rename.mutate(
         { id: nameDialog.group.id, name },
@@ -88,7 +91,9 @@ export function GroupPage() {
 
   const submitInvite = async () => {
     if (!current) return;
-    const { emails } = await inviteForm.validateFields();
+    const values = await inviteForm.validateFields().catch(() => undefined);
+    if (!values) return;
+    const { emails } = values;
     invite.mutate(
       { id: current.id, emails },
       {

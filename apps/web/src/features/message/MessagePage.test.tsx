@@ -133,9 +133,14 @@ describe('message centre', { timeout: 90_000 }, () => {
   });
 
   it('shows no bell to an account without the message centre', async () => {
-    stubApi(answer({ count: 3 }));
-    renderApp('/innovationSpace/history', 'zh', { session: { menu: ['/searchHistory'] } });
-    await screen.findByRole('tab', { name: '检索历史' });
+    const calls = stubApi((call) => {
+      if (call.path === '/product/user/menu') return ok({ menu: ['/user/share'] });
+      if (call.path.startsWith('/product/share/query/')) return ok({ total: 0, page: 1, pageSize: 20, items: [] });
+      return undefined;
+    });
+    renderApp('/innovationSpace/share', 'zh', { session: { menu: ['/user/share'] } });
+    await screen.findByRole('table');
     expect(screen.queryByTestId('message-bell')).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/product/message/'))).toBe(false);
   });
 });
