@@ -108,6 +108,7 @@ describe('groups page', { timeout: 90_000 }, () => {
       return undefined;
     });
     renderApp('/user/group');
+    await screen.findByRole('table', {}, { timeout: 60_000 });
     fireEvent.click(await screen.findByRole('button', { name: '邀请成员' }));
     const dialog = await screen.findByRole('dialog');
     const box = within(dialog).getByRole('combobox');

@@ -312,7 +312,13 @@ export function GroupPage() {
             ]}
             getValueFromEvent={(value: string[]) => splitEmails(value)}
           >
-            <Select mode="tags" open={false} tokenSeparators={[',', ';', ' ', '，', '；']} aria-label={t('emails')} />
+            <Select
+              mode="tags"
+              open={false}
+              suffixIcon={null}
+              tokenSeparators={[',', ';', ' ', '，', '；']}
+              aria-label={t('emails')}
+            />
           </Form.Item>
         </Form>
       </Modal>

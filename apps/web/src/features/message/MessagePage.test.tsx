@@ -139,7 +139,7 @@ describe('message centre', { timeout: 90_000 }, () => {
       return undefined;
     });
     renderApp('/innovationSpace/share', 'zh', { session: { menu: ['/user/share'] } });
-    await screen.findByRole('table');
+    await screen.findByRole('table', {}, { timeout: 60_000 });
     expect(screen.queryByTestId('message-bell')).toBeNull();
     expect(calls.some((c) => c.path.startsWith('/product/message/'))).toBe(false);
   });
