@@ -134,11 +134,11 @@ describe('message centre', { timeout: 90_000 }, () => {
 
   it('shows no bell to an account without the message centre', async () => {
     const calls = stubApi((call) => {
-      if (call.path === '/product/user/menu') return ok({ menu: ['/user/share'] });
+      if (call.path === '/product/user/menu') return ok({ menu: ['/search/quick', '/user/share'] });
       if (call.path.startsWith('/product/share/query/')) return ok({ total: 0, page: 1, pageSize: 20, items: [] });
       return undefined;
     });
-    renderApp('/innovationSpace/share', 'zh', { session: { menu: ['/user/share'] } });
+    renderApp('/innovationSpace/share', 'zh', { session: { menu: ['/search/quick', '/user/share'] } });
     await screen.findByRole('table', {}, { timeout: 60_000 });
     expect(screen.queryByTestId('message-bell')).toBeNull();
     expect(calls.some((c) => c.path.startsWith('/product/message/'))).toBe(false);
