@@ -127,6 +127,7 @@ describe('groups page', { timeout: 90_000 }, () => {
       return undefined;
     });
     renderApp('/user/group');
+    await screen.findByRole('table', {}, { timeout: 60_000 });
     fireEvent.click(await screen.findByRole('button', { name: '重命名' }));
     const dialog = await screen.findByRole('dialog');
     const input = within(dialog).getByRole('textbox');
