@@ -28,12 +28,15 @@ import { chartDomain } from './domains/chart/chart.domain.js';
 import { classificationDomain } from './domains/classification/classification.domain.js';
 import { dataImportDomain } from './domains/data-import/data-import.domain.js';
 import { dashboardsDomain } from './domains/dashboards/dashboards.domain.js';
+import { groupDomain } from './domains/group/group.domain.js';
 import { historyDomain } from './domains/history/history.domain.js';
 import { imageSearchDomain } from './domains/image-search/image-search.domain.js';
 import { libraryDomain } from './domains/library/library.domain.js';
+import { messageDomain } from './domains/message/message.domain.js';
 import { operateHistoryDomain } from './domains/operate-history/operate-history.domain.js';
 import { patentDomain } from './domains/patent/patent.domain.js';
 import { searchDomain } from './domains/search/search.domain.js';
+import { shareDomain } from './domains/share/share.domain.js';
 import { semanticSearchDomain } from './domains/semantic-search/semantic-search.domain.js';
 import { sysDomain } from './domains/sys/sys.domain.js';
 import { systemDomain } from './domains/system/system.domain.js';
@@ -153,6 +156,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(translationDomain, { prefix: PRODUCT, translation: services.translation });
   await app.register(dataImportDomain, { prefix: '/api', dataImport: services.dataImport });
   await app.register(libraryDomain, { prefix: PRODUCT, library: services.library });
+  await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });
+  await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups });
+  await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });
 
   // --- the built web app and its client-side routes: unknown non-API GETs answer index.html ---
   // The build folder is read per request (wildcard route), not listed once at start: a rebuild

@@ -47,6 +47,8 @@ import { DataImportService, type ImportRunner } from './domains/data-import/data
 import { ImportRunRepository } from './domains/data-import/import-run.repository.js';
 import { SchemeStore } from './domains/classification/scheme.js';
 import { DashboardsService } from './domains/dashboards/dashboards.service.js';
+import { GroupRepository } from './domains/group/group.repository.js';
+import { GroupService } from './domains/group/group.service.js';
 import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
 import { SearchHistoryService } from './domains/history/search-history.service.js';
 import { ImageEmbedder } from './domains/image-search/image-features.js';
@@ -56,6 +58,9 @@ import { ImageSearchRepository } from './domains/image-search/image-search.repos
 import { ImageSearchService } from './domains/image-search/image-search.service.js';
 import { LibraryRepository } from './domains/library/library.repository.js';
 import { LibraryService } from './domains/library/library.service.js';
+import { MessageRepository } from './domains/message/message.repository.js';
+import { MessageService } from './domains/message/message.service.js';
+import type { People, Person } from './domains/message/people.js';
 import { OperateHistoryRepository } from './domains/operate-history/operate-history.repository.js';
 import { OperateHistoryService } from './domains/operate-history/operate-history.service.js';
 import { runImport } from './domains/patent/import/import.service.js';
@@ -63,6 +68,8 @@ import { detectFormat } from './domains/patent/import/registry.js';
 import { PatentRepository } from './domains/patent/patent.repository.js';
 import { PatentService } from './domains/patent/patent.service.js';
 import { SearchStateRepository } from './domains/search/search-state.repository.js';
+import { ShareRepository } from './domains/share/share.repository.js';
+import { ShareService } from './domains/share/share.service.js';
 import { SearchService } from './domains/search/search.service.js';
 import { loadOnnxEmbedder } from './domains/semantic-search/onnx-embedder.js';
 import { SemanticModelKeeper } from './domains/semantic-search/semantic-model.js';
@@ -115,6 +122,10 @@ export interface Repositories {
   historyRetention: HistoryRetentionRepository;
   importRuns: ImportRunRepository;
   libraries: LibraryRepository;
+  // collaboration (issue 17)
+  groups: GroupRepository;
+  messages: MessageRepository;
+  shares: ShareRepository;
 }
 
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
@@ -146,6 +157,9 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     historyRetention: new HistoryRetentionRepository(db),
     importRuns: new ImportRunRepository(db),
     libraries: new LibraryRepository(db, dialect),
+    groups: new GroupRepository(db),
+    messages: new MessageRepository(db),
+    shares: new ShareRepository(db),
   };
 }
 
@@ -183,6 +197,10 @@ export interface Services {
   dataImport: DataImportService;
   /** Patent libraries, saved expressions and indexing labels (domains/library) */
   library: LibraryService;
+  /** the message centre; other domains notify and invite through it */
+  messages: MessageService;
+  groups: GroupService;
+  shares: ShareService;
 }
 
 /** What the services are built from besides the repositories. */
@@ -244,10 +262,33 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   );
   const imageSearch = new ImageSearchService(r.imageSearch, patents, imageIndexer, infra.imageEmbedder, now);
   const history = new SearchHistoryService(r.searchHistory, search, now);
+  // Collaboration: the accounts as groups, messages and shares see them; invitations call back
+  // the domain that sent them (each registers its kind with the message service when built).
+  const people = peopleOf(r.users);
+  const messages = new MessageService(r.messages, people, now);
+  const groups = new GroupService(r.groups, messages, people, now);
+  const shares = new ShareService(
+    r.shares,
+    messages,
+    people,
+    async (pn) => {
+      const detail = await patents.getDetail(pn);
+      return { pn: detail.publicationNumber, title: detail.title?.text };
+    },
+    now,
+  );
   // #n in expressions are the user's history entries: the search service asks the history service.
   search.useHistoryReferences(history);
   const operateHistory = new OperateHistoryService(r.operateHistory, now);
-  const account = new AccountService({ accounts: r.accounts, guide: r.userGuide, audit, sessions, attempts, now });
+  const account = new AccountService({
+    accounts: r.accounts,
+    guide: r.userGuide,
+    audit,
+    sessions,
+    attempts,
+    now,
+    unreadMessages: (userId) => messages.unreadCount(userId),
+  });
   const library: LibraryService = new LibraryService({
     repository: r.libraries,
     patents,
@@ -315,6 +356,27 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       log: infra.log.child({ module: 'data-import' }),
     }),
     library,
+    messages,
+    groups,
+    shares,
+  };
+}
+
+/** Registered, enabled accounts for the collaboration domains (domains/message/people.ts). */
+function peopleOf(users: UserRepository): People {
+  const personOf = (row: { id: string; email: string; fullname: string; disabled: number } | undefined) =>
+    row && row.disabled !== 1 ? { userId: row.id, email: row.email, fullname: row.fullname } : undefined;
+  return {
+    findByEmail: async (email) => personOf(await users.findByEmail(email)),
+    findByIds: async (ids) => {
+      const found = new Map<string, Person>();
+      for (const id of new Set(ids)) {
+        const row = await users.findById(id);
+        // Messages and shares from an account disabled since still show who sent them.
+        if (row) found.set(id, { userId: row.id, email: row.email, fullname: row.fullname });
+      }
+      return found;
+    },
   };
 }
 

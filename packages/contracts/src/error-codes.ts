@@ -763,6 +763,71 @@ export const ERROR_CODES = {
     zh: '无法识别文件格式：请上传 incoPat、PatSnap、Patentics、CNIPA 的导出文件，或带表头（公开号、标题…）的 CSV / Excel 文件',
     en: 'Format not recognised: upload an export of incoPat, PatSnap, Patentics or CNIPA, or a CSV / Excel file with a header row (publication number, title…)',
   },
+  // Collaboration (issue 17): groups, messages, sharing. Spec 2 §5/§8 wording where it has it.
+  /** An e-mail given to invite or share with that no registered account has. */
+  EMAIL_NOT_REGISTERED: { http: 400, status: 0, zh: '邮箱不存在：{email}', en: 'E-mail does not exist: {email}' },
+  /** The same address twice in one invitation or share. */
+  EMAIL_DUPLICATED: {
+    http: 400,
+    status: 0,
+    zh: '邮箱重复：{email}',
+    en: 'E-mail entered more than once: {email}',
+  },
+  SHARE_TOO_MANY_RECIPIENTS: {
+    http: 400,
+    status: 0,
+    zh: '每次最多分享给 {max} 个邮箱',
+    en: 'At most {max} e-mails at a time',
+  },
+  SHARE_TO_SELF: { http: 400, status: 0, zh: '不能分享给自己', en: 'You cannot share with yourself' },
+  SHARE_NOT_FOUND: { http: 404, status: 0, zh: '该分享不存在', en: 'This share does not exist' },
+  GROUP_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该群组不存在或已解散',
+    en: 'This group does not exist or has been disbanded',
+  },
+  GROUP_NAME_EXISTS: { http: 400, status: 0, zh: '名称已存在', en: 'Name already exists' },
+  /** Renaming, inviting, removing or disbanding by a member who is not the group's owner. */
+  GROUP_OWNER_ONLY: {
+    http: 403,
+    status: 0,
+    zh: '只有群组创建者可以进行此操作',
+    en: 'Only the group owner can do this',
+  },
+  GROUP_ALREADY_MEMBER: {
+    http: 400,
+    status: 0,
+    zh: '接收人已是成员：{email}',
+    en: 'Recipient is already a member: {email}',
+  },
+  GROUP_ALREADY_INVITED: {
+    http: 400,
+    status: 0,
+    zh: '已邀请该用户，等待对方处理：{email}',
+    en: 'This user is already invited and has not answered yet: {email}',
+  },
+  GROUP_OWNER_CANNOT_LEAVE: {
+    http: 400,
+    status: 0,
+    zh: '创建者不能退出群组，可以解散群组',
+    en: 'The owner cannot leave the group; disband it instead',
+  },
+  GROUP_NOT_A_MEMBER: { http: 400, status: 0, zh: '该用户不是群组成员', en: 'This user is not a member of the group' },
+  GROUP_NO_INVITATION: {
+    http: 400,
+    status: 0,
+    zh: '没有待处理的群组邀请',
+    en: 'There is no pending invitation to this group',
+  },
+  MESSAGE_NOT_FOUND: { http: 404, status: 0, zh: '该消息不存在', en: 'This message does not exist' },
+  /** Accepting or declining a message that is not an invitation, or one already answered. */
+  MESSAGE_NOT_PENDING: {
+    http: 400,
+    status: 0,
+    zh: '该消息无需处理或已处理',
+    en: 'This message needs no answer or has already been answered',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -23,3 +23,4 @@ export * from './image-search.js';
 export * from './data-import.js';
 export * from './library.js';
 export * from './compare.js';
+export * from './collaboration.js';

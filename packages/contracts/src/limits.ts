@@ -91,3 +91,5 @@ export const MAX_LIBRARY_LABEL_NAME_LENGTH = 50;
 /** Spec 2 §5: "Compare needs 2 to 10 patents"; §9: "Compare at most 10 patents". */
 export const MIN_COMPARE_PATENTS = 2;
 export const MAX_COMPARE_PATENTS = 10;
+/** Spec 2 §5 "Sharing: at most 5 e-mails at a time; a pre-shared e-mail may not be duplicated." */
+export const MAX_SHARE_RECIPIENTS = 5;

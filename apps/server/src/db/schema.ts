@@ -226,6 +226,49 @@ export interface OperateHistoryTable {
   created_at: string;
 }
 
+/** Issue 17: a group of registered users, owned by its creator. */
+export interface UserGroupsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  created_at: string;
+}
+
+/** A group's members (the owner included) and invited users. */
+export interface UserGroupMembersTable {
+  group_id: string;
+  user_id: string;
+  status: 'active' | 'invited';
+  created_at: string;
+}
+
+/** The message centre: invitations, shares and system notices, one row per recipient. */
+export interface MessagesTable {
+  id: string;
+  user_id: string;
+  sender_id: string | null;
+  kind: string;
+  category: string;
+  /** JSON object */
+  payload: string;
+  is_read: number;
+  response: 'pending' | 'accepted' | 'declined' | 'expired' | null;
+  subject_id: string | null;
+  created_at: string;
+}
+
+/** Patents or a saved search shared by one user with another. */
+export interface SharesTable {
+  id: string;
+  sender_id: string;
+  recipient_id: string;
+  kind: 'patent' | 'search';
+  /** JSON object */
+  content: string;
+  note: string | null;
+  created_at: string;
+}
+
 /** Spec 1 §3 event tracking records, countable per user. */
 export interface EventTrackingTable {
   id: string;
@@ -474,6 +517,10 @@ export interface Database {
   display_copy: DisplayCopyTable;
   search_history: SearchHistoryTable;
   operate_history: OperateHistoryTable;
+  user_groups: UserGroupsTable;
+  user_group_members: UserGroupMembersTable;
+  messages: MessagesTable;
+  shares: SharesTable;
   event_tracking: EventTrackingTable;
   jobs: JobsTable;
   chart_colors: ChartColorsTable;

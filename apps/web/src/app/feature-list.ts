@@ -17,6 +17,9 @@ import { analysisFeature } from '../features/analysis/feature';
 import { sysFeature } from '../features/sys/feature';
 import { dataImportFeature } from '../features/data-import/feature';
 import { statusFeature } from '../features/status/feature';
+import { messageFeature } from '../features/message/feature';
+import { groupFeature } from '../features/group/feature';
+import { shareFeature } from '../features/share/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -41,4 +44,7 @@ export const FEATURES: readonly Feature[] = [
   sysFeature,
   dataImportFeature,
   statusFeature,
+  messageFeature,
+  groupFeature,
+  shareFeature,
 ];

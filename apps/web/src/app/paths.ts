@@ -39,3 +39,15 @@ export const IMAGE_SEARCH_PATH = '/search/img';
 export const HISTORY_PATH = '/innovationSpace/history';
 /** Spec 1 §6 permission of the history pages (the result page's history drawer links there). */
 export const HISTORY_PERMISSION = '/searchHistory';
+
+/** Spec 2 §2 / surface.json: the message centre (/myMsg) under the innovation-space layout. */
+export const MESSAGES_PATH = '/innovationSpace/myMsg';
+export const MESSAGES_PERMISSION = '/messageCenter';
+/** Spec 2 §2 / surface.json: "shared with me" (/share, /user/share). */
+export const SHARES_PATH = '/innovationSpace/share';
+export const SHARES_PERMISSION = '/user/share';
+/** Sending a share (spec 2 §6: a permission tied to no route). */
+export const SHARE_SEND_PERMISSION = 'patentShare';
+/** Spec 2 §2: /user/group, permission /userPaeGroup. */
+export const GROUPS_PATH = '/user/group';
+export const GROUPS_PERMISSION = '/userPaeGroup';

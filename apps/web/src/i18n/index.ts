@@ -45,6 +45,12 @@ import enSemanticSearch from './en-US/semanticSearch.json';
 import enImageSearch from './en-US/imageSearch.json';
 import enDataImport from './en-US/dataImport.json';
 import enCompare from './en-US/compare.json';
+import zhMessage from './zh-CN/message.json';
+import zhGroup from './zh-CN/group.json';
+import zhShare from './zh-CN/share.json';
+import enMessage from './en-US/message.json';
+import enGroup from './en-US/group.json';
+import enShare from './en-US/share.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -71,6 +77,9 @@ export const resources = {
     imageSearch: zhImageSearch,
     dataImport: zhDataImport,
     compare: zhCompare,
+    message: zhMessage,
+    group: zhGroup,
+    share: zhShare,
   },
   en: {
     common: enCommon,
@@ -95,6 +104,9 @@ export const resources = {
     imageSearch: enImageSearch,
     dataImport: enDataImport,
     compare: enCompare,
+    message: enMessage,
+    group: enGroup,
+    share: enShare,
   },
 } as const;
 
@@ -121,6 +133,9 @@ export const NAMESPACES = [
   'imageSearch',
   'dataImport',
   'compare',
+  'message',
+  'group',
+  'share',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

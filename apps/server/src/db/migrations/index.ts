@@ -12,6 +12,7 @@ import * as createStagedCitations from './202611300100-create-staged-citations.j
 import * as authHardening from './202611301000-auth-hardening.js';
 import * as addPatentVersions from './202612010100-add-patent-versions.js';
 import * as createLibraries from './202612020100-create-libraries.js';
+import * as createCollaboration from './202612020300-create-collaboration.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611301000-auth-hardening': authHardening,
   '202612010100-add-patent-versions': addPatentVersions,
   '202612020100-create-libraries': createLibraries,
+  '202612020300-create-collaboration': createCollaboration,
 };

@@ -26,6 +26,8 @@ export interface AccountServiceDeps {
   sessions: Pick<SessionService, 'endAllCredentialsOfUser'>;
   attempts: Pick<PasswordAttempts, 'checkCurrentPassword'>;
   now: () => Date;
+  /** The user's unread messages (domains/message): the custom config's messageCount, never stored. */
+  unreadMessages?: (userId: string) => Promise<number>;
 }
 
 export type UserLimit = Record<QuotaKind, { limit: number | null; used: number }>;
@@ -159,7 +161,7 @@ export class AccountService {
       tenantCode: tenant?.code ?? '',
       canOperation: user.can_operation === 1,
       loginType: auth.loginType,
-      userCustomConfig: customConfigOf(user.custom_config),
+      userCustomConfig: await this.withMessageCount(user.id, customConfigOf(user.custom_config)),
       userCreationDays: Math.max(0, Math.floor((this.deps.now().getTime() - Date.parse(user.created_at)) / DAY_MS)),
       lastLoginTime: user.last_login_at === null ? null : Math.floor(Date.parse(user.last_login_at) / 1000),
     };
@@ -205,7 +207,14 @@ export class AccountService {
 
   async getCustomConfig(auth: AuthContext): Promise<UserCustomConfig> {
     if (auth.userId === null) return DEFAULT_CUSTOM_CONFIG;
-    return customConfigOf((await this.ownAccount(auth)).custom_config);
+    const user = await this.ownAccount(auth);
+    return this.withMessageCount(user.id, customConfigOf(user.custom_config));
+  }
+
+  /** Spec 1 §3's "message count" of the custom config is the message centre's unread count. */
+  private async withMessageCount(userId: string, config: UserCustomConfig): Promise<UserCustomConfig> {
+    const unread = this.deps.unreadMessages;
+    return unread ? { ...config, messageCount: await unread(userId) } : config;
   }
 
   /** The caller's saved semantic-search weights; the default for IP visitors and unknown accounts. */
@@ -234,7 +243,7 @@ export class AccountService {
       remind: { ...stored.remind, ...(patch.remind ?? {}) },
     };
     await this.deps.accounts.setCustomConfig(auth.userId, JSON.stringify(merged));
-    return merged;
+    return this.withMessageCount(auth.userId, merged);
   }
 }
 

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TabBar } from '../../components/TabBar/TabBar';
 import { filterTabsByPermission, type AppTab } from '../../components/TabBar/tab-bar-model';
 import { GuideReminders } from '../../features/account/GuideReminders';
+import { MessageBell } from '../../features/message/MessageBell';
 import { useSession } from '../../session/useSession';
 import { appStorage } from '../../storage/app-storage';
 import { HOME_PATH } from '../paths';
@@ -57,6 +58,7 @@ export function MainLayout() {
         <div className="patlas-header-right">
           {navigation.state === 'loading' && <Spin size="small" />}
           <LanguageSwitch />
+          <MessageBell />
           <UserMenu />
         </div>
       </Layout.Header>

@@ -22,6 +22,7 @@ import { PrintView } from './components/PrintView';
 import { usePrintMode } from './components/usePrintMode';
 import { DETAIL_TABS, isDetailTab, tabCounts, type DetailTab } from './patent-view';
 import { usePatentDetail } from './queries';
+import { ShareButton } from '../../components/ShareDialog/ShareButton';
 import './PatentDetail.css';
 
 const TAB_CONTENT: Record<DetailTab, (props: { patent: PatentDetail }) => ReactNode> = {
@@ -106,6 +107,7 @@ export function PatentDetailPage() {
             <Button size="small" icon={<PrinterOutlined />} onClick={() => void print()}>
               {t('patent:detailActions.print')}
             </Button>
+            <ShareButton target={() => ({ kind: 'patent', pns: [patent.publicationNumber] })} />
           </Flex>
         }
       />

@@ -7,6 +7,8 @@ import { ApiError } from '../../api/client';
 import { ANALYSIS_PATH } from '../../search-state/analysis-url-state';
 import { useFilterFieldLabel } from '../../search-state/useFilterFieldLabel';
 import { HistoryDrawerButton } from '../../history-recording/HistoryDrawer';
+import { ShareButton } from '../../components/ShareDialog/ShareButton';
+import { SEARCH_RESULT_PATH } from '../../app/paths';
 import { historyActionState, type HistoryNavState } from '../../history-recording/history-actions';
 import {
   HistoryOriginContext,
@@ -247,7 +249,26 @@ function ResultsView() {
               }
             />
             <main className="results-main" onClickCapture={recordAnalysisClick}>
-              <ResultToolbar state={state} lang={lang} onChange={handleToolbarChange} extra={<HistoryDrawerButton />} />
+              <ResultToolbar
+                state={state}
+                lang={lang}
+                onChange={handleToolbarChange}
+                extra={
+                  <>
+                    <HistoryDrawerButton />
+                    <ShareButton
+                      labelKey="actionSearch"
+                      target={() => ({
+                        kind: 'search',
+                        title: state.expression,
+                        ...(state.expression ? { expression: state.expression } : {}),
+                        router: `${SEARCH_RESULT_PATH}?${searchParams.toString()}`,
+                        ...(data ? { total: data.total } : {}),
+                      })}
+                    />
+                  </>
+                }
+              />
               {state.filters.length > 0 && (
                 <Flex wrap gap={4} className="results-active-filters" aria-label={t('filters.active')}>
                   {state.filters.flatMap((filter) =>

@@ -2,6 +2,7 @@ import { App, Button, Flex, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CompareAction } from '../../../compare/CompareAction';
+import { ShareButton } from '../../../components/ShareDialog/ShareButton';
 import type { ResultSelection } from '../useResultSelection';
 
 interface SelectionBarProps {
@@ -37,6 +38,7 @@ export function SelectionBar({ selection, pageNumbers }: SelectionBarProps) {
         {t('selection.copy')}
       </Button>
       <CompareAction selected={selection.selected} />
+      <ShareButton target={() => ({ kind: 'patent', pns: [...selection.selected] })} disabled={count === 0} />
     </Flex>
   );
 }

@@ -1,0 +1,79 @@
+import {
+  envelopeOf,
+  ListSharesRequestSchema,
+  SharePageSchema,
+  SharePatentRequestSchema,
+  ShareResultSchema,
+  ShareSearchRequestSchema,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../envelope.js';
+import { requireUser } from '../auth/access.plugin.js';
+import type { ShareService } from './share.service.js';
+
+export interface ShareRoutesOptions {
+  service: ShareService;
+}
+
+/** Spec 2 §2: sharing is the patentShare permission; the "shared with me" pages are /user/share. */
+const SEND = { access: 'patentShare' } as const;
+const READ = { access: '/user/share' } as const;
+
+/** Sharing under /api/product (spec 2 §7 "Sharing", all POST; the capital S of ShareRetrievable is the spec's). */
+export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/share/insert/sharePatent',
+    {
+      config: SEND,
+      schema: {
+        summary: 'Shares patents with at most 5 registered users by e-mail, each told in the message centre',
+        tags: ['share'],
+        body: SharePatentRequestSchema,
+        response: { 200: envelopeOf(ShareResultSchema) },
+      },
+    },
+    async (request) => ok({ shared: await service.sharePatents(requireUser(request).userId, request.body) }),
+  );
+
+  app.post(
+    '/share/query/sharePatent',
+    {
+      config: READ,
+      schema: {
+        summary: 'Patents shared with the caller (received) or by the caller (sent), newest first',
+        tags: ['share'],
+        body: ListSharesRequestSchema,
+        response: { 200: envelopeOf(SharePageSchema) },
+      },
+    },
+    async (request) => ok(await service.list(requireUser(request).userId, 'patent', request.body)),
+  );
+
+  app.post(
+    '/share/insert/shareRetrievable',
+    {
+      config: SEND,
+      schema: {
+        summary: 'Shares a search (its result page state) with at most 5 registered users by e-mail',
+        tags: ['share'],
+        body: ShareSearchRequestSchema,
+        response: { 200: envelopeOf(ShareResultSchema) },
+      },
+    },
+    async (request) => ok({ shared: await service.shareSearch(requireUser(request).userId, request.body) }),
+  );
+
+  app.post(
+    '/share/query/ShareRetrievable',
+    {
+      config: READ,
+      schema: {
+        summary: 'Searches shared with the caller (received) or by the caller (sent), newest first',
+        tags: ['share'],
+        body: ListSharesRequestSchema,
+        response: { 200: envelopeOf(SharePageSchema) },
+      },
+    },
+    async (request) => ok(await service.list(requireUser(request).userId, 'search', request.body)),
+  );
+};
