@@ -39,3 +39,11 @@ export const IMAGE_SEARCH_PATH = '/search/img';
 export const HISTORY_PATH = '/innovationSpace/history';
 /** Spec 1 §6 permission of the history pages (the result page's history drawer links there). */
 export const HISTORY_PERMISSION = '/searchHistory';
+
+/**
+ * Spec 2 §2 libraries: the personal libraries (`tab=searchExp`: the saved expressions), each
+ * folder opened as a result set, and the recycle bin. Spec 2 §6 permission '/user/collect'.
+ */
+export const LIBRARY_PATH = '/innovationSpace/collect';
+export const LIBRARY_PERMISSION = '/user/collect';
+export const RECYCLE_BIN_PATH = '/user/recycleBin';

@@ -22,6 +22,7 @@ import zhDefenseSearch from './zh-CN/defenseSearch.json';
 import zhSemanticSearch from './zh-CN/semanticSearch.json';
 import zhImageSearch from './zh-CN/imageSearch.json';
 import zhDataImport from './zh-CN/dataImport.json';
+import zhLibrary from './zh-CN/library.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
 import enPatent from './en-US/patent.json';
@@ -43,6 +44,7 @@ import enDefenseSearch from './en-US/defenseSearch.json';
 import enSemanticSearch from './en-US/semanticSearch.json';
 import enImageSearch from './en-US/imageSearch.json';
 import enDataImport from './en-US/dataImport.json';
+import enLibrary from './en-US/library.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -68,6 +70,7 @@ export const resources = {
     semanticSearch: zhSemanticSearch,
     imageSearch: zhImageSearch,
     dataImport: zhDataImport,
+    library: zhLibrary,
   },
   en: {
     common: enCommon,
@@ -91,6 +94,7 @@ export const resources = {
     semanticSearch: enSemanticSearch,
     imageSearch: enImageSearch,
     dataImport: enDataImport,
+    library: enLibrary,
   },
 } as const;
 
@@ -116,6 +120,7 @@ export const NAMESPACES = [
   'semanticSearch',
   'imageSearch',
   'dataImport',
+  'library',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

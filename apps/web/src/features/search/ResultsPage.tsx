@@ -41,6 +41,9 @@ import {
 } from '../../search-state/search-url-state';
 import { resultSetKey } from './selection-storage';
 import { useResultSelection } from './useResultSelection';
+import { CollectResultsButton } from '../../library-actions/CollectButton';
+import { LibraryLabelBar } from '../../library-actions/LibraryLabelBar';
+import { SaveExpressionButton } from '../../library-actions/SaveExpressionButton';
 import './ResultsPage.css';
 
 /** A server answer about the expression itself (HTTP 400 with a QUERY_* code and span). */
@@ -174,6 +177,7 @@ function ResultsView() {
   const items = data?.items ?? [];
   const pageNumbers = items.map((hit) => hit.publicationNumber);
   const offset = (state.page - 1) * state.pageSize;
+  const librarySet = state.set?.kind === 'library' ? state.set : undefined;
 
   if (!hasResultSet(state)) {
     return (
@@ -247,7 +251,28 @@ function ResultsView() {
               }
             />
             <main className="results-main" onClickCapture={recordAnalysisClick}>
-              <ResultToolbar state={state} lang={lang} onChange={handleToolbarChange} extra={<HistoryDrawerButton />} />
+              <ResultToolbar
+                state={state}
+                lang={lang}
+                onChange={handleToolbarChange}
+                extra={
+                  <>
+                    <SaveExpressionButton state={state} setLabel={data?.set?.label} />
+                    <HistoryDrawerButton />
+                  </>
+                }
+              />
+              {/* A library folder's page: its indexing labels (filter, set and cancel on the selection). */}
+              {librarySet && (
+                <LibraryLabelBar
+                  folderId={librarySet.key}
+                  labelId={librarySet.labelId}
+                  selected={selection.selected}
+                  onFilter={(labelId) =>
+                    update({ set: { kind: 'library', key: librarySet.key, ...(labelId ? { labelId } : {}) } })
+                  }
+                />
+              )}
               {state.filters.length > 0 && (
                 <Flex wrap gap={4} className="results-active-filters" aria-label={t('filters.active')}>
                   {state.filters.flatMap((filter) =>
@@ -271,7 +296,10 @@ function ResultsView() {
                 </Flex>
               )}
               <Flex justify="space-between" align="center" gap={8} wrap>
-                <SelectionBar selection={selection} pageNumbers={pageNumbers} />
+                <Flex gap={8} align="center" wrap>
+                  <SelectionBar selection={selection} pageNumbers={pageNumbers} />
+                  <CollectResultsButton state={state} selected={selection.selected} total={data?.total} origin={origin} />
+                </Flex>
                 {/* Another view of the same page: the page number stays. */}
                 <ViewSwitch
                   value={state.view}
