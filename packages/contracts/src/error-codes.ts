@@ -608,6 +608,118 @@ export const ERROR_CODES = {
     zh: '该图像检索结果已失效，请重新上传图片检索',
     en: 'This image search has expired; please upload the image again',
   },
+  // ---- Libraries (spec 2 §4–§9, issue 17: /archive/v2/*, /labelmanage/*) ----
+  /** A folder that does not exist, or that the caller may not open (another user's: never told apart). */
+  LIBRARY_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该专利库不存在或无权访问',
+    en: 'This patent library does not exist or you have no access to it',
+  },
+  /** Spec 2 §8 "Access": a deleted (or, for its members, archived) library opened or written to. */
+  LIBRARY_UNAVAILABLE: {
+    http: 400,
+    status: 0,
+    zh: '该专利库已被删除或归档，无法查看',
+    en: 'The patent library has been deleted or archived, and cannot be viewed',
+  },
+  /** Spec 2 §9 "5 sub-folder levels": a new or moved folder would be deeper. */
+  LIBRARY_TOO_DEEP: {
+    http: 400,
+    status: 0,
+    zh: '专利库最多 {max} 级文件夹',
+    en: 'A patent library can have at most {max} levels of folders',
+  },
+  /** A folder moved into itself or one of its sub-folders. */
+  LIBRARY_MOVE_CYCLE: {
+    http: 400,
+    status: 0,
+    zh: '移动失败：不能移动到自身或其子文件夹下',
+    en: 'Move failed: a folder cannot be moved into itself or one of its sub-folders',
+  },
+  /** Spec 2 §8 "name already exists": sibling folders have distinct names. */
+  LIBRARY_NAME_TAKEN: {
+    http: 409,
+    status: 0,
+    zh: '同一位置已有名为“{name}”的专利库',
+    en: 'A library named "{name}" already exists here',
+  },
+  /** Archive / unarchive apply to a top-level library; purge to folders in the recycle bin… */
+  LIBRARY_STATE_CONFLICT: {
+    http: 400,
+    status: 0,
+    zh: '当前状态下无法执行此操作：{reason}',
+    en: 'This cannot be done in the current state: {reason}',
+  },
+  /** Spec 2 §8 "Selected patents cannot exceed {n} entries" (spec 2 §9: 30,000 per favourite or import). */
+  COLLECT_TOO_MANY: {
+    http: 400,
+    status: 0,
+    zh: '所选专利不能超过{max}条',
+    en: 'Selected patents cannot exceed {max} entries',
+  },
+  /** Spec 2 §8, verbatim: patents × folders of one collect above MAX_COLLECT_TOTAL. */
+  COLLECT_TOTAL_TOO_MANY: {
+    http: 400,
+    status: 0,
+    zh: '多个文件夹收藏总数不能超过{max}条',
+    en: 'The total number of collections in multiple folders cannot exceed {max} entries',
+  },
+  /** The account's favourites quota (users.quotas.favorites; spec 2 §6) would be exceeded. */
+  COLLECT_QUOTA_EXCEEDED: {
+    http: 400,
+    status: 0,
+    zh: '收藏数量超出个人限额（{limit}条，已用{used}条）',
+    en: 'Sorry! Favourites exceed your personal limit ({limit} entries, {used} used)',
+  },
+  /** A collect or import whose numbers are all missing from the database, or an empty import file. */
+  COLLECT_NOTHING: {
+    http: 400,
+    status: 0,
+    zh: '没有可收藏的专利',
+    en: 'There are no patents to collect',
+  },
+  SAVED_EXPRESSION_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该检索式不存在或已被删除',
+    en: 'This saved expression does not exist or has been deleted',
+  },
+  /** A saved expression that cannot join a combination (a set source, or a filter without an exact expression). */
+  SAVED_EXPRESSION_NOT_COMBINABLE: {
+    http: 400,
+    status: 0,
+    zh: '检索式“{name}”不能参与组合：{reason}',
+    en: 'The saved expression "{name}" cannot be combined: {reason}',
+  },
+  LABEL_NOT_FOUND: { http: 404, status: 0, zh: '该标引不存在', en: 'This label does not exist' },
+  LABEL_NAME_TAKEN: {
+    http: 409,
+    status: 0,
+    zh: '同一位置已有名为“{name}”的标引',
+    en: 'A label named "{name}" already exists here',
+  },
+  /** Labels have two levels: a sub-label cannot have sub-labels. */
+  LABEL_TOO_DEEP: {
+    http: 400,
+    status: 0,
+    zh: '子标引下不能再创建标引',
+    en: 'A sub-label cannot have sub-labels',
+  },
+  /** Spec 2 §5 "Tags can be deleted only when they have no sub-tags". */
+  LABEL_HAS_CHILDREN: {
+    http: 400,
+    status: 0,
+    zh: '该标引下有子标引，不能删除',
+    en: 'This label has sub-labels and cannot be deleted',
+  },
+  /** Spec 2 §9 "3,000 different indexing labels per import". */
+  IMPORT_TOO_MANY_LABELS: {
+    http: 400,
+    status: 0,
+    zh: '单次导入的不同标引不能超过{max}个（本文件有{count}个）',
+    en: 'At most {max} different labels per import (this file has {count})',
+  },
   // ---- Patent imports by operators (issue 15, /api/platform/data/patents/import/*) ----
   /** An uploaded file above the installation's limit (IMPORT_MAX_FILE_MB); nothing of the request is kept. */
   IMPORT_FILE_TOO_LARGE: {

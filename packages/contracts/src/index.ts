@@ -21,3 +21,4 @@ export * from './translation.js';
 export * from './semantic.js';
 export * from './image-search.js';
 export * from './data-import.js';
+export * from './library.js';

@@ -66,3 +66,25 @@ export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
 
 /** Issue 14: a rate whose denominator covers less than this share of its population is not shown as a figure of the set. */
 export const MIN_RATE_COVERAGE = 0.5;
+
+/** Spec 2 §9: "Favorites: 30,000 patents per single favorite or import". */
+export const MAX_COLLECT_PATENTS = 30_000;
+/**
+ * Spec 2 §8 "The total number of collections in multiple folders cannot exceed 30,000 entries":
+ * patents × folders of one collect.
+ */
+export const MAX_COLLECT_TOTAL = 30_000;
+/** Folders one collect may fill at once (ours). */
+export const MAX_COLLECT_FOLDERS = 20;
+/** Spec 2 §9: "5 sub-folder levels". */
+export const MAX_LIBRARY_DEPTH = 5;
+/** Spec 2 §5: "names at most 100". */
+export const MAX_LIBRARY_NAME_LENGTH = 100;
+/** Spec 2 §5: "remark at most 100". */
+export const MAX_LIBRARY_REMARK_LENGTH = 100;
+/** Spec 2 §9: "30,000 records deletable at once (first 30,000 of the list order)". */
+export const MAX_LIBRARY_REMOVE = 30_000;
+/** Spec 2 §9: "3,000 different indexing labels per import". */
+export const MAX_IMPORT_LABELS = 3_000;
+/** Indexing label names (ours). */
+export const MAX_LIBRARY_LABEL_NAME_LENGTH = 50;

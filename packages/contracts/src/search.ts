@@ -61,10 +61,15 @@ export type FacetFilterInput = z.infer<typeof FacetFilterSchema>;
  * filters, search within, sort and analysis then apply within that set; its default order (sort
  * `relevance`) is the set's own rank. `searchExpre` may then be empty: the whole set.
  */
-export const SET_SOURCE_KINDS = ['semantic'] as const;
+export const SET_SOURCE_KINDS = ['semantic', 'library'] as const;
 export const SetSourceSchema = z.discriminatedUnion('kind', [
   /** A stored semantic search (`POST /search/semantics` answers its key): its ranked top N. */
   z.object({ kind: z.literal('semantic'), key: z.string().min(8).max(64) }),
+  /**
+   * A library folder (key: its id) in list order, optionally only its patents carrying an indexing
+   * label (`labelId`); the caller must be allowed to open the library.
+   */
+  z.object({ kind: z.literal('library'), key: z.string().min(1).max(64), labelId: z.string().min(1).max(64).optional() }),
 ]);
 export type SetSource = z.infer<typeof SetSourceSchema>;
 

@@ -386,6 +386,71 @@ export interface ImportRunsTable {
   finished_at: string | null;
 }
 
+/** Library folders (issue 17): a tree per library; state = deleted_at (with ancestors) > archived > active. */
+export interface LibrariesTable {
+  id: string;
+  owner_id: string;
+  parent_id: string | null;
+  name: string;
+  remark: Generated<string>;
+  archived: Generated<number>;
+  deleted_at: string | null;
+  next_position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The patents of a folder, in list order (`position`). */
+export interface LibraryPatentsTable {
+  library_id: string;
+  publication_number: string;
+  position: number;
+  added_by: string;
+  added_at: string;
+}
+
+/** Indexing labels of an owner: top-level labels and their sub-labels. */
+export interface LibraryLabelsTable {
+  id: string;
+  owner_id: string;
+  parent_id: string | null;
+  name: string;
+  created_at: string;
+}
+
+/** A label set on a patent of a folder. */
+export interface LibraryPatentLabelsTable {
+  library_id: string;
+  publication_number: string;
+  label_id: string;
+  created_at: string;
+}
+
+/** Saved search expressions (the archive's searchExp tab); `state` is the result page state as JSON. */
+export interface SavedExpressionsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  state: string;
+  expression: string;
+  total: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who did what, when, in a library (`root_id`: its top-level folder). */
+export interface LibraryLogsTable {
+  id: string;
+  root_id: string;
+  folder_id: string;
+  folder_name: string;
+  user_id: string;
+  action: string;
+  count: number | null;
+  detail: string | null;
+  created_at: string;
+}
+
 export interface Database {
   patents: PatentsTable;
   patent_numbers: PatentNumbersTable;
@@ -421,6 +486,12 @@ export interface Database {
   drawing_features: DrawingFeaturesTable;
   image_searches: ImageSearchesTable;
   import_runs: ImportRunsTable;
+  libraries: LibrariesTable;
+  library_patents: LibraryPatentsTable;
+  library_labels: LibraryLabelsTable;
+  library_patent_labels: LibraryPatentLabelsTable;
+  saved_expressions: SavedExpressionsTable;
+  library_logs: LibraryLogsTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

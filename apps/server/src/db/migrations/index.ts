@@ -11,6 +11,7 @@ import * as createImportRuns from './202611290100-create-import-runs.js';
 import * as createStagedCitations from './202611300100-create-staged-citations.js';
 import * as authHardening from './202611301000-auth-hardening.js';
 import * as addPatentVersions from './202612010100-add-patent-versions.js';
+import * as createLibraries from './202612020100-create-libraries.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611300100-create-staged-citations': createStagedCitations,
   '202611301000-auth-hardening': authHardening,
   '202612010100-add-patent-versions': addPatentVersions,
+  '202612020100-create-libraries': createLibraries,
 };
