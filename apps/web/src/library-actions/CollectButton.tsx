@@ -1,3 +1,4 @@
+import './library-actions.css';
 import { useState } from 'react';
 import { Button, Dropdown } from 'antd';
 import { DownOutlined, StarOutlined } from '@ant-design/icons';
@@ -31,9 +32,11 @@ interface CollectResultsButtonProps {
   origin?: ResultSnapshot;
 }
 
+const LIMIT = MAX_COLLECT_PATENTS.toLocaleString('en-US');
+
 /**
- * The result page's 收藏: the selected patents, or the whole result set (its first 30,000 in the
- * page's order), into folders chosen in the collect dialog.
+ * The result page's 收藏: the selected patents, or the whole result set (at most 30,000 patents:
+ * a larger set is narrowed first), into folders chosen in the collect dialog.
  */
 export function CollectResultsButton({ state, selected, total, origin }: CollectResultsButtonProps) {
   const { t, i18n } = useTranslation('library');
@@ -55,10 +58,11 @@ export function CollectResultsButton({ state, selected, total, origin }: Collect
             {
               key: 'all',
               disabled: !hasTotal,
-              label:
-                hasTotal && total > MAX_COLLECT_PATENTS
-                  ? t('collect.allCapped', { max: MAX_COLLECT_PATENTS.toLocaleString(locale) })
-                  : t('collect.all', { count: total ?? 0, total: (total ?? 0).toLocaleString(locale) }),
+              label: (
+                <span title={hasTotal && total > MAX_COLLECT_PATENTS ? t('collect.limit', { max: LIMIT }) : undefined}>
+                  {t('collect.all', { count: total ?? 0, total: (total ?? 0).toLocaleString(locale) })}
+                </span>
+              ),
               onClick: () => hasTotal && setTarget({ kind: 'set', resultSet: resultSetOfState(state), total }),
             },
           ],

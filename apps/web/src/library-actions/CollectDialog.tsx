@@ -4,6 +4,7 @@ import { FolderAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  formatErrorMessage,
   MAX_COLLECT_PATENTS,
   MAX_COLLECT_TOTAL,
   MAX_LIBRARY_DEPTH,
@@ -21,7 +22,7 @@ import { folderPath } from './folder-tree';
 import { FolderSelect } from './FolderSelect';
 import { useCollect, useCreateFolder, useFolders } from './queries';
 
-/** What the dialog collects: chosen numbers, or a whole result set (its first 30,000). */
+/** What the dialog collects: chosen numbers, or a whole result set (at most 30,000 patents). */
 export type CollectTarget =
   | { kind: 'numbers'; publicationNumbers: string[] }
   | { kind: 'set'; resultSet: LibraryResultSet; total: number };
@@ -36,8 +37,11 @@ interface CollectDialogProps {
 
 /** Patents a collect puts into each folder. */
 function patentCount(target: CollectTarget): number {
-  return target.kind === 'numbers' ? target.publicationNumbers.length : Math.min(target.total, MAX_COLLECT_PATENTS);
+  return target.kind === 'numbers' ? target.publicationNumbers.length : target.total;
 }
+
+/** The spec's limit figures as the server writes them ("30,000"). */
+const LIMIT_TEXT = MAX_COLLECT_PATENTS.toLocaleString('en-US');
 
 /**
  * The collect dialog (spec 2 §2): choose folders, or create one, and collect. The server skips
@@ -72,8 +76,15 @@ function CollectForm({ target, onClose, origin }: { target: CollectTarget; onClo
   const [done, setDone] = useState<{ result: CollectResult; folders: LibraryFolder[] }>();
   const all = folders.data?.folders ?? [];
   const count = patentCount(target);
-  const overTotal = count * Math.max(1, folderIds.length) > MAX_COLLECT_TOTAL;
-  const locale = i18n.language === 'en' ? 'en-US' : 'zh-CN';
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  // The server refuses these too, with the same catalogue messages (spec 2 §8, §9).
+  const limitProblem =
+    count > MAX_COLLECT_PATENTS
+      ? formatErrorMessage('COLLECT_TOO_MANY', lang, { max: LIMIT_TEXT })
+      : count * Math.max(1, folderIds.length) > MAX_COLLECT_TOTAL
+        ? formatErrorMessage('COLLECT_TOTAL_TOO_MANY', lang, { max: MAX_COLLECT_TOTAL.toLocaleString('en-US') })
+        : undefined;
+  const locale = lang === 'en' ? 'en-US' : 'zh-CN';
 
   // A new folder goes under the one chosen folder (when it may have sub-folders), else at the top.
   const parent = folderIds.length === 1 ? all.find((f) => f.id === folderIds[0]) : undefined;
@@ -92,7 +103,7 @@ function CollectForm({ target, onClose, origin }: { target: CollectTarget; onClo
   };
 
   const handleSubmit = async () => {
-    if (folderIds.length === 0 || overTotal) return;
+    if (folderIds.length === 0 || limitProblem) return;
     const source =
       target.kind === 'numbers' ? { publicationNumbers: target.publicationNumbers } : { resultSet: target.resultSet };
     try {
@@ -154,13 +165,7 @@ function CollectForm({ target, onClose, origin }: { target: CollectTarget; onClo
         <Typography.Text data-testid="collect-what">
           {target.kind === 'numbers'
             ? t('collect.whatNumbers', { count })
-            : target.total > MAX_COLLECT_PATENTS
-              ? t('collect.whatSetCapped', {
-                  max: MAX_COLLECT_PATENTS.toLocaleString(locale),
-                  count: target.total,
-                  total: target.total.toLocaleString(locale),
-                })
-              : t('collect.whatSet', { count: target.total, total: target.total.toLocaleString(locale) })}
+            : t('collect.whatSet', { count: target.total, total: target.total.toLocaleString(locale) })}
         </Typography.Text>
       </Form.Item>
       <Form.Item label={t('collect.folder')} required htmlFor="collect-folders">
@@ -197,20 +202,15 @@ function CollectForm({ target, onClose, origin }: { target: CollectTarget; onClo
       </Form.Item>
       {create.isError && <Alert type="error" showIcon title={create.error.message} className="library-alert" />}
       {folders.isError && <Alert type="error" showIcon title={folders.error.message} className="library-alert" />}
-      {overTotal && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('collect.overTotal', { max: MAX_COLLECT_TOTAL.toLocaleString(locale) })}
-          className="library-alert"
-        />
+      {limitProblem && (
+        <Alert type="error" showIcon title={limitProblem} className="library-alert" data-testid="collect-limit" />
       )}
       {collect.isError && (
         <Alert type="error" showIcon title={collect.error.message} className="library-alert" data-testid="collect-error" />
       )}
       <Flex justify="end" gap={8}>
         <Button onClick={onClose}>{t('form.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={collect.isPending} disabled={folderIds.length === 0 || overTotal}>
+        <Button type="primary" htmlType="submit" loading={collect.isPending} disabled={folderIds.length === 0 || limitProblem !== undefined}>
           {t('collect.submit')}
         </Button>
       </Flex>

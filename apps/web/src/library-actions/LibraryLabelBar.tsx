@@ -1,3 +1,4 @@
+import './library-actions.css';
 import { useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Modal, Select, Space, TreeSelect } from 'antd';
 import { TagsOutlined } from '@ant-design/icons';

@@ -26,6 +26,7 @@ import { ViewSwitch } from './components/ViewSwitch';
 import { SelectionBar } from './components/SelectionBar';
 import { SearchNotes } from './components/SearchNotes';
 import { SetSourceSummary } from './components/SetSourceSummary';
+import { SetKindContext } from './components/SetRank';
 import { useHitLabels } from '../../search-state/useHitLabels';
 import { formatTotal } from '../../search-state/format-total';
 import { useSearchResults, useStateByKey } from './queries';
@@ -44,6 +45,9 @@ import { useResultSelection } from './useResultSelection';
 import { CollectResultsButton } from '../../library-actions/CollectButton';
 import { LibraryLabelBar } from '../../library-actions/LibraryLabelBar';
 import { SaveExpressionButton } from '../../library-actions/SaveExpressionButton';
+import { HoldingContext } from '../../library-actions/HoldingMark';
+import { useHolding } from '../../library-actions/queries';
+import { usePersonalSession } from '../../session/useSession';
 import './ResultsPage.css';
 
 /** A server answer about the expression itself (HTTP 400 with a QUERY_* code and span). */
@@ -178,6 +182,9 @@ function ResultsView() {
   const pageNumbers = items.map((hit) => hit.publicationNumber);
   const offset = (state.page - 1) * state.pageSize;
   const librarySet = state.set?.kind === 'library' ? state.set : undefined;
+  // Which of the user's folders hold the results shown (a star beside each collected one).
+  const isPersonal = usePersonalSession();
+  const holding = useHolding(pageNumbers, isPersonal && !isStale);
 
   if (!hasResultSet(state)) {
     return (
@@ -313,6 +320,8 @@ function ResultsView() {
               )}
               {data && data.total > 0 && (
                 <Spin spinning={isStale}>
+                  <HoldingContext.Provider value={holding.data?.holding}>
+                  <SetKindContext.Provider value={state.set?.kind}>
                   {state.view === 'liebiaoshitu' && (
                     <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
                   )}
@@ -323,6 +332,8 @@ function ResultsView() {
                   {state.view === 'shoutushitu' && (
                     <FirstDrawingView items={items} selection={selection} offset={offset} />
                   )}
+                  </SetKindContext.Provider>
+                  </HoldingContext.Provider>
                 </Spin>
               )}
               {data && data.total > 0 && (
