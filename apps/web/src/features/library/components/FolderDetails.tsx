@@ -14,6 +14,7 @@ import { MAX_LIBRARY_DEPTH, type LibraryFolder } from '@patlas/contracts';
 import { folderPath } from '../../../library-actions/folder-tree';
 import { librarySetPath } from '../../../library-actions/library-links';
 import { formatDateTime } from '../../../utils/format-date';
+import { ImportButton } from './ImportButton';
 import { LabelManager } from './LabelManager';
 import { LibraryLog } from './LibraryLog';
 
@@ -105,6 +106,7 @@ export function FolderDetails(props: FolderDetailsProps) {
           <Button icon={<DragOutlined />} onClick={onMove} disabled={isArchived}>
             {t('folders.move')}
           </Button>
+          <ImportButton folderId={folder.id} disabled={isArchived} />
           {isTop && (
             <Button icon={<InboxOutlined />} onClick={() => onArchive(!isArchived)}>
               {isArchived ? t('folders.unarchive') : t('folders.archive')}
