@@ -98,7 +98,7 @@ describe('collect dialog', { timeout: 90_000 }, () => {
     expect(entry).toMatchObject({
       operationName: 'collect',
       searchExpression: 'TI=电池',
-      collect: { favoritesId: 'f2', favName: '正极', pathName: '电池/正极' },
+      collect: { favoritesId: 'f2', favName: '正极', path: 'f1/f2', pathName: '电池/正极' },
     });
     await waitFor(() => expect(lastBody(calls, '/product/operatehistory')).toMatchObject({ recordType: 4, title: '电池/正极' }));
   });

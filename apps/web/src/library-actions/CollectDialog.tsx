@@ -18,7 +18,7 @@ import { useCollectHistoryRecording } from '../history-recording/useHistoryRecor
 import { useOperationRecording } from '../history-recording/useOperationRecording';
 import type { ResultSnapshot } from '../history-recording/recording';
 import { librarySetPath } from './library-links';
-import { folderPath } from './folder-tree';
+import { folderChain } from './folder-tree';
 import { FolderSelect } from './FolderSelect';
 import { useCollect, useCreateFolder, useFolders } from './queries';
 
@@ -111,8 +111,14 @@ function CollectForm({ target, onClose, origin }: { target: CollectTarget; onClo
       const chosen = folderIds.flatMap((id) => all.filter((f) => f.id === id));
       setDone({ result, folders: chosen });
       for (const folder of chosen) {
-        const pathName = folderPath(all, folder.id, '/');
-        recordCollect(origin, { favoritesId: folder.id, favName: folder.name, pathName });
+        const chain = folderChain(all, folder.id);
+        const pathName = chain.map((f) => f.name).join('/');
+        recordCollect(origin, {
+          favoritesId: folder.id,
+          favName: folder.name,
+          path: chain.map((f) => f.id).join('/'),
+          pathName,
+        });
         recordOperation({
           recordType: RECORD_TYPES.favourite,
           title: pathName,

@@ -61,18 +61,25 @@ export function findNode<T extends FolderRow>(nodes: readonly FolderNode<T>[], i
   return undefined;
 }
 
-/** The names from the top-level library down to the folder: "电池 / 正极 / 硅碳". */
-export function folderPath<T extends FolderRow>(rows: readonly T[], id: string, separator = ' / '): string {
+/** The folders from the top-level library down to the folder itself. */
+export function folderChain<T extends FolderRow>(rows: readonly T[], id: string): T[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const names: string[] = [];
+  const chain: T[] = [];
   const seen = new Set<string>();
   let current = byId.get(id);
   while (current && !seen.has(current.id)) {
     seen.add(current.id);
-    names.unshift(current.name);
+    chain.unshift(current);
     current = current.parentId ? byId.get(current.parentId) : undefined;
   }
-  return names.join(separator);
+  return chain;
+}
+
+/** The names from the top-level library down to the folder: "电池 / 正极 / 硅碳". */
+export function folderPath<T extends FolderRow>(rows: readonly T[], id: string, separator = ' / '): string {
+  return folderChain(rows, id)
+    .map((row) => row.name)
+    .join(separator);
 }
 
 /** Levels of a subtree: 1 for a folder without sub-folders. */

@@ -117,7 +117,7 @@ describe('library page', { timeout: 90_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('folder-title').textContent).toBe('负极材料'));
 
     // Delete goes to the recycle bin after a confirmation, and the parent is shown again.
-    fireEvent.click(screen.getByRole('button', { name: /删除/ }));
+    fireEvent.click(screen.getByTestId('delete-folder'));
     fireEvent.click(await screen.findByRole('button', { name: '确 定' }));
     await waitFor(() =>
       expect(bodyOf(calls, '/product/archive/v2/delete')).toEqual({ action: 'delete', folderIds: ['f9'] }),

@@ -118,7 +118,7 @@ export function FolderDetails(props: FolderDetailsProps) {
             cancelText={t('form.cancel')}
             onConfirm={onDelete}
           >
-            <Button danger icon={<DeleteOutlined />}>
+            <Button danger icon={<DeleteOutlined />} data-testid="delete-folder">
               {t('folders.delete')}
             </Button>
           </Popconfirm>

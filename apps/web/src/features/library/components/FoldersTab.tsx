@@ -3,9 +3,10 @@ import { Alert, App, Button, Card, Checkbox, Empty, Flex, Spin, Tag, Tree, Typog
 import type { TreeDataNode } from 'antd';
 import { FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { LibraryFolder } from '@patlas/contracts';
 import { buildFolderTree, flattenTree, type FolderNode } from '../../../library-actions/folder-tree';
+import { librarySetPath } from '../../../library-actions/library-links';
 import { useCreateFolder, useFolders } from '../../../library-actions/queries';
 import { useDeleteLibrary, useUpdateLibrary } from '../queries';
 import { FolderDetails } from './FolderDetails';
@@ -37,6 +38,7 @@ export function FoldersTab() {
   const { t } = useTranslation('library');
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const [showArchived, setShowArchived] = useState(false);
   const folders = useFolders('current');
   const create = useCreateFolder();
@@ -161,6 +163,7 @@ export function FoldersTab() {
               expandedKeys={expandedKeys}
               onExpand={(keys) => setExpanded(keys.map(String))}
               onSelect={(keys) => select(keys[0] === undefined ? selectedId : String(keys[0]))}
+              onDoubleClick={(_event, node) => void navigate(librarySetPath(String(node.key)))}
               treeData={treeNodes(roots, (count) => t('folders.count', { count }), t('folders.archived'))}
             />
           )}

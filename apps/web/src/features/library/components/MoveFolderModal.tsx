@@ -7,6 +7,13 @@ import { moveTargets, type FolderNode } from '../../../library-actions/folder-tr
 /** The value of the top level in the target picker (no folder id can be empty). */
 const TOP = '';
 
+interface TargetOption {
+  value: string;
+  title: string;
+  disabled?: boolean;
+  children: TargetOption[];
+}
+
 interface MoveFolderModalProps {
   folder: LibraryFolder | undefined;
   roots: readonly FolderNode<LibraryFolder>[];
@@ -27,14 +34,14 @@ export function MoveFolderModal({ folder, roots, isSaving, error, onSubmit, onCl
   const targets = folder ? moveTargets(roots, folder.id, MAX_LIBRARY_DEPTH) : { top: false, folders: [] };
   const allowed = new Set(targets.folders.map((n) => n.folder.id));
   // The whole tree is shown for orientation; folders that cannot take it are disabled.
-  const toOptions = (nodes: readonly FolderNode<LibraryFolder>[]): object[] =>
+  const toOptions = (nodes: readonly FolderNode<LibraryFolder>[]): TargetOption[] =>
     nodes.map((n) => ({
       value: n.folder.id,
       title: n.folder.name,
       disabled: !allowed.has(n.folder.id),
       children: toOptions(n.children),
     }));
-  const treeData = [
+  const treeData: TargetOption[] = [
     ...(targets.top ? [{ value: TOP, title: t('folders.root'), children: [] }] : []),
     ...toOptions(roots),
   ];
