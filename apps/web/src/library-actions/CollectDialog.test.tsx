@@ -177,6 +177,7 @@ describe('collect dialog', { timeout: 90_000 }, () => {
       if (call.path === '/product/labelmanage/list')
         return ok({ labels: [label('l1', null, '技术', 1), label('l2', 'l1', '正极', 1)] });
       if (call.path === '/product/labelmanage/set') return ok({ affected: 2 });
+      if (call.path === '/product/archive/v2/delete') return ok({ affected: 2, remaining: 0 });
       return ok({});
     });
     const { router } = renderApp('/innovationSpace/searchResult?set=library%3Af1');
@@ -209,5 +210,19 @@ describe('collect dialog', { timeout: 90_000 }, () => {
         publicationNumbers: ['CN215644798U', 'CN117151122A'],
       }),
     );
+
+    // Removing the selection from the folder asks first, then clears the selection.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByTestId('remove-selected'));
+    expect(await screen.findByText('把所选的 2 件专利移出该文件夹？')).toBeTruthy();
+    fireEvent.click((await screen.findAllByRole('button', { name: '确 定' })).at(-1) as HTMLElement);
+    await waitFor(() =>
+      expect(lastBody(calls, '/product/archive/v2/delete')).toEqual({
+        action: 'removePatents',
+        folderId: 'f1',
+        publicationNumbers: ['CN215644798U', 'CN117151122A'],
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('selection-count').textContent).toBe('已选 0 条'));
   });
 });

@@ -1,11 +1,11 @@
 import './library-actions.css';
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Modal, Select, Space, TreeSelect } from 'antd';
-import { TagsOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Select, Space, TreeSelect } from 'antd';
+import { DeleteOutlined, TagsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MAX_LIBRARY_LABEL_NAME_LENGTH, type LibraryLabel } from '@patlas/contracts';
+import { MAX_LIBRARY_LABEL_NAME_LENGTH, MAX_LIBRARY_REMOVE, type LibraryLabel } from '@patlas/contracts';
 import { labelOptions } from './label-tree';
-import { useCancelLabels, useLabels, useSetLabels } from './queries';
+import { useCancelLabels, useLabels, useRemovePatents, useSetLabels } from './queries';
 
 interface LibraryLabelBarProps {
   folderId: string;
@@ -14,15 +14,31 @@ interface LibraryLabelBarProps {
   onFilter: (labelId: string | undefined) => void;
   /** The selected publication numbers of the folder's result page. */
   selected: readonly string[];
+  /** After patents left the folder (the selection is cleared). */
+  onRemoved: () => void;
 }
 
 /**
- * Indexing labels on a folder's result page (spec 2 §3, issue 17 "标引"): filter the folder by a
- * label, set or cancel labels on the selected patents, and create labels and sub-labels.
+ * A folder's result page's own actions: indexing labels (spec 2 §3, issue 17 "标引": filter the
+ * folder by a label, set or cancel labels on the selected patents, create labels and sub-labels)
+ * and removing patents from the folder (spec 2 §9: at most 30,000 at once, the first in list order).
  */
-export function LibraryLabelBar({ folderId, labelId, onFilter, selected }: LibraryLabelBarProps) {
+export function LibraryLabelBar({ folderId, labelId, onFilter, selected, onRemoved }: LibraryLabelBarProps) {
   const { t } = useTranslation('library');
+  const { message } = App.useApp();
   const labels = useLabels(folderId);
+  const remove = useRemovePatents();
+  const handleRemove = async (body: { folderId: string; publicationNumbers: string[] } | { folderId: string; all: true }) => {
+    try {
+      const { affected, remaining } = await remove.mutateAsync(body);
+      onRemoved();
+      void message.success(
+        remaining ? t('remove.doneRemaining', { count: affected, remaining }) : t('remove.done', { count: affected }),
+      );
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
+  };
   const [mode, setMode] = useState<'set' | 'cancel'>();
   const all = labels.data?.labels ?? [];
   const countText = (count: number) => t('labels.count', { count });
@@ -50,6 +66,28 @@ export function LibraryLabelBar({ folderId, labelId, onFilter, selected }: Libra
       <Button size="small" disabled={selected.length === 0} onClick={() => setMode('cancel')}>
         {t('labels.cancel')}
       </Button>
+      <Popconfirm
+        title={t('remove.confirmSelected', { count: selected.length })}
+        okText={t('form.ok')}
+        cancelText={t('form.cancel')}
+        disabled={selected.length === 0}
+        onConfirm={() => void handleRemove({ folderId, publicationNumbers: [...selected] })}
+      >
+        <Button size="small" danger icon={<DeleteOutlined />} disabled={selected.length === 0} data-testid="remove-selected">
+          {t('remove.selected', { count: selected.length })}
+        </Button>
+      </Popconfirm>
+      <Popconfirm
+        title={t('remove.confirmAll', { max: MAX_LIBRARY_REMOVE.toLocaleString('en-US') })}
+        okText={t('form.ok')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('form.cancel')}
+        onConfirm={() => void handleRemove({ folderId, all: true })}
+      >
+        <Button size="small" danger type="text" loading={remove.isPending}>
+          {t('remove.all')}
+        </Button>
+      </Popconfirm>
       <LabelApplyModal
         mode={mode}
         folderId={folderId}

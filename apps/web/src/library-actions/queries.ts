@@ -5,6 +5,7 @@ import {
   cancelLabels,
   collectPatents,
   createFolder,
+  deleteLibrary,
   listFolders,
   listHolding,
   listLabels,
@@ -110,6 +111,20 @@ export function useCancelLabels() {
     mutationFn: (body: LabelCancelRequest) => cancelLabels(body, { lang, messages }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: libraryKeys.labels });
+      void queryClient.invalidateQueries({ queryKey: LIBRARY_RESULTS });
+    },
+  });
+}
+
+/** Removes patents from a folder: the chosen ones, or (all) its first 30,000 in list order. */
+export function useRemovePatents() {
+  const { lang, messages } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { folderId: string; publicationNumbers: string[] } | { folderId: string; all: true }) =>
+      deleteLibrary({ action: 'removePatents', ...body }, { lang, messages }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
       void queryClient.invalidateQueries({ queryKey: LIBRARY_RESULTS });
     },
   });

@@ -275,6 +275,7 @@ function ResultsView() {
                   folderId={librarySet.key}
                   labelId={librarySet.labelId}
                   selected={selection.selected}
+                  onRemoved={selection.clear}
                   onFilter={(labelId) =>
                     update({ set: { kind: 'library', key: librarySet.key, ...(labelId ? { labelId } : {}) } })
                   }
