@@ -100,15 +100,18 @@ describe('collect dialog', { timeout: 90_000 }, () => {
       searchExpression: 'TI=电池',
       collect: { favoritesId: 'f2', favName: '正极', path: 'f1/f2', pathName: '电池/正极' },
     });
-    await waitFor(() => expect(lastBody(calls, '/product/operatehistory')).toMatchObject({ recordType: 4, title: '电池/正极' }));
+    await waitFor(() =>
+      expect(lastBody(calls, '/product/operatehistory')).toMatchObject({ recordType: 4, title: '电池/正极' }),
+    );
   });
 
-  it('collects a whole result set, refuses one above 30,000 with the spec\'s message, and shows the server\'s refusal', async () => {
+  it("collects a whole result set, refuses one above 30,000 with the spec's message, and shows the server's refusal", async () => {
     let total = 45_000;
     const calls = stubApi((call) => {
       const body = call.body as Record<string, unknown>;
       if (call.path === '/product/search/searchNew') return searchAnswer(total);
-      if (call.path === '/product/archive/v2/list') return ok({ type: 'folders', folders: FOLDERS, quota: { used: 5, limit: 10 } });
+      if (call.path === '/product/archive/v2/list')
+        return ok({ type: 'folders', folders: FOLDERS, quota: { used: 5, limit: 10 } });
       if (call.path === '/product/archive/v2/save' && body.action === 'collect')
         return failure('收藏数量超出个人限额（10条，已用5条）', 'COLLECT_QUOTA_EXCEEDED');
       return ok({});
@@ -129,7 +132,9 @@ describe('collect dialog', { timeout: 90_000 }, () => {
     dialog = await openCollect(/收藏全部结果（1,200 条）/);
     await chooseFolder(dialog, '电池 (3 件)');
     fireEvent.click(within(dialog).getByRole('button', { name: '收 藏' }));
-    expect((await within(dialog).findByTestId('collect-error')).textContent).toBe('收藏数量超出个人限额（10条，已用5条）');
+    expect((await within(dialog).findByTestId('collect-error')).textContent).toBe(
+      '收藏数量超出个人限额（10条，已用5条）',
+    );
     expect(lastBody(calls, '/product/archive/v2/save')).toEqual({
       action: 'collect',
       folderIds: ['f1'],
@@ -146,11 +151,20 @@ describe('collect dialog', { timeout: 90_000 }, () => {
     const calls = stubApi((call) => {
       const body = call.body as Record<string, unknown>;
       if (call.path === '/product/search/searchNew') return searchAnswer(2);
-      if (call.path === '/product/archive/v2/list') return ok({ type: 'folders', folders: FOLDERS, quota: { used: 5, limit: null } });
+      if (call.path === '/product/archive/v2/list')
+        return ok({ type: 'folders', folders: FOLDERS, quota: { used: 5, limit: null } });
       if (call.path === '/product/archive/v2/save' && body.action === 'createFolder')
         return ok({
           action: 'createFolder',
-          folder: { ...FOLDERS[1], id: 'f7', parentId: 'f1', name: String(body.name), level: 2, count: 0, totalCount: 0 },
+          folder: {
+            ...FOLDERS[1],
+            id: 'f7',
+            parentId: 'f1',
+            name: String(body.name),
+            level: 2,
+            count: 0,
+            totalCount: 0,
+          },
         });
       return ok({});
     });
@@ -170,7 +184,7 @@ describe('collect dialog', { timeout: 90_000 }, () => {
     );
   });
 
-  it('on a folder\'s result page: filters by label through the URL and sets a label on the selection', async () => {
+  it("on a folder's result page: filters by label through the URL and sets a label on the selection", async () => {
     const calls = stubApi((call) => {
       if (call.path === '/product/search/searchNew')
         return searchAnswer(2, { set: { kind: 'library', label: '电池', size: 2, limit: 30000 } });
@@ -182,7 +196,9 @@ describe('collect dialog', { timeout: 90_000 }, () => {
     });
     const { router } = renderApp('/innovationSpace/searchResult?set=library%3Af1');
     expect((await screen.findByTestId('set-source')).textContent).toContain('专题库');
-    expect(screen.getByRole('link', { name: /管理专题库/ }).getAttribute('href')).toBe('/innovationSpace/collect?folder=f1');
+    expect(screen.getByRole('link', { name: /管理专题库/ }).getAttribute('href')).toBe(
+      '/innovationSpace/collect?folder=f1',
+    );
     const search = calls.find((c) => c.path === '/product/search/searchNew');
     expect(search?.body).toMatchObject({ searchExpre: '', set: { kind: 'library', key: 'f1' } });
 

@@ -24,8 +24,7 @@ import { useCollect, useCreateFolder, useFolders } from './queries';
 
 /** What the dialog collects: chosen numbers, or a whole result set (at most 30,000 patents). */
 export type CollectTarget =
-  | { kind: 'numbers'; publicationNumbers: string[] }
-  | { kind: 'set'; resultSet: LibraryResultSet; total: number };
+  { kind: 'numbers'; publicationNumbers: string[] } | { kind: 'set'; resultSet: LibraryResultSet; total: number };
 
 interface CollectDialogProps {
   /** Undefined: the dialog is closed. */
@@ -64,7 +63,15 @@ export function CollectDialog({ target, onClose, origin }: CollectDialogProps) {
   );
 }
 
-function CollectForm({ target, onClose, origin }: { target: CollectTarget; onClose: () => void; origin?: ResultSnapshot }) {
+function CollectForm({
+  target,
+  onClose,
+  origin,
+}: {
+  target: CollectTarget;
+  onClose: () => void;
+  origin?: ResultSnapshot;
+}) {
   const { t, i18n } = useTranslation('library');
   const folders = useFolders('current');
   const collect = useCollect();
@@ -175,14 +182,22 @@ function CollectForm({ target, onClose, origin }: { target: CollectTarget; onClo
         </Typography.Text>
       </Form.Item>
       <Form.Item label={t('collect.folder')} required htmlFor="collect-folders">
-        <FolderSelect id="collect-folders" folders={all} value={folderIds} onChange={setFolderIds} isLoading={folders.isPending} />
+        <FolderSelect
+          id="collect-folders"
+          folders={all}
+          value={folderIds}
+          onChange={setFolderIds}
+          isLoading={folders.isPending}
+        />
       </Form.Item>
       <Form.Item
         label={t('collect.newFolder')}
         extra={newParent ? t('collect.newFolderUnder', { name: newParent.name }) : t('collect.newFolderAtRoot')}
         validateStatus={trimmedName.length > MAX_LIBRARY_NAME_LENGTH ? 'error' : undefined}
         help={
-          trimmedName.length > MAX_LIBRARY_NAME_LENGTH ? t('form.nameTooLong', { max: MAX_LIBRARY_NAME_LENGTH }) : undefined
+          trimmedName.length > MAX_LIBRARY_NAME_LENGTH
+            ? t('form.nameTooLong', { max: MAX_LIBRARY_NAME_LENGTH })
+            : undefined
         }
       >
         <Space.Compact style={{ width: '100%' }}>
@@ -212,11 +227,22 @@ function CollectForm({ target, onClose, origin }: { target: CollectTarget; onClo
         <Alert type="error" showIcon title={limitProblem} className="library-alert" data-testid="collect-limit" />
       )}
       {collect.isError && (
-        <Alert type="error" showIcon title={collect.error.message} className="library-alert" data-testid="collect-error" />
+        <Alert
+          type="error"
+          showIcon
+          title={collect.error.message}
+          className="library-alert"
+          data-testid="collect-error"
+        />
       )}
       <Flex justify="end" gap={8}>
         <Button onClick={onClose}>{t('form.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={collect.isPending} disabled={folderIds.length === 0 || limitProblem !== undefined}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={collect.isPending}
+          disabled={folderIds.length === 0 || limitProblem !== undefined}
+        >
           {t('collect.submit')}
         </Button>
       </Flex>

@@ -28,7 +28,9 @@ export function LibraryLabelBar({ folderId, labelId, onFilter, selected, onRemov
   const { message } = App.useApp();
   const labels = useLabels(folderId);
   const remove = useRemovePatents();
-  const handleRemove = async (body: { folderId: string; publicationNumbers: string[] } | { folderId: string; all: true }) => {
+  const handleRemove = async (
+    body: { folderId: string; publicationNumbers: string[] } | { folderId: string; all: true },
+  ) => {
     try {
       const { affected, remaining } = await remove.mutateAsync(body);
       onRemoved();
@@ -60,7 +62,12 @@ export function LibraryLabelBar({ folderId, labelId, onFilter, selected, onRemov
         style={{ minWidth: 180 }}
         notFoundContent={t('labels.empty')}
       />
-      <Button size="small" disabled={selected.length === 0} onClick={() => setMode('set')} data-testid="label-set-button">
+      <Button
+        size="small"
+        disabled={selected.length === 0}
+        onClick={() => setMode('set')}
+        data-testid="label-set-button"
+      >
         {t('labels.set')}
       </Button>
       <Button size="small" disabled={selected.length === 0} onClick={() => setMode('cancel')}>
@@ -73,7 +80,13 @@ export function LibraryLabelBar({ folderId, labelId, onFilter, selected, onRemov
         disabled={selected.length === 0}
         onConfirm={() => void handleRemove({ folderId, publicationNumbers: [...selected] })}
       >
-        <Button size="small" danger icon={<DeleteOutlined />} disabled={selected.length === 0} data-testid="remove-selected">
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          disabled={selected.length === 0}
+          data-testid="remove-selected"
+        >
           {t('remove.selected', { count: selected.length })}
         </Button>
       </Popconfirm>

@@ -81,7 +81,10 @@ export function SaveExpressionButton({ state, setLabel }: SaveExpressionButtonPr
               { max: MAX_LIBRARY_NAME_LENGTH, message: t('saveExp.nameTooLong', { max: MAX_LIBRARY_NAME_LENGTH }) },
             ]}
           >
-            <Input maxLength={MAX_LIBRARY_NAME_LENGTH + 20} showCount={{ formatter: ({ count }) => `${count}/${MAX_LIBRARY_NAME_LENGTH}` }} />
+            <Input
+              maxLength={MAX_LIBRARY_NAME_LENGTH + 20}
+              showCount={{ formatter: ({ count }) => `${count}/${MAX_LIBRARY_NAME_LENGTH}` }}
+            />
           </Form.Item>
           {(state.expression || state.second) && (
             <Form.Item label={t('saveExp.expression')}>

@@ -16,7 +16,11 @@ describe('library folder tree', () => {
 
   it('does not loop on a cycle in bad data', () => {
     const roots = buildFolderTree([row('p', 'q'), row('q', 'p')]);
-    expect(flattenTree(roots).map((n) => n.folder.id).sort()).toEqual(['p', 'q']);
+    expect(
+      flattenTree(roots)
+        .map((n) => n.folder.id)
+        .sort(),
+    ).toEqual(['p', 'q']);
     expect(folderPath([row('p', 'q'), row('q', 'p')], 'p')).toBe('q / p');
   });
 

@@ -65,7 +65,8 @@ export function useSaveExpression() {
   const { lang, messages } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ name, state }: { name: string; state: SearchState }) => saveExpression(name, state, { lang, messages }),
+    mutationFn: ({ name, state }: { name: string; state: SearchState }) =>
+      saveExpression(name, state, { lang, messages }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.expressions }),
   });
 }

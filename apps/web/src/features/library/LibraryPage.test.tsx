@@ -112,7 +112,11 @@ describe('library page', { timeout: 90_000 }, () => {
     fireEvent.change(renameInput, { target: { value: '负极材料' } });
     fireEvent.click(within(renameDialog).getByRole('button', { name: '确 定' }));
     await waitFor(() =>
-      expect(bodyOf(calls, '/product/archive/v2/update')).toEqual({ action: 'rename', folderId: 'f9', name: '负极材料' }),
+      expect(bodyOf(calls, '/product/archive/v2/update')).toEqual({
+        action: 'rename',
+        folderId: 'f9',
+        name: '负极材料',
+      }),
     );
     await waitFor(() => expect(screen.getByTestId('folder-title').textContent).toBe('负极材料'));
 
@@ -126,10 +130,7 @@ describe('library page', { timeout: 90_000 }, () => {
   });
 
   it('lists saved expressions, reopens one as its exact result page, and combines two', async () => {
-    const items = [
-      savedExpression('e1', '锂电池', 'TI=(锂电池)', 120),
-      savedExpression('e2', '电机', 'TI=(电机)', 80),
-    ];
+    const items = [savedExpression('e1', '锂电池', 'TI=(锂电池)', 120), savedExpression('e2', '电机', 'TI=(电机)', 80)];
     const calls = stubApi((call) => {
       const body = call.body as Record<string, unknown>;
       if (call.path === '/product/archive/v2/list' && body.type === 'expressions')
@@ -139,7 +140,16 @@ describe('library page', { timeout: 90_000 }, () => {
         return ok({ expression: `(TI=(锂电池)) ${second?.operator} (TI=(电机))`, total: 150 });
       }
       if (call.path === '/product/search/searchNew')
-        return ok({ total: 0, page: 1, pageSize: 20, items: [], facets: {}, expression: '', tookMs: 1, key: 'k1234567' });
+        return ok({
+          total: 0,
+          page: 1,
+          pageSize: 20,
+          items: [],
+          facets: {},
+          expression: '',
+          tookMs: 1,
+          key: 'k1234567',
+        });
       return undefined;
     });
     const { router } = renderApp('/innovationSpace/collect?tab=searchExp');
@@ -177,7 +187,7 @@ describe('library page', { timeout: 90_000 }, () => {
     expect(params.get('view')).toBe('tuwenshitu');
   });
 
-  it('sends /workbench to /user/collect and /collectSearch to the folder\'s result page', async () => {
+  it("sends /workbench to /user/collect and /collectSearch to the folder's result page", async () => {
     stubApi((call) => {
       if (call.path === '/product/archive/v2/list') return ok({ type: 'folders', folders: FOLDERS, quota: QUOTA });
       if (call.path === '/product/search/searchNew')

@@ -68,7 +68,11 @@ export function RecycleBinPage() {
           rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys.map(String)) }}
           pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
           columns={[
-            { key: 'name', title: t('recycle.name'), render: (_, f) => <Typography.Text strong>{f.name}</Typography.Text> },
+            {
+              key: 'name',
+              title: t('recycle.name'),
+              render: (_, f) => <Typography.Text strong>{f.name}</Typography.Text>,
+            },
             {
               key: 'path',
               title: t('recycle.path'),

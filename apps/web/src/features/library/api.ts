@@ -23,7 +23,11 @@ export interface UploadOptions extends Options {
  * every written form, lines not found reported. The JSON client cannot carry files, so this call
  * sends the token itself.
  */
-export async function importIntoFolder(folderId: string, file: File, options: UploadOptions): Promise<LibraryImportResponse> {
+export async function importIntoFolder(
+  folderId: string,
+  file: File,
+  options: UploadOptions,
+): Promise<LibraryImportResponse> {
   const form = new FormData();
   form.append('file', file, file.name);
   let response: Response;

@@ -58,7 +58,8 @@ export function useLibraryLog(folderId: string | undefined, page: number) {
   const { lang, messages } = useApiContext();
   return useQuery({
     queryKey: [...libraryKeys.log, folderId, page],
-    queryFn: ({ signal }) => listLibraryLog({ folderId: folderId ?? '', page, pageSize: 10 }, { lang, messages, signal }),
+    queryFn: ({ signal }) =>
+      listLibraryLog({ folderId: folderId ?? '', page, pageSize: 10 }, { lang, messages, signal }),
     enabled: Boolean(folderId),
     placeholderData: keepPreviousData,
     staleTime: 0,

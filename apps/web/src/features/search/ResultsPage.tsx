@@ -306,7 +306,12 @@ function ResultsView() {
               <Flex justify="space-between" align="center" gap={8} wrap>
                 <Flex gap={8} align="center" wrap>
                   <SelectionBar selection={selection} pageNumbers={pageNumbers} />
-                  <CollectResultsButton state={state} selected={selection.selected} total={data?.total} origin={origin} />
+                  <CollectResultsButton
+                    state={state}
+                    selected={selection.selected}
+                    total={data?.total}
+                    origin={origin}
+                  />
                 </Flex>
                 {/* Another view of the same page: the page number stays. */}
                 <ViewSwitch
@@ -322,18 +327,20 @@ function ResultsView() {
               {data && data.total > 0 && (
                 <Spin spinning={isStale}>
                   <HoldingContext.Provider value={holding.data?.holding}>
-                  <SetKindContext.Provider value={state.set?.kind}>
-                  {state.view === 'liebiaoshitu' && (
-                    <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
-                  )}
-                  {state.view === 'tuwenshitu' && <ImageTextView items={items} selection={selection} offset={offset} />}
-                  {state.view === 'quanfutushitu' && (
-                    <AllDrawingsView items={items} selection={selection} offset={offset} />
-                  )}
-                  {state.view === 'shoutushitu' && (
-                    <FirstDrawingView items={items} selection={selection} offset={offset} />
-                  )}
-                  </SetKindContext.Provider>
+                    <SetKindContext.Provider value={state.set?.kind}>
+                      {state.view === 'liebiaoshitu' && (
+                        <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
+                      )}
+                      {state.view === 'tuwenshitu' && (
+                        <ImageTextView items={items} selection={selection} offset={offset} />
+                      )}
+                      {state.view === 'quanfutushitu' && (
+                        <AllDrawingsView items={items} selection={selection} offset={offset} />
+                      )}
+                      {state.view === 'shoutushitu' && (
+                        <FirstDrawingView items={items} selection={selection} offset={offset} />
+                      )}
+                    </SetKindContext.Provider>
                   </HoldingContext.Provider>
                 </Spin>
               )}

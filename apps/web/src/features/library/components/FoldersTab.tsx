@@ -16,7 +16,11 @@ import { MoveFolderModal } from './MoveFolderModal';
 /** The URL parameter naming the chosen folder (a deep link to it). */
 const FOLDER_PARAM = 'folder';
 
-function treeNodes(nodes: readonly FolderNode<LibraryFolder>[], countText: (n: number) => string, archived: string): TreeDataNode[] {
+function treeNodes(
+  nodes: readonly FolderNode<LibraryFolder>[],
+  countText: (n: number) => string,
+  archived: string,
+): TreeDataNode[] {
   return nodes.map(({ folder, children }) => ({
     key: folder.id,
     title: (
@@ -217,4 +221,3 @@ export function FoldersTab() {
     </Flex>
   );
 }
-

@@ -35,8 +35,13 @@ export function ImportButton({ folderId, disabled }: { folderId: string; disable
     try {
       // An expired token is renewed by one ordinary call first (the client's shared refresh).
       const session = store.getSnapshot().session;
-      if (session && isTokenExpired(session, store.now())) await listFolders('current', { lang, messages }).catch(() => undefined);
-      const report = await importIntoFolder(folderId, file, { lang, messages, token: store.getSnapshot().session?.token });
+      if (session && isTokenExpired(session, store.now()))
+        await listFolders('current', { lang, messages }).catch(() => undefined);
+      const report = await importIntoFolder(folderId, file, {
+        lang,
+        messages,
+        token: store.getSnapshot().session?.token,
+      });
       void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['search', 'results'] });
       modal.info({

@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Input, Popconfirm, Select, Space, Tooltip, Tree, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Tooltip,
+  Tree,
+  Typography,
+} from 'antd';
 import type { TreeDataNode } from 'antd';
 import { DeleteOutlined, TagOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +86,9 @@ export function LabelManager({ folderId }: { folderId: string }) {
     key: top.id,
     title: titleOf(top),
     icon: <TagOutlined />,
-    children: all.filter((l) => l.parentId === top.id).map((l) => ({ key: l.id, title: titleOf(l), icon: <TagOutlined /> })),
+    children: all
+      .filter((l) => l.parentId === top.id)
+      .map((l) => ({ key: l.id, title: titleOf(l), icon: <TagOutlined /> })),
   }));
 
   return (
@@ -102,7 +118,9 @@ export function LabelManager({ folderId }: { folderId: string }) {
         </Space.Compact>
         {set.isError && <Alert type="error" showIcon title={set.error.message} />}
         {labels.isError && <Alert type="error" showIcon title={labels.error.message} />}
-        {labels.data && all.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('labels.empty')} />}
+        {labels.data && all.length === 0 && (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('labels.empty')} />
+        )}
         {treeData.length > 0 && <Tree showIcon blockNode selectable={false} defaultExpandAll treeData={treeData} />}
       </Flex>
     </Card>
