@@ -30,6 +30,7 @@ import { dataImportDomain } from './domains/data-import/data-import.domain.js';
 import { dashboardsDomain } from './domains/dashboards/dashboards.domain.js';
 import { historyDomain } from './domains/history/history.domain.js';
 import { imageSearchDomain } from './domains/image-search/image-search.domain.js';
+import { libraryDomain } from './domains/library/library.domain.js';
 import { operateHistoryDomain } from './domains/operate-history/operate-history.domain.js';
 import { patentDomain } from './domains/patent/patent.domain.js';
 import { searchDomain } from './domains/search/search.domain.js';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(batchSearchDomain, { prefix: '/api', batchSearch: services.batchSearch });
   await app.register(translationDomain, { prefix: PRODUCT, translation: services.translation });
   await app.register(dataImportDomain, { prefix: '/api', dataImport: services.dataImport });
+  await app.register(libraryDomain, { prefix: PRODUCT, library: services.library });
 
   // --- the built web app and its client-side routes: unknown non-API GETs answer index.html ---
   // The build folder is read per request (wildcard route), not listed once at start: a rebuild

@@ -54,6 +54,8 @@ import { ImageIndexer } from './domains/image-search/image-index.js';
 import { IMAGE_INDEX_KIND, imageIndexJob } from './domains/image-search/image-index.job.js';
 import { ImageSearchRepository } from './domains/image-search/image-search.repository.js';
 import { ImageSearchService } from './domains/image-search/image-search.service.js';
+import { LibraryRepository } from './domains/library/library.repository.js';
+import { LibraryService } from './domains/library/library.service.js';
 import { OperateHistoryRepository } from './domains/operate-history/operate-history.repository.js';
 import { OperateHistoryService } from './domains/operate-history/operate-history.service.js';
 import { runImport } from './domains/patent/import/import.service.js';
@@ -74,7 +76,7 @@ import { historyRetentionJob } from './jobs/history-retention.job.js';
 import { HistoryRetentionRepository } from './jobs/history-retention.repository.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { currentRequest } from './plugins/request-signal.js';
+import { currentCaller, currentRequest } from './plugins/request-signal.js';
 
 /**
  * The composition root: the one place that builds repositories (from the database handle) and
@@ -112,6 +114,7 @@ export interface Repositories {
   imageSearch: ImageSearchRepository;
   historyRetention: HistoryRetentionRepository;
   importRuns: ImportRunRepository;
+  libraries: LibraryRepository;
 }
 
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
@@ -142,6 +145,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     imageSearch: new ImageSearchRepository(db),
     historyRetention: new HistoryRetentionRepository(db),
     importRuns: new ImportRunRepository(db),
+    libraries: new LibraryRepository(db, dialect),
   };
 }
 
@@ -177,6 +181,8 @@ export interface Services {
   translation: TranslationService;
   /** the operators' patent imports (domains/data-import) */
   dataImport: DataImportService;
+  /** Patent libraries, saved expressions and indexing labels (domains/library) */
+  library: LibraryService;
 }
 
 /** What the services are built from besides the repositories. */
@@ -227,7 +233,11 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   // Result sets that are not an expression: each kind resolved by the domain that owns it.
   const search = new SearchService(engine, r.searchStates, {
     semantic: (source) => semanticSearch.rankedSet(source.key),
+    // The library service is built below; a set is resolved only once a search runs.
+    library: (source, context) => library.resolveSet(source, context),
   });
+  // Analyses and text mining read a set for the caller of the request being served.
+  search.useCaller(currentCaller);
   // The indexer calls back only once it runs, after `imageSearch` below exists.
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>
     imageSearch.invalidateIndex(),
@@ -236,6 +246,20 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   const history = new SearchHistoryService(r.searchHistory, search, now);
   // #n in expressions are the user's history entries: the search service asks the history service.
   search.useHistoryReferences(history);
+  const operateHistory = new OperateHistoryService(r.operateHistory, now);
+  const account = new AccountService({ accounts: r.accounts, guide: r.userGuide, audit, sessions, attempts, now });
+  const library = new LibraryService({
+    repository: r.libraries,
+    patents,
+    search,
+    engine,
+    history,
+    operateHistory,
+    favouritesLimit: async (auth) => (await account.userLimit(auth)).favorites.limit,
+    now,
+  });
+  // Favourites count the patents of the user's own active libraries (spec 2 §6).
+  account.useQuotaUsage('favorites', (userId) => library.favouritesUsed(userId));
   return {
     patents,
     sessions,
@@ -261,7 +285,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       now,
       log: infra.log,
     }),
-    account: new AccountService({ accounts: r.accounts, guide: r.userGuide, audit, sessions, attempts, now }),
+    account,
     displayCopy: new DisplayCopyService(r.displayCopy),
     search,
     analysis: new AnalysisService(engine, search),
@@ -271,7 +295,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     history,
     imageSearch,
     imageIndexer,
-    operateHistory: new OperateHistoryService(r.operateHistory, now),
+    operateHistory,
     tracking: new TrackingService(r.tracking, now),
     chart: new ChartService(r.chart, now),
     classification: new ClassificationService(new SchemeStore(), engine),
@@ -290,6 +314,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       now,
       log: infra.log.child({ module: 'data-import' }),
     }),
+    library,
   };
 }
 

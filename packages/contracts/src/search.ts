@@ -69,7 +69,11 @@ export const SetSourceSchema = z.discriminatedUnion('kind', [
    * A library folder (key: its id) in list order, optionally only its patents carrying an indexing
    * label (`labelId`); the caller must be allowed to open the library.
    */
-  z.object({ kind: z.literal('library'), key: z.string().min(1).max(64), labelId: z.string().min(1).max(64).optional() }),
+  z.object({
+    kind: z.literal('library'),
+    key: z.string().min(1).max(64),
+    labelId: z.string().min(1).max(64).optional(),
+  }),
 ]);
 export type SetSource = z.infer<typeof SetSourceSchema>;
 

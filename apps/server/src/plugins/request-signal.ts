@@ -2,7 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestBudget } from '@patlas/engine';
 import type { FastifyInstance } from 'fastify';
 
-const requests = new AsyncLocalStorage<RequestBudget>();
+/** A request's budget, and who made it (null: an IP visitor or a public route). */
+type RequestStore = RequestBudget & { userId: string | null };
+
+const requests = new AsyncLocalStorage<RequestStore>();
 
 /**
  * The request being served: its signal, aborted when its client goes away before the answer is
@@ -11,6 +14,16 @@ const requests = new AsyncLocalStorage<RequestBudget>();
  */
 export function currentRequest(): RequestBudget | undefined {
   return requests.getStore();
+}
+
+/**
+ * Who makes the request being served: a set source that only some users may open (a library) is
+ * checked against it wherever the set is read (result page, analyses, text mining), without every
+ * service passing the caller along. Undefined outside a request.
+ */
+export function currentCaller(): { userId: string | null } | undefined {
+  const store = requests.getStore();
+  return store ? { userId: store.userId } : undefined;
 }
 
 /** Gives every request its signal; the handler (and what it awaits) runs within it. */
@@ -26,7 +39,9 @@ export function registerRequestSignal(app: FastifyInstance): void {
   });
   // After body parsing (its stream events run outside the request's async context), just before the handler.
   app.addHook('preHandler', (request, _reply, done) => {
-    requests.run({ signal: request.cancelSignal }, done);
+    // The access plugin has signed the caller in by now (onRequest); public routes have no caller.
+    const auth = request.auth as { userId: string | null } | null | undefined;
+    requests.run({ signal: request.cancelSignal, userId: auth?.userId ?? null }, done);
   });
 }
 

@@ -58,7 +58,15 @@ export function customConfigOf(json: string): UserCustomConfig {
 
 /** Own account (spec 1 §7 /platform/update/*) and the product-base account calls (/user/*, /userCustomConfig/*). */
 export class AccountService {
+  /** How much of each quota a user has used, counted by the domain that owns the kind (composition.ts). */
+  private readonly usage = new Map<QuotaKind, (userId: string) => Promise<number>>();
+
   constructor(private readonly deps: AccountServiceDeps) {}
+
+  /** Set once per kind by the composition root: e.g. favourites are counted by the library domain. */
+  useQuotaUsage(kind: QuotaKind, used: (userId: string) => Promise<number>): void {
+    this.usage.set(kind, used);
+  }
 
   private nowIso(): string {
     return this.deps.now().toISOString();
@@ -158,10 +166,10 @@ export class AccountService {
   }
 
   /**
-   * Each quota: the operator-set limit from users.quotas (absent = unlimited). `used` is 0 for
-   * every kind for now: exports, reports, writing and favourites arrive with their own domains
-   * (issue 5 and later), which will count their usage here. IP visitors: the organisation's
-   * access has no per-person quota.
+   * Each quota: the operator-set limit from users.quotas (absent = unlimited) and what is used,
+   * as counted by the kind's domain (useQuotaUsage: favourites by the library domain); 0 for a
+   * kind whose feature does not count yet. IP visitors: the organisation's access has no
+   * per-person quota.
    */
   async userLimit(auth: AuthContext): Promise<UserLimit> {
     let limits: Record<string, unknown> = {};
@@ -176,7 +184,11 @@ export class AccountService {
     const result = {} as UserLimit;
     for (const kind of QUOTA_KINDS) {
       const limit = limits[kind];
-      result[kind] = { limit: typeof limit === 'number' && Number.isInteger(limit) ? limit : null, used: 0 };
+      const used = this.usage.get(kind);
+      result[kind] = {
+        limit: typeof limit === 'number' && Number.isInteger(limit) ? limit : null,
+        used: used && auth.userId !== null ? await used(auth.userId) : 0,
+      };
     }
     return result;
   }

@@ -391,7 +391,9 @@ export class LibraryRepository {
           if (fresh.length === 0) continue;
           await trx
             .insertInto('library_patent_labels')
-            .values(fresh.map((pn) => ({ library_id: folderId, publication_number: pn, label_id: labelId, created_at: at })))
+            .values(
+              fresh.map((pn) => ({ library_id: folderId, publication_number: pn, label_id: labelId, created_at: at })),
+            )
             .execute();
           added += fresh.length;
         }

@@ -84,7 +84,8 @@ export interface ResolvedSet {
  * search domain knows no other domain, and a new kind is one more entry.
  */
 export type SetResolvers = {
-  [K in SetSource['kind']]: (source: Extract<SetSource, { kind: K }>) => Promise<ResolvedSet>;
+  /** `context`: who searches (a library checks that they may open it). */
+  [K in SetSource['kind']]: (source: Extract<SetSource, { kind: K }>, context: SearchContext) => Promise<ResolvedSet>;
 };
 
 /** The fields that say which patents a result set holds. */
@@ -168,16 +169,28 @@ export class SearchService {
     private readonly sets?: SetResolvers,
   ) {}
 
+  /** Who makes the request being served (plugins/request-signal.ts), set by the composition root. */
+  private caller: () => SearchContext | undefined = () => undefined;
+
+  /**
+   * Set once by the composition root: a set source read without an explicit context (analyses,
+   * text mining) is resolved for the caller of the request being served.
+   */
+  useCaller(caller: () => SearchContext | undefined): void {
+    this.caller = caller;
+  }
+
   /** Set once by the composition root: the history service, which itself searches through this service. */
   useHistoryReferences(source: HistoryReferenceSource): void {
     this.references = source;
   }
 
   /** The patents of a set source, best first. */
-  async resolveSet(source: SetSource): Promise<ResolvedSet> {
-    const resolve = this.sets?.[source.kind];
+  async resolveSet(source: SetSource, context: SearchContext = NO_USER): Promise<ResolvedSet> {
+    const resolve = this.sets?.[source.kind] as
+      ((source: SetSource, context: SearchContext) => Promise<ResolvedSet>) | undefined;
     if (!resolve) throw new AppError('SEARCH_STATE_NOT_FOUND');
-    return resolve(source);
+    return resolve(source, context);
   }
 
   /**
@@ -189,7 +202,7 @@ export class SearchService {
   async scope(params: ResultSetParams, lang: Language, context?: SearchContext): Promise<ScopedSet> {
     let resolved: ResolvedSet | undefined;
     try {
-      resolved = params.set ? await this.resolveSet(params.set) : undefined;
+      resolved = params.set ? await this.resolveSet(params.set, context ?? this.caller() ?? NO_USER) : undefined;
     } catch (err) {
       throw toAppError(err);
     }

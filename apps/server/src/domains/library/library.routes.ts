@@ -1,0 +1,209 @@
+import {
+  envelopeOf,
+  LabelCancelRequestSchema,
+  LabelCancelResponseSchema,
+  LabelListRequestSchema,
+  LabelListResponseSchema,
+  LabelSetRequestSchema,
+  LabelSetResponseSchema,
+  LibraryCombineRequestSchema,
+  LibraryCombineResponseSchema,
+  LibraryDeleteRequestSchema,
+  LibraryDeleteResponseSchema,
+  LibraryImportQuerySchema,
+  LibraryImportResponseSchema,
+  LibraryListRequestSchema,
+  LibraryListResponseSchema,
+  LibraryLogListRequestSchema,
+  LibraryLogPageSchema,
+  LibrarySaveRequestSchema,
+  LibrarySaveResponseSchema,
+  LibraryUpdateRequestSchema,
+  LibraryUpdateResponseSchema,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../envelope.js';
+import { AppError } from '../../errors.js';
+import { readUpload } from '../../files/upload.js';
+import { languageOf } from '../../plugins/locale.js';
+import type { LibraryService } from './library.service.js';
+
+export interface LibraryRoutesOptions {
+  service: LibraryService;
+}
+
+/** Spec 2 §6: libraries need the /user/collect menu permission. */
+const LIBRARY = { access: '/user/collect' } as const;
+
+/** The query of a multipart import; a JSON save carries none. */
+const SaveQuerySchema = LibraryImportQuerySchema.partial();
+
+/** Libraries under /api/product (spec 2 §7): /archive/v2/* and /labelmanage/*. */
+export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/archive/v2/save',
+    {
+      config: LIBRARY,
+      schema: {
+        summary:
+          'Creates a folder, collects patents (numbers or a whole result set) into folders, saves an expression; ' +
+          'as multipart with ?action=import&folderId=…, imports the numbers of a .txt or .xlsx file',
+        tags: ['library'],
+        querystring: SaveQuerySchema,
+        // Absent for a multipart import (the file is read from the stream).
+        body: LibrarySaveRequestSchema.optional(),
+        response: { 200: envelopeOf(z.union([LibrarySaveResponseSchema, LibraryImportResponseSchema])) },
+      },
+    },
+    async (request) => {
+      const lang = languageOf(request);
+      if (request.isMultipart()) {
+        const query = LibraryImportQuerySchema.safeParse(request.query);
+        if (!query.success) throw new AppError('VALIDATION_FAILED', { field: 'folderId', reason: 'required' });
+        const { file, filename } = await readUpload(request);
+        const name = filename.toLowerCase();
+        const kind = name.endsWith('.txt') ? 'txt' : name.endsWith('.xlsx') ? 'xlsx' : undefined;
+        if (!kind) throw new AppError('IMPORT_FILE_TYPE', { types: '.txt / .xlsx' });
+        return ok(await service.importFile(request.auth, query.data.folderId, kind, file, lang));
+      }
+      const body = request.body;
+      if (!body) throw new AppError('VALIDATION_FAILED', { field: 'action', reason: 'required' });
+      switch (body.action) {
+        case 'createFolder':
+          return ok({ action: body.action, folder: await service.createFolder(request.auth, body) });
+        case 'collect':
+          return ok({ action: body.action, result: await service.collect(request.auth, body, lang) });
+        case 'saveExpression':
+          return ok({ action: body.action, expression: await service.saveExpression(request.auth, body, lang) });
+      }
+    },
+  );
+
+  app.post(
+    '/archive/v2/update',
+    {
+      config: LIBRARY,
+      schema: {
+        summary: 'Renames, moves, remarks, archives or unarchives a folder; renames a saved expression',
+        tags: ['library'],
+        body: LibraryUpdateRequestSchema,
+        response: { 200: envelopeOf(LibraryUpdateResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.update(request.auth, request.body, languageOf(request))),
+  );
+
+  app.post(
+    '/archive/v2/delete',
+    {
+      config: LIBRARY,
+      schema: {
+        summary:
+          'Folders to the recycle bin, back, or purged; patents out of a folder (at most 30,000 at once); saved expressions',
+        tags: ['library'],
+        body: LibraryDeleteRequestSchema,
+        response: { 200: envelopeOf(LibraryDeleteResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.remove(request.auth, request.body, languageOf(request))),
+  );
+
+  app.post(
+    '/archive/v2/list',
+    {
+      config: LIBRARY,
+      schema: {
+        summary:
+          'The folder tree with counts and states (or the recycle bin), a folder’s patents, saved expressions, ' +
+          'or which folders hold given patents',
+        tags: ['library'],
+        body: LibraryListRequestSchema,
+        response: { 200: envelopeOf(LibraryListResponseSchema) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      switch (body.type) {
+        case 'folders':
+          return ok(await service.listFolders(request.auth, body.state));
+        case 'patents':
+          return ok(await service.listPatents(request.auth, body));
+        case 'expressions':
+          return ok(await service.listExpressions(request.auth, body));
+        case 'holding':
+          return ok(await service.holding(request.auth, body.publicationNumbers));
+      }
+    },
+  );
+
+  app.post(
+    '/archive/v2/combined',
+    {
+      config: LIBRARY,
+      schema: {
+        summary: 'Combines saved expressions left to right with AND / OR / NOT (optionally saved under a name)',
+        tags: ['library'],
+        body: LibraryCombineRequestSchema,
+        response: { 200: envelopeOf(LibraryCombineResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.combine(request.auth, request.body, languageOf(request))),
+  );
+
+  app.post(
+    '/archive/v2/oper/log/list',
+    {
+      config: LIBRARY,
+      schema: {
+        summary: 'The operation log of the library holding a folder: who did what, when; newest first',
+        tags: ['library'],
+        body: LibraryLogListRequestSchema,
+        response: { 200: envelopeOf(LibraryLogPageSchema) },
+      },
+    },
+    async (request) => ok(await service.logs(request.auth, request.body)),
+  );
+
+  app.post(
+    '/labelmanage/list',
+    {
+      config: LIBRARY,
+      schema: {
+        summary: 'Indexing labels and sub-labels (with a folder: its library owner’s, with counts in the folder)',
+        tags: ['library'],
+        body: LabelListRequestSchema,
+        response: { 200: envelopeOf(LabelListResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.listLabels(request.auth, request.body.folderId)),
+  );
+
+  app.post(
+    '/labelmanage/set',
+    {
+      config: LIBRARY,
+      schema: {
+        summary: 'Creates or renames a label; sets labels on patents of a folder',
+        tags: ['library'],
+        body: LabelSetRequestSchema,
+        response: { 200: envelopeOf(LabelSetResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.setLabel(request.auth, request.body)),
+  );
+
+  app.post(
+    '/labelmanage/cancel',
+    {
+      config: LIBRARY,
+      schema: {
+        summary: 'Takes labels off patents of a folder; deletes a label without sub-labels',
+        tags: ['library'],
+        body: LabelCancelRequestSchema,
+        response: { 200: envelopeOf(LabelCancelResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.cancelLabel(request.auth, request.body)),
+  );
+};
