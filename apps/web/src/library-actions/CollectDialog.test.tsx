@@ -43,7 +43,7 @@ async function chooseFolder(dialog: HTMLElement, title: string) {
   fireEvent.click(await screen.findByTitle(title));
 }
 
-describe('collect dialog', { timeout: 90_000 }, () => {
+describe('collect dialog', { timeout: 180_000 }, () => {
   beforeEach(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();
@@ -76,7 +76,7 @@ describe('collect dialog', { timeout: 90_000 }, () => {
     expect(await screen.findByTitle('正极 (2 件)')).toBeTruthy();
     expect(screen.queryByTitle('电机 (1 件)')).toBeNull();
     fireEvent.click(screen.getByTitle('正极 (2 件)'));
-    fireEvent.click(within(dialog).getByRole('button', { name: '收 藏' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '收藏' }));
 
     const result = await within(dialog).findByTestId('collect-result');
     expect(result.textContent).toContain('新增 1 件');
@@ -121,8 +121,8 @@ describe('collect dialog', { timeout: 90_000 }, () => {
     expect(within(dialog).getByTestId('collect-what').textContent).toBe('当前结果集的全部 45,000 件专利');
     expect(within(dialog).getByTestId('collect-limit').textContent).toBe('所选专利不能超过30,000条');
     await chooseFolder(dialog, '电池 (3 件)');
-    expect(within(dialog).getByRole('button', { name: '收 藏' }).hasAttribute('disabled')).toBe(true);
-    fireEvent.click(within(dialog).getByRole('button', { name: '取 消' }));
+    expect(within(dialog).getByRole('button', { name: '收藏' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // A narrower set: collected whole, in the page's order; the server's refusal is shown as it says it.
@@ -131,7 +131,7 @@ describe('collect dialog', { timeout: 90_000 }, () => {
     await screen.findByText(/共 1,200 条结果/);
     dialog = await openCollect(/收藏全部结果（1,200 条）/);
     await chooseFolder(dialog, '电池 (3 件)');
-    fireEvent.click(within(dialog).getByRole('button', { name: '收 藏' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '收藏' }));
     expect((await within(dialog).findByTestId('collect-error')).textContent).toBe(
       '收藏数量超出个人限额（10条，已用5条）',
     );
@@ -217,7 +217,7 @@ describe('collect dialog', { timeout: 90_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '选择标引' }));
     fireEvent.click((await screen.findAllByTitle('技术')).at(-1) as HTMLElement);
-    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() =>
       expect(lastBody(calls, '/product/labelmanage/set')).toEqual({
         action: 'apply',
@@ -231,7 +231,7 @@ describe('collect dialog', { timeout: 90_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.click(screen.getByTestId('remove-selected'));
     expect(await screen.findByText('把所选的 2 件专利移出该文件夹？')).toBeTruthy();
-    fireEvent.click((await screen.findAllByRole('button', { name: '确 定' })).at(-1) as HTMLElement);
+    fireEvent.click((await screen.findAllByRole('button', { name: '确定' })).at(-1) as HTMLElement);
     await waitFor(() =>
       expect(lastBody(calls, '/product/archive/v2/delete')).toEqual({
         action: 'removePatents',

@@ -13,7 +13,7 @@ function bodyOf(calls: readonly ApiCall[], path: string, action?: string): unkno
 }
 
 // Each test renders the whole app in jsdom: slow on a busy 2-core machine.
-describe('library page', { timeout: 90_000 }, () => {
+describe('library page', { timeout: 180_000 }, () => {
   beforeEach(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();
@@ -23,7 +23,8 @@ describe('library page', { timeout: 90_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the folder tree and a deep-linked folder, creates a sub-folder, renames and deletes', async () => {
+  /** A server holding FOLDERS that creates, renames and deletes as asked. */
+  function stubLibraryServer() {
     let folders = [...FOLDERS];
     const calls = stubApi((call) => {
       const body = call.body as Record<string, unknown>;
@@ -63,7 +64,12 @@ describe('library page', { timeout: 90_000 }, () => {
       }
       return undefined;
     });
-    const { router } = renderApp('/innovationSpace/collect?folder=f1');
+    return calls;
+  }
+
+  it('shows the folder tree and a deep-linked folder with its counts, labels, log and result-page link', async () => {
+    const calls = stubLibraryServer();
+    renderApp('/innovationSpace/collect?folder=f1');
 
     expect((await screen.findByTestId('folder-title')).textContent).toBe('电池');
     expect(screen.getByTestId('folder-count').textContent).toBe('本文件夹 3 件，含子文件夹共 5 件');
@@ -82,16 +88,20 @@ describe('library page', { timeout: 90_000 }, () => {
     expect(screen.getByTestId('open-folder').closest('a')?.getAttribute('href')).toBe(
       '/innovationSpace/searchResult?set=library%3Af1',
     );
+  });
 
-    // A sub-folder whose name is taken: the server's message; then another name.
+  it("creates a sub-folder, showing the server's refusal of a taken name", async () => {
+    const calls = stubLibraryServer();
+    const { router } = renderApp('/innovationSpace/collect?folder=f1');
+    await screen.findByTestId('folder-title');
     fireEvent.click(screen.getByRole('button', { name: /新建子文件夹/ }));
     const dialog = await screen.findByRole('dialog');
     const name = within(dialog).getByLabelText('名称');
     fireEvent.change(name, { target: { value: '正极' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('同一位置已有名为“正极”的专利库')).toBeTruthy();
     fireEvent.change(name, { target: { value: '负极' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('folder')).toBe('f9'));
     expect(bodyOf(calls, '/product/archive/v2/save', 'createFolder')).toEqual({
       action: 'createFolder',
@@ -100,31 +110,35 @@ describe('library page', { timeout: 90_000 }, () => {
       parentId: 'f1',
     });
     expect((await screen.findByTestId('folder-title')).textContent).toBe('负极');
+  });
 
-    // Rename: a name over 100 characters is refused before any call.
+  it('renames a folder (a name over 100 characters refused first) and deletes it to the recycle bin', async () => {
+    const calls = stubLibraryServer();
+    const { router } = renderApp('/innovationSpace/collect?folder=f2');
+    await screen.findByTestId('folder-title');
     fireEvent.click(screen.getByRole('button', { name: /重命名/ }));
-    const renameDialog = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    const renameDialog = await screen.findByRole('dialog');
     const renameInput = within(renameDialog).getByLabelText('名称');
     fireEvent.change(renameInput, { target: { value: '长'.repeat(101) } });
-    fireEvent.click(within(renameDialog).getByRole('button', { name: '确 定' }));
+    fireEvent.click(within(renameDialog).getByRole('button', { name: '确定' }));
     expect(await within(renameDialog).findByText('名称最多 100 个字')).toBeTruthy();
     expect(calls.some((c) => c.path === '/product/archive/v2/update')).toBe(false);
-    fireEvent.change(renameInput, { target: { value: '负极材料' } });
-    fireEvent.click(within(renameDialog).getByRole('button', { name: '确 定' }));
+    fireEvent.change(renameInput, { target: { value: '正极材料' } });
+    fireEvent.click(within(renameDialog).getByRole('button', { name: '确定' }));
     await waitFor(() =>
       expect(bodyOf(calls, '/product/archive/v2/update')).toEqual({
         action: 'rename',
-        folderId: 'f9',
-        name: '负极材料',
+        folderId: 'f2',
+        name: '正极材料',
       }),
     );
-    await waitFor(() => expect(screen.getByTestId('folder-title').textContent).toBe('负极材料'));
+    await waitFor(() => expect(screen.getByTestId('folder-title').textContent).toBe('正极材料'));
 
     // Delete goes to the recycle bin after a confirmation, and the parent is shown again.
     fireEvent.click(screen.getByTestId('delete-folder'));
-    fireEvent.click(await screen.findByRole('button', { name: '确 定' }));
+    fireEvent.click((await screen.findAllByRole('button', { name: '确定' })).at(-1) as HTMLElement);
     await waitFor(() =>
-      expect(bodyOf(calls, '/product/archive/v2/delete')).toEqual({ action: 'delete', folderIds: ['f9'] }),
+      expect(bodyOf(calls, '/product/archive/v2/delete')).toEqual({ action: 'delete', folderIds: ['f2'] }),
     );
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('folder')).toBe('f1'));
   });
@@ -173,7 +187,7 @@ describe('library page', { timeout: 90_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTestId('combined-expression').textContent).toBe('(TI=(锂电池)) NOT (TI=(电机))'),
     );
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '检 索' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '检索' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult'));
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('(TI=(锂电池)) NOT (TI=(电机))');
 

@@ -5,7 +5,7 @@ import { renderApp } from '../../test/render-app';
 import { ok, stubApi } from '../../test/test-api';
 import { FOLDERS, folder } from './library-fixtures';
 
-describe('recycle bin', { timeout: 90_000 }, () => {
+describe('recycle bin', { timeout: 180_000 }, () => {
   beforeEach(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();
@@ -44,7 +44,7 @@ describe('recycle bin', { timeout: 90_000 }, () => {
     expect(within(rows[0] as HTMLElement).getByText('12')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('（顶层）')).toBeTruthy();
 
-    fireEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: '恢 复' }));
+    fireEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: '恢复' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/product/archive/v2/delete')?.body).toEqual({
         action: 'restore',
@@ -58,10 +58,10 @@ describe('recycle bin', { timeout: 90_000 }, () => {
     const purge = () => within(screen.getByRole('table')).getByRole('button', { name: '永久删除' });
     fireEvent.click(purge());
     expect(await screen.findByText('永久删除“旧专题”？删除后不能恢复。')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '取 消' }));
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
     expect(calls.filter((c) => c.path === '/product/archive/v2/delete')).toHaveLength(1);
     fireEvent.click(purge());
-    fireEvent.click((await screen.findAllByRole('button', { name: '确 定' })).at(-1) as HTMLElement);
+    fireEvent.click((await screen.findAllByRole('button', { name: '确定' })).at(-1) as HTMLElement);
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/product/archive/v2/delete').at(-1)?.body).toEqual({
         action: 'purge',
