@@ -231,7 +231,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   });
   const semanticSearch = new SemanticSearchService(engine, r.semanticQueries, infra.semanticModel);
   // Result sets that are not an expression: each kind resolved by the domain that owns it.
-  const search = new SearchService(engine, r.searchStates, {
+  const search: SearchService = new SearchService(engine, r.searchStates, {
     semantic: (source) => semanticSearch.rankedSet(source.key),
     // The library service is built below; a set is resolved only once a search runs.
     library: (source, context) => library.resolveSet(source, context),
@@ -248,7 +248,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   search.useHistoryReferences(history);
   const operateHistory = new OperateHistoryService(r.operateHistory, now);
   const account = new AccountService({ accounts: r.accounts, guide: r.userGuide, audit, sessions, attempts, now });
-  const library = new LibraryService({
+  const library: LibraryService = new LibraryService({
     repository: r.libraries,
     patents,
     search,

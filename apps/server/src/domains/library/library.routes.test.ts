@@ -546,6 +546,23 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
         owner,
       );
       expect(analysis.json(), analysis.body).toMatchObject({ status: 1, data: { total: 4 } });
+      const label = (await okData('/labelmanage/set', { action: 'create', name: '结果集标引' })).label;
+      await okData('/labelmanage/set', {
+        action: 'apply',
+        folderId: folder.id,
+        labelIds: [label.id],
+        publicationNumbers: ['CN110000001A', 'US2019000001A1'],
+      });
+      const labelled = (
+        await query({ set: { kind: 'library', key: folder.id, labelId: label.id }, facets: ['country'] })
+      ).json().data;
+      expect(labelled.total).toBe(2);
+      expect(labelled.facets.country).toEqual(
+        expect.arrayContaining([
+          { value: 'CN', count: 1 },
+          { value: 'US', count: 1 },
+        ]),
+      );
       const foreign = (await query({}, stranger)).json();
       expect(foreign).toMatchObject({ status: 0, data: { code: 'LIBRARY_NOT_FOUND' } });
       const foreignAnalysis = await call(

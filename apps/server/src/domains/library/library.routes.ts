@@ -52,7 +52,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
         tags: ['library'],
         querystring: SaveQuerySchema,
         // Absent for a multipart import (the file is read from the stream).
-        body: LibrarySaveRequestSchema.optional(),
+        body: LibrarySaveRequestSchema.nullish(),
         response: { 200: envelopeOf(z.union([LibrarySaveResponseSchema, LibraryImportResponseSchema])) },
       },
     },
