@@ -1,7 +1,7 @@
 import './library-actions.css';
 import { useState } from 'react';
-import { Button, Dropdown } from 'antd';
-import { DownOutlined, StarOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_COLLECT_PATENTS, type LibraryResultSet } from '@patlas/contracts';
 import type { ResultSnapshot } from '../history-recording/recording';
@@ -45,33 +45,24 @@ export function CollectResultsButton({ state, selected, total, origin }: Collect
   const hasTotal = total !== undefined && total > 0;
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: [
-            {
-              key: 'selected',
-              disabled: selected.length === 0,
-              label: t('collect.selected', { count: selected.length }),
-              onClick: () => setTarget({ kind: 'numbers', publicationNumbers: [...selected] }),
-            },
-            {
-              key: 'all',
-              disabled: !hasTotal,
-              label: (
-                <span title={hasTotal && total > MAX_COLLECT_PATENTS ? t('collect.limit', { max: LIMIT }) : undefined}>
-                  {t('collect.all', { count: total ?? 0, total: (total ?? 0).toLocaleString(locale) })}
-                </span>
-              ),
-              onClick: () => hasTotal && setTarget({ kind: 'set', resultSet: resultSetOfState(state), total }),
-            },
-          ],
-        }}
+      <Button
+        size="small"
+        icon={<StarOutlined />}
+        disabled={selected.length === 0}
+        onClick={() => setTarget({ kind: 'numbers', publicationNumbers: [...selected] })}
+        data-testid="collect-selected"
       >
-        <Button size="small" icon={<StarOutlined />} data-testid="collect-button">
-          {t('collect.button')} <DownOutlined />
-        </Button>
-      </Dropdown>
+        {t('collect.selected', { count: selected.length })}
+      </Button>
+      <Button
+        size="small"
+        disabled={!hasTotal}
+        title={hasTotal && total > MAX_COLLECT_PATENTS ? t('collect.limit', { max: LIMIT }) : undefined}
+        onClick={() => hasTotal && setTarget({ kind: 'set', resultSet: resultSetOfState(state), total })}
+        data-testid="collect-all"
+      >
+        {t('collect.all', { count: total ?? 0, total: (total ?? 0).toLocaleString(locale) })}
+      </Button>
       <CollectDialog target={target} onClose={() => setTarget(undefined)} origin={origin} />
     </>
   );
