@@ -30,9 +30,17 @@ function searchAnswer(total: number, extra: Record<string, unknown> = {}) {
 
 const lastBody = (calls: readonly ApiCall[], path: string) => calls.filter((c) => c.path === path).at(-1)?.body;
 
-/** Opens the collect dialog from one of the result page's collect buttons (found by its text). */
-async function openCollect(entry: RegExp) {
-  const button = await screen.findByRole('button', { name: entry });
+/** Selects the page's results once they are listed. */
+async function selectPage() {
+  const button = (await screen.findByTestId('selection-count')).parentElement?.querySelector('button') as HTMLElement;
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(button);
+}
+
+/** Opens the collect dialog from one of the result page's collect buttons once it says `text`. */
+async function openCollect(testId: 'collect-selected' | 'collect-all', text: string) {
+  const button = await screen.findByTestId(testId);
+  await waitFor(() => expect(button.textContent).toContain(text));
   await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
   fireEvent.click(button);
   return screen.findByRole('dialog');
@@ -69,8 +77,8 @@ describe('collect dialog', { timeout: 180_000 }, () => {
       return ok({});
     });
     renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
-    fireEvent.click(await screen.findByRole('button', { name: '选择本页' }));
-    const dialog = await openCollect(/收藏所选（2）/);
+    await selectPage();
+    const dialog = await openCollect('collect-selected', '收藏所选（2）');
     expect(within(dialog).getByTestId('collect-what').textContent).toBe('2 件专利');
     // Archived libraries take no new patents.
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '专题库' }));
@@ -118,7 +126,7 @@ describe('collect dialog', { timeout: 180_000 }, () => {
       return ok({});
     });
     const { router } = renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0&sort=PD.desc');
-    let dialog = await openCollect(/收藏全部结果（45,000 条）/);
+    let dialog = await openCollect('collect-all', '收藏全部结果（45,000 条）');
     expect(within(dialog).getByTestId('collect-what').textContent).toBe('当前结果集的全部 45,000 件专利');
     expect(within(dialog).getByTestId('collect-limit').textContent).toBe('所选专利不能超过30,000条');
     await chooseFolder(dialog, '电池 (3 件)');
@@ -129,7 +137,7 @@ describe('collect dialog', { timeout: 180_000 }, () => {
     // A narrower set: collected whole, in the page's order; the server's refusal is shown as it says it.
     total = 1200;
     await router.navigate('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0&sort=PD.desc&f=country%3ACN');
-    dialog = await openCollect(/收藏全部结果（1,200 条）/);
+    dialog = await openCollect('collect-all', '收藏全部结果（1,200 条）');
     await chooseFolder(dialog, '电池 (3 件)');
     fireEvent.click(within(dialog).getByRole('button', { name: '收藏' }));
     expect((await within(dialog).findByTestId('collect-error')).textContent).toBe(
@@ -169,8 +177,8 @@ describe('collect dialog', { timeout: 180_000 }, () => {
       return ok({});
     });
     renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
-    fireEvent.click(await screen.findByRole('button', { name: '选择本页' }));
-    const dialog = await openCollect(/收藏所选（2）/);
+    await selectPage();
+    const dialog = await openCollect('collect-selected', '收藏所选（2）');
     await chooseFolder(dialog, '电池 (3 件)');
     expect(within(dialog).getByText('新文件夹将建在“电池”下')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('新文件夹名称'), { target: { value: '固态电池' } });
@@ -212,7 +220,7 @@ describe('collect dialog', { timeout: 180_000 }, () => {
       }),
     );
 
-    fireEvent.click(await screen.findByRole('button', { name: '选择本页' }));
+    await selectPage();
     fireEvent.click(screen.getByTestId('label-set-button'));
     const dialog = await screen.findByRole('dialog');
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '选择标引' }));
