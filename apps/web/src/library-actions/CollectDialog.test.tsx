@@ -234,10 +234,19 @@ describe('collect dialog', { timeout: 180_000 }, () => {
         publicationNumbers: ['CN215644798U', 'CN117151122A'],
       }),
     );
+  });
 
-    // Removing the selection from the folder asks first, then clears the selection.
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    fireEvent.click(screen.getByTestId('remove-selected'));
+  it("on a folder's result page: removes the selection from the folder after confirming", async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/product/search/searchNew')
+        return searchAnswer(2, { set: { kind: 'library', label: '电池', size: 2, limit: 30000 } });
+      if (call.path === '/product/labelmanage/list') return ok({ labels: [] });
+      if (call.path === '/product/archive/v2/delete') return ok({ affected: 2, remaining: 0 });
+      return ok({});
+    });
+    renderApp('/innovationSpace/searchResult?set=library%3Af1');
+    await selectPage();
+    fireEvent.click(await screen.findByTestId('remove-selected'));
     expect(await screen.findByText('把所选的 2 件专利移出该文件夹？')).toBeTruthy();
     fireEvent.click((await screen.findAllByRole('button', { name: '确定' })).at(-1) as HTMLElement);
     await waitFor(() =>
