@@ -109,7 +109,7 @@ describe('library page', { timeout: 180_000 }, () => {
       remark: '',
       parentId: 'f1',
     });
-    expect((await screen.findByTestId('folder-title')).textContent).toBe('负极');
+    await waitFor(() => expect(screen.getByTestId('folder-title').textContent).toBe('负极'));
   });
 
   it('renames a folder (a name over 100 characters refused first) and deletes it to the recycle bin', async () => {
