@@ -37,7 +37,6 @@ export function SaveExpressionButton({ state, setLabel }: SaveExpressionButtonPr
 
   const handleOpen = () => {
     save.reset();
-    form.setFieldsValue({ name: defaultName(state, setLabel) });
     setOpen(true);
   };
   const handleSave = async ({ name }: { name: string }) => {
@@ -70,9 +69,14 @@ export function SaveExpressionButton({ state, setLabel }: SaveExpressionButtonPr
         okText={t('form.ok')}
         cancelText={t('form.cancel')}
         confirmLoading={save.isPending}
-        forceRender
+        destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={(values) => void handleSave(values)}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ name: defaultName(state, setLabel) }}
+          onFinish={(values) => void handleSave(values)}
+        >
           <Form.Item
             name="name"
             label={t('saveExp.name')}
