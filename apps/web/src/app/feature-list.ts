@@ -16,6 +16,7 @@ import { dashboardsFeature } from '../features/dashboards/feature';
 import { analysisFeature } from '../features/analysis/feature';
 import { sysFeature } from '../features/sys/feature';
 import { dataImportFeature } from '../features/data-import/feature';
+import { libraryFeature } from '../features/library/feature';
 import { statusFeature } from '../features/status/feature';
 import { messageFeature } from '../features/message/feature';
 import { groupFeature } from '../features/group/feature';
@@ -43,6 +44,7 @@ export const FEATURES: readonly Feature[] = [
   analysisFeature,
   sysFeature,
   dataImportFeature,
+  libraryFeature,
   statusFeature,
   messageFeature,
   groupFeature,

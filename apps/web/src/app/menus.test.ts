@@ -13,6 +13,7 @@ describe('menus built from the features’ declarations', () => {
       ['/search/defense', 'defenseSearch:nav', 'defenseSearch'],
       ['/innovationSpace/ipc', 'classification:nav', '/search/ipc'],
       ['/innovationSpace/history', 'history:nav', '/searchHistory'],
+      ['/innovationSpace/collect', 'library:nav', '/user/collect'],
       ['/patentMap', 'dashboards:nav.patentMap', '/patentMap'],
       ['/analysis/region', 'dashboards:nav.region', '/analysis/region'],
       ['/analysis/cu', 'dashboards:nav.university', '/analysis/cu'],
@@ -26,6 +27,7 @@ describe('menus built from the features’ declarations', () => {
       ['/user/information', 'account:menu.information', 'userInfo'],
       ['/innovationSpace/password', 'account:menu.password', 'modifyPassword'],
       ['/innovationSpace/setting', 'account:menu.setting', 'userSet'],
+      ['/user/recycleBin', 'library:menu.recycleBin', '/user/collect'],
       ['/sys/user', 'sys:menu.sys', '/sys'],
     ]);
   });

@@ -51,3 +51,10 @@ export const SHARE_SEND_PERMISSION = 'patentShare';
 /** Spec 2 §2: /user/group, permission /userPaeGroup. */
 export const GROUPS_PATH = '/user/group';
 export const GROUPS_PERMISSION = '/userPaeGroup';
+/**
+ * Spec 2 §2 libraries: the personal libraries (`tab=searchExp`: the saved expressions), each
+ * folder opened as a result set, and the recycle bin. Spec 2 §6 permission '/user/collect'.
+ */
+export const LIBRARY_PATH = '/innovationSpace/collect';
+export const LIBRARY_PERMISSION = '/user/collect';
+export const RECYCLE_BIN_PATH = '/user/recycleBin';

@@ -197,3 +197,29 @@ export function detailTabState(state: unknown, tab: string): HistoryNavState {
     historyAction: { name: 'detailTab', value: tab, at: Date.now() },
   };
 }
+
+/** A collect into library folders (spec 1 §3 entry field `collect`). */
+export interface CollectRecord {
+  favoritesId: string;
+  favName: string;
+  /** The folder's ids and names from its top-level library down, joined by '/'. */
+  path?: string;
+  pathName?: string;
+}
+
+/**
+ * Records a collect made from a result page (spec 1 §4 action `collect`): the entry carries the
+ * search it was made on and the folder it went into. Without the page's snapshot (the detail page
+ * opened by number) there is no search to record.
+ */
+export function useCollectHistoryRecording(): (snapshot: ResultSnapshot | undefined, collect: CollectRecord) => void {
+  const saver = useEntrySaver();
+  return useCallback(
+    (snapshot, collect) => {
+      if (!snapshot || !saver.canRecord) return;
+      const entry = buildEntry({ action: 'collect', value: collect.favName, snapshot });
+      saver.save({ ...entry, collect });
+    },
+    [saver],
+  );
+}

@@ -23,6 +23,7 @@ import zhSemanticSearch from './zh-CN/semanticSearch.json';
 import zhImageSearch from './zh-CN/imageSearch.json';
 import zhDataImport from './zh-CN/dataImport.json';
 import zhCompare from './zh-CN/compare.json';
+import zhLibrary from './zh-CN/library.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
 import enPatent from './en-US/patent.json';
@@ -51,6 +52,7 @@ import zhShare from './zh-CN/share.json';
 import enMessage from './en-US/message.json';
 import enGroup from './en-US/group.json';
 import enShare from './en-US/share.json';
+import enLibrary from './en-US/library.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -80,6 +82,7 @@ export const resources = {
     message: zhMessage,
     group: zhGroup,
     share: zhShare,
+    library: zhLibrary,
   },
   en: {
     common: enCommon,
@@ -107,6 +110,7 @@ export const resources = {
     message: enMessage,
     group: enGroup,
     share: enShare,
+    library: enLibrary,
   },
 } as const;
 
@@ -136,6 +140,7 @@ export const NAMESPACES = [
   'message',
   'group',
   'share',
+  'library',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

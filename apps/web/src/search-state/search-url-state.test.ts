@@ -148,7 +148,27 @@ describe('result URL state', () => {
       state.set,
     );
     // A hand-edited link with an unknown kind or a bad key is ignored rather than sent.
-    for (const bad of ['library:sAbc_DEF-123456', 'semantic:short', 'semantic', 'semantic:a b c d e f g h']) {
+    for (const bad of ['alert:sAbc_DEF-123456', 'semantic:short', 'semantic', 'semantic:a b c d e f g h']) {
+      expect(decodeResultState(new URLSearchParams({ set: bad })).set).toBeUndefined();
+    }
+  });
+
+  it('carries a library folder, optionally narrowed to an indexing label, as a set source', () => {
+    const folder: ResultUrlState = { ...defaultResultState(''), set: { kind: 'library', key: 'f1' } };
+    expect(encodeResultState(folder).toString()).toBe('set=library%3Af1');
+    expect(roundTrip(folder)).toEqual(folder);
+    const labelled: ResultUrlState = {
+      ...defaultResultState(''),
+      set: { kind: 'library', key: 'f1', labelId: 'lab_2' },
+      second: 'TI=(电池)',
+    };
+    expect(encodeResultState(labelled).get('set')).toBe('library:f1:lab_2');
+    expect(roundTrip(labelled)).toEqual(labelled);
+    expect(decodeResultState(new URLSearchParams({ set: 'library:f1:bad label' })).set).toEqual({
+      kind: 'library',
+      key: 'f1',
+    });
+    for (const bad of ['library:', 'library:a b', 'library:f1:l2:x']) {
       expect(decodeResultState(new URLSearchParams({ set: bad })).set).toBeUndefined();
     }
   });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { PatentDetail } from '@patlas/contracts';
 import { PatentNumberSearch } from '../../components/PatentNumberSearch';
+import { CollectPatentButton } from '../../library-actions/CollectButton';
 import { HISTORY_ID_PARAM } from '../../history-recording/recording';
 import { readListContext } from '../../search-state/result-list-context';
 import { detailTabState, useDetailHistoryRecording } from '../../history-recording/useHistoryRecording';
@@ -104,6 +105,7 @@ export function PatentDetailPage() {
         actions={
           <Flex gap={12} align="center" wrap>
             {listContext && <ListNavigation context={listContext} pn={pn} tab={tabParam ?? undefined} />}
+            <CollectPatentButton publicationNumber={patent.publicationNumber} />
             <Button size="small" icon={<PrinterOutlined />} onClick={() => void print()}>
               {t('patent:detailActions.print')}
             </Button>

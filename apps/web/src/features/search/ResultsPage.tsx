@@ -28,6 +28,7 @@ import { ViewSwitch } from './components/ViewSwitch';
 import { SelectionBar } from './components/SelectionBar';
 import { SearchNotes } from './components/SearchNotes';
 import { SetSourceSummary } from './components/SetSourceSummary';
+import { SetKindContext } from './components/SetRank';
 import { useHitLabels } from '../../search-state/useHitLabels';
 import { formatTotal } from '../../search-state/format-total';
 import { useSearchResults, useStateByKey } from './queries';
@@ -43,6 +44,12 @@ import {
 } from '../../search-state/search-url-state';
 import { resultSetKey } from './selection-storage';
 import { useResultSelection } from './useResultSelection';
+import { CollectResultsButton } from '../../library-actions/CollectButton';
+import { LibraryLabelBar } from '../../library-actions/LibraryLabelBar';
+import { SaveExpressionButton } from '../../library-actions/SaveExpressionButton';
+import { HoldingContext } from '../../library-actions/HoldingMark';
+import { useHolding } from '../../library-actions/queries';
+import { usePersonalSession } from '../../session/useSession';
 import './ResultsPage.css';
 
 /** A server answer about the expression itself (HTTP 400 with a QUERY_* code and span). */
@@ -176,6 +183,10 @@ function ResultsView() {
   const items = data?.items ?? [];
   const pageNumbers = items.map((hit) => hit.publicationNumber);
   const offset = (state.page - 1) * state.pageSize;
+  const librarySet = state.set?.kind === 'library' ? state.set : undefined;
+  // Which of the user's folders hold the results shown (a star beside each collected one).
+  const isPersonal = usePersonalSession();
+  const holding = useHolding(pageNumbers, isPersonal && !isStale);
 
   if (!hasResultSet(state)) {
     return (
@@ -255,6 +266,7 @@ function ResultsView() {
                 onChange={handleToolbarChange}
                 extra={
                   <>
+                    <SaveExpressionButton state={state} setLabel={data?.set?.label} />
                     <HistoryDrawerButton />
                     <ShareButton
                       labelKey="actionSearch"
@@ -269,6 +281,18 @@ function ResultsView() {
                   </>
                 }
               />
+              {/* A library folder's page: its indexing labels (filter, set and cancel on the selection). */}
+              {librarySet && (
+                <LibraryLabelBar
+                  folderId={librarySet.key}
+                  labelId={librarySet.labelId}
+                  selected={selection.selected}
+                  onRemoved={selection.clear}
+                  onFilter={(labelId) =>
+                    update({ set: { kind: 'library', key: librarySet.key, ...(labelId ? { labelId } : {}) } })
+                  }
+                />
+              )}
               {state.filters.length > 0 && (
                 <Flex wrap gap={4} className="results-active-filters" aria-label={t('filters.active')}>
                   {state.filters.flatMap((filter) =>
@@ -292,7 +316,15 @@ function ResultsView() {
                 </Flex>
               )}
               <Flex justify="space-between" align="center" gap={8} wrap>
-                <SelectionBar selection={selection} pageNumbers={pageNumbers} />
+                <Flex gap={8} align="center" wrap>
+                  <SelectionBar selection={selection} pageNumbers={pageNumbers} />
+                  <CollectResultsButton
+                    state={state}
+                    selected={selection.selected}
+                    total={data?.total}
+                    origin={origin}
+                  />
+                </Flex>
                 {/* Another view of the same page: the page number stays. */}
                 <ViewSwitch
                   value={state.view}
@@ -306,16 +338,22 @@ function ResultsView() {
               )}
               {data && data.total > 0 && (
                 <Spin spinning={isStale}>
-                  {state.view === 'liebiaoshitu' && (
-                    <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
-                  )}
-                  {state.view === 'tuwenshitu' && <ImageTextView items={items} selection={selection} offset={offset} />}
-                  {state.view === 'quanfutushitu' && (
-                    <AllDrawingsView items={items} selection={selection} offset={offset} />
-                  )}
-                  {state.view === 'shoutushitu' && (
-                    <FirstDrawingView items={items} selection={selection} offset={offset} />
-                  )}
+                  <HoldingContext.Provider value={holding.data?.holding}>
+                    <SetKindContext.Provider value={state.set?.kind}>
+                      {state.view === 'liebiaoshitu' && (
+                        <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
+                      )}
+                      {state.view === 'tuwenshitu' && (
+                        <ImageTextView items={items} selection={selection} offset={offset} />
+                      )}
+                      {state.view === 'quanfutushitu' && (
+                        <AllDrawingsView items={items} selection={selection} offset={offset} />
+                      )}
+                      {state.view === 'shoutushitu' && (
+                        <FirstDrawingView items={items} selection={selection} offset={offset} />
+                      )}
+                    </SetKindContext.Provider>
+                  </HoldingContext.Provider>
                 </Spin>
               )}
               {data && data.total > 0 && (

@@ -5,6 +5,7 @@ import type { SearchHitDto } from '@patlas/contracts';
 import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
+import { HoldingMark } from '../../../library-actions/HoldingMark';
 import { HitTitle } from './HitTitle';
 import { SetRank } from './SetRank';
 
@@ -33,6 +34,7 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
       <Link to={path} state={linkState} className="result-number">
         {pn}
       </Link>
+      <HoldingMark publicationNumber={pn} />
       <Link to={path} state={linkState} className="result-card-title">
         <HitTitle hit={hit} />
       </Link>

@@ -5,10 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import type { SearchHitDto } from '@patlas/contracts';
 import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
+import { HoldingMark } from '../../../library-actions/HoldingMark';
 import { HitTitle } from './HitTitle';
 import { useHitLabels } from '../../../search-state/useHitLabels';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
-import { SetRank } from './SetRank';
+import { SetRank, useSetRankColumnTitle } from './SetRank';
 
 const STATUS_COLORS: Record<NonNullable<SearchHitDto['legalStatusClass']>, string> = {
   valid: 'green',
@@ -38,6 +39,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
   const pageNumbers = items.map((i) => i.publicationNumber);
   // A ranked set (a semantic search) shows each patent's rank and the score that ranks it.
   const isRankedSet = items.some((i) => i.setRank !== undefined);
+  const rankColumnTitle = useSetRankColumnTitle();
 
   // Fixed widths for the short fields leave the rest of the row to the title (≈230 px at 1366 px).
   const columns: ColumnsType<SearchHitDto> = [
@@ -45,7 +47,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
     ...(isRankedSet
       ? [
           {
-            title: t('setRank.column'),
+            title: rankColumnTitle,
             key: 'setRank',
             width: 120,
             render: (_: unknown, hit: SearchHitDto) => <SetRank hit={hit} />,
@@ -57,9 +59,12 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       dataIndex: 'publicationNumber',
       width: 140,
       render: (pn: string, _, index) => (
-        <Link to={detailPath(pn, offset + index + 1)} state={linkState} className="result-number">
-          {pn}
-        </Link>
+        <>
+          <Link to={detailPath(pn, offset + index + 1)} state={linkState} className="result-number">
+            {pn}
+          </Link>
+          <HoldingMark publicationNumber={pn} />
+        </>
       ),
     },
     {

@@ -1,6 +1,16 @@
+import { createContext, useContext } from 'react';
 import { Progress, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SearchHitDto } from '@patlas/contracts';
+import type { SearchHitDto, SetSource } from '@patlas/contracts';
+
+/** The kind of set the result page lists, if any: a library ranks by list order, not by a score. */
+export const SetKindContext = createContext<SetSource['kind'] | undefined>(undefined);
+
+/** The heading of the rank column for the set on screen. */
+export function useSetRankColumnTitle(): string {
+  const { t } = useTranslation('search');
+  return useContext(SetKindContext) === 'library' ? t('setRank.libraryColumn') : t('setRank.column');
+}
 
 /**
  * A hit's place in a ranked set (a semantic search): the score that ranks the set, as a bar, with
@@ -8,7 +18,15 @@ import type { SearchHitDto } from '@patlas/contracts';
  */
 export function SetRank({ hit }: { hit: SearchHitDto }) {
   const { t } = useTranslation('search');
+  const kind = useContext(SetKindContext);
   if (hit.setRank === undefined || hit.setScore === undefined) return null;
+  // A library folder's order is the order of collecting: its position, no score to show.
+  if (kind === 'library')
+    return (
+      <span className="set-rank" data-testid="set-rank">
+        <span className="set-rank-number">{t('setRank.position', { rank: hit.setRank })}</span>
+      </span>
+    );
   const percent = Math.round(hit.setScore * 100);
   return (
     <Tooltip title={t('setRank.hint', { rank: hit.setRank, percent })}>

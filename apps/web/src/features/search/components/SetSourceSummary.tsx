@@ -3,7 +3,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language, SetSource, SetSummary } from '@patlas/contracts';
-import { semanticSearchPath } from '../../../app/paths';
+import { LIBRARY_PATH, semanticSearchPath } from '../../../app/paths';
 import { formatTotal } from '../../../search-state/format-total';
 
 interface SetSourceSummaryProps {
@@ -13,6 +13,12 @@ interface SetSourceSummaryProps {
   /** Patents listed after filters and search within. */
   total: number | undefined;
   lang: Language;
+}
+
+/** Where a set is changed: a semantic search's form, a library folder's page. */
+function editPathOf(source: SetSource): string {
+  if (source.kind === 'library') return `${LIBRARY_PATH}?${new URLSearchParams({ folder: source.key }).toString()}`;
+  return semanticSearchPath(source.key);
 }
 
 /**
@@ -35,7 +41,7 @@ export function SetSourceSummary({ source, summary, total, lang }: SetSourceSumm
             {summary.label}
           </Typography.Paragraph>
         )}
-        <Link to={semanticSearchPath(source.key)}>
+        <Link to={editPathOf(source)}>
           <Button size="small" icon={<EditOutlined />}>
             {t(`set.${source.kind}.edit`)}
           </Button>

@@ -1,0 +1,88 @@
+import './library-actions.css';
+import { useState } from 'react';
+import { Button } from 'antd';
+import { StarOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MAX_COLLECT_PATENTS, type LibraryResultSet } from '@patlas/contracts';
+import type { ResultSnapshot } from '../history-recording/recording';
+import { toSearchRequest, type ResultUrlState } from '../search-state/search-url-state';
+import { CollectDialog, type CollectTarget } from './CollectDialog';
+
+/** The result set of a result page as the collect call takes it (its order is the page's sort). */
+export function resultSetOfState(state: ResultUrlState): LibraryResultSet {
+  const request = toSearchRequest(state);
+  return {
+    searchExpre: request.searchExpre,
+    ...(request.secondExpre ? { secondExpre: request.secondExpre } : {}),
+    ...(request.set ? { set: request.set } : {}),
+    filters: request.filters ?? [],
+    mergeType: request.mergeType ?? 0,
+    ...(request.source ? { source: request.source } : {}),
+    ...(request.sort ? { sort: request.sort } : {}),
+  };
+}
+
+interface CollectResultsButtonProps {
+  state: ResultUrlState;
+  /** The selected publication numbers (kept across pages). */
+  selected: readonly string[];
+  /** Hits of the whole set; undefined while loading. */
+  total: number | undefined;
+  /** The page the collect is made on, for search history. */
+  origin?: ResultSnapshot;
+}
+
+const LIMIT = MAX_COLLECT_PATENTS.toLocaleString('en-US');
+
+/**
+ * The result page's 收藏: the selected patents, or the whole result set (at most 30,000 patents:
+ * a larger set is narrowed first), into folders chosen in the collect dialog.
+ */
+export function CollectResultsButton({ state, selected, total, origin }: CollectResultsButtonProps) {
+  const { t, i18n } = useTranslation('library');
+  const [target, setTarget] = useState<CollectTarget>();
+  const locale = i18n.language === 'en' ? 'en-US' : 'zh-CN';
+  const hasTotal = total !== undefined && total > 0;
+  return (
+    <>
+      <Button
+        size="small"
+        icon={<StarOutlined />}
+        disabled={selected.length === 0}
+        onClick={() => setTarget({ kind: 'numbers', publicationNumbers: [...selected] })}
+        data-testid="collect-selected"
+      >
+        {t('collect.selected', { count: selected.length })}
+      </Button>
+      <Button
+        size="small"
+        disabled={!hasTotal}
+        title={hasTotal && total > MAX_COLLECT_PATENTS ? t('collect.limit', { max: LIMIT }) : undefined}
+        onClick={() => hasTotal && setTarget({ kind: 'set', resultSet: resultSetOfState(state), total })}
+        data-testid="collect-all"
+      >
+        {t('collect.all', { count: total ?? 0, total: (total ?? 0).toLocaleString(locale) })}
+      </Button>
+      <CollectDialog target={target} onClose={() => setTarget(undefined)} origin={origin} />
+    </>
+  );
+}
+
+/** 收藏 of one patent (the detail page). */
+export function CollectPatentButton({ publicationNumber }: { publicationNumber: string }) {
+  const { t } = useTranslation('library');
+  const [target, setTarget] = useState<CollectTarget>();
+  return (
+    <>
+      <Button
+        size="small"
+        icon={<StarOutlined />}
+        onClick={() => setTarget({ kind: 'numbers', publicationNumbers: [publicationNumber] })}
+        data-testid="collect-patent-button"
+      >
+        {t('collect.one')}
+      </Button>
+      <CollectDialog target={target} onClose={() => setTarget(undefined)} />
+    </>
+  );
+}
