@@ -9,13 +9,11 @@ import {
   MAX_COLLECT_TOTAL,
   MAX_LIBRARY_DEPTH,
   MAX_LIBRARY_NAME_LENGTH,
-  RECORD_TYPES,
   type CollectResult,
   type LibraryFolder,
   type LibraryResultSet,
 } from '@patlas/contracts';
 import { useCollectHistoryRecording } from '../history-recording/useHistoryRecording';
-import { useOperationRecording } from '../history-recording/useOperationRecording';
 import type { ResultSnapshot } from '../history-recording/recording';
 import { librarySetPath } from './library-links';
 import { folderChain } from './folder-tree';
@@ -77,7 +75,6 @@ function CollectForm({
   const collect = useCollect();
   const create = useCreateFolder();
   const recordCollect = useCollectHistoryRecording();
-  const recordOperation = useOperationRecording();
   const [folderIds, setFolderIds] = useState<string[]>([]);
   const [newName, setNewName] = useState('');
   const [done, setDone] = useState<{ result: CollectResult; folders: LibraryFolder[] }>();
@@ -117,23 +114,19 @@ function CollectForm({
       const result = await collect.mutateAsync({ folderIds, source });
       const chosen = folderIds.flatMap((id) => all.filter((f) => f.id === id));
       setDone({ result, folders: chosen });
-      for (const folder of chosen) {
-        const chain = folderChain(all, folder.id);
-        const pathName = chain.map((f) => f.name).join('/');
-        recordCollect(origin, {
-          favoritesId: folder.id,
-          favName: folder.name,
-          path: chain.map((f) => f.id).join('/'),
-          pathName,
-        });
-        recordOperation({
-          recordType: RECORD_TYPES.favourite,
-          title: pathName,
-          router: librarySetPath(folder.id),
-          resultTotal: String(result.folders.find((f) => f.folderId === folder.id)?.added ?? result.added),
-          data: { folderId: folder.id, added: result.added, skipped: result.skipped },
-          eventName: 'collect',
-        });
+      // The server records every collect in operation history, and a whole result set's collect in
+      // search history (library.service.ts). A collect of selected patents from a result page is
+      // recorded here, with the search it was made on (the server does not know it).
+      if (target.kind === 'numbers') {
+        for (const folder of chosen) {
+          const chain = folderChain(all, folder.id);
+          recordCollect(origin, {
+            favoritesId: folder.id,
+            favName: folder.name,
+            path: chain.map((f) => f.id).join('/'),
+            pathName: chain.map((f) => f.name).join('/'),
+          });
+        }
       }
     } catch {
       // Shown below from collect.error.
