@@ -20,10 +20,13 @@ describe('home page', () => {
 
   it('answers an unknown address with the 404 page naming it, not a silent trip home', async () => {
     stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
-    const { router } = renderApp('/innovationSpace/collect?tab=searchExp');
-    expect((await screen.findByTestId('unknown-address')).textContent).toBe('/innovationSpace/collect?tab=searchExp');
+    // An address no screen answers (the libraries page answers /innovationSpace/collect now).
+    const { router } = renderApp('/innovationSpace/noSuchScreen?tab=searchExp');
+    expect((await screen.findByTestId('unknown-address')).textContent).toBe(
+      '/innovationSpace/noSuchScreen?tab=searchExp',
+    );
     expect(screen.getByText('抱歉，您访问的页面不存在')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/innovationSpace/collect');
+    expect(router.state.location.pathname).toBe('/innovationSpace/noSuchScreen');
     await waitFor(() => expect(document.title).toBe('Patlas - 页面不存在'));
   });
 
