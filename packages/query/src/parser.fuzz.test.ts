@@ -62,14 +62,21 @@ function checkTokens(text: string): void {
 const ONLY_SPACE = /^\s*$/;
 
 /** The properties every input must satisfy; throws (an expect) on the first one broken. */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
 function checkParse(text: string): void {
   checkTokens(text);
   const { result, ms } = timeParse(text);
   if (ms > PARSE_BUDGET_MS) {
-    // A loaded CI machine pauses now and then (GC, other processes): re-time an outlier three times
+    // A loaded CI machine pauses now and then (GC, other processes): re-time an outlier five times
     // and keep the best. On a machine shared with other jobs even that can be slow in wall-clock
     // time while the parser itself was quick, so it fails only if its CPU time is over budget too.
-    const retries = [0, 1, 2].map(() => timeParse(text));
+    // Each retry starts after a short sleep, so that the collector's helper threads and the other
+    // test processes sharing the cores have run (a run right after a slow one meets the same crowd).
+    const retries = [0, 1, 2, 3, 4].map(() => {
+      Atomics.wait(PAUSE, 0, 0, 50);
+      return timeParse(text);
+    });
     const best = Math.min(...retries.map((r) => r.ms));
     const bestCpu = Math.min(...retries.map((r) => r.cpuMs));
     if (best > PARSE_BUDGET_MS) {

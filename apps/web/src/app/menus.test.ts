@@ -28,6 +28,10 @@ describe('menus built from the features’ declarations', () => {
       ['/innovationSpace/password', 'account:menu.password', 'modifyPassword'],
       ['/innovationSpace/setting', 'account:menu.setting', 'userSet'],
       ['/user/recycleBin', 'library:menu.recycleBin', '/user/collect'],
+      ['/innovationSpace/myMsg', 'message:menu', '/messageCenter'],
+      ['/innovationSpace/share', 'share:menu', '/user/share'],
+      ['/user/group', 'group:menu', '/userPaeGroup'],
+      // The operators' area last, after the user's own pages.
       ['/sys/user', 'sys:menu.sys', '/sys'],
     ]);
   });

@@ -24,7 +24,7 @@ export const sysFeature = defineFeature({
     { path: SYS_PATH, redirectTo: sysPath('user') },
     {
       ...section('user', 10),
-      menu: [section('user', 10).menu, { group: 'user', labelKey: 'sys:menu.sys', order: 40 }],
+      menu: [section('user', 10).menu, { group: 'user', labelKey: 'sys:menu.sys', order: 90 }],
       page: async () => (await import('./UsersPage')).UsersPage,
     },
     { ...section('role', 20), page: async () => (await import('./RolesPage')).RolesPage },
