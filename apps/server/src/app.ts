@@ -155,7 +155,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(batchSearchDomain, { prefix: '/api', batchSearch: services.batchSearch });
   await app.register(translationDomain, { prefix: PRODUCT, translation: services.translation });
   await app.register(dataImportDomain, { prefix: '/api', dataImport: services.dataImport });
-  await app.register(libraryDomain, { prefix: PRODUCT, library: services.library });
+  await app.register(libraryDomain, {
+    prefix: PRODUCT,
+    library: services.library,
+    libraryShare: services.libraryShare,
+  });
   await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });
   await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups });
   await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });

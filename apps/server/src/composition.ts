@@ -57,6 +57,8 @@ import { IMAGE_INDEX_KIND, imageIndexJob } from './domains/image-search/image-in
 import { ImageSearchRepository } from './domains/image-search/image-search.repository.js';
 import { ImageSearchService } from './domains/image-search/image-search.service.js';
 import { LibraryRepository } from './domains/library/library.repository.js';
+import { LibraryMembersRepository } from './domains/library/library-members.repository.js';
+import { LibraryShareService } from './domains/library/library-share.service.js';
 import { LibraryService } from './domains/library/library.service.js';
 import { MessageRepository } from './domains/message/message.repository.js';
 import { MessageService } from './domains/message/message.service.js';
@@ -122,6 +124,7 @@ export interface Repositories {
   historyRetention: HistoryRetentionRepository;
   importRuns: ImportRunRepository;
   libraries: LibraryRepository;
+  libraryMembers: LibraryMembersRepository;
   // collaboration (issue 17)
   groups: GroupRepository;
   messages: MessageRepository;
@@ -157,6 +160,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     historyRetention: new HistoryRetentionRepository(db),
     importRuns: new ImportRunRepository(db),
     libraries: new LibraryRepository(db, dialect),
+    libraryMembers: new LibraryMembersRepository(db),
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
@@ -197,6 +201,8 @@ export interface Services {
   dataImport: DataImportService;
   /** Patent libraries, saved expressions and indexing labels (domains/library) */
   library: LibraryService;
+  /** collaborative libraries: sharing, members, invitations */
+  libraryShare: LibraryShareService;
   /** the message centre; other domains notify and invite through it */
   messages: MessageService;
   groups: GroupService;
@@ -291,6 +297,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   });
   const library: LibraryService = new LibraryService({
     repository: r.libraries,
+    members: r.libraryMembers,
     patents,
     search,
     engine,
@@ -301,6 +308,20 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   });
   // Favourites count the patents of the user's own active libraries (spec 2 §6).
   account.useQuotaUsage('favorites', (userId) => library.favouritesUsed(userId));
+  const libraryShare = new LibraryShareService({
+    libraries: r.libraries,
+    members: r.libraryMembers,
+    messages,
+    groupMembers: async (userId, groupId) => {
+      const [group] = await groups.list(userId, groupId);
+      return {
+        name: group!.name,
+        userIds: group!.members.filter((m) => m.status === 'active').map((m) => m.userId),
+      };
+    },
+    people,
+    now,
+  });
   return {
     patents,
     sessions,
@@ -356,6 +377,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       log: infra.log.child({ module: 'data-import' }),
     }),
     library,
+    libraryShare,
     messages,
     groups,
     shares,

@@ -91,6 +91,10 @@ export const MESSAGE_KINDS = [
   'groupDisbanded',
   'groupJoined',
   'groupDeclined',
+  'libraryJoined',
+  'libraryDeclined',
+  'libraryRemoved',
+  'libraryDisbanded',
   'system',
 ] as const;
 export const MessageKindSchema = z.enum(MESSAGE_KINDS);

@@ -637,6 +637,58 @@ export const ERROR_CODES = {
     zh: '该专利库已被删除或归档，无法查看',
     en: 'The patent library has been deleted or archived, and cannot be viewed',
   },
+  /** Spec 2 §3: a member of a collaborative library creating, renaming, moving, archiving or deleting folders, or sharing. */
+  LIBRARY_OWNER_ONLY: {
+    http: 403,
+    status: 0,
+    zh: '只有专利库的创建者可以进行此操作',
+    en: 'Only the owner of the patent library can do this',
+  },
+  /** Spec 2 §8 "recipient is already a member". */
+  LIBRARY_ALREADY_MEMBER: {
+    http: 400,
+    status: 0,
+    zh: '接收人已是该专利库成员：{email}',
+    en: 'Recipient is already a member of this library: {email}',
+  },
+  LIBRARY_ALREADY_INVITED: {
+    http: 400,
+    status: 0,
+    zh: '已邀请该用户，等待对方处理：{email}',
+    en: 'This user is already invited and has not answered yet: {email}',
+  },
+  LIBRARY_NOT_A_MEMBER: {
+    http: 400,
+    status: 0,
+    zh: '该用户不是此专利库的成员',
+    en: 'This user is not a member of the library',
+  },
+  LIBRARY_OWNER_CANNOT_LEAVE: {
+    http: 400,
+    status: 0,
+    zh: '创建者不能退出专利库，可以解散协作',
+    en: 'The owner cannot leave the library; stop sharing it instead',
+  },
+  LIBRARY_NO_INVITATION: {
+    http: 400,
+    status: 0,
+    zh: '没有待处理的专利库协作邀请',
+    en: 'There is no pending invitation to this library',
+  },
+  /** Spec 2 §9 "library share member cap exists". */
+  LIBRARY_TOO_MANY_MEMBERS: {
+    http: 400,
+    status: 0,
+    zh: '一个专利库最多共享给 {max} 位成员',
+    en: 'A library can be shared with at most {max} members',
+  },
+  /** Sharing with a group whose members are all in the library already. */
+  LIBRARY_SHARE_NOBODY_NEW: {
+    http: 400,
+    status: 0,
+    zh: '该群组的成员均已加入或已被邀请',
+    en: 'Every member of this group is already in the library or invited',
+  },
   /** Spec 2 §9 "5 sub-folder levels": a new or moved folder would be deeper. */
   LIBRARY_TOO_DEEP: {
     http: 400,

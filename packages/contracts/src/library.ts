@@ -7,6 +7,7 @@ import {
   MAX_LIBRARY_NAME_LENGTH,
   MAX_LIBRARY_REMARK_LENGTH,
   MAX_LIBRARY_REMOVE,
+  MAX_SHARE_RECIPIENTS,
 } from './limits.js';
 import { SearchQueryRequestSchema, SearchStateSchema } from './search.js';
 
@@ -297,6 +298,8 @@ export const LibraryListRequestSchema = z.discriminatedUnion('type', [
   }),
   /** Which of the caller's (non-deleted) folders hold each patent (result pages show it). */
   z.object({ type: z.literal('holding'), publicationNumbers: z.array(PublicationNumberSchema).min(1).max(200) }),
+  /** Collaborative libraries: those the caller shares, and those shared with them (/collectCooperate). */
+  z.object({ type: z.literal('shared') }),
 ]);
 export type LibraryListRequest = z.input<typeof LibraryListRequestSchema>;
 
@@ -316,13 +319,6 @@ export const LibraryHoldingSchema = z.object({
   holding: z.record(z.string(), z.array(z.object({ folderId: z.string(), name: z.string() }))),
 });
 
-export const LibraryListResponseSchema = z.discriminatedUnion('type', [
-  LibraryFolderListSchema,
-  LibraryPatentPageSchema,
-  SavedExpressionPageSchema,
-  LibraryHoldingSchema,
-]);
-export type LibraryListResponse = z.infer<typeof LibraryListResponseSchema>;
 export type LibraryFolderList = z.infer<typeof LibraryFolderListSchema>;
 export type LibraryPatentPage = z.infer<typeof LibraryPatentPageSchema>;
 export type SavedExpressionPage = z.infer<typeof SavedExpressionPageSchema>;
@@ -368,6 +364,11 @@ export const LIBRARY_LOG_ACTIONS = [
   'remove',
   'label',
   'unlabel',
+  'share',
+  'join',
+  'leave',
+  'removeMember',
+  'disband',
 ] as const;
 export const LibraryLogActionSchema = z.enum(LIBRARY_LOG_ACTIONS);
 export type LibraryLogAction = z.infer<typeof LibraryLogActionSchema>;
@@ -452,3 +453,110 @@ export const LabelCancelRequestSchema = z.discriminatedUnion('action', [
 export type LabelCancelRequest = z.input<typeof LabelCancelRequestSchema>;
 export const LabelCancelResponseSchema = z.object({ affected: z.number().int() });
 export type LabelCancelResponse = z.infer<typeof LabelCancelResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Collaborative libraries: POST /archive/v2/share, /archive/v2/share/quit, /archive/v2/share/status/update
+
+/**
+ * The caller's role in a library: its owner, or a member it was shared with. Members open, search,
+ * analyse, collect into, import into and label its folders; only the owner creates, renames,
+ * moves, archives or deletes folders, and shares (spec 2 §3: "regular members cannot create
+ * sub-folders; the owner can remove members, disband or archive").
+ */
+export const LibraryRoleSchema = z.enum(['owner', 'member']);
+export type LibraryRole = z.infer<typeof LibraryRoleSchema>;
+
+export const LibraryMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  fullname: z.string(),
+  /** 'invited': the invitation waits in the user's message centre. The owner is listed first, active. */
+  status: z.enum(['active', 'invited']),
+  isOwner: z.boolean(),
+  /** The group the invitation went through. */
+  groupName: z.string().optional(),
+  /** Invited (or, for the owner, created). */
+  since: z.string(),
+  joinedAt: z.string().nullable(),
+});
+export type LibraryMember = z.infer<typeof LibraryMemberSchema>;
+
+/** One collaborative library as the caller sees it (/innovationSpace/collectCooperate). */
+export const SharedLibrarySchema = z.object({
+  /** The library (its top-level folder). */
+  library: LibraryFolderSchema,
+  /** Its folders in tree order (the top-level one first), without those in the recycle bin. */
+  folders: z.array(LibraryFolderSchema),
+  role: LibraryRoleSchema,
+  owner: z.object({ userId: z.string(), email: z.string(), fullname: z.string() }),
+  /** Active members besides the owner. */
+  memberCount: z.number().int(),
+  /** Invitations not answered yet. */
+  invitedCount: z.number().int(),
+  /** A member: when they joined. */
+  joinedAt: z.string().nullable(),
+});
+export type SharedLibrary = z.infer<typeof SharedLibrarySchema>;
+
+export const LibrarySharedListSchema = z.object({
+  type: z.literal('shared'),
+  /** Libraries the caller shares (with members or invitations), then those shared with them. */
+  libraries: z.array(SharedLibrarySchema),
+});
+export type LibrarySharedList = z.infer<typeof LibrarySharedListSchema>;
+
+const EmailSchema = z.string().trim().email().max(254);
+
+export const LibraryShareRequestSchema = z.discriminatedUnion('action', [
+  /**
+   * The owner invites registered users (at most MAX_SHARE_RECIPIENTS e-mails per action) or the
+   * members of a group they belong to; each accepts or declines from the message centre. An active
+   * library only (not archived, not in the recycle bin).
+   */
+  z
+    .object({
+      action: z.literal('invite'),
+      folderId: IdSchema,
+      emails: z.array(EmailSchema).min(1).max(100).optional(),
+      groupId: IdSchema.optional(),
+    })
+    .refine((body) => (body.emails === undefined) !== (body.groupId === undefined), {
+      message: 'emails or groupId (exactly one)',
+      path: ['emails'],
+    }),
+  /** The owner and the members of the library (owner and members; invitations for the owner only). */
+  z.object({ action: z.literal('members'), folderId: IdSchema }),
+  /** The owner removes a member or withdraws an invitation. */
+  z.object({ action: z.literal('remove'), folderId: IdSchema, userId: IdSchema }),
+  /** The owner stops sharing: every member and invitation goes; the library stays the owner's. */
+  z.object({ action: z.literal('disband'), folderId: IdSchema }),
+]);
+export type LibraryShareRequest = z.input<typeof LibraryShareRequestSchema>;
+
+export const LibraryShareResponseSchema = z.object({
+  action: z.enum(['invite', 'members', 'remove', 'disband']),
+  /** invite: invitations sent; group members already in the library (or the owner) are skipped. */
+  invited: z.number().int().optional(),
+  skipped: z.number().int().optional(),
+  members: z.array(LibraryMemberSchema).optional(),
+});
+export type LibraryShareResponse = z.infer<typeof LibraryShareResponseSchema>;
+
+/** A member leaves a library shared with them. */
+export const LibraryQuitRequestSchema = z.object({ folderId: IdSchema });
+/** The invited caller accepts or declines (the same as answering the message-centre invitation). */
+export const LibraryShareStatusRequestSchema = z.object({ folderId: IdSchema, accept: z.boolean() });
+export const LibraryShareDoneSchema = z.object({ done: z.literal(true) });
+
+/** Spec 2 §5 "at most 5 e-mails at a time", for one invite action. */
+export const MAX_LIBRARY_INVITE_EMAILS = MAX_SHARE_RECIPIENTS;
+
+/** The answer of /archive/v2/list, by request type. */
+export const LibraryListResponseSchema = z.discriminatedUnion('type', [
+  LibraryFolderListSchema,
+  LibraryPatentPageSchema,
+  SavedExpressionPageSchema,
+  LibraryHoldingSchema,
+  LibrarySharedListSchema,
+]);
+export type LibraryListResponse = z.infer<typeof LibraryListResponseSchema>;

@@ -93,3 +93,5 @@ export const MIN_COMPARE_PATENTS = 2;
 export const MAX_COMPARE_PATENTS = 10;
 /** Spec 2 §5 "Sharing: at most 5 e-mails at a time; a pre-shared e-mail may not be duplicated." */
 export const MAX_SHARE_RECIPIENTS = 5;
+/** Spec 2 §9 "library share member cap exists (value not shown)": members and open invitations of one library. */
+export const MAX_LIBRARY_MEMBERS = 50;

@@ -242,6 +242,16 @@ export interface UserGroupMembersTable {
   created_at: string;
 }
 
+/** Users a library (a top-level folder) is shared with: invited until they accept. */
+export interface LibraryMembersTable {
+  library_id: string;
+  user_id: string;
+  status: 'active' | 'invited';
+  group_id: string | null;
+  invited_at: string;
+  joined_at: string | null;
+}
+
 /** The message centre: invitations, shares and system notices, one row per recipient. */
 export interface MessagesTable {
   id: string;
@@ -539,6 +549,7 @@ export interface Database {
   library_patent_labels: LibraryPatentLabelsTable;
   saved_expressions: SavedExpressionsTable;
   library_logs: LibraryLogsTable;
+  library_members: LibraryMembersTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

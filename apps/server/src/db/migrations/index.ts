@@ -13,6 +13,7 @@ import * as authHardening from './202611301000-auth-hardening.js';
 import * as addPatentVersions from './202612010100-add-patent-versions.js';
 import * as createLibraries from './202612020100-create-libraries.js';
 import * as createCollaboration from './202612020300-create-collaboration.js';
+import * as createLibraryMembers from './202612030100-create-library-members.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612010100-add-patent-versions': addPatentVersions,
   '202612020100-create-libraries': createLibraries,
   '202612020300-create-collaboration': createCollaboration,
+  '202612030100-create-library-members': createLibraryMembers,
 };

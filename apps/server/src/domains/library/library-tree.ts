@@ -1,4 +1,4 @@
-import type { LibraryState } from '@patlas/contracts';
+import type { LibraryFolder, LibraryState } from '@patlas/contracts';
 import type { LibraryRow } from './library.repository.js';
 
 /**
@@ -94,4 +94,24 @@ export class FolderTree {
       .map((f) => f.name)
       .join(' / ');
   }
+}
+
+/** A folder as the library calls answer it: `counts` holds the patents of the folder and its sub-folders. */
+export function folderDto(tree: FolderTree, row: LibraryRow, counts: ReadonlyMap<string, number>): LibraryFolder {
+  const total = tree.subtree(row).reduce((sum, f) => sum + (counts.get(f.id) ?? 0), 0);
+  return {
+    id: row.id,
+    parentId: tree.parentOf(row) ? row.parent_id : null,
+    rootId: tree.rootOf(row).id,
+    name: row.name,
+    remark: row.remark,
+    state: tree.stateOf(row),
+    level: tree.levelOf(row),
+    count: counts.get(row.id) ?? 0,
+    totalCount: total,
+    ownerId: row.owner_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deletedAt: row.deleted_at,
+  };
 }

@@ -14,6 +14,11 @@ import {
   LibraryImportResponseSchema,
   LibraryListRequestSchema,
   LibraryListResponseSchema,
+  LibraryQuitRequestSchema,
+  LibraryShareDoneSchema,
+  LibraryShareRequestSchema,
+  LibraryShareResponseSchema,
+  LibraryShareStatusRequestSchema,
   LibraryLogListRequestSchema,
   LibraryLogPageSchema,
   LibrarySaveRequestSchema,
@@ -27,10 +32,12 @@ import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { readUpload } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
+import type { LibraryShareService } from './library-share.service.js';
 import type { LibraryService } from './library.service.js';
 
 export interface LibraryRoutesOptions {
   service: LibraryService;
+  share: LibraryShareService;
 }
 
 /** Spec 2 §6: libraries need the /user/collect menu permission. */
@@ -40,7 +47,7 @@ const LIBRARY = { access: '/user/collect' } as const;
 const SaveQuerySchema = LibraryImportQuerySchema.partial();
 
 /** Libraries under /api/product (spec 2 §7): /archive/v2/* and /labelmanage/*. */
-export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async (app, { service }) => {
+export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async (app, { service, share }) => {
   app.post(
     '/archive/v2/save',
     {
@@ -133,7 +140,73 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
           return ok(await service.listExpressions(request.auth, body));
         case 'holding':
           return ok(await service.holding(request.auth, body.publicationNumbers));
+        case 'shared':
+          return ok(await share.listShared(request.auth));
       }
+    },
+  );
+
+  app.post(
+    '/archive/v2/share',
+    {
+      config: LIBRARY,
+      schema: {
+        summary:
+          'Collaborative libraries: the owner invites users (at most 5 e-mails) or a group, lists members, ' +
+          'removes a member, or stops sharing',
+        tags: ['library'],
+        body: LibraryShareRequestSchema,
+        response: { 200: envelopeOf(LibraryShareResponseSchema) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      switch (body.action) {
+        case 'invite':
+          return ok({ action: body.action, ...(await share.invite(request.auth, body)) });
+        case 'members':
+          return ok({ action: body.action, members: await share.members(request.auth, body.folderId) });
+        case 'remove':
+          await share.removeMember(request.auth, body.folderId, body.userId);
+          return ok({ action: body.action });
+        case 'disband':
+          await share.disband(request.auth, body.folderId);
+          return ok({ action: body.action });
+      }
+    },
+  );
+
+  app.post(
+    '/archive/v2/share/quit',
+    {
+      config: LIBRARY,
+      schema: {
+        summary: 'A member leaves a library shared with them',
+        tags: ['library'],
+        body: LibraryQuitRequestSchema,
+        response: { 200: envelopeOf(LibraryShareDoneSchema) },
+      },
+    },
+    async (request) => {
+      await share.quit(request.auth, request.body.folderId);
+      return ok({ done: true as const });
+    },
+  );
+
+  app.post(
+    '/archive/v2/share/status/update',
+    {
+      config: LIBRARY,
+      schema: {
+        summary: 'The invited user accepts or declines a library invitation (as answering it in the message centre)',
+        tags: ['library'],
+        body: LibraryShareStatusRequestSchema,
+        response: { 200: envelopeOf(LibraryShareDoneSchema) },
+      },
+    },
+    async (request) => {
+      await share.respond(request.auth, request.body.folderId, request.body.accept);
+      return ok({ done: true as const });
     },
   );
 

@@ -48,10 +48,11 @@ import type { SearchHistoryService } from '../history/search-history.service.js'
 import type { OperateHistoryService } from '../operate-history/operate-history.service.js';
 import type { PatentService } from '../patent/patent.service.js';
 import { toAppError, type ResolvedSet, type SearchContext, type SearchService } from '../search/search.service.js';
-import { accessOf, type LibraryRole } from './library-access.js';
+import { locateFolder, type LocatedFolder } from './library-access.js';
 import { readTxtImport, readWorkbookImport, type ImportReading } from './library-import.js';
 import type { LibraryLabelRow, LibraryRepository, LibraryRow, SavedExpressionRow } from './library.repository.js';
-import { FolderTree } from './library-tree.js';
+import { folderDto, FolderTree } from './library-tree.js';
+import type { LibraryMembersRepository } from './library-members.repository.js';
 
 type CreateFolderBody = z.output<typeof CreateFolderRequestSchema>;
 type CollectBody = z.output<typeof CollectRequestSchema>;
@@ -63,6 +64,8 @@ type LabelCancelBody = z.output<typeof LabelCancelRequestSchema>;
 
 export interface LibraryServiceDeps {
   repository: LibraryRepository;
+  /** Who each collaborative library is shared with (library-share.service.ts keeps it). */
+  members: LibraryMembersRepository;
   /** Number lookups of the patent store (any written form → stored publication number). */
   patents: Pick<PatentService, 'resolveHeldNumbers'>;
   search: SearchService;
@@ -77,12 +80,7 @@ export interface LibraryServiceDeps {
 }
 
 /** A folder the caller may reach, with its tree and the caller's role. */
-interface Opened {
-  tree: FolderTree;
-  folder: LibraryRow;
-  root: LibraryRow;
-  role: LibraryRole;
-}
+type Opened = LocatedFolder;
 
 /** Result sets up to this size are collected in the result page's order (page by page); larger ones in one read. */
 const ORDERED_COLLECT_MAX = 2_000;
@@ -173,18 +171,23 @@ export class LibraryService {
   }
 
   /**
-   * The folder if the user may reach it: another user's folder answers LIBRARY_NOT_FOUND, as a
-   * missing one does (its existence is not told).
+   * The folder if the user may reach it (library-access.ts). A member finds an archived or deleted
+   * library unavailable (spec 2 §8: "The patent library has been deleted or archived, and cannot
+   * be viewed"); its owner can still open an archived one.
    */
   private async open(folderId: string, userId: string): Promise<Opened> {
-    const folder = await this.repo.findFolder(folderId);
-    if (!folder) throw new AppError('LIBRARY_NOT_FOUND');
-    const tree = new FolderTree(await this.repo.foldersOf(folder.owner_id));
-    const inTree = tree.get(folder.id)!;
-    const root = tree.rootOf(inTree);
-    const role = accessOf(root, userId);
-    if (!role) throw new AppError('LIBRARY_NOT_FOUND');
-    return { tree, folder: inTree, root, role };
+    const opened = await locateFolder(this.repo, this.deps.members, folderId, userId);
+    if (opened.role === 'member' && opened.tree.stateOf(opened.root) !== 'active') {
+      throw new AppError('LIBRARY_UNAVAILABLE');
+    }
+    return opened;
+  }
+
+  /** As `open`, for what only the library's owner may do: change folders (spec 2 §3). */
+  private async openOwned(folderId: string, userId: string): Promise<Opened> {
+    const opened = await this.open(folderId, userId);
+    if (opened.role !== 'owner') throw new AppError('LIBRARY_OWNER_ONLY');
+    return opened;
   }
 
   /** As `open`, for a change to the folder's patents: it must be active (not archived, not in the bin). */
@@ -195,7 +198,7 @@ export class LibraryService {
   }
 
   /** The caller's role in the library holding the folder, or LIBRARY_NOT_FOUND (the one access check). */
-  async access(folderId: string, userId: string): Promise<LibraryRole> {
+  async access(folderId: string, userId: string): Promise<LocatedFolder['role']> {
     return (await this.open(folderId, userId)).role;
   }
 
@@ -217,32 +220,13 @@ export class LibraryService {
     });
   }
 
-  private folderDto(tree: FolderTree, row: LibraryRow, counts: Map<string, number>): LibraryFolder {
-    const total = tree.subtree(row).reduce((sum, f) => sum + (counts.get(f.id) ?? 0), 0);
-    return {
-      id: row.id,
-      parentId: tree.parentOf(row) ? row.parent_id : null,
-      rootId: tree.rootOf(row).id,
-      name: row.name,
-      remark: row.remark,
-      state: tree.stateOf(row),
-      level: tree.levelOf(row),
-      count: counts.get(row.id) ?? 0,
-      totalCount: total,
-      ownerId: row.owner_id,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      deletedAt: row.deleted_at,
-    };
-  }
-
   private async describeFolder(folderId: string): Promise<LibraryFolder> {
     const folder = await this.repo.findFolder(folderId);
     if (!folder) throw new AppError('LIBRARY_NOT_FOUND');
     const tree = new FolderTree(await this.repo.foldersOf(folder.owner_id));
     const row = tree.get(folderId)!;
     const counts = await this.repo.countsByFolder(tree.subtree(row).map((f) => f.id));
-    return this.folderDto(tree, row, counts);
+    return folderDto(tree, row, counts);
   }
 
   private assertNameFree(tree: FolderTree, parentId: string | null, name: string, except?: string): void {
@@ -288,6 +272,8 @@ export class LibraryService {
     let ownerId = userId;
     if (parentId) {
       const parent = await this.openWritable(parentId, userId);
+      // Spec 2 §3: "regular members cannot create sub-folders".
+      if (parent.role !== 'owner') throw new AppError('LIBRARY_OWNER_ONLY');
       if (parent.tree.levelOf(parent.folder) + 1 > MAX_LIBRARY_DEPTH) {
         throw new AppError('LIBRARY_TOO_DEEP', { max: MAX_LIBRARY_DEPTH });
       }
@@ -305,7 +291,7 @@ export class LibraryService {
     });
     const opened = await this.open(row.id, userId);
     await this.log(opened, userId, 'create', { detail: opened.tree.pathOf(opened.folder) });
-    return this.folderDto(opened.tree, opened.folder, new Map());
+    return folderDto(opened.tree, opened.folder, new Map());
   }
 
   /**
@@ -622,7 +608,7 @@ export class LibraryService {
       const [row] = await this.repo.findExpressions(userId, [body.expressionId]);
       return { expression: expressionDto(row!) };
     }
-    const opened = await this.open(body.folderId, userId);
+    const opened = await this.openOwned(body.folderId, userId);
     const { tree, folder } = opened;
     const state = tree.stateOf(folder);
     if (state === 'deleted') throw new AppError('LIBRARY_UNAVAILABLE');
@@ -641,7 +627,8 @@ export class LibraryService {
         let newParent: LibraryRow | null = null;
         if (body.parentId !== null) {
           const parent = await this.openWritable(body.parentId, userId);
-          if (parent.root.owner_id !== opened.root.owner_id) throw new AppError('LIBRARY_NOT_FOUND');
+          if (parent.role !== 'owner' || parent.root.owner_id !== opened.root.owner_id)
+            throw new AppError('LIBRARY_NOT_FOUND');
           if (tree.subtree(folder).some((f) => f.id === parent.folder.id)) throw new AppError('LIBRARY_MOVE_CYCLE');
           if (tree.levelOf(parent.folder) + tree.heightOf(folder) > MAX_LIBRARY_DEPTH) {
             throw new AppError('LIBRARY_TOO_DEEP', { max: MAX_LIBRARY_DEPTH });
@@ -727,9 +714,10 @@ export class LibraryService {
     }
   }
 
+  /** Folders to delete, restore or purge: the owner's only. */
   private async openAll(ids: readonly string[], userId: string): Promise<Opened[]> {
     const out: Opened[] = [];
-    for (const id of new Set(ids)) out.push(await this.open(id, userId));
+    for (const id of new Set(ids)) out.push(await this.openOwned(id, userId));
     return out;
   }
 
@@ -761,7 +749,7 @@ export class LibraryService {
     });
     return {
       type: 'folders',
-      folders: shown.map((f) => this.folderDto(tree, f, counts)),
+      folders: shown.map((f) => folderDto(tree, f, counts)),
       quota: await this.quotaOf(auth, userId),
     };
   }
@@ -789,7 +777,7 @@ export class LibraryService {
     const counts = await this.repo.countsByFolder(opened.tree.subtree(opened.folder).map((f) => f.id));
     return {
       type: 'patents',
-      folder: this.folderDto(opened.tree, opened.folder, counts),
+      folder: folderDto(opened.tree, opened.folder, counts),
       total,
       page: query.page,
       pageSize: query.pageSize,
