@@ -18,7 +18,7 @@ import type { ResultSnapshot } from '../history-recording/recording';
 import { librarySetPath } from './library-links';
 import { folderChain } from './folder-tree';
 import { FolderSelect } from './FolderSelect';
-import { useCollect, useCreateFolder, useFolders } from './queries';
+import { useCollect, useCreateFolder, useFolders, useSharedLibraries } from './queries';
 
 /** What the dialog collects: chosen numbers, or a whole result set (at most 30,000 patents). */
 export type CollectTarget =
@@ -78,7 +78,16 @@ function CollectForm({
   const [folderIds, setFolderIds] = useState<string[]>([]);
   const [newName, setNewName] = useState('');
   const [done, setDone] = useState<{ result: CollectResult; folders: LibraryFolder[] }>();
-  const all = folders.data?.folders ?? [];
+  const shared = useSharedLibraries();
+  const own = folders.data?.folders ?? [];
+  // Libraries shared with the user take patents too (their members collect; spec 2 §3).
+  const memberLibraries = (shared.data?.libraries ?? []).filter(
+    (entry) => entry.role === 'member' && entry.library.state === 'active',
+  );
+  const all = [...own, ...memberLibraries.flatMap((entry) => entry.folders)];
+  const sharedBy = new Map(
+    memberLibraries.map((entry) => [entry.library.id, entry.owner.fullname || entry.owner.email]),
+  );
   const count = patentCount(target);
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   // The server refuses these too, with the same catalogue messages (spec 2 §8, §9).
@@ -91,7 +100,8 @@ function CollectForm({
   const locale = lang === 'en' ? 'en-US' : 'zh-CN';
 
   // A new folder goes under the one chosen folder (when it may have sub-folders), else at the top.
-  const parent = folderIds.length === 1 ? all.find((f) => f.id === folderIds[0]) : undefined;
+  // Only the user's own folders take new sub-folders (members of shared libraries cannot create them).
+  const parent = folderIds.length === 1 ? own.find((f) => f.id === folderIds[0]) : undefined;
   const newParent = parent && parent.level < MAX_LIBRARY_DEPTH ? parent : undefined;
   const trimmedName = newName.trim();
 
@@ -181,6 +191,7 @@ function CollectForm({
           value={folderIds}
           onChange={setFolderIds}
           isLoading={folders.isPending}
+          sharedBy={sharedBy}
         />
       </Form.Item>
       <Form.Item

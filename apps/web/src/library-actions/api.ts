@@ -13,6 +13,7 @@ import type {
   LibraryFolderList,
   LibraryHolding,
   LibraryResultSet,
+  LibrarySharedList,
   LibraryUpdateRequest,
   LibraryUpdateResponse,
   SavedExpression,
@@ -31,6 +32,11 @@ export type FolderListState = 'current' | 'active' | 'archived' | 'deleted' | 'a
 /** `POST /archive/v2/list {type: folders}`: the caller's folders in tree order and the favourites quota. */
 export function listFolders(state: FolderListState, options: Options): Promise<LibraryFolderList> {
   return apiPost<LibraryFolderList>('/product/archive/v2/list', { type: 'folders', state }, options);
+}
+
+/** `POST /archive/v2/list {type: shared}`: libraries the caller shares, then those shared with them. */
+export function listSharedLibraries(options: Options): Promise<LibrarySharedList> {
+  return apiPost<LibrarySharedList>('/product/archive/v2/list', { type: 'shared' }, options);
 }
 
 /** `POST /archive/v2/list {type: expressions}`: saved expressions, newest first. */

@@ -9,6 +9,7 @@ import {
   listFolders,
   listHolding,
   listLabels,
+  listSharedLibraries,
   saveExpression,
   setLabels,
   type CollectSource,
@@ -18,6 +19,7 @@ import {
 export const libraryKeys = {
   all: ['library'] as const,
   folders: ['library', 'folders'] as const,
+  shared: ['library', 'shared'] as const,
   expressions: ['library', 'expressions'] as const,
   labels: ['library', 'labels'] as const,
   holding: ['library', 'holding'] as const,
@@ -33,6 +35,17 @@ export function useFolders(state: FolderListState = 'current', isEnabled = true)
   return useQuery({
     queryKey: [...libraryKeys.folders, state],
     queryFn: ({ signal }) => listFolders(state, { lang, messages, signal }),
+    enabled: isEnabled,
+    staleTime: 0,
+  });
+}
+
+/** Collaborative libraries: those the caller shares and those shared with them (with their folders). */
+export function useSharedLibraries(isEnabled = true) {
+  const { lang, messages } = useApiContext();
+  return useQuery({
+    queryKey: libraryKeys.shared,
+    queryFn: ({ signal }) => listSharedLibraries({ lang, messages, signal }),
     enabled: isEnabled,
     staleTime: 0,
   });

@@ -1,11 +1,11 @@
-import { Button, Card, Tabs } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Tabs } from 'antd';
+import { DeleteOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { RECYCLE_BIN_PATH } from '../../app/paths';
 import { FoldersTab } from './components/FoldersTab';
 import { SavedExpressionsTab } from './components/SavedExpressionsTab';
-import { SAVED_EXPRESSIONS_TAB } from './paths';
+import { COOPERATE_PATH, SAVED_EXPRESSIONS_TAB } from './paths';
 import './library.css';
 
 type LibraryTab = 'libraries' | typeof SAVED_EXPRESSIONS_TAB;
@@ -32,11 +32,18 @@ export function LibraryPage() {
         onChange={setTab}
         destroyOnHidden
         tabBarExtraContent={
-          <Link to={RECYCLE_BIN_PATH}>
-            <Button icon={<DeleteOutlined />} data-testid="recycle-bin-link">
-              {t('folders.recycleBin')}
-            </Button>
-          </Link>
+          <Flex gap={8}>
+            <Link to={COOPERATE_PATH}>
+              <Button icon={<TeamOutlined />} data-testid="cooperate-link">
+                {t('cooperate.title')}
+              </Button>
+            </Link>
+            <Link to={RECYCLE_BIN_PATH}>
+              <Button icon={<DeleteOutlined />} data-testid="recycle-bin-link">
+                {t('folders.recycleBin')}
+              </Button>
+            </Link>
+          </Flex>
         }
         items={[
           { key: 'libraries', label: t('tabs.libraries'), children: <FoldersTab /> },

@@ -1,4 +1,11 @@
-import type { LibraryImportResponse, LibraryLogItem, LibraryLogListRequest } from '@patlas/contracts';
+import type {
+  Group,
+  LibraryImportResponse,
+  LibraryLogItem,
+  LibraryLogListRequest,
+  LibraryShareRequest,
+  LibraryShareResponse,
+} from '@patlas/contracts';
 import { ApiError, apiPost, urlOf } from '../../api/client';
 import type { Paged } from '../../history-recording/api';
 import type { Options } from '../../library-actions/api';
@@ -10,6 +17,21 @@ export type LibraryLogPage = Paged<LibraryLogItem>;
 /** `POST /archive/v2/oper/log/list`: who did what, when, in the library holding the folder. */
 export function listLibraryLog(body: LibraryLogListRequest, options: Options): Promise<LibraryLogPage> {
   return apiPost<LibraryLogPage>('/product/archive/v2/oper/log/list', body, options);
+}
+
+/** `POST /archive/v2/share`: invite (e-mails or a group), members, remove a member, disband. */
+export function shareLibrary(body: LibraryShareRequest, options: Options): Promise<LibraryShareResponse> {
+  return apiPost<LibraryShareResponse>('/product/archive/v2/share', body, options);
+}
+
+/** `POST /archive/v2/share/quit`: a member leaves a library shared with them. */
+export function quitLibrary(folderId: string, options: Options): Promise<{ done: true }> {
+  return apiPost<{ done: true }>('/product/archive/v2/share/quit', { folderId }, options);
+}
+
+/** `POST /group/query/groupInfo`: the caller's groups, to share a library with one (the group domain's call). */
+export function listMyGroups(options: Options): Promise<{ items: Group[] }> {
+  return apiPost<{ items: Group[] }>('/product/group/query/groupInfo', {}, options);
 }
 
 export interface UploadOptions extends Options {

@@ -1,6 +1,12 @@
 import { defineFeature } from '../../app/define-feature';
 import { LIBRARY_PATH, LIBRARY_PERMISSION, RECYCLE_BIN_PATH } from '../../app/paths';
-import { LIBRARY_SEARCH_PATH, LIBRARY_SEARCH_PERMISSION, USER_LIBRARY_PATH, WORKBENCH_PATH } from './paths';
+import {
+  COOPERATE_PATH,
+  LIBRARY_SEARCH_PATH,
+  LIBRARY_SEARCH_PERMISSION,
+  USER_LIBRARY_PATH,
+  WORKBENCH_PATH,
+} from './paths';
 
 const libraryPage = {
   titleKey: 'library:routes.library',
@@ -26,6 +32,14 @@ export const libraryFeature = defineFeature({
       titleKey: 'library:routes.librarySearch',
       access: LIBRARY_SEARCH_PERMISSION,
       page: async () => (await import('./LibrarySearchRedirect')).LibrarySearchRedirect,
+    },
+    {
+      path: COOPERATE_PATH,
+      titleKey: 'library:routes.cooperate',
+      access: LIBRARY_PERMISSION,
+      tab: { permission: LIBRARY_PERMISSION },
+      menu: { group: 'user', labelKey: 'library:menu.cooperate', order: 34 },
+      page: async () => (await import('./CooperatePage')).CooperatePage,
     },
     {
       path: RECYCLE_BIN_PATH,

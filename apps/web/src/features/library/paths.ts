@@ -8,3 +8,5 @@ export const LIBRARY_SEARCH_PATH = '/innovationSpace/collectSearch';
 export const LIBRARY_SEARCH_PERMISSION = '/collectSearch';
 /** The saved-expression tab of the library page (spec 2 §2 `tab=searchExp`). */
 export const SAVED_EXPRESSIONS_TAB = 'searchExp';
+/** Spec 2 §2 "collaborative library": libraries the user shares and those shared with them. */
+export const COOPERATE_PATH = '/innovationSpace/collectCooperate';

@@ -29,6 +29,11 @@ export function messageText(message: Message, t: TFunction<'message'>): string {
       return t('text.groupJoined', { sender, group: text(p.groupName) });
     case 'groupDeclined':
       return t('text.groupDeclined', { sender, group: text(p.groupName) });
+    case 'libraryJoined':
+    case 'libraryDeclined':
+    case 'libraryRemoved':
+    case 'libraryDisbanded':
+      return t(`text.${message.kind}`, { sender, name: text(p.libraryName) });
     case 'system':
       return text(p.text) || t('text.system');
   }
@@ -41,6 +46,10 @@ export function messageLink(message: Message): string | undefined {
     return patentDetailPath(p.pns[0]);
   }
   if (message.kind === 'sharePatent') return '/innovationSpace/share?tab=patent';
+  // A library joined (or an invitation accepted): the shared libraries page lists it.
+  if (message.kind === 'libraryJoined' || (message.kind === 'libraryInvite' && message.response === 'accepted')) {
+    return '/innovationSpace/collectCooperate';
+  }
   // Only in-app paths: a router is the sender's own result page URL.
   if (message.kind === 'shareSearch' && typeof p.router === 'string' && /^\/(?!\/)/.test(p.router)) return p.router;
   return undefined;

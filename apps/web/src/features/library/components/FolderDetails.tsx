@@ -7,6 +7,7 @@ import {
   FolderAddOutlined,
   InboxOutlined,
   MessageOutlined,
+  ShareAltOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,11 +29,13 @@ interface FolderDetailsProps {
   onMove: () => void;
   onArchive: (archive: boolean) => void;
   onDelete: () => void;
+  /** Shares the library (top-level, active folders) with users or a group. */
+  onShare: () => void;
 }
 
 /** The chosen folder: what it is, what can be done with it, its labels and its library's log. */
 export function FolderDetails(props: FolderDetailsProps) {
-  const { folder, folders, onCreateChild, onRename, onRemark, onMove, onArchive, onDelete } = props;
+  const { folder, folders, onCreateChild, onRename, onRemark, onMove, onArchive, onDelete, onShare } = props;
   const { t } = useTranslation('library');
   const isArchived = folder.state === 'archived';
   const isTop = folder.parentId === null;
@@ -107,6 +110,11 @@ export function FolderDetails(props: FolderDetailsProps) {
             {t('folders.move')}
           </Button>
           <ImportButton folderId={folder.id} disabled={isArchived} />
+          {isTop && !isArchived && (
+            <Button icon={<ShareAltOutlined />} onClick={onShare} data-testid="share-library">
+              {t('share.button')}
+            </Button>
+          )}
           {isTop && (
             <Button icon={<InboxOutlined />} onClick={() => onArchive(!isArchived)}>
               {isArchived ? t('folders.unarchive') : t('folders.archive')}

@@ -12,6 +12,7 @@ import { useDeleteLibrary, useUpdateLibrary } from '../queries';
 import { FolderDetails } from './FolderDetails';
 import { FolderFormModal, type FolderFormMode, type FolderFormValues } from './FolderFormModal';
 import { MoveFolderModal } from './MoveFolderModal';
+import { ShareLibraryModal } from './ShareLibraryModal';
 
 /** The URL parameter naming the chosen folder (a deep link to it). */
 const FOLDER_PARAM = 'folder';
@@ -50,6 +51,7 @@ export function FoldersTab() {
   const remove = useDeleteLibrary();
   const [formMode, setFormMode] = useState<FolderFormMode>();
   const [moving, setMoving] = useState<LibraryFolder>();
+  const [sharing, setSharing] = useState<LibraryFolder>();
 
   const all = useMemo(() => folders.data?.folders ?? [], [folders.data]);
   const shown = useMemo(() => (showArchived ? all : all.filter((f) => f.state !== 'archived')), [all, showArchived]);
@@ -196,6 +198,7 @@ export function FoldersTab() {
             }}
             onArchive={(archive) => void handleArchive(selected, archive)}
             onDelete={() => void handleDelete(selected)}
+            onShare={() => setSharing(selected)}
           />
         ) : (
           <Card size="small">
@@ -210,6 +213,7 @@ export function FoldersTab() {
         onSubmit={(values) => void handleForm(values)}
         onClose={() => setFormMode(undefined)}
       />
+      <ShareLibraryModal library={sharing} onClose={() => setSharing(undefined)} />
       <MoveFolderModal
         folder={moving}
         roots={allRoots}
