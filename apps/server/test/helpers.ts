@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ALL_PERMISSIONS, encryptPassword } from '@patlas/contracts';
+import { ALL_PERMISSIONS, encryptPassword, type Patent } from '@patlas/contracts';
 import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { hashPassword } from '../src/domains/auth/password.js';
@@ -35,6 +35,14 @@ export function isPostgresReachable(): Promise<boolean> {
 /** The dialects the database tests run against: SQLite always, PostgreSQL when reachable (always with CI=true). */
 export const DIALECTS = ['sqlite', 'postgres'] as const;
 export type TestDialect = (typeof DIALECTS)[number];
+
+/** The dialects to run here: SQLite always, PostgreSQL when reachable (`describe.each(await reachableDialects())`). */
+export async function reachableDialects(): Promise<TestDialect[]> {
+  const runs = await Promise.all(
+    DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
+  );
+  return runs.filter(([, ok]) => ok).map(([d]) => d);
+}
 
 export interface TestDatabase {
   db: Config['db'];
@@ -94,12 +102,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...base, ...overrides };
 }
 
+export type TestApp = BuiltApp & { close(): Promise<void> };
+
 /** A real app (real database, real migrations) on a fresh database; `close` drops it. */
 export async function buildTestApp(
   dialect: TestDialect,
   overrides: Partial<Config> = {},
   options: BuildOptions = {},
-): Promise<BuiltApp & { close(): Promise<void> }> {
+): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const built = await buildApp(testConfig({ db: database.db, dataDir: database.dataDir, ...overrides }), options);
   return {
@@ -123,8 +133,64 @@ export class TestClock {
   }
 }
 
+/** Stores patents and indexes them, as an import does: searches find them at once. */
+export async function indexPatents(t: BuiltApp, patents: Patent[]): Promise<void> {
+  const { stored } = await t.context.repositories.patents.upsertMany(patents);
+  await t.context.engine.index(stored);
+}
+
 // A type alias, not an interface, so that it can be passed as inject headers.
 export type AuthHeader = { authorization: string };
+/** A test account made by `authHeader`. */
+export type TestUser = AuthHeader & { userId: string; email: string };
+
+/** A JSON request as the web app sends it: in `lang`, signed in as `who` (null: no session). */
+export function injectJson(
+  t: BuiltApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload: unknown,
+  who: AuthHeader | null,
+  lang = 'zh',
+) {
+  return t.app.inject({
+    method,
+    url,
+    payload: payload as object,
+    headers: { 'accept-language': lang, ...(who ? { authorization: who.authorization } : {}) },
+  });
+}
+
+/** One multipart/form-data body with a single file part named "file", as a browser's upload sends it. */
+export function multipartOf(file: Buffer, filename: string, contentType = 'application/octet-stream') {
+  const boundary = `----patlas${Math.random().toString(36).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+      `Content-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, file, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** POSTs one file (see `multipartOf`) as a browser's upload, in `lang`, signed in as `who`. */
+export function uploadFile(
+  t: BuiltApp,
+  url: string,
+  file: { content: Buffer; name: string; type?: string },
+  who: AuthHeader,
+  lang = 'zh',
+) {
+  const body = multipartOf(file.content, file.name, file.type);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, 'accept-language': lang, authorization: who.authorization },
+  });
+}
 
 let userCounter = 0;
 
@@ -132,10 +198,7 @@ let userCounter = 0;
  * A bearer header for a new account whose one role has exactly `permissions` (default: every
  * permission, /sys included), made directly through the auth repositories (no captcha round trip).
  */
-export async function authHeader(
-  t: BuiltApp,
-  permissions: readonly string[] = ALL_PERMISSIONS,
-): Promise<AuthHeader & { userId: string; email: string }> {
+export async function authHeader(t: BuiltApp, permissions: readonly string[] = ALL_PERMISSIONS): Promise<TestUser> {
   const { repositories, services } = t.context;
   userCounter += 1;
   const tag = `${process.pid}-${userCounter}-${Math.random().toString(36).slice(2, 8)}`;

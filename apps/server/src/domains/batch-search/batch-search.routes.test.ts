@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import { MAX_BATCH_APPLICANTS, MAX_BATCH_NUMBERS, type Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import {
+  authHeader,
+  buildTestApp,
+  DIALECTS,
+  isPostgresReachable,
+  multipartOf,
+  type AuthHeader,
+} from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
 
 const runs = await Promise.all(
@@ -26,20 +33,6 @@ const CORPUS: Patent[] = [
   }),
   buildUsPatent(),
 ];
-
-/** One multipart/form-data body with a single file part, as a browser's upload sends it. */
-function multipartOf(file: Buffer, filename: string) {
-  const boundary = `----patlas${Math.random().toString(36).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, file, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('batch search API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;

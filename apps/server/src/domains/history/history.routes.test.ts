@@ -1,92 +1,29 @@
 import ExcelJS from 'exceljs';
-import type { Patent, SearchHistoryEntry, SearchState } from '@patlas/contracts';
+import type { SearchHistoryEntry, SearchState } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   buildTestApp,
-  DIALECTS,
-  isPostgresReachable,
+  indexPatents,
+  injectJson,
   loginAs,
+  reachableDialects,
   TestClock,
+  uploadFile,
   type AuthHeader,
+  type TestApp,
+  type TestUser,
 } from '../../../test/helpers.js';
-import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
+import { buildBatteryCorpus } from '../../../test/factories.js';
+import { XLSX_TYPE } from '../../files/spreadsheet.js';
 import { HISTORY_RETENTION_KIND } from '../../jobs/history-retention.job.js';
-
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
-
-const CORPUS: Patent[] = [
-  buildCnPatent(),
-  buildCnPatent({
-    publicationNumber: 'CN110000001A',
-    applicationNumber: 'CN201810000001.2',
-    title: { lang: 'zh', text: '一种锂电池正极材料及其制备方法' },
-    abstract: { lang: 'zh', text: '本发明涉及锂电池技术领域，提供一种高容量正极材料。' },
-    applicants: [{ name: '宁德时代新能源科技股份有限公司', type: 'company' }],
-    applicationDate: '2018-03-02',
-    publicationDate: '2018-09-10',
-    classifications: { ipc: ['H01M4/525', 'H01M10/0525'], ipcMain: 'H01M4/525' },
-  }),
-  buildCnPatent({
-    publicationNumber: 'CN110000002B',
-    applicationNumber: 'CN201610000002.3',
-    title: { lang: 'zh', text: '一种电池组散热结构' },
-    abstract: { lang: 'zh', text: '一种电池组的散热结构，包括散热片。' },
-    applicants: [{ name: '比亚迪股份有限公司', type: 'company' }],
-    applicationDate: '2016-05-01',
-    publicationDate: '2017-01-01',
-    kind: 'B',
-    patentType: 'invention_grant',
-    classifications: { ipc: ['H01M10/613'] },
-  }),
-  buildCnPatent({
-    publicationNumber: 'CN110000003U',
-    applicationNumber: 'CN201920000003.4',
-    title: { lang: 'zh', text: '一种电池盒' },
-    abstract: { lang: 'zh', text: '一种电池盒，包括盒体。' },
-    applicants: [{ name: '比亚迪股份有限公司', type: 'company' }],
-    applicationDate: '2019-05-01',
-    publicationDate: '2020-01-01',
-    kind: 'U',
-    patentType: 'utility_model',
-    classifications: { ipc: ['H01M50/20'] },
-  }),
-  buildUsPatent({
-    publicationNumber: 'US2019000001A1',
-    applicationNumber: 'US16000001',
-    kind: 'A1',
-    patentType: 'invention_application',
-    title: { lang: 'en', text: 'Cathode material for a lithium battery' },
-    abstract: { lang: 'en', text: 'A lithium battery cathode with high capacity.' },
-    applicationDate: '2018-12-01',
-    publicationDate: '2019-06-01',
-    classifications: { ipc: ['H01M4/525'] },
-  }),
-  buildUsPatent(),
-];
 
 const DAY_S = 86_400;
 
-/** One multipart/form-data body with a single file part, as a browser's upload sends it. */
-function multipartOf(file: Buffer, filename = 'history.xlsx') {
-  const boundary = `----patlas${Math.random().toString(36).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-      'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, file, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search history API on %s', (dialect) => {
+describe.each(await reachableDialects())('search history API on %s', (dialect) => {
   const clock = new TestClock(Date.parse('2026-06-01T04:00:00.000Z'));
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
-  let user: AuthHeader & { userId: string; email: string };
+  let t: TestApp;
+  let user: TestUser;
   let other: AuthHeader & { email: string };
   /** Signed in, but without the history menu. */
   let noMenu: AuthHeader;
@@ -98,12 +35,10 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search history API o
     other = { ...other, ...(await loginAs(t, other.email)) };
   };
   const call = (method: 'POST' | 'DELETE', url: string, payload: unknown, who: AuthHeader | null, lang = 'zh') =>
-    t.app.inject({
-      method,
-      url,
-      payload: payload as object,
-      headers: { 'accept-language': lang, ...(who ? { authorization: who.authorization } : {}) },
-    });
+    injectJson(t, method, url, payload, who, lang);
+  /** POST /history/import of a spreadsheet, as the history page uploads it. */
+  const importXlsx = (file: Buffer, lang: string) =>
+    uploadFile(t, '/api/product/history/import', { content: file, name: 'history.xlsx', type: XLSX_TYPE }, user, lang);
   const save = async (entry: Partial<SearchHistoryEntry>, who: AuthHeader = user) => {
     const res = await call('POST', '/api/product/history', { content: JSON.stringify(entry) }, who);
     expect(res.json(), res.body).toMatchObject({ status: 1 });
@@ -144,8 +79,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search history API o
     user = await authHeader(t);
     other = await authHeader(t);
     noMenu = await authHeader(t, ['/search/quick', '/search/result']);
-    const { stored } = await t.context.repositories.patents.upsertMany(CORPUS);
-    await t.context.engine.index(stored);
+    await indexPatents(t, buildBatteryCorpus());
   });
   afterAll(async () => t.close());
 
@@ -530,13 +464,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search history API o
     const edited = Buffer.from(await workbook.xlsx.writeBuffer());
     await call('DELETE', '/api/product/history', { all: true }, user);
 
-    const upload = multipartOf(edited);
-    const zh = await t.app.inject({
-      method: 'POST',
-      url: '/api/product/history/import',
-      ...upload,
-      headers: { ...upload.headers, authorization: user.authorization, 'accept-language': 'zh' },
-    });
+    const zh = await importXlsx(edited, 'zh');
     expect(zh.json()).toEqual({
       status: 1,
       message: '',
@@ -548,15 +476,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search history API o
 
     // The whole file unchanged, in English: the entry missing comes back with its original time, the
     // others are not added again (an import run twice — after a crash, or a lost answer — is one import).
-    const importWhole = () => {
-      const again = multipartOf(file);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/product/history/import',
-        ...again,
-        headers: { ...again.headers, authorization: user.authorization, 'accept-language': 'en' },
-      });
-    };
+    const importWhole = () => importXlsx(file, 'en');
     expect((await importWhole()).json().data).toEqual({ imported: 1, errors: [] });
     expect((await importWhole()).json().data).toEqual({ imported: 0, errors: [] });
     const all = (await list()).items;
@@ -566,13 +486,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search history API o
     expect(jumped[0]!.entry).toMatchObject({ searchExpression: 'PA=(比亚迪)', operationValue: '2' });
 
     // Not a spreadsheet at all: the file is refused as a whole.
-    const junk = multipartOf(Buffer.from('hello'));
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/product/history/import',
-      ...junk,
-      headers: { ...junk.headers, authorization: user.authorization, 'accept-language': 'en' },
-    });
+    const bad = await importXlsx(Buffer.from('hello'), 'en');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('The import file cannot be read: not a valid .xlsx file');
   });

@@ -1,101 +1,30 @@
 import ExcelJS from 'exceljs';
-import type { LibraryFolder, Patent } from '@patlas/contracts';
+import type { LibraryFolder } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   buildTestApp,
-  DIALECTS,
-  isPostgresReachable,
+  indexPatents,
+  injectJson,
   loginAs,
+  reachableDialects,
   TestClock,
+  uploadFile,
   type AuthHeader,
+  type TestApp,
+  type TestUser,
 } from '../../../test/helpers.js';
-import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
+import { buildBatteryCorpus } from '../../../test/factories.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
-
-const CORPUS: Patent[] = [
-  buildCnPatent(),
-  buildCnPatent({
-    publicationNumber: 'CN110000001A',
-    applicationNumber: 'CN201810000001.2',
-    title: { lang: 'zh', text: '一种锂电池正极材料及其制备方法' },
-    abstract: { lang: 'zh', text: '本发明涉及锂电池技术领域，提供一种高容量正极材料。' },
-    applicants: [{ name: '宁德时代新能源科技股份有限公司', type: 'company' }],
-    applicationDate: '2018-03-02',
-    publicationDate: '2018-09-10',
-    classifications: { ipc: ['H01M4/525'], ipcMain: 'H01M4/525' },
-  }),
-  buildCnPatent({
-    publicationNumber: 'CN110000002B',
-    applicationNumber: 'CN201610000002.3',
-    title: { lang: 'zh', text: '一种电池组散热结构' },
-    abstract: { lang: 'zh', text: '一种电池组的散热结构，包括散热片。' },
-    applicants: [{ name: '比亚迪股份有限公司', type: 'company' }],
-    applicationDate: '2016-05-01',
-    publicationDate: '2017-01-01',
-    kind: 'B',
-    patentType: 'invention_grant',
-    classifications: { ipc: ['H01M10/613'] },
-  }),
-  buildCnPatent({
-    publicationNumber: 'CN110000003U',
-    applicationNumber: 'CN201920000003.4',
-    title: { lang: 'zh', text: '一种电池盒' },
-    abstract: { lang: 'zh', text: '一种电池盒，包括盒体。' },
-    applicants: [{ name: '比亚迪股份有限公司', type: 'company' }],
-    applicationDate: '2019-05-01',
-    publicationDate: '2020-01-01',
-    kind: 'U',
-    patentType: 'utility_model',
-    classifications: { ipc: ['H01M50/20'] },
-  }),
-  buildUsPatent({
-    publicationNumber: 'US2019000001A1',
-    applicationNumber: 'US16000001',
-    kind: 'A1',
-    patentType: 'invention_application',
-    title: { lang: 'en', text: 'Cathode material for a lithium battery' },
-    abstract: { lang: 'en', text: 'A lithium battery cathode with high capacity.' },
-    applicationDate: '2018-12-01',
-    publicationDate: '2019-06-01',
-    classifications: { ipc: ['H01M4/525'] },
-  }),
-  buildUsPatent(),
-];
-
-/** One multipart/form-data body with a single file part, as a browser's upload sends it. */
-function multipartOf(file: Buffer, filename: string) {
-  const boundary = `----patlas${Math.random().toString(36).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, file, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-type User = AuthHeader & { userId: string; email: string };
-
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', (dialect) => {
+describe.each(await reachableDialects())('library API on %s', (dialect) => {
   const clock = new TestClock(Date.parse('2026-06-01T04:00:00.000Z'));
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
-  let owner: User;
-  let stranger: User;
-  let noMenu: User;
+  let t: TestApp;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let noMenu: TestUser;
 
   const call = (url: string, payload: unknown, who: AuthHeader | null, lang = 'zh') =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/product${url}`,
-      payload: payload as object,
-      headers: { 'accept-language': lang, ...(who ? { authorization: who.authorization } : {}) },
-    });
+    injectJson(t, 'POST', `/api/product${url}`, payload, who, lang);
   /** A call that must succeed: its data. */
   const okData = async (url: string, payload: unknown, who: AuthHeader = owner) => {
     const res = await call(url, payload, who);
@@ -127,23 +56,20 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       total: number;
       items: { publicationNumber: string; position: number; title?: string; labels: { id: string }[] }[];
     };
-  const importFile = (folderId: string, file: Buffer, filename: string, who: AuthHeader = owner) => {
-    const body = multipartOf(file, filename);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/product/archive/v2/save?action=import&folderId=${folderId}`,
-      payload: body.payload,
-      headers: { ...body.headers, 'accept-language': 'zh', authorization: who.authorization },
-    });
-  };
+  const importFile = (folderId: string, file: Buffer, filename: string, who: AuthHeader = owner) =>
+    uploadFile(
+      t,
+      `/api/product/archive/v2/save?action=import&folderId=${folderId}`,
+      { content: file, name: filename },
+      who,
+    );
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, {}, { now: clock.now });
     owner = await authHeader(t);
     stranger = await authHeader(t);
     noMenu = await authHeader(t, ['/search/quick', '/search/result']);
-    const { stored } = await t.context.repositories.patents.upsertMany(CORPUS);
-    await t.context.engine.index(stored);
+    await indexPatents(t, buildBatteryCorpus());
   });
   afterAll(async () => t.close());
 
@@ -514,12 +440,13 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('library API on %s', 
       const folder = await createFolder('ResultSet');
       await collect([folder.id], ['CN110000003U', 'CN110000001A', 'US2019000001A1', 'CN110000002B']);
       const query = (body: object, who: AuthHeader = owner) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/platform/data/search/query',
-          payload: { searchExpre: '', set: { kind: 'library', key: folder.id }, ...body },
-          headers: { authorization: who.authorization, 'accept-language': 'zh' },
-        });
+        injectJson(
+          t,
+          'POST',
+          '/api/platform/data/search/query',
+          { searchExpre: '', set: { kind: 'library', key: folder.id }, ...body },
+          who,
+        );
       const page = (await query({ facets: ['applicant', 'country'] })).json();
       expect(page).toMatchObject({ status: 1 });
       expect(page.data.total).toBe(4);
