@@ -1,51 +1,25 @@
-import type { LibraryFolder, LibraryMember, Message, Patent, SharedLibrary } from '@patlas/contracts';
+import type { LibraryFolder, LibraryMember, Message, SharedLibrary } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
-import { buildCnPatent } from '../../../test/factories.js';
+import {
+  authHeader,
+  buildTestApp,
+  indexPatents,
+  injectJson,
+  reachableDialects,
+  type AuthHeader,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers.js';
+import { buildBatteryCorpus } from '../../../test/factories.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
-
-const CORPUS: Patent[] = [
-  buildCnPatent({
-    publicationNumber: 'CN120000001A',
-    applicationNumber: 'CN202010000001.2',
-    title: { lang: 'zh', text: '一种锂电池隔膜' },
-    abstract: { lang: 'zh', text: '本发明涉及锂电池隔膜。' },
-    applicants: [{ name: '宁德时代新能源科技股份有限公司', type: 'company' }],
-  }),
-  buildCnPatent({
-    publicationNumber: 'CN120000002A',
-    applicationNumber: 'CN202010000002.3',
-    title: { lang: 'zh', text: '一种电池包' },
-    abstract: { lang: 'zh', text: '一种电池包，包括壳体。' },
-    applicants: [{ name: '比亚迪股份有限公司', type: 'company' }],
-  }),
-  buildCnPatent({
-    publicationNumber: 'CN120000003A',
-    applicationNumber: 'CN202010000003.4',
-    title: { lang: 'zh', text: '一种电池管理系统' },
-    abstract: { lang: 'zh', text: '一种电池管理系统。' },
-    applicants: [{ name: '比亚迪股份有限公司', type: 'company' }],
-  }),
-];
-
-type User = AuthHeader & { userId: string; email: string };
-
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('collaborative libraries on %s', (dialect) => {
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
-  let owner: User;
-  let member: User;
-  let stranger: User;
+describe.each(await reachableDialects())('collaborative libraries on %s', (dialect) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let member: TestUser;
+  let stranger: TestUser;
 
   const call = (url: string, payload: unknown, who: AuthHeader, lang = 'zh') =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/product${url}`,
-      payload: payload as object,
-      headers: { 'accept-language': lang, authorization: who.authorization },
-    });
+    injectJson(t, 'POST', `/api/product${url}`, payload, who, lang);
   const okData = async (url: string, payload: unknown, who: AuthHeader = owner) => {
     const res = await call(url, payload, who);
     expect(res.json(), res.body).toMatchObject({ status: 1 });
@@ -66,7 +40,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('collaborative librar
   const members = async (folderId: string, who: AuthHeader = owner): Promise<LibraryMember[]> =>
     (await okData('/archive/v2/share', { action: 'members', folderId }, who)).members as LibraryMember[];
   /** Invites `who` to the library and accepts from their message centre. */
-  const join = async (libraryId: string, who: User) => {
+  const join = async (libraryId: string, who: TestUser) => {
     await okData('/archive/v2/share', { action: 'invite', folderId: libraryId, emails: [who.email] });
     const invitation = (await messagesOf(who)).find(
       (m) => m.kind === 'libraryInvite' && m.payload.libraryId === libraryId && m.response === 'pending',
@@ -87,8 +61,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('collaborative librar
     owner = await authHeader(t);
     member = await authHeader(t);
     stranger = await authHeader(t);
-    const { stored } = await t.context.repositories.patents.upsertMany(CORPUS);
-    await t.context.engine.index(stored);
+    await indexPatents(t, buildBatteryCorpus());
   });
   afterAll(async () => t.close());
 
@@ -97,7 +70,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('collaborative librar
     await okData('/archive/v2/save', {
       action: 'collect',
       folderIds: [library.id],
-      publicationNumbers: ['CN120000001A', 'CN120000002A'],
+      publicationNumbers: ['CN110000001A', 'CN110000002B'],
     });
     const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `${x}@nowhere.test`);
     const tooMany = await fails(
@@ -173,13 +146,13 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('collaborative librar
   it('walks every call as a stranger, a member and the owner', async () => {
     const library = await createLibrary('权限库');
     const sub = await createLibrary('子文件夹', owner, library.id);
-    await okData('/archive/v2/save', { action: 'collect', folderIds: [sub.id], publicationNumbers: ['CN120000001A'] });
+    await okData('/archive/v2/save', { action: 'collect', folderIds: [sub.id], publicationNumbers: ['CN110000001A'] });
     const label = (await okData('/labelmanage/set', { action: 'create', name: '权限标签' })).label;
     await join(library.id, member);
 
-    const collect = { action: 'collect', folderIds: [sub.id], publicationNumbers: ['CN120000003A'] };
-    const apply = { action: 'apply', folderId: sub.id, labelIds: [label.id], publicationNumbers: ['CN120000001A'] };
-    const unapply = { action: 'remove', folderId: sub.id, labelIds: [label.id], publicationNumbers: ['CN120000001A'] };
+    const collect = { action: 'collect', folderIds: [sub.id], publicationNumbers: ['CN110000003U'] };
+    const apply = { action: 'apply', folderId: sub.id, labelIds: [label.id], publicationNumbers: ['CN110000001A'] };
+    const unapply = { action: 'remove', folderId: sub.id, labelIds: [label.id], publicationNumbers: ['CN110000001A'] };
     // [path, body, stranger's answer, member's answer (undefined: answered)]
     const calls: [string, object, string, string | undefined][] = [
       ['/archive/v2/list', { type: 'patents', folderId: sub.id }, 'LIBRARY_NOT_FOUND', undefined],
@@ -191,7 +164,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('collaborative librar
       ['/archive/v2/share', { action: 'members', folderId: library.id }, 'LIBRARY_NOT_FOUND', undefined],
       [
         '/archive/v2/delete',
-        { action: 'removePatents', folderId: sub.id, publicationNumbers: ['CN120000003A'] },
+        { action: 'removePatents', folderId: sub.id, publicationNumbers: ['CN110000003U'] },
         'LIBRARY_NOT_FOUND',
         undefined,
       ],
@@ -288,7 +261,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('collaborative librar
     await okData('/archive/v2/save', {
       action: 'collect',
       folderIds: [library.id],
-      publicationNumbers: ['CN120000002A'],
+      publicationNumbers: ['CN110000002B'],
     });
     await join(library.id, member);
     await okData('/archive/v2/update', { action: 'archive', folderId: library.id });
