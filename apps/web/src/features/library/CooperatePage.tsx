@@ -103,6 +103,7 @@ export function CooperatePage() {
           },
           {
             key: 'role',
+            className: 'library-nowrap',
             title: t('cooperate.role'),
             render: (_, entry) =>
               entry.role === 'owner' ? (
@@ -113,11 +114,13 @@ export function CooperatePage() {
           },
           {
             key: 'owner',
+            className: 'library-nowrap',
             title: t('cooperate.ownerName'),
             render: (_, entry) => entry.owner.fullname || entry.owner.email,
           },
           {
             key: 'members',
+            className: 'library-nowrap',
             title: t('cooperate.members'),
             render: (_, entry) =>
               entry.invitedCount > 0
@@ -126,11 +129,13 @@ export function CooperatePage() {
           },
           {
             key: 'patents',
+            className: 'library-nowrap',
             title: t('folders.patents'),
             render: (_, entry) => entry.library.totalCount.toLocaleString(),
           },
           {
             key: 'state',
+            className: 'library-nowrap',
             title: t('cooperate.state'),
             render: (_, entry) =>
               entry.library.state === 'active' ? (
@@ -143,6 +148,7 @@ export function CooperatePage() {
           },
           {
             key: 'joined',
+            className: 'library-nowrap',
             title: t('cooperate.joinedAt'),
             render: (_, entry) => formatDateTime(entry.joinedAt ?? entry.library.createdAt),
           },

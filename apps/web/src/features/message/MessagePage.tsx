@@ -119,7 +119,13 @@ export function MessagePage() {
         if (item.response === 'pending') {
           return (
             <Space>
-              <Button type="primary" size="small" onClick={() => answer(item, 'accept')} loading={update.isPending}>
+              <Button
+                type="primary"
+                size="small"
+                onClick={() => answer(item, 'accept')}
+                loading={update.isPending}
+                data-testid="message-accept"
+              >
                 {t('accept')}
               </Button>
               <Button size="small" onClick={() => answer(item, 'decline')} disabled={update.isPending}>
