@@ -622,6 +622,64 @@ export const ERROR_CODES = {
     zh: '该图像检索结果已失效，请重新上传图片检索',
     en: 'This image search has expired; please upload the image again',
   },
+  // ---- Export and downloads (spec 2 §5, §8, §9; issue 18: /export/*, /download/*) ----
+  /** Spec 2 §8, verbatim: the export would pass the account's export quota (users.quotas.export). */
+  EXPORT_QUOTA_EXCEEDED: {
+    http: 400,
+    status: 0,
+    zh: '抱歉！导出数量超出个人限额（已用 {used} / {limit}）',
+    en: 'Sorry! Export quantity exceeds personal limit ({used} of {limit} used)',
+  },
+  /** Spec 2 §8 "export index range too large": more than MAX_EXPORT_ROWS rows (or a document export above its limit). */
+  EXPORT_RANGE_TOO_LARGE: {
+    http: 400,
+    status: 0,
+    zh: '导出范围过大，一次最多导出 {max} 条',
+    en: 'The export range is too large: at most {max} rows per export',
+  },
+  /** Spec 2 §5 "end value must exceed start value". */
+  EXPORT_RANGE_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '结束值必须大于起始值',
+    en: 'The end value must be greater than the start value',
+  },
+  /** Spec 2 §5 "filename must not be all spaces". */
+  EXPORT_FILENAME_BLANK: { http: 400, status: 0, zh: '文件名不能全为空格', en: 'The file name cannot be only spaces' },
+  EXPORT_NOTHING: { http: 400, status: 0, zh: '没有可导出的专利', en: 'There are no patents to export' },
+  /** Spec 2 §8 "Export failed". */
+  EXPORT_FAILED: { http: 500, status: 0, zh: '导出失败：{reason}', en: 'Export failed: {reason}' },
+  /** Spec 2 §9 "at most 100 templates". */
+  EXPORT_TEMPLATE_LIMIT: {
+    http: 400,
+    status: 0,
+    zh: '导出模板最多 {max} 个',
+    en: 'You can keep at most {max} export templates',
+  },
+  EXPORT_TEMPLATE_NAME_TAKEN: { http: 409, status: 0, zh: '名称已存在', en: 'Name already exists' },
+  EXPORT_TEMPLATE_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该导出模板不存在',
+    en: 'This export template does not exist',
+  },
+  DOWNLOAD_NOT_FOUND: { http: 404, status: 0, zh: '该下载任务不存在', en: 'This download task does not exist' },
+  /** The file of a finished task is gone after its days (EXPORT_FILE_DAYS); "run again" remains. */
+  DOWNLOAD_EXPIRED: {
+    http: 410,
+    status: 0,
+    zh: '文件已过期，请重新导出',
+    en: 'The file has expired; please run the export again',
+  },
+  /** Cancel of a task that is no longer waiting or running; redraw of one not done. */
+  DOWNLOAD_STATE_CONFLICT: {
+    http: 400,
+    status: 0,
+    zh: '当前状态下无法执行此操作：{reason}',
+    en: 'This cannot be done in the current state: {reason}',
+  },
+  /** Spec 2 §8 "Download failed". */
+  DOWNLOAD_FAILED: { http: 500, status: 0, zh: '下载失败', en: 'Download failed' },
   // ---- Libraries (spec 2 §4–§9, issue 17: /archive/v2/*, /labelmanage/*) ----
   /** A folder that does not exist, or that the caller may not open (another user's: never told apart). */
   LIBRARY_NOT_FOUND: {

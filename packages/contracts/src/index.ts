@@ -22,5 +22,6 @@ export * from './semantic.js';
 export * from './image-search.js';
 export * from './data-import.js';
 export * from './library.js';
+export * from './export.js';
 export * from './compare.js';
 export * from './collaboration.js';
