@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EXPORT_ROWS } from './limits.js';
 import { SearchQueryRequestSchema } from './search.js';
 
 /**
@@ -15,8 +16,7 @@ import { SearchQueryRequestSchema } from './search.js';
 // ---------------------------------------------------------------------------------------------
 // Limits (spec 2 §9)
 
-/** Spec 2 §9 "download export limit 300,000": rows of one export task. */
-export const MAX_EXPORT_ROWS = 300_000;
+// MAX_EXPORT_ROWS (limits.ts): spec 2 §9 "download export limit 300,000", the rows of one export.
 /** Table exports up to this many rows may be answered at once (POST /export/excel); larger ones are tasks. */
 export const EXPORT_DIRECT_MAX_ROWS = 1_000;
 /** Word and PDF write a section per patent: fewer rows than a table. */
