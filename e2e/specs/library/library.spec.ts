@@ -95,9 +95,12 @@ const LOCALES: readonly Locale[] = ['zh-CN', 'en-US'];
 /** A short tag for screenshot names. */
 const tagOf = (locale: Locale) => (locale === 'zh-CN' ? 'zh' : 'en');
 
-/** A button's accessible name: antd writes a space between two Chinese characters ("确 定"). */
+/**
+ * A button's accessible name: antd writes a space between two Chinese characters ("确 定"), and an
+ * icon adds its own name in front ("folder-add 新建").
+ */
 function buttonName(text: string): RegExp {
-  return new RegExp(`^${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`);
+  return new RegExp(`(^|\\s)${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`);
 }
 
 /** Text the interface must never show: an untranslated key of these pages, or a broken value. */
@@ -280,7 +283,9 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         await page.goto(`${server.baseUrl}/innovationSpace/collect?folder=${lib.folderId}`);
         await poll(() => page.getByTestId('folder-title').innerText()).toBe(text.folder);
         const labelCard = page.locator('.library-labels');
-        const labelRow = (name: string) => labelCard.locator('.library-label-row').filter({ hasText: name });
+        // By the exact name: one label's name may hold another's (能量密度, 高能量密度).
+        const labelRow = (name: string) =>
+          labelCard.locator('.library-label-row').filter({ has: page.getByRole('link', { name, exact: true }) });
         for (const name of [text.labelDraft, text.labelOne]) {
           await labelCard.locator(`input[aria-label="${text.labelName}"]`).fill(name);
           await labelCard.getByRole('button', { name: buttonName(text.create) }).click();
