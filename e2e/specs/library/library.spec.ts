@@ -46,6 +46,7 @@ const TEXTS = {
     renamed: '已重命名标引',
     labelSet: (count: number) => `已为 ${count} 件专利设置标引`,
     libraryTotal: '专题库共 3 件专利',
+    libraryTotalOne: '专题库共 1 件专利',
     within: '专题库 3 件中的 2 件',
     setTag: '专题库',
     chartTitle: '申请趋势',
@@ -79,6 +80,7 @@ const TEXTS = {
     renamed: 'Label renamed',
     labelSet: (count: number) => `Labels set on ${count} patent${count === 1 ? '' : 's'}`,
     libraryTotal: '3 patents in the library',
+    libraryTotalOne: '1 patent in the library',
     within: "2 of the library's 3 patents",
     setTag: 'Library',
     chartTitle: 'Application trend',
@@ -240,13 +242,14 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         const folder = mine.find((f) => f.name === text.folder);
         expect(library).toBeDefined();
         expect(folder?.parentId).toBe(library!.id);
-        await shot(page, `library-collect-dialog-${tag}.png`, true);
+        // The dialog's mask covers the window only: a full-page picture would show it cut off.
+        await shot(page, `library-collect-dialog-${tag}.png`);
 
         await dialog.getByRole('button', { name: buttonName(text.collect) }).click();
         const result = dialog.getByTestId('collect-result');
         await poll(() => result.innerText()).toBe(text.added);
         expect(await dialog.locator('.ant-result-title').innerText()).toBe(text.collectDone(text.folder));
-        await shot(page, `library-collect-done-${tag}.png`, true);
+        await shot(page, `library-collect-done-${tag}.png`);
 
         // Open it: the folder's result page lists the three, in the order they were collected.
         await dialog.getByRole('button', { name: text.openLibrary }).click();
@@ -290,6 +293,15 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
           await labelCard.locator(`input[aria-label="${text.labelName}"]`).fill(name);
           await labelCard.getByRole('button', { name: buttonName(text.create) }).click();
           await labelRow(name).waitFor();
+        }
+        // Each label's row stays on the line of its tree icon.
+        for (const name of [text.labelDraft, text.labelOne]) {
+          const node = labelCard
+            .locator('.ant-tree-treenode')
+            .filter({ has: page.getByRole('link', { name, exact: true }) });
+          const icon = await node.locator('.ant-tree-iconEle').boundingBox();
+          const row = await labelRow(name).boundingBox();
+          expect(icon && row && row.y < icon.y + icon.height && icon.y < row.y + row.height).toBe(true);
         }
         const idOf = async (name: string) => (await labelsOf(lib.folderId)).find((l) => l.name === name)?.id;
         const draftId = await idOf(text.labelDraft);
@@ -345,6 +357,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         };
         await filterBy(text.labelOne, labelOneId);
         await poll(() => listedNumbers(page)).toEqual(lib.numbers.slice(0, 1));
+        await poll(() => page.getByTestId('result-total').innerText()).toBe(text.libraryTotalOne);
         await shot(page, `library-label-filter-${tag}.png`, true);
         await filterBy(text.label, labelId);
         await poll(() => listedNumbers(page)).toEqual(lib.numbers);
