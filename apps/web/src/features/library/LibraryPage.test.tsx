@@ -23,13 +23,19 @@ describe('library page', { timeout: 180_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  /** A server holding FOLDERS that creates, renames and deletes as asked. */
+  /** A server holding FOLDERS and two labels that creates, renames and deletes as asked. */
   function stubLibraryServer() {
     let folders = [...FOLDERS];
+    let labels = [label('l1', null, '技术', 2), label('l2', 'l1', '工艺', 1)];
     const calls = stubApi((call) => {
       const body = call.body as Record<string, unknown>;
       if (call.path === '/product/archive/v2/list') return ok({ type: 'folders', folders, quota: QUOTA });
-      if (call.path === '/product/labelmanage/list') return ok({ labels: [label('l1', null, '技术', 2)] });
+      if (call.path === '/product/labelmanage/list') return ok({ labels });
+      if (call.path === '/product/labelmanage/set' && body.action === 'rename') {
+        if (body.name === '工艺') return failure('同一位置已有名为“工艺”的标引', 'LABEL_NAME_TAKEN', 409);
+        labels = labels.map((l) => (l.id === body.labelId ? { ...l, name: String(body.name) } : l));
+        return ok({ label: labels.find((l) => l.id === body.labelId) });
+      }
       if (call.path === '/product/archive/v2/oper/log/list')
         return ok({
           total: 1,
@@ -141,6 +147,41 @@ describe('library page', { timeout: 180_000 }, () => {
       expect(bodyOf(calls, '/product/archive/v2/delete')).toEqual({ action: 'delete', folderIds: ['f2'] }),
     );
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('folder')).toBe('f1'));
+  });
+
+  it("renames a label (an empty name refused first, then the server's refusal of a taken name)", async () => {
+    const calls = stubLibraryServer();
+    renderApp('/innovationSpace/collect?folder=f1');
+    const row = await screen.findByTestId('label-l1');
+    expect(within(row).getByText('技术')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '重命名标引“技术”' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('重命名标引“技术”')).toBeTruthy();
+    const input = within(dialog).getByLabelText('标引名称');
+    expect((input as HTMLInputElement).value).toBe('技术');
+
+    fireEvent.change(input, { target: { value: '  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('请输入标引名称')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/product/labelmanage/set')).toBe(false);
+
+    fireEvent.change(input, { target: { value: '工艺' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('同一位置已有名为“工艺”的标引')).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: ' 电池技术 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(bodyOf(calls, '/product/labelmanage/set', 'rename')).toEqual({
+        action: 'rename',
+        labelId: 'l1',
+        name: '电池技术',
+      }),
+    );
+    // The list is read again: the label shows its new name, its sub-label unchanged.
+    await waitFor(() => expect(within(screen.getByTestId('label-l1')).getByText('电池技术')).toBeTruthy());
+    expect(within(screen.getByTestId('label-l2')).getByText('工艺')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('lists saved expressions, reopens one as its exact result page, and combines two', async () => {

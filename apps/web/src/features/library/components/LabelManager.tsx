@@ -15,18 +15,19 @@ import {
   Typography,
 } from 'antd';
 import type { TreeDataNode } from 'antd';
-import { DeleteOutlined, TagOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, TagOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MAX_LIBRARY_LABEL_NAME_LENGTH, type LibraryLabel } from '@patlas/contracts';
 import { canDeleteLabel } from '../../../library-actions/label-tree';
 import { librarySetPath } from '../../../library-actions/library-links';
 import { useCancelLabels, useLabels, useSetLabels } from '../../../library-actions/queries';
+import { LabelRenameModal } from './LabelRenameModal';
 
 /**
  * The user's indexing labels as seen from a folder: each label with how many of the folder's
- * patents carry it (a link to the folder filtered by it), creating labels and sub-labels, and
- * deleting a label that has no sub-labels (spec 2 §5).
+ * patents carry it (a link to the folder filtered by it), creating labels and sub-labels, renaming
+ * a label, and deleting a label that has no sub-labels (spec 2 §5).
  */
 export function LabelManager({ folderId }: { folderId: string }) {
   const { t } = useTranslation('library');
@@ -34,6 +35,9 @@ export function LabelManager({ folderId }: { folderId: string }) {
   const labels = useLabels(folderId);
   const set = useSetLabels();
   const cancel = useCancelLabels();
+  // Its own mutation: a refused rename is shown in its dialog, not under the create row.
+  const rename = useSetLabels();
+  const [renaming, setRenaming] = useState<LibraryLabel>();
   const [name, setName] = useState('');
   const [parentId, setParentId] = useState<string>();
   const all = labels.data?.labels ?? [];
@@ -48,6 +52,20 @@ export function LabelManager({ folderId }: { folderId: string }) {
       void message.success(t('labels.created'));
     } catch {
       // Shown below.
+    }
+  };
+  const handleRename = async (newName: string) => {
+    if (!renaming) return;
+    if (newName === renaming.name) {
+      setRenaming(undefined);
+      return;
+    }
+    try {
+      await rename.mutateAsync({ action: 'rename', labelId: renaming.id, name: newName });
+      setRenaming(undefined);
+      void message.success(t('labels.renamed'));
+    } catch {
+      // The dialog shows the error.
     }
   };
   const handleDelete = async (label: LibraryLabel) => {
@@ -65,6 +83,19 @@ export function LabelManager({ folderId }: { folderId: string }) {
       <Flex gap={8} align="center" className="library-label-row" data-testid={`label-${label.id}`}>
         <Link to={librarySetPath(folderId, label.id)}>{label.name}</Link>
         <Typography.Text type="secondary">{t('labels.count', { count: label.count ?? 0 })}</Typography.Text>
+        <Tooltip title={t('labels.rename')}>
+          <Button
+            size="small"
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('labels.renameOf', { name: label.name })}
+            data-testid={`label-rename-${label.id}`}
+            onClick={() => {
+              rename.reset();
+              setRenaming(label);
+            }}
+          />
+        </Tooltip>
         <Tooltip title={deletable ? t('labels.delete') : t('labels.hasChildren')}>
           {deletable ? (
             <Popconfirm
@@ -123,6 +154,13 @@ export function LabelManager({ folderId }: { folderId: string }) {
         )}
         {treeData.length > 0 && <Tree showIcon blockNode selectable={false} defaultExpandAll treeData={treeData} />}
       </Flex>
+      <LabelRenameModal
+        label={renaming}
+        isSaving={rename.isPending}
+        error={rename.error}
+        onSubmit={(newName) => void handleRename(newName)}
+        onClose={() => setRenaming(undefined)}
+      />
     </Card>
   );
 }

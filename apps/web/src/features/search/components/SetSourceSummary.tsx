@@ -50,9 +50,10 @@ export function SetSourceSummary({ source, summary, total, lang }: SetSourceSumm
       {summary && total !== undefined && (
         <Typography.Text data-testid="result-total" className="set-source-total">
           {total === summary.size
-            ? t(`set.${source.kind}.total`, { size: formatTotal(summary.size, lang) })
+            ? t(`set.${source.kind}.total`, { size: formatTotal(summary.size, lang), count: summary.size })
             : t(`set.${source.kind}.totalWithin`, {
                 size: formatTotal(summary.size, lang),
+                count: summary.size,
                 total: formatTotal(total, lang),
               })}
         </Typography.Text>
