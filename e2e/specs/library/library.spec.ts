@@ -394,9 +394,8 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
     },
   );
 
-  // Flow 3, [LIBRARY][SHARE]: sharing a library with a second user (issue 17's second half). It is
-  // being written separately; it goes here, between labelling and deleting, and may use `collected`.
-  it.todo('[LIBRARY][SHARE]: shares the library with a second user, who opens it with the granted role');
+  // Flow 3, [LIBRARY][SHARE] (a library shared with a second user, accepted from the message centre):
+  // e2e/specs/library-share/library-share.spec.ts, with two accounts of its own server.
 
   it(
     '[LIBRARY][RECYCLE]: deletes the library, finds it in the recycle bin, restores it with its folder, patents and labels (zh, then en)',
