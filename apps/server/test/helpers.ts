@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { ALL_PERMISSIONS, encryptPassword, type Patent } from '@patlas/contracts';
 import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -159,6 +160,27 @@ export function injectJson(
     payload: payload as object,
     headers: { 'accept-language': lang, ...(who ? { authorization: who.authorization } : {}) },
   });
+}
+
+/**
+ * The POST /api/product calls of a route test: `call` answers the reply; `okData` expects success and
+ * answers its data; `fails` expects the error `code` and answers the body (its message). `app` and
+ * `defaultUser` are read when a call is made (tests build them in beforeAll).
+ */
+export function productCalls(app: () => BuiltApp, defaultUser: () => AuthHeader) {
+  const call = (url: string, payload: unknown, who: AuthHeader | null, lang = 'zh') =>
+    injectJson(app(), 'POST', `/api/product${url}`, payload, who, lang);
+  const okData = async (url: string, payload: unknown, who: AuthHeader = defaultUser()) => {
+    const res = await call(url, payload, who);
+    expect(res.json(), `${url} ${res.body}`).toMatchObject({ status: 1 });
+    return res.json().data;
+  };
+  const fails = async (url: string, payload: unknown, code: string, who: AuthHeader = defaultUser(), lang = 'zh') => {
+    const res = await call(url, payload, who, lang);
+    expect(res.json(), `${url} ${JSON.stringify(payload)}`).toMatchObject({ status: 0, data: { code } });
+    return res.json() as { message: string };
+  };
+  return { call, okData, fails };
 }
 
 /** One multipart/form-data body with a single file part named "file", as a browser's upload sends it. */

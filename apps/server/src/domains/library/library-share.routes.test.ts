@@ -4,7 +4,7 @@ import {
   authHeader,
   buildTestApp,
   indexPatents,
-  injectJson,
+  productCalls,
   reachableDialects,
   type AuthHeader,
   type TestApp,
@@ -18,18 +18,10 @@ describe.each(await reachableDialects())('collaborative libraries on %s', (diale
   let member: TestUser;
   let stranger: TestUser;
 
-  const call = (url: string, payload: unknown, who: AuthHeader, lang = 'zh') =>
-    injectJson(t, 'POST', `/api/product${url}`, payload, who, lang);
-  const okData = async (url: string, payload: unknown, who: AuthHeader = owner) => {
-    const res = await call(url, payload, who);
-    expect(res.json(), res.body).toMatchObject({ status: 1 });
-    return res.json().data;
-  };
-  const fails = async (url: string, payload: unknown, code: string, who: AuthHeader = owner, lang = 'zh') => {
-    const res = await call(url, payload, who, lang);
-    expect(res.json(), `${url} ${JSON.stringify(payload)}`).toMatchObject({ status: 0, data: { code } });
-    return res.json() as { message: string };
-  };
+  const { okData, fails } = productCalls(
+    () => t,
+    () => owner,
+  );
   const createLibrary = async (name: string, who: AuthHeader = owner, parentId?: string) =>
     (await okData('/archive/v2/save', { action: 'createFolder', name, ...(parentId ? { parentId } : {}) }, who))
       .folder as LibraryFolder;

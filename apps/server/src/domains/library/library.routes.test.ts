@@ -6,6 +6,7 @@ import {
   buildTestApp,
   indexPatents,
   injectJson,
+  productCalls,
   loginAs,
   reachableDialects,
   TestClock,
@@ -23,20 +24,10 @@ describe.each(await reachableDialects())('library API on %s', (dialect) => {
   let stranger: TestUser;
   let noMenu: TestUser;
 
-  const call = (url: string, payload: unknown, who: AuthHeader | null, lang = 'zh') =>
-    injectJson(t, 'POST', `/api/product${url}`, payload, who, lang);
-  /** A call that must succeed: its data. */
-  const okData = async (url: string, payload: unknown, who: AuthHeader = owner) => {
-    const res = await call(url, payload, who);
-    expect(res.json(), res.body).toMatchObject({ status: 1 });
-    return res.json().data;
-  };
-  /** A call that must fail with `code`: its body. */
-  const fails = async (url: string, payload: unknown, code: string, who: AuthHeader = owner, lang = 'zh') => {
-    const res = await call(url, payload, who, lang);
-    expect(res.json(), res.body).toMatchObject({ status: 0, data: { code } });
-    return res.json() as { message: string };
-  };
+  const { call, okData, fails } = productCalls(
+    () => t,
+    () => owner,
+  );
   const createFolder = async (name: string, parentId?: string, who: AuthHeader = owner) =>
     (await okData('/archive/v2/save', { action: 'createFolder', name, ...(parentId ? { parentId } : {}) }, who))
       .folder as LibraryFolder;
