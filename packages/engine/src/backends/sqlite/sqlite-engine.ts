@@ -249,12 +249,17 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   };
   if (options.loadColumns !== 'first-use') columnsOf();
   const colsOf = db.prepare('SELECT cols FROM doc_cols WHERE id = ?').pluck();
+  /** The last ranked set looked up: a search reads it twice (its hits, then its scores). */
+  let withinMemo: { list: readonly string[]; ids: { ranked: number[]; sorted: Int32Array } } | undefined;
+
   /**
    * Brings the in-memory columns up to what other connections committed (a bulk load's writer
    * thread, the CLI's import in another process), before every read: without it, documents
    * written elsewhere are hits without columns (no dates, no score slot) until a restart.
    */
   function refresh(): void {
+    // A ranked set's ids are kept for one read only (the next may follow a write).
+    withinMemo = undefined;
     const changed = changes.poll();
     if (changed.kind === 'none' || !loaded) return;
     if (changed.kind === 'all') {
@@ -691,6 +696,13 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
   /** The ids of a ranked set: in rank order (unknown numbers left out) and ascending. */
   function withinIds(publicationNumbers: readonly string[]): { ranked: number[]; sorted: Int32Array } {
+    if (withinMemo?.list === publicationNumbers) return withinMemo.ids;
+    const ids = lookUpWithin(publicationNumbers);
+    withinMemo = { list: publicationNumbers, ids };
+    return ids;
+  }
+
+  function lookUpWithin(publicationNumbers: readonly string[]): { ranked: number[]; sorted: Int32Array } {
     const seen = new Set<number>();
     const ranked: number[] = [];
     for (const pn of publicationNumbers) {
