@@ -112,7 +112,7 @@ describe('docx writer', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  function inputFor(file: string, overrides: Partial<WriterInput> = {}): WriterInput {
+  function inputFor(file: string, overrides: Partial<Omit<WriterInput, 'valueOf'>> = {}): WriterInput {
     return {
       path: path.join(dir, file),
       columns: COLUMNS,
