@@ -356,10 +356,64 @@ export class DocColumns {
       const arr = this.single[k];
       for (let h = 0; h < hits.length; h++) counts[arr[hits[h] as number] as number]!++;
     }
-    const out: { value: string; count: number }[] = [];
-    for (let v = 1; v < counts.length; v++)
-      if ((counts[v] as number) > 0) out.push({ value: dict.values[v] as string, count: counts[v] as number });
-    out.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-    return out.slice(0, limit);
+    return topValues(counts, dict.values, limit);
   }
+}
+
+type Counted = { value: string; count: number };
+const byCountThenValue = (a: Counted, b: Counted) =>
+  b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+
+/**
+ * The `limit` values with the highest counts (ties by value), without sorting every counted value:
+ * a 30,000-patent set has tens of thousands of distinct inventors or applicants, and sorting them
+ * all for a facet's first 50 cost ~100 ms a request at 1M. A histogram of the counts finds the
+ * smallest count that still makes the top; only values at that count are compared by name.
+ */
+export function topValues(counts: Int32Array, values: readonly string[], limit: number): Counted[] {
+  let distinct = 0;
+  let max = 0;
+  for (let v = 1; v < counts.length; v++) {
+    const c = counts[v] as number;
+    if (c > 0) {
+      distinct++;
+      if (c > max) max = c;
+    }
+  }
+  if (distinct <= limit * 4) {
+    const all: Counted[] = [];
+    for (let v = 1; v < counts.length; v++) {
+      const c = counts[v] as number;
+      if (c > 0) all.push({ value: values[v] as string, count: c });
+    }
+    return all.sort(byCountThenValue).slice(0, limit);
+  }
+  const histogram = new Int32Array(max + 1);
+  for (let v = 1; v < counts.length; v++) histogram[counts[v] as number]!++;
+  // Counts above `threshold` are all in the top; at `threshold`, the first by value fill the rest.
+  let threshold = max;
+  let above = 0;
+  while (threshold > 1 && above + (histogram[threshold] as number) < limit) {
+    above += histogram[threshold] as number;
+    threshold--;
+  }
+  const out: Counted[] = [];
+  const need = limit - above;
+  const tied: string[] = [];
+  for (let v = 1; v < counts.length; v++) {
+    const c = counts[v] as number;
+    if (c > threshold) {
+      out.push({ value: values[v] as string, count: c });
+    } else if (c === threshold) {
+      const value = values[v] as string;
+      if (tied.length === need && value >= (tied[need - 1] as string)) continue;
+      // Kept sorted, at most `need` long: insertion is cheap for a facet's few dozen.
+      let at = tied.length;
+      while (at > 0 && (tied[at - 1] as string) > value) at--;
+      tied.splice(at, 0, value);
+      if (tied.length > need) tied.pop();
+    }
+  }
+  for (const value of tied) out.push({ value, count: threshold });
+  return out.sort(byCountThenValue);
 }
