@@ -28,6 +28,7 @@ describe('menus built from the features’ declarations', () => {
       ['/innovationSpace/password', 'account:menu.password', 'modifyPassword'],
       ['/innovationSpace/setting', 'account:menu.setting', 'userSet'],
       ['/user/recycleBin', 'library:menu.recycleBin', '/user/collect'],
+      ['/innovationSpace/download', 'download:menu', '/user/download'],
       ['/innovationSpace/myMsg', 'message:menu', '/messageCenter'],
       ['/innovationSpace/share', 'share:menu', '/user/share'],
       ['/user/group', 'group:menu', '/userPaeGroup'],
