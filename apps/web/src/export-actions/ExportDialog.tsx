@@ -308,7 +308,9 @@ function RowsChooser({
         <Typography.Text data-testid="export-what">
           {t('rows.patents', { count: source.publicationNumbers.length })}
         </Typography.Text>
-        {problem && <Alert type="error" showIcon title={problem} className="export-alert" data-testid="export-rows-error" />}
+        {problem && (
+          <Alert type="error" showIcon title={problem} className="export-alert" data-testid="export-rows-error" />
+        )}
       </Form.Item>
     );
   }
@@ -319,15 +321,10 @@ function RowsChooser({
     else onChange({ mode });
   };
   return (
-    <Form.Item
-      label={t('rows.label')}
-      extra={t('rows.total', { total: source.total.toLocaleString(locale) })}
-    >
+    <Form.Item label={t('rows.label')} extra={t('rows.total', { total: source.total.toLocaleString(locale) })}>
       <Radio.Group value={choice.mode} onChange={(e) => handleMode(e.target.value as RowMode)}>
         <Flex vertical gap={6}>
-          <Radio value="page">
-            {t('rows.page', { page: source.page, count: rowsOnPage(source) })}
-          </Radio>
+          <Radio value="page">{t('rows.page', { page: source.page, count: rowsOnPage(source) })}</Radio>
           <Radio value="selected" disabled={source.selected.length === 0}>
             {t('rows.selected', { count: source.selected.length })}
           </Radio>
@@ -370,7 +367,9 @@ function RowsChooser({
           </Flex>
         </Flex>
       </Radio.Group>
-      {problem && <Alert type="error" showIcon title={problem} className="export-alert" data-testid="export-rows-error" />}
+      {problem && (
+        <Alert type="error" showIcon title={problem} className="export-alert" data-testid="export-rows-error" />
+      )}
       {!problem && choice.mode !== 'page' && choice.mode !== 'selected' && requestedRows(source, choice) > 0 && (
         <Typography.Text type="secondary" className="export-rows-count">
           {t('rows.willExport', { count: requestedRows(source, choice) })}
@@ -484,9 +483,7 @@ function TemplateBar({ chosen, onApply }: { chosen: ExportFieldId[]; onApply: (f
             </Button>
           </Space.Compact>
         </Form.Item>
-        {save.isError && (
-          <Alert type="error" showIcon title={save.error.message} data-testid="export-template-error" />
-        )}
+        {save.isError && <Alert type="error" showIcon title={save.error.message} data-testid="export-template-error" />}
         {remove.isError && <Alert type="error" showIcon title={remove.error.message} />}
         {templates.isError && <Alert type="error" showIcon title={templates.error.message} />}
       </Flex>

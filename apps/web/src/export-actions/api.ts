@@ -43,7 +43,11 @@ export async function saveTemplate(
   body: { name: string; fields: ExportFieldId[] },
   options: Options,
 ): Promise<ExportTemplate | undefined> {
-  const answer = await apiPost<ExportTemplateResponse>('/product/download/template', { action: 'save', ...body }, options);
+  const answer = await apiPost<ExportTemplateResponse>(
+    '/product/download/template',
+    { action: 'save', ...body },
+    options,
+  );
   return answer.template;
 }
 
@@ -85,12 +89,14 @@ export async function exportExcel(body: ExportRequest, options: FileOptions): Pr
     const fallback = `${body.filename?.trim() || 'patlas'}.${body.format}`;
     return {
       kind: 'file',
-      file: { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition'), fallback) },
+      file: {
+        blob: await response.blob(),
+        fileName: fileNameOf(response.headers.get('Content-Disposition'), fallback),
+      },
     };
   }
   const envelope = (await response.json().catch(() => undefined)) as
-    | { status?: number; message?: string; data?: { task?: DownloadTask; code?: string } }
-    | undefined;
+    { status?: number; message?: string; data?: { task?: DownloadTask; code?: string } } | undefined;
   if (!response.ok || envelope?.status !== 1 || !envelope.data?.task) throw envelopeError(envelope, response, options);
   return { kind: 'task', task: envelope.data.task };
 }
@@ -166,7 +172,6 @@ function envelopeError(
 /** A failed file call answers with the usual envelope; its message is the user's. */
 async function errorOf(response: Response, options: FileOptions): Promise<ApiError> {
   const envelope = (await response.json().catch(() => undefined)) as
-    | { status?: number; message?: string; data?: { code?: string } }
-    | undefined;
+    { status?: number; message?: string; data?: { code?: string } } | undefined;
   return envelopeError(envelope, response, options);
 }

@@ -74,7 +74,8 @@ export function rowsProblem(
     if (choice.to <= choice.from) return formatErrorMessage('EXPORT_RANGE_INVALID', lang);
   }
   const rows = requestedRows(source, choice);
-  if (rows > MAX_EXPORT_ROWS) return formatErrorMessage('EXPORT_RANGE_TOO_LARGE', lang, { max: limitText(MAX_EXPORT_ROWS) });
+  if (rows > MAX_EXPORT_ROWS)
+    return formatErrorMessage('EXPORT_RANGE_TOO_LARGE', lang, { max: limitText(MAX_EXPORT_ROWS) });
   if ((format === 'docx' || format === 'pdf') && rows > MAX_DOCUMENT_EXPORT_ROWS)
     return formatErrorMessage('EXPORT_RANGE_TOO_LARGE', lang, { max: limitText(MAX_DOCUMENT_EXPORT_ROWS) });
   return undefined;
@@ -92,7 +93,11 @@ export function targetOf(source: ExportSource, choice: RowChoice): ExportTarget 
     case 'selected':
       return { kind: 'patents', publicationNumbers: [...source.selected] };
     case 'page':
-      return { kind: 'results', query: source.query, rows: { mode: 'page', page: source.page, pageSize: source.pageSize } };
+      return {
+        kind: 'results',
+        query: source.query,
+        rows: { mode: 'page', page: source.page, pageSize: source.pageSize },
+      };
     case 'first':
       return { kind: 'results', query: source.query, rows: { mode: 'first', count: choice.count ?? 0 } };
     case 'range':

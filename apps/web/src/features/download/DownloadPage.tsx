@@ -67,7 +67,10 @@ export function DownloadPage() {
   const list = useDownloads(page, pageSize, isPolling);
   const items = list.data?.items ?? [];
   const applyProgress = useApplyProgress();
-  const { isLive } = useProgressSockets(items.filter(isActive).map((task) => task.id), applyProgress);
+  const { isLive } = useProgressSockets(
+    items.filter(isActive).map((task) => task.id),
+    applyProgress,
+  );
   if (isPolling === isLive) setIsPolling(!isLive);
   const action = useDownloadAction();
   const fileOptions = useFileOptions();
@@ -164,9 +167,7 @@ export function DownloadPage() {
                   <Progress
                     percent={Math.round(Math.min(100, Math.max(0, task.progress)))}
                     size="small"
-                    status={
-                      task.state === 'failed' ? 'exception' : task.state === 'running' ? 'active' : undefined
-                    }
+                    status={task.state === 'failed' ? 'exception' : task.state === 'running' ? 'active' : undefined}
                   />
                   <Typography.Text type="secondary" className="download-rows">
                     {t('rows', { done: task.done.toLocaleString(), total: task.total.toLocaleString() })}

@@ -31,7 +31,8 @@ export function useDownloadAction() {
   const { lang, messages } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, id }: { action: DownloadAction; id: string }) => runDownloadAction(action, id, { lang, messages }),
+    mutationFn: ({ action, id }: { action: DownloadAction; id: string }) =>
+      runDownloadAction(action, id, { lang, messages }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: downloadKeys.all }),
   });
 }

@@ -6,6 +6,8 @@ import { useSessionStore } from '../../session/useSession';
 const isFinished = (progress: DownloadProgress) =>
   progress.state === 'done' || progress.state === 'failed' || progress.state === 'cancelled';
 
+const hasSockets = () => typeof WebSocket !== 'undefined';
+
 /**
  * Follows the given tasks over their progress websockets (`/download/progress/{id}`, spec 2 §4),
  * one per task, handing each message to `onProgress`. Sockets of tasks no longer listed are closed.
@@ -34,18 +36,15 @@ export function useProgressSockets(
       open.delete(id);
       socket.close();
     }
-    if (ids.length === 0) return;
-    if (typeof WebSocket === 'undefined') {
-      setHasFailed(true);
-      return;
-    }
+    if (ids.length === 0 || !hasSockets()) return;
     for (const id of ids) {
       if (open.has(id)) continue;
       let socket: WebSocket;
       try {
         socket = new WebSocket(progressSocketUrl(id, store.getSnapshot().session?.token));
       } catch {
-        setHasFailed(true);
+        // A socket the browser refuses (security policy) fails like one that closes: poll instead.
+        queueMicrotask(() => setHasFailed(true));
         continue;
       }
       open.set(id, socket);
@@ -83,5 +82,5 @@ export function useProgressSockets(
     };
   }, []);
 
-  return { isLive: !hasFailed };
+  return { isLive: hasSockets() && !hasFailed };
 }
