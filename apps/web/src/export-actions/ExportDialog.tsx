@@ -446,7 +446,7 @@ function TemplateBar({ chosen, onApply }: { chosen: ExportFieldId[]; onApply: (f
           />
           <Popconfirm
             title={t('templates.deleteConfirm', { name: current?.name ?? '' })}
-            okText={t('dialog.ok')}
+            okText={t('templates.deleteOk')}
             cancelText={t('dialog.cancel')}
             okButtonProps={{ danger: true }}
             onConfirm={() => void handleDelete()}
