@@ -27,6 +27,7 @@ describe('menus built from the features’ declarations', () => {
       ['/user/information', 'account:menu.information', 'userInfo'],
       ['/innovationSpace/password', 'account:menu.password', 'modifyPassword'],
       ['/innovationSpace/setting', 'account:menu.setting', 'userSet'],
+      ['/innovationSpace/collectCooperate', 'library:menu.cooperate', '/user/collect'],
       ['/user/recycleBin', 'library:menu.recycleBin', '/user/collect'],
       ['/innovationSpace/download', 'download:menu', '/user/download'],
       ['/innovationSpace/myMsg', 'message:menu', '/messageCenter'],
