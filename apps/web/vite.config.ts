@@ -40,6 +40,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+    // ws: the download centre's progress sockets (/api/product/download/progress/{id}).
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false, ws: true } },
   },
 });

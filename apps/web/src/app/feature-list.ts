@@ -21,6 +21,7 @@ import { statusFeature } from '../features/status/feature';
 import { messageFeature } from '../features/message/feature';
 import { groupFeature } from '../features/group/feature';
 import { shareFeature } from '../features/share/feature';
+import { downloadFeature } from '../features/download/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -49,4 +50,5 @@ export const FEATURES: readonly Feature[] = [
   messageFeature,
   groupFeature,
   shareFeature,
+  downloadFeature,
 ];

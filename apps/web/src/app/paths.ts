@@ -58,3 +58,6 @@ export const GROUPS_PERMISSION = '/userPaeGroup';
 export const LIBRARY_PATH = '/innovationSpace/collect';
 export const LIBRARY_PERMISSION = '/user/collect';
 export const RECYCLE_BIN_PATH = '/user/recycleBin';
+/** Spec 2 §2 "/download: export history" (surface.json: under the innovation-space layout); spec 2 §6 '/user/download'. */
+export const DOWNLOADS_PATH = '/innovationSpace/download';
+export const DOWNLOADS_PERMISSION = '/user/download';

@@ -53,6 +53,10 @@ import enMessage from './en-US/message.json';
 import enGroup from './en-US/group.json';
 import enShare from './en-US/share.json';
 import enLibrary from './en-US/library.json';
+import zhExport from './zh-CN/export.json';
+import zhDownload from './zh-CN/download.json';
+import enExport from './en-US/export.json';
+import enDownload from './en-US/download.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -83,6 +87,8 @@ export const resources = {
     group: zhGroup,
     share: zhShare,
     library: zhLibrary,
+    export: zhExport,
+    download: zhDownload,
   },
   en: {
     common: enCommon,
@@ -111,6 +117,8 @@ export const resources = {
     group: enGroup,
     share: enShare,
     library: enLibrary,
+    export: enExport,
+    download: enDownload,
   },
 } as const;
 
@@ -141,6 +149,8 @@ export const NAMESPACES = [
   'group',
   'share',
   'library',
+  'export',
+  'download',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

@@ -1,5 +1,6 @@
 import type { ImportReport, ListHistoryRequest, OperateHistoryItem, RecordType } from '@patlas/contracts';
 import { ApiError, apiGet, apiPost, urlOf } from '../../api/client';
+import { fileNameOf } from '../../utils/content-disposition';
 import type { Options, Paged } from '../../history-recording/api';
 
 // The history page's own calls: operation list, combination, reopening, and the file exchange.
@@ -45,21 +46,6 @@ export interface FileOptions extends Options {
 export interface DownloadedFile {
   blob: Blob;
   fileName: string;
-}
-
-/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const extended = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // Fall through to the plain name.
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1]?.trim() || fallback;
 }
 
 async function sendFileCall(path: string, body: BodyInit, contentType: string | undefined, options: FileOptions) {

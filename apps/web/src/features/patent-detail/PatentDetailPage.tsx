@@ -7,6 +7,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import type { PatentDetail } from '@patlas/contracts';
 import { PatentNumberSearch } from '../../components/PatentNumberSearch';
 import { CollectPatentButton } from '../../library-actions/CollectButton';
+import { ExportPatentButton } from '../../export-actions/ExportButton';
 import { HISTORY_ID_PARAM } from '../../history-recording/recording';
 import { readListContext } from '../../search-state/result-list-context';
 import { detailTabState, useDetailHistoryRecording } from '../../history-recording/useHistoryRecording';
@@ -106,6 +107,10 @@ export function PatentDetailPage() {
           <Flex gap={12} align="center" wrap>
             {listContext && <ListNavigation context={listContext} pn={pn} tab={tabParam ?? undefined} />}
             <CollectPatentButton publicationNumber={patent.publicationNumber} />
+            <ExportPatentButton
+              publicationNumber={patent.publicationNumber}
+              title={`${patent.publicationNumber} ${patent.title?.text ?? ''}`.trim()}
+            />
             <Button size="small" icon={<PrinterOutlined />} onClick={() => void print()}>
               {t('patent:detailActions.print')}
             </Button>

@@ -45,6 +45,7 @@ import {
 import { resultSetKey } from './selection-storage';
 import { useResultSelection } from './useResultSelection';
 import { CollectResultsButton } from '../../library-actions/CollectButton';
+import { ExportResultsButton } from '../../export-actions/ExportButton';
 import { LibraryLabelBar } from '../../library-actions/LibraryLabelBar';
 import { SaveExpressionButton } from '../../library-actions/SaveExpressionButton';
 import { HoldingContext } from '../../library-actions/HoldingMark';
@@ -323,6 +324,12 @@ function ResultsView() {
                     selected={selection.selected}
                     total={data?.total}
                     origin={origin}
+                  />
+                  <ExportResultsButton
+                    state={state}
+                    selected={selection.selected}
+                    total={data?.total}
+                    title={state.expression || data?.set?.label || ''}
                   />
                 </Flex>
                 {/* Another view of the same page: the page number stays. */}

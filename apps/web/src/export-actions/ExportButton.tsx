@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { ExportOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ExportFormat, ExportQuery } from '@patlas/contracts';
+import { DOWNLOADS_PERMISSION } from '../app/paths';
+import { usePermission } from '../session/useSession';
+import { toSearchRequest, type ResultUrlState } from '../search-state/search-url-state';
+import { ExportDialog } from './ExportDialog';
+import type { ExportSource } from './export-model';
+
+/** The result set of a result page as the export call takes it (its order is the page's sort). */
+export function exportQueryOfState(state: ResultUrlState): ExportQuery {
+  const request = toSearchRequest(state);
+  return {
+    searchExpre: request.searchExpre,
+    ...(request.secondExpre ? { secondExpre: request.secondExpre } : {}),
+    ...(request.set ? { set: request.set } : {}),
+    filters: request.filters ?? [],
+    mergeType: request.mergeType ?? 0,
+    ...(request.source ? { source: request.source } : {}),
+    ...(request.sort ? { sort: request.sort } : {}),
+  };
+}
+
+interface ExportResultsButtonProps {
+  state: ResultUrlState;
+  /** The selected publication numbers (kept across pages). */
+  selected: readonly string[];
+  /** Hits of the whole set; undefined while loading. */
+  total: number | undefined;
+  /** What the task is called on the download page: the expression, else the set's name. */
+  title: string;
+}
+
+/** The result page's 导出: the page, the selection, the first N or a range, in the export dialog. */
+export function ExportResultsButton({ state, selected, total, title }: ExportResultsButtonProps) {
+  const { t } = useTranslation('export');
+  const canExport = usePermission(DOWNLOADS_PERMISSION);
+  const [source, setSource] = useState<ExportSource>();
+  if (!canExport) return null;
+  const hasTotal = total !== undefined && total > 0;
+  return (
+    <>
+      <Button
+        size="small"
+        icon={<ExportOutlined />}
+        disabled={!hasTotal}
+        onClick={() =>
+          hasTotal &&
+          setSource({
+            kind: 'results',
+            query: exportQueryOfState(state),
+            page: state.page,
+            pageSize: state.pageSize,
+            total,
+            selected: [...selected],
+            title,
+          })
+        }
+        data-testid="export-button"
+      >
+        {t('button.results')}
+      </Button>
+      <ExportDialog source={source} onClose={() => setSource(undefined)} />
+    </>
+  );
+}
+
+/** Word and PDF write a patent as a document (spec 2 §7 /export/docx, /download/pdf). */
+const DOCUMENT_FORMATS: readonly ExportFormat[] = ['docx', 'pdf'];
+
+/** 导出 of one patent (the detail page) as Word or PDF. */
+export function ExportPatentButton({ publicationNumber, title }: { publicationNumber: string; title: string }) {
+  const { t } = useTranslation('export');
+  const canExport = usePermission(DOWNLOADS_PERMISSION);
+  const [source, setSource] = useState<ExportSource>();
+  if (!canExport) return null;
+  return (
+    <>
+      <Button
+        size="small"
+        icon={<ExportOutlined />}
+        onClick={() => setSource({ kind: 'patents', publicationNumbers: [publicationNumber], title })}
+        data-testid="export-patent-button"
+      >
+        {t('button.patent')}
+      </Button>
+      <ExportDialog source={source} onClose={() => setSource(undefined)} formats={DOCUMENT_FORMATS} />
+    </>
+  );
+}

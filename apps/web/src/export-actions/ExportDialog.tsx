@@ -1,0 +1,492 @@
+import { useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Result,
+  Select,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  EXPORT_FORMATS,
+  formatErrorMessage,
+  MAX_EXPORT_FILENAME_LENGTH,
+  MAX_EXPORT_TEMPLATE_NAME_LENGTH,
+  MAX_EXPORT_TEMPLATES,
+  type DownloadTask,
+  type ExportFieldId,
+  type ExportFieldsResponse,
+  type ExportFormat,
+  type Language,
+} from '@patlas/contracts';
+import { DOWNLOADS_PATH } from '../app/paths';
+import { saveFile } from '../utils/save-file';
+import {
+  fullOrder,
+  isBlankFileName,
+  isChoiceComplete,
+  moveField,
+  requestedRows,
+  rowsOnPage,
+  rowsProblem,
+  targetOf,
+  withGroupChoice,
+  type ExportSource,
+  type RowChoice,
+  type RowMode,
+} from './export-model';
+import { useDeleteTemplate, useExportFields, useExportTemplates, useRunExport, useSaveTemplate } from './queries';
+import './export-actions.css';
+
+interface ExportDialogProps {
+  /** Undefined: the dialog is closed. */
+  source: ExportSource | undefined;
+  onClose: () => void;
+  /** The formats offered; all by default (a detail page offers Word and PDF). */
+  formats?: readonly ExportFormat[];
+}
+
+/**
+ * The export dialog (spec 2 §5): which rows, which fields in which order (from a template or the
+ * last export), the format and the file name. A small table export downloads at once; anything
+ * else becomes a download task followed on /innovationSpace/download.
+ */
+export function ExportDialog({ source, onClose, formats = EXPORT_FORMATS }: ExportDialogProps) {
+  const { t } = useTranslation('export');
+  return (
+    <Modal
+      title={t('dialog.title')}
+      open={source !== undefined}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      width={720}
+    >
+      {source && <ExportLoader source={source} onClose={onClose} formats={formats} />}
+    </Modal>
+  );
+}
+
+function ExportLoader({
+  source,
+  onClose,
+  formats,
+}: {
+  source: ExportSource;
+  onClose: () => void;
+  formats: readonly ExportFormat[];
+}) {
+  const fields = useExportFields();
+  if (fields.isError) return <Alert type="error" showIcon title={fields.error.message} data-testid="export-error" />;
+  if (!fields.data) return <Spin className="export-loading" />;
+  return <ExportForm source={source} onClose={onClose} formats={formats} catalogue={fields.data} />;
+}
+
+function ExportForm({
+  source,
+  onClose,
+  formats,
+  catalogue,
+}: {
+  source: ExportSource;
+  onClose: () => void;
+  formats: readonly ExportFormat[];
+  catalogue: ExportFieldsResponse;
+}) {
+  const { t, i18n } = useTranslation('export');
+  const { message } = App.useApp();
+  const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
+  const locale = lang === 'en' ? 'en-US' : 'zh-CN';
+  const run = useRunExport();
+  const [choice, setChoice] = useState<RowChoice>(
+    source.kind === 'results' && source.selected.length > 0 ? { mode: 'selected' } : { mode: 'page' },
+  );
+  const [format, setFormat] = useState<ExportFormat>(formats[0] ?? 'xlsx');
+  const [chosen, setChosen] = useState<ExportFieldId[]>(catalogue.selected);
+  const [isReordered, setIsReordered] = useState(false);
+  const [fileName, setFileName] = useState('');
+  const [task, setTask] = useState<DownloadTask>();
+
+  const labelOf = new Map(catalogue.groups.flatMap((g) => g.fields.map((f) => [f.id, f.label] as const)));
+  const position = new Map(catalogue.order.map((id, index) => [id, index]));
+  const rowProblem = rowsProblem(source, choice, format, lang);
+  const fileProblem = isBlankFileName(fileName) ? formatErrorMessage('EXPORT_FILENAME_BLANK', lang) : undefined;
+  const canSubmit = chosen.length > 0 && isChoiceComplete(source, choice) && !rowProblem && !fileProblem;
+
+  const handleSubmit = async () => {
+    if (!canSubmit) return;
+    const name = fileName.trim();
+    try {
+      const result = await run.mutateAsync({
+        request: {
+          target: targetOf(source, choice),
+          fields: chosen,
+          format,
+          ...(name ? { filename: name } : {}),
+          ...(source.title ? { title: source.title.slice(0, 500) } : {}),
+        },
+        ...(isReordered ? { order: fullOrder(chosen, catalogue.order) } : {}),
+      });
+      if (result.kind === 'task') {
+        setTask(result.task);
+        return;
+      }
+      saveFile(result.file.fileName, result.file.blob);
+      void message.success(t('done.downloaded', { fileName: result.file.fileName }));
+      onClose();
+    } catch {
+      // Shown below from run.error.
+    }
+  };
+
+  if (task) {
+    return (
+      <Result
+        status="success"
+        title={t('done.taskTitle')}
+        subTitle={
+          <span data-testid="export-task">
+            {t('done.taskHint', { title: task.title, total: task.total.toLocaleString(locale) })}
+          </span>
+        }
+        extra={[
+          <Link key="open" to={DOWNLOADS_PATH} onClick={onClose}>
+            <Button type="primary">{t('done.open')}</Button>
+          </Link>,
+          <Button key="close" onClick={onClose}>
+            {t('dialog.close')}
+          </Button>,
+        ]}
+      />
+    );
+  }
+
+  return (
+    <Form layout="vertical" onFinish={() => void handleSubmit()} className="export-form">
+      <RowsChooser source={source} choice={choice} onChange={setChoice} problem={rowProblem} locale={locale} />
+
+      <TemplateBar chosen={chosen} onApply={(fields) => setChosen(fields.filter((id) => labelOf.has(id)))} />
+
+      <Form.Item label={t('fields.label')} required>
+        <Flex vertical gap={8} className="export-field-groups">
+          {catalogue.groups.map((group) => {
+            const ids = [...group.fields]
+              .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
+              .map((f) => f.id);
+            return (
+              <div key={group.id} className="export-field-group" role="group" aria-label={group.label}>
+                <Typography.Text strong className="export-field-group-label">
+                  {group.label}
+                </Typography.Text>
+                <Checkbox.Group
+                  value={chosen.filter((id) => ids.includes(id))}
+                  onChange={(value) => setChosen(withGroupChoice(chosen, ids, value))}
+                  options={ids.map((id) => ({ value: id, label: labelOf.get(id) ?? id }))}
+                />
+              </div>
+            );
+          })}
+        </Flex>
+      </Form.Item>
+
+      <Form.Item
+        label={t('fields.chosen', { count: chosen.length })}
+        validateStatus={chosen.length === 0 ? 'error' : undefined}
+        help={chosen.length === 0 ? t('fields.none') : undefined}
+      >
+        <ol className="export-chosen" data-testid="export-chosen">
+          {chosen.map((id, index) => {
+            const name = labelOf.get(id) ?? id;
+            return (
+              <li key={id} className="export-chosen-item">
+                <span className="export-chosen-name">{name}</span>
+                <Space.Compact size="small">
+                  <Button
+                    size="small"
+                    icon={<ArrowUpOutlined />}
+                    aria-label={t('fields.up', { name })}
+                    disabled={index === 0}
+                    onClick={() => {
+                      setChosen(moveField(chosen, index, -1));
+                      setIsReordered(true);
+                    }}
+                  />
+                  <Button
+                    size="small"
+                    icon={<ArrowDownOutlined />}
+                    aria-label={t('fields.down', { name })}
+                    disabled={index === chosen.length - 1}
+                    onClick={() => {
+                      setChosen(moveField(chosen, index, 1));
+                      setIsReordered(true);
+                    }}
+                  />
+                  <Button
+                    size="small"
+                    icon={<CloseOutlined />}
+                    aria-label={t('fields.remove', { name })}
+                    onClick={() => setChosen(chosen.filter((other) => other !== id))}
+                  />
+                </Space.Compact>
+              </li>
+            );
+          })}
+        </ol>
+      </Form.Item>
+
+      <Form.Item label={t('format.label')}>
+        <Radio.Group
+          value={format}
+          onChange={(e) => setFormat(e.target.value as ExportFormat)}
+          options={formats.map((f) => ({ value: f, label: t(`format.${f}`) }))}
+          aria-label={t('format.label')}
+        />
+      </Form.Item>
+
+      <Form.Item
+        label={t('fileName.label')}
+        htmlFor="export-file-name"
+        validateStatus={fileProblem ? 'error' : undefined}
+        help={fileProblem ? <span data-testid="export-file-name-error">{fileProblem}</span> : undefined}
+      >
+        <Space.Compact className="export-file-name">
+          <Input
+            id="export-file-name"
+            value={fileName}
+            maxLength={MAX_EXPORT_FILENAME_LENGTH}
+            placeholder={t('fileName.placeholder')}
+            onChange={(e) => setFileName(e.target.value)}
+          />
+          <Space.Addon>.{format}</Space.Addon>
+        </Space.Compact>
+      </Form.Item>
+
+      {run.isError && (
+        <Alert type="error" showIcon title={run.error.message} className="export-alert" data-testid="export-error" />
+      )}
+      <Flex justify="end" gap={8}>
+        <Button onClick={onClose}>{t('dialog.cancel')}</Button>
+        <Button type="primary" htmlType="submit" loading={run.isPending} disabled={!canSubmit}>
+          {t('dialog.ok')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/** The rows of a result page to export, or what the chosen patents are. */
+function RowsChooser({
+  source,
+  choice,
+  onChange,
+  problem,
+  locale,
+}: {
+  source: ExportSource;
+  choice: RowChoice;
+  onChange: (choice: RowChoice) => void;
+  problem: string | undefined;
+  locale: string;
+}) {
+  const { t } = useTranslation('export');
+  if (source.kind === 'patents') {
+    return (
+      <Form.Item label={t('rows.label')}>
+        <Typography.Text data-testid="export-what">
+          {t('rows.patents', { count: source.publicationNumbers.length })}
+        </Typography.Text>
+        {problem && (
+          <Alert type="error" showIcon title={problem} className="export-alert" data-testid="export-rows-error" />
+        )}
+      </Form.Item>
+    );
+  }
+  const handleMode = (mode: RowMode) => {
+    if (mode === choice.mode) return;
+    if (mode === 'first') onChange({ mode, count: Math.min(source.total, 1000) });
+    else if (mode === 'range') onChange({ mode, from: 1, to: Math.min(source.total, 1000) });
+    else onChange({ mode });
+  };
+  return (
+    <Form.Item label={t('rows.label')} extra={t('rows.total', { total: source.total.toLocaleString(locale) })}>
+      <Radio.Group value={choice.mode} onChange={(e) => handleMode(e.target.value as RowMode)}>
+        <Flex vertical gap={6}>
+          <Radio value="page">{t('rows.page', { page: source.page, count: rowsOnPage(source) })}</Radio>
+          <Radio value="selected" disabled={source.selected.length === 0}>
+            {t('rows.selected', { count: source.selected.length })}
+          </Radio>
+          <Flex gap={8} align="center" wrap>
+            <Radio value="first">{t('rows.first')}</Radio>
+            {choice.mode === 'first' && (
+              <InputNumber
+                size="small"
+                min={1}
+                precision={0}
+                value={choice.count}
+                aria-label={t('rows.count')}
+                onChange={(value) => onChange({ mode: 'first', count: value ?? null })}
+              />
+            )}
+          </Flex>
+          <Flex gap={8} align="center" wrap>
+            <Radio value="range">{t('rows.range')}</Radio>
+            {choice.mode === 'range' && (
+              <>
+                <InputNumber
+                  size="small"
+                  min={1}
+                  precision={0}
+                  value={choice.from}
+                  aria-label={t('rows.from')}
+                  onChange={(value) => onChange({ ...choice, from: value ?? null })}
+                />
+                <span>–</span>
+                <InputNumber
+                  size="small"
+                  min={1}
+                  precision={0}
+                  value={choice.to}
+                  aria-label={t('rows.to')}
+                  onChange={(value) => onChange({ ...choice, to: value ?? null })}
+                />
+              </>
+            )}
+          </Flex>
+        </Flex>
+      </Radio.Group>
+      {problem && (
+        <Alert type="error" showIcon title={problem} className="export-alert" data-testid="export-rows-error" />
+      )}
+      {!problem && choice.mode !== 'page' && choice.mode !== 'selected' && requestedRows(source, choice) > 0 && (
+        <Typography.Text type="secondary" className="export-rows-count">
+          {t('rows.willExport', { count: requestedRows(source, choice) })}
+        </Typography.Text>
+      )}
+    </Form.Item>
+  );
+}
+
+/** Templates (spec 2 §5): apply one, delete it, or save the chosen fields under a name of at most 8. */
+function TemplateBar({ chosen, onApply }: { chosen: ExportFieldId[]; onApply: (fields: ExportFieldId[]) => void }) {
+  const { t, i18n } = useTranslation('export');
+  const { message } = App.useApp();
+  const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
+  const templates = useExportTemplates();
+  const save = useSaveTemplate();
+  const remove = useDeleteTemplate();
+  const [templateId, setTemplateId] = useState<string>();
+  const [name, setName] = useState('');
+  const list = templates.data ?? [];
+  const current = list.find((item) => item.id === templateId);
+  const trimmed = name.trim();
+  const isTooLong = trimmed.length > MAX_EXPORT_TEMPLATE_NAME_LENGTH;
+  const isFull = list.length >= MAX_EXPORT_TEMPLATES;
+
+  const handleSave = async () => {
+    if (!trimmed || isTooLong || chosen.length === 0) return;
+    try {
+      const template = await save.mutateAsync({ name: trimmed, fields: chosen });
+      setName('');
+      if (template) setTemplateId(template.id);
+      void message.success(t('templates.saved', { name: trimmed }));
+    } catch {
+      // Shown below from save.error.
+    }
+  };
+
+  const handleDelete = async () => {
+    if (!current) return;
+    try {
+      await remove.mutateAsync(current.id);
+      setTemplateId(undefined);
+      void message.success(t('templates.deleted', { name: current.name }));
+    } catch {
+      // Shown below from remove.error.
+    }
+  };
+
+  const nameHelp = isTooLong
+    ? t('templates.nameTooLong', { max: MAX_EXPORT_TEMPLATE_NAME_LENGTH })
+    : trimmed && chosen.length === 0
+      ? t('fields.none')
+      : isFull
+        ? formatErrorMessage('EXPORT_TEMPLATE_LIMIT', lang, { max: MAX_EXPORT_TEMPLATES })
+        : undefined;
+
+  return (
+    <Form.Item label={t('templates.label', { count: list.length, max: MAX_EXPORT_TEMPLATES })}>
+      <Flex vertical gap={8}>
+        <Flex gap={8} wrap>
+          <Select
+            className="export-template-select"
+            value={templateId}
+            placeholder={t('templates.placeholder')}
+            aria-label={t('templates.placeholder')}
+            loading={templates.isPending}
+            allowClear
+            options={list.map((item) => ({ value: item.id, label: item.name }))}
+            onChange={(id: string | undefined) => {
+              setTemplateId(id);
+              const template = list.find((item) => item.id === id);
+              if (template) onApply(template.fields);
+            }}
+          />
+          <Popconfirm
+            title={t('templates.deleteConfirm', { name: current?.name ?? '' })}
+            okText={t('templates.deleteOk')}
+            cancelText={t('dialog.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => void handleDelete()}
+            disabled={!current}
+          >
+            <Button icon={<DeleteOutlined />} disabled={!current} loading={remove.isPending}>
+              {t('templates.delete')}
+            </Button>
+          </Popconfirm>
+        </Flex>
+        <Form.Item
+          validateStatus={nameHelp && (isTooLong || chosen.length === 0) ? 'error' : undefined}
+          help={nameHelp}
+          className="export-template-name"
+        >
+          <Space.Compact className="export-template-save">
+            <Input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder={t('templates.namePlaceholder', { max: MAX_EXPORT_TEMPLATE_NAME_LENGTH })}
+              aria-label={t('templates.name')}
+              onPressEnter={(e) => {
+                e.preventDefault();
+                void handleSave();
+              }}
+            />
+            <Button
+              icon={<SaveOutlined />}
+              onClick={() => void handleSave()}
+              loading={save.isPending}
+              disabled={!trimmed || isTooLong || chosen.length === 0}
+            >
+              {t('templates.save')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        {save.isError && <Alert type="error" showIcon title={save.error.message} data-testid="export-template-error" />}
+        {remove.isError && <Alert type="error" showIcon title={remove.error.message} />}
+        {templates.isError && <Alert type="error" showIcon title={templates.error.message} />}
+      </Flex>
+    </Form.Item>
+  );
+}

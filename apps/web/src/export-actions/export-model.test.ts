@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fullOrder,
+  isBlankFileName,
+  moveField,
+  requestedRows,
+  rowsProblem,
+  targetOf,
+  withGroupChoice,
+  type ExportSource,
+} from './export-model';
+
+const QUERY = { searchExpre: 'TI=电池', filters: [], mergeType: 0 };
+const RESULTS: ExportSource = {
+  kind: 'results',
+  query: QUERY,
+  page: 3,
+  pageSize: 20,
+  total: 45,
+  selected: ['CN1A', 'CN2B'],
+  title: 'TI=电池',
+};
+
+describe('export model', () => {
+  it('counts the rows of each choice: the last page holds what is left', () => {
+    expect(requestedRows(RESULTS, { mode: 'page' })).toBe(5);
+    expect(requestedRows(RESULTS, { mode: 'selected' })).toBe(2);
+    expect(requestedRows(RESULTS, { mode: 'first', count: 30 })).toBe(30);
+    expect(requestedRows(RESULTS, { mode: 'range', from: 11, to: 20 })).toBe(10);
+    expect(requestedRows(RESULTS, { mode: 'range', from: 11, to: null })).toBe(0);
+  });
+
+  it("refuses a range whose end does not exceed its start, and more than 300,000 rows, in the spec's words", () => {
+    expect(rowsProblem(RESULTS, { mode: 'range', from: 5, to: 5 }, 'xlsx', 'en')).toBe(
+      'The end value must be greater than the start value',
+    );
+    expect(rowsProblem(RESULTS, { mode: 'range', from: 1, to: 300_000 }, 'csv', 'zh')).toBeUndefined();
+    expect(rowsProblem(RESULTS, { mode: 'range', from: 1, to: 300_001 }, 'csv', 'zh')).toBe(
+      '导出范围过大，一次最多导出 300,000 条',
+    );
+    expect(rowsProblem(RESULTS, { mode: 'first', count: 1001 }, 'pdf', 'zh')).toBe(
+      '导出范围过大，一次最多导出 1,000 条',
+    );
+  });
+
+  it('sends the selection as chosen patents and the other choices as rows of the result set', () => {
+    expect(targetOf(RESULTS, { mode: 'selected' })).toEqual({ kind: 'patents', publicationNumbers: ['CN1A', 'CN2B'] });
+    expect(targetOf(RESULTS, { mode: 'page' })).toEqual({
+      kind: 'results',
+      query: QUERY,
+      rows: { mode: 'page', page: 3, pageSize: 20 },
+    });
+  });
+
+  it('keeps the chosen order when a group changes, moves fields and puts the chosen first in the full order', () => {
+    expect(withGroupChoice(['title', 'applicants'], ['applicants', 'inventors'], ['inventors'])).toEqual([
+      'title',
+      'inventors',
+    ]);
+    expect(moveField(['title', 'applicants', 'inventors'], 2, -1)).toEqual(['title', 'inventors', 'applicants']);
+    expect(moveField(['title', 'applicants'], 0, -1)).toEqual(['title', 'applicants']);
+    expect(fullOrder(['inventors', 'title'], ['title', 'applicants', 'inventors'])).toEqual([
+      'inventors',
+      'title',
+      'applicants',
+    ]);
+  });
+
+  it('refuses a file name of spaces only; an empty one takes the default', () => {
+    expect(isBlankFileName('   ')).toBe(true);
+    expect(isBlankFileName('')).toBe(false);
+    expect(isBlankFileName(' 电池 ')).toBe(false);
+  });
+});

@@ -1,0 +1,250 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Flex, Progress, Table, Tag, Tooltip, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { DownloadState, DownloadTask } from '@patlas/contracts';
+import { downloadTaskFile } from '../../export-actions/api';
+import { useFileOptions } from '../../export-actions/queries';
+import { formatDateTime } from '../../utils/format-date';
+import { saveFile } from '../../utils/save-file';
+import type { DownloadAction } from './api';
+import { isActive, useApplyProgress, useDownloadAction, useDownloads } from './queries';
+import { useProgressSockets } from './useProgressSockets';
+import './download.css';
+
+/** Spec 2 §9 pagination: page sizes 20, 30, 40. */
+const PAGE_SIZES = [20, 30, 40];
+
+const STATE_COLORS: Record<DownloadState, string> = {
+  waiting: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'warning',
+};
+
+/** "1.2 MB": bytes in the largest unit that keeps a number of at least 1. */
+export function formatBytes(bytes: number | null): string | undefined {
+  if (bytes === null) return undefined;
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Page and page size from the URL (a page the user could share or reload). */
+function usePageParams() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const size = Number(params.get('size'));
+  const pageSize = PAGE_SIZES.includes(size) ? size : (PAGE_SIZES[0] ?? 20);
+  const setPage = (nextPage: number, nextSize: number) => {
+    const next = new URLSearchParams(params);
+    if (nextPage > 1) next.set('page', String(nextPage));
+    else next.delete('page');
+    if (nextSize !== PAGE_SIZES[0]) next.set('size', String(nextSize));
+    else next.delete('size');
+    setParams(next);
+  };
+  return { page, pageSize, setPage };
+}
+
+/**
+ * The download centre (/innovationSpace/download, spec 2 §2 "/download: export history"): the
+ * user's export tasks newest first, their progress live over a websocket per running task (polling
+ * every 2 s when a socket fails), and download, cancel, run again and redraw.
+ */
+export function DownloadPage() {
+  const { t } = useTranslation('download');
+  const { message } = App.useApp();
+  const { page, pageSize, setPage } = usePageParams();
+  const [isPolling, setIsPolling] = useState(false);
+  const list = useDownloads(page, pageSize, isPolling);
+  const items = list.data?.items ?? [];
+  const applyProgress = useApplyProgress();
+  const { isLive } = useProgressSockets(
+    items.filter(isActive).map((task) => task.id),
+    applyProgress,
+  );
+  if (isPolling === isLive) setIsPolling(!isLive);
+  const action = useDownloadAction();
+  const fileOptions = useFileOptions();
+  const [downloadingId, setDownloadingId] = useState<string>();
+
+  const handleAction = async (kind: DownloadAction, task: DownloadTask) => {
+    try {
+      await action.mutateAsync({ action: kind, id: task.id });
+      void message.success(t(`done.${kind}`, { title: task.title }));
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
+  };
+
+  const handleDownload = async (task: DownloadTask) => {
+    if (!task.downloadUrl) return;
+    setDownloadingId(task.id);
+    try {
+      const file = await downloadTaskFile(task.downloadUrl, task.filename, await fileOptions());
+      saveFile(file.fileName, file.blob);
+    } catch (error) {
+      void message.error((error as Error).message);
+    } finally {
+      setDownloadingId(undefined);
+    }
+  };
+
+  return (
+    <Card className="download-page" title={t('title')} variant="borderless">
+      <Flex vertical gap={12}>
+        <Typography.Text type="secondary">{t('hint')}</Typography.Text>
+        {list.isError && <Alert type="error" showIcon title={list.error.message} />}
+        <Table<DownloadTask>
+          rowKey="id"
+          size="middle"
+          className="download-table"
+          loading={list.isPending}
+          dataSource={items}
+          locale={{ emptyText: t('empty') }}
+          scroll={{ x: 1100 }}
+          rowClassName={(task) => (task.expired ? 'download-row-expired' : '')}
+          pagination={{
+            current: page,
+            pageSize,
+            total: list.data?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            hideOnSinglePage: false,
+            showTotal: (total) => t('total', { count: total }),
+            onChange: setPage,
+          }}
+          columns={[
+            {
+              key: 'title',
+              title: t('columns.title'),
+              render: (_, task) => (
+                <Flex vertical>
+                  <Typography.Text strong ellipsis={{ tooltip: task.title }} className="download-title">
+                    {task.title}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" className="download-filename">
+                    {task.filename}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            {
+              key: 'format',
+              title: t('columns.format'),
+              width: 80,
+              render: (_, task) => <Tag>{task.format.toUpperCase()}</Tag>,
+            },
+            {
+              key: 'state',
+              title: t('columns.state'),
+              width: 110,
+              render: (_, task) => {
+                const tag = task.expired ? (
+                  <Tag data-testid="download-state">{t('states.expired')}</Tag>
+                ) : (
+                  <Tag color={STATE_COLORS[task.state]} data-testid="download-state">
+                    {t(`states.${task.state}`)}
+                  </Tag>
+                );
+                return task.state === 'failed' && task.error ? <Tooltip title={task.error}>{tag}</Tooltip> : tag;
+              },
+            },
+            {
+              key: 'progress',
+              title: t('columns.progress'),
+              width: 200,
+              render: (_, task) => (
+                <Flex vertical data-testid="download-progress">
+                  <Progress
+                    percent={Math.round(Math.min(100, Math.max(0, task.progress)))}
+                    size="small"
+                    status={task.state === 'failed' ? 'exception' : task.state === 'running' ? 'active' : undefined}
+                  />
+                  <Typography.Text type="secondary" className="download-rows">
+                    {t('rows', { done: task.done.toLocaleString(), total: task.total.toLocaleString() })}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            {
+              key: 'size',
+              title: t('columns.size'),
+              width: 90,
+              align: 'right',
+              render: (_, task) => formatBytes(task.size) ?? '—',
+            },
+            {
+              key: 'times',
+              title: t('columns.times'),
+              width: 190,
+              render: (_, task) => (
+                <Flex vertical className="download-times">
+                  <span>{t('createdAt', { time: formatDateTime(task.createdAt) ?? '—' })}</span>
+                  {task.finishedAt && <span>{t('finishedAt', { time: formatDateTime(task.finishedAt) ?? '—' })}</span>}
+                </Flex>
+              ),
+            },
+            {
+              key: 'expiry',
+              title: t('columns.expiry'),
+              width: 150,
+              render: (_, task) =>
+                task.expired ? (
+                  <Typography.Text type="warning" data-testid="download-expired">
+                    {t('expired')}
+                  </Typography.Text>
+                ) : (
+                  (formatDateTime(task.expiresAt) ?? '—')
+                ),
+            },
+            {
+              key: 'actions',
+              title: t('columns.actions'),
+              width: 220,
+              fixed: 'right',
+              render: (_, task) => (
+                <Flex gap={4} wrap>
+                  {task.state === 'done' && !task.expired && task.downloadUrl && (
+                    <Button
+                      size="small"
+                      type="link"
+                      icon={<DownloadOutlined />}
+                      loading={downloadingId === task.id}
+                      onClick={() => void handleDownload(task)}
+                    >
+                      {t('actions.download')}
+                    </Button>
+                  )}
+                  {isActive(task) && (
+                    <Button size="small" type="link" danger onClick={() => void handleAction('cancel', task)}>
+                      {t('actions.cancel')}
+                    </Button>
+                  )}
+                  {task.state === 'done' && !task.expired && (
+                    <Button size="small" type="link" onClick={() => void handleAction('draw', task)}>
+                      {t('actions.draw')}
+                    </Button>
+                  )}
+                  {!isActive(task) && (
+                    <Button size="small" type="link" onClick={() => void handleAction('again', task)}>
+                      {t('actions.again')}
+                    </Button>
+                  )}
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      </Flex>
+    </Card>
+  );
+}
