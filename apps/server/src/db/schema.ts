@@ -268,6 +268,8 @@ export interface ExportPreferencesTable {
   user_id: string;
   field_order: string | null;
   last_fields: string | null;
+  /** rows exported directly (no task), counted against the export quota */
+  direct_rows: Generated<number>;
   updated_at: string;
 }
 

@@ -25,6 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // JSON arrays of field ids; null: not set yet
     .addColumn('field_order', 'text')
     .addColumn('last_fields', 'text')
+    // rows exported directly (without a task), counted against the export quota
+    .addColumn('direct_rows', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 

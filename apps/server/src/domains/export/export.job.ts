@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineJob, type JobDefinition } from '../../jobs/define-job.js';
+import type { ExportService } from './export.service.js';
+
+export const EXPORT_KIND = 'export';
+export const EXPORT_EXPIRY_KIND = 'export-expiry';
+
+const ExportPayloadSchema = z.object({ taskId: z.string().min(1) });
+
+/**
+ * Runs one download task. One attempt: a failure is recorded on the task with its message (the
+ * user redraws or runs it again); a worker that died mid-task leaves it to the start-up check
+ * (ExportService.failInterrupted), and a re-claimed job finds the task no longer waiting.
+ */
+export function exportJob(service: ExportService): JobDefinition<z.infer<typeof ExportPayloadSchema>> {
+  return defineJob({
+    kind: EXPORT_KIND,
+    payloadSchema: ExportPayloadSchema,
+    maxAttempts: 1,
+    handler: async ({ taskId }) => service.runTask(taskId),
+  });
+}
+
+/** The next full hour after `after`. */
+export function nextHour(after: Date): Date {
+  const next = new Date(after.getTime());
+  next.setMinutes(0, 0, 0);
+  next.setHours(next.getHours() + 1);
+  return next;
+}
+
+/** Hourly: deletes the files of finished tasks past EXPORT_FILE_DAYS; their rows show expired. */
+export function exportExpiryJob(service: ExportService): JobDefinition<Record<string, never>> {
+  return defineJob({
+    kind: EXPORT_EXPIRY_KIND,
+    maxAttempts: 3,
+    backoffSeconds: 300,
+    schedule: nextHour,
+    handler: async () => ({ deleted: await service.expireFiles() }),
+  });
+}
