@@ -45,7 +45,8 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       url: '/download/fields',
       config: DOWNLOAD,
       schema: {
-        summary: "The exportable fields in the caller's language, grouped; their order; the fields the dialog starts with",
+        summary:
+          "The exportable fields in the caller's language, grouped; their order; the fields the dialog starts with",
         tags: ['export'],
         response: { 200: envelopeOf(ExportFieldsResponseSchema) },
       },
@@ -130,7 +131,8 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     {
       config: DOWNLOAD,
       schema: {
-        summary: 'Whether an export may run (file name, range, row limit, quota), its rows, and whether it is answered at once',
+        summary:
+          'Whether an export may run (file name, range, row limit, quota), its rows, and whether it is answered at once',
         tags: ['export'],
         body: ExportRequestSchema,
         response: { 200: envelopeOf(ExportCheckResponseSchema) },

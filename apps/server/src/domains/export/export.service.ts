@@ -52,6 +52,9 @@ export const EXPORT_BATCH_ROWS = 1_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Numbers in messages as people read them: 300,000. */
+const grouped = (n: number) => n.toLocaleString('en-US');
+
 /** What a task keeps of the request that made it: enough to run it (again) without the request. */
 const StoredRequestSchema = z.object({
   request: ExportRequestSchema,
@@ -72,7 +75,8 @@ interface ExportPlan {
 }
 
 /** A direct export's answer: the file itself, or the task it became. */
-export type DirectExport = { kind: 'file'; data: Buffer; filename: string; contentType: string } | { kind: 'task'; task: DownloadTask };
+export type DirectExport =
+  { kind: 'file'; data: Buffer; filename: string; contentType: string } | { kind: 'task'; task: DownloadTask };
 
 const STATE_WORDS: Record<DownloadState, { zh: string; en: string }> = {
   waiting: { zh: '任务排队中', en: 'the task is waiting' },
@@ -181,11 +185,15 @@ export class ExportService {
       const existing = await repo.findTemplate(userId, input.id);
       if (!existing) throw new AppError('EXPORT_TEMPLATE_NOT_FOUND');
       if (sameName && sameName.id !== existing.id) throw new AppError('EXPORT_TEMPLATE_NAME_TAKEN');
-      await repo.updateTemplate(userId, existing.id, { name: input.name, fields: JSON.stringify(input.fields), updated_at: at });
+      await repo.updateTemplate(userId, existing.id, {
+        name: input.name,
+        fields: JSON.stringify(input.fields),
+        updated_at: at,
+      });
       return { template: templateOf((await repo.findTemplate(userId, existing.id))!) };
     }
     if ((await repo.countTemplates(userId)) >= MAX_EXPORT_TEMPLATES) {
-      throw new AppError('EXPORT_TEMPLATE_LIMIT', { max: MAX_EXPORT_TEMPLATES });
+      throw new AppError('EXPORT_TEMPLATE_LIMIT', { max: grouped(MAX_EXPORT_TEMPLATES) });
     }
     if (sameName) throw new AppError('EXPORT_TEMPLATE_NAME_TAKEN');
     const row: ExportTemplateRow = {
@@ -236,7 +244,7 @@ export class ExportService {
     const limit = await this.deps.exportLimit(auth);
     const used = (await this.exportedRows(userId)) - countedRows;
     if (limit !== null && used + plan.rows > limit) {
-      throw new AppError('EXPORT_QUOTA_EXCEEDED', { used, limit });
+      throw new AppError('EXPORT_QUOTA_EXCEEDED', { used: grouped(used), limit: grouped(limit) });
     }
     return { plan, quota: { used, limit } };
   }
@@ -249,7 +257,7 @@ export class ExportService {
   ): Promise<ExportPlan> {
     if (target.kind === 'patents') {
       const inputs = [...new Set(target.publicationNumbers.map((n) => n.trim()))];
-      if (inputs.length > max) throw new AppError('EXPORT_RANGE_TOO_LARGE', { max });
+      if (inputs.length > max) throw new AppError('EXPORT_RANGE_TOO_LARGE', { max: grouped(max) });
       const held = await this.deps.patents.resolveHeldNumbers(inputs);
       const numbers = [...new Set(inputs.map((n) => held[n]).filter((n): n is string => n !== undefined))];
       return {
@@ -278,7 +286,7 @@ export class ExportService {
         to = rows.to;
         break;
     }
-    if (to - from + 1 > max) throw new AppError('EXPORT_RANGE_TOO_LARGE', { max });
+    if (to - from + 1 > max) throw new AppError('EXPORT_RANGE_TOO_LARGE', { max: grouped(max) });
     const { engine, search } = this.deps;
     // The search service applies what the result page's search does: #n, the NOT prefix (spec 1 §5), the set source.
     const { ast, options } = await search.scope(target.query, lang, context);
@@ -488,11 +496,10 @@ export class ExportService {
   /** A waiting or running task stops (a running one between two batches; its partial file is removed). */
   async cancel(auth: AuthContext, id: string, lang: Language): Promise<DownloadTask> {
     const row = await this.ownTask(auth, id);
-    const ok = await this.deps.repository.updateTask(
-      id,
-      { state: 'cancelled', finished_at: this.nowIso() },
-      ['waiting', 'running'],
-    );
+    const ok = await this.deps.repository.updateTask(id, { state: 'cancelled', finished_at: this.nowIso() }, [
+      'waiting',
+      'running',
+    ]);
     if (!ok) throw conflict(row.state, lang);
     this.changed(id);
     return this.task(auth, id);
@@ -534,7 +541,11 @@ export class ExportService {
   }
 
   /** The finished file of a task: its path, download name and type. */
-  async file(auth: AuthContext, id: string, lang: Language): Promise<{ path: string; filename: string; contentType: string }> {
+  async file(
+    auth: AuthContext,
+    id: string,
+    lang: Language,
+  ): Promise<{ path: string; filename: string; contentType: string }> {
     const row = await this.ownTask(auth, id);
     if (row.state !== 'done') throw conflict(row.state, lang);
     if (this.isExpired(row) || !row.file_path) throw new AppError('DOWNLOAD_EXPIRED');
@@ -558,7 +569,9 @@ export class ExportService {
   }
 
   private isExpired(row: DownloadTaskRow): boolean {
-    return row.state === 'done' && (row.file_path === null || (row.expires_at !== null && row.expires_at <= this.nowIso()));
+    return (
+      row.state === 'done' && (row.file_path === null || (row.expires_at !== null && row.expires_at <= this.nowIso()))
+    );
   }
 
   private taskOf(row: DownloadTaskRow): DownloadTask {
