@@ -492,6 +492,9 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
       expect(messages.at(-1)).toMatchObject({ state: 'done', done: GENERATED, progress: 100 });
       expect(messages.some((m) => m.state === 'running')).toBe(true);
 
+      // The query token is taken on the progress socket only.
+      const listByQuery = await t.app.inject({ method: 'GET', url: `/api/product/download/list?token=${token}` });
+      expect([listByQuery.statusCode, listByQuery.json().data.code]).toEqual([401, 'UNAUTHORIZED']);
       // Without a token the upgrade is refused.
       await expect(t.app.injectWS(`/api/product/download/progress/${task.id}`)).rejects.toThrow();
     });

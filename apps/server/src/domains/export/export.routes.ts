@@ -273,13 +273,12 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       const { id } = request.params;
       let last = '';
       let isClosed = false;
-      let timer: NodeJS.Timeout | undefined;
       let unsubscribe = () => {};
       const close = (code = 1000) => {
         if (isClosed) return;
         isClosed = true;
         unsubscribe();
-        if (timer) clearInterval(timer);
+        clearInterval(timer);
         socket.close(code);
       };
       let sending = Promise.resolve();
@@ -305,7 +304,8 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
         });
       };
       unsubscribe = service.onChange(id, send);
-      timer = setInterval(send, progressPollMs ?? 1000);
+      // Another process may run the task: its changes are seen by reading the row again.
+      const timer = setInterval(send, progressPollMs ?? 1000);
       socket.on('close', () => close());
       send();
     },
