@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { readdir, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { DownloadTask, Patent } from '@patlas/contracts';
+// Brings app.injectWS into the app's type.
+import type {} from '@fastify/websocket';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
