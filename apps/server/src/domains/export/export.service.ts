@@ -12,7 +12,6 @@ import {
   MAX_DOCUMENT_EXPORT_ROWS,
   MAX_EXPORT_ROWS,
   MAX_EXPORT_TEMPLATES,
-  MAX_PAGE_SIZE,
   RECORD_TYPES,
   type DownloadListResponse,
   type DownloadProgress,
@@ -28,7 +27,7 @@ import {
   type LoginType,
   type Patent,
 } from '@patlas/contracts';
-import type { SearchEngine } from '@patlas/engine';
+import { MAX_BULK_PAGE_SIZE, type SearchEngine } from '@patlas/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -49,6 +48,9 @@ type ExportTargetInput = ExportRequestInput['target'];
 
 /** Records read from the patent store at a time: a 300,000-row export never holds more. */
 export const EXPORT_BATCH_ROWS = 1_000;
+
+/** Rows of the result page's order read per engine call (SearchRequest.bulk). */
+const BULK = MAX_BULK_PAGE_SIZE;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -300,17 +302,18 @@ export class ExportService {
     const sort = target.query.sort;
     return {
       rows: Math.max(0, last - from + 1),
-      // The result page's order (its sort, else relevance or the set's rank), read page by page.
+      // The result page's order (its sort, else relevance or the set's rank), read a thousand at a time.
       batches: async function* () {
         let batch: string[] = [];
-        for (let page = Math.ceil(from / MAX_PAGE_SIZE); (page - 1) * MAX_PAGE_SIZE < last; page++) {
+        for (let page = Math.ceil(from / BULK); (page - 1) * BULK < last; page++) {
           let result;
           try {
             result = await engine.search({
               ast,
               ...options,
               page,
-              pageSize: MAX_PAGE_SIZE,
+              pageSize: BULK,
+              bulk: true,
               ...(sort ? { sort } : {}),
               facets: [],
               highlight: false,
@@ -319,14 +322,14 @@ export class ExportService {
             throw toAppError(err);
           }
           if (result.items.length === 0) break;
-          const first = (page - 1) * MAX_PAGE_SIZE + 1;
+          const first = (page - 1) * BULK + 1;
           result.items.forEach((item, i) => {
             const position = first + i;
             if (position >= from && position <= last) batch.push(item.publicationNumber);
           });
-          if (batch.length >= EXPORT_BATCH_ROWS) {
-            yield batch;
-            batch = [];
+          while (batch.length >= EXPORT_BATCH_ROWS) {
+            yield batch.slice(0, EXPORT_BATCH_ROWS);
+            batch = batch.slice(EXPORT_BATCH_ROWS);
           }
         }
         if (batch.length > 0) yield batch;

@@ -7,6 +7,7 @@ import { selectPage, type Compare } from '../../ranking/top-k.js';
 import type { LegalStatusClass } from '../../aggregation/dimensions.js';
 import {
   EngineError,
+  MAX_BULK_PAGE_SIZE,
   type BulkLoad,
   type CountOptions,
   type FacetField,
@@ -720,8 +721,9 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     const pageSize = request.pageSize ?? 20;
     if (!Number.isInteger(page) || page < 1) throw new EngineError('PAGE_TOO_DEEP', { page });
     if (page > MAX_PAGE) throw new EngineError('PAGE_TOO_DEEP', { page, max: MAX_PAGE });
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
-      throw new EngineError('PAGE_SIZE_INVALID', { pageSize, max: MAX_PAGE_SIZE });
+    const maxPageSize = request.bulk ? MAX_BULK_PAGE_SIZE : MAX_PAGE_SIZE;
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) {
+      throw new EngineError('PAGE_SIZE_INVALID', { pageSize, max: maxPageSize });
     }
     const sort = request.sort ?? { field: 'relevance' };
     const from = (page - 1) * pageSize;
