@@ -115,6 +115,9 @@ try {
   const rows = Math.min(wantedRows, chosen.total);
   console.log(`exporting the first ${rows.toLocaleString('en')} of "${chosen.expression}" × ${FIELDS.length} fields\n`);
 
+  console.log(
+    `RSS before the exports: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB (the server, its search workers and their columns)`,
+  );
   for (const format of values.formats.split(',')) {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     let peakRss = process.memoryUsage().rss;

@@ -348,9 +348,21 @@ export class ExportService {
 
   /** The records of a plan, in export order, a batch at a time (numbers no longer stored are skipped). */
   private async *records(plan: ExportPlan): AsyncGenerator<Patent[]> {
-    for await (const numbers of plan.batches()) {
-      const found = await this.deps.patents.getByPublicationNumbers(numbers);
-      yield numbers.map((n) => found.get(n)).filter((p): p is Patent => p !== undefined);
+    const batches = plan.batches();
+    // The next numbers are read (on a search worker) while this batch is read and written.
+    let next = batches.next();
+    try {
+      for (;;) {
+        const current = await next;
+        if (current.done) return;
+        next = batches.next();
+        const found = await this.deps.patents.getByPublicationNumbers(current.value);
+        yield current.value.map((n) => found.get(n)).filter((p): p is Patent => p !== undefined);
+      }
+    } finally {
+      // Stopped early (cancelled, failed): the read ahead is finished and dropped.
+      await next.catch(() => undefined);
+      await batches.return(undefined);
     }
   }
 
