@@ -21,21 +21,24 @@ export function exportJob(service: ExportService): JobDefinition<z.infer<typeof 
   });
 }
 
-/** The next full hour after `after`. */
-export function nextHour(after: Date): Date {
+/** Daily at 03:30 server time, after history retention (03:00): a quiet hour for a Chinese deployment. */
+export function nextExpiryRun(after: Date): Date {
   const next = new Date(after.getTime());
-  next.setMinutes(0, 0, 0);
-  next.setHours(next.getHours() + 1);
+  next.setHours(3, 30, 0, 0);
+  if (next.getTime() <= after.getTime()) next.setDate(next.getDate() + 1);
   return next;
 }
 
-/** Hourly: deletes the files of finished tasks past EXPORT_FILE_DAYS; their rows show expired. */
+/**
+ * Daily: deletes the files of finished tasks past EXPORT_FILE_DAYS. A task shows expired (and its
+ * file is refused) from the moment it passes its day; the job frees the disk.
+ */
 export function exportExpiryJob(service: ExportService): JobDefinition<Record<string, never>> {
   return defineJob({
     kind: EXPORT_EXPIRY_KIND,
     maxAttempts: 3,
     backoffSeconds: 300,
-    schedule: nextHour,
+    schedule: nextExpiryRun,
     handler: async () => ({ deleted: await service.expireFiles() }),
   });
 }
