@@ -502,6 +502,29 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
     });
   });
 
+  describe('the search of a result set', () => {
+    it('exports what the result page shows, a leading NOT with its data-source prefix, through a task too', async () => {
+      const searchExpre = 'NOT TI=储能';
+      const search = await t.app.inject({
+        method: 'POST',
+        url: '/api/platform/data/search/query',
+        payload: { searchExpre, pageSize: 100 },
+        headers: { authorization: owner.authorization },
+      });
+      const page = search.json().data as { total: number; items: { publicationNumber: string }[] };
+      expect(page.total).toBeGreaterThan(0);
+      const task = await createTask({
+        target: { kind: 'results', query: { searchExpre }, rows: { mode: 'first', count: 1_000 } },
+        fields: ['publicationNumber'],
+        format: 'csv',
+      });
+      expect(task.total).toBe(page.total);
+      await runJobs();
+      const rows = parse((await download(await taskOf(task.id))).rawPayload, { bom: true }) as string[][];
+      expect(rows.slice(1).map((r) => r[0])).toEqual(page.items.map((i) => i.publicationNumber));
+    });
+  });
+
   describe('crash safety', () => {
     it('fails a task found running at start-up and removes its partial file', async () => {
       const task = await createTask({
