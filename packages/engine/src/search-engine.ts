@@ -250,7 +250,8 @@ export interface SearchRequest extends CountOptions {
   readonly highlight?: boolean;
   /**
    * A bulk read of an ordered result set (exports): `pageSize` up to MAX_BULK_PAGE_SIZE, so a
-   * large set is ranked once per thousand rows rather than once per hundred.
+   * large set is ranked once per thousand rows rather than once per hundred. Its hits leave out
+   * the abstract (the caller reads the records it needs from the store).
    */
   readonly bulk?: boolean;
 }

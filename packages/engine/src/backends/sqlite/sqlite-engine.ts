@@ -730,7 +730,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     const compiled = compileQuery(request.ast, ctx);
     const fast = sort.field === 'relevance' ? ftsPage(compiled, request, from, from + pageSize) : undefined;
     if (fast) {
-      const rows = loadRows(Array.from(fast.pageIds));
+      const rows = loadRows(Array.from(fast.pageIds), !request.bulk);
       const terms = request.highlight ? highlightTerms(request.ast) : [];
       return {
         total: fast.total,
@@ -749,7 +749,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     const cmp = comparator(sort, scores);
     const merged = mergeHits(hits, request.merge ?? 0, cmp);
     const pageIds = selectRankedPage(merged, scores, (page - 1) * pageSize, page * pageSize, cmp);
-    const rows = loadRows(Array.from(pageIds));
+    const rows = loadRows(Array.from(pageIds), !request.bulk);
     const terms = request.highlight ? highlightTerms(request.ast) : [];
     const items = pageItems(pageIds, rows, scores, terms, request.highlight);
     return { total: merged.length, items, facets };
