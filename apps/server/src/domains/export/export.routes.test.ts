@@ -494,6 +494,22 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
       expect(messages.at(-1)).toMatchObject({ state: 'done', done: GENERATED, progress: 100 });
       expect(messages.some((m) => m.state === 'running')).toBe(true);
 
+      // Another user's socket is told the task does not exist, and closed.
+      const strangerToken = stranger.authorization.replace(/^Bearer /, '');
+      const refusals: { data: { code: string } }[] = [];
+      let refusedClose: Promise<number> | undefined;
+      await t.app.injectWS(
+        `/api/product/download/progress/${task.id}?token=${strangerToken}`,
+        {},
+        {
+          onInit: (ws) => {
+            refusedClose = new Promise<number>((resolve) => ws.on('close', (code: number) => resolve(code)));
+            ws.on('message', (data: Buffer) => refusals.push(JSON.parse(data.toString())));
+          },
+        },
+      );
+      expect(await refusedClose).toBe(1008);
+      expect(refusals).toEqual([expect.objectContaining({ status: 0, data: { code: 'DOWNLOAD_NOT_FOUND' } })]);
       // The query token is taken on the progress socket only.
       const listByQuery = await t.app.inject({ method: 'GET', url: `/api/product/download/list?token=${token}` });
       expect([listByQuery.statusCode, listByQuery.json().data.code]).toEqual([401, 'UNAUTHORIZED']);
