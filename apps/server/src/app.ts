@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import { MAX_REQUEST_BODY_BYTES } from '@patlas/contracts';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
@@ -28,6 +29,7 @@ import { chartDomain } from './domains/chart/chart.domain.js';
 import { classificationDomain } from './domains/classification/classification.domain.js';
 import { dataImportDomain } from './domains/data-import/data-import.domain.js';
 import { dashboardsDomain } from './domains/dashboards/dashboards.domain.js';
+import { exportDomain } from './domains/export/export.domain.js';
 import { groupDomain } from './domains/group/group.domain.js';
 import { historyDomain } from './domains/history/history.domain.js';
 import { imageSearchDomain } from './domains/image-search/image-search.domain.js';
@@ -121,6 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accessPlugin, { authenticate: (token) => services.sessions.authenticate(token) });
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => new AppError('RATE_LIMITED') });
   await app.register(fastifyMultipart, MULTIPART_OPTIONS);
+  // WebSocket routes (download progress); a message larger than this is not ours to read.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Patlas API', version: config.version } },
     transform: jsonSchemaTransform,
@@ -160,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     library: services.library,
     libraryShare: services.libraryShare,
   });
+  await app.register(exportDomain, { prefix: PRODUCT, exports: services.exports });
   await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });
   await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups });
   await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });

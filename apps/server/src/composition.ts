@@ -47,6 +47,9 @@ import { DataImportService, type ImportRunner } from './domains/data-import/data
 import { ImportRunRepository } from './domains/data-import/import-run.repository.js';
 import { SchemeStore } from './domains/classification/scheme.js';
 import { DashboardsService } from './domains/dashboards/dashboards.service.js';
+import { EXPORT_KIND, exportExpiryJob, exportJob } from './domains/export/export.job.js';
+import { ExportRepository } from './domains/export/export.repository.js';
+import { ExportService } from './domains/export/export.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
 import { GroupService } from './domains/group/group.service.js';
 import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
@@ -83,6 +86,7 @@ import { createTranslationProvider } from './domains/translation/translation.pro
 import { TranslationService, type Delay } from './domains/translation/translation.service.js';
 import { historyRetentionJob } from './jobs/history-retention.job.js';
 import { HistoryRetentionRepository } from './jobs/history-retention.repository.js';
+import type { JobQueue } from './jobs/queue.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { currentCaller, currentRequest } from './plugins/request-signal.js';
@@ -125,6 +129,7 @@ export interface Repositories {
   importRuns: ImportRunRepository;
   libraries: LibraryRepository;
   libraryMembers: LibraryMembersRepository;
+  exports: ExportRepository;
   // collaboration (issue 17)
   groups: GroupRepository;
   messages: MessageRepository;
@@ -161,6 +166,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     importRuns: new ImportRunRepository(db),
     libraries: new LibraryRepository(db, dialect),
     libraryMembers: new LibraryMembersRepository(db),
+    exports: new ExportRepository(db),
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
@@ -203,6 +209,8 @@ export interface Services {
   library: LibraryService;
   /** collaborative libraries: sharing, members, invitations */
   libraryShare: LibraryShareService;
+  /** export and the download centre (domains/export) */
+  exports: ExportService;
   /** the message centre; other domains notify and invite through it */
   messages: MessageService;
   groups: GroupService;
@@ -211,7 +219,7 @@ export interface Services {
 
 /** What the services are built from besides the repositories. */
 export interface ServiceInfrastructure {
-  config: Pick<Config, 'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports'>;
+  config: Pick<Config, 'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports' | 'exports'>;
   engine: SearchEngine;
   /** Text mining on the search workers (undefined: on this thread, over `engine`). */
   textMining?: TextMiningRunner | undefined;
@@ -225,6 +233,8 @@ export interface ServiceInfrastructure {
   translationDelay?: Delay | undefined;
   /** The patent import pipeline into this installation's store and index (domains/patent runImport). */
   runImport: ImportRunner;
+  /** The durable job queue (download tasks are its `export` jobs). */
+  jobs: JobQueue;
 }
 
 export function createServices(repositories: Repositories, infra: ServiceInfrastructure): Services {
@@ -308,6 +318,25 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   });
   // Favourites count the patents of the user's own active libraries (spec 2 §6).
   account.useQuotaUsage('favorites', (userId) => library.favouritesUsed(userId));
+  const tracking = new TrackingService(r.tracking, now);
+  const exports = new ExportService({
+    repository: r.exports,
+    search,
+    engine,
+    patents,
+    operateHistory,
+    tracking,
+    enqueue: async (taskId) => {
+      await infra.jobs.enqueue(EXPORT_KIND, { taskId });
+    },
+    exportLimit: async (auth) => (await account.userLimit(auth)).export.limit,
+    exportsDir: path.join(config.dataDir, 'exports'),
+    fileDays: config.exports.fileDays,
+    now,
+    log: infra.log.child({ module: 'export' }),
+  });
+  // Exports count the rows of finished tasks and direct exports (issue 18).
+  account.useQuotaUsage('export', (userId) => exports.exportedRows(userId));
   const libraryShare = new LibraryShareService({
     libraries: r.libraries,
     members: r.libraryMembers,
@@ -358,7 +387,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     imageSearch,
     imageIndexer,
     operateHistory,
-    tracking: new TrackingService(r.tracking, now),
+    tracking,
     chart: new ChartService(r.chart, now),
     classification: new ClassificationService(new SchemeStore(), engine),
     advancedSearch: new AdvancedSearchService(r.advancedSearch, now),
@@ -378,6 +407,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     }),
     library,
     libraryShare,
+    exports,
     messages,
     groups,
     shares,
@@ -536,11 +566,16 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     imageEmbedder: sharedImageEmbedder,
     translationDelay: options.translationDelay,
     runImport: importRunner,
+    jobs: jobs.queue,
   });
 
   const imageShutdown = new AbortController();
   jobs.queue.define(imageIndexJob(services.imageIndexer, imageShutdown.signal));
   jobs.queue.define(historyRetentionJob(repositories.historyRetention));
+  jobs.queue.define(exportJob(services.exports));
+  jobs.queue.define(exportExpiryJob(services.exports));
+  // A task still running lost its process: it ends as failed with a message, its partial file removed.
+  await services.exports.failInterrupted();
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
   await jobs.queue.ensureScheduled();
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+  DEFAULT_EXPORT_FILE_DAYS,
   MAX_IMPORT_FILE_BYTES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -126,6 +127,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How often the job worker looks for due jobs (history retention …); 0 turns the worker off in this process. */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** Days a finished export file stays downloadable in the download centre (issue 18); then it is deleted. */
+  EXPORT_FILE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_EXPORT_FILE_DAYS),
   /** Base URL of the machine-translation service; unset = translation is not configured. */
   TRANSLATE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Protocol of TRANSLATE_URL: a LibreTranslate-compatible /translate or an OpenAI-compatible /v1/chat/completions. */
@@ -198,6 +201,8 @@ export interface Config {
   semantic: { modelPath: string | undefined };
   /** The operators' import page: the largest uploaded file. */
   imports: { maxFileBytes: number };
+  /** The download centre: days a finished file is kept. */
+  exports: { fileDays: number };
   /** workers 0: searches run on the HTTP thread, without budgets. */
   search: { workers: number; timeoutMs: number; analysisTimeoutMs: number };
 }
@@ -254,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     translate: { url: e.TRANSLATE_URL, kind: e.TRANSLATE_KIND, apiKey: e.TRANSLATE_API_KEY, model: e.TRANSLATE_MODEL },
     semantic: { modelPath: e.SEMANTIC_MODEL_PATH },
     imports: { maxFileBytes: Math.round(e.IMPORT_MAX_FILE_MB * 1024 * 1024) },
+    exports: { fileDays: e.EXPORT_FILE_DAYS },
     search: { workers: e.SEARCH_WORKERS, timeoutMs: e.SEARCH_TIMEOUT_MS, analysisTimeoutMs: e.ANALYSIS_TIMEOUT_MS },
   };
 }

@@ -248,7 +248,16 @@ export interface SearchRequest extends CountOptions {
   /** Maximum values per facet (default 50). */
   readonly facetLimit?: number;
   readonly highlight?: boolean;
+  /**
+   * A bulk read of an ordered result set (exports): `pageSize` up to MAX_BULK_PAGE_SIZE, so a
+   * large set is ranked once per thousand rows rather than once per hundred. Its hits leave out
+   * the abstract (the caller reads the records it needs from the store).
+   */
+  readonly bulk?: boolean;
 }
+
+/** The page size of a bulk read (SearchRequest.bulk). */
+export const MAX_BULK_PAGE_SIZE = 1_000;
 
 export interface SearchHit {
   readonly publicationNumber: string;

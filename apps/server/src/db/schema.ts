@@ -252,6 +252,49 @@ export interface LibraryMembersTable {
   joined_at: string | null;
 }
 
+/** Export field templates (spec 2 §5): at most 100 per user, names unique per user. */
+export interface ExportTemplatesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** JSON array of field ids, in export order */
+  fields: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Each user's order of the export fields and the last export's fields (JSON arrays; null: unset). */
+export interface ExportPreferencesTable {
+  user_id: string;
+  field_order: string | null;
+  last_fields: string | null;
+  /** rows exported directly (no task), counted against the export quota */
+  direct_rows: Generated<number>;
+  updated_at: string;
+}
+
+/** The download centre's tasks (issue 18): one export each, run by the `export` job. */
+export interface DownloadTasksTable {
+  id: string;
+  user_id: string;
+  title: string;
+  format: string;
+  filename: string;
+  /** JSON: the export request, its language and the caller it runs for */
+  request: string;
+  state: 'waiting' | 'running' | 'done' | 'failed' | 'cancelled';
+  done: number;
+  total: number;
+  size: number | null;
+  error: string | null;
+  /** the complete file; null until done and once it expired */
+  file_path: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+}
+
 /** The message centre: invitations, shares and system notices, one row per recipient. */
 export interface MessagesTable {
   id: string;
@@ -550,6 +593,9 @@ export interface Database {
   saved_expressions: SavedExpressionsTable;
   library_logs: LibraryLogsTable;
   library_members: LibraryMembersTable;
+  export_templates: ExportTemplatesTable;
+  export_preferences: ExportPreferencesTable;
+  download_tasks: DownloadTasksTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

@@ -124,7 +124,8 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('history retention on
     const runNext = async () => {
       const [queued] = await queue.list({ kind: HISTORY_RETENTION_KIND, status: 'queued', limit: 1 });
       clock.advance((Date.parse(queued!.run_at) - clock.now().getTime()) / 1000);
-      return (await worker.runDueJobs()).map((o) => o.result);
+      // Other recurring jobs (export expiry) may fall due on the same days: retention's results only.
+      return (await worker.runDueJobs()).filter((o) => o.kind === HISTORY_RETENTION_KIND).map((o) => o.result);
     };
     expect(await runNext()).toEqual([expect.objectContaining({ searchHistory: 0, operateHistory: 0 })]);
     expect(await titles()).toEqual(['kept179', 'recent']);

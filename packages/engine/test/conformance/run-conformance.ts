@@ -712,6 +712,21 @@ export function runConformance(name: string, createEngine: () => Promise<SearchE
       expect(deep.total).toBe(ref(refText('TIABC', '电池')).length);
     });
 
+    it('reads up to 1,000 rows a page in a bulk read, in the order of the ordinary pages', async () => {
+      const ast = term(null, '电池');
+      await expect(engine.search({ ast, pageSize: 1_001, bulk: true })).rejects.toMatchObject({
+        code: 'PAGE_SIZE_INVALID',
+      });
+      const bulk = await engine.search({ ast, pageSize: 1_000, bulk: true });
+      const pages: string[] = [];
+      for (let page = 1; pages.length < bulk.total; page++) {
+        const res = await engine.search({ ast, page, pageSize: 100 });
+        if (res.items.length === 0) break;
+        pages.push(...res.items.map((i) => i.publicationNumber));
+      }
+      expect(bulk.items.map((i) => i.publicationNumber)).toEqual(pages.slice(0, 1_000));
+    });
+
     it('upserts by publication number and removes', async () => {
       const doc = C[10] as Doc;
       await engine.index([{ ...doc, publicationNumber: doc.publicationNumber, title: { text: '一种石墨烯导热膜' } }]);

@@ -42,6 +42,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * The bearer token may also come as `?token=` (a browser cannot set headers on a WebSocket:
+     * /download/progress/{id}). Only for routes that declare it; logs mask the parameter.
+     */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     /**
@@ -71,6 +76,12 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** `?token=` of a route that takes its token there (FastifyContextConfig.tokenInQuery). */
+function queryTokenOf(request: FastifyRequest): string | undefined {
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof token === 'string' && token.length > 0 ? token : undefined;
+}
+
 /**
  * The access mechanism. onRoute: a route under /api without a declared access stops the start-up
  * (no route can be added without a rule). onRequest (before body/params validation, so an
@@ -96,7 +107,8 @@ export const accessPlugin = fp<AccessPluginOptions>(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (access === undefined || access === 'public') return;
-      const token = bearerTokenOf(request);
+      const token =
+        bearerTokenOf(request) ?? (request.routeOptions.config.tokenInQuery ? queryTokenOf(request) : undefined);
       if (!token) throw new AppError('UNAUTHORIZED');
       const auth = await authenticate(token);
       request.auth = auth;

@@ -7,6 +7,7 @@ import { selectPage, type Compare } from '../../ranking/top-k.js';
 import type { LegalStatusClass } from '../../aggregation/dimensions.js';
 import {
   EngineError,
+  MAX_BULK_PAGE_SIZE,
   type BulkLoad,
   type CountOptions,
   type FacetField,
@@ -743,15 +744,16 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     const pageSize = request.pageSize ?? 20;
     if (!Number.isInteger(page) || page < 1) throw new EngineError('PAGE_TOO_DEEP', { page });
     if (page > MAX_PAGE) throw new EngineError('PAGE_TOO_DEEP', { page, max: MAX_PAGE });
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
-      throw new EngineError('PAGE_SIZE_INVALID', { pageSize, max: MAX_PAGE_SIZE });
+    const maxPageSize = request.bulk ? MAX_BULK_PAGE_SIZE : MAX_PAGE_SIZE;
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) {
+      throw new EngineError('PAGE_SIZE_INVALID', { pageSize, max: maxPageSize });
     }
     const sort = request.sort ?? { field: 'relevance' };
     const from = (page - 1) * pageSize;
     const compiled = compileQuery(request.ast, ctx);
     const fast = sort.field === 'relevance' ? ftsPage(compiled, request, from, from + pageSize) : undefined;
     if (fast) {
-      const rows = loadRows(Array.from(fast.pageIds));
+      const rows = loadRows(Array.from(fast.pageIds), !request.bulk);
       const terms = request.highlight ? highlightTerms(request.ast) : [];
       return {
         total: fast.total,
@@ -770,7 +772,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     const cmp = comparator(sort, scores);
     const merged = mergeHits(hits, request.merge ?? 0, cmp);
     const pageIds = selectRankedPage(merged, scores, (page - 1) * pageSize, page * pageSize, cmp);
-    const rows = loadRows(Array.from(pageIds));
+    const rows = loadRows(Array.from(pageIds), !request.bulk);
     const terms = request.highlight ? highlightTerms(request.ast) : [];
     const items = pageItems(pageIds, rows, scores, terms, request.highlight);
     return { total: merged.length, items, facets };

@@ -1,0 +1,313 @@
+import { createReadStream } from 'node:fs';
+import {
+  DownloadListRequestSchema,
+  DownloadListResponseSchema,
+  DownloadProgressSchema,
+  DownloadTaskSchema,
+  envelopeOf,
+  ExportCheckResponseSchema,
+  ExportFieldsResponseSchema,
+  ExportLastFieldsRequestSchema,
+  ExportRequestSchema,
+  ExportSortFieldsRequestSchema,
+  ExportTemplateRequestSchema,
+  ExportTemplateResponseSchema,
+  formatErrorMessage,
+  type DownloadProgress,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../envelope.js';
+import { AppError } from '../../errors.js';
+import { contentDisposition } from '../../files/spreadsheet.js';
+import { languageOf } from '../../plugins/locale.js';
+import { requireUser } from '../auth/access.plugin.js';
+import type { ExportService } from './export.service.js';
+
+export interface ExportRoutesOptions {
+  service: ExportService;
+  /** How often the progress socket re-reads its task besides this process's change events (another process may run it). */
+  progressPollMs?: number;
+}
+
+/** Spec 2 §6: exports and the download centre need the /user/download menu permission. */
+const DOWNLOAD = { access: '/user/download' } as const;
+
+const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+const TaskEnvelope = envelopeOf(z.object({ task: DownloadTaskSchema }));
+const DONE_STATES = new Set(['done', 'failed', 'cancelled']);
+
+/** Export and the download centre under /api/product (spec 2 §7): /export/* and /download/*. */
+export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (app, { service, progressPollMs }) => {
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/download/fields',
+      config: DOWNLOAD,
+      schema: {
+        summary:
+          "The exportable fields in the caller's language, grouped; their order; the fields the dialog starts with",
+        tags: ['export'],
+        response: { 200: envelopeOf(ExportFieldsResponseSchema) },
+      },
+      handler: async (request) => ok(await service.fields(requireUser(request), languageOf(request))),
+    });
+  }
+
+  app.post(
+    '/download/sortFields',
+    {
+      config: DOWNLOAD,
+      schema: {
+        summary: "Saves the caller's order of the export fields",
+        tags: ['export'],
+        body: ExportSortFieldsRequestSchema,
+        response: { 200: envelopeOf(ExportFieldsResponseSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      await service.sortFields(auth, request.body.fields);
+      return ok(await service.fields(auth, languageOf(request)));
+    },
+  );
+
+  app.post(
+    '/download/addLastExportField',
+    {
+      config: DOWNLOAD,
+      schema: {
+        summary: 'Remembers the fields of the last export: the next dialog starts with them',
+        tags: ['export'],
+        body: ExportLastFieldsRequestSchema,
+        response: { 200: envelopeOf(ExportFieldsResponseSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      await service.saveLastFields(auth, request.body.fields);
+      return ok(await service.fields(auth, languageOf(request)));
+    },
+  );
+
+  app.post(
+    '/download/template',
+    {
+      config: DOWNLOAD,
+      schema: {
+        summary: "Lists the caller's export templates, or saves one (at most 100; names of up to 8 characters, unique)",
+        tags: ['export'],
+        body: ExportTemplateRequestSchema,
+        response: { 200: envelopeOf(ExportTemplateResponseSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      const body = request.body;
+      if (body.action === 'list') return ok(await service.listTemplates(auth));
+      return ok(await service.saveTemplate(auth, body));
+    },
+  );
+
+  app.delete(
+    '/download/template/:id',
+    {
+      config: DOWNLOAD,
+      schema: {
+        summary: 'Deletes an export template of the caller',
+        tags: ['export'],
+        params: IdParamsSchema,
+        response: { 200: envelopeOf(z.object({ id: z.string() })) },
+      },
+    },
+    async (request) => {
+      await service.deleteTemplate(requireUser(request), request.params.id);
+      return ok({ id: request.params.id });
+    },
+  );
+
+  app.post(
+    '/export/check',
+    {
+      config: DOWNLOAD,
+      schema: {
+        summary:
+          'Whether an export may run (file name, range, row limit, quota), its rows, and whether it is answered at once',
+        tags: ['export'],
+        body: ExportRequestSchema,
+        response: { 200: envelopeOf(ExportCheckResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.check(requireUser(request), request.body, languageOf(request))),
+  );
+
+  app.post(
+    '/export/excel',
+    {
+      config: DOWNLOAD,
+      schema: {
+        summary:
+          'A table export: up to 1,000 rows of xlsx or csv answer the file itself (content-disposition); ' +
+          'anything larger becomes a download task, answered as { task }',
+        tags: ['export'],
+        body: ExportRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const result = await service.exportDirect(requireUser(request), request.body, languageOf(request));
+      if (result.kind === 'task') return ok({ task: result.task });
+      return reply
+        .type(result.contentType)
+        .header('content-disposition', contentDisposition(result.filename))
+        .send(result.data);
+    },
+  );
+
+  app.post(
+    '/download/task',
+    {
+      config: DOWNLOAD,
+      schema: {
+        summary: 'Queues an export of any format as a download task, followed on /download',
+        tags: ['export'],
+        body: ExportRequestSchema,
+        response: { 200: TaskEnvelope },
+      },
+    },
+    async (request) => ok({ task: await service.createTask(requireUser(request), request.body, languageOf(request)) }),
+  );
+
+  app.get(
+    '/download/list',
+    {
+      config: DOWNLOAD,
+      schema: {
+        summary: "The caller's download tasks, newest first (also the polling fallback of the progress socket)",
+        tags: ['export'],
+        querystring: DownloadListRequestSchema,
+        response: { 200: envelopeOf(DownloadListResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.list(requireUser(request), request.query)),
+  );
+  app.post(
+    '/download/list',
+    {
+      config: DOWNLOAD,
+      schema: {
+        summary: "The caller's download tasks, newest first",
+        tags: ['export'],
+        body: DownloadListRequestSchema.nullish(),
+        response: { 200: envelopeOf(DownloadListResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.list(requireUser(request), request.body ?? DownloadListRequestSchema.parse({}))),
+  );
+
+  const actions = {
+    cancel: {
+      summary: 'Cancels a waiting or running task (a running one stops between two batches; no file is kept)',
+      run: (request: Parameters<typeof requireUser>[0], id: string) =>
+        service.cancel(requireUser(request), id, languageOf(request)),
+    },
+    again: {
+      summary: 'Runs the export of a task again, as a new task (checked again)',
+      run: (request: Parameters<typeof requireUser>[0], id: string) =>
+        service.again(requireUser(request), id, languageOf(request)),
+    },
+    draw: {
+      summary: 'Writes the file of a finished, failed or cancelled task again, as the same task (e.g. once expired)',
+      run: (request: Parameters<typeof requireUser>[0], id: string) =>
+        service.draw(requireUser(request), id, languageOf(request)),
+    },
+  };
+  for (const [name, action] of Object.entries(actions)) {
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({
+        method,
+        url: `/download/${name}/:id`,
+        config: DOWNLOAD,
+        schema: { summary: action.summary, tags: ['export'], params: IdParamsSchema, response: { 200: TaskEnvelope } },
+        handler: async (request) => ok({ task: await action.run(request, request.params.id) }),
+      });
+    }
+  }
+
+  app.get(
+    '/download/file/:id',
+    {
+      config: DOWNLOAD,
+      schema: {
+        summary: 'The finished file of a task of the caller (expired: DOWNLOAD_EXPIRED)',
+        tags: ['export'],
+        params: IdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await service.file(requireUser(request), request.params.id, languageOf(request));
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', contentDisposition(file.filename))
+        .send(createReadStream(file.path));
+    },
+  );
+
+  app.get(
+    '/download/progress/:id',
+    {
+      websocket: true,
+      // A browser cannot set a header on a WebSocket: the token comes as ?token=.
+      config: { ...DOWNLOAD, tokenInQuery: true },
+      schema: {
+        summary:
+          'WebSocket: the progress of a task (DownloadProgress), sent at once and on every change until it ends; ' +
+          'the bearer token as ?token=',
+        tags: ['export'],
+        params: IdParamsSchema,
+        querystring: z.object({ token: z.string().optional() }),
+      },
+    },
+    (socket, request) => {
+      const lang = languageOf(request);
+      const { id } = request.params;
+      let last = '';
+      let isClosed = false;
+      let unsubscribe = () => {};
+      const close = (code = 1000) => {
+        if (isClosed) return;
+        isClosed = true;
+        unsubscribe();
+        clearInterval(timer);
+        socket.close(code);
+      };
+      let sending = Promise.resolve();
+      const send = () => {
+        sending = sending.then(async () => {
+          if (isClosed) return;
+          let progress: DownloadProgress;
+          try {
+            progress = await service.progress(requireUser(request), id);
+          } catch (err) {
+            const code = err instanceof AppError ? err.code : 'DOWNLOAD_FAILED';
+            const params = err instanceof AppError ? err.params : {};
+            socket.send(JSON.stringify({ status: 0, message: formatErrorMessage(code, lang, params), data: { code } }));
+            close(1008);
+            return;
+          }
+          const text = JSON.stringify(DownloadProgressSchema.parse(progress));
+          if (text !== last) {
+            last = text;
+            socket.send(text);
+          }
+          if (DONE_STATES.has(progress.state)) close();
+        });
+      };
+      unsubscribe = service.onChange(id, send);
+      // Another process may run the task: its changes are seen by reading the row again.
+      const timer = setInterval(send, progressPollMs ?? 1000);
+      socket.on('close', () => close());
+      send();
+    },
+  );
+};

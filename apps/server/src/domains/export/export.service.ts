@@ -1,0 +1,780 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DEFAULT_EXPORT_FIELDS,
+  EXPORT_DIRECT_MAX_ROWS,
+  EXPORT_FIELD_IDS,
+  ExportFieldIdSchema,
+  ExportRequestSchema,
+  formatErrorMessage,
+  MAX_DOCUMENT_EXPORT_ROWS,
+  MAX_EXPORT_ROWS,
+  MAX_EXPORT_TEMPLATES,
+  RECORD_TYPES,
+  type DownloadListResponse,
+  type DownloadProgress,
+  type DownloadState,
+  type DownloadTask,
+  type ExportCheckResponse,
+  type ExportFieldId,
+  type ExportFieldsResponse,
+  type ExportFormat,
+  type ExportTemplate,
+  type ExportTemplateResponse,
+  type Language,
+  type LoginType,
+  type Patent,
+} from '@patlas/contracts';
+import { MAX_BULK_PAGE_SIZE, type SearchEngine } from '@patlas/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import type { AuthContext } from '../auth/access.plugin.js';
+import type { Clock } from '../auth/tokens.js';
+import type { OperateHistoryService } from '../operate-history/operate-history.service.js';
+import type { PatentService } from '../patent/patent.service.js';
+import { toAppError, type SearchContext, type SearchService } from '../search/search.service.js';
+import type { TrackingService } from '../tracking/tracking.service.js';
+import { exportFieldGroups, exportFieldLabel, isoDay, valueOf } from './export-fields.js';
+import type { DownloadTaskRow, DownloadTaskState, ExportRepository, ExportTemplateRow } from './export.repository.js';
+import { CONTENT_TYPES, extensionOf, WRITERS } from './writers/index.js';
+import type { ExportWriter } from './writers/writer.js';
+
+/** An export request as validated (defaults applied). */
+export type ExportRequestInput = z.output<typeof ExportRequestSchema>;
+type ExportTargetInput = ExportRequestInput['target'];
+
+/** Records read from the patent store at a time: a 300,000-row export never holds more. */
+export const EXPORT_BATCH_ROWS = 1_000;
+
+/** Rows of the result page's order read per engine call (SearchRequest.bulk). */
+const BULK = MAX_BULK_PAGE_SIZE;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Numbers in messages as people read them: 300,000. */
+const grouped = (n: number) => n.toLocaleString('en-US');
+
+/** What a task keeps of the request that made it: enough to run it (again) without the request. */
+const StoredRequestSchema = z.object({
+  request: ExportRequestSchema,
+  lang: z.enum(['zh', 'en']),
+  caller: z.object({
+    userId: z.string(),
+    tenantId: z.string(),
+    email: z.string().nullable(),
+    loginType: z.string(),
+  }),
+});
+type StoredRequest = z.infer<typeof StoredRequestSchema>;
+
+/** The rows of an export: how many, then their publication numbers in export order, in batches. */
+interface ExportPlan {
+  rows: number;
+  batches: () => AsyncGenerator<string[]>;
+}
+
+/** A direct export's answer: the file itself, or the task it became. */
+export type DirectExport =
+  { kind: 'file'; data: Buffer; filename: string; contentType: string } | { kind: 'task'; task: DownloadTask };
+
+const STATE_WORDS: Record<DownloadState, { zh: string; en: string }> = {
+  waiting: { zh: '任务排队中', en: 'the task is waiting' },
+  running: { zh: '任务进行中', en: 'the task is running' },
+  done: { zh: '任务已完成', en: 'the task is done' },
+  failed: { zh: '任务已失败', en: 'the task failed' },
+  cancelled: { zh: '任务已取消', en: 'the task was cancelled' },
+};
+
+/** Spec 1 §5 / issue 18: a task found running at start-up lost its process. */
+const INTERRUPTED = {
+  zh: '服务器在导出过程中停止，文件未完成，请重新导出',
+  en: 'The server stopped during this export and the file is incomplete; please run it again',
+};
+
+/** Characters no file system takes in a name, and control characters. */
+// eslint-disable-next-line no-control-regex
+const FILENAME_ILLEGAL = /[\\/:*?"<>|\u0000-\u001f]/g;
+
+export interface ExportServiceDeps {
+  repository: ExportRepository;
+  search: SearchService;
+  engine: SearchEngine;
+  patents: PatentService;
+  operateHistory: OperateHistoryService;
+  tracking: TrackingService;
+  /** Queues the `export` job of a task (export.job.ts). */
+  enqueue: (taskId: string) => Promise<void>;
+  /** The caller's export quota (users.quotas.export); null: unlimited. */
+  exportLimit: (auth: AuthContext) => Promise<number | null>;
+  /** Where task files are written: DATA_DIR/exports. */
+  exportsDir: string;
+  /** Days a finished file stays (EXPORT_FILE_DAYS). */
+  fileDays: number;
+  now: Clock;
+  log?: FastifyBaseLogger | undefined;
+}
+
+/**
+ * Export (issue 18, spec 2 §5/§7): the field catalogue and each user's choices, templates, the
+ * checks every export passes, direct exports of small tables and the download tasks that write
+ * everything larger through the job queue.
+ */
+export class ExportService {
+  private readonly changes = new EventEmitter();
+
+  constructor(private readonly deps: ExportServiceDeps) {
+    this.changes.setMaxListeners(0);
+  }
+
+  private nowIso(): string {
+    return this.deps.now().toISOString();
+  }
+
+  private userOf(auth: AuthContext): string {
+    if (auth.userId === null) throw new AppError('ACCOUNT_IP_VISITOR');
+    return auth.userId;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Fields and templates
+
+  /** The catalogue in `lang`, the user's order and the fields the dialog starts with. */
+  async fields(auth: AuthContext, lang: Language): Promise<ExportFieldsResponse> {
+    const prefs = await this.deps.repository.findPreferences(this.userOf(auth));
+    const saved = fieldListOf(prefs?.field_order ?? null);
+    const order = [...new Set([...saved, ...EXPORT_FIELD_IDS])];
+    const last = fieldListOf(prefs?.last_fields ?? null);
+    return {
+      groups: exportFieldGroups(lang, order),
+      selected: last.length > 0 ? last : [...DEFAULT_EXPORT_FIELDS],
+      order,
+    };
+  }
+
+  async sortFields(auth: AuthContext, fields: readonly ExportFieldId[]): Promise<void> {
+    await this.deps.repository.savePreferences(this.userOf(auth), this.nowIso(), {
+      fieldOrder: JSON.stringify(fields),
+    });
+  }
+
+  async saveLastFields(auth: AuthContext, fields: readonly ExportFieldId[]): Promise<void> {
+    await this.deps.repository.savePreferences(this.userOf(auth), this.nowIso(), {
+      lastFields: JSON.stringify(fields),
+    });
+  }
+
+  async listTemplates(auth: AuthContext): Promise<ExportTemplateResponse> {
+    const rows = await this.deps.repository.listTemplates(this.userOf(auth));
+    return { templates: rows.map(templateOf) };
+  }
+
+  /**
+   * Creates (no id) or replaces a template. Spec 2 §5/§9: at most 100 per user, names unique per
+   * user (the name's length and the fields are checked by the contract).
+   */
+  async saveTemplate(
+    auth: AuthContext,
+    input: { id?: string | undefined; name: string; fields: ExportFieldId[] },
+  ): Promise<ExportTemplateResponse> {
+    const userId = this.userOf(auth);
+    const repo = this.deps.repository;
+    const at = this.nowIso();
+    const sameName = await repo.findTemplateByName(userId, input.name);
+    if (input.id !== undefined) {
+      const existing = await repo.findTemplate(userId, input.id);
+      if (!existing) throw new AppError('EXPORT_TEMPLATE_NOT_FOUND');
+      if (sameName && sameName.id !== existing.id) throw new AppError('EXPORT_TEMPLATE_NAME_TAKEN');
+      await repo.updateTemplate(userId, existing.id, {
+        name: input.name,
+        fields: JSON.stringify(input.fields),
+        updated_at: at,
+      });
+      return { template: templateOf((await repo.findTemplate(userId, existing.id))!) };
+    }
+    if ((await repo.countTemplates(userId)) >= MAX_EXPORT_TEMPLATES) {
+      throw new AppError('EXPORT_TEMPLATE_LIMIT', { max: grouped(MAX_EXPORT_TEMPLATES) });
+    }
+    if (sameName) throw new AppError('EXPORT_TEMPLATE_NAME_TAKEN');
+    const row: ExportTemplateRow = {
+      id: randomUUID(),
+      user_id: userId,
+      name: input.name,
+      fields: JSON.stringify(input.fields),
+      created_at: at,
+      updated_at: at,
+    };
+    await repo.insertTemplate(row);
+    return { template: templateOf(row) };
+  }
+
+  async deleteTemplate(auth: AuthContext, id: string): Promise<void> {
+    if (!(await this.deps.repository.deleteTemplate(this.userOf(auth), id))) {
+      throw new AppError('EXPORT_TEMPLATE_NOT_FOUND');
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Checks and the rows of an export
+
+  /** Rows exported so far by the user: finished tasks and direct exports (the quota's `used`). */
+  exportedRows(userId: string): Promise<number> {
+    return this.deps.repository.exportedRows(userId);
+  }
+
+  /**
+   * The checks of spec 2 §5/§8/§9 in the order a user meets them: the file name, the range, the
+   * row limit of the format, rows to export at all, then the quota.
+   *
+   * @param countedRows - rows of this export already counted against the quota (a redrawn task).
+   */
+  private async plan(
+    auth: AuthContext,
+    request: ExportRequestInput,
+    lang: Language,
+    countedRows = 0,
+  ): Promise<{ plan: ExportPlan; quota: ExportCheckResponse['quota'] }> {
+    const userId = this.userOf(auth);
+    if (request.filename !== undefined && request.filename.length > 0 && request.filename.trim() === '') {
+      throw new AppError('EXPORT_FILENAME_BLANK');
+    }
+    const max = isDocument(request.format) ? MAX_DOCUMENT_EXPORT_ROWS : MAX_EXPORT_ROWS;
+    const plan = await this.planTarget(request.target, max, lang, { userId });
+    if (plan.rows === 0) throw new AppError('EXPORT_NOTHING');
+    const limit = await this.deps.exportLimit(auth);
+    const used = (await this.exportedRows(userId)) - countedRows;
+    if (limit !== null && used + plan.rows > limit) {
+      throw new AppError('EXPORT_QUOTA_EXCEEDED', { used: grouped(used), limit: grouped(limit) });
+    }
+    return { plan, quota: { used, limit } };
+  }
+
+  private async planTarget(
+    target: ExportTargetInput,
+    max: number,
+    lang: Language,
+    context: SearchContext,
+  ): Promise<ExportPlan> {
+    if (target.kind === 'patents') {
+      const inputs = [...new Set(target.publicationNumbers.map((n) => n.trim()))];
+      if (inputs.length > max) throw new AppError('EXPORT_RANGE_TOO_LARGE', { max: grouped(max) });
+      const held = await this.deps.patents.resolveHeldNumbers(inputs);
+      const numbers = [...new Set(inputs.map((n) => held[n]).filter((n): n is string => n !== undefined))];
+      return {
+        rows: numbers.length,
+        batches: async function* () {
+          for (let i = 0; i < numbers.length; i += EXPORT_BATCH_ROWS) yield numbers.slice(i, i + EXPORT_BATCH_ROWS);
+        },
+      };
+    }
+    const { rows } = target;
+    let from: number;
+    let to: number;
+    switch (rows.mode) {
+      case 'page':
+        from = (rows.page - 1) * rows.pageSize + 1;
+        to = rows.page * rows.pageSize;
+        break;
+      case 'first':
+        from = 1;
+        to = rows.count;
+        break;
+      case 'range':
+        // Spec 2 §5 "end value must exceed start value".
+        if (rows.to <= rows.from) throw new AppError('EXPORT_RANGE_INVALID');
+        from = rows.from;
+        to = rows.to;
+        break;
+    }
+    if (to - from + 1 > max) throw new AppError('EXPORT_RANGE_TOO_LARGE', { max: grouped(max) });
+    const { engine, search } = this.deps;
+    // The search service applies what the result page's search does: #n, the NOT prefix (spec 1 §5), the set source.
+    const { ast, options } = await search.scope(target.query, lang, context);
+    let total: number;
+    try {
+      total = await engine.count(ast, options);
+    } catch (err) {
+      throw toAppError(err);
+    }
+    const last = Math.min(to, total);
+    const sort = target.query.sort;
+    return {
+      rows: Math.max(0, last - from + 1),
+      // The result page's order (its sort, else relevance or the set's rank), read a thousand at a time.
+      batches: async function* () {
+        let batch: string[] = [];
+        for (let page = Math.ceil(from / BULK); (page - 1) * BULK < last; page++) {
+          let result;
+          try {
+            result = await engine.search({
+              ast,
+              ...options,
+              page,
+              pageSize: BULK,
+              bulk: true,
+              ...(sort ? { sort } : {}),
+              facets: [],
+              highlight: false,
+            });
+          } catch (err) {
+            throw toAppError(err);
+          }
+          if (result.items.length === 0) break;
+          const first = (page - 1) * BULK + 1;
+          result.items.forEach((item, i) => {
+            const position = first + i;
+            if (position >= from && position <= last) batch.push(item.publicationNumber);
+          });
+          while (batch.length >= EXPORT_BATCH_ROWS) {
+            yield batch.slice(0, EXPORT_BATCH_ROWS);
+            batch = batch.slice(EXPORT_BATCH_ROWS);
+          }
+        }
+        if (batch.length > 0) yield batch;
+      },
+    };
+  }
+
+  /** POST /export/check: whether the export may run, how many rows, and whether it is answered at once. */
+  async check(auth: AuthContext, request: ExportRequestInput, lang: Language): Promise<ExportCheckResponse> {
+    const { plan, quota } = await this.plan(auth, request, lang);
+    return { rows: plan.rows, direct: isDirect(request.format, plan.rows), quota };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Writing
+
+  /** The records of a plan, in export order, a batch at a time (numbers no longer stored are skipped). */
+  private async *records(plan: ExportPlan): AsyncGenerator<Patent[]> {
+    const batches = plan.batches();
+    // The next numbers are read (on a search worker) while this batch is read and written.
+    let next = batches.next();
+    try {
+      for (;;) {
+        const current = await next;
+        if (current.done) return;
+        next = batches.next();
+        const found = await this.deps.patents.getByPublicationNumbers(current.value);
+        yield current.value.map((n) => found.get(n)).filter((p): p is Patent => p !== undefined);
+      }
+    } finally {
+      // Stopped early (cancelled, failed): the read ahead is finished and dropped.
+      await next.catch(() => undefined);
+      await batches.return(undefined);
+    }
+  }
+
+  private async openWriter(request: ExportRequestInput, lang: Language, file: string): Promise<ExportWriter> {
+    const today = isoDay(this.deps.now());
+    return WRITERS[request.format]({
+      path: file,
+      columns: request.fields.map((id) => ({ id, label: exportFieldLabel(id, lang) })),
+      lang,
+      valueOf: (patent, field) => valueOf(patent, field, lang, today),
+      ...(request.title ? { title: request.title } : {}),
+    });
+  }
+
+  /**
+   * POST /export/excel: a table export of at most EXPORT_DIRECT_MAX_ROWS rows is written and
+   * answered at once; anything larger (and a document format) becomes a download task.
+   */
+  async exportDirect(auth: AuthContext, request: ExportRequestInput, lang: Language): Promise<DirectExport> {
+    const { plan } = await this.plan(auth, request, lang);
+    if (!isDirect(request.format, plan.rows)) {
+      return { kind: 'task', task: await this.createTaskFrom(auth, request, lang, plan.rows) };
+    }
+    const userId = this.userOf(auth);
+    await mkdir(this.deps.exportsDir, { recursive: true });
+    const file = path.join(this.deps.exportsDir, `direct-${randomUUID()}.part`);
+    const writer = await this.openWriter(request, lang, file);
+    let rows = 0;
+    try {
+      for await (const batch of this.records(plan)) {
+        await writer.write(batch);
+        rows += batch.length;
+      }
+      await writer.finish();
+    } catch (err) {
+      await writer.abort();
+      throw err;
+    }
+    try {
+      const data = await readFile(file);
+      await this.deps.repository.savePreferences(userId, this.nowIso(), {
+        addDirectRows: rows,
+        lastFields: JSON.stringify(request.fields),
+      });
+      await this.recordExport(auth, request, lang, rows);
+      return { kind: 'file', data, filename: this.filenameOf(request), contentType: CONTENT_TYPES[request.format] };
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  /** The download name: the chosen name (cleaned) or patlas-YYYYMMDD, with the format's extension. */
+  private filenameOf(request: ExportRequestInput): string {
+    const chosen = (request.filename ?? '').replace(FILENAME_ILLEGAL, '_').trim();
+    const base = chosen || `patlas-${isoDay(this.deps.now()).replace(/-/g, '')}`;
+    return `${base}.${extensionOf(request.format)}`;
+  }
+
+  private async recordExport(auth: AuthContext, request: ExportRequestInput, lang: Language, rows: number) {
+    const format = request.format;
+    const title =
+      lang === 'zh'
+        ? `导出 ${rows} 件专利（${format}）${request.title ? `：${request.title}` : ''}`
+        : `Exported ${rows} patent${rows === 1 ? '' : 's'} (${format})${request.title ? `: ${request.title}` : ''}`;
+    await this.deps.operateHistory.save(auth, {
+      recordType: RECORD_TYPES.export,
+      title: title.slice(0, 500),
+      router: '/download',
+      resultTotal: String(rows),
+      data: { format, fields: request.fields, target: request.target.kind },
+    });
+    await this.deps.tracking.record(auth, {
+      eventName: 'export',
+      eventType: format,
+      count: rows,
+      recordType: RECORD_TYPES.export,
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Download tasks
+
+  /** POST /download/task: checks the export and queues it as a task. */
+  async createTask(auth: AuthContext, request: ExportRequestInput, lang: Language): Promise<DownloadTask> {
+    const { plan } = await this.plan(auth, request, lang);
+    return this.createTaskFrom(auth, request, lang, plan.rows);
+  }
+
+  private async createTaskFrom(
+    auth: AuthContext,
+    request: ExportRequestInput,
+    lang: Language,
+    rows: number,
+  ): Promise<DownloadTask> {
+    const userId = this.userOf(auth);
+    const at = this.nowIso();
+    const stored: StoredRequest = {
+      request,
+      lang,
+      caller: { userId, tenantId: auth.tenantId, email: auth.email, loginType: auth.loginType },
+    };
+    const row: DownloadTaskRow = {
+      id: randomUUID(),
+      user_id: userId,
+      title: (request.title ?? this.filenameOf(request)).slice(0, 500),
+      format: request.format,
+      filename: this.filenameOf(request),
+      request: JSON.stringify(stored),
+      state: 'waiting',
+      done: 0,
+      total: rows,
+      size: null,
+      error: null,
+      file_path: null,
+      created_at: at,
+      started_at: null,
+      finished_at: null,
+      expires_at: null,
+    };
+    await this.deps.repository.insertTask(row);
+    await this.deps.repository.savePreferences(userId, at, { lastFields: JSON.stringify(request.fields) });
+    await this.deps.enqueue(row.id);
+    return this.taskOf(row);
+  }
+
+  /** A task of the caller's; another user's is answered as not found. */
+  private async ownTask(auth: AuthContext, id: string): Promise<DownloadTaskRow> {
+    const row = await this.deps.repository.findTask(id);
+    if (!row || row.user_id !== auth.userId) throw new AppError('DOWNLOAD_NOT_FOUND');
+    return row;
+  }
+
+  async task(auth: AuthContext, id: string): Promise<DownloadTask> {
+    return this.taskOf(await this.ownTask(auth, id));
+  }
+
+  /** The caller's tasks, newest first. */
+  async list(
+    auth: AuthContext,
+    query: { page: number; pageSize: number; state?: DownloadState | undefined },
+  ): Promise<DownloadListResponse> {
+    const { total, rows } = await this.deps.repository.pageTasks(this.userOf(auth), query);
+    return { total, page: query.page, pageSize: query.pageSize, items: rows.map((r) => this.taskOf(r)) };
+  }
+
+  /** A waiting or running task stops (a running one between two batches; its partial file is removed). */
+  async cancel(auth: AuthContext, id: string, lang: Language): Promise<DownloadTask> {
+    const row = await this.ownTask(auth, id);
+    const ok = await this.deps.repository.updateTask(id, { state: 'cancelled', finished_at: this.nowIso() }, [
+      'waiting',
+      'running',
+    ]);
+    if (!ok) throw conflict(row.state, lang);
+    this.changed(id);
+    return this.task(auth, id);
+  }
+
+  /** A new task from the same request (checked again: quota, rows). */
+  async again(auth: AuthContext, id: string, lang: Language): Promise<DownloadTask> {
+    const row = await this.ownTask(auth, id);
+    const stored = storedRequestOf(row);
+    return this.createTask(auth, stored.request, lang);
+  }
+
+  /** Writes the file of a finished, failed or cancelled task again, as the same task (e.g. after it expired). */
+  async draw(auth: AuthContext, id: string, lang: Language): Promise<DownloadTask> {
+    const row = await this.ownTask(auth, id);
+    if (row.state === 'waiting' || row.state === 'running') throw conflict(row.state, lang);
+    const stored = storedRequestOf(row);
+    const { plan } = await this.plan(auth, stored.request, stored.lang, row.state === 'done' ? row.total : 0);
+    const ok = await this.deps.repository.updateTask(
+      id,
+      {
+        state: 'waiting',
+        done: 0,
+        total: plan.rows,
+        size: null,
+        error: null,
+        file_path: null,
+        started_at: null,
+        finished_at: null,
+        expires_at: null,
+      },
+      ['done', 'failed', 'cancelled'],
+    );
+    if (!ok) throw conflict((await this.ownTask(auth, id)).state, lang);
+    if (row.file_path) await rm(row.file_path, { force: true });
+    await this.deps.enqueue(id);
+    this.changed(id);
+    return this.task(auth, id);
+  }
+
+  /** The finished file of a task: its path, download name and type. */
+  async file(
+    auth: AuthContext,
+    id: string,
+    lang: Language,
+  ): Promise<{ path: string; filename: string; contentType: string }> {
+    const row = await this.ownTask(auth, id);
+    if (row.state !== 'done') throw conflict(row.state, lang);
+    if (this.isExpired(row) || !row.file_path) throw new AppError('DOWNLOAD_EXPIRED');
+    return { path: row.file_path, filename: row.filename, contentType: CONTENT_TYPES[row.format as ExportFormat] };
+  }
+
+  /** Calls `listener` whenever task `id` changes in this process; answers the unsubscribe. */
+  onChange(id: string, listener: () => void): () => void {
+    this.changes.on(id, listener);
+    return () => this.changes.off(id, listener);
+  }
+
+  private changed(id: string): void {
+    this.changes.emit(id);
+  }
+
+  /** The progress message of a task (the websocket's and the polling fallback's). */
+  async progress(auth: AuthContext, id: string): Promise<DownloadProgress> {
+    const { id: taskId, state, done, total, progress, size, error, downloadUrl } = await this.task(auth, id);
+    return { id: taskId, state, done, total, progress, size, error, downloadUrl };
+  }
+
+  private isExpired(row: DownloadTaskRow): boolean {
+    return (
+      row.state === 'done' && (row.file_path === null || (row.expires_at !== null && row.expires_at <= this.nowIso()))
+    );
+  }
+
+  private taskOf(row: DownloadTaskRow): DownloadTask {
+    const isExpired = this.isExpired(row);
+    const progress = row.state === 'done' ? 100 : row.total > 0 ? Math.floor((row.done / row.total) * 1000) / 10 : 0;
+    return {
+      id: row.id,
+      title: row.title,
+      format: row.format as ExportFormat,
+      filename: row.filename,
+      state: row.state,
+      done: row.done,
+      total: row.total,
+      progress,
+      size: row.size === null ? null : Number(row.size),
+      error: row.error,
+      createdAt: row.created_at,
+      finishedAt: row.finished_at,
+      expiresAt: row.expires_at,
+      expired: isExpired,
+      downloadUrl: row.state === 'done' && !isExpired ? `/api/product/download/file/${row.id}` : null,
+    };
+  }
+
+  /**
+   * Runs a task (the `export` job): writes DATA_DIR/exports/<id>.part batch by batch, updating
+   * the row's progress and looking for a cancellation between batches, then renames the complete
+   * file to <id>.<ext> — only a renamed file is ever offered. A task that is not waiting (it was
+   * cancelled, or failed at start-up) is left as it is.
+   */
+  async runTask(id: string): Promise<{ state: DownloadState; rows: number }> {
+    const repo = this.deps.repository;
+    const row = await repo.findTask(id);
+    if (!row || row.state !== 'waiting') return { state: row?.state ?? 'failed', rows: 0 };
+    if (!(await repo.updateTask(id, { state: 'running', started_at: this.nowIso(), done: 0 }, ['waiting']))) {
+      return { state: (await repo.findTask(id))?.state ?? 'failed', rows: 0 };
+    }
+    this.changed(id);
+    let stored: StoredRequest | undefined;
+    let writer: ExportWriter | undefined;
+    const partFile = path.join(this.deps.exportsDir, `${id}.part`);
+    try {
+      stored = storedRequestOf(row);
+      const { request, lang } = stored;
+      const auth = authOf(stored);
+      const max = isDocument(request.format) ? MAX_DOCUMENT_EXPORT_ROWS : MAX_EXPORT_ROWS;
+      const plan = await this.planTarget(request.target, max, lang, { userId: auth.userId });
+      await repo.updateTask(id, { total: plan.rows });
+      await mkdir(this.deps.exportsDir, { recursive: true });
+      writer = await this.openWriter(request, lang, partFile);
+      let done = 0;
+      for await (const batch of this.records(plan)) {
+        if ((await repo.findTask(id))?.state !== 'running') {
+          await writer.abort();
+          return { state: 'cancelled', rows: done };
+        }
+        await writer.write(batch);
+        done += batch.length;
+        await repo.updateTask(id, { done });
+        this.changed(id);
+      }
+      await writer.finish();
+      writer = undefined;
+      const finalFile = path.join(this.deps.exportsDir, `${id}.${extensionOf(request.format)}`);
+      await rename(partFile, finalFile);
+      const { size } = await stat(finalFile);
+      const now = this.deps.now();
+      const isDone = await repo.updateTask(
+        id,
+        {
+          state: 'done',
+          done,
+          total: done,
+          size,
+          file_path: finalFile,
+          finished_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + this.deps.fileDays * DAY_MS).toISOString(),
+        },
+        ['running'],
+      );
+      if (!isDone) {
+        // Cancelled while the file was being completed.
+        await rm(finalFile, { force: true });
+        return { state: 'cancelled', rows: done };
+      }
+      this.changed(id);
+      await this.recordExport(auth, request, lang, done);
+      return { state: 'done', rows: done };
+    } catch (err) {
+      if (writer) await writer.abort().catch(() => undefined);
+      await rm(partFile, { force: true });
+      const lang = stored?.lang ?? 'zh';
+      const message =
+        err instanceof AppError
+          ? formatErrorMessage(err.code, lang, err.params)
+          : formatErrorMessage('DOWNLOAD_FAILED', lang);
+      if (!(err instanceof AppError)) this.deps.log?.error({ err, taskId: id }, 'export task failed');
+      await repo.updateTask(id, { state: 'failed', error: message, finished_at: this.nowIso() }, ['running']);
+      this.changed(id);
+      return { state: 'failed', rows: 0 };
+    }
+  }
+
+  /**
+   * At start-up: a task still `running` lost the process that ran it (kill -9, power loss). It
+   * ends as failed with a message saying so, and its partial file is removed; "redraw" or "run
+   * again" writes it anew. (One process runs the export jobs of a database: see docs/export.md.)
+   */
+  async failInterrupted(): Promise<number> {
+    const rows = await this.deps.repository.tasksInState('running');
+    for (const row of rows) {
+      const lang = languageOfStored(row);
+      await rm(path.join(this.deps.exportsDir, `${row.id}.part`), { force: true });
+      await this.deps.repository.updateTask(
+        row.id,
+        { state: 'failed', error: INTERRUPTED[lang], finished_at: this.nowIso() },
+        ['running'],
+      );
+      this.deps.log?.warn({ taskId: row.id }, 'export task interrupted by a restart: failed');
+    }
+    return rows.length;
+  }
+
+  /** Deletes the files of tasks past their days (the `export-expiry` job); their rows then show expired. */
+  async expireFiles(): Promise<number> {
+    const rows = await this.deps.repository.expiredFiles(this.nowIso());
+    for (const row of rows) {
+      if (row.file_path) await rm(row.file_path, { force: true });
+      await this.deps.repository.updateTask(row.id, { file_path: null });
+    }
+    return rows.length;
+  }
+}
+
+function isDocument(format: ExportFormat): boolean {
+  return format === 'docx' || format === 'pdf';
+}
+
+function isDirect(format: ExportFormat, rows: number): boolean {
+  return !isDocument(format) && rows <= EXPORT_DIRECT_MAX_ROWS;
+}
+
+function conflict(state: DownloadTaskState, lang: Language): AppError {
+  return new AppError('DOWNLOAD_STATE_CONFLICT', { reason: STATE_WORDS[state][lang] });
+}
+
+function fieldListOf(json: string | null): ExportFieldId[] {
+  if (!json) return [];
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return [...new Set(parsed.filter((id) => ExportFieldIdSchema.safeParse(id).success) as ExportFieldId[])];
+  } catch {
+    return [];
+  }
+}
+
+function templateOf(row: ExportTemplateRow): ExportTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    fields: fieldListOf(row.fields),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function storedRequestOf(row: DownloadTaskRow): StoredRequest {
+  return StoredRequestSchema.parse(JSON.parse(row.request));
+}
+
+function languageOfStored(row: DownloadTaskRow): Language {
+  try {
+    return storedRequestOf(row).lang;
+  } catch {
+    return 'zh';
+  }
+}
+
+/** The caller a task runs for: as it was when the task was made (no session: the job has none). */
+function authOf(stored: StoredRequest): AuthContext & { userId: string } {
+  return {
+    userId: stored.caller.userId,
+    tenantId: stored.caller.tenantId,
+    email: stored.caller.email,
+    loginType: stored.caller.loginType as LoginType,
+    permissions: [],
+    sessionId: null,
+    apiTokenId: null,
+  };
+}

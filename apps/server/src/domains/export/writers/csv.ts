@@ -1,0 +1,48 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import type { ExportWriter, OpenWriter } from './writer.js';
+
+/** Excel reads a CSV as UTF-8 (and so shows Chinese) only when the file starts with a BOM. */
+export const UTF8_BOM = '\ufeff';
+
+/** RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** RFC 4180: records end with CRLF. */
+export function csvLine(values: readonly string[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
+
+/**
+ * The csv format: UTF-8 with a BOM, a header line, one line per patent. A batch is written as one
+ * chunk, and the writer waits for the file to drain before taking the next, so memory stays flat.
+ */
+export const openCsvWriter: OpenWriter = async (input) => {
+  const out = createWriteStream(input.path, { encoding: 'utf8' });
+  await once(out, 'open');
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write(UTF8_BOM + csvLine(input.columns.map((c) => c.label)));
+  const close = () =>
+    new Promise<void>((resolve, reject) => {
+      out.once('error', reject);
+      out.end(() => resolve());
+    });
+  const writer: ExportWriter = {
+    async write(patents) {
+      let chunk = '';
+      for (const patent of patents) chunk += csvLine(input.columns.map((c) => input.valueOf(patent, c.id)));
+      await write(chunk);
+    },
+    finish: close,
+    async abort() {
+      if (!out.closed) await close().catch(() => undefined);
+      await rm(input.path, { force: true });
+    },
+  };
+  return writer;
+};
