@@ -331,6 +331,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     },
     exportLimit: async (auth) => (await account.userLimit(auth)).export.limit,
     exportsDir: path.join(config.dataDir, 'exports'),
+    drawingsDir: infra.drawingsDir,
     fileDays: config.exports.fileDays,
     now,
     log: infra.log.child({ module: 'export' }),

@@ -1,11 +1,15 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { DownloadTask, Patent } from '@patlas/contracts';
 // Brings app.injectWS into the app's type.
 import type {} from '@fastify/websocket';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import {
@@ -384,6 +388,35 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
       expect(sheet.actualRowCount).toBe(1_201);
       expect(sheet.actualColumnCount).toBe(2);
       expect(String(sheet.getRow(2).getCell(2).value)).toMatch(/^一种储能电池管理系统，编号"\d+"$/);
+    });
+
+    it('writes chosen patents to PDF and Word as tasks, each title readable in the file', async () => {
+      const chosen = generated.slice(0, 12).map((p) => p.publicationNumber);
+      const fields = ['publicationNumber', 'title', 'applicants', 'abstract'];
+      const pdfTask = await createTask({
+        target: { kind: 'patents', publicationNumbers: chosen },
+        fields,
+        format: 'pdf',
+      });
+      const docxTask = await createTask({
+        target: { kind: 'patents', publicationNumbers: chosen },
+        fields,
+        format: 'docx',
+      });
+      await runJobs();
+      const pdf = await download(await taskOf(pdfTask.id));
+      expect(pdf.headers['content-type']).toContain('application/pdf');
+      const pdfFile = path.join(os.tmpdir(), `patlas-export-${pdfTask.id}.pdf`);
+      await writeFile(pdfFile, pdf.rawPayload);
+      const { stdout } = await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', pdfFile, '-']);
+      // pdftotext may break a long title over two lines: compare without white space.
+      const text = stdout.replace(/\s+/g, '');
+      for (const patent of generated.slice(0, 12)) expect(text).toContain(patent.title!.text.replace(/\s+/g, ''));
+      const docx = await download(await taskOf(docxTask.id));
+      expect(docx.headers['content-type']).toContain('wordprocessingml');
+      const zip = await JSZip.loadAsync(docx.rawPayload);
+      const xml = await zip.file('word/document.xml')!.async('string');
+      for (const number of chosen) expect(xml).toContain(number);
     });
 
     it('cancels a waiting task, and a running one between two batches without keeping a file', async () => {

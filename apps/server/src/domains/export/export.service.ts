@@ -111,6 +111,8 @@ export interface ExportServiceDeps {
   exportLimit: (auth: AuthContext) => Promise<number | null>;
   /** Where task files are written: DATA_DIR/exports. */
   exportsDir: string;
+  /** Where imported drawings are (DATA_DIR/drawings): the document formats show a patent's first. */
+  drawingsDir: string;
   /** Days a finished file stays (EXPORT_FILE_DAYS). */
   fileDays: number;
   now: Clock;
@@ -373,8 +375,19 @@ export class ExportService {
       columns: request.fields.map((id) => ({ id, label: exportFieldLabel(id, lang) })),
       lang,
       valueOf: (patent, field) => valueOf(patent, field, lang, today),
+      firstDrawing: (patent) => this.firstDrawing(patent),
       ...(request.title ? { title: request.title } : {}),
     });
+  }
+
+  /** A patent's first drawing as imported (DATA_DIR/drawings), for Word and PDF; none when absent. */
+  private async firstDrawing(patent: Patent): Promise<{ data: Buffer; type: 'png' | 'jpg' } | undefined> {
+    const file = patent.drawings?.[0]?.file;
+    // Only a plain file name inside the drawings folder (as the drawing route accepts).
+    if (!file || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(png|jpe?g)$/i.test(file)) return undefined;
+    const data = await readFile(path.join(this.deps.drawingsDir, file)).catch(() => undefined);
+    if (!data) return undefined;
+    return { data, type: file.toLowerCase().endsWith('.png') ? 'png' : 'jpg' };
   }
 
   /**

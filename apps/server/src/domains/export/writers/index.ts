@@ -1,21 +1,16 @@
 import type { ExportFormat } from '@patlas/contracts';
-import { AppError } from '../../../errors.js';
 import { openCsvWriter } from './csv.js';
+import { openDocxWriter } from './docx.js';
+import { openPdfWriter } from './pdf.js';
 import type { OpenWriter } from './writer.js';
 import { openXlsxWriter } from './xlsx.js';
-
-/** The refusal of a format whose writer this build does not have. */
-const unavailable =
-  (format: ExportFormat): OpenWriter =>
-  () =>
-    Promise.reject(new AppError('EXPORT_FAILED', { reason: `${format} is not available in this build` }));
 
 /** Each format's writer: every export, direct or a task, opens its file through here. */
 export const WRITERS: Record<ExportFormat, OpenWriter> = {
   xlsx: openXlsxWriter,
   csv: openCsvWriter,
-  docx: unavailable('docx'),
-  pdf: unavailable('pdf'),
+  docx: openDocxWriter,
+  pdf: openPdfWriter,
 };
 
 /** The extension of a format's files. */
