@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { ADMIN, apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
@@ -8,11 +8,10 @@ import { startServer, type RunningServer } from '../../fixtures/server.js';
 const runBrowser = hasChromium();
 
 const LOCALES = [
-  { locale: 'zh-CN', tag: 'zh', send: '发送邀请', member: '成员', unavailable: '该专利库已被删除或归档，无法查看' },
+  { locale: 'zh-CN', tag: 'zh', member: '成员', unavailable: '该专利库已被删除或归档，无法查看' },
   {
     locale: 'en-US',
     tag: 'en',
-    send: 'Send invitations',
     member: 'Member',
     unavailable: 'The patent library has been deleted or archived, and cannot be viewed',
   },
@@ -46,7 +45,7 @@ describe.runIf(runBrowser)('[LIBRARY][SHARE]: collaborative libraries', () => {
     await server?.stop();
   });
 
-  for (const { locale, tag, send, member, unavailable } of LOCALES) {
+  for (const { locale, tag, member, unavailable } of LOCALES) {
     it(`shares a library; the second user accepts from the message centre and opens it (${tag})`, async () => {
       const name = `协作电池库-${tag}`;
       const { folder } = await asOwner<{ folder: { id: string } }>('/product/archive/v2/save', {
