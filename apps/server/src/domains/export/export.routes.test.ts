@@ -419,6 +419,27 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
       for (const number of chosen) expect(xml).toContain(number);
     });
 
+    it('answers one patent as a Word or PDF file at once (/export/docx, /download/pdf), in any written form', async () => {
+      const patent = generated[3]!;
+      const loose = patent.publicationNumber.replace(/^CN/, 'cn ').toLowerCase();
+      const word = await call('GET', `/export/docx?publicationNumber=${encodeURIComponent(loose)}`, undefined, owner);
+      expect(word.headers['content-type']).toContain('wordprocessingml');
+      expect(word.headers['content-disposition']).toContain(`${patent.publicationNumber}.docx`);
+      const xml = await (await JSZip.loadAsync(word.rawPayload)).file('word/document.xml')!.async('string');
+      expect(xml).toContain(patent.publicationNumber);
+      expect(xml).toContain(patent.abstract!.text);
+
+      const pdf = await call('POST', `/download/pdf?publicationNumber=${patent.publicationNumber}`, {}, owner);
+      expect(pdf.headers['content-type']).toContain('application/pdf');
+      const pdfFile = path.join(os.tmpdir(), `patlas-one-${patent.publicationNumber}.pdf`);
+      await writeFile(pdfFile, pdf.rawPayload);
+      const { stdout } = await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', pdfFile, '-']);
+      expect(stdout.replace(/\s+/g, '')).toContain(patent.title!.text.replace(/\s+/g, ''));
+
+      const missing = await call('GET', '/export/docx?publicationNumber=CN999999999A', undefined, owner);
+      expect(missing.json()).toMatchObject({ status: 0, data: { code: 'EXPORT_NOTHING' } });
+    });
+
     it('cancels a waiting task, and a running one between two batches without keeping a file', async () => {
       const body = {
         target: { kind: 'results', query: STORAGE_QUERY, rows: { mode: 'first', count: GENERATED } },

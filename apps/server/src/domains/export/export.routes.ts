@@ -163,6 +163,39 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     },
   );
 
+  // One patent as a document, answered at once (spec 2 §7 /export/docx and /download/pdf, query
+  // publicationNumber): the detail page's Word and PDF downloads.
+  const onePatentDocument = [
+    { url: '/export/docx', format: 'docx' as const, name: 'Word' },
+    { url: '/download/pdf', format: 'pdf' as const, name: 'PDF' },
+  ];
+  for (const { url, format, name } of onePatentDocument) {
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({
+        method,
+        url,
+        config: DOWNLOAD,
+        schema: {
+          summary: `One patent (query publicationNumber, any written form) as a ${name} file: bibliography, abstract, claims, first drawing`,
+          tags: ['export'],
+          querystring: z.object({ publicationNumber: z.string().trim().min(3).max(64) }),
+        },
+        handler: async (request, reply) => {
+          const file = await service.exportOnePatent(
+            requireUser(request),
+            request.query.publicationNumber,
+            format,
+            languageOf(request),
+          );
+          return reply
+            .type(file.contentType)
+            .header('content-disposition', contentDisposition(file.filename))
+            .send(file.data);
+        },
+      });
+    }
+  }
+
   app.post(
     '/download/task',
     {

@@ -46,6 +46,27 @@ import type { ExportWriter } from './writers/writer.js';
 export type ExportRequestInput = z.output<typeof ExportRequestSchema>;
 type ExportTargetInput = ExportRequestInput['target'];
 
+/** What a single patent's Word or PDF shows: its bibliography, abstract and claims. */
+const ONE_PATENT_FIELDS = [
+  'publicationNumber',
+  'applicationNumber',
+  'title',
+  'applicants',
+  'inventors',
+  'agency',
+  'agents',
+  'applicationDate',
+  'publicationDate',
+  'grantDate',
+  'priorityNumbers',
+  'ipcMain',
+  'ipc',
+  'cpc',
+  'legalStatus',
+  'abstract',
+  'claims',
+] as const satisfies readonly ExportFieldId[];
+
 /** Records read from the patent store at a time: a 300,000-row export never holds more. */
 export const EXPORT_BATCH_ROWS = 1_000;
 
@@ -399,6 +420,35 @@ export class ExportService {
     if (!isDirect(request.format, plan.rows)) {
       return { kind: 'task', task: await this.createTaskFrom(auth, request, lang, plan.rows) };
     }
+    return this.writeDirect(auth, request, lang, plan);
+  }
+
+  /**
+   * GET|POST /export/docx and /download/pdf (?publicationNumber=): one patent as a Word or PDF file,
+   * answered at once (the detail page's download; a larger document export is a download task).
+   */
+  async exportOnePatent(
+    auth: AuthContext,
+    publicationNumber: string,
+    format: 'docx' | 'pdf',
+    lang: Language,
+  ): Promise<Extract<DirectExport, { kind: 'file' }>> {
+    const request: ExportRequestInput = {
+      target: { kind: 'patents', publicationNumbers: [publicationNumber] },
+      fields: [...ONE_PATENT_FIELDS],
+      format,
+      filename: publicationNumber.replace(/\s+/g, ''),
+    };
+    const { plan } = await this.plan(auth, request, lang);
+    return this.writeDirect(auth, request, lang, plan);
+  }
+
+  private async writeDirect(
+    auth: AuthContext,
+    request: ExportRequestInput,
+    lang: Language,
+    plan: Awaited<ReturnType<ExportService['plan']>>['plan'],
+  ): Promise<Extract<DirectExport, { kind: 'file' }>> {
     const userId = this.userOf(auth);
     await mkdir(this.deps.exportsDir, { recursive: true });
     const file = path.join(this.deps.exportsDir, `direct-${randomUUID()}.part`);
