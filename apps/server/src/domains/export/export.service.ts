@@ -433,11 +433,13 @@ export class ExportService {
     format: 'docx' | 'pdf',
     lang: Language,
   ): Promise<Extract<DirectExport, { kind: 'file' }>> {
+    // Named after the number as the store holds it (the query may write it in any form).
+    const held = (await this.deps.patents.resolveHeldNumbers([publicationNumber]))[publicationNumber];
     const request: ExportRequestInput = {
       target: { kind: 'patents', publicationNumbers: [publicationNumber] },
       fields: [...ONE_PATENT_FIELDS],
       format,
-      filename: publicationNumber.replace(/\s+/g, ''),
+      ...(held ? { filename: held } : {}),
     };
     const { plan } = await this.plan(auth, request, lang);
     return this.writeDirect(auth, request, lang, plan);
