@@ -271,7 +271,13 @@ export async function apiUpload<T>(path: string, file: File, options: UploadOpti
   }
   if (!response.ok || envelope.status !== 1 || !envelope.data) {
     const code = (envelope.data as { code?: string } | undefined)?.code ?? `HTTP_${response.status}`;
-    throw new ApiError(code, envelope.message || options.messages.badResponse(response.status), response.status);
+    throw new ApiError(
+      code,
+      envelope.message || options.messages.badResponse(response.status),
+      response.status,
+      envelope.data,
+      envelope.status,
+    );
   }
   return envelope.data as T;
 }

@@ -6,7 +6,7 @@ import type {
   LibraryShareRequest,
   LibraryShareResponse,
 } from '@patlas/contracts';
-import { ApiError, apiPost, urlOf } from '../../api/client';
+import { apiPost, apiUpload, type UploadOptions } from '../../api/client';
 import type { Paged } from '../../history-recording/api';
 import type { Options } from '../../library-actions/api';
 
@@ -34,54 +34,17 @@ export function listMyGroups(options: Options): Promise<{ items: Group[] }> {
   return apiPost<{ items: Group[] }>('/product/group/query/groupInfo', {}, options);
 }
 
-export interface UploadOptions extends Options {
-  /** The bearer token (renewed first by the caller when it has expired). */
-  token: string | undefined;
-}
+/** What an import needs: the bearer token travels explicitly (renewed first by the caller when it has expired). */
+export type ImportOptions = Omit<UploadOptions, 'query'>;
 
 /**
  * `POST /archive/v2/save?action=import&folderId=…` with the file as multipart/form-data (.txt, or
  * .xlsx with the numbers in the first column and optional labels in the second): numbers in
- * every written form, lines not found reported. The JSON client cannot carry files, so this call
- * sends the token itself.
+ * every written form, lines not found reported.
  */
-export async function importIntoFolder(
-  folderId: string,
-  file: File,
-  options: UploadOptions,
-): Promise<LibraryImportResponse> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(urlOf('/product/archive/v2/save', { action: 'import', folderId }), {
-      method: 'POST',
-      headers: {
-        'Accept-Language': options.lang,
-        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      },
-      body: form,
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (options.signal?.aborted) throw cause;
-    throw new ApiError('NETWORK_ERROR', options.messages.network, 0);
-  }
-  let envelope: { status?: number; message?: string; data?: unknown };
-  try {
-    envelope = (await response.json()) as typeof envelope;
-  } catch {
-    throw new ApiError('BAD_RESPONSE', options.messages.badResponse(response.status), response.status);
-  }
-  if (!response.ok || envelope.status !== 1) {
-    const data = envelope.data as { code?: string } | undefined;
-    throw new ApiError(
-      data?.code ?? `HTTP_${response.status}`,
-      envelope.message || options.messages.badResponse(response.status),
-      response.status,
-      envelope.data,
-      envelope.status,
-    );
-  }
-  return envelope.data as LibraryImportResponse;
+export function importIntoFolder(folderId: string, file: File, options: ImportOptions): Promise<LibraryImportResponse> {
+  return apiUpload<LibraryImportResponse>('/product/archive/v2/save', file, {
+    ...options,
+    query: { action: 'import', folderId },
+  });
 }
