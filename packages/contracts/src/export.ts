@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_EXPORT_ROWS } from './limits.js';
-import { SearchQueryRequestSchema } from './search.js';
+import { ResultSetQuerySchema } from './search.js';
 
 /**
  * Export and the download centre (spec 2 §1, §4 "Downloads", §5 export templates, §7 /export/*
@@ -173,15 +173,7 @@ export type ExportTemplateResponse = z.infer<typeof ExportTemplateResponseSchema
 // What is exported
 
 /** A result page's search (a library folder is `set: {kind: 'library', key}`), as collect takes it. */
-export const ExportQuerySchema = SearchQueryRequestSchema.pick({
-  searchExpre: true,
-  secondExpre: true,
-  set: true,
-  filters: true,
-  mergeType: true,
-  source: true,
-  sort: true,
-});
+export const ExportQuerySchema = ResultSetQuerySchema;
 export type ExportQuery = z.input<typeof ExportQuerySchema>;
 
 /** Which rows of the result set: 1-based positions in its order. */

@@ -9,7 +9,7 @@ import {
   MAX_LIBRARY_REMOVE,
   MAX_SHARE_RECIPIENTS,
 } from './limits.js';
-import { SearchQueryRequestSchema, SearchStateSchema } from './search.js';
+import { ResultSetQuerySchema, SearchStateSchema } from './search.js';
 
 /**
  * Patent libraries (spec 2 §3 "Patent library", §4 states, §6, §7 /archive/v2/* and
@@ -104,15 +104,7 @@ export type SavedExpression = z.infer<typeof SavedExpressionSchema>;
  * A result set to collect whole (the result page's search: expression, search within, set source,
  * filters, merge, scope, sort). A set of more than MAX_COLLECT_PATENTS patents is refused (COLLECT_TOO_MANY).
  */
-export const LibraryResultSetSchema = SearchQueryRequestSchema.pick({
-  searchExpre: true,
-  secondExpre: true,
-  set: true,
-  filters: true,
-  mergeType: true,
-  source: true,
-  sort: true,
-});
+export const LibraryResultSetSchema = ResultSetQuerySchema;
 export type LibraryResultSet = z.input<typeof LibraryResultSetSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -108,6 +108,21 @@ export const SearchQueryRequestSchema = z.object({
 });
 export type SearchQueryRequest = z.input<typeof SearchQueryRequestSchema>;
 
+/**
+ * A result page's search as a whole set (expression, search within, set source, filters, merge,
+ * scope, sort), without paging or view: what collect and export take to reproduce its rows in order.
+ */
+export const ResultSetQuerySchema = SearchQueryRequestSchema.pick({
+  searchExpre: true,
+  secondExpre: true,
+  set: true,
+  filters: true,
+  mergeType: true,
+  source: true,
+  sort: true,
+});
+export type ResultSetQuery = z.input<typeof ResultSetQuerySchema>;
+
 export const SearchHitSchema = z.object({
   publicationNumber: z.string(),
   applicationNumber: z.string().optional(),

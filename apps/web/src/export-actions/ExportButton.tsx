@@ -2,26 +2,12 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ExportFormat, ExportQuery } from '@patlas/contracts';
+import type { ExportFormat } from '@patlas/contracts';
 import { DOWNLOADS_PERMISSION } from '../app/paths';
 import { usePermission } from '../session/useSession';
-import { toSearchRequest, type ResultUrlState } from '../search-state/search-url-state';
+import { resultSetQueryOf, type ResultUrlState } from '../search-state/search-url-state';
 import { ExportDialog } from './ExportDialog';
 import type { ExportSource } from './export-model';
-
-/** The result set of a result page as the export call takes it (its order is the page's sort). */
-export function exportQueryOfState(state: ResultUrlState): ExportQuery {
-  const request = toSearchRequest(state);
-  return {
-    searchExpre: request.searchExpre,
-    ...(request.secondExpre ? { secondExpre: request.secondExpre } : {}),
-    ...(request.set ? { set: request.set } : {}),
-    filters: request.filters ?? [],
-    mergeType: request.mergeType ?? 0,
-    ...(request.source ? { source: request.source } : {}),
-    ...(request.sort ? { sort: request.sort } : {}),
-  };
-}
 
 interface ExportResultsButtonProps {
   state: ResultUrlState;
@@ -50,7 +36,7 @@ export function ExportResultsButton({ state, selected, total, title }: ExportRes
           hasTotal &&
           setSource({
             kind: 'results',
-            query: exportQueryOfState(state),
+            query: resultSetQueryOf(state),
             page: state.page,
             pageSize: state.pageSize,
             total,

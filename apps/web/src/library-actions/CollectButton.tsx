@@ -3,24 +3,10 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MAX_COLLECT_PATENTS, type LibraryResultSet } from '@patlas/contracts';
+import { MAX_COLLECT_PATENTS } from '@patlas/contracts';
 import type { ResultSnapshot } from '../history-recording/recording';
-import { toSearchRequest, type ResultUrlState } from '../search-state/search-url-state';
+import { resultSetQueryOf, type ResultUrlState } from '../search-state/search-url-state';
 import { CollectDialog, type CollectTarget } from './CollectDialog';
-
-/** The result set of a result page as the collect call takes it (its order is the page's sort). */
-export function resultSetOfState(state: ResultUrlState): LibraryResultSet {
-  const request = toSearchRequest(state);
-  return {
-    searchExpre: request.searchExpre,
-    ...(request.secondExpre ? { secondExpre: request.secondExpre } : {}),
-    ...(request.set ? { set: request.set } : {}),
-    filters: request.filters ?? [],
-    mergeType: request.mergeType ?? 0,
-    ...(request.source ? { source: request.source } : {}),
-    ...(request.sort ? { sort: request.sort } : {}),
-  };
-}
 
 interface CollectResultsButtonProps {
   state: ResultUrlState;
@@ -58,7 +44,7 @@ export function CollectResultsButton({ state, selected, total, origin }: Collect
         size="small"
         disabled={!hasTotal}
         title={hasTotal && total > MAX_COLLECT_PATENTS ? t('collect.limit', { max: LIMIT }) : undefined}
-        onClick={() => hasTotal && setTarget({ kind: 'set', resultSet: resultSetOfState(state), total })}
+        onClick={() => hasTotal && setTarget({ kind: 'set', resultSet: resultSetQueryOf(state), total })}
         data-testid="collect-all"
       >
         {t('collect.all', { count: total ?? 0, total: (total ?? 0).toLocaleString(locale) })}

@@ -6,6 +6,7 @@ import {
   SORT_FIELDS,
   VIEW_MODES,
   type FacetFilterInput,
+  type ResultSetQuery,
   type SearchQueryRequest,
   type SearchState,
   type SetSource,
@@ -247,6 +248,20 @@ export function toSearchState(state: ResultUrlState): SearchState {
 }
 
 /** The body of `POST /search/searchNew` for a state: the stored state's fields. */
+/** The result set of a result page as collect and export take it (its order is the page's sort). */
+export function resultSetQueryOf(state: ResultUrlState): ResultSetQuery {
+  const request = toSearchRequest(state);
+  return {
+    searchExpre: request.searchExpre,
+    ...(request.secondExpre ? { secondExpre: request.secondExpre } : {}),
+    ...(request.set ? { set: request.set } : {}),
+    filters: request.filters ?? [],
+    mergeType: request.mergeType ?? 0,
+    ...(request.source ? { source: request.source } : {}),
+    ...(request.sort ? { sort: request.sort } : {}),
+  };
+}
+
 export function toSearchRequest(state: ResultUrlState): SearchQueryRequest & { viewMode: ViewMode } {
   return { ...toSearchState(state), viewMode: state.view };
 }
