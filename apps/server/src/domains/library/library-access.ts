@@ -38,13 +38,21 @@ export async function locateFolder(
   folderId: string,
   userId: string,
 ): Promise<LocatedFolder> {
-  const found = await libraries.findFolder(folderId);
-  if (!found) throw new AppError('LIBRARY_NOT_FOUND');
-  const tree = new FolderTree(await libraries.foldersOf(found.owner_id));
-  const folder = tree.get(found.id)!;
-  const root = tree.rootOf(folder);
+  const { tree, folder, root } = await folderInTree(libraries, folderId);
   const membership = root.owner_id === userId ? undefined : await members.find(root.id, userId);
   const role = accessOf(root, userId, membership);
   if (!role) throw new AppError('LIBRARY_NOT_FOUND');
   return { tree, folder, root, role };
+}
+
+/** A folder in its owner's tree, with its library (top-level folder); no access check. */
+export async function folderInTree(
+  libraries: LibraryRepository,
+  folderId: string,
+): Promise<{ tree: FolderTree; folder: LibraryRow; root: LibraryRow }> {
+  const found = await libraries.findFolder(folderId);
+  if (!found) throw new AppError('LIBRARY_NOT_FOUND');
+  const tree = new FolderTree(await libraries.foldersOf(found.owner_id));
+  const folder = tree.get(found.id)!;
+  return { tree, folder, root: tree.rootOf(folder) };
 }

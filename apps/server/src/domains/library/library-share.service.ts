@@ -12,7 +12,7 @@ import type { Clock } from '../auth/tokens.js';
 import type { MessageService } from '../message/message.service.js';
 import { unknownPerson, type People } from '../message/people.js';
 import { resolveRecipients } from '../message/recipients.js';
-import { locateFolder, type LocatedFolder } from './library-access.js';
+import { folderInTree, locateFolder, type LocatedFolder } from './library-access.js';
 import type { LibraryMembersRepository } from './library-members.repository.js';
 import { folderDto, FolderTree } from './library-tree.js';
 import type { LibraryRepository, LibraryRow } from './library.repository.js';
@@ -219,10 +219,7 @@ export class LibraryShareService {
   /** A member leaves (also from an archived or deleted library: leaving needs no access to its content). */
   async quit(auth: AuthContext, folderId: string): Promise<void> {
     const userId = this.userOf(auth);
-    const found = await this.deps.libraries.findFolder(folderId);
-    if (!found) throw new AppError('LIBRARY_NOT_FOUND');
-    const tree = new FolderTree(await this.deps.libraries.foldersOf(found.owner_id));
-    const root = tree.rootOf(tree.get(found.id)!);
+    const { root } = await folderInTree(this.deps.libraries, folderId);
     if (root.owner_id === userId) throw new AppError('LIBRARY_OWNER_CANNOT_LEAVE');
     const member = await this.deps.members.find(root.id, userId);
     if (member?.status !== 'active') throw new AppError('LIBRARY_NOT_FOUND');
@@ -233,11 +230,14 @@ export class LibraryShareService {
   /** The invited caller accepts or declines (the same as answering the message). */
   async respond(auth: AuthContext, folderId: string, accept: boolean): Promise<void> {
     const userId = this.userOf(auth);
-    const found = await this.deps.libraries.findFolder(folderId);
     // Invitations are for libraries: a sub-folder's id answers for its library.
-    const tree = found ? new FolderTree(await this.deps.libraries.foldersOf(found.owner_id)) : undefined;
-    const rootId = found && tree ? tree.rootOf(tree.get(found.id)!).id : folderId;
-    const answered = await this.deps.messages.answerInvitation(userId, 'libraryInvite', rootId, accept);
+    const located = await folderInTree(this.deps.libraries, folderId).catch(() => undefined);
+    const answered = await this.deps.messages.answerInvitation(
+      userId,
+      'libraryInvite',
+      located?.root.id ?? folderId,
+      accept,
+    );
     if (!answered) throw new AppError('LIBRARY_NO_INVITATION');
   }
 
@@ -245,11 +245,9 @@ export class LibraryShareService {
   private async applyAnswer(userId: string, libraryId: string, accept: boolean): Promise<void> {
     const member = await this.deps.members.find(libraryId, userId);
     if (member?.status !== 'invited') throw new AppError('LIBRARY_NO_INVITATION');
-    const root = await this.deps.libraries.findFolder(libraryId);
-    if (!root) throw new AppError('LIBRARY_NOT_FOUND');
-    const tree = new FolderTree(await this.deps.libraries.foldersOf(root.owner_id));
+    const { tree, folder: root } = await folderInTree(this.deps.libraries, libraryId);
     // Spec 2 §8: a library deleted or archived since the invitation cannot be joined.
-    if (accept && tree.stateOf(tree.get(root.id)!) !== 'active') throw new AppError('LIBRARY_UNAVAILABLE');
+    if (accept && tree.stateOf(root) !== 'active') throw new AppError('LIBRARY_UNAVAILABLE');
     if (accept) await this.deps.members.activate(libraryId, userId, this.nowIso());
     else await this.deps.members.remove(libraryId, userId);
     if (accept) await this.log(root, userId, 'join');
