@@ -14,10 +14,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { MAX_EXPORT_ROWS, type DownloadTask, type ExportFieldId } from '@patlas/contracts';
-import { buildApp } from '../apps/server/dist/app.js';
-import { loadConfig } from '../apps/server/dist/config.js';
-import { loadDemoCorpusIfNeeded, syncSearchIndex } from '../apps/server/dist/domains/patent/import/import.service.js';
-import { outFile } from './src/paths.js';
+import { startBenchServer } from './src/bench-server.js';
+import { percentile } from './src/search-stats.js';
 
 const { values } = parseArgs({
   options: {
@@ -61,47 +59,23 @@ const FIELDS: ExportFieldId[] = [
   'citedByCount',
 ];
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-}
-
-const dataDir = values['data-dir'] ?? outFile('load-demo');
-const config = loadConfig(
-  {
-    DATA_DIR: dataDir,
-    DEMO_CORPUS: values['data-dir'] ? 'false' : 'true',
-    LOG_LEVEL: 'warn',
-    JOB_POLL_MS: '200',
-    PATLAS_ADMIN_PASSWORD: 'bench-admin-1',
-    SEARCH_WORKERS: values.workers,
-    SEARCH_TIMEOUT_MS: '60000',
-  },
-  'bench',
-);
-const { app, context } = await buildApp(config, { announce: () => undefined });
+const {
+  app,
+  context,
+  dataDir,
+  address,
+  headers,
+  post: postAs,
+} = await startBenchServer({
+  dataDir: values['data-dir'],
+  workers: values.workers,
+  // The export tasks run on the job worker, picked up promptly.
+  env: { JOB_POLL_MS: '200' },
+});
 try {
-  const reindexed = await syncSearchIndex(context);
-  if (reindexed > 0) console.log(`search index rebuilt from the store: ${reindexed} patents`);
-  if (!values['data-dir']) await loadDemoCorpusIfNeeded(context);
-  await context.searchReady();
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
   context.jobs.worker.start();
-  const admin = await context.repositories.users.findByEmail('admin@patlas.local');
-  if (!admin) throw new Error('no seeded operator');
-  const tokens = await context.services.sessions.open({
-    userId: admin.id,
-    tenantId: admin.tenant_id,
-    loginType: 'password',
-    ip: null,
-  });
-  const headers = { Authorization: `Bearer ${tokens.accessToken}`, 'Content-Type': 'application/json' };
   type Data = { total: number; task: DownloadTask; items: DownloadTask[] };
-  const post = async (url: string, body: unknown): Promise<Data> => {
-    const res = await fetch(`${address}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    const answer = (await res.json()) as { status: number; data: Data };
-    if (answer.status !== 1) throw new Error(`${url}: ${JSON.stringify(answer).slice(0, 300)}`);
-    return answer.data;
-  };
+  const post = async (url: string, body: unknown): Promise<Data> => (await postAs<Data>(url, body)).data;
   console.log(
     `index: ${(await context.engine.size()).toLocaleString('en')} patents (${dataDir}); SEARCH_WORKERS=${values.workers}`,
   );
@@ -166,8 +140,8 @@ try {
         `max ${(delay.max / 1e6).toFixed(1)} ms; peak RSS during the export ${Math.round(peakRss / 1024 / 1024)} MB`,
     );
     console.log(
-      `  ${searchMs.length} searches meanwhile: p50 ${percentile(searchMs, 0.5).toFixed(0)} ms, ` +
-        `p95 ${percentile(searchMs, 0.95).toFixed(0)} ms, max ${(searchMs.at(-1) ?? 0).toFixed(0)} ms`,
+      `  ${searchMs.length} searches meanwhile: p50 ${percentile(searchMs, 50).toFixed(0)} ms, ` +
+        `p95 ${percentile(searchMs, 95).toFixed(0)} ms, max ${(searchMs.at(-1) ?? 0).toFixed(0)} ms`,
     );
   }
   console.log(`\npeak RSS of the process: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);

@@ -12,10 +12,8 @@
  */
 import { parseArgs } from 'node:util';
 import { FACET_FIELD_IDS, MAX_COLLECT_PATENTS } from '@patlas/contracts';
-import { buildApp } from '../apps/server/dist/app.js';
-import { loadConfig } from '../apps/server/dist/config.js';
-import { loadDemoCorpusIfNeeded, syncSearchIndex } from '../apps/server/dist/domains/patent/import/import.service.js';
-import { outFile } from './src/paths.js';
+import { startBenchServer } from './src/bench-server.js';
+import { percentile } from './src/search-stats.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,50 +39,21 @@ const CANDIDATES = [
   'AD=2020 AND TI=装置',
 ];
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
-}
-
-const dataDir = values['data-dir'] ?? outFile('load-demo');
-const config = loadConfig(
-  {
-    DATA_DIR: dataDir,
-    DEMO_CORPUS: values['data-dir'] ? 'false' : 'true',
-    LOG_LEVEL: 'warn',
-    JOB_POLL_MS: '0',
-    PATLAS_ADMIN_PASSWORD: 'bench-admin-1',
-    SEARCH_WORKERS: values.workers,
-    // A collect of a whole result set and its first page are what is timed, not the budget.
-    SEARCH_TIMEOUT_MS: '60000',
-  },
-  'bench',
-);
-const { app, context } = await buildApp(config, { announce: () => undefined });
+const {
+  app,
+  context,
+  dataDir,
+  post: postAs,
+} = await startBenchServer({
+  dataDir: values['data-dir'],
+  workers: values.workers,
+  // A collect's result set is read by the search workers; no job runs here.
+  env: { JOB_POLL_MS: '0' },
+});
 try {
-  const reindexed = await syncSearchIndex(context);
-  if (reindexed > 0) console.log(`search index rebuilt from the store: ${reindexed} patents`);
-  if (!values['data-dir']) await loadDemoCorpusIfNeeded(context);
-  await context.searchReady();
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const admin = await context.repositories.users.findByEmail('admin@patlas.local');
-  if (!admin) throw new Error('no seeded operator');
-  const tokens = await context.services.sessions.open({
-    userId: admin.id,
-    tenantId: admin.tenant_id,
-    loginType: 'password',
-    ip: null,
-  });
-  const headers = { Authorization: `Bearer ${tokens.accessToken}`, 'Content-Type': 'application/json' };
   // The answers' shapes are the contracts'; the bench reads a few fields of them.
   type Data = { total: number; folder: { id: string }; result: unknown };
-  const post = async (url: string, body: unknown): Promise<{ ms: number; data: Data }> => {
-    const started = performance.now();
-    const res = await fetch(`${address}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    const answer = (await res.json()) as { status: number; data: Data; message?: string };
-    const ms = performance.now() - started;
-    if (answer.status !== 1) throw new Error(`${url}: ${JSON.stringify(answer).slice(0, 300)}`);
-    return { ms, data: answer.data };
-  };
+  const post = (url: string, body: unknown) => postAs<Data>(url, body);
   const patents = await context.engine.size();
   console.log(`index: ${patents.toLocaleString('en')} patents (${dataDir}); SEARCH_WORKERS=${values.workers}`);
 
@@ -136,7 +105,7 @@ try {
   );
   console.log(
     `open page 1 of the ${shown.toLocaleString('en')}-patent folder with ${FACET_FIELD_IDS.length} facets, ${runs} runs: ` +
-      `p50 ${percentile(openMs, 0.5).toFixed(0)} ms, p95 ${percentile(openMs, 0.95).toFixed(0)} ms (target ≤ 200 ms p95)`,
+      `p50 ${percentile(openMs, 50).toFixed(0)} ms, p95 ${percentile(openMs, 95).toFixed(0)} ms (target ≤ 200 ms p95)`,
   );
   console.log(`peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
 } finally {
