@@ -89,8 +89,9 @@ try {
   const rows = Math.min(wantedRows, chosen.total);
   console.log(`exporting the first ${rows.toLocaleString('en')} of "${chosen.expression}" × ${FIELDS.length} fields\n`);
 
+  const idleRss = process.memoryUsage().rss;
   console.log(
-    `RSS before the exports: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB (the server, its search workers and their columns)`,
+    `RSS before the exports: ${Math.round(idleRss / 1024 / 1024)} MB (the server, its search workers and their columns)`,
   );
   for (const format of values.formats.split(',')) {
     const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -137,7 +138,8 @@ try {
     );
     console.log(
       `  event-loop delay p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, ` +
-        `max ${(delay.max / 1e6).toFixed(1)} ms; peak RSS during the export ${Math.round(peakRss / 1024 / 1024)} MB`,
+        `max ${(delay.max / 1e6).toFixed(1)} ms; peak RSS during the export ${Math.round(peakRss / 1024 / 1024)} MB ` +
+        `(the export's own: +${Math.round((peakRss - idleRss) / 1024 / 1024)} MB over the idle server)`,
     );
     console.log(
       `  ${searchMs.length} searches meanwhile: p50 ${percentile(searchMs, 50).toFixed(0)} ms, ` +

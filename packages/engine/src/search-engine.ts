@@ -19,6 +19,13 @@ export interface SearchEngine {
   /** Removes records by publication number (any written form); returns how many were removed. */
   remove(publicationNumbers: readonly string[]): Promise<number>;
   search(request: SearchRequest): Promise<SearchResponse>;
+  /**
+   * The publication numbers of ranks [offset, offset + limit) of `search`'s ordered result set (the
+   * same order as its pages), ranked once: an export of 300,000 rows reads its order in one call
+   * and then its records from the store, instead of ranking the set again for every page.
+   * `limit` is at most MAX_RANKED_NUMBERS.
+   */
+  rankedNumbers(request: RankedNumbersRequest): Promise<RankedNumbers>;
   /** The total of `search` without building a page: hits after scope, filters and merge. */
   count(ast: QueryNode, options?: CountOptions): Promise<number>;
   /**
@@ -248,16 +255,27 @@ export interface SearchRequest extends CountOptions {
   /** Maximum values per facet (default 50). */
   readonly facetLimit?: number;
   readonly highlight?: boolean;
-  /**
-   * A bulk read of an ordered result set (exports): `pageSize` up to MAX_BULK_PAGE_SIZE, so a
-   * large set is ranked once per thousand rows rather than once per hundred. Its hits leave out
-   * the abstract (the caller reads the records it needs from the store).
-   */
-  readonly bulk?: boolean;
 }
 
-/** The page size of a bulk read (SearchRequest.bulk). */
-export const MAX_BULK_PAGE_SIZE = 1_000;
+/** A window of a search's ordered result set (SearchEngine.rankedNumbers). */
+export interface RankedNumbersRequest extends CountOptions {
+  readonly ast: QueryNode;
+  readonly sort?: SortSpec;
+  /** 0-based rank of the first number. */
+  readonly offset: number;
+  /** At most MAX_RANKED_NUMBERS. */
+  readonly limit: number;
+}
+
+export interface RankedNumbers {
+  /** Hits after scope, filters and merge (what `search` answers as `total`). */
+  readonly total: number;
+  /** Publication numbers (as the records write them) of the window, in rank order. */
+  readonly publicationNumbers: string[];
+}
+
+/** The largest window of a rankedNumbers call: the largest export (MAX_EXPORT_ROWS). */
+export const MAX_RANKED_NUMBERS = 300_000;
 
 export interface SearchHit {
   readonly publicationNumber: string;

@@ -712,19 +712,33 @@ export function runConformance(name: string, createEngine: () => Promise<SearchE
       expect(deep.total).toBe(ref(refText('TIABC', '电池')).length);
     });
 
-    it('reads up to 1,000 rows a page in a bulk read, in the order of the ordinary pages', async () => {
+    it('answers a window of the ordered result set in the order of the ordinary pages', async () => {
       const ast = term(null, '电池');
-      await expect(engine.search({ ast, pageSize: 1_001, bulk: true })).rejects.toMatchObject({
-        code: 'PAGE_SIZE_INVALID',
-      });
-      const bulk = await engine.search({ ast, pageSize: 1_000, bulk: true });
       const pages: string[] = [];
-      for (let page = 1; pages.length < bulk.total; page++) {
+      let total = 0;
+      for (let page = 1; ; page++) {
         const res = await engine.search({ ast, page, pageSize: 100 });
+        total = res.total;
         if (res.items.length === 0) break;
         pages.push(...res.items.map((i) => i.publicationNumber));
       }
-      expect(bulk.items.map((i) => i.publicationNumber)).toEqual(pages.slice(0, 1_000));
+      expect(pages.length).toBeGreaterThan(3);
+      const whole = await engine.rankedNumbers({ ast, offset: 0, limit: 1_000 });
+      expect(whole).toEqual({ total, publicationNumbers: pages.slice(0, 1_000) });
+      const window = await engine.rankedNumbers({ ast, offset: 2, limit: 2 });
+      expect(window.publicationNumbers).toEqual(pages.slice(2, 4));
+      // Another order: the window follows the sort, as the pages do.
+      const sort = { field: 'PD', order: 'asc' } as const;
+      const sorted = (await engine.search({ ast, sort, pageSize: 100 })).items.map((i) => i.publicationNumber);
+      expect((await engine.rankedNumbers({ ast, sort, offset: 1, limit: 3 })).publicationNumbers).toEqual(
+        sorted.slice(1, 4),
+      );
+      await expect(engine.rankedNumbers({ ast, offset: 0, limit: 300_001 })).rejects.toMatchObject({
+        code: 'PAGE_SIZE_INVALID',
+      });
+      await expect(engine.rankedNumbers({ ast, offset: -1, limit: 10 })).rejects.toMatchObject({
+        code: 'PAGE_TOO_DEEP',
+      });
     });
 
     it('upserts by publication number and removes', async () => {

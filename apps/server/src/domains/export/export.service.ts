@@ -27,7 +27,7 @@ import {
   type LoginType,
   type Patent,
 } from '@patlas/contracts';
-import { MAX_BULK_PAGE_SIZE, type SearchEngine } from '@patlas/engine';
+import type { SearchEngine } from '@patlas/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -69,9 +69,6 @@ const ONE_PATENT_FIELDS = [
 
 /** Records read from the patent store at a time: a 300,000-row export never holds more. */
 export const EXPORT_BATCH_ROWS = 1_000;
-
-/** Rows of the result page's order read per engine call (SearchRequest.bulk). */
-const BULK = MAX_BULK_PAGE_SIZE;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -323,39 +320,27 @@ export class ExportService {
     }
     const last = Math.min(to, total);
     const sort = target.query.sort;
+    const count = Math.max(0, last - from + 1);
     return {
-      rows: Math.max(0, last - from + 1),
-      // The result page's order (its sort, else relevance or the set's rank), read a thousand at a time.
+      rows: count,
+      // The result page's order (its sort, else relevance or the set's rank), ranked once on a search
+      // worker; the numbers (~20 bytes each) are then handed out a batch at a time.
       batches: async function* () {
-        let batch: string[] = [];
-        for (let page = Math.ceil(from / BULK); (page - 1) * BULK < last; page++) {
-          let result;
-          try {
-            result = await engine.search({
-              ast,
-              ...options,
-              page,
-              pageSize: BULK,
-              bulk: true,
-              ...(sort ? { sort } : {}),
-              facets: [],
-              highlight: false,
-            });
-          } catch (err) {
-            throw toAppError(err);
-          }
-          if (result.items.length === 0) break;
-          const first = (page - 1) * BULK + 1;
-          result.items.forEach((item, i) => {
-            const position = first + i;
-            if (position >= from && position <= last) batch.push(item.publicationNumber);
+        if (count === 0) return;
+        let ranked;
+        try {
+          ranked = await engine.rankedNumbers({
+            ast,
+            ...options,
+            ...(sort ? { sort } : {}),
+            offset: from - 1,
+            limit: count,
           });
-          while (batch.length >= EXPORT_BATCH_ROWS) {
-            yield batch.slice(0, EXPORT_BATCH_ROWS);
-            batch = batch.slice(EXPORT_BATCH_ROWS);
-          }
+        } catch (err) {
+          throw toAppError(err);
         }
-        if (batch.length > 0) yield batch;
+        const numbers = ranked.publicationNumbers;
+        for (let i = 0; i < numbers.length; i += EXPORT_BATCH_ROWS) yield numbers.slice(i, i + EXPORT_BATCH_ROWS);
       },
     };
   }

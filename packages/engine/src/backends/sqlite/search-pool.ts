@@ -4,7 +4,15 @@ import type { TextMiningRunner } from '../../text-mining/runner.js';
 
 /** The reads a search worker answers: every call whose cost grows with the expression and its hits. */
 type EngineMethod =
-  'search' | 'count' | 'facets' | 'aggregate' | 'aggregateEach' | 'texts' | 'countEach' | 'rankSemantic';
+  | 'search'
+  | 'rankedNumbers'
+  | 'count'
+  | 'facets'
+  | 'aggregate'
+  | 'aggregateEach'
+  | 'texts'
+  | 'countEach'
+  | 'rankSemantic';
 type TextMiningMethod = keyof TextMiningRunner;
 type PooledMethod = EngineMethod | TextMiningMethod;
 
@@ -73,6 +81,8 @@ export interface StoppedTask {
 }
 
 const ANALYSES: ReadonlySet<PooledMethod> = new Set([
+  // An export's order: up to 300,000 ranks of a set as large as an analysis's.
+  'rankedNumbers',
   'aggregate',
   'aggregateEach',
   'texts',
@@ -170,6 +180,7 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
   return {
     ...base,
     search: (request) => run('search', [request]) as ReturnType<SearchEngine['search']>,
+    rankedNumbers: (request) => run('rankedNumbers', [request]) as ReturnType<SearchEngine['rankedNumbers']>,
     count: (...args) => run('count', args) as ReturnType<SearchEngine['count']>,
     facets: (...args) => run('facets', args) as ReturnType<SearchEngine['facets']>,
     aggregate: (...args) => run('aggregate', args) as ReturnType<SearchEngine['aggregate']>,

@@ -7,7 +7,9 @@ import { selectPage, type Compare } from '../../ranking/top-k.js';
 import type { LegalStatusClass } from '../../aggregation/dimensions.js';
 import {
   EngineError,
-  MAX_BULK_PAGE_SIZE,
+  MAX_RANKED_NUMBERS,
+  type RankedNumbers,
+  type RankedNumbersRequest,
   type BulkLoad,
   type CountOptions,
   type FacetField,
@@ -302,6 +304,11 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     texts: db
       .prepare(
         "SELECT id, texts, iif(texts = '', json_extract(row, '$.publicationNumber')) FROM docs WHERE id IN (SELECT value FROM json_each(?))",
+      )
+      .raw(),
+    numbersOfIds: db
+      .prepare(
+        "SELECT id, json_extract(row, '$.publicationNumber') FROM docs WHERE id IN (SELECT value FROM json_each(?))",
       )
       .raw(),
     rows: db.prepare("SELECT id, row, texts = '' FROM docs WHERE id IN (SELECT value FROM json_each(?))").raw(),
@@ -739,28 +746,19 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     return writer.idsOf(publicationNumbers);
   }
 
-  function searchPage(request: SearchRequest): SearchResponse {
-    const page = request.page ?? 1;
-    const pageSize = request.pageSize ?? 20;
-    if (!Number.isInteger(page) || page < 1) throw new EngineError('PAGE_TOO_DEEP', { page });
-    if (page > MAX_PAGE) throw new EngineError('PAGE_TOO_DEEP', { page, max: MAX_PAGE });
-    const maxPageSize = request.bulk ? MAX_BULK_PAGE_SIZE : MAX_PAGE_SIZE;
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) {
-      throw new EngineError('PAGE_SIZE_INVALID', { pageSize, max: maxPageSize });
-    }
+  /**
+   * Ranks [from, to) of a search's ordered result set: FTS5's own top-k when it applies (a plain
+   * ranked text query), else every hit scored or sorted and the window selected.
+   */
+  function rankedWindow(
+    request: CountOptions & { ast: QueryNode; sort?: SortSpec; facets?: readonly FacetField[]; facetLimit?: number },
+    from: number,
+    to: number,
+  ): { total: number; pageIds: Int32Array; scores: Float64Array | undefined; facets: Facets } {
     const sort = request.sort ?? { field: 'relevance' };
-    const from = (page - 1) * pageSize;
     const compiled = compileQuery(request.ast, ctx);
-    const fast = sort.field === 'relevance' ? ftsPage(compiled, request, from, from + pageSize) : undefined;
-    if (fast) {
-      const rows = loadRows(Array.from(fast.pageIds), !request.bulk);
-      const terms = request.highlight ? highlightTerms(request.ast) : [];
-      return {
-        total: fast.total,
-        items: pageItems(fast.pageIds, rows, fast.scores, terms, request.highlight),
-        facets: {},
-      };
-    }
+    const fast = sort.field === 'relevance' ? ftsPage(compiled, request, from, to) : undefined;
+    if (fast) return { ...fast, facets: {} };
     const { plan, hits, scores: termScores } = hitsOf(request.ast, request, sort.field === 'relevance', compiled);
     if (sort.field !== 'relevance' && hits.length > MAX_SORT_TOTAL) {
       throw new EngineError('SORT_TOO_MANY_HITS', { total: hits.length, max: MAX_SORT_TOTAL });
@@ -771,11 +769,43 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       scores = request.within ? setScores(request.within) : (termScores ?? rankHits(plan, hits));
     const cmp = comparator(sort, scores);
     const merged = mergeHits(hits, request.merge ?? 0, cmp);
-    const pageIds = selectRankedPage(merged, scores, (page - 1) * pageSize, page * pageSize, cmp);
-    const rows = loadRows(Array.from(pageIds), !request.bulk);
+    const pageIds = selectRankedPage(merged, scores, from, to, cmp);
+    return { total: merged.length, pageIds, scores, facets };
+  }
+
+  function searchPage(request: SearchRequest): SearchResponse {
+    const page = request.page ?? 1;
+    const pageSize = request.pageSize ?? 20;
+    if (!Number.isInteger(page) || page < 1) throw new EngineError('PAGE_TOO_DEEP', { page });
+    if (page > MAX_PAGE) throw new EngineError('PAGE_TOO_DEEP', { page, max: MAX_PAGE });
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+      throw new EngineError('PAGE_SIZE_INVALID', { pageSize, max: MAX_PAGE_SIZE });
+    }
+    const { total, pageIds, scores, facets } = rankedWindow(request, (page - 1) * pageSize, page * pageSize);
+    const rows = loadRows(Array.from(pageIds));
     const terms = request.highlight ? highlightTerms(request.ast) : [];
-    const items = pageItems(pageIds, rows, scores, terms, request.highlight);
-    return { total: merged.length, items, facets };
+    return { total, items: pageItems(pageIds, rows, scores, terms, request.highlight), facets };
+  }
+
+  function rankedNumbers(request: RankedNumbersRequest): RankedNumbers {
+    const { offset, limit } = request;
+    if (!Number.isInteger(offset) || offset < 0) throw new EngineError('PAGE_TOO_DEEP', { page: offset });
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RANKED_NUMBERS) {
+      throw new EngineError('PAGE_SIZE_INVALID', { pageSize: limit, max: MAX_RANKED_NUMBERS });
+    }
+    const { total, pageIds } = rankedWindow(request, offset, offset + limit);
+    // The numbers as the records write them, read in SQLite (json_extract), not parsed in JS.
+    const numberOf = new Map<number, string>();
+    for (let at = 0; at < pageIds.length; at += WITHIN_CHUNK) {
+      const chunk = JSON.stringify(Array.from(pageIds.subarray(at, at + WITHIN_CHUNK)));
+      for (const [id, pn] of stmt.numbersOfIds.all(chunk) as [number, string][]) numberOf.set(id, pn);
+    }
+    const publicationNumbers: string[] = [];
+    for (const id of pageIds) {
+      const pn = numberOf.get(id);
+      if (pn !== undefined) publicationNumbers.push(pn);
+    }
+    return { total, publicationNumbers };
   }
 
   /** Only an engine with a text source leaves texts out of the index. */
@@ -905,6 +935,15 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       refresh();
       try {
         return searchPage(request);
+      } finally {
+        releaseScores();
+      }
+    },
+
+    async rankedNumbers(request) {
+      refresh();
+      try {
+        return rankedNumbers(request);
       } finally {
         releaseScores();
       }

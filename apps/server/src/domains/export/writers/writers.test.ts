@@ -9,7 +9,7 @@ import { buildCnPatent } from '../../../../test/factories.js';
 import { exportFieldLabel, valueOf } from '../export-fields.js';
 import { openCsvWriter } from './csv.js';
 import type { ExportColumn, OpenWriter, WriterInput } from './writer.js';
-import { openXlsxWriter } from './xlsx.js';
+import { openXlsxWriter, sheetSink } from './xlsx.js';
 
 const TODAY = '2026-06-01';
 const columns: ExportColumn[] = (['publicationNumber', 'title', 'applicants', 'abstract'] as const).map((id) => ({
@@ -91,6 +91,20 @@ describe('xlsx writer', () => {
     expect(row![3]!.startsWith('长长长')).toBe(true);
     // A control character would make the workbook unreadable: removed.
     expect(row![1]).toBe('ab');
+  });
+
+  it('finds the stream exceljs compresses a sheet through, so a long export waits for it', async () => {
+    // Without it rows pile up in memory faster than zlib takes them (xlsx.ts sheetSink).
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(dir, 'sink.xlsx') });
+    const sheet = workbook.addWorksheet('s');
+    sheet.addRow(['x'.repeat(100)]).commit();
+    const sink = sheetSink(sheet);
+    expect(sink).toBeDefined();
+    // Written ahead of the compression: more is pending than the stream's mark holds.
+    for (let i = 0; i < 2_000; i++) sheet.addRow(['y'.repeat(200)]).commit();
+    expect(sink!.pending()).toBeGreaterThan(0);
+    sheet.commit();
+    await workbook.commit();
   });
 
   it('removes the file on abort', async () => {

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { xlsxCellText } from './cell-text.js';
@@ -19,6 +20,22 @@ const WIDTHS: Partial<Record<string, number>> = {
 
 /** Rows written between two turns of the event loop (a row of 20 fields takes about 0.2 ms). */
 const ROWS_PER_TURN = 200;
+
+/**
+ * The stream a worksheet's XML is compressed through. exceljs's sheet stream writes to it without
+ * waiting (StreamBuf ignores backpressure), so rows made faster than zlib compresses them pile up in
+ * memory (~900 MB for 300,000 rows of 20 fields): the writer waits for it to drain instead. Read
+ * from exceljs 4.4's internals; writers.test.ts fails if an upgrade moves them.
+ */
+export function sheetSink(sheet: ExcelJS.Worksheet): { sink: NodeJS.EventEmitter; pending: () => number } | undefined {
+  type Sink = NodeJS.EventEmitter & { _writableState?: { length: number; highWaterMark: number } };
+  const stream = (sheet as unknown as { stream?: { pipes?: Sink[] } }).stream;
+  const sink = stream?.pipes?.[0];
+  const state = sink?._writableState;
+  if (!sink || typeof state?.length !== 'number' || typeof state.highWaterMark !== 'number') return undefined;
+  // Bytes waiting beyond the stream's own mark (it emits 'drain' once they are taken).
+  return { sink, pending: () => state.length - state.highWaterMark };
+}
 
 /**
  * The xlsx format: one sheet, a bold header row, one row per patent, every value as text (so a
@@ -43,8 +60,12 @@ export const openXlsxWriter: OpenWriter = async (input) => {
     async write(patents) {
       for (const [i, patent] of patents.entries()) {
         sheet.addRow(input.columns.map((c) => xlsxCellText(input.valueOf(patent, c.id)))).commit();
-        // Building rows is synchronous: other requests, and the zip's compression, get their turn.
-        if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+        if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) {
+          // Building rows is synchronous: other requests get their turn, and the compression catches up.
+          const sink = sheetSink(sheet);
+          if (sink && sink.pending() >= 0) await once(sink.sink, 'drain');
+          else await new Promise((resolve) => setImmediate(resolve));
+        }
       }
     },
     async finish() {
