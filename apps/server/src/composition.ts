@@ -1,3 +1,4 @@
+import { AppError } from './errors.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -269,6 +270,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     semantic: (source) => semanticSearch.rankedSet(source.key),
     // The library service is built below; a set is resolved only once a search runs.
     library: (source, context) => library.resolveSet(source, context),
+    // Until the alert domain is wired, no run exists.
+    alertRun: () => Promise.reject(new AppError('ALERT_RUN_NOT_FOUND')),
   });
   // Analyses and text mining read a set for the caller of the request being served.
   search.useCaller(currentCaller);
