@@ -71,6 +71,7 @@ import { OperateHistoryRepository } from './domains/operate-history/operate-hist
 import { OperateHistoryService } from './domains/operate-history/operate-history.service.js';
 import { runImport } from './domains/patent/import/import.service.js';
 import { detectFormat } from './domains/patent/import/registry.js';
+import { DataVersionRepository } from './domains/patent/data-version.repository.js';
 import { PatentRepository } from './domains/patent/patent.repository.js';
 import { PatentService } from './domains/patent/patent.service.js';
 import { SearchStateRepository } from './domains/search/search-state.repository.js';
@@ -128,6 +129,8 @@ export interface Repositories {
   imageSearch: ImageSearchRepository;
   historyRetention: HistoryRetentionRepository;
   importRuns: ImportRunRepository;
+  /** What each import added and changed (issue 19: alerts report it). */
+  dataVersions: DataVersionRepository;
   libraries: LibraryRepository;
   libraryMembers: LibraryMembersRepository;
   exports: ExportRepository;
@@ -165,6 +168,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     imageSearch: new ImageSearchRepository(db),
     historyRetention: new HistoryRetentionRepository(db),
     importRuns: new ImportRunRepository(db),
+    dataVersions: new DataVersionRepository(db),
     libraries: new LibraryRepository(db, dialect),
     libraryMembers: new LibraryMembersRepository(db),
     exports: new ExportRepository(db),
