@@ -132,6 +132,29 @@ export class PatentRepository {
     return Object.fromEntries([...best].map(([input, found]) => [input, found.publicationNumber]));
   }
 
+  /** Records citing any of these (citing number → the cited records' numbers); an alert's new citations. */
+  async citingOf(records: readonly Patent[]): Promise<Map<string, Set<string>>> {
+    const citedBy = new Map<string, string[]>();
+    for (const record of records) {
+      for (const key of numberKeysForRecord(record))
+        citedBy.set(key, [...(citedBy.get(key) ?? []), record.publicationNumber]);
+    }
+    const citing = new Map<string, Set<string>>();
+    for (const part of chunks([...citedBy.keys()])) {
+      const rows = await this.db
+        .selectFrom('patent_citations')
+        .select(['citing_number', 'cited_key'])
+        .where('cited_key', 'in', part)
+        .execute();
+      for (const row of rows) {
+        const set = citing.get(row.citing_number) ?? new Set<string>();
+        for (const pn of citedBy.get(row.cited_key) ?? []) if (pn !== row.citing_number) set.add(pn);
+        if (set.size > 0) citing.set(row.citing_number, set);
+      }
+    }
+    return citing;
+  }
+
   /** Publication numbers of the records that cite this one (forward citations found in the corpus). */
   async findCitingNumbers(record: Patent): Promise<string[]> {
     const keys = numberKeysForRecord(record);
