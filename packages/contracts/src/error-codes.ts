@@ -938,6 +938,70 @@ export const ERROR_CODES = {
     zh: '该消息无需处理或已处理',
     en: 'This message needs no answer or has already been answered',
   },
+  // Alerts (issue 19). Spec 2 §5: name, content, type and e-mail required; 0 hits refused; ≤5 e-mails; ≤1,000 numbers.
+  ALERT_NAME_REQUIRED: { http: 400, status: 0, zh: '请输入预警名称', en: 'Please enter the alert name' },
+  ALERT_NAME_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '预警名称不能超过 {max} 个字符',
+    en: 'The alert name must be at most {max} characters',
+  },
+  ALERT_TYPE_REQUIRED: { http: 400, status: 0, zh: '请选择预警类型', en: 'Please choose the alert type' },
+  ALERT_CONTENT_REQUIRED: {
+    http: 400,
+    status: 0,
+    zh: '请输入预警内容（检索式、专利库或公开号）',
+    en: 'Please enter what to watch (a search expression, a library or publication numbers)',
+  },
+  ALERT_EMAIL_REQUIRED: { http: 400, status: 0, zh: '请输入接收邮箱', en: 'Please enter a recipient e-mail' },
+  ALERT_EMAIL_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '邮箱格式不正确：{email}',
+    en: 'Invalid e-mail address: {email}',
+  },
+  ALERT_TOO_MANY_EMAILS: {
+    http: 400,
+    status: 0,
+    zh: '最多填写 {max} 个邮箱',
+    en: 'At most {max} e-mails',
+  },
+  /** Spec 2 §5 "a search-expression alert whose count is 0 is rejected". */
+  ALERT_NO_HITS: {
+    http: 400,
+    status: 0,
+    zh: '该检索式检索结果为 0，无法设置预警',
+    en: 'This search expression finds 0 patents; an alert cannot be set on it',
+  },
+  ALERT_TOO_MANY_PATENTS: {
+    http: 400,
+    status: 0,
+    zh: '公开号预警最多 {max} 个号码（当前 {count} 个）',
+    en: 'A publication-number alert takes at most {max} numbers ({count} given)',
+  },
+  ALERT_SCHEDULE_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '请选择预警频率：每周的星期几或每月的几号',
+    en: 'Please choose the frequency: a weekday for weekly, a day of the month for monthly',
+  },
+  ALERT_TIME_ZONE_INVALID: { http: 400, status: 0, zh: '未知时区：{timeZone}', en: 'Unknown time zone: {timeZone}' },
+  ALERT_NOT_FOUND: { http: 404, status: 0, zh: '该预警不存在或已删除', en: 'This alert does not exist or was deleted' },
+  ALERT_RUN_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该预警结果不存在或已删除',
+    en: 'This alert result does not exist or was deleted',
+  },
+  /** A run whose evaluation failed: its lastError (not an error response). */
+  ALERT_RUN_FAILED: { http: 500, status: 0, zh: '预警运行失败：{reason}', en: 'The alert run failed: {reason}' },
+  /** A run whose mail could not be delivered: its lastError (not an error response). */
+  ALERT_MAIL_FAILED: {
+    http: 500,
+    status: 0,
+    zh: '预警邮件发送失败：{reason}',
+    en: 'The alert e-mail could not be sent: {reason}',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

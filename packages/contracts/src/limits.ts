@@ -95,3 +95,9 @@ export const MAX_COMPARE_PATENTS = 10;
 export const MAX_SHARE_RECIPIENTS = 5;
 /** Spec 2 §9 "library share member cap exists (value not shown)": members and open invitations of one library. */
 export const MAX_LIBRARY_MEMBERS = 50;
+/** Spec 2 §5/§9 "at most 5 emails" of an alert. */
+export const MAX_ALERT_RECIPIENTS = 5;
+/** Spec 2 §5/§9 "a publication-number alert takes up to 1000 numbers". */
+export const MAX_ALERT_PATENTS = 1000;
+/** Spec 2 §9 "Alerts: up to 10,000 hits": patents one run reports; the rest are counted. */
+export const MAX_ALERT_RUN_HITS = 10_000;
