@@ -49,6 +49,7 @@ import { SchemeStore } from './domains/classification/scheme.js';
 import { DashboardsService } from './domains/dashboards/dashboards.service.js';
 import { EXPORT_KIND, exportExpiryJob, exportJob } from './domains/export/export.job.js';
 import { ExportRepository } from './domains/export/export.repository.js';
+import { AnalysisExporter } from './domains/export/analysis-export.js';
 import { ExportService } from './domains/export/export.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
 import { GroupService } from './domains/group/group.service.js';
@@ -319,6 +320,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   // Favourites count the patents of the user's own active libraries (spec 2 §6).
   account.useQuotaUsage('favorites', (userId) => library.favouritesUsed(userId));
   const tracking = new TrackingService(r.tracking, now);
+  const analysis = new AnalysisService(engine, search);
+  const textMining = new TextMiningService(engine, search, infra.textMining);
   const exports = new ExportService({
     repository: r.exports,
     search,
@@ -333,6 +336,11 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     exportsDir: path.join(config.dataDir, 'exports'),
     drawingsDir: infra.drawingsDir,
     fileDays: config.exports.fileDays,
+    analysisExport: new AnalysisExporter({
+      analysis,
+      textMining,
+      imagesDir: path.join(config.dataDir, 'exports', 'charts'),
+    }),
     now,
     log: infra.log.child({ module: 'export' }),
   });
@@ -380,8 +388,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     account,
     displayCopy: new DisplayCopyService(r.displayCopy),
     search,
-    analysis: new AnalysisService(engine, search),
-    textMining: new TextMiningService(engine, search, infra.textMining),
+    analysis,
+    textMining,
     semanticSearch,
     dashboards: new DashboardsService(engine, search),
     history,

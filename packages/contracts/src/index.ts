@@ -25,3 +25,6 @@ export * from './library.js';
 export * from './export.js';
 export * from './compare.js';
 export * from './collaboration.js';
+export * from './analysis-charts.js';
+export * from './export-analysis.js';
+export * from './export-citations.js';
