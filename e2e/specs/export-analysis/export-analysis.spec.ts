@@ -58,7 +58,11 @@ describe.runIf(runBrowser)('[EXPORT]: analysis export from the analysis page', (
     await page.getByRole('menuitem', { name: 'Excel（数据表与图表）' }).first().waitFor();
     await shot(page, 'export-analysis-menu-zh.png');
     await page.getByRole('menuitem', { name: 'Excel（数据表与图表）' }).first().click();
-    await page.getByRole('link', { name: '前往下载中心' }).click();
+    // The task is made: a notification links to the download centre (an error would show instead).
+    const open = page.getByRole('button', { name: '前往下载中心' });
+    await open.waitFor();
+    await shot(page, 'export-analysis-task-zh.png');
+    await open.click();
     const xlsx = await downloadNewest(page, '已完成', /下\s*载/, 'export-analysis-downloads-zh.png');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx as unknown as ArrayBuffer);
@@ -79,7 +83,7 @@ describe.runIf(runBrowser)('[EXPORT]: analysis export from the analysis page', (
     const word = page.getByRole('menuitem', { name: 'Word report' });
     await expect.poll(() => word.count()).toBe(2);
     await word.nth(1).click();
-    await page.getByRole('link', { name: 'Open the download centre' }).click({ timeout: 180_000 });
+    await page.getByRole('button', { name: 'Open the download centre' }).click({ timeout: 180_000 });
     const docx = await downloadNewest(page, 'Done', /Download$/, 'export-analysis-downloads-en.png');
     const text = (await (await JSZip.loadAsync(docx)).file('word/document.xml')!.async('string')).replace(
       /<[^>]+>/g,

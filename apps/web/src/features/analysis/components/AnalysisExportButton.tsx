@@ -2,7 +2,7 @@ import { App, Button, Dropdown } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { AnalysisExportFormat, AnalysisResultSet } from '@patlas/contracts';
 import { DOWNLOADS_PATH, DOWNLOADS_PERMISSION } from '../../../app/paths';
 import { useApiContext } from '../../../api/useApiContext';
@@ -39,6 +39,8 @@ export function AnalysisExportButton({ resultSet, chart, pngOfChart, title }: An
   const queryClient = useQueryClient();
   const labels = useChartLabels();
   const run = useExportAnalysis();
+  // The notification is drawn outside the router: it navigates through this page's navigate.
+  const navigate = useNavigate();
   if (!canExport) return null;
 
   /** Every chart's PNG in catalogue order, drawn from its cached or fetched answer. */
@@ -77,8 +79,20 @@ export function AnalysisExportButton({ resultSet, chart, pngOfChart, title }: An
       const task = await run.mutateAsync({ set: resultSet, charts, format, title: title.slice(0, 500) });
       message.destroy(key);
       notification.success({
+        key,
         title: t('export.taskCreated', { title: task.title }),
-        description: <Link to={DOWNLOADS_PATH}>{t('export.open')}</Link>,
+        description: (
+          <Button
+            type="link"
+            className="analysis-export-open"
+            onClick={() => {
+              notification.destroy(key);
+              void navigate(DOWNLOADS_PATH);
+            }}
+          >
+            {t('export.open')}
+          </Button>
+        ),
         placement: 'bottomRight',
       });
     } catch (error) {
