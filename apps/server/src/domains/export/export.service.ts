@@ -37,8 +37,7 @@ import type { OperateHistoryService } from '../operate-history/operate-history.s
 import type { PatentService } from '../patent/patent.service.js';
 import { toAppError, type SearchContext, type SearchService } from '../search/search.service.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
-import type { AnalysisExporter } from './analysis-export.js';
-import { StoredAnalysisSchema, type AnalysisExportInput } from './analysis-export.js';
+import { StoredAnalysisSchema, type AnalysisExporter, type AnalysisExportInput } from './analysis-export.js';
 import { analysisCover } from './analysis-cover.js';
 import { CITATION_EXPORT_FIELDS, openCitationWriter } from './citation-export.js';
 import { exportFieldGroups, exportFieldLabel, isoDay, valueOf } from './export-fields.js';
