@@ -53,6 +53,7 @@ import { alertRunsJob, alertScheduleJob, ALERT_RUNS_KIND } from './domains/alert
 import { AlertRepository } from './domains/alert/alert.repository.js';
 import { AlertService } from './domains/alert/alert.service.js';
 import { customConfigOf } from './domains/account/account.service.js';
+import { AnalysisExporter } from './domains/export/analysis-export.js';
 import { ExportService } from './domains/export/export.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
 import { GroupService } from './domains/group/group.service.js';
@@ -334,6 +335,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   // Favourites count the patents of the user's own active libraries (spec 2 §6).
   account.useQuotaUsage('favorites', (userId) => library.favouritesUsed(userId));
   const tracking = new TrackingService(r.tracking, now);
+  const analysis = new AnalysisService(engine, search);
+  const textMining = new TextMiningService(engine, search, infra.textMining);
   const exports = new ExportService({
     repository: r.exports,
     search,
@@ -348,6 +351,11 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     exportsDir: path.join(config.dataDir, 'exports'),
     drawingsDir: infra.drawingsDir,
     fileDays: config.exports.fileDays,
+    analysisExport: new AnalysisExporter({
+      analysis,
+      textMining,
+      imagesDir: path.join(config.dataDir, 'exports', 'charts'),
+    }),
     now,
     log: infra.log.child({ module: 'export' }),
   });
@@ -416,8 +424,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     account,
     displayCopy: new DisplayCopyService(r.displayCopy),
     search,
-    analysis: new AnalysisService(engine, search),
-    textMining: new TextMiningService(engine, search, infra.textMining),
+    analysis,
+    textMining,
     semanticSearch,
     dashboards: new DashboardsService(engine, search),
     history,

@@ -663,6 +663,34 @@ export const ERROR_CODES = {
     zh: '该导出模板不存在',
     en: 'This export template does not exist',
   },
+  /** /export/depthAnalysisInfo: a chart id the dashboard does not have. */
+  EXPORT_CHART_UNKNOWN: {
+    http: 400,
+    status: 0,
+    zh: '分析图表不存在：{chart}',
+    en: 'There is no analysis chart {chart}',
+  },
+  /** /export/depthAnalysisInfo: the same chart asked for twice. */
+  EXPORT_CHART_TWICE: {
+    http: 400,
+    status: 0,
+    zh: '图表“{chart}”重复',
+    en: 'The chart "{chart}" is listed twice',
+  },
+  /** A chart image that is not a PNG data URL (ECharts getDataURL with type png). */
+  EXPORT_IMAGE_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '图表“{chart}”的图片不是有效的 PNG 图片',
+    en: 'The image of the chart "{chart}" is not a valid PNG image',
+  },
+  /** A chart image above MAX_CHART_IMAGE_BYTES, or all images above MAX_CHART_IMAGES_BYTES. */
+  EXPORT_IMAGE_TOO_LARGE: {
+    http: 413,
+    status: 0,
+    zh: '图表“{chart}”的图片过大（{size} MB），每张图片不能超过 {max} MB，全部图片合计不能超过 {total} MB',
+    en: 'The image of the chart "{chart}" is too large ({size} MB): at most {max} MB per image and {total} MB in all',
+  },
   DOWNLOAD_NOT_FOUND: { http: 404, status: 0, zh: '该下载任务不存在', en: 'This download task does not exist' },
   /** The file of a finished task is gone after its days (EXPORT_FILE_DAYS); "run again" remains. */
   DOWNLOAD_EXPIRED: {

@@ -26,3 +26,6 @@ export * from './export.js';
 export * from './compare.js';
 export * from './collaboration.js';
 export * from './alert.js';
+export * from './analysis-charts.js';
+export * from './export-analysis.js';
+export * from './export-citations.js';

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import { App, Button, Dropdown } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ExportFormat } from '@patlas/contracts';
+import { CITATION_EXPORT_FORMATS, type ExportFormat } from '@patlas/contracts';
 import { DOWNLOADS_PERMISSION } from '../app/paths';
 import { usePermission } from '../session/useSession';
 import { resultSetQueryOf, type ResultUrlState } from '../search-state/search-url-state';
+import { saveFile } from '../utils/save-file';
 import { ExportDialog } from './ExportDialog';
+import { useExportCitations } from './queries';
 import type { ExportSource } from './export-model';
 
 interface ExportResultsButtonProps {
@@ -48,8 +50,50 @@ export function ExportResultsButton({ state, selected, total, title }: ExportRes
       >
         {t('button.results')}
       </Button>
-      <ExportDialog source={source} onClose={() => setSource(undefined)} />
+      <ExportDialog source={source} onClose={() => setSource(undefined)} allowCitations />
     </>
+  );
+}
+
+/**
+ * 导出引证 of one patent (the detail page's citations tab): its citations in both directions as
+ * Excel or CSV, downloaded at once (/export/adduceInfo).
+ */
+export function ExportCitationsButton({ publicationNumber, title }: { publicationNumber: string; title: string }) {
+  const { t } = useTranslation('export');
+  const { message } = App.useApp();
+  const canExport = usePermission(DOWNLOADS_PERMISSION);
+  const run = useExportCitations();
+  if (!canExport) return null;
+  const handleExport = async (format: 'xlsx' | 'csv') => {
+    try {
+      const result = await run.mutateAsync({
+        target: { kind: 'patents', publicationNumbers: [publicationNumber] },
+        format,
+        filename: `${publicationNumber}-citations`,
+        title: title.slice(0, 500),
+      });
+      if (result.kind === 'task') {
+        void message.success(t('citations.taskCreated'));
+        return;
+      }
+      saveFile(result.file.fileName, result.file.blob);
+      void message.success(t('citations.downloaded', { fileName: result.file.fileName }));
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
+  };
+  return (
+    <Dropdown
+      menu={{
+        items: CITATION_EXPORT_FORMATS.map((format) => ({ key: format, label: t(`format.${format}`) })),
+        onClick: ({ key }) => void handleExport(key as 'xlsx' | 'csv'),
+      }}
+    >
+      <Button size="small" icon={<ExportOutlined />} loading={run.isPending} data-testid="export-citations-button">
+        {t('citations.button')}
+      </Button>
+    </Dropdown>
   );
 }
 

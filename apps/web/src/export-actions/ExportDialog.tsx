@@ -21,6 +21,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, DeleteOutlined, Save
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  CITATION_EXPORT_FORMATS,
   EXPORT_FORMATS,
   formatErrorMessage,
   MAX_EXPORT_FILENAME_LENGTH,
@@ -48,7 +49,14 @@ import {
   type RowChoice,
   type RowMode,
 } from './export-model';
-import { useDeleteTemplate, useExportFields, useExportTemplates, useRunExport, useSaveTemplate } from './queries';
+import {
+  useDeleteTemplate,
+  useExportCitations,
+  useExportFields,
+  useExportTemplates,
+  useRunExport,
+  useSaveTemplate,
+} from './queries';
 import './export-actions.css';
 
 interface ExportDialogProps {
@@ -57,14 +65,20 @@ interface ExportDialogProps {
   onClose: () => void;
   /** The formats offered; all by default (a detail page offers Word and PDF). */
   formats?: readonly ExportFormat[];
+  /** Offer "citations" beside the patents' fields (/export/adduceInfo): the result page. */
+  allowCitations?: boolean;
 }
+
+/** What each exported row is: a patent with the chosen fields, or one of its citations. */
+type ExportContent = 'patents' | 'citations';
+const CITATION_FORMATS: readonly ExportFormat[] = CITATION_EXPORT_FORMATS;
 
 /**
  * The export dialog (spec 2 §5): which rows, which fields in which order (from a template or the
  * last export), the format and the file name. A small table export downloads at once; anything
  * else becomes a download task followed on /innovationSpace/download.
  */
-export function ExportDialog({ source, onClose, formats = EXPORT_FORMATS }: ExportDialogProps) {
+export function ExportDialog({ source, onClose, formats = EXPORT_FORMATS, allowCitations = false }: ExportDialogProps) {
   const { t } = useTranslation('export');
   return (
     <Modal
@@ -75,7 +89,7 @@ export function ExportDialog({ source, onClose, formats = EXPORT_FORMATS }: Expo
       destroyOnHidden
       width={720}
     >
-      {source && <ExportLoader source={source} onClose={onClose} formats={formats} />}
+      {source && <ExportLoader source={source} onClose={onClose} formats={formats} allowCitations={allowCitations} />}
     </Modal>
   );
 }
@@ -84,33 +98,50 @@ function ExportLoader({
   source,
   onClose,
   formats,
+  allowCitations,
 }: {
   source: ExportSource;
   onClose: () => void;
   formats: readonly ExportFormat[];
+  allowCitations: boolean;
 }) {
   const fields = useExportFields();
   if (fields.isError) return <Alert type="error" showIcon title={fields.error.message} data-testid="export-error" />;
   if (!fields.data) return <Spin className="export-loading" />;
-  return <ExportForm source={source} onClose={onClose} formats={formats} catalogue={fields.data} />;
+  return (
+    <ExportForm
+      source={source}
+      onClose={onClose}
+      formats={formats}
+      catalogue={fields.data}
+      allowCitations={allowCitations}
+    />
+  );
 }
 
 function ExportForm({
   source,
   onClose,
-  formats,
+  formats: allFormats,
   catalogue,
+  allowCitations,
 }: {
   source: ExportSource;
   onClose: () => void;
   formats: readonly ExportFormat[];
   catalogue: ExportFieldsResponse;
+  allowCitations: boolean;
 }) {
   const { t, i18n } = useTranslation('export');
   const { message } = App.useApp();
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
   const locale = lang === 'en' ? 'en-US' : 'zh-CN';
-  const run = useRunExport();
+  const runFields = useRunExport();
+  const runCitations = useExportCitations();
+  const [content, setContent] = useState<ExportContent>('patents');
+  const isCitations = content === 'citations';
+  const run = isCitations ? runCitations : runFields;
+  const formats = isCitations ? CITATION_FORMATS : allFormats;
   const [choice, setChoice] = useState<RowChoice>(
     source.kind === 'results' && source.selected.length > 0 ? { mode: 'selected' } : { mode: 'page' },
   );
@@ -124,22 +155,24 @@ function ExportForm({
   const position = new Map(catalogue.order.map((id, index) => [id, index]));
   const rowProblem = rowsProblem(source, choice, format, lang);
   const fileProblem = isBlankFileName(fileName) ? formatErrorMessage('EXPORT_FILENAME_BLANK', lang) : undefined;
-  const canSubmit = chosen.length > 0 && isChoiceComplete(source, choice) && !rowProblem && !fileProblem;
+  const canSubmit =
+    (isCitations || chosen.length > 0) && isChoiceComplete(source, choice) && !rowProblem && !fileProblem;
 
   const handleSubmit = async () => {
     if (!canSubmit) return;
     const name = fileName.trim();
+    const common = {
+      target: targetOf(source, choice),
+      ...(name ? { filename: name } : {}),
+      ...(source.title ? { title: source.title.slice(0, 500) } : {}),
+    };
     try {
-      const result = await run.mutateAsync({
-        request: {
-          target: targetOf(source, choice),
-          fields: chosen,
-          format,
-          ...(name ? { filename: name } : {}),
-          ...(source.title ? { title: source.title.slice(0, 500) } : {}),
-        },
-        ...(isReordered ? { order: fullOrder(chosen, catalogue.order) } : {}),
-      });
+      const result = isCitations
+        ? await runCitations.mutateAsync({ ...common, format: format === 'csv' ? 'csv' : 'xlsx' })
+        : await runFields.mutateAsync({
+            request: { ...common, fields: chosen, format },
+            ...(isReordered ? { order: fullOrder(chosen, catalogue.order) } : {}),
+          });
       if (result.kind === 'task') {
         setTask(result.task);
         return;
@@ -178,74 +211,99 @@ function ExportForm({
     <Form layout="vertical" onFinish={() => void handleSubmit()} className="export-form">
       <RowsChooser source={source} choice={choice} onChange={setChoice} problem={rowProblem} locale={locale} />
 
-      <TemplateBar chosen={chosen} onApply={(fields) => setChosen(fields.filter((id) => labelOf.has(id)))} />
+      {allowCitations && (
+        <Form.Item label={t('content.label')} extra={isCitations ? t('content.citationsHint') : undefined}>
+          <Radio.Group
+            value={content}
+            onChange={(e) => {
+              const next = e.target.value as ExportContent;
+              setContent(next);
+              if (next === 'citations' && !CITATION_FORMATS.includes(format)) setFormat('xlsx');
+            }}
+            options={[
+              { value: 'patents', label: t('content.patents') },
+              { value: 'citations', label: t('content.citations') },
+            ]}
+            aria-label={t('content.label')}
+            data-testid="export-content"
+          />
+        </Form.Item>
+      )}
 
-      <Form.Item label={t('fields.label')} required>
-        <Flex vertical gap={8} className="export-field-groups">
-          {catalogue.groups.map((group) => {
-            const ids = [...group.fields]
-              .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
-              .map((f) => f.id);
-            return (
-              <div key={group.id} className="export-field-group" role="group" aria-label={group.label}>
-                <Typography.Text strong className="export-field-group-label">
-                  {group.label}
-                </Typography.Text>
-                <Checkbox.Group
-                  value={chosen.filter((id) => ids.includes(id))}
-                  onChange={(value) => setChosen(withGroupChoice(chosen, ids, value))}
-                  options={ids.map((id) => ({ value: id, label: labelOf.get(id) ?? id }))}
-                />
-              </div>
-            );
-          })}
-        </Flex>
-      </Form.Item>
+      {!isCitations && (
+        <TemplateBar chosen={chosen} onApply={(fields) => setChosen(fields.filter((id) => labelOf.has(id)))} />
+      )}
 
-      <Form.Item
-        label={t('fields.chosen', { count: chosen.length })}
-        validateStatus={chosen.length === 0 ? 'error' : undefined}
-        help={chosen.length === 0 ? t('fields.none') : undefined}
-      >
-        <ol className="export-chosen" data-testid="export-chosen">
-          {chosen.map((id, index) => {
-            const name = labelOf.get(id) ?? id;
-            return (
-              <li key={id} className="export-chosen-item">
-                <span className="export-chosen-name">{name}</span>
-                <Space.Compact size="small">
-                  <Button
-                    size="small"
-                    icon={<ArrowUpOutlined />}
-                    aria-label={t('fields.up', { name })}
-                    disabled={index === 0}
-                    onClick={() => {
-                      setChosen(moveField(chosen, index, -1));
-                      setIsReordered(true);
-                    }}
-                  />
-                  <Button
-                    size="small"
-                    icon={<ArrowDownOutlined />}
-                    aria-label={t('fields.down', { name })}
-                    disabled={index === chosen.length - 1}
-                    onClick={() => {
-                      setChosen(moveField(chosen, index, 1));
-                      setIsReordered(true);
-                    }}
-                  />
-                  <Button
-                    size="small"
-                    icon={<CloseOutlined />}
-                    aria-label={t('fields.remove', { name })}
-                    onClick={() => setChosen(chosen.filter((other) => other !== id))}
-                  />
-                </Space.Compact>
-              </li>
-            );
-          })}
-        </ol>
-      </Form.Item>
+      {!isCitations && (
+        <>
+          <Form.Item label={t('fields.label')} required>
+            <Flex vertical gap={8} className="export-field-groups">
+              {catalogue.groups.map((group) => {
+                const ids = [...group.fields]
+                  .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
+                  .map((f) => f.id);
+                return (
+                  <div key={group.id} className="export-field-group" role="group" aria-label={group.label}>
+                    <Typography.Text strong className="export-field-group-label">
+                      {group.label}
+                    </Typography.Text>
+                    <Checkbox.Group
+                      value={chosen.filter((id) => ids.includes(id))}
+                      onChange={(value) => setChosen(withGroupChoice(chosen, ids, value))}
+                      options={ids.map((id) => ({ value: id, label: labelOf.get(id) ?? id }))}
+                    />
+                  </div>
+                );
+              })}
+            </Flex>
+          </Form.Item>
+
+          <Form.Item
+            label={t('fields.chosen', { count: chosen.length })}
+            validateStatus={chosen.length === 0 ? 'error' : undefined}
+            help={chosen.length === 0 ? t('fields.none') : undefined}
+          >
+            <ol className="export-chosen" data-testid="export-chosen">
+              {chosen.map((id, index) => {
+                const name = labelOf.get(id) ?? id;
+                return (
+                  <li key={id} className="export-chosen-item">
+                    <span className="export-chosen-name">{name}</span>
+                    <Space.Compact size="small">
+                      <Button
+                        size="small"
+                        icon={<ArrowUpOutlined />}
+                        aria-label={t('fields.up', { name })}
+                        disabled={index === 0}
+                        onClick={() => {
+                          setChosen(moveField(chosen, index, -1));
+                          setIsReordered(true);
+                        }}
+                      />
+                      <Button
+                        size="small"
+                        icon={<ArrowDownOutlined />}
+                        aria-label={t('fields.down', { name })}
+                        disabled={index === chosen.length - 1}
+                        onClick={() => {
+                          setChosen(moveField(chosen, index, 1));
+                          setIsReordered(true);
+                        }}
+                      />
+                      <Button
+                        size="small"
+                        icon={<CloseOutlined />}
+                        aria-label={t('fields.remove', { name })}
+                        onClick={() => setChosen(chosen.filter((other) => other !== id))}
+                      />
+                    </Space.Compact>
+                  </li>
+                );
+              })}
+            </ol>
+          </Form.Item>
+        </>
+      )}
 
       <Form.Item label={t('format.label')}>
         <Radio.Group

@@ -1,4 +1,6 @@
 import type {
+  AnalysisExportRequest,
+  CitationExportRequest,
   DownloadTask,
   ExportCheckResponse,
   ExportFieldId,
@@ -81,8 +83,33 @@ export async function createDownloadTask(body: ExportRequest, options: Options):
 export type ExcelExportResult = { kind: 'file'; file: DownloadedFile } | { kind: 'task'; task: DownloadTask };
 
 /** `POST /export/excel` (xlsx, csv): a small export answers the file, a larger one `{ task }` in the envelope. */
-export async function exportExcel(body: ExportRequest, options: FileOptions): Promise<ExcelExportResult> {
-  const response = await sendFileCall(urlOf('/product/export/excel'), 'POST', body, options);
+export function exportExcel(body: ExportRequest, options: FileOptions): Promise<ExcelExportResult> {
+  return tableExport('/product/export/excel', body, options);
+}
+
+/**
+ * `POST /export/adduceInfo` (xlsx, csv): the citations of a set, a row per (patent, cited or citing
+ * document); up to 1,000 patents answer the file, more `{ task }`.
+ */
+export function exportCitations(body: CitationExportRequest, options: FileOptions): Promise<ExcelExportResult> {
+  return tableExport('/product/export/adduceInfo', body, options);
+}
+
+/**
+ * `POST /export/depthAnalysisInfo`: an analysis's charts (each with its PNG) as an xlsx or docx
+ * download task; the server recomputes every table.
+ */
+export async function exportAnalysis(body: AnalysisExportRequest, options: Options): Promise<DownloadTask> {
+  const answer = await apiPost<{ task: DownloadTask }>('/product/export/depthAnalysisInfo', body, options);
+  return answer.task;
+}
+
+async function tableExport(
+  path: string,
+  body: { filename?: string | undefined; format: string },
+  options: FileOptions,
+): Promise<ExcelExportResult> {
+  const response = await sendFileCall(urlOf(path), 'POST', body, options);
   const type = response.headers.get('Content-Type') ?? '';
   if (!type.includes('application/json')) {
     if (!response.ok) throw await errorOf(response, options);

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExportFieldId, ExportRequest } from '@patlas/contracts';
+import type { AnalysisExportRequest, CitationExportRequest, ExportFieldId, ExportRequest } from '@patlas/contracts';
 import { useApiContext } from '../api/useApiContext';
 import { isTokenExpired } from '../session/session';
 import { useSessionStore } from '../session/useSession';
@@ -9,6 +9,8 @@ import {
   checkExport,
   createDownloadTask,
   deleteTemplate,
+  exportAnalysis,
+  exportCitations,
   exportExcel,
   getExportFields,
   listTemplates,
@@ -109,5 +111,27 @@ export function useRunExport() {
       void queryClient.invalidateQueries({ queryKey: exportKeys.fields });
       if (result.kind === 'task') void queryClient.invalidateQueries({ queryKey: downloadKeys.all });
     },
+  });
+}
+
+/** The citations of a set (/export/adduceInfo): the file at once, or the task it became. */
+export function useExportCitations() {
+  const queryClient = useQueryClient();
+  const fileOptions = useFileOptions();
+  return useMutation({
+    mutationFn: async (request: CitationExportRequest) => exportCitations(request, await fileOptions()),
+    onSuccess: (result) => {
+      if (result.kind === 'task') void queryClient.invalidateQueries({ queryKey: downloadKeys.all });
+    },
+  });
+}
+
+/** An analysis's charts as a download task (/export/depthAnalysisInfo). */
+export function useExportAnalysis() {
+  const { lang, messages } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: AnalysisExportRequest) => exportAnalysis(request, { lang, messages }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: downloadKeys.all }),
   });
 }

@@ -1,5 +1,8 @@
 import { createReadStream } from 'node:fs';
 import {
+  ANALYSIS_EXPORT_BODY_BYTES,
+  AnalysisExportRequestSchema,
+  CitationExportRequestSchema,
   DownloadListRequestSchema,
   DownloadListResponseSchema,
   DownloadProgressSchema,
@@ -161,6 +164,47 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
         .header('content-disposition', contentDisposition(result.filename))
         .send(result.data);
     },
+  );
+
+  app.post(
+    '/export/adduceInfo',
+    {
+      config: DOWNLOAD,
+      schema: {
+        summary:
+          'The citations of a result set or of chosen patents: a row per (patent, cited or citing document), ' +
+          'xlsx or csv; up to 1,000 patents answer the file, more become a download task ({ task })',
+        tags: ['export'],
+        body: CitationExportRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const result = await service.exportCitations(requireUser(request), request.body, languageOf(request));
+      if (result.kind === 'task') return ok({ task: result.task });
+      return reply
+        .type(result.contentType)
+        .header('content-disposition', contentDisposition(result.filename))
+        .send(result.data);
+    },
+  );
+
+  app.post(
+    '/export/depthAnalysisInfo',
+    {
+      config: DOWNLOAD,
+      // Chart images come as base64 PNGs: more than the default body limit.
+      bodyLimit: ANALYSIS_EXPORT_BODY_BYTES,
+      schema: {
+        summary:
+          'The analysis of a result set (charts in order, each with its data table recomputed by the server and ' +
+          "the browser's PNG) as xlsx or docx: a download task followed on /download",
+        tags: ['export'],
+        body: AnalysisExportRequestSchema,
+        response: { 200: TaskEnvelope },
+      },
+    },
+    async (request) =>
+      ok({ task: await service.exportAnalysis(requireUser(request), request.body, languageOf(request)) }),
   );
 
   // One patent as a document, answered at once (spec 2 §7 /export/docx and /download/pdf, query

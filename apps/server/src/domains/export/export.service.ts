@@ -37,13 +37,25 @@ import type { OperateHistoryService } from '../operate-history/operate-history.s
 import type { PatentService } from '../patent/patent.service.js';
 import { toAppError, type SearchContext, type SearchService } from '../search/search.service.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
+import { StoredAnalysisSchema, type AnalysisExporter, type AnalysisExportInput } from './analysis-export.js';
+import { analysisCover } from './analysis-cover.js';
+import { CITATION_EXPORT_FIELDS, openCitationWriter } from './citation-export.js';
 import { exportFieldGroups, exportFieldLabel, isoDay, valueOf } from './export-fields.js';
 import type { DownloadTaskRow, DownloadTaskState, ExportRepository, ExportTemplateRow } from './export.repository.js';
-import { CONTENT_TYPES, extensionOf, WRITERS } from './writers/index.js';
+import { CONTENT_TYPES, extensionOf, TABLE_WRITERS, WRITERS } from './writers/index.js';
 import type { ExportWriter } from './writers/writer.js';
 
+/**
+ * An export request as the service keeps it: what the dialog sends, and what each row is — a
+ * patent (default), one of a patent's citations (/export/adduceInfo) or, for an analysis
+ * (/export/depthAnalysisInfo), a chart of the set named by `target`.
+ */
+const ServiceRequestSchema = ExportRequestSchema.extend({
+  content: z.enum(['patents', 'citations', 'analysis']).optional(),
+  analysis: StoredAnalysisSchema.optional(),
+});
 /** An export request as validated (defaults applied). */
-export type ExportRequestInput = z.output<typeof ExportRequestSchema>;
+export type ExportRequestInput = z.output<typeof ServiceRequestSchema>;
 type ExportTargetInput = ExportRequestInput['target'];
 
 /** What a single patent's Word or PDF shows: its bibliography, abstract and claims. */
@@ -77,7 +89,7 @@ const grouped = (n: number) => n.toLocaleString('en-US');
 
 /** What a task keeps of the request that made it: enough to run it (again) without the request. */
 const StoredRequestSchema = z.object({
-  request: ExportRequestSchema,
+  request: ServiceRequestSchema,
   lang: z.enum(['zh', 'en']),
   caller: z.object({
     userId: z.string(),
@@ -133,6 +145,8 @@ export interface ExportServiceDeps {
   drawingsDir: string;
   /** Days a finished file stays (EXPORT_FILE_DAYS). */
   fileDays: number;
+  /** The analysis export's charts (absent: /export/depthAnalysisInfo is refused as failed). */
+  analysisExport?: AnalysisExporter | undefined;
   now: Clock;
   log?: FastifyBaseLogger | undefined;
 }
@@ -261,7 +275,10 @@ export class ExportService {
       throw new AppError('EXPORT_FILENAME_BLANK');
     }
     const max = isDocument(request.format) ? MAX_DOCUMENT_EXPORT_ROWS : MAX_EXPORT_ROWS;
-    const plan = await this.planTarget(request.target, max, lang, { userId });
+    const plan =
+      request.content === 'analysis'
+        ? await this.planAnalysis(request, lang, { userId })
+        : await this.planTarget(request.target, max, lang, { userId });
     if (plan.rows === 0) throw new AppError('EXPORT_NOTHING');
     const limit = await this.deps.exportLimit(auth);
     const used = (await this.exportedRows(userId)) - countedRows;
@@ -345,6 +362,23 @@ export class ExportService {
     };
   }
 
+  /**
+   * An analysis counts one row per chart (against the quota too), once its set has patents at all;
+   * its images are marked as used again (a redrawn or re-run task keeps them).
+   */
+  private async planAnalysis(request: ExportRequestInput, lang: Language, context: SearchContext): Promise<ExportPlan> {
+    const charts = request.analysis?.charts ?? [];
+    const set = await this.planTarget(request.target, 1, lang, context);
+    if (set.rows === 0 || charts.length === 0) return { rows: 0, batches: async function* () {} };
+    if (request.analysis) await this.analysisExporter().touch(request.analysis);
+    return { rows: charts.length, batches: async function* () {} };
+  }
+
+  private analysisExporter(): AnalysisExporter {
+    if (!this.deps.analysisExport) throw new AppError('EXPORT_FAILED', { reason: 'analysis export is not configured' });
+    return this.deps.analysisExport;
+  }
+
   /** POST /export/check: whether the export may run, how many rows, and whether it is answered at once. */
   async check(auth: AuthContext, request: ExportRequestInput, lang: Language): Promise<ExportCheckResponse> {
     const { plan, quota } = await this.plan(auth, request, lang);
@@ -376,6 +410,10 @@ export class ExportService {
 
   private async openWriter(request: ExportRequestInput, lang: Language, file: string): Promise<ExportWriter> {
     const today = isoDay(this.deps.now());
+    if (request.content === 'citations') {
+      const table = TABLE_WRITERS[request.format === 'csv' ? 'csv' : 'xlsx'];
+      return openCitationWriter(table, { path: file, lang, today, patents: this.deps.patents });
+    }
     return WRITERS[request.format]({
       path: file,
       columns: request.fields.map((id) => ({ id, label: exportFieldLabel(id, lang) })),
@@ -406,6 +444,55 @@ export class ExportService {
       return { kind: 'task', task: await this.createTaskFrom(auth, request, lang, plan.rows) };
     }
     return this.writeDirect(auth, request, lang, plan);
+  }
+
+  /**
+   * POST /export/adduceInfo: the citations of a result set's rows or of chosen patents, a row per
+   * (patent, cited or citing document). Checked and counted as a table export of those patents;
+   * answered with the file up to EXPORT_DIRECT_MAX_ROWS patents, else a download task.
+   */
+  async exportCitations(
+    auth: AuthContext,
+    body: {
+      target: ExportTargetInput;
+      format: 'xlsx' | 'csv';
+      filename?: string | undefined;
+      title?: string | undefined;
+    },
+    lang: Language,
+  ): Promise<DirectExport> {
+    return this.exportDirect(
+      auth,
+      {
+        target: body.target,
+        fields: [...CITATION_EXPORT_FIELDS],
+        format: body.format,
+        content: 'citations',
+        ...(body.filename !== undefined ? { filename: body.filename } : {}),
+        ...(body.title !== undefined ? { title: body.title } : {}),
+      },
+      lang,
+    );
+  }
+
+  /**
+   * POST /export/depthAnalysisInfo: the analysis of a result set — the charts in the order given,
+   * each with its table recomputed here and the browser's image — as a download task (a dashboard
+   * of text-mining charts takes a while). Counted as one row per chart.
+   */
+  async exportAnalysis(auth: AuthContext, body: AnalysisExportInput, lang: Language): Promise<DownloadTask> {
+    const analysis = await this.analysisExporter().prepare(body, lang);
+    const request: ExportRequestInput = {
+      // The set analysed, as a result set (its count says whether there is anything to analyse).
+      target: { kind: 'results', query: body.set, rows: { mode: 'first', count: 1 } },
+      fields: ['publicationNumber'],
+      format: body.format,
+      content: 'analysis',
+      analysis,
+      ...(body.filename !== undefined ? { filename: body.filename } : {}),
+      ...(body.title !== undefined ? { title: body.title } : {}),
+    };
+    return this.createTask(auth, request, lang);
   }
 
   /**
@@ -455,7 +542,7 @@ export class ExportService {
       const data = await readFile(file);
       await this.deps.repository.savePreferences(userId, this.nowIso(), {
         addDirectRows: rows,
-        lastFields: JSON.stringify(request.fields),
+        ...(request.content ? {} : { lastFields: JSON.stringify(request.fields) }),
       });
       await this.recordExport(auth, request, lang, rows);
       return { kind: 'file', data, filename: this.filenameOf(request), contentType: CONTENT_TYPES[request.format] };
@@ -473,16 +560,23 @@ export class ExportService {
 
   private async recordExport(auth: AuthContext, request: ExportRequestInput, lang: Language, rows: number) {
     const format = request.format;
+    const what = exportedWhat(request.content ?? 'patents', rows, lang);
     const title =
       lang === 'zh'
-        ? `导出 ${rows} 件专利（${format}）${request.title ? `：${request.title}` : ''}`
-        : `Exported ${rows} patent${rows === 1 ? '' : 's'} (${format})${request.title ? `: ${request.title}` : ''}`;
+        ? `导出${what}（${format}）${request.title ? `：${request.title}` : ''}`
+        : `Exported ${what} (${format})${request.title ? `: ${request.title}` : ''}`;
     await this.deps.operateHistory.save(auth, {
       recordType: RECORD_TYPES.export,
       title: title.slice(0, 500),
       router: '/download',
       resultTotal: String(rows),
-      data: { format, fields: request.fields, target: request.target.kind },
+      data: {
+        format,
+        fields: request.fields,
+        target: request.target.kind,
+        ...(request.content ? { content: request.content } : {}),
+        ...(request.analysis ? { charts: request.analysis.charts.map((c) => c.id) } : {}),
+      },
     });
     await this.deps.tracking.record(auth, {
       eventName: 'export',
@@ -533,7 +627,10 @@ export class ExportService {
       expires_at: null,
     };
     await this.deps.repository.insertTask(row);
-    await this.deps.repository.savePreferences(userId, at, { lastFields: JSON.stringify(request.fields) });
+    // Only a table of patent fields is the dialog's next choice of fields.
+    if (!request.content) {
+      await this.deps.repository.savePreferences(userId, at, { lastFields: JSON.stringify(request.fields) });
+    }
     await this.deps.enqueue(row.id);
     return this.taskOf(row);
   }
@@ -676,30 +773,19 @@ export class ExportService {
     }
     this.changed(id);
     let stored: StoredRequest | undefined;
-    let writer: ExportWriter | undefined;
     const partFile = path.join(this.deps.exportsDir, `${id}.part`);
     try {
       stored = storedRequestOf(row);
       const { request, lang } = stored;
       const auth = authOf(stored);
-      const max = isDocument(request.format) ? MAX_DOCUMENT_EXPORT_ROWS : MAX_EXPORT_ROWS;
-      const plan = await this.planTarget(request.target, max, lang, { userId: auth.userId });
-      await repo.updateTask(id, { total: plan.rows });
       await mkdir(this.deps.exportsDir, { recursive: true });
-      writer = await this.openWriter(request, lang, partFile);
-      let done = 0;
-      for await (const batch of this.records(plan)) {
-        if ((await repo.findTask(id))?.state !== 'running') {
-          await writer.abort();
-          return { state: 'cancelled', rows: done };
-        }
-        await writer.write(batch);
-        done += batch.length;
-        await repo.updateTask(id, { done });
-        this.changed(id);
-      }
-      await writer.finish();
-      writer = undefined;
+      // An analysis is written chart by chart (analysis-export.ts), anything else batch by batch.
+      const written =
+        request.content === 'analysis'
+          ? await this.writeAnalysis(id, request, lang, partFile)
+          : await this.writeRows(id, request, lang, auth.userId, partFile);
+      if (written.cancelled) return { state: 'cancelled', rows: written.rows };
+      const done = written.rows;
       const finalFile = path.join(this.deps.exportsDir, `${id}.${extensionOf(request.format)}`);
       await rename(partFile, finalFile);
       const { size } = await stat(finalFile);
@@ -726,7 +812,6 @@ export class ExportService {
       await this.recordExport(auth, request, lang, done);
       return { state: 'done', rows: done };
     } catch (err) {
-      if (writer) await writer.abort().catch(() => undefined);
       await rm(partFile, { force: true });
       const lang = stored?.lang ?? 'zh';
       const message =
@@ -738,6 +823,68 @@ export class ExportService {
       this.changed(id);
       return { state: 'failed', rows: 0 };
     }
+  }
+
+  /**
+   * Writes a task's rows batch by batch into `partFile`, updating its progress and looking for a
+   * cancellation between batches (a cancelled task's partial file is removed).
+   */
+  private async writeRows(
+    id: string,
+    request: ExportRequestInput,
+    lang: Language,
+    userId: string,
+    partFile: string,
+  ): Promise<{ rows: number; cancelled: boolean }> {
+    const repo = this.deps.repository;
+    const max = isDocument(request.format) ? MAX_DOCUMENT_EXPORT_ROWS : MAX_EXPORT_ROWS;
+    const plan = await this.planTarget(request.target, max, lang, { userId });
+    await repo.updateTask(id, { total: plan.rows });
+    const writer = await this.openWriter(request, lang, partFile);
+    let done = 0;
+    try {
+      for await (const batch of this.records(plan)) {
+        if ((await repo.findTask(id))?.state !== 'running') {
+          await writer.abort();
+          return { rows: done, cancelled: true };
+        }
+        await writer.write(batch);
+        done += batch.length;
+        await repo.updateTask(id, { done });
+        this.changed(id);
+      }
+      await writer.finish();
+    } catch (err) {
+      await writer.abort().catch(() => undefined);
+      throw err;
+    }
+    return { rows: done, cancelled: false };
+  }
+
+  /** Writes an analysis task chart by chart, its progress in charts. */
+  private async writeAnalysis(
+    id: string,
+    request: ExportRequestInput,
+    lang: Language,
+    partFile: string,
+  ): Promise<{ rows: number; cancelled: boolean }> {
+    const repo = this.deps.repository;
+    const analysis = request.analysis;
+    if (!analysis || (request.format !== 'xlsx' && request.format !== 'docx')) throw new AppError('EXPORT_NOTHING');
+    await repo.updateTask(id, { total: analysis.charts.length });
+    const written = await this.analysisExporter().write(analysis, {
+      format: request.format,
+      lang,
+      file: partFile,
+      cover: (total) => analysisCover(analysis.set, total, lang, isoDay(this.deps.now())),
+      progress: async (done) => {
+        if ((await repo.findTask(id))?.state !== 'running') return false;
+        await repo.updateTask(id, { done });
+        this.changed(id);
+        return true;
+      },
+    });
+    return { rows: written.charts, cancelled: written.cancelled };
   }
 
   /**
@@ -767,8 +914,21 @@ export class ExportService {
       if (row.file_path) await rm(row.file_path, { force: true });
       await this.deps.repository.updateTask(row.id, { file_path: null });
     }
+    // Chart images no task has used since its files' days are of no task any more.
+    await this.deps.analysisExport?.cleanImages(this.deps.now(), (this.deps.fileDays + 1) * DAY_MS);
     return rows.length;
   }
+}
+
+/** What an export wrote, for its operation-history line: patents, the citations of patents, charts. */
+function exportedWhat(content: 'patents' | 'citations' | 'analysis', rows: number, lang: Language): string {
+  if (lang === 'zh') {
+    if (content === 'analysis') return `分析图表 ${rows} 张`;
+    return content === 'citations' ? ` ${rows} 件专利的引证` : ` ${rows} 件专利`;
+  }
+  const patents = `${rows} patent${rows === 1 ? '' : 's'}`;
+  if (content === 'analysis') return `${rows} analysis chart${rows === 1 ? '' : 's'}`;
+  return content === 'citations' ? `the citations of ${patents}` : patents;
 }
 
 function isDocument(format: ExportFormat): boolean {

@@ -60,6 +60,11 @@ export class PatentService {
     return this.patents.citingOf(records);
   }
 
+  /** Publication numbers of the corpus's records that cite `record` (the citation export's forward rows). */
+  findCitingNumbers(record: Patent): Promise<string[]> {
+    return this.patents.findCitingNumbers(record);
+  }
+
   /** Every record, in batches (background indexing). */
   iterateAll(batchSize?: number): AsyncGenerator<Patent[]> {
     return this.patents.iterateAll(batchSize);

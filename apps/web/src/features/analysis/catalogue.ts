@@ -1,12 +1,13 @@
-import { MIN_RATE_COVERAGE } from '@patlas/contracts';
+import { ANALYSIS_CHART_REQUESTS, MIN_RATE_COVERAGE } from '@patlas/contracts';
 import type {
+  AnalysisChartId,
+  AnalysisChartRequest,
   ClusteringResponse,
   LandscapeResponse,
   WordCloudResponse,
   AnalysisBucket,
   AnalysisDimension,
   AnalysisResult,
-  AnalysisSpec,
   ImpactResult,
   LifecycleResult,
   MatrixResult,
@@ -24,8 +25,7 @@ export const CHART_GROUPS = ['trend', 'region', 'applicant', 'inventor', 'techno
 export type ChartGroup = (typeof CHART_GROUPS)[number];
 
 /** What a chart asks of the server: an aggregation (/search/analyze) or a text-mining call. */
-export type ChartRequest =
-  { kind: 'analyze'; analysis: AnalysisSpec } | { kind: 'wordCloud' } | { kind: 'clustering' } | { kind: 'landscape' };
+export type ChartRequest = AnalysisChartRequest;
 
 /** A server answer in one shape: aggregations as they come, text-mining answers tagged. */
 export type ChartResult =
@@ -422,85 +422,57 @@ const TIME = ['line', 'bar', 'table'] as const;
 const SPLIT_TIME = ['line', 'bar', 'heatmap', 'table'] as const;
 const MATRIX = ['heatmap', 'bar', 'line', 'table'] as const;
 
-function terms(
-  id: string,
+/** A chart: its request is the shared catalogue's (the analysis export recomputes its table from it). */
+function chart(
+  id: AnalysisChartId,
   group: ChartGroup,
-  dimension: AnalysisDimension,
-  limit: number,
-  types: readonly ViewType[] = RANK,
+  types: readonly ViewType[],
+  toModel: ChartDefinition['toModel'],
 ): ChartDefinition {
-  return { id, group, request: analyze({ kind: 'terms', dimension, limit }), types, toModel: termsModel };
+  return { id, group, request: ANALYSIS_CHART_REQUESTS[id], types, toModel };
 }
 
-function matrix(id: string, group: ChartGroup, rows: AnalysisDimension, columns: AnalysisDimension): ChartDefinition {
-  return {
-    id,
-    group,
-    request: analyze({
-      kind: 'matrix',
-      groups: { dimension: rows, limit: 10 },
-      objects: [{ dimension: columns, limit: columns === 'applicationYear' ? 30 : 15 }],
-    }),
-    types: MATRIX,
-    toModel: matrixModel,
-  };
-}
-
-function splitTrend(id: string, group: ChartGroup, dimension: AnalysisDimension): ChartDefinition {
-  return {
-    id,
-    group,
-    request: analyze({ kind: 'trend', date: 'applicationYear', split: { dimension, limit: 10 } }),
-    types: SPLIT_TIME,
-    toModel: trendModel,
-  };
-}
-
-function analyze(analysis: AnalysisSpec): ChartRequest {
-  return { kind: 'analyze', analysis };
-}
-
-const IMPACT = analyze({ kind: 'impact', limit: 20 });
-const VALID = analyze({ kind: 'validPatents' });
+const terms = (id: AnalysisChartId, group: ChartGroup, types: readonly ViewType[] = RANK) =>
+  chart(id, group, types, termsModel);
 
 /** Every chart of the dashboard (spec 2 §1), by group. */
 export const CHARTS: readonly ChartDefinition[] = [
-  { id: 'applicationTrend', group: 'trend', request: analyze({ kind: 'trend', date: 'applicationYear' }), types: TIME, toModel: trendModel },
-  { id: 'publicationTrend', group: 'trend', request: analyze({ kind: 'trend', date: 'publicationYear' }), types: TIME, toModel: trendModel },
-  splitTrend('trendByCountry', 'trend', 'country'),
-  splitTrend('trendByType', 'trend', 'patentType'),
-  { id: 'lifecycle', group: 'trend', request: analyze({ kind: 'lifecycle', date: 'applicationYear' }), types: ['scatter', 'bar', 'line', 'table'], toModel: lifecycleModel },
-  terms('countryRank', 'region', 'country', 30),
-  { id: 'worldMap', group: 'region', request: analyze({ kind: 'terms', dimension: 'country', limit: 300 }), types: ['map', 'bar', 'table'], toModel: mapModel('world') },
-  { id: 'chinaMap', group: 'region', request: analyze({ kind: 'terms', dimension: 'applicantProvince', limit: 60 }), types: ['map', 'bar', 'table'], toModel: mapModel('china') },
-  terms('cityRank', 'region', 'applicantCity', 20),
-  terms('applicantRank', 'applicant', 'applicant', 20),
-  terms('currentAssigneeRank', 'applicant', 'currentAssignee', 20),
-  matrix('applicantYear', 'applicant', 'applicant', 'applicationYear'),
-  matrix('applicantIpc', 'applicant', 'applicant', 'ipcSubclass'),
-  terms('agencyRank', 'applicant', 'agency', 20),
-  terms('inventorRank', 'inventor', 'inventor', 20),
-  matrix('inventorYear', 'inventor', 'inventor', 'applicationYear'),
-  terms('ipcSectionRank', 'technology', 'ipcSection', 10),
-  terms('ipcClassRank', 'technology', 'ipcClass', 20),
-  terms('ipcSubclassRank', 'technology', 'ipcSubclass', 20),
-  terms('ipcGroupRank', 'technology', 'ipcGroup', 20),
-  terms('cpcSubclassRank', 'technology', 'cpcSubclass', 20),
-  splitTrend('ipcTrend', 'technology', 'ipcSubclass'),
-  { id: 'wordCloud', group: 'technology', request: { kind: 'wordCloud' }, types: ['wordCloud', 'bar', 'table'], toModel: wordCloudModel },
-  { id: 'clustering', group: 'technology', request: { kind: 'clustering' }, types: ['pie', 'bar', 'table'], toModel: clusteringModel },
-  { id: 'landscape', group: 'technology', request: { kind: 'landscape' }, types: ['landscape', 'bar', 'table'], toModel: landscapeModel },
-  terms('legalStatus', 'legal', 'legalStatus', 20, SHARE),
-  terms('legalStatusClass', 'legal', 'legalStatusClass', 10, SHARE),
-  terms('patentType', 'legal', 'patentType', 10, SHARE),
-  { id: 'expiry', group: 'legal', request: analyze({ kind: 'expiry' }), types: ['bar', 'line', 'table'], toModel: expiryModel },
-  { id: 'threeRates', group: 'legal', request: analyze({ kind: 'threeRates' }), types: ['bar', 'table'], toModel: threeRatesModel },
-  { id: 'validByType', group: 'legal', request: VALID, types: SHARE, toModel: validByTypeModel },
-  { id: 'validByYear', group: 'legal', request: VALID, types: TIME, toModel: validByYearModel },
-  { id: 'citedByDistribution', group: 'value', request: IMPACT, types: ['bar', 'pie', 'table'], toModel: citedByModel },
-  { id: 'mostCitedPatents', group: 'value', request: IMPACT, types: ['bar', 'table'], toModel: topPatentsModel },
-  { id: 'mostCitedApplicants', group: 'value', request: IMPACT, types: ['bar', 'table'], toModel: topApplicantsModel },
-]; // prettier-ignore
+  chart('applicationTrend', 'trend', TIME, trendModel),
+  chart('publicationTrend', 'trend', TIME, trendModel),
+  chart('trendByCountry', 'trend', SPLIT_TIME, trendModel),
+  chart('trendByType', 'trend', SPLIT_TIME, trendModel),
+  chart('lifecycle', 'trend', ['scatter', 'bar', 'line', 'table'], lifecycleModel),
+  terms('countryRank', 'region'),
+  chart('worldMap', 'region', ['map', 'bar', 'table'], mapModel('world')),
+  chart('chinaMap', 'region', ['map', 'bar', 'table'], mapModel('china')),
+  terms('cityRank', 'region'),
+  terms('applicantRank', 'applicant'),
+  terms('currentAssigneeRank', 'applicant'),
+  chart('applicantYear', 'applicant', MATRIX, matrixModel),
+  chart('applicantIpc', 'applicant', MATRIX, matrixModel),
+  terms('agencyRank', 'applicant'),
+  terms('inventorRank', 'inventor'),
+  chart('inventorYear', 'inventor', MATRIX, matrixModel),
+  terms('ipcSectionRank', 'technology'),
+  terms('ipcClassRank', 'technology'),
+  terms('ipcSubclassRank', 'technology'),
+  terms('ipcGroupRank', 'technology'),
+  terms('cpcSubclassRank', 'technology'),
+  chart('ipcTrend', 'technology', SPLIT_TIME, trendModel),
+  chart('wordCloud', 'technology', ['wordCloud', 'bar', 'table'], wordCloudModel),
+  chart('clustering', 'technology', ['pie', 'bar', 'table'], clusteringModel),
+  chart('landscape', 'technology', ['landscape', 'bar', 'table'], landscapeModel),
+  terms('legalStatus', 'legal', SHARE),
+  terms('legalStatusClass', 'legal', SHARE),
+  terms('patentType', 'legal', SHARE),
+  chart('expiry', 'legal', ['bar', 'line', 'table'], expiryModel),
+  chart('threeRates', 'legal', ['bar', 'table'], threeRatesModel),
+  chart('validByType', 'legal', SHARE, validByTypeModel),
+  chart('validByYear', 'legal', TIME, validByYearModel),
+  chart('citedByDistribution', 'value', ['bar', 'pie', 'table'], citedByModel),
+  chart('mostCitedPatents', 'value', ['bar', 'table'], topPatentsModel),
+  chart('mostCitedApplicants', 'value', ['bar', 'table'], topApplicantsModel),
+];
 
 export const DEFAULT_CHART_ID = 'applicationTrend';
 

@@ -12,7 +12,7 @@ export interface ChartAnswer {
   result: ChartResult;
 }
 
-async function fetchChart(
+export async function fetchChart(
   resultSet: AnalysisResultSet,
   request: ChartRequest,
   options: Omit<RequestOptions, 'query'>,
@@ -37,6 +37,11 @@ async function fetchChart(
   }
 }
 
+/** The cache key of a chart's answer (the dashboard and the whole-dashboard export share it). */
+export function chartAnswerKey(resultSet: AnalysisResultSet, request: ChartRequest) {
+  return ['analysis', resultSet, request] as const;
+}
+
 /**
  * One chart's answer over the result set. Charts with the same request (the impact charts, the
  * valid-patent charts) share its cache entry, so switching between them costs no request.
@@ -44,7 +49,7 @@ async function fetchChart(
 export function useChartAnswer(resultSet: AnalysisResultSet, request: ChartRequest) {
   const { lang, messages } = useApiContext();
   return useQuery({
-    queryKey: ['analysis', resultSet, request],
+    queryKey: chartAnswerKey(resultSet, request),
     queryFn: ({ signal }) => fetchChart(resultSet, request, { lang, messages, signal }),
     enabled: resultSet.searchExpre.trim() !== '' || resultSet.set !== undefined,
     // Counts change only on import.

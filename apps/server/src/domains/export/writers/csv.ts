@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import type { ExportWriter, OpenWriter } from './writer.js';
+import type { ExportWriter, OpenTableWriter, WriterInput } from './writer.js';
 
 /** Excel reads a CSV as UTF-8 (and so shows Chinese) only when the file starts with a BOM. */
 export const UTF8_BOM = '\ufeff';
@@ -20,7 +20,7 @@ export function csvLine(values: readonly string[]): string {
  * The csv format: UTF-8 with a BOM, a header line, one line per patent. A batch is written as one
  * chunk, and the writer waits for the file to drain before taking the next, so memory stays flat.
  */
-export const openCsvWriter: OpenWriter = async (input) => {
+export const openCsvWriter: OpenTableWriter = async <Row, Id extends string>(input: WriterInput<Row, Id>) => {
   const out = createWriteStream(input.path, { encoding: 'utf8' });
   await once(out, 'open');
   const write = async (text: string) => {
@@ -32,10 +32,10 @@ export const openCsvWriter: OpenWriter = async (input) => {
       out.once('error', reject);
       out.end(() => resolve());
     });
-  const writer: ExportWriter = {
-    async write(patents) {
+  const writer: ExportWriter<Row> = {
+    async write(rows) {
       let chunk = '';
-      for (const patent of patents) chunk += csvLine(input.columns.map((c) => input.valueOf(patent, c.id)));
+      for (const row of rows) chunk += csvLine(input.columns.map((c) => input.valueOf(row, c.id)));
       await write(chunk);
     },
     finish: close,

@@ -2,7 +2,7 @@ import type { ExportFormat } from '@patlas/contracts';
 import { openCsvWriter } from './csv.js';
 import { openDocxWriter } from './docx.js';
 import { openPdfWriter } from './pdf.js';
-import type { OpenWriter } from './writer.js';
+import type { OpenTableWriter, OpenWriter } from './writer.js';
 import { openXlsxWriter } from './xlsx.js';
 
 /** Each format's writer: every export, direct or a task, opens its file through here. */
@@ -11,6 +11,12 @@ export const WRITERS: Record<ExportFormat, OpenWriter> = {
   csv: openCsvWriter,
   docx: openDocxWriter,
   pdf: openPdfWriter,
+};
+
+/** The table formats' writers, which take any kind of row (patents, citations…). */
+export const TABLE_WRITERS: Record<'xlsx' | 'csv', OpenTableWriter> = {
+  xlsx: openXlsxWriter,
+  csv: openCsvWriter,
 };
 
 /** The extension of a format's files. */

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { xlsxCellText } from './cell-text.js';
-import type { ExportWriter, OpenWriter } from './writer.js';
+import type { ExportWriter, OpenTableWriter, WriterInput } from './writer.js';
 
 /** Column widths by how long a field's text usually is. */
 const WIDTHS: Partial<Record<string, number>> = {
@@ -43,23 +43,23 @@ export function sheetSink(sheet: ExcelJS.Worksheet): { sink: NodeJS.EventEmitter
  * exceljs's streaming writer writes each committed row to the file, so memory stays flat however
  * many rows there are. Cells longer than Excel holds are cut with EXPORT_TRUNCATION_MARK.
  */
-export const openXlsxWriter: OpenWriter = async (input) => {
+export const openXlsxWriter: OpenTableWriter = async <Row, Id extends string>(input: WriterInput<Row, Id>) => {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: input.path,
     useStyles: true,
     useSharedStrings: false,
   });
   workbook.creator = 'Patlas';
-  const sheet = workbook.addWorksheet(input.lang === 'zh' ? '专利' : 'Patents');
+  const sheet = workbook.addWorksheet(input.sheetName ?? (input.lang === 'zh' ? '专利' : 'Patents'));
   sheet.columns = input.columns.map((c) => ({ header: c.label, key: c.id, width: WIDTHS[c.id] ?? 18 }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
   let isClosed = false;
-  const writer: ExportWriter = {
-    async write(patents) {
-      for (const [i, patent] of patents.entries()) {
-        sheet.addRow(input.columns.map((c) => xlsxCellText(input.valueOf(patent, c.id)))).commit();
+  const writer: ExportWriter<Row> = {
+    async write(rows) {
+      for (const [i, row] of rows.entries()) {
+        sheet.addRow(input.columns.map((c) => xlsxCellText(input.valueOf(row, c.id)))).commit();
         if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) {
           // Building rows is synchronous: other requests get their turn, and the compression catches up.
           const sink = sheetSink(sheet);

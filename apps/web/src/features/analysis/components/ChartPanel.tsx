@@ -24,6 +24,7 @@ import { useChartLabels } from '../useChartLabels';
 import { saveFile } from '../../../utils/save-file';
 import { xlsxBytes, XLSX_MIME } from '../xlsx';
 import { EChart, type EChartHandle } from '../../../charts/EChart';
+import { AnalysisExportButton } from './AnalysisExportButton';
 
 interface ChartPanelProps {
   chart: ChartDefinition;
@@ -221,6 +222,12 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
                 defaultName={title}
               />
             )}
+            <AnalysisExportButton
+              resultSet={resultSet}
+              chart={chart}
+              pngOfChart={() => (model && !isEmpty && type !== 'table' ? chartRef.current?.pngDataUrl() : undefined)}
+              title={resultSet.searchExpre.trim() || title}
+            />
             <Tooltip title={isFullscreen ? t('actions.exitFullscreen') : t('actions.fullscreen')}>
               <Button
                 size="small"

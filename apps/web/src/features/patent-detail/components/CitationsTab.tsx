@@ -1,8 +1,9 @@
-import { Table, Typography } from 'antd';
+import { Flex, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Citation, PatentDetail } from '@patlas/contracts';
 import { PatentNumber } from '../../../components/PatentNumber';
+import { ExportCitationsButton } from '../../../export-actions/ExportButton';
 import { formatPatentDate } from '../../../utils/format-date';
 import { citationCategory, citationNumber, heldCitation, isKnownCategory, present } from '../patent-view';
 import { EmptyTab } from './EmptyTab';
@@ -86,8 +87,12 @@ export function CitationsTab({ patent }: { patent: PatentDetail }) {
   const forward = toRows(patent.citedBy, 'f');
   if (backward.length === 0 && forward.length === 0) return <EmptyTab description={t('citations.empty')} />;
   const count = (n: number) => <Typography.Text type="secondary">{t('citations.count', { count: n })}</Typography.Text>;
+  const title = patent.title?.text ?? patent.publicationNumber;
   return (
     <div className="patent-citations">
+      <Flex justify="end" className="patent-citations-actions">
+        <ExportCitationsButton publicationNumber={patent.publicationNumber} title={title} />
+      </Flex>
       <Section title={t('citations.backward')} extra={count(backward.length)}>
         {backward.length > 0 ? (
           <CitationTable rows={backward} />
