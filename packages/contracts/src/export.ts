@@ -240,9 +240,10 @@ export const DownloadTaskSchema = z.object({
   /** The file's name as downloaded (with extension). */
   filename: z.string(),
   state: DownloadStateSchema,
-  /** Rows written so far and in all. */
+  /** Rows written so far and in all: patents, or charts for an analysis export (`unit`). */
   done: z.number().int(),
   total: z.number().int(),
+  unit: z.enum(['patents', 'charts']),
   /** 0–100. */
   progress: z.number(),
   /** done: bytes of the file. */

@@ -60,6 +60,7 @@ function task(overrides: Partial<DownloadTask> = {}): DownloadTask {
     state: 'waiting',
     done: 0,
     total: 5000,
+    unit: 'patents',
     progress: 0,
     size: null,
     error: null,

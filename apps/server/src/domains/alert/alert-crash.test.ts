@@ -102,7 +102,7 @@ describe('alert runs cut short by kill -9', () => {
   }, 120_000);
   afterAll(async () => {
     await server?.crash();
-    await new Promise((resolve) => sink.server.close(resolve));
+    await new Promise<void>((resolve) => sink.server.close(() => resolve()));
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -747,6 +747,7 @@ export class ExportService {
       state: row.state,
       done: row.done,
       total: row.total,
+      unit: unitOf(row),
       progress,
       size: row.size === null ? null : Number(row.size),
       error: row.error,
@@ -962,6 +963,15 @@ function templateOf(row: ExportTemplateRow): ExportTemplate {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** What a task's progress counts: charts for an analysis, else patents (a task whose request no longer parses: patents). */
+function unitOf(row: DownloadTaskRow): DownloadTask['unit'] {
+  try {
+    return storedRequestOf(row).request.content === 'analysis' ? 'charts' : 'patents';
+  } catch {
+    return 'patents';
+  }
 }
 
 function storedRequestOf(row: DownloadTaskRow): StoredRequest {

@@ -14,6 +14,7 @@ function task(id: string, overrides: Partial<DownloadTask> = {}): DownloadTask {
     state: 'done',
     done: 1000,
     total: 1000,
+    unit: 'patents',
     progress: 100,
     size: 2_516_582,
     error: null,

@@ -170,7 +170,10 @@ export function DownloadPage() {
                     status={task.state === 'failed' ? 'exception' : task.state === 'running' ? 'active' : undefined}
                   />
                   <Typography.Text type="secondary" className="download-rows">
-                    {t('rows', { done: task.done.toLocaleString(), total: task.total.toLocaleString() })}
+                    {t(task.unit === 'charts' ? 'charts' : 'rows', {
+                      done: task.done.toLocaleString(),
+                      total: task.total.toLocaleString(),
+                    })}
                   </Typography.Text>
                 </Flex>
               ),
