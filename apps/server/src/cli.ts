@@ -85,6 +85,7 @@ async function commandImport(args: string[]): Promise<number> {
   try {
     const report = await runImport(context, files, {
       ...(values.format ? { format: values.format } : {}),
+      origin: 'cli',
       onProgress,
       onError: (e) => {
         if (isTty) bar.stop();

@@ -1,4 +1,3 @@
-import { AppError } from './errors.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -50,6 +49,10 @@ import { SchemeStore } from './domains/classification/scheme.js';
 import { DashboardsService } from './domains/dashboards/dashboards.service.js';
 import { EXPORT_KIND, exportExpiryJob, exportJob } from './domains/export/export.job.js';
 import { ExportRepository } from './domains/export/export.repository.js';
+import { alertRunsJob, alertScheduleJob, ALERT_RUNS_KIND } from './domains/alert/alert.job.js';
+import { AlertRepository } from './domains/alert/alert.repository.js';
+import { AlertService } from './domains/alert/alert.service.js';
+import { customConfigOf } from './domains/account/account.service.js';
 import { ExportService } from './domains/export/export.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
 import { GroupService } from './domains/group/group.service.js';
@@ -71,6 +74,8 @@ import { OperateHistoryRepository } from './domains/operate-history/operate-hist
 import { OperateHistoryService } from './domains/operate-history/operate-history.service.js';
 import { runImport } from './domains/patent/import/import.service.js';
 import { detectFormat } from './domains/patent/import/registry.js';
+import { DataVersionRepository } from './domains/patent/data-version.repository.js';
+import { DataVersionService } from './domains/patent/data-version.service.js';
 import { PatentRepository } from './domains/patent/patent.repository.js';
 import { PatentService } from './domains/patent/patent.service.js';
 import { SearchStateRepository } from './domains/search/search-state.repository.js';
@@ -128,9 +133,12 @@ export interface Repositories {
   imageSearch: ImageSearchRepository;
   historyRetention: HistoryRetentionRepository;
   importRuns: ImportRunRepository;
+  /** What each import added and changed (issue 19: alerts report it). */
+  dataVersions: DataVersionRepository;
   libraries: LibraryRepository;
   libraryMembers: LibraryMembersRepository;
   exports: ExportRepository;
+  alerts: AlertRepository;
   // collaboration (issue 17)
   groups: GroupRepository;
   messages: MessageRepository;
@@ -165,9 +173,11 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     imageSearch: new ImageSearchRepository(db),
     historyRetention: new HistoryRetentionRepository(db),
     importRuns: new ImportRunRepository(db),
+    dataVersions: new DataVersionRepository(db),
     libraries: new LibraryRepository(db, dialect),
     libraryMembers: new LibraryMembersRepository(db),
     exports: new ExportRepository(db),
+    alerts: new AlertRepository(db),
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
@@ -216,6 +226,8 @@ export interface Services {
   messages: MessageService;
   groups: GroupService;
   shares: ShareService;
+  /** e-mail alerts (domains/alert) */
+  alerts: AlertService;
 }
 
 /** What the services are built from besides the repositories. */
@@ -270,8 +282,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     semantic: (source) => semanticSearch.rankedSet(source.key),
     // The library service is built below; a set is resolved only once a search runs.
     library: (source, context) => library.resolveSet(source, context),
-    // Until the alert domain is wired, no run exists.
-    alertRun: () => Promise.reject(new AppError('ALERT_RUN_NOT_FOUND')),
+    // Built below, like the library service.
+    alertRun: (source, context) => alerts.resolveSet(source.key, context),
   });
   // Analyses and text mining read a set for the caller of the request being served.
   search.useCaller(currentCaller);
@@ -355,7 +367,28 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     people,
     now,
   });
+  const alerts: AlertService = new AlertService({
+    repository: r.alerts,
+    versions: new DataVersionService(r.dataVersions),
+    patents,
+    search,
+    engine,
+    library,
+    exports,
+    mailer: infra.mailer,
+    publicUrl: config.publicUrl,
+    userLanguage: async (userId) => {
+      const user = await r.users.findById(userId);
+      return customConfigOf(user?.custom_config ?? '{}').language;
+    },
+    enqueueRuns: async (uniqueKey) => {
+      await infra.jobs.enqueue(ALERT_RUNS_KIND, {}, { uniqueKey });
+    },
+    now,
+    log: infra.log.child({ module: 'alerts' }),
+  });
   return {
+    alerts,
     patents,
     sessions,
     login,
@@ -578,6 +611,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   jobs.queue.define(historyRetentionJob(repositories.historyRetention));
   jobs.queue.define(exportJob(services.exports));
   jobs.queue.define(exportExpiryJob(services.exports));
+  jobs.queue.define(alertScheduleJob(services.alerts));
+  jobs.queue.define(alertRunsJob(services.alerts));
   // A task still running lost its process: it ends as failed with a message, its partial file removed.
   await services.exports.failInterrupted();
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.

@@ -17,6 +17,8 @@ async function main(): Promise<void> {
   // Operators' imports the last server process left unfinished are marked interrupted (here, not in
   // compose: a `patlas import` beside a running server must not touch that server's runs).
   await context.services.dataImport.recover();
+  // Alert runs the last server process left unfinished resume; none is mailed twice (domains/alert).
+  await context.services.alerts.recover();
   await app.listen({ port: config.port, host: config.host });
   // JOB_POLL_MS=0 leaves this process out of the job work (another process of the same database runs it).
   context.jobs.worker.start();

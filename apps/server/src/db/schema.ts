@@ -295,6 +295,76 @@ export interface DownloadTasksTable {
   expires_at: string | null;
 }
 
+/** One import (demo load, CLI, upload): what alert runs compare (issue 19). */
+export interface DataVersionsTable {
+  id: number;
+  origin: string;
+  started_at: string;
+  finished_at: string | null;
+  inserted: number;
+  updated: number;
+}
+
+/** A record an import added or changed; `fields` a bit set of what changed (alert.domain.ts). */
+export interface PatentChangesTable {
+  version_id: number;
+  publication_number: string;
+  fields: number;
+}
+
+export interface AlertsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  type: 'search' | 'library' | 'patents';
+  /** JSON AlertContent */
+  content: string;
+  library_id: string | null;
+  /** JSON AlertSchedule */
+  schedule: string;
+  /** JSON array of e-mails */
+  recipients: string;
+  no_update_no_mail: number;
+  enabled: number;
+  state: 'error' | 'notSent' | 'nextSend' | 'sent';
+  watermark: number;
+  since: string;
+  last_run_at: string | null;
+  next_run_at: string | null;
+  last_run_id: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlertRunsTable {
+  id: string;
+  alert_id: string;
+  user_id: string;
+  scheduled_for: string;
+  state: 'pending' | 'evaluated' | 'done';
+  from_version: number;
+  to_version: number | null;
+  since: string;
+  ran_at: string;
+  new_count: number;
+  changed_count: number;
+  reported: number;
+  omitted: number;
+  mail_state: 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
+  mailed_at: string | null;
+  error: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+}
+
+export interface AlertRunPatentsTable {
+  run_id: string;
+  rank: number;
+  publication_number: string;
+  changes: number;
+}
+
 /** The message centre: invitations, shares and system notices, one row per recipient. */
 export interface MessagesTable {
   id: string;
@@ -596,6 +666,11 @@ export interface Database {
   export_templates: ExportTemplatesTable;
   export_preferences: ExportPreferencesTable;
   download_tasks: DownloadTasksTable;
+  data_versions: DataVersionsTable;
+  patent_changes: PatentChangesTable;
+  alerts: AlertsTable;
+  alert_runs: AlertRunsTable;
+  alert_run_patents: AlertRunPatentsTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

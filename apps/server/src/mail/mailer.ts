@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A stable Message-ID (an alert run's idempotency key): a mail sent again is recognisably the same. */
+  messageId?: string;
 }
 
 /** Where a mail went: accepted by the SMTP server, or written to the outbox folder. */

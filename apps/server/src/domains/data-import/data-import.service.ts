@@ -318,6 +318,7 @@ export class DataImportService {
               // The formats the page showed at upload, not a second guess.
               formatsByFile: Object.fromEntries(known.map((f) => [pathOf(f), f.format as string])),
               signal: live.abort.signal,
+              origin: 'upload',
               onProgress: (p) => {
                 live.progress = {
                   currentFile: nameOf(p.file),

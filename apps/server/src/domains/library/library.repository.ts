@@ -253,6 +253,17 @@ export class LibraryRepository {
     return rows.map((r) => r.publication_number);
   }
 
+  /** Numbers of a folder collected after `since` (an alert's last run: new to the library). */
+  async numbersAddedSince(folderId: string, since: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('library_patents')
+      .select('publication_number')
+      .where('library_id', '=', folderId)
+      .where('added_at', '>', since)
+      .execute();
+    return rows.map((r) => r.publication_number);
+  }
+
   /** The first `limit` numbers of a folder in list order. */
   async firstNumbers(folderId: string, limit: number): Promise<string[]> {
     const rows = await this.db

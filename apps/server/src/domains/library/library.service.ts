@@ -995,6 +995,38 @@ export class LibraryService {
   }
 
   // -------------------------------------------------------------------------------------------
+  // A library watched by an alert (domains/alert)
+
+  /**
+   * What an alert of `userId` watches in a folder: its name, its patents, and those collected
+   * after `since`. The user must still be allowed to open it; a folder in the recycle bin is
+   * refused (LIBRARY_UNAVAILABLE).
+   */
+  async watchedPatents(
+    folderId: string,
+    userId: string,
+    since: string,
+  ): Promise<{ name: string; numbers: string[]; addedSince: string[] }> {
+    const opened = await this.open(folderId, userId);
+    if (opened.tree.stateOf(opened.folder) === 'deleted') throw new AppError('LIBRARY_UNAVAILABLE');
+    return {
+      name: opened.tree.pathOf(opened.folder),
+      numbers: await this.repo.numbersOf(opened.folder.id),
+      addedSince: await this.repo.numbersAddedSince(opened.folder.id, since),
+    };
+  }
+
+  /** The folder's name when `userId` may open it, else undefined (an alert's list shows it). */
+  async folderName(folderId: string, userId: string): Promise<string | undefined> {
+    try {
+      const opened = await this.open(folderId, userId);
+      return opened.tree.stateOf(opened.folder) === 'deleted' ? undefined : opened.tree.pathOf(opened.folder);
+    } catch {
+      return undefined;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
   // A library as a result set (SetResolvers.library, composition.ts)
 
   /**

@@ -10,6 +10,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, NewPatentRow } from '../../db/schema.js';
 import { mergePatent, stableStringify } from './merge-patent.js';
+import { changeBitsOf } from './patent-changes.js';
 import { patentTextReader, type PatentTextReader } from './patent-texts.repository.js';
 
 export interface UpsertResult {
@@ -20,6 +21,8 @@ export interface UpsertResult {
   stored: Patent[];
   /** Kind-less rows folded into the record with the kind (US7130913 into US7130913B2), gone from the store. */
   removed: string[];
+  /** Each written record with what changed (patent-changes.ts CHANGE_BITS). */
+  changes: { publicationNumber: string; fields: number }[];
 }
 
 /** Canonical form of a record's own publication number (US07000000B2 → US7000000B2). */
@@ -41,6 +44,8 @@ export class PatentRepository {
   /** Imports of this process in progress: while any runs, citation rows are staged (SQLite). */
   private importsRunning = 0;
   private lastStagedBatch = 0;
+  /** The data version of the import running in this process: its writes are recorded in patent_changes. */
+  private dataVersion: number | undefined;
 
   /**
    * @param sqlite - the SQLite connection under `db` (SQLite dialect only): imports write through
@@ -127,6 +132,29 @@ export class PatentRepository {
     return Object.fromEntries([...best].map(([input, found]) => [input, found.publicationNumber]));
   }
 
+  /** Records citing any of these (citing number → the cited records' numbers); an alert's new citations. */
+  async citingOf(records: readonly Patent[]): Promise<Map<string, Set<string>>> {
+    const citedBy = new Map<string, string[]>();
+    for (const record of records) {
+      for (const key of numberKeysForRecord(record))
+        citedBy.set(key, [...(citedBy.get(key) ?? []), record.publicationNumber]);
+    }
+    const citing = new Map<string, Set<string>>();
+    for (const part of chunks([...citedBy.keys()])) {
+      const rows = await this.db
+        .selectFrom('patent_citations')
+        .select(['citing_number', 'cited_key'])
+        .where('cited_key', 'in', part)
+        .execute();
+      for (const row of rows) {
+        const set = citing.get(row.citing_number) ?? new Set<string>();
+        for (const pn of citedBy.get(row.cited_key) ?? []) if (pn !== row.citing_number) set.add(pn);
+        if (set.size > 0) citing.set(row.citing_number, set);
+      }
+    }
+    return citing;
+  }
+
   /** Publication numbers of the records that cite this one (forward citations found in the corpus). */
   async findCitingNumbers(record: Patent): Promise<string[]> {
     const keys = numberKeysForRecord(record);
@@ -205,6 +233,17 @@ export class PatentRepository {
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
+      const version = this.dataVersion;
+      if (version !== undefined) {
+        for (const part of chunks(result.changes, 400)) {
+          await trx
+            .insertInto('patent_changes')
+            .values(
+              part.map((c) => ({ version_id: version, publication_number: c.publicationNumber, fields: c.fields })),
+            )
+            .execute();
+        }
+      }
     });
     return result;
   }
@@ -256,6 +295,10 @@ export class PatentRepository {
         if (batch !== undefined) s.stageCitation.run(batch, row.citing_number, row.cited_key);
         else s.insertCitation.run(row.citing_number, row.cited_key);
       }
+      const version = this.dataVersion;
+      if (version !== undefined) {
+        for (const change of plan.result.changes) s.insertChange.run(version, change.publicationNumber, change.fields);
+      }
       return plan.result;
     })();
   }
@@ -264,12 +307,14 @@ export class PatentRepository {
    * Marks an import as running: until `endImport`, citation rows go to the staging table (SQLite),
    * and citing records found through them (findCitingNumbers) appear once it ends.
    */
-  beginImport(): void {
+  beginImport(dataVersion?: number): void {
     if (this.sqlite) this.importsRunning++;
+    this.dataVersion = dataVersion;
   }
 
   /** Ends an import started with `beginImport`; the last one of this process merges the staged citations. */
   async endImport(): Promise<void> {
+    this.dataVersion = undefined;
     if (!this.sqlite) return;
     this.importsRunning = Math.max(0, this.importsRunning - 1);
     if (this.importsRunning === 0) await this.mergeStagedCitations();
@@ -472,7 +517,7 @@ function planUpsert(
   existing: ReadonlyMap<string, Patent>,
   sourceId: string | undefined,
 ): UpsertPlan {
-  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, stored: [], removed: [] };
+  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, stored: [], removed: [], changes: [] };
   const plan: UpsertPlan = { result, rows: [], numberRows: [], citationRows: [], rewritten: [] };
   const now = new Date().toISOString();
   for (const [pn, record] of incoming) {
@@ -513,6 +558,8 @@ function planUpsert(
     if (stored || twinRecord) result.updated += 1;
     else result.inserted += 1;
     result.stored.push(merged);
+    const fields = changeBitsOf(before, merged);
+    if (fields !== 0) result.changes.push({ publicationNumber: pn, fields });
   }
   return plan;
 }
@@ -545,6 +592,9 @@ function prepareStatements(sqlite: SqliteHandle) {
     ),
     insertCitation: sqlite.prepare(
       'INSERT INTO patent_citations (citing_number, cited_key) VALUES (?, ?) ON CONFLICT DO NOTHING',
+    ),
+    insertChange: sqlite.prepare(
+      'INSERT INTO patent_changes (version_id, publication_number, fields) VALUES (?, ?, ?)',
     ),
     stageCitation: sqlite.prepare(
       'INSERT INTO patent_citations_staged (batch, citing_number, cited_key) VALUES (?, ?, ?)',

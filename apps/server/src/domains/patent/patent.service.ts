@@ -55,6 +55,11 @@ export class PatentService {
     return this.patents.resolveHeldNumbers(numbers);
   }
 
+  /** Records citing any of these: citing number → the cited ones (an alert's new citations). */
+  citingOf(records: readonly Patent[]): Promise<Map<string, Set<string>>> {
+    return this.patents.citingOf(records);
+  }
+
   /** Every record, in batches (background indexing). */
   iterateAll(batchSize?: number): AsyncGenerator<Patent[]> {
     return this.patents.iterateAll(batchSize);

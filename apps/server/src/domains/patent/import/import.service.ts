@@ -4,11 +4,15 @@ import { differencesOf, verifySearchIndex } from './index-verify.js';
 import { importFiles, type ImportOptions, type ImportReport } from './import-files.js';
 import { detectFormat, FORMATS } from './registry.js';
 import { convertDrawing } from './shared/drawings.js';
+import type { DataVersionOrigin } from '../data-version.repository.js';
 
 export type RunImportOptions = Pick<
   ImportOptions,
   'format' | 'formatsByFile' | 'sourcesByFile' | 'onProgress' | 'onError' | 'signal' | 'batchSize'
->;
+> & {
+  /** Where the import comes from, recorded with its data version (default other). */
+  origin?: DataVersionOrigin;
+};
 
 /**
  * Set in the store while an import's records may be stored but not yet indexed; a crash leaves it
@@ -53,16 +57,20 @@ async function importAndIndex(
   options: RunImportOptions,
 ): Promise<ImportReport> {
   const patents = context.repositories.patents;
+  const versions = context.repositories.dataVersions;
+  const { origin = 'other', ...importOptions } = options;
   await patents.setMeta(INDEX_PENDING_KEY, new Date().toISOString());
+  // Every import is a data version: what it adds and changes is recorded for the alerts (issue 19).
+  const version = await versions.begin(origin, context.now().toISOString());
   // The store holds every record indexed here: the index reads their texts from it.
   const bulk = context.engine.bulkLoad({ textsInStore: true });
-  patents.beginImport();
+  patents.beginImport(version);
   let report: ImportReport;
   try {
     report = await importFiles(files, {
       // Batches of 1,000: a store transaction and an index batch each (~8 % faster than 500, measured).
       batchSize: 1000,
-      ...options,
+      ...importOptions,
       repository: patents,
       formats: FORMATS,
       detectFormat: (file) => detectFormat(file, FORMATS),
@@ -78,6 +86,8 @@ async function importAndIndex(
     // What was queued is still written; the first error is the one to report.
     await bulk.finish().catch(() => undefined);
     await patents.endImport().catch(() => undefined);
+    // What was stored stays: the version's changes are reported.
+    await versions.finish(version, context.now().toISOString(), { inserted: 0, updated: 0 }).catch(() => undefined);
     throw err;
   }
   // Every record is stored: the staged citations merge on this thread while the index's writer
@@ -85,6 +95,11 @@ async function importAndIndex(
   await patents.endImport();
   await bulk.finish();
   await patents.setMeta(INDEX_PENDING_KEY, '');
+  // Finished once the index holds its records: an alert run then finds them by expression.
+  await versions.finish(version, context.now().toISOString(), {
+    inserted: report.totals.inserted,
+    updated: report.totals.updated,
+  });
   return report;
 }
 
@@ -154,6 +169,7 @@ export async function loadDemoCorpusIfNeeded(
       ...options,
       formatsByFile: manifest.formatsByFile,
       sourcesByFile: manifest.sourcesByFile,
+      origin: 'demo',
     });
     if (!options.signal?.aborted) await context.repositories.patents.setMeta(DEMO_META_KEY, manifest.fingerprint);
     return report;
