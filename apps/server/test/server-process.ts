@@ -76,12 +76,12 @@ export class ServerProcess {
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
   }
 
-  /** Starts the server and waits until /api/health answers. */
-  static async start(dataDir: string): Promise<ServerProcess> {
+  /** Starts the server (with `env` added, e.g. SMTP_URL) and waits until /api/health answers. */
+  static async start(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
     const port = await freePort();
     const child = spawn(process.execPath, [...NODE_ARGS, 'src/main.ts'], {
       cwd: SERVER_DIR,
-      env: processEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1' }),
+      env: processEnv(dataDir, { ...env, PORT: String(port), HOST: '127.0.0.1' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const server = new ServerProcess(child, `http://127.0.0.1:${port}`);
