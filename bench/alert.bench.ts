@@ -80,7 +80,8 @@ async function storeCost(count: number): Promise<void> {
   );
 }
 
-await storeCost(Number(values['store-records']));
+// --store-records 0 skips it.
+if (Number(values['store-records']) > 0) await storeCost(Number(values['store-records']));
 
 // ---------------------------------------------------------------------------------------------
 // 2. 1,000 alerts due at once

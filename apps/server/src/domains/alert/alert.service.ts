@@ -97,6 +97,8 @@ interface Found {
 export class AlertService {
   /** This process, as it claims runs. */
   readonly workerId = `alerts:${process.pid}:${randomBytes(4).toString('hex')}`;
+  /** The changes between two versions, read once per tick: due alerts mostly share their watermark. */
+  private changesCache = new Map<string, Promise<Map<string, number>>>();
 
   constructor(private readonly deps: AlertServiceDeps) {}
 
@@ -371,6 +373,7 @@ export class AlertService {
    * run planned; then every unfinished run evaluated and mailed. Answers the runs finished.
    */
   async tick(): Promise<{ created: number; finished: number; mailed: number }> {
+    this.changesCache = new Map();
     let created = 0;
     for (;;) {
       const due = await this.deps.repository.due(this.nowIso(), DUE_BATCH);
@@ -379,6 +382,7 @@ export class AlertService {
       if (due.length < DUE_BATCH) break;
     }
     const { finished, mailed } = await this.processUnfinished();
+    this.changesCache = new Map();
     return { created, finished, mailed };
   }
 
@@ -514,7 +518,23 @@ export class AlertService {
   /** What changed for the alert's patents between its watermark and now, kept with the run. */
   private async evaluate(run: AlertRunRow, alert: AlertRow, lang: Language): Promise<void> {
     const toVersion = await this.deps.versions.watermark();
-    const changes = await this.deps.versions.changesBetween(run.from_version, toVersion);
+    const key = `${run.from_version}:${toVersion}`;
+    let changes = this.changesCache.get(key);
+    if (!changes) {
+      changes = this.deps.versions.changesBetween(run.from_version, toVersion);
+      this.changesCache.set(key, changes);
+      changes.catch(() => this.changesCache.delete(key));
+    }
+    return this.evaluateChanges(run, alert, lang, toVersion, await changes);
+  }
+
+  private async evaluateChanges(
+    run: AlertRunRow,
+    alert: AlertRow,
+    lang: Language,
+    toVersion: number,
+    changes: Map<string, number>,
+  ): Promise<void> {
     const content = JSON.parse(alert.content) as AlertContent;
     const context: SearchContext = { userId: alert.user_id };
     let found: Found[];
