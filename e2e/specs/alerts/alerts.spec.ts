@@ -95,7 +95,7 @@ describe.runIf(runBrowser)('[ALERTS]: e-mail alerts from the result page', () =>
       expect(await dialog.getByTestId('alert-expression').inputValue()).toBe(EXPRESSION);
       expect(await dialog.getByTestId('alert-recipients').innerText()).toContain(DEMO.email);
       expect(await dialog.getByTestId('alert-time-zone').innerText()).toMatch(/\w+\/\w+|UTC/);
-      await dialog.getByTestId('alert-name').locator('input').fill(l.name);
+      await dialog.locator('input[data-testid="alert-name"], [data-testid="alert-name"] input').first().fill(l.name);
       await shot(page, `alerts-dialog-${l.tag}.png`);
       await dialog.getByTestId('alert-save').click();
 

@@ -275,6 +275,7 @@ function AlertForm({
             <Form.Item name="weekday" noStyle>
               <Select
                 className="alert-day-select"
+                style={{ width: 140 }}
                 aria-label={t('form.weekday')}
                 options={WEEKDAYS.map((value) => ({ value, label: t(`weekdays.${value}`) }))}
                 data-testid="alert-weekday"
@@ -284,6 +285,7 @@ function AlertForm({
             <Form.Item name="monthDay" noStyle>
               <Select
                 className="alert-day-select"
+                style={{ width: 140 }}
                 aria-label={t('form.monthDay')}
                 options={MONTH_DAYS.map((value) => ({ value, label: t('monthDay', { day: value }) }))}
                 data-testid="alert-month-day"

@@ -81,7 +81,7 @@ describe('alert list', { timeout: 180_000 }, () => {
     await screen.findByText('电池周报');
     const first = rowOf('电池周报');
     expect(within(first).getByText('检索式')).toBeTruthy();
-    expect(within(first).getByText('每周周一 08:00')).toBeTruthy();
+    expect(within(first).getByText('每周一 08:00')).toBeTruthy();
     expect(within(first).getByTestId('alert-state').textContent).toBe('已发送');
     expect(within(first).getByTestId('alert-last-run').getAttribute('href')).toBe(
       '/innovationSpace/searchResult?set=alertRun%3Ar1',
