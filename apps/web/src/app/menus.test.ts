@@ -29,6 +29,7 @@ describe('menus built from the features’ declarations', () => {
       ['/innovationSpace/setting', 'account:menu.setting', 'userSet'],
       ['/innovationSpace/collectCooperate', 'library:menu.cooperate', '/user/collect'],
       ['/user/recycleBin', 'library:menu.recycleBin', '/user/collect'],
+      ['/innovationSpace/warning', 'alert:menu', '/warning'],
       ['/innovationSpace/download', 'download:menu', '/user/download'],
       ['/innovationSpace/myMsg', 'message:menu', '/messageCenter'],
       ['/innovationSpace/share', 'share:menu', '/user/share'],

@@ -61,3 +61,15 @@ export const RECYCLE_BIN_PATH = '/user/recycleBin';
 /** Spec 2 §2 "/download: export history" (surface.json: under the innovation-space layout); spec 2 §6 '/user/download'. */
 export const DOWNLOADS_PATH = '/innovationSpace/download';
 export const DOWNLOADS_PERMISSION = '/user/download';
+/** Spec 2 §2 "/warning: alerts" (surface.json: under the innovation-space layout); spec 2 §6 '/warning'. */
+export const ALERTS_PATH = '/innovationSpace/warning';
+export const ALERTS_PERMISSION = '/warning';
+/** Spec 2 §2 "/warning/details: alert details" (allowed only with the '/warning' permission). */
+export const ALERT_DETAILS_PATH = '/warning/details';
+
+/** An alert's runs; with `runId`, that run's patents shown below them. */
+export function alertDetailsPath(id: string, runId?: string): string {
+  const params = new URLSearchParams({ id });
+  if (runId) params.set('run', runId);
+  return `${ALERT_DETAILS_PATH}?${params.toString()}`;
+}

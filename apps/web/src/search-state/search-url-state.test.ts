@@ -172,4 +172,13 @@ describe('result URL state', () => {
       expect(decodeResultState(new URLSearchParams({ set: bad })).set).toBeUndefined();
     }
   });
+
+  it('carries an alert run as a set source', () => {
+    const run: ResultUrlState = { ...defaultResultState(''), set: { kind: 'alertRun', key: 'run_1-A' } };
+    expect(encodeResultState(run).toString()).toBe('set=alertRun%3Arun_1-A');
+    expect(roundTrip(run)).toEqual(run);
+    for (const bad of ['alertRun:', 'alertRun:a b', 'alertRun:r1:x']) {
+      expect(decodeResultState(new URLSearchParams({ set: bad })).set).toBeUndefined();
+    }
+  });
 });

@@ -19,7 +19,7 @@ import { SEARCH_RESULT_PATH } from '../app/paths';
  * survives a reload (issue: "the whole state in the URL"). Selection is not part of it.
  *
  * Parameters: q (expression), set (a set source the page lists instead of a whole expression's
- * hits: `semantic:<key>`, `library:<folder id>[:<label id>]`), second (search within results), page, size, sort (`PD.desc`,
+ * hits: `semantic:<key>`, `library:<folder id>[:<label id>]`, `alertRun:<run id>`), second (search within results), page, size, sort (`PD.desc`,
  * `relevance`: with a set, its rank), merge (0/1/2), source (cn/uncn), f (filters), view (spec 1
  * §3 view mode names).
  * Defaults are left out of the URL so links stay short.
@@ -138,8 +138,8 @@ export function decodeFilters(text: string | null | undefined): FacetFilterInput
 }
 
 /**
- * `semantic:<key>`, `library:<folder id>` or `library:<folder id>:<label id>` (a folder's patents
- * carrying an indexing label); keys are stored ids, so the link stays short whatever the text.
+ * `semantic:<key>`, `library:<folder id>`, `library:<folder id>:<label id>` (a folder's patents
+ * carrying an indexing label) or `alertRun:<run id>` (the patents an alert run reported); keys are stored ids, so the link stays short whatever the text.
  */
 export function encodeSetSource(set: SetSource): string {
   if (set.kind === 'library' && set.labelId) return `${set.kind}:${set.key}:${set.labelId}`;
@@ -156,6 +156,7 @@ export function decodeSetSource(text: string | null | undefined): SetSource | un
   const kind = text.slice(0, at);
   const key = text.slice(at + 1);
   if (kind === 'semantic' && SET_KEY.test(key)) return { kind, key };
+  if (kind === 'alertRun' && LIBRARY_ID.test(key)) return { kind, key };
   if (kind === 'library') {
     const [folderId = '', labelId, ...rest] = key.split(':');
     if (!LIBRARY_ID.test(folderId) || rest.length > 0) return undefined;

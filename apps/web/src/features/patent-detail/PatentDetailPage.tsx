@@ -8,6 +8,7 @@ import type { PatentDetail } from '@patlas/contracts';
 import { PatentNumberSearch } from '../../components/PatentNumberSearch';
 import { CollectPatentButton } from '../../library-actions/CollectButton';
 import { ExportPatentButton } from '../../export-actions/ExportButton';
+import { WatchPatentButton } from '../../alert-actions/AlertButtons';
 import { HISTORY_ID_PARAM } from '../../history-recording/recording';
 import { readListContext } from '../../search-state/result-list-context';
 import { detailTabState, useDetailHistoryRecording } from '../../history-recording/useHistoryRecording';
@@ -111,6 +112,7 @@ export function PatentDetailPage() {
               publicationNumber={patent.publicationNumber}
               title={`${patent.publicationNumber} ${patent.title?.text ?? ''}`.trim()}
             />
+            <WatchPatentButton publicationNumber={patent.publicationNumber} title={patent.title?.text} />
             <Button size="small" icon={<PrinterOutlined />} onClick={() => void print()}>
               {t('patent:detailActions.print')}
             </Button>

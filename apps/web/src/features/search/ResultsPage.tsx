@@ -48,6 +48,7 @@ import { CollectResultsButton } from '../../library-actions/CollectButton';
 import { ExportResultsButton } from '../../export-actions/ExportButton';
 import { LibraryLabelBar } from '../../library-actions/LibraryLabelBar';
 import { SaveExpressionButton } from '../../library-actions/SaveExpressionButton';
+import { LibraryAlertButton, WatchSearchButton } from '../../alert-actions/AlertButtons';
 import { HoldingContext } from '../../library-actions/HoldingMark';
 import { useHolding } from '../../library-actions/queries';
 import { usePersonalSession } from '../../session/useSession';
@@ -268,6 +269,11 @@ function ResultsView() {
                 extra={
                   <>
                     <SaveExpressionButton state={state} setLabel={data?.set?.label} />
+                    {/* Watch the search (an expression's page) or the library (a folder's page). */}
+                    {!state.set && <WatchSearchButton state={state} />}
+                    {librarySet && data?.set && (
+                      <LibraryAlertButton folderId={librarySet.key} folderName={data.set.label} />
+                    )}
                     <HistoryDrawerButton />
                     <ShareButton
                       labelKey="actionSearch"

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { MAX_LIBRARY_DEPTH, type LibraryFolder } from '@patlas/contracts';
 import { folderPath } from '../../../library-actions/folder-tree';
 import { librarySetPath } from '../../../library-actions/library-links';
+import { LibraryAlertButton } from '../../../alert-actions/AlertButtons';
 import { formatDateTime } from '../../../utils/format-date';
 import { ImportButton } from './ImportButton';
 import { LabelManager } from './LabelManager';
@@ -110,6 +111,7 @@ export function FolderDetails(props: FolderDetailsProps) {
             {t('folders.move')}
           </Button>
           <ImportButton folderId={folder.id} disabled={isArchived} />
+          <LibraryAlertButton folderId={folder.id} folderName={folder.name} />
           {isTop && !isArchived && (
             <Button icon={<ShareAltOutlined />} onClick={onShare} data-testid="share-library">
               {t('share.button')}

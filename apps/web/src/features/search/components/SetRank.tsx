@@ -9,7 +9,9 @@ export const SetKindContext = createContext<SetSource['kind'] | undefined>(undef
 /** The heading of the rank column for the set on screen. */
 export function useSetRankColumnTitle(): string {
   const { t } = useTranslation('search');
-  return useContext(SetKindContext) === 'library' ? t('setRank.libraryColumn') : t('setRank.column');
+  const kind = useContext(SetKindContext);
+  if (kind === 'alertRun') return t('setRank.alertRunColumn');
+  return kind === 'library' ? t('setRank.libraryColumn') : t('setRank.column');
 }
 
 /**
@@ -20,8 +22,9 @@ export function SetRank({ hit }: { hit: SearchHitDto }) {
   const { t } = useTranslation('search');
   const kind = useContext(SetKindContext);
   if (hit.setRank === undefined || hit.setScore === undefined) return null;
-  // A library folder's order is the order of collecting: its position, no score to show.
-  if (kind === 'library')
+  // A library folder's order is the order of collecting, an alert run's its report order (new
+  // first): a position, no score to show.
+  if (kind === 'library' || kind === 'alertRun')
     return (
       <span className="set-rank" data-testid="set-rank">
         <span className="set-rank-number">{t('setRank.position', { rank: hit.setRank })}</span>

@@ -1,0 +1,352 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert as Notice,
+  App,
+  Button,
+  Checkbox,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Select,
+  TimePicker,
+  TreeSelect,
+  Typography,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  MAX_ALERT_NAME_LENGTH,
+  MAX_ALERT_PATENTS,
+  MAX_ALERT_RECIPIENTS,
+  type Alert,
+  type Language,
+} from '@patlas/contracts';
+import { ApiError } from '../api/client';
+import { buildFolderTree, type FolderNode, type FolderRow } from '../library-actions/folder-tree';
+import { useFolders } from '../library-actions/queries';
+import { useSession } from '../session/useSession';
+import {
+  formProblems,
+  initialFormValues,
+  serverErrorField,
+  splitNumbers,
+  toAlertInput,
+  type AlertFormField,
+  type AlertFormValues,
+  type AlertOpening,
+} from './alert-model';
+import { useSaveAlert, type AlertSave } from './queries';
+import './alert-actions.css';
+
+interface AlertDialogProps {
+  /** Undefined: the dialog is closed. */
+  opening: AlertOpening | undefined;
+  onClose: () => void;
+  /** Called with the saved alert (after the dialog closes). */
+  onSaved?: (alert: Alert) => void;
+}
+
+/**
+ * The alert dialog (spec 2 §2 "an alert dialog"; §3, §5): name, type and what is watched, the
+ * schedule (weekly on a weekday or monthly on a day, at a time in the browser's time zone), up to
+ * 5 recipients and "no update, no mail". The form checks what the spec lists as the user types;
+ * the server checks the same again and adds the 0-hit rule; its messages are shown under the field
+ * they concern, and the form keeps everything typed.
+ */
+export function AlertDialog({ opening, onClose, onSaved }: AlertDialogProps) {
+  const { t } = useTranslation('alert');
+  const title =
+    opening?.kind === 'edit' || (opening?.kind === 'library' && opening.alert)
+      ? t('dialog.editTitle')
+      : t('dialog.createTitle');
+  return (
+    <Modal
+      title={title}
+      open={opening !== undefined}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      width={700}
+      className="alert-dialog"
+    >
+      {opening && <AlertForm opening={opening} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+
+/** HH:mm in the form, a Dayjs in the time picker. */
+function timeOf(value: unknown): Dayjs | undefined {
+  if (typeof value !== 'string' || !/^\d{2}:\d{2}$/.test(value)) return undefined;
+  const [hour = 0, minute = 0] = value.split(':').map(Number);
+  return dayjs().hour(hour).minute(minute).second(0).millisecond(0);
+}
+
+interface FolderOption {
+  value: string;
+  title: string;
+  children: FolderOption[];
+}
+
+function folderOptions<T extends FolderRow>(nodes: readonly FolderNode<T>[]): FolderOption[] {
+  return nodes.map(({ folder, children }) => ({
+    value: folder.id,
+    title: folder.name,
+    children: folderOptions(children),
+  }));
+}
+
+/** One of the user's active library folders (a library alert of the generic dialog). */
+function LibraryPicker({ value, onChange, id }: { value?: string; onChange?: (id: string) => void; id?: string }) {
+  const { t } = useTranslation('alert');
+  const folders = useFolders('active');
+  const treeData = folderOptions(buildFolderTree((folders.data?.folders ?? []).filter((f) => f.state === 'active')));
+  return (
+    <TreeSelect<string>
+      id={id}
+      value={value}
+      onChange={onChange}
+      treeData={treeData}
+      treeDefaultExpandAll
+      showSearch
+      treeNodeFilterProp="title"
+      loading={folders.isPending}
+      placeholder={t('form.libraryPlaceholder')}
+      notFoundContent={folders.isError ? folders.error.message : t('form.noLibraries')}
+      data-testid="alert-library"
+    />
+  );
+}
+
+function AlertForm({
+  opening,
+  onClose,
+  onSaved,
+}: Required<Pick<AlertDialogProps, 'onClose'>> & AlertDialogProps & { opening: AlertOpening }) {
+  const { t, i18n } = useTranslation('alert');
+  const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
+  const { message } = App.useApp();
+  const { session } = useSession();
+  const [form] = Form.useForm<AlertFormValues>();
+  const initialValues = useMemo(() => initialFormValues(opening, session?.email), [opening, session?.email]);
+  const type = Form.useWatch('type', form) ?? initialValues.type;
+  const frequency = Form.useWatch('frequency', form) ?? initialValues.frequency;
+  const numbers = Form.useWatch('numbers', form) ?? initialValues.numbers;
+  const timeZone = Form.useWatch('timeZone', form) ?? initialValues.timeZone;
+  const save = useSaveAlert();
+  const [serverError, setServerError] = useState<string>();
+  const isLibraryOpening = opening.kind === 'library';
+  const preset = opening.kind === 'new' ? opening.preset : undefined;
+
+  /** A rule that shows the field's first spec 2 §5 problem, checked over the whole form. */
+  const problemRule = (field: AlertFormField) => ({
+    validator: async () => {
+      const problem = formProblems(form.getFieldsValue(true) as AlertFormValues, lang)[field];
+      if (problem) throw new Error(problem);
+    },
+  });
+
+  const handleFinish = async () => {
+    const values = form.getFieldsValue(true) as AlertFormValues;
+    setServerError(undefined);
+    let request: AlertSave;
+    if (opening.kind === 'library') {
+      const { type: _type, content: _content, ...rest } = toAlertInput(values, opening.alert?.enabled ?? true);
+      request = { kind: 'library', body: { ...rest, folderId: opening.folderId } };
+    } else if (opening.kind === 'edit') {
+      request = { kind: 'update', body: { ...toAlertInput(values, opening.alert.enabled), id: opening.alert.id } };
+    } else {
+      request = { kind: 'add', body: toAlertInput(values) };
+    }
+    try {
+      const alert = await save.mutateAsync(request);
+      onClose();
+      if (onSaved) onSaved(alert);
+      else void message.success(t('dialog.saved', { name: alert.name }));
+    } catch (error) {
+      const text = (error as Error).message;
+      const field = error instanceof ApiError ? serverErrorField(error.code, values.type) : undefined;
+      if (field) form.setFields([{ name: field, errors: [text] }]);
+      else setServerError(text);
+    }
+  };
+
+  const numberCount = splitNumbers(numbers ?? '').length;
+  return (
+    <Form<AlertFormValues>
+      form={form}
+      layout="horizontal"
+      labelCol={{ flex: '112px' }}
+      labelWrap
+      initialValues={initialValues}
+      onFinish={() => void handleFinish()}
+      data-testid="alert-dialog"
+      className="alert-form"
+    >
+      <Form.Item name="name" label={t('form.name')} required rules={[problemRule('name')]}>
+        <Input
+          maxLength={MAX_ALERT_NAME_LENGTH + 20}
+          showCount={{ formatter: ({ count }) => `${count}/${MAX_ALERT_NAME_LENGTH}` }}
+          placeholder={t('form.namePlaceholder')}
+          data-testid="alert-name"
+        />
+      </Form.Item>
+      <Form.Item name="type" label={t('form.type')} required rules={[problemRule('type')]}>
+        <Radio.Group
+          optionType="button"
+          disabled={isLibraryOpening}
+          options={(['search', 'library', 'patents'] as const).map((value) => ({ value, label: t(`types.${value}`) }))}
+          data-testid="alert-type"
+        />
+      </Form.Item>
+      {type === 'search' && (
+        <>
+          <Form.Item
+            name="expression"
+            label={t('form.expression')}
+            required
+            rules={[problemRule('expression')]}
+            dependencies={['type']}
+            extra={preset?.hasFiltersLeftOut ? t('form.filtersLeftOut') : undefined}
+          >
+            <Input.TextArea
+              autoSize={{ minRows: 2, maxRows: 6 }}
+              className="alert-expression"
+              placeholder={t('form.expressionPlaceholder')}
+              data-testid="alert-expression"
+            />
+          </Form.Item>
+          <Form.Item name="source" label={t('form.source')}>
+            <Radio.Group
+              options={(['all', 'cn', 'uncn'] as const).map((value) => ({ value, label: t(`sources.${value}`) }))}
+            />
+          </Form.Item>
+        </>
+      )}
+      {type === 'library' &&
+        (isLibraryOpening ? (
+          <Form.Item label={t('form.library')}>
+            <Typography.Text strong data-testid="alert-library-name">
+              {opening.folderName}
+            </Typography.Text>
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="libraryId"
+            label={t('form.library')}
+            required
+            rules={[problemRule('libraryId')]}
+            dependencies={['type']}
+            extra={t('form.libraryHint')}
+          >
+            <LibraryPicker />
+          </Form.Item>
+        ))}
+      {type === 'patents' && (
+        <Form.Item
+          name="numbers"
+          label={t('form.numbers')}
+          required
+          rules={[problemRule('numbers')]}
+          dependencies={['type']}
+          extra={t('form.numbersCount', { count: numberCount, max: MAX_ALERT_PATENTS.toLocaleString('en-US') })}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            placeholder={t('form.numbersPlaceholder')}
+            data-testid="alert-numbers"
+          />
+        </Form.Item>
+      )}
+      <Form.Item label={t('form.schedule')} required className="alert-schedule">
+        <Flex gap={8} wrap align="center">
+          <Form.Item name="frequency" noStyle>
+            <Radio.Group
+              optionType="button"
+              options={(['weekly', 'monthly'] as const).map((value) => ({ value, label: t(`frequency.${value}`) }))}
+              data-testid="alert-frequency"
+            />
+          </Form.Item>
+          {frequency === 'weekly' ? (
+            <Form.Item name="weekday" noStyle>
+              <Select
+                className="alert-day-select"
+                style={{ width: 140 }}
+                aria-label={t('form.weekday')}
+                options={WEEKDAYS.map((value) => ({ value, label: t(`weekdays.${value}`) }))}
+                data-testid="alert-weekday"
+              />
+            </Form.Item>
+          ) : (
+            <Form.Item name="monthDay" noStyle>
+              <Select
+                className="alert-day-select"
+                style={{ width: 140 }}
+                aria-label={t('form.monthDay')}
+                options={MONTH_DAYS.map((value) => ({ value, label: t('monthDay', { day: value }) }))}
+                data-testid="alert-month-day"
+              />
+            </Form.Item>
+          )}
+          <Form.Item
+            name="time"
+            noStyle
+            rules={[problemRule('time')]}
+            getValueProps={(value: unknown) => ({ value: timeOf(value) })}
+            normalize={(value: Dayjs | null) => (value ? value.format('HH:mm') : '')}
+          >
+            <TimePicker
+              format="HH:mm"
+              minuteStep={5}
+              allowClear={false}
+              needConfirm={false}
+              aria-label={t('form.time')}
+            />
+          </Form.Item>
+        </Flex>
+        <Typography.Text type="secondary" className="alert-time-zone" data-testid="alert-time-zone">
+          {frequency === 'monthly' ? `${t('form.monthEndHint')} ` : ''}
+          {t('form.timeZone', { timeZone })}
+        </Typography.Text>
+      </Form.Item>
+      <Form.Item
+        name="recipients"
+        label={t('form.recipients')}
+        required
+        rules={[problemRule('recipients')]}
+        extra={t('form.recipientsHint', { max: MAX_ALERT_RECIPIENTS })}
+      >
+        <Select
+          mode="tags"
+          open={false}
+          suffixIcon={null}
+          tokenSeparators={[',', ';', ' ', '，', '；']}
+          placeholder={t('form.recipientsPlaceholder')}
+          data-testid="alert-recipients"
+        />
+      </Form.Item>
+      <Form.Item name="noUpdateNoMail" valuePropName="checked" label={t('form.settings')}>
+        <Checkbox data-testid="alert-no-update">{t('form.noUpdateNoMail')}</Checkbox>
+      </Form.Item>
+      {serverError && (
+        <Notice
+          type="error"
+          showIcon
+          title={serverError}
+          className="alert-server-error"
+          data-testid="alert-server-error"
+        />
+      )}
+      <Flex justify="end" gap={8}>
+        <Button onClick={onClose}>{t('form.cancel')}</Button>
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="alert-save">
+          {t('form.save')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,38 @@
+import type { AlertDetailsResponse, AlertResponse, AlertResultCountResponse, AlertRunPage } from '@patlas/contracts';
+import { apiGet, apiPost } from '../../api/client';
+import type { Options } from '../../alert-actions/api';
+
+// The alert pages' own calls (spec 2 §7 /warn/*; packages/contracts/src/alert.ts). Saving an
+// alert is the alert dialog's (alert-actions/api.ts), which other features open too.
+
+/** `GET /warn/change/warn/status/{id}?enabled=`: switches the alert on or off. */
+export async function switchAlert(id: string, enabled: boolean, options: Options): Promise<AlertResponse['alert']> {
+  const answer = await apiGet<AlertResponse>(`/product/warn/change/warn/status/${encodeURIComponent(id)}`, {
+    ...options,
+    query: { enabled },
+  });
+  return answer.alert;
+}
+
+/** `GET /warn/deleteWarnInfo/{id}`: the alert and its runs. */
+export function deleteAlert(id: string, options: Options): Promise<unknown> {
+  return apiGet<unknown>(`/product/warn/deleteWarnInfo/${encodeURIComponent(id)}`, options);
+}
+
+/** `GET /warn/getWarnResultList/{id}`: the alert and its runs, newest first. */
+export function listRuns(id: string, page: number, pageSize: number, options: Options): Promise<AlertRunPage> {
+  return apiGet<AlertRunPage>(`/product/warn/getWarnResultList/${encodeURIComponent(id)}`, {
+    ...options,
+    query: { page, pageSize },
+  });
+}
+
+/** `POST /warn/getWarnResultCount`: runs, new and changed over all runs of the alerts named. */
+export function countResults(alertIds: readonly string[], options: Options): Promise<AlertResultCountResponse> {
+  return apiPost<AlertResultCountResponse>('/product/warn/getWarnResultCount', { alertIds: [...alertIds] }, options);
+}
+
+/** `POST /warn/getWarnDetails`: a run, its alert and (one page of) its patents. */
+export function getRunDetails(runId: string, options: Options): Promise<AlertDetailsResponse> {
+  return apiPost<AlertDetailsResponse>('/product/warn/getWarnDetails', { runId, page: 1, pageSize: 1 }, options);
+}
