@@ -14,6 +14,9 @@ import {
   userInfoAnswer,
 } from '../test/auth-answers';
 
+/** The home page's own calls answered as the server would (the function guide's list), the rest with health. */
+const homeAnswer = (url: URL) => (url.pathname === '/api/product/user/functionGuide' ? ok([]) : healthAnswer);
+
 const searchAnswer = ok({ total: 0, page: 1, pageSize: 20, items: [], facets: [], key: 'k1', took: 1 });
 
 describe('route guard', () => {
@@ -129,7 +132,7 @@ describe('header and tabs by permission', () => {
   });
 
   it('offers the operators area only with /sys, and logs out clearing tokens, menu and tabs', async () => {
-    const calls = stubFetch(() => healthAnswer);
+    const calls = stubFetch(homeAnswer);
     window.localStorage.setItem(
       'patlas:1:tabs',
       JSON.stringify({
@@ -173,7 +176,7 @@ describe('header and tabs by permission', () => {
   });
 
   it('shows the operators area to a user with /sys and hides gated tabs from visitors', async () => {
-    stubFetch(() => healthAnswer);
+    stubFetch(homeAnswer);
     renderApp('/home', 'zh');
     fireEvent.click(await screen.findByLabelText('用户菜单'));
     expect(await screen.findByText('运营管理')).toBeTruthy();

@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 /**
  * Runs before every web test file. jsdom runs no CSS animations, so an animation's or a
  * transition's end event never fires there, and a modal or drawer waiting for one never goes
@@ -20,3 +22,10 @@ if (typeof window !== 'undefined') {
     }
   }
 }
+
+/**
+ * How long findBy… and waitFor wait for their condition. Testing Library's default (1 s) is what a
+ * render takes on a loaded 2-core CI machine (antd pages re-render for a second or more there):
+ * a condition that does come true must not fail for being slow; one that never does still fails.
+ */
+configure({ asyncUtilTimeout: 15_000 });
