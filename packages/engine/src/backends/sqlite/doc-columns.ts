@@ -266,6 +266,11 @@ export class DocColumns {
     return value === 0 ? undefined : this.singleDict[field].values[value];
   }
 
+  /** Sets a live document's value score alone (NaN: none). */
+  setValueScore(id: number, value: number): void {
+    if (id < this.capacity && this.alive[id]) this.ranges.pv[id] = value;
+  }
+
   delete(id: number): void {
     if (id < this.capacity && this.alive[id]) {
       this.alive[id] = 0;
