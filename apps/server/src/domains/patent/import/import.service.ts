@@ -22,8 +22,13 @@ const indexWrites = new WeakMap<AppContext, Promise<unknown>>();
 /**
  * Runs `task` once the imports and repairs of this installation queued before it have ended: a
  * repair that read a record while an import rewrote it could otherwise index the older version
- * after the import indexed the newer one.
+ * after the import indexed the newer one. Value scores written to the index go through it too
+ * (withIndexWrites), so a rescore never writes an older score after an import's newer one.
  */
+export function withIndexWrites<T>(context: AppContext, task: () => Promise<T>): Promise<T> {
+  return exclusive(context, task);
+}
+
 function exclusive<T>(context: AppContext, task: () => Promise<T>): Promise<T> {
   const before = indexWrites.get(context) ?? Promise.resolve();
   const run = before.then(task, task);
@@ -69,7 +74,9 @@ async function importAndIndex(
       drawingsDir: context.drawingsDir,
       convertDrawing,
       onBatch: async (stored, removed) => {
-        await bulk.index(stored, { remove: removed });
+        // Each record with its value score, from its indicators and its cohort as it now stands.
+        const scored = await context.services.patentValue.scoreForIndex(stored, removed);
+        await bulk.index(scored, { remove: removed });
         // Drawing features for image search are computed in the background (image-index job).
         if (stored.some((p) => p.drawings?.length)) await context.imageIndex.scheduleIndexing();
       },
@@ -78,6 +85,7 @@ async function importAndIndex(
     // What was queued is still written; the first error is the one to report.
     await bulk.finish().catch(() => undefined);
     await patents.endImport().catch(() => undefined);
+    await context.services.patentValue.afterImport().catch(() => undefined);
     throw err;
   }
   // Every record is stored: the staged citations merge on this thread while the index's writer
@@ -85,6 +93,8 @@ async function importAndIndex(
   await patents.endImport();
   await bulk.finish();
   await patents.setMeta(INDEX_PENDING_KEY, '');
+  // The cohorts this import moved are scored again in the background (patent-value-rescore).
+  await context.services.patentValue.afterImport();
   return report;
 }
 
@@ -123,7 +133,7 @@ async function rebuildSearchIndex(context: AppContext, signal?: AbortSignal): Pr
   try {
     for await (const batch of context.repositories.patents.iterateAll(1000)) {
       if (signal?.aborted) break;
-      await bulk.index(batch);
+      await bulk.index(await context.services.patentValue.withStoredScores(batch));
       done += batch.length;
     }
   } finally {
