@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseExpression, type QueryNode } from '@patlas/query';
 import { recordVersion } from '../../record-version.js';
+import { DocColumns } from './doc-columns.js';
 import { createSqliteEngine } from './sqlite-engine.js';
-import type { IndexablePatent } from './index-tokens.js';
+import { analyseDoc, type IndexablePatent } from './index-tokens.js';
 
 function parse(expression: string): QueryNode {
   const parsed = parseExpression(expression);
@@ -82,5 +83,28 @@ describe('value scores in the sqlite engine', () => {
     }
     await reader.close();
     await engine.close();
+  });
+
+  it('reloads a document whose score changed without growing the columns pool', () => {
+    const columns = new DocColumns();
+    const doc: IndexablePatent = {
+      ...patent(1, 10),
+      applicants: [{ name: '宁德时代新能源科技股份有限公司' }],
+      inventors: [{ name: '张伟' }, { name: '李娜' }],
+      classifications: { ipc: ['H01M4/525', 'H01M10/0525'] },
+    };
+    columns.set(7, analyseDoc(doc, new Map()).cols);
+    const used = columns.poolUsed;
+    // What a search worker does when the change log names the document: its whole columns again.
+    columns.set(7, analyseDoc({ ...doc, valueScore: 90 }, new Map()).cols);
+    expect(columns.poolUsed).toBe(used);
+    expect(columns.ranges.pv[7]).toBe(90);
+    expect(columns.valuesOf('inventor', 7)).toEqual(['张伟', '李娜']);
+    // A document with more values than before gets a new place.
+    columns.set(
+      7,
+      analyseDoc({ ...doc, inventors: [{ name: '张伟' }, { name: '李娜' }, { name: '王强' }] }, new Map()).cols,
+    );
+    expect(columns.valuesOf('inventor', 7)).toEqual(['张伟', '李娜', '王强']);
   });
 });
