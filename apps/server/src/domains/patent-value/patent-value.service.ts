@@ -175,8 +175,8 @@ export class PatentValueService {
   /**
    * `/patentValue/evaluate/{pn}`: the score with its dimensions, every indicator (raw value,
    * percentile, weight, share) and the cohort, against the histograms as they stand now. When the
-   * stored score was taken against an older distribution, the new one is stored and indexed, so the
-   * panel and the PV field agree.
+   * stored score was taken against an older distribution, the new one is stored and indexed (once the
+   * imports queued before it have ended), so the panel and the PV field agree.
    */
   async evaluate(pn: string): Promise<PatentValue> {
     const record = await this.recordOf(pn);
@@ -187,13 +187,19 @@ export class PatentValueService {
     let computedAt = row.computedAt;
     if (!sameScore(scored.score, row.score) || scored.cohort.key !== row.cohort) {
       computedAt = this.deps.now().toISOString();
-      await this.deps.indexWrites(async () => {
-        await this.deps.repository.updateScores(
-          [{ publicationNumber: row.publicationNumber, cohort: scored.cohort.key, score: scored.score }],
-          computedAt,
-        );
-        await this.deps.engine.setValueScores([{ publicationNumber: row.publicationNumber, valueScore: scored.score }]);
-      });
+      const at = computedAt;
+      // Written after the imports queued before it: the answer does not wait for a long import.
+      void this.deps
+        .indexWrites(async () => {
+          await this.deps.repository.updateScores(
+            [{ publicationNumber: row.publicationNumber, cohort: scored.cohort.key, score: scored.score }],
+            at,
+          );
+          await this.deps.engine.setValueScores([
+            { publicationNumber: row.publicationNumber, valueScore: scored.score },
+          ]);
+        })
+        .catch((err: unknown) => this.deps.log?.error({ err, pn: row.publicationNumber }, 'value score not stored'));
     }
     return { publicationNumber: record.publicationNumber, ...scored, computedAt };
   }
