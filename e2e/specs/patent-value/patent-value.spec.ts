@@ -105,6 +105,8 @@ describe.runIf(runBrowser)('[PATENT-VALUE]: the value panel and the value sort o
       const shown = (await page.locator('.result-table .result-row td.result-value').allInnerTexts()).map(Number);
       expect(shown).toEqual(expected.items.map((i) => Number(i.valueScore!.toFixed(1))));
       expect(shown).toEqual([...shown].sort((a, b) => b - a));
+      // The toolbar with the sort and the first rows in view.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `patent-value-sorted-${locale}.png`);
 
       // The best patent's value panel: its score, the indicators, the cohort, the inventors.

@@ -86,7 +86,7 @@ describe('cohorts', () => {
 });
 
 describe('scores', () => {
-  it('weights the counted percentiles and explains each indicator', () => {
+  it('weights the percentiles, the unknown ones at the middle, and explains each indicator', () => {
     const stats = new CohortStats();
     const path = ['*'];
     for (let v = 0; v < 40; v++) {
@@ -104,14 +104,15 @@ describe('scores', () => {
     // Everyone in force, everyone a family of one: no information, not counted.
     expect(best.indicators.find((x) => x.id === 'legalStatus')).toMatchObject({ percentile: 50, counted: false });
     expect(best.dimensions.map((d) => d.score)).toEqual([
-      // (0.35 × 98.75 + 0.2 × 1.25) / 0.55
-      63.3,
+      // (0.35 × 98.75 + 0.2 × 1.25 + (0.1 + 0.15 + 0.2) × 50) / 1: the unknown ones at the middle.
+      57.3,
       null,
       null,
     ]);
-    // Only the technology dimension has a score: it is the total.
-    expect(best.score).toBe(63.3);
-    expect(forward.share + claims.share).toBeCloseTo(1, 2);
+    // Dimensions where nothing counted sit at 50: 0.4 × 57.3 + 0.3 × 50 + 0.3 × 50.
+    expect(best.score).toBe(52.9);
+    expect(forward.share).toBe(0.14);
+    expect(best.indicators.reduce((sum, x) => sum + x.share, 0)).toBeCloseTo(1, 2);
     expect(best.cohort).toMatchObject({ key: '*', level: 'all', size: 40, skipped: [] });
   });
 

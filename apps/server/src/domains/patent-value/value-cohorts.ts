@@ -152,42 +152,45 @@ export interface ValueScore {
 
 const round1 = (v: number): number => Math.round(v * 10) / 10;
 
+/** Where an indicator that tells nothing about the patent sits: the middle of its cohort. */
+export const NEUTRAL_PERCENTILE = 50;
+
 /**
- * The score of one patent from its raw indicators and its cohort's distribution: each counted
- * indicator's percentile, a dimension's score the weighted mean of its counted indicators, the
- * total the weighted mean of the dimensions that have one. An indicator counts when the patent's
- * value is known and the cohort's known values are not all the same (such an indicator tells
- * nothing about this patent against the others); its weight then goes to the rest.
+ * The score of one patent from its raw indicators and its cohort's distribution: a dimension's
+ * score is the weighted mean of its indicators' percentiles, the total the weighted mean of the
+ * dimensions. An indicator counts when the patent's value is known and the cohort's known values
+ * are not all the same; one that does not (the record does not tell, or it tells nothing against
+ * the others) sits at the cohort's middle, 50, with its weight: a record that tells little stays
+ * near the middle instead of being ranked on the one or two indicators it has.
  */
 export function scoreWith(raw: RawIndicators, path: readonly string[], stats: CohortStats): ValueScore {
   const key = chooseCohort(path, stats);
   const cohort = stats.cohorts.get(key) ?? new CohortHistogram();
   const indicators = VALUE_INDICATORS.map((id, i) => {
     const value = raw[id];
-    const counted = value !== null && cohort.isInformative(i);
+    const dimension = DIMENSION_OF[id];
     return {
       id,
-      dimension: DIMENSION_OF[id],
+      dimension,
       raw: value,
       percentile: value === null ? null : round1(cohort.percentile(i, value)),
       weight: INDICATOR_WEIGHTS[id],
-      share: 0,
+      share: Math.round(DIMENSION_WEIGHTS[dimension] * INDICATOR_WEIGHTS[id] * 1000) / 1000,
       known: cohort.known[i] as number,
-      counted,
+      counted: value !== null && cohort.isInformative(i),
     } satisfies ValueIndicator;
   });
-  const dimensionScores = VALUE_DIMENSIONS.map((dim) => {
-    const counted = indicators.filter((x) => x.dimension === dim && x.counted);
-    const weights = counted.reduce((sum, x) => sum + x.weight, 0);
-    const score = weights > 0 ? counted.reduce((sum, x) => sum + x.weight * (x.percentile ?? 0), 0) / weights : null;
-    return { id: dim, score, weight: DIMENSION_WEIGHTS[dim], counted, weights };
+  const used = (x: ValueIndicator): number => (x.counted ? (x.percentile ?? NEUTRAL_PERCENTILE) : NEUTRAL_PERCENTILE);
+  const dimensions = VALUE_DIMENSIONS.map((dim) => {
+    const own = indicators.filter((x) => x.dimension === dim);
+    const weights = own.reduce((sum, x) => sum + x.weight, 0);
+    const score = own.reduce((sum, x) => sum + x.weight * used(x), 0) / weights;
+    return { id: dim, score: round1(score), weight: DIMENSION_WEIGHTS[dim], counted: own.some((x) => x.counted) };
   });
-  const scored = dimensionScores.filter((d) => d.score !== null);
-  const total = scored.reduce((sum, d) => sum + d.weight, 0);
-  for (const d of scored) {
-    for (const x of d.counted) x.share = Math.round((d.weight / total) * (x.weight / d.weights) * 1000) / 1000;
-  }
-  const score = total > 0 ? round1(scored.reduce((sum, d) => sum + d.weight * (d.score ?? 0), 0) / total) : null;
+  const total = dimensions.reduce((sum, d) => sum + d.weight, 0);
+  const score = indicators.some((x) => x.counted)
+    ? round1(dimensions.reduce((sum, d) => sum + d.weight * d.score, 0) / total)
+    : null;
   const chosenAt = path.indexOf(key);
   return {
     score,
@@ -201,11 +204,7 @@ export function scoreWith(raw: RawIndicators, path: readonly string[], stats: Co
         size: stats.sizeOf(k),
       })),
     },
-    dimensions: dimensionScores.map((d) => ({
-      id: d.id,
-      score: d.score === null ? null : round1(d.score),
-      weight: d.weight,
-    })),
+    dimensions: dimensions.map((d) => ({ id: d.id, score: d.counted ? d.score : null, weight: d.weight })),
     indicators,
   };
 }

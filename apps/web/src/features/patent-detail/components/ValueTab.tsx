@@ -31,6 +31,8 @@ import { Section } from './Section';
 export function dimensionBarsOption(value: PatentValue, label: (id: string) => string): EChartsOption {
   const dims = [...value.dimensions].reverse();
   return {
+    // Drawn at once: the panel is read (and captured) as soon as it shows.
+    animation: false,
     grid: { left: 8, right: 40, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: 'value', min: 0, max: 100, splitNumber: 5 },
     yAxis: { type: 'category', data: dims.map((d) => `${label(d.id)} (${d.weight})`) },
