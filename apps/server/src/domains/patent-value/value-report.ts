@@ -48,7 +48,7 @@ const TEXT = {
     percentile: '同组百分位',
     weight: '权重',
     share: '占总分',
-    notCounted: '未计入',
+    notCounted: '按 50 计',
     unknown: '未知',
     cohort: '对比组',
     cohortSize: '组内专利数',
@@ -56,7 +56,7 @@ const TEXT = {
     titleField: '标题',
     applicants: '申请人',
     method:
-      '方法：各指标在对比组（同一 IPC 小类、同一申请年；组内不足 30 件时依次放宽为大类、部、同年、全库）内取百分位，按文档公布的权重加权。',
+      '方法：各指标在对比组（同一 IPC 小类、同一申请年；组内不足 30 件时依次放宽为大类、部、同年、全库）内取百分位，按文档公布的权重加权；缺少数据或组内无区分度的指标按中位 50 计。',
     dimensions: { technology: '技术', legal: '法律', market: '市场' },
     indicators: {
       forwardCitations: '被引次数（按年龄归一）',
@@ -93,7 +93,7 @@ const TEXT = {
     percentile: 'Cohort percentile',
     weight: 'Weight',
     share: 'Share of score',
-    notCounted: 'not counted',
+    notCounted: 'taken as 50',
     unknown: 'unknown',
     cohort: 'Cohort',
     cohortSize: 'Patents in cohort',
@@ -101,7 +101,7 @@ const TEXT = {
     titleField: 'Title',
     applicants: 'Applicants',
     method:
-      'Method: each indicator is a percentile within the cohort (same IPC subclass and application year; widened to class, section, year, whole corpus while under 30 patents), weighted by the documented weights.',
+      'Method: each indicator is a percentile within the cohort (same IPC subclass and application year; widened to class, section, year, whole corpus while under 30 patents), weighted by the documented weights; an indicator without data, or the same for the whole cohort, counts as 50.',
     dimensions: { technology: 'Technology', legal: 'Legal', market: 'Market' },
     indicators: {
       forwardCitations: 'Forward citations (per year of age)',

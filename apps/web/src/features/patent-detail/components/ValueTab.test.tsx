@@ -97,7 +97,7 @@ describe('value tab', () => {
     // The ordinal in words; an unknown value says so and is not counted.
     expect(screen.getByText('有效')).toBeTruthy();
     expect(screen.getByText('未知')).toBeTruthy();
-    expect(screen.getByText('未计入')).toBeTruthy();
+    expect(screen.getByText('按 50 计')).toBeTruthy();
     expect(screen.getByText('40%')).toBeTruthy();
     expect(await screen.findByText('王强')).toBeTruthy();
     expect(screen.getByText('本库 3 件专利')).toBeTruthy();
