@@ -38,6 +38,7 @@ import { libraryDomain } from './domains/library/library.domain.js';
 import { messageDomain } from './domains/message/message.domain.js';
 import { operateHistoryDomain } from './domains/operate-history/operate-history.domain.js';
 import { patentDomain } from './domains/patent/patent.domain.js';
+import { patentValueDomain } from './domains/patent-value/patent-value.domain.js';
 import { searchDomain } from './domains/search/search.domain.js';
 import { shareDomain } from './domains/share/share.domain.js';
 import { semanticSearchDomain } from './domains/semantic-search/semantic-search.domain.js';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });
   await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups });
   await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });
+  await app.register(patentValueDomain, { prefix: PRODUCT, patentValue: services.patentValue });
 
   // --- the built web app and its client-side routes: unknown non-API GETs answer index.html ---
   // The build folder is read per request (wildcard route), not listed once at start: a rebuild

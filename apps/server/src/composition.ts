@@ -73,7 +73,10 @@ import { MessageService } from './domains/message/message.service.js';
 import type { People, Person } from './domains/message/people.js';
 import { OperateHistoryRepository } from './domains/operate-history/operate-history.repository.js';
 import { OperateHistoryService } from './domains/operate-history/operate-history.service.js';
-import { runImport } from './domains/patent/import/import.service.js';
+import { runImport, withIndexWrites } from './domains/patent/import/import.service.js';
+import { PATENT_VALUE_RESCORE_KIND, patentValueRescoreJob } from './domains/patent-value/patent-value.job.js';
+import { PatentValueRepository } from './domains/patent-value/patent-value.repository.js';
+import { PatentValueService } from './domains/patent-value/patent-value.service.js';
 import { detectFormat } from './domains/patent/import/registry.js';
 import { DataVersionRepository } from './domains/patent/data-version.repository.js';
 import { DataVersionService } from './domains/patent/data-version.service.js';
@@ -107,6 +110,7 @@ import { currentCaller, currentRequest } from './plugins/request-signal.js';
 /** Every repository of the app, one instance each, over one database. */
 export interface Repositories {
   patents: PatentRepository;
+  patentValues: PatentValueRepository;
   // domains/auth
   users: UserRepository;
   roles: RoleRepository;
@@ -150,6 +154,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
   const { db, dialect } = database;
   return {
     patents: new PatentRepository(db, database.sqlite),
+    patentValues: new PatentValueRepository(db),
     users: new UserRepository(db, now),
     roles: new RoleRepository(db),
     tenants: new TenantRepository(db, now),
@@ -188,6 +193,8 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
 /** Every service of the app; a domain's plugin receives its own services and those of other domains it uses. */
 export interface Services {
   patents: PatentService;
+  /** patent value scores (domains/patent-value); the import scores every record through it */
+  patentValue: PatentValueService;
   // domains/auth
   sessions: SessionService;
   login: LoginService;
@@ -249,12 +256,25 @@ export interface ServiceInfrastructure {
   runImport: ImportRunner;
   /** The durable job queue (download tasks are its `export` jobs). */
   jobs: JobQueue;
+  /** Runs a task between this installation's imports and index repairs (import.service withIndexWrites). */
+  indexWrites: <T>(task: () => Promise<T>) => Promise<T>;
 }
 
 export function createServices(repositories: Repositories, infra: ServiceInfrastructure): Services {
   const r = repositories;
   const { config, engine, now } = infra;
   const patents = new PatentService(r.patents);
+  const patentValue = new PatentValueService({
+    repository: r.patentValues,
+    patents,
+    engine,
+    indexWrites: infra.indexWrites,
+    enqueueRescore: async () => {
+      await infra.jobs.enqueue(PATENT_VALUE_RESCORE_KIND, {}, { uniqueKey: PATENT_VALUE_RESCORE_KIND });
+    },
+    now,
+    log: infra.log.child({ module: 'patent-value' }),
+  });
   const audit = new AuditService(r.audit);
   const sessions = new SessionService({
     sessions: r.sessions,
@@ -398,6 +418,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   return {
     alerts,
     patents,
+    patentValue,
     sessions,
     login,
     apiTokens: new ApiTokenService({
@@ -612,8 +633,13 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     translationDelay: options.translationDelay,
     runImport: importRunner,
     jobs: jobs.queue,
+    indexWrites: (task) => {
+      if (!composed.context) throw new Error('an index write was started before the app was composed');
+      return withIndexWrites(composed.context, task);
+    },
   });
 
+  // Aborted at shutdown (context.imageIndex.stop): long background jobs stop between two steps.
   const imageShutdown = new AbortController();
   jobs.queue.define(imageIndexJob(services.imageIndexer, imageShutdown.signal));
   jobs.queue.define(historyRetentionJob(repositories.historyRetention));
@@ -621,10 +647,13 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   jobs.queue.define(exportExpiryJob(services.exports));
   jobs.queue.define(alertScheduleJob(services.alerts));
   jobs.queue.define(alertRunsJob(services.alerts));
+  jobs.queue.define(patentValueRescoreJob(services.patentValue, imageShutdown.signal));
   // A task still running lost its process: it ends as failed with a message, its partial file removed.
   await services.exports.failInterrupted();
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
   await jobs.queue.ensureScheduled();
+  // Records stored before value evaluation existed get their scores in the background.
+  await services.patentValue.scheduleBackfillIfNeeded();
 
   const context: AppContext = {
     config,

@@ -708,6 +708,14 @@ export const ERROR_CODES = {
   },
   /** Spec 2 §8 "Download failed". */
   DOWNLOAD_FAILED: { http: 500, status: 0, zh: '下载失败', en: 'Download failed' },
+  // ---- Patent value (spec 2 §7, issue 21: /patentValue/*) ----
+  /** A Word or PDF value report of more patents than MAX_VALUE_REPORT_DOCUMENT_PATENTS. */
+  PATENT_VALUE_REPORT_TOO_MANY: {
+    http: 400,
+    status: 0,
+    zh: 'Word 或 PDF 价值报告一次最多 {max} 件专利，更多专利请选择 Excel',
+    en: 'A Word or PDF value report holds at most {max} patents; choose Excel for more',
+  },
   // ---- Libraries (spec 2 §4–§9, issue 17: /archive/v2/*, /labelmanage/*) ----
   /** A folder that does not exist, or that the caller may not open (another user's: never told apart). */
   LIBRARY_NOT_FOUND: {

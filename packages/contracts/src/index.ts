@@ -29,3 +29,4 @@ export * from './alert.js';
 export * from './analysis-charts.js';
 export * from './export-analysis.js';
 export * from './export-citations.js';
+export * from './patent-value.js';

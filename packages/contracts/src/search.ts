@@ -144,6 +144,8 @@ export const SearchHitSchema = z.object({
   patentType: z.string().optional(),
   country: z.string(),
   firstDrawing: z.string().optional(),
+  /** The patent value score, 0–100 (docs/patent-value.md), when the record has one. */
+  valueScore: z.number().optional(),
   score: z.number(),
   /** With a set source: the patent's 1-based rank in the set and the score that ranks it (0–1, best first). */
   setRank: z.number().int().optional(),

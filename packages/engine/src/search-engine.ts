@@ -84,7 +84,21 @@ export interface SearchEngine {
   versions(request: { keys: readonly string[] } | { after: string; limit: number }): Promise<IndexedVersion[]>;
   /** Removes records by their exact publication key (as `versions` lists them); returns how many were removed. */
   removeKeys(keys: readonly string[]): Promise<number>;
+  /**
+   * Sets the value score (the PV field, the `value` sort, SearchHit.valueScore) of indexed records
+   * without indexing them again: a cohort's scores move when its distribution does, and the
+   * records' texts have not changed (IndexablePatent.valueScore sets it at index time). null
+   * clears it. Unknown numbers are skipped; answers how many records were updated.
+   */
+  setValueScores(scores: readonly ValueScoreUpdate[]): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface ValueScoreUpdate {
+  /** Publication number, any written form. */
+  readonly publicationNumber: string;
+  /** 0–100, or null: no score. */
+  readonly valueScore: number | null;
 }
 
 export interface IndexedVersion {
@@ -295,6 +309,8 @@ export interface SearchHit {
   readonly patentType?: string;
   readonly country: string;
   readonly firstDrawing?: string;
+  /** The patent value score (0–100) the index holds, when the record has one. */
+  readonly valueScore?: number;
   /** BM25 with field weights (higher is better); 0 when not ranked. */
   readonly score: number;
   /** HTML-escaped text with <em>…</em> around matched terms; only with `highlight: true`. */

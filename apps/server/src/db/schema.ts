@@ -617,8 +617,34 @@ export interface LibraryLogsTable {
   created_at: string;
 }
 
+/** Patent value (issue 21): each record's raw indicators, cohort path and score (docs/patent-value.md). */
+export interface PatentValuesTable {
+  publication_number: string;
+  /** The record's cohorts, narrowest first, joined by `|` (H01M·2019|H01·2019|H·2019|·2019|*). */
+  cohorts: string;
+  /** The cohort the score was taken in. */
+  cohort: string;
+  /** JSON array of the raw indicators in VALUE_INDICATORS order (null: unknown). */
+  raw: string;
+  score: number | null;
+  computed_at: string;
+}
+
+/** A value cohort's distribution: compact histograms of every indicator (value-cohorts.ts). */
+export interface PatentValueCohortsTable {
+  cohort: string;
+  size: number;
+  /** JSON: per indicator, `bin: count` of the filled bins. */
+  histograms: string;
+  /** Patents in the cohort when its members' scores were last computed (the rescore job compares). */
+  scored_size: number;
+  updated_at: string;
+}
+
 export interface Database {
   patents: PatentsTable;
+  patent_values: PatentValuesTable;
+  patent_value_cohorts: PatentValueCohortsTable;
   patent_numbers: PatentNumbersTable;
   patent_citations: PatentCitationsTable;
   patent_citations_staged: PatentCitationsStagedTable;

@@ -62,7 +62,7 @@ export function legalStatusCodeOf(text: string): CurrentLegalStatus['code'] {
 }
 
 /** The record's patent type, or the one its kind code gives. */
-function patentTypeOf(patent: Patent): PatentType | undefined {
+export function patentTypeOf(patent: Patent): PatentType | undefined {
   if (patent.patentType) return patent.patentType;
   const country = patent.country.toUpperCase();
   const kind = patent.kind ?? parsePublicationNumber(patent.publicationNumber)?.kind;
@@ -73,7 +73,7 @@ const CN_DESIGN_15_YEARS_FROM = '2021-06-01';
 const US_DESIGN_15_YEARS_FROM = '2015-05-13';
 
 /** The last day of protection the law allows, when the record has the dates it is counted from. */
-function statutoryTermEnd(patent: Patent, type: PatentType | undefined): string | undefined {
+export function statutoryTermEnd(patent: Patent, type: PatentType | undefined): string | undefined {
   const filed = patent.applicationDate;
   const country = patent.country.toUpperCase();
   switch (type) {

@@ -65,6 +65,11 @@ export class PatentService {
     return this.patents.findCitingNumbers(record);
   }
 
+  /** The stored record for a number in any form (as the detail page finds it), or undefined. */
+  findRecord(pn: string): Promise<Patent | undefined> {
+    return this.patents.findByAnyNumber(pn);
+  }
+
   /** Every record, in batches (background indexing). */
   iterateAll(batchSize?: number): AsyncGenerator<Patent[]> {
     return this.patents.iterateAll(batchSize);

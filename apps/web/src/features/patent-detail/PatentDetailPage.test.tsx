@@ -67,8 +67,12 @@ describe('patent detail page', () => {
     expect(screen.queryByText('发明人')).toBeNull();
     expectNoMissingValueText();
     await visitEveryTab();
-    expect(router.state.location.search).toContain('tab=citations');
-    expect(screen.getByText('本专利暂无引证信息')).toBeTruthy();
+    expect(router.state.location.search).toContain('tab=value');
+    const citations =
+      document.querySelectorAll<HTMLElement>('.patent-detail [role=tab]')[DETAIL_TABS.indexOf('citations')];
+    fireEvent.click(citations!);
+    await waitFor(() => expect(router.state.location.search).toContain('tab=citations'));
+    expect(await screen.findByText('本专利暂无引证信息')).toBeTruthy();
   });
 
   it('shows a US grant with inventors, assignee and citations, linking the cited patent the database holds', async () => {

@@ -21,6 +21,7 @@ import { LegalTab } from './components/LegalTab';
 import { ListNavigation } from './components/ListNavigation';
 import { PatentHeader } from './components/PatentHeader';
 import { PatentLoadFailure } from './components/PatentLoadFailure';
+import { ValueTab } from './components/ValueTab';
 import { PrintView } from './components/PrintView';
 import { usePrintMode } from './components/usePrintMode';
 import { DETAIL_TABS, isDetailTab, tabCounts, type DetailTab } from './patent-view';
@@ -35,6 +36,7 @@ const TAB_CONTENT: Record<DetailTab, (props: { patent: PatentDetail }) => ReactN
   fulltext: FullTextTab,
   family: FamilyTab,
   citations: CitationsTab,
+  value: ValueTab,
 };
 
 /**

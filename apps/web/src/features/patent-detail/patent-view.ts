@@ -1,7 +1,7 @@
 import type { Citation, LocalizedText, Patent, PatentDetail } from '@patlas/contracts';
 
 /** The detail page's tabs, in display order; each is a URL (`tab` query parameter). */
-export const DETAIL_TABS = ['basic', 'legal', 'drawings', 'fulltext', 'family', 'citations'] as const;
+export const DETAIL_TABS = ['basic', 'legal', 'drawings', 'fulltext', 'family', 'citations', 'value'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 export function isDetailTab(value: string | null): value is DetailTab {
@@ -130,6 +130,8 @@ export function tabCounts(patent: Patent): Record<DetailTab, number | undefined>
     fulltext: present(patent.claims?.text) || present(patent.description?.text) ? undefined : 0,
     family: family.size,
     citations: (patent.citations?.length ?? 0) + (patent.citedBy?.length ?? 0),
+    // Every record is evaluated (from what it carries, against its cohort).
+    value: undefined,
   };
 }
 

@@ -1,7 +1,17 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiContext } from '../../api/useApiContext';
 import { toNeighboursRequest, type ResultListContext } from '../../search-state/result-list-context';
-import { fetchListNeighbours, fetchPatentDetail } from './api';
+import { isTokenExpired } from '../../session/session';
+import { useSessionStore } from '../../session/useSession';
+import {
+  evaluatePatentValue,
+  fetchInventorStats,
+  fetchListNeighbours,
+  fetchPatentDetail,
+  refreshPatentValue,
+  type FileOptions,
+} from './api';
 
 /**
  * The detail of one patent. The language is part of the key because failure messages come
@@ -29,4 +39,46 @@ export function useListNeighbours(context: ResultListContext | undefined) {
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+}
+
+/** The value evaluation of one patent (the value tab). */
+export function usePatentValue(pn: string) {
+  const { lang, messages } = useApiContext();
+  return useQuery({
+    queryKey: ['patent-value', pn, lang],
+    queryFn: ({ signal }) => evaluatePatentValue(pn, { lang, messages, signal }),
+  });
+}
+
+/** Reads the value indicators again from the record; the tab then shows the new evaluation. */
+export function useRefreshPatentValue(pn: string) {
+  const { lang, messages } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => refreshPatentValue(pn, { lang, messages }),
+    onSuccess: (value) => queryClient.setQueryData(['patent-value', pn, lang], value),
+  });
+}
+
+export function useInventorStats(pn: string) {
+  const { lang, messages } = useApiContext();
+  return useQuery({
+    queryKey: ['inventor-stats', pn, lang],
+    queryFn: ({ signal }) => fetchInventorStats(pn, { lang, messages, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** Options of a file call: the session's token, renewed first when it has expired. */
+export function useFileOptions(): () => Promise<FileOptions> {
+  const { lang, messages } = useApiContext();
+  const store = useSessionStore();
+  return useCallback(async () => {
+    const session = store.getSnapshot().session;
+    // Any JSON call renews an expired token through the client's auth bridge.
+    if (session && isTokenExpired(session, store.now())) {
+      await fetchPatentDetail('-', { lang, messages }).catch(() => undefined);
+    }
+    return { lang, messages, token: store.getSnapshot().session?.token };
+  }, [store, lang, messages]);
 }

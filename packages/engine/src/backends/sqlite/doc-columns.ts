@@ -173,9 +173,22 @@ export class DocColumns {
     return start;
   }
 
+  /**
+   * A document's values in the pool: over its previous ones when they fit (a document read again
+   * after a change of another column, e.g. its value score: the pool does not grow), else appended.
+   */
+  private placePool(isReplacing: boolean, offset: number, length: number, ids: readonly number[]): number {
+    if (isReplacing && ids.length <= length) {
+      this.pool.set(ids, offset);
+      return offset;
+    }
+    return this.pushPool(ids);
+  }
+
   set(id: number, v: DocColumnValues): void {
     this.grow(id);
-    if (!this.alive[id]) this.aliveCount++;
+    const isReplacing = this.alive[id] === 1;
+    if (!isReplacing) this.aliveCount++;
     this.alive[id] = 1;
     const r = this.ranges;
     r.ad[id] = v.ad;
@@ -192,7 +205,12 @@ export class DocColumns {
     r.defd[id] = v.defd ?? 0;
     for (const k of MULTI_RANGE_COLUMNS) {
       const dates = (v[k] ?? []).slice(0, 0xffff);
-      this.multiRangeOffset[k][id] = this.pushPool(dates);
+      this.multiRangeOffset[k][id] = this.placePool(
+        isReplacing,
+        this.multiRangeOffset[k][id] as number,
+        this.multiRangeLength[k][id] as number,
+        dates,
+      );
       this.multiRangeLength[k][id] = dates.length;
     }
     this.scope[id] = CN_SCOPE.has(v.country) ? 1 : 2;
@@ -237,7 +255,12 @@ export class DocColumns {
     };
     for (const k of MULTI_FIELDS) {
       const ids = [...new Set(multis[k].filter(Boolean))].map((x) => this.multiDict[k].id(x)).slice(0, 0xffff);
-      this.multiOffset[k][id] = this.pushPool(ids);
+      this.multiOffset[k][id] = this.placePool(
+        isReplacing,
+        this.multiOffset[k][id] as number,
+        this.multiLength[k][id] as number,
+        ids,
+      );
       this.multiLength[k][id] = ids.length;
     }
     this.anGroup[id] = v.anKey ? this.groupDict.id(`an:${v.anKey}`) : 0;
@@ -264,6 +287,11 @@ export class DocColumns {
   valueOf(field: SingleField, id: number): string | undefined {
     const value = this.single[field][id] as number;
     return value === 0 ? undefined : this.singleDict[field].values[value];
+  }
+
+  /** Sets a live document's value score alone (NaN: none). */
+  setValueScore(id: number, value: number): void {
+    if (id < this.capacity && this.alive[id]) this.ranges.pv[id] = value;
   }
 
   delete(id: number): void {

@@ -49,6 +49,16 @@ export function storedTextsOf(doc: Pick<Patent, 'title' | 'abstract' | 'claims'>
   return { ti: full(doc.title), ab: full(doc.abstract), clm: full(doc.claims) };
 }
 
+/**
+ * The record as the store keeps it, without the value score the index is given beside it: the
+ * version must equal the store's (recordVersion of its JSON), whatever the score.
+ */
+function recordOf(doc: IndexablePatent): Patent {
+  if (doc.valueScore === undefined) return doc;
+  const { valueScore: _valueScore, ...record } = doc;
+  return record;
+}
+
 /** Analyses records and serialises what the writer stores (pure: runs in any thread). */
 export function prepareDocs(
   docs: readonly IndexablePatent[],
@@ -65,7 +75,7 @@ export function prepareDocs(
       texts: options.textsInStore ? '' : JSON.stringify(a.texts),
       cols: JSON.stringify(a.cols),
       fts: FTS_COLUMNS.map((c) => a.fts[c]),
-      version: recordVersion(JSON.stringify(docs[i])),
+      version: recordVersion(JSON.stringify(recordOf(docs[i] as IndexablePatent))),
     };
   });
   const seen = options.seenWords;

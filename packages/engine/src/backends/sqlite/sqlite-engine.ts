@@ -254,6 +254,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   };
   if (options.loadColumns !== 'first-use') columnsOf();
   const colsOf = db.prepare('SELECT cols FROM doc_cols WHERE id = ?').pluck();
+  let setPv: Database.Statement | undefined;
   /** The last ranked set looked up: a search reads it twice (its hits, then its scores). */
   let withinMemo: { list: readonly string[]; ids: { ranked: number[]; sorted: Int32Array } } | undefined;
 
@@ -688,9 +689,11 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       // Read from the in-memory columns, so indexes written before these fields existed show them too.
       const provinces = columnsOf().valuesOf('applicantProvince', id);
       const statusClass = columnsOf().valueOf('legalStatusClass', id) as LegalStatusClass | undefined;
+      const valueScore = columnsOf().ranges.pv[id] as number;
       items.push({
         ...row,
         ...(statusClass ? { legalStatusClass: statusClass } : {}),
+        ...(Number.isNaN(valueScore) ? {} : { valueScore }),
         ...(provinces.length > 0 ? { applicantProvinces: provinces } : {}),
         score: scores ? (scores[id] as number) : 0,
         ...(highlights ? { highlights } : {}),
@@ -1086,6 +1089,27 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       for (const id of ids) loaded?.delete(id);
       semantic.index.remove(ids);
       return ids.length;
+    },
+
+    async setValueScores(scores) {
+      if (readOnly) throw new Error('a read-only engine cannot write');
+      setPv ??= db.prepare("UPDATE doc_cols SET cols = json_set(cols, '$.pv', ?) WHERE id = ?");
+      const update = setPv;
+      // The in-memory columns only once the writes are committed: a failed batch changes nothing.
+      const written = db.transaction(() => {
+        const done: [number, number][] = [];
+        for (const { publicationNumber, valueScore } of scores) {
+          const id = stmt.idByPn.get(publicationKey(publicationNumber)) as number | undefined;
+          if (id === undefined) continue;
+          // Other connections (search workers) reload the document's columns from the change log.
+          update.run(valueScore, id);
+          done.push([id, valueScore ?? Number.NaN]);
+        }
+        return done;
+      })();
+      trimChangeLog(db);
+      for (const [id, value] of written) loaded?.setValueScore(id, value);
+      return written.length;
     },
 
     async close() {

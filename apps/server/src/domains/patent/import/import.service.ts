@@ -26,8 +26,13 @@ const indexWrites = new WeakMap<AppContext, Promise<unknown>>();
 /**
  * Runs `task` once the imports and repairs of this installation queued before it have ended: a
  * repair that read a record while an import rewrote it could otherwise index the older version
- * after the import indexed the newer one.
+ * after the import indexed the newer one. Value scores written to the index go through it too
+ * (withIndexWrites), so a rescore never writes an older score after an import's newer one.
  */
+export function withIndexWrites<T>(context: AppContext, task: () => Promise<T>): Promise<T> {
+  return exclusive(context, task);
+}
+
 function exclusive<T>(context: AppContext, task: () => Promise<T>): Promise<T> {
   const before = indexWrites.get(context) ?? Promise.resolve();
   const run = before.then(task, task);
@@ -77,7 +82,9 @@ async function importAndIndex(
       drawingsDir: context.drawingsDir,
       convertDrawing,
       onBatch: async (stored, removed) => {
-        await bulk.index(stored, { remove: removed });
+        // Each record with its value score, from its indicators and its cohort as it now stands.
+        const scored = await context.services.patentValue.scoreForIndex(stored, removed);
+        await bulk.index(scored, { remove: removed });
         // Drawing features for image search are computed in the background (image-index job).
         if (stored.some((p) => p.drawings?.length)) await context.imageIndex.scheduleIndexing();
       },
@@ -88,6 +95,7 @@ async function importAndIndex(
     await patents.endImport().catch(() => undefined);
     // What was stored stays: the version's changes are reported.
     await versions.finish(version, context.now().toISOString(), { inserted: 0, updated: 0 }).catch(() => undefined);
+    await context.services.patentValue.afterImport().catch(() => undefined);
     throw err;
   }
   // Every record is stored: the staged citations merge on this thread while the index's writer
@@ -100,6 +108,8 @@ async function importAndIndex(
     inserted: report.totals.inserted,
     updated: report.totals.updated,
   });
+  // The cohorts this import moved are scored again in the background (patent-value-rescore).
+  await context.services.patentValue.afterImport();
   return report;
 }
 
@@ -138,7 +148,7 @@ async function rebuildSearchIndex(context: AppContext, signal?: AbortSignal): Pr
   try {
     for await (const batch of context.repositories.patents.iterateAll(1000)) {
       if (signal?.aborted) break;
-      await bulk.index(batch);
+      await bulk.index(await context.services.patentValue.withStoredScores(batch));
       done += batch.length;
     }
   } finally {

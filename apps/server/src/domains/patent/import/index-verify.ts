@@ -99,7 +99,7 @@ export async function verifySearchIndex(
       bulk ??= engine.bulkLoad({ textsInStore: true });
       // Read now, as stored now: a record rewritten since its version was read goes in its new form.
       const docs = await patents.getByPublicationNumbers(differing);
-      await bulk.index([...docs.values()]);
+      await bulk.index(await context.services.patentValue.withStoredScores([...docs.values()]));
     }
     if (bulk) await bulk.finish();
 

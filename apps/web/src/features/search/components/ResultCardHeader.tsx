@@ -8,6 +8,7 @@ import { useResultDetailPath } from '../../../search-state/result-list-context';
 import { HoldingMark } from '../../../library-actions/HoldingMark';
 import { HitTitle } from './HitTitle';
 import { SetRank } from './SetRank';
+import { ValueScoreTag } from '../../../components/ValueScoreTag';
 
 interface ResultCardHeaderProps {
   hit: SearchHitDto;
@@ -39,6 +40,7 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
         <HitTitle hit={hit} />
       </Link>
       <SetRank hit={hit} />
+      {hit.valueScore !== undefined && <ValueScoreTag score={hit.valueScore} withLabel />}
     </div>
   );
 }

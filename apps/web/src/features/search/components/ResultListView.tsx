@@ -10,6 +10,7 @@ import { HitTitle } from './HitTitle';
 import { useHitLabels } from '../../../search-state/useHitLabels';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
 import { SetRank, useSetRankColumnTitle } from './SetRank';
+import { ValueScoreTag } from '../../../components/ValueScoreTag';
 
 const STATUS_COLORS: Record<NonNullable<SearchHitDto['legalStatusClass']>, string> = {
   valid: 'green',
@@ -128,6 +129,13 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       dataIndex: 'patentType',
       width: 96,
       render: (v?: string) => (v ? <Tag>{labels.patentType(v)}</Tag> : '—'),
+    },
+    {
+      title: t('columns.value'),
+      dataIndex: 'valueScore',
+      width: 76,
+      className: 'result-value',
+      render: (v?: number) => (v === undefined ? '—' : <ValueScoreTag score={v} />),
     },
   ];
 

@@ -14,7 +14,7 @@ import {
   type SourceScope,
 } from '../../../search-state/search-url-state';
 
-/** Sort choices (issue: relevance, dates asc/desc, cited by, family size). */
+/** Sort choices (issue: relevance, dates asc/desc, cited by, family size; issue 21: value). */
 const SORT_OPTIONS = [
   'relevance',
   'AD.desc',
@@ -27,6 +27,7 @@ const SORT_OPTIONS = [
   'PRD.asc',
   'citedBy.desc',
   'familySize.desc',
+  'value.desc',
 ] as const;
 
 interface ResultToolbarProps {

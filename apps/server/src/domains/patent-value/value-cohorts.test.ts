@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { MIN_VALUE_COHORT_SIZE, VALUE_INDICATORS, type Patent } from '@patlas/contracts';
+import {
+  BIN_COUNT,
+  CohortHistogram,
+  CohortStats,
+  binOf,
+  chooseCohort,
+  cohortPathOf,
+  describeCohort,
+  scoreWith,
+} from './value-cohorts.js';
+import { indicatorArray, indicatorRecord, type RawIndicators } from './value-indicators.js';
+
+const FORWARD = VALUE_INDICATORS.indexOf('forwardCitations');
+
+/** Raw indicators with only these known. */
+function raw(values: Partial<RawIndicators>): RawIndicators {
+  return { ...indicatorRecord([]), ...values };
+}
+
+describe('histogram bins', () => {
+  it('keeps counts 0–7 and the ordinals apart, then widens by doublings', () => {
+    const bins = [0, 1, 2, 3, 4, 5, 6, 7].map(binOf);
+    expect(new Set(bins).size).toBe(8);
+    expect(binOf(0.2)).not.toBe(binOf(0.3));
+    expect(binOf(100)).toBeGreaterThan(binOf(90));
+    expect(binOf(1e9)).toBe(BIN_COUNT - 1);
+    expect(binOf(-1)).toBe(0);
+  });
+});
+
+describe('mid-rank percentiles', () => {
+  it('puts the top of a cohort near 100, ties in the middle, everyone at 50 when all are equal', () => {
+    const h = new CohortHistogram();
+    for (let v = 0; v < 10; v++) h.add(indicatorArray(raw({ forwardCitations: v })), 1);
+    expect(h.percentile(FORWARD, 9)).toBe(95);
+    expect(h.percentile(FORWARD, 0)).toBe(5);
+    expect(h.percentile(FORWARD, 4)).toBe(45);
+    expect(h.isInformative(FORWARD)).toBe(true);
+
+    const same = new CohortHistogram();
+    for (let i = 0; i < 5; i++) same.add(indicatorArray(raw({ forwardCitations: 3 })), 1);
+    expect(same.percentile(FORWARD, 3)).toBe(50);
+    expect(same.isInformative(FORWARD)).toBe(false);
+  });
+
+  it('counts only known values and takes a removed patent out again', () => {
+    const h = new CohortHistogram();
+    h.add(indicatorArray(raw({ forwardCitations: 1 })), 1);
+    h.add(indicatorArray(raw({})), 1);
+    expect(h.size).toBe(2);
+    expect(h.known[FORWARD]).toBe(1);
+    h.add(indicatorArray(raw({ forwardCitations: 1 })), -1);
+    expect(h.known[FORWARD]).toBe(0);
+    expect(CohortHistogram.fromJSON(JSON.parse(JSON.stringify(h.toJSON())))).toEqual(h);
+  });
+});
+
+describe('cohorts', () => {
+  const patent: Patent = {
+    publicationNumber: 'CN110000001A',
+    country: 'CN',
+    applicationDate: '2018-03-02',
+    classifications: { ipcMain: 'H01M4/525' },
+  };
+
+  it('goes from the IPC subclass and year to the whole corpus', () => {
+    expect(cohortPathOf(patent)).toEqual(['H01M·2018', 'H01·2018', 'H·2018', '·2018', '*']);
+    expect(cohortPathOf({ publicationNumber: 'X', country: 'CN' })).toEqual(['·unknown', '*']);
+    expect(describeCohort('H01·2018')).toEqual({ level: 'classYear', ipc: 'H01', year: '2018' });
+    expect(describeCohort('*')).toEqual({ level: 'all' });
+  });
+
+  it(`takes the narrowest cohort of at least ${MIN_VALUE_COHORT_SIZE} patents`, () => {
+    const stats = new CohortStats();
+    const path = cohortPathOf(patent);
+    const values = indicatorArray(raw({ claimCount: 5 }));
+    for (let i = 0; i < MIN_VALUE_COHORT_SIZE - 1; i++) stats.add(path, values, 1);
+    // 29 in H01M·2018 and a 30th in another subclass of H01.
+    stats.add(['H01G·2018', 'H01·2018', 'H·2018', '·2018', '*'], values, 1);
+    expect(chooseCohort(path, stats)).toBe('H01·2018');
+    stats.add(path, values, 1);
+    expect(chooseCohort(path, stats)).toBe('H01M·2018');
+  });
+});
+
+describe('scores', () => {
+  it('weights the percentiles, the unknown ones at the middle, and explains each indicator', () => {
+    const stats = new CohortStats();
+    const path = ['*'];
+    for (let v = 0; v < 40; v++) {
+      stats.add(
+        path,
+        indicatorArray(raw({ forwardCitations: v, claimCount: 40 - v, legalStatus: 2, familySize: 1 })),
+        1,
+      );
+    }
+    const best = scoreWith(raw({ forwardCitations: 39, claimCount: 1, legalStatus: 2, familySize: 1 }), path, stats);
+    const forward = best.indicators.find((x) => x.id === 'forwardCitations')!;
+    const claims = best.indicators.find((x) => x.id === 'claimCount')!;
+    expect(forward).toMatchObject({ percentile: 98.8, counted: true, known: 40 });
+    expect(claims).toMatchObject({ percentile: 1.3, counted: true });
+    // Everyone in force, everyone a family of one: no information, not counted.
+    expect(best.indicators.find((x) => x.id === 'legalStatus')).toMatchObject({ percentile: 50, counted: false });
+    expect(best.dimensions.map((d) => d.score)).toEqual([
+      // (0.35 × 98.75 + 0.2 × 1.25 + (0.1 + 0.15 + 0.2) × 50) / 1: the unknown ones at the middle.
+      57.3,
+      null,
+      null,
+    ]);
+    // Dimensions where nothing counted sit at 50: 0.4 × 57.3 + 0.3 × 50 + 0.3 × 50.
+    expect(best.score).toBe(52.9);
+    expect(forward.share).toBe(0.14);
+    expect(best.indicators.reduce((sum, x) => sum + x.share, 0)).toBeCloseTo(1, 2);
+    expect(best.cohort).toMatchObject({ key: '*', level: 'all', size: 40, skipped: [] });
+  });
+
+  it('has no score when nothing is known', () => {
+    const stats = new CohortStats();
+    stats.add(['*'], indicatorArray(raw({})), 1);
+    expect(scoreWith(raw({}), ['*'], stats).score).toBeNull();
+  });
+});
