@@ -25,3 +25,4 @@ export * from './library.js';
 export * from './export.js';
 export * from './compare.js';
 export * from './collaboration.js';
+export * from './duplicate.js';
