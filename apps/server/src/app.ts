@@ -30,6 +30,7 @@ import { classificationDomain } from './domains/classification/classification.do
 import { dataImportDomain } from './domains/data-import/data-import.domain.js';
 import { dashboardsDomain } from './domains/dashboards/dashboards.domain.js';
 import { exportDomain } from './domains/export/export.domain.js';
+import { duplicateDomain } from './domains/duplicate/duplicate.domain.js';
 import { groupDomain } from './domains/group/group.domain.js';
 import { historyDomain } from './domains/history/history.domain.js';
 import { imageSearchDomain } from './domains/image-search/image-search.domain.js';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     libraryShare: services.libraryShare,
   });
   await app.register(exportDomain, { prefix: PRODUCT, exports: services.exports });
+  await app.register(duplicateDomain, { prefix: PRODUCT, duplicate: services.duplicate });
   await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });
   await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups });
   await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });

@@ -50,6 +50,9 @@ import { DashboardsService } from './domains/dashboards/dashboards.service.js';
 import { EXPORT_KIND, exportExpiryJob, exportJob } from './domains/export/export.job.js';
 import { ExportRepository } from './domains/export/export.repository.js';
 import { ExportService } from './domains/export/export.service.js';
+import { DUPLICATE_CHECK_KIND, duplicateCheckJob } from './domains/duplicate/duplicate.job.js';
+import { DuplicateRepository } from './domains/duplicate/duplicate.repository.js';
+import { DuplicateService } from './domains/duplicate/duplicate.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
 import { GroupService } from './domains/group/group.service.js';
 import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
@@ -130,6 +133,7 @@ export interface Repositories {
   libraries: LibraryRepository;
   libraryMembers: LibraryMembersRepository;
   exports: ExportRepository;
+  duplicates: DuplicateRepository;
   // collaboration (issue 17)
   groups: GroupRepository;
   messages: MessageRepository;
@@ -167,6 +171,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     libraries: new LibraryRepository(db, dialect),
     libraryMembers: new LibraryMembersRepository(db),
     exports: new ExportRepository(db),
+    duplicates: new DuplicateRepository(db),
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
@@ -211,6 +216,8 @@ export interface Services {
   libraryShare: LibraryShareService;
   /** export and the download centre (domains/export) */
   exports: ExportService;
+  /** the duplicate and similarity check (domains/duplicate) */
+  duplicate: DuplicateService;
   /** the message centre; other domains notify and invite through it */
   messages: MessageService;
   groups: GroupService;
@@ -338,6 +345,17 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   });
   // Exports count the rows of finished tasks and direct exports (issue 18).
   account.useQuotaUsage('export', (userId) => exports.exportedRows(userId));
+  const duplicate = new DuplicateService({
+    repository: r.duplicates,
+    engine,
+    patents,
+    semanticModel: infra.semanticModel,
+    enqueue: async (checkId) => {
+      await infra.jobs.enqueue(DUPLICATE_CHECK_KIND, { checkId });
+    },
+    now,
+    log: infra.log.child({ module: 'duplicate' }),
+  });
   const libraryShare = new LibraryShareService({
     libraries: r.libraries,
     members: r.libraryMembers,
@@ -409,6 +427,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     library,
     libraryShare,
     exports,
+    duplicate,
     messages,
     groups,
     shares,
@@ -577,6 +596,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   jobs.queue.define(exportExpiryJob(services.exports));
   // A task still running lost its process: it ends as failed with a message, its partial file removed.
   await services.exports.failInterrupted();
+  jobs.queue.define(duplicateCheckJob(services.duplicate));
+  await services.duplicate.failInterrupted();
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
   await jobs.queue.ensureScheduled();
 

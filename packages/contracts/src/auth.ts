@@ -12,7 +12,7 @@ import { MAX_INPUT_LENGTH } from './limits.js';
 // Permissions
 
 /** The duplicate check's pages and calls (/repeat, /repeat/detail, /patent/repeat …). */
-const DUPLICATE_PERMISSION_STRING = '/repeat';
+export const DUPLICATE_PERMISSION = '/repeat';
 
 /** Spec 1 §6 and spec 2 §6 menu permission strings, verbatim (and the duplicate check's, named by us). */
 export const MENU_PERMISSIONS = [
@@ -53,7 +53,7 @@ export const MENU_PERMISSIONS = [
   '/user/share',
   '/myFiles',
   // Ours: spec 2 §2 gates /repeat/detail by "the matching permission" without naming it (surface.json).
-  DUPLICATE_PERMISSION_STRING,
+  DUPLICATE_PERMISSION,
 ] as const;
 
 /**

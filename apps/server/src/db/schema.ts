@@ -295,6 +295,27 @@ export interface DownloadTasksTable {
   expires_at: string | null;
 }
 
+/** Duplicate and similarity checks (domains/duplicate): the text, the state and the report. */
+export interface DuplicateChecksTable {
+  id: string;
+  user_id: string;
+  title: string;
+  source: 'text' | 'file';
+  filename: string | null;
+  text: string;
+  chars: number;
+  lang: 'zh' | 'en';
+  state: 'waiting' | 'running' | 'done' | 'failed';
+  similarity: number | null;
+  patents: number;
+  /** JSON: the report (DuplicateReport); null until done */
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 /** The message centre: invitations, shares and system notices, one row per recipient. */
 export interface MessagesTable {
   id: string;
@@ -596,6 +617,7 @@ export interface Database {
   export_templates: ExportTemplatesTable;
   export_preferences: ExportPreferencesTable;
   download_tasks: DownloadTasksTable;
+  duplicate_checks: DuplicateChecksTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

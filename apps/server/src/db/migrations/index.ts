@@ -15,6 +15,7 @@ import * as createLibraries from './202612020100-create-libraries.js';
 import * as createCollaboration from './202612020300-create-collaboration.js';
 import * as createLibraryMembers from './202612030100-create-library-members.js';
 import * as createExport from './202612040100-create-export.js';
+import * as createDuplicateChecks from './202612050100-create-duplicate-checks.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612020300-create-collaboration': createCollaboration,
   '202612030100-create-library-members': createLibraryMembers,
   '202612040100-create-export': createExport,
+  '202612050100-create-duplicate-checks': createDuplicateChecks,
 };
