@@ -276,6 +276,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     semantic: (source) => semanticSearch.rankedSet(source.key),
     // The library service is built below; a set is resolved only once a search runs.
     library: (source, context) => library.resolveSet(source, context),
+    // Built below as well: a check's similar patents as a result set.
+    duplicate: (source, context) => duplicate.resolveSet(source, context),
   });
   // Analyses and text mining read a set for the caller of the request being served.
   search.useCaller(currentCaller);

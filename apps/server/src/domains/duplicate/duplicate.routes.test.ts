@@ -125,6 +125,25 @@ describe.each(await reachableDialects())('duplicate check API on %s', (dialect) 
     ).toEqual(['CN115001749A', 'CN207396260U']);
   });
 
+  it("lists a check's similar patents on the result page as a set, most similar first, for its owner only", async () => {
+    const { check } = await submit(EDITED);
+    const search = (who: AuthHeader) =>
+      injectJson(
+        t,
+        'POST',
+        '/api/platform/data/search/query',
+        { searchExpre: '', set: { kind: 'duplicate', key: check.id } },
+        who,
+      );
+    const res = await search(owner);
+    expect(res.json(), res.body).toMatchObject({
+      status: 1,
+      data: { set: { kind: 'duplicate', size: expect.any(Number) } },
+    });
+    expect(res.json().data.items[0].publicationNumber).toBe('CN115001749A');
+    expect((await search(stranger)).json()).toMatchObject({ status: 0, data: { code: 'DUPLICATE_NOT_FOUND' } });
+  });
+
   it('only shows a check to its owner', async () => {
     const { check } = await submit(EDITED);
     await fails('/patent/report/details', { reportId: check.id }, 'DUPLICATE_NOT_FOUND', stranger);
