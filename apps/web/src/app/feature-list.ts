@@ -22,6 +22,7 @@ import { messageFeature } from '../features/message/feature';
 import { groupFeature } from '../features/group/feature';
 import { shareFeature } from '../features/share/feature';
 import { downloadFeature } from '../features/download/feature';
+import { duplicateFeature } from '../features/duplicate/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -51,4 +52,5 @@ export const FEATURES: readonly Feature[] = [
   groupFeature,
   shareFeature,
   downloadFeature,
+  duplicateFeature,
 ];

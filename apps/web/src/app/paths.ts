@@ -61,3 +61,11 @@ export const RECYCLE_BIN_PATH = '/user/recycleBin';
 /** Spec 2 §2 "/download: export history" (surface.json: under the innovation-space layout); spec 2 §6 '/user/download'. */
 export const DOWNLOADS_PATH = '/innovationSpace/download';
 export const DOWNLOADS_PERMISSION = '/user/download';
+/** Spec 2 §2 / surface.json: the duplicate check (/repeat) and its evidence view (/repeat/detail) under the innovation space. */
+export const DUPLICATE_PATH = '/innovationSpace/repeat';
+export const DUPLICATE_DETAIL_PATH = '/innovationSpace/repeat/detail';
+
+/** The evidence view of a check. */
+export function duplicateDetailPath(id: string): string {
+  return `${DUPLICATE_DETAIL_PATH}?${new URLSearchParams({ id }).toString()}`;
+}

@@ -57,6 +57,8 @@ import zhExport from './zh-CN/export.json';
 import zhDownload from './zh-CN/download.json';
 import enExport from './en-US/export.json';
 import enDownload from './en-US/download.json';
+import zhDuplicate from './zh-CN/duplicate.json';
+import enDuplicate from './en-US/duplicate.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -89,6 +91,7 @@ export const resources = {
     library: zhLibrary,
     export: zhExport,
     download: zhDownload,
+    duplicate: zhDuplicate,
   },
   en: {
     common: enCommon,
@@ -119,6 +122,7 @@ export const resources = {
     library: enLibrary,
     export: enExport,
     download: enDownload,
+    duplicate: enDuplicate,
   },
 } as const;
 
@@ -151,6 +155,7 @@ export const NAMESPACES = [
   'library',
   'export',
   'download',
+  'duplicate',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
