@@ -158,7 +158,8 @@ export function RepeatPage() {
           loading={list.isPending}
           dataSource={list.data?.items ?? []}
           locale={{ emptyText: t('list.empty') }}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1200 }}
+          tableLayout="fixed"
           data-testid="duplicate-list"
           pagination={{
             current: page,
@@ -172,19 +173,18 @@ export function RepeatPage() {
             {
               key: 'title',
               title: t('list.name'),
+              ellipsis: true,
               render: (_, check) => (
-                <Flex vertical>
-                  <Typography.Text strong ellipsis={{ tooltip: check.title }} className="duplicate-title">
+                <Flex gap={4} align="center" className="duplicate-title">
+                  {check.source === 'file' && <Tag>{t('list.file')}</Tag>}
+                  {check.isShort && <Tag color="warning">{t('list.short')}</Tag>}
+                  <Typography.Text strong ellipsis={{ tooltip: check.title }}>
                     {check.state === 'done' ? (
                       <Link to={duplicateDetailPath(check.id)}>{check.title}</Link>
                     ) : (
                       check.title
                     )}
                   </Typography.Text>
-                  <Flex gap={4}>
-                    {check.source === 'file' && <Tag>{t('list.file')}</Tag>}
-                    {check.isShort && <Tag color="warning">{t('list.short')}</Tag>}
-                  </Flex>
                 </Flex>
               ),
             },
@@ -225,9 +225,9 @@ export function RepeatPage() {
             {
               key: 'actions',
               title: t('list.actions'),
-              width: 330,
+              width: 380,
               render: (_, check) => (
-                <Flex gap={4} wrap>
+                <Flex gap={0}>
                   <Link to={duplicateDetailPath(check.id)}>
                     <Button size="small" type="link" disabled={check.state !== 'done'}>
                       {t('list.view')}
