@@ -320,6 +320,30 @@ try {
       outcomes.filter((o) => ['shuffle', 'synonym', 'truncate'].includes(o.kind)),
     );
     line('all', outcomes);
+
+    // Long texts: a disclosure-sized text (about 20,000 characters) made of 20 sources' sentences.
+    const longMs: number[] = [];
+    const longFound: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      const sources = eligible.slice(k * 20, k * 20 + 20);
+      const text = shuffle(sources.flatMap(unitsOf))
+        .map((u) => u.text)
+        .join('。');
+      const started = performance.now();
+      const numbers = await findCandidates(engine, text, candidateOptions);
+      const found = await context.services.patents.getByPublicationNumbers(numbers);
+      const records = numbers.map((n) => found.get(n)).filter((p): p is Patent => p !== undefined);
+      const report = reportOf(text, records, numbers.length, started);
+      longMs.push(performance.now() - started);
+      const listed = new Set(report.patents.map((p) => p.publicationNumber));
+      longFound.push(sources.filter((p) => [...sameOf(p)].some((n) => listed.has(n))).length);
+      if (k === 0)
+        console.log(`long text: ${text.length.toLocaleString('en')} characters, ${report.matchable} sentences`);
+    }
+    console.log(
+      `long texts (20 sources each): sources among the similar patents ${longFound.join(', ')} of 20; ` +
+        `ms ${longMs.map((ms) => Math.round(ms)).join(', ')}`,
+    );
   }
 } finally {
   await app.close();
