@@ -160,6 +160,8 @@ describe.each(await reachableDialects())('duplicate check API on %s', (dialect) 
   });
 
   it('validates the text: empty and oversize refused in the caller language, short allowed with the advice', async () => {
+    await fails('/patent/repeat', {}, 'VALIDATION_FAILED');
+    await fails('/patent/repeat', { text: 5 }, 'VALIDATION_FAILED');
     const empty = await fails('/patent/repeat', { text: '  ' }, 'DUPLICATE_TEXT_EMPTY');
     expect(empty.message).toBe('请输入或上传要查重的文本');
     const long = await fails('/patent/repeat', { text: '电'.repeat(50_001) }, 'DUPLICATE_TEXT_TOO_LONG', owner, 'en');

@@ -76,8 +76,16 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
         const text = service.textOfFile(file, filename, lang);
         return ok(await service.submit(auth, { text, filename }, lang));
       }
-      const body = DuplicateSubmitRequestSchema.parse(request.body ?? {});
-      return ok(await service.submit(auth, body, lang));
+      // JSON or multipart: the body is checked here, not by the route schema.
+      const body = DuplicateSubmitRequestSchema.safeParse(request.body ?? {});
+      if (!body.success) {
+        const issue = body.error.issues[0];
+        throw new AppError('VALIDATION_FAILED', {
+          field: issue?.path.join('.') || 'text',
+          reason: issue?.message ?? '',
+        });
+      }
+      return ok(await service.submit(auth, body.data, lang));
     },
   );
 
