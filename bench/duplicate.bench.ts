@@ -10,8 +10,8 @@
  *   npx tsc -b && npx tsx --conditions=@patlas/source bench/duplicate.bench.ts [--data-dir DIR] [--cases 200]
  *
  * `--data-dir` is a DATA_DIR holding an index (patlas.db + index.db); without it the demo corpus,
- * loaded once into bench/out/load-demo/. `--candidates hybrid,parts,perPart` overrides the
- * candidate options (e.g. `100,0,0`: the hybrid search alone); several, `;`-separated, run in turn.
+ * loaded once into bench/out/load-demo/. `--candidates hybrid,partChars,maxParts,perPart` overrides
+ * the candidate options (e.g. `100,0,0,0`: the hybrid search alone); several, `;`-separated, run in turn.
  */
 import { parseArgs } from 'node:util';
 import type { Patent } from '@patlas/contracts';
@@ -40,8 +40,8 @@ const CASES = Number(values.cases);
 /** One or more candidate settings (`;`-separated), each run on the same cases. */
 const candidateSettings: CandidateOptions[] = values.candidates
   ? values.candidates.split(';').map((setting) => {
-      const [hybrid, parts, perPart] = setting.split(',').map(Number);
-      return { hybrid: hybrid!, parts: parts!, perPart: perPart! };
+      const [hybrid, partChars, maxParts, perPart] = setting.split(',').map(Number);
+      return { hybrid: hybrid!, partChars: partChars!, maxParts: maxParts!, perPart: perPart! };
     })
   : [DEFAULT_CANDIDATE_OPTIONS];
 
