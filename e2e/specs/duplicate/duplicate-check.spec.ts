@@ -61,8 +61,11 @@ describe.runIf(runBrowser)('[DUPLICATE][CHECK]: duplicate check and its evidence
 
       const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
       await expect.poll(() => row.getByTestId('duplicate-state').innerText(), { timeout: 120_000 }).toBe(l.done);
+      const view = row.getByRole('button', { name: l.view });
+      // The actions fade from their disabled colour once the check is done: the picture waits for the end.
+      await expect.poll(() => view.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(31, 95, 191)');
       await shot(page, `duplicate-list-${l.tag}.png`);
-      await row.getByRole('button', { name: l.view }).click();
+      await view.click();
       await page.waitForURL((url) => url.pathname === '/innovationSpace/repeat/detail');
 
       // The source first, selected, with the text's sentences matched on both sides.

@@ -84,7 +84,7 @@ export function RepeatDetailPage() {
           <Statistic
             title={t('detail.similarity')}
             value={formatShare(data.similarity)}
-            valueStyle={{ color: data.similarity >= 0.5 ? '#cf1322' : undefined }}
+            styles={{ content: { color: data.similarity >= 0.5 ? '#cf1322' : undefined } }}
             data-testid="duplicate-similarity"
           />
           <Flex vertical gap={4}>
