@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
@@ -56,14 +56,24 @@ describe.runIf(runBrowser)('[DUPLICATE][CHECK]: duplicate check and its evidence
       // The spec's path /repeat leads to the page.
       await page.goto(`${server.baseUrl}/repeat`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace/repeat');
+      // The checks made before (the other language's): the new one is listed first, above them.
+      const { total: before } = await apiCall<{ total: number }>(
+        server.baseUrl,
+        session.tokens.access_token,
+        'POST',
+        '/product/patent/getRepeatList',
+        {},
+      );
       await page.getByTestId('duplicate-text').fill(MODIFIED);
       await page.getByTestId('duplicate-submit').click();
 
-      const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
+      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      await expect.poll(() => rows.count()).toBe(before + 1);
+      const row = rows.first();
       await expect.poll(() => row.getByTestId('duplicate-state').innerText(), { timeout: 120_000 }).toBe(l.done);
       const view = row.getByRole('button', { name: l.view });
       // The actions fade from their disabled colour once the check is done: the picture waits for the end.
-      await expect.poll(() => view.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(31, 95, 191)');
+      await expect.poll(() => view.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(22, 119, 255)');
       await shot(page, `duplicate-list-${l.tag}.png`);
       await view.click();
       await page.waitForURL((url) => url.pathname === '/innovationSpace/repeat/detail');
