@@ -55,6 +55,9 @@ import { AlertService } from './domains/alert/alert.service.js';
 import { customConfigOf } from './domains/account/account.service.js';
 import { AnalysisExporter } from './domains/export/analysis-export.js';
 import { ExportService } from './domains/export/export.service.js';
+import { DUPLICATE_CHECK_KIND, duplicateCheckJob } from './domains/duplicate/duplicate.job.js';
+import { DuplicateRepository } from './domains/duplicate/duplicate.repository.js';
+import { DuplicateService } from './domains/duplicate/duplicate.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
 import { GroupService } from './domains/group/group.service.js';
 import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
@@ -144,6 +147,7 @@ export interface Repositories {
   libraryMembers: LibraryMembersRepository;
   exports: ExportRepository;
   alerts: AlertRepository;
+  duplicates: DuplicateRepository;
   // collaboration (issue 17)
   groups: GroupRepository;
   messages: MessageRepository;
@@ -184,6 +188,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     libraryMembers: new LibraryMembersRepository(db),
     exports: new ExportRepository(db),
     alerts: new AlertRepository(db),
+    duplicates: new DuplicateRepository(db),
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
@@ -230,6 +235,8 @@ export interface Services {
   libraryShare: LibraryShareService;
   /** export and the download centre (domains/export) */
   exports: ExportService;
+  /** the duplicate and similarity check (domains/duplicate) */
+  duplicate: DuplicateService;
   /** the message centre; other domains notify and invite through it */
   messages: MessageService;
   groups: GroupService;
@@ -305,6 +312,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     library: (source, context) => library.resolveSet(source, context),
     // Built below, like the library service.
     alertRun: (source, context) => alerts.resolveSet(source.key, context),
+    // Built below as well: a check's similar patents as a result set.
+    duplicate: (source, context) => duplicate.resolveSet(source, context),
   });
   // Analyses and text mining read a set for the caller of the request being served.
   search.useCaller(currentCaller);
@@ -381,6 +390,17 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   });
   // Exports count the rows of finished tasks and direct exports (issue 18).
   account.useQuotaUsage('export', (userId) => exports.exportedRows(userId));
+  const duplicate = new DuplicateService({
+    repository: r.duplicates,
+    engine,
+    patents,
+    semanticModel: infra.semanticModel,
+    enqueue: async (checkId) => {
+      await infra.jobs.enqueue(DUPLICATE_CHECK_KIND, { checkId });
+    },
+    now,
+    log: infra.log.child({ module: 'duplicate' }),
+  });
   const libraryShare = new LibraryShareService({
     libraries: r.libraries,
     members: r.libraryMembers,
@@ -474,6 +494,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     library,
     libraryShare,
     exports,
+    duplicate,
     messages,
     groups,
     shares,
@@ -650,6 +671,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   jobs.queue.define(patentValueRescoreJob(services.patentValue, imageShutdown.signal));
   // A task still running lost its process: it ends as failed with a message, its partial file removed.
   await services.exports.failInterrupted();
+  jobs.queue.define(duplicateCheckJob(services.duplicate));
+  await services.duplicate.failInterrupted();
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
   await jobs.queue.ensureScheduled();
   // Records stored before value evaluation existed get their scores in the background.

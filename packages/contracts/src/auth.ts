@@ -11,7 +11,10 @@ import { MAX_INPUT_LENGTH } from './limits.js';
 // ---------------------------------------------------------------------------------------------
 // Permissions
 
-/** Spec 1 §6 and spec 2 §6 menu permission strings, verbatim. */
+/** The duplicate check's pages and calls (/repeat, /repeat/detail, /patent/repeat …). */
+export const DUPLICATE_PERMISSION = '/repeat';
+
+/** Spec 1 §6 and spec 2 §6 menu permission strings, verbatim (and the duplicate check's, named by us). */
 export const MENU_PERMISSIONS = [
   '/assistedWriting',
   '/disclosurePaperWriting',
@@ -49,6 +52,8 @@ export const MENU_PERMISSIONS = [
   'mergeSettings',
   '/user/share',
   '/myFiles',
+  // Ours: spec 2 §2 gates /repeat/detail by "the matching permission" without naming it (surface.json).
+  DUPLICATE_PERMISSION,
 ] as const;
 
 /**

@@ -1038,6 +1038,72 @@ export const ERROR_CODES = {
     zh: '预警邮件发送失败：{reason}',
     en: 'The alert e-mail could not be sent: {reason}',
   },
+  // ---- Duplicate and similarity check (spec 2 §5, §7; issue 21) ----
+  DUPLICATE_TEXT_EMPTY: {
+    http: 400,
+    status: 0,
+    zh: '请输入或上传要查重的文本',
+    en: 'Please enter or upload the text to check',
+  },
+  DUPLICATE_TEXT_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '查重文本超过 {max} 个字符（当前 {length} 个），请删减或分段查重',
+    en: 'The text to check exceeds {max} characters ({length} now); shorten it or check it in parts',
+  },
+  /** Not an error: the advice answered beside a check of fewer than DUPLICATE_ADVISED_MIN_CHARS characters (status 1). */
+  DUPLICATE_TEXT_SHORT: {
+    http: 200,
+    status: 1,
+    zh: '文本仅 {length} 个字符，建议至少 {min} 个字符，查重结果可能不准确',
+    en: 'The text has only {length} characters; at least {min} are advised, so the result may be less reliable',
+  },
+  /** Spec 2 §8 upload check: 'upload file larger than 5MB, please re-upload'. */
+  DUPLICATE_FILE_TOO_LARGE: {
+    http: 400,
+    status: 0,
+    zh: '上传文件大于 {max}，请重新上传',
+    en: 'Upload file larger than {max}, please re-upload',
+  },
+  /** Spec 2 §5 upload check: 'only upload of types: {formats}'. */
+  DUPLICATE_FILE_TYPE: {
+    http: 400,
+    status: 0,
+    zh: '只能上传 {types} 类型的文件',
+    en: 'Only upload of types: {types}',
+  },
+  DUPLICATE_FILE_UNREADABLE: {
+    http: 400,
+    status: 0,
+    zh: '无法读取上传的文件：{reason}',
+    en: 'The uploaded file cannot be read: {reason}',
+  },
+  DUPLICATE_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该查重记录不存在或已删除',
+    en: 'This check does not exist or was deleted',
+  },
+  /** A report asked for before its check is done, or a re-run while it is still running. */
+  DUPLICATE_NOT_READY: {
+    http: 409,
+    status: 0,
+    zh: '查重尚未完成（{state}），请稍后再试',
+    en: 'The check is not finished yet ({state}); please try again shortly',
+  },
+  DUPLICATE_PATENT_NOT_IN_REPORT: {
+    http: 404,
+    status: 0,
+    zh: '专利 {pn} 不在该查重报告的相似专利中',
+    en: 'Patent {pn} is not among the similar patents of this report',
+  },
+  DUPLICATE_PATENTS_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '未找到要比对的专利：{numbers}',
+    en: 'The patents to compare were not found: {numbers}',
+  },
+  DUPLICATE_FAILED: { http: 500, status: 0, zh: '查重失败，请重新查重', en: 'The check failed; please run it again' },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

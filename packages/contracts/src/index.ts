@@ -30,3 +30,4 @@ export * from './analysis-charts.js';
 export * from './export-analysis.js';
 export * from './export-citations.js';
 export * from './patent-value.js';
+export * from './duplicate.js';

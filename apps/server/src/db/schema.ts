@@ -365,6 +365,27 @@ export interface AlertRunPatentsTable {
   changes: number;
 }
 
+/** Duplicate and similarity checks (domains/duplicate): the text, the state and the report. */
+export interface DuplicateChecksTable {
+  id: string;
+  user_id: string;
+  title: string;
+  source: 'text' | 'file';
+  filename: string | null;
+  text: string;
+  chars: number;
+  lang: 'zh' | 'en';
+  state: 'waiting' | 'running' | 'done' | 'failed';
+  similarity: number | null;
+  patents: number;
+  /** JSON: the report (DuplicateReport); null until done */
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 /** The message centre: invitations, shares and system notices, one row per recipient. */
 export interface MessagesTable {
   id: string;
@@ -697,6 +718,7 @@ export interface Database {
   alerts: AlertsTable;
   alert_runs: AlertRunsTable;
   alert_run_patents: AlertRunPatentsTable;
+  duplicate_checks: DuplicateChecksTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

@@ -66,6 +66,7 @@ interface NoHandle {
   titleKey?: undefined;
   access?: undefined;
   tab?: undefined;
+  deniedTo?: undefined;
 }
 
 /** A page: its title key, access and tab (RouteHandle) plus where it is and how it loads. */

@@ -23,6 +23,7 @@ import { groupFeature } from '../features/group/feature';
 import { shareFeature } from '../features/share/feature';
 import { downloadFeature } from '../features/download/feature';
 import { alertFeature } from '../features/alert/feature';
+import { duplicateFeature } from '../features/duplicate/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -53,4 +54,5 @@ export const FEATURES: readonly Feature[] = [
   shareFeature,
   downloadFeature,
   alertFeature,
+  duplicateFeature,
 ];

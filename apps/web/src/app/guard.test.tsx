@@ -98,6 +98,15 @@ describe('route guard', () => {
     expect(appSession.getSnapshot().session?.token).toBeTruthy();
   });
 
+  it('sends a user without the duplicate-check permission from /repeat/detail to /login (spec 2 §2), from /repeat to /403', async () => {
+    stubFetch((url) => (url.pathname === '/api/platform/oauth/captcha' ? captchaAnswer() : ok({ canIpLogin: false })));
+    const detail = renderApp('/repeat/detail?id=abc12345', 'zh', { session: { menu: ['/search/quick'] } });
+    await waitFor(() => expect(detail.router.state.location.pathname).toBe('/login'));
+    detail.unmount();
+    const list = renderApp('/innovationSpace/repeat', 'zh', { session: { menu: ['/search/quick'] } });
+    await waitFor(() => expect(list.router.state.location.pathname).toBe('/403'));
+  });
+
   it('sends a user whose menu lacks /search/quick back to login and ends the session', async () => {
     const calls = stubFetch((url) =>
       url.pathname === '/api/platform/oauth/captcha' ? captchaAnswer() : ok({ canIpLogin: false }),

@@ -6,7 +6,7 @@ import { loginPathFor } from '../session/login-target';
 import { isUsable, type SessionStore } from '../session/session';
 import { currentCallContext, type AuthCallContext } from '../session/session-bridge';
 import { FORBIDDEN_PATH } from './paths';
-import { isRouteHandle, type RouteAccess } from './route-handle';
+import { isRouteHandle, type RouteAccess, type RouteHandle } from './route-handle';
 
 export interface GuardDeps {
   store: SessionStore;
@@ -20,7 +20,12 @@ export interface GuardDeps {
  * /search/quick the user goes back to login; without the route's permission, to /403.
  * Answers undefined to let the route load, or the path to go to instead.
  */
-export async function checkAccess(access: RouteAccess, url: URL, deps: GuardDeps): Promise<string | undefined> {
+export async function checkAccess(
+  access: RouteAccess,
+  url: URL,
+  deps: GuardDeps,
+  deniedTo?: 'login',
+): Promise<string | undefined> {
   if (access === 'public') return undefined;
   const { store } = deps;
   if (!isUsable(store.getSnapshot().session, store.now())) {
@@ -49,13 +54,19 @@ export async function checkAccess(access: RouteAccess, url: URL, deps: GuardDeps
     await logout(store, deps.context());
     return loginPathFor(url, 'noQuickSearch');
   }
-  if (access !== 'authenticated' && !hasPermission(menu, access)) return FORBIDDEN_PATH;
+  if (access !== 'authenticated' && !hasPermission(menu, access)) {
+    return deniedTo === 'login' ? loginPathFor(url) : FORBIDDEN_PATH;
+  }
   return undefined;
 }
 
-function guardLoader(access: RouteAccess, deps: GuardDeps, own: RouteObject['loader']): LoaderFunction {
+function guardLoader(
+  { access, deniedTo }: Pick<RouteHandle, 'access' | 'deniedTo'>,
+  deps: GuardDeps,
+  own: RouteObject['loader'],
+): LoaderFunction {
   return async (args) => {
-    const to = await checkAccess(access, new URL(args.request.url), deps);
+    const to = await checkAccess(access, new URL(args.request.url), deps, deniedTo);
     if (to) throw redirect(to);
     return typeof own === 'function' ? own(args) : null;
   };
@@ -71,7 +82,7 @@ export function withGuards(routes: RouteObject[], deps: GuardDeps): RouteObject[
     const handle: unknown = route.handle;
     const guarded =
       isRouteHandle(handle) && handle.access !== 'public'
-        ? { ...route, loader: guardLoader(handle.access, deps, route.loader) }
+        ? { ...route, loader: guardLoader(handle, deps, route.loader) }
         : route;
     return (children ? { ...guarded, children } : guarded) as RouteObject;
   });

@@ -14,6 +14,7 @@ describe('menus built from the features’ declarations', () => {
       ['/innovationSpace/ipc', 'classification:nav', '/search/ipc'],
       ['/innovationSpace/history', 'history:nav', '/searchHistory'],
       ['/innovationSpace/collect', 'library:nav', '/user/collect'],
+      ['/innovationSpace/repeat', 'duplicate:nav', '/repeat'],
       ['/patentMap', 'dashboards:nav.patentMap', '/patentMap'],
       ['/analysis/region', 'dashboards:nav.region', '/analysis/region'],
       ['/analysis/cu', 'dashboards:nav.university', '/analysis/cu'],

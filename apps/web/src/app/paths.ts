@@ -73,3 +73,12 @@ export function alertDetailsPath(id: string, runId?: string): string {
   if (runId) params.set('run', runId);
   return `${ALERT_DETAILS_PATH}?${params.toString()}`;
 }
+
+/** Spec 2 §2 / surface.json: the duplicate check (/repeat) and its evidence view (/repeat/detail) under the innovation space. */
+export const DUPLICATE_PATH = '/innovationSpace/repeat';
+export const DUPLICATE_DETAIL_PATH = '/innovationSpace/repeat/detail';
+
+/** The evidence view of a check. */
+export function duplicateDetailPath(id: string): string {
+  return `${DUPLICATE_DETAIL_PATH}?${new URLSearchParams({ id }).toString()}`;
+}

@@ -29,6 +29,11 @@ export interface RouteHandle {
   titleKey: RouteTitleKey;
   /** Checked by the route guard (app/guard.ts) before the page loads. */
   access: RouteAccess;
+  /**
+   * Where a signed-in user without the route's permission goes: /403 by default; 'login' for the
+   * routes spec 2 §2 sends to /login instead (/repeat/detail, /warning/details, /pre).
+   */
+  deniedTo?: 'login';
   /** Present when the page gets a tab in the tab bar. */
   tab?: {
     /** Query parameters that name the page; other parameters (the sub-tab) do not open a new tab. */

@@ -14,8 +14,11 @@ export function toRouteObject(route: FeatureRoute): RouteObject {
     return route.path === undefined ? { index: true, element } : { path: route.path, element };
   }
   const { path, page, titleKey, access, tab, children, canonicalUrl } = route;
+  const deniedTo = titleKey === undefined ? undefined : route.deniedTo;
   const handle: RouteHandle | undefined =
-    titleKey === undefined ? undefined : { titleKey, access, ...(tab ? { tab } : {}) };
+    titleKey === undefined
+      ? undefined
+      : { titleKey, access, ...(tab ? { tab } : {}), ...(deniedTo ? { deniedTo } : {}) };
   return {
     path,
     ...(handle ? { handle } : {}),

@@ -59,6 +59,8 @@ import enExport from './en-US/export.json';
 import enDownload from './en-US/download.json';
 import zhAlert from './zh-CN/alert.json';
 import enAlert from './en-US/alert.json';
+import zhDuplicate from './zh-CN/duplicate.json';
+import enDuplicate from './en-US/duplicate.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -92,6 +94,7 @@ export const resources = {
     export: zhExport,
     download: zhDownload,
     alert: zhAlert,
+    duplicate: zhDuplicate,
   },
   en: {
     common: enCommon,
@@ -123,6 +126,7 @@ export const resources = {
     export: enExport,
     download: enDownload,
     alert: enAlert,
+    duplicate: enDuplicate,
   },
 } as const;
 
@@ -156,6 +160,7 @@ export const NAMESPACES = [
   'export',
   'download',
   'alert',
+  'duplicate',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

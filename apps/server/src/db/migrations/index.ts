@@ -17,6 +17,7 @@ import * as createLibraryMembers from './202612030100-create-library-members.js'
 import * as createExport from './202612040100-create-export.js';
 import * as createAlerts from './202612050100-create-alerts.js';
 import * as createPatentValues from './202612050200-create-patent-values.js';
+import * as createDuplicateChecks from './202612050300-create-duplicate-checks.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612040100-create-export': createExport,
   '202612050100-create-alerts': createAlerts,
   '202612050200-create-patent-values': createPatentValues,
+  '202612050300-create-duplicate-checks': createDuplicateChecks,
 };

@@ -45,6 +45,7 @@ export const PERMISSION_GROUPS = [
       '/preAssessment',
       '/patentReexaminationReport',
       '/reportCenter',
+      '/repeat',
       '/user/download',
       '/myFiles',
     ],

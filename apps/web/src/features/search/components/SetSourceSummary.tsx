@@ -3,7 +3,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language, SetSource, SetSummary } from '@patlas/contracts';
-import { ALERT_DETAILS_PATH, LIBRARY_PATH, semanticSearchPath } from '../../../app/paths';
+import { ALERT_DETAILS_PATH, duplicateDetailPath, LIBRARY_PATH, semanticSearchPath } from '../../../app/paths';
 import { formatTotal } from '../../../search-state/format-total';
 
 interface SetSourceSummaryProps {
@@ -15,10 +15,11 @@ interface SetSourceSummaryProps {
   lang: Language;
 }
 
-/** Where a set is changed: a semantic search's form, a library folder's page, an alert's runs. */
+/** Where a set is changed: a semantic search's form, a library folder's page, an alert's runs, a duplicate check's evidence. */
 function editPathOf(source: SetSource): string {
   if (source.kind === 'library') return `${LIBRARY_PATH}?${new URLSearchParams({ folder: source.key }).toString()}`;
   if (source.kind === 'alertRun') return `${ALERT_DETAILS_PATH}?${new URLSearchParams({ run: source.key }).toString()}`;
+  if (source.kind === 'duplicate') return duplicateDetailPath(source.key);
   return semanticSearchPath(source.key);
 }
 

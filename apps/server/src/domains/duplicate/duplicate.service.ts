@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DUPLICATE_ADVISED_MIN_CHARS,
+  DUPLICATE_TOP_PATENTS,
+  formatErrorMessage,
+  MAX_DUPLICATE_FILE_BYTES,
+  MAX_DUPLICATE_TEXT_LENGTH,
+  MAX_DUPLICATE_TITLE_LENGTH,
+  type DuplicateCheck,
+  type DuplicateDetails,
+  type DuplicateListResponse,
+  type DuplicateQuickCheckResponse,
+  type DuplicateSnippetInfo,
+  type DuplicateSubmitResponse,
+  type DuplicateSummary,
+  type Language,
+  type Patent,
+} from '@patlas/contracts';
+import type { SearchEngine } from '@patlas/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.js';
+import { docxText, DocxTextError } from '../../files/docx-text.js';
+import type { AuthContext } from '../auth/access.plugin.js';
+import type { Clock } from '../auth/tokens.js';
+import type { PatentService } from '../patent/patent.service.js';
+import { toAppError, type ResolvedSet, type SearchContext } from '../search/search.service.js';
+import type { SemanticModelKeeper } from '../semantic-search/semantic-model.js';
+import { findCandidates, reportOf, type DuplicateReport } from './duplicate-report.js';
+import type { DuplicateCheckListRow, DuplicateCheckRow, DuplicateRepository } from './duplicate.repository.js';
+
+export interface DuplicateServiceDeps {
+  repository: DuplicateRepository;
+  engine: SearchEngine;
+  patents: PatentService;
+  /** Learns the semantic space when there is none yet (the hybrid candidates use it). */
+  semanticModel: Pick<SemanticModelKeeper, 'refresh'>;
+  /** Queues the `duplicate-check` job of a check (duplicate.job.ts). */
+  enqueue: (checkId: string) => Promise<void>;
+  now: Clock;
+  log?: FastifyBaseLogger | undefined;
+}
+
+/** A text to check and where it came from. */
+export interface DuplicateInput {
+  text: string;
+  title?: string | undefined;
+  filename?: string | undefined;
+}
+
+/** Spec 1 §5 / issue 21: a check found running at start-up lost its process. */
+const INTERRUPTED = {
+  zh: '服务器在查重过程中停止，请重新查重',
+  en: 'The server stopped during this check; please run it again',
+};
+
+const STATE_WORDS = {
+  waiting: { zh: '排队中', en: 'waiting' },
+  running: { zh: '进行中', en: 'running' },
+  done: { zh: '已完成', en: 'done' },
+  failed: { zh: '已失败', en: 'failed' },
+} as const;
+
+const FILE_REASONS = {
+  notDocx: { zh: '不是有效的 .docx 文件', en: 'not a valid .docx file' },
+  tooLarge: { zh: '文件解压后过大', en: 'the file unpacks to too much data' },
+  method: { zh: '文件使用了不支持的压缩方式', en: 'the file uses an unsupported compression method' },
+  encoding: {
+    zh: '文本编码无法识别（请使用 UTF-8 或 GBK）',
+    en: 'the text encoding is not recognised (use UTF-8 or GBK)',
+  },
+} as const;
+
+/**
+ * The duplicate and similarity check (issue 21, spec 2 §7 /patent/repeat …): checks as durable
+ * tasks of the job queue, their list, reports, evidence and the quick check against given patents.
+ * Only the owner sees a check; another user's is answered as not found.
+ */
+export class DuplicateService {
+  constructor(private readonly deps: DuplicateServiceDeps) {}
+
+  private nowIso(): string {
+    return this.deps.now().toISOString();
+  }
+
+  private userOf(auth: AuthContext): string {
+    if (auth.userId === null) throw new AppError('ACCOUNT_IP_VISITOR');
+    return auth.userId;
+  }
+
+  /** The text of an uploaded .docx or .txt (spec 2 §5: up to 5 MB). */
+  textOfFile(file: Buffer, filename: string, lang: Language): string {
+    const extension = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase();
+    if (extension !== 'docx' && extension !== 'txt')
+      throw new AppError('DUPLICATE_FILE_TYPE', { types: '.docx, .txt' });
+    if (file.length > MAX_DUPLICATE_FILE_BYTES) {
+      throw new AppError('DUPLICATE_FILE_TOO_LARGE', { max: `${MAX_DUPLICATE_FILE_BYTES / 1024 / 1024}MB` });
+    }
+    if (extension === 'docx') {
+      try {
+        return docxText(file);
+      } catch (err) {
+        if (err instanceof DocxTextError) {
+          throw new AppError('DUPLICATE_FILE_UNREADABLE', { reason: FILE_REASONS[err.problem][lang] });
+        }
+        throw err;
+      }
+    }
+    return decodeText(file, lang);
+  }
+
+  /** The checks of spec 2 §5 on a text: empty and oversize refused; short allowed with the advice. */
+  private checkText(text: string, lang: Language): { text: string; warning: string | null } {
+    const trimmed = text.trim();
+    if (trimmed === '') throw new AppError('DUPLICATE_TEXT_EMPTY');
+    if (trimmed.length > MAX_DUPLICATE_TEXT_LENGTH) {
+      throw new AppError('DUPLICATE_TEXT_TOO_LONG', { max: MAX_DUPLICATE_TEXT_LENGTH, length: trimmed.length });
+    }
+    const warning =
+      trimmed.length < DUPLICATE_ADVISED_MIN_CHARS
+        ? formatErrorMessage('DUPLICATE_TEXT_SHORT', lang, { length: trimmed.length, min: DUPLICATE_ADVISED_MIN_CHARS })
+        : null;
+    return { text: trimmed, warning };
+  }
+
+  /** POST /patent/repeat: checks the text and queues the check. */
+  async submit(auth: AuthContext, input: DuplicateInput, lang: Language): Promise<DuplicateSubmitResponse> {
+    const userId = this.userOf(auth);
+    const { text, warning } = this.checkText(input.text, lang);
+    const title = (input.title?.trim() || input.filename || text.replace(/\s+/g, ' '))
+      .slice(0, MAX_DUPLICATE_TITLE_LENGTH)
+      .trim();
+    const row: DuplicateCheckRow = {
+      id: randomUUID(),
+      user_id: userId,
+      title,
+      source: input.filename ? 'file' : 'text',
+      filename: input.filename ?? null,
+      text,
+      chars: text.length,
+      lang,
+      state: 'waiting',
+      similarity: null,
+      patents: 0,
+      result: null,
+      error: null,
+      created_at: this.nowIso(),
+      started_at: null,
+      finished_at: null,
+    };
+    await this.deps.repository.insert(row);
+    void this.deps.semanticModel.refresh();
+    await this.deps.enqueue(row.id);
+    return { check: checkOf(row), warning };
+  }
+
+  /** A check of the caller's; another user's is answered as not found. */
+  private async own(auth: AuthContext, id: string): Promise<DuplicateCheckRow> {
+    const row = await this.deps.repository.find(id);
+    if (!row || row.user_id !== this.userOf(auth)) throw new AppError('DUPLICATE_NOT_FOUND');
+    return row;
+  }
+
+  async check(auth: AuthContext, id: string): Promise<DuplicateCheck> {
+    const row = await this.deps.repository.findListRow(id);
+    if (!row || row.user_id !== this.userOf(auth)) throw new AppError('DUPLICATE_NOT_FOUND');
+    return checkOf(row);
+  }
+
+  async list(auth: AuthContext, page: number, pageSize: number): Promise<DuplicateListResponse> {
+    const { total, rows } = await this.deps.repository.page(this.userOf(auth), page, pageSize);
+    return { total, page, pageSize, items: rows.map(checkOf) };
+  }
+
+  /** Deletes checks of the caller (others' ids are ignored as unknown); answers the ids deleted. */
+  async delete(auth: AuthContext, ids: readonly string[]): Promise<string[]> {
+    const deleted = await this.deps.repository.delete(this.userOf(auth), [...new Set(ids)]);
+    if (deleted.length === 0) throw new AppError('DUPLICATE_NOT_FOUND');
+    return deleted;
+  }
+
+  /** GET|POST /patent/again/{id}: runs a finished or failed check again, as the same check, on today's index. */
+  async again(auth: AuthContext, id: string, lang: Language): Promise<DuplicateCheck> {
+    const row = await this.own(auth, id);
+    const reset = {
+      state: 'waiting' as const,
+      similarity: null,
+      patents: 0,
+      result: null,
+      error: null,
+      started_at: null,
+      finished_at: null,
+    };
+    if (!(await this.deps.repository.update(id, reset, ['done', 'failed']))) {
+      throw new AppError('DUPLICATE_NOT_READY', { state: STATE_WORDS[row.state][lang] });
+    }
+    await this.deps.enqueue(id);
+    return this.check(auth, id);
+  }
+
+  /** The stored report of a finished check of the caller's. */
+  private async reportOf(auth: AuthContext, id: string, lang: Language) {
+    const row = await this.own(auth, id);
+    if (row.state !== 'done' || row.result === null) {
+      throw new AppError('DUPLICATE_NOT_READY', { state: STATE_WORDS[row.state][lang] });
+    }
+    return { row, report: JSON.parse(row.result) as DuplicateReport };
+  }
+
+  async summary(auth: AuthContext, id: string, lang: Language): Promise<DuplicateSummary> {
+    const { row, report } = await this.reportOf(auth, id, lang);
+    return summaryOf(row, report);
+  }
+
+  async details(auth: AuthContext, id: string, lang: Language): Promise<DuplicateDetails> {
+    const { row, report } = await this.reportOf(auth, id, lang);
+    return { ...summaryOf(row, report), text: row.text, sentenceList: report.sentences };
+  }
+
+  /** The report and its text, for the Word and PDF report (duplicate-export.ts). */
+  async fullReport(auth: AuthContext, id: string, lang: Language) {
+    return this.reportOf(auth, id, lang);
+  }
+
+  async snippet(
+    auth: AuthContext,
+    id: string,
+    publicationNumber: string,
+    lang: Language,
+  ): Promise<DuplicateSnippetInfo> {
+    const { report } = await this.reportOf(auth, id, lang);
+    const wanted = publicationNumber.replace(/\s+/g, '').toUpperCase();
+    const patent = report.patents.find((p) => p.publicationNumber.replace(/\s+/g, '').toUpperCase() === wanted);
+    if (!patent) throw new AppError('DUPLICATE_PATENT_NOT_IN_REPORT', { pn: publicationNumber });
+    return { patent, evidence: report.evidence[patent.publicationNumber] ?? [] };
+  }
+
+  /**
+   * A finished check's similar patents as the result page's set source (`{kind: 'duplicate', key}`),
+   * most similar first; only its owner may open it.
+   */
+  async resolveSet(source: { key: string }, context: SearchContext): Promise<ResolvedSet> {
+    const row = await this.deps.repository.find(source.key);
+    if (!row || context.userId === null || row.user_id !== context.userId) throw new AppError('DUPLICATE_NOT_FOUND');
+    if (row.state !== 'done' || row.result === null) {
+      throw new AppError('DUPLICATE_NOT_READY', { state: STATE_WORDS[row.state][row.lang] });
+    }
+    const report = JSON.parse(row.result) as DuplicateReport;
+    return {
+      label: row.title,
+      limit: DUPLICATE_TOP_PATENTS,
+      ranking: report.patents.map((p) => ({ publicationNumber: p.publicationNumber, relevance: p.similarity })),
+    };
+  }
+
+  /** POST /patent/check: the text against the given patents, answered at once with the evidence. */
+  async quickCheck(
+    auth: AuthContext,
+    input: { text: string; publicationNumbers: readonly string[] },
+    lang: Language,
+  ): Promise<DuplicateQuickCheckResponse> {
+    this.userOf(auth);
+    const { text, warning } = this.checkText(input.text, lang);
+    const numbers = [...new Set(input.publicationNumbers.map((n) => n.trim()))];
+    const held = await this.deps.patents.resolveHeldNumbers(numbers);
+    const notFound = numbers.filter((n) => held[n] === undefined);
+    const found = await this.deps.patents.getByPublicationNumbers([...new Set(Object.values(held))]);
+    const records = [...found.values()];
+    if (records.length === 0) throw new AppError('DUPLICATE_PATENTS_NOT_FOUND', { numbers: notFound.join(', ') });
+    const report = reportOf(text, records, records.length, performance.now(), records.length);
+    // Every given patent is answered, a patent without a match with similarity 0.
+    const listed = new Set(report.patents.map((p) => p.publicationNumber));
+    const unmatched = records
+      .filter((r) => !listed.has(r.publicationNumber))
+      .map((r, i) => ({
+        rank: report.patents.length + i + 1,
+        publicationNumber: r.publicationNumber,
+        title: r.title?.text ?? null,
+        applicants: (r.applicants ?? []).map((a) => a.name),
+        applicationDate: r.applicationDate ?? null,
+        similarity: 0,
+        matchedSentences: 0,
+        bySection: { title: 0, abstract: 0, claims: 0, description: 0 },
+      }));
+    return {
+      similarity: report.similarity,
+      sentences: report.sentences,
+      patents: [...report.patents, ...unmatched].map((p) => ({
+        ...p,
+        evidence: report.evidence[p.publicationNumber] ?? [],
+      })),
+      notFound,
+      warning,
+    };
+  }
+
+  /**
+   * Runs a check (the `duplicate-check` job): candidates, records, alignment; the report is stored
+   * on the row. A check that is not waiting (deleted, or re-run meanwhile) is left as it is.
+   */
+  async runCheck(id: string): Promise<{ state: string; patents: number }> {
+    const repo = this.deps.repository;
+    if (!(await repo.update(id, { state: 'running', started_at: this.nowIso() }, ['waiting']))) {
+      return { state: (await repo.findListRow(id))?.state ?? 'deleted', patents: 0 };
+    }
+    const row = (await repo.find(id))!;
+    try {
+      const started = performance.now();
+      let numbers: string[];
+      try {
+        numbers = await findCandidates(this.deps.engine, row.text);
+      } catch (err) {
+        throw toAppError(err);
+      }
+      const found = await this.deps.patents.getByPublicationNumbers(numbers);
+      const records = numbers.map((n) => found.get(n)).filter((p): p is Patent => p !== undefined);
+      const report = reportOf(row.text, records, numbers.length, started);
+      const isDone = await repo.update(
+        id,
+        {
+          state: 'done',
+          similarity: report.similarity,
+          patents: report.patents.length,
+          result: JSON.stringify(report),
+          finished_at: this.nowIso(),
+        },
+        ['running'],
+      );
+      return { state: isDone ? 'done' : 'deleted', patents: report.patents.length };
+    } catch (err) {
+      const lang = row.lang;
+      const message =
+        err instanceof AppError
+          ? formatErrorMessage(err.code, lang, err.params)
+          : formatErrorMessage('DUPLICATE_FAILED', lang);
+      if (!(err instanceof AppError)) this.deps.log?.error({ err, checkId: id }, 'duplicate check failed');
+      await repo.update(id, { state: 'failed', error: message, finished_at: this.nowIso() }, ['running']);
+      return { state: 'failed', patents: 0 };
+    }
+  }
+
+  /** At start-up: a check still running lost its process; it fails with a message saying so. */
+  async failInterrupted(): Promise<number> {
+    const rows = await this.deps.repository.idsInState('running');
+    for (const row of rows) {
+      const lang = row.lang === 'en' ? 'en' : 'zh';
+      await this.deps.repository.update(
+        row.id,
+        { state: 'failed', error: INTERRUPTED[lang], finished_at: this.nowIso() },
+        ['running'],
+      );
+    }
+    return rows.length;
+  }
+}
+
+/** A .txt upload: UTF-8 (with or without BOM), else GB18030 (the GBK files of Chinese Windows). */
+function decodeText(file: Buffer, lang: Language): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(file);
+  } catch {
+    try {
+      return new TextDecoder('gb18030', { fatal: true }).decode(file);
+    } catch {
+      throw new AppError('DUPLICATE_FILE_UNREADABLE', { reason: FILE_REASONS.encoding[lang] });
+    }
+  }
+}
+
+function checkOf(row: DuplicateCheckListRow): DuplicateCheck {
+  return {
+    id: row.id,
+    title: row.title,
+    source: row.source,
+    filename: row.filename,
+    chars: row.chars,
+    isShort: row.chars < DUPLICATE_ADVISED_MIN_CHARS,
+    state: row.state,
+    similarity: row.similarity === null ? null : Number(row.similarity),
+    patents: row.patents,
+    error: row.error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+function summaryOf(row: DuplicateCheckListRow, report: DuplicateReport): DuplicateSummary {
+  return {
+    check: checkOf(row),
+    similarity: report.similarity,
+    sentences: report.matchable,
+    matchedSentences: report.matched,
+    bySection: report.bySection,
+    patents: report.patents,
+    stats: report.stats,
+  };
+}
