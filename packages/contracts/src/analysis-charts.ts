@@ -61,6 +61,7 @@ export const ANALYSIS_CHART_REQUESTS = {
   validByType: VALID,
   validByYear: VALID,
   citedByDistribution: IMPACT,
+  valueDistribution: terms('valueBand', 10),
   mostCitedPatents: IMPACT,
   mostCitedApplicants: IMPACT,
 } as const satisfies Record<string, AnalysisChartRequest>;

@@ -12,6 +12,7 @@ import { z } from 'zod';
  * - country: the publishing office; applicantCountry, applicantProvince, applicantCity: of any applicant.
  * - legalStatus: the status text as recorded; legalStatusClass: valid / pending / rejected /
  *   withdrawn / lapsed; patentType; grantStatus: granted / not_granted.
+ * - valueBand: the patent value score (docs/patent-value.md) in bands of 10 (`80-90`; 100 in `90-100`).
  */
 export const ANALYSIS_DIMENSIONS = [
   'applicationYear',
@@ -37,9 +38,31 @@ export const ANALYSIS_DIMENSIONS = [
   'legalStatusClass',
   'patentType',
   'grantStatus',
+  'valueBand',
 ] as const;
 export const AnalysisDimensionSchema = z.enum(ANALYSIS_DIMENSIONS);
 export type AnalysisDimension = z.infer<typeof AnalysisDimensionSchema>;
 
 /** Values of legalStatusClass (docs/analysis.md "Legal status classes"); search hits carry it too. */
 export const LEGAL_STATUS_CLASSES = ['valid', 'pending', 'rejected', 'withdrawn', 'lapsed'] as const;
+
+/** The bands of valueBand, lowest first (their keys sort in this order as text too). */
+export const VALUE_BANDS = [
+  '0-10',
+  '10-20',
+  '20-30',
+  '30-40',
+  '40-50',
+  '50-60',
+  '60-70',
+  '70-80',
+  '80-90',
+  '90-100',
+] as const;
+
+/** The band of a value score (0–100); null for a patent without one. */
+export function valueBandOf(score: number | null | undefined): (typeof VALUE_BANDS)[number] | null {
+  if (typeof score !== 'number' || !Number.isFinite(score)) return null;
+  const index = Math.min(VALUE_BANDS.length - 1, Math.max(0, Math.floor(score / 10)));
+  return VALUE_BANDS[index] as (typeof VALUE_BANDS)[number];
+}

@@ -32,6 +32,8 @@ export {
   ANALYSIS_DIMENSIONS,
   AnalysisDimensionSchema,
   LEGAL_STATUS_CLASSES,
+  VALUE_BANDS,
+  valueBandOf,
   type AnalysisDimension,
 } from './analysis-dimensions.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisDimension, AnalysisSpec, AnalysisTarget } from '@patlas/contracts';
+import { valueBandOf, type AnalysisDimension, type AnalysisSpec, type AnalysisTarget } from '@patlas/contracts';
 import type { QueryNode } from '@patlas/query';
 import {
   applyDrillDown,
@@ -119,6 +119,10 @@ const REF: Record<AnalysisDimension, (d: Doc) => string[]> = {
   },
   patentType: (d) => (d.patentType ? [d.patentType] : []),
   grantStatus: (d) => [isGranted(d) ? 'granted' : 'not_granted'],
+  valueBand: (d) => {
+    const band = valueBandOf(d.valueScore);
+    return band ? [band] : [];
+  },
 };
 const DIMENSIONS = Object.keys(REF) as AnalysisDimension[];
 

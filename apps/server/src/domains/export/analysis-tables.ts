@@ -68,6 +68,7 @@ export const CHART_TITLES: Record<AnalysisChartId, Labels> = {
   validByType: { zh: '有效专利类型', en: 'Valid patents by type' },
   validByYear: { zh: '有效专利申请年', en: 'Valid patents by application year' },
   citedByDistribution: { zh: '被引用次数分布', en: 'Cited-by distribution' },
+  valueDistribution: { zh: '专利价值度分布', en: 'Patent value distribution' },
   mostCitedPatents: { zh: '高被引专利', en: 'Most-cited patents' },
   mostCitedApplicants: { zh: '高被引申请人', en: 'Most-cited applicants' },
 };
@@ -96,6 +97,7 @@ export const DIMENSION_LABELS: Record<AnalysisDimension, Labels> = {
   legalStatusClass: { zh: '有效性', en: 'Validity' },
   patentType: { zh: '专利类型', en: 'Patent type' },
   grantStatus: { zh: '授权情况', en: 'Grant status' },
+  valueBand: { zh: '价值度区间', en: 'Value score band' },
 };
 
 export const SERIES_LABELS = {

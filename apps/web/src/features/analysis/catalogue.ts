@@ -74,7 +74,8 @@ function termsModel(result: ChartResult, labels: LabelContext): ChartModel {
     categories: categoriesOf(dimension, terms.buckets, labels),
     series: [{ name: labels.text('series.patents'), values: terms.buckets.map((b) => b.count) }],
     categoryTitle: labels.text(`dimensions.${dimension}`),
-    ordered: YEAR_DIMENSIONS.includes(dimension),
+    // Years and value bands read in their own order, the rest by count.
+    ordered: YEAR_DIMENSIONS.includes(dimension) || dimension === 'valueBand',
     note: labels.text('notes.terms', { shown: terms.buckets.length, distinct: terms.distinct, covered: terms.covered }),
     actionOf: (_s, c) => {
       const bucket = terms.buckets[c];
@@ -470,6 +471,7 @@ export const CHARTS: readonly ChartDefinition[] = [
   chart('validByType', 'legal', SHARE, validByTypeModel),
   chart('validByYear', 'legal', TIME, validByYearModel),
   chart('citedByDistribution', 'value', ['bar', 'pie', 'table'], citedByModel),
+  chart('valueDistribution', 'value', ['bar', 'pie', 'table'], termsModel),
   chart('mostCitedPatents', 'value', ['bar', 'table'], topPatentsModel),
   chart('mostCitedApplicants', 'value', ['bar', 'table'], topApplicantsModel),
 ];

@@ -6,6 +6,7 @@ import {
   normaliseProvince,
   yearOf,
 } from '../../aggregation/dimensions.js';
+import { valueBandOf } from '@patlas/contracts';
 import type { FilterField } from '../../search-engine.js';
 import { MULTI_RANGE_COLUMNS, type MultiRangeColumn, type RangeColumn } from './compile-query.js';
 import type { DocColumnValues } from './index-tokens.js';
@@ -47,6 +48,7 @@ export const SINGLE_FIELDS = [
   'expiryYear',
   'legalStatusClass',
   'grantStatus',
+  'valueBand',
 ] as const;
 export type SingleField = (typeof SINGLE_FIELDS)[number];
 
@@ -229,6 +231,7 @@ export class DocColumns {
       expiryYear: expiry.year,
       legalStatusClass: statusClass ?? null,
       grantStatus: isGranted(v.patentType, v.gd, statusClass) ? 'granted' : 'not_granted',
+      valueBand: valueBandOf(v.pv),
     };
     for (const k of SINGLE_FIELDS) {
       const value = singles[k];
@@ -291,7 +294,12 @@ export class DocColumns {
 
   /** Sets a live document's value score alone (NaN: none). */
   setValueScore(id: number, value: number): void {
-    if (id < this.capacity && this.alive[id]) this.ranges.pv[id] = value;
+    if (id < this.capacity && this.alive[id]) {
+      this.ranges.pv[id] = value;
+      // The value distribution counts by band: it follows the score.
+      const band = valueBandOf(value);
+      this.single.valueBand[id] = band ? this.singleDict.valueBand.id(band) : 0;
+    }
   }
 
   delete(id: number): void {

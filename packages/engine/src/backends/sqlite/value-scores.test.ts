@@ -51,6 +51,33 @@ describe('value scores in the sqlite engine', () => {
     await engine.close();
   });
 
+  it('counts patents by value band (the value distribution), following scores set later, in the writer and a reader', async () => {
+    const file = path.join(dir, 'index.db');
+    const engine = createSqliteEngine({ file });
+    await engine.index([patent(1, 91.5), patent(2, 40), patent(3, 100), patent(4), patent(5, 0)]);
+    const reader = createSqliteEngine({ file, readOnly: true });
+    const bands = async (e: typeof engine) => {
+      const { result } = await e.aggregate(parse('TI=电池'), { kind: 'terms', dimension: 'valueBand', limit: 10 });
+      if (result.kind !== 'terms') throw new Error(result.kind);
+      return Object.fromEntries(result.buckets.map((b) => [b.key, b.count]));
+    };
+    // 100 falls in the top band; a patent without a score in none.
+    expect(await bands(engine)).toEqual({ '90-100': 2, '40-50': 1, '0-10': 1 });
+    await engine.setValueScores([
+      { publicationNumber: 'CN110000002A', valueScore: 95 },
+      { publicationNumber: 'CN110000004A', valueScore: 55 },
+      { publicationNumber: 'CN110000005A', valueScore: null },
+    ]);
+    for (const e of [engine, reader]) {
+      expect(await bands(e)).toEqual({ '90-100': 3, '50-60': 1 });
+      // A chart element opens as the set + its band.
+      const band = await e.search({ ast: parse('TI=电池'), filters: [{ field: 'valueBand', values: ['50-60'] }] });
+      expect(band.items.map((h) => h.publicationNumber)).toEqual(['CN110000004A']);
+    }
+    await reader.close();
+    await engine.close();
+  });
+
   it('keeps the store version of a record indexed with a score', async () => {
     const engine = createSqliteEngine({ file: path.join(dir, 'index.db') });
     const { valueScore: _score, ...record } = patent(1, 77);
