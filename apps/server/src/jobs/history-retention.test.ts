@@ -91,14 +91,17 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('history retention on
     await insertOperateHistory(ago(179), 'kept179');
     await insertOperateHistory(ago(1), 'recent');
 
+    // Other recurring jobs (the alert schedule, every minute) run too as the clock moves: only this one is looked at.
+    const retentionRuns = async () =>
+      (await worker.runDueJobs()).filter((outcome) => outcome.kind === HISTORY_RETENTION_KIND);
     // Before its time nothing happens.
-    expect(await worker.runDueJobs()).toEqual([]);
+    expect(await retentionRuns()).toEqual([]);
     clock.advance((runAt.getTime() - clock.now().getTime()) / 1000 - 1);
-    expect(await worker.runDueJobs()).toEqual([]);
+    expect(await retentionRuns()).toEqual([]);
     expect(await titles()).toEqual(['kept179', 'old', 'older', 'recent']);
 
     clock.advance(1);
-    const outcomes = await worker.runDueJobs();
+    const outcomes = await retentionRuns();
     expect(outcomes).toEqual([
       {
         id: scheduled!.id,
