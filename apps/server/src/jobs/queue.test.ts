@@ -235,10 +235,10 @@ describe.each(dialects)('durable scheduling and shutdown on %s', (dialect) => {
       const second = await buildApp(config, { now: clock.now });
       const again = await second.context.jobs.queue.list({ kind: HISTORY_RETENTION_KIND, limit: 10 });
       expect(again.map((j) => j.id)).toEqual([queued[0]!.id]);
-      // A worker claims it at its time and dies mid-run.
+      // A worker claims it at its time (with the other recurring jobs then due) and dies mid-run.
       clock.advance((runAt.getTime() - clock.now().getTime()) / 1000);
-      const [claimed] = await second.context.jobs.queue.claim('worker-that-dies', 1);
-      expect(claimed?.id).toBe(queued[0]!.id);
+      const claimed = await second.context.jobs.queue.claim('worker-that-dies', 20);
+      expect(claimed.filter((j) => j.kind === HISTORY_RETENTION_KIND).map((j) => j.id)).toEqual([queued[0]!.id]);
       await second.app.close();
 
       clock.advance(601);
@@ -248,7 +248,7 @@ describe.each(dialects)('durable scheduling and shutdown on %s', (dialect) => {
         ['queued', 'running'].includes(j.status),
       );
       expect(active.map((j) => [j.id, j.status])).toEqual([[queued[0]!.id, 'running']]);
-      const outcomes = await third.context.jobs.worker.runDueJobs();
+      const outcomes = (await third.context.jobs.worker.runDueJobs()).filter((o) => o.kind === HISTORY_RETENTION_KIND);
       expect(outcomes.map((o) => [o.kind, o.status])).toEqual([[HISTORY_RETENTION_KIND, 'done']]);
       const after = await third.context.jobs.queue.list({ kind: HISTORY_RETENTION_KIND, limit: 10 });
       expect(after.map((j) => j.status).sort()).toEqual(['done', 'queued']);
