@@ -19,13 +19,14 @@ import {
   type DownloadProgress,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser } from '../auth/access.plugin.js';
-import type { ExportService } from './export.service.js';
+import type { DirectExport, ExportService } from './export.service.js';
 
 export interface ExportRoutesOptions {
   service: ExportService;
@@ -157,12 +158,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const result = await service.exportDirect(requireUser(request), request.body, languageOf(request));
-      if (result.kind === 'task') return ok({ task: result.task });
-      return reply
-        .type(result.contentType)
-        .header('content-disposition', contentDisposition(result.filename))
-        .send(result.data);
+      return answerDirect(reply, await service.exportDirect(requireUser(request), request.body, languageOf(request)));
     },
   );
 
@@ -179,12 +175,10 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const result = await service.exportCitations(requireUser(request), request.body, languageOf(request));
-      if (result.kind === 'task') return ok({ task: result.task });
-      return reply
-        .type(result.contentType)
-        .header('content-disposition', contentDisposition(result.filename))
-        .send(result.data);
+      return answerDirect(
+        reply,
+        await service.exportCitations(requireUser(request), request.body, languageOf(request)),
+      );
     },
   );
 
@@ -388,3 +382,12 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     },
   );
 };
+
+/** A direct export's answer: the file itself (content-disposition), or the task it became as { task }. */
+function answerDirect(reply: FastifyReply, result: DirectExport) {
+  if (result.kind === 'task') return ok({ task: result.task });
+  return reply
+    .type(result.contentType)
+    .header('content-disposition', contentDisposition(result.filename))
+    .send(result.data);
+}
