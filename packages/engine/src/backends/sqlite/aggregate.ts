@@ -10,6 +10,7 @@ import type {
   TrendResult,
   ValidPatentsResult,
 } from '@patlas/contracts';
+import { VALUE_BANDS } from '@patlas/contracts';
 import { CITED_BY_BINS, groupLabel } from '../../aggregation/dimensions.js';
 import { VALID_PATENT_TYPES } from '../../aggregation/drill-down.js';
 import type { MergeMode } from '../../search-engine.js';
@@ -656,6 +657,11 @@ export function aggregateHits(
         YEAR_DIMENSIONS.has(spec.dimension) && !spec.keys
           ? { buckets: yearSeries(cols, spec.dimension, counts).slice(-spec.limit) }
           : chooseValues(cols, spec.dimension, counts, spec.limit, spec.keys);
+      // Value bands read lowest first, as a distribution, not by count.
+      if (spec.dimension === 'valueBand' && !spec.keys) {
+        const rank = (key: string) => (VALUE_BANDS as readonly string[]).indexOf(key);
+        chosen.buckets.sort((a, b) => rank(a.key) - rank(b.key));
+      }
       return {
         total,
         result: { kind: 'terms', dimension: spec.dimension, buckets: chosen.buckets, covered, distinct },
