@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TermNode } from '@patlas/query';
+import Database from 'better-sqlite3';
+import { ChangeReader } from './change-log.js';
 import { createSqliteEngine } from './sqlite-engine.js';
 import type { IndexablePatent } from './index-tokens.js';
 
@@ -63,6 +65,79 @@ describe('an index written by another connection (the CLI import into a running 
     const page = await reader.search({ ast: term('锂电池'), sort: { field: 'AD', order: 'asc' } });
     expect(page.items.map((i) => i.publicationNumber)).toEqual(['CN100000002A', 'CN100000001A']);
     await expect(reader.index([patent(3, '锂电池隔膜')])).rejects.toThrow();
+    await reader.close();
+    await writer.close();
+  });
+});
+
+describe('score-only changes (a rescore of the value scores)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'patlas-change-log-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('logs a score change with its score, and any other change as a reload', async () => {
+    const file = path.join(dir, 'index.db');
+    const writer = createSqliteEngine({ file });
+    await writer.index([patent(1, '一种锂电池正极材料'), patent(2, '锂电池隔膜')]);
+    const db = new Database(file, { readonly: true });
+    const reader = new ChangeReader(db);
+    reader.markLoaded();
+
+    await writer.setValueScores([
+      { publicationNumber: 'CN100000001A', valueScore: 71.5 },
+      { publicationNumber: 'CN100000002A', valueScore: null },
+    ]);
+    expect(reader.poll()).toEqual({
+      kind: 'some',
+      ids: [],
+      scores: new Map([
+        [1, 71.5],
+        [2, Number.NaN],
+      ]),
+    });
+
+    // A score, then the document written again: it is reloaded (its latest score with it), not set.
+    await writer.setValueScores([{ publicationNumber: 'CN100000001A', valueScore: 20 }]);
+    await writer.index([patent(1, '一种锂电池正极材料及其制备方法')]);
+    await writer.setValueScores([{ publicationNumber: 'CN100000002A', valueScore: 33 }]);
+    expect(reader.poll()).toEqual({ kind: 'some', ids: [1], scores: new Map([[2, 33]]) });
+    expect(reader.poll()).toEqual({ kind: 'none' });
+    db.close();
+    await writer.close();
+  });
+
+  it('upgrades an index whose log predates score-only entries, and its readers follow the scores', async () => {
+    const file = path.join(dir, 'index.db');
+    const first = createSqliteEngine({ file });
+    await first.index([patent(1, '一种锂电池正极材料'), patent(2, '锂电池隔膜')]);
+    await first.close();
+    // The log as it was: ids only, and every update logged as a reload.
+    const old = new Database(file);
+    old.exec(`
+      DROP TRIGGER doc_cols_logged_update; DROP TRIGGER doc_cols_logged_score;
+      DROP TABLE doc_changes;
+      CREATE TABLE doc_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, id INTEGER NOT NULL);
+      CREATE TRIGGER doc_cols_logged_update AFTER UPDATE ON doc_cols
+        BEGIN INSERT INTO doc_changes (id) VALUES (new.id); END;
+    `);
+    old.close();
+
+    const writer = createSqliteEngine({ file });
+    const reader = createSqliteEngine({ file, readOnly: true });
+    expect((await reader.search({ ast: term('锂电池') })).total).toBe(2);
+    await writer.setValueScores([{ publicationNumber: 'CN100000002A', valueScore: 64 }]);
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT id, score_only, score FROM doc_changes ORDER BY seq DESC LIMIT 1').raw().get()).toEqual([
+      2, 1, 64,
+    ]);
+    db.close();
+    const sorted = await reader.search({ ast: term('锂电池'), sort: { field: 'value', order: 'desc' } });
+    expect(sorted.items.map((i) => [i.publicationNumber, i.valueScore])).toEqual([
+      ['CN100000002A', 64],
+      ['CN100000001A', undefined],
+    ]);
     await reader.close();
     await writer.close();
   });

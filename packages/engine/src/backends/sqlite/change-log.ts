@@ -17,15 +17,39 @@ export function createChangeLog(db: Database.Database): void {
     CREATE TABLE IF NOT EXISTS doc_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, id INTEGER NOT NULL);
     CREATE TRIGGER IF NOT EXISTS doc_cols_logged_insert AFTER INSERT ON doc_cols
       BEGIN INSERT INTO doc_changes (id) VALUES (new.id); END;
-    CREATE TRIGGER IF NOT EXISTS doc_cols_logged_update AFTER UPDATE ON doc_cols
-      BEGIN INSERT INTO doc_changes (id) VALUES (new.id); END;
     CREATE TRIGGER IF NOT EXISTS doc_cols_logged_delete AFTER DELETE ON doc_cols
       BEGIN INSERT INTO doc_changes (id) VALUES (old.id); END;
   `);
+  // Changing a schema makes every reader reload all its columns once: only when the log is older than this.
+  const hasScoreLog = db.prepare(
+    "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'doc_cols_logged_score'",
+  );
+  if (hasScoreLog.get() !== undefined) return;
+  db.transaction(() => {
+    const columns = new Set((db.pragma('table_info(doc_changes)') as { name: string }[]).map((c) => c.name));
+    if (!columns.has('score_only')) {
+      db.exec('ALTER TABLE doc_changes ADD COLUMN score_only INTEGER NOT NULL DEFAULT 0');
+      db.exec('ALTER TABLE doc_changes ADD COLUMN score REAL');
+    }
+    // An update that changes only the value score (`pv`, a rescore of a whole cohort) is logged with
+    // the score itself: readers set it in place instead of reloading and parsing the document's columns.
+    db.exec(`
+      DROP TRIGGER IF EXISTS doc_cols_logged_update;
+      CREATE TRIGGER doc_cols_logged_update AFTER UPDATE ON doc_cols
+        WHEN old.id IS NOT new.id OR json_remove(old.cols, '$.pv') IS NOT json_remove(new.cols, '$.pv')
+        BEGIN INSERT INTO doc_changes (id) VALUES (new.id); END;
+      CREATE TRIGGER doc_cols_logged_score AFTER UPDATE ON doc_cols
+        WHEN old.id IS new.id AND json_remove(old.cols, '$.pv') IS json_remove(new.cols, '$.pv')
+        BEGIN INSERT INTO doc_changes (id, score_only, score) VALUES (new.id, 1, json_extract(new.cols, '$.pv')); END;
+    `);
+  })();
 }
 
-/** Entries kept after a trim: a reader further behind reloads every column (~1 s per 100k documents). */
-const KEPT_CHANGES = 200_000;
+/**
+ * Entries kept after a trim: a reader further behind reloads every column (~1 s per 100k documents).
+ * Enough for a rescore of a whole 1M index (one score-only entry per document, ~1 µs each to apply).
+ */
+const KEPT_CHANGES = 2_000_000;
 
 /** Drops the oldest entries of a long log (writers call it after their writes). */
 export function trimChangeLog(db: Database.Database): void {
@@ -37,7 +61,8 @@ export type ColumnChanges =
   | { kind: 'none' }
   /** Reload every column (first read, a rebuild, or the log was trimmed past this reader). */
   | { kind: 'all' }
-  | { kind: 'some'; ids: number[] };
+  /** `ids`: reload these documents' columns; `scores`: set only the value score of these (NaN: none). */
+  | { kind: 'some'; ids: number[]; scores: Map<number, number> };
 
 /**
  * One connection's view of the log. `poll` is cheap when nothing changed (PRAGMA data_version
@@ -53,7 +78,7 @@ export class ChangeReader {
     this.stmt = {
       last: db.prepare('SELECT coalesce(max(seq), 0) FROM doc_changes').pluck(),
       first: db.prepare('SELECT min(seq) FROM doc_changes').pluck(),
-      since: db.prepare('SELECT seq, id FROM doc_changes WHERE seq > ? ORDER BY seq').raw(),
+      since: db.prepare('SELECT seq, id, score_only, score FROM doc_changes WHERE seq > ? ORDER BY seq').raw(),
     };
   }
 
@@ -74,10 +99,15 @@ export class ChangeReader {
     }
     this.dataVersion = dataVersion;
     const ids = new Set<number>();
-    for (const [seq, id] of this.stmt.since.iterate(this.seq) as Iterable<[number, number]>) {
-      ids.add(id);
+    const scores = new Map<number, number>();
+    type Row = [seq: number, id: number, scoreOnly: number, score: number | null];
+    for (const [seq, id, scoreOnly, score] of this.stmt.since.iterate(this.seq) as Iterable<Row>) {
+      // A reload reads the document as it is now, its latest score included.
+      if (scoreOnly === 1) scores.set(id, score ?? Number.NaN);
+      else ids.add(id);
       this.seq = seq;
     }
-    return ids.size === 0 ? { kind: 'none' } : { kind: 'some', ids: [...ids] };
+    for (const id of ids) scores.delete(id);
+    return ids.size === 0 && scores.size === 0 ? { kind: 'none' } : { kind: 'some', ids: [...ids], scores };
   }
 }

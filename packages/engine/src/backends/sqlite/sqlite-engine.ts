@@ -272,11 +272,17 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       loaded = undefined;
       return;
     }
+    // One document read back costs ~8 times its share of a full load: past that, load everything.
+    if (changed.ids.length > loaded.aliveCount / 8 + 1000) {
+      loaded = undefined;
+      return;
+    }
     for (const id of changed.ids) {
       const cols = colsOf.get(id) as string | undefined;
       if (cols === undefined) loaded.delete(id);
       else loaded.set(id, JSON.parse(cols) as DocColumnValues);
     }
+    for (const [id, score] of changed.scores) loaded.setValueScore(id, score);
   }
 
   const weights = BM25_WEIGHTS.join(', ');
@@ -1101,7 +1107,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         for (const { publicationNumber, valueScore } of scores) {
           const id = stmt.idByPn.get(publicationKey(publicationNumber)) as number | undefined;
           if (id === undefined) continue;
-          // Other connections (search workers) reload the document's columns from the change log.
+          // Other connections (search workers) read the new score from the change log (a score-only entry).
           update.run(valueScore, id);
           done.push([id, valueScore ?? Number.NaN]);
         }

@@ -87,6 +87,9 @@ export function ResultToolbar({ state, lang, onChange, extra }: ResultToolbarPro
         }))}
         onChange={(value: string) => onChange({ sort: decodeSort(value) })}
         popupMatchSelectWidth={false}
+        // Twelve orders, all in view at once: no scrolling, and no virtual list re-rendering under the pointer.
+        virtual={false}
+        listHeight={12 * 32 + 8}
       />
       <Select
         className="result-merge"
