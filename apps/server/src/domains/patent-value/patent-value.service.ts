@@ -39,7 +39,14 @@ export interface PatentValueDeps {
 export const COHORT_MOVE_SHARE = 0.05;
 /** Scores that moved less than this are not written again (the index keeps one decimal). */
 const SCORE_EPSILON = 0.05;
-const PAGE = 2000;
+const PAGE = 500;
+
+/**
+ * Lets the event loop serve requests between two pages. The store's driver (better-sqlite3 under
+ * Kysely) answers synchronously, so a loop of awaited queries alone never gives the loop a turn:
+ * a 1M rescore held every request for its whole two minutes.
+ */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface RescoreReport {
   /** Records given value indicators for the first time (stored before value evaluation existed). */
@@ -248,6 +255,7 @@ export class PatentValueService {
       if (page.length === 0) break;
       after = page[page.length - 1]!.publicationNumber;
       for (const row of page) stats.add(row.cohorts, row.raw, 1);
+      await yieldToRequests();
     }
     const scoredSizes = new Map((await repository.allCohorts()).map((c) => [c.cohort, c.scoredSize]));
     const moved = new Set<string>();
@@ -280,6 +288,7 @@ export class PatentValueService {
       await engine.setValueScores(
         updates.map((u): ValueScoreUpdate => ({ publicationNumber: u.publicationNumber, valueScore: u.score })),
       );
+      await yieldToRequests();
     }
     if (!signal?.aborted) {
       const previous = new Set(scoredSizes.keys());
@@ -307,6 +316,7 @@ export class PatentValueService {
     let done = 0;
     for await (const batch of this.deps.patents.iterateAll(PAGE)) {
       if (signal?.aborted) break;
+      await yieldToRequests();
       const held = await this.deps.repository.findMany(batch.map((p) => p.publicationNumber));
       const missing = batch.filter((p) => !held.has(p.publicationNumber));
       if (missing.length === 0) continue;
