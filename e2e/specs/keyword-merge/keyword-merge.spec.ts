@@ -100,6 +100,9 @@ describe.runIf(runBrowser)('[ANALYSIS][KEYWORD-MERGE]: merging words, citation s
       viewport: { width: 1366, height: 1000 },
       locale: 'en-US',
     });
+    await page.goto(`${server.baseUrl}/home`);
+    // The header's language switch stores the choice.
+    await page.getByText('English', { exact: true }).click();
     await page.goto(analysisUrl('table'));
     await page.getByTestId('word-merge-list').waitFor({ timeout: STEP_TIMEOUT_MS });
     expect(await page.getByTestId('word-merge').innerText()).toContain('Merge and remove words');
@@ -112,14 +115,22 @@ describe.runIf(runBrowser)('[ANALYSIS][KEYWORD-MERGE]: merging words, citation s
   });
 
   it("opens a patent's citing patents from its detail page on the result page (zh and en)", async () => {
-    // A patent of the demo corpus that other patents of the corpus cite.
+    // A patent of the demo corpus that other patents of the corpus cite: one the corpus's first
+    // thousand patents cite (their backward citation set), most cited first.
     const token = session.tokens.access_token;
+    const cited = await apiCall<{ set: { kind: 'citation'; key: string } }>(
+      server.baseUrl,
+      token,
+      'POST',
+      '/product/search/quote',
+      { direction: 'cited', resultSet: { searchExpre: 'PD>=1900' } },
+    );
     const ranked = await apiCall<{ items: { publicationNumber: string }[] }>(
       server.baseUrl,
       token,
       'POST',
       '/platform/data/search/query',
-      { searchExpre: EXPRESSION, sort: { field: 'citedBy', order: 'desc' }, pageSize: 20, facets: [] },
+      { searchExpre: '', set: cited.set, pageSize: 5, facets: [] },
     );
     let seed: string | undefined;
     let expected = 0;
@@ -144,6 +155,10 @@ describe.runIf(runBrowser)('[ANALYSIS][KEYWORD-MERGE]: merging words, citation s
         viewport: { width: 1366, height: 900 },
         locale,
       });
+      if (locale === 'en-US') {
+        await page.goto(`${server.baseUrl}/home`);
+        await page.getByText('English', { exact: true }).click();
+      }
       await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=${seed}&tab=citations`);
       await page.getByTestId('citation-search-citing').click({ timeout: STEP_TIMEOUT_MS });
       await page.waitForURL((url) => (url.searchParams.get('set') ?? '').startsWith('citation:citing-'), {
