@@ -32,6 +32,7 @@ import { dashboardsDomain } from './domains/dashboards/dashboards.domain.js';
 import { exportDomain } from './domains/export/export.domain.js';
 import { alertDomain } from './domains/alert/alert.domain.js';
 import { duplicateDomain } from './domains/duplicate/duplicate.domain.js';
+import { citationDomain } from './domains/citation/citation.domain.js';
 import { groupDomain } from './domains/group/group.domain.js';
 import { historyDomain } from './domains/history/history.domain.js';
 import { imageSearchDomain } from './domains/image-search/image-search.domain.js';
@@ -148,7 +149,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sysDomain, { prefix: PRODUCT, admin: authAdmin, audit, displayCopy, registration });
   await app.register(accountDomain, { prefix: '/api', registration, account, displayCopy, rateLimitPerMinute });
   await app.register(searchDomain, { prefix: '/api', search: services.search });
-  await app.register(analysisDomain, { prefix: PRODUCT, analysis: services.analysis, textMining: services.textMining });
+  await app.register(analysisDomain, {
+    prefix: PRODUCT,
+    analysis: services.analysis,
+    textMining: services.textMining,
+    wordMerge: services.wordMerge,
+  });
   await app.register(semanticSearchDomain, { prefix: PRODUCT, semanticSearch: services.semanticSearch, account });
   await app.register(dashboardsDomain, { prefix: PRODUCT, dashboards: services.dashboards });
   await app.register(historyDomain, { prefix: PRODUCT, history: services.history });
@@ -170,6 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(exportDomain, { prefix: PRODUCT, exports: services.exports });
   await app.register(alertDomain, { prefix: PRODUCT, alerts: services.alerts });
   await app.register(duplicateDomain, { prefix: PRODUCT, duplicate: services.duplicate });
+  await app.register(citationDomain, { prefix: PRODUCT, citation: services.citation });
   await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });
   await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups });
   await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });

@@ -23,6 +23,10 @@ import { AdvancedSearchRepository } from './domains/advanced-search/advanced-sea
 import { AdvancedSearchService } from './domains/advanced-search/advanced-search.service.js';
 import { AnalysisService } from './domains/analysis/analysis.service.js';
 import { TextMiningService } from './domains/analysis/text-mining.service.js';
+import { WordMergeRepository } from './domains/analysis/word-merge.repository.js';
+import { WordMergeService } from './domains/analysis/word-merge.service.js';
+import { CitationQueryRepository } from './domains/citation/citation.repository.js';
+import { CitationSearchService } from './domains/citation/citation.service.js';
 import { ApiTokenRepository } from './domains/auth/api-token.repository.js';
 import { ApiTokenService } from './domains/auth/api-token.service.js';
 import { AuditRepository } from './domains/auth/audit.repository.js';
@@ -148,6 +152,10 @@ export interface Repositories {
   exports: ExportRepository;
   alerts: AlertRepository;
   duplicates: DuplicateRepository;
+  /** merged and removed word-cloud terms per user and set (domains/analysis) */
+  wordMerges: WordMergeRepository;
+  /** stored citation searches (domains/citation) */
+  citationQueries: CitationQueryRepository;
   // collaboration (issue 17)
   groups: GroupRepository;
   messages: MessageRepository;
@@ -189,6 +197,8 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     exports: new ExportRepository(db),
     alerts: new AlertRepository(db),
     duplicates: new DuplicateRepository(db),
+    wordMerges: new WordMergeRepository(db),
+    citationQueries: new CitationQueryRepository(db),
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
@@ -214,6 +224,10 @@ export interface Services {
   search: SearchService;
   analysis: AnalysisService;
   textMining: TextMiningService;
+  /** merging and removing word-cloud/cluster terms (domains/analysis) */
+  wordMerge: WordMergeService;
+  /** citation search, a set source of the result page (domains/citation) */
+  citation: CitationSearchService;
   semanticSearch: SemanticSearchService;
   dashboards: DashboardsService;
   history: SearchHistoryService;
@@ -314,6 +328,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     alertRun: (source, context) => alerts.resolveSet(source.key, context),
     // Built below as well: a check's similar patents as a result set.
     duplicate: (source, context) => duplicate.resolveSet(source, context),
+    // Built below as well: the patents citing or cited by a citation search's seeds.
+    citation: (source) => citation.resolveSet(source),
   });
   // Analyses and text mining read a set for the caller of the request being served.
   search.useCaller(currentCaller);
@@ -366,6 +382,10 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   const tracking = new TrackingService(r.tracking, now);
   const analysis = new AnalysisService(engine, search);
   const textMining = new TextMiningService(engine, search, infra.textMining);
+  const wordMerge = new WordMergeService(r.wordMerges, now);
+  // A set's word cloud and clusters count the caller's merged words as one term.
+  textMining.useTermAdjustments((set) => wordMerge.adjustmentsOf(currentCaller()?.userId ?? null, set));
+  const citation = new CitationSearchService({ patents, search, engine, repository: r.citationQueries });
   const exports = new ExportService({
     repository: r.exports,
     search,
@@ -467,6 +487,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     search,
     analysis,
     textMining,
+    wordMerge,
+    citation,
     semanticSearch,
     dashboards: new DashboardsService(engine, search),
     history,

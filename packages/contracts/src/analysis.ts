@@ -431,6 +431,22 @@ const SampleInfoShape = {
   tookMs: z.number(),
 };
 
+/**
+ * The user's merges and removals of word-cloud/cluster terms for one result set
+ * (`/search/depth/analysis/merge/word`, docs/analysis.md "Merging words"): each merge counts its
+ * words as one term under its name; removed words (or merge names) are left out of the charts.
+ */
+export const TermMergeSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  words: z.array(z.string().trim().min(1).max(100)).min(2).max(20),
+});
+export type TermMerge = z.infer<typeof TermMergeSchema>;
+export const TermAdjustmentsSchema = z.object({
+  merges: z.array(TermMergeSchema).max(100),
+  removed: z.array(z.string().trim().min(1).max(100)).max(200),
+});
+export type TermAdjustments = z.infer<typeof TermAdjustmentsSchema>;
+
 /** A term that sets a group of documents apart (cluster or peak label). */
 export const LabelTermSchema = z.object({ word: z.string(), score: z.number(), count: z.number().int() });
 
@@ -448,13 +464,17 @@ export const WordCloudWordSchema = z.object({
   count: z.number().int(),
   /** Patents of the whole index with it. */
   corpusCount: z.number().int(),
-  /** The condition that finds it, e.g. TIAB=(锂电池). */
+  /** The condition that finds it, e.g. TIAB=(锂电池); a merged term: TIAB=(锂电池 OR 锂离子电池). */
   expression: z.string(),
+  /** A merged term: the words counted under its name. */
+  members: z.array(z.string()).optional(),
 });
 export const WordCloudResponseSchema = z.object({
   ...SampleInfoShape,
   corpusSize: z.number().int(),
   words: z.array(WordCloudWordSchema),
+  /** The user's stored merges and removals applied to this set (absent: none, or no account). */
+  adjustments: TermAdjustmentsSchema.optional(),
 });
 export type WordCloudResponse = z.infer<typeof WordCloudResponseSchema>;
 
@@ -499,6 +519,8 @@ export const ClusteringResponseSchema = z.object({
   /** Analysed documents without usable text (in no cluster). */
   unassigned: z.number().int(),
   clusters: z.array(TextClusterSchema),
+  /** The user's stored merges and removals applied to this set (absent: none, or no account). */
+  adjustments: TermAdjustmentsSchema.optional(),
 });
 export type ClusteringResponse = z.infer<typeof ClusteringResponseSchema>;
 /** `/search/analy/patentCluster`: one cluster's member patents, paged (most typical first). */

@@ -119,6 +119,71 @@ export const ERROR_CODES = {
     zh: '所选区域内没有专利',
     en: 'The selection holds no patents',
   },
+  /** A merge names fewer than two distinct words. */
+  WORD_MERGE_TOO_FEW: {
+    http: 400,
+    status: 0,
+    zh: '合并至少需要两个不同的词',
+    en: 'Choose at least two different words to merge',
+  },
+  /** Reduction of a word that is neither a merge nor a removed word of the set. */
+  WORD_MERGE_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '“{word}”不是已合并或已删除的词',
+    en: '"{word}" is not a merged or removed word',
+  },
+  WORD_MERGE_REDUCTION_EMPTY: {
+    http: 400,
+    status: 0,
+    zh: '请指定要还原的词，或选择全部还原',
+    en: 'Name the word to restore, or restore all',
+  },
+  WORD_MERGE_TOO_MANY: {
+    http: 400,
+    status: 0,
+    zh: '合并或删除的词过多（最多 {max} 项）',
+    en: 'Too many merged or removed words (at most {max})',
+  },
+  /** A citation search without any seed number. */
+  CITATION_SEEDS_EMPTY: {
+    http: 400,
+    status: 0,
+    zh: '请输入专利号或选择专利',
+    en: 'Enter patent numbers or select patents',
+  },
+  CITATION_TOO_MANY_SEEDS: {
+    http: 400,
+    status: 0,
+    zh: '引证检索最多 {max} 件专利，当前 {count} 件',
+    en: 'A citation search takes at most {max} patents; got {count}',
+  },
+  CITATION_SEEDS_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '本库未收录这些专利：{numbers}',
+    en: 'None of these patents is in the database: {numbers}',
+  },
+  /** A citation set key that was never issued (a mistyped deep link). */
+  CITATION_SEARCH_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该引证检索不存在，请重新检索',
+    en: 'This citation search does not exist; please search again',
+  },
+  /** /legal/cnki for an application number the store does not hold. */
+  LEGAL_APPLICATION_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '未找到申请号 {number} 的法律信息：本库未收录该申请',
+    en: 'No legal information for application {number}: this application is not in the database',
+  },
+  APPLICATION_NUMBER_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '无法识别的申请号：{number}',
+    en: 'Unrecognised application number: {number}',
+  },
   SEARCH_STATE_NOT_FOUND: {
     http: 404,
     status: 0,

@@ -66,3 +66,4 @@ export {
 } from './semantic/hybrid.js';
 export { SEMANTIC_KEY_TERMS } from './backends/sqlite/semantic-search.js';
 export { inThreadTextMining, type TextMiningRunner } from './text-mining/runner.js';
+export { mergeExpression, termAdjuster, termKeyOf, type TermAdjustmentInput } from './text-mining/adjust.js';

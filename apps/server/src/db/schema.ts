@@ -386,6 +386,18 @@ export interface DuplicateChecksTable {
   finished_at: string | null;
 }
 
+/** Word merging (domains/analysis): a user's merges and removals of terms for one result set. */
+export interface AnalysisTermAdjustmentsTable {
+  user_id: string;
+  /** Hash of the result set's canonical JSON. */
+  set_key: string;
+  /** JSON: the result set. */
+  result_set: string;
+  /** JSON: TermAdjustments. */
+  adjustments: string;
+  updated_at: string;
+}
+
 /** The message centre: invitations, shares and system notices, one row per recipient. */
 export interface MessagesTable {
   id: string;
@@ -719,6 +731,7 @@ export interface Database {
   alert_runs: AlertRunsTable;
   alert_run_patents: AlertRunPatentsTable;
   duplicate_checks: DuplicateChecksTable;
+  analysis_term_adjustments: AnalysisTermAdjustmentsTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

@@ -1,6 +1,7 @@
 import { TEXT_MINING_SAMPLE_DEFAULT } from '@patlas/contracts';
 import { parseExpression, type QueryNode } from '@patlas/query';
 import type { CountOptions, SearchEngine, TextDoc } from '../search-engine.js';
+import { termAdjuster, type TermAdjuster, type TermAdjustmentInput } from './adjust.js';
 import { clusterDocuments } from './clustering.js';
 import type { LabelTerm } from './labels.js';
 import { layoutLandscape, type LandscapeGrid, type LandscapePeak } from './landscape.js';
@@ -17,6 +18,8 @@ export interface TextMiningOptions {
   /** Documents read for the word cloud's term candidates, clustered or mapped (default TEXT_MINING_SAMPLE_DEFAULT). */
   readonly sampleSize?: number;
   readonly seed?: number;
+  /** The user's merges and removals of terms, applied before counting and vectorising. */
+  readonly adjustments?: TermAdjustmentInput;
 }
 
 export interface SampleInfo {
@@ -36,16 +39,21 @@ async function readSample(
   ast: QueryNode,
   options: CountOptions,
   params: TextMiningOptions,
-): Promise<{ info: SampleInfo; docs: TextDoc[]; terms: DocTerms[] }> {
+): Promise<{ info: SampleInfo; docs: TextDoc[]; terms: DocTerms[]; adjuster: TermAdjuster | undefined }> {
   const sample = await engine.texts(ast, options, {
     limit: params.sampleSize ?? TEXT_MINING_SAMPLE_DEFAULT,
     seed: params.seed ?? 1,
   });
-  const terms = sample.docs.map((d) => documentTerms(docText(d)));
+  const adjuster = termAdjuster(params.adjustments);
+  const terms = sample.docs.map((d) => {
+    const t = documentTerms(docText(d));
+    return adjuster ? adjuster.adjust(t) : t;
+  });
   return {
     info: { total: sample.total, sampled: sample.sampled, sampleSize: sample.docs.length },
     docs: sample.docs,
     terms,
+    adjuster,
   };
 }
 
@@ -62,6 +70,8 @@ export interface WordCloudWord {
   readonly corpusCount: number;
   /** The condition that finds it (TIAB=(word)); set AND it gives exactly `count` results. */
   readonly expression: string;
+  /** A merged term: the words counted under its name (the condition finds any of them). */
+  readonly members?: readonly string[];
 }
 
 export interface WordCloud extends SampleInfo {
@@ -84,7 +94,7 @@ export async function analyseWordCloud(
   options: CountOptions,
   params: TextMiningOptions & { limit?: number } = {},
 ): Promise<WordCloud> {
-  const { info, terms } = await readSample(engine, ast, options, params);
+  const { info, terms, adjuster } = await readSample(engine, ast, options, params);
   const df = new Map<string, number>();
   const tf = new Map<string, number>();
   const forms = new Map<string, Map<string, number>>();
@@ -99,14 +109,24 @@ export async function analyseWordCloud(
       m.set(form, (m.get(form) ?? 0) + 1);
     }
   }
-  const candidates: { key: string; form: string; expression: string; condition: QueryNode }[] = [];
+  const candidates: {
+    key: string;
+    form: string;
+    expression: string;
+    condition: QueryNode;
+    members?: readonly string[];
+  }[] = [];
   const ordered = [...df].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   for (const [key] of ordered) {
     if (candidates.length >= WORD_CLOUD_CANDIDATES) break;
-    const form = mostFrequentForm(forms.get(key)) ?? key;
-    const expression = termExpression(form);
+    const merge = adjuster?.mergeOf(key);
+    const form = merge?.name ?? mostFrequentForm(forms.get(key)) ?? key;
+    // A merged term is counted as its words ORed: the documents containing any of them.
+    const expression = merge?.expression ?? termExpression(form);
     const parsed = parseExpression(expression);
-    if (parsed.ok) candidates.push({ key, form, expression, condition: parsed.ast });
+    if (parsed.ok) {
+      candidates.push({ key, form, expression, condition: parsed.ast, ...(merge ? { members: merge.words } : {}) });
+    }
   }
   const counts = await engine.countEach(
     ast,
@@ -119,7 +139,14 @@ export async function analyseWordCloud(
       const { set, corpus } = counts[i] ?? { set: 0, corpus: 0 };
       const perDoc = (tf.get(c.key) ?? 0) / Math.max(1, df.get(c.key) ?? 1);
       const idf = Math.log((corpusSize + 1) / (corpus + 1));
-      return { word: c.form, weight: set * perDoc * idf, count: set, corpusCount: corpus, expression: c.expression };
+      return {
+        word: c.form,
+        weight: set * perDoc * idf,
+        count: set,
+        corpusCount: corpus,
+        expression: c.expression,
+        ...(c.members ? { members: c.members } : {}),
+      };
     })
     .filter((w) => w.count > 0 && w.weight > 0)
     .sort((a, b) => b.weight - a.weight || (a.word < b.word ? -1 : 1))

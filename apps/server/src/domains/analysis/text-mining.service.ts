@@ -19,10 +19,12 @@ import {
   type WordCloudRequestSchema,
   type WordCloudResponse,
   type AnalysisJumpResponse,
+  type TermAdjustments,
 } from '@patlas/contracts';
 import {
   inThreadTextMining,
   LANDSCAPE_EXTENT,
+  mergeExpression,
   PEAK_RADIUS,
   termExpression,
   topTermsOf,
@@ -86,6 +88,9 @@ export class TextMiningService {
 
   private readonly textMining: TextMiningRunner;
 
+  /** The caller's merges and removals of terms for a set (WordMergeService, wired in composition.ts). */
+  private termAdjustments: (set: ResultSet) => Promise<TermAdjustments | undefined> = () => Promise.resolve(undefined);
+
   /**
    * @param textMining - where the analyses run (the search workers when pooled); default: this
    *   thread, over `engine`.
@@ -97,6 +102,17 @@ export class TextMiningService {
     private readonly now: () => number = Date.now,
   ) {
     this.textMining = textMining ?? inThreadTextMining(engine);
+  }
+
+  /** Set once by the composition root: where the caller's merged and removed words of a set come from. */
+  useTermAdjustments(source: (set: ResultSet) => Promise<TermAdjustments | undefined>): void {
+    this.termAdjustments = source;
+  }
+
+  /** The caller's adjustments of this set, or undefined when there are none. */
+  private async adjustmentsOf(set: ResultSet): Promise<TermAdjustments | undefined> {
+    const adjustments = await this.termAdjustments(this.setOf(set));
+    return adjustments && (adjustments.merges.length > 0 || adjustments.removed.length > 0) ? adjustments : undefined;
   }
 
   /** The set as the engine runs it (SearchService.scope: the result page's reading, set sources resolved). */
@@ -142,14 +158,21 @@ export class TextMiningService {
   async wordCloud(body: WordCloudBody, lang: Language): Promise<WordCloudResponse> {
     const started = performance.now();
     const { ast, options } = await this.scope(body, lang);
+    const adjustments = await this.adjustmentsOf(body);
     const cloud = await this.run(() =>
       this.textMining.wordCloud(ast, options, {
         limit: body.limit,
         sampleSize: body.sampleSize,
         seed: body.seed,
+        ...(adjustments ? { adjustments } : {}),
       }),
     );
-    return { ...cloud, tookMs: Math.round(performance.now() - started) };
+    return {
+      ...cloud,
+      words: cloud.words.map(({ members, ...w }) => ({ ...w, ...(members ? { members: [...members] } : {}) })),
+      ...(adjustments ? { adjustments } : {}),
+      tookMs: Math.round(performance.now() - started),
+    };
   }
 
   /** The set AND the word's condition, the same condition whose count the cloud shows. */
@@ -157,7 +180,10 @@ export class TextMiningService {
     body: ResultSet & { word: string },
     lang: Language,
   ): Promise<{ ast: QueryNode; options: CountOptions; condition: string }> {
-    const condition = termExpression(body.word.trim());
+    // A merged term (the caller's, for this set) finds any of its words, as the cloud counted it.
+    const word = body.word.trim();
+    const merge = (await this.adjustmentsOf(body))?.merges.find((m) => m.name === word);
+    const condition = merge ? mergeExpression(merge.words) : termExpression(word);
     const { ast, options } = await this.scope(body, lang);
     return { ast: makeAnd([ast, this.search.parse(condition, lang)]), options, condition };
   }
@@ -214,7 +240,13 @@ export class TextMiningService {
 
   private async clustering(body: ClusteringBody, lang: Language): Promise<Clustering> {
     const { ast, options } = await this.scope(body, lang);
-    const params = { ...(body.k ? { k: body.k } : {}), sampleSize: body.sampleSize, seed: body.seed };
+    const adjustments = await this.adjustmentsOf(body);
+    const params = {
+      ...(body.k ? { k: body.k } : {}),
+      sampleSize: body.sampleSize,
+      seed: body.seed,
+      ...(adjustments ? { adjustments } : {}),
+    };
     return this.run(() =>
       this.cached({ kind: 'clusters', set: this.setOf(body), ...params }, () =>
         this.textMining.clusters(ast, options, params),
@@ -225,6 +257,7 @@ export class TextMiningService {
   async clusters(body: ClusteringBody, lang: Language): Promise<ClusteringResponse> {
     const started = performance.now();
     const result = await this.clustering(body, lang);
+    const adjustments = await this.adjustmentsOf(body);
     const analysed = Math.max(1, result.sampleSize);
     return {
       total: result.total,
@@ -240,6 +273,7 @@ export class TextMiningService {
         share: Math.round((c.members.length / analysed) * 10000) / 10000,
         members: c.members.slice(0, body.memberLimit),
       })),
+      ...(adjustments ? { adjustments } : {}),
       tookMs: Math.round(performance.now() - started),
     };
   }
@@ -279,7 +313,13 @@ export class TextMiningService {
 
   private async landscapeOf(body: LandscapeBody, lang: Language): Promise<PatentLandscape> {
     const { ast, options } = await this.scope(body, lang);
-    const params = { gridSize: body.gridSize, sampleSize: body.sampleSize, seed: body.seed };
+    const adjustments = await this.adjustmentsOf(body);
+    const params = {
+      gridSize: body.gridSize,
+      sampleSize: body.sampleSize,
+      seed: body.seed,
+      ...(adjustments ? { adjustments } : {}),
+    };
     return this.run(() =>
       this.cached({ kind: 'landscape', set: this.setOf(body), ...params }, () =>
         this.textMining.landscape(ast, options, params),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { legalHistoryRoutes } from './legal-history.routes.js';
 import { patentRoutes } from './patent.routes.js';
 import type { PatentService } from './patent.service.js';
 
@@ -11,4 +12,5 @@ export interface PatentDomainDeps {
 /** Patent detail and drawings; registered under /api/product. */
 export const patentDomain: FastifyPluginAsyncZod<PatentDomainDeps> = async (app, { patents, drawingsDir }) => {
   await app.register(patentRoutes, { service: patents, drawingsDir });
+  await app.register(legalHistoryRoutes, { service: patents });
 };

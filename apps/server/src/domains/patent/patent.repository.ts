@@ -1,5 +1,6 @@
 import type { Patent } from '@patlas/contracts';
 import {
+  normalizeApplicationNumber,
   normalizePublicationNumber,
   numberKeysForLookup,
   numberKeysForRecord,
@@ -130,6 +131,34 @@ export class PatentRepository {
       }
     }
     return Object.fromEntries([...best].map(([input, found]) => [input, found.publicationNumber]));
+  }
+
+  /**
+   * The records of one application (its publications: A, B, …), found by the application number
+   * in any written form; a record counts only when its own application number is that number.
+   */
+  async findByApplicationNumber(input: string): Promise<Patent[]> {
+    const wanted = normalizeApplicationNumber(input);
+    if (!wanted) return [];
+    const bare = (n: string) => n.replace(/^[A-Z]{2}(?=\d)/, '');
+    const country = /^[A-Z]{2}(?=\d)/.exec(wanted)?.[0];
+    const rows = await this.db
+      .selectFrom('patent_numbers')
+      .select('publication_number')
+      .where('number_key', 'in', [...new Set([wanted, bare(wanted)])])
+      .execute();
+    const records = await this.getByPublicationNumbers(rows.map((r) => r.publication_number));
+    return [...records.values()]
+      .filter((r) => {
+        const own = r.applicationNumber ? normalizeApplicationNumber(r.applicationNumber, r.country) : undefined;
+        if (!own || bare(own) !== bare(wanted)) return false;
+        return !country || !/^[A-Z]{2}(?=\d)/.test(own) || own.startsWith(country);
+      })
+      .sort(
+        (a, b) =>
+          (a.publicationDate ?? '').localeCompare(b.publicationDate ?? '') ||
+          (a.publicationNumber < b.publicationNumber ? -1 : 1),
+      );
   }
 
   /** Records citing any of these (citing number → the cited records' numbers); an alert's new citations. */

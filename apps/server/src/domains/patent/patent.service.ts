@@ -4,11 +4,12 @@ import {
   type ComparedPatent,
   type Drawing,
   type FamilyMember,
+  type LegalHistoryResponse,
   type Patent,
   type PatentCompareResponse,
   type PatentDetail,
 } from '@patlas/contracts';
-import { parsePublicationNumber } from '@patlas/engine';
+import { normalizeApplicationNumber, parsePublicationNumber } from '@patlas/engine';
 import { AppError } from '../../errors.js';
 import { currentLegalStatus } from './legal-status.js';
 import { toComparedPatent } from './patent-compare.js';
@@ -68,6 +69,35 @@ export class PatentService {
   /** The stored record for a number in any form (as the detail page finds it), or undefined. */
   findRecord(pn: string): Promise<Patent | undefined> {
     return this.patents.findByAnyNumber(pn);
+  }
+
+  /**
+   * The legal history of an application (`/legal/cnki`): the events of all its stored
+   * publications, each once, newest first, and the current status of its latest publication, in
+   * the fields the detail page's legal tab reads.
+   */
+  async legalHistory(applicationNumber: string): Promise<LegalHistoryResponse> {
+    const normalised = normalizeApplicationNumber(applicationNumber);
+    if (!normalised) throw new AppError('APPLICATION_NUMBER_INVALID', { number: applicationNumber });
+    const records = await this.patents.findByApplicationNumber(applicationNumber);
+    if (records.length === 0) throw new AppError('LEGAL_APPLICATION_NOT_FOUND', { number: applicationNumber });
+    const seen = new Set<string>();
+    const legalEvents = records
+      .flatMap((r) => r.legalEvents ?? [])
+      .filter((e) => {
+        const key = JSON.stringify([e.date ?? '', e.code ?? '', e.description ?? '', e.country ?? '']);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+    const latest = [...records].reverse().find((r) => r.legalStatus?.trim());
+    return {
+      applicationNumber: records[0]!.applicationNumber ?? normalised,
+      publicationNumbers: records.map((r) => r.publicationNumber),
+      ...(latest?.legalStatus ? { legalStatus: latest.legalStatus } : {}),
+      legalEvents,
+    };
   }
 
   /** Every record, in batches (background indexing). */

@@ -12,6 +12,7 @@ import { CHARTS, chartById, DEFAULT_CHART_ID, type ChartDefinition } from './cat
 import { isViewType, type ViewType } from './chart-model';
 import { ChartCatalogue } from './components/ChartCatalogue';
 import { ChartPanel } from './components/ChartPanel';
+import { WordMergePanel } from './components/WordMergePanel';
 import { analysisPath, decodeAnalysisState, resultPagePath } from '../../search-state/analysis-url-state';
 import { useAnalysisRecording } from './useAnalysisRecording';
 import { useFilterFieldLabel } from '../../search-state/useFilterFieldLabel';
@@ -145,6 +146,9 @@ export function AnalysisPage() {
             onTypeChange={(next) => go(chart.id, next === chart.types[0] ? undefined : next)}
             onLoaded={onLoaded}
           />
+          {(chart.request.kind === 'wordCloud' || chart.request.kind === 'clustering') && (
+            <WordMergePanel key={`merge:${chart.id}`} resultSet={resultSet} request={chart.request} />
+          )}
         </Layout.Content>
       </Layout>
     </div>

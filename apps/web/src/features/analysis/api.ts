@@ -10,6 +10,9 @@ import type {
   TextMiningJumpResponse,
   WordCloudRequest,
   WordCloudResponse,
+  WordMergeReductionRequest,
+  WordMergeRequest,
+  WordMergeResponse,
 } from '@patlas/contracts';
 import { apiPost, type RequestOptions } from '../../api/client';
 
@@ -53,4 +56,14 @@ export function textMiningJump(
   options: Options,
 ): Promise<TextMiningJumpResponse> {
   return apiPost<TextMiningJumpResponse>(path, body, options);
+}
+
+/** `POST /api/product/search/depth/analysis/merge/word`: merges words into one term, or removes them. */
+export function mergeWords(body: WordMergeRequest, options: Options): Promise<WordMergeResponse> {
+  return apiPost<WordMergeResponse>('/product/search/depth/analysis/merge/word', body, options);
+}
+
+/** `POST /api/product/search/depth/analysis/merge/word/reduction`: undoes one merge or removal, or all. */
+export function reduceWords(body: WordMergeReductionRequest, options: Options): Promise<WordMergeResponse> {
+  return apiPost<WordMergeResponse>('/product/search/depth/analysis/merge/word/reduction', body, options);
 }

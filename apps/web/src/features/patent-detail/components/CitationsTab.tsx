@@ -3,6 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Citation, PatentDetail } from '@patlas/contracts';
 import { PatentNumber } from '../../../components/PatentNumber';
+import { CitationSearchActions } from '../../../citation-actions/CitationSearchActions';
 import { ExportCitationsButton } from '../../../export-actions/ExportButton';
 import { formatPatentDate } from '../../../utils/format-date';
 import { citationCategory, citationNumber, heldCitation, isKnownCategory, present } from '../patent-view';
@@ -90,7 +91,8 @@ export function CitationsTab({ patent }: { patent: PatentDetail }) {
   const title = patent.title?.text ?? patent.publicationNumber;
   return (
     <div className="patent-citations">
-      <Flex justify="end" className="patent-citations-actions">
+      <Flex justify="end" gap={8} className="patent-citations-actions">
+        <CitationSearchActions numbers={[patent.publicationNumber]} />
         <ExportCitationsButton publicationNumber={patent.publicationNumber} title={title} />
       </Flex>
       <Section title={t('citations.backward')} extra={count(backward.length)}>

@@ -1,6 +1,7 @@
 import { App, Button, Flex, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { CitationSearchActions } from '../../../citation-actions/CitationSearchActions';
 import { CompareAction } from '../../../compare/CompareAction';
 import { ShareButton } from '../../../components/ShareDialog/ShareButton';
 import type { ResultSelection } from '../useResultSelection';
@@ -38,6 +39,7 @@ export function SelectionBar({ selection, pageNumbers }: SelectionBarProps) {
         {t('selection.copy')}
       </Button>
       <CompareAction selected={selection.selected} />
+      <CitationSearchActions numbers={selection.selected} />
       <ShareButton target={() => ({ kind: 'patent', pns: [...selection.selected] })} disabled={count === 0} />
     </Flex>
   );

@@ -11,6 +11,7 @@ export function useSetRankColumnTitle(): string {
   const { t } = useTranslation('search');
   const kind = useContext(SetKindContext);
   if (kind === 'alertRun') return t('setRank.alertRunColumn');
+  if (kind === 'citation') return t('setRank.citationColumn');
   return kind === 'library' ? t('setRank.libraryColumn') : t('setRank.column');
 }
 
@@ -23,8 +24,8 @@ export function SetRank({ hit }: { hit: SearchHitDto }) {
   const kind = useContext(SetKindContext);
   if (hit.setRank === undefined || hit.setScore === undefined) return null;
   // A library folder's order is the order of collecting, an alert run's its report order (new
-  // first): a position, no score to show.
-  if (kind === 'library' || kind === 'alertRun')
+  // first), a citation set's the most linked first: a position, no score to show.
+  if (kind === 'library' || kind === 'alertRun' || kind === 'citation')
     return (
       <span className="set-rank" data-testid="set-rank">
         <span className="set-rank-number">{t('setRank.position', { rank: hit.setRank })}</span>

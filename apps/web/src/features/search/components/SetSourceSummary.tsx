@@ -3,7 +3,14 @@ import { EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language, SetSource, SetSummary } from '@patlas/contracts';
-import { ALERT_DETAILS_PATH, duplicateDetailPath, LIBRARY_PATH, semanticSearchPath } from '../../../app/paths';
+import {
+  ALERT_DETAILS_PATH,
+  duplicateDetailPath,
+  LIBRARY_PATH,
+  patentDetailPath,
+  searchResultPath,
+  semanticSearchPath,
+} from '../../../app/paths';
 import { formatTotal } from '../../../search-state/format-total';
 
 interface SetSourceSummaryProps {
@@ -15,8 +22,26 @@ interface SetSourceSummaryProps {
   lang: Language;
 }
 
-/** Where a set is changed: a semantic search's form, a library folder's page, an alert's runs, a duplicate check's evidence. */
-function editPathOf(source: SetSource): string {
+/** A citation set's seeds as its label lists them (`CN1A, CN2B … (12)`). */
+function citationSeedsOf(summary: SetSummary | undefined): string[] {
+  return (summary?.label.replace(/\s*….*$/, '') ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Where a set is changed: a semantic search's form, a library folder's page, an alert's runs, a
+ * duplicate check's evidence, a citation search's original patents (one: its citations tab).
+ */
+function editPathOf(source: SetSource, summary: SetSummary | undefined): string | undefined {
+  if (source.kind === 'citation') {
+    const seeds = citationSeedsOf(summary);
+    if (seeds.length === 0) return undefined;
+    return seeds.length === 1
+      ? patentDetailPath(seeds[0]!, 'citations')
+      : searchResultPath(`PN=(${seeds.join(' OR ')})`);
+  }
   if (source.kind === 'library') return `${LIBRARY_PATH}?${new URLSearchParams({ folder: source.key }).toString()}`;
   if (source.kind === 'alertRun') return `${ALERT_DETAILS_PATH}?${new URLSearchParams({ run: source.key }).toString()}`;
   if (source.kind === 'duplicate') return duplicateDetailPath(source.key);
@@ -30,10 +55,15 @@ function editPathOf(source: SetSource): string {
  */
 export function SetSourceSummary({ source, summary, total, lang }: SetSourceSummaryProps) {
   const { t } = useTranslation('search');
+  const editPath = editPathOf(source, summary);
   return (
     <Flex vertical gap={4} className="set-source" data-testid="set-source">
       <Flex gap={8} align="baseline" wrap>
-        <Tag color="geekblue">{t(`set.${source.kind}.kind`)}</Tag>
+        <Tag color="geekblue">
+          {t(`set.${source.kind}.kind`)}
+          {source.kind === 'citation' &&
+            ` · ${t(`citationSearch.kind.${source.key.startsWith('cited-') ? 'cited' : 'citing'}`)}`}
+        </Tag>
         {summary && (
           <Typography.Paragraph
             className="set-source-label"
@@ -43,11 +73,13 @@ export function SetSourceSummary({ source, summary, total, lang }: SetSourceSumm
             {summary.label}
           </Typography.Paragraph>
         )}
-        <Link to={editPathOf(source)}>
-          <Button size="small" icon={<EditOutlined />}>
-            {t(`set.${source.kind}.edit`)}
-          </Button>
-        </Link>
+        {editPath && (
+          <Link to={editPath}>
+            <Button size="small" icon={<EditOutlined />}>
+              {t(`set.${source.kind}.edit`)}
+            </Button>
+          </Link>
+        )}
       </Flex>
       {summary && total !== undefined && (
         <Typography.Text data-testid="result-total" className="set-source-total">
