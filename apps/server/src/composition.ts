@@ -47,6 +47,8 @@ import { DataImportService, type ImportRunner } from './domains/data-import/data
 import { ImportRunRepository } from './domains/data-import/import-run.repository.js';
 import { SchemeStore } from './domains/classification/scheme.js';
 import { DashboardsService } from './domains/dashboards/dashboards.service.js';
+import { BusinessRepository } from './domains/business/business.repository.js';
+import { BusinessService } from './domains/business/business.service.js';
 import { EXPORT_KIND, exportExpiryJob, exportJob } from './domains/export/export.job.js';
 import { ExportRepository } from './domains/export/export.repository.js';
 import { alertRunsJob, alertScheduleJob, ALERT_RUNS_KIND } from './domains/alert/alert.job.js';
@@ -148,6 +150,8 @@ export interface Repositories {
   exports: ExportRepository;
   alerts: AlertRepository;
   duplicates: DuplicateRepository;
+  /** imported company trees (domains/business) */
+  companyRelations: BusinessRepository;
   // collaboration (issue 17)
   groups: GroupRepository;
   messages: MessageRepository;
@@ -189,6 +193,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     exports: new ExportRepository(db),
     alerts: new AlertRepository(db),
     duplicates: new DuplicateRepository(db),
+    companyRelations: new BusinessRepository(db),
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
@@ -216,6 +221,8 @@ export interface Services {
   textMining: TextMiningService;
   semanticSearch: SemanticSearchService;
   dashboards: DashboardsService;
+  /** companies and their trees (domains/business) */
+  business: BusinessService;
   history: SearchHistoryService;
   imageSearch: ImageSearchService;
   /** computes drawing features (run by the image-index job) */
@@ -469,6 +476,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     textMining,
     semanticSearch,
     dashboards: new DashboardsService(engine, search),
+    business: new BusinessService(engine, search, patents, r.companyRelations),
     history,
     imageSearch,
     imageIndexer,
