@@ -119,6 +119,17 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('business (companies)
     expect(huawei.tree).toBeNull();
   });
 
+  it('shows a standardised company on the /analysis/co dashboard with its variants’ patents', async () => {
+    const overview = dataOf<{ kpis: { patents: number } }>(
+      await post('/dashboards/co/overview', { subject: { kind: 'company', name: '华为技术有限公司', standard: true } }),
+    );
+    expect(overview.kpis.patents).toBe(patentsOf('华为技术有限公司'));
+    const written = dataOf<{ kpis: { patents: number } }>(
+      await post('/dashboards/co/overview', { subject: { kind: 'company', name: '华为技术有限公司' } }),
+    );
+    expect(written.kpis.patents).toBe(writtenCount('华为技术有限公司'));
+  });
+
   it('finds the company from an English written variant', async () => {
     const data = dataOf<{ companies: CompanyOut[] }>(
       await post('/business/search/business', { keyword: 'huawei tech' }, auth, 'en'),
