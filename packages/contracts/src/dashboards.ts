@@ -108,6 +108,11 @@ export const DashboardOverviewSchema = z.object({
   inventors: DashboardRankingSchema,
   /** Applicants; for a university or company the subject itself is left out (its co-applicants). */
   applicants: DashboardRankingSchema,
+  /**
+   * What the applicants ranking counts by: written names, or for a standardised company
+   * (subject.standard) the co-applicants' standardised names, so its own spellings are not listed.
+   */
+  applicantsBy: z.enum(['applicant', 'applicantStandard']).optional(),
   /** Places of the applicants: cities of a province, provinces of China otherwise; countries of an office. */
   places: DashboardRankingSchema.extend({ dimension: PlaceDimensionSchema }),
   tookMs: z.number(),

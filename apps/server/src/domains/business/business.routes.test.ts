@@ -120,10 +120,23 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('business (companies)
   });
 
   it('shows a standardised company on the /analysis/co dashboard with its variants’ patents', async () => {
-    const overview = dataOf<{ kpis: { patents: number } }>(
-      await post('/dashboards/co/overview', { subject: { kind: 'company', name: '华为技术有限公司', standard: true } }),
-    );
+    const subject = { kind: 'company', name: '华为技术有限公司', standard: true };
+    const overview = dataOf<{
+      kpis: { patents: number };
+      applicantsBy: string;
+      applicants: { buckets: { key: string; count: number }[] };
+    }>(await post('/dashboards/co/overview', { subject }));
     expect(overview.kpis.patents).toBe(patentsOf('华为技术有限公司'));
+    // Co-applicants by standardised name: the company's own spellings are not among them.
+    expect(overview.applicantsBy).toBe('applicantStandard');
+    expect(overview.applicants.buckets.map((b) => b.key)).toEqual(['清华大学']);
+    const jump = dataOf<{ total: number }>(
+      await post('/dashboards/co/jump', {
+        subject,
+        target: { kind: 'bucket', dimension: 'applicantStandard', keys: ['清华大学'] },
+      }),
+    );
+    expect(jump.total).toBe(overview.applicants.buckets[0]?.count);
     const written = dataOf<{ kpis: { patents: number } }>(
       await post('/dashboards/co/overview', { subject: { kind: 'company', name: '华为技术有限公司' } }),
     );

@@ -295,7 +295,7 @@ function EntityDashboard({ kind }: { kind: DashboardKind }) {
                     testId="ranking-applicants"
                     nameTitle={t('table.applicant')}
                     buckets={data.applicants.buckets}
-                    onCountClick={(b) => openBucket('applicant')(b.key)}
+                    onCountClick={(b) => openBucket(data.applicantsBy ?? 'applicant')(b.key)}
                   />
                 </Card>
               </Col>
