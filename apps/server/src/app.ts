@@ -28,6 +28,7 @@ import { batchSearchDomain } from './domains/batch-search/batch-search.domain.js
 import { chartDomain } from './domains/chart/chart.domain.js';
 import { classificationDomain } from './domains/classification/classification.domain.js';
 import { dataImportDomain } from './domains/data-import/data-import.domain.js';
+import { businessDomain } from './domains/business/business.domain.js';
 import { dashboardsDomain } from './domains/dashboards/dashboards.domain.js';
 import { exportDomain } from './domains/export/export.domain.js';
 import { alertDomain } from './domains/alert/alert.domain.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(batchSearchDomain, { prefix: '/api', batchSearch: services.batchSearch });
   await app.register(translationDomain, { prefix: PRODUCT, translation: services.translation });
   await app.register(dataImportDomain, { prefix: '/api', dataImport: services.dataImport });
+  await app.register(businessDomain, { prefix: '/api', business: services.business });
   await app.register(libraryDomain, {
     prefix: PRODUCT,
     library: services.library,

@@ -51,6 +51,8 @@ import { DataImportService, type ImportRunner } from './domains/data-import/data
 import { ImportRunRepository } from './domains/data-import/import-run.repository.js';
 import { SchemeStore } from './domains/classification/scheme.js';
 import { DashboardsService } from './domains/dashboards/dashboards.service.js';
+import { BusinessRepository } from './domains/business/business.repository.js';
+import { BusinessService } from './domains/business/business.service.js';
 import { EXPORT_KIND, exportExpiryJob, exportJob } from './domains/export/export.job.js';
 import { ExportRepository } from './domains/export/export.repository.js';
 import { alertRunsJob, alertScheduleJob, ALERT_RUNS_KIND } from './domains/alert/alert.job.js';
@@ -156,6 +158,8 @@ export interface Repositories {
   wordMerges: WordMergeRepository;
   /** stored citation searches (domains/citation) */
   citationQueries: CitationQueryRepository;
+  /** imported company trees (domains/business) */
+  companyRelations: BusinessRepository;
   // collaboration (issue 17)
   groups: GroupRepository;
   messages: MessageRepository;
@@ -199,6 +203,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     duplicates: new DuplicateRepository(db),
     wordMerges: new WordMergeRepository(db),
     citationQueries: new CitationQueryRepository(db),
+    companyRelations: new BusinessRepository(db),
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
@@ -230,6 +235,8 @@ export interface Services {
   citation: CitationSearchService;
   semanticSearch: SemanticSearchService;
   dashboards: DashboardsService;
+  /** companies and their trees (domains/business) */
+  business: BusinessService;
   history: SearchHistoryService;
   imageSearch: ImageSearchService;
   /** computes drawing features (run by the image-index job) */
@@ -491,6 +498,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     citation,
     semanticSearch,
     dashboards: new DashboardsService(engine, search),
+    business: new BusinessService(engine, search, patents, r.companyRelations),
     history,
     imageSearch,
     imageIndexer,

@@ -6,6 +6,7 @@ import { z } from 'zod';
  *
  * - applicationYear / publicationYear / grantYear: year of AD / PD / GD.
  * - expiryYear: year of ED, or for a patent in force without ED its statutory end (docs/analysis.md).
+ * - applicantStandard: each applicant's standardised name (the vendor's 标准化申请人), else its name (docs/companies.md).
  * - applicant, currentAssignee (current, else original assignees), inventor, agency, agent.
  * - ipcSection (H), ipcClass (H01), ipcSubclass (H01M), ipcGroup (H01M4 = main group H01M 4/00);
  *   cpcSubclass, cpcGroup likewise.
@@ -34,6 +35,7 @@ export const ANALYSIS_DIMENSIONS = [
   'applicantCountry',
   'applicantProvince',
   'applicantCity',
+  'applicantStandard',
   'legalStatus',
   'legalStatusClass',
   'patentType',

@@ -33,8 +33,15 @@ export const DashboardSubjectSchema = z.discriminatedUnion('kind', [
   }),
   /** Patents of which this university is an applicant (exact name). */
   z.object({ kind: z.literal('university'), name: z.string().trim().min(1).max(200) }),
-  /** Patents of which this company is an applicant (exact name). */
-  z.object({ kind: z.literal('company'), name: z.string().trim().min(1).max(200) }),
+  /**
+   * Patents of which this company is an applicant (exact name); with `standard`, the name is a
+   * standardised name and the patents are those of every applicant standardised to it (docs/companies.md).
+   */
+  z.object({
+    kind: z.literal('company'),
+    name: z.string().trim().min(1).max(200),
+    standard: z.boolean().optional(),
+  }),
 ]);
 export type DashboardSubject = z.infer<typeof DashboardSubjectSchema>;
 export type DashboardSubjectInput = z.input<typeof DashboardSubjectSchema>;
@@ -101,6 +108,11 @@ export const DashboardOverviewSchema = z.object({
   inventors: DashboardRankingSchema,
   /** Applicants; for a university or company the subject itself is left out (its co-applicants). */
   applicants: DashboardRankingSchema,
+  /**
+   * What the applicants ranking counts by: written names, or for a standardised company
+   * (subject.standard) the co-applicants' standardised names, so its own spellings are not listed.
+   */
+  applicantsBy: z.enum(['applicant', 'applicantStandard']).optional(),
   /** Places of the applicants: cities of a province, provinces of China otherwise; countries of an office. */
   places: DashboardRankingSchema.extend({ dimension: PlaceDimensionSchema }),
   tookMs: z.number(),

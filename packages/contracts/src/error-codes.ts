@@ -1169,6 +1169,21 @@ export const ERROR_CODES = {
     en: 'The patents to compare were not found: {numbers}',
   },
   DUPLICATE_FAILED: { http: 500, status: 0, zh: '查重失败，请重新查重', en: 'The check failed; please run it again' },
+  // ---- Companies (issue 20, /business/search/business, /api/platform/business/tree/import) ----
+  /** A company tree CSV with malformed rows; nothing of the file is kept. `{lines}` lists the first faults. */
+  BUSINESS_TREE_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '公司关系表有误，未导入：{lines}',
+    en: 'The company relations file was not imported: {lines}',
+  },
+  /** No patents of the named company (standardised or written name) in the index. */
+  BUSINESS_COMPANY_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '未找到企业“{name}”的专利',
+    en: 'No patents of the company "{name}"',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

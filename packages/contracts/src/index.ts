@@ -33,3 +33,4 @@ export * from './patent-value.js';
 export * from './duplicate.js';
 export * from './word-merge.js';
 export * from './citation.js';
+export * from './business.js';

@@ -20,6 +20,7 @@ const CANONICAL_IDS = [
   'PN',
   'PR',
   'PA',
+  'PA-STD',
   'AS',
   'IN',
   'AGT',

@@ -198,6 +198,15 @@ export const FIELDS: readonly FieldDef[] = Object.freeze([
     example: 'PA=(宁德时代)',
   }),
   field({
+    id: 'PA-STD',
+    aliases: ['PASTD', 'STD-PA', '标准化申请人', '标准申请人'],
+    type: 'keyword',
+    group: 'party',
+    zh: '标准化申请人',
+    en: 'Standardised applicant',
+    example: 'PA-STD=(华为技术有限公司)',
+  }),
+  field({
     id: 'AS',
     aliases: ['ASSIGNEE', '当前权利人', '专利权人', '权利人'],
     type: 'keyword',

@@ -88,6 +88,10 @@ describe('parseExpression', () => {
       '诉讼=侵权 AND 质押=银行 AND 许可=独占 AND 转让=大学 AND 复审无效=无效宣告',
       'AND[LIT:侵权, PLG:银行, LIC:独占, TRF:大学, REX:无效宣告]',
     ],
+    // standardised applicant: the hyphenated id, its aliases, phrases
+    ['PA-STD=(华为技术有限公司)', 'PA-STD:华为技术有限公司'],
+    ['标准化申请人=("HUAWEI TECH" OR 华为)', 'OR[PA-STD:"HUAWEI TECH", PA-STD:华为]'],
+    ['pa-std=百度 AND PA=阿波罗', 'AND[PA-STD:百度, PA:阿波罗]'],
     // classifications: prefixes, any level, upper-cased
     ['IPC=H01M', 'IPC:H01M'],
     ['ipc=h01m4/*', 'IPC:H01M4/*'],

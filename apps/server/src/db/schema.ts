@@ -651,6 +651,18 @@ export interface LibraryLogsTable {
 }
 
 /** Patent value (issue 21): each record's raw indicators, cohort path and score (docs/patent-value.md). */
+export interface CompanyRelationsTable {
+  child_key: string;
+  child_name: string;
+  parent_key: string;
+  parent_name: string;
+  share: number | null;
+  relation: string | null;
+  source: string;
+  line: number;
+  imported_at: string;
+}
+
 export interface PatentValuesTable {
   publication_number: string;
   /** The record's cohorts, narrowest first, joined by `|` (H01M·2019|H01·2019|H·2019|·2019|*). */
@@ -677,6 +689,7 @@ export interface PatentValueCohortsTable {
 export interface Database {
   patents: PatentsTable;
   patent_values: PatentValuesTable;
+  company_relations: CompanyRelationsTable;
   patent_value_cohorts: PatentValueCohortsTable;
   patent_numbers: PatentNumbersTable;
   patent_citations: PatentCitationsTable;

@@ -82,8 +82,18 @@ export function subjectSet(
       }
       case 'country':
         return { searchExpre: `CC=(${subject.country})`, filters: [{ field: 'country', values: [subject.country] }] };
-      case 'university':
       case 'company':
+        if (subject.standard) {
+          return {
+            searchExpre: `PA-STD=(${phrase(subject.name)})`,
+            filters: [{ field: 'applicantStandard', values: [subject.name] }],
+          };
+        }
+        return {
+          searchExpre: `PA=(${phrase(subject.name)})`,
+          filters: [{ field: 'applicant', values: [subject.name] }],
+        };
+      case 'university':
         return {
           searchExpre: `PA=(${phrase(subject.name)})`,
           filters: [{ field: 'applicant', values: [subject.name] }],

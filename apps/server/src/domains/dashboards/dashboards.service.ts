@@ -151,13 +151,15 @@ export class DashboardsService {
         : subject.kind === 'country'
           ? 'applicantCountry'
           : 'applicantProvince';
+    // A standardised company's own spellings share its standardised name: rank co-applicants by theirs.
+    const applicantsBy = subject.kind === 'company' && subject.standard ? 'applicantStandard' : 'applicant';
     const { total, results } = await this.figures(ast, f, {
       types: termsSpec('patentType', 10),
       grant: termsSpec('grantStatus', 2),
       legal: termsSpec('legalStatusClass', 10),
       ipc: termsSpec('ipcSubclass', RANKING_SIZE),
       inventors: termsSpec('inventor', RANKING_SIZE),
-      applicants: termsSpec('applicant', RANKING_SIZE + 1),
+      applicants: termsSpec(applicantsBy, RANKING_SIZE + 1),
       places: termsSpec(ownPlace, RANKING_SIZE),
       countries: termsSpec('applicantCountry', RANKING_SIZE),
       trend: { kind: 'trend', date: 'applicationYear' },
@@ -194,6 +196,7 @@ export class DashboardsService {
       technologies: this.ranking(termsOf(results.ipc)),
       inventors: this.ranking(inventors),
       applicants: this.ranking(applicants, own),
+      ...(applicantsBy === 'applicantStandard' ? { applicantsBy } : {}),
       places: { dimension: placeDimension, ...this.ranking(places) },
       tookMs: Math.round(performance.now() - started),
     };

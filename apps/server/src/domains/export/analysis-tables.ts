@@ -93,6 +93,7 @@ export const DIMENSION_LABELS: Record<AnalysisDimension, Labels> = {
   applicantCountry: { zh: '申请人国家', en: 'Applicant country' },
   applicantProvince: { zh: '申请人省份', en: 'Applicant province' },
   applicantCity: { zh: '申请人城市', en: 'Applicant city' },
+  applicantStandard: { zh: '标准化申请人', en: 'Standardised applicant' },
   legalStatus: { zh: '法律状态', en: 'Legal status' },
   legalStatusClass: { zh: '有效性', en: 'Validity' },
   patentType: { zh: '专利类型', en: 'Patent type' },

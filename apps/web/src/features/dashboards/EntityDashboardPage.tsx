@@ -17,6 +17,8 @@ import { useApiContext } from '../../api/useApiContext';
 import { fetchDashboardJump, fetchOverview } from './api';
 import { barOption, pieOption, trendOption } from './chart-options';
 import { DashChart, type ChartClick } from './components/DashChart';
+import { CompanyPanel } from './components/CompanyPanel';
+import { CompanySearch } from './components/CompanySearch';
 import { EntityPicker } from './components/EntityPicker';
 import { KpiCards, type KpiKey } from './components/KpiCards';
 import { RankingTable } from './components/RankingTable';
@@ -39,7 +41,9 @@ export function subjectFromParams(kind: DashboardKind, params: URLSearchParams):
   }
   const name = value('name');
   if (!name) return undefined;
-  return kind === 'cu' ? { kind: 'university', name } : { kind: 'company', name };
+  if (kind === 'cu') return { kind: 'university', name };
+  // ?std=1: the name is a standardised name (a company found by /business/search/business).
+  return { kind: 'company', name, ...(params.get('std') === '1' ? { standard: true } : {}) };
 }
 
 /** The URL parameters of a picked subject (the technology field is kept). */
@@ -152,11 +156,23 @@ function EntityDashboard({ kind }: { kind: DashboardKind }) {
         </Space>
       </Card>
 
+      {kind === 'co' && (
+        <CompanySearch
+          keyword={params.get('q')?.trim() ?? ''}
+          onSearch={(keyword) => {
+            const next = new URLSearchParams(params);
+            if (keyword) next.set('q', keyword);
+            else next.delete('q');
+            setParams(next);
+          }}
+        />
+      )}
       {!subject && (
         <Card>
           <Empty description={t(`picker.prompt.${kind}`)} />
         </Card>
       )}
+      {kind === 'co' && subject?.kind === 'company' && !isForbidden && <CompanyPanel name={subject.name} />}
       {isForbidden && (
         <Result status="403" title={t('forbidden.title')} subTitle={t('forbidden.body', { permission })} />
       )}
@@ -279,7 +295,7 @@ function EntityDashboard({ kind }: { kind: DashboardKind }) {
                     testId="ranking-applicants"
                     nameTitle={t('table.applicant')}
                     buckets={data.applicants.buckets}
-                    onCountClick={(b) => openBucket('applicant')(b.key)}
+                    onCountClick={(b) => openBucket(data.applicantsBy ?? 'applicant')(b.key)}
                   />
                 </Card>
               </Col>

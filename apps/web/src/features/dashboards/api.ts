@@ -1,4 +1,6 @@
 import type {
+  BusinessSearchResponse,
+  BusinessTreeResponse,
   DashboardEntity,
   DashboardJumpRequest,
   DashboardJumpResponse,
@@ -43,4 +45,14 @@ export function fetchMapProvince(body: PatentMapAnalyRequest, options: Options) 
 /** `POST /api/product/search/patentMap/analysisJump`. */
 export function fetchMapJump(body: PatentMapJumpRequest, options: Options) {
   return apiPost<DashboardJumpResponse>('/product/search/patentMap/analysisJump', body, options);
+}
+
+/** `POST /api/product/business/search/business`: companies whose names contain the keyword. */
+export function fetchCompanies(keyword: string, options: Options) {
+  return apiPost<BusinessSearchResponse>('/product/business/search/business', { keyword, limit: 10 }, options);
+}
+
+/** `POST /api/product/business/search/business/tree`: a company's variants and imported tree. */
+export function fetchCompanyTree(name: string, options: Options) {
+  return apiPost<BusinessTreeResponse>('/product/business/search/business/tree', { name }, options);
 }

@@ -18,6 +18,21 @@ describe('dashboard deep links', () => {
       name: '清华大学',
     });
     expect(subjectFromParams('co', new URLSearchParams('name=%20'))).toBeUndefined();
+    expect(subjectFromParams('co', new URLSearchParams('name=华为技术有限公司&std=1'))).toEqual({
+      kind: 'company',
+      name: '华为技术有限公司',
+      standard: true,
+    });
+  });
+
+  it('keeps a company set (standardised names) in the result page URL', () => {
+    const set = {
+      searchExpre: 'PA-STD=("华为技术有限公司" OR "[华为-C]")',
+      filters: [{ field: 'applicantStandard' as const, values: ['华为技术有限公司', '[华为-C]'] }],
+    };
+    const state = decodeResultState(new URL(resultPathOf({ ...set, mergeType: 0 }), 'http://x').searchParams);
+    expect(state.expression).toBe(set.searchExpre);
+    expect(state.filters).toEqual(set.filters);
   });
 
   it('maps the GeoJSON short names to the provinces the API counts by, and back', () => {

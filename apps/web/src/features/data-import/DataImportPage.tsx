@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_FILES, type ImportUpload } from '@patlas/contracts';
+import { CompanyTreeImport } from './components/CompanyTreeImport';
 import { RecentRuns } from './components/RecentRuns';
 import { RunPanel } from './components/RunPanel';
 import { formatBytes, useFormatName } from './format-names';
@@ -189,6 +190,7 @@ export function DataImportPage() {
         selectedId={runId}
         onOpen={(id) => setParams({ run: id })}
       />
+      <CompanyTreeImport />
     </Flex>
   );
 }

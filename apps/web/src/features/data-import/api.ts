@@ -1,4 +1,10 @@
-import type { ImportRun, ImportRunList, ImportUploadResponse } from '@patlas/contracts';
+import type {
+  BusinessTreeImportResponse,
+  BusinessTreeSummary,
+  ImportRun,
+  ImportRunList,
+  ImportUploadResponse,
+} from '@patlas/contracts';
 import { apiGet, apiPost, apiSend, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
 
 type Options = Omit<RequestOptions, 'query'>;
@@ -28,4 +34,17 @@ export function fetchImportRuns(options: Options): Promise<ImportRunList> {
 /** `GET …/runs/:id`: status, progress, report and refused lines of one run. */
 export function fetchImportRun(id: string, options: Options): Promise<ImportRun> {
   return apiGet(`${IMPORT}/runs/${encodeURIComponent(id)}`, options);
+}
+
+/** `GET /platform/business/tree`: how many company relations are imported, from which file. */
+export function fetchCompanyTreeSummary(options: Options): Promise<BusinessTreeSummary> {
+  return apiGet('/platform/business/tree', options);
+}
+
+/** `POST /platform/business/tree/import`: replaces the company tree with a CSV (parent, child, share, relationship). */
+export function uploadCompanyTree(
+  file: File,
+  options: Omit<UploadOptions, 'query'>,
+): Promise<BusinessTreeImportResponse> {
+  return apiUpload('/platform/business/tree/import', file, options);
 }

@@ -4,7 +4,15 @@ import { isImportRunActive } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
 import { isTokenExpired } from '../../session/session';
 import { useSessionStore } from '../../session/useSession';
-import { discardImportUpload, fetchImportRun, fetchImportRuns, startImport, uploadImportFile } from './api';
+import {
+  discardImportUpload,
+  fetchCompanyTreeSummary,
+  fetchImportRun,
+  fetchImportRuns,
+  startImport,
+  uploadCompanyTree,
+  uploadImportFile,
+} from './api';
 
 export const dataImportKeys = {
   runs: ['dataImport', 'runs'] as const,
@@ -66,5 +74,32 @@ export function useStartImport() {
       client.setQueryData(dataImportKeys.run(run.id), run);
       return client.invalidateQueries({ queryKey: dataImportKeys.runs });
     },
+  });
+}
+
+/** The imported company tree: its size and file. */
+export function useCompanyTreeSummary() {
+  const { lang, messages } = useApiContext();
+  return useQuery({
+    queryKey: ['dataImport', 'companyTree'] as const,
+    queryFn: ({ signal }) => fetchCompanyTreeSummary({ lang, messages, signal }),
+    staleTime: 0,
+  });
+}
+
+/** Replaces the company tree with a CSV; a refused file answers its faulty lines in the message. */
+export function useUploadCompanyTree() {
+  const { lang, messages } = useApiContext();
+  const store = useSessionStore();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const session = store.getSnapshot().session;
+      if (session && isTokenExpired(session, store.now())) {
+        await fetchCompanyTreeSummary({ lang, messages }).catch(() => undefined);
+      }
+      return uploadCompanyTree(file, { lang, messages, token: store.getSnapshot().session?.token });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['dataImport', 'companyTree'] }),
   });
 }

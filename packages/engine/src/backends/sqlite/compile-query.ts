@@ -107,6 +107,7 @@ const FIELDS: Record<string, FieldSpec> = {
   FT: { kind: 'text', columns: ['ti', 'ab', 'clm', 'desc'] },
   PA: { kind: 'text', columns: ['pa'] },
   AS: { kind: 'text', columns: ['asg'] },
+  'PA-STD': { kind: 'text', columns: ['pastd'] },
   IN: { kind: 'text', columns: ['inv'] },
   AGT: { kind: 'text', columns: ['agt'] },
   AGC: { kind: 'text', columns: ['agc'] },

@@ -34,6 +34,7 @@ export const MULTI_FIELDS = [
   'applicantCountry',
   'applicantProvince',
   'applicantCity',
+  'applicantStandard',
 ] as const;
 export type MultiField = (typeof MULTI_FIELDS)[number];
 export const SINGLE_FIELDS = [
@@ -255,6 +256,7 @@ export class DocColumns {
       applicantCountry: (v.applicantCountries ?? []).map((c) => c.trim().toUpperCase()),
       applicantProvince: (v.provinces ?? []).map(normaliseProvince),
       applicantCity: (v.cities ?? []).map((c) => c.trim()),
+      applicantStandard: v.standardApplicants ?? v.applicants,
     };
     for (const k of MULTI_FIELDS) {
       const ids = [...new Set(multis[k].filter(Boolean))].map((x) => this.multiDict[k].id(x)).slice(0, 0xffff);

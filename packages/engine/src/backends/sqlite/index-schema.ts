@@ -25,8 +25,10 @@ import type Database from 'better-sqlite3';
  *     position list outside column 0: claims hold most of a record's tokens.
  * v7: `docs.version`, the version (record-version.ts) of the record each row was indexed from, which
  *     `patlas index verify` compares with the store's.
+ * v8: `pastd`, the applicants' standardised names (the PA-STD field: the vendor's 标准化申请人, else
+ *     the name as written), and the applicantStandard dimension in doc_cols (docs/companies.md).
  */
-export const INDEX_SCHEMA_VERSION = 7;
+export const INDEX_SCHEMA_VERSION = 8;
 
 /** FTS5 columns in order; bm25 weights follow the same order. */
 export const FTS_COLUMNS = [
@@ -38,6 +40,7 @@ export const FTS_COLUMNS = [
   'lit', 'plg', 'lic', 'trf', 'rex',
   'le', 'litcn', 'litct', 'litpl', 'litdf', 'litrs',
   'licor', 'licee', 'lict', 'trfor', 'trfee', 'plgor', 'plgee', 'rexrq', 'rexn', 'rext',
+  'pastd',
 ] as const; // prettier-ignore
 export type FtsColumn = (typeof FTS_COLUMNS)[number];
 

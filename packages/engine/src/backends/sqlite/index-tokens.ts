@@ -127,6 +127,8 @@ export interface DocColumnValues {
   applicantCountries?: string[];
   provinces?: string[];
   cities?: string[];
+  /** The applicants' standardised names (standardNames); absent in rows written before schema 8. */
+  standardApplicants?: string[];
 }
 
 export type DocRow = Omit<SearchHit, 'score' | 'highlights'>;
@@ -163,6 +165,11 @@ function recordField<T extends object>(records: readonly T[] | undefined, key: k
 
 function names(parties: Patent['applicants']): string[] {
   return (parties ?? []).map((p) => p.name);
+}
+
+/** Each applicant's standardised name (the source's 标准化申请人), else its name as written; each once. */
+export function standardNames(parties: Patent['applicants']): string[] {
+  return [...new Set((parties ?? []).map((p) => (p.standardName ?? p.name).trim()).filter(Boolean))];
 }
 
 function partyText(parties: Patent['applicants']): string {
@@ -210,6 +217,7 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
       : '',
     pa: textTokens(partyText(doc.applicants), vocab),
     asg: textTokens(partyText(assignees), vocab),
+    pastd: textTokens(standardNames(doc.applicants).join('\n'), vocab),
     inv: textTokens(partyText(doc.inventors), vocab),
     agt: textTokens((doc.agents ?? []).join('\n'), vocab),
     agc: textTokens(doc.agency ?? '', vocab),
@@ -312,6 +320,7 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     applicantCountries: (doc.applicants ?? []).flatMap((p) => (p.country ? [p.country] : [])),
     provinces: (doc.applicants ?? []).flatMap((p) => (p.province ? [p.province] : [])),
     cities: (doc.applicants ?? []).flatMap((p) => (p.city ? [p.city] : [])),
+    standardApplicants: standardNames(doc.applicants),
     def: doc.declassified ? 1 : 0,
     defd: dateInt(doc.declassified?.date),
     led: dateInts((doc.legalEvents ?? []).map((e) => e.date)),

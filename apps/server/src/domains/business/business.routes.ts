@@ -1,0 +1,100 @@
+import {
+  BusinessSearchRequestSchema,
+  BusinessSearchResponseSchema,
+  BusinessTreeImportResponseSchema,
+  BusinessTreeRequestSchema,
+  BusinessTreeResponseSchema,
+  BusinessTreeSummarySchema,
+  envelopeOf,
+  MAX_TREE_CSV_BYTES,
+  SYS_PERMISSION,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../envelope.js';
+import { AppError } from '../../errors.js';
+import { readUpload } from '../../files/upload.js';
+import { languageOf } from '../../plugins/locale.js';
+import type { RouteAccess } from '../auth/access.plugin.js';
+import type { BusinessService } from './business.service.js';
+
+export interface BusinessRoutesOptions {
+  service: BusinessService;
+}
+
+/** Spec 2 §6: company data is the enterprise database (the same permission as /analysis/co). */
+const ENTERPRISE: RouteAccess = '/enterpriseDatabase';
+
+/** /api/product/business/search/business and /tree (spec 2 §7). */
+export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/business/search/business',
+    {
+      config: { access: ENTERPRISE },
+      schema: {
+        summary:
+          'Companies whose standardised or written applicant names contain the keyword, with variants, patents and tree links',
+        tags: ['business'],
+        body: BusinessSearchRequestSchema,
+        response: { 200: envelopeOf(BusinessSearchResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { keyword, limit } = request.body;
+      return ok(await service.searchCompanies(keyword, limit, languageOf(request)));
+    },
+  );
+
+  app.post(
+    '/business/search/business/tree',
+    {
+      config: { access: ENTERPRISE },
+      schema: {
+        summary: 'The imported parent chain and subsidiaries of a company, each with its patents',
+        tags: ['business'],
+        body: BusinessTreeRequestSchema,
+        response: { 200: envelopeOf(BusinessTreeResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.tree(request.body.name, languageOf(request))),
+  );
+};
+
+/** /api/platform/business/tree: the operators' import of the parent/subsidiary CSV. */
+export const businessPlatformRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = async (app, { service }) => {
+  app.get(
+    '/business/tree',
+    {
+      config: { access: SYS_PERMISSION },
+      schema: {
+        summary: 'How many relations the imported company tree holds, and from which file',
+        tags: ['business'],
+        response: { 200: envelopeOf(BusinessTreeSummarySchema) },
+      },
+    },
+    async () => ok(await service.treeSummary()),
+  );
+
+  app.post(
+    '/business/tree/import',
+    {
+      config: { access: SYS_PERMISSION },
+      schema: {
+        summary:
+          'Replaces the company tree with a CSV (parent, child, share, relationship); malformed rows are listed by line',
+        tags: ['business'],
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(BusinessTreeImportResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { file, filename } = await readUpload(request, {
+        limit: {
+          bytes: MAX_TREE_CSV_BYTES,
+          tooLarge: () => new AppError('IMPORT_FILE_TOO_LARGE', { name: 'CSV', max: '5MB' }),
+        },
+      });
+      if (!/\.(csv|txt)$/i.test(filename)) throw new AppError('IMPORT_FILE_TYPE', { types: '.csv' });
+      return ok(await service.importTree(file, filename, languageOf(request)));
+    },
+  );
+};
