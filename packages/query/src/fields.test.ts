@@ -73,6 +73,7 @@ const CANONICAL_IDS = [
   'DEFD',
   'PV',
   'CLMN',
+  'AWARD',
 ];
 
 describe('field dictionary', () => {

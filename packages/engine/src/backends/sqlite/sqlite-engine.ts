@@ -255,6 +255,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   if (options.loadColumns !== 'first-use') columnsOf();
   const colsOf = db.prepare('SELECT cols FROM doc_cols WHERE id = ?').pluck();
   let setPv: Database.Statement | undefined;
+  let setAwardCols: Database.Statement | undefined;
   /** The last ranked set looked up: a search reads it twice (its hits, then its scores). */
   let withinMemo: { list: readonly string[]; ids: { ranked: number[]; sorted: Int32Array } } | undefined;
 
@@ -402,6 +403,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
           return t !== undefined && plan.check(t);
         });
       }
+      case 'award':
+        return columnsOf().awardIds(plan.test);
       case 'range':
         return filterIds(
           columnsOf().allIds(),
@@ -1110,6 +1113,37 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       trimChangeLog(db);
       for (const [id, value] of written) loaded?.setValueScore(id, value);
       return written.length;
+    },
+
+    async setAwards(updates, options = {}) {
+      if (readOnly) throw new Error('a read-only engine cannot write');
+      setAwardCols ??= db.prepare("UPDATE doc_cols SET cols = json_set(cols, '$.awards', json(?)) WHERE id = ?");
+      const update = setAwardCols;
+      const columns = columnsOf();
+      const written = db.transaction(() => {
+        const done: [number, [string, number | null][]][] = [];
+        const seen = new Set<number>();
+        for (const { publicationNumber, awards } of updates) {
+          const id = stmt.idByPn.get(publicationKey(publicationNumber)) as number | undefined;
+          if (id === undefined || seen.has(id)) continue;
+          seen.add(id);
+          const values = awards.map((a): [string, number | null] => [a.award, a.year ?? null]);
+          // Other connections (search workers) reload the document's columns from the change log.
+          update.run(JSON.stringify(values), id);
+          done.push([id, values]);
+        }
+        if (options.replaceAll) {
+          for (const id of [...columns.awards.keys()]) {
+            if (seen.has(id)) continue;
+            update.run('[]', id);
+            done.push([id, []]);
+          }
+        }
+        return done;
+      })();
+      trimChangeLog(db);
+      for (const [id, values] of written) columns.setAwards(id, values);
+      return written.filter(([, values]) => values.length > 0).length;
     },
 
     async close() {
