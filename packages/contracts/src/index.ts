@@ -31,3 +31,5 @@ export * from './export-analysis.js';
 export * from './export-citations.js';
 export * from './patent-value.js';
 export * from './duplicate.js';
+export * from './special-topic.js';
+export * from './award.js';
