@@ -1,4 +1,6 @@
 import type {
+  AnalysisFilter,
+  DashboardAwards,
   DashboardEntity,
   DashboardJumpRequest,
   DashboardJumpResponse,
@@ -43,4 +45,13 @@ export function fetchMapProvince(body: PatentMapAnalyRequest, options: Options) 
 /** `POST /api/product/search/patentMap/analysisJump`. */
 export function fetchMapJump(body: PatentMapJumpRequest, options: Options) {
   return apiPost<DashboardJumpResponse>('/product/search/patentMap/analysisJump', body, options);
+}
+
+/** `POST /api/product/dashboards/{cu|co}/awards`: the subject's awarded patents (docs/awards.md). */
+export function fetchDashboardAwards(kind: 'cu' | 'co', body: DashboardOverviewRequest, options: Options) {
+  return apiPost<DashboardAwards & { searchExpre: string; filters: AnalysisFilter[] }>(
+    `/product/dashboards/${kind}/awards`,
+    body,
+    options,
+  );
 }
