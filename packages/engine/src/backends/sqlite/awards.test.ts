@@ -69,6 +69,14 @@ describe('the AWARD field in the sqlite engine', () => {
     // Kept in the file: a new engine on it still finds them.
     const reopened = createSqliteEngine({ file });
     expect(await reopened.count(parse('AWARD=银奖'))).toBe(1);
+    // An import-only engine (no columns in memory, the CLI) replaces the list from the file.
+    const importer = createSqliteEngine({ file, loadColumns: 'first-use' });
+    await importer.setAwards([{ publicationNumber: 'CN110000003A', awards: [{ award: '中国专利金奖' }] }], {
+      replaceAll: true,
+    });
+    await importer.close();
+    expect(await reopened.count(parse('AWARD=银奖'))).toBe(0);
+    expect(await reopened.count(parse('AWARD=金奖'))).toBe(1);
     await reopened.close();
   });
 });

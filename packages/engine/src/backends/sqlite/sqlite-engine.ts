@@ -1119,7 +1119,14 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       if (readOnly) throw new Error('a read-only engine cannot write');
       setAwardCols ??= db.prepare("UPDATE doc_cols SET cols = json_set(cols, '$.awards', json(?)) WHERE id = ?");
       const update = setAwardCols;
-      const columns = columnsOf();
+      // An import-only process (the CLI) holds no columns: it finds the awarded records in the file.
+      const holders = (): number[] =>
+        loaded
+          ? [...loaded.awards.keys()]
+          : (db
+              .prepare("SELECT id FROM doc_cols WHERE coalesce(json_array_length(cols, '$.awards'), 0) > 0")
+              .pluck()
+              .all() as number[]);
       const written = db.transaction(() => {
         const done: [number, [string, number | null][]][] = [];
         const seen = new Set<number>();
@@ -1133,7 +1140,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
           done.push([id, values]);
         }
         if (options.replaceAll) {
-          for (const id of [...columns.awards.keys()]) {
+          for (const id of holders()) {
             if (seen.has(id)) continue;
             update.run('[]', id);
             done.push([id, []]);
@@ -1142,7 +1149,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         return done;
       })();
       trimChangeLog(db);
-      for (const [id, values] of written) columns.setAwards(id, values);
+      for (const [id, values] of written) loaded?.setAwards(id, values);
       return written.filter(([, values]) => values.length > 0).length;
     },
 
