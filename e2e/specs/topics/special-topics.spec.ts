@@ -23,9 +23,8 @@ const TEXTS = {
     nameEn: '英文名称',
     expression: '检索式',
     save: '保存',
-    topicsTitle: '专题',
     name: '电池散热（测试）',
-    nameEnValue: 'Battery cooling (zh test)',
+    nameEnValue: 'Cooling of batteries (zh test)',
     expressionValue: 'TIABC=(电池 AND 散热)',
   },
   'en-US': {
@@ -34,7 +33,6 @@ const TEXTS = {
     nameEn: 'English name',
     expression: 'Search expression',
     save: 'Save',
-    topicsTitle: 'Special topics',
     name: '电池散热（英）',
     nameEnValue: 'Battery cooling',
     expressionValue: 'TIABC=(battery AND cooling)',
@@ -91,6 +89,7 @@ describe.runIf(runBrowser)(
         await dialog.getByLabel(text.expression).fill(text.expressionValue);
         await dialog.getByRole('button', { name: text.save }).click();
         await page.getByText(text.expressionValue, { exact: true }).waitFor({ timeout: STEP_TIMEOUT_MS });
+        await dialog.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
         await shot(page, `topics-sys-${locale}.png`);
 
         // The home page shows the card with the count the server computes for it.
@@ -104,12 +103,14 @@ describe.runIf(runBrowser)(
         expect(card?.count).toBeGreaterThan(0);
         await page.goto(`${server.baseUrl}/home`);
         const shownName = locale === 'en-US' ? text.nameEnValue : text.name;
-        const link = page.locator('.home-topic-link').filter({ hasText: shownName });
+        const link = page
+          .locator('.home-topic-link')
+          .filter({ has: page.locator('.ant-card-meta-title').getByText(shownName, { exact: true }) });
         await link.waitFor({ timeout: STEP_TIMEOUT_MS });
         const countText = await link.locator('.home-topic-count').innerText();
         const shownCount = Number(countText.replace(/[^\d]/g, ''));
         expect(shownCount).toBe(card!.count);
-        await page.getByText(text.topicsTitle, { exact: true }).scrollIntoViewIfNeeded();
+        await link.scrollIntoViewIfNeeded();
         await shot(page, `topics-home-${locale}.png`);
 
         // The card opens the result page of its expression, whose total is the card's count.

@@ -53,6 +53,8 @@ export function SpecialTopicsPage() {
   const upload = useUploadTopicPicture();
   const removePicture = useDeleteTopicPicture();
   const [editing, setEditing] = useState<SpecialTopic | 'new' | null>(null);
+  // Kept while the dialog closes, so its title does not change during the animation.
+  const [isNew, setNew] = useState(true);
   const [form] = Form.useForm<FormValues>();
 
   if (topics.isPending) return <Skeleton active />;
@@ -61,6 +63,7 @@ export function SpecialTopicsPage() {
 
   const open = (topic: SpecialTopic | 'new') => {
     setEditing(topic);
+    setNew(topic === 'new');
     form.setFieldsValue(
       topic === 'new'
         ? { nameZh: '', nameEn: '', expression: '', descriptionZh: '', descriptionEn: '' }
@@ -147,6 +150,7 @@ export function SpecialTopicsPage() {
           {
             key: 'name',
             title: t('columns.name'),
+            width: 200,
             render: (_, topic) => (
               <Flex vertical>
                 <Typography.Text strong>{topic.nameZh}</Typography.Text>
@@ -157,7 +161,11 @@ export function SpecialTopicsPage() {
           {
             key: 'expression',
             title: t('columns.expression'),
-            render: (_, topic) => <Typography.Text code>{topic.expression}</Typography.Text>,
+            render: (_, topic) => (
+              <Typography.Paragraph code ellipsis={{ rows: 3, tooltip: topic.expression }} style={{ margin: 0 }}>
+                {topic.expression}
+              </Typography.Paragraph>
+            ),
           },
           {
             key: 'enabled',
@@ -217,7 +225,7 @@ export function SpecialTopicsPage() {
       />
       <Modal
         open={editing !== null}
-        title={editing === 'new' ? t('add') : t('edit')}
+        title={isNew ? t('add') : t('edit')}
         okText={t('save')}
         cancelText={t('cancel')}
         confirmLoading={create.isPending || update.isPending}
