@@ -124,5 +124,40 @@ describe.runIf(runBrowser)(
       },
       TEST_TIMEOUT_MS,
     );
+
+    it(
+      '[zh-CN] imports an award CSV (a refused line reported), finds AWARD=金奖 and shows the award on the detail page',
+      async () => {
+        const page = await openPage('zh-CN');
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        // Fixture awards on two demo corpus numbers (not real award data: docs/awards.md).
+        const csv = [
+          '公开号,奖项,年份',
+          'CN 114171823 A,中国专利金奖,2021',
+          'cn114006077a,中国专利优秀奖,2020',
+          'x,金奖,2021',
+        ];
+        await page.goto(`${server.baseUrl}/sys/awards`);
+        await page
+          .locator('input[type="file"]')
+          .setInputFiles({ name: 'awards.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\n')) });
+        await page.getByText('未导入 1 行', { exact: false }).waitFor({ timeout: STEP_TIMEOUT_MS });
+        await page.getByText('不是有效的公开号或申请号').waitFor();
+        await shot(page, 'awards-import-zh-CN.png');
+
+        await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('AWARD=金奖')}`);
+        await poll(() => resultTotal(page)).toBe(1);
+        await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=CN114171823A`);
+        await page
+          .locator('.patent-award-tag')
+          .getByText('中国专利金奖（2021年）')
+          .waitFor({ timeout: STEP_TIMEOUT_MS });
+        await shot(page, 'awards-detail-zh-CN.png');
+        expect(errors).toEqual([]);
+        await page.close();
+      },
+      TEST_TIMEOUT_MS,
+    );
   },
 );
