@@ -88,7 +88,7 @@ describe.runIf(runBrowser)(
         await shot(page, `topics-refused-${locale}.png`);
         await dialog.getByLabel(text.expression).fill(text.expressionValue);
         await dialog.getByRole('button', { name: text.save }).click();
-        await page.getByText(text.expressionValue, { exact: true }).waitFor({ timeout: STEP_TIMEOUT_MS });
+        await page.getByText(text.expressionValue, { exact: true }).first().waitFor({ timeout: STEP_TIMEOUT_MS });
         await dialog.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
         await shot(page, `topics-sys-${locale}.png`);
 
