@@ -19,6 +19,8 @@ import { compose, type AppContext } from './composition.js';
 import type { Config } from './config.js';
 import { accountDomain } from './domains/account/account.domain.js';
 import { advancedSearchDomain } from './domains/advanced-search/advanced-search.domain.js';
+import { awardDomain } from './domains/award/award.domain.js';
+import { specialTopicDomain } from './domains/special-topic/special-topic.domain.js';
 import { analysisDomain } from './domains/analysis/analysis.domain.js';
 import { accessPlugin } from './domains/auth/access.plugin.js';
 import { authDomain } from './domains/auth/auth.domain.js';
@@ -166,6 +168,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chartDomain, { prefix: PRODUCT, chart: services.chart });
   await app.register(classificationDomain, { prefix: PRODUCT, classification: services.classification });
   await app.register(advancedSearchDomain, { prefix: PRODUCT, advancedSearch: services.advancedSearch });
+  await app.register(specialTopicDomain, { prefix: PRODUCT, specialTopics: services.specialTopics });
+  await app.register(awardDomain, { prefix: PRODUCT, awards: services.awards });
   await app.register(batchSearchDomain, { prefix: '/api', batchSearch: services.batchSearch });
   await app.register(translationDomain, { prefix: PRODUCT, translation: services.translation });
   await app.register(dataImportDomain, { prefix: '/api', dataImport: services.dataImport });

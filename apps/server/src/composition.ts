@@ -20,6 +20,10 @@ import { RegistrationService } from './domains/account/registration.service.js';
 import { TryoutRepository } from './domains/account/tryout.repository.js';
 import { UserGuideRepository } from './domains/account/user-guide.repository.js';
 import { AdvancedSearchRepository } from './domains/advanced-search/advanced-search.repository.js';
+import { AwardRepository } from './domains/award/award.repository.js';
+import { AwardService } from './domains/award/award.service.js';
+import { SpecialTopicRepository } from './domains/special-topic/special-topic.repository.js';
+import { SpecialTopicService } from './domains/special-topic/special-topic.service.js';
 import { AdvancedSearchService } from './domains/advanced-search/advanced-search.service.js';
 import { AnalysisService } from './domains/analysis/analysis.service.js';
 import { TextMiningService } from './domains/analysis/text-mining.service.js';
@@ -143,6 +147,8 @@ export interface Repositories {
   tracking: TrackingRepository;
   chart: ChartRepository;
   advancedSearch: AdvancedSearchRepository;
+  specialTopics: SpecialTopicRepository;
+  awards: AwardRepository;
   batchRecords: BatchRecordRepository;
   imageSearch: ImageSearchRepository;
   historyRetention: HistoryRetentionRepository;
@@ -191,6 +197,8 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     tracking: new TrackingRepository(db),
     chart: new ChartRepository(db),
     advancedSearch: new AdvancedSearchRepository(db),
+    specialTopics: new SpecialTopicRepository(db),
+    awards: new AwardRepository(db),
     batchRecords: new BatchRecordRepository(db),
     imageSearch: new ImageSearchRepository(db),
     historyRetention: new HistoryRetentionRepository(db),
@@ -264,6 +272,10 @@ export interface Services {
   shares: ShareService;
   /** e-mail alerts (domains/alert) */
   alerts: AlertService;
+  /** the home page's special topics (domains/special-topic) */
+  specialTopics: SpecialTopicService;
+  /** award lists and the AWARD field of the index (domains/award) */
+  awards: AwardService;
 }
 
 /** What the services are built from besides the repositories. */
@@ -462,8 +474,24 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     now,
     log: infra.log.child({ module: 'alerts' }),
   });
+  const awards = new AwardService({
+    repository: r.awards,
+    patents,
+    engine,
+    indexWrites: infra.indexWrites,
+    now,
+    log: infra.log.child({ module: 'awards' }),
+  });
   return {
     alerts,
+    specialTopics: new SpecialTopicService({
+      repository: r.specialTopics,
+      search,
+      picturesDir: path.join(config.dataDir, 'uploads', 'topics'),
+      now,
+      log: infra.log.child({ module: 'special-topics' }),
+    }),
+    awards,
     patents,
     patentValue,
     sessions,
@@ -497,8 +525,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     wordMerge,
     citation,
     semanticSearch,
-    dashboards: new DashboardsService(engine, search),
     business: new BusinessService(engine, search, patents, r.companyRelations),
+    dashboards: new DashboardsService(engine, search, awards),
     history,
     imageSearch,
     imageIndexer,

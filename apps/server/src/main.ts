@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   await context.services.dataImport.recover();
   // Alert runs the last server process left unfinished resume; none is mailed twice (domains/alert).
   await context.services.alerts.recover();
+  // A fresh installation with the demo corpus shows a few special topics on its home page.
+  if (config.demo.enabled) await context.services.specialTopics.seedDemoTopics();
   await app.listen({ port: config.port, host: config.host });
   // JOB_POLL_MS=0 leaves this process out of the job work (another process of the same database runs it).
   context.jobs.worker.start();
@@ -31,8 +33,10 @@ async function main(): Promise<void> {
     // Citation rows an import cut short left staged.
     .mergeStagedCitations()
     .then(() => syncSearchIndex(context, shutdown.signal))
-    .then((reindexed) => {
+    .then(async (reindexed) => {
       if (reindexed > 0) app.log.info({ reindexed }, 'search index repaired from the store');
+      // Records indexed again lost their awards (the AWARD field): the award list sets them again.
+      await context.services.awards.syncIndex();
       return loadDemoCorpusIfNeeded(context, { signal: shutdown.signal });
     })
     .then((report) => {

@@ -1184,6 +1184,52 @@ export const ERROR_CODES = {
     zh: '未找到企业“{name}”的专利',
     en: 'No patents of the company "{name}"',
   },
+  // Special topics (docs/special-topics.md) and awards (docs/awards.md)
+  TOPIC_NOT_FOUND: { http: 404, status: 0, zh: '该专题不存在或已删除', en: 'This topic does not exist or was deleted' },
+  TOPIC_LIMIT_REACHED: {
+    http: 400,
+    status: 0,
+    zh: '专题最多 {max} 个，请先删除不用的专题',
+    en: 'At most {max} topics; delete one you no longer use first',
+  },
+  TOPIC_PICTURE_TYPE: {
+    http: 400,
+    status: 0,
+    zh: '图片格式不支持，请上传 JPG、PNG 或 WebP 图片',
+    en: 'Unsupported picture format; upload a JPG, PNG or WebP image',
+  },
+  TOPIC_PICTURE_TOO_LARGE: {
+    http: 400,
+    status: 0,
+    zh: '图片不能超过 {max}，边长不超过 {side} 像素',
+    en: 'The picture must be at most {max} and {side} pixels a side',
+  },
+  TOPIC_PICTURE_REQUIRED: { http: 400, status: 0, zh: '请选择要上传的图片', en: 'Choose a picture to upload' },
+  TOPIC_ORDER_MISMATCH: {
+    http: 400,
+    status: 0,
+    zh: '排序须包含全部专题，且每个专题一次',
+    en: 'The order must list every topic exactly once',
+  },
+  AWARD_FILE_REQUIRED: { http: 400, status: 0, zh: '请选择要导入的 CSV 文件', en: 'Choose a CSV file to import' },
+  AWARD_FILE_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '文件无法读取：请上传 UTF-8 编码的 CSV 文件（列：公开号、奖项、年份）',
+    en: 'The file cannot be read: upload a UTF-8 CSV file (columns: number, award, year)',
+  },
+  AWARD_FILE_TOO_LARGE: {
+    http: 400,
+    status: 0,
+    zh: '文件不能超过 {max}',
+    en: 'The file must be at most {max}',
+  },
+  AWARD_TOO_MANY_ROWS: {
+    http: 400,
+    status: 0,
+    zh: '一次最多导入 {max} 行',
+    en: 'At most {max} rows per import',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

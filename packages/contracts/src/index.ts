@@ -34,3 +34,5 @@ export * from './duplicate.js';
 export * from './word-merge.js';
 export * from './citation.js';
 export * from './business.js';
+export * from './special-topic.js';
+export * from './award.js';

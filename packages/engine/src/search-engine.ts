@@ -91,7 +91,21 @@ export interface SearchEngine {
    * clears it. Unknown numbers are skipped; answers how many records were updated.
    */
   setValueScores(scores: readonly ValueScoreUpdate[]): Promise<number>;
+  /**
+   * Sets the awards (the AWARD field) of indexed records, kept beside the record like the value
+   * score: an empty list clears them. With `replaceAll`, every other record loses its awards (the
+   * updates are the whole award list). Indexing a record again clears its awards: the caller sets
+   * them again afterwards. Unknown numbers are skipped; answers how many records hold awards after
+   * the call among those written.
+   */
+  setAwards(updates: readonly AwardUpdate[], options?: { readonly replaceAll?: boolean }): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface AwardUpdate {
+  /** Publication number, any written form. */
+  readonly publicationNumber: string;
+  readonly awards: readonly { readonly award: string; readonly year?: number | null }[];
 }
 
 export interface ValueScoreUpdate {

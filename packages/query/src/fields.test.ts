@@ -74,6 +74,7 @@ const CANONICAL_IDS = [
   'DEFD',
   'PV',
   'CLMN',
+  'AWARD',
 ];
 
 describe('field dictionary', () => {

@@ -692,6 +692,17 @@ export const FIELDS: readonly FieldDef[] = Object.freeze([
     en: 'Claim count',
     example: 'CLMN=[10 TO 20]',
   }),
+  // Awards (docs/awards.md): the award lists operators import, e.g. the China Patent Award's 金奖/银奖/优秀奖.
+  // A term matches part of the award's name, or its year (`AWARD=2021`); `AWARD=*`: any award.
+  field({
+    id: 'AWARD',
+    aliases: ['AWD', 'AWARDS', '奖项', '获奖', '专利奖', '获奖情况'],
+    type: 'keyword',
+    group: 'value',
+    zh: '专利奖项',
+    en: 'Patent award',
+    example: 'AWARD=金奖',
+  }),
 ]);
 
 /** The field a bare term is searched in (spec 1 §5: "wrapped as a search expression over the text field"). */

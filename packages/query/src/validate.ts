@@ -175,6 +175,8 @@ class Validator {
 
   /** Spec 1 §5 minimum length and spec 1 §8 "no valid text information". */
   private checkTermText(def: FieldDef, node: TermNode): void {
+    // `AWARD=*`: any awarded patent (like `CC=*`, "the field is not empty"; docs/awards.md).
+    if (def.id === 'AWARD' && node.value.trim() === '*') return;
     const core = node.value.replace(WILDCARDS, '');
     const meaningful = core.match(LETTER_OR_DIGIT)?.length ?? 0;
     const min = def.type !== 'text' ? 1 : CJK.test(core) ? MIN_TERM_CHARS_CJK : MIN_TERM_CHARS_LATIN;

@@ -366,6 +366,34 @@ export interface AlertRunPatentsTable {
 }
 
 /** Duplicate and similarity checks (domains/duplicate): the text, the state and the report. */
+/** Special topics of the home page (domains/special-topic). */
+export interface SpecialTopicsTable {
+  id: string;
+  name_zh: string;
+  name_en: Generated<string>;
+  expression: string;
+  description_zh: Generated<string>;
+  description_en: Generated<string>;
+  /** file name under DATA_DIR/uploads/topics */
+  picture: string | null;
+  enabled: Generated<number>;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Imported award lists (domains/award): one row per number key, award and year. */
+export interface PatentAwardsTable {
+  id: string;
+  number: string;
+  number_key: string;
+  publication_number: string | null;
+  award: string;
+  /** 0: no year given */
+  year: Generated<number>;
+  created_at: string;
+}
+
 export interface DuplicateChecksTable {
   id: string;
   user_id: string;
@@ -745,6 +773,8 @@ export interface Database {
   alert_run_patents: AlertRunPatentsTable;
   duplicate_checks: DuplicateChecksTable;
   analysis_term_adjustments: AnalysisTermAdjustmentsTable;
+  special_topics: SpecialTopicsTable;
+  patent_awards: PatentAwardsTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

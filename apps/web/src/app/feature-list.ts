@@ -24,6 +24,8 @@ import { shareFeature } from '../features/share/feature';
 import { downloadFeature } from '../features/download/feature';
 import { alertFeature } from '../features/alert/feature';
 import { duplicateFeature } from '../features/duplicate/feature';
+import { specialTopicsFeature } from '../features/special-topics/feature';
+import { awardsFeature } from '../features/awards/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -55,4 +57,6 @@ export const FEATURES: readonly Feature[] = [
   downloadFeature,
   alertFeature,
   duplicateFeature,
+  specialTopicsFeature,
+  awardsFeature,
 ];

@@ -61,6 +61,10 @@ import zhAlert from './zh-CN/alert.json';
 import enAlert from './en-US/alert.json';
 import zhDuplicate from './zh-CN/duplicate.json';
 import enDuplicate from './en-US/duplicate.json';
+import zhSpecialTopics from './zh-CN/specialTopics.json';
+import enSpecialTopics from './en-US/specialTopics.json';
+import zhAwards from './zh-CN/awards.json';
+import enAwards from './en-US/awards.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -95,6 +99,8 @@ export const resources = {
     download: zhDownload,
     alert: zhAlert,
     duplicate: zhDuplicate,
+    specialTopics: zhSpecialTopics,
+    awards: zhAwards,
   },
   en: {
     common: enCommon,
@@ -127,6 +133,8 @@ export const resources = {
     download: enDownload,
     alert: enAlert,
     duplicate: enDuplicate,
+    specialTopics: enSpecialTopics,
+    awards: enAwards,
   },
 } as const;
 
@@ -161,6 +169,8 @@ export const NAMESPACES = [
   'download',
   'alert',
   'duplicate',
+  'specialTopics',
+  'awards',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

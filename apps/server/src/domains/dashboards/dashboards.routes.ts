@@ -1,5 +1,6 @@
 import {
   DASHBOARD_KINDS,
+  DashboardAwardsSchema,
   DashboardEntitiesRequestSchema,
   DashboardEntitiesResponseSchema,
   DashboardJumpRequestSchema,
@@ -12,10 +13,12 @@ import {
   PatentMapClassificationRequestSchema,
   PatentMapClassificationSchema,
   PatentMapJumpRequestSchema,
+  AnalysisFilterSchema,
   type DashboardKind,
   type TechnologyField,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { languageOf } from '../../plugins/locale.js';
 import type { RouteAccess } from '../auth/access.plugin.js';
 import type { DashboardsService } from './dashboards.service.js';
@@ -82,6 +85,30 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
         return ok(await service.jump(subject, field, target, lang));
       },
     );
+
+    if (kind !== 'region') {
+      app.post(
+        `/dashboards/${kind}/awards`,
+        {
+          config: { access },
+          schema: {
+            summary: `The awarded patents of the /analysis/${kind} subject (AWARD field): count, per award, newest 50`,
+            tags: ['dashboards'],
+            body: DashboardOverviewRequestSchema,
+            response: {
+              200: envelopeOf(
+                DashboardAwardsSchema.extend({ searchExpre: z.string(), filters: z.array(AnalysisFilterSchema) }),
+              ),
+            },
+          },
+        },
+        async (request) => {
+          const lang = languageOf(request);
+          service.checkKind(kind, request.body.subject, lang);
+          return ok(await service.awards(request.body.subject, request.body.field, lang));
+        },
+      );
+    }
 
     app.post(
       `/dashboards/${kind}/entities`,

@@ -6,6 +6,7 @@ import {
   type AnalysisFilter,
   type AnalysisResult,
   type AnalysisSpec,
+  type DashboardAwards,
   type DashboardEntity,
   type DashboardJumpResponse,
   type DashboardJumpTarget,
@@ -14,13 +15,14 @@ import {
   type DashboardRanking,
   type DashboardSubject,
   type Language,
+  type PatentAward,
   type PatentMapAnaly,
   type PatentMapClassification,
   type TechnologyField,
   type TermsResult,
 } from '@patlas/contracts';
 import type { SearchEngine } from '@patlas/engine';
-import type { QueryNode } from '@patlas/query';
+import { makeAnd, type QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
 import { classifyPartyType } from '../patent/import/shared/party-classify.js';
 import { toAppError, type SearchService } from '../search/search.service.js';
@@ -36,6 +38,12 @@ import {
   withField,
   type DashboardSet,
 } from './dashboard-sets.js';
+
+/** Awarded patents a dashboard lists (the count covers them all). */
+const AWARD_LIST_SIZE = 50;
+
+/** Awards of stored patents (domains/award AwardService.awardsOf). */
+export type AwardLookup = (publicationNumbers: readonly string[]) => Promise<Map<string, PatentAward[]>>;
 
 /** Rows of each ranking on a dashboard. */
 const RANKING_SIZE = 10;
@@ -80,7 +88,57 @@ export class DashboardsService {
   constructor(
     private readonly engine: SearchEngine,
     private readonly search: SearchService,
+    private readonly awardsOf?: { awardsOf: AwardLookup; names: () => Promise<string[]> },
   ) {}
+
+  /**
+   * The awarded patents of a university's or company's set (the AWARD field, docs/awards.md):
+   * their count, the count per award and the newest AWARD_LIST_SIZE with their awards. The result
+   * page of them all is the set's expression AND `AWARD=*` with the set's filters.
+   */
+  async awards(subjectIn: DashboardSubject, field: TechnologyField | undefined, lang: Language) {
+    const subject = normalisedSubject(subjectIn, lang);
+    const set = subjectSet(subject, field, lang);
+    const searchExpre = andExpressions([set.searchExpre, 'AWARD=*']);
+    const ast = makeAnd([this.search.parse(set.searchExpre, lang), this.search.parse('AWARD=*', lang)]);
+    let page;
+    try {
+      page = await this.engine.search({
+        ast,
+        filters: set.filters,
+        page: 1,
+        pageSize: AWARD_LIST_SIZE,
+        sort: { field: 'PD', order: 'desc' },
+      });
+    } catch (err) {
+      throw toAppError(err);
+    }
+    const numbers = page.items.map((h) => h.publicationNumber);
+    const awards = (await this.awardsOf?.awardsOf(numbers)) ?? new Map<string, PatentAward[]>();
+    const byAward = new Map<string, number>();
+    if (page.total > 0) {
+      // Per award over the whole set, not only the listed page: one count per award of the list.
+      for (const name of (await this.awardsOf?.names()) ?? []) {
+        const condition = this.search.parse(`AWARD="${name.replace(/"/g, ' ')}"`, lang);
+        byAward.set(name, await this.count(makeAnd([ast, condition]), set.filters));
+      }
+    }
+    const result: DashboardAwards & { searchExpre: string; filters: AnalysisFilter[] } = {
+      total: page.total,
+      byAward: [...byAward]
+        .filter(([, count]) => count > 0)
+        .map(([award, count]) => ({ award, count }))
+        .sort((a, b) => b.count - a.count),
+      items: page.items.map((h) => ({
+        publicationNumber: h.publicationNumber,
+        title: h.title ?? null,
+        awards: awards.get(h.publicationNumber) ?? [],
+      })),
+      searchExpre,
+      filters: set.filters,
+    };
+    return result;
+  }
 
   /** A 400 when a dashboard kind is asked about a subject it does not show (the cu routes are for universities). */
   checkKind(kind: DashboardKind, subject: DashboardSubject, lang: Language): void {

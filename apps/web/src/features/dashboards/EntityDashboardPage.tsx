@@ -21,6 +21,7 @@ import { CompanyPanel } from './components/CompanyPanel';
 import { CompanySearch } from './components/CompanySearch';
 import { EntityPicker } from './components/EntityPicker';
 import { KpiCards, type KpiKey } from './components/KpiCards';
+import { AwardsCard } from './components/AwardsCard';
 import { RankingTable } from './components/RankingTable';
 import { useValueLabels } from './labels';
 import { COMPANY_PERMISSION, UNIVERSITY_PERMISSION } from './paths';
@@ -326,6 +327,11 @@ function EntityDashboard({ kind }: { kind: DashboardKind }) {
                   />
                 </Card>
               </Col>
+              {(kind === 'cu' || kind === 'co') && subject && (
+                <Col xs={24}>
+                  <AwardsCard kind={kind} subject={subject} field={field} />
+                </Col>
+              )}
             </Row>
             {kind !== 'cu' && data.subject.kind === 'province' && (
               <Typography.Text type="secondary">

@@ -1,6 +1,8 @@
 import type {
   BusinessSearchResponse,
   BusinessTreeResponse,
+  AnalysisFilter,
+  DashboardAwards,
   DashboardEntity,
   DashboardJumpRequest,
   DashboardJumpResponse,
@@ -55,4 +57,13 @@ export function fetchCompanies(keyword: string, options: Options) {
 /** `POST /api/product/business/search/business/tree`: a company's variants and imported tree. */
 export function fetchCompanyTree(name: string, options: Options) {
   return apiPost<BusinessTreeResponse>('/product/business/search/business/tree', { name }, options);
+}
+
+/** `POST /api/product/dashboards/{cu|co}/awards`: the subject's awarded patents (docs/awards.md). */
+export function fetchDashboardAwards(kind: 'cu' | 'co', body: DashboardOverviewRequest, options: Options) {
+  return apiPost<DashboardAwards & { searchExpre: string; filters: AnalysisFilter[] }>(
+    `/product/dashboards/${kind}/awards`,
+    body,
+    options,
+  );
 }

@@ -3,6 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { pressEnter, renderApp, stubFetch } from '../../test/render-app';
 
+/** The home page's calls: the special topics (`topics`), everything else the health answer. */
+function serveHome(patents: number, topics: unknown[] = []) {
+  return stubFetch((url) =>
+    url.pathname === '/api/product/indexPage/getSpecialTopicInfo'
+      ? { status: 200, body: { status: 1, message: '', data: topics } }
+      : { status: 200, body: { status: 1, message: '', data: { patents, version: '0.1.0' } } },
+  );
+}
+
 describe('home page', () => {
   beforeEach(() => window.localStorage.clear());
   afterEach(() => {
@@ -11,7 +20,7 @@ describe('home page', () => {
   });
 
   it('redirects / to /home and shows the real size of the database in 万', async () => {
-    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 25_000, version: '0.1.0' } } }));
+    serveHome(25_000);
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(await screen.findByText('2.5万')).toBeTruthy();
@@ -19,7 +28,7 @@ describe('home page', () => {
   });
 
   it('answers an unknown address with the 404 page naming it, not a silent trip home', async () => {
-    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    serveHome(3);
     // An address no screen answers (the libraries page answers /innovationSpace/collect now).
     const { router } = renderApp('/innovationSpace/noSuchScreen?tab=searchExp');
     expect((await screen.findByTestId('unknown-address')).textContent).toBe(
@@ -31,7 +40,7 @@ describe('home page', () => {
   });
 
   it('opens a patent typed in any form on the detail page', async () => {
-    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    serveHome(3);
     const { router } = renderApp('/home');
     fireEvent.click(await screen.findByText('按号码打开专利'));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('tabName')).toBe('number'));
@@ -45,7 +54,7 @@ describe('home page', () => {
   });
 
   it('prefills the quick search from /search/quick?expre=', async () => {
-    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    serveHome(3);
     const { router } = renderApp('/search/quick?expre=TI%3D%E7%94%B5%E6%B1%A0');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(new URLSearchParams(router.state.location.search).get('tabName')).toBe('quick');
@@ -54,7 +63,7 @@ describe('home page', () => {
   });
 
   it('searches a pasted patent number as a number and shows the expression it will run (issue 14)', async () => {
-    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    serveHome(3);
     const { router } = renderApp('/home');
     const editor = await screen.findByRole('textbox', { name: '检索式' });
     fireEvent.change(editor, { target: { value: 'US 8,930,553 B2' } });
@@ -67,7 +76,7 @@ describe('home page', () => {
   });
 
   it('searches a list of ten numbers in PN and AN, and leaves words to the expression search', async () => {
-    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    serveHome(3);
     const { router } = renderApp('/home');
     const editor = await screen.findByRole('textbox', { name: '检索式' });
     fireEvent.change(editor, { target: { value: 'PM2.5 传感器' } });
@@ -96,7 +105,7 @@ describe('home page', () => {
   });
 
   it('sends /search/quick?tab=cbir to image search (spec 1 §2, version style 2)', async () => {
-    stubFetch(() => ({ status: 200, body: { status: 1, message: '', data: { patents: 3, version: '0.1.0' } } }));
+    serveHome(3);
     const { router } = renderApp('/search/quick?tab=cbir');
     // Signed out, the image-search guard sends the visitor to log in and back to /search/img.
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/search/quick'));
@@ -106,10 +115,7 @@ describe('home page', () => {
   });
 
   it('switches to English, remembers it, and keeps the fixed home tab', async () => {
-    const calls = stubFetch(() => ({
-      status: 200,
-      body: { status: 1, message: '', data: { patents: 1_700_000, version: '0.1.0' } },
-    }));
+    const calls = serveHome(1_700_000);
     renderApp('/home');
     expect(await screen.findByText('170万')).toBeTruthy();
     fireEvent.click(screen.getByText('English'));
@@ -121,5 +127,26 @@ describe('home page', () => {
       v: { key: string; isFixed: boolean }[];
     };
     expect(storedTabs.v[0]).toMatchObject({ key: '/home', isFixed: true });
+  });
+
+  it('shows the special topics as cards with their counts, each opening its result page', async () => {
+    serveHome(3, [
+      {
+        id: 't1',
+        name: '锂电池',
+        description: '锂离子电池的材料与工艺',
+        expression: 'TIABC=(锂电池 OR 锂离子电池)',
+        pictureUrl: null,
+        count: 12_345,
+      },
+      { id: 't2', name: '人工智能', description: '', expression: 'TIABC=(人工智能)', pictureUrl: null, count: null },
+    ]);
+    const { router } = renderApp('/home');
+    expect(await screen.findByText('1.2万 件专利')).toBeTruthy();
+    expect(screen.getByText('锂离子电池的材料与工艺')).toBeTruthy();
+    expect(screen.getByText('数量暂不可用')).toBeTruthy();
+    fireEvent.click(screen.getByText('锂电池'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult'));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('TIABC=(锂电池 OR 锂离子电池)');
   });
 });

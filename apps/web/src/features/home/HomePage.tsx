@@ -7,6 +7,7 @@ import { formatCount } from '../../utils/format-count';
 import { useHealth } from './queries';
 import { QuickSearchPanel } from './QuickSearchPanel';
 import { SemanticSearchPanel } from './semantic-search/SemanticSearchPanel';
+import { SpecialTopicCards } from './SpecialTopicCards';
 import { HELP_DETECTION_PATH } from '../../app/paths';
 import './HomePage.css';
 
@@ -100,6 +101,7 @@ export function HomePage() {
           ]}
         />
       </Card>
+      <SpecialTopicCards />
     </Flex>
   );
 }

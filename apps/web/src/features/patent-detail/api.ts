@@ -1,4 +1,5 @@
 import type {
+  AwardInfoItem,
   InventorStats,
   PatentDetail,
   PatentValue,
@@ -76,4 +77,10 @@ export async function downloadValueReport(
     blob: await response.blob(),
     fileName: fileNameOf(response.headers.get('Content-Disposition'), `patent-value.${format}`),
   };
+}
+
+/** `POST /api/product/award/getInfo`: the awards of one patent (docs/awards.md). */
+export async function fetchPatentAwards(pn: string, options: Omit<RequestOptions, 'query'>): Promise<AwardInfoItem> {
+  const [item] = await apiPost<AwardInfoItem[]>('/product/award/getInfo', { pn }, options);
+  return item ?? { number: pn, publicationNumber: null, awards: [] };
 }

@@ -7,6 +7,7 @@ import { useSessionStore } from '../../session/useSession';
 import {
   evaluatePatentValue,
   fetchInventorStats,
+  fetchPatentAwards,
   fetchListNeighbours,
   fetchPatentDetail,
   refreshPatentValue,
@@ -81,4 +82,14 @@ export function useFileOptions(): () => Promise<FileOptions> {
     }
     return { lang, messages, token: store.getSnapshot().session?.token };
   }, [store, lang, messages]);
+}
+
+/** The awards of the patent shown (the header's award tags). */
+export function usePatentAwards(pn: string) {
+  const { lang, messages } = useApiContext();
+  return useQuery({
+    queryKey: ['patent-awards', pn, lang],
+    queryFn: ({ signal }) => fetchPatentAwards(pn, { lang, messages, signal }),
+    staleTime: 60_000,
+  });
 }

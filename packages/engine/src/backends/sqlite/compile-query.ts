@@ -55,6 +55,12 @@ export type Plan =
       readonly includeFrom: boolean;
       readonly includeTo: boolean;
     }
+  | {
+      /** Documents with an award (AWARD field) the test accepts: the in-memory award lists (doc-columns.ts). */
+      readonly kind: 'award';
+      readonly describe: string;
+      readonly test: (award: string, year: number | null) => boolean;
+    }
   | { readonly kind: 'none' }
   | { readonly kind: 'and'; readonly children: readonly Plan[] }
   | { readonly kind: 'or'; readonly children: readonly Plan[] }
@@ -95,7 +101,8 @@ function countExpansion(ctx: Compilation, words: number, text: string): void {
 type FieldSpec =
   | { kind: 'text'; columns: readonly FtsColumn[] }
   | { kind: 'class' | 'keyword' | 'number'; column: FtsColumn }
-  | { kind: 'range'; column: RangeColumn; type: 'date' | 'number' };
+  | { kind: 'range'; column: RangeColumn; type: 'date' | 'number' }
+  | { kind: 'award' };
 
 const FIELDS: Record<string, FieldSpec> = {
   TI: { kind: 'text', columns: ['ti'] },
@@ -168,6 +175,7 @@ const FIELDS: Record<string, FieldSpec> = {
   REXD: { kind: 'range', column: 'rexd', type: 'date' },
   DEF: { kind: 'range', column: 'def', type: 'number' },
   DEFD: { kind: 'range', column: 'defd', type: 'date' },
+  AWARD: { kind: 'award' },
 };
 
 /** The field ids this back end understands. */
@@ -309,6 +317,40 @@ function compileKeywordTerm(field: string, value: string, column: FtsColumn): Pl
   return { kind: 'fts', match: columnFilter([column], isPrefix ? `${quote(token)}*` : quote(token)), rank: [] };
 }
 
+/** An award's name as compared: normalised width and case, no spaces or punctuation. */
+export function awardKey(text: string): string {
+  return keywordToken(text).toLowerCase();
+}
+
+/**
+ * `AWARD=金奖`: part of an award's name (中国专利金奖) or its year (`AWARD=2021`); with `*`/`?` the
+ * pattern covers the whole name or year (`AWARD=中国专利*`); `AWARD=*` any award.
+ */
+function compileAwardTerm(value: string): Plan {
+  const v = value.trim();
+  if (/^[*?]+$/.test(v)) return { kind: 'award', describe: 'AWARD *', test: () => true };
+  if (/[*?]/.test(v)) {
+    const pattern = v
+      .split(/([*?])/)
+      .map((part) => (part === '*' ? '.*' : part === '?' ? '.' : escapeRegExp(awardKey(part))))
+      .join('');
+    const re = new RegExp(`^${pattern}$`, 'u');
+    return {
+      kind: 'award',
+      describe: `AWARD ~${pattern}`,
+      test: (award, year) => re.test(awardKey(award)) || (year !== null && re.test(String(year))),
+    };
+  }
+  const key = awardKey(v);
+  if (!key) return { kind: 'none' };
+  const year = /^\d{4}$/.test(key) ? Number(key) : undefined;
+  return {
+    kind: 'award',
+    describe: `AWARD ${key}`,
+    test: (award, y) => (year !== undefined && y === year) || awardKey(award).includes(key),
+  };
+}
+
 function compileNumberTerm(value: string, column: FtsColumn): Plan {
   const v = value.trim();
   if (/[*?]/.test(v)) {
@@ -384,6 +426,8 @@ function compileTerm(node: TermNode, ctx: Compilation): Plan {
       return compileKeywordTerm(field, node.value, spec.column);
     case 'number':
       return compileNumberTerm(node.value, spec.column);
+    case 'award':
+      return compileAwardTerm(node.value);
     case 'range': {
       // `AD=2018` or `AD=2018*`: the whole period; `FAMN=3`: equality.
       const v = node.value.replace(/\*+$/, '');
@@ -679,6 +723,8 @@ export function printPlan(plan: Plan): string {
       const hi = plan.to === undefined ? '' : `${plan.to}${plan.includeTo ? ']' : ')'}`;
       return `RANGE(${plan.column} ${lo}..${hi})`;
     }
+    case 'award':
+      return `AWARD(${plan.describe})`;
     case 'none':
       return 'NONE';
     case 'and':

@@ -103,6 +103,8 @@ export class DocColumns {
   anGroup = new Int32Array(0);
   famGroup = new Int32Array(0);
   readonly groupDict = new Dictionary();
+  /** Awards of the few documents that have any (the AWARD field), by document id. */
+  readonly awards = new Map<number, readonly (readonly [string, number | null])[]>();
   /** Family members by family group, for expandFamily. */
   readonly familyMembers = new Map<number, Set<string>>();
 
@@ -268,6 +270,8 @@ export class DocColumns {
       );
       this.multiLength[k][id] = ids.length;
     }
+    if (v.awards?.length) this.awards.set(id, v.awards);
+    else this.awards.delete(id);
     this.anGroup[id] = v.anKey ? this.groupDict.id(`an:${v.anKey}`) : 0;
     this.famGroup[id] = v.familyKey ? this.groupDict.id(`fam:${v.familyKey}`) : 0;
     if (v.familyKey) {
@@ -304,7 +308,24 @@ export class DocColumns {
     }
   }
 
+  /** Live documents with an award `test` accepts, ascending ids. */
+  awardIds(test: (award: string, year: number | null) => boolean): Int32Array {
+    const ids: number[] = [];
+    for (const [id, awards] of this.awards) {
+      if (this.alive[id] && awards.some(([award, year]) => test(award, year))) ids.push(id);
+    }
+    return Int32Array.from(ids).sort();
+  }
+
+  /** A live document's awards alone (none: []). */
+  setAwards(id: number, awards: readonly (readonly [string, number | null])[]): void {
+    if (id >= this.capacity || !this.alive[id]) return;
+    if (awards.length > 0) this.awards.set(id, awards);
+    else this.awards.delete(id);
+  }
+
   delete(id: number): void {
+    this.awards.delete(id);
     if (id < this.capacity && this.alive[id]) {
       this.alive[id] = 0;
       this.aliveCount--;

@@ -117,6 +117,11 @@ export interface DocColumnValues {
   trfd?: number[];
   plgd?: number[];
   rexd?: number[];
+  /**
+   * Awards (the AWARD field): [name, year or null] each, set by SearchEngine.setAwards, never by
+   * indexing (the award lists live in the app database and are written beside the record).
+   */
+  awards?: [string, number | null][];
   /** Analysis dimensions (aggregation/dimensions.ts); absent in rows written before schema 4. */
   ipcTokens?: string[];
   cpcTokens?: string[];

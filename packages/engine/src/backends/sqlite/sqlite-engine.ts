@@ -255,6 +255,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   if (options.loadColumns !== 'first-use') columnsOf();
   const colsOf = db.prepare('SELECT cols FROM doc_cols WHERE id = ?').pluck();
   let setPv: Database.Statement | undefined;
+  let setAwardCols: Database.Statement | undefined;
   /** The last ranked set looked up: a search reads it twice (its hits, then its scores). */
   let withinMemo: { list: readonly string[]; ids: { ranked: number[]; sorted: Int32Array } } | undefined;
 
@@ -408,6 +409,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
           return t !== undefined && plan.check(t);
         });
       }
+      case 'award':
+        return columnsOf().awardIds(plan.test);
       case 'range':
         return filterIds(
           columnsOf().allIds(),
@@ -1116,6 +1119,44 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       trimChangeLog(db);
       for (const [id, value] of written) loaded?.setValueScore(id, value);
       return written.length;
+    },
+
+    async setAwards(updates, options = {}) {
+      if (readOnly) throw new Error('a read-only engine cannot write');
+      setAwardCols ??= db.prepare("UPDATE doc_cols SET cols = json_set(cols, '$.awards', json(?)) WHERE id = ?");
+      const update = setAwardCols;
+      // An import-only process (the CLI) holds no columns: it finds the awarded records in the file.
+      const holders = (): number[] =>
+        loaded
+          ? [...loaded.awards.keys()]
+          : (db
+              .prepare("SELECT id FROM doc_cols WHERE coalesce(json_array_length(cols, '$.awards'), 0) > 0")
+              .pluck()
+              .all() as number[]);
+      const written = db.transaction(() => {
+        const done: [number, [string, number | null][]][] = [];
+        const seen = new Set<number>();
+        for (const { publicationNumber, awards } of updates) {
+          const id = stmt.idByPn.get(publicationKey(publicationNumber)) as number | undefined;
+          if (id === undefined || seen.has(id)) continue;
+          seen.add(id);
+          const values = awards.map((a): [string, number | null] => [a.award, a.year ?? null]);
+          // Other connections (search workers) reload the document's columns from the change log.
+          update.run(JSON.stringify(values), id);
+          done.push([id, values]);
+        }
+        if (options.replaceAll) {
+          for (const id of holders()) {
+            if (seen.has(id)) continue;
+            update.run('[]', id);
+            done.push([id, []]);
+          }
+        }
+        return done;
+      })();
+      trimChangeLog(db);
+      for (const [id, values] of written) loaded?.setAwards(id, values);
+      return written.filter(([, values]) => values.length > 0).length;
     },
 
     async close() {

@@ -102,6 +102,8 @@ async function importAndIndex(
   // thread still commits the last batches (the two work on different files).
   await patents.endImport();
   await bulk.finish();
+  // Records indexed again lost their awards, and new records may be on the award list (domains/award).
+  await context.services.awards.syncIndexNow();
   await patents.setMeta(INDEX_PENDING_KEY, '');
   // Finished once the index holds its records: an alert run then finds them by expression.
   await versions.finish(version, context.now().toISOString(), {

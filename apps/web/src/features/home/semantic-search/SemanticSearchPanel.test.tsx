@@ -70,6 +70,7 @@ function stubSemantic(answer: (request: RecordedRequest) => FakeResponse) {
     if (url.pathname === '/api/product/history' || url.pathname === '/api/product/operatehistory')
       return ok({ id: 'h1' });
     if (url.pathname === '/api/product/eventTracking/record') return ok({});
+    if (url.pathname === '/api/product/indexPage/getSpecialTopicInfo') return ok([]);
     return health;
   });
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PatentDetail } from '@patlas/contracts';
 import { formatPatentDate } from '../../../utils/format-date';
 import { kindOf, present, presentList, shownText } from '../patent-view';
+import { AwardTags } from './AwardTags';
 import { LegalStatusBadge } from './LegalStatusBadge';
 import { useCountryName } from './useCountryName';
 
@@ -47,6 +48,7 @@ export function PatentHeader({ patent, actions }: { patent: PatentDetail; action
         {present(patent.kind) && <Tag>{t('header.kindCode', { kind: patent.kind })}</Tag>}
         {patent.patentType && <Tag color="blue">{t(`patentType.${patent.patentType}`)}</Tag>}
         <Tag>{countryName(patent.country)}</Tag>
+        <AwardTags pn={patent.publicationNumber} />
         {actions && <div className="patent-header-actions">{actions}</div>}
       </Flex>
       <Typography.Title level={3} className="patent-header-title">

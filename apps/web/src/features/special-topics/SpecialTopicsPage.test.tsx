@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { SpecialTopic } from '@patlas/contracts';
+import { createQueryClient } from '../../api/query-client';
+import { AppProviders } from '../../app/providers';
+import { toRouteObject } from '../../app/route-objects';
+import { createI18n } from '../../i18n/index';
+import { installDomShims } from '../../test/render-app';
+import { failure, ok, stubApi, type ApiAnswer, type ApiCall } from '../../test/test-api';
+import { specialTopicsFeature } from './feature';
+
+const TOPIC: SpecialTopic = {
+  id: 't1',
+  nameZh: '锂电池',
+  nameEn: 'Lithium batteries',
+  expression: 'TIABC=(锂电池)',
+  descriptionZh: '',
+  descriptionEn: '',
+  pictureUrl: null,
+  enabled: true,
+  sortOrder: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function renderAt(path: string, answer: (call: ApiCall) => ApiAnswer | undefined) {
+  installDomShims();
+  const calls = stubApi(answer);
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const routes = specialTopicsFeature.routes.map(toRouteObject);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders i18n={createI18n('zh')} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { calls, router };
+}
+
+function buttonOf(text: string): HTMLElement {
+  const element = [...document.querySelectorAll('button')].find(
+    (node) => node.textContent?.replace(/\s/g, '') === text,
+  );
+  if (!element) throw new Error(`no button ${text}`);
+  return element;
+}
+
+describe("operators' special topics", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the topics and shows the query language message under the expression of a refused topic', async () => {
+    const { calls } = renderAt('/sys/specialTopics', (call) => {
+      if (call.method === 'GET' && call.path === '/product/sys/specialTopics') return ok([TOPIC]);
+      if (call.method === 'POST' && call.path === '/product/sys/specialTopics') {
+        return failure('检索式有误：第 12 列缺少右括号', 'QUERY_UNBALANCED_PARENS');
+      }
+      return undefined;
+    });
+    expect(await screen.findByText('锂电池')).toBeTruthy();
+    expect(screen.getByText('TIABC=(锂电池)')).toBeTruthy();
+    fireEvent.click(buttonOf('新建专题'));
+    const name = await screen.findByLabelText('中文名称');
+    fireEvent.change(name, { target: { value: '电池' } });
+    fireEvent.change(screen.getByLabelText('检索式'), { target: { value: 'TI=(电池 AND' } });
+    fireEvent.click(buttonOf('保存'));
+    expect(await screen.findByText('检索式有误：第 12 列缺少右括号')).toBeTruthy();
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/product/sys/specialTopics');
+    expect(sent?.body).toMatchObject({ nameZh: '电池', expression: 'TI=(电池 AND' });
+  });
+});
