@@ -78,19 +78,27 @@ export function SpecialTopicsPage() {
   };
 
   const handleSave = async () => {
-    const values = await form.validateFields();
+    // A field the rules refuse shows its message under it; nothing is sent.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     const onError = (err: Error) => {
       // The server's message is the query language's own (with its column).
       if (err instanceof ApiError && err.code.startsWith('QUERY_')) {
         form.setFields([{ name: 'expression', errors: [err.message] }]);
       } else void message.error(err.message);
     };
-    const onSuccess = () => {
-      setEditing(null);
-      void message.success(t('saved'));
-    };
-    if (editing === 'new') create.mutate(values, { onSuccess, onError });
-    else if (editing) update.mutate({ id: editing.id, patch: values }, { onSuccess, onError });
+    if (editing === null) return;
+    // The promise of this very call (not mutate's per-call callbacks, which a later call or a
+    // re-subscribed observer can drop): the dialog closes once the saved topic is in the list.
+    try {
+      if (editing === 'new') await create.mutateAsync(values);
+      else await update.mutateAsync({ id: editing.id, patch: values });
+    } catch (err) {
+      onError(err as Error);
+      return;
+    }
+    setEditing(null);
+    void message.success(t('saved'));
   };
 
   const move = (index: number, by: number) => {
