@@ -6,3 +6,4 @@
 export * from './chart-model.js';
 export * from './chart-option.js';
 export * from './map-regions.js';
+export * from './analysis-tables.js';

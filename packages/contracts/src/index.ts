@@ -31,3 +31,4 @@ export * from './export-analysis.js';
 export * from './export-citations.js';
 export * from './patent-value.js';
 export * from './duplicate.js';
+export * from './report.js';

@@ -18,6 +18,7 @@ import * as createExport from './202612040100-create-export.js';
 import * as createAlerts from './202612050100-create-alerts.js';
 import * as createPatentValues from './202612050200-create-patent-values.js';
 import * as createDuplicateChecks from './202612050300-create-duplicate-checks.js';
+import * as createReports from './202612060100-create-reports.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612050100-create-alerts': createAlerts,
   '202612050200-create-patent-values': createPatentValues,
   '202612050300-create-duplicate-checks': createDuplicateChecks,
+  '202612060100-create-reports': createReports,
 };
