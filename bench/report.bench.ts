@@ -72,8 +72,9 @@ try {
     sections: REPORT_SECTIONS,
     set: { searchExpre: chosen.expression, filters: [], mergeType: 0 },
   });
-  // The report job, as the worker runs it.
-  await context.jobs.worker.runDueJobs();
+  // The report job's handler, as the worker runs it (other due jobs of a fresh index — value
+  // backfill, drawing features — are not this benchmark's to time).
+  await context.services.reports.runReport(report.id);
   const seconds = (performance.now() - started) / 1000;
   const { data: list } = await post<{ items: Report[] }>('/api/product/report/patent/list', { pageSize: 5 });
   const done = list.items.find((r) => r.id === report.id);
