@@ -24,6 +24,7 @@ import { shareFeature } from '../features/share/feature';
 import { downloadFeature } from '../features/download/feature';
 import { alertFeature } from '../features/alert/feature';
 import { duplicateFeature } from '../features/duplicate/feature';
+import { reportFeature } from '../features/report/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -55,4 +56,5 @@ export const FEATURES: readonly Feature[] = [
   downloadFeature,
   alertFeature,
   duplicateFeature,
+  reportFeature,
 ];

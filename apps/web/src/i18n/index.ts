@@ -61,6 +61,8 @@ import zhAlert from './zh-CN/alert.json';
 import enAlert from './en-US/alert.json';
 import zhDuplicate from './zh-CN/duplicate.json';
 import enDuplicate from './en-US/duplicate.json';
+import zhReport from './zh-CN/report.json';
+import enReport from './en-US/report.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -95,6 +97,7 @@ export const resources = {
     download: zhDownload,
     alert: zhAlert,
     duplicate: zhDuplicate,
+    report: zhReport,
   },
   en: {
     common: enCommon,
@@ -127,6 +130,7 @@ export const resources = {
     download: enDownload,
     alert: enAlert,
     duplicate: enDuplicate,
+    report: enReport,
   },
 } as const;
 
@@ -161,6 +165,7 @@ export const NAMESPACES = [
   'download',
   'alert',
   'duplicate',
+  'report',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
