@@ -244,7 +244,7 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
  * The security headers (@fastify/helmet). The CSP fits the built web app: its scripts are files
  * of its own origin (the Vite build inlines none); antd writes its CSS-in-JS as <style> tags and
  * style attributes ('unsafe-inline' styles); captchas are data: images, previews and downloads
- * blob: URLs; ECharts draws on canvas. Swagger UI at /api/docs loads its own files only. No
+ * blob: URLs (a report's PDF previewed in a blob: frame); ECharts draws on canvas. Swagger UI at /api/docs loads its own files only. No
  * upgrade-insecure-requests: an installation served over plain http on a LAN must keep working.
  */
 export const SECURITY_HEADERS = {
@@ -260,6 +260,8 @@ export const SECURITY_HEADERS = {
       'connect-src': ["'self'"],
       'worker-src': ["'self'", 'blob:'],
       'object-src': ["'none'"],
+      // The report preview shows its PDF in an iframe from a blob: URL.
+      'frame-src': ["'self'", 'blob:'],
       'base-uri': ["'self'"],
       'form-action': ["'self'"],
       'frame-ancestors': ["'self'"],

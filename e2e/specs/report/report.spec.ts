@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { ADMIN, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
@@ -100,4 +100,17 @@ describe.runIf(runBrowser)('[REPORT]: smart reports from the result page', () =>
       await page.close();
     });
   }
+
+  it("shows operators every user's reports and the reports per user on /sys/report", async () => {
+    const admin = await apiLogin(server.baseUrl, ADMIN.email, ADMIN.password);
+    const page = await pageIn(browser, server, admin, 'zh');
+    await page.goto(`${server.baseUrl}/sys/report`);
+    const usage = page.getByTestId('sys-report-usage').locator('tr', { hasText: DEMO.email });
+    await usage.waitFor({ timeout: STEP_TIMEOUT_MS });
+    // The two reports generated above, both done.
+    expect((await usage.locator('td').allInnerTexts()).map((c) => c.trim())).toEqual([DEMO.email, '2', '2']);
+    await page.getByTestId('sys-report-list').getByText(LOCALES[0].title).waitFor();
+    await shot(page, 'report-sys.png');
+    await page.close();
+  });
 });

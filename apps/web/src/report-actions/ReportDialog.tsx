@@ -127,8 +127,9 @@ function ReportForm({ preset, onClose, onCreated }: ReportDialogProps & { preset
     >
       <Form.Item label={t('dialog.set')}>
         <Typography.Text type="secondary" ellipsis={{ tooltip: preset.label }} data-testid="report-set-label">
-          {t(`origins.${preset.origin}`)}
-          {preset.label ? `：${preset.label}` : ''}
+          {preset.label
+            ? t('originWithLabel', { origin: t(`origins.${preset.origin}`), label: preset.label })
+            : t(`origins.${preset.origin}`)}
         </Typography.Text>
       </Form.Item>
       <Form.Item name="title" label={t('dialog.reportTitle')} required rules={[problemRule('title')]}>

@@ -120,8 +120,9 @@ export function ReportListPage() {
               width: 260,
               render: (_, report) => (
                 <Typography.Text ellipsis={{ tooltip: report.originLabel }} style={{ maxWidth: 240 }}>
-                  {t(`origins.${report.origin}`)}
-                  {report.originLabel ? `：${report.originLabel}` : ''}
+                  {report.originLabel
+                    ? t('originWithLabel', { origin: t(`origins.${report.origin}`), label: report.originLabel })
+                    : t(`origins.${report.origin}`)}
                 </Typography.Text>
               ),
             },

@@ -63,6 +63,11 @@ export function ReportPreview({ id, onClose }: { id: string | undefined; onClose
           <Alert type="error" showIcon title={report.data.error} />
         )}
         {isDone && !error && pdf && pdf.id === id && (
+          <Typography.Link href={pdf.url} target="_blank" rel="noreferrer" data-testid="report-preview-new-tab">
+            {t('preview.newTab')}
+          </Typography.Link>
+        )}
+        {isDone && !error && pdf && pdf.id === id && (
           <iframe
             title={title}
             src={pdf.url}

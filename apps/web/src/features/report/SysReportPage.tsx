@@ -59,8 +59,9 @@ export function SysReportPage() {
               title: t('columns.set'),
               render: (_, report) => (
                 <Typography.Text ellipsis={{ tooltip: report.originLabel }} style={{ maxWidth: 260 }}>
-                  {t(`origins.${report.origin}`)}
-                  {report.originLabel ? `：${report.originLabel}` : ''}
+                  {report.originLabel
+                    ? t('originWithLabel', { origin: t(`origins.${report.origin}`), label: report.originLabel })
+                    : t(`origins.${report.origin}`)}
                 </Typography.Text>
               ),
             },
