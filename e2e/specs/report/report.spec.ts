@@ -95,6 +95,12 @@ describe.runIf(runBrowser)('[REPORT]: smart reports from the result page', () =>
       await row.getByTestId('report-preview-button').click();
       await page.getByTestId('report-preview-pdf').waitFor({ timeout: STEP_TIMEOUT_MS });
       expect(new URL(page.url()).searchParams.get('id')).toBeTruthy();
+      // The drawer's opening motion is over before the screenshot.
+      await expect
+        .poll(() => page.locator('.ant-drawer-content-wrapper[class*="motion"]').count(), {
+          timeout: STEP_TIMEOUT_MS,
+        })
+        .toBe(0);
       await shot(page, `report-preview-${l.tag}.png`);
       expect(errors).toEqual([]);
       await page.close();

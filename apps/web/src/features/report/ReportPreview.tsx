@@ -12,7 +12,7 @@ import { ReportStateTag } from './ReportParts';
  * An expired or deleted report shows the spec 2 §8 message the server answers.
  */
 export function ReportPreview({ id, onClose }: { id: string | undefined; onClose: () => void }) {
-  const { t } = useTranslation('report');
+  const { t, i18n } = useTranslation('report');
   const report = useReport(id);
   const fileOptions = useFileOptions();
   const [pdf, setPdf] = useState<{ id: string; url: string }>();
@@ -86,7 +86,7 @@ export function ReportPreview({ id, onClose }: { id: string | undefined; onClose
             {report.data.summary.map((section) => (
               <Typography.Paragraph key={section.id}>
                 <Typography.Text strong>{section.heading}</Typography.Text>
-                {'：'}
+                {i18n.language === 'en' ? ': ' : '：'}
                 {section.sentence}
               </Typography.Paragraph>
             ))}
