@@ -36,6 +36,7 @@ import { exportDomain } from './domains/export/export.domain.js';
 import { alertDomain } from './domains/alert/alert.domain.js';
 import { duplicateDomain } from './domains/duplicate/duplicate.domain.js';
 import { citationDomain } from './domains/citation/citation.domain.js';
+import { reportDomain } from './domains/report/report.domain.js';
 import { groupDomain } from './domains/group/group.domain.js';
 import { historyDomain } from './domains/history/history.domain.js';
 import { imageSearchDomain } from './domains/image-search/image-search.domain.js';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(alertDomain, { prefix: PRODUCT, alerts: services.alerts });
   await app.register(duplicateDomain, { prefix: PRODUCT, duplicate: services.duplicate });
   await app.register(citationDomain, { prefix: PRODUCT, citation: services.citation });
+  await app.register(reportDomain, { prefix: PRODUCT, reports: services.reports });
   await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });
   await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups });
   await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });
@@ -255,7 +257,7 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
  * The security headers (@fastify/helmet). The CSP fits the built web app: its scripts are files
  * of its own origin (the Vite build inlines none); antd writes its CSS-in-JS as <style> tags and
  * style attributes ('unsafe-inline' styles); captchas are data: images, previews and downloads
- * blob: URLs; ECharts draws on canvas. Swagger UI at /api/docs loads its own files only. No
+ * blob: URLs (a report's PDF previewed in a blob: frame); ECharts draws on canvas. Swagger UI at /api/docs loads its own files only. No
  * upgrade-insecure-requests: an installation served over plain http on a LAN must keep working.
  */
 export const SECURITY_HEADERS = {
@@ -271,6 +273,8 @@ export const SECURITY_HEADERS = {
       'connect-src': ["'self'"],
       'worker-src': ["'self'", 'blob:'],
       'object-src': ["'none'"],
+      // The report preview shows its PDF in an iframe from a blob: URL.
+      'frame-src': ["'self'", 'blob:'],
       'base-uri': ["'self'"],
       'form-action': ["'self'"],
       'frame-ancestors': ["'self'"],

@@ -66,6 +66,9 @@ import { customConfigOf } from './domains/account/account.service.js';
 import { AnalysisExporter } from './domains/export/analysis-export.js';
 import { ExportService } from './domains/export/export.service.js';
 import { DUPLICATE_CHECK_KIND, duplicateCheckJob } from './domains/duplicate/duplicate.job.js';
+import { REPORT_KIND, reportExpiryJob, reportJob } from './domains/report/report.job.js';
+import { ReportRepository } from './domains/report/report.repository.js';
+import { ReportService } from './domains/report/report.service.js';
 import { DuplicateRepository } from './domains/duplicate/duplicate.repository.js';
 import { DuplicateService } from './domains/duplicate/duplicate.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
@@ -112,7 +115,7 @@ import { HistoryRetentionRepository } from './jobs/history-retention.repository.
 import type { JobQueue } from './jobs/queue.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { currentCaller, currentRequest } from './plugins/request-signal.js';
+import { currentCaller, currentRequest, runAsCaller } from './plugins/request-signal.js';
 
 /**
  * The composition root: the one place that builds repositories (from the database handle) and
@@ -158,6 +161,7 @@ export interface Repositories {
   libraries: LibraryRepository;
   libraryMembers: LibraryMembersRepository;
   exports: ExportRepository;
+  reports: ReportRepository;
   alerts: AlertRepository;
   duplicates: DuplicateRepository;
   /** merged and removed word-cloud terms per user and set (domains/analysis) */
@@ -207,6 +211,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     libraries: new LibraryRepository(db, dialect),
     libraryMembers: new LibraryMembersRepository(db),
     exports: new ExportRepository(db),
+    reports: new ReportRepository(db),
     alerts: new AlertRepository(db),
     duplicates: new DuplicateRepository(db),
     wordMerges: new WordMergeRepository(db),
@@ -276,6 +281,8 @@ export interface Services {
   specialTopics: SpecialTopicService;
   /** award lists and the AWARD field of the index (domains/award) */
   awards: AwardService;
+  /** smart reports (domains/report) */
+  reports: ReportService;
 }
 
 /** What the services are built from besides the repositories. */
@@ -482,6 +489,23 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     now,
     log: infra.log.child({ module: 'awards' }),
   });
+  const reports = new ReportService({
+    repository: r.reports,
+    analysis,
+    textMining,
+    search,
+    enqueue: async (reportId) => {
+      await infra.jobs.enqueue(REPORT_KIND, { reportId });
+    },
+    reportLimit: async (auth) => (await account.userLimit(auth)).report.limit,
+    asUser: runAsCaller,
+    reportsDir: path.join(config.dataDir, 'reports'),
+    publicUrl: config.publicUrl,
+    now,
+    log: infra.log.child({ module: 'report' }),
+  });
+  // Reports count each generation (issue 20; spec 2 §6 "report generation" quota).
+  account.useQuotaUsage('report', (userId) => reports.usedBy(userId));
   return {
     alerts,
     specialTopics: new SpecialTopicService({
@@ -492,6 +516,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       log: infra.log.child({ module: 'special-topics' }),
     }),
     awards,
+    reports,
     patents,
     patentValue,
     sessions,
@@ -731,6 +756,9 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   await services.exports.failInterrupted();
   jobs.queue.define(duplicateCheckJob(services.duplicate));
   await services.duplicate.failInterrupted();
+  jobs.queue.define(reportJob(services.reports));
+  jobs.queue.define(reportExpiryJob(services.reports));
+  await services.reports.failInterrupted();
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
   await jobs.queue.ensureScheduled();
   // Records stored before value evaluation existed get their scores in the background.

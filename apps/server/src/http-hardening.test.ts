@@ -74,6 +74,7 @@ describe('security headers', () => {
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-src')).toEqual(["'self'", 'blob:']);
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
     // A LAN installation on plain http must not have its requests upgraded to https.
     expect(csp.has('upgrade-insecure-requests')).toBe(false);

@@ -339,7 +339,7 @@ export type QuotaKind = (typeof QUOTA_KINDS)[number];
  * operators (a limit on something nothing consumes would be a promise the product does not keep).
  * Export, reports, writing, favourites and family expansion each add their kind with their feature.
  */
-export const ACTIVE_QUOTA_KINDS: readonly QuotaKind[] = [];
+export const ACTIVE_QUOTA_KINDS: readonly QuotaKind[] = ['report'];
 /** POST /user/limit — each quota: limit (null = unlimited) and what is used. */
 export const UserLimitSchema = z.record(
   z.enum(QUOTA_KINDS),

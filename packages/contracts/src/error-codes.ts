@@ -1230,6 +1230,55 @@ export const ERROR_CODES = {
     zh: '一次最多导入 {max} 行',
     en: 'At most {max} rows per import',
   },
+  // ---- Smart reports (spec 2 §4, §5, §8; issue 20: /report/patent, /report/patent/list) ----
+  /** Spec 2 §8, verbatim. */
+  REPORT_EXPIRED: { http: 410, status: 0, zh: '报告已过期，请重新生成！', en: 'Report expired, please regenerate!' },
+  /** Spec 2 §8, verbatim. */
+  REPORT_DELETED: {
+    http: 404,
+    status: 0,
+    zh: '当前报告已被删除，请重新生成',
+    en: 'Current report has been deleted, please regenerate',
+  },
+  /** Spec 2 §8, verbatim: the account's report quota (users.quotas.report) is used up. */
+  REPORT_QUOTA_EXHAUSTED: {
+    http: 400,
+    status: 0,
+    zh: '当前剩余报告生成额度为0',
+    en: 'Current remaining report generation quota is 0',
+  },
+  REPORT_NOT_FOUND: { http: 404, status: 0, zh: '报告不存在', en: 'The report does not exist' },
+  /** Spec 2 §5 / §9: "report time range within 12 units". */
+  REPORT_RANGE_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '报告时间范围不能超过 {max} 个{unit}（当前 {units} 个）',
+    en: 'The report time range is limited to {max} {unit} ({units} chosen)',
+  },
+  REPORT_RANGE_REVERSED: {
+    http: 400,
+    status: 0,
+    zh: '报告时间范围的结束时间必须不早于开始时间',
+    en: 'The end of the report time range must not be before its start',
+  },
+  REPORT_NOT_READY: {
+    http: 409,
+    status: 0,
+    zh: '报告正在生成中，请稍后再试',
+    en: 'The report is still being generated; please try again shortly',
+  },
+  REPORT_FAILED: {
+    http: 500,
+    status: 0,
+    zh: '报告生成失败，请重新生成',
+    en: 'The report failed; please regenerate it',
+  },
+  REPORT_EMPTY_SET: {
+    http: 400,
+    status: 0,
+    zh: '所选范围内没有专利，无法生成报告',
+    en: 'There are no patents in the chosen set and time range to report on',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -36,3 +36,4 @@ export * from './citation.js';
 export * from './business.js';
 export * from './special-topic.js';
 export * from './award.js';
+export * from './report.js';

@@ -426,6 +426,31 @@ export interface AnalysisTermAdjustmentsTable {
   updated_at: string;
 }
 
+/** Smart reports (domains/report): the request, the state, the files and the sections' sentences. */
+export interface ReportsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  lang: 'zh' | 'en';
+  /** JSON: the create request (ReportCreateRequest as parsed) */
+  request: string;
+  origin: 'search' | 'library' | 'dashboard';
+  state: 'generating' | 'done' | 'failed';
+  total: number | null;
+  pdf_path: string | null;
+  pdf_size: number | null;
+  docx_path: string | null;
+  docx_size: number | null;
+  /** JSON: ReportSectionSummary[]; null until done */
+  summary: string | null;
+  error: string | null;
+  took_ms: number | null;
+  created_at: string;
+  finished_at: string | null;
+  expires_at: string;
+  deleted_at: string | null;
+}
+
 /** The message centre: invitations, shares and system notices, one row per recipient. */
 export interface MessagesTable {
   id: string;
@@ -775,6 +800,7 @@ export interface Database {
   analysis_term_adjustments: AnalysisTermAdjustmentsTable;
   special_topics: SpecialTopicsTable;
   patent_awards: PatentAwardsTable;
+  reports: ReportsTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

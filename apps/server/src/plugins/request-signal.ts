@@ -26,6 +26,14 @@ export function currentCaller(): { userId: string | null } | undefined {
   return store ? { userId: store.userId } : undefined;
 }
 
+/**
+ * Runs background work (a job) as a request of `userId` would run: sets only that user may open
+ * (a library) are checked against them. No signal: the work is not tied to a client.
+ */
+export function runAsCaller<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  return requests.run({ signal: new AbortController().signal, userId }, work);
+}
+
 /** Gives every request its signal; the handler (and what it awaits) runs within it. */
 export function registerRequestSignal(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {

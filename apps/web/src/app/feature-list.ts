@@ -26,6 +26,7 @@ import { alertFeature } from '../features/alert/feature';
 import { duplicateFeature } from '../features/duplicate/feature';
 import { specialTopicsFeature } from '../features/special-topics/feature';
 import { awardsFeature } from '../features/awards/feature';
+import { reportFeature } from '../features/report/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -59,4 +60,5 @@ export const FEATURES: readonly Feature[] = [
   duplicateFeature,
   specialTopicsFeature,
   awardsFeature,
+  reportFeature,
 ];

@@ -32,6 +32,7 @@ describe('menus built from the features’ declarations', () => {
       ['/user/recycleBin', 'library:menu.recycleBin', '/user/collect'],
       ['/innovationSpace/warning', 'alert:menu', '/warning'],
       ['/innovationSpace/download', 'download:menu', '/user/download'],
+      ['/innovationSpace/reportHistory', 'report:menu', '/reportCenter'],
       ['/innovationSpace/myMsg', 'message:menu', '/messageCenter'],
       ['/innovationSpace/share', 'share:menu', '/user/share'],
       ['/user/group', 'group:menu', '/userPaeGroup'],
@@ -49,6 +50,7 @@ describe('menus built from the features’ declarations', () => {
       ['/sys/audit', 'sys:sections.audit', '/sys'],
       ['/sys/tryout', 'sys:sections.tryout', '/sys'],
       ['/sys/import', 'dataImport:menu', '/sys'],
+      ['/sys/report', 'report:sysMenu', '/sys'],
     ]);
   });
 

@@ -82,3 +82,14 @@ export const DUPLICATE_DETAIL_PATH = '/innovationSpace/repeat/detail';
 export function duplicateDetailPath(id: string): string {
   return `${DUPLICATE_DETAIL_PATH}?${new URLSearchParams({ id }).toString()}`;
 }
+
+/** Spec 2 §2 / surface.json group report: the user's reports (both show the list; /report may open one by `id`). */
+export const REPORT_HISTORY_PATH = '/innovationSpace/reportHistory';
+export const REPORT_PATH = '/innovationSpace/report';
+/** Spec 2 §6: the report pages' menu permission. */
+export const REPORTS_PERMISSION = '/reportCenter';
+
+/** The report page with one report's preview open. */
+export function reportPath(id: string): string {
+  return `${REPORT_PATH}?${new URLSearchParams({ id }).toString()}`;
+}

@@ -65,6 +65,8 @@ import zhSpecialTopics from './zh-CN/specialTopics.json';
 import enSpecialTopics from './en-US/specialTopics.json';
 import zhAwards from './zh-CN/awards.json';
 import enAwards from './en-US/awards.json';
+import zhReport from './zh-CN/report.json';
+import enReport from './en-US/report.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -101,6 +103,7 @@ export const resources = {
     duplicate: zhDuplicate,
     specialTopics: zhSpecialTopics,
     awards: zhAwards,
+    report: zhReport,
   },
   en: {
     common: enCommon,
@@ -135,6 +138,7 @@ export const resources = {
     duplicate: enDuplicate,
     specialTopics: enSpecialTopics,
     awards: enAwards,
+    report: enReport,
   },
 } as const;
 
@@ -171,6 +175,7 @@ export const NAMESPACES = [
   'duplicate',
   'specialTopics',
   'awards',
+  'report',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

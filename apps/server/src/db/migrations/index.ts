@@ -21,6 +21,7 @@ import * as createDuplicateChecks from './202612050300-create-duplicate-checks.j
 import * as createTermAdjustments from './202612060100-create-term-adjustments.js';
 import * as createCompanyRelations from './202612060500-create-company-relations.js';
 import * as createSpecialTopicsAndAwards from './202612060400-create-special-topics-and-awards.js';
+import * as createReports from './202612060100-create-reports.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612060100-create-term-adjustments': createTermAdjustments,
   '202612060500-create-company-relations': createCompanyRelations,
   '202612060400-create-special-topics-and-awards': createSpecialTopicsAndAwards,
+  '202612060100-create-reports': createReports,
 };

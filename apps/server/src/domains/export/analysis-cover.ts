@@ -1,5 +1,5 @@
 import { ANALYSIS_DIMENSIONS, type AnalysisDimension, type AnalysisResultSet, type Language } from '@patlas/contracts';
-import { DIMENSION_LABELS } from './analysis-tables.js';
+import { DIMENSION_LABELS } from '@patlas/charts';
 import type { AnalysisCover } from './writers/analysis.js';
 
 type Labels = { zh: string; en: string };

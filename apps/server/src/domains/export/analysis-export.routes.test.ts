@@ -24,7 +24,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.js';
 import { buildBatteryCorpus, buildCnPatent } from '../../../test/factories.js';
-import { CHART_TITLES, DIMENSION_LABELS, SERIES_LABELS } from './analysis-tables.js';
+import { CHART_TITLES, DIMENSION_LABELS, SERIES_LABELS } from '@patlas/charts';
 
 /** Battery patents of two applicants over several years, three of them citing others of the set. */
 const extra: Patent[] = Array.from({ length: 12 }, (_, i) =>

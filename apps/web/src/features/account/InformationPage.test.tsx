@@ -44,7 +44,7 @@ describe('account information page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('offers no quota while no feature counts one, and shows a new API token once', async () => {
+  it('offers only the quotas that count (reports), and shows a new API token once', async () => {
     const tokens: ApiToken[] = [];
     const calls = stubApi((call) => {
       if (call.path === '/product/user/info') return ok(INFO);
@@ -72,10 +72,13 @@ describe('account information page', () => {
     expect(container.querySelector('script')).toBeNull();
     expect(screen.getByText('12 天')).toBeTruthy();
     expect(await button('新建令牌')).toBeTruthy();
-    // Export, reports, writing and favourites do not exist yet: their quotas are not advertised.
-    expect(screen.queryByText('使用额度')).toBeNull();
+    // Reports count their quota (issue 20): the card shows it; export, writing and favourites do not
+    // count theirs yet, so they are not advertised.
+    expect(await screen.findByText('使用额度')).toBeTruthy();
+    expect(await screen.findByText('已用 2 / 不限')).toBeTruthy();
     expect(screen.queryByText('导出')).toBeNull();
-    expect(calls.some((call) => call.path === '/product/user/limit')).toBe(false);
+    expect(screen.queryByText('已用 7 / 100')).toBeNull();
+    expect(calls.some((call) => call.path === '/product/user/limit')).toBe(true);
 
     fireEvent.click(await button('新建令牌'));
     fireEvent.change(await screen.findByLabelText('名称'), { target: { value: ' 同步脚本 ' } });

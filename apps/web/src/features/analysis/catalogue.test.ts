@@ -3,7 +3,7 @@ import { AnalysisRequestSchema } from '@patlas/contracts';
 import { resources } from '../../i18n/index';
 import { CHART_GROUPS, CHARTS, chartById, type ChartResult, type LabelContext } from './catalogue';
 import { tableRows } from './chart-model';
-import { countryRegion, provinceRegion } from './map-regions';
+import { countryRegion, provinceRegion } from '@patlas/charts';
 
 const labels: LabelContext = {
   text: (key, values) => (values ? `${key}${JSON.stringify(values)}` : key),

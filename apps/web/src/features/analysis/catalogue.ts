@@ -18,7 +18,7 @@ import type {
 } from '@patlas/contracts';
 import type { ChartCategory, ChartModel, ViewType } from './chart-model';
 import { TEXT_JUMP_PATHS } from './api';
-import { countryRegion, provinceRegion } from './map-regions';
+import { countryRegion, provinceRegion } from '@patlas/charts';
 
 /** Catalogue groups, in incoPat's and PatSnap's order. */
 export const CHART_GROUPS = ['trend', 'region', 'applicant', 'inventor', 'technology', 'legal', 'value'] as const;

@@ -1,7 +1,7 @@
 import { CHART_TYPES, DEFAULT_CHART_SIZE, defaultPaletteFor, type ChartType } from '@patlas/contracts';
 import { echarts, loadExtension, type ChartExtension } from '../../charts/echarts-setup';
 import type { ChartModel, ViewType } from './chart-model';
-import { buildChartOption } from './chart-option';
+import { buildChartOption } from '@patlas/charts';
 
 /** Width of a chart drawn off screen for an export: about the dashboard's panel. */
 const WIDTH = 900;

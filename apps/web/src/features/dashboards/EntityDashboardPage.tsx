@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Col, Empty, Input, Result, Row, Segmented, Space, Spin, Typography } from 'antd';
+import { ReportButton } from '../../report-actions/ReportButton';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -153,6 +154,15 @@ function EntityDashboard({ kind }: { kind: DashboardKind }) {
             <Button type="primary" loading={isJumping} onClick={() => open({ kind: 'all' })}>
               {t('jump.all')}
             </Button>
+          )}
+          {data && data.kpis.patents > 0 && subjectName && (
+            <ReportButton
+              preset={() => ({
+                set: { searchExpre: data.base.searchExpre, filters: data.base.filters, mergeType: 0 },
+                origin: 'dashboard',
+                label: subjectName,
+              })}
+            />
           )}
         </Space>
       </Card>

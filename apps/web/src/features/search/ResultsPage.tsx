@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MAX_PAGE, type FilterFieldId, type Language } from '@patlas/contracts';
 import { ApiError } from '../../api/client';
-import { ANALYSIS_PATH } from '../../search-state/analysis-url-state';
+import { ANALYSIS_PATH, resultSetOf } from '../../search-state/analysis-url-state';
 import { useFilterFieldLabel } from '../../search-state/useFilterFieldLabel';
 import { HistoryDrawerButton } from '../../history-recording/HistoryDrawer';
 import { ShareButton } from '../../components/ShareDialog/ShareButton';
@@ -49,6 +49,7 @@ import { ExportResultsButton } from '../../export-actions/ExportButton';
 import { LibraryLabelBar } from '../../library-actions/LibraryLabelBar';
 import { SaveExpressionButton } from '../../library-actions/SaveExpressionButton';
 import { LibraryAlertButton, WatchSearchButton } from '../../alert-actions/AlertButtons';
+import { ReportButton } from '../../report-actions/ReportButton';
 import { HoldingContext } from '../../library-actions/HoldingMark';
 import { useHolding } from '../../library-actions/queries';
 import { usePersonalSession } from '../../session/useSession';
@@ -274,6 +275,15 @@ function ResultsView() {
                     {librarySet && data?.set && (
                       <LibraryAlertButton folderId={librarySet.key} folderName={data.set.label} />
                     )}
+                    {/* A smart report over the set the page shows (issue 20). */}
+                    <ReportButton
+                      disabled={!data || data.total === 0}
+                      preset={() => ({
+                        set: resultSetOf(state),
+                        origin: librarySet ? 'library' : 'search',
+                        label: data?.set?.label ?? state.expression,
+                      })}
+                    />
                     <HistoryDrawerButton />
                     <ShareButton
                       labelKey="actionSearch"

@@ -101,9 +101,9 @@ describe("operators' area", () => {
     const name = await screen.findByDisplayValue(USER.fullname);
     fireEvent.change(name, { target: { value: '张三' } });
     fireEvent.click(screen.getByLabelText('停用账号'));
-    // No quota is offered while no feature counts one (export, reports… arrive with their features).
+    // Only the quotas that count are offered: reports (issue 20) with the stored limit; export… not yet.
     expect(screen.queryByLabelText('导出')).toBeNull();
-    expect(screen.queryByLabelText('报告')).toBeNull();
+    expect((screen.getByLabelText('报告') as HTMLInputElement).value).toBe('5');
     fireEvent.click(await button('保存', dialog()));
 
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));

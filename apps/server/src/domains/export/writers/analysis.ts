@@ -15,7 +15,7 @@ import {
 } from 'docx';
 import ExcelJS from 'exceljs';
 import type { AnalysisExportFormat, Language } from '@patlas/contracts';
-import type { ChartTable } from '../analysis-tables.js';
+import type { ChartTable } from '@patlas/charts';
 import { xlsxCellText } from './cell-text.js';
 import { fitInto, toParagraphs } from './document-layout.js';
 

@@ -17,7 +17,7 @@ import { SaveChartButton } from '../chart-settings/SaveChartButton';
 import { useChartPalette, useChartSize } from '../chart-settings/useChartPalette';
 import type { ChartDefinition } from '../catalogue';
 import { tableRows, type ChartElementAction, type ChartModel, type ViewType } from '../chart-model';
-import { buildChartOption, elementOfClick } from '../chart-option';
+import { buildChartOption, elementOfClick } from '@patlas/charts';
 import { resultPagePath } from '../../../search-state/analysis-url-state';
 import { useAnalysisJump, useChartAnswer } from '../queries';
 import { useChartLabels } from '../useChartLabels';

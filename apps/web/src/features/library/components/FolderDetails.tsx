@@ -15,6 +15,7 @@ import { MAX_LIBRARY_DEPTH, type LibraryFolder } from '@patlas/contracts';
 import { folderPath } from '../../../library-actions/folder-tree';
 import { librarySetPath } from '../../../library-actions/library-links';
 import { LibraryAlertButton } from '../../../alert-actions/AlertButtons';
+import { ReportButton } from '../../../report-actions/ReportButton';
 import { formatDateTime } from '../../../utils/format-date';
 import { ImportButton } from './ImportButton';
 import { LabelManager } from './LabelManager';
@@ -112,6 +113,13 @@ export function FolderDetails(props: FolderDetailsProps) {
           </Button>
           <ImportButton folderId={folder.id} disabled={isArchived} />
           <LibraryAlertButton folderId={folder.id} folderName={folder.name} />
+          <ReportButton
+            preset={() => ({
+              set: { searchExpre: '', set: { kind: 'library', key: folder.id }, filters: [], mergeType: 0 },
+              origin: 'library',
+              label: folder.name,
+            })}
+          />
           {isTop && !isArchived && (
             <Button icon={<ShareAltOutlined />} onClick={onShare} data-testid="share-library">
               {t('share.button')}

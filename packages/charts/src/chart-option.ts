@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import type { ChartModel, ViewType } from './chart-model';
+import type { ChartModel, ViewType } from './chart-model.js';
 
 /** Presentation settings of one chart (chart-settings' size settings and palette). */
 export interface ChartLook {

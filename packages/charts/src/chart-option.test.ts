@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartModel } from './chart-model';
-import { buildChartOption, elementOfClick, type ChartLook } from './chart-option';
+import type { ChartModel } from './chart-model.js';
+import { buildChartOption, elementOfClick, type ChartLook } from './chart-option.js';
 
 const look: ChartLook = {
   palette: ['#111111', '#222222', '#333333'],

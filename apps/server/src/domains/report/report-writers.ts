@@ -1,0 +1,254 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import {
+  AlignmentType,
+  Document,
+  ExternalHyperlink,
+  HeadingLevel,
+  ImageRun,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+  type FileChild,
+} from 'docx';
+import PDFDocument from 'pdfkit';
+import type { RenderedChart } from './report-charts.js';
+import type { BuiltSection, SectionTable } from './report-sections.js';
+
+/** A report as written: its cover lines and its sections with their charts drawn. */
+export interface ReportDocument {
+  title: string;
+  lang: 'zh' | 'en';
+  cover: { label: string; value: string }[];
+  sections: (BuiltSection & { images: (RenderedChart & { title: string })[] })[];
+  /** Patlas's address: the patent links of the tables point into it. */
+  publicUrl: string;
+}
+
+/** Where Debian's fonts-noto-cjk puts the Noto Sans CJK collections (as the export's PDF writer). */
+export const NOTO_CJK_DIR = '/usr/share/fonts/opentype/noto';
+
+const cellText = (value: string | number) => (typeof value === 'number' ? value.toLocaleString('en-US') : value);
+const absolute = (publicUrl: string, link: string) => `${publicUrl.replace(/\/+$/, '')}${link}`;
+
+// ---- Word --------------------------------------------------------------------------------------
+
+// A4 with 2.54 cm margins: the text column is 9,026 twips (about 600 px at 96 dpi).
+const TEXT_WIDTH = 9_026;
+const IMAGE_WIDTH = 600;
+const FONT = { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: 'Microsoft YaHei', cs: 'Calibri' };
+
+function docxTable(table: SectionTable, publicUrl: string): Table {
+  const columns = table.columns.length;
+  const widths = table.columns.map(() => Math.floor(TEXT_WIDTH / columns));
+  const cell = (value: string | number, i: number, isHeader: boolean, link?: string) =>
+    new TableCell({
+      width: { size: widths[i] ?? widths[0]!, type: WidthType.DXA },
+      ...(isHeader ? { shading: { fill: 'F2F2F2' } } : {}),
+      children: [
+        new Paragraph({
+          alignment: typeof value === 'number' ? AlignmentType.RIGHT : AlignmentType.LEFT,
+          children: [
+            link
+              ? new ExternalHyperlink({
+                  link: absolute(publicUrl, link),
+                  children: [new TextRun({ text: cellText(value), style: 'Hyperlink' })],
+                })
+              : new TextRun({ text: cellText(value), bold: isHeader }),
+          ],
+        }),
+      ],
+    });
+  // The patent tables link their publication number (the column after the rank), others their first cell.
+  const linkColumn = table.columns.length > 1 && typeof table.rows[0]?.[0] === 'number' ? 1 : 0;
+  return new Table({
+    width: { size: TEXT_WIDTH, type: WidthType.DXA },
+    columnWidths: widths,
+    rows: [
+      new TableRow({ tableHeader: true, children: table.columns.map((c, i) => cell(c, i, true)) }),
+      ...table.rows.map(
+        (row, r) =>
+          new TableRow({
+            children: row.map((v, i) => cell(v, i, false, i === linkColumn ? table.links?.[r] : undefined)),
+          }),
+      ),
+    ],
+  });
+}
+
+export async function writeReportDocx(report: ReportDocument, file: string): Promise<void> {
+  const children: FileChild[] = [
+    new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(report.title)] }),
+    ...report.cover.map(
+      (line) =>
+        new Paragraph({
+          children: [new TextRun({ text: `${line.label}：`, bold: true }), new TextRun(line.value)],
+        }),
+    ),
+  ];
+  for (const section of report.sections) {
+    children.push(
+      new Paragraph({
+        heading: HeadingLevel.HEADING_1,
+        pageBreakBefore: true,
+        children: [new TextRun(section.heading)],
+      }),
+      new Paragraph({ spacing: { after: 200 }, children: [new TextRun(section.sentence)] }),
+    );
+    if (section.note) children.push(new Paragraph({ children: [new TextRun({ text: section.note, italics: true })] }));
+    for (const image of section.images) {
+      const height = Math.round((image.height / image.width) * IMAGE_WIDTH);
+      children.push(
+        new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(image.title)] }),
+        new Paragraph({
+          alignment: AlignmentType.CENTER,
+          spacing: { after: 240 },
+          children: [
+            new ImageRun({
+              type: 'png',
+              data: image.png,
+              transformation: { width: IMAGE_WIDTH, height },
+              altText: { name: 'chart', description: image.title, title: image.title },
+            }),
+          ],
+        }),
+      );
+    }
+    for (const table of section.tables) {
+      if (table.title)
+        children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(table.title)] }));
+      children.push(docxTable(table, report.publicUrl), new Paragraph({ children: [] }));
+    }
+  }
+  const document = new Document({
+    creator: 'Patlas',
+    title: report.title,
+    styles: { default: { document: { run: { font: FONT, size: 21 } } } },
+    sections: [{ children }],
+  });
+  await writeFile(file, await Packer.toBuffer(document));
+}
+
+// ---- PDF ---------------------------------------------------------------------------------------
+
+const MARGIN = 57;
+const PAGE = { width: 595.28, height: 841.89 };
+const PDF_TEXT_WIDTH = PAGE.width - 2 * MARGIN;
+const BOTTOM = PAGE.height - MARGIN;
+const SIZE = { title: 20, heading: 15, subheading: 11, text: 10, table: 8 };
+
+export async function writeReportPdf(report: ReportDocument, file: string, fontDir = NOTO_CJK_DIR): Promise<void> {
+  const fonts = {
+    regular: path.join(fontDir, 'NotoSansCJK-Regular.ttc'),
+    bold: path.join(fontDir, 'NotoSansCJK-Bold.ttc'),
+  };
+  for (const font of Object.values(fonts)) {
+    if (!existsSync(font))
+      throw new Error(`Report PDF needs the font ${font}; install the Debian package fonts-noto-cjk`);
+  }
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: report.title, Creator: 'Patlas' },
+    displayTitle: true,
+  });
+  doc.registerFont('regular', fonts.regular, 'NotoSansCJKsc-Regular');
+  doc.registerFont('bold', fonts.bold, 'NotoSansCJKsc-Bold');
+  const out = createWriteStream(file);
+  const closed = new Promise<void>((resolve, reject) => {
+    out.once('error', reject);
+    out.once('close', resolve);
+  });
+  doc.pipe(out);
+
+  const ensure = (height: number) => {
+    if (doc.y + height > BOTTOM) doc.addPage();
+  };
+
+  doc.font('bold').fontSize(SIZE.title).text(report.title, { width: PDF_TEXT_WIDTH });
+  doc.moveDown(0.8);
+  for (const line of report.cover) {
+    doc.font('bold').fontSize(SIZE.text).text(`${line.label}：`, { continued: true });
+    doc.font('regular').text(line.value, { width: PDF_TEXT_WIDTH });
+  }
+
+  for (const section of report.sections) {
+    doc.addPage();
+    doc.font('bold').fontSize(SIZE.heading).text(section.heading, { width: PDF_TEXT_WIDTH });
+    doc.moveDown(0.5);
+    doc.font('regular').fontSize(SIZE.text).text(section.sentence, { width: PDF_TEXT_WIDTH });
+    if (section.note) doc.moveDown(0.3).fillColor('#555555').text(section.note).fillColor('#000000');
+    doc.moveDown(0.6);
+    for (const image of section.images) {
+      const height = Math.min(360, (image.height / image.width) * PDF_TEXT_WIDTH);
+      const width = (image.width / image.height) * height;
+      ensure(height + 30);
+      doc.font('bold').fontSize(SIZE.subheading).text(image.title, { width: PDF_TEXT_WIDTH });
+      const top = doc.y + 4;
+      doc.image(image.png, MARGIN + (PDF_TEXT_WIDTH - width) / 2, top, { width, height });
+      doc.y = top + height + 10;
+      doc.x = MARGIN;
+    }
+    for (const table of section.tables) pdfTable(doc, table, report.publicUrl, ensure);
+  }
+  doc.end();
+  await closed;
+}
+
+function pdfTable(
+  doc: PDFKit.PDFDocument,
+  table: SectionTable,
+  publicUrl: string,
+  ensure: (height: number) => void,
+): void {
+  const columns = table.columns.length;
+  // The patent tables (rank first) give the title the room; other tables their first column.
+  const isPatents = typeof table.rows[0]?.[0] === 'number';
+  const weights = table.columns.map((_c, i) =>
+    isPatents ? ([0.6, 1.6, 3, 1.8, 1.2, 0.8][i] ?? 1) : i === 0 ? 2.5 : 1,
+  );
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const widths = weights.map((w) => (w / sum) * PDF_TEXT_WIDTH);
+  const linkColumn = columns > 1 && isPatents ? 1 : 0;
+  if (table.title) {
+    ensure(40);
+    doc.font('bold').fontSize(SIZE.subheading).text(table.title, MARGIN, doc.y, { width: PDF_TEXT_WIDTH });
+    doc.moveDown(0.3);
+  }
+  const drawRow = (cells: (string | number)[], bold: boolean, link?: string) => {
+    doc.font(bold ? 'bold' : 'regular').fontSize(SIZE.table);
+    const texts = cells.map(cellText);
+    const height = Math.max(...texts.map((t, i) => doc.heightOfString(t, { width: widths[i]! - 6 }))) + 6;
+    ensure(height);
+    const top = doc.y;
+    if (bold) doc.rect(MARGIN, top, PDF_TEXT_WIDTH, height).fill('#f2f2f2').fillColor('#000000');
+    let x = MARGIN;
+    texts.forEach((text, i) => {
+      const isLink = link !== undefined && i === linkColumn;
+      doc.fillColor(isLink ? '#1155cc' : '#000000');
+      doc.text(text, x + 3, top + 3, {
+        width: widths[i]! - 6,
+        ...(isLink ? { link: absolute(publicUrl, link), underline: true } : {}),
+      });
+      x += widths[i]!;
+    });
+    doc.fillColor('#000000');
+    doc
+      .moveTo(MARGIN, top + height)
+      .lineTo(MARGIN + PDF_TEXT_WIDTH, top + height)
+      .lineWidth(0.5)
+      .strokeColor('#cccccc')
+      .stroke();
+    doc.y = top + height;
+  };
+  drawRow(table.columns, true);
+  table.rows.forEach((row, r) => drawRow(row, false, table.links?.[r]));
+  doc.x = MARGIN;
+  doc.moveDown(1);
+}
