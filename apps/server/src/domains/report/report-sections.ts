@@ -40,6 +40,9 @@ import {
 type Labels = { zh: string; en: string };
 
 /** What a report needs answered about its set (report.service binds the services and the set). */
+/** The trend sentence's growth: the last year with patents against the year this many before it. */
+const GROWTH_YEARS = 3;
+
 export interface SectionSource {
   analyze(spec: AnalysisSpec): Promise<{ total: number; result: AnalysisResult }>;
   wordCloud(): Promise<WordCloudResponse>;
@@ -322,7 +325,13 @@ export class ReportSectionBuilder {
         { ...figures, firstYear: first.key },
       );
     } else {
-      const growth = Math.round(((last.count - first.count) / first.count) * 100);
+      // Growth over the recent years (the last year with patents and up to three before it, as
+      // analysts quote it), not since the first filing: one 1981 filing would make any trend "+11,100%".
+      const from = withPatents.find((p) => Number(p.key) >= Number(last.key) - GROWTH_YEARS) ?? first;
+      const start = from === last ? first : from;
+      const growth = Math.round(((last.count - start.count) / start.count) * 100);
+      figures.fromYear = Number(start.key);
+      figures.fromCount = start.count;
       figures.growth = growth;
       figures.change = Math.abs(growth);
       const change =
@@ -333,12 +342,20 @@ export class ReportSectionBuilder {
           : growth >= 0
             ? `grew ${fmt(growth)}%`
             : `fell ${fmt(-growth)}%`;
+      const since =
+        start === first
+          ? ''
+          : lang === 'zh'
+            ? '最早的申请在 {firstYear} 年；'
+            : 'The first application dates from {firstYear}; ';
       sentence = fill(
-        lang === 'zh'
-          ? '申请量从 {firstYear} 年的 {firstCount} 件到 {lastYear} 年的 {lastCount} 件，{change}；申请量最多的是 {peakYear} 年（{peakCount} 件）。'
-          : 'Applications {change} from {firstYear} to {lastYear} ({firstCount} to {lastCount}); the busiest year was {peakYear} with {peakCount}.',
-        { ...figures, firstYear: first.key, lastYear: last.key, peakYear: peak.key, change },
+        since +
+          (lang === 'zh'
+            ? '申请量从 {fromYear} 年的 {fromCount} 件到 {lastYear} 年的 {lastCount} 件，{change}；申请量最多的是 {peakYear} 年（{peakCount} 件）。'
+            : 'applications {change} from {fromYear} to {lastYear} ({fromCount} to {lastCount}); the busiest year was {peakYear} with {peakCount}.'),
+        { ...figures, firstYear: first.key, fromYear: start.key, lastYear: last.key, peakYear: peak.key, change },
       );
+      if (lang === 'en') sentence = sentence.charAt(0).toUpperCase() + sentence.slice(1);
     }
     return this.section('trend', { sentence, figures, charts, tables });
   }

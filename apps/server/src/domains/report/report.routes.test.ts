@@ -187,6 +187,14 @@ describe.each(await reachableDialects())('report API on %s', (dialect) => {
       lastYear: Number(points.at(-1).key),
       lastCount: points.at(-1).count,
     });
+    // The growth is over the last years with patents (up to 3 before the last), as analysts quote it.
+    const from = points.find((p: { key: string }) => Number(p.key) >= Number(points.at(-1).key) - 3);
+    const start = from === points.at(-1) ? points[0] : from;
+    expect(figures.trend).toMatchObject({
+      fromYear: Number(start.key),
+      fromCount: start.count,
+      growth: Math.round(((points.at(-1).count - start.count) / start.count) * 100),
+    });
     expect(figures.trend!.firstYear).toBeGreaterThanOrEqual(2016);
     expect(figures.trend!.lastYear).toBeLessThanOrEqual(2021);
 
