@@ -14,8 +14,9 @@ import {
   userInfoAnswer,
 } from '../test/auth-answers';
 
-/** The home page's own calls answered as the server would (the function guide's list), the rest with health. */
-const homeAnswer = (url: URL) => (url.pathname === '/api/product/user/functionGuide' ? ok([]) : healthAnswer);
+/** The home page's own calls answered as the server would (the function guide's and the special topics' lists), the rest with health. */
+const HOME_LISTS = new Set(['/api/product/user/functionGuide', '/api/product/indexPage/getSpecialTopicInfo']);
+const homeAnswer = (url: URL) => (HOME_LISTS.has(url.pathname) ? ok([]) : healthAnswer);
 
 const searchAnswer = ok({ total: 0, page: 1, pageSize: 20, items: [], facets: [], key: 'k1', took: 1 });
 
@@ -41,7 +42,9 @@ describe('route guard', () => {
   });
 
   it('lets a visitor open public pages, and the quick search sends them to login with the expression', async () => {
-    stubFetch((url) => (url.pathname === '/api/platform/oauth/can/iplogin' ? ok({ canIpLogin: false }) : healthAnswer));
+    stubFetch((url) =>
+      url.pathname === '/api/platform/oauth/can/iplogin' ? ok({ canIpLogin: false }) : homeAnswer(url),
+    );
     const { router } = renderApp('/search/quick?expre=TI%3D%E7%94%B5%E6%B1%A0', 'zh', { session: null });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(screen.getByText('登录', { selector: 'button span' })).toBeTruthy();

@@ -50,6 +50,8 @@ describe('menus built from the features’ declarations', () => {
       ['/sys/audit', 'sys:sections.audit', '/sys'],
       ['/sys/tryout', 'sys:sections.tryout', '/sys'],
       ['/sys/import', 'dataImport:menu', '/sys'],
+      ['/sys/specialTopics', 'specialTopics:menu', '/sys'],
+      ['/sys/awards', 'awards:menu', '/sys'],
       ['/sys/report', 'report:sysMenu', '/sys'],
     ]);
   });

@@ -32,6 +32,9 @@ function stubCrowdedOut() {
         return menuAnswer();
       case '/api/platform/platform/logout':
         return ok(null);
+      // Public (the home page's special topics): answered whatever the token.
+      case '/api/product/indexPage/getSpecialTopicInfo':
+        return ok([]);
       default:
         return request.headers.get('Authorization') === 'Bearer tok-new'
           ? healthAnswer

@@ -26,7 +26,7 @@ export const reportFeature = defineFeature({
       access: SYS_PERMISSION,
       tab: { permission: SYS_PERMISSION },
       layout: 'sys',
-      menu: { group: 'sys', labelKey: 'report:sysMenu', order: 80 },
+      menu: { group: 'sys', labelKey: 'report:sysMenu', order: 90 },
       page: async () => (await import('./SysReportPage')).SysReportPage,
     },
   ],
