@@ -20,8 +20,8 @@ import * as createPatentValues from './202612050200-create-patent-values.js';
 import * as createDuplicateChecks from './202612050300-create-duplicate-checks.js';
 import * as createTermAdjustments from './202612060100-create-term-adjustments.js';
 import * as createCompanyRelations from './202612060500-create-company-relations.js';
-import * as createSpecialTopicsAndAwards from './202612060400-create-special-topics-and-awards.js';
-import * as createReports from './202612060100-create-reports.js';
+import * as createSpecialTopicsAndAwards from './202612060600-create-special-topics-and-awards.js';
+import * as createReports from './202612060700-create-reports.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +46,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612050300-create-duplicate-checks': createDuplicateChecks,
   '202612060100-create-term-adjustments': createTermAdjustments,
   '202612060500-create-company-relations': createCompanyRelations,
-  '202612060400-create-special-topics-and-awards': createSpecialTopicsAndAwards,
-  '202612060100-create-reports': createReports,
+  '202612060600-create-special-topics-and-awards': createSpecialTopicsAndAwards,
+  '202612060700-create-reports': createReports,
 };
