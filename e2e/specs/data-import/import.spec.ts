@@ -85,7 +85,8 @@ describe.runIf(runBrowser)('[DATA-IMPORT]: operators import vendor exports throu
     await zh.getByText('还没有导入任务').waitFor();
     await shot(zh, 'data-import-before-zh.png');
 
-    await zh.locator('.data-import-page input[type="file"]').setInputFiles(PATSNAP_FILE);
+    // The patent files' upload (the page also takes the company tree's CSV further down).
+    await zh.locator('.data-import-upload input[type="file"]').setInputFiles(PATSNAP_FILE);
     const fileRow = zh.locator('.data-import-files tbody tr', { hasText: FILE_NAME });
     const format = fileRow.locator('.ant-tag');
     await format.waitFor();

@@ -141,7 +141,7 @@ export function DataImportPage() {
 
   return (
     <Flex vertical gap={16} className="data-import-page">
-      <Card title={t('upload.title')}>
+      <Card title={t('upload.title')} className="data-import-upload">
         <Flex vertical gap={12}>
           <Upload.Dragger
             multiple
