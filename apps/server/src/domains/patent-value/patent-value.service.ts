@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   INVENTOR_STAT_MAX_INVENTORS,
   INVENTOR_STAT_PATENTS,
@@ -46,7 +47,7 @@ const PAGE = 500;
  * Kysely) answers synchronously, so a loop of awaited queries alone never gives the loop a turn:
  * a 1M rescore held every request for its whole two minutes.
  */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToRequests = () => setImmediate();
 
 export interface RescoreReport {
   /** Records given value indicators for the first time (stored before value evaluation existed). */
