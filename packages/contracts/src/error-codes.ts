@@ -1279,6 +1279,24 @@ export const ERROR_CODES = {
     zh: '所选范围内没有专利，无法生成报告',
     en: 'There are no patents in the chosen set and time range to report on',
   },
+  FORMAL_TEXT_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '申请文本超过 {max} 个字符（当前 {length} 个），请删减后再检查',
+    en: 'The application text exceeds {max} characters ({length} now); shorten it and check again',
+  },
+  ABNORMAL_TEXT_EMPTY: {
+    http: 400,
+    status: 0,
+    zh: '请填写申请文本（名称、摘要、权利要求书或说明书）后再检查非正常申请信号',
+    en: 'Enter the application text (title, abstract, claims or description) before checking for abnormal-application signals',
+  },
+  ABNORMAL_APPLICANT_REQUIRED: {
+    http: 400,
+    status: 0,
+    zh: '请填写申请人名称，非正常申请信号按申请人查找其在先申请',
+    en: "Enter the applicant's name: the abnormal-application signals look up the applicant's earlier filings",
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -101,3 +101,12 @@ export const MAX_ALERT_RECIPIENTS = 5;
 export const MAX_ALERT_PATENTS = 1000;
 /** Spec 2 §9 "Alerts: up to 10,000 hits": patents one run reports; the rest are counted. */
 export const MAX_ALERT_RUN_HITS = 10_000;
+/**
+ * Issue 22, the formal review and abnormal-application signals (ours): an application text of all
+ * four sections up to 200,000 characters (a long description of about 100 pages); the abnormal
+ * signals align at most the duplicate check's 50,000 characters of it and look at the applicant's
+ * newest 500 filings; an applicant's name up to 200 characters.
+ */
+export const MAX_FORMAL_REVIEW_TEXT_LENGTH = 200_000;
+export const MAX_ABNORMAL_APPLICANT_FILINGS = 500;
+export const MAX_ABNORMAL_APPLICANT_LENGTH = 200;
