@@ -71,6 +71,7 @@ import { ReportRepository } from './domains/report/report.repository.js';
 import { ReportService } from './domains/report/report.service.js';
 import { DuplicateRepository } from './domains/duplicate/duplicate.repository.js';
 import { DuplicateService } from './domains/duplicate/duplicate.service.js';
+import { FormalReviewService } from './domains/formal-review/formal-review.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
 import { GroupService } from './domains/group/group.service.js';
 import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
@@ -283,6 +284,8 @@ export interface Services {
   awards: AwardService;
   /** smart reports (domains/report) */
   reports: ReportService;
+  /** the pre-evaluation's formal review and abnormal-application signals (domains/formal-review) */
+  formalReview: FormalReviewService;
 }
 
 /** What the services are built from besides the repositories. */
@@ -581,6 +584,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     messages,
     groups,
     shares,
+    formalReview: new FormalReviewService({ search, duplicate, now }),
   };
 }
 

@@ -25,7 +25,7 @@ import type { Clock } from '../auth/tokens.js';
 import type { PatentService } from '../patent/patent.service.js';
 import { toAppError, type ResolvedSet, type SearchContext } from '../search/search.service.js';
 import type { SemanticModelKeeper } from '../semantic-search/semantic-model.js';
-import { findCandidates, reportOf, type DuplicateReport } from './duplicate-report.js';
+import { DEFAULT_CANDIDATE_OPTIONS, findCandidates, reportOf, type DuplicateReport } from './duplicate-report.js';
 import type { DuplicateCheckListRow, DuplicateCheckRow, DuplicateRepository } from './duplicate.repository.js';
 
 export interface DuplicateServiceDeps {
@@ -291,6 +291,19 @@ export class DuplicateService {
       notFound,
       warning,
     };
+  }
+
+  /**
+   * The corpus's patents most like a text, by the check's own candidate search (hybrid ranking of
+   * the whole text, then a keyword pass per part of a long one), at most `limit` from the whole
+   * text: for other domains that align a text with the corpus through quickCheck (formal-review).
+   */
+  async similarNumbers(text: string, limit: number): Promise<string[]> {
+    try {
+      return await findCandidates(this.deps.engine, text, { ...DEFAULT_CANDIDATE_OPTIONS, hybrid: limit, perPart: 5 });
+    } catch (err) {
+      throw toAppError(err);
+    }
   }
 
   /**

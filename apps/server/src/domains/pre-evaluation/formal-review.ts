@@ -129,6 +129,10 @@ const CLAIM_LANGUAGE_ZH = new Set([
   '连接',
   '任一项',
   '任一',
+  '权利',
+  '要求',
+  '一项',
+  '任意',
   // Function words jieba's TF-IDF ranks high in short claims.
   '各个',
   '相关',
@@ -392,7 +396,8 @@ function opensClaim(c: LabelCandidate, previous: ParsedClaim | undefined, folded
   if (terminated) return !/[)]/.test(c.separator) || c.number === next;
   // After ：；, a numbered line is a step, unless it is the next claim and refers to a claim at once
   // (a claim before it that ends in ":" because its formula was an image).
-  if (/[：:，,；;、]/.test(last)) return c.number === next && REFERS_EARLY.test(folded.slice(c.bodyStart, c.bodyStart + 100));
+  if (/[：:，,；;、]/.test(last))
+    return c.number === next && REFERS_EARLY.test(folded.slice(c.bodyStart, c.bodyStart + 100));
   return c.number === next || CLAIM_START.test(folded.slice(c.bodyStart, c.bodyStart + 12));
 }
 
@@ -1059,7 +1064,13 @@ function checkTermSupport(text: ApplicationText, parsed: ParsedClaims, findings:
   for (const claim of parsed.claims) {
     const body = claims.slice(claim.bodyStart, claim.end);
     if (isChineseText(body)) {
-      for (const { keyword } of extractKeywords(body, TERMS_PER_CLAIM)) {
+      // The references ("根据权利要求1或2所述的") say nothing technical.
+      let words = body;
+      for (const r of claim.references) {
+        const from = r.start - claim.bodyStart;
+        words = words.slice(0, from) + ' '.repeat(r.end - r.start) + words.slice(r.end - claim.bodyStart);
+      }
+      for (const { keyword } of extractKeywords(words, TERMS_PER_CLAIM)) {
         const term = keyword.toLowerCase();
         if (term.length < 2 || reported.has(term) || CLAIM_LANGUAGE_ZH.has(term) || /\d/.test(term)) continue;
         if (description.includes(term)) continue;

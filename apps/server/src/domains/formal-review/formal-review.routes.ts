@@ -1,0 +1,58 @@
+import {
+  AbnormalSignalsRequestSchema,
+  AbnormalSignalsResponseSchema,
+  envelopeOf,
+  FORMAL_REVIEW_PERMISSION,
+  FormalReviewRequestSchema,
+  FormalReviewResponseSchema,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../envelope.js';
+import { languageOf } from '../../plugins/locale.js';
+import { requireUser } from '../auth/access.plugin.js';
+import type { FormalReviewService } from './formal-review.service.js';
+
+export interface FormalReviewRoutesOptions {
+  service: FormalReviewService;
+}
+
+/** Spec 2 §6: the pre-evaluation screens are behind '/preAssessment'. */
+const ACCESS = { access: FORMAL_REVIEW_PERMISSION } as const;
+
+/** The pre-evaluation's formal review and abnormal signals under /api/product (issue 22). */
+export const formalReviewRoutes: FastifyPluginAsyncZod<FormalReviewRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/apply/pre/formal',
+    {
+      config: ACCESS,
+      schema: {
+        summary:
+          'The formal review of an application text { title, abstract, claims, description }: findings by rule, ' +
+          'each with a zh/en message, a severity and its place (section, claim, offsets); answered at once',
+        tags: ['pre-evaluation'],
+        body: FormalReviewRequestSchema,
+        response: { 200: envelopeOf(FormalReviewResponseSchema) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return ok(service.review(request.body));
+    },
+  );
+
+  app.post(
+    '/apply/pre/abnormal',
+    {
+      config: ACCESS,
+      schema: {
+        summary:
+          'Abnormal-application signals of an application text and its applicant: near-duplicates of the ' +
+          "applicant's earlier filings, batches of near-identical filings, passages copied from existing patents",
+        tags: ['pre-evaluation'],
+        body: AbnormalSignalsRequestSchema,
+        response: { 200: envelopeOf(AbnormalSignalsResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.abnormal(requireUser(request), request.body, languageOf(request))),
+  );
+};
