@@ -429,7 +429,7 @@ const textOf = (r: Patent): ApplicationText => ({
 
 describe('real granted and published texts of data/demo', { timeout: 180_000 }, () => {
   let us: Patent[] = [];
-  let cn: Patent[] = [];
+  const cn: Patent[] = [];
   beforeAll(async () => {
     us = await usGrants();
     const file = join(DEMO, 'cn-patentics-incopat', '中科创达-中国申请库.xlsx');

@@ -292,7 +292,7 @@ export function countZhUnits(text: string, limit = Infinity): { count: number; e
 export function countWords(text: string, limit = Infinity): { count: number; excessStart: number | null } {
   let count = 0;
   let excessStart: number | null = null;
-  for (const m of text.matchAll(/[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*/g)) {
+  for (const m of text.matchAll(/[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*/g)) {
     count++;
     if (count === limit + 1) excessStart = m.index;
   }
