@@ -45,6 +45,8 @@ export const ABNORMAL_THRESHOLDS = {
   copiedMinCharsZh: 50,
   /** …English text (about 30 words). */
   copiedMinCharsEn: 200,
+  /** A sentence of the text counts toward a copied run when the patent holds this share of it. */
+  copiedSentenceSimilarity: 0.9,
   /** Corpus patents aligned for copied passages. */
   copiedCandidates: 30,
   /** From this share of the text in copied passages on, the signal is high. */
@@ -278,10 +280,26 @@ export interface AlignedPatent {
 
 const nonBlank = (s: string) => s.replace(/\s+/g, '').length;
 
+/** One matched sentence of the text and its place in the patent (absolute offsets in the patent's section). */
+interface Piece {
+  start: number;
+  end: number;
+  section: ApplicationSection;
+  patentStart: number;
+  patentEnd: number;
+  patentText: string;
+  similarity: number;
+}
+
+/** Only punctuation and blanks between two pieces: one run. */
+const JOINS = /^[\s\p{P}]{0,3}$/u;
+
 /**
- * Long runs of the text found verbatim in a patent: a run of consecutive shared shingles (the
- * duplicate check's input span) of at least copiedMinChars non-blank characters, matched by a run
- * in the patent's passage at least four fifths as long. Overlapping runs keep the longest.
+ * Long runs of the text found verbatim in a patent. The duplicate check aligns sentence by
+ * sentence (。；; end one), so a copied passage arrives as consecutive matched sentences: pieces
+ * whose sentences match at copiedSentenceSimilarity or more are joined when they follow each other
+ * in the text and in the same section of the patent (nothing but punctuation between). A run of at
+ * least copiedMinChars non-blank characters is a copied passage. Overlapping runs keep the longest.
  */
 export function copiedPassages(
   joined: JoinedText,
@@ -290,30 +308,57 @@ export function copiedPassages(
 ): CopiedPassage[] {
   const found: (CopiedPassage & { at: number; to: number })[] = [];
   for (const { patent, evidence } of patents) {
+    const pieces: Piece[] = [];
     for (const e of evidence) {
-      const longestPassageRun = Math.max(
-        0,
-        ...e.passageSpans.map((s) => nonBlank(e.passageText.slice(s.start, s.end))),
-      );
-      for (const span of e.inputSpans) {
-        const run = joined.text.slice(span.start, span.end);
-        const min = /\p{Script=Han}/u.test(run) ? thresholds.copiedMinCharsZh : thresholds.copiedMinCharsEn;
-        const chars = nonBlank(run);
-        if (chars < min || longestPassageRun < chars * 0.8) continue;
-        const place = placeOf(joined, span.start, span.end);
-        const passageSpan = e.passageSpans.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a));
-        found.push({
-          ...place,
-          excerpt: run.slice(0, 300),
-          patent,
-          patentSection: e.section,
-          patentExcerpt: e.passageText.slice(passageSpan.start, passageSpan.end).slice(0, 300),
-          chars,
-          similarity: e.similarity,
-          at: span.start,
-          to: span.end,
-        });
-      }
+      if (e.similarity < thresholds.copiedSentenceSimilarity || e.inputSpans.length === 0) continue;
+      pieces.push({
+        start: e.inputSpans[0]!.start,
+        end: e.inputSpans[e.inputSpans.length - 1]!.end,
+        section: e.section,
+        patentStart: e.passageStart,
+        patentEnd: e.passageEnd,
+        patentText: e.passageText,
+        similarity: e.similarity,
+      });
+    }
+    pieces.sort((a, b) => a.start - b.start);
+    const runs: Piece[][] = [];
+    for (const piece of pieces) {
+      const run = runs[runs.length - 1];
+      const last = run?.[run.length - 1];
+      if (
+        run &&
+        last &&
+        last.section === piece.section &&
+        piece.start >= last.end &&
+        JOINS.test(joined.text.slice(last.end, piece.start)) &&
+        piece.patentStart >= last.patentStart &&
+        piece.patentStart - last.patentEnd <= 3
+      ) {
+        run.push(piece);
+      } else runs.push([piece]);
+    }
+    for (const run of runs) {
+      const start = run[0]!.start;
+      const end = run[run.length - 1]!.end;
+      const text = joined.text.slice(start, end);
+      const min = /\p{Script=Han}/u.test(text) ? thresholds.copiedMinCharsZh : thresholds.copiedMinCharsEn;
+      const chars = nonBlank(text);
+      if (chars < min) continue;
+      found.push({
+        ...placeOf(joined, start, end),
+        excerpt: text.slice(0, 300),
+        patent,
+        patentSection: run[0]!.section,
+        patentExcerpt: run
+          .map((p) => p.patentText)
+          .join('')
+          .slice(0, 300),
+        chars,
+        similarity: round(run.reduce((sum, p) => sum + p.similarity, 0) / run.length),
+        at: start,
+        to: end,
+      });
     }
   }
   found.sort((a, b) => b.chars - a.chars || a.at - b.at);
