@@ -67,6 +67,8 @@ import zhAwards from './zh-CN/awards.json';
 import enAwards from './en-US/awards.json';
 import zhReport from './zh-CN/report.json';
 import enReport from './en-US/report.json';
+import zhFormalReview from './zh-CN/formalReview.json';
+import enFormalReview from './en-US/formalReview.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -104,6 +106,7 @@ export const resources = {
     specialTopics: zhSpecialTopics,
     awards: zhAwards,
     report: zhReport,
+    formalReview: zhFormalReview,
   },
   en: {
     common: enCommon,
@@ -139,6 +142,7 @@ export const resources = {
     specialTopics: enSpecialTopics,
     awards: enAwards,
     report: enReport,
+    formalReview: enFormalReview,
   },
 } as const;
 
@@ -176,6 +180,7 @@ export const NAMESPACES = [
   'specialTopics',
   'awards',
   'report',
+  'formalReview',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
