@@ -8,10 +8,7 @@ import { checkAbnormal, reviewFormal } from './api';
 function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
-    if (ms <= 0) {
-      setSettled(value);
-      return;
-    }
+    if (ms <= 0) return;
     const timer = setTimeout(() => setSettled(value), ms);
     return () => clearTimeout(timer);
   }, [value, ms]);
