@@ -161,8 +161,9 @@ describe('copied-text', () => {
     const signal = copiedTextSignal(joined, passages);
     // Two sentences of a 180-character text: over the 30% that makes the signal high.
     expect(signal).toMatchObject({ kind: 'copied-text', minChars: 50, level: 'high' });
-    expect(signal!.share).toBeGreaterThanOrEqual(ABNORMAL_THRESHOLDS.copiedHighShare);
-    expect(signal!.message.zh).toContain('1 段较长文字与 1 件现有专利逐字相同');
+    if (signal?.kind !== 'copied-text') throw new Error(String(signal?.kind));
+    expect(signal.share).toBeGreaterThanOrEqual(ABNORMAL_THRESHOLDS.copiedHighShare);
+    expect(signal.message.zh).toContain('1 段较长文字与 1 件现有专利逐字相同');
   });
 
   it('drops short runs, sentences far apart in the patent and loose matches', () => {
