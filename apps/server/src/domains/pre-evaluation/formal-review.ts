@@ -1034,20 +1034,25 @@ function checkReferenceSigns(text: ApplicationText, parsed: ParsedClaims, findin
 function checkTermSupport(text: ApplicationText, parsed: ParsedClaims, findings: Findings): void {
   const claims = foldWidth(text.claims);
   const description = foldWidth(text.description).toLowerCase();
-  const descriptionStems = new Set(
-    segmentUnits(text.description)
-      .filter((u) => u.kind === 'word')
-      .map((u) => stemWord(u.text)),
-  );
-  // Word beginnings of the description: "retail" is found from "retailer", "coupling" from "coupled".
-  const descriptionPrefixes = new Set<string>();
-  for (const m of description.matchAll(/[a-z]{5,}/g)) {
-    for (let k = 5; k <= m[0].length; k++) descriptionPrefixes.add(m[0].slice(0, k));
-  }
-  const claimWordCounts = new Map<string, number>();
-  for (const unit of segmentUnits(text.claims)) {
-    if (unit.kind === 'word') claimWordCounts.set(unit.text, (claimWordCounts.get(unit.text) ?? 0) + 1);
-  }
+  // The English word indexes, built once and only for English claims (a Chinese description of
+  // 200,000 characters would cost a unit object per character for nothing).
+  let english: { stems: Set<string>; prefixes: Set<string>; claimWordCounts: Map<string, number> } | undefined;
+  const englishIndexes = () => {
+    if (english) return english;
+    const stems = new Set<string>();
+    for (const m of description.matchAll(/[a-z][a-z0-9]*/g)) stems.add(stemWord(m[0]));
+    // Word beginnings of the description: "retail" is found from "retailer", "coupling" from "coupled".
+    const prefixes = new Set<string>();
+    for (const m of description.matchAll(/[a-z]{5,}/g)) {
+      for (let k = 5; k <= m[0].length; k++) prefixes.add(m[0].slice(0, k));
+    }
+    const claimWordCounts = new Map<string, number>();
+    for (const unit of segmentUnits(text.claims)) {
+      if (unit.kind === 'word') claimWordCounts.set(unit.text, (claimWordCounts.get(unit.text) ?? 0) + 1);
+    }
+    english = { stems, prefixes, claimWordCounts };
+    return english;
+  };
   const reported = new Set<string>();
   const report = (claim: ParsedClaim, key: string, term: string, at: number) => {
     reported.add(key);
@@ -1083,6 +1088,7 @@ function checkTermSupport(text: ApplicationText, parsed: ParsedClaims, findings:
         if (at >= 0) report(claim, term, body.slice(at, at + term.length), claim.bodyStart + at);
       }
     } else {
+      const { stems: descriptionStems, prefixes: descriptionPrefixes, claimWordCounts } = englishIndexes();
       for (const phrase of introducedPhrases(body)) {
         const words = phrase.map((u) => u.text);
         const key = words.join(' ');
