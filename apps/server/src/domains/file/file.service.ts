@@ -71,15 +71,15 @@ export function formatLimit(bytes: number): string {
 }
 
 /** The first issue of a zod parse as FILE_CHUNK_PARAM_INVALID. */
-function paramError(error: z.ZodError, lang: Language): AppError {
+function paramError(error: z.ZodError, raw: unknown, lang: Language): AppError {
   const issue = error.issues[0];
   const field = issue?.path.join('.') || 'param';
-  const reason =
-    issue?.code === 'invalid_type' && issue.input === undefined
-      ? lang === 'zh'
-        ? '缺失'
-        : 'is missing'
-      : (issue?.message ?? '');
+  const key = issue?.path[0];
+  const isMissing =
+    typeof raw !== 'object' ||
+    raw === null ||
+    (typeof key === 'string' && (raw as Record<string, unknown>)[key] == null);
+  const reason = isMissing ? (lang === 'zh' ? '缺失' : 'is missing') : (issue?.message ?? '');
   return new AppError('FILE_CHUNK_PARAM_INVALID', { field, reason });
 }
 
@@ -226,7 +226,7 @@ export class FileService {
     if (!isChunkFlag(form.fields.chunk)) return this.uploadWhole(userId, form.files, raw, lang);
     if (form.files.length > 1) throw new AppError('FILE_COUNT_EXCEEDED', { max: 1 });
     const parsed = UploadChunkParamSchema.safeParse(raw);
-    if (!parsed.success) throw paramError(parsed.error, lang);
+    if (!parsed.success) throw paramError(parsed.error, raw, lang);
     return this.receiveChunk(userId, parsed.data, form.files[0]!.file, lang);
   }
 
@@ -239,7 +239,7 @@ export class FileService {
     if (files.length > MAX_UPLOAD_BATCH_FILES)
       throw new AppError('FILE_COUNT_EXCEEDED', { max: MAX_UPLOAD_BATCH_FILES });
     const parsed = UploadWholeParamSchema.safeParse(raw);
-    if (!parsed.success) throw paramError(parsed.error, lang);
+    if (!parsed.success) throw paramError(parsed.error, raw, lang);
     const param = parsed.data;
     // Every file is checked before any is kept: a batch is stored whole or not at all.
     const checked = [];
