@@ -67,6 +67,10 @@ import zhAwards from './zh-CN/awards.json';
 import enAwards from './en-US/awards.json';
 import zhReport from './zh-CN/report.json';
 import enReport from './en-US/report.json';
+import zhUpload from './zh-CN/upload.json';
+import enUpload from './en-US/upload.json';
+import zhMyFile from './zh-CN/myFile.json';
+import enMyFile from './en-US/myFile.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -104,6 +108,8 @@ export const resources = {
     specialTopics: zhSpecialTopics,
     awards: zhAwards,
     report: zhReport,
+    upload: zhUpload,
+    myFile: zhMyFile,
   },
   en: {
     common: enCommon,
@@ -139,6 +145,8 @@ export const resources = {
     specialTopics: enSpecialTopics,
     awards: enAwards,
     report: enReport,
+    upload: enUpload,
+    myFile: enMyFile,
   },
 } as const;
 
@@ -176,6 +184,8 @@ export const NAMESPACES = [
   'specialTopics',
   'awards',
   'report',
+  'upload',
+  'myFile',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
