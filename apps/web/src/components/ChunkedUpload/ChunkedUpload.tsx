@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, Button, Flex, List, Progress, Typography, Upload } from 'antd';
+import { App, Button, Flex, Progress, Typography, Upload } from 'antd';
 import { CloseOutlined, InboxOutlined, RedoOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -256,37 +256,17 @@ export function ChunkedUpload({
         </Upload>
       )}
       {items.length > 0 && (
-        <List
-          size="small"
-          aria-label={t('listLabel')}
-          dataSource={items}
-          renderItem={(item) => (
-            <List.Item
+        <ul className="chunked-upload-list" aria-label={t('listLabel')}>
+          {items.map((item) => (
+            <li
+              key={item.uid}
+              className="chunked-upload-row"
               data-testid="chunked-upload-item"
               data-status={item.status}
-              actions={[
-                item.status === 'exception' ? (
-                  <Button key="retry" size="small" type="link" icon={<RedoOutlined />} onClick={() => void start(item)}>
-                    {t('retry')}
-                  </Button>
-                ) : null,
-                <Button
-                  key="remove"
-                  size="small"
-                  type="text"
-                  aria-label={t('remove')}
-                  icon={<CloseOutlined />}
-                  onClick={() => handleRemove(item.uid)}
-                />,
-              ].filter(Boolean)}
             >
               <Flex vertical className="chunked-upload-item">
                 <Typography.Text ellipsis={{ tooltip: item.file.name }}>{item.file.name}</Typography.Text>
-                <Progress
-                  percent={item.percent}
-                  size="small"
-                  status={item.status === 'normal' ? 'normal' : item.status}
-                />
+                <Progress percent={item.percent} size="small" status={item.status} />
                 <Typography.Text
                   type={item.status === 'exception' ? 'danger' : 'secondary'}
                   className="chunked-upload-status"
@@ -295,9 +275,21 @@ export function ChunkedUpload({
                   {statusText(item)}
                 </Typography.Text>
               </Flex>
-            </List.Item>
-          )}
-        />
+              {item.status === 'exception' && (
+                <Button size="small" type="link" icon={<RedoOutlined />} onClick={() => void start(item)}>
+                  {t('retry')}
+                </Button>
+              )}
+              <Button
+                size="small"
+                type="text"
+                aria-label={t('remove')}
+                icon={<CloseOutlined />}
+                onClick={() => handleRemove(item.uid)}
+              />
+            </li>
+          ))}
+        </ul>
       )}
     </Flex>
   );

@@ -130,7 +130,10 @@ export function MyFilePage() {
 
   const handleRename = async () => {
     if (!renaming) return;
-    const { fileName } = await form.validateFields();
+    // A refused name shows under the field; nothing is sent.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    const { fileName } = values;
     try {
       const file = await rename.mutateAsync({ fileId: renaming.fileId, fileName: fileName.trim() });
       void message.success(t('rename.done', { name: file.fileName }));
