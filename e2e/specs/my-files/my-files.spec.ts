@@ -28,8 +28,8 @@ const LOCALES = [
     fileName: 'disclosure battery cooling.txt',
     upload: 'Upload files',
     success: 'Uploaded',
-    download: /^Download$/,
-    remove: /^Delete$/,
+    download: /Download$/,
+    remove: /Delete$/,
     ok: /^OK$/,
   },
 ] as const;
@@ -83,12 +83,11 @@ describe.runIf(runBrowser)('[FILES][MY-FILES]: chunked upload, list, download an
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      const pieces: { chunk: string; param: { chunkNumber: number; totalChunks: number; identifier: string } }[] = [];
+      // Chromium does not expose multipart bodies holding a Blob: the pieces are counted, their bytes checked by the MD5 below.
+      let piecesPosted = 0;
       page.on('request', (request) => {
-        if (request.method() !== 'POST' || !request.url().endsWith('/api/product/file/my/file/upload')) return;
-        const body = request.postDataBuffer()?.toString('utf8') ?? '';
-        const field = (name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(body)?.[1] ?? '';
-        pieces.push({ chunk: field('chunk'), param: JSON.parse(field('param') || '{}') });
+        if (request.method() === 'POST' && request.url().endsWith('/api/product/file/my/file/upload'))
+          piecesPosted += 1;
       });
       if (l.tag === 'en') {
         await page.goto(`${server.baseUrl}/home`);
@@ -105,11 +104,17 @@ describe.runIf(runBrowser)('[FILES][MY-FILES]: chunked upload, list, download an
       const item = dialog.getByTestId('chunked-upload-item');
       await expect.poll(() => item.getAttribute('data-status'), { timeout: 60_000 }).toBe('success');
       expect(await item.getByTestId('chunked-upload-status').innerText()).toBe(l.success);
-      const md5 = createHash('md5').update(content).digest('hex');
-      expect(pieces.map((p) => p.param.chunkNumber)).toEqual([1, 2, 3]);
-      expect(pieces.every((p) => p.chunk === 'true' && p.param.totalChunks === 3 && p.param.identifier === md5)).toBe(
-        true,
+      // 2.4 MB in 1 MB pieces: three POSTs, and the server holds the file whole (its MD5 and size).
+      expect(piecesPosted).toBe(3);
+      const listed = await apiCall<{ items: { fileName: string; md5: string; size: number }[] }>(
+        server.baseUrl,
+        session.tokens.access_token,
+        'GET',
+        `/product/file/my/file/list?name=${encodeURIComponent(l.fileName)}`,
       );
+      expect(listed.items).toMatchObject([
+        { fileName: l.fileName, md5: createHash('md5').update(content).digest('hex'), size: content.length },
+      ]);
       await shot(page, `my-files-upload-${l.tag}.png`);
 
       await page.keyboard.press('Escape');

@@ -141,6 +141,8 @@ export const MyFileListResponseSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   items: z.array(MyFileSchema),
+  /** The largest file this installation takes (FILE_UPLOAD_MAX_BYTES): the uploader checks against it. */
+  maxFileBytes: z.number().int(),
 });
 export type MyFileListResponse = z.infer<typeof MyFileListResponseSchema>;
 

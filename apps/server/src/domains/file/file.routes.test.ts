@@ -507,6 +507,7 @@ describe('My files: limits from the configuration and the cleanup of abandoned u
   it('FILE_UPLOAD_MAX_BYTES lowers the limit, and the message names it', async () => {
     const over = await post(t, owner, [{ name: 'file', value: randomBytes(100 * 1024 + 1), filename: 'a.pdf' }], 'en');
     expect(over.json()).toMatchObject({ message: 'Upload file larger than 100KB, please re-upload' });
+    expect((await listOf(t, owner)).maxFileBytes).toBe(100 * 1024);
     const at = await post(t, owner, [{ name: 'file', value: randomBytes(100 * 1024), filename: 'a.pdf' }]);
     expect(at.json()).toMatchObject({ status: 0, data: { complete: true } });
   });

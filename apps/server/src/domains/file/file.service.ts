@@ -470,7 +470,13 @@ export class FileService {
       query.page,
       query.pageSize,
     );
-    return { total, page: query.page, pageSize: query.pageSize, items: rows.map((row) => this.toMyFile(row)) };
+    return {
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      items: rows.map((row) => this.toMyFile(row)),
+      maxFileBytes: this.deps.maxFileBytes,
+    };
   }
 
   /** Renames a file; the type (extension) stays what it was. */

@@ -44,7 +44,7 @@ describe('my files page', { timeout: 90_000 }, () => {
       if (call.path === '/product/file/my/file/list') {
         const name = call.query.get('name') ?? '';
         const items = files.filter((f) => f.fileName.includes(name));
-        return ok({ total: items.length, page: 1, pageSize: 10, items });
+        return ok({ total: items.length, page: 1, pageSize: 10, items, maxFileBytes: 5242880 });
       }
       if (call.path === '/product/file/my/file') {
         const body = call.body as { action: string; fileId?: string; fileName?: string; fileIds?: string[] };
@@ -111,7 +111,8 @@ describe('my files page', { timeout: 90_000 }, () => {
 
   it('opens the uploader from the URL, and /searchFile under its own permission, in English', async () => {
     stubApi((call) => {
-      if (call.path === '/product/file/my/file/list') return ok({ total: 0, page: 1, pageSize: 10, items: [] });
+      if (call.path === '/product/file/my/file/list')
+        return ok({ total: 0, page: 1, pageSize: 10, items: [], maxFileBytes: 10 * 1024 * 1024 });
       if (call.path === '/product/message/unreadMessage/count') return ok({ count: 0 });
       return undefined;
     });
@@ -120,7 +121,7 @@ describe('my files page', { timeout: 90_000 }, () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchFile'));
     expect(await screen.findByText('Click or drag files here to upload')).toBeTruthy();
-    expect(screen.getByText(/at most 5MB a file and 5 files at a time/)).toBeTruthy();
+    expect(screen.getByText(/at most 10MB a file and 5 files at a time/)).toBeTruthy();
     expect(await screen.findByText('No files yet')).toBeTruthy();
   });
 });

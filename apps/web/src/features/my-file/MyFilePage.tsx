@@ -272,7 +272,7 @@ export function MyFilePage() {
         <ChunkedUpload
           api={`/product${MY_FILE_UPLOAD_PATH}`}
           accept={MY_FILE_TYPES}
-          maxBytes={MAX_USER_FILE_BYTES}
+          maxBytes={list.data?.maxFileBytes ?? MAX_USER_FILE_BYTES}
           onUploaded={handleUploaded}
         />
       </Modal>
