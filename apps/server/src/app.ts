@@ -38,6 +38,7 @@ import { duplicateDomain } from './domains/duplicate/duplicate.domain.js';
 import { formalReviewDomain } from './domains/formal-review/formal-review.domain.js';
 import { citationDomain } from './domains/citation/citation.domain.js';
 import { reportDomain } from './domains/report/report.domain.js';
+import { fileDomain } from './domains/file/file.domain.js';
 import { groupDomain } from './domains/group/group.domain.js';
 import { historyDomain } from './domains/history/history.domain.js';
 import { imageSearchDomain } from './domains/image-search/image-search.domain.js';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });
   await app.register(patentValueDomain, { prefix: PRODUCT, patentValue: services.patentValue });
   await app.register(formalReviewDomain, { prefix: PRODUCT, formalReview: services.formalReview });
+  await app.register(fileDomain, { prefix: PRODUCT, files: services.files });
 
   // --- the built web app and its client-side routes: unknown non-API GETs answer index.html ---
   // The build folder is read per request (wildcard route), not listed once at start: a rebuild

@@ -72,6 +72,9 @@ import { ReportService } from './domains/report/report.service.js';
 import { DuplicateRepository } from './domains/duplicate/duplicate.repository.js';
 import { DuplicateService } from './domains/duplicate/duplicate.service.js';
 import { FormalReviewService } from './domains/formal-review/formal-review.service.js';
+import { FileRepository } from './domains/file/file.repository.js';
+import { uploadCleanupJob } from './domains/file/file.job.js';
+import { FileService } from './domains/file/file.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
 import { GroupService } from './domains/group/group.service.js';
 import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
@@ -175,6 +178,8 @@ export interface Repositories {
   groups: GroupRepository;
   messages: MessageRepository;
   shares: ShareRepository;
+  /** My files and their chunked uploads (domains/file) */
+  files: FileRepository;
 }
 
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
@@ -221,6 +226,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
+    files: new FileRepository(db),
   };
 }
 
@@ -286,11 +292,13 @@ export interface Services {
   reports: ReportService;
   /** the pre-evaluation's formal review and abnormal-application signals (domains/formal-review) */
   formalReview: FormalReviewService;
+  /** My files and their chunked uploads (domains/file) */
+  files: FileService;
 }
 
 /** What the services are built from besides the repositories. */
 export interface ServiceInfrastructure {
-  config: Pick<Config, 'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports' | 'exports'>;
+  config: Pick<Config, 'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports' | 'exports' | 'files'>;
   engine: SearchEngine;
   /** Text mining on the search workers (undefined: on this thread, over `engine`). */
   textMining?: TextMiningRunner | undefined;
@@ -585,6 +593,13 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     groups,
     shares,
     formalReview: new FormalReviewService({ search, duplicate, now }),
+    files: new FileService({
+      repository: r.files,
+      filesDir: path.join(config.dataDir, 'uploads', 'my-files'),
+      maxFileBytes: config.files.maxFileBytes,
+      now,
+      log: infra.log.child({ module: 'files' }),
+    }),
   };
 }
 
@@ -763,6 +778,9 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   jobs.queue.define(reportJob(services.reports));
   jobs.queue.define(reportExpiryJob(services.reports));
   await services.reports.failInterrupted();
+  jobs.queue.define(uploadCleanupJob(services.files));
+  // Chunked uploads abandoned while the server was down are removed now, not at the next hour.
+  await services.files.cleanStaleUploads();
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
   await jobs.queue.ensureScheduled();
   // Records stored before value evaluation existed get their scores in the background.

@@ -6,6 +6,7 @@ import {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
   DEFAULT_EXPORT_FILE_DAYS,
   MAX_IMPORT_FILE_BYTES,
+  MAX_USER_FILE_BYTES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '@patlas/contracts';
@@ -158,6 +159,13 @@ const EnvSchema = z.object({
     .positive()
     .max(1024 * 1024)
     .default(MAX_IMPORT_FILE_BYTES / 1024 / 1024),
+  /** Largest file of My files, in bytes (default 5 MB, spec 2 §5 "uploads up to 5MB"; at most 1 GB). */
+  FILE_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 * 1024 * 1024)
+    .default(MAX_USER_FILE_BYTES),
 });
 
 /** The demo account's password in the README, used when the demo corpus is loaded and none is configured. */
@@ -203,6 +211,8 @@ export interface Config {
   imports: { maxFileBytes: number };
   /** The download centre: days a finished file is kept. */
   exports: { fileDays: number };
+  /** My files: the largest file (FILE_UPLOAD_MAX_BYTES). */
+  files: { maxFileBytes: number };
   /** workers 0: searches run on the HTTP thread, without budgets. */
   search: { workers: number; timeoutMs: number; analysisTimeoutMs: number };
 }
@@ -260,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     semantic: { modelPath: e.SEMANTIC_MODEL_PATH },
     imports: { maxFileBytes: Math.round(e.IMPORT_MAX_FILE_MB * 1024 * 1024) },
     exports: { fileDays: e.EXPORT_FILE_DAYS },
+    files: { maxFileBytes: e.FILE_UPLOAD_MAX_BYTES },
     search: { workers: e.SEARCH_WORKERS, timeoutMs: e.SEARCH_TIMEOUT_MS, analysisTimeoutMs: e.ANALYSIS_TIMEOUT_MS },
   };
 }

@@ -1297,6 +1297,103 @@ export const ERROR_CODES = {
     zh: '请填写申请人名称，非正常申请信号按申请人查找其在先申请',
     en: "Enter the applicant's name: the abnormal-application signals look up the applicant's earlier filings",
   },
+  // ---- My files and the chunked upload (spec 2 §5 upload checks, §7, §8; issue 22) ----
+  /** Spec 2 §5 upload check (code 3): 'please select a file to upload'. */
+  FILE_REQUIRED: { http: 400, status: 0, zh: '请选择要上传的文件', en: 'Please select a file to upload' },
+  /** Spec 2 §5 upload check (code 2): 'only upload of types: {formats}'. */
+  FILE_TYPE_NOT_ALLOWED: {
+    http: 400,
+    status: 0,
+    zh: '只能上传 {types} 类型的文件',
+    en: 'Only upload of types: {types}',
+  },
+  /** Spec 2 §5 upload check (code 1) in the words of §5's size message: 'upload file larger than 5MB, please re-upload'. */
+  FILE_TOO_LARGE: {
+    http: 400,
+    status: 0,
+    zh: '上传文件大于 {max}，请重新上传',
+    en: 'Upload file larger than {max}, please re-upload',
+  },
+  /** Spec 2 §5: 'upload file count exceeds limit'. */
+  FILE_COUNT_EXCEEDED: {
+    http: 400,
+    status: 0,
+    zh: '上传文件数量超出限制（一次最多 {max} 个）',
+    en: 'Upload file count exceeds limit (at most {max} at a time)',
+  },
+  /** The assembled file's MD5 differs from the identifier the client computed: the pieces are dropped. */
+  FILE_MD5_MISMATCH: {
+    http: 400,
+    status: 0,
+    zh: '文件校验失败：收到的内容与文件标识（MD5）不一致，请重新上传',
+    en: 'File check failed: the content received does not match the file’s identifier (MD5); please upload it again',
+  },
+  /** The `param` field of an upload is missing or not the spec's chunk parameters. */
+  FILE_CHUNK_PARAM_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '分片参数不正确：{field} {reason}',
+    en: 'Invalid chunk parameters: {field} {reason}',
+  },
+  FILE_CHUNK_OUT_OF_RANGE: {
+    http: 400,
+    status: 0,
+    zh: '分片序号 {number} 超出范围（共 {total} 片）',
+    en: 'Chunk number {number} is out of range (there are {total})',
+  },
+  /** A piece whose bytes differ from what its parameters say (a transfer cut short, or a wrong slicing). */
+  FILE_CHUNK_SIZE_MISMATCH: {
+    http: 400,
+    status: 0,
+    zh: '第 {number} 片收到 {actual} 字节，应为 {expected} 字节，请重新上传该分片',
+    en: 'Chunk {number} arrived with {actual} bytes instead of {expected}; please send it again',
+  },
+  /** A piece naming an upload that holds another file (other MD5, slicing or name). */
+  FILE_UPLOAD_MISMATCH: {
+    http: 400,
+    status: 0,
+    zh: '分片与上传任务 {uploadId} 的文件不一致，请重新上传',
+    en: 'The chunk does not belong to the file of upload {uploadId}; please upload the file again',
+  },
+  /** An uploadId the caller does not hold: unknown, someone else's, finished, or cleaned after UPLOAD_STALE_HOURS. */
+  FILE_UPLOAD_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '上传任务不存在或已过期，请重新上传',
+    en: 'The upload does not exist or has expired; please upload the file again',
+  },
+  /** Also answered for another user's file: its existence is not revealed. */
+  FILE_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '文件不存在或已被删除',
+    en: 'The file does not exist or has been deleted',
+  },
+  FILE_NAME_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '文件名不能为空，不能超过 {max} 个字符，也不能包含 / \\ : * ? " < > | 或控制字符',
+    en: 'A file name must not be empty, longer than {max} characters, or contain / \\ : * ? " < > | or control characters',
+  },
+  FILE_EXTENSION_CHANGED: {
+    http: 400,
+    status: 0,
+    zh: '重命名不能更改文件类型，新文件名须以 .{ext} 结尾',
+    en: 'Renaming cannot change the file type: the new name must end with .{ext}',
+  },
+  FILE_STORAGE_FULL: {
+    http: 400,
+    status: 0,
+    zh: '“我的文件”已有 {max} 个文件，达到上限，请删除不需要的文件后再上传',
+    en: 'My files already holds {max} files, the most it can; delete files you no longer need, then upload again',
+  },
+  /** A file the type's own guard refuses (an .xlsx zip bomb …); `reason` says why in the caller's language. */
+  FILE_UNACCEPTABLE: {
+    http: 400,
+    status: 0,
+    zh: '无法接收文件“{name}”：{reason}',
+    en: 'The file "{name}" cannot be accepted: {reason}',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -38,3 +38,4 @@ export * from './special-topic.js';
 export * from './award.js';
 export * from './report.js';
 export * from './formal-review.js';
+export * from './file.js';

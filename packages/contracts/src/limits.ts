@@ -110,3 +110,28 @@ export const MAX_ALERT_RUN_HITS = 10_000;
 export const MAX_FORMAL_REVIEW_TEXT_LENGTH = 200_000;
 export const MAX_ABNORMAL_APPLICANT_FILINGS = 500;
 export const MAX_ABNORMAL_APPLICANT_LENGTH = 200;
+
+// ---- My files and the shared chunked uploader (spec 2 §3, §5, §8, §9; issue 22) ----
+/**
+ * Spec 2 §5 "uploads up to 5MB"; §9 "Upload limit 5MB … default size 5MB": the largest file of
+ * "My files". The server's FILE_UPLOAD_MAX_BYTES (apps/server/src/config.ts) overrides it.
+ */
+export const MAX_USER_FILE_BYTES = 5 * 1024 * 1024;
+/** Spec 2 §9 "Upload: max 5 files by default": files one uploader (and one non-chunked request) takes. */
+export const MAX_UPLOAD_BATCH_FILES = 5;
+/** Spec 2 §9 "megabyte unit 1048576": the uploader's fileUnit. */
+export const UPLOAD_FILE_UNIT = 1_048_576;
+/** Spec 2 §9 "chunk size equals eachSplitSize times fileUnit": our default eachSplitSize, 1 (1 MB pieces). */
+export const DEFAULT_UPLOAD_SPLIT_SIZE = 1;
+/** Spec 2 §8 "A network error on a chunk retries up to 5 times, then shows the error and stops". */
+export const MAX_UPLOAD_CHUNK_RETRIES = 5;
+/** Pieces one chunked upload may have (ours: a 5 MB file in 5 KB pieces; more is a broken client). */
+export const MAX_UPLOAD_CHUNKS = 1000;
+/** Hours an unfinished chunked upload is kept for resuming before its pieces are removed (ours). */
+export const UPLOAD_STALE_HOURS = 24;
+/** Longest file name of My files, in characters (ours: what common file systems allow). */
+export const MAX_USER_FILE_NAME_LENGTH = 255;
+/** Files one account may keep in My files (ours: 1,000 × 5 MB at most 5 GB per account). */
+export const MAX_USER_FILES = 1000;
+/** Spec 2 §9 pagination "default 10"; the list answers at most 100 a page (ours). */
+export const MAX_USER_FILE_PAGE_SIZE = 100;

@@ -739,6 +739,44 @@ export interface PatentValueCohortsTable {
   updated_at: string;
 }
 
+/** My files (domains/file): one stored file of a user; its bytes at <files dir>/<storage_key>. */
+export interface UserFilesTable {
+  id: string;
+  user_id: string;
+  file_name: string;
+  file_type: string;
+  size: number;
+  md5: string;
+  storage_key: string;
+  document_type: string | null;
+  dir_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A chunked upload under way (domains/file); removed once stored or after UPLOAD_STALE_HOURS. */
+export interface FileUploadsTable {
+  id: string;
+  user_id: string;
+  identifier: string;
+  file_name: string;
+  total_chunks: number;
+  chunk_size: number;
+  document_type: string | null;
+  dir_id: string | null;
+  state: 'receiving' | 'assembling';
+  created_at: string;
+  updated_at: string;
+}
+
+/** A piece a chunked upload holds (its bytes in the upload's parts folder). */
+export interface FileUploadChunksTable {
+  upload_id: string;
+  chunk_number: number;
+  size: number;
+  received_at: string;
+}
+
 export interface Database {
   patents: PatentsTable;
   patent_values: PatentValuesTable;
@@ -801,6 +839,9 @@ export interface Database {
   special_topics: SpecialTopicsTable;
   patent_awards: PatentAwardsTable;
   reports: ReportsTable;
+  user_files: UserFilesTable;
+  file_uploads: FileUploadsTable;
+  file_upload_chunks: FileUploadChunksTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

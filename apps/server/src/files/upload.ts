@@ -98,6 +98,55 @@ export async function saveUploads(request: FastifyRequest, options: SaveUploadsO
   return saved;
 }
 
+/** The files and text fields of a multipart request, read by readUploadForm. */
+export interface UploadForm {
+  files: Upload[];
+  fields: Record<string, string>;
+}
+
+export interface UploadFormOptions {
+  maxFiles: number;
+  maxFileBytes: number;
+  /** Answered when a file goes over maxFileBytes. */
+  tooLarge: (filename: string) => AppError;
+  /** Answered when the request carries more than maxFiles files. */
+  tooMany: () => AppError;
+  /** Answered when the request is not multipart or has no file (empty files are none). */
+  missing: ErrorCode;
+}
+
+/**
+ * Every file (held in memory: small uploads only) and every text field of a multipart request,
+ * whatever their order (the chunked uploads' `param` and `chunk` fields may come before or after
+ * the piece). The same guard as readUpload: a damaged body is UPLOAD_MALFORMED.
+ */
+export async function readUploadForm(request: FastifyRequest, options: UploadFormOptions): Promise<UploadForm> {
+  if (!request.isMultipart()) throw new AppError(options.missing);
+  const files: Upload[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({ limits: { files: options.maxFiles, fileSize: options.maxFileBytes } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
+      }
+      let file: Buffer;
+      try {
+        file = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw options.tooLarge(part.filename);
+        throw err;
+      }
+      if (file.length > 0) files.push({ file, filename: part.filename });
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw options.tooMany();
+    throw asUploadError(err);
+  }
+  if (files.length === 0) throw new AppError(options.missing);
+  return { files, fields };
+}
+
 /**
  * A failure while reading a multipart body, as answered: the parser's own errors (busboy's plain
  * errors: no boundary, data cut short, a damaged part header) and a body broken off by the client

@@ -33,6 +33,7 @@ describe('menus built from the features’ declarations', () => {
       ['/innovationSpace/warning', 'alert:menu', '/warning'],
       ['/innovationSpace/download', 'download:menu', '/user/download'],
       ['/innovationSpace/reportHistory', 'report:menu', '/reportCenter'],
+      ['/innovationSpace/myFile', 'myFile:menu', '/myFiles'],
       ['/innovationSpace/myMsg', 'message:menu', '/messageCenter'],
       ['/innovationSpace/share', 'share:menu', '/user/share'],
       ['/user/group', 'group:menu', '/userPaeGroup'],

@@ -69,6 +69,10 @@ import zhReport from './zh-CN/report.json';
 import enReport from './en-US/report.json';
 import zhFormalReview from './zh-CN/formalReview.json';
 import enFormalReview from './en-US/formalReview.json';
+import zhUpload from './zh-CN/upload.json';
+import enUpload from './en-US/upload.json';
+import zhMyFile from './zh-CN/myFile.json';
+import enMyFile from './en-US/myFile.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -107,6 +111,8 @@ export const resources = {
     awards: zhAwards,
     report: zhReport,
     formalReview: zhFormalReview,
+    upload: zhUpload,
+    myFile: zhMyFile,
   },
   en: {
     common: enCommon,
@@ -143,6 +149,8 @@ export const resources = {
     awards: enAwards,
     report: enReport,
     formalReview: enFormalReview,
+    upload: enUpload,
+    myFile: enMyFile,
   },
 } as const;
 
@@ -181,6 +189,8 @@ export const NAMESPACES = [
   'awards',
   'report',
   'formalReview',
+  'upload',
+  'myFile',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MyFile } from '@patlas/contracts';
+import { pressEnter, renderApp } from '../../test/render-app';
+import { ok, stubApi } from '../../test/test-api';
+
+const FILES: MyFile[] = [
+  {
+    fileId: 'f1',
+    fileName: '权利要求书.docx',
+    type: 'docx',
+    size: 2_621_440,
+    md5: 'a'.repeat(32),
+    url: '/file/my/file/download/f1',
+    createdAt: '2026-12-07T08:00:00.000Z',
+    updatedAt: '2026-12-07T08:00:00.000Z',
+  },
+  {
+    fileId: 'f2',
+    fileName: 'figure.png',
+    type: 'png',
+    size: 900,
+    md5: 'b'.repeat(32),
+    url: '/file/my/file/download/f2',
+    createdAt: '2026-12-06T08:00:00.000Z',
+    updatedAt: '2026-12-06T08:00:00.000Z',
+  },
+];
+
+describe('my files page', { timeout: 90_000 }, () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens from /myFile, lists the files, searches by name in the URL, renames and deletes after confirming', async () => {
+    let files = [...FILES];
+    const calls = stubApi((call) => {
+      if (call.path === '/product/file/my/file/list') {
+        const name = call.query.get('name') ?? '';
+        const items = files.filter((f) => f.fileName.includes(name));
+        return ok({ total: items.length, page: 1, pageSize: 10, items, maxFileBytes: 5242880 });
+      }
+      if (call.path === '/product/file/my/file') {
+        const body = call.body as { action: string; fileId?: string; fileName?: string; fileIds?: string[] };
+        if (body.action === 'rename') {
+          files = files.map((f) => (f.fileId === body.fileId ? { ...f, fileName: body.fileName! } : f));
+          return ok({ file: files.find((f) => f.fileId === body.fileId) });
+        }
+        files = files.filter((f) => !body.fileIds!.includes(f.fileId));
+        return ok({ deleted: body.fileIds });
+      }
+      if (call.path === '/product/message/unreadMessage/count') return ok({ count: 0 });
+      return undefined;
+    });
+    const { router } = renderApp('/myFile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/myFile'));
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getByText('权利要求书.docx')).toBeTruthy());
+    expect(within(table).getByText('2.5 MB')).toBeTruthy();
+    expect(within(table).getByText('PNG')).toBeTruthy();
+
+    const search = screen.getByLabelText('按文件名搜索');
+    fireEvent.change(search, { target: { value: 'figure' } });
+    pressEnter(search);
+    await waitFor(() => expect(router.state.location.search).toBe('?name=figure'));
+    await waitFor(() => expect(within(screen.getByRole('table')).queryByText('权利要求书.docx')).toBeNull());
+    expect(calls.at(-1)?.query.get('name')).toBe('figure');
+
+    // Rename keeps the type: a name with another extension is refused before any call.
+    const row = within(screen.getByRole('table')).getByText('figure.png').closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: /重命名/ }));
+    const input = await screen.findByLabelText('文件名');
+    fireEvent.change(input, { target: { value: 'figure.pdf' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('文件类型不能更改，须以 .png 结尾')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '附图 1.png' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/product/file/my/file' && (c.body as { action: string }).action === 'rename'),
+      ).toBe(true),
+    );
+    expect(calls.find((c) => (c.body as { action?: string } | undefined)?.action === 'rename')?.body).toEqual({
+      action: 'rename',
+      fileId: 'f2',
+      fileName: '附图 1.png',
+    });
+
+    // Delete asks first.
+    fireEvent.change(screen.getByLabelText('按文件名搜索'), { target: { value: '' } });
+    pressEnter(screen.getByLabelText('按文件名搜索'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    const docRow = (await within(screen.getByRole('table')).findByText('权利要求书.docx')).closest('tr')!;
+    fireEvent.click(within(docRow).getByRole('button', { name: /删除/ }));
+    expect(await screen.findByText('确定删除文件“权利要求书.docx”吗？删除后无法恢复。')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: '确定' }).at(-1)!);
+    await waitFor(() =>
+      expect(calls.find((c) => (c.body as { action?: string } | undefined)?.action === 'delete')?.body).toEqual({
+        action: 'delete',
+        fileIds: ['f1'],
+      }),
+    );
+    await waitFor(() => expect(within(screen.getByRole('table')).queryByText('权利要求书.docx')).toBeNull());
+  });
+
+  it('opens the uploader from the URL, and /searchFile under its own permission, in English', async () => {
+    stubApi((call) => {
+      if (call.path === '/product/file/my/file/list')
+        return ok({ total: 0, page: 1, pageSize: 10, items: [], maxFileBytes: 10 * 1024 * 1024 });
+      if (call.path === '/product/message/unreadMessage/count') return ok({ count: 0 });
+      return undefined;
+    });
+    const { router } = renderApp('/searchFile?upload=1', 'en', {
+      session: { menu: ['/search/quick', '/user/searchFile'] },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchFile'));
+    expect(await screen.findByText('Click or drag files here to upload')).toBeTruthy();
+    expect(screen.getByText(/at most 10MB a file and 5 files at a time/)).toBeTruthy();
+    expect(await screen.findByText('No files yet')).toBeTruthy();
+  });
+});
