@@ -101,3 +101,8 @@ export const MAX_ALERT_RECIPIENTS = 5;
 export const MAX_ALERT_PATENTS = 1000;
 /** Spec 2 §9 "Alerts: up to 10,000 hits": patents one run reports; the rest are counted. */
 export const MAX_ALERT_RUN_HITS = 10_000;
+
+/** Spec 2 §5/§9: "pre-evaluation input at least 30 characters" (trimmed). */
+export const PRE_EVALUATION_MIN_CHARS = 30;
+/** Ours: the longest pre-evaluation input, a claim set or a disclosure of about ten pages. */
+export const MAX_PRE_EVALUATION_TEXT_LENGTH = 20_000;
