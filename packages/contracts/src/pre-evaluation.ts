@@ -209,6 +209,8 @@ export const PreEvaluationResultSchema = z.object({
     /** The semantic model the vector scores come from; null: terms only. */
     model: z.string().nullable(),
     ms: z.number(),
+    /** Of which the prior-art search. */
+    searchMs: z.number(),
   }),
 });
 export type PreEvaluationResult = z.infer<typeof PreEvaluationResultSchema>;

@@ -76,7 +76,7 @@ function splitRange(text: string, range: Range, separator: RegExp): Range[] {
 }
 
 const LEADING_CONNECTORS =
-  /^(?:\s|[,，:：;；、.。]|还包括|包括有|包括|包含有|包含|其中|以及|并且|(?:(?:further\s+)?comprising|comprises|including|includes|wherein|whereby|and)\b)+/i;
+  /^(?:\s|[,，:：;；、.。]|还包括|包括有|包括|包含有|包含|其中|以及|并且|且|并(?![联列行发排])|(?:(?:further\s+)?comprising|comprises|including|includes|wherein|whereby|and)\b)+/i;
 const TRAILING = /(?:[\s,，:：;；、.。]|\band\b|\bor\b|以及|和)+$/i;
 
 /** A range without the connectors and punctuation at its ends. */

@@ -255,6 +255,7 @@ export class PreEvaluationService {
       priorityDate: options.priorityDate,
       exclude,
     });
+    const searchMs = performance.now() - started;
     await progress('matching', 0.35);
     const found = await this.deps.patents.getByPublicationNumbers(ranking.map((r) => r.publicationNumber));
     const held = ranking.filter((r) => found.has(r.publicationNumber));
@@ -298,6 +299,7 @@ export class PreEvaluationService {
         excluded,
         model: status.model,
         ms: Math.round(performance.now() - started),
+        searchMs: Math.round(searchMs),
       },
     };
   }

@@ -1,0 +1,10 @@
+import { matchFeatures } from '../apps/server/dist/domains/pre-evaluation/feature-match.js';
+import { splitFeatures } from '../apps/server/dist/domains/pre-evaluation/feature-split.js';
+import Database from 'better-sqlite3';
+const db = new Database('/tmp/pre-data/patlas.db', { readonly: true });
+const claim = (db.prepare("select json_extract(doc,'$.claims.text') t from patents where publication_number='CN115412894A'").get() as any).t;
+const docs = db.prepare("select doc from patents where country='CN' and json_extract(doc,'$.abstract.text') is not null limit 50 offset 2000").all().map((r: any) => JSON.parse(r.doc));
+const features = splitFeatures(claim, 'claims');
+let t = performance.now();
+const cells = await matchFeatures(features, docs.map((d: any) => ({ publicationNumber: d.publicationNumber, sections: { title: d.title?.text, abstract: d.abstract?.text, claims: d.claims?.text, description: d.description?.text } })));
+console.log('match ms', performance.now() - t, cells.length, docs.reduce((s: number, d: any) => s + (d.description?.text?.length ?? 0) + (d.abstract?.text?.length ?? 0), 0));
