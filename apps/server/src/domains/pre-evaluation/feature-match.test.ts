@@ -38,7 +38,9 @@ describe('feature × document matching', () => {
 
   it('a feature taken from a real claim is disclosed by that patent and not by the others', async () => {
     // The first step of CN115001749A's claim 1, as an applicant would write it again.
-    const f = feature('在服务器认证通过的情况下，向所述服务器上报第一数据信息，所述第一数据信息包括终端设备的Mac地址和第一随机数');
+    const f = feature(
+      '在服务器认证通过的情况下，向所述服务器上报第一数据信息，所述第一数据信息包括终端设备的Mac地址和第一随机数',
+    );
     const cells = await matchFeatures([f], documents);
     expect(cells).toHaveLength(documents.length);
     const own = cells.find((c) => c.publicationNumber === 'CN115001749A')!;

@@ -44,7 +44,10 @@ export interface MatchOptions {
   weights: { terms: number; vector: number };
 }
 
-export const DEFAULT_MATCH_OPTIONS: MatchOptions = { disclosed: FEATURE_DISCLOSED_SCORE, weights: FEATURE_SCORE_WEIGHTS };
+export const DEFAULT_MATCH_OPTIONS: MatchOptions = {
+  disclosed: FEATURE_DISCLOSED_SCORE,
+  weights: FEATURE_SCORE_WEIGHTS,
+};
 
 /** One analysed term of a text: its key, as written, and where. */
 export interface TermOccurrence {
@@ -108,7 +111,8 @@ export function passagesOf(text: string, max = MAX_PASSAGE_CHARS): { start: numb
     while (end > start && /\s/.test(text[end - 1]!)) end--;
     if (end > start) out.push({ start, end });
   };
-  const sentenceEnd = /[。！？；;!?\n]+|\.(?=\s)/g;
+  // ASCII ? and ! end a sentence only before a space: "WiFi?Aware" (a lost character) is one word.
+  const sentenceEnd = /[。！？；;\n]+|[.!?](?=\s)/g;
   let from = 0;
   const sentences: { start: number; end: number }[] = [];
   for (const m of text.matchAll(sentenceEnd)) {

@@ -44,15 +44,19 @@ export function detectKind(text: string): PreEvaluationKind {
 /** Where claim 1 ends: before "2." / "2、" that opens the next claim, or before the first dependent claim. */
 export function firstClaimRange(text: string): { start: number; end: number } {
   let start = 0;
-  const lead = /^\s*(?:what is claimed is:?|claims?:?|权利要求书[:：]?)?\s*(?:1\s*[.、．:：)]\s*|权利要求\s*1\s*[.、．:：]?\s*)?/i.exec(text);
+  const lead =
+    /^\s*(?:what is claimed is:?|claims?:?|权利要求书[:：]?)?\s*(?:1\s*[.、．:：)]\s*|权利要求\s*1\s*[.、．:：]?\s*)?/i.exec(
+      text,
+    );
   if (lead) start = lead[0].length;
   const rest = text.slice(start);
   // The next claim's number: "2." after a sentence end or a line break, not "2.5 mm" (a digit follows).
   const next = /(?:[。.;；]\s*|\n\s*)2\s*[.、．:：)](?!\d)/.exec(rest);
   // A dependent claim written without numbers: "根据权利要求1所述…" / "The method of claim 1".
-  const dependent = /(?:[。.]\s*|\n\s*)(?:根据|如)权利要求\s*1|(?:[.]\s+|\n\s*)(?:the|an?)\s+[\w\s-]{1,60}?\s+(?:of|according to|as claimed in|as recited in)\s+claim\s+1\b/i.exec(
-    rest,
-  );
+  const dependent =
+    /(?:[。.]\s*|\n\s*)(?:根据|如)权利要求\s*1|(?:[.]\s+|\n\s*)(?:the|an?)\s+[\w\s-]{1,60}?\s+(?:of|according to|as claimed in|as recited in)\s+claim\s+1\b/i.exec(
+      rest,
+    );
   const cuts = [next, dependent]
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => m.index + (/^[。.;；]/.test(m[0]) ? 1 : 0));
@@ -145,7 +149,9 @@ function elementsOf(text: string, range: Range): Range[] {
   // The list opens at 包括 / 包含 / comprising: what stands before it is the subject (一种…装置).
   const opener = chinese
     ? /(?:[，,]\s*)?(?:[它其]?(?:包括|包含)(?:有|以下步骤|如下步骤|步骤)?[：:，,]?)/.exec(slice)
-    : /,?\s*\b(?:(?:which\s+)?comprising|comprises|including|consisting\s+of)\b(?:\s+(?:the\s+)?steps\s+of)?:?/i.exec(slice);
+    : /,?\s*\b(?:(?:which\s+)?comprising|comprises|including|consisting\s+of)\b(?:\s+(?:the\s+)?steps\s+of)?:?/i.exec(
+        slice,
+      );
   const pieces: Range[] = [];
   let body: Range = range;
   if (opener && opener.index > 0) {
@@ -194,7 +200,7 @@ function splitClaim(text: string): Range[] {
 }
 
 function splitDisclosure(text: string): Range[] {
-  const sentences = splitRange(text, { start: 0, end: text.length, part: 'sentence' }, /[。！？；;!?\n]+|\.(?=\s|$)/);
+  const sentences = splitRange(text, { start: 0, end: text.length, part: 'sentence' }, /[。！？；;\n]+|[.!?](?=\s|$)/);
   return sentences.flatMap((r) => cutLong(text, r));
 }
 

@@ -121,9 +121,9 @@ const WORDS = {
       'X: affects novelty alone; Y: affects inventiveness combined with another document; A: general background',
     conclusionX: (docs: string) =>
       `${docs}: X document(s), disclosing every technical feature alone; the novelty of the solution is at risk.`,
-    conclusionY: (docs: string) =>
-      `${docs}: Y documents; combined they may affect the inventiveness of the solution.`,
-    conclusionA: 'Every listed document is an A document: none discloses all the technical features, alone or combined.',
+    conclusionY: (docs: string) => `${docs}: Y documents; combined they may affect the inventiveness of the solution.`,
+    conclusionA:
+      'Every listed document is an A document: none discloses all the technical features, alone or combined.',
     disclaimer:
       'Generated automatically from the search results and a text comparison, for reference only; not an examination or legal opinion. The search covers the patents this system holds.',
     score: 'score',
@@ -219,7 +219,9 @@ function layout(input: EvaluationFileInput) {
           label: `${f.label}（${words.score} ${percent(cell?.score ?? 0)}${cell?.disclosed ? ' ✓' : ''}）`,
           feature: piecesOf(f.text, cell?.featureSpans ?? []),
           where: cell?.section ? words.sections[cell.section] : '',
-          passage: cell?.passage ? piecesOf(cell.passage, cell.passageSpans) : [{ text: words.notFound, isMatch: false }],
+          passage: cell?.passage
+            ? piecesOf(cell.passage, cell.passageSpans)
+            : [{ text: words.notFound, isMatch: false }],
         };
       }),
     };
@@ -279,15 +281,14 @@ export async function evaluationDocx(input: EvaluationFileInput): Promise<Buffer
     ...summary.map(([label, value]) => labelled(label, value)),
     heading(input.report === 'novelty' ? words.conclusion : words.risks),
   ];
-  if (input.report === 'novelty') children.push(...conclusion.map((c) => new Paragraph({ children: [new TextRun(c)] })));
+  if (input.report === 'novelty')
+    children.push(...conclusion.map((c) => new Paragraph({ children: [new TextRun(c)] })));
   children.push(...risks.map(([label, value]) => labelled(label, value)));
   children.push(heading(words.features));
   for (const f of input.result.features) children.push(labelled(f.label, flat(f.text)));
   children.push(heading(words.documents));
   if (input.report === 'novelty') children.push(new Paragraph({ children: [new TextRun(words.categoriesNote)] }));
-  children.push(
-    table([words.rank, words.number, words.docTitle, words.date, words.disclosed, words.category], rows),
-  );
+  children.push(table([words.rank, words.number, words.docTitle, words.date, words.disclosed, words.category], rows));
   if (matrixDocs.length > 0) {
     children.push(heading(words.matrix));
     children.push(
@@ -315,7 +316,9 @@ export async function evaluationDocx(input: EvaluationFileInput): Promise<Buffer
       );
     }
   }
-  children.push(new Paragraph({ spacing: { before: 240 }, children: [new TextRun({ text: words.disclaimer, italics: true })] }));
+  children.push(
+    new Paragraph({ spacing: { before: 240 }, children: [new TextRun({ text: words.disclaimer, italics: true })] }),
+  );
   const document = new Document({
     creator: 'Patlas',
     title: input.report === 'novelty' ? words.novelty : words.evaluation,
@@ -336,7 +339,8 @@ export async function evaluationPdf(input: EvaluationFileInput, fontDir = NOTO_C
   const regular = path.join(fontDir, 'NotoSansCJK-Regular.ttc');
   const bold = path.join(fontDir, 'NotoSansCJK-Bold.ttc');
   for (const file of [regular, bold]) {
-    if (!existsSync(file)) throw new Error(`PDF export needs the font ${file}; install the Debian package fonts-noto-cjk`);
+    if (!existsSync(file))
+      throw new Error(`PDF export needs the font ${file}; install the Debian package fonts-noto-cjk`);
   }
   const { words, summary, risks, rows, matrixDocs, matrix, blocks, conclusion } = layout(input);
   const heading = input.report === 'novelty' ? words.novelty : words.evaluation;

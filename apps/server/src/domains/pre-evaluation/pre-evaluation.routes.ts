@@ -143,7 +143,10 @@ export const preEvaluationRoutes: FastifyPluginAsyncZod<PreEvaluationRoutesOptio
             : 'pre-evaluation-';
       return reply
         .type(FILE_TYPES[query.format])
-        .header('content-disposition', contentDisposition(`${base}${row.created_at.slice(0, 10).replace(/-/g, '')}.${query.format}`))
+        .header(
+          'content-disposition',
+          contentDisposition(`${base}${row.created_at.slice(0, 10).replace(/-/g, '')}.${query.format}`),
+        )
         .send(data);
     },
   );
