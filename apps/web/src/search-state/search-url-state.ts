@@ -156,7 +156,11 @@ export function decodeSetSource(text: string | null | undefined): SetSource | un
   const at = text.indexOf(':');
   const kind = text.slice(0, at);
   const key = text.slice(at + 1);
-  if ((kind === 'semantic' || kind === 'duplicate' || kind === 'citation') && SET_KEY.test(key)) return { kind, key };
+  if (
+    (kind === 'semantic' || kind === 'duplicate' || kind === 'citation' || kind === 'preEvaluation') &&
+    SET_KEY.test(key)
+  )
+    return { kind, key };
   if (kind === 'alertRun' && LIBRARY_ID.test(key)) return { kind, key };
   if (kind === 'library') {
     const [folderId = '', labelId, ...rest] = key.split(':');
