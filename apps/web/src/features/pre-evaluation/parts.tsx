@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   App,
@@ -206,13 +206,15 @@ export function EvaluationForm({
   const chars = text.trim().length;
   const tooShort = chars > 0 && chars < PRE_EVALUATION_MIN_CHARS;
 
-  useEffect(() => {
-    if (!draft.data) return;
+  // The draft's text fills the form once, when it arrives (state adjusted while rendering, not in an effect).
+  const [filledFrom, setFilledFrom] = useState<string>();
+  if (draft.data && filledFrom !== draft.data.id) {
     const filled = draftText(draft.data);
+    setFilledFrom(draft.data.id);
     setText(filled.text);
     setKind(filled.kind);
     setTitle(draft.data.title.slice(0, MAX_PRE_EVALUATION_TITLE_LENGTH));
-  }, [draft.data]);
+  }
 
   const submit = async () => {
     if (chars < PRE_EVALUATION_MIN_CHARS) {
