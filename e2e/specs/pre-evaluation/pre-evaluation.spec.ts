@@ -106,6 +106,6 @@ describe.runIf(runBrowser)('[PRE-EVALUATION]: pre-evaluation with its evidence',
 
       expect(errors).toEqual([]);
       await page.context().close();
-    });
+    }, 300_000);
   }
 });
