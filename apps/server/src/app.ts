@@ -36,6 +36,7 @@ import { exportDomain } from './domains/export/export.domain.js';
 import { alertDomain } from './domains/alert/alert.domain.js';
 import { duplicateDomain } from './domains/duplicate/duplicate.domain.js';
 import { formalReviewDomain } from './domains/formal-review/formal-review.domain.js';
+import { preEvaluationDomain } from './domains/pre-evaluation/pre-evaluation.domain.js';
 import { citationDomain } from './domains/citation/citation.domain.js';
 import { reportDomain } from './domains/report/report.domain.js';
 import { fileDomain } from './domains/file/file.domain.js';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(exportDomain, { prefix: PRODUCT, exports: services.exports });
   await app.register(alertDomain, { prefix: PRODUCT, alerts: services.alerts });
   await app.register(duplicateDomain, { prefix: PRODUCT, duplicate: services.duplicate });
+  await app.register(preEvaluationDomain, { prefix: PRODUCT, preEvaluation: services.preEvaluation });
   await app.register(citationDomain, { prefix: PRODUCT, citation: services.citation });
   await app.register(reportDomain, { prefix: PRODUCT, reports: services.reports });
   await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });

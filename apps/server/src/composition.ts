@@ -75,6 +75,9 @@ import { FormalReviewService } from './domains/formal-review/formal-review.servi
 import { FileRepository } from './domains/file/file.repository.js';
 import { uploadCleanupJob } from './domains/file/file.job.js';
 import { FileService } from './domains/file/file.service.js';
+import { PRE_EVALUATION_KIND, preEvaluationJob } from './domains/pre-evaluation/pre-evaluation.job.js';
+import { PreEvaluationRepository } from './domains/pre-evaluation/pre-evaluation.repository.js';
+import { PreEvaluationService } from './domains/pre-evaluation/pre-evaluation.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
 import { GroupService } from './domains/group/group.service.js';
 import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
@@ -168,6 +171,8 @@ export interface Repositories {
   reports: ReportRepository;
   alerts: AlertRepository;
   duplicates: DuplicateRepository;
+  /** pre-evaluations and novelty searches (domains/pre-evaluation) */
+  preEvaluations: PreEvaluationRepository;
   /** merged and removed word-cloud terms per user and set (domains/analysis) */
   wordMerges: WordMergeRepository;
   /** stored citation searches (domains/citation) */
@@ -220,6 +225,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     reports: new ReportRepository(db),
     alerts: new AlertRepository(db),
     duplicates: new DuplicateRepository(db),
+    preEvaluations: new PreEvaluationRepository(db),
     wordMerges: new WordMergeRepository(db),
     citationQueries: new CitationQueryRepository(db),
     companyRelations: new BusinessRepository(db),
@@ -278,6 +284,8 @@ export interface Services {
   exports: ExportService;
   /** the duplicate and similarity check (domains/duplicate) */
   duplicate: DuplicateService;
+  /** pre-evaluation and the novelty search from a disclosure (domains/pre-evaluation) */
+  preEvaluation: PreEvaluationService;
   /** the message centre; other domains notify and invite through it */
   messages: MessageService;
   groups: GroupService;
@@ -367,6 +375,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     duplicate: (source, context) => duplicate.resolveSet(source, context),
     // Built below as well: the patents citing or cited by a citation search's seeds.
     citation: (source) => citation.resolveSet(source),
+    // Built below as well: an evaluation's prior art as a result set.
+    preEvaluation: (source, context) => preEvaluation.resolveSet(source, context),
   });
   // Analyses and text mining read a set for the caller of the request being served.
   search.useCaller(currentCaller);
@@ -457,6 +467,17 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     },
     now,
     log: infra.log.child({ module: 'duplicate' }),
+  });
+  const preEvaluation = new PreEvaluationService({
+    repository: r.preEvaluations,
+    engine,
+    patents,
+    semanticModel: infra.semanticModel,
+    enqueue: async (evaluationId) => {
+      await infra.jobs.enqueue(PRE_EVALUATION_KIND, { evaluationId });
+    },
+    now,
+    log: infra.log.child({ module: 'pre-evaluation' }),
   });
   const libraryShare = new LibraryShareService({
     libraries: r.libraries,
@@ -589,6 +610,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     libraryShare,
     exports,
     duplicate,
+    preEvaluation,
     messages,
     groups,
     shares,
@@ -775,6 +797,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   await services.exports.failInterrupted();
   jobs.queue.define(duplicateCheckJob(services.duplicate));
   await services.duplicate.failInterrupted();
+  jobs.queue.define(preEvaluationJob(services.preEvaluation));
+  await services.preEvaluation.failInterrupted();
   jobs.queue.define(reportJob(services.reports));
   jobs.queue.define(reportExpiryJob(services.reports));
   await services.reports.failInterrupted();

@@ -1394,6 +1394,51 @@ export const ERROR_CODES = {
     zh: '无法接收文件“{name}”：{reason}',
     en: 'The file "{name}" cannot be accepted: {reason}',
   },
+  // ---- Pre-evaluation and novelty search (issue 22, /apply/pre/*) ----
+  /** Spec 2 §5: "pre-evaluation input at least 30 characters". */
+  PRE_EVALUATION_TEXT_TOO_SHORT: {
+    http: 400,
+    status: 0,
+    zh: '预评估内容至少需要 {min} 个字符（当前 {length} 个）',
+    en: 'Pre-evaluation text needs at least {min} characters ({length} given)',
+  },
+  PRE_EVALUATION_TEXT_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '预评估内容超过 {max} 个字符（当前 {length} 个）',
+    en: 'Pre-evaluation text exceeds {max} characters ({length} given)',
+  },
+  /** A text with no technical term to match (only numbers, punctuation or boilerplate). */
+  PRE_EVALUATION_NO_FEATURES: {
+    http: 400,
+    status: 0,
+    zh: '未能从内容中拆分出技术特征，请输入权利要求或技术方案',
+    en: 'No technical feature could be found in the text; please enter claims or a technical solution',
+  },
+  PRE_EVALUATION_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该预评估记录不存在或已删除',
+    en: 'This pre-evaluation does not exist or was deleted',
+  },
+  PRE_EVALUATION_NOT_READY: {
+    http: 409,
+    status: 0,
+    zh: '预评估尚未完成（{state}），请稍后再试',
+    en: 'The pre-evaluation is not finished yet ({state}); please try again shortly',
+  },
+  PRE_EVALUATION_DOCUMENT_NOT_IN_RESULT: {
+    http: 404,
+    status: 0,
+    zh: '文献 {pn} 不在该预评估的对比文献中',
+    en: 'Document {pn} is not among the prior art of this pre-evaluation',
+  },
+  PRE_EVALUATION_FAILED: {
+    http: 500,
+    status: 0,
+    zh: '预评估失败，请重新提交',
+    en: 'The pre-evaluation failed; please submit it again',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -39,3 +39,4 @@ export * from './award.js';
 export * from './report.js';
 export * from './formal-review.js';
 export * from './file.js';
+export * from './pre-evaluation.js';

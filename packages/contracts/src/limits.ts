@@ -135,3 +135,8 @@ export const MAX_USER_FILE_NAME_LENGTH = 255;
 export const MAX_USER_FILES = 1000;
 /** Spec 2 §9 pagination "default 10"; the list answers at most 100 a page (ours). */
 export const MAX_USER_FILE_PAGE_SIZE = 100;
+
+/** Spec 2 §5/§9: "pre-evaluation input at least 30 characters" (trimmed). */
+export const PRE_EVALUATION_MIN_CHARS = 30;
+/** Ours: the longest pre-evaluation input, a claim set or a disclosure of about ten pages. */
+export const MAX_PRE_EVALUATION_TEXT_LENGTH = 20_000;

@@ -414,6 +414,33 @@ export interface DuplicateChecksTable {
   finished_at: string | null;
 }
 
+/** Pre-evaluations and novelty searches (domains/pre-evaluation): the text, the state and the result. */
+export interface PreEvaluationsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  kind: 'claims' | 'disclosure';
+  origin: 'preAssessment' | 'noveltySearch';
+  text: string;
+  chars: number;
+  priority_date: string | null;
+  publication_number: string | null;
+  lang: 'zh' | 'en';
+  state: 'waiting' | 'running' | 'done' | 'failed';
+  stage: 'features' | 'search' | 'matching' | null;
+  progress: number;
+  novelty: 'high' | 'medium' | 'low' | null;
+  inventiveness: 'high' | 'medium' | 'low' | null;
+  features: number;
+  documents: number;
+  /** JSON: the result (PreEvaluationResult); null until done */
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 /** Word merging (domains/analysis): a user's merges and removals of terms for one result set. */
 export interface AnalysisTermAdjustmentsTable {
   user_id: string;
@@ -842,6 +869,7 @@ export interface Database {
   user_files: UserFilesTable;
   file_uploads: FileUploadsTable;
   file_upload_chunks: FileUploadChunksTable;
+  pre_evaluations: PreEvaluationsTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

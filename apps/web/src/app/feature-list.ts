@@ -28,6 +28,7 @@ import { specialTopicsFeature } from '../features/special-topics/feature';
 import { awardsFeature } from '../features/awards/feature';
 import { reportFeature } from '../features/report/feature';
 import { myFileFeature } from '../features/my-file/feature';
+import { preEvaluationFeature } from '../features/pre-evaluation/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -63,4 +64,5 @@ export const FEATURES: readonly Feature[] = [
   awardsFeature,
   reportFeature,
   myFileFeature,
+  preEvaluationFeature,
 ];

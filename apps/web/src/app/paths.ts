@@ -93,3 +93,21 @@ export const REPORTS_PERMISSION = '/reportCenter';
 export function reportPath(id: string): string {
   return `${REPORT_PATH}?${new URLSearchParams({ id }).toString()}`;
 }
+
+/** Spec 2 §2 / surface.json: the pre-evaluation screens under the innovation space (issue 22). */
+export const PRE_ASSESSMENT_PATH = '/innovationSpace/preAssessment';
+export const PRE_ASSESSMENT_SEARCH_PATH = '/innovationSpace/preAssessmentSearch';
+export const ESTIMATE_DETAILS_PATH = '/innovationSpace/estimateDetails';
+export const DOC_DETAILS_PATH = '/innovationSpace/docDetails';
+export const PRE_PATH = '/innovationSpace/pre';
+export const PRE_DETAIL_PATH = '/innovationSpace/pre/detail';
+/** The novelty search from a disclosure and its subpages. */
+export const NOVELTY_SEARCH_PATH = '/innovationSpace/disclosureNoveltySearch';
+export const NOVELTY_RESULT_PATH = '/innovationSpace/disclosureNoveltySearch/search';
+export const PATENT_COMPARE_PATH = '/innovationSpace/disclosureNoveltySearch/patentCompare';
+export const NOVELTY_REPORT_PATH = '/innovationSpace/disclosureNoveltySearch/noveltyReport';
+
+/** A finished pre-evaluation's result page (feature matrix, risks). */
+export function estimateDetailsPath(id: string): string {
+  return `${ESTIMATE_DETAILS_PATH}?${new URLSearchParams({ id }).toString()}`;
+}

@@ -73,6 +73,8 @@ import zhUpload from './zh-CN/upload.json';
 import enUpload from './en-US/upload.json';
 import zhMyFile from './zh-CN/myFile.json';
 import enMyFile from './en-US/myFile.json';
+import zhPreEvaluation from './zh-CN/preEvaluation.json';
+import enPreEvaluation from './en-US/preEvaluation.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -113,6 +115,7 @@ export const resources = {
     formalReview: zhFormalReview,
     upload: zhUpload,
     myFile: zhMyFile,
+    preEvaluation: zhPreEvaluation,
   },
   en: {
     common: enCommon,
@@ -151,6 +154,7 @@ export const resources = {
     formalReview: enFormalReview,
     upload: enUpload,
     myFile: enMyFile,
+    preEvaluation: enPreEvaluation,
   },
 } as const;
 
@@ -191,6 +195,7 @@ export const NAMESPACES = [
   'formalReview',
   'upload',
   'myFile',
+  'preEvaluation',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

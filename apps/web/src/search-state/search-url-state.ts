@@ -139,8 +139,8 @@ export function decodeFilters(text: string | null | undefined): FacetFilterInput
 
 /**
  * `semantic:<key>`, `library:<folder id>`, `library:<folder id>:<label id>` (a folder's patents
- * carrying an indexing label), `alertRun:<run id>` (the patents an alert run reported) or
- * `citation:<key>` (a citation search); keys are stored ids, so the link stays short whatever the text.
+ * carrying an indexing label), `alertRun:<run id>` (the patents an alert run reported),
+ * `citation:<key>` (a citation search) or `preEvaluation:<id>` (a pre-evaluation's prior art); keys are stored ids, so the link stays short whatever the text.
  */
 export function encodeSetSource(set: SetSource): string {
   if (set.kind === 'library' && set.labelId) return `${set.kind}:${set.key}:${set.labelId}`;
@@ -156,7 +156,11 @@ export function decodeSetSource(text: string | null | undefined): SetSource | un
   const at = text.indexOf(':');
   const kind = text.slice(0, at);
   const key = text.slice(at + 1);
-  if ((kind === 'semantic' || kind === 'duplicate' || kind === 'citation') && SET_KEY.test(key)) return { kind, key };
+  if (
+    (kind === 'semantic' || kind === 'duplicate' || kind === 'citation' || kind === 'preEvaluation') &&
+    SET_KEY.test(key)
+  )
+    return { kind, key };
   if (kind === 'alertRun' && LIBRARY_ID.test(key)) return { kind, key };
   if (kind === 'library') {
     const [folderId = '', labelId, ...rest] = key.split(':');

@@ -23,6 +23,7 @@ import * as createCompanyRelations from './202612060500-create-company-relations
 import * as createSpecialTopicsAndAwards from './202612060600-create-special-topics-and-awards.js';
 import * as createReports from './202612060700-create-reports.js';
 import * as createUserFiles from './202612070100-create-user-files.js';
+import * as createPreEvaluations from './202612070300-create-pre-evaluations.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612060600-create-special-topics-and-awards': createSpecialTopicsAndAwards,
   '202612060700-create-reports': createReports,
   '202612070100-create-user-files': createUserFiles,
+  '202612070300-create-pre-evaluations': createPreEvaluations,
 };

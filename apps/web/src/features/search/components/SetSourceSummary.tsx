@@ -6,6 +6,7 @@ import type { Language, SetSource, SetSummary } from '@patlas/contracts';
 import {
   ALERT_DETAILS_PATH,
   duplicateDetailPath,
+  estimateDetailsPath,
   LIBRARY_PATH,
   patentDetailPath,
   searchResultPath,
@@ -45,6 +46,7 @@ function editPathOf(source: SetSource, summary: SetSummary | undefined): string 
   if (source.kind === 'library') return `${LIBRARY_PATH}?${new URLSearchParams({ folder: source.key }).toString()}`;
   if (source.kind === 'alertRun') return `${ALERT_DETAILS_PATH}?${new URLSearchParams({ run: source.key }).toString()}`;
   if (source.kind === 'duplicate') return duplicateDetailPath(source.key);
+  if (source.kind === 'preEvaluation') return estimateDetailsPath(source.key);
   return semanticSearchPath(source.key);
 }
 

@@ -1,0 +1,222 @@
+import {
+  FEATURE_PARTIAL_SCORE,
+  PRE_EVALUATION_MATRIX_DOCUMENTS,
+  type FeatureMatch,
+  type PriorArtCategory,
+  type Risk,
+  type TechnicalFeature,
+} from '@patlas/contracts';
+
+/**
+ * The judgements (issue 22 "Method" 4), pure. With n features and each document's set of
+ * disclosed features (cells at FEATURE_DISCLOSED_SCORE or more):
+ *
+ * Novelty — high: one document discloses every feature (an X document); medium: one discloses all
+ * but one feature; low: otherwise.
+ * Inventiveness — high: an X document, or two documents that together disclose every feature (a Y
+ * combination); medium: two that together disclose all but one; low: otherwise.
+ *
+ * The documents' suggested categories follow: X for an X document, Y for a document of a Y
+ * combination (two non-X documents covering every feature together), A for the rest.
+ */
+
+export interface DocumentCoverage {
+  publicationNumber: string;
+  /** Retrieval rank, 1-based (ties are broken by it). */
+  rank: number;
+  disclosed: Set<number>;
+  partial: Set<number>;
+  /** Mean best score over the features. */
+  coverage: number;
+}
+
+/** Each document's disclosed and partly disclosed features, in the order of `documents`. */
+export function coverageOf(
+  features: readonly TechnicalFeature[],
+  documents: readonly { publicationNumber: string; rank: number }[],
+  cells: readonly FeatureMatch[],
+): DocumentCoverage[] {
+  const byDoc = new Map<string, FeatureMatch[]>();
+  for (const cell of cells) {
+    let list = byDoc.get(cell.publicationNumber);
+    if (!list) byDoc.set(cell.publicationNumber, (list = []));
+    list.push(cell);
+  }
+  return documents.map((d) => {
+    const list = byDoc.get(d.publicationNumber) ?? [];
+    const total = list.reduce((sum, c) => sum + c.score, 0);
+    return {
+      publicationNumber: d.publicationNumber,
+      rank: d.rank,
+      disclosed: new Set(list.filter((c) => c.disclosed).map((c) => c.feature)),
+      partial: new Set(list.filter((c) => c.score >= FEATURE_PARTIAL_SCORE).map((c) => c.feature)),
+      coverage: features.length > 0 ? total / features.length : 0,
+    };
+  });
+}
+
+/** Better first: more features disclosed, then higher mean score, then earlier in the retrieval. */
+function compare(a: DocumentCoverage, b: DocumentCoverage): number {
+  return b.disclosed.size - a.disclosed.size || b.coverage - a.coverage || a.rank - b.rank;
+}
+
+function union(a: ReadonlySet<number>, b: ReadonlySet<number>): Set<number> {
+  return new Set([...a, ...b]);
+}
+
+function missingOf(n: number, covered: ReadonlySet<number>): number[] {
+  return Array.from({ length: n }, (_, i) => i).filter((i) => !covered.has(i));
+}
+
+interface Pair {
+  a: DocumentCoverage;
+  b: DocumentCoverage;
+  covered: Set<number>;
+}
+
+/** The pair of documents covering most features (then the best mean score), among the first `limit`. */
+function bestPair(documents: readonly DocumentCoverage[], limit: number): Pair | undefined {
+  const pool = [...documents].sort(compare).slice(0, limit);
+  let best: Pair | undefined;
+  for (let i = 0; i < pool.length; i++) {
+    for (let j = i + 1; j < pool.length; j++) {
+      const covered = union(pool[i]!.disclosed, pool[j]!.disclosed);
+      const better =
+        !best ||
+        covered.size > best.covered.size ||
+        (covered.size === best.covered.size &&
+          pool[i]!.coverage + pool[j]!.coverage > best.a.coverage + best.b.coverage);
+      if (better) best = { a: pool[i]!, b: pool[j]!, covered };
+    }
+  }
+  return best;
+}
+
+/** Pairs are looked for among this many documents (the best by disclosure). */
+const PAIR_POOL = PRE_EVALUATION_MATRIX_DOCUMENTS;
+
+const labelsOf = (features: readonly TechnicalFeature[], indexes: readonly number[]) =>
+  indexes.map((i) => features[i]?.label ?? `F${i + 1}`).join(', ');
+
+export interface Judgement {
+  novelty: Risk;
+  inventiveness: Risk;
+  categories: Map<string, PriorArtCategory>;
+  /** The matrix's columns: documents disclosing most first. */
+  ranked: DocumentCoverage[];
+}
+
+export function judge(features: readonly TechnicalFeature[], documents: readonly DocumentCoverage[]): Judgement {
+  const n = features.length;
+  const ranked = [...documents].sort(compare);
+  const top = ranked[0];
+  const xDocuments = ranked.filter((d) => n > 0 && d.disclosed.size === n);
+
+  // --- novelty ---
+  let novelty: Risk;
+  if (xDocuments.length > 0) {
+    const names = xDocuments.map((d) => d.publicationNumber);
+    novelty = {
+      level: 'high',
+      documents: names,
+      missing: [],
+      reason: {
+        zh: `${names.join('、')} 单独公开了全部 ${n} 个技术特征（X 类文献），新颖性风险高`,
+        en: `${names.join(', ')} alone disclose${names.length === 1 ? 's' : ''} all ${n} technical features (X document${names.length === 1 ? '' : 's'}): high novelty risk`,
+      },
+    };
+  } else if (top && n >= 2 && top.disclosed.size === n - 1) {
+    const missing = missingOf(n, top.disclosed);
+    novelty = {
+      level: 'medium',
+      documents: [top.publicationNumber],
+      missing,
+      reason: {
+        zh: `${top.publicationNumber} 公开了 ${n} 个技术特征中的 ${n - 1} 个，未公开 ${labelsOf(features, missing)}；新颖性取决于该特征`,
+        en: `${top.publicationNumber} discloses ${n - 1} of the ${n} technical features but not ${labelsOf(features, missing)}; novelty rests on that feature`,
+      },
+    };
+  } else {
+    const missing = top ? missingOf(n, top.disclosed) : missingOf(n, new Set());
+    novelty = {
+      level: 'low',
+      documents: top ? [top.publicationNumber] : [],
+      missing,
+      reason: top
+        ? {
+            zh: `没有单篇文献公开全部技术特征；最接近的 ${top.publicationNumber} 公开了 ${top.disclosed.size}/${n} 个`,
+            en: `No single document discloses every feature; the closest, ${top.publicationNumber}, discloses ${top.disclosed.size} of ${n}`,
+          }
+        : { zh: '未检索到对比文献', en: 'No prior art was found' },
+    };
+  }
+
+  // --- inventiveness ---
+  const pair = bestPair(
+    documents.filter((d) => !xDocuments.includes(d)),
+    PAIR_POOL,
+  );
+  let inventiveness: Risk;
+  if (xDocuments.length > 0) {
+    inventiveness = {
+      level: 'high',
+      documents: [xDocuments[0]!.publicationNumber],
+      missing: [],
+      reason: {
+        zh: `${xDocuments[0]!.publicationNumber} 单独公开了全部技术特征，创造性风险同样高`,
+        en: `${xDocuments[0]!.publicationNumber} alone discloses every feature, so the inventiveness risk is high as well`,
+      },
+    };
+  } else if (pair && pair.covered.size === n) {
+    inventiveness = {
+      level: 'high',
+      documents: [pair.a.publicationNumber, pair.b.publicationNumber],
+      missing: [],
+      reason: {
+        zh: `${pair.a.publicationNumber} 与 ${pair.b.publicationNumber} 结合公开了全部 ${n} 个技术特征（Y 类组合），创造性风险高`,
+        en: `${pair.a.publicationNumber} and ${pair.b.publicationNumber} together disclose all ${n} technical features (a Y combination): high inventiveness risk`,
+      },
+    };
+  } else if (pair && n >= 2 && pair.covered.size === n - 1) {
+    const missing = missingOf(n, pair.covered);
+    inventiveness = {
+      level: 'medium',
+      documents: [pair.a.publicationNumber, pair.b.publicationNumber],
+      missing,
+      reason: {
+        zh: `${pair.a.publicationNumber} 与 ${pair.b.publicationNumber} 结合公开了 ${n - 1}/${n} 个技术特征，未公开 ${labelsOf(features, missing)}`,
+        en: `${pair.a.publicationNumber} and ${pair.b.publicationNumber} together disclose ${n - 1} of ${n} features, not ${labelsOf(features, missing)}`,
+      },
+    };
+  } else {
+    const covered = pair?.covered ?? top?.disclosed ?? new Set<number>();
+    const names = pair ? [pair.a.publicationNumber, pair.b.publicationNumber] : top ? [top.publicationNumber] : [];
+    inventiveness = {
+      level: 'low',
+      documents: names,
+      missing: missingOf(n, covered),
+      reason:
+        names.length > 0
+          ? {
+              zh: `任意两篇文献结合最多公开 ${covered.size}/${n} 个技术特征（${names.join(' + ')}），未公开 ${labelsOf(features, missingOf(n, covered))}`,
+              en: `No two documents together disclose more than ${covered.size} of ${n} features (${names.join(' + ')}); not disclosed: ${labelsOf(features, missingOf(n, covered))}`,
+            }
+          : { zh: '未检索到对比文献', en: 'No prior art was found' },
+    };
+  }
+
+  // --- suggested categories ---
+  const categories = new Map<string, PriorArtCategory>();
+  for (const d of documents) categories.set(d.publicationNumber, 'A');
+  for (const d of xDocuments) categories.set(d.publicationNumber, 'X');
+  const pool = ranked.filter((d) => !xDocuments.includes(d)).slice(0, PAIR_POOL);
+  for (let i = 0; i < pool.length; i++) {
+    for (let j = i + 1; j < pool.length; j++) {
+      if (n > 0 && union(pool[i]!.disclosed, pool[j]!.disclosed).size === n) {
+        categories.set(pool[i]!.publicationNumber, 'Y');
+        categories.set(pool[j]!.publicationNumber, 'Y');
+      }
+    }
+  }
+  return { novelty, inventiveness, categories, ranked };
+}

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { preEvaluationRoutes } from './pre-evaluation.routes.js';
+import type { PreEvaluationService } from './pre-evaluation.service.js';
+
+export interface PreEvaluationDomainDeps {
+  preEvaluation: PreEvaluationService;
+}
+
+/** Pre-evaluation and the novelty search from a disclosure; registered under /api/product. */
+export const preEvaluationDomain: FastifyPluginAsyncZod<PreEvaluationDomainDeps> = async (app, { preEvaluation }) => {
+  await app.register(preEvaluationRoutes, { service: preEvaluation });
+};

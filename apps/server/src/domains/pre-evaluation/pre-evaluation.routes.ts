@@ -1,0 +1,153 @@
+import {
+  envelopeOf,
+  NOVELTY_SEARCH_PERMISSION,
+  PRE_EVALUATION_PERMISSION,
+  PRE_SEARCH_PERMISSION,
+  PreEvaluationDeleteQuerySchema,
+  PreEvaluationDetailQuerySchema,
+  PreEvaluationDetailSchema,
+  PreEvaluationExportQuerySchema,
+  PreEvaluationListRequestSchema,
+  PreEvaluationListResponseSchema,
+  PreEvaluationSearchRequestSchema,
+  PreEvaluationSearchResponseSchema,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../envelope.js';
+import { contentDisposition } from '../../files/spreadsheet.js';
+import { languageOf } from '../../plugins/locale.js';
+import { requireUser } from '../auth/access.plugin.js';
+import { evaluationDocx, evaluationPdf } from './pre-evaluation-export.js';
+import type { PreEvaluationService } from './pre-evaluation.service.js';
+
+export interface PreEvaluationRoutesOptions {
+  service: PreEvaluationService;
+}
+
+/**
+ * Spec 2 §6's '/preAssessment' gates the pre-evaluation calls; the novelty search from a disclosure
+ * (permission '/disclosureNoveltySearch') and the /pre pages ('/search/pre') use the same calls, so
+ * any of the three opens them (each evaluation is still its owner's alone).
+ */
+const ACCESS = { access: [PRE_EVALUATION_PERMISSION, NOVELTY_SEARCH_PERMISSION, PRE_SEARCH_PERMISSION] } as const;
+
+const FILE_TYPES = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+} as const;
+
+/** Pre-evaluation under /api/product (spec 2 §7 "Pre-application"; surface.json group pre). */
+export const preEvaluationRoutes: FastifyPluginAsyncZod<PreEvaluationRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/apply/pre/search',
+    {
+      config: ACCESS,
+      schema: {
+        summary:
+          'Starts a pre-evaluation (novelty and inventiveness with evidence) of a claim set or a disclosure: ' +
+          'at least 30 characters; optional title, kind, priority date (prior art before it) and own publication (excluded with its family)',
+        tags: ['pre-evaluation'],
+        body: PreEvaluationSearchRequestSchema,
+        response: { 200: envelopeOf(PreEvaluationSearchResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.submit(requireUser(request), request.body, languageOf(request))),
+  );
+
+  app.post(
+    '/apply/pre/result/list',
+    {
+      config: ACCESS,
+      schema: {
+        summary: "The caller's pre-evaluations, newest first, with their state and risks (origin filters by page)",
+        tags: ['pre-evaluation'],
+        body: PreEvaluationListRequestSchema.nullish(),
+        response: { 200: envelopeOf(PreEvaluationListResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, origin } = request.body ?? PreEvaluationListRequestSchema.parse({});
+      return ok(await service.list(requireUser(request), page, pageSize, origin));
+    },
+  );
+
+  app.post(
+    '/apply/pre/result/delete',
+    {
+      config: ACCESS,
+      schema: {
+        summary: 'Deletes pre-evaluations of the caller: ?ids=a,b (spec: params)',
+        tags: ['pre-evaluation'],
+        querystring: PreEvaluationDeleteQuerySchema,
+        response: { 200: envelopeOf(z.object({ ids: z.array(z.string()) })) },
+      },
+    },
+    async (request) => ok({ ids: await service.delete(requireUser(request), request.query.ids) }),
+  );
+
+  app.get(
+    '/apply/pre/result/detail',
+    {
+      config: ACCESS,
+      schema: {
+        summary:
+          'A pre-evaluation: its state and progress, and once done its features, prior art, feature × document matrix and risks',
+        tags: ['pre-evaluation'],
+        querystring: PreEvaluationDetailQuerySchema,
+        response: { 200: envelopeOf(PreEvaluationDetailSchema) },
+      },
+    },
+    async (request) => ok(await service.detail(requireUser(request), request.query.id)),
+  );
+
+  app.get(
+    '/apply/pre/result/export',
+    {
+      config: ACCESS,
+      schema: {
+        summary:
+          'A finished pre-evaluation as a Word (default) or PDF file: ?id=&format=docx|pdf; ' +
+          '`report=novelty` writes the novelty report with the chosen `documents` and `categories` (PN:X,PN:Y)',
+        tags: ['pre-evaluation'],
+        querystring: PreEvaluationExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const lang = languageOf(request);
+      const query = request.query;
+      const { row, result } = await service.finished(requireUser(request), query.id, lang);
+      const input = {
+        title: row.title,
+        text: row.text,
+        kind: row.kind,
+        priorityDate: row.priority_date,
+        createdAt: row.created_at,
+        result,
+        lang,
+        report: query.report,
+        documents: query.documents
+          ?.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+        categories: query.categories ?? {},
+      };
+      const data = query.format === 'pdf' ? await evaluationPdf(input) : await evaluationDocx(input);
+      const base =
+        query.report === 'novelty'
+          ? lang === 'zh'
+            ? '查新报告-'
+            : 'novelty-report-'
+          : lang === 'zh'
+            ? '预评估报告-'
+            : 'pre-evaluation-';
+      return reply
+        .type(FILE_TYPES[query.format])
+        .header(
+          'content-disposition',
+          contentDisposition(`${base}${row.created_at.slice(0, 10).replace(/-/g, '')}.${query.format}`),
+        )
+        .send(data);
+    },
+  );
+};

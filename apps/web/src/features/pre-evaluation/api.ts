@@ -1,0 +1,94 @@
+import type {
+  PreEvaluationDetail,
+  PreEvaluationListResponse,
+  PreEvaluationOrigin,
+  PreEvaluationSearchRequest,
+  PreEvaluationSearchResponse,
+} from '@patlas/contracts';
+import { apiGet, apiPost, type RequestOptions } from '../../api/client';
+import { downloadTaskFile, type DownloadedFile, type FileOptions } from '../../export-actions/api';
+
+// The pre-evaluation's calls (spec 2 §7 "Pre-application"; packages/contracts/src/pre-evaluation.ts).
+
+type Options = Omit<RequestOptions, 'query'>;
+
+/** `POST /apply/pre/search`: starts an evaluation (or a novelty search). */
+export function startEvaluation(
+  body: PreEvaluationSearchRequest,
+  options: Options,
+): Promise<PreEvaluationSearchResponse> {
+  return apiPost<PreEvaluationSearchResponse>('/product/apply/pre/search', body, options);
+}
+
+/** `POST /apply/pre/result/list`: the user's evaluations, newest first (of one origin when given). */
+export function listEvaluations(
+  page: number,
+  pageSize: number,
+  origin: PreEvaluationOrigin | undefined,
+  options: Options,
+): Promise<PreEvaluationListResponse> {
+  return apiPost<PreEvaluationListResponse>(
+    '/product/apply/pre/result/list',
+    { page, pageSize, ...(origin ? { origin } : {}) },
+    options,
+  );
+}
+
+/** `POST /apply/pre/result/delete?ids=` (the spec passes the ids as params). */
+export function deleteEvaluations(ids: string[], options: Options): Promise<{ ids: string[] }> {
+  return apiPost<{ ids: string[] }>(
+    `/product/apply/pre/result/delete?${new URLSearchParams({ ids: ids.join(',') }).toString()}`,
+    {},
+    options,
+  );
+}
+
+/** `GET /apply/pre/result/detail?id=`: the state, and the result once done. */
+export function getEvaluation(id: string, options: Options): Promise<PreEvaluationDetail> {
+  return apiGet<PreEvaluationDetail>(
+    `/product/apply/pre/result/detail?${new URLSearchParams({ id }).toString()}`,
+    options,
+  );
+}
+
+export interface ExportChoice {
+  format: 'docx' | 'pdf';
+  report?: 'evaluation' | 'novelty';
+  documents?: string[];
+  /** PN → X / Y / A, the user's choices on the novelty report. */
+  categories?: Record<string, string>;
+}
+
+/** `GET /apply/pre/result/export?id=&format=`: the evaluation (or the novelty report) as a file. */
+export function exportEvaluation(id: string, choice: ExportChoice, options: FileOptions): Promise<DownloadedFile> {
+  const query = new URLSearchParams({ id, format: choice.format });
+  if (choice.report) query.set('report', choice.report);
+  if (choice.documents?.length) query.set('documents', choice.documents.join(','));
+  const categories = Object.entries(choice.categories ?? {});
+  if (categories.length > 0) query.set('categories', categories.map(([pn, c]) => `${pn}:${c}`).join(','));
+  return downloadTaskFile(
+    `/product/apply/pre/result/export?${query.toString()}`,
+    `pre-evaluation.${choice.format}`,
+    options,
+  );
+}
+
+/** A saved disclosure or application draft (the disclosure feature's `GET /disclosurePaper/detail`). */
+export interface DraftDocument {
+  id: string;
+  kind: 'disclosure' | 'application';
+  title: string;
+  sections: Record<string, string>;
+}
+
+export function getDraft(id: string, options: Options): Promise<DraftDocument> {
+  return apiGet<DraftDocument>(`/product/disclosurePaper/detail?${new URLSearchParams({ id }).toString()}`, options);
+}
+
+/** The text a draft contributes: its claims, else its solution and effects (issue 22). */
+export function draftText(draft: DraftDocument): { text: string; kind: 'claims' | 'disclosure' } {
+  const claims = draft.sections.claims?.trim();
+  if (claims) return { text: claims, kind: 'claims' };
+  const parts = [draft.sections.solution, draft.sections.effects].map((s) => s?.trim()).filter(Boolean);
+  return { text: parts.join('\n'), kind: 'disclosure' };
+}
