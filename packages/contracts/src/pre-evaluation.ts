@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SpanSchema } from './duplicate.js';
-import { MAX_PRE_EVALUATION_TEXT_LENGTH } from './limits.js';
+import { ApplicationTextSchema } from './formal-review.js';
+import { MAX_ABNORMAL_APPLICANT_LENGTH, MAX_PRE_EVALUATION_TEXT_LENGTH } from './limits.js';
 import { IsoDateSchema } from './patent.js';
 
 /**
@@ -197,10 +198,6 @@ export const PreEvaluationResultSchema = z.object({
   cells: z.array(FeatureMatchSchema),
   novelty: RiskSchema,
   inventiveness: RiskSchema,
-  /** Filled in by the formal review (形式审查) once it is wired in; typed by it. */
-  formal: z.array(z.unknown()).optional(),
-  /** Filled in by the abnormal-application signals (非正常申请) once wired in; typed by them. */
-  abnormal: z.array(z.unknown()).optional(),
   stats: z.object({
     /** Documents the search answered before exclusions. */
     searched: z.number().int(),
@@ -226,6 +223,10 @@ export const PreEvaluationSearchRequestSchema = z.object({
   priorityDate: IsoDateSchema.optional(),
   publicationNumber: z.string().trim().max(64).optional(),
   origin: PreEvaluationOriginSchema.default('preAssessment'),
+  /** The application's four sections (an application draft): the formal review checks them. */
+  application: ApplicationTextSchema.optional(),
+  /** The applicant, for the abnormal-application signals (their earlier filings). */
+  applicant: z.string().trim().max(MAX_ABNORMAL_APPLICANT_LENGTH).optional(),
 });
 export type PreEvaluationSearchRequest = z.input<typeof PreEvaluationSearchRequestSchema>;
 
@@ -266,6 +267,9 @@ export const PreEvaluationDetailQuerySchema = z.object({ id: z.string().min(1).m
 export const PreEvaluationDetailSchema = z.object({
   evaluation: PreEvaluationSchema,
   text: z.string(),
+  /** The four sections when they were given; else the formal review reads `text` as the claims or the description. */
+  application: ApplicationTextSchema.nullable(),
+  applicant: z.string().nullable(),
   /** Null until the evaluation is done. */
   result: PreEvaluationResultSchema.nullable(),
 });

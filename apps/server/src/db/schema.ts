@@ -422,6 +422,10 @@ export interface PreEvaluationsTable {
   kind: 'claims' | 'disclosure';
   origin: 'preAssessment' | 'noveltySearch';
   text: string;
+  /** JSON ApplicationText: title, abstract, claims and description when given (the formal review reads them) */
+  application: string | null;
+  /** the applicant named for the abnormal-application signals */
+  applicant: string | null;
   chars: number;
   priority_date: string | null;
   publication_number: string | null;

@@ -18,6 +18,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     // preAssessment | noveltySearch: the page that started it
     .addColumn('origin', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
+    // JSON ApplicationText: the four sections when the input came from an application draft (formal review)
+    .addColumn('application', 'text')
+    // whose filings the abnormal-application signals compare with
+    .addColumn('applicant', 'text')
     .addColumn('chars', 'integer', (c) => c.notNull())
     // YYYY-MM-DD: prior art must be published before it; null: no limit
     .addColumn('priority_date', 'text')

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
+  applicationLength,
   DEFAULT_SEMANTIC_WEIGHTS,
   formatErrorMessage,
+  MAX_FORMAL_REVIEW_TEXT_LENGTH,
   MAX_PRE_EVALUATION_TEXT_LENGTH,
   MAX_PRE_EVALUATION_TITLE_LENGTH,
   PRE_EVALUATION_MATRIX_DOCUMENTS,
   PRE_EVALUATION_MIN_CHARS,
   PRE_EVALUATION_PRIOR_ART,
+  type ApplicationText,
   type Language,
   type Patent,
   type PreEvaluation,
@@ -50,6 +53,8 @@ export interface PreEvaluationInput {
   priorityDate?: string | undefined;
   publicationNumber?: string | undefined;
   origin: PreEvaluationOrigin;
+  application?: ApplicationText | undefined;
+  applicant?: string | undefined;
 }
 
 /** An evaluation found running at start-up lost its process. */
@@ -108,6 +113,17 @@ export class PreEvaluationService {
     return trimmed;
   }
 
+  /** The application's sections as stored: none when all are empty; refused above the formal review's size. */
+  private applicationOf(application: ApplicationText | undefined): string | null {
+    if (!application) return null;
+    const length = applicationLength(application);
+    if (length === 0) return null;
+    if (length > MAX_FORMAL_REVIEW_TEXT_LENGTH) {
+      throw new AppError('FORMAL_TEXT_TOO_LONG', { max: MAX_FORMAL_REVIEW_TEXT_LENGTH, length });
+    }
+    return JSON.stringify(application);
+  }
+
   /** POST /apply/pre/search: checks the text, cuts its features (refusing a text with none) and queues it. */
   async submit(auth: AuthContext, input: PreEvaluationInput, lang: Language): Promise<PreEvaluationSearchResponse> {
     const userId = this.userOf(auth);
@@ -125,6 +141,8 @@ export class PreEvaluationService {
       kind,
       origin: input.origin,
       text,
+      application: this.applicationOf(input.application),
+      applicant: input.applicant?.trim() || null,
       chars: text.length,
       priority_date: input.priorityDate ?? null,
       publication_number: input.publicationNumber?.trim() || null,
@@ -178,6 +196,8 @@ export class PreEvaluationService {
     return {
       evaluation: evaluationOf(row),
       text: row.text,
+      application: row.application ? (JSON.parse(row.application) as ApplicationText) : null,
+      applicant: row.applicant,
       result: row.state === 'done' && row.result ? (JSON.parse(row.result) as PreEvaluationResult) : null,
     };
   }

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PRE_ASSESSMENT_PATH } from '../../app/paths';
 import { setResultPath } from '../../search-state/search-url-state';
 import { FeatureMatrix } from './FeatureMatrix';
+import { AbnormalTab, FormalReviewTab } from './FormalTabs';
 import { docDetailsPath } from './links';
 import {
   cellsByDocument,
@@ -123,26 +124,16 @@ export function EstimateDetailsPage() {
       label: t('tabs.priorArt', { count: result.documents.length }),
       children: <PriorArtTable result={result} docLink={docLink} />,
     },
-    // 形式审查 / Formal review and 非正常申请 / Abnormal signals: filled in by the formal review
-    // module (domains/pre-evaluation/formal-review*, abnormal-signals*) once wired in by the lead.
-    ...(result.formal
-      ? [
-          {
-            key: 'formal',
-            label: t('tabs.formal'),
-            children: <pre data-testid="formal-review">{JSON.stringify(result.formal, null, 2)}</pre>,
-          },
-        ]
-      : []),
-    ...(result.abnormal
-      ? [
-          {
-            key: 'abnormal',
-            label: t('tabs.abnormal'),
-            children: <pre data-testid="abnormal-signals">{JSON.stringify(result.abnormal, null, 2)}</pre>,
-          },
-        ]
-      : []),
+    {
+      key: 'formal',
+      label: t('tabs.formal'),
+      children: <FormalReviewTab detail={query.data} />,
+    },
+    {
+      key: 'abnormal',
+      label: t('tabs.abnormal'),
+      children: <AbnormalTab detail={query.data} />,
+    },
   ];
 
   return (

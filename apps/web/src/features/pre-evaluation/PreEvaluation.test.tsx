@@ -136,6 +136,8 @@ function stubServer() {
       const detail: PreEvaluationDetail = {
         evaluation: running ? evaluationOf({ state: 'running', stage: 'matching', progress: 0.5 }) : evaluationOf(),
         text: '一种基于WiFi Aware的急救系统，其特征在于，包括：急救请求设备，用于发送急救信号。',
+        application: null,
+        applicant: null,
         result: running ? null : RESULT,
       };
       return ok(detail);
@@ -190,7 +192,13 @@ describe('pre-evaluation pages', { timeout: 180_000 }, () => {
   it('shows the matrix coloured by match; a click on a cell shows its evidence, kept in the URL (en)', async () => {
     stubApi((call) =>
       call.path === '/product/apply/pre/result/detail'
-        ? ok({ evaluation: evaluationOf(), text: '', result: RESULT } satisfies PreEvaluationDetail)
+        ? ok({
+            evaluation: evaluationOf(),
+            text: '',
+            application: null,
+            applicant: null,
+            result: RESULT,
+          } satisfies PreEvaluationDetail)
         : undefined,
     );
     const { router } = renderApp('/estimateDetails?id=e1-0000-0000', 'en');
@@ -231,6 +239,8 @@ describe('pre-evaluation pages', { timeout: 180_000 }, () => {
         ? ok({
             evaluation: evaluationOf({ origin: 'noveltySearch' }),
             text: '',
+            application: null,
+            applicant: null,
             result: RESULT,
           } satisfies PreEvaluationDetail)
         : undefined,

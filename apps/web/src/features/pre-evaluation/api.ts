@@ -4,6 +4,7 @@ import type {
   PreEvaluationOrigin,
   PreEvaluationSearchRequest,
   PreEvaluationSearchResponse,
+  ApplicationText,
 } from '@patlas/contracts';
 import { apiGet, apiPost, type RequestOptions } from '../../api/client';
 import { downloadTaskFile, type DownloadedFile, type FileOptions } from '../../export-actions/api';
@@ -83,6 +84,13 @@ export interface DraftDocument {
 
 export function getDraft(id: string, options: Options): Promise<DraftDocument> {
   return apiGet<DraftDocument>(`/product/disclosurePaper/detail?${new URLSearchParams({ id }).toString()}`, options);
+}
+
+/** An application draft's four sections, which the formal review reads; undefined for a disclosure. */
+export function draftApplication(draft: DraftDocument): ApplicationText | undefined {
+  if (draft.kind !== 'application') return undefined;
+  const { title = draft.title, abstract = '', claims = '', description = '' } = draft.sections;
+  return { title, abstract, claims, description };
 }
 
 /** The text a draft contributes: its claims, else its solution and effects (issue 22). */

@@ -23,9 +23,11 @@ import dayjs from 'dayjs';
 import {
   FEATURE_DISCLOSED_SCORE,
   FEATURE_PARTIAL_SCORE,
+  MAX_ABNORMAL_APPLICANT_LENGTH,
   MAX_PRE_EVALUATION_TEXT_LENGTH,
   MAX_PRE_EVALUATION_TITLE_LENGTH,
   PRE_EVALUATION_MIN_CHARS,
+  type ApplicationText,
   type FeatureMatch,
   type PreEvaluation,
   type PreEvaluationOrigin,
@@ -42,7 +44,7 @@ import { PatentNumber } from '../../components/PatentNumber';
 import { useFileOptions } from '../../export-actions/queries';
 import { formatDateTime } from '../../utils/format-date';
 import { saveFile } from '../../utils/save-file';
-import { draftText, exportEvaluation, type ExportChoice } from './api';
+import { draftApplication, draftText, exportEvaluation, type ExportChoice } from './api';
 import { isActive, useDeleteEvaluations, useDraft, useEvaluations, useStartEvaluation } from './queries';
 
 /** Spec 2 §9 pagination: page sizes 20, 30, 40. */
@@ -202,6 +204,9 @@ export function EvaluationForm({
   );
   const [date, setDate] = useState<string>();
   const [own, setOwn] = useState('');
+  const [applicant, setApplicant] = useState('');
+  // An application draft's sections go with the claims, so that its formal review reads the whole application.
+  const [application, setApplication] = useState<ApplicationText>();
   const start = useStartEvaluation();
   const chars = text.trim().length;
   const tooShort = chars > 0 && chars < PRE_EVALUATION_MIN_CHARS;
@@ -214,6 +219,7 @@ export function EvaluationForm({
     setText(filled.text);
     setKind(filled.kind);
     setTitle(draft.data.title.slice(0, MAX_PRE_EVALUATION_TITLE_LENGTH));
+    setApplication(draftApplication(draft.data));
   }
 
   const submit = async () => {
@@ -229,6 +235,10 @@ export function EvaluationForm({
         ...(title.trim() ? { title: title.trim() } : {}),
         ...(date ? { priorityDate: date } : {}),
         ...(own.trim() ? { publicationNumber: own.trim() } : {}),
+        ...(applicant.trim() ? { applicant: applicant.trim() } : {}),
+        ...(application
+          ? { application: { ...application, claims: kind === 'claims' ? text : application.claims } }
+          : {}),
       });
       void message.success(t('form.started'));
       onStarted(evaluation);
@@ -282,6 +292,14 @@ export function EvaluationForm({
               style={{ width: 220 }}
               maxLength={64}
               data-testid="pre-own"
+            />
+            <Input
+              value={applicant}
+              onChange={(event) => setApplicant(event.target.value)}
+              placeholder={t('form.applicant')}
+              style={{ width: 260 }}
+              maxLength={MAX_ABNORMAL_APPLICANT_LENGTH}
+              data-testid="pre-applicant"
             />
           </Space>
           <Space>
