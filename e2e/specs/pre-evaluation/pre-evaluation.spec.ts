@@ -60,6 +60,10 @@ describe.runIf(runBrowser)('[PRE-EVALUATION]: pre-evaluation with its evidence',
 
       await page.getByTestId('pre-text').fill(CLAIM);
       await page.getByTestId('pre-title').fill(l.tag === 'zh' ? '急救系统预评估' : 'First-aid system');
+      // The error border of the short text fades once the text is long enough: the picture waits for it.
+      await expect
+        .poll(() => page.getByTestId('pre-text').evaluate((el) => getComputedStyle(el).borderColor))
+        .not.toBe('rgb(255, 77, 79)');
       await shot(page, `pre-evaluation-form-${l.tag}.png`);
       await page.getByTestId('pre-submit').click();
       await page.waitForURL((url) => url.pathname === '/innovationSpace/preAssessmentSearch');

@@ -177,6 +177,7 @@ describe('pre-evaluation pages', { timeout: 180_000 }, () => {
 
     const claim = '一种基于WiFi Aware的急救系统，其特征在于，包括：急救请求设备，用于发送急救信号。';
     fireEvent.change(text, { target: { value: claim } });
+    expect(text.className).not.toContain('status-error');
     fireEvent.change(screen.getByTestId('pre-title'), { target: { value: '急救系统' } });
     fireEvent.click(screen.getByTestId('pre-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/preAssessmentSearch'));

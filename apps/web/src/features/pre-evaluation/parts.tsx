@@ -283,13 +283,14 @@ export function EvaluationForm({
               value={date ? dayjs(date) : null}
               onChange={(value) => setDate(value ? value.format('YYYY-MM-DD') : undefined)}
               placeholder={t('form.date')}
+              style={{ width: 240 }}
               data-testid="pre-date"
             />
             <Input
               value={own}
               onChange={(event) => setOwn(event.target.value)}
               placeholder={t('form.own')}
-              style={{ width: 220 }}
+              style={{ width: 300 }}
               maxLength={64}
               data-testid="pre-own"
             />
@@ -536,7 +537,7 @@ export function cellsByDocument(result: PreEvaluationResult): Map<string, Featur
 
 /** One feature beside the passage of a document that best discloses it, the matching terms marked. */
 export function EvidencePair({ feature, cell }: { feature: TechnicalFeature; cell: FeatureMatch | undefined }) {
-  const { t } = useTranslation('preEvaluation');
+  const { t, i18n } = useTranslation('preEvaluation');
   const kind = matchClass(cell?.score ?? 0);
   return (
     <div className={`pre-evidence pre-evidence-${kind}`} data-testid="evidence">
@@ -569,7 +570,7 @@ export function EvidencePair({ feature, cell }: { feature: TechnicalFeature; cel
         </div>
         {cell && cell.matchedTerms.length > 0 && (
           <Typography.Text type="secondary">
-            {t('evidence.terms', { terms: cell.matchedTerms.join('、') })}
+            {t('evidence.terms', { terms: cell.matchedTerms.join(i18n.language === 'en' ? ', ' : '、') })}
           </Typography.Text>
         )}
       </div>
