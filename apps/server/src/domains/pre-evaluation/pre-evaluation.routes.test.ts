@@ -1,5 +1,6 @@
 import {
   ALL_PERMISSIONS,
+  MAX_FORMAL_REVIEW_TEXT_LENGTH,
   PRE_EVALUATION_MIN_CHARS,
   type PreEvaluation,
   type PreEvaluationDetail,
@@ -191,6 +192,35 @@ describe.each(await reachableDialects())('pre-evaluation API on %s', (dialect) =
     const before = ((await okData('POST', '/apply/pre/result/list', {})) as { total: number }).total;
     await fails('POST', '/apply/pre/search', { text: '太短了' }, 'PRE_EVALUATION_TEXT_TOO_SHORT');
     expect(((await okData('POST', '/apply/pre/result/list', {})) as { total: number }).total).toBe(before);
+  });
+
+  it("keeps an application draft's four sections and the applicant for the formal review; refuses oversize sections", async () => {
+    const application = {
+      title: '急救系统',
+      abstract: '一种急救系统。',
+      claims: CLAIM,
+      description: '本发明涉及急救系统，包括急救请求设备。',
+    };
+    const { evaluation } = (await okData('POST', '/apply/pre/search', {
+      text: CLAIM,
+      application,
+      applicant: ' 某某医疗科技有限公司 ',
+    })) as { evaluation: PreEvaluation };
+    const detail = (await okData('GET', `/apply/pre/result/detail?id=${evaluation.id}`)) as PreEvaluationDetail;
+    expect(detail.application).toEqual(application);
+    expect(detail.applicant).toBe('某某医疗科技有限公司');
+    const plain = (await okData('POST', '/apply/pre/search', { text: CLAIM })) as { evaluation: PreEvaluation };
+    const plainDetail = (await okData(
+      'GET',
+      `/apply/pre/result/detail?id=${plain.evaluation.id}`,
+    )) as PreEvaluationDetail;
+    expect(plainDetail).toMatchObject({ application: null, applicant: null });
+    await fails(
+      'POST',
+      '/apply/pre/search',
+      { text: CLAIM, application: { ...application, description: '急'.repeat(MAX_FORMAL_REVIEW_TEXT_LENGTH) } },
+      'FORMAL_TEXT_TOO_LONG',
+    );
   });
 
   it("shows an evaluation to its owner only; the others' calls answer not found", async () => {
