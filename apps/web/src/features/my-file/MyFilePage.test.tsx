@@ -38,9 +38,10 @@ describe('my files page', { timeout: 90_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  it('opens from /myFile, lists the files, searches by name in the URL, renames and deletes after confirming', async () => {
+  /** A fake server over `files`: list (by name), rename and delete change it; answers every call made. */
+  function stubFiles() {
     let files = [...FILES];
-    const calls = stubApi((call) => {
+    return stubApi((call) => {
       if (call.path === '/product/file/my/file/list') {
         const name = call.query.get('name') ?? '';
         const items = files.filter((f) => f.fileName.includes(name));
@@ -58,6 +59,10 @@ describe('my files page', { timeout: 90_000 }, () => {
       if (call.path === '/product/message/unreadMessage/count') return ok({ count: 0 });
       return undefined;
     });
+  }
+
+  it('opens from /myFile, lists the files and searches by name in the URL', async () => {
+    const calls = stubFiles();
     const { router } = renderApp('/myFile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/myFile'));
     const table = await screen.findByRole('table');
@@ -71,37 +76,39 @@ describe('my files page', { timeout: 90_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?name=figure'));
     await waitFor(() => expect(within(screen.getByRole('table')).queryByText('权利要求书.docx')).toBeNull());
     expect(calls.at(-1)?.query.get('name')).toBe('figure');
+  });
 
-    // Rename keeps the type: a name with another extension is refused before any call.
-    const row = within(screen.getByRole('table')).getByText('figure.png').closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: /重命名/ }));
+  it('renames a file keeping its type: another extension is refused before any call', async () => {
+    const calls = stubFiles();
+    renderApp('/innovationSpace/myFile?name=figure');
+    const cell = await within(await screen.findByRole('table')).findByText('figure.png');
+    fireEvent.click(within(cell.closest('tr')!).getByRole('button', { name: /重命名/ }));
     const input = await screen.findByLabelText('文件名');
     fireEvent.change(input, { target: { value: 'figure.pdf' } });
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     expect(await screen.findByText('文件类型不能更改，须以 .png 结尾')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/product/file/my/file')).toBe(false);
     fireEvent.change(input, { target: { value: '附图 1.png' } });
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() =>
-      expect(
-        calls.some((c) => c.path === '/product/file/my/file' && (c.body as { action: string }).action === 'rename'),
-      ).toBe(true),
+      expect(calls.find((c) => c.path === '/product/file/my/file')?.body).toEqual({
+        action: 'rename',
+        fileId: 'f2',
+        fileName: '附图 1.png',
+      }),
     );
-    expect(calls.find((c) => (c.body as { action?: string } | undefined)?.action === 'rename')?.body).toEqual({
-      action: 'rename',
-      fileId: 'f2',
-      fileName: '附图 1.png',
-    });
+  });
 
-    // Delete asks first.
-    fireEvent.change(screen.getByLabelText('按文件名搜索'), { target: { value: '' } });
-    pressEnter(screen.getByLabelText('按文件名搜索'));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    const docRow = (await within(screen.getByRole('table')).findByText('权利要求书.docx')).closest('tr')!;
-    fireEvent.click(within(docRow).getByRole('button', { name: /删除/ }));
+  it('deletes a file after the confirmation', async () => {
+    const calls = stubFiles();
+    renderApp('/innovationSpace/myFile');
+    const cell = await within(await screen.findByRole('table')).findByText('权利要求书.docx');
+    fireEvent.click(within(cell.closest('tr')!).getByRole('button', { name: /删除/ }));
     expect(await screen.findByText('确定删除文件“权利要求书.docx”吗？删除后无法恢复。')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/product/file/my/file')).toBe(false);
     fireEvent.click(screen.getAllByRole('button', { name: '确定' }).at(-1)!);
     await waitFor(() =>
-      expect(calls.find((c) => (c.body as { action?: string } | undefined)?.action === 'delete')?.body).toEqual({
+      expect(calls.find((c) => c.path === '/product/file/my/file')?.body).toEqual({
         action: 'delete',
         fileIds: ['f1'],
       }),
@@ -121,7 +128,7 @@ describe('my files page', { timeout: 90_000 }, () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchFile'));
     expect(await screen.findByText('Click or drag files here to upload')).toBeTruthy();
-    expect(screen.getByText(/at most 10MB a file and 5 files at a time/)).toBeTruthy();
+    expect(await screen.findByText(/at most 10MB a file and 5 files at a time/)).toBeTruthy();
     expect(await screen.findByText('No files yet')).toBeTruthy();
   });
 });
