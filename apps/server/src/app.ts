@@ -35,6 +35,7 @@ import { dashboardsDomain } from './domains/dashboards/dashboards.domain.js';
 import { exportDomain } from './domains/export/export.domain.js';
 import { alertDomain } from './domains/alert/alert.domain.js';
 import { duplicateDomain } from './domains/duplicate/duplicate.domain.js';
+import { disclosureDomain } from './domains/disclosure/disclosure.domain.js';
 import { citationDomain } from './domains/citation/citation.domain.js';
 import { reportDomain } from './domains/report/report.domain.js';
 import { groupDomain } from './domains/group/group.domain.js';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups });
   await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });
   await app.register(patentValueDomain, { prefix: PRODUCT, patentValue: services.patentValue });
+  await app.register(disclosureDomain, { prefix: PRODUCT, disclosure: services.disclosure });
 
   // --- the built web app and its client-side routes: unknown non-API GETs answer index.html ---
   // The build folder is read per request (wildcard route), not listed once at start: a rebuild

@@ -71,6 +71,8 @@ import { ReportRepository } from './domains/report/report.repository.js';
 import { ReportService } from './domains/report/report.service.js';
 import { DuplicateRepository } from './domains/duplicate/duplicate.repository.js';
 import { DuplicateService } from './domains/duplicate/duplicate.service.js';
+import { DisclosureRepository } from './domains/disclosure/disclosure.repository.js';
+import { DisclosureService } from './domains/disclosure/disclosure.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
 import { GroupService } from './domains/group/group.service.js';
 import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
@@ -174,6 +176,8 @@ export interface Repositories {
   groups: GroupRepository;
   messages: MessageRepository;
   shares: ShareRepository;
+  /** disclosures and application drafts (domains/disclosure) */
+  disclosures: DisclosureRepository;
 }
 
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
@@ -220,6 +224,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
+    disclosures: new DisclosureRepository(db),
   };
 }
 
@@ -283,6 +288,8 @@ export interface Services {
   awards: AwardService;
   /** smart reports (domains/report) */
   reports: ReportService;
+  /** disclosure writing and application drafts (domains/disclosure) */
+  disclosure: DisclosureService;
 }
 
 /** What the services are built from besides the repositories. */
@@ -517,6 +524,12 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     }),
     awards,
     reports,
+    disclosure: new DisclosureService({
+      repository: r.disclosures,
+      imagesDir: path.join(config.dataDir, 'uploads', 'disclosures'),
+      now,
+      log: infra.log.child({ module: 'disclosure' }),
+    }),
     patents,
     patentValue,
     sessions,
