@@ -65,8 +65,15 @@ export function EditorPage({ kind }: { kind: DisclosureKind }) {
   const id = params.get('id') ?? undefined;
   // The document this page created on a first save, and the editor that holds it (it stays mounted).
   const [own, setOwn] = useState<{ id: string; key: string }>();
+  // Back to a new document (no id) after another: a fresh editor (React's "state from the previous render").
+  const [previousId, setPreviousId] = useState(id);
+  const [generation, setGeneration] = useState(0);
+  if (id !== previousId) {
+    setPreviousId(id);
+    if (id === undefined) setGeneration((g) => g + 1);
+  }
   const isOwnCreation = id !== undefined && id === own?.id;
-  const editorKey = isOwnCreation ? own.key : (id ?? `new-${own?.id ?? ''}`);
+  const editorKey = isOwnCreation ? own.key : (id ?? `new-${generation}`);
   const document = useDocument(isOwnCreation ? undefined : id);
 
   const handleCreated = (newId: string) => {
