@@ -113,6 +113,10 @@ export const DISCLOSURE_ABSTRACT_ADVISED_LENGTH = 300;
 export const MAX_DISCLOSURE_IMAGES = 10;
 /** Spec 2 §5/§9 "uploads up to 5MB": one editor image. */
 export const MAX_DISCLOSURE_IMAGE_BYTES = 5 * 1024 * 1024;
+/** An uploaded image is kept at most this many px on its long side (ours: twice a printed page's width; keeps saves and exports light). */
+export const MAX_DISCLOSURE_IMAGE_SIDE = 2400;
+/** The Word export embeds images at most this wide (ours: twice the 600 px text column, about 190 dpi in print). */
+export const DISCLOSURE_EXPORT_IMAGE_WIDTH = 1200;
 /** Spec 2 §5 "Rich-text image: jpg, jpeg, png". */
 export const DISCLOSURE_IMAGE_TYPES = ['jpg', 'jpeg', 'png'] as const;
 /** Characters of all sections of one document together (ours: about 100 pages). */

@@ -445,6 +445,9 @@ describe.each(await reachableDialects())('disclosure writing API on %s', (dialec
   it('exports a real Word file with the sections, their headings and images', async () => {
     const target = await save({ title: '导出测试交底书', sections: { field: 'x' } });
     const image = (await upload(target.id, await png(1200, 600))).json().data as { ossHttpPath: string };
+    // A large image is kept at most 2400 px on its long side.
+    const large = (await upload(target.id, await png(3000, 1500))).json().data as { width: number; height: number };
+    expect(large).toMatchObject({ width: 2400, height: 1200 });
     const saved = await save({
       id: target.id,
       version: 1,

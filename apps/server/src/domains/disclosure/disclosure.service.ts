@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  DISCLOSURE_EXPORT_IMAGE_WIDTH,
   DISCLOSURE_IMAGE_ROUTE,
   DISCLOSURE_IMAGE_TYPES,
   DISCLOSURE_VERSION_WINDOW_MS,
   MAX_DISCLOSURE_IMAGE_BYTES,
+  MAX_DISCLOSURE_IMAGE_SIDE,
   MAX_DISCLOSURE_IMAGES,
   MAX_DISCLOSURE_TEXT_LENGTH,
   MAX_DISCLOSURE_TITLE_LENGTH,
@@ -310,7 +312,8 @@ export class DisclosureService {
    * Stores an image for a document's editor (spec 2 §5 "Rich-text image: jpg, jpeg, png", §9 "image
    * max 10"): the name's extension and the bytes must both be JPEG or PNG, at most
    * MAX_DISCLOSURE_IMAGE_BYTES; the document's saved images plus those uploaded in the last day and
-   * not yet saved stay within MAX_DISCLOSURE_IMAGES. Kept upright and without metadata (EXIF, GPS).
+   * not yet saved stay within MAX_DISCLOSURE_IMAGES. Kept upright, without metadata (EXIF, GPS) and
+   * at most MAX_DISCLOSURE_IMAGE_SIDE px on the long side.
    */
   async uploadImage(
     auth: AccountAuthContext,
@@ -337,7 +340,12 @@ export class DisclosureService {
       const meta = await sharp(upload.file, { failOn: 'error' }).metadata();
       if (meta.format !== 'png' && meta.format !== 'jpeg') throw new Error(`format ${meta.format}`);
       format = meta.format === 'png' ? 'png' : 'jpg';
-      const pipeline = sharp(upload.file, { failOn: 'error' }).rotate();
+      const pipeline = sharp(upload.file, { failOn: 'error' }).rotate().resize({
+        width: MAX_DISCLOSURE_IMAGE_SIDE,
+        height: MAX_DISCLOSURE_IMAGE_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
       image = await (format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 90 })).toBuffer({
         resolveWithObject: true,
       });
@@ -380,19 +388,29 @@ export class DisclosureService {
     return { row, path: path.join(this.deps.imagesDir, row.user_id, row.file) };
   }
 
-  /** The images a document's content names, read for the export (missing files are left out). */
+  /**
+   * The images a document's content names, read for the export at most DISCLOSURE_EXPORT_IMAGE_WIDTH
+   * px wide (the Word writer is synchronous JavaScript: fewer bytes, a shorter pause of the
+   * event loop). Missing files are left out.
+   */
   async imagesForExport(auth: AccountAuthContext, detail: DisclosureDetail): Promise<Map<string, ExportImage>> {
     const { imageIds } = readContent(detail.kind, { content: detail.content });
     const images = new Map<string, ExportImage>();
     for (const id of imageIds) {
       try {
         const { row, path: file } = await this.image(auth, id);
-        images.set(id, {
-          data: await readFile(file),
-          type: row.mime === 'image/png' ? 'png' : 'jpg',
-          width: row.width,
-          height: row.height,
-        });
+        const type = row.mime === 'image/png' ? 'png' : 'jpg';
+        let data = await readFile(file);
+        let { width, height } = row;
+        if (width > DISCLOSURE_EXPORT_IMAGE_WIDTH) {
+          const scaled = sharp(data).resize({ width: DISCLOSURE_EXPORT_IMAGE_WIDTH });
+          const out = await (type === 'png' ? scaled.png() : scaled.jpeg({ quality: 90 })).toBuffer({
+            resolveWithObject: true,
+          });
+          data = out.data;
+          ({ width, height } = out.info);
+        }
+        images.set(id, { data, type, width, height });
       } catch (err) {
         this.deps.log?.warn({ err, imageId: id }, 'disclosure image missing from the export');
       }

@@ -4,7 +4,7 @@ import Placeholder from '@tiptap/extension-placeholder';
 import { Mark, NodeViewWrapper, ReactNodeViewRenderer, type Extensions, type ReactNodeViewProps } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
-import { DISCLOSURE_FONT_SIZES } from '@patlas/contracts';
+import { DISCLOSURE_FONT_SIZES, DISCLOSURE_IMAGE_SRC } from '@patlas/contracts';
 import { useFileOptions } from '../../export-actions/queries';
 import { fetchImage } from './api';
 
@@ -62,8 +62,19 @@ function AuthImageView({ node, selected }: ReactNodeViewProps) {
   );
 }
 
-/** The image node, drawn from its fetched blob. */
+/**
+ * The image node, drawn from its fetched blob. Pasted HTML brings only images uploaded here: others
+ * (data:, other sites) would be refused by every save, so they are left out of the paste.
+ */
 export const AuthImage = Image.extend({
+  parseHTML() {
+    return [
+      {
+        tag: 'img[src]',
+        getAttrs: (element: HTMLElement) => (DISCLOSURE_IMAGE_SRC.test(element.getAttribute('src') ?? '') ? {} : false),
+      },
+    ];
+  },
   addNodeView() {
     return ReactNodeViewRenderer(AuthImageView);
   },
