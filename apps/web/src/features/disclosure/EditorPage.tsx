@@ -27,7 +27,7 @@ import { DISCLOSURE_LIST_PATH, PATENT_APPLY_PATH } from '../../app/paths';
 import { useFileOptions } from '../../export-actions/queries';
 import { usePermission } from '../../session/useSession';
 import { saveFile } from '../../utils/save-file';
-import { exportDocument, restoreVersion, saveDocument, uploadImage } from './api';
+import { exportDocument, getDocument, restoreVersion, saveDocument, uploadImage } from './api';
 import { blankContent, charCount, docOfText, imageCount, textOf } from './content';
 import { disclosureKeys, useDeleteDocument, useDocument } from './queries';
 import { SaveStatus } from './SaveStatus';
@@ -316,10 +316,7 @@ function DocumentEditor({ initial, kind, onCreated }: DocumentEditorProps) {
     if (!stored.current.id) return;
     const detail = await queryClient.fetchQuery({
       queryKey: disclosureKeys.detail(stored.current.id),
-      queryFn: ({ signal }) =>
-        import('./api').then((m) =>
-          m.getDocument(stored.current.id ?? '', { lang: api.lang, messages: api.messages, signal }),
-        ),
+      queryFn: ({ signal }) => getDocument(stored.current.id ?? '', { lang: api.lang, messages: api.messages, signal }),
       staleTime: 0,
     });
     stored.current = { id: detail.id, version: detail.version };
