@@ -37,6 +37,7 @@ import { alertDomain } from './domains/alert/alert.domain.js';
 import { duplicateDomain } from './domains/duplicate/duplicate.domain.js';
 import { formalReviewDomain } from './domains/formal-review/formal-review.domain.js';
 import { preEvaluationDomain } from './domains/pre-evaluation/pre-evaluation.domain.js';
+import { disclosureDomain } from './domains/disclosure/disclosure.domain.js';
 import { citationDomain } from './domains/citation/citation.domain.js';
 import { reportDomain } from './domains/report/report.domain.js';
 import { fileDomain } from './domains/file/file.domain.js';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(patentValueDomain, { prefix: PRODUCT, patentValue: services.patentValue });
   await app.register(formalReviewDomain, { prefix: PRODUCT, formalReview: services.formalReview });
   await app.register(fileDomain, { prefix: PRODUCT, files: services.files });
+  await app.register(disclosureDomain, { prefix: PRODUCT, disclosure: services.disclosure });
 
   // --- the built web app and its client-side routes: unknown non-API GETs answer index.html ---
   // The build folder is read per request (wildcard route), not listed once at start: a rebuild

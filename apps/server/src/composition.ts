@@ -78,6 +78,8 @@ import { FileService } from './domains/file/file.service.js';
 import { PRE_EVALUATION_KIND, preEvaluationJob } from './domains/pre-evaluation/pre-evaluation.job.js';
 import { PreEvaluationRepository } from './domains/pre-evaluation/pre-evaluation.repository.js';
 import { PreEvaluationService } from './domains/pre-evaluation/pre-evaluation.service.js';
+import { DisclosureRepository } from './domains/disclosure/disclosure.repository.js';
+import { DisclosureService } from './domains/disclosure/disclosure.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
 import { GroupService } from './domains/group/group.service.js';
 import { SearchHistoryRepository } from './domains/history/search-history.repository.js';
@@ -185,6 +187,8 @@ export interface Repositories {
   shares: ShareRepository;
   /** My files and their chunked uploads (domains/file) */
   files: FileRepository;
+  /** disclosures and application drafts (domains/disclosure) */
+  disclosures: DisclosureRepository;
 }
 
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
@@ -233,6 +237,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
     files: new FileRepository(db),
+    disclosures: new DisclosureRepository(db),
   };
 }
 
@@ -302,6 +307,8 @@ export interface Services {
   formalReview: FormalReviewService;
   /** My files and their chunked uploads (domains/file) */
   files: FileService;
+  /** disclosure writing and application drafts (domains/disclosure) */
+  disclosure: DisclosureService;
 }
 
 /** What the services are built from besides the repositories. */
@@ -549,6 +556,12 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     }),
     awards,
     reports,
+    disclosure: new DisclosureService({
+      repository: r.disclosures,
+      imagesDir: path.join(config.dataDir, 'uploads', 'disclosures'),
+      now,
+      log: infra.log.child({ module: 'disclosure' }),
+    }),
     patents,
     patentValue,
     sessions,

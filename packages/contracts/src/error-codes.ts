@@ -1439,6 +1439,87 @@ export const ERROR_CODES = {
     zh: '预评估失败，请重新提交',
     en: 'The pre-evaluation failed; please submit it again',
   },
+  // Disclosure writing and application drafts (domains/disclosure; spec 2 §5, §8, §9).
+  DISCLOSURE_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '文档不存在或已删除',
+    en: 'The document does not exist or has been deleted',
+  },
+  /** A save based on an older version than the stored one (another tab or window saved in between). */
+  DISCLOSURE_VERSION_CONFLICT: {
+    http: 409,
+    status: 0,
+    zh: '该文档已在别处保存为第 {current} 版，本次基于第 {base} 版的修改未保存，以免覆盖。请复制您的修改后重新打开文档',
+    en: 'This document was saved elsewhere as version {current}; your changes, based on version {base}, were not saved so as not to overwrite it. Copy your changes and reopen the document',
+  },
+  DISCLOSURE_VERSION_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该历史版本不存在',
+    en: 'This version does not exist',
+  },
+  /** Spec 2 §8 "Exceeded {n} character length". */
+  DISCLOSURE_TITLE_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '标题超过{max}字符长度',
+    en: 'The title exceeded {max} character length',
+  },
+  DISCLOSURE_TEXT_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '正文超过{max}字符长度（当前 {length} 字）',
+    en: 'The text exceeded {max} character length (now {length})',
+  },
+  DISCLOSURE_SECTION_UNKNOWN: {
+    http: 400,
+    status: 0,
+    zh: '此类文档没有“{section}”部分',
+    en: 'This kind of document has no section "{section}"',
+  },
+  /** Spec 2 §5 upload checks: "only upload of types: {formats}". */
+  DISCLOSURE_IMAGE_TYPE: {
+    http: 400,
+    status: 0,
+    zh: '图片插入失败：只能上传 {formats} 类型的文件',
+    en: 'Image insert failed: only upload of types: {formats}',
+  },
+  /** Spec 2 §5 "upload file larger than 5MB, please re-upload". */
+  DISCLOSURE_IMAGE_TOO_LARGE: {
+    http: 400,
+    status: 0,
+    zh: '图片插入失败：上传文件大于{max}，请重新上传',
+    en: 'Image insert failed: upload file larger than {max}, please re-upload',
+  },
+  /** Spec 2 §5 "upload file count exceeds limit"; §9 "image max 10". */
+  DISCLOSURE_IMAGE_LIMIT: {
+    http: 400,
+    status: 0,
+    zh: '图片插入失败：上传文件数量超过限制（每篇文档最多 {max} 张图片）',
+    en: 'Image insert failed: upload file count exceeds limit (at most {max} images per document)',
+  },
+  /** Spec 2 §5 "please select a file to upload". */
+  DISCLOSURE_IMAGE_REQUIRED: {
+    http: 400,
+    status: 0,
+    zh: '图片插入失败：请选择要上传的文件',
+    en: 'Image insert failed: please select a file to upload',
+  },
+  DISCLOSURE_IMAGE_UNREADABLE: {
+    http: 400,
+    status: 0,
+    zh: '图片插入失败：文件不是有效的 {formats} 图片',
+    en: 'Image insert failed: the file is not a valid {formats} image',
+  },
+  DISCLOSURE_IMAGE_NOT_FOUND: { http: 404, status: 0, zh: '图片不存在', en: 'Image not found' },
+  /** Content naming an image that was not uploaded to this document (another's, a data: or outside address). */
+  DISCLOSURE_IMAGE_FOREIGN: {
+    http: 400,
+    status: 0,
+    zh: '正文中的图片须通过编辑器上传到本文档',
+    en: 'Images in the text must be uploaded to this document through the editor',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

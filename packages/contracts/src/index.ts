@@ -40,3 +40,4 @@ export * from './report.js';
 export * from './formal-review.js';
 export * from './file.js';
 export * from './pre-evaluation.js';
+export * from './disclosure.js';

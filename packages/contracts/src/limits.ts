@@ -140,3 +140,33 @@ export const MAX_USER_FILE_PAGE_SIZE = 100;
 export const PRE_EVALUATION_MIN_CHARS = 30;
 /** Ours: the longest pre-evaluation input, a claim set or a disclosure of about ten pages. */
 export const MAX_PRE_EVALUATION_TEXT_LENGTH = 20_000;
+
+// Disclosure writing and application drafts (spec 2 §1–§2 /disclosurePaper/*, /disclosure, /patentApply).
+/** Spec 2 §5 "names at most 100": a disclosure's or draft's title. */
+export const MAX_DISCLOSURE_TITLE_LENGTH = 100;
+/** Spec 2 §5 "titles at most 25": the invention title of an application draft (counted live; advice, the draft still saves). */
+export const DISCLOSURE_INVENTION_TITLE_ADVISED_LENGTH = 25;
+/** The abstract of an application: at most 300 characters (CNIPA's rule; counted live; advice, the draft still saves). */
+export const DISCLOSURE_ABSTRACT_ADVISED_LENGTH = 300;
+/** Spec 2 §9 "image max 10": images of one document. */
+export const MAX_DISCLOSURE_IMAGES = 10;
+/** Spec 2 §5/§9 "uploads up to 5MB": one editor image. */
+export const MAX_DISCLOSURE_IMAGE_BYTES = 5 * 1024 * 1024;
+/** An uploaded image is kept at most this many px on its long side (ours: twice a printed page's width; keeps saves and exports light). */
+export const MAX_DISCLOSURE_IMAGE_SIDE = 2400;
+/** The Word export embeds images at most this wide (ours: twice the 600 px text column, about 190 dpi in print). */
+export const DISCLOSURE_EXPORT_IMAGE_WIDTH = 1200;
+/** Spec 2 §5 "Rich-text image: jpg, jpeg, png". */
+export const DISCLOSURE_IMAGE_TYPES = ['jpg', 'jpeg', 'png'] as const;
+/** Characters of all sections of one document together (ours: about 100 pages). */
+export const MAX_DISCLOSURE_TEXT_LENGTH = 200_000;
+/** Versions kept per document; the oldest go first (ours). */
+export const MAX_DISCLOSURE_VERSIONS = 50;
+/** Autosaves within this time of the last autosaved version update it instead of adding one (ours). */
+export const DISCLOSURE_VERSION_WINDOW_MS = 10 * 60 * 1000;
+/** Spec 2 §9 "editor font sizes 12 to 26 px step 2". */
+export const DISCLOSURE_FONT_SIZES = [12, 14, 16, 18, 20, 22, 24, 26] as const;
+/** Spec 2 §9 "default height 300": the editor's least height in px. */
+export const DISCLOSURE_EDITOR_MIN_HEIGHT = 300;
+/** Pause after the last keystroke before the editor saves by itself (ours). */
+export const DISCLOSURE_AUTOSAVE_DELAY_MS = 1500;

@@ -482,6 +482,54 @@ export interface ReportsTable {
   deleted_at: string | null;
 }
 
+/** Disclosures and application drafts (domains/disclosure): the editor JSON and its plain-text sections. */
+export interface DisclosuresTable {
+  id: string;
+  user_id: string;
+  kind: 'disclosure' | 'application';
+  title: string;
+  /** JSON: plain text per section key */
+  sections: string;
+  /** JSON: DisclosureContent (one TipTap document per section) */
+  content: string;
+  chars: number;
+  images: number;
+  /** +1 on every save (the optimistic check) */
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Snapshots of a disclosure for its history (autosaves within a window update the last one). */
+export interface DisclosureVersionsTable {
+  id: string;
+  disclosure_id: string;
+  version: number;
+  title: string;
+  sections: string;
+  content: string;
+  chars: number;
+  source: 'auto' | 'manual' | 'restore';
+  restored_from: number | null;
+  created_at: string;
+  saved_at: string;
+}
+
+/** Images uploaded into a disclosure's editor (files under DATA_DIR/uploads/disclosures). */
+export interface DisclosureImagesTable {
+  id: string;
+  user_id: string;
+  disclosure_id: string;
+  file: string;
+  mime: string;
+  name: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: string;
+  used_at: string | null;
+}
+
 /** The message centre: invitations, shares and system notices, one row per recipient. */
 export interface MessagesTable {
   id: string;
@@ -874,6 +922,9 @@ export interface Database {
   file_uploads: FileUploadsTable;
   file_upload_chunks: FileUploadChunksTable;
   pre_evaluations: PreEvaluationsTable;
+  disclosures: DisclosuresTable;
+  disclosure_versions: DisclosureVersionsTable;
+  disclosure_images: DisclosureImagesTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

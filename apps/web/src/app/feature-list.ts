@@ -29,6 +29,7 @@ import { awardsFeature } from '../features/awards/feature';
 import { reportFeature } from '../features/report/feature';
 import { myFileFeature } from '../features/my-file/feature';
 import { preEvaluationFeature } from '../features/pre-evaluation/feature';
+import { disclosureFeature } from '../features/disclosure/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -65,4 +66,5 @@ export const FEATURES: readonly Feature[] = [
   reportFeature,
   myFileFeature,
   preEvaluationFeature,
+  disclosureFeature,
 ];

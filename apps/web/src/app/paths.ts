@@ -111,3 +111,19 @@ export const NOVELTY_REPORT_PATH = '/innovationSpace/disclosureNoveltySearch/nov
 export function estimateDetailsPath(id: string): string {
   return `${ESTIMATE_DETAILS_PATH}?${new URLSearchParams({ id }).toString()}`;
 }
+
+/** Spec 2 §2 / surface.json: disclosure writing (/disclosurePaper/addWrite, /editWrite), the list (/disclosure) and application drafts (/patentApply). */
+export const DISCLOSURE_ADD_PATH = '/innovationSpace/disclosurePaper/addWrite';
+export const DISCLOSURE_EDIT_PATH = '/innovationSpace/disclosurePaper/editWrite';
+export const DISCLOSURE_LIST_PATH = '/innovationSpace/disclosure';
+export const PATENT_APPLY_PATH = '/innovationSpace/patentApply';
+
+/** The editor of a disclosure. */
+export function disclosureEditPath(id: string): string {
+  return `${DISCLOSURE_EDIT_PATH}?${new URLSearchParams({ id }).toString()}`;
+}
+
+/** The editor of an application draft (`new`: a draft not saved yet). */
+export function patentApplyEditPath(id: string | 'new'): string {
+  return `${PATENT_APPLY_PATH}?${new URLSearchParams(id === 'new' ? { new: '1' } : { id }).toString()}`;
+}

@@ -75,6 +75,8 @@ import zhMyFile from './zh-CN/myFile.json';
 import enMyFile from './en-US/myFile.json';
 import zhPreEvaluation from './zh-CN/preEvaluation.json';
 import enPreEvaluation from './en-US/preEvaluation.json';
+import zhDisclosure from './zh-CN/disclosure.json';
+import enDisclosure from './en-US/disclosure.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -116,6 +118,7 @@ export const resources = {
     upload: zhUpload,
     myFile: zhMyFile,
     preEvaluation: zhPreEvaluation,
+    disclosure: zhDisclosure,
   },
   en: {
     common: enCommon,
@@ -155,6 +158,7 @@ export const resources = {
     upload: enUpload,
     myFile: enMyFile,
     preEvaluation: enPreEvaluation,
+    disclosure: enDisclosure,
   },
 } as const;
 
@@ -196,6 +200,7 @@ export const NAMESPACES = [
   'upload',
   'myFile',
   'preEvaluation',
+  'disclosure',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

@@ -1,0 +1,236 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import {
+  DISCLOSURE_IMAGE_ROUTE,
+  DISCLOSURE_IMAGE_SUCCESS_MESSAGE,
+  DISCLOSURE_WRITING_PERMISSION,
+  DisclosureDeleteRequestSchema,
+  DisclosureDetailSchema,
+  DisclosureExportQuerySchema,
+  DisclosureIdQuerySchema,
+  DisclosureImageSchema,
+  DisclosureListRequestSchema,
+  DisclosureListResponseSchema,
+  DisclosureRestoreRequestSchema,
+  DisclosureSaveRequestSchema,
+  DisclosureVersionDetailSchema,
+  DisclosureVersionListSchema,
+  DisclosureVersionQuerySchema,
+  envelopeOf,
+  MAX_DISCLOSURE_IMAGE_BYTES,
+} from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../envelope.js';
+import { AppError } from '../../errors.js';
+import { contentDisposition } from '../../files/spreadsheet.js';
+import { readUpload } from '../../files/upload.js';
+import { languageOf } from '../../plugins/locale.js';
+import { requireUser } from '../auth/access.plugin.js';
+import { disclosureDocx } from './disclosure-docx.js';
+import type { DisclosureService } from './disclosure.service.js';
+
+export interface DisclosureRoutesOptions {
+  service: DisclosureService;
+}
+
+/** Spec 2 §6: the writing pages' permission gates every call. */
+const ACCESS = { access: DISCLOSURE_WRITING_PERMISSION } as const;
+const TAGS = ['disclosure'];
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** Disclosure writing and application drafts under /api/product/disclosurePaper (ours: spec 2 names no calls). */
+export const disclosureRoutes: FastifyPluginAsyncZod<DisclosureRoutesOptions> = async (app, { service }) => {
+  app.post(
+    '/disclosurePaper/save',
+    {
+      config: ACCESS,
+      schema: {
+        summary:
+          'Creates (no id) or updates a disclosure or application draft. An update names the version it was based on; ' +
+          'a save based on an older version is refused (DISCLOSURE_VERSION_CONFLICT, 409) and overwrites nothing',
+        tags: TAGS,
+        body: DisclosureSaveRequestSchema,
+        response: { 200: envelopeOf(DisclosureDetailSchema) },
+      },
+    },
+    async (request) => ok(await service.save(requireUser(request), request.body, languageOf(request))),
+  );
+
+  app.get(
+    '/disclosurePaper/detail',
+    {
+      config: ACCESS,
+      schema: {
+        summary:
+          'A document of the caller: { id, kind, title, sections (plain text per section), content (editor JSON), version, updatedAt, createdAt }',
+        tags: TAGS,
+        querystring: DisclosureIdQuerySchema,
+        response: { 200: envelopeOf(DisclosureDetailSchema) },
+      },
+    },
+    async (request) => ok(await service.detail(requireUser(request), request.query.id)),
+  );
+
+  const listSummary = "The caller's documents, newest change first; `kind` and part of the title filter them";
+  app.post(
+    '/disclosurePaper/list',
+    {
+      config: ACCESS,
+      schema: {
+        summary: listSummary,
+        tags: TAGS,
+        body: DisclosureListRequestSchema.nullish(),
+        response: { 200: envelopeOf(DisclosureListResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.list(requireUser(request), request.body ?? DisclosureListRequestSchema.parse({}))),
+  );
+  app.get(
+    '/disclosurePaper/list',
+    {
+      config: ACCESS,
+      schema: {
+        summary: listSummary,
+        tags: TAGS,
+        querystring: DisclosureListRequestSchema,
+        response: { 200: envelopeOf(DisclosureListResponseSchema) },
+      },
+    },
+    async (request) => ok(await service.list(requireUser(request), request.query)),
+  );
+
+  app.post(
+    '/disclosurePaper/delete',
+    {
+      config: ACCESS,
+      schema: {
+        summary: 'Deletes documents of the caller with their versions and images; answers the ids deleted',
+        tags: TAGS,
+        body: DisclosureDeleteRequestSchema,
+        response: { 200: envelopeOf(z.object({ ids: z.array(z.string()) })) },
+      },
+    },
+    async (request) => ok({ ids: await service.delete(requireUser(request), request.body.ids) }),
+  );
+
+  app.get(
+    '/disclosurePaper/versions',
+    {
+      config: ACCESS,
+      schema: {
+        summary:
+          "A document's versions, newest first (autosaves within 10 minutes share one; saved and restored versions stay)",
+        tags: TAGS,
+        querystring: DisclosureIdQuerySchema,
+        response: { 200: envelopeOf(DisclosureVersionListSchema) },
+      },
+    },
+    async (request) => ok({ items: await service.versions(requireUser(request), request.query.id) }),
+  );
+
+  app.get(
+    '/disclosurePaper/version',
+    {
+      config: ACCESS,
+      schema: {
+        summary: 'One version of a document with its texts (?id=&versionId=)',
+        tags: TAGS,
+        querystring: DisclosureVersionQuerySchema,
+        response: { 200: envelopeOf(DisclosureVersionDetailSchema) },
+      },
+    },
+    async (request) => ok(await service.version(requireUser(request), request.query.id, request.query.versionId)),
+  );
+
+  app.post(
+    '/disclosurePaper/versions/restore',
+    {
+      config: ACCESS,
+      schema: {
+        summary:
+          "Makes a version the document's next one; `version` is the document's current version (older: DISCLOSURE_VERSION_CONFLICT)",
+        tags: TAGS,
+        body: DisclosureRestoreRequestSchema,
+        response: { 200: envelopeOf(DisclosureDetailSchema) },
+      },
+    },
+    async (request) => ok(await service.restore(requireUser(request), request.body)),
+  );
+
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/disclosurePaper/export',
+      config: ACCESS,
+      schema: {
+        summary: 'The document as a Word file: its sections under their headings, with their images (?id=)',
+        tags: TAGS,
+        querystring: DisclosureExportQuerySchema,
+      },
+      handler: async (request, reply) => {
+        const auth = requireUser(request);
+        const lang = languageOf(request);
+        const detail = await service.detail(auth, request.query.id);
+        const data = await disclosureDocx(detail, await service.imagesForExport(auth, detail), lang);
+        const name = detail.title.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 80) || 'disclosure';
+        return reply
+          .type(DOCX_TYPE)
+          .header('content-disposition', contentDisposition(`${name}.docx`))
+          .send(data);
+      },
+    });
+  }
+
+  app.post(
+    '/disclosurePaper/uploadImage',
+    {
+      config: ACCESS,
+      schema: {
+        summary:
+          'Uploads an image into a document (?id=; multipart, field "file"; jpg, jpeg or png up to 5 MB; at most 10 per document). ' +
+          'Spec 2 §7: answered with message 成功 and the address in data.ossHttpPath',
+        tags: TAGS,
+        consumes: ['multipart/form-data'],
+        querystring: DisclosureIdQuerySchema,
+        response: { 200: envelopeOf(DisclosureImageSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      const upload = await readUpload(request, {
+        missing: 'DISCLOSURE_IMAGE_REQUIRED',
+        limit: {
+          bytes: MAX_DISCLOSURE_IMAGE_BYTES,
+          tooLarge: () =>
+            new AppError('DISCLOSURE_IMAGE_TOO_LARGE', { max: `${MAX_DISCLOSURE_IMAGE_BYTES / 1024 / 1024}MB` }),
+        },
+      });
+      const image = await service.uploadImage(auth, request.query.id, upload);
+      return { ...ok(image), message: DISCLOSURE_IMAGE_SUCCESS_MESSAGE };
+    },
+  );
+
+  app.get(
+    `${DISCLOSURE_IMAGE_ROUTE}/:id`,
+    {
+      config: ACCESS,
+      schema: {
+        summary: "An image of the caller's documents (the bearer header is required: the editor fetches it)",
+        tags: TAGS,
+        params: z.object({ id: z.string().min(1).max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const { row, path } = await service.image(requireUser(request), request.params.id);
+      const info = await stat(path).catch(() => undefined);
+      if (!info?.isFile()) throw new AppError('DISCLOSURE_IMAGE_NOT_FOUND');
+      return reply
+        .header('content-type', row.mime)
+        .header('content-length', info.size)
+        .header('cache-control', 'private, max-age=86400')
+        .send(createReadStream(path));
+    },
+  );
+};
