@@ -30,6 +30,7 @@ import { reportFeature } from '../features/report/feature';
 import { myFileFeature } from '../features/my-file/feature';
 import { preEvaluationFeature } from '../features/pre-evaluation/feature';
 import { disclosureFeature } from '../features/disclosure/feature';
+import { innovationSpaceFeature } from '../features/innovation-space/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -64,6 +65,7 @@ export const FEATURES: readonly Feature[] = [
   specialTopicsFeature,
   awardsFeature,
   reportFeature,
+  innovationSpaceFeature,
   myFileFeature,
   preEvaluationFeature,
   disclosureFeature,

@@ -127,3 +127,16 @@ export function disclosureEditPath(id: string): string {
 export function patentApplyEditPath(id: string | 'new'): string {
   return `${PATENT_APPLY_PATH}?${new URLSearchParams(id === 'new' ? { new: '1' } : { id }).toString()}`;
 }
+
+/** Spec 2 §2 / surface.json: My files under the innovation-space layout, by its two permissions. */
+export const MY_FILE_PATH = '/innovationSpace/myFile';
+export const SEARCH_FILE_PATH = '/innovationSpace/searchFile';
+
+/** My files, searched by a file's name. */
+export function myFilePath(name?: string): string {
+  return name ? `${MY_FILE_PATH}?${new URLSearchParams({ name }).toString()}` : MY_FILE_PATH;
+}
+
+/** The innovation space's home (spec 1 §2, 2 §2 /innovationSpace, /innovationSpaceHome) and its workbench (/workspace). */
+export const INNOVATION_SPACE_PATH = '/innovationSpace';
+export const WORKSPACE_PATH = '/innovationSpace/workspace';

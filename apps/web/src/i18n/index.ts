@@ -77,6 +77,8 @@ import zhPreEvaluation from './zh-CN/preEvaluation.json';
 import enPreEvaluation from './en-US/preEvaluation.json';
 import zhDisclosure from './zh-CN/disclosure.json';
 import enDisclosure from './en-US/disclosure.json';
+import zhInnovationSpace from './zh-CN/innovationSpace.json';
+import enInnovationSpace from './en-US/innovationSpace.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -114,6 +116,7 @@ export const resources = {
     specialTopics: zhSpecialTopics,
     awards: zhAwards,
     report: zhReport,
+    innovationSpace: zhInnovationSpace,
     formalReview: zhFormalReview,
     upload: zhUpload,
     myFile: zhMyFile,
@@ -154,6 +157,7 @@ export const resources = {
     specialTopics: enSpecialTopics,
     awards: enAwards,
     report: enReport,
+    innovationSpace: enInnovationSpace,
     formalReview: enFormalReview,
     upload: enUpload,
     myFile: enMyFile,
@@ -196,6 +200,7 @@ export const NAMESPACES = [
   'specialTopics',
   'awards',
   'report',
+  'innovationSpace',
   'formalReview',
   'upload',
   'myFile',

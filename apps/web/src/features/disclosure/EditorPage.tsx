@@ -1,5 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Input, Popconfirm, Result, Space, Spin, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Flex,
+  Input,
+  Popconfirm,
+  Result,
+  Space,
+  Spin,
+  Tooltip,
+  Typography,
+  type InputRef,
+} from 'antd';
 import { DeleteOutlined, FileWordOutlined, HistoryOutlined, SaveOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Editor } from '@tiptap/react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -33,6 +47,8 @@ import { disclosureKeys, useDeleteDocument, useDocument } from './queries';
 import { SaveStatus } from './SaveStatus';
 import { SectionEditor } from './SectionEditor';
 import { Toolbar } from './Toolbar';
+import { positionsOf } from './formal-locate';
+import { FormalReviewPanel } from '../../formal-review/FormalReviewPanel';
 import { useAutosave } from './useAutosave';
 import { VersionsDrawer } from './VersionsDrawer';
 import './disclosure.css';
@@ -358,8 +374,34 @@ function DocumentEditor({ initial, kind, onCreated }: DocumentEditorProps) {
   };
 
   const inventionTitle = textOf(content.sections.title).replace(/\n/g, '');
+  // An application draft is checked as the examiner's formal review would, as it is written.
+  const applicationText = useMemo(
+    () =>
+      kind === 'application'
+        ? {
+            title: textOf(content.sections.title).replace(/\n/g, ''),
+            abstract: textOf(content.sections.abstract),
+            claims: textOf(content.sections.claims),
+            description: textOf(content.sections.description),
+          }
+        : undefined,
+    [kind, content],
+  );
+  const titleInput = useRef<InputRef>(null);
+  const locate = (section: string, start: number, end: number) => {
+    if (section === 'title') {
+      titleInput.current?.focus();
+      titleInput.current?.setSelectionRange(start, end);
+      return;
+    }
+    const editor = editors.current.get(section);
+    if (!editor || editor.isDestroyed) return;
+    const range = positionsOf(editor.state.doc, start, end);
+    if (!range) return;
+    editor.chain().focus().setTextSelection(range).scrollIntoView().run();
+  };
 
-  return (
+  const page = (
     <div className="disclosure-page" data-testid="disclosure-editor" data-kind={kind} data-version={version}>
       <Flex className="disclosure-header" justify="space-between" align="center" wrap gap={8}>
         <Space size={8} wrap>
@@ -466,6 +508,7 @@ function DocumentEditor({ initial, kind, onCreated }: DocumentEditorProps) {
           return (
             <Card key={`${key}-${contentKey}`} size="small" title={label} className="disclosure-section">
               <Input
+                ref={titleInput}
                 value={inventionTitle}
                 placeholder={hint}
                 aria-label={label}
@@ -526,6 +569,17 @@ function DocumentEditor({ initial, kind, onCreated }: DocumentEditorProps) {
         onRestore={handleRestore}
         isRestoring={isRestoring}
       />
+    </div>
+  );
+  if (!applicationText) return page;
+  return (
+    <div className="disclosure-with-review">
+      {page}
+      <aside className="disclosure-review" data-testid="disclosure-formal-review">
+        <Card size="small">
+          <FormalReviewPanel text={applicationText} onLocate={locate} />
+        </Card>
+      </aside>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { MY_FILES_PERMISSION, SEARCH_FILES_PERMISSION } from '@patlas/contracts';
 import { defineFeature } from '../../app/define-feature';
-import { MY_FILE_PATH, SEARCH_FILE_PATH } from './paths';
+import { MY_FILE_PATH, SEARCH_FILE_PATH } from '../../app/paths';
 
 /**
  * My files (spec 2 §2 "/searchFile, /user/myFile, /myFile: my files"; issue 22): the same page

@@ -1,0 +1,58 @@
+import type {
+  DisclosureKind,
+  DisclosureListResponse,
+  DuplicateListResponse,
+  MyFileListResponse,
+  PreEvaluationListResponse,
+  QuotaKind,
+  RewriteDayLimit,
+  RewriteListResponse,
+} from '@patlas/contracts';
+import { apiGet, apiPost, type RequestOptions } from '../../api/client';
+
+// What the innovation space reads: each tool's own list call (spec 2 §7 where it names one), asked
+// for the newest items only. The tools' pages own these calls; this feature only reads them.
+
+type Options = Omit<RequestOptions, 'query'>;
+
+/** `POST /user/limit`: per quota kind, the limit (null = unlimited) and what is used. */
+export type UserLimit = Partial<Record<QuotaKind, { limit: number | null; used: number }>>;
+
+/** `POST /disclosurePaper/list`: disclosures or application drafts, newest first. */
+export function listDocuments(
+  kind: DisclosureKind,
+  pageSize: number,
+  options: Options,
+): Promise<DisclosureListResponse> {
+  return apiPost<DisclosureListResponse>('/product/disclosurePaper/list', { page: 1, pageSize, kind }, options);
+}
+
+/** `POST /apply/pre/result/list`: pre-evaluations and novelty searches. */
+export function listPreEvaluations(pageSize: number, options: Options): Promise<PreEvaluationListResponse> {
+  return apiPost<PreEvaluationListResponse>('/product/apply/pre/result/list', { page: 1, pageSize }, options);
+}
+
+/** `POST /patent/getRepeatList`: duplicate checks. */
+export function listDuplicateChecks(pageSize: number, options: Options): Promise<DuplicateListResponse> {
+  return apiPost<DuplicateListResponse>('/product/patent/getRepeatList', { page: 1, pageSize }, options);
+}
+
+/** `POST /patent/rewrite/list`: assisted-writing rewrites. */
+export function listRewrites(pageSize: number, options: Options): Promise<RewriteListResponse> {
+  return apiPost<RewriteListResponse>('/product/patent/rewrite/list', { page: 1, pageSize }, options);
+}
+
+/** `GET /file/my/file/list`: the user's files. */
+export function listFiles(pageSize: number, options: Options): Promise<MyFileListResponse> {
+  return apiGet<MyFileListResponse>('/product/file/my/file/list', { ...options, query: { page: 1, pageSize } });
+}
+
+/** `POST /user/limit`: the account's quotas. */
+export function getUserLimit(options: Options): Promise<UserLimit> {
+  return apiPost<UserLimit>('/product/user/limit', {}, options);
+}
+
+/** `GET /patent/rewrite/limit/day`: characters left today for assisted writing. */
+export function getRewriteDayLimit(options: Options): Promise<RewriteDayLimit> {
+  return apiGet<RewriteDayLimit>('/product/patent/rewrite/limit/day', options);
+}
