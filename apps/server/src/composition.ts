@@ -69,6 +69,10 @@ import { DUPLICATE_CHECK_KIND, duplicateCheckJob } from './domains/duplicate/dup
 import { REPORT_KIND, reportExpiryJob, reportJob } from './domains/report/report.job.js';
 import { ReportRepository } from './domains/report/report.repository.js';
 import { ReportService } from './domains/report/report.service.js';
+import { REWRITE_DOCUMENT_KIND, rewriteDocumentJob } from './domains/rewrite/rewrite.job.js';
+import { createRewriteProvider } from './domains/rewrite/rewrite.provider.js';
+import { RewriteRepository } from './domains/rewrite/rewrite.repository.js';
+import { RewriteService } from './domains/rewrite/rewrite.service.js';
 import { DuplicateRepository } from './domains/duplicate/duplicate.repository.js';
 import { DuplicateService } from './domains/duplicate/duplicate.service.js';
 import { GroupRepository } from './domains/group/group.repository.js';
@@ -174,6 +178,8 @@ export interface Repositories {
   groups: GroupRepository;
   messages: MessageRepository;
   shares: ShareRepository;
+  /** assisted writing (domains/rewrite) */
+  rewrites: RewriteRepository;
 }
 
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
@@ -220,6 +226,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
+    rewrites: new RewriteRepository(db),
   };
 }
 
@@ -283,11 +290,13 @@ export interface Services {
   awards: AwardService;
   /** smart reports (domains/report) */
   reports: ReportService;
+  /** assisted writing through LLM_URL (domains/rewrite) */
+  rewrite: RewriteService;
 }
 
 /** What the services are built from besides the repositories. */
 export interface ServiceInfrastructure {
-  config: Pick<Config, 'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports' | 'exports'>;
+  config: Pick<Config, 'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports' | 'exports' | 'llm' | 'rewrite'>;
   engine: SearchEngine;
   /** Text mining on the search workers (undefined: on this thread, over `engine`). */
   textMining?: TextMiningRunner | undefined;
@@ -506,6 +515,20 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   });
   // Reports count each generation (issue 20; spec 2 §6 "report generation" quota).
   account.useQuotaUsage('report', (userId) => reports.usedBy(userId));
+  const rewrite = new RewriteService({
+    repository: r.rewrites,
+    provider: createRewriteProvider(config.llm),
+    enqueue: async (rewriteId) => {
+      await infra.jobs.enqueue(REWRITE_DOCUMENT_KIND, { rewriteId });
+    },
+    dailyChars: config.rewrite.dailyChars,
+    writingLimit: async (auth) => (await account.userLimit(auth)).writing.limit,
+    textBudgetMs: config.llm.timeoutMs,
+    now,
+    log: infra.log.child({ module: 'rewrite' }),
+  });
+  // Spec 2 §6 "writing copies": each rewrite made (passage or document) that did not fail.
+  account.useQuotaUsage('writing', (userId) => rewrite.usedBy(userId));
   return {
     alerts,
     specialTopics: new SpecialTopicService({
@@ -517,6 +540,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     }),
     awards,
     reports,
+    rewrite,
     patents,
     patentValue,
     sessions,
@@ -743,7 +767,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     },
   });
 
-  // Aborted at shutdown (context.imageIndex.stop): long background jobs stop between two steps.
+  // Aborted at shutdown (context.imageIndex.stop): long background jobs stop between two steps (drawings, value rescoring, rewritten documents).
   const imageShutdown = new AbortController();
   jobs.queue.define(imageIndexJob(services.imageIndexer, imageShutdown.signal));
   jobs.queue.define(historyRetentionJob(repositories.historyRetention));
@@ -759,6 +783,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   jobs.queue.define(reportJob(services.reports));
   jobs.queue.define(reportExpiryJob(services.reports));
   await services.reports.failInterrupted();
+  jobs.queue.define(rewriteDocumentJob(services.rewrite, imageShutdown.signal));
+  await services.rewrite.failInterrupted();
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
   await jobs.queue.ensureScheduled();
   // Records stored before value evaluation existed get their scores in the background.

@@ -37,3 +37,4 @@ export * from './business.js';
 export * from './special-topic.js';
 export * from './award.js';
 export * from './report.js';
+export * from './rewrite.js';

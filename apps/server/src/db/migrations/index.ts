@@ -22,6 +22,7 @@ import * as createTermAdjustments from './202612060100-create-term-adjustments.j
 import * as createCompanyRelations from './202612060500-create-company-relations.js';
 import * as createSpecialTopicsAndAwards from './202612060600-create-special-topics-and-awards.js';
 import * as createReports from './202612060700-create-reports.js';
+import * as createRewrites from './202612070400-create-rewrites.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612060500-create-company-relations': createCompanyRelations,
   '202612060600-create-special-topics-and-awards': createSpecialTopicsAndAwards,
   '202612060700-create-reports': createReports,
+  '202612070400-create-rewrites': createRewrites,
 };

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, testConfig, type AuthHeader } from '../../../test/helpers.js';
-import { CHUNK_MAX_CHARS, splitIntoChunks } from './chunking.js';
+import { CHUNK_MAX_CHARS, splitIntoChunks } from '../../text/chunking.js';
 import { createTranslationProvider } from './translation.provider.js';
 import { BATCH_DELAY_MS, CHUNKS_PER_BATCH, TranslationService } from './translation.service.js';
 
