@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { RewriteRequestSchema } from '@patlas/contracts';
 import {
   detectRewriteLanguage,
   formatErrorMessage,
@@ -7,7 +8,6 @@ import {
   MAX_REWRITE_TITLE_LENGTH,
   REWRITE_CHUNK_CHARS,
   REWRITE_PREVIEW_CHARS,
-  RewriteRequestSchema,
   type Language,
   type Rewrite,
   type RewriteDayLimit,

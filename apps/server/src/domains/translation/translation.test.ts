@@ -234,9 +234,9 @@ describe('POST /api/product/search/translation and /translate', () => {
 
   it('tells the web app in /api/health whether translation is configured', async () => {
     const on = await configured.app.inject({ method: 'GET', url: '/api/health' });
-    expect(on.json().data.features).toEqual({ translation: true });
+    expect(on.json().data.features).toEqual({ translation: true, rewrite: false });
     const off = await unconfigured.app.inject({ method: 'GET', url: '/api/health' });
-    expect(off.json().data.features).toEqual({ translation: false });
+    expect(off.json().data.features).toEqual({ translation: false, rewrite: false });
   });
 
   it('answers status 0 with a clear zh or en message when no service is configured', async () => {
