@@ -27,6 +27,7 @@ import { duplicateFeature } from '../features/duplicate/feature';
 import { specialTopicsFeature } from '../features/special-topics/feature';
 import { awardsFeature } from '../features/awards/feature';
 import { reportFeature } from '../features/report/feature';
+import { assistedWritingFeature } from '../features/assisted-writing/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -61,4 +62,5 @@ export const FEATURES: readonly Feature[] = [
   specialTopicsFeature,
   awardsFeature,
   reportFeature,
+  assistedWritingFeature,
 ];

@@ -15,6 +15,7 @@ describe('menus built from the features’ declarations', () => {
       ['/innovationSpace/history', 'history:nav', '/searchHistory'],
       ['/innovationSpace/collect', 'library:nav', '/user/collect'],
       ['/innovationSpace/repeat', 'duplicate:nav', '/repeat'],
+      ['/innovationSpace/assistedWriting', 'assistedWriting:nav', '/assistedWriting'],
       ['/patentMap', 'dashboards:nav.patentMap', '/patentMap'],
       ['/analysis/region', 'dashboards:nav.region', '/analysis/region'],
       ['/analysis/cu', 'dashboards:nav.university', '/analysis/cu'],

@@ -67,6 +67,8 @@ import zhAwards from './zh-CN/awards.json';
 import enAwards from './en-US/awards.json';
 import zhReport from './zh-CN/report.json';
 import enReport from './en-US/report.json';
+import zhAssistedWriting from './zh-CN/assistedWriting.json';
+import enAssistedWriting from './en-US/assistedWriting.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -104,6 +106,7 @@ export const resources = {
     specialTopics: zhSpecialTopics,
     awards: zhAwards,
     report: zhReport,
+    assistedWriting: zhAssistedWriting,
   },
   en: {
     common: enCommon,
@@ -139,6 +142,7 @@ export const resources = {
     specialTopics: enSpecialTopics,
     awards: enAwards,
     report: enReport,
+    assistedWriting: enAssistedWriting,
   },
 } as const;
 
@@ -176,6 +180,7 @@ export const NAMESPACES = [
   'specialTopics',
   'awards',
   'report',
+  'assistedWriting',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';
