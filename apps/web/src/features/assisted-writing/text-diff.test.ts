@@ -33,6 +33,7 @@ describe('diffText', () => {
     expect(parts.filter((p) => p.kind === 'added').map((p) => p.text)).toContain('includes');
     expect(sides(parts)).toEqual({ original, result });
     expect(tokensOf('LiFePO4 正极')).toEqual(['LiFePO4', ' ', '正', '极']);
+    expect(tokensOf('x乙(10)')).toEqual(['x', '乙', '(', '10', ')']);
   });
 
   it('answers the same text as one kept part, and null past the size it compares', () => {

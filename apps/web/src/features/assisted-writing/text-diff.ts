@@ -5,11 +5,11 @@ export interface DiffPart {
 }
 
 /**
- * The tokens a diff compares: a CJK character, a word of letters or digits, a run of spaces, or
- * any other character. Chinese has no spaces, so its unit is the character; English, the word.
+ * The tokens a diff compares: a word of Latin letters or digits, a run of spaces, or any other
+ * single character. Chinese has no spaces, so its unit is the character; English, the word.
  */
 export function tokensOf(text: string): string[] {
-  return text.match(/[\u3400-\u9fff\uf900-\ufaff]|[\p{L}\p{N}_]+|\s+|[\s\S]/gu) ?? [];
+  return text.match(/[A-Za-z0-9_\u00c0-\u024f]+|\s+|[\s\S]/gu) ?? [];
 }
 
 /** Most cells of the comparison table (tokens of one side × the other) before giving up: about 16 MB. */
