@@ -41,6 +41,7 @@ import { disclosureDomain } from './domains/disclosure/disclosure.domain.js';
 import { citationDomain } from './domains/citation/citation.domain.js';
 import { reportDomain } from './domains/report/report.domain.js';
 import { fileDomain } from './domains/file/file.domain.js';
+import { rewriteDomain } from './domains/rewrite/rewrite.domain.js';
 import { groupDomain } from './domains/group/group.domain.js';
 import { historyDomain } from './domains/history/history.domain.js';
 import { imageSearchDomain } from './domains/image-search/image-search.domain.js';
@@ -150,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const isTestMode = config.mode === 'test';
   const isDemoLoading = () => context.demo.loading;
   const semantic = () => context.engine.semanticStatus();
-  const features = () => ({ translation: services.translation.configured });
+  const features = () => ({ translation: services.translation.configured, rewrite: services.rewrite.configured });
   await app.register(systemDomain, { prefix: '/api', patents, version, isDemoLoading, semantic, features });
   await app.register(patentDomain, { prefix: PRODUCT, patents, drawingsDir: context.drawingsDir });
   await app.register(authDomain, { prefix: '/api', login, sessions, apiTokens, rateLimitPerMinute, isTestMode });
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formalReviewDomain, { prefix: PRODUCT, formalReview: services.formalReview });
   await app.register(fileDomain, { prefix: PRODUCT, files: services.files });
   await app.register(disclosureDomain, { prefix: PRODUCT, disclosure: services.disclosure });
+  await app.register(rewriteDomain, { prefix: PRODUCT, rewrite: services.rewrite });
 
   // --- the built web app and its client-side routes: unknown non-API GETs answer index.html ---
   // The build folder is read per request (wildcard route), not listed once at start: a rebuild

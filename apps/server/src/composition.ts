@@ -69,6 +69,10 @@ import { DUPLICATE_CHECK_KIND, duplicateCheckJob } from './domains/duplicate/dup
 import { REPORT_KIND, reportExpiryJob, reportJob } from './domains/report/report.job.js';
 import { ReportRepository } from './domains/report/report.repository.js';
 import { ReportService } from './domains/report/report.service.js';
+import { REWRITE_DOCUMENT_KIND, rewriteDocumentJob } from './domains/rewrite/rewrite.job.js';
+import { createRewriteProvider } from './domains/rewrite/rewrite.provider.js';
+import { RewriteRepository } from './domains/rewrite/rewrite.repository.js';
+import { RewriteService } from './domains/rewrite/rewrite.service.js';
 import { DuplicateRepository } from './domains/duplicate/duplicate.repository.js';
 import { DuplicateService } from './domains/duplicate/duplicate.service.js';
 import { FormalReviewService } from './domains/formal-review/formal-review.service.js';
@@ -189,6 +193,8 @@ export interface Repositories {
   files: FileRepository;
   /** disclosures and application drafts (domains/disclosure) */
   disclosures: DisclosureRepository;
+  /** assisted writing (domains/rewrite) */
+  rewrites: RewriteRepository;
 }
 
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
@@ -238,6 +244,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     shares: new ShareRepository(db),
     files: new FileRepository(db),
     disclosures: new DisclosureRepository(db),
+    rewrites: new RewriteRepository(db),
   };
 }
 
@@ -309,11 +316,16 @@ export interface Services {
   files: FileService;
   /** disclosure writing and application drafts (domains/disclosure) */
   disclosure: DisclosureService;
+  /** assisted writing through LLM_URL (domains/rewrite) */
+  rewrite: RewriteService;
 }
 
 /** What the services are built from besides the repositories. */
 export interface ServiceInfrastructure {
-  config: Pick<Config, 'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports' | 'exports' | 'files'>;
+  config: Pick<
+    Config,
+    'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports' | 'exports' | 'files' | 'llm' | 'rewrite'
+  >;
   engine: SearchEngine;
   /** Text mining on the search workers (undefined: on this thread, over `engine`). */
   textMining?: TextMiningRunner | undefined;
@@ -545,6 +557,20 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   });
   // Reports count each generation (issue 20; spec 2 §6 "report generation" quota).
   account.useQuotaUsage('report', (userId) => reports.usedBy(userId));
+  const rewrite = new RewriteService({
+    repository: r.rewrites,
+    provider: createRewriteProvider(config.llm),
+    enqueue: async (rewriteId) => {
+      await infra.jobs.enqueue(REWRITE_DOCUMENT_KIND, { rewriteId });
+    },
+    dailyChars: config.rewrite.dailyChars,
+    writingLimit: async (auth) => (await account.userLimit(auth)).writing.limit,
+    textBudgetMs: config.llm.timeoutMs,
+    now,
+    log: infra.log.child({ module: 'rewrite' }),
+  });
+  // Spec 2 §6 "writing copies": each rewrite made (passage or document) that did not fail.
+  account.useQuotaUsage('writing', (userId) => rewrite.usedBy(userId));
   return {
     alerts,
     specialTopics: new SpecialTopicService({
@@ -562,6 +588,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       now,
       log: infra.log.child({ module: 'disclosure' }),
     }),
+    rewrite,
     patents,
     patentValue,
     sessions,
@@ -797,7 +824,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     },
   });
 
-  // Aborted at shutdown (context.imageIndex.stop): long background jobs stop between two steps.
+  // Aborted at shutdown (context.imageIndex.stop): long background jobs stop between two steps (drawings, value rescoring, rewritten documents).
   const imageShutdown = new AbortController();
   jobs.queue.define(imageIndexJob(services.imageIndexer, imageShutdown.signal));
   jobs.queue.define(historyRetentionJob(repositories.historyRetention));
@@ -818,6 +845,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   jobs.queue.define(uploadCleanupJob(services.files));
   // Chunked uploads abandoned while the server was down are removed now, not at the next hour.
   await services.files.cleanStaleUploads();
+  jobs.queue.define(rewriteDocumentJob(services.rewrite, imageShutdown.signal));
+  await services.rewrite.failInterrupted();
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
   await jobs.queue.ensureScheduled();
   // Records stored before value evaluation existed get their scores in the background.

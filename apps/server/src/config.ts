@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
   DEFAULT_EXPORT_FILE_DAYS,
+  DEFAULT_REWRITE_DAILY_CHARS,
   MAX_IMPORT_FILE_BYTES,
   MAX_USER_FILE_BYTES,
   PASSWORD_MAX_LENGTH,
@@ -139,6 +140,21 @@ const EnvSchema = z.object({
   /** Model named in OpenAI-compatible requests. */
   TRANSLATE_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /**
+   * Base URL of an OpenAI-compatible chat-completions service (…/v1/chat/completions) for assisted
+   * writing; unset = assisted writing is not configured.
+   */
+  LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Bearer token sent to LLM_URL. */
+  LLM_API_KEY: z.string().min(1).optional(),
+  /** Model named in the chat-completions requests. */
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Longest wait for one answer of LLM_URL; a passage's whole rewrite (retries included) must also fit in it. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
+  /** Retries of a request LLM_URL answered 429 or 5xx (or could not be reached), with doubling pauses. */
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Characters of original text a user may submit for rewriting per UTC day. */
+  REWRITE_DAILY_CHARS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_REWRITE_DAILY_CHARS),
+  /**
    * Folder of a local transformers.js sentence-embedding model (ONNX) for semantic search; unset:
    * vectors learned from the corpus (LSA). Never downloaded.
    */
@@ -205,6 +221,20 @@ export interface Config {
   jobs: { pollMs: number };
   /** url unset: the translation calls answer TRANSLATION_NOT_CONFIGURED. */
   translate: { url: string | undefined; kind: Env['TRANSLATE_KIND']; apiKey: string | undefined; model: string };
+  /**
+   * Assisted writing's language model (url unset: REWRITE_NOT_CONFIGURED). retryBaseMs: the first
+   * pause before a retry (doubling after; a Retry-After header wins), not an environment variable.
+   */
+  llm: {
+    url: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+    maxRetries: number;
+    retryBaseMs: number;
+  };
+  /** Assisted writing: characters per user and UTC day. */
+  rewrite: { dailyChars: number };
   /** modelPath unset: semantic vectors learned from the corpus. */
   semantic: { modelPath: string | undefined };
   /** The operators' import page: the largest uploaded file. */
@@ -267,6 +297,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jobs: { pollMs: e.JOB_POLL_MS },
     translate: { url: e.TRANSLATE_URL, kind: e.TRANSLATE_KIND, apiKey: e.TRANSLATE_API_KEY, model: e.TRANSLATE_MODEL },
+    llm: {
+      url: e.LLM_URL,
+      apiKey: e.LLM_API_KEY,
+      model: e.LLM_MODEL,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      maxRetries: e.LLM_MAX_RETRIES,
+      retryBaseMs: 1000,
+    },
+    rewrite: { dailyChars: e.REWRITE_DAILY_CHARS },
     semantic: { modelPath: e.SEMANTIC_MODEL_PATH },
     imports: { maxFileBytes: Math.round(e.IMPORT_MAX_FILE_MB * 1024 * 1024) },
     exports: { fileDays: e.EXPORT_FILE_DAYS },

@@ -338,8 +338,9 @@ export type QuotaKind = (typeof QUOTA_KINDS)[number];
  * The quota kinds whose feature exists and counts its use; only these are shown to users and
  * operators (a limit on something nothing consumes would be a promise the product does not keep).
  * Export, reports, writing, favourites and family expansion each add their kind with their feature.
+ * writing: the rewrites an account has made (assisted writing, each passage or document counts one).
  */
-export const ACTIVE_QUOTA_KINDS: readonly QuotaKind[] = ['report'];
+export const ACTIVE_QUOTA_KINDS: readonly QuotaKind[] = ['report', 'writing'];
 /** POST /user/limit — each quota: limit (null = unlimited) and what is used. */
 export const UserLimitSchema = z.record(
   z.enum(QUOTA_KINDS),

@@ -17,7 +17,7 @@ export const HealthSchema = z.object({
   patents: z.number().int(),
   version: z.string(),
   /** Optional services this installation has configured; the web app hides what is not (issue 14). */
-  features: z.object({ translation: z.boolean() }),
+  features: z.object({ translation: z.boolean(), rewrite: z.boolean() }),
 });
 export type Health = z.infer<typeof HealthSchema>;
 

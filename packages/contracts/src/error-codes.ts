@@ -1520,6 +1520,89 @@ export const ERROR_CODES = {
     zh: '正文中的图片须通过编辑器上传到本文档',
     en: 'Images in the text must be uploaded to this document through the editor',
   },
+  // ---- Assisted writing (spec 2 §7 /patent/rewrite/*; issue 22) ----
+  /** LLM_URL is not set: this installation has no language model to rewrite with. */
+  REWRITE_NOT_CONFIGURED: {
+    http: 503,
+    status: 0,
+    zh: '未配置辅助撰写服务：请管理员设置 LLM_URL（以及 LLM_API_KEY、LLM_MODEL）后重启',
+    en: 'Assisted writing is not set up: ask the administrator to set LLM_URL (and LLM_API_KEY, LLM_MODEL) and restart',
+  },
+  REWRITE_TEXT_EMPTY: { http: 400, status: 0, zh: '请输入要改写的文本', en: 'Please enter the text to rewrite' },
+  /** Spec 2 §8: 'Exceeded {n} character length'. */
+  REWRITE_TEXT_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '已超过 {max} 字符长度（当前 {length} 个字符）{hint}',
+    en: 'Exceeded {max} character length ({length} now){hint}',
+  },
+  REWRITE_DAILY_LIMIT_REACHED: {
+    http: 429,
+    status: 0,
+    zh: '今日辅助撰写额度不足：每日 {limit} 字，今日剩余 {left} 字，本次需要 {chars} 字；额度于 {resetsAt} 恢复',
+    en: 'Not enough of today’s assisted-writing allowance: {limit} characters a day, {left} left, this text needs {chars}; it renews at {resetsAt}',
+  },
+  /** Spec 2 §6 "writing copies" quota of the account, set by an operator. */
+  REWRITE_QUOTA_EXHAUSTED: {
+    http: 403,
+    status: 0,
+    zh: '当前剩余撰写次数为0（已用 {used} / {limit}），请联系管理员',
+    en: 'Your remaining writing quota is 0 ({used} of {limit} used); please contact the administrator',
+  },
+  REWRITE_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该改写记录不存在或已删除',
+    en: 'This rewrite does not exist or was deleted',
+  },
+  REWRITE_PROVIDER_TIMEOUT: {
+    http: 504,
+    status: 0,
+    zh: '语言模型服务在 {seconds} 秒内未响应，请稍后重试或缩短文本',
+    en: 'The language model did not answer within {seconds} s; please try again later or shorten the text',
+  },
+  REWRITE_PROVIDER_BUSY: {
+    http: 503,
+    status: 0,
+    zh: '语言模型服务繁忙（请求过多），请稍后再试',
+    en: 'The language model service is busy (too many requests); please try again later',
+  },
+  REWRITE_PROVIDER_FAILED: {
+    http: 502,
+    status: 0,
+    zh: '语言模型服务出错（HTTP {status}），请稍后重试',
+    en: 'The language model service failed (HTTP {status}); please try again later',
+  },
+  REWRITE_PROVIDER_UNREACHABLE: {
+    http: 502,
+    status: 0,
+    zh: '无法连接语言模型服务，请管理员检查 LLM_URL',
+    en: 'The language model service cannot be reached; ask the administrator to check LLM_URL',
+  },
+  REWRITE_PROVIDER_REFUSED: {
+    http: 502,
+    status: 0,
+    zh: '语言模型服务拒绝了请求（HTTP {status}），请管理员检查 LLM_API_KEY 和 LLM_MODEL',
+    en: 'The language model service refused the request (HTTP {status}); ask the administrator to check LLM_API_KEY and LLM_MODEL',
+  },
+  REWRITE_PROVIDER_BAD_ANSWER: {
+    http: 502,
+    status: 0,
+    zh: '语言模型服务的回答无法使用（{reason}），请稍后重试',
+    en: 'The language model’s answer could not be used ({reason}); please try again later',
+  },
+  REWRITE_INTERRUPTED: {
+    http: 500,
+    status: 0,
+    zh: '服务器在改写过程中停止，请重新提交',
+    en: 'The server stopped during this rewrite; please submit it again',
+  },
+  REWRITE_FAILED: {
+    http: 500,
+    status: 0,
+    zh: '改写失败，请重新提交',
+    en: 'The rewrite failed; please submit it again',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -41,3 +41,4 @@ export * from './formal-review.js';
 export * from './file.js';
 export * from './pre-evaluation.js';
 export * from './disclosure.js';
+export * from './rewrite.js';

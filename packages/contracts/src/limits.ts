@@ -170,3 +170,23 @@ export const DISCLOSURE_FONT_SIZES = [12, 14, 16, 18, 20, 22, 24, 26] as const;
 export const DISCLOSURE_EDITOR_MIN_HEIGHT = 300;
 /** Pause after the last keystroke before the editor saves by itself (ours). */
 export const DISCLOSURE_AUTOSAVE_DELAY_MS = 1500;
+
+/**
+ * Assisted writing (issue 22; spec 2 §7 /patent/rewrite/*). Spec 2 §8 names the message
+ * 'Exceeded {n} character length' but no figure; the figures are ours. A passage (/patent/rewrite/text)
+ * is answered within the request, so it is short enough for one model answer; a longer text is a
+ * document (/patent/rewrite/all), rewritten as a task in pieces of REWRITE_CHUNK_CHARS.
+ */
+export const MAX_REWRITE_TEXT_LENGTH = 2_000;
+export const MAX_REWRITE_DOCUMENT_LENGTH = 50_000;
+/** Piece of a document sent to the language model in one request: even expanded, its answer fits one reply. */
+export const REWRITE_CHUNK_CHARS = 1_500;
+/**
+ * Characters of original text one user may submit for rewriting per day (UTC), passages and
+ * documents alike; a failed rewrite gives its characters back. REWRITE_DAILY_CHARS overrides it.
+ */
+export const DEFAULT_REWRITE_DAILY_CHARS = 100_000;
+/** Title of a rewrite (the start of its text unless given). */
+export const MAX_REWRITE_TITLE_LENGTH = 100;
+/** Rewrites exported in one file (ours). */
+export const MAX_REWRITE_EXPORT = 100;

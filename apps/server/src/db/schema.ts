@@ -530,6 +530,30 @@ export interface DisclosureImagesTable {
   used_at: string | null;
 }
 
+/** Assisted writing (domains/rewrite): a passage or a document, its original, result and state. */
+export interface RewritesTable {
+  id: string;
+  user_id: string;
+  kind: 'text' | 'all';
+  mode: 'rephrase' | 'claim' | 'expand' | 'shorten';
+  language: 'zh' | 'en';
+  lang: 'zh' | 'en';
+  title: string;
+  original: string;
+  result: string | null;
+  chars: number;
+  result_chars: number | null;
+  state: 'waiting' | 'running' | 'done' | 'failed';
+  error: string | null;
+  chunks_total: number;
+  chunks_done: number;
+  took_ms: number | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  deleted_at: string | null;
+}
+
 /** The message centre: invitations, shares and system notices, one row per recipient. */
 export interface MessagesTable {
   id: string;
@@ -925,6 +949,7 @@ export interface Database {
   disclosures: DisclosuresTable;
   disclosure_versions: DisclosureVersionsTable;
   disclosure_images: DisclosureImagesTable;
+  rewrites: RewritesTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PermissionRule } from '@patlas/contracts';
+import type { Health, PermissionRule } from '@patlas/contracts';
 import type { RouteHandle } from './route-handle';
 
 /**
@@ -24,6 +24,12 @@ export type MenuAccess = 'public' | PermissionRule;
 /** Where a page is shown: see PageBase.layout. */
 export type PageLayout = 'main' | 'standalone' | 'sys';
 
+/** An optional service a page needs (GET /api/health `features`) and the tooltip saying what to set. */
+export interface MenuServerFeature {
+  name: keyof Health['features'];
+  hintKey: MenuLabelKey;
+}
+
 /** The menu entry of a route. */
 interface FeatureMenuEntry {
   group: MenuGroup;
@@ -36,6 +42,11 @@ interface FeatureMenuEntry {
   access?: MenuAccess;
   /** Path prefixes of pages that also mark the entry as the current one. */
   activePrefixes?: readonly string[];
+  /**
+   * An optional service the page needs (GET /api/health `features`): while this installation has
+   * not configured it, the entry is shown greyed with `hintKey` as a tooltip saying what to set.
+   */
+  serverFeature?: MenuServerFeature;
 }
 
 /** The page component, loaded (with its module's code) when the route is first opened. */

@@ -31,6 +31,7 @@ import { myFileFeature } from '../features/my-file/feature';
 import { preEvaluationFeature } from '../features/pre-evaluation/feature';
 import { disclosureFeature } from '../features/disclosure/feature';
 import { innovationSpaceFeature } from '../features/innovation-space/feature';
+import { assistedWritingFeature } from '../features/assisted-writing/feature';
 
 /**
  * Every feature of the app. A new page is its feature's declaration (features/X/feature.ts) plus,
@@ -69,4 +70,5 @@ export const FEATURES: readonly Feature[] = [
   myFileFeature,
   preEvaluationFeature,
   disclosureFeature,
+  assistedWritingFeature,
 ];

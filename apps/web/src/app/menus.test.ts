@@ -18,6 +18,7 @@ describe('menus built from the features’ declarations', () => {
       ['/innovationSpace/preAssessment', 'preEvaluation:nav', '/preAssessment'],
       ['/innovationSpace/disclosureNoveltySearch', 'preEvaluation:noveltyNav', '/disclosureNoveltySearch'],
       ['/innovationSpace/disclosure', 'disclosure:nav', '/disclosurePaperWriting'],
+      ['/innovationSpace/assistedWriting', 'assistedWriting:nav', '/assistedWriting'],
       ['/patentMap', 'dashboards:nav.patentMap', '/patentMap'],
       ['/analysis/region', 'dashboards:nav.region', '/analysis/region'],
       ['/analysis/cu', 'dashboards:nav.university', '/analysis/cu'],

@@ -1,7 +1,14 @@
 import type { FlatNamespace } from 'i18next';
 import { hasPermission } from '@patlas/contracts';
 import type { AppTab } from '../components/TabBar/tab-bar-model';
-import { menuEntriesOf, pagesOf, type MenuAccess, type MenuGroup, type MenuLabelKey } from './define-feature';
+import {
+  menuEntriesOf,
+  pagesOf,
+  type MenuAccess,
+  type MenuGroup,
+  type MenuLabelKey,
+  type MenuServerFeature,
+} from './define-feature';
 import { FEATURES } from './feature-list';
 
 /** An entry of a header menu, resolved from a route's declaration. */
@@ -11,6 +18,8 @@ export interface MenuItem {
   labelKey: MenuLabelKey;
   access: MenuAccess | 'authenticated';
   activePrefixes: readonly string[];
+  /** The optional service the entry needs, and the tooltip shown while it is not configured. */
+  serverFeature?: MenuServerFeature;
 }
 
 function menuOf(group: MenuGroup): MenuItem[] {
@@ -26,6 +35,7 @@ function menuOf(group: MenuGroup): MenuItem[] {
       labelKey: menu.labelKey,
       access: menu.access ?? route.access ?? 'public',
       activePrefixes: menu.activePrefixes ?? [],
+      ...(menu.serverFeature ? { serverFeature: menu.serverFeature } : {}),
     }));
 }
 

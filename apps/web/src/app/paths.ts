@@ -140,3 +140,11 @@ export function myFilePath(name?: string): string {
 /** The innovation space's home (spec 1 §2, 2 §2 /innovationSpace, /innovationSpaceHome) and its workbench (/workspace). */
 export const INNOVATION_SPACE_PATH = '/innovationSpace';
 export const WORKSPACE_PATH = '/innovationSpace/workspace';
+/** Spec 2 §2 / surface.json: the editor and the history (spec path /assistedWritingSearch) under the innovation space. */
+export const ASSISTED_WRITING_PATH = '/innovationSpace/assistedWriting';
+export const ASSISTED_WRITING_HISTORY_PATH = '/innovationSpace/assistedWritingSearch';
+
+/** The editor showing a rewrite of the history (`id`). */
+export function assistedWritingPath(id?: string): string {
+  return id ? `${ASSISTED_WRITING_PATH}?${new URLSearchParams({ id }).toString()}` : ASSISTED_WRITING_PATH;
+}

@@ -79,6 +79,8 @@ import zhDisclosure from './zh-CN/disclosure.json';
 import enDisclosure from './en-US/disclosure.json';
 import zhInnovationSpace from './zh-CN/innovationSpace.json';
 import enInnovationSpace from './en-US/innovationSpace.json';
+import zhAssistedWriting from './zh-CN/assistedWriting.json';
+import enAssistedWriting from './en-US/assistedWriting.json';
 
 /** One catalogue per feature and language (STYLE.md "i18n"); zh is the default and the fallback. */
 export const resources = {
@@ -122,6 +124,7 @@ export const resources = {
     myFile: zhMyFile,
     preEvaluation: zhPreEvaluation,
     disclosure: zhDisclosure,
+    assistedWriting: zhAssistedWriting,
   },
   en: {
     common: enCommon,
@@ -163,6 +166,7 @@ export const resources = {
     myFile: enMyFile,
     preEvaluation: enPreEvaluation,
     disclosure: enDisclosure,
+    assistedWriting: enAssistedWriting,
   },
 } as const;
 
@@ -206,6 +210,7 @@ export const NAMESPACES = [
   'myFile',
   'preEvaluation',
   'disclosure',
+  'assistedWriting',
 ] as const;
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'zh';

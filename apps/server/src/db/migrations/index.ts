@@ -25,6 +25,7 @@ import * as createReports from './202612060700-create-reports.js';
 import * as createUserFiles from './202612070100-create-user-files.js';
 import * as createPreEvaluations from './202612070300-create-pre-evaluations.js';
 import * as createDisclosures from './202612070200-create-disclosures.js';
+import * as createRewrites from './202612070400-create-rewrites.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612070100-create-user-files': createUserFiles,
   '202612070300-create-pre-evaluations': createPreEvaluations,
   '202612070200-create-disclosures': createDisclosures,
+  '202612070400-create-rewrites': createRewrites,
 };

@@ -48,7 +48,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
         demoLoading: false,
         // Four patents are too few to learn a semantic space from (MIN_SEMANTIC_CORPUS).
         semantic: { model: null, vectors: 0, building: false },
-        features: { translation: false },
+        features: { translation: false, rewrite: false },
       },
     });
   });

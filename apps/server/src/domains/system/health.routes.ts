@@ -9,8 +9,8 @@ export interface HealthRoutesOptions {
   isDemoLoading: () => boolean;
   /** The semantic space: model name (null before one is learned), vectors held, build running. */
   semantic: () => { model: string | null; vectors: number; building: boolean };
-  /** Optional services configured here (translation: TRANSLATE_URL is set). */
-  features: () => { translation: boolean };
+  /** Optional services configured here (translation: TRANSLATE_URL is set; rewrite: LLM_URL is set). */
+  features: () => { translation: boolean; rewrite: boolean };
 }
 
 /** GET /api/health: liveness, the size of the corpus, and which optional services are configured. */

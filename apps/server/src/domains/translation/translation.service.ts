@@ -5,7 +5,7 @@ import {
   type TranslationResponse,
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import { CHUNK_MAX_CHARS, splitIntoChunks } from './chunking.js';
+import { CHUNK_MAX_CHARS, splitIntoChunks } from '../../text/chunking.js';
 import type { TranslationProvider } from './translation.provider.js';
 
 /** Chunks sent together, and the pause between two batches, so a shared service is not flooded (spec 1 §7). */

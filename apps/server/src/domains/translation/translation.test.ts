@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, testConfig, type AuthHeader } from '../../../test/helpers.js';
-import { CHUNK_MAX_CHARS, splitIntoChunks } from './chunking.js';
+import { CHUNK_MAX_CHARS, splitIntoChunks } from '../../text/chunking.js';
 import { createTranslationProvider } from './translation.provider.js';
 import { BATCH_DELAY_MS, CHUNKS_PER_BATCH, TranslationService } from './translation.service.js';
 
@@ -234,9 +234,9 @@ describe('POST /api/product/search/translation and /translate', () => {
 
   it('tells the web app in /api/health whether translation is configured', async () => {
     const on = await configured.app.inject({ method: 'GET', url: '/api/health' });
-    expect(on.json().data.features).toEqual({ translation: true });
+    expect(on.json().data.features).toEqual({ translation: true, rewrite: false });
     const off = await unconfigured.app.inject({ method: 'GET', url: '/api/health' });
-    expect(off.json().data.features).toEqual({ translation: false });
+    expect(off.json().data.features).toEqual({ translation: false, rewrite: false });
   });
 
   it('answers status 0 with a clear zh or en message when no service is configured', async () => {

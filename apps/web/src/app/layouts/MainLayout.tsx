@@ -1,7 +1,8 @@
-import { Layout, Menu, Spin } from 'antd';
+import { Layout, Menu, Spin, Tooltip } from 'antd';
 import type { FlatNamespace } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useServerFeatures } from '../../api/server-features';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { TabBar } from '../../components/TabBar/TabBar';
 import { filterTabsByPermission, type AppTab } from '../../components/TabBar/tab-bar-model';
@@ -25,6 +26,7 @@ export function MainLayout() {
   const navigation = useNavigation();
   const { session, interruption, lastMenu } = useSession();
   const tabBar = useTabBarState(appStorage);
+  const serverFeatures = useServerFeatures();
   // Under the re-login dialog the token is gone but the page stays, with the menu it had.
   const menu = session?.menu ?? (interruption?.kind === 'relogin' ? lastMenu : undefined) ?? [];
   // Spec 1 §2: the kept tab list is "filtered by permission"; a visitor sees only open pages.
@@ -48,11 +50,23 @@ export function MainLayout() {
           theme="dark"
           aria-label={t('nav.mainMenu')}
           selectedKeys={selectedMenu}
-          items={MAIN_MENU.filter((item) => canSeeMenuItem(item, menu)).map((item) => ({
-            key: item.to,
+          items={MAIN_MENU.filter((item) => canSeeMenuItem(item, menu)).map((item) => {
             // Keys of other namespaces are written 'ns:key', which t resolves at run time.
-            label: <Link to={item.to}>{t(item.labelKey as 'nav.home')}</Link>,
-          }))}
+            const label = t(item.labelKey as 'nav.home');
+            // A page whose optional service is not configured: greyed, the tooltip says what to set.
+            if (item.serverFeature && !serverFeatures[item.serverFeature.name]) {
+              return {
+                key: item.to,
+                disabled: true,
+                label: (
+                  <Tooltip title={t(item.serverFeature.hintKey as 'nav.home')}>
+                    <span data-testid="menu-unavailable">{label}</span>
+                  </Tooltip>
+                ),
+              };
+            }
+            return { key: item.to, label: <Link to={item.to}>{label}</Link> };
+          })}
           className="patlas-menu"
         />
         <div className="patlas-header-right">

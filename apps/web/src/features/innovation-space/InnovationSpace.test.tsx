@@ -122,7 +122,16 @@ describe('innovation space', { timeout: 180_000 }, () => {
     renderApp('/innovationSpaceHome');
     expect(await screen.findByText('电池热管理交底书')).toBeTruthy();
     const tools = screen.getByTestId('innovation-tools');
-    for (const name of ['交底书撰写', '申请文件', '查新检索', '专利预评估', '专利查重', '辅助撰写', '我的文件', '工作台'])
+    for (const name of [
+      '交底书撰写',
+      '申请文件',
+      '查新检索',
+      '专利预评估',
+      '专利查重',
+      '辅助撰写',
+      '我的文件',
+      '工作台',
+    ])
       expect(within(tools).getByText(name)).toBeTruthy();
     const quotas = screen.getByTestId('innovation-quotas');
     await waitFor(() => expect(within(quotas).getByText('今日可改写字数')).toBeTruthy());

@@ -43,7 +43,8 @@ import './innovation-space.css';
 /** Newest items of each kind on the home page. */
 export const HOME_RECENT_ITEMS = 5;
 
-type ToolKey = 'disclosure' | 'application' | 'novelty' | 'preEvaluation' | 'duplicate' | 'rewrite' | 'files' | 'workspace';
+type ToolKey =
+  'disclosure' | 'application' | 'novelty' | 'preEvaluation' | 'duplicate' | 'rewrite' | 'files' | 'workspace';
 
 interface Tool {
   key: ToolKey;
@@ -55,7 +56,12 @@ interface Tool {
 /** The drafting tools, in the order of a job: write, search, evaluate, check, rewrite, keep. */
 const TOOLS: readonly Tool[] = [
   { key: 'disclosure', path: DISCLOSURE_ADD_PATH, permission: DISCLOSURE_WRITING_PERMISSION, icon: <EditOutlined /> },
-  { key: 'application', path: PATENT_APPLY_PATH, permission: DISCLOSURE_WRITING_PERMISSION, icon: <FileTextOutlined /> },
+  {
+    key: 'application',
+    path: PATENT_APPLY_PATH,
+    permission: DISCLOSURE_WRITING_PERMISSION,
+    icon: <FileTextOutlined />,
+  },
   { key: 'novelty', path: NOVELTY_SEARCH_PATH, permission: NOVELTY_SEARCH_PERMISSION, icon: <FileSearchOutlined /> },
   { key: 'preEvaluation', path: PRE_ASSESSMENT_PATH, permission: PRE_EVALUATION_PERMISSION, icon: <AuditOutlined /> },
   { key: 'duplicate', path: DUPLICATE_PATH, permission: DUPLICATE_PERMISSION, icon: <CopyOutlined /> },
@@ -141,11 +147,7 @@ function QuotaCard({ rewriteAllowed }: { rewriteAllowed: boolean }) {
           ))}
           {rewriteAllowed && rewrite.data && (
             <Col xs={12} md={6}>
-              <Statistic
-                title={t('home.rewriteToday')}
-                value={rewrite.data.left}
-                suffix={`/ ${rewrite.data.limit}`}
-              />
+              <Statistic title={t('home.rewriteToday')} value={rewrite.data.left} suffix={`/ ${rewrite.data.limit}`} />
               <Progress
                 percent={Math.round((rewrite.data.used / Math.max(1, rewrite.data.limit)) * 100)}
                 showInfo={false}

@@ -23,7 +23,14 @@ export function WorkItemDetails({ item }: { item?: WorkItem }) {
   const { t } = useTranslation('innovationSpace');
   const navigate = useNavigate();
   if (!item) return <Empty className="workspace-details-empty" description={t('workspace.pickItem')} />;
-  const facts = Object.entries(item.facts).filter(([, value]) => value !== null && value !== undefined);
+  const facts = Object.entries(item.facts).flatMap(([key, value]) =>
+    value === null || value === undefined ? [] : [[key, value] as const],
+  );
+  // Risk levels are words (high / medium / low); every other fact is a number or a formatted size.
+  const factText = (key: string, value: string | number): string =>
+    (key === 'novelty' || key === 'inventiveness') && (value === 'high' || value === 'medium' || value === 'low')
+      ? t(`risk.${value}`)
+      : String(value);
   return (
     <Flex vertical gap={12} className="workspace-details" data-testid="workspace-details">
       <Typography.Title level={5} className="workspace-details-title">
@@ -41,7 +48,7 @@ export function WorkItemDetails({ item }: { item?: WorkItem }) {
           ...facts.map(([key, value]) => ({
             key,
             label: t(`fact.${key}`, { defaultValue: key }),
-            children: typeof value === 'string' && key in RISK_KEYS ? t(`risk.${value}`) : String(value),
+            children: factText(key, value),
           })),
         ]}
       />
@@ -56,6 +63,3 @@ export function WorkItemDetails({ item }: { item?: WorkItem }) {
     </Flex>
   );
 }
-
-/** Facts whose values are risk levels (high / medium / low), shown in words. */
-const RISK_KEYS = { novelty: true, inventiveness: true };

@@ -92,9 +92,13 @@ export function WorkspacePage() {
   );
 }
 
-function categoryTitle(t: (key: string, options?: Record<string, unknown>) => string, entry: CategoryList): string {
-  const label = t(`category.${entry.category}`);
-  return entry.list ? `${label} (${entry.list.total})` : label;
+/** A category's name with its count once known: 预评估 (3). */
+function useCategoryTitle() {
+  const { t } = useTranslation('innovationSpace');
+  return (entry: CategoryList): string => {
+    const label = t(`category.${entry.category}`);
+    return entry.list ? `${label} (${entry.list.total})` : label;
+  };
 }
 
 function TreeView({
@@ -107,6 +111,7 @@ function TreeView({
   onSelect: (item: WorkItem) => void;
 }) {
   const { t } = useTranslation('innovationSpace');
+  const categoryTitle = useCategoryTitle();
   const byKey = new Map<string, WorkItem>();
   const treeData: DataNode[] = lists.map((entry) => {
     const children: DataNode[] = (entry.list?.items ?? []).map((item) => {
@@ -120,7 +125,7 @@ function TreeView({
     }
     return {
       key: entry.category,
-      title: entry.isLoading ? `${t(`category.${entry.category}`)} …` : categoryTitle(t, entry),
+      title: entry.isLoading ? `${t(`category.${entry.category}`)} …` : categoryTitle(entry),
       icon: <FolderOutlined />,
       selectable: false,
       children,
@@ -162,6 +167,7 @@ function ColumnView({
   onSelect: (item: WorkItem) => void;
 }) {
   const { t } = useTranslation('innovationSpace');
+  const categoryTitle = useCategoryTitle();
   const current = lists.find((entry) => entry.category === category);
   return (
     <div className="workspace-columns" data-testid="workspace-columns">
@@ -173,7 +179,7 @@ function ColumnView({
               className={entry.category === category ? 'workspace-row is-active' : 'workspace-row'}
               onClick={() => onCategory(entry.category)}
             >
-              <FolderOutlined /> {categoryTitle(t, entry)}
+              <FolderOutlined /> {categoryTitle(entry)}
             </List.Item>
           )}
         />
@@ -189,7 +195,9 @@ function ColumnView({
             locale={{ emptyText: t('workspace.empty') }}
             renderItem={(item) => (
               <List.Item
-                className={selected && itemKey(selected) === itemKey(item) ? 'workspace-row is-active' : 'workspace-row'}
+                className={
+                  selected && itemKey(selected) === itemKey(item) ? 'workspace-row is-active' : 'workspace-row'
+                }
                 onClick={() => onSelect(item)}
               >
                 <Flex vertical className="workspace-row-text">

@@ -21,13 +21,7 @@ import {
   estimateDetailsPath,
 } from '../../app/paths';
 import type { RequestOptions } from '../../api/client';
-import {
-  listDocuments,
-  listDuplicateChecks,
-  listFiles,
-  listPreEvaluations,
-  listRewrites,
-} from './api';
+import { listDocuments, listDuplicateChecks, listFiles, listPreEvaluations, listRewrites } from './api';
 
 /** The kinds of work the workbench shows, in the order of a drafting job. */
 export const WORK_CATEGORIES = ['disclosure', 'application', 'preEvaluation', 'duplicate', 'rewrite', 'file'] as const;

@@ -1,3 +1,8 @@
+/**
+ * Cutting a long text into pieces of whole sentences for an external text service: machine
+ * translation (domains/translation) and assisted writing (domains/rewrite) send one piece per request.
+ */
+
 /** Longest piece of text sent to the translation service in one request (spec 1 §7). */
 export const CHUNK_MAX_CHARS = 6000;
 
