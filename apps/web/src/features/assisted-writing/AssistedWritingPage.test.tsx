@@ -151,7 +151,8 @@ describe('assisted writing pages', { timeout: 180_000 }, () => {
     expect(screen.getByTestId('rewrite-count').textContent).toBe(`${ORIGINAL.length} / 2000 字`);
     fireEvent.click(screen.getByText('权利要求化'));
     await waitFor(() => expect(router.state.location.search).toBe('?mode=claim'));
-    fireEvent.click(screen.getByText('改写', { selector: '.ant-segmented-item-label' }));
+    // The page reads the mode from the URL: submit once it shows the new one.
+    expect(await screen.findByText('写成权利要求的语言，独立权利要求在前')).toBeTruthy();
     fireEvent.click(screen.getByTestId('rewrite-submit'));
 
     const result = await screen.findByTestId('rewrite-result');
@@ -159,8 +160,8 @@ describe('assisted writing pages', { timeout: 180_000 }, () => {
     expect(screen.getAllByTestId('rewrite-added').map((e) => e.textContent)).toEqual(['含', '来']);
     expect(screen.getAllByTestId('rewrite-removed').map((e) => e.textContent)).toEqual(['括', '于']);
     const request = calls.find((c) => c.path === '/product/patent/rewrite/text')!;
-    expect(request.body).toEqual({ text: ORIGINAL, mode: 'rephrase' });
-    await waitFor(() => expect(router.state.location.search).toBe('?id=r1'));
+    expect(request.body).toEqual({ text: ORIGINAL, mode: 'claim' });
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=claim&id=r1'));
     expect(screen.getByTestId('rewrite-limit-left').textContent).toBe(
       `今日剩余 ${(100_000 - ORIGINAL.length).toLocaleString('en-US')} / 100,000 字`,
     );
