@@ -16,7 +16,7 @@ export const assistedWritingFeature = defineFeature({
       menu: {
         group: 'main',
         labelKey: 'assistedWriting:nav',
-        order: 97,
+        order: 99,
         activePrefixes: [ASSISTED_WRITING_PATH],
         serverFeature: { name: 'rewrite', hintKey: 'assistedWriting:navUnavailable' },
       },

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { Alert, Card, Empty, Flex, List, Segmented, Spin, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { FileOutlined, FolderOutlined } from '@ant-design/icons';
@@ -112,6 +112,8 @@ function TreeView({
 }) {
   const { t } = useTranslation('innovationSpace');
   const categoryTitle = useCategoryTitle();
+  // Every kind open at first; the items arrive after the tree is drawn, so the keys are held here.
+  const [expanded, setExpanded] = useState<Key[]>(() => lists.map((entry) => entry.category));
   const byKey = new Map<string, WorkItem>();
   const treeData: DataNode[] = lists.map((entry) => {
     const children: DataNode[] = (entry.list?.items ?? []).map((item) => {
@@ -137,7 +139,8 @@ function TreeView({
         <Tree
           showIcon
           blockNode
-          defaultExpandAll
+          expandedKeys={expanded}
+          onExpand={(keys) => setExpanded(keys)}
           treeData={treeData}
           selectedKeys={selected ? [itemKey(selected)] : []}
           onSelect={(keys) => {

@@ -33,7 +33,7 @@ export const preEvaluationFeature = defineFeature({
       titleKey: 'preEvaluation:routes.preAssessment',
       access: PRE_EVALUATION_PERMISSION,
       tab: { permission: PRE_EVALUATION_PERMISSION },
-      menu: { group: 'main', labelKey: 'preEvaluation:nav', order: 97, activePrefixes: [PRE_ASSESSMENT_PATH] },
+      menu: { group: 'main', labelKey: 'preEvaluation:nav', order: 98, activePrefixes: [PRE_ASSESSMENT_PATH] },
       page: async () => (await import('./PreAssessmentPage')).PreAssessmentPage,
     },
     {
@@ -79,7 +79,7 @@ export const preEvaluationFeature = defineFeature({
       titleKey: 'preEvaluation:routes.novelty',
       access: NOVELTY_SEARCH_PERMISSION,
       tab: { permission: NOVELTY_SEARCH_PERMISSION },
-      menu: { group: 'main', labelKey: 'preEvaluation:noveltyNav', order: 98, activePrefixes: [NOVELTY_SEARCH_PATH] },
+      menu: { group: 'main', labelKey: 'preEvaluation:noveltyNav', order: 97.5, activePrefixes: [NOVELTY_SEARCH_PATH] },
       page: async () => (await import('./NoveltySearchPage')).NoveltySearchPage,
     },
     {
