@@ -85,6 +85,7 @@ export function FormalReviewPanel({ text, onLocate, debounceMs }: FormalReviewPa
                 renderItem={(finding) => (
                   <List.Item
                     data-testid="formal-finding"
+                    data-rule={finding.rule}
                     role="button"
                     tabIndex={0}
                     title={t('formal.locate')}
