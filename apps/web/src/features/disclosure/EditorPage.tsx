@@ -47,7 +47,7 @@ import { disclosureKeys, useDeleteDocument, useDocument } from './queries';
 import { SaveStatus } from './SaveStatus';
 import { SectionEditor } from './SectionEditor';
 import { Toolbar } from './Toolbar';
-import { positionsOf } from './formal-locate';
+import { editorRangeOf, sectionTextMap } from './formal-locate';
 import { FormalReviewPanel } from '../../formal-review/FormalReviewPanel';
 import { useAutosave } from './useAutosave';
 import { VersionsDrawer } from './VersionsDrawer';
@@ -380,9 +380,9 @@ function DocumentEditor({ initial, kind, onCreated }: DocumentEditorProps) {
       kind === 'application'
         ? {
             title: textOf(content.sections.title).replace(/\n/g, ''),
-            abstract: textOf(content.sections.abstract),
-            claims: textOf(content.sections.claims),
-            description: textOf(content.sections.description),
+            abstract: sectionTextMap(content.sections.abstract).text,
+            claims: sectionTextMap(content.sections.claims).text,
+            description: sectionTextMap(content.sections.description).text,
           }
         : undefined,
     [kind, content],
@@ -396,7 +396,7 @@ function DocumentEditor({ initial, kind, onCreated }: DocumentEditorProps) {
     }
     const editor = editors.current.get(section);
     if (!editor || editor.isDestroyed) return;
-    const range = positionsOf(editor.state.doc, start, end);
+    const range = editorRangeOf(sectionTextMap(editor.getJSON() as DisclosureRichNode), start, end);
     if (!range) return;
     editor.chain().focus().setTextSelection(range).scrollIntoView().run();
   };
