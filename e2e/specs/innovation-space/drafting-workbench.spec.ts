@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../../fixtures/server.js';
 const runBrowser = hasChromium();
 const STEP_TIMEOUT_MS = 60_000;
 
+// Claims typed as a user types them: "1. " starts the editor's numbered list, Enter the next claim.
 // Claim 2 refers to claim 3, a later claim: the formal review's "dependent claim references" rule.
 const LOCALES = [
   {
@@ -15,8 +16,8 @@ const LOCALES = [
     locale: 'zh-CN',
     title: '一种电池包',
     claim1: '1. 一种电池包，包括壳体(1)和设置在所述壳体内的电芯(2)。',
-    wrong: '2. 根据权利要求3所述的电池包，其特征在于，所述壳体为铝合金壳体。',
-    right: '2. 根据权利要求1所述的电池包，其特征在于，所述壳体为铝合金壳体。',
+    wrong: '根据权利要求3所述的电池包，其特征在于，所述壳体为铝合金壳体。',
+    right: '根据权利要求1所述的电池包，其特征在于，所述壳体为铝合金壳体。',
     category: '申请文件',
   },
   {
@@ -24,8 +25,8 @@ const LOCALES = [
     locale: 'en-US',
     title: 'Battery pack',
     claim1: '1. A battery pack comprising a housing (1) and a cell (2) arranged in the housing.',
-    wrong: '2. The battery pack according to claim 3, wherein the housing is made of aluminium alloy.',
-    right: '2. The battery pack according to claim 1, wherein the housing is made of aluminium alloy.',
+    wrong: 'The battery pack according to claim 3, wherein the housing is made of aluminium alloy.',
+    right: 'The battery pack according to claim 1, wherein the housing is made of aluminium alloy.',
     category: 'Application drafts',
   },
 ] as const;

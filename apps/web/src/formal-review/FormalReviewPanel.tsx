@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Collapse, Flex, List, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationSection, ApplicationText, FormalFinding, FormalRule } from '@patlas/contracts';
@@ -38,6 +39,8 @@ export function FormalReviewPanel({ text, onLocate, debounceMs }: FormalReviewPa
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
   const review = useFormalReview(text, debounceMs);
   const placeOf = usePlaceLabel();
+  // Groups the user closed stay closed; a rule that starts to find something as the text changes opens.
+  const [closed, setClosed] = useState<ReadonlySet<FormalRule>>(new Set());
   const findings = review.data?.findings ?? [];
   const errors = findings.filter((f) => f.severity === 'error').length;
   const byRule = new Map<FormalRule, FormalFinding[]>();
@@ -69,7 +72,11 @@ export function FormalReviewPanel({ text, onLocate, debounceMs }: FormalReviewPa
       ) : (
         <Collapse
           size="small"
-          defaultActiveKey={[...rules]}
+          activeKey={rules.filter((rule) => !closed.has(rule))}
+          onChange={(keys) => {
+            const open = new Set(Array.isArray(keys) ? keys : [keys]);
+            setClosed(new Set(rules.filter((rule) => !open.has(rule))));
+          }}
           items={rules.map((rule) => ({
             key: rule,
             label: (
