@@ -7,7 +7,7 @@ import { failure, ok, stubApi, type ApiCall } from '../../test/test-api';
 const page = (items: unknown[]) => ({ total: items.length, page: 1, pageSize: 5, items });
 
 /** A server holding one item of each kind; the rewrite list fails to show that one tool's error stays in its card. */
-function stubSpaceServer(options: { rewriteFails?: boolean } = {}) {
+function stubSpaceServer(options: { rewriteFails?: boolean; rewrite?: boolean } = {}) {
   return stubApi((call: ApiCall) => {
     const body = (call.body ?? {}) as { kind?: string };
     if (call.path === '/product/disclosurePaper/list') {
@@ -92,6 +92,7 @@ function stubSpaceServer(options: { rewriteFails?: boolean } = {}) {
       );
     }
     if (call.path === '/product/user/limit') return ok({ report: { limit: 10, used: 4 } });
+    if (call.path === '/health') return ok({ features: { translation: false, rewrite: options.rewrite ?? true } });
     if (call.path === '/product/patent/rewrite/limit/day') {
       return ok({
         unit: 'chars',
@@ -147,11 +148,14 @@ describe('innovation space', { timeout: 180_000 }, () => {
   });
 
   it('workbench: the tree lists each kind, a chosen item shows its details, the column view keeps it', async () => {
-    stubSpaceServer();
+    stubSpaceServer({ rewrite: false });
     const { router } = renderApp('/workspace');
     const tree = await screen.findByTestId('workspace-tree');
     await waitFor(() => expect(within(tree).getByText('电池热管理预评估')).toBeTruthy());
     expect(within(tree).getByText('预评估 (1)')).toBeTruthy();
+    // No language model configured: no rewrites to list.
+    expect(within(tree).getByText('文件 (1)')).toBeTruthy();
+    expect(within(tree).queryByText(/^改写/)).toBeNull();
     fireEvent.click(within(tree).getByText('电池热管理预评估'));
     const details = await screen.findByTestId('workspace-details');
     expect(within(details).getByText('新颖性风险')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Alert, Card, Col, Empty, Flex, List, Progress, Row, Spin, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Flex, List, Progress, Row, Spin, Statistic, Tag, Typography } from 'antd';
 import {
   AuditOutlined,
   CopyOutlined,
@@ -33,6 +33,7 @@ import {
   PRE_ASSESSMENT_PATH,
   WORKSPACE_PATH,
 } from '../../app/paths';
+import { useServerFeatures } from '../../api/server-features';
 import { useSession } from '../../session/useSession';
 import { formatDateTime } from '../../utils/format-date';
 import { useRewriteDayLimit, useUserLimit, useWorkLists, type CategoryList } from './queries';
@@ -80,6 +81,7 @@ export function InnovationSpaceHomePage() {
   const menu = useSession().session?.menu ?? [];
   const tools = TOOLS.filter((tool) => tool.permission === undefined || hasPermission(menu, tool.permission));
   const lists = useWorkLists(HOME_RECENT_ITEMS);
+  const { rewrite: rewriteConfigured } = useServerFeatures();
 
   return (
     <Flex vertical gap={16} className="innovation-home">
@@ -97,7 +99,12 @@ export function InnovationSpaceHomePage() {
                 <Flex gap={12} align="center">
                   <span className="innovation-tool-icon">{tool.icon}</span>
                   <Flex vertical>
-                    <Typography.Text strong>{t(`tools.${tool.key}.name`)}</Typography.Text>
+                    <Typography.Text strong>
+                      {t(`tools.${tool.key}.name`)}
+                      {tool.key === 'rewrite' && !rewriteConfigured && (
+                        <Tag className="innovation-tool-off">{t('home.notSetUp')}</Tag>
+                      )}
+                    </Typography.Text>
                     <Typography.Text type="secondary" className="innovation-tool-text">
                       {t(`tools.${tool.key}.text`)}
                     </Typography.Text>
@@ -108,7 +115,7 @@ export function InnovationSpaceHomePage() {
           </Col>
         ))}
       </Row>
-      <QuotaCard rewriteAllowed={hasPermission(menu, REWRITE_PERMISSION)} />
+      <QuotaCard rewriteAllowed={hasPermission(menu, REWRITE_PERMISSION) && rewriteConfigured} />
       <Row gutter={[12, 12]}>
         {lists.map((entry) => (
           <Col key={entry.category} xs={24} lg={12}>

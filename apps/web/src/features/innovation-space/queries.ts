@@ -1,4 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { useServerFeatures } from '../../api/server-features';
 import { useApiContext } from '../../api/useApiContext';
 import { hasPermission } from '@patlas/contracts';
 import { useSession } from '../../session/useSession';
@@ -15,7 +16,11 @@ export const innovationSpaceKeys = {
 /** The categories the signed-in user may open (a tool without its permission is left out). */
 export function useVisibleCategories(): WorkCategory[] {
   const menu = useSession().session?.menu ?? [];
-  return WORK_CATEGORIES.filter((category) => hasPermission(menu, CATEGORY_SPECS[category].permission));
+  // Rewrites exist only where a language model is configured (LLM_URL); elsewhere the kind is left out.
+  const { rewrite } = useServerFeatures();
+  return WORK_CATEGORIES.filter(
+    (category) => hasPermission(menu, CATEGORY_SPECS[category].permission) && (category !== 'rewrite' || rewrite),
+  );
 }
 
 export interface CategoryList {
