@@ -68,8 +68,10 @@ describe('result page', () => {
     expect([...table.querySelectorAll('em')].map((e) => e.textContent)).toEqual(['电池', '电池']);
     expect(table.querySelector('script')).toBeNull();
     expect(within(table).getByText('实用新型')).toBeTruthy();
-    // The first call of the page (the header's message badge asks its own).
-    const pageCalls = calls.filter((call) => !call.url.pathname.startsWith('/api/product/message/'));
+    // The first call of the page (the header's message badge and its optional-service check ask their own).
+    const pageCalls = calls.filter(
+      (call) => !call.url.pathname.startsWith('/api/product/message/') && call.url.pathname !== '/api/health',
+    );
     expect(pageCalls[0]?.url.pathname).toBe('/api/product/search/searchNew');
 
     // Single select: a click on a value filters on it alone.
