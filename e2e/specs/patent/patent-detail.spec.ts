@@ -205,7 +205,7 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
     const health = page.waitForResponse((r) => r.url().endsWith('/api/health'));
     // An English abstract without a Chinese translation: with a service, the button would be here.
     await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=US6836996`);
-    expect((await (await health).json()).data.features).toEqual({ translation: false });
+    expect((await (await health).json()).data.features).toMatchObject({ translation: false });
     await expect.poll(() => page.getByText('著录项目').isVisible(), { timeout: 60_000 }).toBe(true);
     expect(await page.getByRole('button', { name: '机器翻译' }).count()).toBe(0);
     await page.close();
