@@ -14,7 +14,19 @@ describe('menus built from the features’ declarations', () => {
       ['/innovationSpace/ipc', 'classification:nav', '/search/ipc'],
       ['/innovationSpace/history', 'history:nav', '/searchHistory'],
       // The innovation space's home, then its tools in the order of a drafting job.
-      ['/innovationSpace', 'innovationSpace:nav', 'authenticated'],
+      // Offered to users holding one of the space's tools at least.
+      [
+        '/innovationSpace',
+        'innovationSpace:nav',
+        [
+          '/disclosurePaperWriting',
+          '/disclosureNoveltySearch',
+          '/preAssessment',
+          '/repeat',
+          '/assistedWriting',
+          '/myFiles',
+        ],
+      ],
       ['/innovationSpace/collect', 'library:nav', '/user/collect'],
       ['/innovationSpace/repeat', 'duplicate:nav', '/repeat'],
       ['/innovationSpace/disclosure', 'disclosure:nav', '/disclosurePaperWriting'],
@@ -34,7 +46,18 @@ describe('menus built from the features’ declarations', () => {
       ['/user/information', 'account:menu.information', 'userInfo'],
       ['/innovationSpace/password', 'account:menu.password', 'modifyPassword'],
       ['/innovationSpace/setting', 'account:menu.setting', 'userSet'],
-      ['/innovationSpace/workspace', 'innovationSpace:workspaceNav', 'authenticated'],
+      [
+        '/innovationSpace/workspace',
+        'innovationSpace:workspaceNav',
+        [
+          '/disclosurePaperWriting',
+          '/disclosureNoveltySearch',
+          '/preAssessment',
+          '/repeat',
+          '/assistedWriting',
+          '/myFiles',
+        ],
+      ],
       ['/innovationSpace/collectCooperate', 'library:menu.cooperate', '/user/collect'],
       ['/user/recycleBin', 'library:menu.recycleBin', '/user/collect'],
       ['/innovationSpace/warning', 'alert:menu', '/warning'],
