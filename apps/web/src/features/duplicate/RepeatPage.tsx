@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Flex, Input, Popconfirm, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   DUPLICATE_ADVISED_MIN_CHARS,
   MAX_DUPLICATE_FILE_BYTES,
@@ -13,14 +13,12 @@ import {
 import { duplicateDetailPath } from '../../app/paths';
 import { useFileOptions } from '../../export-actions/queries';
 import { formatDateTime } from '../../utils/format-date';
+import { PAGE_SIZES, usePageParams } from '../../utils/use-page-params';
 import { saveFile } from '../../utils/save-file';
 import { exportReport } from './api';
 import { formatShare } from './format';
 import { isActive, useCheckAction, useChecks, useSubmitCheck } from './queries';
 import './duplicate.css';
-
-/** Spec 2 §9 pagination: page sizes 20, 30, 40. */
-const PAGE_SIZES = [20, 30, 40];
 
 const STATE_COLORS: Record<DuplicateState, string> = {
   waiting: 'default',
@@ -28,23 +26,6 @@ const STATE_COLORS: Record<DuplicateState, string> = {
   done: 'success',
   failed: 'error',
 };
-
-/** Page and page size from the URL (a page the user could share or reload). */
-function usePageParams() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const size = Number(params.get('size'));
-  const pageSize = PAGE_SIZES.includes(size) ? size : (PAGE_SIZES[0] ?? 20);
-  const setPage = (nextPage: number, nextSize: number) => {
-    const next = new URLSearchParams(params);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    else next.delete('page');
-    if (nextSize !== PAGE_SIZES[0]) next.set('size', String(nextSize));
-    else next.delete('size');
-    setParams(next);
-  };
-  return { page, pageSize, setPage };
-}
 
 /**
  * The duplicate check (/innovationSpace/repeat, spec 2 §2 /repeat): a new check of a pasted text or

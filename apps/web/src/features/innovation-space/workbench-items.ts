@@ -21,6 +21,7 @@ import {
   estimateDetailsPath,
 } from '../../app/paths';
 import type { RequestOptions } from '../../api/client';
+import { formatBytes } from '../../utils/format-bytes';
 import { listDocuments, listDuplicateChecks, listFiles, listPreEvaluations, listRewrites } from './api';
 
 /** The kinds of work the workbench shows, in the order of a drafting job. */
@@ -179,10 +180,3 @@ export const CATEGORY_SPECS: Record<WorkCategory, CategorySpec> = {
     },
   },
 };
-
-/** 1.2 MB, 340 KB, 12 B. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1_048_576) return `${(bytes / 1_048_576).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}

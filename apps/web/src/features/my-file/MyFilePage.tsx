@@ -14,6 +14,7 @@ import {
 import { useApiContext } from '../../api/useApiContext';
 import { ChunkedUpload } from '../../components/ChunkedUpload/ChunkedUpload';
 import { useUploadToken } from '../../components/ChunkedUpload/useUploadToken';
+import { formatBytes } from '../../utils/format-bytes';
 import { formatDateTime } from '../../utils/format-date';
 import { saveFile } from '../../utils/save-file';
 import { downloadMyFile } from './api';
@@ -24,18 +25,6 @@ const DEFAULT_PAGE_SIZE = 10;
 const PAGE_SIZES = [10, 20, 30, 40];
 /** Spec 2 §5 "keyword search at most 30 characters" (the name search box). */
 const MAX_SEARCH_LENGTH = 30;
-
-/** "1.2 MB": bytes in the largest unit that keeps a number of at least 1. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
 
 /** Page, page size, the name searched and the upload dialog, from the URL (a page one can reload or share). */
 function usePageState() {

@@ -43,12 +43,10 @@ import {
 import { PatentNumber } from '../../components/PatentNumber';
 import { useFileOptions } from '../../export-actions/queries';
 import { formatDateTime } from '../../utils/format-date';
+import { PAGE_SIZES, usePageParams } from '../../utils/use-page-params';
 import { saveFile } from '../../utils/save-file';
 import { draftApplication, draftText, exportEvaluation, type ExportChoice } from './api';
 import { isActive, useDeleteEvaluations, useDraft, useEvaluations, useStartEvaluation } from './queries';
-
-/** Spec 2 §9 pagination: page sizes 20, 30, 40. */
-const PAGE_SIZES = [20, 30, 40];
 
 export const RISK_COLORS: Record<RiskLevel, string> = { high: 'red', medium: 'orange', low: 'green' };
 const STATE_COLORS: Record<PreEvaluationState, string> = {
@@ -320,23 +318,6 @@ export function EvaluationForm({
       </Flex>
     </Card>
   );
-}
-
-/** Page and page size from the URL (a page the user could share or reload). */
-function usePageParams() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const size = Number(params.get('size'));
-  const pageSize = PAGE_SIZES.includes(size) ? size : (PAGE_SIZES[0] ?? 20);
-  const setPage = (nextPage: number, nextSize: number) => {
-    const next = new URLSearchParams(params);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    else next.delete('page');
-    if (nextSize !== PAGE_SIZES[0]) next.set('size', String(nextSize));
-    else next.delete('size');
-    setParams(next);
-  };
-  return { page, pageSize, setPage };
 }
 
 /** The user's evaluations (of one origin, or all) with state, risks, open, export and delete. */
