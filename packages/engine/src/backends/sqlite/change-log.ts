@@ -82,11 +82,31 @@ export class ChangeReader {
     };
   }
 
-  /** Marks everything up to now as seen (after a full load of the columns). */
-  markLoaded(): void {
+  /** Marks everything up to now as seen (after a full load of the columns); returns the position. */
+  markLoaded(): number {
     this.dataVersion = this.db.pragma('data_version', { simple: true }) as number;
     this.schemaVersion = this.db.pragma('schema_version', { simple: true }) as number;
     this.seq = this.stmt.last.get() as number;
+    return this.seq;
+  }
+
+  /** The newest position in the log (any connection's writes). */
+  latest(): number {
+    return this.stmt.last.get() as number;
+  }
+
+  /**
+   * Resumes from columns that reflect the log up to `seq` (a snapshot): the next poll returns what
+   * was logged after it. False when the log no longer holds those entries (trimmed past them).
+   */
+  resumeAt(seq: number): boolean {
+    const first = this.stmt.first.get() as number | null;
+    const last = this.stmt.last.get() as number;
+    if ((first !== null && first > seq + 1) || seq > last) return false;
+    this.schemaVersion = this.db.pragma('schema_version', { simple: true }) as number;
+    this.dataVersion = -1;
+    this.seq = seq;
+    return true;
   }
 
   poll(): ColumnChanges {

@@ -56,19 +56,33 @@ export type SingleField = (typeof SINGLE_FIELDS)[number];
 const CN_SCOPE = new Set(['CN', 'TW', 'HK', 'MO']);
 
 export class Dictionary {
-  readonly values: string[] = [''];
-  private readonly ids = new Map<string, number>();
+  values: string[] = [''];
+  /** Built on first use: a dictionary restored from a snapshot (column-snapshot.ts) may never need it. */
+  private ids: Map<string, number> | undefined = new Map();
+  private index(): Map<string, number> {
+    if (!this.ids) {
+      this.ids = new Map();
+      for (let i = 1; i < this.values.length; i++) this.ids.set(this.values[i] as string, i);
+    }
+    return this.ids;
+  }
   id(value: string): number {
-    let id = this.ids.get(value);
+    const ids = this.index();
+    let id = ids.get(value);
     if (id === undefined) {
       id = this.values.length;
       this.values.push(value);
-      this.ids.set(value, id);
+      ids.set(value, id);
     }
     return id;
   }
   find(value: string): number | undefined {
-    return this.ids.get(value);
+    return this.index().get(value);
+  }
+  /** Takes the values of a snapshot (value 0 is the empty one); the lookup map is built when first needed. */
+  restore(values: readonly string[]): void {
+    this.values = values as string[];
+    this.ids = undefined;
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 
 /**
@@ -27,6 +28,7 @@ import type Database from 'better-sqlite3';
  *     `patlas index verify` compares with the store's.
  * v8: `pastd`, the applicants' standardised names (the PA-STD field: the vendor's 标准化申请人, else
  *     the name as written), and the applicantStandard dimension in doc_cols (docs/companies.md).
+ * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
 export const INDEX_SCHEMA_VERSION = 8;
 
@@ -56,7 +58,7 @@ export function createIndexSchema(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== 0 && version !== INDEX_SCHEMA_VERSION) {
     db.exec(
-      'DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS doc_cols; DROP TABLE IF EXISTS vocab;',
+      'DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS doc_cols; DROP TABLE IF EXISTS vocab; DROP TABLE IF EXISTS index_meta;',
     );
   }
   db.exec(`
@@ -69,10 +71,22 @@ export function createIndexSchema(db: Database.Database): void {
     );
     CREATE TABLE IF NOT EXISTS doc_cols (id INTEGER PRIMARY KEY, cols TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS vocab (word TEXT PRIMARY KEY, stem TEXT NOT NULL) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
       ${FTS_COLUMNS.join(', ')},
       content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0'
     );
   `);
+  // This index's identity: a column snapshot (column-snapshot.ts) is used only by the index it was written from.
+  db.prepare("INSERT OR IGNORE INTO index_meta (key, value) VALUES ('id', ?)").run(randomUUID());
   db.pragma(`user_version = ${INDEX_SCHEMA_VERSION}`);
+}
+
+/** The identity createIndexSchema gave this index file; undefined for a file written before it existed. */
+export function indexIdOf(db: Database.Database): string | undefined {
+  try {
+    return db.prepare("SELECT value FROM index_meta WHERE key = 'id'").pluck().get() as string | undefined;
+  } catch {
+    return undefined;
+  }
 }

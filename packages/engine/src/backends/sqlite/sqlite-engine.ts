@@ -34,8 +34,9 @@ import {
 } from './compile-query.js';
 import { aggregateHits, unitCount } from './aggregate.js';
 import { ChangeReader, createChangeLog, trimChangeLog } from './change-log.js';
+import { readColumnSnapshot, writeColumnSnapshot } from './column-snapshot.js';
 import { DocColumns } from './doc-columns.js';
-import { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION, createIndexSchema } from './index-schema.js';
+import { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION, createIndexSchema, indexIdOf } from './index-schema.js';
 import { startBulkLoad } from './bulk-load.js';
 import { IndexWriter, prepareDocs, resetFtsConfig, storedTextsOf } from './index-writer.js';
 import type { TextEmbedder } from '../../semantic/embedder.js';
@@ -242,18 +243,44 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
    * memory does not grow with the corpus. Writes update them only once loaded.
    */
   let loaded: DocColumns | undefined;
+  /** The column snapshot beside the index file (column-snapshot.ts), and the log position it holds. */
+  const snapshotFile = options.file === ':memory:' ? undefined : `${options.file}.cols`;
+  const indexId = indexIdOf(db);
+  let snapshotSeq: number | undefined;
   const columnsOf = (): DocColumns => {
     if (loaded) return loaded;
+    const snapshot =
+      snapshotFile && indexId
+        ? readColumnSnapshot(snapshotFile, { indexId, indexSchema: INDEX_SCHEMA_VERSION })
+        : undefined;
+    if (snapshot && changes.resumeAt(snapshot.seq)) {
+      snapshotSeq = snapshot.seq;
+      loaded = snapshot.columns;
+      // What was committed after the snapshot; too much of it (or a rebuild) drops it for a full load.
+      applyChanges();
+      if (loaded) return loaded;
+    }
     const columns = new DocColumns();
-    changes.markLoaded();
+    const seq = changes.markLoaded();
     for (const row of db.prepare('SELECT id, cols FROM doc_cols').iterate() as Iterable<{ id: number; cols: string }>) {
       columns.set(row.id, JSON.parse(row.cols) as DocColumnValues);
     }
     loaded = columns;
+    saveSnapshot(seq);
     return columns;
   };
-  if (options.loadColumns !== 'first-use') columnsOf();
+  /** Writes the loaded columns beside the index; a reader that cannot write there (read-only folder) goes on without. */
+  function saveSnapshot(seq: number): void {
+    if (!snapshotFile || !indexId || !loaded) return;
+    try {
+      writeColumnSnapshot(snapshotFile, loaded, { indexId, indexSchema: INDEX_SCHEMA_VERSION, seq });
+      snapshotSeq = seq;
+    } catch {
+      // The snapshot only saves time at the next open.
+    }
+  }
   const colsOf = db.prepare('SELECT cols FROM doc_cols WHERE id = ?').pluck();
+  if (options.loadColumns !== 'first-use') columnsOf();
   let setPv: Database.Statement | undefined;
   let setAwardCols: Database.Statement | undefined;
   /** The last ranked set looked up: a search reads it twice (its hits, then its scores). */
@@ -267,8 +294,14 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   function refresh(): void {
     // A ranked set's ids are kept for one read only (the next may follow a write).
     withinMemo = undefined;
+    if (loaded) applyChanges();
+  }
+
+  /** Applies to the loaded columns what the change log holds past them, or drops them for a full load. */
+  function applyChanges(): void {
+    if (!loaded) return;
     const changed = changes.poll();
-    if (changed.kind === 'none' || !loaded) return;
+    if (changed.kind === 'none') return;
     if (changed.kind === 'all') {
       loaded = undefined;
       return;
@@ -1160,6 +1193,15 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     },
 
     async close() {
+      // Columns that moved past their snapshot are written again, so the next open starts from them.
+      if (loaded && snapshotFile) {
+        const last = changes.latest();
+        if (last !== snapshotSeq) {
+          // `last` is read first: once applied, the columns reflect at least that far (own writes included).
+          applyChanges();
+          saveSnapshot(last);
+        }
+      }
       semanticIndex?.close();
       db.close();
     },
