@@ -22,7 +22,7 @@ function patent(n: number, title: string, applicant: string, year: number): Inde
     abstract: { text: `本发明涉及${title}。` },
     applicants: [{ name: applicant }],
     inventors: [{ name: `发明人${n}` }],
-    ipc: [{ code: n % 2 ? 'H01M 4/13' : 'G06F 17/30' }],
+    classifications: { ipc: [n % 2 ? 'H01M 4/13' : 'G06F 17/30'] },
     applicationDate: `${year}-03-01`,
     publicationDate: `${year + 1}-03-01`,
     legalStatus: n % 3 ? '有效' : '失效',
@@ -40,7 +40,7 @@ const corpus = Array.from({ length: 40 }, (_, i) =>
 
 /** What a user sees of the columns: totals, facets, date sort and a range filter. */
 async function observe(engine: ReturnType<typeof createSqliteEngine>) {
-  const facets = ['year', 'applicant', 'ipcSubclass', 'legalStatusClass', 'inventor'] as const;
+  const facets = ['year', 'applicant', 'ipcSubclass', 'legalStatus', 'inventor'] as const;
   const all = await engine.search({ ast: term('锂电池'), facets: [...facets], sort: { field: 'AD', order: 'asc' } });
   const data = await engine.search({ ast: term('数据'), facets: [...facets] });
   return {

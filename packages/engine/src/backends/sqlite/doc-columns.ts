@@ -405,32 +405,47 @@ export class DocColumns {
     return (id) => wanted.has(arr[id] as number);
   }
 
-  /** Counts per value over the hits, largest first (ties by value), at most `limit`. */
+  /**
+   * Counts per value over the hits, largest first (ties by value), at most `limit`. The counts go
+   * into one scratch array kept zeroed between calls, and only the values the hits touched are
+   * ranked and cleared: the inventor or applicant dictionary of 1M documents holds hundreds of
+   * thousands of values, and allocating, zeroing and scanning it for each facet of each result
+   * page cost more than counting the hits (issue 23: all 8 facets on 90k hits ≤ 60 ms).
+   */
   countFacet(field: FilterField, hits: Int32Array, limit: number): { value: string; count: number }[] {
-    let counts: Int32Array;
-    let dict: Dictionary;
+    const dict = isMultiField(field) ? this.multiDict[field] : this.singleDict[field];
+    if (this.scratch.length < dict.values.length) this.scratch = new Int32Array(dict.values.length * 1.25 + 64);
+    const counts = this.scratch;
+    const touched: number[] = [];
     if (isMultiField(field)) {
-      const k = field;
-      dict = this.multiDict[k];
-      counts = new Int32Array(dict.values.length);
-      const offs = this.multiOffset[k];
-      const lens = this.multiLength[k];
+      const offs = this.multiOffset[field];
+      const lens = this.multiLength[field];
       const pool = this.pool;
       for (let h = 0; h < hits.length; h++) {
         const id = hits[h] as number;
         const off = offs[id] as number;
         const end = off + (lens[id] as number);
-        for (let i = off; i < end; i++) counts[pool[i] as number]!++;
+        for (let i = off; i < end; i++) {
+          const v = pool[i] as number;
+          if (counts[v]!++ === 0) touched.push(v);
+        }
       }
     } else {
-      const k = field;
-      dict = this.singleDict[k];
-      counts = new Int32Array(dict.values.length);
-      const arr = this.single[k];
-      for (let h = 0; h < hits.length; h++) counts[arr[hits[h] as number] as number]!++;
+      const arr = this.single[field];
+      for (let h = 0; h < hits.length; h++) {
+        const v = arr[hits[h] as number] as number;
+        if (counts[v]!++ === 0) touched.push(v);
+      }
     }
-    return topValues(counts, dict.values, limit);
+    try {
+      return topValuesOf(counts, touched, dict.values, limit);
+    } finally {
+      for (const v of touched) counts[v] = 0;
+    }
   }
+
+  /** countFacet's counts, all zero between calls. */
+  private scratch = new Int32Array(0);
 }
 
 type Counted = { value: string; count: number };
@@ -444,25 +459,37 @@ const byCountThenValue = (a: Counted, b: Counted) =>
  * smallest count that still makes the top; only values at that count are compared by name.
  */
 export function topValues(counts: Int32Array, values: readonly string[], limit: number): Counted[] {
+  const touched: number[] = [];
+  for (let v = 1; v < counts.length; v++) if ((counts[v] as number) > 0) touched.push(v);
+  return topValuesOf(counts, touched, values, limit);
+}
+
+/** topValues over the values `touched` lists (each once; value 0, "none", is left out). */
+export function topValuesOf(
+  counts: Int32Array,
+  touched: readonly number[],
+  values: readonly string[],
+  limit: number,
+): Counted[] {
   let distinct = 0;
   let max = 0;
-  for (let v = 1; v < counts.length; v++) {
+  for (const v of touched) {
     const c = counts[v] as number;
-    if (c > 0) {
+    if (v > 0 && c > 0) {
       distinct++;
       if (c > max) max = c;
     }
   }
   if (distinct <= limit * 4) {
     const all: Counted[] = [];
-    for (let v = 1; v < counts.length; v++) {
+    for (const v of touched) {
       const c = counts[v] as number;
-      if (c > 0) all.push({ value: values[v] as string, count: c });
+      if (v > 0 && c > 0) all.push({ value: values[v] as string, count: c });
     }
     return all.sort(byCountThenValue).slice(0, limit);
   }
   const histogram = new Int32Array(max + 1);
-  for (let v = 1; v < counts.length; v++) histogram[counts[v] as number]!++;
+  for (const v of touched) if (v > 0) histogram[counts[v] as number]!++;
   // Counts above `threshold` are all in the top; at `threshold`, the first by value fill the rest.
   let threshold = max;
   let above = 0;
@@ -473,7 +500,8 @@ export function topValues(counts: Int32Array, values: readonly string[], limit: 
   const out: Counted[] = [];
   const need = limit - above;
   const tied: string[] = [];
-  for (let v = 1; v < counts.length; v++) {
+  for (const v of touched) {
+    if (v === 0) continue;
     const c = counts[v] as number;
     if (c > threshold) {
       out.push({ value: values[v] as string, count: c });

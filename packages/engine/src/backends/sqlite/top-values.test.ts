@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { topValues } from './doc-columns.js';
+import { DocColumns, topValues } from './doc-columns.js';
+import type { DocColumnValues } from './index-tokens.js';
 
 /** What countFacet answered before: every counted value sorted, the first `limit`. */
 function sortedAll(counts: Int32Array, values: readonly string[], limit: number) {
@@ -32,5 +33,42 @@ describe('topValues', () => {
       { value: 'top', count: 9 },
       { value: 'a', count: 1 },
     ]);
+  });
+});
+
+describe('countFacet', () => {
+  it('counts each call from zero (its scratch counts are cleared) and equals sorting every value', () => {
+    const columns = new DocColumns();
+    let seed = 11;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const names = Array.from({ length: 300 }, (_, i) => `申请人${i}`);
+    const docs: string[][] = [];
+    for (let id = 1; id <= 2000; id++) {
+      const applicants = [
+        ...new Set(
+          Array.from({ length: 1 + Math.floor(random() * 3) }, () => names[Math.floor(random() * random() * 300)]!),
+        ),
+      ];
+      docs[id] = applicants;
+      columns.set(id, {
+        applicants,
+        inventors: [],
+        ipcSubclasses: [],
+        country: 'CN',
+        year: `${2000 + (id % 20)}`,
+      } as unknown as DocColumnValues);
+    }
+    for (let round = 0; round < 20; round++) {
+      const hits = Int32Array.from(Array.from({ length: 2000 }, (_, i) => i + 1).filter(() => random() < 0.4));
+      const counts = new Map<string, number>();
+      for (const id of hits) for (const a of docs[id]!) counts.set(a, (counts.get(a) ?? 0) + 1);
+      const expected = [...counts]
+        .map(([value, count]) => ({ value, count }))
+        .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+        .slice(0, 10);
+      expect(columns.countFacet('applicant', hits, 10)).toEqual(expected);
+      const years = columns.countFacet('year', hits, 50);
+      expect(years.reduce((sum, y) => sum + y.count, 0)).toBe(hits.length);
+    }
   });
 });
