@@ -45,13 +45,20 @@ export function buildFloor(db: Database.Database, ast: QueryNode, pageSize: numb
   });
   const weights = BM25_WEIGHTS.join(', ');
   const children = plan.kind === 'and' ? plan.children : [plan];
-  const matches = children.filter((c) => c.kind === 'fts' || c.kind === 'verify');
+  // Conditions the engine answers from its columns (class levels, LS/PT/CC) are FTS5 MATCH terms here.
+  const matches = children.filter((c) => c.kind === 'fts' || c.kind === 'verify' || c.kind === 'column');
   const ranges = children.filter((c): c is RangePlan => c.kind === 'range');
-  if (matches.length + ranges.length !== children.length || matches.length > 1) return undefined;
+  if (matches.length + ranges.length !== children.length) return undefined;
   const rs = ranges.map(rangeSql);
   const where = rs.map((r) => r.sql).join(' AND ');
   const rangeParams = rs.flatMap((r) => r.params);
-  const m = matches[0];
+  const m =
+    matches.length > 1
+      ? {
+          kind: matches.some((c) => c.kind === 'verify') ? 'verify' : 'fts',
+          match: matches.map((c) => `(${(c as { match: string }).match})`).join(' AND '),
+        }
+      : matches[0];
   if (!m) {
     if (ranges.length === 0) return undefined;
     const page = db.prepare(`SELECT id FROM doc_cols WHERE ${where} ORDER BY id DESC LIMIT ${pageSize}`).pluck();

@@ -16,7 +16,8 @@ import { DocColumns, MULTI_FIELDS, SINGLE_FIELDS } from './doc-columns.js';
  * offset (the header lists them), so reading is one readFileSync and typed-array views, no copy.
  */
 const MAGIC = 'PTLSCOL1';
-const FORMAT = 1;
+/** Bumped whenever DocColumns derives a column differently from doc_cols: older files are then reloaded. */
+const FORMAT = 2;
 
 type Arr = Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Float64Array<ArrayBuffer>;
 type ArrType = 'i32' | 'u8' | 'u16' | 'f64';

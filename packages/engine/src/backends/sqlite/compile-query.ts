@@ -61,10 +61,36 @@ export type Plan =
       readonly describe: string;
       readonly test: (award: string, year: number | null) => boolean;
     }
+  | {
+      /**
+       * A class or exact-value condition (IPC/CPC at section, class, subclass or main-group level;
+       * LS, PT, CC) answered from the posting lists of the in-memory columns (doc-columns.ts)
+       * instead of FTS5: `IPC=G06F` is an FTS5 prefix query merging thousands of group terms, and
+       * `LS=有效` reads the doclist of a bigram that fills the claims of half the corpus. `accept`
+       * takes a dictionary value of `field`; `match` is the same condition in FTS5, for reference.
+       */
+      readonly kind: 'column';
+      readonly field: ColumnField;
+      readonly accept: (value: string) => boolean;
+      readonly describe: string;
+      readonly match: string;
+    }
   | { readonly kind: 'none' }
   | { readonly kind: 'and'; readonly children: readonly Plan[] }
   | { readonly kind: 'or'; readonly children: readonly Plan[] }
   | { readonly kind: 'not'; readonly child: Plan };
+
+/** Column fields that class and exact-value conditions are answered from (doc-columns.ts). */
+export type ColumnField =
+  | 'ipcSection'
+  | 'ipcClass'
+  | 'ipcSubclass'
+  | 'ipcGroup'
+  | 'cpcSubclass'
+  | 'cpcGroup'
+  | 'legalStatus'
+  | 'patentType'
+  | 'country';
 
 export interface CompileContext {
   /** Stems of the indexed words matching a wildcard word (`batter*`), or undefined when too many. */
@@ -291,6 +317,27 @@ function compileTextTerm(node: TermNode, columns: readonly FtsColumn[], ctx: Com
   };
 }
 
+/**
+ * The column (and its level) holding a class token's documents exactly as FTS5 matches it: the
+ * columns' class levels are read off the same tokens (classLevels over classToken), so a token
+ * with an FTS5 prefix `g06f`* and the subclass G06F select the same documents.
+ */
+const CLASS_LEVELS: Partial<Record<FtsColumn, readonly (readonly [RegExp, ColumnField])[]>> = {
+  ipc: [
+    [/^[a-z]$/, 'ipcSection'],
+    [/^[a-z]\d\d$/, 'ipcClass'],
+    [/^[a-z]\d\d[a-z]$/, 'ipcSubclass'],
+    [/^[a-z]\d\d[a-z]\d+$/, 'ipcGroup'],
+  ],
+  cpc: [
+    [/^[a-z]\d\d[a-z]$/, 'cpcSubclass'],
+    [/^[a-z]\d\d[a-z]\d+$/, 'cpcGroup'],
+  ],
+};
+
+/** Case as FTS5's unicode61 tokenizer folds it. */
+const fold = (text: string): string => text.toLowerCase();
+
 function compileClassTerm(value: string, column: FtsColumn): Plan {
   const cleaned = value
     .trim()
@@ -302,8 +349,27 @@ function compileClassTerm(value: string, column: FtsColumn): Plan {
   if (token.includes('x')) body = `${quote(token)}*`;
   else if (/^[a-z]\d\d[a-z]\d+$/.test(token)) body = `(${quote(token)} OR ${quote(`${token}x`)}*)`;
   else body = `${quote(token)}*`;
-  return { kind: 'fts', match: columnFilter([column], body), rank: [] };
+  const match = columnFilter([column], body);
+  const level = CLASS_LEVELS[column]?.find(([re]) => re.test(token));
+  if (level) {
+    const key = fold(token);
+    return {
+      kind: 'column',
+      field: level[1],
+      accept: (v) => fold(v) === key,
+      describe: `${level[1]} = ${token}`,
+      match,
+    };
+  }
+  return { kind: 'fts', match, rank: [] };
 }
+
+/** Exact-value fields whose value the columns hold as written (FTS5 holds keywordToken of it). */
+const KEYWORD_COLUMNS: Partial<Record<FtsColumn, ColumnField>> = {
+  ls: 'legalStatus',
+  pt: 'patentType',
+  cc: 'country',
+};
 
 function compileKeywordTerm(field: string, value: string, column: FtsColumn): Plan {
   let v = value.trim();
@@ -314,7 +380,22 @@ function compileKeywordTerm(field: string, value: string, column: FtsColumn): Pl
   const isPrefix = /\*$/.test(v);
   const token = keywordToken(v.replace(/[*?]/g, ''));
   if (!token) return { kind: 'none' };
-  return { kind: 'fts', match: columnFilter([column], isPrefix ? `${quote(token)}*` : quote(token)), rank: [] };
+  const match = columnFilter([column], isPrefix ? `${quote(token)}*` : quote(token));
+  const columnField = KEYWORD_COLUMNS[column];
+  if (columnField) {
+    const key = fold(token);
+    const accept = isPrefix
+      ? (written: string) => fold(keywordToken(written)).startsWith(key)
+      : (written: string) => fold(keywordToken(written)) === key;
+    return {
+      kind: 'column',
+      field: columnField,
+      accept,
+      describe: `${columnField} ${isPrefix ? '^=' : '='} ${token}`,
+      match,
+    };
+  }
+  return { kind: 'fts', match, rank: [] };
 }
 
 /** An award's name as compared: normalised width and case, no spaces or punctuation. */
@@ -725,6 +806,8 @@ export function printPlan(plan: Plan): string {
     }
     case 'award':
       return `AWARD(${plan.describe})`;
+    case 'column':
+      return `COLUMN(${plan.describe})`;
     case 'none':
       return 'NONE';
     case 'and':

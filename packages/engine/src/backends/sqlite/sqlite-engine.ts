@@ -444,6 +444,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       }
       case 'award':
         return columnsOf().awardIds(plan.test);
+      case 'column':
+        return columnsOf().idsWhere(plan.field, plan.accept);
       case 'range':
         return filterIds(
           columnsOf().allIds(),
