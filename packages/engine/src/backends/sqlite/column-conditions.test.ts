@@ -28,7 +28,7 @@ const IPC = [
   [],
 ];
 const STATUS = ['有效', '失效', '审中', '有效 ', '授权', 'Active', 'active', '有效期届满', '', '未缴年费'];
-const TYPES = ['invention_application', 'invention_grant', 'utility_model', 'design'];
+const TYPES = ['invention_application', 'invention_grant', 'utility_model', 'design'] as const;
 const COUNTRIES = ['CN', 'US', 'cn', 'EP', 'JP'];
 
 const corpus: IndexablePatent[] = Array.from({ length: 120 }, (_, i) => ({
