@@ -79,9 +79,22 @@ async function main(): Promise<void> {
       `size on disk ${mb(fileSize(file))}, peak RSS of the build ${build.peakRssMb.toFixed(0)} MB`,
   );
 
-  const openStart = performance.now();
-  const engine: SearchEngine = createSqliteEngine({ file });
-  console.log(`engine open (loads the in-memory columns): ${(performance.now() - openStart).toFixed(0)} ms`);
+  // The first open after a build parses every document's columns and writes the column snapshot
+  // (<index>.cols); later opens (a restart) read the snapshot. Both are reported.
+  const hadSnapshot = existsSync(`${file}.cols`);
+  let openStart = performance.now();
+  let engine: SearchEngine = createSqliteEngine({ file });
+  console.log(
+    `engine open ${hadSnapshot ? 'from the column snapshot' : 'without a column snapshot (parses doc_cols, writes the snapshot)'}: ` +
+      `${(performance.now() - openStart).toFixed(0)} ms`,
+  );
+  if (!hadSnapshot) {
+    await engine.close();
+    openStart = performance.now();
+    engine = createSqliteEngine({ file });
+    console.log(`engine open from the column snapshot (a restart): ${(performance.now() - openStart).toFixed(0)} ms`);
+  }
+  if (existsSync(`${file}.cols`)) console.log(`column snapshot on disk: ${mb(statSync(`${file}.cols`).size)}`);
   const raw = new Database(file, { readonly: true });
 
   const queries = benchQueries(loadCorpusStats(), { publicationNumber: build.sampleNumber }).filter(
@@ -116,8 +129,11 @@ async function main(): Promise<void> {
       fl ? `${fl.runs}` : '—',
       Number.isNaN(ratio) ? '—' : ratio.toFixed(2),
     ]);
-    if (eng.p95 > 100) misses.push(`${q.shape}: p95 ${formatMs(eng.p95)} ms > 100 ms`);
-    if (ratio > 1.5) misses.push(`${q.shape}: ratio ${ratio.toFixed(2)} > 1.5`);
+    // Issue 23's targets: p95 ≤ 100 ms (the 2000-character expression ≤ 1 s), and ≤ 1.5× the floor
+    // where p95 is above 20 ms (below that the ratio is fixed overhead, not a cost a user sees).
+    const limit = q.shape.startsWith('2000') ? 1000 : 100;
+    if (eng.p95 > limit) misses.push(`${q.shape}: p95 ${formatMs(eng.p95)} ms > ${limit} ms`);
+    if (ratio > 1.5 && eng.p95 > 20) misses.push(`${q.shape}: ratio ${ratio.toFixed(2)} > 1.5`);
     process.stdout.write('.');
   }
   console.log('\n');
@@ -142,7 +158,8 @@ async function main(): Promise<void> {
       withPage.p50,
     )} ms, p95 ${formatMs(withPage.p95)} ms`,
   );
-  if (facetTiming.p95 > 300) misses.push(`facets: p95 ${formatMs(facetTiming.p95)} ms > 300 ms`);
+  const facetLimit = facetQuery.hits <= 150_000 ? 60 : 200;
+  if (facetTiming.p95 > facetLimit) misses.push(`facets: p95 ${formatMs(facetTiming.p95)} ms > ${facetLimit} ms`);
   console.log(`peak RSS of this process: ${rssMb().toFixed(0)} MB`);
   console.log(misses.length === 0 ? 'targets: all met' : `targets missed:\n  ${misses.join('\n  ')}`);
   raw.close();
