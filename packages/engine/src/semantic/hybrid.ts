@@ -32,13 +32,16 @@ export interface KeyTerm {
 /** The `max` terms of a text by TF-IDF (idf from the model; terms it does not know get `unknownIdf`). */
 export function keyTermsOf(
   text: string,
-  idfOf: (key: string) => number | undefined,
+  idfOf: (key: string, form: string) => number | undefined,
   max: number,
   unknownIdf = 1,
 ): KeyTerm[] {
   const { counts, forms } = termCounts(text);
   return [...counts]
-    .map(([key, tf]) => ({ key, form: forms.get(key) ?? key, weight: (1 + Math.log(tf)) * (idfOf(key) ?? unknownIdf) }))
+    .map(([key, tf]) => {
+      const form = forms.get(key) ?? key;
+      return { key, form, weight: (1 + Math.log(tf)) * (idfOf(key, form) ?? unknownIdf) };
+    })
     .sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : 1))
     .slice(0, max);
 }

@@ -8,6 +8,7 @@ import {
   type SemanticSearchHit,
 } from '../../search-engine.js';
 import { keyTermsOf, reciprocalRankFusion, type FieldWeights } from '../../semantic/hybrid.js';
+import { expansionTerms } from '../../semantic/word-vectors.js';
 import type { SemanticIndex } from './semantic-index.js';
 import type { DocRow } from './index-tokens.js';
 
@@ -64,13 +65,24 @@ export async function prepareSemanticSearch(
 ): Promise<SemanticPrepared> {
   const limit = resultLimit(request);
   // Terms the model does not know are rare in the corpus (or absent): weigh them like the rarest known.
-  const terms = keyTermsOf(request.text, (key) => semantic.idfOf(key), SEMANTIC_KEY_TERMS, 8);
-  if (terms.length === 0) throw new EngineError('TEXT_NO_TERMS');
+  const own = keyTermsOf(request.text, (key, form) => semantic.idfOf(key, form), SEMANTIC_KEY_TERMS, 8);
+  if (own.length === 0) throw new EngineError('TEXT_NO_TERMS');
+  // A short query also searches the shipped vectors' nearest terms (the user sees and can remove them).
+  const expansions =
+    request.expand === false || !semantic.wordVectors
+      ? []
+      : expansionTerms(semantic.wordVectors, request.text, request.excludeExpansions ?? []);
+  const least = Math.min(...own.map((t) => t.weight));
+  const terms = [
+    ...own,
+    ...expansions.filter((t) => !own.some((o) => o.form === t)).map((t) => ({ key: t, form: t, weight: least / 2 })),
+  ];
   // Embedded in BM25 mode too: the hits still show their similarity.
   const query = semantic.ready ? await semantic.embed(request.text) : undefined;
   const filtered = request.filter !== undefined || request.scope !== undefined;
   return {
     terms,
+    expansions,
     ...(query ? { query } : {}),
     nearest:
       query && request.mode !== 'bm25' ? semantic.nearest(query, filtered ? limit * 4 : limit).map((n) => n.id) : [],
@@ -187,6 +199,7 @@ export function rankSemantic(host: SemanticHost, request: SemanticRequest, prepa
     items,
     ...(request.withRanking ? { ranking: rankingOf(host, ranked) } : {}),
     keyTerms: terms.map((t) => ({ term: t.form, weight: Math.round(t.weight * 1000) / 1000 })),
+    expansions: [...(prepared.expansions ?? [])],
     model: prepared.ready && query ? prepared.model : null,
   };
 }
