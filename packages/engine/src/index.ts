@@ -60,6 +60,7 @@ export {
   contentWords,
   DEFAULT_SIF_A,
   embedWords,
+  expansionTerms,
   loadWordVectors,
   nearestTerms,
   packWordVectors,

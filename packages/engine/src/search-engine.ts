@@ -173,6 +173,8 @@ export interface SemanticPrepared {
   readonly terms: readonly KeyTerm[];
   /** Nearest terms a short text was expanded with (searched by keywords with the key terms). */
   readonly expansions?: readonly string[];
+  /** The shorter words and characters inside a short Chinese text's words, searched with the expansions. */
+  readonly backoff?: readonly string[];
   /** The query's unit vector; undefined before a model exists or when the model knows none of its words. */
   readonly query?: Float32Array;
   /** Nearest documents by the combined vector, best first (more than `limit` when a filter will drop some). */

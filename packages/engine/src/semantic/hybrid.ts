@@ -123,11 +123,19 @@ export function weightedSimilarity(
   return weight > 0 ? sum / weight : plain / present;
 }
 
-/** Reciprocal rank fusion (Cormack et al. 2009): Σ 1 / (k + rank) over the lists that hold an id. */
-export function reciprocalRankFusion(lists: readonly (readonly number[])[], k = 60): Map<number, number> {
+/**
+ * Reciprocal rank fusion (Cormack et al. 2009): Σ w / (k + rank) over the lists that hold an id,
+ * each list with its weight (1 when not given).
+ */
+export function reciprocalRankFusion(
+  lists: readonly (readonly number[])[],
+  k = 60,
+  weights: readonly number[] = [],
+): Map<number, number> {
   const fused = new Map<number, number>();
-  for (const list of lists) {
-    list.forEach((id, rank) => fused.set(id, (fused.get(id) ?? 0) + 1 / (k + rank + 1)));
-  }
+  lists.forEach((list, l) => {
+    const w = weights[l] ?? 1;
+    list.forEach((id, rank) => fused.set(id, (fused.get(id) ?? 0) + w / (k + rank + 1)));
+  });
   return fused;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { wholePhrase } from '../backends/sqlite/semantic-search.js';
 import {
   contentWords,
   embedWords,
@@ -122,5 +123,15 @@ describe('the shipped vectors (data/vectors/patlas-ft.vec)', () => {
     expect(near.some((t) => t === '锂电池' || t === '蓄电池')).toBe(true);
     const engine = nearestTerms(wv, 'engine', { k: 20 }).map((n) => n.term);
     expect(engine.length).toBeGreaterThan(0);
+  });
+});
+
+describe('short texts in the keyword signal', () => {
+  it('searches a short text as one phrase when it is more than one word, never a long or punctuated one', () => {
+    expect(wholePhrase('锂离子电池正极材料')).toBe('锂离子电池正极材料');
+    expect(wholePhrase('Solid  battery')).toBe('solid battery');
+    expect(wholePhrase('电池')).toBeUndefined();
+    expect(wholePhrase('电池，正极')).toBeUndefined();
+    expect(wholePhrase('一种锂离子电池正极材料及其制备方法和应用')).toBeUndefined();
   });
 });

@@ -377,27 +377,44 @@ function commonComponent(rows: readonly Float64Array[], dims: number): Float32Ar
 const COMPONENT_SAMPLE = 20_000;
 
 /**
- * The shipped file from a trained fastText model: each vocabulary word's vector as fastText
- * gives it (mean of its row and its n-gram rows), the n-gram buckets, both int8 with a scale a
- * row, the counts, and the common component of SIF vectors of a fixed sample of corpus lines
- * (tokenised lines, space separated), computed on the quantised vectors the run time reads.
+ * Share of a vocabulary word's own row in its shipped vector, the rest its character n-grams'
+ * mean (both unit length). fastText's own mean gives the word row 1/(1 + n-grams), so a long
+ * word's vector is nearly all spelling (battery → batter, pottery); half and half gives
+ * neighbours by meaning (battery → batteries, pack, charger, lithium) at about the same phrase
+ * correlation (docs/semantic-search.md). A word never seen keeps the n-gram mean alone.
+ */
+export const WORD_ROW_SHARE = 0.5;
+
+function unitRow(v: Float64Array): Float64Array {
+  let n = 0;
+  for (const x of v) n += x * x;
+  n = Math.sqrt(n);
+  return n > 0 ? v.map((x) => x / n) : v;
+}
+
+/**
+ * The shipped file from a trained fastText model: each vocabulary word's vector (its own row
+ * and its n-gram mean, WORD_ROW_SHARE), the n-gram buckets, both int8 with a scale a row, the
+ * counts, and the common component of SIF vectors of a fixed sample of corpus lines (tokenised
+ * lines, space separated), computed on the quantised vectors the run time reads.
  */
 export function packWordVectors(
   model: FastTextModel,
-  options: { componentSample: readonly string[]; meta?: Record<string, unknown>; a?: number },
+  options: { componentSample: readonly string[]; meta?: Record<string, unknown>; a?: number; wordRowShare?: number },
 ): Buffer {
   const d = model.dims;
   const nWords = model.words.length;
   const wordRows = new Float64Array(nWords * d);
   for (let w = 0; w < nWords; w++) {
-    const rows = [
-      w,
-      ...subwordBuckets(model.words[w] as string, model.minn, model.maxn, model.buckets).map((b) => nWords + b),
-    ];
-    for (const r of rows)
-      for (let c = 0; c < d; c++)
-        wordRows[w * d + c] = (wordRows[w * d + c] as number) + (model.input[r * d + c] as number);
-    for (let c = 0; c < d; c++) wordRows[w * d + c] = (wordRows[w * d + c] as number) / rows.length;
+    const own = unitRow(Float64Array.from(model.input.subarray(w * d, (w + 1) * d)));
+    const buckets = subwordBuckets(model.words[w] as string, model.minn, model.maxn, model.buckets);
+    const grams = new Float64Array(d);
+    for (const b of buckets) {
+      for (let c = 0; c < d; c++) grams[c] = (grams[c] as number) + (model.input[(nWords + b) * d + c] as number);
+    }
+    const mean = unitRow(grams);
+    const share = buckets.length > 0 ? (options.wordRowShare ?? WORD_ROW_SHARE) : 1;
+    wordRows.set(unitRow(own.map((x, c) => share * x + (1 - share) * (mean[c] as number))), w * d);
   }
   const wq = quantiseRows(wordRows, d);
   const bq = quantiseRows(model.input.subarray(nWords * d), d);
@@ -519,20 +536,20 @@ export const EXPANSION_MAX_WORDS = 4;
 /** Nearest terms added to a short query. */
 export const EXPANSION_TERMS = 4;
 /** Least cosine of an added term to the query. */
-export const EXPANSION_MIN_SIMILARITY = 0.6;
+export const EXPANSION_MIN_SIMILARITY = 0.55;
 
 /**
  * The terms a short query is expanded with ("also searched: …"): the vocabulary words nearest
- * the query's vector, without those the user removed and without a term that holds or is held
- * in a query word (锂电池 adds nothing to a keyword search for 电池: the bigram index already finds it).
+ * the query's vector, without those the user removed and without a term that holds a query word
+ * (锂电池 adds nothing to a keyword search for 电池: the bigram index already finds it). A term
+ * held in the query is kept (机械 for 机械化 widens the search).
  */
 export function expansionTerms(wv: WordVectors, text: string, exclude: readonly string[] = []): string[] {
   const words = contentWords(text);
   if (words.length === 0 || words.length > EXPANSION_MAX_WORDS) return [];
   const removed = new Set(exclude.map((t) => t.normalize('NFKC').toLowerCase()));
-  const phrase = words.join('');
   return nearestTerms(wv, text, { k: EXPANSION_TERMS + removed.size + 8, minSimilarity: EXPANSION_MIN_SIMILARITY })
     .map((n) => n.term)
-    .filter((t) => !removed.has(t) && !phrase.includes(t) && !words.some((w) => t.includes(w)))
+    .filter((t) => !removed.has(t) && !words.some((w) => t.includes(w)))
     .slice(0, EXPANSION_TERMS);
 }
