@@ -20,7 +20,8 @@
  *    common component of SIF document vectors, to data/vectors/patlas-ft.vec. Re-running gives a
  *    byte-identical file (the sha256 is printed; docs/semantic-search.md records it).
  *
- * `--reuse` keeps an existing corpus and model in bench/out/vectors/ (development only).
+ * `--reuse` keeps an existing corpus and model in the work folder (`--work`, default
+ * bench/out/vectors/; development only).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -37,6 +38,7 @@ const { values: args } = parseArgs({
     data: { type: 'string', default: SHARED_DATA },
     reuse: { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(REPO_ROOT, 'data/vectors/patlas-ft.vec') },
+    work: { type: 'string', default: path.join(OUT_DIR, 'vectors') },
   },
 });
 
@@ -69,7 +71,7 @@ export const FASTTEXT_ARGS = [
   '1',
 ];
 
-const WORK = path.join(OUT_DIR, 'vectors');
+const WORK = path.resolve(args.work);
 const DATA = path.resolve(args.data);
 
 interface ImportItem {
