@@ -166,7 +166,9 @@ export function rankSemantic(host: SemanticHost, request: SemanticRequest, prepa
     const kept = keywordList(terms.map((t) => t.form));
     bm25 = kept.map(([id]) => id);
     for (const [id, score] of kept) bm25Score.set(id, score);
-    const wider = [...(prepared.expansions ?? []), ...(prepared.backoff ?? [])];
+    // The back-off terms (characters match many patents: costly on a large corpus) only when the
+    // text's own terms found fewer patents than the ranking holds.
+    const wider = [...(prepared.expansions ?? []), ...(bm25.length < limit ? (prepared.backoff ?? []) : [])];
     if (wider.length > 0) expanded = keywordList(wider).filter(([id]) => !bm25Score.has(id));
   }
   const expandedIds = expanded.map(([id]) => id);
