@@ -13,9 +13,9 @@ export const OUT_DIR = path.join(REPO_ROOT, 'bench/out');
 
 /**
  * Public data sets some benchmarks measure on (never the product or its tests): `../shared/data`
- * beside the repository.
+ * beside the repository, or PATLAS_SHARED_DATA (a git worktree elsewhere).
  */
-export const SHARED_DATA = path.resolve(REPO_ROOT, '../shared/data');
+export const SHARED_DATA = path.resolve(process.env.PATLAS_SHARED_DATA ?? path.resolve(REPO_ROOT, '../shared/data'));
 
 /** A file in bench/out/, the folder created when missing. */
 export function outFile(name: string): string {

@@ -6,6 +6,7 @@ import {
   type PooledEngine,
   type SearchEngine,
   type TextMiningRunner,
+  type WordVectors,
 } from '@patlas/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
@@ -117,6 +118,7 @@ import { ShareService } from './domains/share/share.service.js';
 import { SearchService } from './domains/search/search.service.js';
 import { loadOnnxEmbedder } from './domains/semantic-search/onnx-embedder.js';
 import { SemanticModelKeeper } from './domains/semantic-search/semantic-model.js';
+import { loadShippedVectors } from './domains/semantic-search/word-vectors.js';
 import { SemanticQueryRepository } from './domains/semantic-search/semantic-query.repository.js';
 import { SemanticSearchService } from './domains/semantic-search/semantic-search.service.js';
 import { TrackingRepository } from './domains/tracking/tracking.repository.js';
@@ -330,6 +332,8 @@ export interface ServiceInfrastructure {
   /** Text mining on the search workers (undefined: on this thread, over `engine`). */
   textMining?: TextMiningRunner | undefined;
   semanticModel: SemanticModelKeeper;
+  /** The shipped word vectors (nearest terms of a term), unless SEMANTIC_VECTORS_PATH=off. */
+  wordVectors?: WordVectors | undefined;
   mailer: Mailer;
   log: FastifyBaseLogger;
   now: Clock;
@@ -382,7 +386,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     audit: r.audit,
     now,
   });
-  const semanticSearch = new SemanticSearchService(engine, r.semanticQueries, infra.semanticModel);
+  const semanticSearch = new SemanticSearchService(engine, r.semanticQueries, infra.semanticModel, infra.wordVectors);
   // Result sets that are not an expression: each kind resolved by the domain that owns it.
   const search: SearchService = new SearchService(engine, r.searchStates, {
     semantic: (source) => semanticSearch.rankedSet(source.key),
@@ -743,6 +747,15 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   mkdirSync(config.dataDir, { recursive: true });
   // An operator's sentence-embedding model replaces the corpus-learned vectors; a bad path stops the start.
   const embedder = config.semantic.modelPath ? await loadOnnxEmbedder(config.semantic.modelPath) : undefined;
+  // The shipped word vectors: text vectors without such a model, and the expansion of short queries.
+  const shipped = config.semantic.vectorsPath ? loadShippedVectors(config.semantic.vectorsPath) : undefined;
+  if (shipped) {
+    const { vectors, loadMs, bytes } = shipped;
+    log.info(
+      { words: vectors.words.length, dims: vectors.dims, bytes, loadMs: Math.round(loadMs) },
+      'word vectors loaded',
+    );
+  }
   const repositories = createRepositories(database, now);
   // On SQLite the index reads imported records' texts from the store rather than keeping a copy.
   const textSource = repositories.patents.textSource();
@@ -752,6 +765,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   const ownEngine = createSqliteEngine({
     file: indexFile,
     ...(embedder ? { embedder } : {}),
+    ...(shipped ? { wordVectors: shipped.vectors } : {}),
     ...(textSource ? { textSource } : {}),
     // Pooled, this thread's columns load only if a call here needs them (semantic filters, family expansion).
     ...(options.engineColumns || isPooled ? { loadColumns: options.engineColumns ?? 'first-use' } : {}),
@@ -789,7 +803,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     );
   }
   const drawingsDir = path.join(config.dataDir, 'drawings');
-  const semanticModel = new SemanticModelKeeper(engine, embedder !== undefined);
+  const semanticModel = new SemanticModelKeeper(engine, embedder !== undefined || shipped !== undefined);
   semanticModel.log = log;
   const mailer = createMailer(
     { ...config.mail, outboxDir: path.join(config.dataDir, 'outbox') },
@@ -810,6 +824,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     engine,
     textMining: pooled?.textMining,
     semanticModel,
+    wordVectors: shipped?.vectors,
     mailer,
     log,
     now,

@@ -156,9 +156,15 @@ const EnvSchema = z.object({
   REWRITE_DAILY_CHARS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_REWRITE_DAILY_CHARS),
   /**
    * Folder of a local transformers.js sentence-embedding model (ONNX) for semantic search; unset:
-   * vectors learned from the corpus (LSA). Never downloaded.
+   * the shipped word vectors (SEMANTIC_VECTORS_PATH). Never downloaded.
    */
   SEMANTIC_MODEL_PATH: z.string().min(1).optional(),
+  /**
+   * The shipped word vectors (data/vectors/patlas-ft.vec, trained offline on real patent text,
+   * docs/semantic-search.md): text vectors unless SEMANTIC_MODEL_PATH is set, and the expansion
+   * of short queries. `off`: vectors learned from the corpus (LSA) and no expansion.
+   */
+  SEMANTIC_VECTORS_PATH: z.string().min(1).default(path.join(REPO_ROOT, 'data/vectors/patlas-ft.vec')),
   /**
    * Worker threads that run searches, counts, facets, analyses and text-mining samples (each with
    * its own read-only index connection, page cache and in-memory columns); 0 runs them on the
@@ -235,8 +241,11 @@ export interface Config {
   };
   /** Assisted writing: characters per user and UTC day. */
   rewrite: { dailyChars: number };
-  /** modelPath unset: semantic vectors learned from the corpus. */
-  semantic: { modelPath: string | undefined };
+  /**
+   * modelPath: an operator's sentence-embedding model; vectorsPath: the shipped word vectors
+   * (undefined: off, then vectors learned from the corpus).
+   */
+  semantic: { modelPath: string | undefined; vectorsPath: string | undefined };
   /** The operators' import page: the largest uploaded file. */
   imports: { maxFileBytes: number };
   /** The download centre: days a finished file is kept. */
@@ -306,7 +315,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       retryBaseMs: 1000,
     },
     rewrite: { dailyChars: e.REWRITE_DAILY_CHARS },
-    semantic: { modelPath: e.SEMANTIC_MODEL_PATH },
+    semantic: {
+      modelPath: e.SEMANTIC_MODEL_PATH,
+      vectorsPath: e.SEMANTIC_VECTORS_PATH === 'off' ? undefined : path.resolve(e.SEMANTIC_VECTORS_PATH),
+    },
     imports: { maxFileBytes: Math.round(e.IMPORT_MAX_FILE_MB * 1024 * 1024) },
     exports: { fileDays: e.EXPORT_FILE_DAYS },
     files: { maxFileBytes: e.FILE_UPLOAD_MAX_BYTES },

@@ -42,6 +42,11 @@ export const SemanticQuerySchema = z.object({
   /** Title, abstract, claims, description weights "t,a,c,d" (not all 0). Absent: the user's saved weights. */
   ss_weights: SemanticWeightsTextSchema.optional(),
   mode: z.enum(SEMANTIC_MODES).optional(),
+  /**
+   * Terms the user removed from the expansion of a short text ("also searched: …", `expansions`
+   * of the answer): never searched for this query.
+   */
+  excludeExpansions: z.array(z.string().min(1).max(100)).max(50).optional(),
 });
 export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
 
@@ -81,6 +86,25 @@ export const SemanticSearchResponseSchema = z.object({
   model: z.string(),
   /** The weighted key terms the text was reduced to for the keyword signal. */
   keyTerms: z.array(z.object({ term: z.string(), weight: z.number() })),
+  /**
+   * A short text is also searched for the terms nearest it in the shipped word vectors ("also
+   * searched: …" / "同时检索：…"); each can be removed (`excludeExpansions`). Empty for a long text.
+   */
+  expansions: z.array(z.string()),
   tookMs: z.number(),
 });
 export type SemanticSearchResponse = z.infer<typeof SemanticSearchResponseSchema>;
+
+/** `GET /search/semantics/nearTerms?term=…&limit=…`: the shipped vectors' nearest terms of a term. */
+export const SemanticNearTermsRequestSchema = z.object({
+  term: z.string().trim().min(1).max(100),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export type SemanticNearTermsRequest = z.input<typeof SemanticNearTermsRequestSchema>;
+
+export const SemanticNearTermsSchema = z.object({
+  term: z.string(),
+  /** Best first; empty when the vectors are off or nothing is near enough. */
+  terms: z.array(z.object({ term: z.string(), similarity: z.number() })),
+});
+export type SemanticNearTerms = z.infer<typeof SemanticNearTermsSchema>;

@@ -57,6 +57,22 @@ export { clearDocumentTermsCache, documentTerms, extractTerms, termExpression } 
 export { type TextEmbedder } from './semantic/embedder.js';
 export { trainLsaModel, embedTerms, DEFAULT_LSA_DIMENSIONS, type LsaModel } from './semantic/lsa-model.js';
 export {
+  contentWords,
+  DEFAULT_SIF_A,
+  embedWords,
+  expansionTerms,
+  loadWordVectors,
+  nearestTerms,
+  packWordVectors,
+  parseFastTextBin,
+  trainingTokens,
+  wordVector,
+  wordVectorEmbedder,
+  type FastTextModel,
+  type NearestTerm,
+  type WordVectors,
+} from './semantic/word-vectors.js';
+export {
   termCounts,
   keyTermsOf,
   reciprocalRankFusion,

@@ -156,6 +156,10 @@ export interface SemanticRequest {
   readonly pageSize?: number;
   /** Also answer `ranking`: every ranked patent, not only the page. */
   readonly withRanking?: boolean;
+  /** Expand a short text with the shipped vectors' nearest terms (default true). */
+  readonly expand?: boolean;
+  /** Expansion terms the user removed: never added again to this query. */
+  readonly excludeExpansions?: readonly string[];
 }
 
 /**
@@ -165,7 +169,12 @@ export interface SemanticRequest {
  * corpus and runs where searches run (rankSemantic, on a search worker when there is a pool).
  */
 export interface SemanticPrepared {
+  /** The text's key terms, then the expansion terms. */
   readonly terms: readonly KeyTerm[];
+  /** Nearest terms a short text was expanded with (searched by keywords with the key terms). */
+  readonly expansions?: readonly string[];
+  /** The shorter words and characters inside a short Chinese text's words, searched with the expansions. */
+  readonly backoff?: readonly string[];
   /** The query's unit vector; undefined before a model exists or when the model knows none of its words. */
   readonly query?: Float32Array;
   /** Nearest documents by the combined vector, best first (more than `limit` when a filter will drop some). */
@@ -202,6 +211,8 @@ export interface SemanticResult {
   readonly items: SemanticSearchHit[];
   /** The key terms of the text that the keyword signal searched, best first. */
   readonly keyTerms: { term: string; weight: number }[];
+  /** Terms the short text was expanded with ("also searched: …"); removable by `excludeExpansions`. */
+  readonly expansions: string[];
   /** With `withRanking`: every ranked patent, best first (`total` of them). */
   readonly ranking?: SemanticRanked[];
   /** The vector model (`lsa-128`, an external model's name), or null when keywords ranked alone. */

@@ -32,13 +32,16 @@ export interface KeyTerm {
 /** The `max` terms of a text by TF-IDF (idf from the model; terms it does not know get `unknownIdf`). */
 export function keyTermsOf(
   text: string,
-  idfOf: (key: string) => number | undefined,
+  idfOf: (key: string, form: string) => number | undefined,
   max: number,
   unknownIdf = 1,
 ): KeyTerm[] {
   const { counts, forms } = termCounts(text);
   return [...counts]
-    .map(([key, tf]) => ({ key, form: forms.get(key) ?? key, weight: (1 + Math.log(tf)) * (idfOf(key) ?? unknownIdf) }))
+    .map(([key, tf]) => {
+      const form = forms.get(key) ?? key;
+      return { key, form, weight: (1 + Math.log(tf)) * (idfOf(key, form) ?? unknownIdf) };
+    })
     .sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : 1))
     .slice(0, max);
 }
@@ -120,11 +123,19 @@ export function weightedSimilarity(
   return weight > 0 ? sum / weight : plain / present;
 }
 
-/** Reciprocal rank fusion (Cormack et al. 2009): Σ 1 / (k + rank) over the lists that hold an id. */
-export function reciprocalRankFusion(lists: readonly (readonly number[])[], k = 60): Map<number, number> {
+/**
+ * Reciprocal rank fusion (Cormack et al. 2009): Σ w / (k + rank) over the lists that hold an id,
+ * each list with its weight (1 when not given).
+ */
+export function reciprocalRankFusion(
+  lists: readonly (readonly number[])[],
+  k = 60,
+  weights: readonly number[] = [],
+): Map<number, number> {
   const fused = new Map<number, number>();
-  for (const list of lists) {
-    list.forEach((id, rank) => fused.set(id, (fused.get(id) ?? 0) + 1 / (k + rank + 1)));
-  }
+  lists.forEach((list, l) => {
+    const w = weights[l] ?? 1;
+    list.forEach((id, rank) => fused.set(id, (fused.get(id) ?? 0) + w / (k + rank + 1)));
+  });
   return fused;
 }

@@ -112,7 +112,8 @@ describe.each(await reachableDialects())('pre-evaluation API on %s', (dialect) =
     result.documents.find((d) => d.publicationNumber === pn)?.category;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    // Prior art ranked by keywords, as the fixtures below were chosen for (no vectors: SEMANTIC_VECTORS_PATH=off).
+    t = await buildTestApp(dialect, { semantic: { modelPath: undefined, vectorsPath: undefined } });
     await indexPatents(t, corpus());
     owner = await authHeader(t);
     stranger = await authHeader(t);

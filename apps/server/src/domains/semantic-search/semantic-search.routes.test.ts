@@ -60,7 +60,10 @@ function corpus(): Patent[] {
 
 const BATTERY_TEXT = '本发明提供一种锂电池，正极材料和负极材料提高电池的能量密度与循环寿命';
 
-describe('semantic search API', () => {
+/** The vectors learned from the corpus (LSA): what runs with SEMANTIC_VECTORS_PATH=off. */
+const LSA = { semantic: { modelPath: undefined, vectorsPath: undefined } };
+
+describe('semantic search API (vectors learned from the corpus, SEMANTIC_VECTORS_PATH=off)', () => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let user: AuthHeader;
   let noSemantics: AuthHeader;
@@ -74,7 +77,7 @@ describe('semantic search API', () => {
     });
 
   beforeAll(async () => {
-    t = await buildTestApp('sqlite');
+    t = await buildTestApp('sqlite', LSA);
     user = await authHeader(t);
     noSemantics = await authHeader(t, ['/search/quick', '/search/result']);
     const { stored } = await t.context.repositories.patents.upsertMany(corpus());
@@ -407,6 +410,85 @@ describe('a semantic search as the result set of the result page and its analysi
     );
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('This semantic search has expired, please search again');
+  });
+});
+
+describe('semantic search with the shipped word vectors (the default)', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let user: AuthHeader;
+  const search = (payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/product/search/semantics',
+      payload,
+      headers: { 'accept-language': 'zh', authorization: user.authorization },
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+    user = await authHeader(t);
+    const { stored } = await t.context.repositories.patents.upsertMany(corpus());
+    await t.context.engine.index(stored);
+  });
+  afterAll(async () => t.close());
+
+  it('ranks by meaning at once: patents get their vectors as they are indexed, with no learning step', async () => {
+    const status = t.context.engine.semanticStatus();
+    expect(status.model).toMatch(/^patlas-ft-\d+$/);
+    expect(status.vectors).toBe(18);
+    expect(status.building).toBe(false);
+    const data = (await search({ searchContext: BATTERY_TEXT, pageSize: 4 })).json().data;
+    expect(data.model).toBe(status.model);
+    expect(data.items.map((h: { abstract: string }) => h.abstract).every((a: string) => a.includes('电池'))).toBe(true);
+    // A long text is not expanded.
+    expect(data.expansions).toEqual([]);
+    // Meaning alone: 蓄电池储能 is in no abstract; its vector still finds the battery patents.
+    const vector = (await search({ searchContext: '蓄电池储能', mode: 'vector', pageSize: 3 })).json().data;
+    expect(vector.items[0].abstract).toMatch(/电池/);
+  });
+
+  it('expands a short text with nearest terms ("also searched"), and a removed one is not searched again', async () => {
+    const first = (await search({ searchContext: '电池' })).json().data;
+    expect(first.expansions.length).toBeGreaterThan(0);
+    expect(first.expansions.every((term: string) => typeof term === 'string' && !term.includes('电池'))).toBe(true);
+    // The expansion terms are searched by keywords with the text's own.
+    const terms = first.keyTerms.map((k: { term: string }) => k.term);
+    expect(terms[0]).toBe('电池');
+    for (const term of first.expansions) expect(terms).toContain(term);
+
+    // The client removes one: the query carries it as excluded; the answer neither shows nor searches it.
+    const removed = first.expansions[0] as string;
+    const res = await search({ ...first.query, excludeExpansions: [removed] });
+    expect(res.statusCode).toBe(200);
+    const second = res.json().data;
+    expect(second.key).not.toBe(first.key);
+    expect(second.query.excludeExpansions).toEqual([removed]);
+    expect(second.expansions).not.toContain(removed);
+    expect(second.keyTerms.map((k: { term: string }) => k.term)).not.toContain(removed);
+    // Paging the stored search by key keeps the removal.
+    const again = (await search({ key: second.key, page: 1 })).json().data;
+    expect(again.expansions).toEqual(second.expansions);
+  });
+
+  it('answers the nearest terms of a term for the expression editor', async () => {
+    const near = (term: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/product/search/semantics/nearTerms?term=${encodeURIComponent(term)}&limit=5`,
+        headers: { authorization: user.authorization },
+      });
+    const res = await near('电池');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as { term: string; terms: { term: string; similarity: number }[] };
+    expect(data.term).toBe('电池');
+    expect(data.terms.length).toBeGreaterThan(0);
+    expect(data.terms.length).toBeLessThanOrEqual(5);
+    expect(data.terms.some((n) => n.term === '锂电池' || n.term === '蓄电池')).toBe(true);
+    const sims = data.terms.map((n) => n.similarity);
+    expect([...sims].sort((a, b) => b - a)).toEqual(sims);
+    expect((await near('')).statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/product/search/semantics/nearTerms?term=x' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   envelopeOf,
   hasPermission,
+  SemanticNearTermsRequestSchema,
+  SemanticNearTermsSchema,
   SemanticSearchRequestSchema,
   SemanticSearchResponseSchema,
 } from '@patlas/contracts';
@@ -40,5 +42,20 @@ export const semanticSearchRoutes: FastifyPluginAsyncZod<SemanticSearchRoutesOpt
       if (!hasPermission(request.auth.permissions, SEMANTICS_PERMISSION)) throw new AppError('SEMANTIC_FORBIDDEN');
       return ok(await service.search(request.body, () => account.semanticWeights(request.auth)));
     },
+  );
+
+  app.get(
+    '/search/semantics/nearTerms',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary:
+          "A term's nearest terms in the shipped word vectors: the expression editor's suggestions for a `TI=(… OR …)` group",
+        tags: ['search'],
+        querystring: SemanticNearTermsRequestSchema,
+        response: { 200: envelopeOf(SemanticNearTermsSchema) },
+      },
+    },
+    async (request) => ok(service.nearTerms(request.query.term, request.query.limit)),
   );
 };

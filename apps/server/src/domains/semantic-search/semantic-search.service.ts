@@ -4,9 +4,10 @@ import {
   MAX_SEMANTIC_TEXT_LENGTH,
   MIN_SEMANTIC_TEXT_LENGTH,
   type SemanticQuery,
+  type SemanticNearTerms,
   type SemanticSearchResponse,
 } from '@patlas/contracts';
-import type { SearchEngine } from '@patlas/engine';
+import { nearestTerms, type SearchEngine, type WordVectors } from '@patlas/engine';
 import { applyLeadingNotRule, parseExpression, type QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
 import { toAppError, type ResolvedSet } from '../search/search.service.js';
@@ -98,8 +99,24 @@ export class SemanticSearchService {
     private readonly engine: SearchEngine,
     private readonly queries: SemanticQueryRepository,
     private readonly keeper: SemanticModelKeeper,
+    /** The shipped word vectors; undefined with SEMANTIC_VECTORS_PATH=off (no nearest terms then). */
+    private readonly vectors?: WordVectors,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * The terms nearest a term in the shipped vectors (the expression editor's `TI=(… OR …)`
+   * suggestions): words the training saw at least 5 times, cosine 0.5 or more, best first.
+   */
+  nearTerms(term: string, limit: number): SemanticNearTerms {
+    const trimmed = term.trim();
+    if (!this.vectors || trimmed === '') return { term: trimmed, terms: [] };
+    const terms = nearestTerms(this.vectors, trimmed, { k: limit }).map((n) => ({
+      term: n.term,
+      similarity: Math.round(n.similarity * 1000) / 1000,
+    }));
+    return { term: trimmed, terms };
+  }
 
   /**
    * The whole ranking of a stored semantic search (its top MAX_SEMANTIC_RESULTS, best first), as
@@ -127,6 +144,7 @@ export class SemanticSearchService {
       weights: weightsOf(query),
       mode: query.mode ?? 'hybrid',
       ...semanticFilter(query),
+      ...(query.excludeExpansions ? { excludeExpansions: query.excludeExpansions } : {}),
       limit: MAX_SEMANTIC_RESULTS,
       page: 1,
       pageSize: 1,
@@ -168,6 +186,7 @@ export class SemanticSearchService {
         weights,
         mode,
         ...semanticFilter(query),
+        ...(query.excludeExpansions ? { excludeExpansions: query.excludeExpansions } : {}),
         limit: MAX_SEMANTIC_RESULTS,
         page: input.page,
         pageSize: input.pageSize,
@@ -181,6 +200,7 @@ export class SemanticSearchService {
         items: result.items,
         model: result.model ?? 'bm25',
         keyTerms: result.keyTerms,
+        expansions: result.expansions,
         tookMs: Math.round(performance.now() - started),
       };
     } catch (err) {

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Flex, Typography } from 'antd';
-import { CloseOutlined, HistoryOutlined, SearchOutlined } from '@ant-design/icons';
+import { BulbOutlined, CloseOutlined, HistoryOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_EXPRESSION_LENGTH, type Language } from '@patlas/contracts';
 import { tokenize, type FieldDef } from '@patlas/query';
@@ -12,6 +12,8 @@ import { forgetExpression, loadRecentExpressions, rememberExpression, suggestExp
 import { checkExpression, useExpressionValidation, type ExpressionProblem } from './useExpressionValidation';
 import { ReferencePreview } from './ReferencePreview';
 import { useReferenceProblem } from './useReferenceProblem';
+import { addNearTerm, termAtCaret } from './near-terms';
+import { useNearTerms } from './useNearTerms';
 import './ExpressionEditor.css';
 
 export interface ExpressionEditorProps {
@@ -29,6 +31,11 @@ export interface ExpressionEditorProps {
   storage?: ProductStorage;
   /** Text the caller searches in its own way, not parsed as an expression (the quick search's list of numbers). */
   accepts?: (text: string) => boolean;
+  /**
+   * Offer the nearest terms (shipped word vectors) of the term under the caret, each added as
+   * `TI=(term OR near)` or to the term's group.
+   */
+  nearTerms?: boolean;
 }
 
 /**
@@ -49,6 +56,7 @@ export function ExpressionEditor({
   submitText,
   storage = appStorage,
   accepts,
+  nearTerms = false,
 }: ExpressionEditorProps) {
   const { t, i18n } = useTranslation('search');
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
@@ -71,7 +79,16 @@ export function ExpressionEditor({
     : (liveProblem ?? (isPending ? undefined : (references.problem ?? serverProblem)));
   const segments = useMemo(() => segmentExpression(value, tokens, problem?.span), [value, tokens, problem]);
   const isErrorAtEnd = problem !== undefined && problem.span.start >= value.length;
-  const suggestions = isSuggesting ? suggestExpressions(recent, value) : [];
+  const recentSuggestions = isSuggesting ? suggestExpressions(recent, value) : [];
+  // The term under the caret and its nearest terms (asked only while the editor has focus).
+  const [caret, setCaret] = useState<number | null>(null);
+  const termAt = useMemo(
+    () => (nearTerms && caret !== null ? termAtCaret(tokens, caret) : undefined),
+    [nearTerms, tokens, caret],
+  );
+  const near = useNearTerms(termAt?.term, isSuggesting && termAt !== undefined);
+  // Near terms, when there are some, take the recent expressions' place.
+  const suggestions = near.length > 0 ? [] : recentSuggestions;
   const isTooLong = value.length > MAX_EXPRESSION_LENGTH;
   const canSubmit =
     value.trim() !== '' && (isAccepted || (!liveProblem && !references.problem)) && !isTooLong && !isSearching;
@@ -88,6 +105,19 @@ export function ExpressionEditor({
     onChange(next);
     setIsSuggesting(true);
     setActiveSuggestion(-1);
+  };
+
+  const pickNearTerm = (term: string) => {
+    if (!termAt) return;
+    const next = addNearTerm(value, termAt, term);
+    onChange(next.value);
+    cursorRef.current = next.caret;
+    setCaret(next.caret);
+    const textarea = textareaRef.current;
+    requestAnimationFrame(() => {
+      textarea?.focus();
+      textarea?.setSelectionRange(next.caret, next.caret);
+    });
   };
 
   const pickSuggestion = (expression: string) => {
@@ -177,18 +207,52 @@ export function ExpressionEditor({
           aria-autocomplete="list"
           aria-controls={suggestions.length > 0 ? listId : undefined}
           placeholder={t('editor.placeholder')}
-          onChange={(event) => change(event.target.value)}
+          onChange={(event) => {
+            change(event.target.value);
+            setCaret(event.target.selectionStart);
+          }}
           onKeyDown={handleKeyDown}
           onFocus={() => setIsSuggesting(true)}
           onBlur={(event) => {
             cursorRef.current = event.target.selectionStart;
             setIsSuggesting(false);
           }}
-          onSelect={(event) => (cursorRef.current = event.currentTarget.selectionStart)}
+          onSelect={(event) => {
+            cursorRef.current = event.currentTarget.selectionStart;
+            setCaret(event.currentTarget.selectionStart);
+          }}
           onScroll={(event) => {
             if (mirrorRef.current) mirrorRef.current.scrollTop = event.currentTarget.scrollTop;
           }}
         />
+        {near.length > 0 && termAt && (
+          <ul
+            className="expr-suggestions expr-near-terms"
+            role="listbox"
+            aria-label={t('editor.nearTerms', { term: termAt.term })}
+            data-testid="expression-near-terms"
+          >
+            <li className="expr-suggestions-title" role="presentation">
+              <BulbOutlined /> {t('editor.nearTerms', { term: termAt.term })}
+            </li>
+            {near.map((term) => (
+              <li
+                key={term}
+                role="option"
+                aria-selected={false}
+                className="expr-suggestion"
+                title={t('editor.nearTermAdd', { term: termAt.term, near: term })}
+                // mousedown, not click: the textarea's blur would close the list before a click lands.
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  pickNearTerm(term);
+                }}
+              >
+                <span className="expr-suggestion-text">{term}</span>
+              </li>
+            ))}
+          </ul>
+        )}
         {suggestions.length > 0 && (
           <ul className="expr-suggestions" id={listId} role="listbox" aria-label={t('editor.recent')}>
             <li className="expr-suggestions-title" role="presentation">

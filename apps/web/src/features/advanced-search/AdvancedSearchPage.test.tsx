@@ -60,6 +60,36 @@ describe('advanced search page', { timeout: 90_000 }, () => {
     expect(remembered?.body).toEqual({ fields: ['TI', 'PA', 'AD', 'CC'] });
   });
 
+  it('offers the nearest terms of the term under the caret and adds the picked one to its group', async () => {
+    const calls = stubFetch((url, request) => {
+      if (url.pathname.endsWith('/semantics/nearTerms')) {
+        return ok({
+          term: url.searchParams.get('term'),
+          terms: [
+            { term: '蓄电池', similarity: 0.81 },
+            { term: '锂电池', similarity: 0.78 },
+          ],
+        });
+      }
+      if (url.pathname.endsWith('/initDefaultTemplate')) return ok(TEMPLATES);
+      if (url.pathname.endsWith('/getLastSearchFields')) return ok({ fields: [] });
+      return ok(request.body ?? {});
+    });
+    renderApp('/search/advance');
+    await screen.findByRole('textbox', { name: '标题' });
+    fireEvent.focus(editor());
+    fireEvent.change(editor(), { target: { value: 'TI=(电池) AND PD>=2020' } });
+    editor().setSelectionRange(6, 6);
+    fireEvent.select(editor());
+
+    const list = await screen.findByTestId('expression-near-terms');
+    expect(list.textContent).toContain('“电池”的近义词');
+    const asked = calls.find((c) => c.url.pathname.endsWith('/semantics/nearTerms'));
+    expect(asked?.url.searchParams.get('term')).toBe('电池');
+    fireEvent.mouseDown(within(list).getByText('蓄电池'));
+    await waitFor(() => expect(editor().value).toBe('TI=(电池 OR 蓄电池) AND PD>=2020'));
+  });
+
   it('switches template from the URL and saves the rows as a new template', async () => {
     const calls = stubTemplateCalls();
     const { router } = renderApp('/search/advance?template=tpl-mine', 'en');

@@ -226,6 +226,7 @@ export function AdvancedSearchPage() {
           onChange={setEditedExpression}
           onSubmit={submit}
           submitText={t('search')}
+          nearTerms
         />
       </Card>
       <Modal

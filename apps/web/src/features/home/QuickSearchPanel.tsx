@@ -38,6 +38,7 @@ export function QuickSearchPanel({ initialExpression = '' }: QuickSearchPanelPro
         onSubmit={search}
         accepts={(text) => numberSearchExpression(text) !== undefined}
         autoFocus
+        nearTerms
       />
       {asNumbers && (
         <Typography.Paragraph type="success" className="home-number-hint" data-testid="quick-number-hint">

@@ -18,6 +18,7 @@ import {
   trainLsaModel,
   type LsaModel,
 } from '../../semantic/lsa-model.js';
+import { corpusIdf, type WordVectors } from '../../semantic/word-vectors.js';
 import { sampleIndexes } from '../../linear-algebra/random.js';
 import type { DocTerms } from '../../text-mining/terms.js';
 import type { SemanticBuildOptions, SemanticStatus } from '../../search-engine.js';
@@ -100,6 +101,8 @@ export class SemanticIndex {
     schemaVersion: number,
     /** The stored texts of documents (the engine reads them from its copy or from the app store). */
     private readonly loadTexts: (ids: readonly number[]) => Map<number, StoredTexts>,
+    /** The shipped word vectors: query expansion, and term weights when no LSA model is in use. */
+    readonly wordVectors?: WordVectors,
   ) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS sem_model (k TEXT PRIMARY KEY, v BLOB NOT NULL);
@@ -155,11 +158,17 @@ export class SemanticIndex {
     };
   }
 
-  /** IDF of a term in the model (key terms of a query); undefined for an unknown term or no model. */
-  idfOf(key: string): number | undefined {
-    if (!this.model) return undefined;
-    const row = termRow(this.model, key);
-    return row === undefined ? undefined : this.model.idf[row];
+  /**
+   * IDF of a term (key terms of a query): from the LSA model, else from the shipped vectors'
+   * training counts (log of the corpus' tokens over the word's, by its written form); undefined
+   * for an unknown term or no model.
+   */
+  idfOf(key: string, form = key): number | undefined {
+    if (this.model) {
+      const row = termRow(this.model, key);
+      return row === undefined ? undefined : this.model.idf[row];
+    }
+    return this.wordVectors ? corpusIdf(this.wordVectors, form) : undefined;
   }
 
   private get vectorFile(): string | undefined {

@@ -8,6 +8,8 @@ import {
   type SemanticSearchHit,
 } from '../../search-engine.js';
 import { keyTermsOf, reciprocalRankFusion, type FieldWeights } from '../../semantic/hybrid.js';
+import { segmentForSearch } from '../../analysis/chinese.js';
+import { contentWords, expansionTerms } from '../../semantic/word-vectors.js';
 import type { SemanticIndex } from './semantic-index.js';
 import type { DocRow } from './index-tokens.js';
 
@@ -15,6 +17,13 @@ import type { DocRow } from './index-tokens.js';
 export const SEMANTIC_KEY_TERMS = 24;
 /** Reciprocal rank fusion's k (Cormack et al. 2009). */
 const RRF_K = 60;
+/**
+ * Weights of the fused rankings: keywords 1, vectors VECTOR_WEIGHT, the expansion terms'
+ * keyword ranking EXPANSION_WEIGHT (patents the text's own terms did not find). Chosen on the
+ * dev split of bench/semantic.bench.ts (docs/semantic-search.md).
+ */
+export const VECTOR_WEIGHT = 1;
+export const EXPANSION_WEIGHT = 0.5;
 /** A filtered candidate set this small is scored exactly instead of through the HNSW index. */
 const EXACT_VECTOR_SET = 20_000;
 
@@ -64,13 +73,27 @@ export async function prepareSemanticSearch(
 ): Promise<SemanticPrepared> {
   const limit = resultLimit(request);
   // Terms the model does not know are rare in the corpus (or absent): weigh them like the rarest known.
-  const terms = keyTermsOf(request.text, (key) => semantic.idfOf(key), SEMANTIC_KEY_TERMS, 8);
-  if (terms.length === 0) throw new EngineError('TEXT_NO_TERMS');
+  const own = keyTermsOf(request.text, (key, form) => semantic.idfOf(key, form), SEMANTIC_KEY_TERMS, 8);
+  if (own.length === 0) throw new EngineError('TEXT_NO_TERMS');
+  // A short query also searches the shipped vectors' nearest terms (the user sees and can remove them).
+  const expansions =
+    request.expand === false || !semantic.wordVectors
+      ? []
+      : expansionTerms(semantic.wordVectors, request.text, request.excludeExpansions ?? []);
+  // A short text is also searched as written, as one phrase: a patent holding the whole of it ranks first.
+  const whole = wholePhrase(request.text);
+  const top = Math.max(...own.map((t) => t.weight));
+  const terms = whole && !own.some((t) => t.form === whole) ? [{ key: whole, form: whole, weight: top }, ...own] : own;
+  // Its back-off terms: the shorter words and the characters inside its Chinese words (丝杠 for
+  // 丝杆 shares 丝), searched apart and fused below the text's own terms.
+  const backoff = innerWords(request.text).filter((w) => !terms.some((t) => t.form === w));
   // Embedded in BM25 mode too: the hits still show their similarity.
   const query = semantic.ready ? await semantic.embed(request.text) : undefined;
   const filtered = request.filter !== undefined || request.scope !== undefined;
   return {
     terms,
+    expansions,
+    backoff,
     ...(query ? { query } : {}),
     nearest:
       query && request.mode !== 'bm25' ? semantic.nearest(query, filtered ? limit * 4 : limit).map((n) => n.id) : [],
@@ -78,6 +101,30 @@ export async function prepareSemanticSearch(
     ready: semantic.ready,
     model: semantic.ready ? semantic.status().model : null,
   };
+}
+
+/** Longest text searched as one phrase besides its words (a keyphrase, a short technical term). */
+const WHOLE_PHRASE_CHARS = 16;
+const PHRASE_SAFE = /^[\p{Script=Han}a-z0-9][\p{Script=Han}a-z0-9 -]*$/u;
+
+/** The whole of a short text as a phrase key term, or undefined (long, or more than words). */
+export function wholePhrase(text: string): string | undefined {
+  const t = text.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+  if (t.length < 2 || t.length > WHOLE_PHRASE_CHARS || !PHRASE_SAFE.test(t)) return undefined;
+  return contentWords(t).length > 1 || /\p{Script=Han}{3,}/u.test(t) ? t : undefined;
+}
+
+/** The words of two characters or more inside a short Chinese text's words (jieba search mode). */
+function innerWords(text: string): string[] {
+  if (text.trim().length > WHOLE_PHRASE_CHARS) return [];
+  const out: string[] = [];
+  for (const [run] of text.normalize('NFKC').matchAll(/\p{Script=Han}{2,}/gu)) {
+    const bigrams = Array.from({ length: run.length - 1 }, (_, i) => run.slice(i, i + 2));
+    for (const w of [...segmentForSearch(run), ...bigrams, ...run]) {
+      if (w !== run && !out.includes(w)) out.push(w);
+    }
+  }
+  return out;
 }
 
 export async function semanticSearch(
@@ -105,20 +152,26 @@ export function rankSemantic(host: SemanticHost, request: SemanticRequest, prepa
   }
 
   // Keyword signal: BM25 of the key terms with the user's field weights.
+  const keywordList = (forms: readonly string[]): [number, number][] => {
+    const expression = keywordExpression(forms, weights);
+    if (!expression) return [];
+    const rows = host.keywordRanking(expression, weights, allowed ? limit * 4 : limit);
+    return rows.filter(([id]) => !allowed || allowed(id)).slice(0, limit);
+  };
   let bm25: number[] = [];
   const bm25Score = new Map<number, number>();
+  // The expansion terms' own ranking: only patents the text's terms did not find, fused with a lower weight.
+  let expanded: [number, number][] = [];
   if (request.mode !== 'vector' || !prepared.ready) {
-    const expression = keywordExpression(
-      terms.map((t) => t.form),
-      weights,
-    );
-    if (expression) {
-      const rows = host.keywordRanking(expression, weights, allowed ? limit * 4 : limit);
-      const kept = rows.filter(([id]) => !allowed || allowed(id)).slice(0, limit);
-      bm25 = kept.map(([id]) => id);
-      for (const [id, score] of kept) bm25Score.set(id, score);
-    }
+    const kept = keywordList(terms.map((t) => t.form));
+    bm25 = kept.map(([id]) => id);
+    for (const [id, score] of kept) bm25Score.set(id, score);
+    // The back-off terms (characters match many patents: costly on a large corpus) only when the
+    // text's own terms found fewer patents than the ranking holds.
+    const wider = [...(prepared.expansions ?? []), ...(bm25.length < limit ? (prepared.backoff ?? []) : [])];
+    if (wider.length > 0) expanded = keywordList(wider).filter(([id]) => !bm25Score.has(id));
   }
+  const expandedIds = expanded.map(([id]) => id);
 
   // Vector signal: nearest by the combined vector, re-scored exactly under the weights.
   const query = prepared.query;
@@ -129,13 +182,18 @@ export function rankSemantic(host: SemanticHost, request: SemanticRequest, prepa
     if (allowedIds && allowedIds.length <= EXACT_VECTOR_SET) candidates = Array.from(allowedIds);
     else candidates = prepared.nearest.filter((id) => !allowed || allowed(id));
     // Keyword candidates are scored too: the vector ranking then covers every candidate.
-    similarity = host.similarities(query, [...new Set([...candidates, ...bm25])], weights, prepared.dims);
+    similarity = host.similarities(
+      query,
+      [...new Set([...candidates, ...bm25, ...expandedIds])],
+      weights,
+      prepared.dims,
+    );
     vector = [...similarity]
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, limit)
       .map(([id]) => id);
   } else if (query) {
-    similarity = host.similarities(query, bm25, weights, prepared.dims);
+    similarity = host.similarities(query, [...bm25, ...expandedIds], weights, prepared.dims);
   }
 
   // `relevance` is the score that ranks, on 0–1, so that the figure shown never rises down the list.
@@ -147,15 +205,26 @@ export function rankSemantic(host: SemanticHost, request: SemanticRequest, prepa
       score: 1 / (RRF_K + i + 1),
       relevance: best > 0 ? Math.max(0, (bm25Score.get(id) ?? 0) / best) : 0,
     }));
+    // Then the patents only the expansion terms find, below every patent of the text's own terms.
+    const floor = ranked.at(-1)?.relevance ?? 1;
+    const bestExpanded = expanded[0]?.[1] ?? 0;
+    for (const [i, [id, s]] of expanded.entries()) {
+      ranked.push({
+        id,
+        score: EXPANSION_WEIGHT / (RRF_K + bm25.length + i + 1),
+        relevance: bestExpanded > 0 ? (floor * EXPANSION_WEIGHT * Math.max(0, s)) / bestExpanded : 0,
+      });
+    }
   } else if (request.mode === 'vector') {
     ranked = vector.map((id) => {
       const s = similarity.get(id) ?? 0;
       return { id, score: s, relevance: Math.max(0, s) };
     });
   } else {
-    const fused = reciprocalRankFusion([bm25, vector], RRF_K);
-    // The best a patent can score: first by keywords and first by vectors.
-    const best = 2 / (RRF_K + 1);
+    const fused = reciprocalRankFusion([bm25, vector, expandedIds], RRF_K, [1, VECTOR_WEIGHT, EXPANSION_WEIGHT]);
+    // The best a patent can score: first by keywords and first by vectors (the expansion list
+    // holds no patent of the keyword list, and weighs less).
+    const best = (1 + VECTOR_WEIGHT) / (RRF_K + 1);
     ranked = [...fused]
       .map(([id, score]) => ({ id, score, relevance: score / best }))
       .sort((a, b) => b.score - a.score || a.id - b.id);
@@ -186,7 +255,11 @@ export function rankSemantic(host: SemanticHost, request: SemanticRequest, prepa
     total: ranked.length,
     items,
     ...(request.withRanking ? { ranking: rankingOf(host, ranked) } : {}),
-    keyTerms: terms.map((t) => ({ term: t.form, weight: Math.round(t.weight * 1000) / 1000 })),
+    keyTerms: [
+      ...terms.map((t) => ({ term: t.form, weight: Math.round(t.weight * 1000) / 1000 })),
+      ...(prepared.expansions ?? []).map((term) => ({ term, weight: 0 })),
+    ],
+    expansions: [...(prepared.expansions ?? [])],
     model: prepared.ready && query ? prepared.model : null,
   };
 }

@@ -40,6 +40,7 @@ import { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION, createIndexSchema, ind
 import { startBulkLoad } from './bulk-load.js';
 import { IndexWriter, prepareDocs, resetFtsConfig, storedTextsOf } from './index-writer.js';
 import type { TextEmbedder } from '../../semantic/embedder.js';
+import { wordVectorEmbedder, type WordVectors } from '../../semantic/word-vectors.js';
 import type { FieldWeights } from '../../semantic/hybrid.js';
 import { SELECT_VECTORS_SQL, SemanticIndex, storedSimilarities } from './semantic-index.js';
 import { prepareSemanticSearch, rankSemantic, semanticSearch } from './semantic-search.js';
@@ -66,6 +67,11 @@ export interface SqliteEngineOptions {
   readonly maxAnalysisTotal?: number;
   /** Semantic vectors from this model instead of the LSA space learned from the corpus. */
   readonly embedder?: TextEmbedder;
+  /**
+   * The shipped word vectors (data/vectors, issue 24): the text vectors when no `embedder` is
+   * given, and always the nearest terms a short query is expanded with.
+   */
+  readonly wordVectors?: WordVectors;
   /**
    * Where the texts of records indexed with `textsInStore` are read (the app store): the index
    * then keeps no copy of them (~4.5 KB a record with claims). Without it, every record's texts
@@ -227,8 +233,13 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   const writer = new IndexWriter(db);
   const semanticIndex = readOnly
     ? undefined
-    : new SemanticIndex(db, options.file, options.embedder, INDEX_SCHEMA_VERSION, (ids) =>
-        loadTexts(Int32Array.from(ids)),
+    : new SemanticIndex(
+        db,
+        options.file,
+        options.embedder ?? (options.wordVectors ? wordVectorEmbedder(options.wordVectors) : undefined),
+        INDEX_SCHEMA_VERSION,
+        (ids) => loadTexts(Int32Array.from(ids)),
+        options.wordVectors,
       );
   const semantic = {
     get index(): SemanticIndex {

@@ -38,6 +38,7 @@ function answerOf(page: number, overrides: Partial<SemanticSearchResponse> = {})
       { term: '负极片', weight: 0.91 },
       { term: '硅碳', weight: 0.77 },
     ],
+    expansions: [],
     tookMs: 38,
     ...overrides,
   };
@@ -220,6 +221,42 @@ describe('semantic search tab', () => {
     // A reopened search is not recorded again.
     expect(calls.some((call) => call.url.pathname === '/api/product/history')).toBe(false);
   });
+
+  it(
+    'shows the "also searched" terms of a short text; removing one searches again without it',
+    { timeout: 60_000 },
+    async () => {
+      const SHORT = { searchContext: '电池', ss_weights: '3,3,3,3', mode: 'hybrid' as const };
+      const calls = stubSemantic((request) => {
+        const body = request.body as { key?: string; excludeExpansions?: string[] };
+        if (body.key) return ok(answerOf(1, { query: SHORT, expansions: ['蓄电池', '电芯', '锂电'] }));
+        return ok(
+          answerOf(1, {
+            key: 'second-key-1',
+            query: { ...SHORT, excludeExpansions: body.excludeExpansions ?? [] },
+            expansions: ['蓄电池', '锂电'],
+          }),
+        );
+      });
+      const { router } = renderApp('/home?tabName=semantics&key=abcdefgh12');
+      const box = await screen.findByTestId('semantic-also-searched');
+      expect(box.textContent).toContain('同时检索：');
+      expect(
+        within(box)
+          .getAllByTestId('semantic-expansion')
+          .map((tag) => tag.textContent),
+      ).toEqual(['蓄电池', '电芯', '锂电']);
+
+      const chip = within(box).getAllByTestId('semantic-expansion')[1] as HTMLElement;
+      fireEvent.click(chip.querySelector('.ant-tag-close-icon') as HTMLElement);
+      await waitFor(() => expect(semanticCalls(calls)).toHaveLength(2));
+      expect(semanticCalls(calls)[1]?.body).toEqual({ ...SHORT, excludeExpansions: ['电芯'], page: 1, pageSize: 20 });
+      // The new search opens its results, as a search from the form does.
+      await waitFor(() =>
+        expect(new URLSearchParams(router.state.location.search).get('set')).toBe('semantic:second-key-1'),
+      );
+    },
+  );
 
   it("shows the server's message in the user's language", async () => {
     stubSemantic((request) =>

@@ -2,15 +2,23 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Alert, Button, Flex, Form, Result, Skeleton, Spin, Typography } from 'antd';
 import { LockOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { SemanticSearchRequest } from '@patlas/contracts';
 import { useTranslation } from 'react-i18next';
 import { loginPathFor } from '../../../session/login-target';
 import { setResultPath } from '../../../search-state/search-url-state';
 import { usePermission, useSession } from '../../../session/useSession';
-import { emptyForm, fromSemanticQuery, toSemanticRequest, type SemanticFormValues } from './semantic-form';
+import {
+  emptyForm,
+  fromSemanticQuery,
+  toSemanticRequest,
+  withoutExpansion,
+  type SemanticFormValues,
+} from './semantic-form';
 import { readSemanticUrl, writeSemanticUrl } from './semantic-url-state';
 import { useNewSemanticSearch, useSemanticPage } from './queries';
 import { useSemanticHistoryRecorder } from './useSemanticHistoryRecorder';
 import { SemanticSearchForm, toFormShape, type SemanticFormShape } from './SemanticSearchForm';
+import { AlsoSearched } from './AlsoSearched';
 import './semantic-search.css';
 
 /** Spec 1 §6 / §8: semantic retrieval has its own permission. */
@@ -76,8 +84,8 @@ function SemanticSearchWorkspace({ savedWeights }: { savedWeights: string | unde
   }, [answer, key, form, savedWeights]);
 
   // The ranked patents open on the result page (issue 14: filters, selection, analysis apply there).
-  const handleSearch = (values: SemanticFormValues) => {
-    search.mutate(toSemanticRequest(values), {
+  const run = (request: SemanticSearchRequest) => {
+    search.mutate(request, {
       onSuccess: (next) => {
         record(next);
         // The tab remembers the search, so going back to it shows this text.
@@ -85,6 +93,11 @@ function SemanticSearchWorkspace({ savedWeights }: { savedWeights: string | unde
         void navigate(setResultPath({ kind: 'semantic', key: next.key }));
       },
     });
+  };
+  const handleSearch = (values: SemanticFormValues) => run(toSemanticRequest(values));
+  // "Also searched" terms: removing one runs the stored query again without it.
+  const handleRemoveExpansion = (term: string) => {
+    if (answer) run(withoutExpansion(answer.query, term));
   };
 
   const handleClear = () => {
@@ -128,6 +141,9 @@ function SemanticSearchWorkspace({ savedWeights }: { savedWeights: string | unde
           <Spin />
           <Typography.Text type="secondary">{t('results.loading')}</Typography.Text>
         </Flex>
+      )}
+      {key && answer && !stored.isError && (
+        <AlsoSearched terms={answer.expansions} disabled={search.isPending} onRemove={handleRemoveExpansion} />
       )}
       {key && answer && !stored.isError && (
         <Flex justify="center">

@@ -116,6 +116,19 @@ export function toSemanticRequest(values: SemanticFormValues, pageSize = SEMANTI
   };
 }
 
+/**
+ * The stored query again (page 1) without one of its "also searched" terms: the removed terms
+ * travel with the query (`excludeExpansions`), so its key and result page differ from the first.
+ */
+export function withoutExpansion(
+  query: SemanticQuery,
+  term: string,
+  pageSize = SEMANTIC_PAGE_SIZE,
+): SemanticSearchRequest {
+  const excluded = [...new Set([...(query.excludeExpansions ?? []), term])];
+  return { ...query, excludeExpansions: excluded, page: 1, pageSize };
+}
+
 function isPatentType(value: string): value is PatentType {
   return (PATENT_TYPES as readonly string[]).includes(value);
 }

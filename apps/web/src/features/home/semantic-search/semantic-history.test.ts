@@ -19,6 +19,7 @@ const answer: SemanticSearchResponse = {
   items: [],
   model: 'lsa-256',
   keyTerms: [{ term: '负极片', weight: 0.9 }],
+  expansions: [],
   tookMs: 40,
 };
 
