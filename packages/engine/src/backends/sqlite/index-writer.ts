@@ -131,8 +131,8 @@ export function resetFtsConfig(db: Database.Database): void {
  */
 export class IndexWriter {
   private readonly stmt;
-  private readonly writeBatch: (batch: PreparedBatch) => number[];
-  private readonly removeIds: (ids: readonly number[]) => void;
+  private readonly writeBatch: Database.Transaction<(batch: PreparedBatch) => number[]>;
+  private readonly removeIds: Database.Transaction<(ids: readonly number[]) => void>;
 
   constructor(private readonly db: Database.Database) {
     this.stmt = {
@@ -180,7 +180,11 @@ export class IndexWriter {
 
   /** Adds or replaces records (by publication key) in one transaction; answers their ids, in order. */
   write(batch: PreparedBatch): number[] {
-    return this.writeBatch(batch);
+    // IMMEDIATE: the write lock is taken (waiting out busy_timeout) before the first read. A deferred
+    // transaction reads first (idByPn), and when another connection commits meanwhile (the engine
+    // storing a batch's semantic vectors while a bulk load's writer thread writes the next batch)
+    // SQLite cannot upgrade it and answers "database is locked" at once, without waiting.
+    return this.writeBatch.immediate(batch);
   }
 
   /** Ids of records by publication number in any written form (undefined when not indexed). */
@@ -198,7 +202,7 @@ export class IndexWriter {
   /** Removes records by publication number (any written form); answers the ids removed. */
   remove(publicationNumbers: readonly string[]): number[] {
     const ids = [...new Set(this.idsOf(publicationNumbers).filter((x): x is number => x !== undefined))];
-    this.removeIds(ids);
+    this.removeIds.immediate(ids);
     return ids;
   }
 
@@ -207,7 +211,7 @@ export class IndexWriter {
     const ids = [
       ...new Set(keys.map((k) => this.stmt.idByPn.get(k) as number | undefined).filter((x) => x !== undefined)),
     ];
-    this.removeIds(ids);
+    this.removeIds.immediate(ids);
     return ids;
   }
 

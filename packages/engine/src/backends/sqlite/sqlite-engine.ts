@@ -1151,17 +1151,20 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       setPv ??= db.prepare("UPDATE doc_cols SET cols = json_set(cols, '$.pv', ?) WHERE id = ?");
       const update = setPv;
       // The in-memory columns only once the writes are committed: a failed batch changes nothing.
-      const written = db.transaction(() => {
-        const done: [number, number][] = [];
-        for (const { publicationNumber, valueScore } of scores) {
-          const id = stmt.idByPn.get(publicationKey(publicationNumber)) as number | undefined;
-          if (id === undefined) continue;
-          // Other connections (search workers) read the new score from the change log (a score-only entry).
-          update.run(valueScore, id);
-          done.push([id, valueScore ?? Number.NaN]);
-        }
-        return done;
-      })();
+      const written = db
+        .transaction(() => {
+          const done: [number, number][] = [];
+          for (const { publicationNumber, valueScore } of scores) {
+            const id = stmt.idByPn.get(publicationKey(publicationNumber)) as number | undefined;
+            if (id === undefined) continue;
+            // Other connections (search workers) read the new score from the change log (a score-only entry).
+            update.run(valueScore, id);
+            done.push([id, valueScore ?? Number.NaN]);
+          }
+          return done;
+          // IMMEDIATE: it reads before it writes, and must wait for a bulk load's writer rather than fail.
+        })
+        .immediate();
       trimChangeLog(db);
       for (const [id, value] of written) loaded?.setValueScore(id, value);
       return written.length;
@@ -1179,27 +1182,29 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
               .prepare("SELECT id FROM doc_cols WHERE coalesce(json_array_length(cols, '$.awards'), 0) > 0")
               .pluck()
               .all() as number[]);
-      const written = db.transaction(() => {
-        const done: [number, [string, number | null][]][] = [];
-        const seen = new Set<number>();
-        for (const { publicationNumber, awards } of updates) {
-          const id = stmt.idByPn.get(publicationKey(publicationNumber)) as number | undefined;
-          if (id === undefined || seen.has(id)) continue;
-          seen.add(id);
-          const values = awards.map((a): [string, number | null] => [a.award, a.year ?? null]);
-          // Other connections (search workers) reload the document's columns from the change log.
-          update.run(JSON.stringify(values), id);
-          done.push([id, values]);
-        }
-        if (options.replaceAll) {
-          for (const id of holders()) {
-            if (seen.has(id)) continue;
-            update.run('[]', id);
-            done.push([id, []]);
+      const written = db
+        .transaction(() => {
+          const done: [number, [string, number | null][]][] = [];
+          const seen = new Set<number>();
+          for (const { publicationNumber, awards } of updates) {
+            const id = stmt.idByPn.get(publicationKey(publicationNumber)) as number | undefined;
+            if (id === undefined || seen.has(id)) continue;
+            seen.add(id);
+            const values = awards.map((a): [string, number | null] => [a.award, a.year ?? null]);
+            // Other connections (search workers) reload the document's columns from the change log.
+            update.run(JSON.stringify(values), id);
+            done.push([id, values]);
           }
-        }
-        return done;
-      })();
+          if (options.replaceAll) {
+            for (const id of holders()) {
+              if (seen.has(id)) continue;
+              update.run('[]', id);
+              done.push([id, []]);
+            }
+          }
+          return done;
+        })
+        .immediate();
       trimChangeLog(db);
       for (const [id, values] of written) loaded?.setAwards(id, values);
       return written.filter(([, values]) => values.length > 0).length;
