@@ -184,6 +184,57 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
   );
 
   it(
+    '[SEARCH][SEMANTIC]: a short text is also searched with its nearest terms, shown as chips; removing one searches again without it',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
+      await page.goto(`${server.baseUrl}/home?tabName=semantics`);
+      await page.getByRole('textbox', { name: '技术描述' }).fill('锂电池');
+      await page.locator('.semantic-form').getByRole('button', { name: '语义检索' }).click();
+      const onResults = (url: URL) => url.pathname === '/innovationSpace/searchResult' && url.searchParams.has('set');
+      await page.waitForURL(onResults);
+      const firstKey = (new URL(page.url()).searchParams.get('set') ?? '').slice('semantic:'.length);
+
+      // Back on the tab, the terms the text was expanded with (the shipped word vectors' nearest terms).
+      await page.goBack();
+      await page.getByTestId('semantic-also-searched').waitFor();
+      expect(await page.getByTestId('semantic-also-searched').innerText()).toContain('同时检索');
+      const chips = () => page.getByTestId('semantic-expansion').allInnerTexts();
+      await poll(async () => (await chips()).length).toBeGreaterThan(0);
+      const before = (await chips()).map((c) => c.trim());
+      const stored = await apiCall<{ expansions: string[] }>(
+        server.baseUrl,
+        session.tokens.access_token,
+        'POST',
+        '/product/search/semantics',
+        { key: firstKey, page: 1, pageSize: 20 },
+      );
+      expect(before).toEqual(stored.expansions);
+      await page.getByTestId('semantic-also-searched').scrollIntoViewIfNeeded();
+      await shot(page, 'semantic-also-searched-zh.png');
+
+      // Removing the first one runs the search again without it: another stored query, the term left out.
+      const removed = before[0] as string;
+      await page.getByTestId('semantic-expansion').first().locator('.ant-tag-close-icon').click();
+      await page.waitForURL((url) => onResults(url) && !url.searchParams.get('set')?.endsWith(firstKey));
+      const secondKey = (new URL(page.url()).searchParams.get('set') ?? '').slice('semantic:'.length);
+      const again = await apiCall<{ expansions: string[]; query: { excludeExpansions?: string[] } }>(
+        server.baseUrl,
+        session.tokens.access_token,
+        'POST',
+        '/product/search/semantics',
+        { key: secondKey, page: 1, pageSize: 20 },
+      );
+      expect(again.query.excludeExpansions).toContain(removed);
+      expect(again.expansions).not.toContain(removed);
+      await page.goBack();
+      await page.getByTestId('semantic-also-searched').waitFor();
+      await poll(async () => (await chips()).map((c) => c.trim())).toEqual(again.expansions);
+      await page.close();
+    },
+  );
+
+  it(
     '[SEARCH][SEMANTIC]: an over-long text is kept and refused; an expired key says so in English',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
