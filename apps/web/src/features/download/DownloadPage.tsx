@@ -2,19 +2,17 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Flex, Progress, Table, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { DownloadState, DownloadTask } from '@patlas/contracts';
 import { downloadTaskFile } from '../../export-actions/api';
 import { useFileOptions } from '../../export-actions/queries';
+import { formatBytes } from '../../utils/format-bytes';
 import { formatDateTime } from '../../utils/format-date';
+import { PAGE_SIZES, usePageParams } from '../../utils/use-page-params';
 import { saveFile } from '../../utils/save-file';
 import type { DownloadAction } from './api';
 import { isActive, useApplyProgress, useDownloadAction, useDownloads } from './queries';
 import { useProgressSockets } from './useProgressSockets';
 import './download.css';
-
-/** Spec 2 §9 pagination: page sizes 20, 30, 40. */
-const PAGE_SIZES = [20, 30, 40];
 
 const STATE_COLORS: Record<DownloadState, string> = {
   waiting: 'default',
@@ -23,36 +21,6 @@ const STATE_COLORS: Record<DownloadState, string> = {
   failed: 'error',
   cancelled: 'warning',
 };
-
-/** "1.2 MB": bytes in the largest unit that keeps a number of at least 1. */
-export function formatBytes(bytes: number | null): string | undefined {
-  if (bytes === null) return undefined;
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
-
-/** Page and page size from the URL (a page the user could share or reload). */
-function usePageParams() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const size = Number(params.get('size'));
-  const pageSize = PAGE_SIZES.includes(size) ? size : (PAGE_SIZES[0] ?? 20);
-  const setPage = (nextPage: number, nextSize: number) => {
-    const next = new URLSearchParams(params);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    else next.delete('page');
-    if (nextSize !== PAGE_SIZES[0]) next.set('size', String(nextSize));
-    else next.delete('size');
-    setParams(next);
-  };
-  return { page, pageSize, setPage };
-}
 
 /**
  * The download centre (/innovationSpace/download, spec 2 §2 "/download: export history"): the
@@ -183,7 +151,7 @@ export function DownloadPage() {
               title: t('columns.size'),
               width: 90,
               align: 'right',
-              render: (_, task) => formatBytes(task.size) ?? '—',
+              render: (_, task) => (task.size === null ? '—' : formatBytes(task.size)),
             },
             {
               key: 'times',
