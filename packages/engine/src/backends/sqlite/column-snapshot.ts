@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { MULTI_RANGE_COLUMNS } from './compile-query.js';
 import type { Dictionary } from './doc-columns.js';
 import { DocColumns, MULTI_FIELDS, SINGLE_FIELDS } from './doc-columns.js';
@@ -13,7 +13,7 @@ import { DocColumns, MULTI_FIELDS, SINGLE_FIELDS } from './doc-columns.js';
  * is never used.
  *
  * Layout: 8-byte magic, u32 header length, the JSON header, then each array at an 8-byte aligned
- * offset (the header lists them), so reading is one readFileSync and typed-array views, no copy.
+ * offset (the header lists them), so reading is the header, then one read and typed-array views.
  */
 const MAGIC = 'PTLSCOL1';
 /** Bumped whenever DocColumns derives a column differently from doc_cols: older files are then reloaded. */
@@ -205,24 +205,36 @@ export function readColumnSnapshot(
   file: string,
   expect: { indexId: string; indexSchema: number },
 ): { columns: DocColumns; seq: number } | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch {
-    return undefined;
-  }
-  if (bytes.length < 12 || bytes.toString('latin1', 0, 8) !== MAGIC) return undefined;
-  const headerLength = bytes.readUInt32LE(8);
-  if (12 + headerLength > bytes.length) return undefined;
+  // The header first: a file of another index or format is not read further (373 MB at 1M).
   let header: Header;
+  let headerLength: number;
+  let bytes: Buffer;
+  let fd: number | undefined;
   try {
-    header = JSON.parse(bytes.toString('utf8', 12, 12 + headerLength)) as Header;
+    fd = openSync(file, 'r');
+    const prefix = Buffer.alloc(12);
+    if (readSync(fd, prefix, 0, 12, 0) < 12 || prefix.toString('latin1', 0, 8) !== MAGIC) return undefined;
+    headerLength = prefix.readUInt32LE(8);
+    const size = fstatSync(fd).size;
+    if (12 + headerLength > size) return undefined;
+    const headerBytes = Buffer.alloc(headerLength);
+    readSync(fd, headerBytes, 0, headerLength, 12);
+    header = JSON.parse(headerBytes.toString('utf8')) as Header;
+    if (header.format !== FORMAT || header.indexId !== expect.indexId || header.indexSchema !== expect.indexSchema)
+      return undefined;
+    bytes = Buffer.allocUnsafe(size);
+    // One read returns at most ~2 GB on Linux: loop until the whole file is in.
+    for (let at = 0; at < size;) {
+      const read = readSync(fd, bytes, at, size - at, at);
+      if (read === 0) return undefined;
+      at += read;
+    }
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
-  if (header.format !== FORMAT || header.indexId !== expect.indexId || header.indexSchema !== expect.indexSchema)
-    return undefined;
-  // Views need their offsets aligned within the ArrayBuffer: copy once if readFileSync's buffer is not.
+  // Views need their offsets aligned within the ArrayBuffer: copy once if the buffer is not.
   const base = align8(12 + headerLength);
   const ab = (
     bytes.byteOffset % 8 === 0
