@@ -90,7 +90,11 @@ describe('compileQuery (SQLite FTS5)', () => {
         distance: unit === 'word' ? 3 : undefined,
         span,
       }) as NearNode;
-    expect(compile(near('TI', true, 'word'))).toBe('VERIFY({ti}: (NEAR("电池" "正极", 4)) | ti W/3)');
+    expect(compile(near('TI', true, 'word'))).toBe('VERIFY({ti}: (NEAR("电池" "正极", 4)) | ti W/3 on positions)');
+    // The description is not stored, but its positions are indexed: the order holds there too.
+    expect(compile(near('FT', true, 'word'))).toBe(
+      'VERIFY({ti ab clm desc}: (NEAR("电池" "正极", 4)) | ti ab clm desc W/3 on positions)',
+    );
     expect(compile(near(null, false, 'sentence'))).toBe('VERIFY({ti ab clm}: (("电池") AND ("正极")) | ti ab clm S)');
     expect(compile(near('FT', false, 'word'))).toBe('FTS({ti ab clm desc}: (NEAR("电池" "正极", 4)))');
   });

@@ -40,13 +40,26 @@ export type Plan =
       /** A text condition ANDed with a class, keyword or number one: usually a small hit set. */
       readonly narrowed?: boolean;
     }
-  | {
+  | ({
       readonly kind: 'verify';
       readonly match: string;
       readonly rank: readonly string[];
       readonly describe: string;
-      readonly check: (texts: StoredTexts) => boolean;
-    }
+    } & (
+      | {
+          /** The condition on the stored title/abstract/claims of each candidate `match` yields. */
+          readonly check: (texts: StoredTexts) => boolean;
+        }
+      | {
+          /**
+           * Word proximity of two single phrases (`match` is their FTS5 NEAR, a superset): checked
+           * on the FTS5 position lists of phrases 0 and 1 by the engine's SQLite extension
+           * (native-extension.ts). Positions are unit indexes (index-tokens.ts), so this is the
+           * rule nearHolds applies to the text, on any text column, stored or not.
+           */
+          readonly positions: NearPositions;
+        }
+    ))
   | {
       readonly kind: 'range';
       readonly column: RangeColumn;
@@ -79,6 +92,14 @@ export type Plan =
   | { readonly kind: 'and'; readonly children: readonly Plan[] }
   | { readonly kind: 'or'; readonly children: readonly Plan[] }
   | { readonly kind: 'not'; readonly child: Plan };
+
+export interface NearPositions {
+  readonly leftUnits: number;
+  readonly rightUnits: number;
+  /** Most units between the two. */
+  readonly gap: number;
+  readonly ordered: boolean;
+}
 
 /** Column fields that class and exact-value conditions are answered from (doc-columns.ts). */
 export type ColumnField =
@@ -682,8 +703,19 @@ function compileNear(node: NearNode, ctx: Compilation): Plan {
   const stored = storedColumns(spec.columns);
   // An exact NEAR ranks by its own phrases: one bm25() statement then yields hits and scores.
   if (exact) return { kind: 'fts', match, rank: [match], ranked: true };
-  if (!stored) return { kind: 'fts', match, rank, ranked: true };
   const op = node.unit === 'word' ? `${node.ordered ? 'W' : 'N'}/${distance}` : node.unit === 'sentence' ? 'S' : 'P';
+  // One phrase each side: the positions of the NEAR candidates decide, in any text column.
+  if (simple) {
+    const unitsOf = (t: AnalysedTerm): number => t.sequences[0]?.units.length ?? 0;
+    return {
+      kind: 'verify',
+      match,
+      rank,
+      describe: `${spec.columns.join(' ')} ${op}`,
+      positions: { leftUnits: unitsOf(left), rightUnits: unitsOf(right), gap: distance, ordered: node.ordered },
+    };
+  }
+  if (!stored) return { kind: 'fts', match, rank, ranked: true };
   const ls = plainWordStems(left);
   const rs = plainWordStems(right);
   const forms = (stems: string[]): RegExp | undefined =>
@@ -798,7 +830,7 @@ export function printPlan(plan: Plan): string {
     case 'fts':
       return `FTS(${plan.match})`;
     case 'verify':
-      return `VERIFY(${plan.match} | ${plan.describe})`;
+      return `VERIFY(${plan.match} | ${plan.describe}${'positions' in plan ? ' on positions' : ''})`;
     case 'range': {
       const lo = plan.from === undefined ? '' : `${plan.includeFrom ? '[' : '('}${plan.from}`;
       const hi = plan.to === undefined ? '' : `${plan.to}${plan.includeTo ? ']' : ')'}`;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { NearNode, QueryNode, TermNode } from '@patlas/query';
 import { analyseTerm, findTerm, type Occurrence } from '../../analysis/query-terms.js';
 import { segmentUnits } from '../../analysis/text-normalise.js';
-import { asciiNearHolds, wordSequenceRegExp } from './compile-query.js';
+import { asciiNearHolds, compileQuery, printPlan, wordSequenceRegExp } from './compile-query.js';
 import { createSqliteEngine } from './sqlite-engine.js';
 import type { IndexablePatent } from './index-tokens.js';
 
@@ -185,6 +185,22 @@ describe('SQLite fast paths', () => {
     }
     expect(checked).toBeGreaterThan(1000);
     await engine.close();
+  });
+
+  it('checks word proximity of two single phrases on FTS5 positions, and other proximity on the text', () => {
+    const ctx = { expandWord: () => [] };
+    const near = (left: string, right: string, ordered: boolean, unit: NearNode['unit'] = 'word'): string =>
+      printPlan(
+        compileQuery(
+          { kind: 'Near', field: 'TI', left: term(left), right: term(right), ordered, unit, distance: 3, span },
+          ctx,
+        ),
+      );
+    expect(near('数据', 'data processing', true)).toMatch(/W\/3 on positions\)$/);
+    expect(near('图像', '像素', false)).toMatch(/N\/3 on positions\)$/);
+    // Same sentence or paragraph needs the text.
+    expect(near('数据', '图像', false, 'sentence')).not.toMatch(/on positions/);
+    expect(near('数据', '图像', true, 'paragraph')).not.toMatch(/on positions/);
   });
 
   it('checks ASCII word proximity by regular expression as the unit-by-unit definition does', () => {
