@@ -39,6 +39,8 @@ export type Plan =
       readonly ranked?: boolean;
       /** A text condition ANDed with a class, keyword or number one: usually a small hit set. */
       readonly narrowed?: boolean;
+      /** How `match` was put together from its conditions, when it was (FtsTree). */
+      readonly tree?: FtsTree;
     }
   | ({
       readonly kind: 'verify';
@@ -92,6 +94,31 @@ export type Plan =
   | { readonly kind: 'and'; readonly children: readonly Plan[] }
   | { readonly kind: 'or'; readonly children: readonly Plan[] }
   | { readonly kind: 'not'; readonly child: Plan };
+
+/**
+ * The AND/OR/NOT structure of a merged FTS5 MATCH: each node's `match` is the whole subtree as one
+ * FTS5 expression. FTS5 merges an OR of k phrases by comparing all k at every row it yields, so the
+ * engine evaluates a wide OR (a landscape search's 100 synonyms) one condition at a time instead and
+ * unites the ids (sqlite-engine.ts evaluateTree).
+ */
+export interface FtsTree {
+  readonly match: string;
+  /** `not`: children[0] without children[1]. */
+  readonly op?: 'and' | 'or' | 'not';
+  readonly children?: readonly FtsTree[];
+}
+
+/** An OR of more conditions than this is evaluated one condition at a time (sqlite-engine.ts evaluateTree). */
+const WIDE_OR = 12;
+
+export function hasWideOr(tree: FtsTree): boolean {
+  const children = tree.children ?? [];
+  return (tree.op === 'or' && children.length > WIDE_OR) || children.some(hasWideOr);
+}
+
+function treeOf(plan: Extract<Plan, { kind: 'fts' }>): FtsTree {
+  return plan.tree ?? { match: plan.match };
+}
 
 export interface NearPositions {
   readonly leftUnits: number;
@@ -747,11 +774,30 @@ function compileAnd(children: readonly QueryNode[], ctx: Compilation): Plan {
   const merged: Plan[] = [...rest];
   if (fts.length > 0) {
     let match = fts.length === 1 ? (fts[0] as { match: string }).match : fts.map((p) => `(${p.match})`).join(' AND ');
+    let tree: FtsTree =
+      fts.length === 1
+        ? treeOf(fts[0] as Extract<Plan, { kind: 'fts' }>)
+        : { match, op: 'and', children: fts.map(treeOf) };
     // FTS5 has only binary NOT: a negated text condition joins the positive ones.
-    if (negFts.length > 0) match = `(${match}) NOT (${negFts.map((p) => p.child.match).join(' OR ')})`;
+    if (negFts.length > 0) {
+      const negatives = negFts.map((p) => p.child);
+      const negative: FtsTree =
+        negatives.length === 1
+          ? treeOf(negatives[0] as Extract<Plan, { kind: 'fts' }>)
+          : { match: negatives.map((p) => `(${p.match})`).join(' OR '), op: 'or', children: negatives.map(treeOf) };
+      match = `(${match}) NOT (${negFts.map((p) => p.child.match).join(' OR ')})`;
+      tree = { match, op: 'not', children: [tree, negative] };
+    }
     const ranked = fts.some((p) => p.ranked);
     const narrowed = ranked && fts.some((p) => p.rank.length === 0);
-    merged.unshift({ kind: 'fts', match, rank: fts.flatMap((p) => p.rank), ranked, ...(narrowed ? { narrowed } : {}) });
+    merged.unshift({
+      kind: 'fts',
+      match,
+      rank: fts.flatMap((p) => p.rank),
+      ranked,
+      ...(narrowed ? { narrowed } : {}),
+      ...(tree.op ? { tree } : {}),
+    });
   } else {
     merged.push(...negFts);
   }
@@ -766,7 +812,17 @@ function compileOr(children: readonly QueryNode[], ctx: Compilation): Plan {
   const merged: Plan[] = [...rest];
   if (fts.length > 0) {
     const match = fts.length === 1 ? (fts[0] as { match: string }).match : fts.map((p) => `(${p.match})`).join(' OR ');
-    merged.unshift({ kind: 'fts', match, rank: fts.flatMap((p) => p.rank), ranked: fts.every((p) => p.ranked) });
+    const tree: FtsTree =
+      fts.length === 1
+        ? treeOf(fts[0] as Extract<Plan, { kind: 'fts' }>)
+        : { match, op: 'or', children: fts.map(treeOf) };
+    merged.unshift({
+      kind: 'fts',
+      match,
+      rank: fts.flatMap((p) => p.rank),
+      ranked: fts.every((p) => p.ranked),
+      ...(tree.op ? { tree } : {}),
+    });
   }
   return merged.length === 1 ? (merged[0] as Plan) : { kind: 'or', children: merged };
 }

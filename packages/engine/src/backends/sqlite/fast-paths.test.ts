@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { NearNode, QueryNode, TermNode } from '@patlas/query';
 import { analyseTerm, findTerm, type Occurrence } from '../../analysis/query-terms.js';
 import { segmentUnits } from '../../analysis/text-normalise.js';
-import { asciiNearHolds, compileQuery, printPlan, wordSequenceRegExp } from './compile-query.js';
+import { asciiNearHolds, compileQuery, hasWideOr, printPlan, wordSequenceRegExp } from './compile-query.js';
 import { createSqliteEngine } from './sqlite-engine.js';
 import type { IndexablePatent } from './index-tokens.js';
 
@@ -124,6 +124,59 @@ describe('SQLite fast paths', () => {
         );
       }
     }
+    await engine.close();
+  });
+
+  it('evaluates wide ORs one condition at a time, with the hits the definition gives', async () => {
+    const WORDS =
+      'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu anchor bridge castle dragon'.split(
+        ' ',
+      );
+    let seed = 5;
+    const rnd = (k: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % k;
+    };
+    const titles = Array.from({ length: 600 }, () =>
+      Array.from({ length: 1 + rnd(4) }, () => WORDS[rnd(WORDS.length)] as string),
+    );
+    const engine = createSqliteEngine({ file: ':memory:' });
+    await engine.index(
+      titles.map((words, i) => ({
+        publicationNumber: `CN${400000 + i}A`,
+        country: 'CN',
+        title: { text: words.join(' ') },
+      })),
+    );
+    const word = (w: string): TermNode => ({ ...term(w), field: 'TI' });
+    const or = (ws: readonly string[]): QueryNode => ({ kind: 'Or', children: ws.map(word), span });
+    const groupA = WORDS.slice(0, 16);
+    const groupB = WORDS.slice(10, 26);
+    const excluded = WORDS.slice(20, 24);
+    const ast: QueryNode = {
+      kind: 'And',
+      children: [or(groupA), or(groupB), { kind: 'Not', child: or(excluded), span }],
+      span,
+    };
+    const plan = compileQuery(ast, { expandWord: () => [] });
+    expect(plan.kind === 'fts' && plan.tree !== undefined && hasWideOr(plan.tree)).toBe(true);
+    const expected = titles
+      .map((words, i) => ({ words, pn: `CN${400000 + i}A` }))
+      .filter(
+        ({ words }) =>
+          words.some((w) => groupA.includes(w)) &&
+          words.some((w) => groupB.includes(w)) &&
+          !words.some((w) => excluded.includes(w)),
+      )
+      .map((d) => d.pn)
+      .sort();
+    expect(expected.length).toBeGreaterThan(50);
+    const found: string[] = [];
+    for (let page = 1; found.length < expected.length && page < 20; page++) {
+      found.push(...(await engine.search({ ast, page, pageSize: 100 })).items.map((h) => h.publicationNumber));
+    }
+    expect(found.sort()).toEqual(expected);
+    expect(await engine.count(ast)).toBe(expected.length);
     await engine.close();
   });
 
