@@ -12,6 +12,8 @@
  *   proximity (W/n, N/n) is checked on the position lists instead of re-reading and re-segmenting
  *   the stored text.
  *
+ * - patlas_in(rowid, bits): membership in a bitset blob, so that a statement scores only the hits
+ *   of a query among the rows its MATCH yields.
  * - patlas_bm25(fts, key, generation, weight…): bm25() with the phrases' document counts kept
  *   between statements (see below).
  *
@@ -59,6 +61,15 @@ static void idsFinal(sqlite3_context *ctx) {
   /* The buffer passes to SQLite, which frees it with sqlite3_free once the row is read. */
   sqlite3_result_blob64(ctx, list->ids, (sqlite3_uint64)list->n * sizeof(int32_t), sqlite3_free);
   list->ids = 0;
+}
+
+/* patlas_in(rowid, bits): whether bit `rowid` of the blob is set (the hits a score is wanted for). */
+static void inFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  sqlite3_int64 id = sqlite3_value_int64(argv[0]);
+  const unsigned char *bits = (const unsigned char *)sqlite3_value_blob(argv[1]);
+  sqlite3_int64 bytes = sqlite3_value_bytes(argv[1]);
+  (void)argc;
+  sqlite3_result_int(ctx, bits && id >= 0 && (id >> 3) < bytes && ((bits[id >> 3] >> (id & 7)) & 1));
 }
 
 static void nearFunc(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal,
@@ -291,6 +302,8 @@ int sqlite3_patlasfts_init(sqlite3 *db, char **errMsg, const sqlite3_api_routine
   fts5_api *fts5;
   SQLITE_EXTENSION_INIT2(routines);
   rc = sqlite3_create_function(db, "patlas_ids", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, 0, 0, idsStep, idsFinal);
+  if (rc != SQLITE_OK) return rc;
+  rc = sqlite3_create_function(db, "patlas_in", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, 0, inFunc, 0, 0);
   if (rc != SQLITE_OK) return rc;
   fts5 = fts5ApiOf(db);
   if (!fts5 || fts5->iVersion < 2) {

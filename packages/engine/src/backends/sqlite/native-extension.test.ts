@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { QueryNode } from '@patlas/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BM25_WEIGHTS } from './index-schema.js';
 import type { IndexablePatent } from './index-tokens.js';
-import { idsOfBlob, loadNativeExtension } from './native-extension.js';
+import { bitsetOf, idsOfBlob, loadNativeExtension } from './native-extension.js';
 import { createSqliteEngine } from './sqlite-engine.js';
 
 const WORDS = ['数据', '处理', '图像', '电池', '正极', 'data', 'processing', 'battery', 'image', 'sensor', '一种'];
@@ -25,6 +26,8 @@ function generate(n: number, from: number, seed0: number): IndexablePatent[] {
     claims: { text: text(rnd(40)) },
   }));
 }
+
+const span = { start: 0, end: 0 };
 
 const MATCHES = [
   '{ti ab clm}: ("数据")',
@@ -102,6 +105,40 @@ describe('the engine SQLite extension (native/patlas-fts.c)', () => {
         expect(patlasRowsOf(match, 8 + i), `${match} (write ${i})`).toEqual(expected);
       }
     }
+  });
+
+  it('patlas_in tests the bits bitsetOf sets', () => {
+    const hits = Int32Array.from([0, 3, 7, 8, 9, 64, 1499]);
+    const bits = bitsetOf(hits);
+    const inSet = db.prepare('SELECT patlas_in(?, ?)').pluck();
+    for (let id = 0; id < 1600; id++) expect(inSet.get(id, bits), String(id)).toBe(hits.includes(id) ? 1 : 0);
+    expect(inSet.get(-1, bits)).toBe(0);
+  });
+
+  it('a large compound hit set scores its newest hits matching in the title, not other documents', async () => {
+    // Every title says "data"; only the first 100 documents (the oldest ids) are in the date range.
+    const engine = createSqliteEngine({ file: ':memory:', rankLimit: 5 });
+    await engine.index(
+      Array.from({ length: 200 }, (_, i) => ({
+        publicationNumber: `CN${700000 + i}A`,
+        country: 'CN',
+        publicationDate: i < 100 ? '2015-06-01' : '2022-06-01',
+        title: { text: i % 2 === 0 ? 'data sensor' : 'data' },
+      })),
+    );
+    const ast: QueryNode = {
+      kind: 'And',
+      children: [
+        { kind: 'Term', field: null, value: 'data', phrase: false, span },
+        { kind: 'Range', field: 'PD', from: '2010', to: '2020', includeFrom: true, includeTo: true, span },
+      ],
+      span,
+    };
+    const res = await engine.search({ ast, pageSize: 10 });
+    expect(res.total).toBe(100);
+    const scored = res.items.filter((item) => (item.score ?? 0) > 0).map((item) => item.publicationNumber);
+    expect(scored.sort()).toEqual(['CN700095A', 'CN700096A', 'CN700097A', 'CN700098A', 'CN700099A']);
+    await engine.close();
   });
 
   it('the engine ranks with it: a search over the file gives bm25 order', async () => {

@@ -41,3 +41,13 @@ export function idsOfBlob(blob: Buffer | null | undefined): Int32Array {
   }
   return ids;
 }
+
+/** Ascending ids as the bitset `patlas_in(rowid, bits)` reads: bit id of byte id >> 3. */
+export function bitsetOf(ids: Int32Array): Buffer {
+  const bits = Buffer.alloc(ids.length === 0 ? 1 : ((ids[ids.length - 1] as number) >> 3) + 1);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number;
+    bits[id >> 3] = (bits[id >> 3] as number) | (1 << (id & 7));
+  }
+  return bits;
+}

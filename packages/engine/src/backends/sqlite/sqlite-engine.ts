@@ -40,7 +40,7 @@ import { readColumnSnapshot, writeColumnSnapshot } from './column-snapshot.js';
 import { DocColumns } from './doc-columns.js';
 import { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION, createIndexSchema, indexIdOf } from './index-schema.js';
 import { startBulkLoad } from './bulk-load.js';
-import { idsOfBlob, loadNativeExtension } from './native-extension.js';
+import { bitsetOf, idsOfBlob, loadNativeExtension } from './native-extension.js';
 import { IndexWriter, prepareDocs, resetFtsConfig, storedTextsOf } from './index-writer.js';
 import type { TextEmbedder } from '../../semantic/embedder.js';
 import { wordVectorEmbedder, type WordVectors } from '../../semantic/word-vectors.js';
@@ -399,6 +399,17 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         `SELECT rowid, -patlas_bm25(fts, :m, :g, ${weights}) FROM fts WHERE fts MATCH :m ORDER BY rowid DESC LIMIT :n`,
       )
       .raw(),
+    // The same, scoring only the rows whose bit is set in :ids (the query's hits).
+    rankIn: db
+      .prepare(
+        `SELECT rowid, -patlas_bm25(fts, :m, :g, ${weights}) FROM fts WHERE fts MATCH :m AND patlas_in(rowid, :ids)`,
+      )
+      .raw(),
+    rankNewestIn: db
+      .prepare(
+        `SELECT rowid, -patlas_bm25(fts, :m, :g, ${weights}) FROM fts WHERE fts MATCH :m AND patlas_in(rowid, :ids) ORDER BY rowid DESC LIMIT :n`,
+      )
+      .raw(),
     rankOne: db
       .prepare(`SELECT -patlas_bm25(fts, :m, :g, ${weights}) FROM fts WHERE fts MATCH :m AND rowid = :n`)
       .pluck(),
@@ -616,9 +627,11 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
    * Relevance: FTS5 bm25() with field weights over the OR of the query's positive text conditions.
    * bm25() costs ~3 µs per scored row here, and every statement that calls it first scans the full
    * doclist of each phrase once (its IDF), so scoring runs as ONE statement per query:
-   * - more than `rankLimit` hits (APPROXIMATE): only the newest `rankLimit` documents matching the
-   *   rank expression in the title (ti/tiw) are scored; every other hit gets no score and follows,
+   * - more than `rankLimit` hits (APPROXIMATE): only the newest `rankLimit` hits matching the rank
+   *   expression in the title (ti/tiw) are scored; every other hit gets no score and follows,
    *   newest publication first. Totals stay exact; only the order of such large sets is approximate.
+   * Every statement scores only the hits (patlas_in over a bitset of them): other rows its MATCH
+   * yields cost a bit test instead of a bm25().
    * - otherwise the rank expression ANDed with the query's own FTS condition (its candidate
    *   generator), so only the query's candidates are scored, however common the rank terms (the AND
    *   adds that condition's phrases to the score). When every hit matches the rank expression
@@ -646,13 +659,16 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       for (const [id, score] of rows) setScore(scores, id, score);
       return scores;
     };
-    const titleNewest = (): Float64Array => fill(rankTitleNewest(rankMatch));
+    // Only hits are scored: the rows of the rank statement outside them cost a bit test, not a bm25().
+    const ids = bitsetOf(hits);
+    const titleNewest = (): Float64Array =>
+      fill(stmt.rankNewestIn.all({ ...rankArgs(`{ti tiw}: (${rankMatch})`, rankLimit), ids }) as [number, number][]);
     if (hits.length > rankLimit) return titleNewest();
     const generator = generatorMatch(plan);
     if (generator !== undefined)
-      return fill(stmt.rankAll.all(rankArgs(`(${rankMatch}) AND (${generator})`)) as [number, number][]);
+      return fill(stmt.rankIn.all({ ...rankArgs(`(${rankMatch}) AND (${generator})`), ids }) as [number, number][]);
     if ((stmt.countMatch.get(rankMatch) as number) <= rankLimit)
-      return fill(stmt.rankAll.all(rankArgs(rankMatch)) as [number, number][]);
+      return fill(stmt.rankIn.all({ ...rankArgs(rankMatch), ids }) as [number, number][]);
     if (hits.length <= SMALL_HIT_SET) {
       for (const id of hits) {
         checkStop();
