@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
-import { resultTotal, shot } from '../../fixtures/page.js';
+import { chooseOption, resultTotal, shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
@@ -138,8 +138,14 @@ describe.runIf(runBrowser)('[EXPORT]: export dialog and download centre', () => 
       await dialog.waitFor();
       await dialog.getByText(l.first, { exact: true }).click();
       await dialog.getByLabel(l.count).fill(String(TASK_ROWS));
-      await dialog.locator('.export-template-select').click();
-      await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: l.template }).click();
+      await chooseOption({
+        open: () => dialog.locator('.export-template-select').click(),
+        option: page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: l.template }),
+        chosen: async () =>
+          (await dialog.locator('.export-template-select .ant-select-selection-item').allInnerTexts()).includes(
+            l.template,
+          ),
+      });
       await expect.poll(() => chosen.count()).toBe(headers.length);
       await dialog.getByRole('button', { name: l.ok }).click();
       await page.getByTestId('export-task').waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatentValue } from '@patlas/contracts';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
-import { shot } from '../../fixtures/page.js';
+import { chooseOption, shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
@@ -82,9 +82,11 @@ describe.runIf(runBrowser)('[PATENT-VALUE]: the value panel and the value sort o
         `${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}&view=liebiaoshitu`,
       );
       await page.locator('.result-table .result-row').first().waitFor({ timeout: STEP_TIMEOUT_MS });
-      await page.locator('.result-sort').click();
-      await page.getByTitle(text.sortByValue).click();
-      await poll(() => new URL(page.url()).searchParams.get('sort')).toBe('value.desc');
+      await chooseOption({
+        open: () => page.locator('.result-sort').click(),
+        option: page.locator('.ant-select-dropdown .ant-select-item-option').getByTitle(text.sortByValue),
+        chosen: async () => new URL(page.url()).searchParams.get('sort') === 'value.desc',
+      });
 
       // The page shows what the API ranks first, with the scores the index holds, best first.
       const expected = await apiCall<SearchPage>(
