@@ -83,7 +83,8 @@ async function main(): Promise<void> {
   );
   const file = outFile(`search-${size}-${seed}-${profile}.db`);
   await openBenchIndex(file, { size, seed, profile, rebuild: values.rebuild });
-  const engine = createSqliteEngine({ file });
+  // Every run from nothing (no condition kept between runs, clause-cache.ts): comparable with earlier rounds.
+  const engine = createSqliteEngine({ file, clauseCache: { maxMb: 0 } });
   console.log(`corpus size: ${await engine.size()} patents`);
 
   const analyses = [

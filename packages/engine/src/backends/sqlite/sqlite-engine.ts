@@ -45,6 +45,7 @@ import { IndexWriter, prepareDocs, resetFtsConfig, storedTextsOf } from './index
 import type { TextEmbedder } from '../../semantic/embedder.js';
 import { wordVectorEmbedder, type WordVectors } from '../../semantic/word-vectors.js';
 import type { FieldWeights } from '../../semantic/hybrid.js';
+import { ClauseCache } from './clause-cache.js';
 import { SELECT_VECTORS_SQL, SemanticIndex, storedSimilarities } from './semantic-index.js';
 import { prepareSemanticSearch, rankSemantic, semanticSearch } from './semantic-search.js';
 import { publicationKey, type DocColumnValues, type DocRow, type IndexablePatent } from './index-tokens.js';
@@ -96,6 +97,11 @@ export interface SqliteEngineOptions {
    * budget ends without the worker being replaced (which reloads the columns).
    */
   readonly shouldStop?: () => boolean;
+  /**
+   * Costly conditions' hit ids kept between queries while the index stays the same (clause-cache.ts):
+   * `maxMb` (default 64; 0 keeps none) and the cost from which a condition is kept (default 5 ms).
+   */
+  readonly clauseCache?: { readonly maxMb?: number; readonly minCostMs?: number };
 }
 
 const WILDCARD_EXPANSION_LIMIT = 1000;
@@ -328,6 +334,11 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   function rankArgs(match: string, n?: number): { m: string; g: number; n?: number } {
     return n === undefined ? { m: match, g: rankGeneration } : { m: match, g: rankGeneration, n };
   }
+  const clauseCache = new ClauseCache({
+    maxBytes: (options.clauseCache?.maxMb ?? 64) * 2 ** 20,
+    // Below ~5 ms a condition is found again about as fast as a kept copy is made and held.
+    minCostMs: options.clauseCache?.minCostMs ?? 5,
+  });
   /** The last ranked set looked up: a search reads it twice (its hits, then its scores). */
   let withinMemo: { list: readonly string[]; ids: { ranked: number[]; sorted: Int32Array } } | undefined;
 
@@ -340,6 +351,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     // A ranked set's ids are kept for one read only (the next may follow a write).
     withinMemo = undefined;
     rankGeneration = changes.latest();
+    clauseCache.useGeneration(rankGeneration);
     if (loaded) applyChanges();
   }
 
@@ -470,12 +482,20 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
   function runMatch(match: string): Int32Array {
     checkStop();
-    try {
-      return idsOfBlob(stmt.match.get(match) as Buffer | null);
-    } catch (err) {
-      // Our compiler only emits valid FTS5; an error here is a bug, reported with the expression.
-      throw new EngineError('QUERY_UNSUPPORTED', { match, reason: (err as Error).message });
-    }
+    return clauseCache.idsOf(match, () => {
+      try {
+        return idsOfBlob(stmt.match.get(match) as Buffer | null);
+      } catch (err) {
+        // Our compiler only emits valid FTS5; an error here is a bug, reported with the expression.
+        throw new EngineError('QUERY_UNSUPPORTED', { match, reason: (err as Error).message });
+      }
+    });
+  }
+
+  /** The number of documents a MATCH yields: the kept hits' count when they are kept, else FTS5's. */
+  function countOf(match: string): number {
+    checkStop();
+    return clauseCache.countOf(match, () => stmt.countMatch.get(match) as number);
   }
 
   /**
@@ -523,8 +543,10 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         if ('positions' in plan) {
           const { leftUnits, rightUnits, gap, ordered } = plan.positions;
           checkStop();
-          return idsOfBlob(
-            stmt.nearMatch.get(plan.match, leftUnits, rightUnits, gap, ordered ? 1 : 0) as Buffer | null,
+          return clauseCache.idsOf(
+            `near\u0000${plan.match}\u0000${leftUnits}\u0000${rightUnits}\u0000${gap}\u0000${ordered}`,
+            () =>
+              idsOfBlob(stmt.nearMatch.get(plan.match, leftUnits, rightUnits, gap, ordered ? 1 : 0) as Buffer | null),
           );
         }
         const candidates = runMatch(plan.match);
@@ -583,7 +605,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     let rows: [number, number][] | undefined;
     // A ranked set brings its own order (searchPage): no term scores to read.
     if (options.within) wantScores = false;
-    if (wantScores && isSingleTerm(plan) && (stmt.countMatch.get(plan.match) as number) <= rankLimit) {
+    if (wantScores && isSingleTerm(plan) && countOf(plan.match) <= rankLimit) {
       rows = stmt.rankAll.all(rankArgs(rankMatchOf(plan.rank))) as [number, number][];
     } else if (wantScores && plan.kind === 'fts' && plan.narrowed) {
       // Every hit matches the rank expression, so `(rank) AND (match)` returns exactly the hits with
@@ -667,7 +689,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     const generator = generatorMatch(plan);
     if (generator !== undefined)
       return fill(stmt.rankIn.all({ ...rankArgs(`(${rankMatch}) AND (${generator})`), ids }) as [number, number][]);
-    if ((stmt.countMatch.get(rankMatch) as number) <= rankLimit)
+    if (countOf(rankMatch) <= rankLimit)
       return fill(stmt.rankIn.all({ ...rankArgs(rankMatch), ids }) as [number, number][]);
     if (hits.length <= SMALL_HIT_SET) {
       for (const id of hits) {
@@ -714,7 +736,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     const { match: ftsMatch, rank } = plan;
     const single = isSingleTerm(plan);
     // Beyond rankLimit only a single term has a fast page: otherwise stop counting there.
-    const total = (single ? stmt.countMatch.get(ftsMatch) : stmt.countUpTo.get(ftsMatch, rankLimit + 1)) as number;
+    const total = single ? countOf(ftsMatch) : (stmt.countUpTo.get(ftsMatch, rankLimit + 1) as number);
     const rankMatch = rankMatchOf(rank);
     let rows: [number, number][];
     if (total <= rankLimit) {
