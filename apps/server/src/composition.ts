@@ -770,11 +770,13 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     // Pooled, this thread's columns load only if a call here needs them (semantic filters, family expansion).
     ...(options.engineColumns || isPooled ? { loadColumns: options.engineColumns ?? 'first-use' } : {}),
     ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),
+    ...(config.search.clauseCacheMb !== undefined ? { clauseCache: { maxMb: config.search.clauseCacheMb } } : {}),
   });
   const pooled: PooledEngine | undefined = isPooled
     ? createPooledEngine(ownEngine, {
         file: indexFile,
         workers: config.search.workers,
+        ...(config.search.clauseCacheMb !== undefined ? { clauseCacheMb: config.search.clauseCacheMb } : {}),
         searchTimeoutMs: config.search.timeoutMs,
         analysisTimeoutMs: config.search.analysisTimeoutMs,
         ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),

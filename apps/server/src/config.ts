@@ -171,6 +171,11 @@ const EnvSchema = z.object({
    * HTTP thread, without time budgets.
    */
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /**
+   * Megabytes of costly search conditions' hits each index connection keeps between queries while
+   * the index stays the same (a result page's next page, order, filter or chart); 0 keeps none.
+   */
+  SEARCH_CLAUSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Time budget of a search, count or facets, queueing included; past it the work is stopped. */
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Time budget of an analysis, a dashboard's analyses or a text-mining sample. */
@@ -253,7 +258,7 @@ export interface Config {
   /** My files: the largest file (FILE_UPLOAD_MAX_BYTES). */
   files: { maxFileBytes: number };
   /** workers 0: searches run on the HTTP thread, without budgets. */
-  search: { workers: number; timeoutMs: number; analysisTimeoutMs: number };
+  search: { workers: number; timeoutMs: number; analysisTimeoutMs: number; clauseCacheMb?: number };
 }
 
 export class ConfigError extends Error {}
@@ -322,7 +327,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     imports: { maxFileBytes: Math.round(e.IMPORT_MAX_FILE_MB * 1024 * 1024) },
     exports: { fileDays: e.EXPORT_FILE_DAYS },
     files: { maxFileBytes: e.FILE_UPLOAD_MAX_BYTES },
-    search: { workers: e.SEARCH_WORKERS, timeoutMs: e.SEARCH_TIMEOUT_MS, analysisTimeoutMs: e.ANALYSIS_TIMEOUT_MS },
+    search: {
+      workers: e.SEARCH_WORKERS,
+      timeoutMs: e.SEARCH_TIMEOUT_MS,
+      analysisTimeoutMs: e.ANALYSIS_TIMEOUT_MS,
+      clauseCacheMb: e.SEARCH_CLAUSE_CACHE_MB,
+    },
   };
 }
 

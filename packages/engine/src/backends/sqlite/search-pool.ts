@@ -40,6 +40,8 @@ export interface SearchWorkerData {
   readonly file: string;
   readonly rankLimit?: number;
   readonly maxAnalysisTotal?: number;
+  /** Megabytes of kept conditions per worker (SqliteEngineOptions.clauseCache). */
+  readonly clauseCacheMb?: number;
   /**
    * Where a worker reads the texts the app store keeps (SqliteEngineOptions.textSource): a module
    * (URL) whose `openTextSource(arg)` opens its own connection and answers the TextSource.
@@ -121,6 +123,7 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
     file: options.file,
     ...(options.rankLimit !== undefined ? { rankLimit: options.rankLimit } : {}),
     ...(options.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: options.maxAnalysisTotal } : {}),
+    ...(options.clauseCacheMb !== undefined ? { clauseCacheMb: options.clauseCacheMb } : {}),
     ...(options.textSource ? { textSource: options.textSource } : {}),
   };
   const pool = new Piscina({

@@ -29,6 +29,7 @@ const engine = createSqliteEngine({
   ...(textSource ? { textSource } : {}),
   ...(data.rankLimit !== undefined ? { rankLimit: data.rankLimit } : {}),
   ...(data.maxAnalysisTotal !== undefined ? { maxAnalysisTotal: data.maxAnalysisTotal } : {}),
+  ...(data.clauseCacheMb !== undefined ? { clauseCache: { maxMb: data.clauseCacheMb } } : {}),
 });
 
 const textMining = inThreadTextMining(engine);
