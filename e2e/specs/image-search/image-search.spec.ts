@@ -8,7 +8,7 @@ import type { SysJob } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { ADMIN, apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
-import { shot } from '../../fixtures/page.js';
+import { chooseOption, shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
@@ -155,9 +155,12 @@ describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
       await shot(again, 'image-search-history-en.png', true);
 
       // Clearing asks first, then empties the history; the link stops opening.
-      await history.getByRole('button', { name: /Clear history/ }).click();
-      await again.getByRole('button', { name: 'Clear', exact: true }).click();
-      await history.getByText('No image searches yet').waitFor();
+      // Confirmed again if a click on the confirmation sliding in took no effect (seen on a loaded machine).
+      await chooseOption({
+        open: () => history.getByRole('button', { name: /Clear history/ }).click(),
+        option: again.getByRole('button', { name: 'Clear', exact: true }),
+        chosen: () => history.getByText('No image searches yet').isVisible(),
+      });
       const listed = await apiCall<{ items: unknown[] }>(
         server.baseUrl,
         session.tokens.access_token,

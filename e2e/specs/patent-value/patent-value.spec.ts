@@ -84,7 +84,7 @@ describe.runIf(runBrowser)('[PATENT-VALUE]: the value panel and the value sort o
       await page.locator('.result-table .result-row').first().waitFor({ timeout: STEP_TIMEOUT_MS });
       await chooseOption({
         open: () => page.locator('.result-sort').click(),
-        option: page.locator('.ant-select-dropdown .ant-select-item-option').getByTitle(text.sortByValue),
+        option: page.locator('.ant-select-dropdown').getByTitle(text.sortByValue, { exact: true }),
         chosen: async () => new URL(page.url()).searchParams.get('sort') === 'value.desc',
       });
 
