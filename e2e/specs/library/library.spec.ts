@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabelListResponse, LibraryFolder } from '@patlas/contracts';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
-import { resultTotal, shot } from '../../fixtures/page.js';
+import { chooseOption, resultTotal, shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
@@ -335,22 +335,12 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
           await page.getByTestId('label-set-button').click();
           const modal = page.locator('.ant-modal').filter({ hasText: text.setLabels });
           const chosen = () => modal.locator('.ant-select-selection-item').allInnerTexts();
-          await modal.locator('.ant-select').first().click();
-          await openDropdown(page).locator('.ant-select-tree-title', { hasText: name }).click();
-          // A click landing while the dropdown still slides in chooses nothing (seen on the second
-          // modal of the English pass): choose again while nothing is chosen, never toggling a choice off.
-          let emptyChecks = 0;
-          await poll(async () => {
-            // Two empty checks in a row: the last click chose nothing (not a choice still rendering).
-            if ((await chosen()).length === 0 && ++emptyChecks % 2 === 0) {
-              if ((await openDropdown(page).count()) === 0) await modal.locator('.ant-select').first().click();
-              await openDropdown(page)
-                .locator('.ant-select-tree-title', { hasText: name })
-                .click({ timeout: 5000 })
-                .catch(() => undefined);
-            }
-            return chosen();
-          }).toEqual([name]);
+          await chooseOption({
+            open: () => modal.locator('.ant-select').first().click(),
+            option: openDropdown(page).locator('.ant-select-tree-title', { hasText: name }),
+            chosen: async () => (await chosen()).length > 0,
+          });
+          expect(await chosen()).toEqual([name]);
           // Close the dropdown before confirming.
           await modal.locator('.ant-modal-title').click();
           await openDropdown(page).waitFor({ state: 'hidden' });
@@ -365,8 +355,11 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
 
         // Filter by a label: the page lists the patents that carry it.
         const filterBy = async (name: string, id: string) => {
-          await page.locator('.library-label-filter').click();
-          await openDropdown(page).locator('.ant-select-tree-title', { hasText: name }).click();
+          await chooseOption({
+            open: () => page.locator('.library-label-filter').click(),
+            option: openDropdown(page).locator('.ant-select-tree-title', { hasText: name }),
+            chosen: async () => new URL(page.url()).searchParams.get('set') === `library:${lib.folderId}:${id}`,
+          });
           await page.waitForURL((url) => url.searchParams.get('set') === `library:${lib.folderId}:${id}`);
         };
         await filterBy(text.labelOne, labelOneId);

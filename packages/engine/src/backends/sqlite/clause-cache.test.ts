@@ -65,7 +65,7 @@ describe('ClauseCache', () => {
   });
 
   it('drops the least recently used first when the bytes run out, and never keeps an entry over a quarter', () => {
-    // 4,000 ids = 16,000 bytes each; 40,000 bytes hold two of them.
+    // 4,000 ids = 16,000 bytes each: over a quarter of 40,000 bytes, so not kept.
     const cache = new ClauseCache({ maxBytes: 40_000, minCostMs: 0 });
     const block = () => new Int32Array(4000);
     cache.idsOf('a', block);

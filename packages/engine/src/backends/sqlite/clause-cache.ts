@@ -12,7 +12,7 @@
  *   hold.
  * - **Bounded by bytes**, least recently used out first. A single entry larger than a quarter of
  *   the budget is not kept.
- * - **Copies out.** `get` returns a copy, so a caller that sorts or selects in place cannot change
+ * - **Copies out.** `idsOf` returns a copy of what it keeps, so a caller that sorts or selects in place cannot change
  *   what the next query reads (a copy costs ~0.3 ms per million ids).
  */
 export interface ClauseCacheOptions {
@@ -27,6 +27,11 @@ export interface ClauseCacheStats {
   readonly bytes: number;
   readonly hits: number;
   readonly misses: number;
+}
+
+/** An entry's share of the budget: its ids and its key (UTF-16). */
+function entryBytes(key: string, ids: Int32Array): number {
+  return ids.byteLength + key.length * 2;
 }
 
 /** Counts kept at most (a few bytes each with their key). */
@@ -67,9 +72,8 @@ export class ClauseCache {
       return kept.slice();
     }
     this.misses++;
-    const started = performance.now();
-    const ids = compute();
-    if (performance.now() - started >= this.options.minCostMs) this.keep(key, ids);
+    const { value: ids, costly } = this.timed(compute);
+    if (costly) this.keep(key, ids);
     return ids;
   }
 
@@ -81,9 +85,8 @@ export class ClauseCache {
       return known;
     }
     this.misses++;
-    const started = performance.now();
-    const count = compute();
-    if (performance.now() - started >= this.options.minCostMs && this.options.maxBytes > 0) {
+    const { value: count, costly } = this.timed(compute);
+    if (costly && this.options.maxBytes > 0) {
       if (this.counts.size >= MAX_COUNTS) this.counts.delete(this.counts.keys().next().value as string);
       this.counts.set(key, count);
     }
@@ -94,13 +97,20 @@ export class ClauseCache {
     return { entries: this.entries.size, bytes: this.bytes, hits: this.hits, misses: this.misses };
   }
 
+  /** Runs `compute`, and says whether it took long enough to be worth keeping. */
+  private timed<T>(compute: () => T): { value: T; costly: boolean } {
+    const started = performance.now();
+    const value = compute();
+    return { value, costly: performance.now() - started >= this.options.minCostMs };
+  }
+
   private keep(key: string, ids: Int32Array): void {
-    const size = ids.byteLength + key.length * 2;
+    const size = entryBytes(key, ids);
     if (size > this.options.maxBytes / 4) return;
     for (const [oldKey, old] of this.entries) {
       if (this.bytes + size <= this.options.maxBytes) break;
       this.entries.delete(oldKey);
-      this.bytes -= old.byteLength + oldKey.length * 2;
+      this.bytes -= entryBytes(oldKey, old);
     }
     // A copy: the caller goes on with `ids` and may reorder it.
     this.entries.set(key, ids.slice());
