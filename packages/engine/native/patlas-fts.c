@@ -16,6 +16,12 @@
  *   of a query among the rows its MATCH yields.
  * - patlas_bm25(fts, key, generation, weight…): bm25() with the phrases' document counts kept
  *   between statements (see below).
+ * - patlas_title_bm25(fts_title, key, generation, nRow, nToken, weight…): the same score on the
+ *   title table (index-schema.ts), which holds the title columns of every document and nothing
+ *   else. Its document length and averages would differ from the main table's, so they are taken
+ *   from the main table: nRow and nToken are the main table's totals (given by the engine), and
+ *   each row's length is read from the main table's `fts_docsize`. A title match then scores
+ *   exactly as it does on `fts` with a title column filter.
  *
  * Built by build.mjs at install time against the SQLite headers better-sqlite3 compiles with.
  */
@@ -140,7 +146,16 @@ typedef struct Bm25Data {
   double avgdl;
   double *idf;
   double *freq;
+  /* patlas_title_bm25: reads a row's length from the main table's fts_docsize. */
+  sqlite3_stmt *mainSize;
 } Bm25Data;
+
+static void bm25DataDestroy(void *p) {
+  Bm25Data *data = (Bm25Data *)p;
+  if (!data) return;
+  sqlite3_finalize(data->mainSize);
+  sqlite3_free(data);
+}
 
 static void rankCacheClear(RankCache *cache) {
   int i;
@@ -166,7 +181,7 @@ static int countRowCb(const Fts5ExtensionApi *api, Fts5Context *fts, void *user)
 }
 
 static int bm25DataOf(const Fts5ExtensionApi *api, Fts5Context *fts, const char *key, sqlite3_int64 generation,
-                      Bm25Data **out) {
+                      sqlite3_int64 mainRows, sqlite3_int64 mainTokens, sqlite3 *mainDb, Bm25Data **out) {
   RankCache *cache = (RankCache *)api->xUserData(fts);
   Bm25Data *data = (Bm25Data *)api->xGetAuxdata(fts, 0);
   sqlite3_int64 nRow = 0, nToken = 0;
@@ -183,8 +198,15 @@ static int bm25DataOf(const Fts5ExtensionApi *api, Fts5Context *fts, const char 
   data->nPhrase = nPhrase;
   data->idf = (double *)&data[1];
   data->freq = &data->idf[nPhrase];
-  rc = api->xRowCount(fts, &nRow);
-  if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &nToken);
+  if (mainDb) {
+    /* The title table: the main table's totals, and its per-row lengths. */
+    nRow = mainRows;
+    nToken = mainTokens;
+    rc = sqlite3_prepare_v2(mainDb, "SELECT sz FROM fts_docsize WHERE id = ?", -1, &data->mainSize, 0);
+  } else {
+    rc = api->xRowCount(fts, &nRow);
+    if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &nToken);
+  }
   if (rc == SQLITE_OK) data->avgdl = (double)nToken / (double)nRow;
 
   if (rc == SQLITE_OK && cache && key) {
@@ -234,28 +256,78 @@ static int bm25DataOf(const Fts5ExtensionApi *api, Fts5Context *fts, const char 
     }
   }
   if (rc != SQLITE_OK) {
-    sqlite3_free(data);
+    bm25DataDestroy(data);
     return rc;
   }
   /* On failure xSetAuxdata itself frees `data` (through the destructor given). */
-  rc = api->xSetAuxdata(fts, data, sqlite3_free);
+  rc = api->xSetAuxdata(fts, data, bm25DataDestroy);
   if (rc != SQLITE_OK) return rc;
   *out = data;
   return SQLITE_OK;
 }
 
-static void bm25Func(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal,
-                     sqlite3_value **args) {
+/* An FTS5 varint (SQLite's format: 7 bits a byte, high bit set while more follow; a 9th byte of 8). */
+static int readVarint(const unsigned char *p, int n, sqlite3_uint64 *v) {
+  sqlite3_uint64 x = 0;
+  int i;
+  for (i = 0; i < n && i < 8; i++) {
+    x = (x << 7) | (p[i] & 0x7f);
+    if (!(p[i] & 0x80)) {
+      *v = x;
+      return i + 1;
+    }
+  }
+  if (i == 8 && n > 8) {
+    *v = (x << 8) | p[8];
+    return 9;
+  }
+  *v = x;
+  return n;
+}
+
+/* A row's length in the main table: the sum of its column sizes in fts_docsize. */
+static int mainRowSize(sqlite3_stmt *stmt, sqlite3_int64 rowid, double *out) {
+  int rc;
+  double total = 0.0;
+  sqlite3_reset(stmt);
+  sqlite3_bind_int64(stmt, 1, rowid);
+  rc = sqlite3_step(stmt);
+  if (rc == SQLITE_ROW) {
+    const unsigned char *p = (const unsigned char *)sqlite3_column_blob(stmt, 0);
+    int n = sqlite3_column_bytes(stmt, 0), at = 0;
+    while (p && at < n) {
+      sqlite3_uint64 v = 0;
+      at += readVarint(p + at, n - at, &v);
+      total += (double)v;
+    }
+    rc = SQLITE_OK;
+  } else if (rc == SQLITE_DONE) {
+    rc = SQLITE_OK;
+  }
+  sqlite3_reset(stmt);
+  *out = total;
+  return rc;
+}
+
+/* bm25 as fts5_aux.c computes it; `title` = patlas_title_bm25 (totals given, row length from fts). */
+static void bm25Score(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal,
+                      sqlite3_value **args, int title) {
   const double k1 = 1.2;
   const double b = 0.75;
   Bm25Data *data = 0;
   double score = 0.0, D = 0.0;
-  int rc, i, nInst = 0, nWeight = nVal - 2;
-  if (nVal < 2) {
-    sqlite3_result_error(ctx, "patlas_bm25(fts, key, generation, weight...)", -1);
+  int nFixed = title ? 4 : 2;
+  int rc, i, nInst = 0, nWeight = nVal - nFixed;
+  if (nVal < nFixed) {
+    sqlite3_result_error(ctx,
+                         title ? "patlas_title_bm25(fts, key, generation, nRow, nToken, weight...)"
+                               : "patlas_bm25(fts, key, generation, weight...)",
+                         -1);
     return;
   }
-  rc = bm25DataOf(api, fts, (const char *)sqlite3_value_text(args[0]), sqlite3_value_int64(args[1]), &data);
+  rc = bm25DataOf(api, fts, (const char *)sqlite3_value_text(args[0]), sqlite3_value_int64(args[1]),
+                  title ? sqlite3_value_int64(args[2]) : 0, title ? sqlite3_value_int64(args[3]) : 0,
+                  title ? sqlite3_context_db_handle(ctx) : 0, &data);
   if (rc == SQLITE_OK) {
     memset(data->freq, 0, sizeof(double) * (size_t)data->nPhrase);
     rc = api->xInstCount(fts, &nInst);
@@ -264,14 +336,18 @@ static void bm25Func(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_cont
     int ip, ic, io;
     rc = api->xInst(fts, i, &ip, &ic, &io);
     if (rc == SQLITE_OK) {
-      double w = (nWeight > ic) ? sqlite3_value_double(args[2 + ic]) : 1.0;
+      double w = (nWeight > ic) ? sqlite3_value_double(args[nFixed + ic]) : 1.0;
       data->freq[ip] += w;
     }
   }
   if (rc == SQLITE_OK) {
-    int nTok;
-    rc = api->xColumnSize(fts, -1, &nTok);
-    D = (double)nTok;
+    if (data->mainSize) {
+      rc = mainRowSize(data->mainSize, api->xRowid(fts), &D);
+    } else {
+      int nTok;
+      rc = api->xColumnSize(fts, -1, &nTok);
+      D = (double)nTok;
+    }
   }
   if (rc != SQLITE_OK) {
     sqlite3_result_error_code(ctx, rc);
@@ -281,6 +357,16 @@ static void bm25Func(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_cont
     score += data->idf[i] * ((data->freq[i] * (k1 + 1.0)) / (data->freq[i] + k1 * (1 - b + b * D / data->avgdl)));
   }
   sqlite3_result_double(ctx, -1.0 * score);
+}
+
+static void bm25Func(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal,
+                     sqlite3_value **args) {
+  bm25Score(api, fts, ctx, nVal, args, 0);
+}
+
+static void titleBm25Func(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal,
+                          sqlite3_value **args) {
+  bm25Score(api, fts, ctx, nVal, args, 1);
 }
 
 static fts5_api *fts5ApiOf(sqlite3 *db) {
@@ -317,6 +403,15 @@ int sqlite3_patlasfts_init(sqlite3 *db, char **errMsg, const sqlite3_api_routine
     if (!cache) return SQLITE_NOMEM;
     memset(cache, 0, sizeof(RankCache));
     cache->generation = -1;
-    return fts5->xCreateFunction(fts5, "patlas_bm25", cache, bm25Func, rankCacheDestroy);
+    rc = fts5->xCreateFunction(fts5, "patlas_bm25", cache, bm25Func, rankCacheDestroy);
+    if (rc != SQLITE_OK) return rc;
+  }
+  {
+    /* Its own document-count cache: the same MATCH string counts other rows on the title table. */
+    RankCache *cache = (RankCache *)sqlite3_malloc64(sizeof(RankCache));
+    if (!cache) return SQLITE_NOMEM;
+    memset(cache, 0, sizeof(RankCache));
+    cache->generation = -1;
+    return fts5->xCreateFunction(fts5, "patlas_title_bm25", cache, titleBm25Func, rankCacheDestroy);
   }
 }

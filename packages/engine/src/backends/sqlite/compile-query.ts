@@ -906,3 +906,61 @@ export function printPlan(plan: Plan): string {
       return `NOT[${printPlan(plan.child)}]`;
   }
 }
+
+const TITLE_ONLY_COLUMNS = new Set<string>(['ti', 'tiw']);
+
+/**
+ * True when every phrase of a MATCH string (as this compiler writes them) is restricted to title
+ * columns by a column filter around it, so the title table (index-schema.ts v9) answers it with
+ * the same rows: `{ti}: ("数据")`, `{ti tiw}: (({ti ab clm}: ("数据")) OR ({tiw}: "数据"))`.
+ * Anything this reader does not know (a negated filter, a bare phrase) answers false: the main
+ * table is always right.
+ */
+export function titleOnlyMatch(match: string): boolean {
+  // Tokens: quoted strings, column filters, parentheses, and the rest (operators, NEAR, +, *, numbers).
+  const tokens = match.match(/"(?:[^"]|"")*"|\{[^}]*\}|[():]|[^\s"(){}:]+/g) ?? [];
+  let at = 0;
+  let sawPhrase = false;
+  // Each open group's "inside a title filter" flag; a filter applies to the next phrase, group or NEAR.
+  const stack: boolean[] = [false];
+  let pending: boolean | undefined;
+  for (; at < tokens.length; at++) {
+    const t = tokens[at] as string;
+    const inTitle = stack[stack.length - 1] as boolean;
+    if (t.startsWith('{')) {
+      if (tokens[at + 1] !== ':') return false;
+      const cols = t.slice(1, -1).trim().split(/\s+/);
+      pending = inTitle || cols.every((c) => TITLE_ONLY_COLUMNS.has(c));
+      at++;
+    } else if (t === '(') {
+      stack.push(pending ?? inTitle);
+      pending = undefined;
+    } else if (t === ')') {
+      stack.pop();
+      if (stack.length === 0) return false;
+    } else if (t.startsWith('"')) {
+      sawPhrase = true;
+      if (!(pending ?? inTitle)) return false;
+      // A phrase continued by `+ "…"` or `*` keeps the filter: it applies to the whole phrase.
+      while (tokens[at + 1] === '+' || tokens[at + 1] === '*') {
+        if (tokens[at + 1] === '*') at++;
+        else at += 2;
+      }
+      pending = undefined;
+    } else if (t === 'NEAR') {
+      // NEAR(…): the filter before it covers the group that follows.
+      if (tokens[at + 1] !== '(') return false;
+      stack.push(pending ?? inTitle);
+      pending = undefined;
+      at++;
+    } else if (t === 'AND' || t === 'OR' || t === 'NOT' || t === ',' || /^\d+$/.test(t)) {
+      pending = undefined;
+    } else if (t.startsWith('-')) {
+      return false;
+    } else {
+      // A bare word would be a phrase; our compiler quotes every one, so this is not ours.
+      return false;
+    }
+  }
+  return sawPhrase && stack.length === 1;
+}

@@ -3,7 +3,7 @@ import type { Patent } from '@patlas/contracts';
 import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
 import { recordVersion } from '../../record-version.js';
 import type { StoredTexts } from './compile-query.js';
-import { FTS_COLUMNS } from './index-schema.js';
+import { FTS_COLUMNS, TITLE_COLUMNS } from './index-schema.js';
 import { analyseDoc, publicationKey, type AnalysedDoc, type IndexablePatent } from './index-tokens.js';
 
 /**
@@ -89,6 +89,9 @@ export function prepareDocs(
   return { batch: { docs: prepared, words }, analysed };
 }
 
+/** Where the title table's columns sit in a prepared document's `fts` values. */
+const TITLE_FTS_INDEXES = TITLE_COLUMNS.map((c) => FTS_COLUMNS.indexOf(c));
+
 /**
  * FTS5 merge settings of a bulk load. Each flush of FTS5's pending terms writes a segment, and
  * automerge rewrites a level's segments into one of the next level once `automerge` of them pile
@@ -146,6 +149,9 @@ export class IndexWriter {
         `INSERT INTO fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')})`,
       ),
       deleteFts: db.prepare('DELETE FROM fts WHERE rowid = ?'),
+      // The title table (index-schema.ts v9): every document has a row, so its row count is the main table's.
+      insertTitle: db.prepare(`INSERT INTO fts_title (rowid, ${TITLE_COLUMNS.join(', ')}) VALUES (?, ?, ?)`),
+      deleteTitle: db.prepare('DELETE FROM fts_title WHERE rowid = ?'),
       insertWord: db.prepare('INSERT OR IGNORE INTO vocab (word, stem) VALUES (?, ?)'),
       match: db.prepare('SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid').pluck(),
     };
@@ -157,6 +163,7 @@ export class IndexWriter {
         if (existing !== undefined) {
           // contentless_delete: the old tokens go without being given again.
           this.stmt.deleteFts.run(existing);
+          this.stmt.deleteTitle.run(existing);
           this.stmt.updateDoc.run(doc.row, doc.texts, doc.version, existing);
           id = existing;
         } else {
@@ -164,6 +171,7 @@ export class IndexWriter {
         }
         this.stmt.upsertCols.run(id, doc.cols);
         this.stmt.insertFts.run(id, ...doc.fts);
+        this.stmt.insertTitle.run(id, ...TITLE_FTS_INDEXES.map((i) => doc.fts[i]));
         ids.push(id);
       }
       for (const [word, stem] of batch.words) this.stmt.insertWord.run(word, stem);
@@ -172,6 +180,7 @@ export class IndexWriter {
     this.removeIds = db.transaction((ids: readonly number[]) => {
       for (const id of ids) {
         this.stmt.deleteFts.run(id);
+        this.stmt.deleteTitle.run(id);
         this.stmt.deleteDoc.run(id);
         this.stmt.deleteCols.run(id);
       }

@@ -51,3 +51,27 @@ export function bitsetOf(ids: Int32Array): Buffer {
   }
   return bits;
 }
+
+/**
+ * FTS5's averages record (`<table>_data` row 1): a varint row count, then each column's token
+ * total (SQLite varints: 7 bits a byte, high bit while more follow). patlas_title_bm25 is given
+ * the main table's figures so that title matches score as on the main table.
+ */
+export function decodeFtsAverages(block: Buffer | null | undefined): { rows: number; tokens: number } {
+  const values: number[] = [];
+  let at = 0;
+  while (block && at < block.length) {
+    let v = 0;
+    let i = 0;
+    for (; i < 8 && at + i < block.length; i++) {
+      const byte = block[at + i] as number;
+      v = v * 128 + (byte & 0x7f);
+      if (!(byte & 0x80)) break;
+    }
+    if (i === 8) v = v * 256 + (block[at + 8] as number);
+    at += Math.min(i + 1, 9);
+    values.push(v);
+  }
+  const [rows = 0, ...columns] = values;
+  return { rows, tokens: columns.reduce((a, b) => a + b, 0) };
+}

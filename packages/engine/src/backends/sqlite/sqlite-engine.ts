@@ -33,6 +33,7 @@ import {
   type StoredTexts,
   hasWideOr,
   type FtsTree,
+  titleOnlyMatch,
 } from './compile-query.js';
 import { aggregateHits, unitCount } from './aggregate.js';
 import { ChangeReader, createChangeLog, trimChangeLog } from './change-log.js';
@@ -40,7 +41,7 @@ import { readColumnSnapshot, writeColumnSnapshot } from './column-snapshot.js';
 import { DocColumns } from './doc-columns.js';
 import { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION, createIndexSchema, indexIdOf } from './index-schema.js';
 import { startBulkLoad } from './bulk-load.js';
-import { bitsetOf, idsOfBlob, loadNativeExtension } from './native-extension.js';
+import { bitsetOf, decodeFtsAverages, idsOfBlob, loadNativeExtension } from './native-extension.js';
 import { IndexWriter, prepareDocs, resetFtsConfig, storedTextsOf } from './index-writer.js';
 import type { TextEmbedder } from '../../semantic/embedder.js';
 import { wordVectorEmbedder, type WordVectors } from '../../semantic/word-vectors.js';
@@ -67,6 +68,11 @@ export interface SqliteEngineOptions {
    * documents are ranked per query (default 10000; measured ~3 µs each with this 32-column table). See rankHits.
    */
   readonly rankLimit?: number;
+  /**
+   * Answer title-only conditions from the title table (index-schema.ts v9; default true). False
+   * reads everything from the main table: the same hits and scores, slower (tests compare the two).
+   */
+  readonly titleTable?: boolean;
   /** Most hits an analysis may run over (default MAX_ANALYSIS_TOTAL, spec 2 §9); lower only in tests. */
   readonly maxAnalysisTotal?: number;
   /** Semantic vectors from this model instead of the LSA space learned from the corpus. */
@@ -330,9 +336,13 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
    * while it stays the same (every index write, on any connection, logs its documents).
    */
   let rankGeneration = 0;
-  /** The named parameters of the patlas_bm25 statements: the MATCH, the generation, a number. */
-  function rankArgs(match: string, n?: number): { m: string; g: number; n?: number } {
-    return n === undefined ? { m: match, g: rankGeneration } : { m: match, g: rankGeneration, n };
+  /**
+   * The named parameters of the rank statements: the MATCH, the generation, a number, and on the
+   * title table the main table's totals.
+   */
+  function rankArgs(match: string, n?: number): { m: string; g: number; n?: number; nr?: number; nt?: number } {
+    const args = n === undefined ? { m: match, g: rankGeneration } : { m: match, g: rankGeneration, n };
+    return onTitleTable(match) ? { ...args, ...totalsOfMain() } : args;
   }
   const clauseCache = new ClauseCache({
     maxBytes: (options.clauseCache?.maxMb ?? 64) * 2 ** 20,
@@ -378,53 +388,89 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   }
 
   const weights = BM25_WEIGHTS.join(', ');
+  /**
+   * The statements that read one FTS5 table: `fts`, or `fts_title` for a MATCH that only title
+   * columns can satisfy (titleOnlyMatch; index-schema.ts v9). On the title table the score is
+   * patlas_title_bm25, which takes the main table's totals (:nr, :nt) and row lengths, so a
+   * document scores the same on either table.
+   */
+  function ftsStatements(table: 'fts' | 'fts_title') {
+    const score =
+      table === 'fts'
+        ? `-patlas_bm25(fts, :m, :g, ${weights})`
+        : `-patlas_title_bm25(fts_title, :m, :g, :nr, :nt, ${weights})`;
+    const from = `FROM ${table} WHERE ${table} MATCH`;
+    return {
+      // One blob of ids instead of a row each (~0.5 µs per row through the driver): native-extension.ts.
+      match: db.prepare(`SELECT patlas_ids(rowid) ${from} ?`).pluck(),
+      nearMatch: db.prepare(`SELECT patlas_ids(rowid) ${from} ? AND patlas_near(${table}, 0, 1, ?, ?, ?, ?)`).pluck(),
+      countMatch: db.prepare(`SELECT count(*) ${from} ?`).pluck(),
+      countUpTo: db.prepare(`SELECT count(*) FROM (SELECT 1 ${from} ? LIMIT ?)`).pluck(),
+      // patlas_bm25 is bm25() with the phrases' document counts kept between statements under the
+      // MATCH string (:m) and the change-log position (:g): native-extension.ts.
+      rankAll: db.prepare(`SELECT rowid, ${score} ${from} :m`).raw(),
+      rankTop: db.prepare(`SELECT rowid, ${score} ${from} :m ORDER BY 2 DESC LIMIT :n`).raw(),
+      rankAtLeast: db.prepare(`SELECT rowid, s FROM (SELECT rowid, ${score} AS s ${from} :m) WHERE s >= :n`).raw(),
+      rankUpTo: db.prepare(`SELECT rowid, ${score} ${from} :m LIMIT :n`).raw(),
+      rankNewest: db.prepare(`SELECT rowid, ${score} ${from} :m ORDER BY rowid DESC LIMIT :n`).raw(),
+      // The same, scoring only the rows whose bit is set in :ids (the query's hits).
+      rankIn: db.prepare(`SELECT rowid, ${score} ${from} :m AND patlas_in(rowid, :ids)`).raw(),
+      rankNewestIn: db
+        .prepare(`SELECT rowid, ${score} ${from} :m AND patlas_in(rowid, :ids) ORDER BY rowid DESC LIMIT :n`)
+        .raw(),
+      rankOne: db.prepare(`SELECT ${score} ${from} :m AND rowid = :n`).pluck(),
+    };
+  }
+  const useTitleTable = options.titleTable ?? true;
+  const mainFts = ftsStatements('fts');
+  // Prepared on first use: a read-only engine may open a file of an older schema, without the table.
+  let titleFts: ReturnType<typeof ftsStatements> | null | undefined;
+  /** True when the title table answers this MATCH: only title columns can satisfy it. */
+  function onTitleTable(match: string): boolean {
+    if (!useTitleTable || !titleOnlyMatch(match)) return false;
+    if (titleFts === undefined) {
+      try {
+        titleFts = ftsStatements('fts_title');
+      } catch {
+        titleFts = null;
+      }
+    }
+    return titleFts !== null;
+  }
+  function ftsFor(match: string): ReturnType<typeof ftsStatements> {
+    return onTitleTable(match) && titleFts ? titleFts : mainFts;
+  }
+  type RowsStatement = Exclude<
+    keyof ReturnType<typeof ftsStatements>,
+    'rankOne' | 'match' | 'nearMatch' | 'countMatch' | 'countUpTo'
+  >;
+  /** Rows (id, score) of a rank statement, on the table its MATCH (`args.m`) belongs to. */
+  function rankRows(
+    kind: RowsStatement,
+    args: { readonly m: string; readonly [param: string]: unknown },
+  ): [number, number][] {
+    return ftsFor(args.m)[kind].all(args) as [number, number][];
+  }
+  function rankOne(args: { m: string }): number | undefined {
+    return ftsFor(args.m).rankOne.get(args) as number | undefined;
+  }
+  const readTotals = db.prepare('SELECT block FROM fts_data WHERE id = 1').pluck();
+  /** The main table's row count and token total (FTS5's averages record), per generation. */
+  let mainTotals: { generation: number; nr: number; nt: number } | undefined;
+  function totalsOfMain(): { nr: number; nt: number } {
+    if (mainTotals?.generation !== rankGeneration) {
+      const { rows, tokens } = decodeFtsAverages(readTotals.get() as Buffer | undefined);
+      mainTotals = { generation: rankGeneration, nr: rows, nt: tokens };
+    }
+    return mainTotals;
+  }
+
   const stmt = {
     idByPn: db.prepare('SELECT id FROM docs WHERE pn = ?').pluck(),
     idsByPns: db.prepare('SELECT pn, id FROM docs WHERE pn IN (SELECT value FROM json_each(?))').raw(),
     expandWord: db.prepare('SELECT DISTINCT stem FROM vocab WHERE word GLOB ? LIMIT ?').pluck(),
     wordsOfStem: db.prepare('SELECT word FROM vocab WHERE word >= ? AND word < ? AND stem = ?').pluck(),
     // One blob of ids instead of a row each (~0.5 µs per row through the driver): native-extension.ts.
-    match: db.prepare('SELECT patlas_ids(rowid) FROM fts WHERE fts MATCH ?').pluck(),
-    nearMatch: db
-      .prepare('SELECT patlas_ids(rowid) FROM fts WHERE fts MATCH ? AND patlas_near(fts, 0, 1, ?, ?, ?, ?)')
-      .pluck(),
-    countMatch: db.prepare('SELECT count(*) FROM fts WHERE fts MATCH ?').pluck(),
-    countUpTo: db.prepare('SELECT count(*) FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)').pluck(),
-    // patlas_bm25 is bm25() with the phrases' document counts kept between statements under the
-    // MATCH string (:m) and the change-log position (:g): native-extension.ts.
-    rankAll: db.prepare(`SELECT rowid, -patlas_bm25(fts, :m, :g, ${weights}) FROM fts WHERE fts MATCH :m`).raw(),
-    rankTop: db
-      .prepare(
-        `SELECT rowid, -patlas_bm25(fts, :m, :g, ${weights}) FROM fts WHERE fts MATCH :m ORDER BY 2 DESC LIMIT :n`,
-      )
-      .raw(),
-    rankAtLeast: db
-      .prepare(
-        `SELECT rowid, s FROM (SELECT rowid, -patlas_bm25(fts, :m, :g, ${weights}) AS s FROM fts WHERE fts MATCH :m) WHERE s >= :n`,
-      )
-      .raw(),
-    rankUpTo: db
-      .prepare(`SELECT rowid, -patlas_bm25(fts, :m, :g, ${weights}) FROM fts WHERE fts MATCH :m LIMIT :n`)
-      .raw(),
-    rankNewest: db
-      .prepare(
-        `SELECT rowid, -patlas_bm25(fts, :m, :g, ${weights}) FROM fts WHERE fts MATCH :m ORDER BY rowid DESC LIMIT :n`,
-      )
-      .raw(),
-    // The same, scoring only the rows whose bit is set in :ids (the query's hits).
-    rankIn: db
-      .prepare(
-        `SELECT rowid, -patlas_bm25(fts, :m, :g, ${weights}) FROM fts WHERE fts MATCH :m AND patlas_in(rowid, :ids)`,
-      )
-      .raw(),
-    rankNewestIn: db
-      .prepare(
-        `SELECT rowid, -patlas_bm25(fts, :m, :g, ${weights}) FROM fts WHERE fts MATCH :m AND patlas_in(rowid, :ids) ORDER BY rowid DESC LIMIT :n`,
-      )
-      .raw(),
-    rankOne: db
-      .prepare(`SELECT -patlas_bm25(fts, :m, :g, ${weights}) FROM fts WHERE fts MATCH :m AND rowid = :n`)
-      .pluck(),
     texts: db
       .prepare(
         "SELECT id, texts, iif(texts = '', json_extract(row, '$.publicationNumber')) FROM docs WHERE id IN (SELECT value FROM json_each(?))",
@@ -484,7 +530,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     checkStop();
     return clauseCache.idsOf(match, () => {
       try {
-        return idsOfBlob(stmt.match.get(match) as Buffer | null);
+        return idsOfBlob(ftsFor(match).match.get(match) as Buffer | null);
       } catch (err) {
         // Our compiler only emits valid FTS5; an error here is a bug, reported with the expression.
         throw new EngineError('QUERY_UNSUPPORTED', { match, reason: (err as Error).message });
@@ -495,7 +541,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   /** The number of documents a MATCH yields: the kept hits' count when they are kept, else FTS5's. */
   function countOf(match: string): number {
     checkStop();
-    return clauseCache.countOf(match, () => stmt.countMatch.get(match) as number);
+    return clauseCache.countOf(match, () => ftsFor(match).countMatch.get(match) as number);
   }
 
   /**
@@ -546,7 +592,15 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
           return clauseCache.idsOf(
             `near\u0000${plan.match}\u0000${leftUnits}\u0000${rightUnits}\u0000${gap}\u0000${ordered}`,
             () =>
-              idsOfBlob(stmt.nearMatch.get(plan.match, leftUnits, rightUnits, gap, ordered ? 1 : 0) as Buffer | null),
+              idsOfBlob(
+                ftsFor(plan.match).nearMatch.get(
+                  plan.match,
+                  leftUnits,
+                  rightUnits,
+                  gap,
+                  ordered ? 1 : 0,
+                ) as Buffer | null,
+              ),
           );
         }
         const candidates = runMatch(plan.match);
@@ -606,16 +660,16 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     // A ranked set brings its own order (searchPage): no term scores to read.
     if (options.within) wantScores = false;
     if (wantScores && isSingleTerm(plan) && countOf(plan.match) <= rankLimit) {
-      rows = stmt.rankAll.all(rankArgs(rankMatchOf(plan.rank))) as [number, number][];
+      rows = rankRows('rankAll', rankArgs(rankMatchOf(plan.rank))) as [number, number][];
     } else if (wantScores && plan.kind === 'fts' && plan.narrowed) {
       // Every hit matches the rank expression, so `(rank) AND (match)` returns exactly the hits with
       // the scores rankHits would give, in one statement instead of two (FTS5 evaluates a prefix
       // class condition or a common status once per statement). Past rankLimit rows the set is
       // large after all and takes the general path (the wasted rows are bounded by rankLimit).
-      const found = stmt.rankUpTo.all(rankArgs(`(${rankMatchOf(plan.rank)}) AND (${plan.match})`, rankLimit + 1)) as [
-        number,
-        number,
-      ][];
+      const found = rankRows(
+        'rankUpTo',
+        rankArgs(`(${rankMatchOf(plan.rank)}) AND (${plan.match})`, rankLimit + 1),
+      ) as [number, number][];
       if (found.length <= rankLimit) rows = found;
     }
     if (rows) {
@@ -664,7 +718,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
    *   SMALL_HIT_SET hits, else the title-newest fallback above.
    */
   function rankTitleNewest(rankMatch: string): [number, number][] {
-    return stmt.rankNewest.all(rankArgs(`{ti tiw}: (${rankMatch})`, rankLimit)) as [number, number][];
+    return rankRows('rankNewest', rankArgs(`{ti tiw}: (${rankMatch})`, rankLimit)) as [number, number][];
   }
 
   function rankMatchOf(exprs: readonly string[]): string {
@@ -684,17 +738,17 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     // Only hits are scored: the rows of the rank statement outside them cost a bit test, not a bm25().
     const ids = bitsetOf(hits);
     const titleNewest = (): Float64Array =>
-      fill(stmt.rankNewestIn.all({ ...rankArgs(`{ti tiw}: (${rankMatch})`, rankLimit), ids }) as [number, number][]);
+      fill(rankRows('rankNewestIn', { ...rankArgs(`{ti tiw}: (${rankMatch})`, rankLimit), ids }) as [number, number][]);
     if (hits.length > rankLimit) return titleNewest();
     const generator = generatorMatch(plan);
     if (generator !== undefined)
-      return fill(stmt.rankIn.all({ ...rankArgs(`(${rankMatch}) AND (${generator})`), ids }) as [number, number][]);
+      return fill(rankRows('rankIn', { ...rankArgs(`(${rankMatch}) AND (${generator})`), ids }) as [number, number][]);
     if (countOf(rankMatch) <= rankLimit)
-      return fill(stmt.rankIn.all({ ...rankArgs(rankMatch), ids }) as [number, number][]);
+      return fill(rankRows('rankIn', { ...rankArgs(rankMatch), ids }) as [number, number][]);
     if (hits.length <= SMALL_HIT_SET) {
       for (const id of hits) {
         checkStop();
-        setScore(scores, id, (stmt.rankOne.get(rankArgs(rankMatch, id)) as number | undefined) ?? 0);
+        setScore(scores, id, (rankOne(rankArgs(rankMatch, id)) as number | undefined) ?? 0);
       }
       return scores;
     }
@@ -736,15 +790,15 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     const { match: ftsMatch, rank } = plan;
     const single = isSingleTerm(plan);
     // Beyond rankLimit only a single term has a fast page: otherwise stop counting there.
-    const total = single ? countOf(ftsMatch) : (stmt.countUpTo.get(ftsMatch, rankLimit + 1) as number);
+    const total = single ? countOf(ftsMatch) : (ftsFor(ftsMatch).countUpTo.get(ftsMatch, rankLimit + 1) as number);
     const rankMatch = rankMatchOf(rank);
     let rows: [number, number][];
     if (total <= rankLimit) {
       const match = single ? rankMatch : `(${rankMatch}) AND (${ftsMatch})`;
-      rows = stmt.rankTop.all(rankArgs(match, to + 1)) as [number, number][];
+      rows = rankRows('rankTop', rankArgs(match, to + 1)) as [number, number][];
       const last = rows[to - 1];
       if (last && rows[to]?.[1] === last[1])
-        rows = stmt.rankAtLeast.all(rankArgs(match, last[1])) as [number, number][];
+        rows = rankRows('rankAtLeast', rankArgs(match, last[1])) as [number, number][];
     } else {
       if (!single) return undefined;
       rows = rankTitleNewest(rankMatch);
