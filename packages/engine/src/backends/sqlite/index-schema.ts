@@ -32,7 +32,9 @@ import type Database from 'better-sqlite3';
  *     tiw) of every document. Title conditions (TI=…) and the title-newest ranking of large hit
  *     sets walk its short doclists instead of the whole-text doclists of `fts` (a term in the
  *     titles of 5 % of the corpus is in the claims of half of it). Scores stay those of `fts`
- *     (patlas_title_bm25 reads the main table's lengths; native/patlas-fts.c).
+ *     (patlas_title_bm25 reads the main table's lengths; native/patlas-fts.c). `vocab.rev`, each
+ *     word reversed and indexed: a left truncation (`*conductor`) reads an index range instead of
+ *     every word of the vocabulary.
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
 export const INDEX_SCHEMA_VERSION = 9;
@@ -78,7 +80,8 @@ export function createIndexSchema(db: Database.Database): void {
       version TEXT
     );
     CREATE TABLE IF NOT EXISTS doc_cols (id INTEGER PRIMARY KEY, cols TEXT NOT NULL);
-    CREATE TABLE IF NOT EXISTS vocab (word TEXT PRIMARY KEY, stem TEXT NOT NULL) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS vocab (word TEXT PRIMARY KEY, stem TEXT NOT NULL, rev TEXT NOT NULL) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS vocab_rev ON vocab (rev);
     CREATE TABLE IF NOT EXISTS index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
       ${FTS_COLUMNS.join(', ')},

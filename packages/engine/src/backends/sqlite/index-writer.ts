@@ -89,6 +89,11 @@ export function prepareDocs(
   return { batch: { docs: prepared, words }, analysed };
 }
 
+/** A word backwards, by code point: `vocab.rev`, what a left truncation reads (index-schema.ts v9). */
+export function reversedWord(word: string): string {
+  return Array.from(word).reverse().join('');
+}
+
 /** Where the title table's columns sit in a prepared document's `fts` values. */
 const TITLE_FTS_INDEXES = TITLE_COLUMNS.map((c) => FTS_COLUMNS.indexOf(c));
 
@@ -152,7 +157,7 @@ export class IndexWriter {
       // The title table (index-schema.ts v9): every document has a row, so its row count is the main table's.
       insertTitle: db.prepare(`INSERT INTO fts_title (rowid, ${TITLE_COLUMNS.join(', ')}) VALUES (?, ?, ?)`),
       deleteTitle: db.prepare('DELETE FROM fts_title WHERE rowid = ?'),
-      insertWord: db.prepare('INSERT OR IGNORE INTO vocab (word, stem) VALUES (?, ?)'),
+      insertWord: db.prepare('INSERT OR IGNORE INTO vocab (word, stem, rev) VALUES (?, ?, ?)'),
       match: db.prepare('SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid').pluck(),
     };
     this.writeBatch = db.transaction((batch: PreparedBatch): number[] => {
@@ -174,7 +179,7 @@ export class IndexWriter {
         this.stmt.insertTitle.run(id, ...TITLE_FTS_INDEXES.map((i) => doc.fts[i]));
         ids.push(id);
       }
-      for (const [word, stem] of batch.words) this.stmt.insertWord.run(word, stem);
+      for (const [word, stem] of batch.words) this.stmt.insertWord.run(word, stem, reversedWord(word));
       return ids;
     });
     this.removeIds = db.transaction((ids: readonly number[]) => {

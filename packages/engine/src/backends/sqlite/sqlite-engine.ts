@@ -42,7 +42,7 @@ import { DocColumns } from './doc-columns.js';
 import { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION, createIndexSchema, indexIdOf } from './index-schema.js';
 import { startBulkLoad } from './bulk-load.js';
 import { bitsetOf, decodeFtsAverages, idsOfBlob, loadNativeExtension } from './native-extension.js';
-import { IndexWriter, prepareDocs, resetFtsConfig, storedTextsOf } from './index-writer.js';
+import { IndexWriter, prepareDocs, resetFtsConfig, reversedWord, storedTextsOf } from './index-writer.js';
 import type { TextEmbedder } from '../../semantic/embedder.js';
 import { wordVectorEmbedder, type WordVectors } from '../../semantic/word-vectors.js';
 import type { FieldWeights } from '../../semantic/hybrid.js';
@@ -469,6 +469,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     idByPn: db.prepare('SELECT id FROM docs WHERE pn = ?').pluck(),
     idsByPns: db.prepare('SELECT pn, id FROM docs WHERE pn IN (SELECT value FROM json_each(?))').raw(),
     expandWord: db.prepare('SELECT DISTINCT stem FROM vocab WHERE word GLOB ? LIMIT ?').pluck(),
+    // A left truncation as the reversed pattern: a range of the vocab_rev index (GLOB on a literal prefix).
+    expandWordBackwards: db.prepare('SELECT DISTINCT stem FROM vocab WHERE rev GLOB ? LIMIT ?').pluck(),
     wordsOfStem: db.prepare('SELECT word FROM vocab WHERE word >= ? AND word < ? AND stem = ?').pluck(),
     // One blob of ids instead of a row each (~0.5 µs per row through the driver): native-extension.ts.
     texts: db
@@ -489,7 +491,13 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
   const ctx: CompileContext = {
     expandWord(pattern) {
-      const stems = stmt.expandWord.all(pattern, WILDCARD_EXPANSION_LIMIT + 1) as string[];
+      // `*conductor` reads the words ending in "conductor" (reversed: a prefix); `*duct*` reads them all.
+      const backwards = /^[*?]/.test(pattern) && !/[*?]$/.test(pattern);
+      const stems = (
+        backwards
+          ? stmt.expandWordBackwards.all(reversedWord(pattern), WILDCARD_EXPANSION_LIMIT + 1)
+          : stmt.expandWord.all(pattern, WILDCARD_EXPANSION_LIMIT + 1)
+      ) as string[];
       return stems.length > WILDCARD_EXPANSION_LIMIT ? undefined : stems;
     },
     // The Porter stemmer keeps a word's first letter, so only words starting with it are read.

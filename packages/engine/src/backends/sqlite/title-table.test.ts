@@ -62,7 +62,7 @@ function corpus(seed: number, from: number, n: number): IndexablePatent[] {
     country: 'CN',
     title: { text: `${pick(TITLE_WORDS, 1 + Math.floor(next() * 3))}${next() < 0.3 ? ' and battery sensor' : ''}` },
     abstract: { text: `${pick(TEXT_WORDS, 8 + Math.floor(next() * 20))}。` },
-    claims: [{ number: 1, text: pick(TEXT_WORDS, 20 + Math.floor(next() * 60)) }],
+    claims: { text: pick(TEXT_WORDS, 20 + Math.floor(next() * 60)) },
     legalStatus: next() < 0.5 ? '有效' : '失效',
     ipc: [next() < 0.5 ? 'H01M 4/525' : 'G06F 17/30'],
   }));
