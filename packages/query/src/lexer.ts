@@ -123,7 +123,8 @@ export function proximityOf(word: string): ProximitySpec | undefined {
 
 /** The boolean operator a word spells, if any (AND/OR/NOT in any case, 与/或/非). */
 export function keywordOf(word: string): 'and' | 'or' | 'not' | undefined {
-  return KEYWORDS[word.toUpperCase()];
+  // Every keyword has at most 3 characters: longer words skip the upper-casing (a copy per word).
+  return word.length > 3 ? undefined : KEYWORDS[word.toUpperCase()];
 }
 
 /** Splits an expression into tokens; never throws. The last token is always 'eof'. */
