@@ -124,7 +124,20 @@ export function proximityOf(word: string): ProximitySpec | undefined {
 /** The boolean operator a word spells, if any (AND/OR/NOT in any case, 与/或/非). */
 export function keywordOf(word: string): 'and' | 'or' | 'not' | undefined {
   // Every keyword has at most 3 characters: longer words skip the upper-casing (a copy per word).
-  return word.length > 3 ? undefined : KEYWORDS[word.toUpperCase()];
+  if (word.length > 3) return undefined;
+  const upper = word.toUpperCase();
+  // A switch compares the few keywords directly: a record lookup by a fresh string hashes it first.
+  switch (upper) {
+    case 'AND':
+    case 'OR':
+    case 'NOT':
+    case '与':
+    case '或':
+    case '非':
+      return KEYWORDS[upper];
+    default:
+      return undefined;
+  }
 }
 
 /** Splits an expression into tokens; never throws. The last token is always 'eof'. */
