@@ -29,3 +29,46 @@ if (typeof window !== 'undefined') {
  * a condition that does come true must not fail for being slow; one that never does still fails.
  */
 configure({ asyncUtilTimeout: 15_000 });
+
+/**
+ * jsdom computes a style by matching every rule of every style sheet against the element: with the
+ * ~2,600 rules antd injects for a page, one `getComputedStyle` took 80–200 ms. Testing Library asks
+ * for it on each element it names in a role query (`getByRole(…, { name })` skips hidden ones), so
+ * a dialog test spent most of its minute there. Tests only read whether an element is shown
+ * (display, visibility, opacity: Testing Library's and jest-dom's checks), so every style sheet
+ * keeps only the rules that set one of those, and jsdom answers those as before.
+ */
+const SHOWN_PROPERTIES = ['display', 'visibility', 'opacity'];
+
+interface PrunableRules {
+  readonly cssRules: CSSRuleList;
+  deleteRule(index: number): void;
+}
+
+function pruneRules(group: PrunableRules): void {
+  for (let i = group.cssRules.length - 1; i >= 0; i--) {
+    const rule = group.cssRules[i];
+    if ('cssRules' in rule && 'deleteRule' in rule) {
+      // @media, @supports, @layer blocks: prune inside, drop when nothing is left.
+      pruneRules(rule as unknown as PrunableRules);
+      if ((rule as unknown as PrunableRules).cssRules.length === 0) group.deleteRule(i);
+    } else if ('style' in rule && 'selectorText' in rule) {
+      const style = (rule as CSSStyleRule).style;
+      if (!SHOWN_PROPERTIES.some((property) => style.getPropertyValue(property) !== '')) group.deleteRule(i);
+    }
+  }
+}
+
+if (typeof window !== 'undefined') {
+  const pruned = new WeakSet<CSSStyleSheet>();
+  const computeStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
+    // A style element's sheet is a new object each time its text changes, so each is pruned once.
+    for (const sheet of Array.from(document.styleSheets)) {
+      if (pruned.has(sheet)) continue;
+      pruneRules(sheet);
+      pruned.add(sheet);
+    }
+    return computeStyle(element, pseudoElement);
+  };
+}
