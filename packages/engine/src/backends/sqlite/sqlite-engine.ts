@@ -425,9 +425,17 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
   const mainFts = ftsStatements('fts');
   // Prepared on first use: a read-only engine may open a file of an older schema, without the table.
   let titleFts: ReturnType<typeof ftsStatements> | null | undefined;
+  // A rank statement asks twice for one MATCH (its arguments, then its table): the last answer is kept.
+  let lastMatch: string | undefined;
+  let lastTitleOnly = false;
   /** True when the title table answers this MATCH: only title columns can satisfy it. */
   function onTitleTable(match: string): boolean {
-    if (!useTitleTable || !titleOnlyMatch(match)) return false;
+    if (!useTitleTable) return false;
+    if (match !== lastMatch) {
+      lastTitleOnly = titleOnlyMatch(match);
+      lastMatch = match;
+    }
+    if (!lastTitleOnly) return false;
     if (titleFts === undefined) {
       try {
         titleFts = ftsStatements('fts_title');
