@@ -12,7 +12,8 @@ export const FEATURE_MODEL = 'phash64+mobilenetv2-flatten1@1';
 
 /** What the indexer needs of the patent store. */
 export interface PatentSource {
-  iterateAll(batchSize?: number): AsyncGenerator<Patent[]>;
+  /** Every record that has drawings (others may be included; they are skipped). */
+  iterateWithDrawings(batchSize?: number): AsyncGenerator<Patent[]>;
 }
 
 export interface IndexRunResult {
@@ -47,7 +48,7 @@ export class ImageIndexer {
   /** Drawing file → publication number, for every drawing of every stored patent. */
   async storedDrawings(): Promise<Map<string, string>> {
     const drawings = new Map<string, string>();
-    for await (const batch of this.patents.iterateAll(1000)) {
+    for await (const batch of this.patents.iterateWithDrawings(1000)) {
       for (const patent of batch) {
         for (const drawing of patent.drawings ?? []) drawings.set(drawing.file, patent.publicationNumber);
       }

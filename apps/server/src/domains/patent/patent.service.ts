@@ -105,6 +105,11 @@ export class PatentService {
     return this.patents.iterateAll(batchSize);
   }
 
+  /** The records that have drawings, in batches (the image index). */
+  iterateWithDrawings(batchSize?: number): AsyncGenerator<Patent[]> {
+    return this.patents.iterateWithDrawings(batchSize);
+  }
+
   /**
    * The whole record for a number in any form, with forward citations found in the corpus
    * merged in and `held` telling which referenced numbers can be opened here.
