@@ -47,7 +47,8 @@ interface PrunableRules {
 
 function pruneRules(group: PrunableRules): void {
   for (let i = group.cssRules.length - 1; i >= 0; i--) {
-    const rule = group.cssRules[i];
+    const rule = group.cssRules.item(i);
+    if (!rule) continue;
     if ('cssRules' in rule && 'deleteRule' in rule) {
       // @media, @supports, @layer blocks: prune inside, drop when nothing is left.
       pruneRules(rule as unknown as PrunableRules);
