@@ -102,8 +102,8 @@ const config = loadConfig(
 const { app, context } = await buildApp(config, { announce: () => undefined });
 try {
   // As the server's start does: an index of another schema version is rebuilt from the store.
-  const reindexed = await syncSearchIndex(context);
-  if (reindexed > 0) console.log(`search index rebuilt from the store: ${reindexed} patents`);
+  const { repaired: reindexed } = await syncSearchIndex(context);
+  if (reindexed > 0) console.log(`search index repaired from the store: ${reindexed} patents`);
   if (!values['data-dir']) {
     const loaded = await loadDemoCorpusIfNeeded(context);
     if (loaded) console.log(`demo corpus loaded into ${dataDir}: ${loaded.totals.inserted} patents`);

@@ -46,8 +46,8 @@ export async function startBenchServer(options: {
     'bench',
   );
   const { app, context } = await buildApp(config, { announce: () => undefined });
-  const reindexed = await syncSearchIndex(context);
-  if (reindexed > 0) console.log(`search index rebuilt from the store: ${reindexed} patents`);
+  const { repaired: reindexed } = await syncSearchIndex(context);
+  if (reindexed > 0) console.log(`search index repaired from the store: ${reindexed} patents`);
   if (!options.dataDir) await loadDemoCorpusIfNeeded(context);
   await context.searchReady();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

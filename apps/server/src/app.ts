@@ -16,6 +16,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { compose, type AppContext } from './composition.js';
+import { markInStep } from './domains/patent/import/index-in-step.js';
+import { withIndexWrites } from './domains/patent/import/import.service.js';
 import type { Config } from './config.js';
 import { accountDomain } from './domains/account/account.domain.js';
 import { advancedSearchDomain } from './domains/advanced-search/advanced-search.domain.js';
@@ -231,6 +233,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => context.jobs.worker.stop());
   app.addHook('onClose', async () => {
     context.mailer.close();
+    // Once the queued index writes end: the next start skips its verify if nothing is written meanwhile.
+    await withIndexWrites(context, () => markInStep(context)).catch((err: unknown) =>
+      app.log.warn({ err }, 'could not mark the search index in step'),
+    );
     await context.engine.close();
     await context.database.close();
   });

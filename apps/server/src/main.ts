@@ -33,8 +33,9 @@ async function main(): Promise<void> {
     // Citation rows an import cut short left staged.
     .mergeStagedCitations()
     .then(() => syncSearchIndex(context, shutdown.signal))
-    .then(async (reindexed) => {
-      if (reindexed > 0) app.log.info({ reindexed }, 'search index repaired from the store');
+    .then(async ({ verified, repaired }) => {
+      if (!verified) app.log.info('search index in step since the last clean shutdown: start-up verify skipped');
+      if (repaired > 0) app.log.info({ reindexed: repaired }, 'search index repaired from the store');
       // Records indexed again lost their awards (the AWARD field): the award list sets them again.
       await context.services.awards.syncIndex();
       return loadDemoCorpusIfNeeded(context, { signal: shutdown.signal });

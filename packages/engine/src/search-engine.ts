@@ -85,6 +85,12 @@ export interface SearchEngine {
   /** Removes records by their exact publication key (as `versions` lists them); returns how many were removed. */
   removeKeys(keys: readonly string[]): Promise<number>;
   /**
+   * The index file's identity and write position. Both are equal at two moments only if nothing
+   * was written to this index in between, by any connection or process. The server records them
+   * at a clean shutdown, and skips the record-by-record verify at the next start when they still hold.
+   */
+  identity(): Promise<IndexIdentity>;
+  /**
    * Sets the value score (the PV field, the `value` sort, SearchHit.valueScore) of indexed records
    * without indexing them again: a cohort's scores move when its distribution does, and the
    * records' texts have not changed (IndexablePatent.valueScore sets it at index time). null
@@ -113,6 +119,13 @@ export interface ValueScoreUpdate {
   readonly publicationNumber: string;
   /** 0–100, or null: no score. */
   readonly valueScore: number | null;
+}
+
+export interface IndexIdentity {
+  /** Given when the index file was created; a rebuilt or replaced file has another. */
+  readonly id: string;
+  /** The change log's last position: every document written, removed or rescored moves it. */
+  readonly writes: number;
 }
 
 export interface IndexedVersion {

@@ -71,6 +71,15 @@ export class DataVersionRepository {
     return Number(last?.id ?? 0);
   }
 
+  /** The newest version, running or not (0 before the first import). */
+  async latest(): Promise<number> {
+    const last = await this.db
+      .selectFrom('data_versions')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(last?.id ?? 0);
+  }
+
   /** Records changed by the versions in (after, upTo], each with the union of what changed. */
   async changesBetween(after: number, upTo: number): Promise<Map<string, number>> {
     const changes = new Map<string, number>();

@@ -1319,6 +1319,11 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       return rows.map(([key, version]) => ({ key, version }));
     },
 
+    async identity() {
+      // Read again: a rebuild by another connection gives the file a new id.
+      return { id: indexIdOf(db) ?? '', writes: changes.latest() };
+    },
+
     async removeKeys(keys) {
       const ids = writer.removeKeys(keys);
       trimChangeLog(db);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../composition.js';
 import { readDemoManifest } from './demo-loader.js';
 import { differencesOf, verifySearchIndex } from './index-verify.js';
+import { INDEX_PENDING_KEY, noteInStepSinceStart, takeInStepMark } from './index-in-step.js';
 import { importFiles, type ImportOptions, type ImportReport } from './import-files.js';
 import { detectFormat, FORMATS } from './registry.js';
 import { convertDrawing } from './shared/drawings.js';
@@ -14,11 +15,6 @@ export type RunImportOptions = Pick<
   origin?: DataVersionOrigin;
 };
 
-/**
- * Set in the store while an import's records may be stored but not yet indexed; a crash leaves it
- * behind, and the next start rebuilds the index from the store (syncSearchIndex).
- */
-const INDEX_PENDING_KEY = 'search_index_pending';
 
 /** Per installation: the import or index repair running, which the next one waits for. */
 const indexWrites = new WeakMap<AppContext, Promise<unknown>>();
@@ -115,18 +111,35 @@ async function importAndIndex(
   return report;
 }
 
+/** What the start-up sync did. */
+export interface SearchIndexSync {
+  /** False when the last clean shutdown's mark still held and the record-by-record verify was skipped. */
+  verified: boolean;
+  /** Records indexed again or removed (a rebuild counts every record). */
+  repaired: number;
+}
+
 /**
  * Brings the search index in line with the store at start (in the background): a new index schema
  * version or a deleted index file (the index is rebuilt whole), an import cut short by a crash, a
  * store written by another process. Record by record (verifySearchIndex): missing and stale records
- * are indexed again, extra ones removed. Answers how many records were repaired.
+ * are indexed again, extra ones removed. After a clean shutdown with nothing written since
+ * (index-in-step.ts), the index is known to be in step and the verify is skipped.
  */
-export async function syncSearchIndex(context: AppContext, signal?: AbortSignal): Promise<number> {
+export async function syncSearchIndex(context: AppContext, signal?: AbortSignal): Promise<SearchIndexSync> {
   return exclusive(context, async () => {
     const patents = context.repositories.patents;
     try {
+      if (await takeInStepMark(context)) {
+        noteInStepSinceStart(context);
+        return { verified: false, repaired: 0 };
+      }
       const [stored, indexed] = await Promise.all([patents.count(), context.engine.versions({ after: '', limit: 1 })]);
-      if (stored > 0 && indexed.length === 0) return await rebuildSearchIndex(context, signal);
+      if (stored > 0 && indexed.length === 0) {
+        const rebuilt = await rebuildSearchIndex(context, signal);
+        if (!signal?.aborted) noteInStepSinceStart(context);
+        return { verified: true, repaired: rebuilt };
+      }
       const report = await verifySearchIndex(context, {
         repair: true,
         ...(signal ? { signal } : {}),
@@ -134,8 +147,11 @@ export async function syncSearchIndex(context: AppContext, signal?: AbortSignal)
           context.demo.loading = true;
         },
       });
-      if (report.repaired) await patents.setMeta(INDEX_PENDING_KEY, '');
-      return differencesOf(report);
+      if (report.repaired) {
+        await patents.setMeta(INDEX_PENDING_KEY, '');
+        noteInStepSinceStart(context);
+      }
+      return { verified: true, repaired: differencesOf(report) };
     } finally {
       context.demo.loading = false;
     }

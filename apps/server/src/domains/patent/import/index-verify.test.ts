@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DIALECTS, isPostgresReachable } from '../../../../test/helpers.js';
 import { differencesOf, verifySearchIndex } from './index-verify.js';
 import { runImport, syncSearchIndex } from './import.service.js';
+import { markInStep } from './index-in-step.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,8 +104,39 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search index verify 
     await patents.upsertMany([{ ...RECORDS[4]!, title: { lang: 'zh', text: '一种柔性显示屏' } }]);
     expect(await patents.getMeta('search_index_pending')).toBeFalsy();
     expect(await count('TI=柔性显示屏')).toBe(0);
-    expect(await syncSearchIndex(t.context)).toBe(1);
+    expect(await syncSearchIndex(t.context)).toEqual({ verified: true, repaired: 1 });
     expect(await count('TI=柔性显示屏')).toBe(1);
-    expect(await syncSearchIndex(t.context)).toBe(0);
+    expect(await syncSearchIndex(t.context)).toEqual({ verified: true, repaired: 0 });
+  });
+
+  it('skips the start-up verify after a clean shutdown, until anything is written to the index or the store', async () => {
+    const patents = t.context.repositories.patents;
+    const sync = () => syncSearchIndex(t.context);
+    // This process verified at its last sync: a clean shutdown now leaves the mark, which the next start takes once.
+    expect(await markInStep(t.context)).toBe(true);
+    expect(await sync()).toEqual({ verified: false, repaired: 0 });
+    expect(await sync()).toEqual({ verified: true, repaired: 0 });
+
+    // Written to the index after the shutdown (another process, a restored file): verified and repaired.
+    expect(await markInStep(t.context)).toBe(true);
+    await t.context.engine.removeKeys(['CN200000010A']);
+    expect(await sync()).toEqual({ verified: true, repaired: 1 });
+
+    // An import begun after the shutdown (each begins a data version), even one that wrote nothing to the index yet.
+    expect(await markInStep(t.context)).toBe(true);
+    await t.context.repositories.dataVersions.begin('cli', new Date().toISOString());
+    expect(await sync()).toEqual({ verified: true, repaired: 0 });
+
+    // A record stored directly, outside any import: the store's count moved.
+    expect(await markInStep(t.context)).toBe(true);
+    await patents.upsertMany([{ ...RECORDS[0]!, publicationNumber: 'CN277777777A' }]);
+    expect(await sync()).toEqual({ verified: true, repaired: 1 });
+
+    // An import left unfinished: no mark is left, and one left before it does not hold.
+    expect(await markInStep(t.context)).toBe(true);
+    await patents.setMeta('search_index_pending', new Date().toISOString());
+    expect(await markInStep(t.context)).toBe(false);
+    expect(await sync()).toEqual({ verified: true, repaired: 0 });
+    expect(await patents.getMeta('search_index_pending')).toBeFalsy();
   });
 });
