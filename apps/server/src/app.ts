@@ -152,9 +152,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { rateLimitPerMinute } = config.auth;
   const isTestMode = config.mode === 'test';
   const isDemoLoading = () => context.demo.loading;
+  const isStarting = () => context.startup.running;
   const semantic = () => context.engine.semanticStatus();
   const features = () => ({ translation: services.translation.configured, rewrite: services.rewrite.configured });
-  await app.register(systemDomain, { prefix: '/api', patents, version, isDemoLoading, semantic, features });
+  await app.register(systemDomain, { prefix: '/api', patents, version, isDemoLoading, isStarting, semantic, features });
   await app.register(patentDomain, { prefix: PRODUCT, patents, drawingsDir: context.drawingsDir });
   await app.register(authDomain, { prefix: '/api', login, sessions, apiTokens, rateLimitPerMinute, isTestMode });
   await app.register(sysDomain, { prefix: PRODUCT, admin: authAdmin, audit, displayCopy, registration });

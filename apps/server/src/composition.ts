@@ -709,6 +709,11 @@ export interface AppContext {
   drawingsDir: string;
   /** True while the demo corpus loads or the search index is rebuilt from the store. */
   demo: { loading: boolean };
+  /**
+   * True while the server's start (main.ts) checks the search index against the store and the search
+   * workers open it: the server answers meanwhile, and /api/health says it is still starting.
+   */
+  startup: { running: boolean };
   /** The clock of every repository and service; tests move it instead of sleeping. */
   now: Clock;
   /** The durable job queue and this process's worker (main.ts starts it polling). */
@@ -876,6 +881,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     searchReady,
     drawingsDir,
     demo: { loading: false },
+    startup: { running: false },
     now,
     jobs,
     imageIndex: {

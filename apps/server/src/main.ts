@@ -21,6 +21,8 @@ async function main(): Promise<void> {
   await context.services.alerts.recover();
   // A fresh installation with the demo corpus shows a few special topics on its home page.
   if (config.demo.enabled) await context.services.specialTopics.seedDemoTopics();
+  // Until the index is checked against the store and the search workers have opened it (health: starting).
+  context.startup.running = true;
   await app.listen({ port: config.port, host: config.host });
   // JOB_POLL_MS=0 leaves this process out of the job work (another process of the same database runs it).
   context.jobs.worker.start();
@@ -32,8 +34,9 @@ async function main(): Promise<void> {
   const demoLoad = context.repositories.patents
     // Citation rows an import cut short left staged.
     .mergeStagedCitations()
-    .then(() => syncSearchIndex(context, shutdown.signal))
-    .then(async ({ verified, repaired }) => {
+    .then(() => Promise.all([syncSearchIndex(context, shutdown.signal), context.searchReady().catch(() => undefined)]))
+    .then(async ([{ verified, repaired }]) => {
+      context.startup.running = false;
       if (!verified) app.log.info('search index in step since the last clean shutdown: start-up verify skipped');
       if (repaired > 0) app.log.info({ reindexed: repaired }, 'search index repaired from the store');
       // Records indexed again lost their awards (the AWARD field): the award list sets them again.
@@ -50,7 +53,10 @@ async function main(): Promise<void> {
       // The semantic space, learned in the background once there is a corpus (or when it outgrew the last one).
       return context.semanticModel.refresh();
     })
-    .catch((err: unknown) => app.log.error({ err }, 'demo corpus load failed'));
+    .catch((err: unknown) => app.log.error({ err }, 'demo corpus load failed'))
+    .finally(() => {
+      context.startup.running = false;
+    });
 
   let closing = false;
   const close = async (signal: string) => {

@@ -76,7 +76,7 @@ export class ServerProcess {
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
   }
 
-  /** Starts the server (with `env` added, e.g. SMTP_URL) and waits until /api/health answers. */
+  /** Starts the server (with `env` added, e.g. SMTP_URL) and waits until /api/health says it has started. */
   static async start(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
     const port = await freePort();
     const child = spawn(process.execPath, [...NODE_ARGS, 'src/main.ts'], {
@@ -88,7 +88,10 @@ export class ServerProcess {
     await waitFor('the server to answer /api/health', async () => {
       if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${server.output}`);
       const res = await fetch(`${server.url}/api/health`);
-      return res.ok ? true : undefined;
+      if (!res.ok) return undefined;
+      // The start's index check and the search workers' opening have ended.
+      const body = (await res.json()) as { data: { starting: boolean } };
+      return body.data.starting ? undefined : true;
     });
     return server;
   }

@@ -46,6 +46,8 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent detail API on
         patents: 4,
         version: 'test',
         demoLoading: false,
+        // Set only by the server's start (main.ts), which these tests do not run.
+        starting: false,
         // The shipped word vectors are the model from the start; these patents were stored, not yet embedded.
         semantic: { model: expect.stringMatching(/^patlas-ft-\d+$/) as unknown, vectors: 0, building: false },
         features: { translation: false, rewrite: false },

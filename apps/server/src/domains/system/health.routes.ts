@@ -7,6 +7,8 @@ export interface HealthRoutesOptions {
   patents: Pick<PatentService, 'count'>;
   version: string;
   isDemoLoading: () => boolean;
+  /** The start's index check and the search workers' opening are still running (searches may wait or miss repairs). */
+  isStarting: () => boolean;
   /** The semantic space: model name (null before one is learned), vectors held, build running. */
   semantic: () => { model: string | null; vectors: number; building: boolean };
   /** Optional services configured here (translation: TRANSLATE_URL is set; rewrite: LLM_URL is set). */
@@ -16,7 +18,7 @@ export interface HealthRoutesOptions {
 /** GET /api/health: liveness, the size of the corpus, and which optional services are configured. */
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { patents, version, isDemoLoading, semantic, features },
+  { patents, version, isDemoLoading, isStarting, semantic, features },
 ) => {
   app.get(
     '/health',
@@ -29,6 +31,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
           200: envelopeOf(
             HealthSchema.extend({
               demoLoading: z.boolean(),
+              starting: z.boolean(),
               semantic: z.object({ model: z.string().nullable(), vectors: z.number().int(), building: z.boolean() }),
             }),
           ),
@@ -44,6 +47,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
           patents: await patents.count(),
           version,
           demoLoading: isDemoLoading(),
+          starting: isStarting(),
           semantic: { model, vectors, building },
           features: features(),
         },

@@ -5,6 +5,6 @@ export type SystemDomainDeps = HealthRoutesOptions;
 
 /** GET /health (liveness, corpus size, semantic space); registered under /api. */
 export const systemDomain: FastifyPluginAsyncZod<SystemDomainDeps> = async (app, deps) => {
-  const { patents, version, isDemoLoading, semantic, features } = deps;
-  await app.register(healthRoutes, { patents, version, isDemoLoading, semantic, features });
+  const { patents, version, isDemoLoading, isStarting, semantic, features } = deps;
+  await app.register(healthRoutes, { patents, version, isDemoLoading, isStarting, semantic, features });
 };

@@ -50,6 +50,22 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search index verify 
     expect(report).toMatchObject({ stored: 300, indexed: 300, missing: 0, stale: 0, extra: 0 });
   });
 
+  it('lets the event loop turn between pages (the server answers during a start-up verify)', async () => {
+    // A probe that runs once per turn of the event loop; SQLite reads alone never give it a turn.
+    let turns = 0;
+    let probing = true;
+    const probe = () => {
+      turns += 1;
+      if (probing) setImmediate(probe);
+    };
+    setImmediate(probe);
+    const report = await verifySearchIndex(t.context, { batchSize: 10 });
+    probing = false;
+    expect(report).toMatchObject({ stored: 300, missing: 0, stale: 0 });
+    // 31 pages of the store (the last one empty): at least one turn for each.
+    expect(turns).toBeGreaterThanOrEqual(30);
+  });
+
   it('reports missing, stale and extra records, and repairs only those', async () => {
     const patents = t.context.repositories.patents;
     // What a crash between the store's commit and the index's leaves: the counts still agree.
