@@ -26,6 +26,38 @@ export interface OperateHistoryFilter {
   ids?: readonly string[] | undefined;
 }
 
+const INSERT_CHUNK = 500;
+
+/** What makes two rows of one user the same operation: the file's columns, as stored. */
+const sameOperation = (row: { created_at: string; record_type: number; title: string; data: string }) =>
+  `${row.created_at}\n${row.record_type}\n${row.title}\n${row.data}`;
+
+/** The rows their users do not hold yet (the user_id + created_at index answers each chunk). */
+async function notStored(trx: Kysely<Database>, rows: readonly NewOperateHistory[]): Promise<NewOperateHistory[]> {
+  const held = new Set<string>();
+  for (const userId of new Set(rows.map((r) => r.userId))) {
+    const times = [...new Set(rows.filter((r) => r.userId === userId).map((r) => r.createdAt))];
+    for (let start = 0; start < times.length; start += INSERT_CHUNK) {
+      const found = await trx
+        .selectFrom('operate_history')
+        .select(['user_id', 'created_at', 'record_type', 'title', 'data'])
+        .where('user_id', '=', userId)
+        .where('created_at', 'in', times.slice(start, start + INSERT_CHUNK))
+        .execute();
+      for (const row of found) held.add(`${row.user_id}\n${sameOperation(row)}`);
+    }
+  }
+  const kept: NewOperateHistory[] = [];
+  for (const r of rows) {
+    const key = `${r.userId}\n${sameOperation({ created_at: r.createdAt, record_type: r.recordType, title: r.title, data: r.data })}`;
+    // Twice in one file is once too.
+    if (held.has(key)) continue;
+    held.add(key);
+    kept.push(r);
+  }
+  return kept;
+}
+
 /** Operation history rows (table operate_history); every query is scoped to one owner. */
 export class OperateHistoryRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -45,27 +77,37 @@ export class OperateHistoryRepository {
     return query;
   }
 
-  async insertMany(rows: readonly NewOperateHistory[]): Promise<string[]> {
-    const ids: string[] = [];
-    // Chunks keep each statement well under SQLite's bound-parameter limit.
-    for (let start = 0; start < rows.length; start += 500) {
-      const values = rows.slice(start, start + 500).map((row) => {
-        const id = randomUUID();
-        ids.push(id);
-        return {
-          id,
-          user_id: row.userId,
-          record_type: row.recordType,
-          title: row.title,
-          router: row.router,
-          result_total: row.resultTotal,
-          data: row.data,
-          created_at: row.createdAt,
-        };
-      });
-      await this.db.insertInto('operate_history').values(values).execute();
-    }
-    return ids;
+  /**
+   * Adds rows, all in one transaction (an import cut short adds none of its rows).
+   *
+   * @param options.skipStored - leave out rows the user already holds (same time, kind, title and
+   *   data), read in the same transaction: a file imported again adds nothing twice.
+   */
+  async insertMany(rows: readonly NewOperateHistory[], options: { skipStored?: boolean } = {}): Promise<string[]> {
+    if (rows.length === 0) return [];
+    return this.db.transaction().execute(async (trx) => {
+      if (options.skipStored) rows = await notStored(trx, rows);
+      const ids: string[] = [];
+      // Chunks keep each statement well under SQLite's bound-parameter limit.
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+        const values = rows.slice(start, start + INSERT_CHUNK).map((row) => {
+          const id = randomUUID();
+          ids.push(id);
+          return {
+            id,
+            user_id: row.userId,
+            record_type: row.recordType,
+            title: row.title,
+            router: row.router,
+            result_total: row.resultTotal,
+            data: row.data,
+            created_at: row.createdAt,
+          };
+        });
+        await trx.insertInto('operate_history').values(values).execute();
+      }
+      return ids;
+    });
   }
 
   /** One page, newest first, and the number of matching rows. */

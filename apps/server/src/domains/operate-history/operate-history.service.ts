@@ -168,7 +168,8 @@ export class OperateHistoryService {
       if (err instanceof XlsxFileError) throw new AppError('IMPORT_FILE_INVALID', { reason: err.reason });
       throw err;
     }
-    await this.repository.insertMany(
+    // Rows the user holds already (the same file imported again, or after a lost answer) are not added twice.
+    const ids = await this.repository.insertMany(
       parsed.records.map((record) => ({
         userId,
         recordType: record.recordType,
@@ -179,9 +180,10 @@ export class OperateHistoryService {
         // Stored as UTC like every other row, whatever offset the file carried.
         createdAt: new Date(record.createdAt).toISOString(),
       })),
+      { skipStored: true },
     );
     return {
-      imported: parsed.records.length,
+      imported: ids.length,
       errors: parsed.errors,
       ...(parsed.errorsOmitted > 0 ? { errorsOmitted: parsed.errorsOmitted } : {}),
     };
