@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   await context.imageIndex.scheduleIndexing();
 
   const shutdown = new AbortController();
+  let semanticTimer: NodeJS.Timeout | undefined;
   // The demo corpus loads in the background on first start: the server answers meanwhile and /api/health shows the count growing.
   const demoLoad = context.repositories.patents
     // Citation rows an import cut short left staged.
@@ -50,7 +51,11 @@ async function main(): Promise<void> {
           'demo corpus loaded',
         );
       }
-      // The semantic space, learned in the background once there is a corpus (or when it outgrew the last one).
+      // The semantic space, learned in the background once there is a corpus (or when it outgrew the last one),
+      // and the vectors imports left to it.
+      // A `patlas import` beside this server leaves its records' vectors to it: looked for every minute.
+      semanticTimer = setInterval(() => void context.semanticModel.refresh(), 60_000);
+      semanticTimer.unref();
       return context.semanticModel.refresh();
     })
     .catch((err: unknown) => app.log.error({ err }, 'demo corpus load failed'))
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     timer.unref();
     shutdown.abort();
+    clearInterval(semanticTimer);
     await demoLoad; // the current import batch commits, then the loader stops
     await app.close(); // waits for in-flight requests, then closes the database (onClose hook)
     process.exit(0);

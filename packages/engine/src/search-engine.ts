@@ -74,6 +74,11 @@ export interface SearchEngine {
   /** Learns the semantic space from the indexed documents and folds them all in (see semantic/). */
   buildSemanticModel(options?: SemanticBuildOptions): Promise<SemanticStatus>;
   semanticStatus(): SemanticStatus;
+  /**
+   * Embeds the records a bulk load left to it (IndexOptions.embedLater), in slices that let the
+   * caller's thread answer meanwhile; returns how many. Stops between slices when `signal` aborts.
+   */
+  fillSemantic(signal?: AbortSignal): Promise<number>;
   /** Number of indexed records. */
   size(): Promise<number>;
   /**
@@ -141,6 +146,11 @@ export interface IndexOptions {
    * their title, abstract and claims back from it keeps no copy of those texts.
    */
   readonly textsInStore?: boolean;
+  /**
+   * The semantic vectors of these records are computed later, by fillSemantic (in the background):
+   * a large import then costs the keyword index alone. Without it each batch is embedded as it is written.
+   */
+  readonly embedLater?: boolean;
 }
 
 export interface BulkLoad {

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Patent } from '@patlas/contracts';
 import type { TermNode } from '@patlas/query';
-import { createSqliteEngine, type IndexablePatent, type TextSource } from '../src/index.js';
+import { createSqliteEngine, type IndexablePatent, type SearchEngine, type TextSource } from '../src/index.js';
 import { FIXTURE_CORPUS } from './conformance/fixture-corpus.js';
 
 const span = { start: 0, end: 0 };
@@ -128,6 +128,42 @@ describe('bulk load', () => {
     expect(a.items.map((i) => i.publicationNumber)).toEqual(b.items.map((i) => i.publicationNumber));
     expect(a.items.length).toBeGreaterThan(0);
     await Promise.all([fromStore.close(), withCopy.close()]);
+  });
+
+  it('leaves the semantic vectors of a bulk load to fillSemantic when asked, and then holds those an inline load computes', async () => {
+    const docs = FIXTURE_CORPUS;
+    const first = docs.slice(0, 10);
+    const rest = docs.slice(10);
+    // A record of the first part, rewritten by the bulk load: its old vector must not stay.
+    const rewritten = { ...first[0]!, title: { lang: 'zh', text: '一种用于用户设备的参考信号配置方法' } } as Patent;
+    const load = async (embedLater: boolean) => {
+      const engine = createSqliteEngine({ file: indexFile(), textSource: storeOf([...first, ...rest, rewritten]) });
+      await engine.index(first);
+      await engine.buildSemanticModel({ dims: 8 });
+      const before = engine.semanticStatus().vectors;
+      const bulk = engine.bulkLoad({ textsInStore: true, embedLater });
+      await bulk.index([...rest, rewritten]);
+      await bulk.finish();
+      return { engine, before };
+    };
+    const { engine: inline } = await load(false);
+    const { engine: later, before } = await load(true);
+    const vectorsOf = (engine: SearchEngine) => engine.semanticStatus().vectors;
+    // Some records have no word the 8-dimension space knows: no vector, either way.
+    expect(vectorsOf(inline)).toBeGreaterThan(before + 20);
+    // Only the first part, less the rewritten record, has vectors until the fill.
+    expect(vectorsOf(later)).toBe(before - 1);
+    expect(await later.fillSemantic()).toBe(rest.length + 1);
+    expect(vectorsOf(later)).toBe(vectorsOf(inline));
+    expect(await later.fillSemantic()).toBe(0);
+
+    const request = { text: '参考信号的符号与用户设备', weights: [3, 3, 3, 3] as const, mode: 'vector' as const, pageSize: 10 };
+    const [a, b] = await Promise.all([inline.semanticSearch(request), later.semanticSearch(request)]);
+    expect(b.items.map((i) => [i.publicationNumber, i.similarity])).toEqual(
+      a.items.map((i) => [i.publicationNumber, i.similarity]),
+    );
+    expect(a.items.length).toBeGreaterThan(0);
+    await Promise.all([inline.close(), later.close()]);
   });
 
   it('loads no columns in an import-only engine until a search reads them, then sees every record', async () => {

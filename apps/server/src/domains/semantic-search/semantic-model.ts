@@ -8,9 +8,11 @@ export const SEMANTIC_SAMPLE_SIZE = 20_000;
 
 /**
  * Keeps the engine's semantic space in step with the corpus. New patents fold into the current
- * space as they are indexed (engine.index); the space itself is learned again in the background
- * when there is none yet or the corpus has more than doubled since its sample was drawn (while
- * the sample is under SEMANTIC_SAMPLE_SIZE), so that its vocabulary covers what was added.
+ * space as they are indexed (engine.index), or after an import, whose vectors are computed in the
+ * background (engine.fillSemantic: an import's rate holds the keyword index alone). The space itself
+ * is learned again in the background when there is none yet or the corpus has more than doubled
+ * since its sample was drawn (while the sample is under SEMANTIC_SAMPLE_SIZE), so that its vocabulary
+ * covers what was added.
  */
 export class SemanticModelKeeper {
   private running: Promise<void> | undefined;
@@ -33,10 +35,25 @@ export class SemanticModelKeeper {
     return status.trainedOn * 2 <= wanted;
   }
 
-  /** Starts a rebuild when the space is stale; returns at once (the promise is kept for tests and shutdown). */
+  /**
+   * Starts a rebuild when the space is stale, else computes the vectors imports left to it; returns
+   * at once (the promise is kept for tests and shutdown).
+   */
   async refresh(): Promise<void> {
-    if (this.running || !(await this.isStale())) return;
+    if (this.running) return;
     const started = Date.now();
+    if (!(await this.isStale())) {
+      this.running = this.engine
+        .fillSemantic()
+        .then((embedded) => {
+          if (embedded > 0) this.log.info({ embedded, elapsedMs: Date.now() - started }, 'semantic vectors computed');
+        })
+        .catch((err: unknown) => this.log.error({ err }, 'semantic vectors failed'))
+        .finally(() => {
+          this.running = undefined;
+        });
+      return;
+    }
     this.running = this.engine
       .buildSemanticModel({ sampleSize: SEMANTIC_SAMPLE_SIZE })
       .then(() =>

@@ -5,6 +5,7 @@ import type { Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
+import { runImport } from '../patent/import/import.service.js';
 import { loadOnnxEmbedder, SemanticModelError } from './onnx-embedder.js';
 
 /** Four topics, a few patents each, so that the corpus-learned space has something to separate. */
@@ -489,6 +490,26 @@ describe('semantic search with the shipped word vectors (the default)', () => {
     expect((await near('')).statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/product/search/semantics/nearTerms?term=x' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("gives an import's records their vectors in the background, after the import, and finds them by meaning then", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'patlas-semantic-import-'));
+    const file = path.join(dir, 'imported.jsonl');
+    const imported = buildCnPatent({
+      publicationNumber: 'CN118000001A',
+      title: { lang: 'zh', text: '一种光伏组件的清洁机器人' },
+      abstract: { lang: 'zh', text: '本发明公开了一种用于光伏组件表面清洁的机器人，包括行走机构、滚刷和太阳能供电单元。' },
+    });
+    writeFileSync(file, JSON.stringify(imported));
+    const before = t.context.engine.semanticStatus().vectors;
+    await runImport(t.context, [file]);
+    // Searchable by its words at once; its vector is left to the keeper (the import's rate holds the keyword index alone).
+    expect(t.context.engine.semanticStatus().vectors).toBe(before);
+    await t.context.semanticModel.refresh();
+    await t.context.semanticModel.pending;
+    expect(t.context.engine.semanticStatus().vectors).toBe(before + 1);
+    const vector = (await search({ searchContext: '太阳能电池板清扫装置', mode: 'vector', pageSize: 3 })).json().data;
+    expect(vector.items.map((h: { publicationNumber: string }) => h.publicationNumber)).toContain('CN118000001A');
   });
 });
 

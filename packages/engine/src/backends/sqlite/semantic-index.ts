@@ -107,6 +107,7 @@ export class SemanticIndex {
     db.exec(`
       CREATE TABLE IF NOT EXISTS sem_model (k TEXT PRIMARY KEY, v BLOB NOT NULL);
       CREATE TABLE IF NOT EXISTS sem_vecs (id INTEGER PRIMARY KEY, v BLOB NOT NULL);
+      CREATE TABLE IF NOT EXISTS sem_pending (id INTEGER PRIMARY KEY);
     `);
     this.stmt = {
       get: db.prepare('SELECT v FROM sem_model WHERE k = ?').pluck(),
@@ -117,10 +118,13 @@ export class SemanticIndex {
       vecs: db.prepare(SELECT_VECTORS_SQL).raw(),
       allVecs: db.prepare('SELECT id, v FROM sem_vecs ORDER BY id').raw(),
       ids: db.prepare('SELECT id FROM docs ORDER BY id').pluck(),
+      putPending: db.prepare('INSERT OR IGNORE INTO sem_pending (id) VALUES (?)'),
+      delPending: db.prepare('DELETE FROM sem_pending WHERE id = ?'),
+      firstPending: db.prepare('SELECT id FROM sem_pending ORDER BY id LIMIT ?').pluck(),
     };
     const keyedBy = this.stmt.get.get('schema') as Buffer | undefined;
     if (keyedBy?.toString() !== String(schemaVersion)) {
-      db.exec('DELETE FROM sem_vecs');
+      db.exec('DELETE FROM sem_vecs; DELETE FROM sem_pending');
       this.removeVectorFile();
       this.stmt.put.run('schema', Buffer.from(String(schemaVersion)));
     }
@@ -180,7 +184,7 @@ export class SemanticIndex {
   }
 
   private reset(embedderName: string | undefined): void {
-    this.db.exec("DELETE FROM sem_vecs; DELETE FROM sem_model WHERE k LIKE 'lsa_%'");
+    this.db.exec("DELETE FROM sem_vecs; DELETE FROM sem_pending; DELETE FROM sem_model WHERE k LIKE 'lsa_%'");
     if (embedderName) this.stmt.put.run('embedder', Buffer.from(embedderName));
     else this.db.prepare("DELETE FROM sem_model WHERE k = 'embedder'").run();
     this.removeVectorFile();
@@ -230,6 +234,8 @@ export class SemanticIndex {
   async add(docs: readonly { id: number; texts: StoredTexts }[]): Promise<void> {
     if (!this.ready || docs.length === 0) return;
     const vectors = await this.fieldVectors(docs.map((d) => d.texts));
+    // Closed while an external embedder worked: the database is gone.
+    if (this.closed) return;
     const index = this.vectors as VectorIndex;
     this.db.transaction(() => {
       docs.forEach((d, i) => {
@@ -237,6 +243,8 @@ export class SemanticIndex {
         const key = BigInt(d.id);
         if (index.contains(key)) index.remove(key);
         const combined = combinedVector(fields, this.dims);
+        // Embedded now, with or without a vector: no longer waiting for one.
+        this.stmt.delPending.run(d.id);
         if (!combined) {
           this.stmt.delVec.run(d.id);
           return;
@@ -248,10 +256,48 @@ export class SemanticIndex {
     this.dirty = true;
   }
 
+  /**
+   * Documents (new or rewritten) whose vectors `fill` computes later: a bulk import's rate then
+   * holds the keyword index alone (the embedding, ~0.6 ms of CPU a full record, was most of an
+   * import's main thread). A rewritten document's old vector goes now. A no-op before a model exists
+   * (its build embeds every document).
+   */
+  defer(ids: readonly number[]): void {
+    if (!this.ready || ids.length === 0) return;
+    const index = this.vectors as VectorIndex;
+    this.db.transaction(() => {
+      for (const id of ids) {
+        if (index.contains(BigInt(id))) {
+          index.remove(BigInt(id));
+          this.dirty = true;
+        }
+        this.stmt.delVec.run(id);
+        this.stmt.putPending.run(id);
+      }
+    })();
+  }
+
+  /**
+   * Computes the vectors `defer` left, in slices that yield to the event loop (the server answers
+   * meanwhile; semantic searches see each slice as it lands). Stops at close; returns how many
+   * documents it embedded.
+   */
+  async fill(signal?: AbortSignal): Promise<number> {
+    if (!this.ready || this.building) return 0;
+    this.building = true;
+    try {
+      return await this.foldPending(signal);
+    } finally {
+      this.building = false;
+      if (!this.closed) this.save();
+    }
+  }
+
   remove(ids: readonly number[]): void {
     const index = this.vectors;
     this.db.transaction(() => {
       for (const id of ids) {
+        this.stmt.delPending.run(id);
         this.stmt.delVec.run(id);
         if (index?.contains(BigInt(id))) index.remove(BigInt(id));
       }
@@ -296,7 +342,9 @@ export class SemanticIndex {
     // Swap in the new space; documents indexed from here on fold into it as they arrive.
     const dims = this.external?.dims ?? (model as LsaModel).dims;
     this.db.transaction(() => {
-      this.db.exec('DELETE FROM sem_vecs');
+      // Every document is folded in below, through the pending list: a build cut short (a restart)
+      // leaves the rest there, and the next fill carries on from it.
+      this.db.exec('DELETE FROM sem_vecs; DELETE FROM sem_pending; INSERT INTO sem_pending (id) SELECT id FROM docs');
       if (model) {
         const s = serialiseLsaModel(model);
         this.stmt.put.run('embedder', Buffer.from(`lsa-${model.dims}`));
@@ -309,17 +357,30 @@ export class SemanticIndex {
     })();
     this.model = model;
     this.vectors = newVectorIndex(dims);
-    for (let i = 0; i < ids.length; i += SAVE_BATCH) {
-      if (this.closed) return;
-      const chunk = ids.slice(i, i + SAVE_BATCH);
-      const texts = this.loadTexts(chunk);
-      await this.add(
-        [...texts].filter(([id]) => !this.vectors?.contains(BigInt(id))).map(([id, t]) => ({ id, texts: t })),
-      );
-      options.onProgress?.(ids.length + i + chunk.length, 2 * ids.length);
+    this.dirty = true;
+    await this.foldPending(undefined, (done) => options.onProgress?.(ids.length + done, 2 * ids.length));
+    if (!this.closed) this.save();
+  }
+
+  /** Embeds the pending documents a slice at a time, yielding between slices; returns how many. */
+  private async foldPending(signal?: AbortSignal, onSlice?: (done: number) => void): Promise<number> {
+    let done = 0;
+    for (;;) {
+      if (this.closed || signal?.aborted) break;
+      const ids = this.stmt.firstPending.all(SAVE_BATCH) as number[];
+      if (ids.length === 0) break;
+      const texts = this.loadTexts(ids);
+      // add() takes them off the list; a document removed meanwhile has no texts, and only leaves it.
+      await this.add([...texts].map(([id, t]) => ({ id, texts: t })));
+      if (this.closed) break;
+      this.db.transaction(() => {
+        for (const id of ids) this.stmt.delPending.run(id);
+      })();
+      done += texts.size;
+      onSlice?.(done);
       await yieldToLoop();
     }
-    this.save();
+    return done;
   }
 
   /** The `k` nearest documents by the combined vector (approximate, HNSW). */

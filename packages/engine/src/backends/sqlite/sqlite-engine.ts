@@ -1152,7 +1152,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
           for (const id of removed) loaded?.delete(id);
           semantic.index.remove(removed);
           if (loaded) ids.forEach((id, i) => loaded?.set(id, JSON.parse(cols[i] as string) as DocColumnValues));
-          if (semantic.index.ready)
+          if (indexOptions?.embedLater) semantic.index.defer(ids);
+          else if (semantic.index.ready)
             await semantic.index.add(ids.map((id, i) => ({ id, texts: storedTextsOf(docs[i] ?? {}) })));
         },
       });
@@ -1299,6 +1300,10 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
 
     async buildSemanticModel(buildOptions) {
       return semantic.index.build(buildOptions);
+    },
+
+    async fillSemantic(signal) {
+      return semantic.index.fill(signal);
     },
 
     semanticStatus() {

@@ -63,8 +63,9 @@ async function importAndIndex(
   await patents.setMeta(INDEX_PENDING_KEY, new Date().toISOString());
   // Every import is a data version: what it adds and changes is recorded for the alerts (issue 19).
   const version = await versions.begin(origin, context.now().toISOString());
-  // The store holds every record indexed here: the index reads their texts from it.
-  const bulk = context.engine.bulkLoad({ textsInStore: true });
+  // The store holds every record indexed here: the index reads their texts from it. Their semantic
+  // vectors follow in the background (SemanticModelKeeper.refresh, after the import).
+  const bulk = context.engine.bulkLoad({ textsInStore: true, embedLater: true });
   patents.beginImport(version);
   let report: ImportReport;
   try {
@@ -162,7 +163,8 @@ export async function syncSearchIndex(context: AppContext, signal?: AbortSignal)
 async function rebuildSearchIndex(context: AppContext, signal?: AbortSignal): Promise<number> {
   context.demo.loading = true;
   let done = 0;
-  const bulk = context.engine.bulkLoad({ textsInStore: true });
+  // Vectors in the background, as after an import (main.ts refreshes the semantic space after this).
+  const bulk = context.engine.bulkLoad({ textsInStore: true, embedLater: true });
   try {
     for await (const batch of context.repositories.patents.iterateAll(1000)) {
       if (signal?.aborted) break;
