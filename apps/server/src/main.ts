@@ -52,8 +52,8 @@ async function main(): Promise<void> {
         );
       }
       // The semantic space, learned in the background once there is a corpus (or when it outgrew the last one),
-      // and the vectors imports left to it.
-      // A `patlas import` beside this server leaves its records' vectors to it: looked for every minute.
+      // and the vectors imports left to it. A `patlas import` beside this server leaves them too: looked for every minute.
+      if (shutdown.signal.aborted) return;
       semanticTimer = setInterval(() => void context.semanticModel.refresh(), 60_000);
       semanticTimer.unref();
       return context.semanticModel.refresh();
