@@ -157,7 +157,12 @@ describe('bulk load', () => {
     expect(vectorsOf(later)).toBe(vectorsOf(inline));
     expect(await later.fillSemantic()).toBe(0);
 
-    const request = { text: '参考信号的符号与用户设备', weights: [3, 3, 3, 3] as const, mode: 'vector' as const, pageSize: 10 };
+    const request = {
+      text: '参考信号的符号与用户设备',
+      weights: [3, 3, 3, 3] as const,
+      mode: 'vector' as const,
+      pageSize: 10,
+    };
     const [a, b] = await Promise.all([inline.semanticSearch(request), later.semanticSearch(request)]);
     expect(b.items.map((i) => [i.publicationNumber, i.similarity])).toEqual(
       a.items.map((i) => [i.publicationNumber, i.similarity]),

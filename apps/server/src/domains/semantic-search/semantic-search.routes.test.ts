@@ -498,7 +498,10 @@ describe('semantic search with the shipped word vectors (the default)', () => {
     const imported = buildCnPatent({
       publicationNumber: 'CN118000001A',
       title: { lang: 'zh', text: '一种光伏组件的清洁机器人' },
-      abstract: { lang: 'zh', text: '本发明公开了一种用于光伏组件表面清洁的机器人，包括行走机构、滚刷和太阳能供电单元。' },
+      abstract: {
+        lang: 'zh',
+        text: '本发明公开了一种用于光伏组件表面清洁的机器人，包括行走机构、滚刷和太阳能供电单元。',
+      },
     });
     writeFileSync(file, JSON.stringify(imported));
     const before = t.context.engine.semanticStatus().vectors;

@@ -15,7 +15,6 @@ export type RunImportOptions = Pick<
   origin?: DataVersionOrigin;
 };
 
-
 /** Per installation: the import or index repair running, which the next one waits for. */
 const indexWrites = new WeakMap<AppContext, Promise<unknown>>();
 
