@@ -50,6 +50,14 @@ function contents(file: string) {
   }
 }
 
+/** A semantic search by vectors alone, to compare two engines' spaces. */
+const VECTOR_REQUEST = {
+  text: '参考信号的符号与用户设备',
+  weights: [3, 3, 3, 3] as const,
+  mode: 'vector' as const,
+  pageSize: 10,
+};
+
 describe('bulk load', () => {
   it('writes the same tokens, rows and columns as the engine thread, whichever worker analysed a batch', async () => {
     const docs = FIXTURE_CORPUS;
@@ -118,13 +126,10 @@ describe('bulk load', () => {
     await withCopy.index(docs);
     for (const engine of [fromStore, withCopy]) await engine.buildSemanticModel({ dims: 8 });
     expect(fromStore.semanticStatus()).toEqual(withCopy.semanticStatus());
-    const request = {
-      text: '参考信号的符号与用户设备',
-      weights: [3, 3, 3, 3] as const,
-      mode: 'vector' as const,
-      pageSize: 10,
-    };
-    const [a, b] = await Promise.all([fromStore.semanticSearch(request), withCopy.semanticSearch(request)]);
+    const [a, b] = await Promise.all([
+      fromStore.semanticSearch(VECTOR_REQUEST),
+      withCopy.semanticSearch(VECTOR_REQUEST),
+    ]);
     expect(a.items.map((i) => i.publicationNumber)).toEqual(b.items.map((i) => i.publicationNumber));
     expect(a.items.length).toBeGreaterThan(0);
     await Promise.all([fromStore.close(), withCopy.close()]);
@@ -157,13 +162,7 @@ describe('bulk load', () => {
     expect(vectorsOf(later)).toBe(vectorsOf(inline));
     expect(await later.fillSemantic()).toBe(0);
 
-    const request = {
-      text: '参考信号的符号与用户设备',
-      weights: [3, 3, 3, 3] as const,
-      mode: 'vector' as const,
-      pageSize: 10,
-    };
-    const [a, b] = await Promise.all([inline.semanticSearch(request), later.semanticSearch(request)]);
+    const [a, b] = await Promise.all([inline.semanticSearch(VECTOR_REQUEST), later.semanticSearch(VECTOR_REQUEST)]);
     expect(b.items.map((i) => [i.publicationNumber, i.similarity])).toEqual(
       a.items.map((i) => [i.publicationNumber, i.similarity]),
     );

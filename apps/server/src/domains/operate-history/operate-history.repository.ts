@@ -28,9 +28,9 @@ export interface OperateHistoryFilter {
 
 const INSERT_CHUNK = 500;
 
-/** What makes two rows of one user the same operation: the file's columns, as stored. */
-const sameOperation = (row: { created_at: string; record_type: number; title: string; data: string }) =>
-  `${row.created_at}\n${row.record_type}\n${row.title}\n${row.data}`;
+/** What makes two rows the same operation: its user and the file's columns, as stored. */
+const operationKey = (row: Pick<NewOperateHistory, 'userId' | 'createdAt' | 'recordType' | 'title' | 'data'>) =>
+  `${row.userId}\n${row.createdAt}\n${row.recordType}\n${row.title}\n${row.data}`;
 
 /** The rows their users do not hold yet (the user_id + created_at index answers each chunk). */
 async function notStored(trx: Kysely<Database>, rows: readonly NewOperateHistory[]): Promise<NewOperateHistory[]> {
@@ -44,12 +44,22 @@ async function notStored(trx: Kysely<Database>, rows: readonly NewOperateHistory
         .where('user_id', '=', userId)
         .where('created_at', 'in', times.slice(start, start + INSERT_CHUNK))
         .execute();
-      for (const row of found) held.add(`${row.user_id}\n${sameOperation(row)}`);
+      for (const row of found) {
+        held.add(
+          operationKey({
+            userId: row.user_id,
+            createdAt: row.created_at,
+            recordType: row.record_type,
+            title: row.title,
+            data: row.data,
+          }),
+        );
+      }
     }
   }
   const kept: NewOperateHistory[] = [];
   for (const r of rows) {
-    const key = `${r.userId}\n${sameOperation({ created_at: r.createdAt, record_type: r.recordType, title: r.title, data: r.data })}`;
+    const key = operationKey(r);
     // Twice in one file is once too.
     if (held.has(key)) continue;
     held.add(key);

@@ -27,6 +27,8 @@ export class SemanticModelKeeper {
   async isStale(): Promise<boolean> {
     const status = this.engine.semanticStatus();
     if (status.building) return false;
+    // Asked every minute (main.ts): a model with vectors needs no count of the corpus.
+    if (this.usesExternalModel && status.model !== null && status.vectors > 0) return false;
     const size = await this.engine.size();
     if (size < MIN_SEMANTIC_CORPUS) return false;
     if (status.model === null) return true;

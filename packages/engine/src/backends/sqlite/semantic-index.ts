@@ -373,9 +373,12 @@ export class SemanticIndex {
       // add() takes them off the list; a document removed meanwhile has no texts, and only leaves it.
       await this.add([...texts].map(([id, t]) => ({ id, texts: t })));
       if (this.closed) break;
-      this.db.transaction(() => {
-        for (const id of ids) this.stmt.delPending.run(id);
-      })();
+      const gone = ids.filter((id) => !texts.has(id));
+      if (gone.length > 0) {
+        this.db.transaction(() => {
+          for (const id of gone) this.stmt.delPending.run(id);
+        })();
+      }
       done += texts.size;
       onSlice?.(done);
       await yieldToLoop();

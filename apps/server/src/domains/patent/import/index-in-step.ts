@@ -51,14 +51,14 @@ export async function takeInStepMark(context: AppContext): Promise<boolean> {
     return false;
   }
   const now = await currentState(context);
-  const holds =
+  return (
     mark.indexId === now.indexId &&
     now.indexId !== '' &&
     mark.indexWrites === now.indexWrites &&
     mark.dataVersion === now.dataVersion &&
     mark.stored === now.stored &&
-    (await context.engine.size()) === now.stored;
-  return holds;
+    (await context.engine.size()) === now.stored
+  );
 }
 
 /** Called when the start-up verify (or its skip) has ended without being stopped. */
