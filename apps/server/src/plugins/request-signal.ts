@@ -34,6 +34,14 @@ export function runAsCaller<T>(userId: string, work: () => Promise<T>): Promise<
   return requests.run({ signal: new AbortController().signal, userId }, work);
 }
 
+/**
+ * Runs work under a signal of its own instead of the calling request's, as the same caller: work
+ * that several requests share (shared-results.ts) must not stop when the one that started it goes.
+ */
+export function runWithSignal<T>(signal: AbortSignal, work: () => Promise<T>, userId?: string | null): Promise<T> {
+  return requests.run({ signal, userId: userId !== undefined ? userId : (requests.getStore()?.userId ?? null) }, work);
+}
+
 /** Gives every request its signal; the handler (and what it awaits) runs within it. */
 export function registerRequestSignal(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {

@@ -39,6 +39,7 @@ import { makeAnd, type QueryNode } from '@patlas/query';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { toAppError, type SearchService } from '../search/search.service.js';
+import { SharedResults } from '../../plugins/shared-results.js';
 
 type ResultSet = z.output<typeof AnalysisResultSetSchema>;
 export type WordCloudBody = z.output<typeof WordCloudRequestSchema>;
@@ -84,7 +85,11 @@ const CACHE_TTL_MS = 15 * 60_000;
  * summary, jump) reads the very map the user sees.
  */
 export class TextMiningService {
-  private readonly cache = new Map<string, { at: number; value: Promise<Clustering | PatentLandscape> }>();
+  private readonly cache = new SharedResults<Clustering | PatentLandscape>({
+    size: CACHE_SIZE,
+    ttlMs: CACHE_TTL_MS,
+    now: () => this.now(),
+  });
 
   private readonly textMining: TextMiningRunner;
 
@@ -142,15 +147,7 @@ export class TextMiningService {
 
   private async cached<T extends Clustering | PatentLandscape>(key: object, compute: () => Promise<T>): Promise<T> {
     const id = JSON.stringify({ ...key, size: await this.engine.size() });
-    const now = this.now();
-    const hit = this.cache.get(id);
-    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value as Promise<T>;
-    const value = compute();
-    this.cache.set(id, { at: now, value });
-    // A failed computation is not kept; the oldest entry goes when the cache is full.
-    value.catch(() => this.cache.delete(id));
-    while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
-    return value;
+    return this.cache.get(id, compute) as Promise<T>;
   }
 
   // ---- word cloud -----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import { AppError } from '../../errors.js';
 import { citationNumber } from '../export/citation-export.js';
 import type { PatentService } from '../patent/patent.service.js';
 import { toAppError, type ResolvedSet, type SearchContext, type SearchService } from '../search/search.service.js';
+import { SharedResults } from '../../plugins/shared-results.js';
 import type { CitationQuery, CitationQueryRepository } from './citation.repository.js';
 
 export type CitationSearchBody = z.output<typeof CitationSearchRequestSchema>;
@@ -42,7 +43,11 @@ function writtenNumbers(record: Patent, direction: CitationSearchDirection): str
  * a seed's own record lists. The most linked patents (to the most seeds) rank first.
  */
 export class CitationSearchService {
-  private readonly cache = new Map<string, { at: number; value: Promise<ResolvedSet> }>();
+  private readonly cache = new SharedResults<ResolvedSet>({
+    size: CACHE_SIZE,
+    ttlMs: CACHE_TTL_MS,
+    now: () => this.now(),
+  });
 
   constructor(
     private readonly deps: {
@@ -108,10 +113,7 @@ export class CitationSearchService {
 
   /** The set source `{ kind: 'citation', key }`: the citing or cited patents, the most linked first. */
   async resolveSet(source: { key: string }): Promise<ResolvedSet> {
-    const hit = this.cache.get(source.key);
-    const now = this.now();
-    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
-    const value = (async () => {
+    return this.cache.get(source.key, async () => {
       const query = await this.deps.repository.find(source.key);
       if (!query) throw new AppError('CITATION_SEARCH_NOT_FOUND');
       const { ranking } = await this.compute(query);
@@ -121,11 +123,7 @@ export class CitationSearchService {
         limit: MAX_CITATION_SET,
         ranking,
       };
-    })();
-    this.cache.set(source.key, { at: now, value });
-    value.catch(() => this.cache.delete(source.key));
-    while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
-    return value;
+    });
   }
 
   /** The held patents linked to the seeds, by how many seeds each links to, and the unheld numbers named. */

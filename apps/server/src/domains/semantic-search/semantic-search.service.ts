@@ -11,6 +11,7 @@ import { nearestTerms, type SearchEngine, type WordVectors } from '@patlas/engin
 import { applyLeadingNotRule, parseExpression, type QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
 import { toAppError, type ResolvedSet } from '../search/search.service.js';
+import { SharedResults } from '../../plugins/shared-results.js';
 import type { SemanticModelKeeper } from './semantic-model.js';
 import type { SemanticQueryRepository } from './semantic-query.repository.js';
 
@@ -93,7 +94,7 @@ function weightsOf(query: SemanticQuery): [number, number, number, number] {
 }
 
 export class SemanticSearchService {
-  private readonly rankings = new Map<string, { at: number; value: Promise<ResolvedSet> }>();
+  private readonly rankings: SharedResults<ResolvedSet>;
 
   constructor(
     private readonly engine: SearchEngine,
@@ -101,8 +102,10 @@ export class SemanticSearchService {
     private readonly keeper: SemanticModelKeeper,
     /** The shipped word vectors; undefined with SEMANTIC_VECTORS_PATH=off (no nearest terms then). */
     private readonly vectors?: WordVectors,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.rankings = new SharedResults({ size: RANKING_CACHE_SIZE, ttlMs: RANKING_CACHE_TTL_MS, now });
+  }
 
   /**
    * The terms nearest a term in the shipped vectors (the expression editor's `TI=(… OR …)`
@@ -126,14 +129,7 @@ export class SemanticSearchService {
   async rankedSet(key: string): Promise<ResolvedSet> {
     const status = this.engine.semanticStatus();
     const id = JSON.stringify([key, status.model, status.vectors, await this.engine.size()]);
-    const now = this.now();
-    const hit = this.rankings.get(id);
-    if (hit && now - hit.at < RANKING_CACHE_TTL_MS) return hit.value;
-    const value = this.rank(key);
-    this.rankings.set(id, { at: now, value });
-    value.catch(() => this.rankings.delete(id));
-    while (this.rankings.size > RANKING_CACHE_SIZE) this.rankings.delete(this.rankings.keys().next().value as string);
-    return value;
+    return this.rankings.get(id, () => this.rank(key));
   }
 
   private async rank(key: string): Promise<ResolvedSet> {
