@@ -441,12 +441,22 @@ export class DocColumns {
         if (counts[v]!++ === 0) touched.push(v);
       }
     }
-    try {
-      return topValuesOf(counts, touched, dict.values, limit);
-    } finally {
-      for (const v of touched) counts[v] = 0;
+    // One pass reads each touched value's count and clears it: the ranking below then reads the
+    // counts in touched order, not scattered over a dictionary of a million inventors (at 1M
+    // documents each scattered read is a cache miss, and ranking used to read every count 3 times).
+    const n = touched.length;
+    if (this.countedScratch.length < n) this.countedScratch = new Int32Array(n * 1.25 + 64);
+    const counted = this.countedScratch;
+    for (let i = 0; i < n; i++) {
+      const v = touched[i] as number;
+      counted[i] = v === 0 ? 0 : (counts[v] as number);
+      counts[v] = 0;
     }
+    return topCounted(touched, counted, dict.values, limit);
   }
+
+  /** countFacet's counts in touched order. */
+  private countedScratch = new Int32Array(0);
 
   /** countFacet's counts, all zero between calls. */
   private scratch = new Int32Array(0);
@@ -532,6 +542,64 @@ export function topValues(counts: Int32Array, values: readonly string[], limit: 
   const touched: number[] = [];
   for (let v = 1; v < counts.length; v++) if ((counts[v] as number) > 0) touched.push(v);
   return topValuesOf(counts, touched, values, limit);
+}
+
+/**
+ * topValuesOf over counts already read out: `counted[i]` is the count of value `values[touched[i]]`
+ * (0: not counted, or value 0, "none"). Reads `values` only for the values it returns.
+ */
+export function topCounted(
+  touched: readonly number[],
+  counted: Int32Array,
+  values: readonly string[],
+  limit: number,
+): Counted[] {
+  const n = touched.length;
+  let distinct = 0;
+  let max = 0;
+  for (let i = 0; i < n; i++) {
+    const c = counted[i] as number;
+    if (c > 0) {
+      distinct++;
+      if (c > max) max = c;
+    }
+  }
+  if (distinct <= limit * 4) {
+    const all: Counted[] = [];
+    for (let i = 0; i < n; i++) {
+      const c = counted[i] as number;
+      if (c > 0) all.push({ value: values[touched[i] as number] as string, count: c });
+    }
+    return all.sort(byCountThenValue).slice(0, limit);
+  }
+  const histogram = new Int32Array(max + 1);
+  for (let i = 0; i < n; i++) histogram[counted[i] as number]!++;
+  // Counts above `threshold` are all in the top; at `threshold`, the first by value fill the rest.
+  let threshold = max;
+  let above = 0;
+  while (threshold > 1 && above + (histogram[threshold] as number) < limit) {
+    above += histogram[threshold] as number;
+    threshold--;
+  }
+  const out: Counted[] = [];
+  const need = limit - above;
+  const tied: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const c = counted[i] as number;
+    if (c > threshold) {
+      out.push({ value: values[touched[i] as number] as string, count: c });
+    } else if (c === threshold) {
+      const value = values[touched[i] as number] as string;
+      if (tied.length === need && value >= (tied[need - 1] as string)) continue;
+      // Kept sorted, at most `need` long: insertion is cheap for a facet's few dozen.
+      let at = tied.length;
+      while (at > 0 && (tied[at - 1] as string) > value) at--;
+      tied.splice(at, 0, value);
+      if (tied.length > need) tied.pop();
+    }
+  }
+  for (const value of tied) out.push({ value, count: threshold });
+  return out.sort(byCountThenValue);
 }
 
 /** topValues over the values `touched` lists (each once; value 0, "none", is left out). */
