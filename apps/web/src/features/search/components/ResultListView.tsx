@@ -29,6 +29,15 @@ interface ResultListViewProps {
 }
 
 /** The list view (liebiaoshitu): one row per patent; a row or its number opens the detail page. */
+/** The selection checkbox column. */
+const SELECTION_WIDTH = 40;
+/** The least the title column keeps: about 14 Chinese characters a line. */
+const TITLE_MIN_WIDTH = 220;
+
+function fixedWidth(columns: ColumnsType<SearchHitDto>): number {
+  return columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
+}
+
 export function ResultListView({ items, selection, offset, isLoading }: ResultListViewProps) {
   const { t } = useTranslation('search');
   const navigate = useNavigate();
@@ -149,11 +158,14 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       loading={isLoading}
       pagination={false}
       tableLayout="fixed"
-      scroll={{ x: 1000 }}
+      // Never narrower than the fixed columns plus a readable title: a narrow window scrolls
+      // sideways instead of squeezing the title to a few characters a line (a ranked set's extra
+      // column took ~120 px of its ~180).
+      scroll={{ x: SELECTION_WIDTH + fixedWidth(columns) + TITLE_MIN_WIDTH }}
       rowSelection={{
         selectedRowKeys: selection.selected.filter((n) => pageNumbers.includes(n)),
         onChange: (keys) => selection.setPage(pageNumbers, keys.map(String)),
-        columnWidth: 40,
+        columnWidth: SELECTION_WIDTH,
       }}
       onRow={(hit, index = 0) => ({
         onClick: (event) => {
