@@ -541,11 +541,16 @@ const byCountThenValue = (a: Counted, b: Counted) =>
 export function topValues(counts: Int32Array, values: readonly string[], limit: number): Counted[] {
   const touched: number[] = [];
   for (let v = 1; v < counts.length; v++) if ((counts[v] as number) > 0) touched.push(v);
-  return topValuesOf(counts, touched, values, limit);
+  return topCounted(
+    touched,
+    Int32Array.from(touched, (v) => counts[v] as number),
+    values,
+    limit,
+  );
 }
 
 /**
- * topValuesOf over counts already read out: `counted[i]` is the count of value `values[touched[i]]`
+ * topValues over counts already read out: `counted[i]` is the count of value `values[touched[i]]`
  * (0: not counted, or value 0, "none"). Reads `values` only for the values it returns.
  */
 export function topCounted(
@@ -590,61 +595,6 @@ export function topCounted(
       out.push({ value: values[touched[i] as number] as string, count: c });
     } else if (c === threshold) {
       const value = values[touched[i] as number] as string;
-      if (tied.length === need && value >= (tied[need - 1] as string)) continue;
-      // Kept sorted, at most `need` long: insertion is cheap for a facet's few dozen.
-      let at = tied.length;
-      while (at > 0 && (tied[at - 1] as string) > value) at--;
-      tied.splice(at, 0, value);
-      if (tied.length > need) tied.pop();
-    }
-  }
-  for (const value of tied) out.push({ value, count: threshold });
-  return out.sort(byCountThenValue);
-}
-
-/** topValues over the values `touched` lists (each once; value 0, "none", is left out). */
-export function topValuesOf(
-  counts: Int32Array,
-  touched: readonly number[],
-  values: readonly string[],
-  limit: number,
-): Counted[] {
-  let distinct = 0;
-  let max = 0;
-  for (const v of touched) {
-    const c = counts[v] as number;
-    if (v > 0 && c > 0) {
-      distinct++;
-      if (c > max) max = c;
-    }
-  }
-  if (distinct <= limit * 4) {
-    const all: Counted[] = [];
-    for (const v of touched) {
-      const c = counts[v] as number;
-      if (v > 0 && c > 0) all.push({ value: values[v] as string, count: c });
-    }
-    return all.sort(byCountThenValue).slice(0, limit);
-  }
-  const histogram = new Int32Array(max + 1);
-  for (const v of touched) if (v > 0) histogram[counts[v] as number]!++;
-  // Counts above `threshold` are all in the top; at `threshold`, the first by value fill the rest.
-  let threshold = max;
-  let above = 0;
-  while (threshold > 1 && above + (histogram[threshold] as number) < limit) {
-    above += histogram[threshold] as number;
-    threshold--;
-  }
-  const out: Counted[] = [];
-  const need = limit - above;
-  const tied: string[] = [];
-  for (const v of touched) {
-    if (v === 0) continue;
-    const c = counts[v] as number;
-    if (c > threshold) {
-      out.push({ value: values[v] as string, count: c });
-    } else if (c === threshold) {
-      const value = values[v] as string;
       if (tied.length === need && value >= (tied[need - 1] as string)) continue;
       // Kept sorted, at most `need` long: insertion is cheap for a facet's few dozen.
       let at = tied.length;
