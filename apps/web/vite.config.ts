@@ -29,7 +29,7 @@ export default defineConfig({
             // Only the analysis pages import ECharts: its own chunk keeps it out of the first load.
             {
               name: 'echarts',
-              test: /node_modules[\\/](echarts|zrender|echarts-for-react|echarts-wordcloud|size-sensor)[\\/]/,
+              test: /node_modules[\\/](echarts|zrender|echarts-wordcloud|size-sensor)[\\/]/,
               priority: 28,
             },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
