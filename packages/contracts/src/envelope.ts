@@ -21,6 +21,26 @@ export const HealthSchema = z.object({
 });
 export type Health = z.infer<typeof HealthSchema>;
 
+// Issue 40 (responsiveness): how long the server's event loop was held, for operators and bench/.
+/** GET /api/product/sys/event-loop?sinceMs= — the window's start, epoch ms (default: the last minute). */
+export const EventLoopDelayQuerySchema = z.object({
+  sinceMs: z.coerce.number().int().min(0).optional(),
+});
+/** How late a timer due every `resolutionMs` ran, over the window [fromMs, toMs]. */
+export const EventLoopDelaySchema = z.object({
+  fromMs: z.number(),
+  toMs: z.number(),
+  /** false: the samples kept (the last 30 minutes) begin after the asked start. */
+  complete: z.boolean(),
+  samples: z.number().int(),
+  p50Ms: z.number(),
+  p95Ms: z.number(),
+  p99Ms: z.number(),
+  maxMs: z.number(),
+  resolutionMs: z.number(),
+});
+export type EventLoopDelay = z.infer<typeof EventLoopDelaySchema>;
+
 export interface ErrorData {
   code: string;
   field?: string;

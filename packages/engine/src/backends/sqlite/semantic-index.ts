@@ -58,8 +58,10 @@ export function storedSimilarities(
 /** Selects `id, v` of the stored field vectors for a JSON array of ids (storedSimilarities). */
 export const SELECT_VECTORS_SQL = 'SELECT id, v FROM sem_vecs WHERE id IN (SELECT value FROM json_each(?))';
 
-/** Documents per slice of a build (the event loop runs between slices). */
+/** Documents per slice of a build's sampling, and the most a fold slice takes (the event loop runs between slices). */
 const SAVE_BATCH = 100;
+/** The work a slice of the fold does before it yields to the event loop (issue 40: p99 delay ≤ 50 ms). */
+const FOLD_SLICE_MS = 10;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function newVectorIndex(dims: number): VectorIndex {
@@ -362,13 +364,21 @@ export class SemanticIndex {
     if (!this.closed) this.save();
   }
 
-  /** Embeds the pending documents a slice at a time, yielding between slices; returns how many. */
+  /**
+   * Embeds the pending documents a slice at a time, yielding between slices; returns how many. A
+   * slice holds as many documents as fit in FOLD_SLICE_MS at the rate of the last one (embedding
+   * and HNSW insertion cost ~1–20 ms a full record, more as the index grows and the machine is
+   * busy), so the HTTP thread, which shares the HNSW index with it, answers within ~FOLD_SLICE_MS.
+   */
   private async foldPending(signal?: AbortSignal, onSlice?: (done: number) => void): Promise<number> {
     let done = 0;
+    let perSlice = 1;
     for (;;) {
       if (this.closed || signal?.aborted) break;
-      const ids = this.stmt.firstPending.all(SAVE_BATCH) as number[];
+      const ids = this.stmt.firstPending.all(perSlice) as number[];
       if (ids.length === 0) break;
+      const started = performance.now();
+      // Each slice reads its texts just before it embeds them: a record re-indexed meanwhile is read as it is now.
       const texts = this.loadTexts(ids);
       // add() takes them off the list; a document removed meanwhile has no texts, and only leaves it.
       await this.add([...texts].map(([id, t]) => ({ id, texts: t })));
@@ -380,6 +390,8 @@ export class SemanticIndex {
         })();
       }
       done += texts.size;
+      const msEach = (performance.now() - started) / ids.length;
+      perSlice = Math.max(1, Math.min(SAVE_BATCH, Math.floor(FOLD_SLICE_MS / Math.max(msEach, 0.01))));
       onSlice?.(done);
       await yieldToLoop();
     }

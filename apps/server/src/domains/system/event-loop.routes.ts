@@ -1,0 +1,27 @@
+import { envelopeOf, EventLoopDelayQuerySchema, EventLoopDelaySchema, SYS_PERMISSION } from '@patlas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../envelope.js';
+import type { EventLoopMonitor } from './event-loop-monitor.js';
+
+export interface EventLoopRoutesOptions {
+  monitor: Pick<EventLoopMonitor, 'since'>;
+}
+
+/** GET /sys/event-loop (permission '/sys'): how long work on the HTTP thread held every request back. */
+export const eventLoopRoutes: FastifyPluginAsyncZod<EventLoopRoutesOptions> = async (app, { monitor }) => {
+  app.get(
+    '/sys/event-loop',
+    {
+      config: { access: SYS_PERMISSION },
+      schema: {
+        summary:
+          "The server's event-loop delay since `sinceMs` (epoch ms; default the last minute, at most the last 30): " +
+          'percentiles of how late a timer due every 10 ms ran',
+        tags: ['sys'],
+        querystring: EventLoopDelayQuerySchema,
+        response: { 200: envelopeOf(EventLoopDelaySchema) },
+      },
+    },
+    async (request) => ok(monitor.since(request.query.sinceMs)),
+  );
+};
