@@ -266,7 +266,9 @@ export class JobQueue {
    * so no job is claimed twice.
    */
   async claim(workerId: string, limit = 1, lane?: JobLane): Promise<JobRow[]> {
-    const kinds = [...this.definitions.values()].filter((d) => lane === undefined || d.lane === lane).map((d) => d.kind);
+    const kinds = [...this.definitions.values()]
+      .filter((d) => lane === undefined || d.lane === lane)
+      .map((d) => d.kind);
     if (kinds.length === 0) return [];
     return this.writeTransaction(async (db) => {
       const nowDate = this.now();
