@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, reachableDialects, TestClock, type TestApp } from '../../test/helpers.js';
@@ -245,15 +246,29 @@ describe.each(await reachableDialects())('job lanes on %s', (dialect) => {
     expect(started.sort()).toEqual(['check', 'export', 'image-index']);
   });
 
-  it('a polling worker starts a job queued in its process without waiting for the next poll', async () => {
+  it('a polling worker starts a job queued in its process at once, outside the request that queued it', async () => {
     // A poll interval far longer than the test: only the nudge on enqueue can start the job in time.
     const worker = workerOf({ pollMs: 3_600_000 });
     worker.start();
+    const request = new AsyncLocalStorage<string>();
+    let storeInJob: string | undefined = 'not run';
+    t.context.jobs.queue.define(
+      defineJob({
+        kind: 'test-context',
+        lane: 'documents',
+        handler: async () => {
+          storeInJob = request.getStore();
+          startedGate('context').open();
+        },
+      }),
+    );
     try {
-      // The first poll runs at once and finds nothing; wait for it, then queue.
+      // The first poll runs at once and finds nothing; wait for it, then queue as a request would.
       await worker.runDueJobs();
-      await enqueue('test-document', 'nudged', 'user-a');
-      await within(startedGate('nudged').promise, 'the job started before the next poll');
+      await request.run('request of user b', () => t.context.jobs.queue.enqueue('test-context', {}, { userId: 'b' }));
+      await within(startedGate('context').promise, 'the job started before the next poll');
+      // Not in the request's context: its signal would cancel the job's searches once answered.
+      expect(storeInJob).toBeUndefined();
     } finally {
       await worker.stop();
     }

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
@@ -99,6 +100,12 @@ export class JobWorker {
   private readonly lanes = new Map<JobLane, LaneSlots>();
   /** Each runDueJobs call under way collects the outcomes of the jobs that end meanwhile. */
   private readonly collectors = new Set<JobOutcome[]>();
+  /**
+   * The async context the worker was made in (no request). A job started because a request
+   * queued one must not run inside that request: its signal would cancel the job's searches
+   * when the response is sent, and its caller would be taken for the job's user.
+   */
+  private readonly outsideRequests = new AsyncResource('JobWorker');
 
   constructor(
     private readonly queue: JobQueue,
@@ -107,7 +114,7 @@ export class JobWorker {
     this.log = options.log;
     queue.onEnqueued((lane) => {
       // Only a polling worker picks work up by itself; tests with pollMs 0 run jobs when they say.
-      if (this.isStarted && !this.isStopped) this.fillLane(lane);
+      if (this.isStarted && !this.isStopped) this.outsideRequests.runInAsyncScope(() => this.fillLane(lane));
     });
   }
 
