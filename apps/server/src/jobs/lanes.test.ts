@@ -17,7 +17,7 @@ function gate() {
 }
 
 /** Waits for `promise`, failing with `what` after a generous time (only a failing test waits that long). */
-async function within<T>(promise: Promise<T>, what: string, ms = 30_000): Promise<T> {
+async function within<T>(promise: Promise<T>, what: string, ms = 20_000): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms);
