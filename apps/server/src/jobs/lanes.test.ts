@@ -249,13 +249,12 @@ describe.each(await reachableDialects())('job lanes on %s', (dialect) => {
   it('a polling worker starts a job queued in its process at once, outside the request that queued it', async () => {
     // A poll interval far longer than the test: only the nudge on enqueue can start the job in time.
     const worker = workerOf({ pollMs: 3_600_000 });
-    worker.start();
     const request = new AsyncLocalStorage<string>();
     let storeInJob: string | undefined = 'not run';
     t.context.jobs.queue.define(
       defineJob({
         kind: 'test-context',
-        lane: 'documents',
+        lane: 'checks',
         handler: async () => {
           storeInJob = request.getStore();
           startedGate('context').open();
@@ -263,13 +262,18 @@ describe.each(await reachableDialects())('job lanes on %s', (dialect) => {
       }),
     );
     try {
-      // The first poll runs at once and finds nothing; wait for it, then queue as a request would.
-      await worker.runDueJobs();
+      // The first poll runs at once and starts the first job; it holds its lane meanwhile.
+      held.set('first', gate());
+      await enqueue('test-document', 'first', 'a');
+      worker.start();
+      await within(startedGate('first').promise, 'the first poll started the first job');
       await request.run('request of user b', () => t.context.jobs.queue.enqueue('test-context', {}, { userId: 'b' }));
       await within(startedGate('context').promise, 'the job started before the next poll');
+      held.get('first')!.open();
       // Not in the request's context: its signal would cancel the job's searches once answered.
       expect(storeInJob).toBeUndefined();
     } finally {
+      held.get('first')?.open();
       await worker.stop();
     }
   });
