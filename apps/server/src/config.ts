@@ -130,7 +130,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How often the job worker looks for due jobs (history retention …); 0 turns the worker off in this process. */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
-  /** Slots of the job lanes (issue 40), e.g. "checks:1,documents:2,system:1"; lanes not named keep their defaults. */
+  /** Slots of the job lanes (issue 40), e.g. "checks:1,documents:2,writing:1,system:1"; lanes not named keep their defaults. */
   JOB_LANES: z
     .string()
     .default('')

@@ -31,8 +31,8 @@ async function within<T>(promise: Promise<T>, what: string, ms = 20_000): Promis
 
 describe('JOB_LANES', () => {
   it('sets the lanes named and keeps the others at their defaults; refuses what it cannot read', () => {
-    expect(parseLaneConcurrency('')).toEqual({ checks: 1, documents: 2, system: 1 });
-    expect(parseLaneConcurrency('documents:4, checks:2')).toEqual({ checks: 2, documents: 4, system: 1 });
+    expect(parseLaneConcurrency('')).toEqual({ checks: 1, documents: 2, writing: 1, system: 1 });
+    expect(parseLaneConcurrency('documents:4, checks:2')).toEqual({ checks: 2, documents: 4, writing: 1, system: 1 });
     expect(() => parseLaneConcurrency('exports:2')).toThrow(/unknown lane "exports"/);
     expect(() => parseLaneConcurrency('documents:0')).toThrow(/1 to 32/);
     expect(() => parseLaneConcurrency('documents')).toThrow(/lane:slots/);

@@ -1,15 +1,25 @@
 /**
  * Job lanes (issue 40): every job kind runs in one lane, and each lane has its own slots, so a
- * long job of one lane never holds up another. Users' checks (searches plus sentence alignment)
- * and users' documents (exports, reports, rewritten documents) are apart, so one user's queue of
- * slow checks never delays another user's small export; the system's jobs (retention, alerts,
- * rescoring, indexing, clean-ups) are apart from both and never starved by users' work.
+ * long job of one lane never holds up another. Users' checks (duplicate checks, pre-evaluations:
+ * searches plus sentence alignment), users' documents (exports, reports) and rewritten documents
+ * (minutes of language-model answers, no CPU here) are apart, so one user's queue of slow checks
+ * or long rewrites never delays another user's small export; the system's jobs (retention,
+ * alerts, rescoring, indexing, clean-ups) are apart from all of them and never starved by users'
+ * work.
  */
-export const JOB_LANES = ['checks', 'documents', 'system'] as const;
+export const JOB_LANES = ['checks', 'documents', 'writing', 'system'] as const;
 export type JobLane = (typeof JOB_LANES)[number];
 
-/** Slots per lane on a 2-core machine: one check at a time (it keeps a search worker busy), two writers. */
-export const DEFAULT_LANE_CONCURRENCY: Readonly<Record<JobLane, number>> = { checks: 1, documents: 2, system: 1 };
+/**
+ * Slots per lane on a 2-core machine: one check at a time (it keeps a search worker and this
+ * thread busy), two document writers, one rewrite (it waits on the model), one system job.
+ */
+export const DEFAULT_LANE_CONCURRENCY: Readonly<Record<JobLane, number>> = {
+  checks: 1,
+  documents: 2,
+  writing: 1,
+  system: 1,
+};
 
 /**
  * Lanes that yield to people: they claim no new job while searches wait for a search worker
@@ -18,7 +28,7 @@ export const DEFAULT_LANE_CONCURRENCY: Readonly<Record<JobLane, number>> = { che
 export const BACKGROUND_LANES: ReadonlySet<JobLane> = new Set<JobLane>(['checks', 'system']);
 
 /**
- * Parses JOB_LANES ("checks:1,documents:2,system:1"): the lanes named get those slots, the others
+ * Parses JOB_LANES ("checks:1,documents:2,writing:1,system:1"): the lanes named get those slots, the others
  * keep their defaults. Throws a sentence naming the bad part.
  */
 export function parseLaneConcurrency(text: string): Record<JobLane, number> {
