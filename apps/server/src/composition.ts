@@ -463,8 +463,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     patents,
     operateHistory,
     tracking,
-    enqueue: async (taskId) => {
-      await infra.jobs.enqueue(EXPORT_KIND, { taskId });
+    enqueue: async (task, record) => {
+      await infra.jobs.enqueueFor(task.userId, EXPORT_KIND, { taskId: task.id }, record);
     },
     exportLimit: async (auth) => (await account.userLimit(auth)).export.limit,
     exportsDir: path.join(config.dataDir, 'exports'),
@@ -485,8 +485,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     engine,
     patents,
     semanticModel: infra.semanticModel,
-    enqueue: async (checkId) => {
-      await infra.jobs.enqueue(DUPLICATE_CHECK_KIND, { checkId });
+    enqueue: async (task, record) => {
+      await infra.jobs.enqueueFor(task.userId, DUPLICATE_CHECK_KIND, { checkId: task.id }, record);
     },
     now,
     log: infra.log.child({ module: 'duplicate' }),
@@ -496,8 +496,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     engine,
     patents,
     semanticModel: infra.semanticModel,
-    enqueue: async (evaluationId) => {
-      await infra.jobs.enqueue(PRE_EVALUATION_KIND, { evaluationId });
+    enqueue: async (task, record) => {
+      await infra.jobs.enqueueFor(task.userId, PRE_EVALUATION_KIND, { evaluationId: task.id }, record);
     },
     now,
     log: infra.log.child({ module: 'pre-evaluation' }),
@@ -549,8 +549,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     analysis,
     textMining,
     search,
-    enqueue: async (reportId) => {
-      await infra.jobs.enqueue(REPORT_KIND, { reportId });
+    enqueue: async (task, record) => {
+      await infra.jobs.enqueueFor(task.userId, REPORT_KIND, { reportId: task.id }, record);
     },
     reportLimit: async (auth) => (await account.userLimit(auth)).report.limit,
     asUser: runAsCaller,
@@ -564,8 +564,8 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   const rewrite = new RewriteService({
     repository: r.rewrites,
     provider: createRewriteProvider(config.llm),
-    enqueue: async (rewriteId) => {
-      await infra.jobs.enqueue(REWRITE_DOCUMENT_KIND, { rewriteId });
+    enqueue: async (task, record) => {
+      await infra.jobs.enqueueFor(task.userId, REWRITE_DOCUMENT_KIND, { rewriteId: task.id }, record);
     },
     dailyChars: config.rewrite.dailyChars,
     writingLimit: async (auth) => (await account.userLimit(auth)).writing.limit,
@@ -816,7 +816,16 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     { ...config.mail, outboxDir: path.join(config.dataDir, 'outbox') },
     log.child({ module: 'mail' }),
   );
-  const jobs = createJobs({ db: database.db, dialect: database.dialect, now, pollMs: config.jobs.pollMs });
+  const jobs = createJobs({
+    db: database.db,
+    dialect: database.dialect,
+    now,
+    pollMs: config.jobs.pollMs,
+    lanes: config.jobs.lanes,
+    // Background lanes (checks, system) pause while people's searches wait for a search worker.
+    // The search pool has no such signal yet: it plugs in here (jobs/worker.ts shouldYield).
+    shouldYield: () => false,
+  });
   jobs.worker.useLogger(log.child({ module: 'jobs' }));
 
   sharedImageEmbedder ??= new ImageEmbedder();

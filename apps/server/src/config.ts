@@ -12,6 +12,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '@patlas/contracts';
 import { z } from 'zod';
+import { parseLaneConcurrency, type JobLane } from './jobs/lanes.js';
 
 /** The repository root, found from this file's place (src/ or dist/ of apps/server). */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -129,6 +130,18 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How often the job worker looks for due jobs (history retention …); 0 turns the worker off in this process. */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** Slots of the job lanes (issue 40), e.g. "checks:1,documents:2,writing:1,system:1"; lanes not named keep their defaults. */
+  JOB_LANES: z
+    .string()
+    .default('')
+    .transform((value, ctx): Record<JobLane, number> => {
+      try {
+        return parseLaneConcurrency(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** Days a finished export file stays downloadable in the download centre (issue 18); then it is deleted. */
   EXPORT_FILE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_EXPORT_FILE_DAYS),
   /** Base URL of the machine-translation service; unset = translation is not configured. */
@@ -229,7 +242,11 @@ export interface Config {
   /** Base of links in mails, without a trailing slash. */
   publicUrl: string;
   /** pollMs 0: this process runs no jobs (another one, or a test calling runDueJobs, does). */
-  jobs: { pollMs: number };
+  jobs: {
+    pollMs: number;
+    /** Jobs each lane runs at once in this process (jobs/lanes.ts). */
+    lanes: Record<JobLane, number>;
+  };
   /** url unset: the translation calls answer TRANSLATION_NOT_CONFIGURED. */
   translate: { url: string | undefined; kind: Env['TRANSLATE_KIND']; apiKey: string | undefined; model: string };
   /**
@@ -309,7 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    jobs: { pollMs: e.JOB_POLL_MS },
+    jobs: { pollMs: e.JOB_POLL_MS, lanes: e.JOB_LANES },
     translate: { url: e.TRANSLATE_URL, kind: e.TRANSLATE_KIND, apiKey: e.TRANSLATE_API_KEY, model: e.TRANSLATE_MODEL },
     llm: {
       url: e.LLM_URL,

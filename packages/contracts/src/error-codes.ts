@@ -1603,6 +1603,14 @@ export const ERROR_CODES = {
     zh: '改写失败，请重新提交',
     en: 'The rewrite failed; please submit it again',
   },
+  // ---- Job lanes (issue 40: per-user caps on queued tasks) ----
+  /** A user already has MAX_ACTIVE_TASKS_PER_USER tasks of this kind waiting or running. */
+  TASK_USER_LIMIT: {
+    http: 429,
+    status: 0,
+    zh: '您已有 {count} 个同类任务在排队或进行中（最多 {limit} 个），请等待完成后再提交',
+    en: 'You already have {count} tasks of this kind waiting or running (at most {limit}); please wait for one to finish before submitting another',
+  },
 } as const satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -190,3 +190,10 @@ export const DEFAULT_REWRITE_DAILY_CHARS = 100_000;
 export const MAX_REWRITE_TITLE_LENGTH = 100;
 /** Rewrites exported in one file (ours). */
 export const MAX_REWRITE_EXPORT = 100;
+
+/**
+ * Tasks of one kind (duplicate checks, evaluations, exports, reports, rewritten documents) one
+ * user may have waiting or running at once (issue 40); one more is refused with TASK_USER_LIMIT
+ * until one of them ends, so a single user cannot fill the job queue.
+ */
+export const MAX_ACTIVE_TASKS_PER_USER = 10;

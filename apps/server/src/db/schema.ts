@@ -611,9 +611,13 @@ export interface JobsTable {
   result: string | null;
   created_at: string;
   finished_at: string | null;
+  /** The user a task's job was queued for (issue 40: caps, round-robin); null for system jobs. */
+  user_id: string | null;
+  /** Order of claims: the user whose last job was claimed earliest is served first. */
+  claim_seq: number | null;
 }
 
-/** Spec 2 §3 "Chart colour config": one palette per user and chart key. */
+/** Spec 2 §3 "Chart colour config"": one palette per user and chart key. */
 export interface ChartColorsTable {
   id: string;
   user_id: string;

@@ -1,4 +1,6 @@
+import { MAX_ACTIVE_TASKS_PER_USER } from '@patlas/contracts';
 import { z } from 'zod';
+import type { JobLane } from './lanes.js';
 
 /** What a handler gets besides its payload. */
 export interface JobContext {
@@ -25,6 +27,10 @@ export interface JobDefinition<P = unknown> {
   /** How long a claimed job stays locked to its worker; a lock that ran out means the worker died. */
   readonly lockSeconds: number;
   readonly schedule?: (after: Date) => Date;
+  /** The lane whose slots run this kind (jobs/lanes.ts). */
+  readonly lane: JobLane;
+  /** Jobs of this kind one user may have waiting or running (enqueued with a userId). */
+  readonly userLimit: number;
 }
 
 export interface JobSpec<P> {
@@ -36,6 +42,9 @@ export interface JobSpec<P> {
   backoffSeconds?: number;
   lockSeconds?: number;
   schedule?: (after: Date) => Date;
+  /** Default 'system': users' tasks name their lane. */
+  lane?: JobLane;
+  userLimit?: number;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
@@ -55,6 +64,8 @@ export function defineJob<P = Record<string, never>>(spec: JobSpec<P>): JobDefin
     maxAttempts,
     backoffSeconds: spec.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS,
     lockSeconds: spec.lockSeconds ?? DEFAULT_LOCK_SECONDS,
+    lane: spec.lane ?? 'system',
+    userLimit: spec.userLimit ?? MAX_ACTIVE_TASKS_PER_USER,
     ...(spec.schedule ? { schedule: spec.schedule } : {}),
   };
 }

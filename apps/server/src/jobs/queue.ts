@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { JobStatus, SysJob } from '@patlas/contracts';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { Database, JobsTable } from '../db/schema.js';
 import type { Clock } from '../domains/auth/tokens.js';
+import { AppError } from '../errors.js';
 import { backoffSecondsFor, type JobDefinition } from './define-job.js';
+import type { JobLane } from './lanes.js';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -13,6 +15,11 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** At most one queued or running job per key; enqueueing again answers the existing job. */
   uniqueKey?: string;
+  /**
+   * The user the job works for: counted against the kind's userLimit (TASK_USER_LIMIT past it)
+   * and served round-robin with other users' jobs of its lane.
+   */
+  userId?: string;
 }
 
 export interface EnqueueResult {
@@ -61,6 +68,7 @@ export function sysJobOf(row: JobRow): SysJob {
  */
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
+  private readonly enqueueListeners = new Set<(lane: JobLane) => void>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -75,6 +83,15 @@ export class JobQueue {
 
   definitionOf(kind: string): JobDefinition | undefined {
     return this.definitions.get(kind);
+  }
+
+  /** The lanes of the kinds defined here, each with its kinds. */
+  lanes(): Map<JobLane, string[]> {
+    const lanes = new Map<JobLane, string[]>();
+    for (const definition of this.definitions.values()) {
+      lanes.set(definition.lane, [...(lanes.get(definition.lane) ?? []), definition.kind]);
+    }
+    return lanes;
   }
 
   private requireDefinition(kind: string): JobDefinition {
@@ -107,7 +124,76 @@ export class JobQueue {
   async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<EnqueueResult> {
     const definition = this.requireDefinition(kind);
     const parsed = definition.payloadSchema.parse(payload);
-    return this.writeTransaction((db) => this.insertJob(db, definition, parsed, options));
+    const result = await this.writeTransaction(async (db) => {
+      if (options.userId !== undefined) await this.checkUserLimit(db, definition, options.userId);
+      return this.insertJob(db, definition, parsed, options);
+    });
+    if (result.created) this.notify(definition.lane);
+    return result;
+  }
+
+  /**
+   * Queues the job of a user's task whose row `record` writes: the user's cap is checked, and the
+   * job reserved, in one write transaction BEFORE `record` runs, so a refused submit
+   * (TASK_USER_LIMIT) writes nothing, and a `record` that throws takes its job back. Until
+   * `record` has stored the task, the job is held (running, locked by the submitter): no worker
+   * runs it before its row exists. If the process dies meanwhile, the hold runs out like any lock
+   * and the job runs then, finding its task (or nothing to do).
+   */
+  async enqueueFor(userId: string, kind: string, payload: unknown, record: () => Promise<unknown>): Promise<JobRow> {
+    const definition = this.requireDefinition(kind);
+    const parsed = definition.payloadSchema.parse(payload);
+    const holder = `submit:${randomUUID()}`;
+    const { job } = await this.writeTransaction(async (db) => {
+      await this.checkUserLimit(db, definition, userId);
+      return this.insertJob(db, definition, parsed, { userId }, holder);
+    });
+    try {
+      await record();
+    } catch (err) {
+      await this.db.deleteFrom('jobs').where('id', '=', job.id).where('locked_by', '=', holder).execute();
+      throw err;
+    }
+    const released = await this.db
+      .updateTable('jobs')
+      .set({ status: 'queued', run_at: this.now().toISOString(), locked_by: null, locked_until: null })
+      .where('id', '=', job.id)
+      .where('locked_by', '=', holder)
+      .returningAll()
+      .executeTakeFirst();
+    this.notify(definition.lane);
+    return released ?? job;
+  }
+
+  /**
+   * Refuses a user's job past the kind's cap of waiting and running jobs. Called in the write
+   * transaction that inserts the job; on PostgreSQL a lock per user and kind serialises concurrent
+   * submits across processes (SQLite's BEGIN IMMEDIATE already does).
+   */
+  private async checkUserLimit(db: Db, definition: JobDefinition, userId: string): Promise<void> {
+    if (this.dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(hashtext(${`patlas-job-user:${definition.kind}:${userId}`}))`.execute(db);
+    }
+    const row = await db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', definition.kind)
+      .where('status', 'in', ACTIVE)
+      .executeTakeFirstOrThrow();
+    const count = Number(row.n);
+    if (count >= definition.userLimit) {
+      throw new AppError('TASK_USER_LIMIT', { count, limit: definition.userLimit });
+    }
+  }
+
+  /** Calls `listener` with the lane of each job queued here (the worker starts it without waiting for its poll). */
+  onEnqueued(listener: (lane: JobLane) => void): void {
+    this.enqueueListeners.add(listener);
+  }
+
+  private notify(lane: JobLane): void {
+    for (const listener of this.enqueueListeners) listener(lane);
   }
 
   private async insertJob(
@@ -115,6 +201,8 @@ export class JobQueue {
     definition: JobDefinition,
     payload: unknown,
     options: EnqueueOptions,
+    /** Inserts the job held by this submitter (enqueueFor) rather than queued. */
+    holder?: string,
   ): Promise<EnqueueResult> {
     const uniqueKey = options.uniqueKey ?? null;
     if (uniqueKey !== null) {
@@ -139,16 +227,18 @@ export class JobQueue {
         kind: definition.kind,
         unique_key: uniqueKey,
         payload: JSON.stringify(payload),
-        status: 'queued',
+        status: holder ? 'running' : 'queued',
         run_at: (options.runAt ?? this.now()).toISOString(),
         attempts: 0,
         max_attempts: definition.maxAttempts,
-        locked_by: null,
-        locked_until: null,
+        locked_by: holder ?? null,
+        locked_until: holder ? new Date(this.now().getTime() + definition.lockSeconds * 1000).toISOString() : null,
         last_error: null,
         result: null,
         created_at: now,
         finished_at: null,
+        user_id: options.userId ?? null,
+        claim_seq: null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -167,12 +257,18 @@ export class JobQueue {
   }
 
   /**
-   * Claims up to `limit` due jobs for `workerId`: queued ones whose time has come, and running ones
-   * whose lock ran out (their worker died). A dead worker's last attempt is not retried: it fails.
-   * On PostgreSQL, rows another claimer holds are skipped (SKIP LOCKED), so no job is claimed twice.
+   * Claims up to `limit` due jobs of `lane` (default: every lane) for `workerId`: queued ones whose
+   * time has come, and running ones whose lock ran out (their worker died). A dead worker's last
+   * attempt is not retried: it fails. Round-robin by user: the next job is the oldest of the user
+   * with the fewest jobs running in the lane, then of the one served least recently (system jobs
+   * count as one more user), not the oldest overall, so one user's long queue does not hold up
+   * another's single task. On PostgreSQL, rows another claimer holds are skipped (SKIP LOCKED),
+   * so no job is claimed twice.
    */
-  async claim(workerId: string, limit = 1): Promise<JobRow[]> {
-    const kinds = [...this.definitions.keys()];
+  async claim(workerId: string, limit = 1, lane?: JobLane): Promise<JobRow[]> {
+    const kinds = [...this.definitions.values()]
+      .filter((d) => lane === undefined || d.lane === lane)
+      .map((d) => d.kind);
     if (kinds.length === 0) return [];
     return this.writeTransaction(async (db) => {
       const nowDate = this.now();
@@ -191,36 +287,101 @@ export class JobQueue {
         .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
         .where('kind', 'in', kinds)
         .execute();
-      let due = db
+      const isDue = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]);
+      const isUser = (eb: ExpressionBuilder<Database, 'jobs'>, userId: string | null) =>
+        userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', userId);
+
+      // Who waits, with their oldest due job; then each one's running jobs and last turn in the lane.
+      const waiting = await db
         .selectFrom('jobs')
-        .select(['id', 'kind'])
+        .select((eb) => ['user_id', eb.fn.min('run_at').as('first_due')])
+        .where('kind', 'in', kinds)
+        .where(isDue)
+        .groupBy('user_id')
+        .execute();
+      if (waiting.length === 0) return [];
+      const userIds = waiting.flatMap((w) => (w.user_id === null ? [] : [w.user_id]));
+      const turns = await db
+        .selectFrom('jobs')
+        .select((eb) => [
+          'user_id',
+          sql<number | string>`sum(case when status = 'running' and locked_until >= ${now} then 1 else 0 end)`.as(
+            'running',
+          ),
+          eb.fn.max('claim_seq').as('last_seq'),
+        ])
         .where('kind', 'in', kinds)
         .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-            eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-          ]),
+          eb.or([eb('user_id', 'is', null), ...(userIds.length > 0 ? [eb('user_id', 'in', userIds)] : [])]),
         )
-        .orderBy('run_at')
-        .orderBy('id')
-        .limit(limit);
-      if (this.dialect === 'postgres') due = due.forUpdate().skipLocked();
-      const rows = await due.execute();
+        .groupBy('user_id')
+        .execute();
+      const turnOf = new Map(turns.map((t) => [t.user_id, t]));
+      const order = waiting
+        .map((w) => {
+          const turn = turnOf.get(w.user_id);
+          return {
+            userId: w.user_id,
+            running: Number(turn?.running ?? 0),
+            lastSeq: turn?.last_seq === null || turn?.last_seq === undefined ? -1 : Number(turn.last_seq),
+            firstDue: w.first_due,
+          };
+        })
+        .sort(
+          (a, b) =>
+            a.running - b.running ||
+            a.lastSeq - b.lastSeq ||
+            (a.firstDue < b.firstDue ? -1 : a.firstDue > b.firstDue ? 1 : 0) ||
+            String(a.userId).localeCompare(String(b.userId)),
+        );
+
+      const last = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.max('claim_seq').as('seq'))
+        .executeTakeFirst();
+      let seq = Number(last?.seq ?? 0);
       const claimed: JobRow[] = [];
-      for (const row of rows) {
-        const lockSeconds = this.requireDefinition(row.kind).lockSeconds;
-        const job = await db
-          .updateTable('jobs')
-          .set((eb) => ({
-            status: 'running',
-            attempts: eb('attempts', '+', 1),
-            locked_by: workerId,
-            locked_until: new Date(nowDate.getTime() + lockSeconds * 1000).toISOString(),
-          }))
-          .where('id', '=', row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        claimed.push(job);
+      const done = new Set<string | null>();
+      // Rounds over the users in turn order, one job each, until `limit` or nobody has one left.
+      while (claimed.length < limit && done.size < order.length) {
+        for (const { userId } of order) {
+          if (claimed.length >= limit) break;
+          if (done.has(userId)) continue;
+          let next = db
+            .selectFrom('jobs')
+            .select(['id', 'kind'])
+            .where('kind', 'in', kinds)
+            .where(isDue)
+            .where((eb) => isUser(eb, userId))
+            .orderBy('run_at')
+            .orderBy('id')
+            .limit(1);
+          if (this.dialect === 'postgres') next = next.forUpdate().skipLocked();
+          const row = await next.executeTakeFirst();
+          if (!row) {
+            done.add(userId);
+            continue;
+          }
+          seq += 1;
+          const lockSeconds = this.requireDefinition(row.kind).lockSeconds;
+          const job = await db
+            .updateTable('jobs')
+            .set((eb) => ({
+              status: 'running',
+              attempts: eb('attempts', '+', 1),
+              locked_by: workerId,
+              locked_until: new Date(nowDate.getTime() + lockSeconds * 1000).toISOString(),
+              claim_seq: seq,
+            }))
+            .where('id', '=', row.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          claimed.push(job);
+        }
       }
       return claimed;
     });

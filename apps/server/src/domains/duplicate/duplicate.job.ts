@@ -14,6 +14,7 @@ const DuplicatePayloadSchema = z.object({ checkId: z.string().min(1) });
 export function duplicateCheckJob(service: DuplicateService): JobDefinition<z.infer<typeof DuplicatePayloadSchema>> {
   return defineJob({
     kind: DUPLICATE_CHECK_KIND,
+    lane: 'checks',
     payloadSchema: DuplicatePayloadSchema,
     maxAttempts: 1,
     handler: async ({ checkId }) => service.runCheck(checkId),

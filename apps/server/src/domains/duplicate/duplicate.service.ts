@@ -34,8 +34,12 @@ export interface DuplicateServiceDeps {
   patents: PatentService;
   /** Learns the semantic space when there is none yet (the hybrid candidates use it). */
   semanticModel: Pick<SemanticModelKeeper, 'refresh'>;
-  /** Queues the `duplicate-check` job of a check (duplicate.job.ts). */
-  enqueue: (checkId: string) => Promise<void>;
+  /**
+   * Queues the `duplicate-check` job of a check for its user, once `record` has stored it. Refused
+   * (TASK_USER_LIMIT) before `record` runs when the user has too many waiting or running; a
+   * `record` that throws queues nothing (composition.ts: JobQueue.enqueueFor).
+   */
+  enqueue: (task: { id: string; userId: string }, record: () => Promise<unknown>) => Promise<void>;
   now: Clock;
   log?: FastifyBaseLogger | undefined;
 }
@@ -147,9 +151,8 @@ export class DuplicateService {
       started_at: null,
       finished_at: null,
     };
-    await this.deps.repository.insert(row);
+    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.repository.insert(row));
     void this.deps.semanticModel.refresh();
-    await this.deps.enqueue(row.id);
     return { check: checkOf(row), warning };
   }
 
@@ -190,10 +193,11 @@ export class DuplicateService {
       started_at: null,
       finished_at: null,
     };
-    if (!(await this.deps.repository.update(id, reset, ['done', 'failed']))) {
-      throw new AppError('DUPLICATE_NOT_READY', { state: STATE_WORDS[row.state][lang] });
-    }
-    await this.deps.enqueue(id);
+    await this.deps.enqueue({ id, userId: row.user_id }, async () => {
+      if (!(await this.deps.repository.update(id, reset, ['done', 'failed']))) {
+        throw new AppError('DUPLICATE_NOT_READY', { state: STATE_WORDS[row.state][lang] });
+      }
+    });
     return this.check(auth, id);
   }
 

@@ -15,6 +15,7 @@ const ExportPayloadSchema = z.object({ taskId: z.string().min(1) });
 export function exportJob(service: ExportService): JobDefinition<z.infer<typeof ExportPayloadSchema>> {
   return defineJob({
     kind: EXPORT_KIND,
+    lane: 'documents',
     payloadSchema: ExportPayloadSchema,
     maxAttempts: 1,
     handler: async ({ taskId }) => service.runTask(taskId),

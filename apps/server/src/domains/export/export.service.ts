@@ -135,8 +135,12 @@ export interface ExportServiceDeps {
   patents: PatentService;
   operateHistory: OperateHistoryService;
   tracking: TrackingService;
-  /** Queues the `export` job of a task (export.job.ts). */
-  enqueue: (taskId: string) => Promise<void>;
+  /**
+   * Queues the `export` job of a task for its user, once `record` has stored it. Refused
+   * (TASK_USER_LIMIT) before `record` runs when the user has too many waiting or running; a
+   * `record` that throws queues nothing (composition.ts: JobQueue.enqueueFor).
+   */
+  enqueue: (task: { id: string; userId: string }, record: () => Promise<unknown>) => Promise<void>;
   /** The caller's export quota (users.quotas.export); null: unlimited. */
   exportLimit: (auth: AuthContext) => Promise<number | null>;
   /** Where task files are written: DATA_DIR/exports. */
@@ -626,12 +630,11 @@ export class ExportService {
       finished_at: null,
       expires_at: null,
     };
-    await this.deps.repository.insertTask(row);
+    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.repository.insertTask(row));
     // Only a table of patent fields is the dialog's next choice of fields.
     if (!request.content) {
       await this.deps.repository.savePreferences(userId, at, { lastFields: JSON.stringify(request.fields) });
     }
-    await this.deps.enqueue(row.id);
     return this.taskOf(row);
   }
 
@@ -680,24 +683,25 @@ export class ExportService {
     if (row.state === 'waiting' || row.state === 'running') throw conflict(row.state, lang);
     const stored = storedRequestOf(row);
     const { plan } = await this.plan(auth, stored.request, stored.lang, row.state === 'done' ? row.total : 0);
-    const ok = await this.deps.repository.updateTask(
-      id,
-      {
-        state: 'waiting',
-        done: 0,
-        total: plan.rows,
-        size: null,
-        error: null,
-        file_path: null,
-        started_at: null,
-        finished_at: null,
-        expires_at: null,
-      },
-      ['done', 'failed', 'cancelled'],
-    );
-    if (!ok) throw conflict((await this.ownTask(auth, id)).state, lang);
+    await this.deps.enqueue({ id, userId: row.user_id }, async () => {
+      const ok = await this.deps.repository.updateTask(
+        id,
+        {
+          state: 'waiting',
+          done: 0,
+          total: plan.rows,
+          size: null,
+          error: null,
+          file_path: null,
+          started_at: null,
+          finished_at: null,
+          expires_at: null,
+        },
+        ['done', 'failed', 'cancelled'],
+      );
+      if (!ok) throw conflict((await this.ownTask(auth, id)).state, lang);
+    });
     if (row.file_path) await rm(row.file_path, { force: true });
-    await this.deps.enqueue(id);
     this.changed(id);
     return this.task(auth, id);
   }

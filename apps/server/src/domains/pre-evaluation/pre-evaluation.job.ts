@@ -16,6 +16,7 @@ export function preEvaluationJob(
 ): JobDefinition<z.infer<typeof PreEvaluationPayloadSchema>> {
   return defineJob({
     kind: PRE_EVALUATION_KIND,
+    lane: 'checks',
     payloadSchema: PreEvaluationPayloadSchema,
     maxAttempts: 1,
     handler: async ({ evaluationId }) => service.run(evaluationId),

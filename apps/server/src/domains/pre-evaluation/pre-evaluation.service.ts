@@ -40,8 +40,12 @@ export interface PreEvaluationServiceDeps {
   patents: PatentService;
   /** Learns the semantic space when there is none yet (the search and the vector scores use it). */
   semanticModel: Pick<SemanticModelKeeper, 'refresh'>;
-  /** Queues the `pre-evaluation` job of an evaluation (pre-evaluation.job.ts). */
-  enqueue: (evaluationId: string) => Promise<void>;
+  /**
+   * Queues the `pre-evaluation` job of an evaluation for its user, once `record` has stored it. Refused
+   * (TASK_USER_LIMIT) before `record` runs when the user has too many waiting or running; a
+   * `record` that throws queues nothing (composition.ts: JobQueue.enqueueFor).
+   */
+  enqueue: (task: { id: string; userId: string }, record: () => Promise<unknown>) => Promise<void>;
   now: Clock;
   log?: FastifyBaseLogger | undefined;
 }
@@ -160,9 +164,8 @@ export class PreEvaluationService {
       started_at: null,
       finished_at: null,
     };
-    await this.deps.repository.insert(row);
+    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.repository.insert(row));
     void this.deps.semanticModel.refresh();
-    await this.deps.enqueue(row.id);
     return { evaluation: evaluationOf(row) };
   }
 

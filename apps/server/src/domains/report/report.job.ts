@@ -15,6 +15,7 @@ const ReportPayloadSchema = z.object({ reportId: z.string().min(1) });
 export function reportJob(service: ReportService): JobDefinition<z.infer<typeof ReportPayloadSchema>> {
   return defineJob({
     kind: REPORT_KIND,
+    lane: 'documents',
     payloadSchema: ReportPayloadSchema,
     maxAttempts: 1,
     handler: async ({ reportId }) => service.runReport(reportId),

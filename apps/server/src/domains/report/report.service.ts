@@ -41,8 +41,12 @@ export interface ReportServiceDeps {
   analysis: AnalysisService;
   textMining: TextMiningService;
   search: SearchService;
-  /** Queues the `report` job of a report (report.job.ts). */
-  enqueue: (reportId: string) => Promise<void>;
+  /**
+   * Queues the `report` job of a report for its user, once `record` has stored it. Refused
+   * (TASK_USER_LIMIT) before `record` runs when the user has too many waiting or running; a
+   * `record` that throws queues nothing (composition.ts: JobQueue.enqueueFor).
+   */
+  enqueue: (task: { id: string; userId: string }, record: () => Promise<unknown>) => Promise<void>;
   /** The account's report quota (users.quotas.report; null = unlimited). */
   reportLimit: (auth: AuthContext) => Promise<number | null>;
   /** Runs `work` as a request of `userId` would (a library set is checked against its owner). */
@@ -162,8 +166,7 @@ export class ReportService {
       expires_at: new Date(now.getTime() + REPORT_RETENTION_DAYS * DAY_MS).toISOString(),
       deleted_at: null,
     };
-    await this.deps.repository.insert(row);
-    await this.deps.enqueue(row.id);
+    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.repository.insert(row));
     return this.toReport(row);
   }
 
@@ -260,23 +263,24 @@ export class ReportService {
     const row = await this.own(auth, id);
     if (row.state === 'generating') throw new AppError('REPORT_NOT_READY');
     await this.checkQuota(auth, row.user_id);
-    await this.removeFiles(row);
     const now = this.deps.now();
-    await this.deps.repository.update(row.id, {
-      state: 'generating',
-      error: null,
-      summary: null,
-      total: null,
-      pdf_path: null,
-      pdf_size: null,
-      docx_path: null,
-      docx_size: null,
-      took_ms: null,
-      finished_at: null,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + REPORT_RETENTION_DAYS * DAY_MS).toISOString(),
+    await this.deps.enqueue({ id: row.id, userId: row.user_id }, async () => {
+      await this.removeFiles(row);
+      await this.deps.repository.update(row.id, {
+        state: 'generating',
+        error: null,
+        summary: null,
+        total: null,
+        pdf_path: null,
+        pdf_size: null,
+        docx_path: null,
+        docx_size: null,
+        took_ms: null,
+        finished_at: null,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + REPORT_RETENTION_DAYS * DAY_MS).toISOString(),
+      });
     });
-    await this.deps.enqueue(row.id);
     return this.get(auth, id);
   }
 

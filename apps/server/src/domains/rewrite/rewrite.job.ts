@@ -18,6 +18,7 @@ export function rewriteDocumentJob(
 ): JobDefinition<z.infer<typeof RewritePayloadSchema>> {
   return defineJob({
     kind: REWRITE_DOCUMENT_KIND,
+    lane: 'writing',
     payloadSchema: RewritePayloadSchema,
     maxAttempts: 1,
     handler: async ({ rewriteId }) => service.runDocument(rewriteId, shutdown),

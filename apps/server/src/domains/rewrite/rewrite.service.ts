@@ -35,8 +35,12 @@ export interface RewriteServiceDeps {
   repository: RewriteRepository;
   /** The language model (undefined: LLM_URL unset, every call answers REWRITE_NOT_CONFIGURED). */
   provider: RewriteProvider | undefined;
-  /** Queues the `rewrite-document` job of a document (rewrite.job.ts). */
-  enqueue: (rewriteId: string) => Promise<void>;
+  /**
+   * Queues the `rewrite-document` job of a document for its user, once `record` has stored it. Refused
+   * (TASK_USER_LIMIT) before `record` runs when the user has too many waiting or running; a
+   * `record` that throws queues nothing (composition.ts: JobQueue.enqueueFor).
+   */
+  enqueue: (task: { id: string; userId: string }, record: () => Promise<unknown>) => Promise<void>;
   /** Characters of original text per user and UTC day (REWRITE_DAILY_CHARS). */
   dailyChars: number;
   /** The account's writing quota (users.quotas.writing; null = unlimited). */
@@ -242,8 +246,7 @@ export class RewriteService {
     const userId = this.userOf(auth);
     const text = this.checkText(input.text, 'all', lang);
     const row = this.newRow(userId, 'all', input, text, lang);
-    await this.admit(auth, userId, row);
-    await this.deps.enqueue(row.id);
+    await this.deps.enqueue({ id: row.id, userId }, () => this.admit(auth, userId, row));
     return { rewrite: toRewrite(row), limit: await this.dayLimitOf(auth, userId) };
   }
 
