@@ -274,12 +274,14 @@ export class DuplicateService {
     const found = await this.deps.patents.getByPublicationNumbers([...new Set(Object.values(held))]);
     const records = [...found.values()];
     if (records.length === 0) throw new AppError('DUPLICATE_PATENTS_NOT_FOUND', { numbers: notFound.join(', ') });
-    const report = await this.deps.cpu.run('duplicateReport', {
-      text,
-      records: records.map(alignmentRecordOf),
-      candidates: records.length,
-      top: records.length,
-    });
+    const report = JSON.parse(
+      await this.deps.cpu.run('duplicateReport', {
+        text,
+        records: records.map(alignmentRecordOf),
+        candidates: records.length,
+        top: records.length,
+      }),
+    ) as DuplicateReport;
     // Every given patent is answered, a patent without a match with similarity 0.
     const listed = new Set(report.patents.map((p) => p.publicationNumber));
     const unmatched = records
@@ -339,11 +341,13 @@ export class DuplicateService {
       }
       const found = await this.deps.patents.getByPublicationNumbers(numbers);
       const records = numbers.map((n) => found.get(n)).filter((p): p is Patent => p !== undefined);
-      const report = await this.deps.cpu.run('duplicateReport', {
-        text: row.text,
-        records: records.map(alignmentRecordOf),
-        candidates: numbers.length,
-      });
+      const report = JSON.parse(
+        await this.deps.cpu.run('duplicateReport', {
+          text: row.text,
+          records: records.map(alignmentRecordOf),
+          candidates: numbers.length,
+        }),
+      ) as DuplicateReport;
       // The worker timed the alignment only; the check took the candidates' search too.
       report.stats.ms = Math.round(performance.now() - started);
       const isDone = await repo.update(
