@@ -75,3 +75,50 @@ describe('the CPU pool keeps the HTTP thread free', () => {
     expect(worst, figures).toBeLessThan(inlineMs / 3);
   }, 180_000);
 });
+
+/**
+ * Issue 40: each costly route answered at once has a per-user limit a minute
+ * (COSTLY_RATE_LIMIT_PER_MINUTE, FORMAL_REVIEW_RATE_LIMIT_PER_MINUTE), refused with a zh/en message.
+ */
+describe('the costly routes are rate-limited per user', () => {
+  let t: TestApp;
+  let heavyUser: AuthHeader;
+  let otherUser: AuthHeader;
+  const COSTLY_ROUTES: { method: 'GET' | 'POST'; url: string; payload?: unknown }[] = [
+    { method: 'POST', url: '/patent/check', payload: { text: '一种装置。', publicationNumbers: ['CN1234567A'] } },
+    { method: 'POST', url: '/apply/pre/formal', payload: { claims: '1. 一种装置。' } },
+    { method: 'POST', url: '/patentValue/download', payload: { publicationNumbers: ['CN1234567A'], format: 'xlsx' } },
+    { method: 'GET', url: '/download/pdf?publicationNumber=CN1234567A' },
+    { method: 'POST', url: '/export/docx?publicationNumber=CN1234567A', payload: {} },
+    { method: 'GET', url: '/disclosurePaper/export?id=00000000-0000-4000-8000-000000000000' },
+  ];
+
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { cpu: { workers: 0, costlyPerMinute: 2, formalReviewPerMinute: 2 } });
+    heavyUser = await authHeader(t);
+    otherUser = await authHeader(t);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each(COSTLY_ROUTES)(
+    '$method $url: a third call within the minute is refused, for that user only',
+    async (route) => {
+      const call = (who: AuthHeader, lang = 'zh') =>
+        injectJson(t, route.method, `/api/product${route.url}`, route.payload, who, lang);
+      // Whatever the first two answer (these inputs are refused as not found or invalid), they count.
+      for (let i = 0; i < 2; i++) expect((await call(heavyUser)).statusCode).not.toBe(429);
+      const zh = await call(heavyUser);
+      expect(zh.statusCode).toBe(429);
+      expect(zh.json()).toMatchObject({ status: 0, data: { code: 'COSTLY_RATE_LIMITED' } });
+      expect(zh.json().message).toMatch(/^操作过于频繁：此功能每位用户每分钟最多使用 2 次，请 \d+ 秒后再试$/);
+      const en = await call(heavyUser, 'en');
+      expect(en.json().message).toMatch(
+        /^Too many requests: this feature may be used 2 times a minute per user; please try again in \d+ s$/,
+      );
+      // Another user is not held back by the first one's calls.
+      expect((await call(otherUser)).statusCode).not.toBe(429);
+    },
+  );
+});
