@@ -60,6 +60,7 @@ import { systemDomain } from './domains/system/system.domain.js';
 import { trackingDomain } from './domains/tracking/tracking.domain.js';
 import { translationDomain } from './domains/translation/translation.domain.js';
 import { AppError, registerErrorHandler, sendRouteNotFound } from './errors.js';
+import { costlyRateLimit } from './plugins/costly-rate-limit.js';
 import { registerRequestSignal } from './plugins/request-signal.js';
 import { MULTIPART_OPTIONS } from './files/upload.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
@@ -150,6 +151,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { patents, login, sessions, apiTokens, audit, authAdmin, registration, account, displayCopy } = services;
   const { version } = config;
   const { rateLimitPerMinute } = config.auth;
+  // The costly routes answered at once: per user and minute (their work runs on the CPU pool).
+  const costly = costlyRateLimit(config.cpu.costlyPerMinute);
+  const { cpu } = context;
   const isTestMode = config.mode === 'test';
   const isDemoLoading = () => context.demo.loading;
   const isStarting = () => context.startup.running;
@@ -188,19 +192,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     library: services.library,
     libraryShare: services.libraryShare,
   });
-  await app.register(exportDomain, { prefix: PRODUCT, exports: services.exports });
+  await app.register(exportDomain, { prefix: PRODUCT, exports: services.exports, costly });
   await app.register(alertDomain, { prefix: PRODUCT, alerts: services.alerts });
-  await app.register(duplicateDomain, { prefix: PRODUCT, duplicate: services.duplicate });
-  await app.register(preEvaluationDomain, { prefix: PRODUCT, preEvaluation: services.preEvaluation });
+  await app.register(duplicateDomain, { prefix: PRODUCT, duplicate: services.duplicate, cpu, costly });
+  await app.register(preEvaluationDomain, { prefix: PRODUCT, preEvaluation: services.preEvaluation, cpu });
   await app.register(citationDomain, { prefix: PRODUCT, citation: services.citation });
   await app.register(reportDomain, { prefix: PRODUCT, reports: services.reports });
   await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });
   await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups });
   await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });
-  await app.register(patentValueDomain, { prefix: PRODUCT, patentValue: services.patentValue });
-  await app.register(formalReviewDomain, { prefix: PRODUCT, formalReview: services.formalReview });
+  await app.register(patentValueDomain, { prefix: PRODUCT, patentValue: services.patentValue, costly });
+  await app.register(formalReviewDomain, {
+    prefix: PRODUCT,
+    formalReview: services.formalReview,
+    costly: costlyRateLimit(config.cpu.formalReviewPerMinute),
+  });
   await app.register(fileDomain, { prefix: PRODUCT, files: services.files });
-  await app.register(disclosureDomain, { prefix: PRODUCT, disclosure: services.disclosure });
+  await app.register(disclosureDomain, { prefix: PRODUCT, disclosure: services.disclosure, cpu, costly });
   await app.register(rewriteDomain, { prefix: PRODUCT, rewrite: services.rewrite });
 
   // --- the built web app and its client-side routes: unknown non-API GETs answer index.html ---
@@ -238,6 +246,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await withIndexWrites(context, () => markInStep(context)).catch((err: unknown) =>
       app.log.warn({ err }, 'could not mark the search index in step'),
     );
+    await context.cpu.close();
     await context.engine.close();
     await context.database.close();
   });

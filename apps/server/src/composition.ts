@@ -10,6 +10,7 @@ import {
 } from '@patlas/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import { createCpuPool, type CpuPool } from './cpu/cpu-pool.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AccountRepository } from './domains/account/account.repository.js';
@@ -347,6 +348,8 @@ export interface ServiceInfrastructure {
   jobs: JobQueue;
   /** Runs a task between this installation's imports and index repairs (import.service withIndexWrites). */
   indexWrites: <T>(task: () => Promise<T>) => Promise<T>;
+  /** The CPU workers: document rendering, the duplicate check's alignment, the formal review. */
+  cpu: CpuPool;
 }
 
 export function createServices(repositories: Repositories, infra: ServiceInfrastructure): Services {
@@ -357,6 +360,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     repository: r.patentValues,
     patents,
     engine,
+    cpu: infra.cpu,
     indexWrites: infra.indexWrites,
     enqueueRescore: async () => {
       await infra.jobs.enqueue(PATENT_VALUE_RESCORE_KIND, {}, { uniqueKey: PATENT_VALUE_RESCORE_KIND });
@@ -469,6 +473,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     exportLimit: async (auth) => (await account.userLimit(auth)).export.limit,
     exportsDir: path.join(config.dataDir, 'exports'),
     drawingsDir: infra.drawingsDir,
+    cpu: infra.cpu,
     fileDays: config.exports.fileDays,
     analysisExport: new AnalysisExporter({
       analysis,
@@ -483,6 +488,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   const duplicate = new DuplicateService({
     repository: r.duplicates,
     engine,
+    cpu: infra.cpu,
     patents,
     semanticModel: infra.semanticModel,
     enqueue: async (task, record) => {
@@ -555,6 +561,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     reportLimit: async (auth) => (await account.userLimit(auth)).report.limit,
     asUser: runAsCaller,
     reportsDir: path.join(config.dataDir, 'reports'),
+    cpu: infra.cpu,
     publicUrl: config.publicUrl,
     now,
     log: infra.log.child({ module: 'report' }),
@@ -568,6 +575,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       await infra.jobs.enqueueFor(task.userId, REWRITE_DOCUMENT_KIND, { rewriteId: task.id }, record);
     },
     dailyChars: config.rewrite.dailyChars,
+    cpu: infra.cpu,
     writingLimit: async (auth) => (await account.userLimit(auth)).writing.limit,
     textBudgetMs: config.llm.timeoutMs,
     now,
@@ -658,7 +666,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     messages,
     groups,
     shares,
-    formalReview: new FormalReviewService({ search, duplicate, now }),
+    formalReview: new FormalReviewService({ search, duplicate, cpu: infra.cpu, now }),
     files: new FileService({
       repository: r.files,
       filesDir: path.join(config.dataDir, 'uploads', 'my-files'),
@@ -723,6 +731,8 @@ export interface AppContext {
   semanticModel: SemanticModelKeeper;
   /** Account mails (SMTP, or .eml files in DATA_DIR/outbox). */
   mailer: Mailer;
+  /** The CPU workers (CPU_WORKERS; docs/cpu-workers.md), closed with the app. */
+  cpu: CpuPool;
   repositories: Repositories;
   services: Services;
 }
@@ -828,6 +838,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   });
   jobs.worker.useLogger(log.child({ module: 'jobs' }));
 
+  // A CLI process (first-use columns) starts its workers only if it renders something.
+  const cpu = createCpuPool({ threads: config.cpu.workers, prestart: options.engineColumns !== 'first-use' });
   sharedImageEmbedder ??= new ImageEmbedder();
   // Imports run through the context being built here; none starts before compose has answered it.
   const composed: { context?: AppContext } = {};
@@ -849,6 +861,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     translationDelay: options.translationDelay,
     runImport: importRunner,
     jobs: jobs.queue,
+    cpu,
     indexWrites: (task) => {
       if (!composed.context) throw new Error('an index write was started before the app was composed');
       return withIndexWrites(composed.context, task);
@@ -901,6 +914,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     },
     semanticModel,
     mailer,
+    cpu,
     repositories,
     services,
   };

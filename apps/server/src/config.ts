@@ -185,6 +185,20 @@ const EnvSchema = z.object({
    */
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   /**
+   * Worker threads that render documents (PDF, Word, spreadsheets answered at once and the report
+   * job's files), align the duplicate check's text and run the formal review (docs/cpu-workers.md);
+   * 0 runs them on the HTTP thread.
+   */
+  CPU_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /**
+   * Requests per user (or address, for an IP-login visitor) and minute to each costly route that
+   * answers at once: /patent/check, /patentValue/download, /download/pdf, /export/docx,
+   * /disclosurePaper/export.
+   */
+  COSTLY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** The same for /apply/pre/formal, which the editor calls as the text settles (400 ms after typing stops). */
+  FORMAL_REVIEW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /**
    * Megabytes of costly search conditions' hits each index connection keeps between queries while
    * the index stays the same (a result page's next page, order, filter or chart); 0 keeps none.
    */
@@ -276,6 +290,11 @@ export interface Config {
   files: { maxFileBytes: number };
   /** workers 0: searches run on the HTTP thread, without budgets. */
   search: { workers: number; timeoutMs: number; analysisTimeoutMs: number; clauseCacheMb?: number };
+  /**
+   * workers: the CPU pool's threads (0: on the HTTP thread); costlyPerMinute, formalReviewPerMinute:
+   * a costly route's requests per user and minute.
+   */
+  cpu: { workers: number; costlyPerMinute: number; formalReviewPerMinute: number };
 }
 
 export class ConfigError extends Error {}
@@ -349,6 +368,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       timeoutMs: e.SEARCH_TIMEOUT_MS,
       analysisTimeoutMs: e.ANALYSIS_TIMEOUT_MS,
       clauseCacheMb: e.SEARCH_CLAUSE_CACHE_MB,
+    },
+    cpu: {
+      workers: e.CPU_WORKERS,
+      costlyPerMinute: e.COSTLY_RATE_LIMIT_PER_MINUTE,
+      formalReviewPerMinute: e.FORMAL_REVIEW_RATE_LIMIT_PER_MINUTE,
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { ExportFieldId, Patent } from '@patlas/contracts';
-import type { ExportColumn } from '../src/domains/export/writers/writer.js';
+import type { ExportColumn } from '../src/documents/writer.js';
 import { buildCnPatent, buildUsPatent } from './factories.js';
 
 // The records the Word and PDF writer tests write: 100 patents with distinct titles.

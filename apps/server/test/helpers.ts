@@ -97,6 +97,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       // Searches on the test thread: no worker start-up per app; the pool's own tests turn it on.
       SEARCH_WORKERS: '0',
+      // Documents and alignments on the test thread too; the CPU pool's own tests turn it on, and
+      // PATLAS_TEST_CPU_WORKERS=1 runs any test file's costly routes through a real worker.
+      CPU_WORKERS: process.env.PATLAS_TEST_CPU_WORKERS ?? '0',
+      // Tests call the costly routes many times from one account; the rate-limit test lowers these.
+      COSTLY_RATE_LIMIT_PER_MINUTE: '100000',
+      FORMAL_REVIEW_RATE_LIMIT_PER_MINUTE: '100000',
     },
     'test',
   );

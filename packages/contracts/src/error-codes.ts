@@ -38,6 +38,13 @@ export const ERROR_CODES = {
     zh: '当前网络繁忙，请稍后再试',
     en: 'Current network is busy, please try again later',
   },
+  // --- Issue 40, CPU work off the HTTP thread: the per-user limit of the costly routes answered at once ---
+  COSTLY_RATE_LIMITED: {
+    http: 429,
+    status: 0,
+    zh: '操作过于频繁：此功能每位用户每分钟最多使用 {max} 次，请 {seconds} 秒后再试',
+    en: 'Too many requests: this feature may be used {max} times a minute per user; please try again in {seconds} s',
+  },
   /** Unknown errors: the message never carries the cause; the request id lets operators find the log line. */
   INTERNAL: {
     http: 500,

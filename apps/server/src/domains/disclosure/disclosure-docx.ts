@@ -1,17 +1,15 @@
 import { SECTION_KEYS_BY_KIND, type DisclosureDetail, type DisclosureRichNode, type Language } from '@patlas/contracts';
-import {
-  AlignmentType,
-  Document,
-  HeadingLevel,
-  ImageRun,
-  Packer,
-  Paragraph,
-  TextRun,
-  type IRunOptions,
-  type ParagraphChild,
-} from 'docx';
+import { AlignmentType, HeadingLevel, ImageRun, Paragraph, TextRun, type IRunOptions, type ParagraphChild } from 'docx';
+import { A4_SECTION_PROPERTIES, docxBuffer, newDocxDocument } from '../../documents/docx.js';
 import { imageIdOf } from './disclosure-content.js';
-import type { ExportImage } from './disclosure.service.js';
+
+/** An image as the Word export embeds it. */
+export interface ExportImage {
+  data: Buffer;
+  type: 'png' | 'jpg';
+  width: number;
+  height: number;
+}
 
 /**
  * A document as a Word file (GET /disclosurePaper/export?id=): its title, then each section of its
@@ -53,10 +51,8 @@ const KIND_LABELS = {
   en: { disclosure: 'Technical disclosure', application: 'Patent application draft' },
 } as const;
 
-// A4 with 2.54 cm margins: the text column is 6.27 in, 602 px at 96 per inch.
-const PAGE = { width: 11_906, height: 16_838, margin: 1_440 };
+// A4 with 2.54 cm margins (A4_SECTION_PROPERTIES): the text column is 6.27 in, 602 px at 96 per inch.
 const IMAGE_BOX = { width: 600, height: 800 };
-const FONT = { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: 'Microsoft YaHei', cs: 'Calibri' };
 
 function fit(image: ExportImage): { width: number; height: number } {
   const scale = Math.min(1, IMAGE_BOX.width / image.width, IMAGE_BOX.height / image.height);
@@ -171,21 +167,10 @@ export async function disclosureDocx(
     for (const block of doc?.content ?? []) blockParagraphs(block, images, children);
     if (children.length === before) children.push(new Paragraph({}));
   }
-  const document = new Document({
-    creator: 'Patlas',
+  const document = newDocxDocument({
     title: detail.title,
-    styles: { default: { document: { run: { font: FONT, size: 24 } } } },
-    sections: [
-      {
-        properties: {
-          page: {
-            size: { width: PAGE.width, height: PAGE.height },
-            margin: { top: PAGE.margin, right: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin },
-          },
-        },
-        children,
-      },
-    ],
+    size: 24,
+    sections: [{ properties: A4_SECTION_PROPERTIES, children }],
   });
-  return Packer.toBuffer(document);
+  return docxBuffer(document);
 }

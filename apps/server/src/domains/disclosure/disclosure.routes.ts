@@ -19,19 +19,24 @@ import {
   envelopeOf,
   MAX_DISCLOSURE_IMAGE_BYTES,
 } from '@patlas/contracts';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { readUpload } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser } from '../auth/access.plugin.js';
-import { disclosureDocx } from './disclosure-docx.js';
 import type { DisclosureService } from './disclosure.service.js';
 
 export interface DisclosureRoutesOptions {
   service: DisclosureService;
+  /** The CPU workers: the files answered at once are drawn there. */
+  cpu: CpuPool;
+  /** The per-user rate limit of the costly routes answered at once (plugins/costly-rate-limit.ts). */
+  costly: RateLimitOptions;
 }
 
 /** Spec 2 §6: the writing pages' permission gates every call. */
@@ -40,7 +45,10 @@ const TAGS = ['disclosure'];
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Disclosure writing and application drafts under /api/product/disclosurePaper (ours: spec 2 names no calls). */
-export const disclosureRoutes: FastifyPluginAsyncZod<DisclosureRoutesOptions> = async (app, { service }) => {
+export const disclosureRoutes: FastifyPluginAsyncZod<DisclosureRoutesOptions> = async (
+  app,
+  { service, cpu, costly },
+) => {
   app.post(
     '/disclosurePaper/save',
     {
@@ -163,7 +171,7 @@ export const disclosureRoutes: FastifyPluginAsyncZod<DisclosureRoutesOptions> = 
     app.route({
       method,
       url: '/disclosurePaper/export',
-      config: ACCESS,
+      config: { ...ACCESS, rateLimit: costly },
       schema: {
         summary: 'The document as a Word file: its sections under their headings, with their images (?id=)',
         tags: TAGS,
@@ -173,7 +181,8 @@ export const disclosureRoutes: FastifyPluginAsyncZod<DisclosureRoutesOptions> = 
         const auth = requireUser(request);
         const lang = languageOf(request);
         const detail = await service.detail(auth, request.query.id);
-        const data = await disclosureDocx(detail, await service.imagesForExport(auth, detail), lang);
+        const images = await service.imagesForExport(auth, detail);
+        const data = await cpu.run('disclosureDocx', { detail, images, lang });
         const name = detail.title.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 80) || 'disclosure';
         return reply
           .type(DOCX_TYPE)

@@ -30,6 +30,7 @@ import { AppError } from '../../errors.js';
 import type { AccountAuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
 import { emptyContent, readContent, type ReadContent } from './disclosure-content.js';
+import type { ExportImage } from './disclosure-docx.js';
 import type {
   DisclosureImageRow,
   DisclosureRepository,
@@ -423,12 +424,4 @@ export class DisclosureService {
       await rm(path.join(this.deps.imagesDir, image.user_id, image.file), { force: true });
     }
   }
-}
-
-/** An image as the Word export embeds it. */
-export interface ExportImage {
-  data: Buffer;
-  type: 'png' | 'jpg';
-  width: number;
-  height: number;
 }

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { DuplicateSection, Language, Span } from '@patlas/contracts';
-import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
-import PDFDocument from 'pdfkit';
-import { toParagraphs } from '../export/writers/document-layout.js';
-import { NOTO_CJK_DIR } from '../export/writers/pdf.js';
+import { HeadingLevel, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { toParagraphs } from '../../documents/document-layout.js';
+import { docxBuffer, newDocxDocument } from '../../documents/docx.js';
+import { NOTO_CJK_DIR } from '../../documents/fonts.js';
+import { newPdfDocument, pdfBuffer } from '../../documents/pdf.js';
 import type { DuplicateReport } from './duplicate-report.js';
 
 /**
@@ -186,36 +185,15 @@ export async function reportDocx(input: ReportInput): Promise<Buffer> {
       );
     }
   }
-  const document = new Document({
-    creator: 'Patlas',
-    title: words.heading,
-    styles: {
-      default: {
-        document: { run: { font: { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: 'Microsoft YaHei' }, size: 21 } },
-      },
-    },
-    sections: [{ children }],
-  });
-  return Packer.toBuffer(document);
+  return docxBuffer(newDocxDocument({ title: words.heading, sections: [{ children }] }));
 }
 
 const MATCH_COLOUR = '#c0392b';
 
 /** The report as a .pdf file, drawn with the Noto Sans CJK collections the export uses. */
 export async function reportPdf(input: ReportInput, fontDir = NOTO_CJK_DIR): Promise<Buffer> {
-  const regular = path.join(fontDir, 'NotoSansCJK-Regular.ttc');
-  const bold = path.join(fontDir, 'NotoSansCJK-Bold.ttc');
-  for (const file of [regular, bold]) {
-    if (!existsSync(file))
-      throw new Error(`PDF export needs the font ${file}; install the Debian package fonts-noto-cjk`);
-  }
   const { words, summary, rows, blocks } = layoutReport(input);
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: words.heading, Creator: 'Patlas' } });
-  doc.registerFont('regular', regular, 'NotoSansCJKsc-Regular');
-  doc.registerFont('bold', bold, 'NotoSansCJKsc-Bold');
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve) => doc.on('end', resolve));
+  const doc = newPdfDocument({ title: words.heading, margin: 56 }, fontDir);
   const runs = (label: string, pieces: { text: string; isMatch: boolean }[]) => {
     doc
       .font('bold')
@@ -250,7 +228,5 @@ export async function reportPdf(input: ReportInput, fontDir = NOTO_CJK_DIR): Pro
       runs(`${words.sections[pair.section]}（${percent(pair.similarity)}）：`, pair.passage);
     }
   }
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return pdfBuffer(doc);
 }

@@ -52,8 +52,20 @@ export const DEFAULT_CANDIDATE_OPTIONS: CandidateOptions = { hybrid: 100, partCh
 
 const SECTION_FIELDS: readonly DuplicateSection[] = ['title', 'abstract', 'claims', 'description'];
 
+/** What the alignment and its report read of a record: a CPU worker is given no more than this. */
+export type AlignmentRecord = Pick<
+  Patent,
+  'publicationNumber' | 'title' | 'abstract' | 'claims' | 'description' | 'applicants' | 'applicationDate'
+>;
+
+/** The fields of a record that reportOf reads (the rest is not copied to a CPU worker). */
+export function alignmentRecordOf(patent: Patent): AlignmentRecord {
+  const { publicationNumber, title, abstract, claims, description, applicants, applicationDate } = patent;
+  return { publicationNumber, title, abstract, claims, description, applicants, applicationDate };
+}
+
 /** The texts of a record the alignment reads, in their original language. */
-export function candidateTextsOf(patent: Patent): CandidateTexts {
+export function candidateTextsOf(patent: AlignmentRecord): CandidateTexts {
   const sections: Partial<Record<DuplicateSection, string>> = {};
   for (const section of SECTION_FIELDS) {
     const text = patent[section]?.text;
@@ -121,7 +133,7 @@ export async function findCandidates(
 /** Aligns `text` with the records of `numbers` (in that order) and builds the report of its top patents. */
 export function reportOf(
   text: string,
-  records: readonly Patent[],
+  records: readonly AlignmentRecord[],
   candidates: number,
   started: number,
   top = DUPLICATE_TOP_PATENTS,

@@ -17,19 +17,24 @@ import {
   envelopeOf,
   MAX_DUPLICATE_FILE_BYTES,
 } from '@patlas/contracts';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { readUpload } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser } from '../auth/access.plugin.js';
-import { reportDocx, reportPdf } from './duplicate-export.js';
 import type { DuplicateService } from './duplicate.service.js';
 
 export interface DuplicateRoutesOptions {
   service: DuplicateService;
+  /** The CPU workers: the files answered at once are drawn there. */
+  cpu: CpuPool;
+  /** The per-user rate limit of the costly routes answered at once (plugins/costly-rate-limit.ts). */
+  costly: RateLimitOptions;
 }
 
 /** Spec 2 §2 gates the duplicate check by a permission it does not name: ours is '/repeat'. */
@@ -48,7 +53,7 @@ function reportIdOf(query: z.infer<typeof DuplicateReportQuerySchema>): string {
 }
 
 /** The duplicate check under /api/product (spec 2 §7 "Duplicates and checks"; surface.json group duplicate). */
-export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = async (app, { service }) => {
+export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = async (app, { service, cpu, costly }) => {
   app.post(
     '/patent/repeat',
     {
@@ -135,7 +140,7 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
         const { row, report } = await service.fullReport(requireUser(request), reportIdOf(request.query), lang);
         const { format } = request.query;
         const input = { title: row.title, text: row.text, createdAt: row.created_at, report, lang };
-        const data = format === 'pdf' ? await reportPdf(input) : await reportDocx(input);
+        const data = await cpu.run('duplicateReportFile', { format, report: input });
         const base = (lang === 'zh' ? '查重报告-' : 'duplicate-check-') + row.created_at.slice(0, 10).replace(/-/g, '');
         return reply
           .type(REPORT_CONTENT_TYPES[format])
@@ -148,7 +153,10 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
   app.post(
     '/patent/check',
     {
-      config: ACCESS,
+      config: { ...ACCESS, rateLimit: costly },
+      // The answer is written without checking it against its schema again (kept for the docs): a
+      // long text's thousands of spans took the HTTP thread 50–200 ms to validate.
+      serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         summary: 'Compares a text with one or a few given patents (at most 10), answered at once with the evidence',
         tags: ['duplicate'],

@@ -18,6 +18,7 @@ import {
 } from '@patlas/contracts';
 import type { SearchEngine } from '@patlas/engine';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { AppError } from '../../errors.js';
 import { docxText, DocxTextError } from '../../files/docx-text.js';
 import type { AuthContext } from '../auth/access.plugin.js';
@@ -25,13 +26,20 @@ import type { Clock } from '../auth/tokens.js';
 import type { PatentService } from '../patent/patent.service.js';
 import { toAppError, type ResolvedSet, type SearchContext } from '../search/search.service.js';
 import type { SemanticModelKeeper } from '../semantic-search/semantic-model.js';
-import { DEFAULT_CANDIDATE_OPTIONS, findCandidates, reportOf, type DuplicateReport } from './duplicate-report.js';
+import {
+  alignmentRecordOf,
+  DEFAULT_CANDIDATE_OPTIONS,
+  findCandidates,
+  type DuplicateReport,
+} from './duplicate-report.js';
 import type { DuplicateCheckListRow, DuplicateCheckRow, DuplicateRepository } from './duplicate.repository.js';
 
 export interface DuplicateServiceDeps {
   repository: DuplicateRepository;
   engine: SearchEngine;
   patents: PatentService;
+  /** The CPU workers: the writers and the alignment run there, off the HTTP thread. */
+  cpu: CpuPool;
   /** Learns the semantic space when there is none yet (the hybrid candidates use it). */
   semanticModel: Pick<SemanticModelKeeper, 'refresh'>;
   /**
@@ -270,7 +278,14 @@ export class DuplicateService {
     const found = await this.deps.patents.getByPublicationNumbers([...new Set(Object.values(held))]);
     const records = [...found.values()];
     if (records.length === 0) throw new AppError('DUPLICATE_PATENTS_NOT_FOUND', { numbers: notFound.join(', ') });
-    const report = reportOf(text, records, records.length, performance.now(), records.length);
+    const report = JSON.parse(
+      await this.deps.cpu.run('duplicateReport', {
+        text,
+        records: records.map(alignmentRecordOf),
+        candidates: records.length,
+        top: records.length,
+      }),
+    ) as DuplicateReport;
     // Every given patent is answered, a patent without a match with similarity 0.
     const listed = new Set(report.patents.map((p) => p.publicationNumber));
     const unmatched = records
@@ -330,7 +345,15 @@ export class DuplicateService {
       }
       const found = await this.deps.patents.getByPublicationNumbers(numbers);
       const records = numbers.map((n) => found.get(n)).filter((p): p is Patent => p !== undefined);
-      const report = reportOf(row.text, records, numbers.length, started);
+      const report = JSON.parse(
+        await this.deps.cpu.run('duplicateReport', {
+          text: row.text,
+          records: records.map(alignmentRecordOf),
+          candidates: numbers.length,
+        }),
+      ) as DuplicateReport;
+      // The worker timed the alignment only; the check took the candidates' search too.
+      report.stats.ms = Math.round(performance.now() - started);
       const isDone = await repo.update(
         id,
         {

@@ -1,6 +1,6 @@
 import { ANALYSIS_DIMENSIONS, type AnalysisDimension, type AnalysisResultSet, type Language } from '@patlas/contracts';
 import { DIMENSION_LABELS } from '@patlas/charts';
-import type { AnalysisCover } from './writers/analysis.js';
+import type { AnalysisCover } from '../../documents/analysis.js';
 
 type Labels = { zh: string; en: string };
 

@@ -20,7 +20,7 @@ import { AppError } from '../../errors.js';
 import type { AnalysisService } from '../analysis/analysis.service.js';
 import type { TextMiningService } from '../analysis/text-mining.service.js';
 import { CHART_TITLES, chartTable, type ChartAnswer } from '@patlas/charts';
-import { openAnalysisWriter, type AnalysisCover } from './writers/analysis.js';
+import { openAnalysisWriter, type AnalysisCover } from '../../documents/analysis.js';
 
 export type AnalysisExportInput = z.output<typeof AnalysisExportRequestSchema>;
 

@@ -9,7 +9,7 @@ import {
 } from '@patlas/contracts';
 import type { PatentService } from '../patent/patent.service.js';
 import { valueOf } from './export-fields.js';
-import type { OpenTableWriter, ExportWriter } from './writers/writer.js';
+import type { OpenTableWriter, ExportWriter } from '../../documents/writer.js';
 
 type Labels = { zh: string; en: string };
 

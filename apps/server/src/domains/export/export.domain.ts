@@ -1,12 +1,15 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportRoutes } from './export.routes.js';
 import type { ExportService } from './export.service.js';
 
 export interface ExportDomainDeps {
   exports: ExportService;
+  /** The per-user rate limit of the costly routes answered at once (plugins/costly-rate-limit.ts). */
+  costly: RateLimitOptions;
 }
 
 /** Export and the download centre; registered under /api/product. */
-export const exportDomain: FastifyPluginAsyncZod<ExportDomainDeps> = async (app, { exports }) => {
-  await app.register(exportRoutes, { service: exports });
+export const exportDomain: FastifyPluginAsyncZod<ExportDomainDeps> = async (app, { exports, costly }) => {
+  await app.register(exportRoutes, { service: exports, costly });
 };

@@ -18,6 +18,7 @@ import {
   formatErrorMessage,
   type DownloadProgress,
 } from '@patlas/contracts';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -30,6 +31,8 @@ import type { DirectExport, ExportService } from './export.service.js';
 
 export interface ExportRoutesOptions {
   service: ExportService;
+  /** The per-user rate limit of the costly routes answered at once (plugins/costly-rate-limit.ts). */
+  costly: RateLimitOptions;
   /** How often the progress socket re-reads its task besides this process's change events (another process may run it). */
   progressPollMs?: number;
 }
@@ -42,7 +45,10 @@ const TaskEnvelope = envelopeOf(z.object({ task: DownloadTaskSchema }));
 const DONE_STATES = new Set(['done', 'failed', 'cancelled']);
 
 /** Export and the download centre under /api/product (spec 2 §7): /export/* and /download/*. */
-export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (app, { service, progressPollMs }) => {
+export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
+  app,
+  { service, progressPollMs, costly },
+) => {
   for (const method of ['GET', 'POST'] as const) {
     app.route({
       method,
@@ -212,7 +218,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       app.route({
         method,
         url,
-        config: DOWNLOAD,
+        config: { ...DOWNLOAD, rateLimit: costly },
         schema: {
           summary: `One patent (query publicationNumber, any written form) as a ${name} file: bibliography, abstract, claims, first drawing`,
           tags: ['export'],

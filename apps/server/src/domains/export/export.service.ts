@@ -30,6 +30,10 @@ import {
 import type { SearchEngine } from '@patlas/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { CpuPool } from '../../cpu/cpu-pool.js';
+import { CONTENT_TYPES, extensionOf, TABLE_WRITERS, WRITERS } from '../../documents/index.js';
+import { openRenderedWriter } from '../../documents/patent-docx.js';
+import type { ExportWriter } from '../../documents/writer.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
@@ -42,8 +46,6 @@ import { analysisCover } from './analysis-cover.js';
 import { CITATION_EXPORT_FIELDS, openCitationWriter } from './citation-export.js';
 import { exportFieldGroups, exportFieldLabel, isoDay, valueOf } from './export-fields.js';
 import type { DownloadTaskRow, DownloadTaskState, ExportRepository, ExportTemplateRow } from './export.repository.js';
-import { CONTENT_TYPES, extensionOf, TABLE_WRITERS, WRITERS } from './writers/index.js';
-import type { ExportWriter } from './writers/writer.js';
 
 /**
  * An export request as the service keeps it: what the dialog sends, and what each row is — a
@@ -147,6 +149,8 @@ export interface ExportServiceDeps {
   exportsDir: string;
   /** Where imported drawings are (DATA_DIR/drawings): the document formats show a patent's first. */
   drawingsDir: string;
+  /** The CPU workers: Word files, and PDF files answered at once, are drawn there. */
+  cpu: CpuPool;
   /** Days a finished file stays (EXPORT_FILE_DAYS). */
   fileDays: number;
   /** The analysis export's charts (absent: /export/depthAnalysisInfo is refused as failed). */
@@ -412,20 +416,32 @@ export class ExportService {
     }
   }
 
-  private async openWriter(request: ExportRequestInput, lang: Language, file: string): Promise<ExportWriter> {
+  private async openWriter(
+    request: ExportRequestInput,
+    lang: Language,
+    file: string,
+    isDirect = false,
+  ): Promise<ExportWriter> {
     const today = isoDay(this.deps.now());
     if (request.content === 'citations') {
       const table = TABLE_WRITERS[request.format === 'csv' ? 'csv' : 'xlsx'];
       return openCitationWriter(table, { path: file, lang, today, patents: this.deps.patents });
     }
-    return WRITERS[request.format]({
+    const input = {
       path: file,
       columns: request.fields.map((id) => ({ id, label: exportFieldLabel(id, lang) })),
       lang,
-      valueOf: (patent, field) => valueOf(patent, field, lang, today),
-      firstDrawing: (patent) => this.firstDrawing(patent),
+      valueOf: (patent: Patent, field: ExportFieldId) => valueOf(patent, field, lang, today),
+      firstDrawing: (patent: Patent) => this.firstDrawing(patent),
       ...(request.title ? { title: request.title } : {}),
-    });
+    };
+    // Word is drawn whole at the end, and a PDF answered at once too: both on a CPU worker. A PDF
+    // task streams patent by patent here (its file may be large; each patent is a short step).
+    const { format } = request;
+    if (format === 'docx' || (format === 'pdf' && isDirect)) {
+      return openRenderedWriter(input, (document) => this.deps.cpu.run('patentsDocument', { format, document }));
+    }
+    return WRITERS[format](input);
   }
 
   /** A patent's first drawing as imported (DATA_DIR/drawings), for Word and PDF; none when absent. */
@@ -530,7 +546,7 @@ export class ExportService {
     const userId = this.userOf(auth);
     await mkdir(this.deps.exportsDir, { recursive: true });
     const file = path.join(this.deps.exportsDir, `direct-${randomUUID()}.part`);
-    const writer = await this.openWriter(request, lang, file);
+    const writer = await this.openWriter(request, lang, file, true);
     let rows = 0;
     try {
       for await (const batch of this.records(plan)) {

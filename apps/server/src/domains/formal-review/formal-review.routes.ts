@@ -6,6 +6,7 @@ import {
   FormalReviewRequestSchema,
   FormalReviewResponseSchema,
 } from '@patlas/contracts';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { languageOf } from '../../plugins/locale.js';
@@ -14,17 +15,22 @@ import type { FormalReviewService } from './formal-review.service.js';
 
 export interface FormalReviewRoutesOptions {
   service: FormalReviewService;
+  /** The per-user rate limit of the costly routes answered at once (plugins/costly-rate-limit.ts). */
+  costly: RateLimitOptions;
 }
 
 /** Spec 2 §6: the pre-evaluation screens are behind '/preAssessment'. */
 const ACCESS = { access: FORMAL_REVIEW_PERMISSION } as const;
 
 /** The pre-evaluation's formal review and abnormal signals under /api/product (issue 22). */
-export const formalReviewRoutes: FastifyPluginAsyncZod<FormalReviewRoutesOptions> = async (app, { service }) => {
+export const formalReviewRoutes: FastifyPluginAsyncZod<FormalReviewRoutesOptions> = async (
+  app,
+  { service, costly },
+) => {
   app.post(
     '/apply/pre/formal',
     {
-      config: ACCESS,
+      config: { ...ACCESS, rateLimit: costly },
       schema: {
         summary:
           'The formal review of an application text { title, abstract, claims, description }: findings by rule, ' +
@@ -36,7 +42,7 @@ export const formalReviewRoutes: FastifyPluginAsyncZod<FormalReviewRoutesOptions
     },
     async (request) => {
       requireUser(request);
-      return ok(service.review(request.body));
+      return ok(await service.review(request.body));
     },
   );
 

@@ -11,6 +11,7 @@ import {
   type Language,
   type SignalPatent,
 } from '@patlas/contracts';
+import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
@@ -27,12 +28,13 @@ import {
   type AlignedPatent,
   type ApplicantFiling,
 } from '../pre-evaluation/abnormal-signals.js';
-import { reviewApplication } from '../pre-evaluation/formal-review.js';
 import type { SearchService } from '../search/search.service.js';
 
 export interface FormalReviewServiceDeps {
   search: SearchService;
   duplicate: DuplicateService;
+  /** The CPU workers: the formal rules run there, off the HTTP thread. */
+  cpu: CpuPool;
   now: Clock;
 }
 
@@ -59,10 +61,10 @@ export class FormalReviewService {
   }
 
   /** POST /apply/pre/formal: the findings of the formal rules, at once. */
-  review(text: ApplicationText): FormalReviewResponse {
+  async review(text: ApplicationText): Promise<FormalReviewResponse> {
     this.checkLength(text);
     const started = performance.now();
-    const result = reviewApplication(text);
+    const result = await this.deps.cpu.run('formalReview', { text });
     return { ...result, tookMs: Math.round(performance.now() - started) };
   }
 

@@ -5,6 +5,7 @@ import {
   PatentValueSchema,
   ValueReportRequestSchema,
 } from '@patlas/contracts';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
@@ -13,13 +14,15 @@ import type { PatentValueService } from './patent-value.service.js';
 
 export interface PatentValueRoutesOptions {
   service: PatentValueService;
+  /** The per-user rate limit of the costly routes answered at once (plugins/costly-rate-limit.ts). */
+  costly: RateLimitOptions;
 }
 
 /** Value is part of reading a patent: whoever may open its detail page may evaluate it. */
 const DETAIL = { access: '/search/detail' } as const;
 
 /** Patent value under /api/product (spec 2 §7): /patentValue/evaluate, refresh, inventorStat, download. */
-export const patentValueRoutes: FastifyPluginAsyncZod<PatentValueRoutesOptions> = async (app, { service }) => {
+export const patentValueRoutes: FastifyPluginAsyncZod<PatentValueRoutesOptions> = async (app, { service, costly }) => {
   app.post(
     '/patentValue/evaluate/:pn',
     {
@@ -70,7 +73,7 @@ export const patentValueRoutes: FastifyPluginAsyncZod<PatentValueRoutesOptions> 
   app.post(
     '/patentValue/download',
     {
-      config: DETAIL,
+      config: { ...DETAIL, rateLimit: costly },
       schema: {
         summary: 'A value report file: Word or PDF for one or a few patents, Excel for many (content-disposition)',
         tags: ['patent-value'],

@@ -13,18 +13,21 @@ import {
 import type { IndexablePatent, SearchEngine, ValueScoreUpdate } from '@patlas/engine';
 import { matchAllTerm } from '@patlas/query';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CpuPool } from '../../cpu/cpu-pool.js';
 import type { Clock } from '../auth/tokens.js';
 import { AppError } from '../../errors.js';
 import type { PatentService } from '../patent/patent.service.js';
 import type { PatentValueRepository, PatentValueRow } from './patent-value.repository.js';
 import { CohortHistogram, CohortStats, chooseCohort, cohortPathOf, scoreWith } from './value-cohorts.js';
 import { indicatorArray, indicatorRecord, rawIndicatorsOf } from './value-indicators.js';
-import { writeValueReport, type ValueReportFile } from './value-report.js';
+import { valueReportFile, type ValueReportFile } from './value-report.js';
 
 export interface PatentValueDeps {
   repository: PatentValueRepository;
   patents: PatentService;
   engine: SearchEngine;
+  /** The CPU workers: the writers run there, off the HTTP thread. */
+  cpu: CpuPool;
   /** Runs a task once the imports and index repairs queued before it have ended (import.service). */
   indexWrites: <T>(task: () => Promise<T>) => Promise<T>;
   /** Queues the background rescore (patent-value.job.ts). */
@@ -390,7 +393,8 @@ export class PatentValueService {
       const patent = await this.recordOf(pn);
       entries.push({ patent, value: await this.evaluate(patent.publicationNumber) });
     }
-    return writeValueReport(entries, format, lang, this.deps.now());
+    const body = await this.deps.cpu.run('valueReport', { entries, format, lang, at: this.deps.now() });
+    return valueReportFile(entries, format, lang, body);
   }
 }
 

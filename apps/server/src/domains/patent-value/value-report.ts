@@ -1,10 +1,6 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import {
   AlignmentType,
-  Document,
   HeadingLevel,
-  Packer,
   Paragraph,
   Table,
   TableCell,
@@ -14,7 +10,6 @@ import {
   type FileChild,
 } from 'docx';
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import type {
   Language,
   Patent,
@@ -24,6 +19,8 @@ import type {
   ValueIndicatorId,
   ValueReportFormat,
 } from '@patlas/contracts';
+import { docxBuffer, newDocxDocument } from '../../documents/docx.js';
+import { newPdfDocument, pdfBuffer } from '../../documents/pdf.js';
 
 export interface ValueReportFile {
   filename: string;
@@ -206,24 +203,13 @@ async function writeDocx(entries: readonly ValueReportEntry[], lang: Language, a
   children.push(
     new Paragraph({ alignment: AlignmentType.LEFT, children: [new TextRun({ text: t.method, italics: true })] }),
   );
-  const doc = new Document({ creator: 'Patlas', title: t.title, sections: [{ children }] });
-  return Packer.toBuffer(doc);
+  // Word's own default style, as before the kit (size null).
+  return docxBuffer(newDocxDocument({ title: t.title, size: null, sections: [{ children }] }));
 }
 
-/** Where Debian's fonts-noto-cjk puts the Noto Sans CJK collection (as the export's PDF writer). */
-const NOTO_REGULAR = path.join('/usr/share/fonts/opentype/noto', 'NotoSansCJK-Regular.ttc');
-
 async function writePdf(entries: readonly ValueReportEntry[], lang: Language, at: Date): Promise<Buffer> {
-  if (!existsSync(NOTO_REGULAR)) {
-    throw new Error(`PDF reports need the font ${NOTO_REGULAR}; install the Debian package fonts-noto-cjk`);
-  }
   const t = TEXT[lang];
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: t.title, Creator: 'Patlas' } });
-  doc.registerFont('cjk', NOTO_REGULAR, 'NotoSansCJKsc-Regular');
-  doc.font('cjk');
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve) => doc.on('end', resolve));
+  const doc = newPdfDocument({ title: t.title, margin: 50 });
   doc.fontSize(18).text(t.title);
   doc
     .fontSize(9)
@@ -255,9 +241,7 @@ async function writePdf(entries: readonly ValueReportEntry[], lang: Language, at
     for (const r of l.rows) row(r, '#000000');
   });
   doc.moveDown().fontSize(8).fillColor('#555555').text(t.method, doc.page.margins.left);
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return pdfBuffer(doc);
 }
 
 async function writeXlsx(entries: readonly ValueReportEntry[], lang: Language): Promise<Buffer> {
@@ -299,19 +283,30 @@ async function writeXlsx(entries: readonly ValueReportEntry[], lang: Language): 
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** A value report file: Word or PDF (one section per patent), or a spreadsheet (one row per patent). */
-export async function writeValueReport(
+/**
+ * A value report's bytes: Word or PDF (one section per patent), or a spreadsheet (one row per
+ * patent). Plain data in, bytes out: a CPU worker runs it.
+ */
+export function renderValueReport(
   entries: readonly ValueReportEntry[],
   format: ValueReportFormat,
   lang: Language,
   at: Date,
-): Promise<ValueReportFile> {
-  const body =
-    format === 'docx'
-      ? await writeDocx(entries, lang, at)
-      : format === 'pdf'
-        ? await writePdf(entries, lang, at)
-        : await writeXlsx(entries, lang);
+): Promise<Buffer> {
+  return format === 'docx'
+    ? writeDocx(entries, lang, at)
+    : format === 'pdf'
+      ? writePdf(entries, lang, at)
+      : writeXlsx(entries, lang);
+}
+
+/** The file of a value report's bytes: its name and content type. */
+export function valueReportFile(
+  entries: readonly ValueReportEntry[],
+  format: ValueReportFormat,
+  lang: Language,
+  body: Buffer,
+): ValueReportFile {
   const base = entries.length === 1 ? entries[0]!.patent.publicationNumber : `${entries.length}`;
   const name = lang === 'zh' ? `专利价值报告-${base}` : `patent-value-${base}`;
   return { filename: `${name}.${format}`, contentType: CONTENT_TYPES[format], body };

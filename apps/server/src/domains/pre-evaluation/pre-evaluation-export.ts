@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type {
   FeatureMatch,
   Language,
@@ -11,9 +9,7 @@ import type {
 } from '@patlas/contracts';
 import {
   BorderStyle,
-  Document,
   HeadingLevel,
-  Packer,
   Paragraph,
   ShadingType,
   Table,
@@ -22,9 +18,10 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
-import PDFDocument from 'pdfkit';
-import { toParagraphs } from '../export/writers/document-layout.js';
-import { NOTO_CJK_DIR } from '../export/writers/pdf.js';
+import { toParagraphs } from '../../documents/document-layout.js';
+import { docxBuffer, newDocxDocument } from '../../documents/docx.js';
+import { NOTO_CJK_DIR } from '../../documents/fonts.js';
+import { newPdfDocument, pdfBuffer } from '../../documents/pdf.js';
 
 /**
  * A finished pre-evaluation as a Word or PDF file (spec 2 §7 /apply/pre/result/export?id=), or the
@@ -319,37 +316,17 @@ export async function evaluationDocx(input: EvaluationFileInput): Promise<Buffer
   children.push(
     new Paragraph({ spacing: { before: 240 }, children: [new TextRun({ text: words.disclaimer, italics: true })] }),
   );
-  const document = new Document({
-    creator: 'Patlas',
-    title: input.report === 'novelty' ? words.novelty : words.evaluation,
-    styles: {
-      default: {
-        document: { run: { font: { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: 'Microsoft YaHei' }, size: 21 } },
-      },
-    },
-    sections: [{ children }],
-  });
-  return Packer.toBuffer(document);
+  const title = input.report === 'novelty' ? words.novelty : words.evaluation;
+  return docxBuffer(newDocxDocument({ title, sections: [{ children }] }));
 }
 
 const MATCH_COLOUR = '#c0392b';
 
 /** The evaluation or the novelty report as a .pdf file, drawn with the Noto Sans CJK collections. */
 export async function evaluationPdf(input: EvaluationFileInput, fontDir = NOTO_CJK_DIR): Promise<Buffer> {
-  const regular = path.join(fontDir, 'NotoSansCJK-Regular.ttc');
-  const bold = path.join(fontDir, 'NotoSansCJK-Bold.ttc');
-  for (const file of [regular, bold]) {
-    if (!existsSync(file))
-      throw new Error(`PDF export needs the font ${file}; install the Debian package fonts-noto-cjk`);
-  }
   const { words, summary, risks, rows, matrixDocs, matrix, blocks, conclusion } = layout(input);
   const heading = input.report === 'novelty' ? words.novelty : words.evaluation;
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: heading, Creator: 'Patlas' } });
-  doc.registerFont('regular', regular, 'NotoSansCJKsc-Regular');
-  doc.registerFont('bold', bold, 'NotoSansCJKsc-Bold');
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve) => doc.on('end', resolve));
+  const doc = newPdfDocument({ title: heading, margin: 56 }, fontDir);
   const runs = (label: string, pieces: Piece[]) => {
     doc
       .font('bold')
@@ -394,7 +371,5 @@ export async function evaluationPdf(input: EvaluationFileInput, fontDir = NOTO_C
     }
   }
   doc.moveDown(1).font('regular').fillColor('#666666').text(words.disclaimer);
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return pdfBuffer(doc);
 }

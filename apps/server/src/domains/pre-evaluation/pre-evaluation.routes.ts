@@ -14,15 +14,17 @@ import {
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { ok } from '../../envelope.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser } from '../auth/access.plugin.js';
-import { evaluationDocx, evaluationPdf } from './pre-evaluation-export.js';
 import type { PreEvaluationService } from './pre-evaluation.service.js';
 
 export interface PreEvaluationRoutesOptions {
   service: PreEvaluationService;
+  /** The CPU workers: the files answered at once are drawn there. */
+  cpu: CpuPool;
 }
 
 /**
@@ -38,7 +40,7 @@ const FILE_TYPES = {
 } as const;
 
 /** Pre-evaluation under /api/product (spec 2 §7 "Pre-application"; surface.json group pre). */
-export const preEvaluationRoutes: FastifyPluginAsyncZod<PreEvaluationRoutesOptions> = async (app, { service }) => {
+export const preEvaluationRoutes: FastifyPluginAsyncZod<PreEvaluationRoutesOptions> = async (app, { service, cpu }) => {
   app.post(
     '/apply/pre/search',
     {
@@ -132,7 +134,7 @@ export const preEvaluationRoutes: FastifyPluginAsyncZod<PreEvaluationRoutesOptio
           .filter(Boolean),
         categories: query.categories ?? {},
       };
-      const data = query.format === 'pdf' ? await evaluationPdf(input) : await evaluationDocx(input);
+      const data = await cpu.run('evaluationFile', { format: query.format, evaluation: input });
       const base =
         query.report === 'novelty'
           ? lang === 'zh'

@@ -1,14 +1,8 @@
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
-import path from 'node:path';
 import {
   AlignmentType,
-  Document,
   ExternalHyperlink,
   HeadingLevel,
   ImageRun,
-  Packer,
   Paragraph,
   Table,
   TableCell,
@@ -17,7 +11,9 @@ import {
   WidthType,
   type FileChild,
 } from 'docx';
-import PDFDocument from 'pdfkit';
+import { docxBuffer, newDocxDocument } from '../../documents/docx.js';
+import { BOLD, NOTO_CJK_DIR, REGULAR } from '../../documents/fonts.js';
+import { newPdfDocument, pdfBuffer } from '../../documents/pdf.js';
 import type { RenderedChart } from './report-charts.js';
 import type { BuiltSection, SectionTable } from './report-sections.js';
 
@@ -31,9 +27,6 @@ export interface ReportDocument {
   publicUrl: string;
 }
 
-/** Where Debian's fonts-noto-cjk puts the Noto Sans CJK collections (as the export's PDF writer). */
-export const NOTO_CJK_DIR = '/usr/share/fonts/opentype/noto';
-
 const cellText = (value: string | number) => (typeof value === 'number' ? value.toLocaleString('en-US') : value);
 const absolute = (publicUrl: string, link: string) => `${publicUrl.replace(/\/+$/, '')}${link}`;
 
@@ -42,7 +35,6 @@ const absolute = (publicUrl: string, link: string) => `${publicUrl.replace(/\/+$
 // A4 with 2.54 cm margins: the text column is 9,026 twips (about 600 px at 96 dpi).
 const TEXT_WIDTH = 9_026;
 const IMAGE_WIDTH = 600;
-const FONT = { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: 'Microsoft YaHei', cs: 'Calibri' };
 
 function docxTable(table: SectionTable, publicUrl: string): Table {
   const columns = table.columns.length;
@@ -82,7 +74,8 @@ function docxTable(table: SectionTable, publicUrl: string): Table {
   });
 }
 
-export async function writeReportDocx(report: ReportDocument, file: string): Promise<void> {
+/** The report as a .docx file (plain data in, bytes out: a CPU worker runs it). */
+export function renderReportDocx(report: ReportDocument): Promise<Buffer> {
   const children: FileChild[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(report.title)] }),
     ...report.cover.map(
@@ -126,13 +119,7 @@ export async function writeReportDocx(report: ReportDocument, file: string): Pro
       children.push(docxTable(table, report.publicUrl), new Paragraph({ children: [] }));
     }
   }
-  const document = new Document({
-    creator: 'Patlas',
-    title: report.title,
-    styles: { default: { document: { run: { font: FONT, size: 21 } } } },
-    sections: [{ children }],
-  });
-  await writeFile(file, await Packer.toBuffer(document));
+  return docxBuffer(newDocxDocument({ title: report.title, sections: [{ children }] }));
 }
 
 // ---- PDF ---------------------------------------------------------------------------------------
@@ -143,53 +130,33 @@ const PDF_TEXT_WIDTH = PAGE.width - 2 * MARGIN;
 const BOTTOM = PAGE.height - MARGIN;
 const SIZE = { title: 20, heading: 15, subheading: 11, text: 10, table: 8 };
 
-export async function writeReportPdf(report: ReportDocument, file: string, fontDir = NOTO_CJK_DIR): Promise<void> {
-  const fonts = {
-    regular: path.join(fontDir, 'NotoSansCJK-Regular.ttc'),
-    bold: path.join(fontDir, 'NotoSansCJK-Bold.ttc'),
-  };
-  for (const font of Object.values(fonts)) {
-    if (!existsSync(font))
-      throw new Error(`Report PDF needs the font ${font}; install the Debian package fonts-noto-cjk`);
-  }
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: { Title: report.title, Creator: 'Patlas' },
-    displayTitle: true,
-  });
-  doc.registerFont('regular', fonts.regular, 'NotoSansCJKsc-Regular');
-  doc.registerFont('bold', fonts.bold, 'NotoSansCJKsc-Bold');
-  const out = createWriteStream(file);
-  const closed = new Promise<void>((resolve, reject) => {
-    out.once('error', reject);
-    out.once('close', resolve);
-  });
-  doc.pipe(out);
+/** The report as a .pdf file (plain data in, bytes out: a CPU worker runs it). */
+export function renderReportPdf(report: ReportDocument, fontDir = NOTO_CJK_DIR): Promise<Buffer> {
+  const doc = newPdfDocument({ title: report.title, margin: MARGIN, displayTitle: true }, fontDir);
 
   const ensure = (height: number) => {
     if (doc.y + height > BOTTOM) doc.addPage();
   };
 
-  doc.font('bold').fontSize(SIZE.title).text(report.title, { width: PDF_TEXT_WIDTH });
+  doc.font(BOLD).fontSize(SIZE.title).text(report.title, { width: PDF_TEXT_WIDTH });
   doc.moveDown(0.8);
   for (const line of report.cover) {
-    doc.font('bold').fontSize(SIZE.text).text(`${line.label}：`, { continued: true });
-    doc.font('regular').text(line.value, { width: PDF_TEXT_WIDTH });
+    doc.font(BOLD).fontSize(SIZE.text).text(`${line.label}：`, { continued: true });
+    doc.font(REGULAR).text(line.value, { width: PDF_TEXT_WIDTH });
   }
 
   for (const section of report.sections) {
     doc.addPage();
-    doc.font('bold').fontSize(SIZE.heading).text(section.heading, { width: PDF_TEXT_WIDTH });
+    doc.font(BOLD).fontSize(SIZE.heading).text(section.heading, { width: PDF_TEXT_WIDTH });
     doc.moveDown(0.5);
-    doc.font('regular').fontSize(SIZE.text).text(section.sentence, { width: PDF_TEXT_WIDTH });
+    doc.font(REGULAR).fontSize(SIZE.text).text(section.sentence, { width: PDF_TEXT_WIDTH });
     if (section.note) doc.moveDown(0.3).fillColor('#555555').text(section.note).fillColor('#000000');
     doc.moveDown(0.6);
     for (const image of section.images) {
       const height = Math.min(360, (image.height / image.width) * PDF_TEXT_WIDTH);
       const width = (image.width / image.height) * height;
       ensure(height + 30);
-      doc.font('bold').fontSize(SIZE.subheading).text(image.title, { width: PDF_TEXT_WIDTH });
+      doc.font(BOLD).fontSize(SIZE.subheading).text(image.title, { width: PDF_TEXT_WIDTH });
       const top = doc.y + 4;
       doc.image(image.png, MARGIN + (PDF_TEXT_WIDTH - width) / 2, top, { width, height });
       doc.y = top + height + 10;
@@ -197,8 +164,7 @@ export async function writeReportPdf(report: ReportDocument, file: string, fontD
     }
     for (const table of section.tables) pdfTable(doc, table, report.publicUrl, ensure);
   }
-  doc.end();
-  await closed;
+  return pdfBuffer(doc);
 }
 
 function pdfTable(
@@ -218,11 +184,11 @@ function pdfTable(
   const linkColumn = columns > 1 && isPatents ? 1 : 0;
   if (table.title) {
     ensure(40);
-    doc.font('bold').fontSize(SIZE.subheading).text(table.title, MARGIN, doc.y, { width: PDF_TEXT_WIDTH });
+    doc.font(BOLD).fontSize(SIZE.subheading).text(table.title, MARGIN, doc.y, { width: PDF_TEXT_WIDTH });
     doc.moveDown(0.3);
   }
   const drawRow = (cells: (string | number)[], bold: boolean, link?: string) => {
-    doc.font(bold ? 'bold' : 'regular').fontSize(SIZE.table);
+    doc.font(bold ? BOLD : REGULAR).fontSize(SIZE.table);
     const texts = cells.map(cellText);
     const height = Math.max(...texts.map((t, i) => doc.heightOfString(t, { width: widths[i]! - 6 }))) + 6;
     ensure(height);

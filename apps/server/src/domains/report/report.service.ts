@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReportCreateRequestSchema } from '@patlas/contracts';
 import {
@@ -23,6 +23,7 @@ import {
 } from '@patlas/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { AppError } from '../../errors.js';
 import type { AnalysisService } from '../analysis/analysis.service.js';
 import type { TextMiningService } from '../analysis/text-mining.service.js';
@@ -31,7 +32,7 @@ import type { Clock } from '../auth/tokens.js';
 import type { SearchService } from '../search/search.service.js';
 import { renderChart } from './report-charts.js';
 import { ReportSectionBuilder, type SectionSource } from './report-sections.js';
-import { writeReportDocx, writeReportPdf, type ReportDocument } from './report-writers.js';
+import type { ReportDocument } from './report-writers.js';
 import type { ReportRepository, ReportRow } from './report.repository.js';
 
 export type ReportInput = z.output<typeof ReportCreateRequestSchema>;
@@ -52,6 +53,8 @@ export interface ReportServiceDeps {
   /** Runs `work` as a request of `userId` would (a library set is checked against its owner). */
   asUser: <T>(userId: string, work: () => Promise<T>) => Promise<T>;
   reportsDir: string;
+  /** The CPU workers: the report's PDF and Word files are drawn there. */
+  cpu: CpuPool;
   publicUrl: string;
   now: Clock;
   log?: FastifyBaseLogger | undefined;
@@ -318,8 +321,14 @@ export class ReportService {
       await mkdir(this.deps.reportsDir, { recursive: true });
       const pdfPath = `${base}.pdf`;
       const docxPath = `${base}.docx`;
-      await writeReportPdf(built.document, pdfPath, this.deps.fontDir);
-      await writeReportDocx(built.document, docxPath);
+      // Drawn on the CPU workers from plain data: the charts' options stay here.
+      const report: ReportDocument = {
+        ...built.document,
+        sections: built.document.sections.map(({ charts: _charts, ...section }) => ({ ...section, charts: [] })),
+      };
+      const { fontDir } = this.deps;
+      await writeFile(pdfPath, await this.deps.cpu.run('smartReportFile', { format: 'pdf', report, fontDir }));
+      await writeFile(docxPath, await this.deps.cpu.run('smartReportFile', { format: 'docx', report }));
       const [pdf, docx] = await Promise.all([stat(pdfPath), stat(docxPath)]);
       const done = await repo.update(
         id,

@@ -1,6 +1,7 @@
 import type { Language, Rewrite, RewriteMode, RewriteState } from '@patlas/contracts';
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import { toParagraphs } from '../export/writers/document-layout.js';
+import { HeadingLevel, Paragraph, TextRun } from 'docx';
+import { toParagraphs } from '../../documents/document-layout.js';
+import { docxBuffer, newDocxDocument } from '../../documents/docx.js';
 
 /**
  * Rewrites as a file (spec 2 §7 POST /patent/rewrite/export/text): a Word document or plain text
@@ -107,15 +108,5 @@ export async function rewritesDocx(rewrites: readonly Rewrite[], lang: Language)
       ...(rewrite.result ? paragraphsOf(rewrite.result) : [new Paragraph({ children: [new TextRun(w.noResult)] })]),
     );
   });
-  const document = new Document({
-    creator: 'Patlas',
-    title: w.heading,
-    styles: {
-      default: {
-        document: { run: { font: { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: 'Microsoft YaHei' }, size: 21 } },
-      },
-    },
-    sections: [{ children }],
-  });
-  return Packer.toBuffer(document);
+  return docxBuffer(newDocxDocument({ title: w.heading, sections: [{ children }] }));
 }

@@ -19,11 +19,12 @@ import {
 } from '@patlas/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { AppError } from '../../errors.js';
 import { splitIntoChunks } from '../../text/chunking.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
-import { exportFileName, rewritesDocx, rewritesTxt } from './rewrite-export.js';
+import { exportFileName, rewritesTxt } from './rewrite-export.js';
 import { systemPrompt } from './rewrite.prompts.js';
 import type { RewriteProvider } from './rewrite.provider.js';
 import type { RewriteRepository, RewriteRow } from './rewrite.repository.js';
@@ -43,6 +44,8 @@ export interface RewriteServiceDeps {
   enqueue: (task: { id: string; userId: string }, record: () => Promise<unknown>) => Promise<void>;
   /** Characters of original text per user and UTC day (REWRITE_DAILY_CHARS). */
   dailyChars: number;
+  /** The CPU workers: the Word export is drawn there. */
+  cpu: CpuPool;
   /** The account's writing quota (users.quotas.writing; null = unlimited). */
   writingLimit: (auth: AuthContext) => Promise<number | null>;
   /** A passage is answered within this many milliseconds, retries included (LLM_TIMEOUT_MS). */
@@ -293,7 +296,8 @@ export class RewriteService {
     const rows = await this.deps.repository.owned(userId, unique);
     if (rows.length !== unique.length) throw new AppError('REWRITE_NOT_FOUND');
     const rewrites = rows.map(toRewrite);
-    const data = format === 'txt' ? rewritesTxt(rewrites, lang) : await rewritesDocx(rewrites, lang);
+    const data =
+      format === 'txt' ? rewritesTxt(rewrites, lang) : await this.deps.cpu.run('rewritesDocx', { rewrites, lang });
     return { data, fileName: exportFileName(rewrites, format, lang, this.deps.now()) };
   }
 

@@ -6,15 +6,10 @@ import JSZip from 'jszip';
 import sax from 'sax';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildDocumentPatents,
-  documentColumns,
-  documentValueOf,
-  longClaim,
-} from '../../../../test/document-patents.js';
-import { buildCnPatent } from '../../../../test/factories.js';
+import { buildDocumentPatents, documentColumns, documentValueOf, longClaim } from '../../test/document-patents.js';
+import { buildCnPatent } from '../../test/factories.js';
 import { MAX_DRAWING_WIDTH } from './document-layout.js';
-import { openDocxWriter } from './docx.js';
+import { openDocxWriter } from './patent-docx.js';
 import type { WriterInput } from './writer.js';
 
 const LONG_CLAIM = longClaim(30);

@@ -5,14 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildDocumentPatents,
-  documentColumns,
-  documentValueOf,
-  longClaim,
-} from '../../../../test/document-patents.js';
-import { buildCnPatent, buildUsPatent } from '../../../../test/factories.js';
-import { createPdfWriterOpener, openPdfWriter } from './pdf.js';
+import { buildDocumentPatents, documentColumns, documentValueOf, longClaim } from '../../test/document-patents.js';
+import { buildCnPatent, buildUsPatent } from '../../test/factories.js';
+import { createPdfWriterOpener, openPdfWriter } from './patent-pdf.js';
 import type { WriterInput } from './writer.js';
 
 const run = promisify(execFile);

@@ -1,8 +1,6 @@
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import PDFDocument from 'pdfkit';
-import type { Patent } from '@patlas/contracts';
+import type { Language, Patent } from '@patlas/contracts';
 import {
   fitInto,
   layoutPatent,
@@ -11,14 +9,14 @@ import {
   toParagraphs,
   type Drawing,
   type LabelledText,
+  type PatentDocumentInput,
   type PatentLayout,
 } from './document-layout.js';
+import { BOLD, cjkFontCollections, NOTO_CJK_DIR, REGULAR } from './fonts.js';
+import { newPdfDocument, pdfBuffer } from './pdf.js';
 import type { ExportWriter, OpenWriter, WriterInput } from './writer.js';
 
-/** Where Debian's fonts-noto-cjk puts the Noto Sans CJK collections. */
-export const NOTO_CJK_DIR = '/usr/share/fonts/opentype/noto';
-const REGULAR = 'regular';
-const BOLD = 'bold';
+export { NOTO_CJK_DIR };
 
 // A4 in points with 2 cm margins.
 const MARGIN = 57;
@@ -54,31 +52,10 @@ export function createPdfWriterOpener(fontDir = NOTO_CJK_DIR): OpenWriter {
 export const openPdfWriter: OpenWriter = createPdfWriterOpener();
 
 function openPdf(input: WriterInput, fontDir: string): ExportWriter {
-  const fonts = {
-    regular: path.join(fontDir, 'NotoSansCJK-Regular.ttc'),
-    bold: path.join(fontDir, 'NotoSansCJK-Bold.ttc'),
-  };
-  for (const file of Object.values(fonts)) {
-    if (!existsSync(file)) {
-      throw new Error(`PDF export needs the font ${file}; install the Debian package fonts-noto-cjk`);
-    }
-  }
-
-  const title = toParagraphs(input.title ?? '').join(' ');
-  // bufferPages: the footers are stamped on a patent's pages before they are flushed; pdfkit's
-  // pageAdded event fires in the middle of wrapping text, where changing the font would leak.
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    autoFirstPage: false,
-    bufferPages: true,
-    info: { Title: title, Creator: 'Patlas' },
-    displayTitle: title !== '',
-  });
-  // TTC collections: the face is chosen by its PostScript name.
-  doc.registerFont(REGULAR, fonts.regular, 'NotoSansCJKsc-Regular');
-  doc.registerFont(BOLD, fonts.bold, 'NotoSansCJKsc-Bold');
-
+  // Before the file is created: a missing font fails the export with its message, leaving nothing.
+  cjkFontCollections(fontDir);
+  const drawer = patentPdfDrawer({ title: input.title ?? '', lang: input.lang }, fontDir);
+  const { doc } = drawer;
   const out = createWriteStream(input.path);
   let streamError: Error | undefined;
   const closed = new Promise<void>((resolve, reject) => {
@@ -91,6 +68,53 @@ function openPdf(input: WriterInput, fontDir: string): ExportWriter {
   // Reported by write() and finish(); without this an early error would be an unhandled rejection.
   closed.catch(() => undefined);
   doc.pipe(out);
+  let isClosed = false;
+
+  return {
+    async write(patents: readonly Patent[]) {
+      if (isClosed) throw new Error('pdf writer: write() after finish() or abort()');
+      for (const patent of patents) {
+        if (streamError) throw streamError;
+        drawer.writePatent(layoutPatent(input, patent), await readFirstDrawing(input, patent));
+      }
+    },
+    async finish() {
+      if (isClosed) throw new Error('pdf writer: finish() after finish() or abort()');
+      isClosed = true;
+      drawer.finish();
+      doc.end();
+      await closed;
+    },
+    async abort() {
+      isClosed = true;
+      doc.unpipe(out);
+      out.destroy();
+      await closed.catch(() => undefined);
+      await rm(input.path, { force: true });
+    },
+  };
+}
+
+/**
+ * The patents' PDF at once, as a Buffer: the layout of openPdfWriter, for a document of a few
+ * patents rendered on a CPU worker (the caller reads the records and drawings).
+ */
+export function renderPatentsPdf(input: PatentDocumentInput, fontDir = NOTO_CJK_DIR): Promise<Buffer> {
+  const drawer = patentPdfDrawer(input, fontDir);
+  for (const section of input.sections) drawer.writePatent(section.layout, section.drawing);
+  drawer.finish();
+  return pdfBuffer(drawer.doc);
+}
+
+/** The document and its drawing steps: a page-starting section per patent, footers stamped as pages are flushed. */
+function patentPdfDrawer(input: { title: string; lang: Language }, fontDir: string) {
+  const title = toParagraphs(input.title).join(' ');
+  // bufferPages: the footers are stamped on a patent's pages before they are flushed; pdfkit's
+  // pageAdded event fires in the middle of wrapping text, where changing the font would leak.
+  const doc = newPdfDocument(
+    { title, margin: MARGIN, autoFirstPage: false, bufferPages: true, displayTitle: title !== '' },
+    fontDir,
+  );
 
   // Pages added so far, including those pdfkit adds itself when text runs past the bottom.
   let pageCount = 0;
@@ -98,7 +122,6 @@ function openPdf(input: WriterInput, fontDir: string): ExportWriter {
     pageCount++;
   });
   const label = pageLabel(input.lang);
-  let isClosed = false;
   let isFirstPatent = true;
 
   function stampAndFlushPages(): void {
@@ -207,31 +230,15 @@ function openPdf(input: WriterInput, fontDir: string): ExportWriter {
   }
 
   return {
-    async write(patents: readonly Patent[]) {
-      if (isClosed) throw new Error('pdf writer: write() after finish() or abort()');
-      for (const patent of patents) {
-        if (streamError) throw streamError;
-        writePatent(layoutPatent(input, patent), await readFirstDrawing(input, patent));
-      }
-    },
-    async finish() {
-      if (isClosed) throw new Error('pdf writer: finish() after finish() or abort()');
-      isClosed = true;
+    doc,
+    writePatent,
+    /** Ends the drawing: an export of nothing is still a valid one-page document (with its title, if any). */
+    finish() {
       if (pageCount === 0) {
-        // An export of nothing is still a valid one-page document (with its title, if any).
         doc.addPage();
         if (title !== '') doc.font(BOLD).fontSize(SIZE.title).text(title, LEFT, doc.y, { width: TEXT_WIDTH });
       }
       stampAndFlushPages();
-      doc.end();
-      await closed;
-    },
-    async abort() {
-      isClosed = true;
-      doc.unpipe(out);
-      out.destroy();
-      await closed.catch(() => undefined);
-      await rm(input.path, { force: true });
     },
   };
 }

@@ -104,6 +104,19 @@ export async function readFirstDrawing(input: Pick<WriterInput, 'firstDrawing'>,
   }
 }
 
+/** One patent of a document: what the layout shows, and its first drawing. */
+export interface PatentSection {
+  layout: PatentLayout;
+  drawing: Drawing | undefined;
+}
+
+/** What renderPatentsPdf and renderPatentsDocx draw: plain data, so a CPU worker can take it. */
+export interface PatentDocumentInput {
+  title: string;
+  lang: Language;
+  sections: PatentSection[];
+}
+
 /** Width and height scaled to fit in a box, never enlarged. */
 export function fitInto(
   size: { width: number; height: number },

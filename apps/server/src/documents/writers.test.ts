@@ -5,8 +5,8 @@ import { EXPORT_TRUNCATION_MARK, XLSX_MAX_CELL_LENGTH, type Patent } from '@patl
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCnPatent } from '../../../../test/factories.js';
-import { exportFieldLabel, valueOf } from '../export-fields.js';
+import { buildCnPatent } from '../../test/factories.js';
+import { exportFieldLabel, valueOf } from '../domains/export/export-fields.js';
 import { openCsvWriter } from './csv.js';
 import type { ExportColumn, OpenWriter, WriterInput } from './writer.js';
 import { openXlsxWriter, sheetSink } from './xlsx.js';

@@ -1,11 +1,10 @@
 import { rm, writeFile } from 'node:fs/promises';
 import {
   AlignmentType,
-  Document,
+  type Document,
   Footer,
   HeadingLevel,
   ImageRun,
-  Packer,
   PageNumber,
   Paragraph,
   Table,
@@ -25,12 +24,13 @@ import {
   toParagraphs,
   type Drawing,
   type LabelledText,
+  type PatentDocumentInput,
   type PatentLayout,
+  type PatentSection,
 } from './document-layout.js';
-import type { OpenWriter, WriterInput } from './writer.js';
+import { A4_SECTION_PROPERTIES, DOCX_PAGE as PAGE, docxBuffer, newDocxDocument } from './docx.js';
+import type { ExportWriter, OpenWriter, WriterInput } from './writer.js';
 
-// A4 with 2.54 cm margins, in twips (1/20 pt): the text column is 9,026 twips = 6.27 in.
-const PAGE = { width: 11_906, height: 16_838, margin: 1_440 };
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const LABEL_WIDTH = 2_400;
 /** The largest picture, in pixels at 96 per inch: the text column's width, two thirds of its height. */
@@ -38,36 +38,37 @@ const DRAWING_BOX = {
   width: Math.floor((TEXT_WIDTH / 1_440) * 96),
   height: Math.floor((((PAGE.height - 2 * PAGE.margin) / 1_440) * 96 * 2) / 3),
 };
-// Word picks a font per script; name one for each so Chinese does not fall back to a serif face.
-const FONT = { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: 'Microsoft YaHei', cs: 'Calibri' };
-
-/** What is kept of one patent until finish(): its texts and the drawing's bytes, not the record. */
-interface PatentSection {
-  layout: PatentLayout;
-  drawing: Drawing | undefined;
-}
-
 /**
  * Opens a Word writer: one section (starting a new page) per patent with a heading, a table of the
  * chosen short fields, the chosen long texts as headed paragraphs and the first drawing. docx
  * builds the whole document in memory, so batches are reduced to their texts and drawings as
  * they arrive and the file is written by finish(); MAX_DOCUMENT_EXPORT_ROWS bounds the size.
  */
-export const openDocxWriter: OpenWriter = (input) => {
+export const openDocxWriter: OpenWriter = (input) => openRenderedWriter(input, renderPatentsDocx);
+
+/**
+ * A writer that keeps each patent's layout and drawing as batches arrive (the records themselves
+ * are let go) and has `render` draw the whole document at finish(), then writes its bytes to
+ * `input.path`. With a renderer that posts to a CPU worker, the drawing leaves the HTTP thread:
+ * the layouts and drawings are plain data.
+ */
+export function openRenderedWriter(
+  input: WriterInput,
+  render: (document: PatentDocumentInput) => Promise<Buffer>,
+): Promise<ExportWriter> {
   const sections: PatentSection[] = [];
   let isClosed = false;
-
   return Promise.resolve({
     async write(patents: readonly Patent[]) {
-      if (isClosed) throw new Error('docx writer: write() after finish() or abort()');
+      if (isClosed) throw new Error('document writer: write() after finish() or abort()');
       for (const patent of patents) {
         sections.push({ layout: layoutPatent(input, patent), drawing: await readFirstDrawing(input, patent) });
       }
     },
     async finish() {
-      if (isClosed) throw new Error('docx writer: finish() after finish() or abort()');
+      if (isClosed) throw new Error('document writer: finish() after finish() or abort()');
       isClosed = true;
-      const buffer = await Packer.toBuffer(buildDocument(input, sections));
+      const buffer = await render({ title: input.title ?? '', lang: input.lang, sections });
       sections.length = 0;
       await writeFile(input.path, buffer);
     },
@@ -77,10 +78,15 @@ export const openDocxWriter: OpenWriter = (input) => {
       await rm(input.path, { force: true });
     },
   });
-};
+}
 
-function buildDocument(input: WriterInput, sections: readonly PatentSection[]): Document {
-  const title = toParagraphs(input.title ?? '').join(' ');
+/** The patents' Word file at once, as a Buffer (the layout of openDocxWriter; a CPU worker can run it). */
+export function renderPatentsDocx(input: PatentDocumentInput): Promise<Buffer> {
+  return docxBuffer(buildDocument(input, input.sections));
+}
+
+function buildDocument(input: Omit<PatentDocumentInput, 'sections'>, sections: readonly PatentSection[]): Document {
+  const title = toParagraphs(input.title).join(' ');
   const titleLine = title ? [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] })] : [];
   const bodies: FileChild[][] = sections.map(({ layout, drawing }) => patentChildren(layout, drawing));
   if (bodies.length === 0) bodies.push([]);
@@ -94,17 +100,10 @@ function buildDocument(input: WriterInput, sections: readonly PatentSection[]): 
       }),
     ],
   });
-  return new Document({
-    creator: 'Patlas',
+  return newDocxDocument({
     title,
-    styles: { default: { document: { run: { font: FONT, size: 21 } } } },
     sections: bodies.map((children, index): ISectionOptions => ({
-      properties: {
-        page: {
-          size: { width: PAGE.width, height: PAGE.height },
-          margin: { top: PAGE.margin, right: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin },
-        },
-      },
+      properties: A4_SECTION_PROPERTIES,
       // Later sections without footers of their own take the first one's, as Word's "link to previous".
       ...(index === 0 ? { footers: { default: footer } } : {}),
       // A section needs at least one paragraph to be valid.

@@ -1,7 +1,7 @@
 import type { ExportFormat } from '@patlas/contracts';
 import { openCsvWriter } from './csv.js';
-import { openDocxWriter } from './docx.js';
-import { openPdfWriter } from './pdf.js';
+import { openDocxWriter } from './patent-docx.js';
+import { openPdfWriter } from './patent-pdf.js';
 import type { OpenTableWriter, OpenWriter } from './writer.js';
 import { openXlsxWriter } from './xlsx.js';
 

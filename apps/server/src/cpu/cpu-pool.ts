@@ -1,0 +1,76 @@
+import { Piscina } from 'piscina';
+import {
+  asBuffers,
+  runCpuTask,
+  type CpuTaskInput,
+  type CpuTaskMessage,
+  type CpuTaskName,
+  type CpuTaskOutput,
+} from './cpu-tasks.js';
+
+/**
+ * Runs the CPU-heavy pure functions of requests and jobs (cpu-tasks.ts: document rendering, the
+ * duplicate check's alignment, the formal review) by name, on worker threads, so the HTTP thread
+ * only gathers their data and sends the answer (docs/cpu-workers.md).
+ */
+export interface CpuPool {
+  run<N extends CpuTaskName>(name: N, input: CpuTaskInput<N>): Promise<CpuTaskOutput<N>>;
+  /** Worker threads (0: tasks run on the calling thread). */
+  readonly threads: number;
+  /** Tasks waiting for a worker. */
+  queued(): number;
+  /** Ends the workers (a running task is abandoned). */
+  close(): Promise<void>;
+}
+
+export interface CpuPoolOptions {
+  /** Worker threads; 0 runs every task on the calling thread (the CLI, most tests). */
+  threads: number;
+  /** Start the workers now (a server) rather than at the first task (a CLI that may never render). */
+  prestart?: boolean;
+}
+
+/**
+ * The CPU pool: Piscina, `threads` workers, one task at a time each, tasks queued in order. From
+ * TypeScript sources (vitest, tsx) a worker loads cpu-worker-source.mjs, which registers tsx and
+ * reads the workspace packages' sources; from dist, cpu-worker.js.
+ */
+export function createCpuPool(options: CpuPoolOptions): CpuPool {
+  if (options.threads <= 0) {
+    return {
+      threads: 0,
+      run: async (name, input) => (await runCpuTask({ name, input })) as CpuTaskOutput<typeof name>,
+      queued: () => 0,
+      close: () => Promise.resolve(),
+    };
+  }
+  const fromSources = import.meta.url.endsWith('.ts');
+  let pool: Piscina | undefined;
+  let isClosed = false;
+  const started = (): Piscina => {
+    if (isClosed) throw new Error('the CPU pool is closed');
+    pool ??= new Piscina({
+      filename: new URL(fromSources ? './cpu-worker-source.mjs' : './cpu-worker.js', import.meta.url).href,
+      minThreads: options.threads,
+      maxThreads: options.threads,
+      idleTimeout: Infinity,
+      concurrentTasksPerWorker: 1,
+      ...(fromSources ? { execArgv: ['--conditions=@patlas/source'] } : {}),
+    });
+    return pool;
+  };
+  if (options.prestart) started();
+  return {
+    threads: options.threads,
+    async run(name, input) {
+      const result: unknown = await started().run({ name, input } satisfies CpuTaskMessage);
+      // A file's bytes come back as a Uint8Array over the transferred memory: a Buffer again.
+      return asBuffers(result) as CpuTaskOutput<typeof name>;
+    },
+    queued: () => pool?.queueSize ?? 0,
+    async close() {
+      isClosed = true;
+      await pool?.destroy();
+    },
+  };
+}
