@@ -1,0 +1,11 @@
+import { largeXlsx } from './test/large-xlsx.ts';
+import { readSheet } from './src/files/sheet-read.ts';
+let t = performance.now();
+const file = await largeXlsx(300_000, 10);
+console.log('build', Math.round(performance.now() - t), 'ms', file.length);
+t = performance.now();
+await readSheet(file, { columns: { by: 'position', columns: [1, 2] }, maxRows: 30_000 }, 'en').catch((e) => console.log('refused', e.refusal));
+console.log('read', Math.round(performance.now() - t), 'ms');
+t = performance.now();
+const r = await readSheet(file, { columns: { by: 'position', columns: [1, 2] }, maxRows: 10 }, 'en').catch((e) => console.log('refused', e.refusal));
+console.log('read10', Math.round(performance.now() - t), 'ms');

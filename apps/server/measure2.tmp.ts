@@ -1,0 +1,20 @@
+import { largeXlsx } from './test/large-xlsx.ts';
+import { openCheckedXlsx } from './src/files/xlsx-guard.ts';
+import { SaxesParser } from 'saxes';
+const file = await largeXlsx(300_000, 10);
+let t = performance.now();
+const x = openCheckedXlsx(file, 'en');
+let bytes = 0; const chunks: string[] = [];
+for await (const c of x.part('xl/worksheets/sheet1.xml')!) { bytes += c.length; chunks.push(c.toString()); if (bytes > 9_500_000) break; }
+console.log('inflate 9.5MB', Math.round(performance.now() - t), 'ms');
+t = performance.now();
+const p = new SaxesParser(); let n = 0;
+p.on('opentag', () => n++);
+p.on('text', () => n++);
+for (const c of chunks) p.write(c);
+console.log('saxes', Math.round(performance.now() - t), 'ms', n);
+t = performance.now();
+let m = 0;
+const re = /<c r="([A-Z]+)(\d+)"(?: t="(\w+)")?><v>([^<]*)<\/v><\/c>/g;
+for (const c of chunks) for (const _ of c.matchAll(re)) m++;
+console.log('regex', Math.round(performance.now() - t), 'ms', m);
