@@ -10,12 +10,12 @@ import {
 } from '@patlas/contracts';
 
 /**
- * The zip-bomb guard of every .xlsx the server opens. An .xlsx is a zip archive that exceljs
- * unpacks whole in memory (search and operation history, batch search); a file of a few hundred
- * kilobytes can unpack to gigabytes and take the process down. Before exceljs sees a file, its
- * central directory is read (entry count, declared sizes, compression ratios), then every entry
- * is inflated as a stream and counted (so a directory that lies about sizes is caught too) while
- * the worksheets' rows and cells are counted. Nothing unpacked is kept.
+ * The zip-bomb guard of every .xlsx the server opens. An .xlsx is a zip archive; a file of a few
+ * hundred kilobytes can unpack to gigabytes and take the process down. Its central directory is
+ * read first (entry count, declared sizes, compression ratios), then entries are inflated as
+ * streams and counted (so a directory that lies about sizes is caught too) while the worksheets'
+ * rows and cells are counted: all of them for a file kept whole (checkXlsxBuffer, My files), or
+ * each part as a reader streams it (openCheckedXlsx, the spreadsheet imports of files/sheet-read.ts).
  */
 
 export interface XlsxLimits {
