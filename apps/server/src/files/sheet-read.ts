@@ -106,7 +106,8 @@ function firstSheetPart(parts: WorkbookParts, xlsx: CheckedXlsx): string | undef
     if (xlsx.has(name)) return name;
   }
   // No workbook part naming it: the first sheet by number, as exceljs falls back to.
-  for (let n = 1; n <= 10_000; n += 1) if (xlsx.has(`xl/worksheets/sheet${n}.xml`)) return `xl/worksheets/sheet${n}.xml`;
+  for (let n = 1; n <= 10_000; n += 1)
+    if (xlsx.has(`xl/worksheets/sheet${n}.xml`)) return `xl/worksheets/sheet${n}.xml`;
   return undefined;
 }
 
@@ -121,7 +122,10 @@ const ROW_NUMBER = /\sr\s*=\s*["'](\d+)["']/;
  * its row tags only (a row's `r` attribute, else the row after the last, as exceljs counts);
  * undefined when there is none. Stops reading at that row.
  */
-export async function firstRowOver(xml: AsyncIterable<string>, lastLine: number): Promise<number | undefined> {
+export async function firstRowOver(
+  xml: AsyncIterable<string> | Iterable<string>,
+  lastLine: number,
+): Promise<number | undefined> {
   let buffer = '';
   let line = 0;
   for await (const chunk of xml) {

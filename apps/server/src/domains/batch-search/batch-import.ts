@@ -75,7 +75,11 @@ export async function parseWorkbook(
 ): Promise<BatchImportResponse> {
   let sheet: SheetReading;
   try {
-    sheet = await sheets.read(file, { columns: { by: 'position', columns: [1] }, maxRows: MAX_BATCH_IMPORT_ROWS }, lang);
+    sheet = await sheets.read(
+      file,
+      { columns: { by: 'position', columns: [1] }, maxRows: MAX_BATCH_IMPORT_ROWS },
+      lang,
+    );
   } catch (err) {
     if (!(err instanceof XlsxFileError)) throw err;
     // exceljs reads .xlsx only; an old binary .xls (or anything else) lands here.

@@ -524,7 +524,8 @@ export class LibraryService {
   ): Promise<LibraryImportResponse> {
     const userId = this.userOf(auth);
     const target = await this.openWritable(folderId, userId);
-    const reading: ImportReading = kind === 'txt' ? readTxtImport(file) : await readWorkbookImport(file, lang, this.deps.sheets);
+    const reading: ImportReading =
+      kind === 'txt' ? readTxtImport(file) : await readWorkbookImport(file, lang, this.deps.sheets);
     if (reading.numbers.length > MAX_COLLECT_PATENTS) {
       throw new AppError('COLLECT_TOO_MANY', { max: grouped(MAX_COLLECT_PATENTS) });
     }
