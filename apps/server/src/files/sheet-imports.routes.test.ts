@@ -41,6 +41,36 @@ interface Poll {
   status: number;
 }
 
+/** Posts one file as a browser's upload, from a thread of its own as a real client is. */
+const UPLOADER = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const form = new FormData();
+  form.append('file', new Blob([workerData.file]), 'numbers.xlsx');
+  const res = await fetch(workerData.url, { method: 'POST', body: form, headers: workerData.headers });
+  parentPort.postMessage({ status: res.status, body: await res.json() });
+})().catch((err) => parentPort.postMessage({ error: String(err) }));
+`;
+
+interface Posted {
+  status: number;
+  body: { status: number; message: string; data?: unknown };
+}
+
+async function postFromThread(url: string, file: Buffer, headers: Record<string, string>): Promise<Posted> {
+  const worker = new Worker(UPLOADER, { eval: true, workerData: { url, file, headers } });
+  try {
+    const answer = await new Promise<Posted & { error?: string }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    if (answer.error) throw new Error(answer.error);
+    return answer;
+  } finally {
+    await worker.terminate();
+  }
+}
+
 async function pollHealth(url: string): Promise<{ stop(): Promise<Poll[]> }> {
   const worker = new Worker(POLLER, { eval: true, workerData: { url } });
   const messages: unknown[] = [];
@@ -108,16 +138,8 @@ describe('spreadsheet imports off the HTTP thread, with per-route caps', () => {
     return completed.responseTime as number;
   };
 
-  const postFile = async (url: string, file: Buffer, lang: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([file]), 'numbers.xlsx');
-    const res = await fetch(`${base}${url}`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: user.authorization, 'accept-language': lang },
-    });
-    return { status: res.status, body: (await res.json()) as { status: number; message: string; data?: unknown } };
-  };
+  const postFile = (url: string, file: Buffer, lang: string) =>
+    postFromThread(`${base}${url}`, file, { authorization: user.authorization, 'accept-language': lang });
 
   it('refuses 300,000 rows at the library cap within 2 s of server time, /api/health answering meanwhile', async () => {
     const url = `/api/product/archive/v2/save?action=import&folderId=${folderId}`;
