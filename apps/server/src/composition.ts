@@ -126,6 +126,7 @@ import { TrackingRepository } from './domains/tracking/tracking.repository.js';
 import { TrackingService } from './domains/tracking/tracking.service.js';
 import { createTranslationProvider } from './domains/translation/translation.provider.js';
 import { TranslationService, type Delay } from './domains/translation/translation.service.js';
+import { createSheetReader, type SheetReader } from './files/sheet-reader.js';
 import { historyRetentionJob } from './jobs/history-retention.job.js';
 import { HistoryRetentionRepository } from './jobs/history-retention.repository.js';
 import type { JobQueue } from './jobs/queue.js';
@@ -350,6 +351,8 @@ export interface ServiceInfrastructure {
   indexWrites: <T>(task: () => Promise<T>) => Promise<T>;
   /** The CPU workers: document rendering, the duplicate check's alignment, the formal review. */
   cpu: CpuPool;
+  /** Reads spreadsheet imports in a worker thread (files/sheet-reader.ts). */
+  sheets: SheetReader;
 }
 
 export function createServices(repositories: Repositories, infra: ServiceInfrastructure): Services {
@@ -412,7 +415,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     imageSearch.invalidateIndex(),
   );
   const imageSearch = new ImageSearchService(r.imageSearch, patents, imageIndexer, infra.imageEmbedder, now);
-  const history = new SearchHistoryService(r.searchHistory, search, now);
+  const history = new SearchHistoryService(r.searchHistory, search, now, infra.sheets);
   // Collaboration: the accounts as groups, messages and shares see them; invitations call back
   // the domain that sent them (each registers its kind with the message service when built).
   const people = peopleOf(r.users);
@@ -430,7 +433,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   );
   // #n in expressions are the user's history entries: the search service asks the history service.
   search.useHistoryReferences(history);
-  const operateHistory = new OperateHistoryService(r.operateHistory, now);
+  const operateHistory = new OperateHistoryService(r.operateHistory, now, infra.sheets);
   const account = new AccountService({
     accounts: r.accounts,
     guide: r.userGuide,
@@ -449,6 +452,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     history,
     operateHistory,
     favouritesLimit: async (auth) => (await account.userLimit(auth)).favorites.limit,
+    sheets: infra.sheets,
     now,
   });
   // Favourites count the patents of the user's own active libraries (spec 2 §6).
@@ -644,7 +648,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     chart: new ChartService(r.chart, now),
     classification: new ClassificationService(new SchemeStore(), engine),
     advancedSearch: new AdvancedSearchService(r.advancedSearch, now),
-    batchSearch: new BatchSearchService(patents, search, r.batchRecords, now),
+    batchSearch: new BatchSearchService(patents, search, r.batchRecords, now, infra.sheets),
     translation: new TranslationService(createTranslationProvider(config.translate), infra.translationDelay),
     dataImport: new DataImportService({
       runs: r.importRuns,
@@ -733,6 +737,8 @@ export interface AppContext {
   mailer: Mailer;
   /** The CPU workers (CPU_WORKERS; docs/cpu-workers.md), closed with the app. */
   cpu: CpuPool;
+  /** The spreadsheet imports' worker thread (closed with the app). */
+  sheets: SheetReader;
   repositories: Repositories;
   services: Services;
 }
@@ -841,6 +847,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   // A CLI process (first-use columns) starts its workers only if it renders something.
   const cpu = createCpuPool({ threads: config.cpu.workers, prestart: options.engineColumns !== 'first-use' });
   sharedImageEmbedder ??= new ImageEmbedder();
+  // Its worker thread starts at the first spreadsheet import.
+  const sheets = createSheetReader();
   // Imports run through the context being built here; none starts before compose has answered it.
   const composed: { context?: AppContext } = {};
   const importRunner: ImportRunner = (files, importOptions) => {
@@ -862,6 +870,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     runImport: importRunner,
     jobs: jobs.queue,
     cpu,
+    sheets,
     indexWrites: (task) => {
       if (!composed.context) throw new Error('an index write was started before the app was composed');
       return withIndexWrites(composed.context, task);
@@ -915,6 +924,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     semanticModel,
     mailer,
     cpu,
+    sheets,
     repositories,
     services,
   };

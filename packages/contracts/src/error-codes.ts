@@ -531,6 +531,35 @@ export const ERROR_CODES = {
     zh: '文件格式不正确，请上传 {types} 文件',
     en: 'Wrong file type; please upload a {types} file',
   },
+  // ---- Issue 40: spreadsheet imports read off the HTTP thread, with per-route caps (files/sheet-reader.ts) ----
+  /** A spreadsheet import over its route's row cap (contracts limits.ts *_IMPORT_ROWS), refused at that row. */
+  IMPORT_TOO_MANY_ROWS: {
+    http: 400,
+    status: 0,
+    zh: '文件超过 {max} 行（不含表头），请拆分后分批导入',
+    en: 'The file has more than {max} rows (besides a header); split it and import the parts one by one',
+  },
+  /** A history import wider than MAX_HISTORY_IMPORT_COLUMNS columns. */
+  IMPORT_TOO_MANY_COLUMNS: {
+    http: 400,
+    status: 0,
+    zh: '工作表超过 {max} 列，请删除多余的列后重新导入',
+    en: 'The sheet has more than {max} columns; remove the extra columns and import again',
+  },
+  /** Reading one spreadsheet took longer than SHEET_READ_TIMEOUT_MS (queueing included); params: seconds. */
+  IMPORT_READ_TIMEOUT: {
+    http: 503,
+    status: 0,
+    zh: '读取文件超时（超过 {seconds} 秒）已停止，请拆分成较小的文件后再导入',
+    en: 'Reading the file took longer than {seconds} s and was stopped; split it into smaller files and import those',
+  },
+  /** More spreadsheets waiting to be read than the reader queues (SHEET_READ_QUEUE). */
+  IMPORT_READER_BUSY: {
+    http: 503,
+    status: 0,
+    zh: '服务器正在读取其他导入文件，请稍后再试',
+    en: 'The server is busy reading other import files; please try again in a moment',
+  },
   /** Advanced-search templates (spec 1 §7). */
   TEMPLATE_NOT_FOUND: { http: 404, status: 0, zh: '该检索模板不存在', en: 'This search template does not exist' },
   TEMPLATE_NAME_TAKEN: {

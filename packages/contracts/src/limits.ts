@@ -88,6 +88,30 @@ export const MAX_LIBRARY_REMOVE = 30_000;
 export const MAX_IMPORT_LABELS = 3_000;
 /** Indexing label names (ours). */
 export const MAX_LIBRARY_LABEL_NAME_LENGTH = 50;
+
+// ---- Issue 40: spreadsheet imports, read off the HTTP thread with per-route caps ----
+// A route's spreadsheet is read in a worker thread (apps/server/src/files/sheet-reader.ts) and
+// refused at its first row past the route's cap (IMPORT_TOO_MANY_ROWS), row 1 left out (it may be a
+// header). docs/import-formats.md "Spreadsheet imports: caps".
+/** A library import: the numbers one import takes (MAX_COLLECT_PATENTS), one a row. */
+export const MAX_LIBRARY_IMPORT_ROWS = MAX_COLLECT_PATENTS;
+/**
+ * A batch-search import: the values one search takes (MAX_BATCH_NUMBERS) and as many rows again as
+ * the report lists with their line (MAX_IMPORT_REPORTED_ERRORS), so the rows past the per-search
+ * limit are still reported where the list was cut.
+ */
+export const MAX_BATCH_IMPORT_ROWS = MAX_BATCH_NUMBERS + MAX_IMPORT_REPORTED_ERRORS;
+/**
+ * A search-history or operation-history import (ours): 50,000 entries, about 280 a day over the
+ * 180-day retention; a longer export is imported in parts (exports filter by time). At most 64
+ * columns: six readable ones and a data column continued over the cells its text needs.
+ */
+export const MAX_HISTORY_IMPORT_ROWS = 50_000;
+export const MAX_HISTORY_IMPORT_COLUMNS = 64;
+/** Time one spreadsheet read may take, waiting for the reader included (ours); over it: IMPORT_READ_TIMEOUT. */
+export const SHEET_READ_TIMEOUT_MS = 60_000;
+/** Spreadsheets waiting for the reader at most (ours; each holds its upload); more: IMPORT_READER_BUSY. */
+export const SHEET_READ_QUEUE = 16;
 /** Spec 2 §5: "Compare needs 2 to 10 patents"; §9: "Compare at most 10 patents". */
 export const MIN_COMPARE_PATENTS = 2;
 export const MAX_COMPARE_PATENTS = 10;

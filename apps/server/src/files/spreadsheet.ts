@@ -1,12 +1,10 @@
-import type { Language } from '@patlas/contracts';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { checkXlsxBuffer, XlsxLimitError } from './xlsx-guard.js';
 
 /**
  * What every .xlsx export and import of the app shares (search history, operation history, patent
- * tables): the download headers, the text of a cell, server-local times, cells too long for Excel,
- * and a workbook whose first sheet is read.
+ * tables): the download headers, the text of a cell, server-local times, cells too long for Excel.
+ * Imports read their sheet through sheet-reader.ts (streamed, in a worker thread).
  */
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -87,66 +85,14 @@ export function cellText(value: unknown, dateText: (date: Date) => string = (dat
 
 /** A problem with the whole file (not one row): the caller answers IMPORT_FILE_INVALID with this reason. */
 export class XlsxFileError extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    /** The file is no .xlsx at all (an old binary .xls, a renamed file); some routes word that their own way. */
+    readonly isNotXlsx = false,
+  ) {
     super(reason);
     this.name = 'XlsxFileError';
   }
-}
-
-const FILE_MESSAGES = {
-  zh: { notXlsx: '不是有效的 .xlsx 文件', noSheet: '文件中没有工作表' },
-  en: { notXlsx: 'not a valid .xlsx file', noSheet: 'the file has no worksheet' },
-} as const;
-
-/**
- * The first worksheet of an uploaded .xlsx; XlsxFileError when it is not one, has none, or goes
- * over the zip-bomb limits (xlsx-guard.ts), which are checked before exceljs unpacks it.
- */
-export async function readFirstSheet(file: Buffer, lang: Language): Promise<ExcelJS.Worksheet> {
-  await guardXlsx(file, lang);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs's typings want an ArrayBuffer-backed Buffer; the bytes are the same.
-    await workbook.xlsx.load(file as unknown as Parameters<typeof workbook.xlsx.load>[0]);
-  } catch {
-    throw new XlsxFileError(FILE_MESSAGES[lang].notXlsx);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new XlsxFileError(FILE_MESSAGES[lang].noSheet);
-  return sheet;
-}
-
-/** checkXlsxBuffer with its refusal as an XlsxFileError (answered IMPORT_FILE_INVALID with the reason). */
-export async function guardXlsx(file: Buffer, lang: Language): Promise<void> {
-  try {
-    await checkXlsxBuffer(file, lang);
-  } catch (err) {
-    if (err instanceof XlsxLimitError) throw new XlsxFileError(err.reason);
-    throw err;
-  }
-}
-
-/**
- * Header cell → column for files exported in either language: the first cell of row 1 whose text
- * is one of the `headers` labels (zh or en) gives that column's number.
- */
-export function headerColumns<C extends string>(
-  sheet: ExcelJS.Worksheet,
-  headers: Record<Language, Record<C, string>>,
-  skip: readonly NoInfer<C>[] = [],
-): Map<C, number> {
-  const columnOf = (text: string): C | undefined => {
-    for (const lang of ['zh', 'en'] as const) {
-      for (const [column, label] of Object.entries(headers[lang]) as [C, string][]) if (label === text) return column;
-    }
-    return undefined;
-  };
-  const columns = new Map<C, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const column = columnOf(cellText(cell.value).trim());
-    if (column !== undefined && !skip.includes(column) && !columns.has(column)) columns.set(column, col);
-  });
-  return columns;
 }
 
 export interface ExportColumn {

@@ -10,12 +10,12 @@ import {
 } from '@patlas/contracts';
 
 /**
- * The zip-bomb guard of every .xlsx the server opens. An .xlsx is a zip archive that exceljs
- * unpacks whole in memory (search and operation history, batch search); a file of a few hundred
- * kilobytes can unpack to gigabytes and take the process down. Before exceljs sees a file, its
- * central directory is read (entry count, declared sizes, compression ratios), then every entry
- * is inflated as a stream and counted (so a directory that lies about sizes is caught too) while
- * the worksheets' rows and cells are counted. Nothing unpacked is kept.
+ * The zip-bomb guard of every .xlsx the server opens. An .xlsx is a zip archive; a file of a few
+ * hundred kilobytes can unpack to gigabytes and take the process down. Its central directory is
+ * read first (entry count, declared sizes, compression ratios), then entries are inflated as
+ * streams and counted (so a directory that lies about sizes is caught too) while the worksheets'
+ * rows and cells are counted: all of them for a file kept whole (checkXlsxBuffer, My files), or
+ * each part as a reader streams it (openCheckedXlsx, the spreadsheet imports of files/sheet-read.ts).
  */
 
 export interface XlsxLimits {
@@ -189,64 +189,127 @@ class TagCounter {
   }
 }
 
+/** What the parts unpacked so far of one archive have used of the limits. */
+interface UnpackBudget {
+  readonly lang: Language;
+  readonly limits: XlsxLimits;
+  unpacked: number;
+  rows: number;
+  cells: number;
+  /** Entries read to their end: read again (a reader's second pass), they are not counted twice. */
+  readonly checked: Set<string>;
+}
+
+/** Unpacked bytes per chunk, and the pieces a stored (not deflated) part is handed out in. */
+const INFLATE_CHUNK = 256 * 1024;
+
 /**
- * Checks an uploaded .xlsx held in memory against `limits` before it is parsed; throws
- * XlsxLimitError with a reason in `lang` when it is not a zip archive or goes over a limit.
+ * The unpacked bytes of one entry, chunk by chunk, each counted before it is handed out: the
+ * entry's real size against what the directory declares, the archive's total against the
+ * unpacked limit, and a worksheet's row and cell tags against theirs. Stops at the first chunk
+ * over a limit (XlsxLimitError); a damaged entry is refused as not a zip archive.
+ */
+async function* unpackEntry(file: Buffer, entry: ZipEntry, budget: UnpackBudget): AsyncGenerator<Buffer> {
+  const { lang, limits } = budget;
+  if (entry.localOffset + 30 > file.length || file.readUInt32LE(entry.localOffset) !== LOCAL_SIGNATURE) {
+    throw refuse(lang, 'notZip');
+  }
+  const dataStart =
+    entry.localOffset + 30 + file.readUInt16LE(entry.localOffset + 26) + file.readUInt16LE(entry.localOffset + 28);
+  const data = file.subarray(dataStart, dataStart + entry.packedSize);
+  const isChecked = budget.checked.has(entry.name);
+  const tags = WORKSHEET.test(entry.name) && !isChecked ? new TagCounter() : undefined;
+  let entryBytes = 0;
+  const take = (chunk: Buffer) => {
+    if (isChecked) return;
+    entryBytes += chunk.length;
+    budget.unpacked += chunk.length;
+    // A directory that understates an entry: the real size is what counts.
+    if (entryBytes > entry.unpackedSize) throw refuse(lang, 'sizes');
+    if (budget.unpacked > limits.maxUnpackedBytes) throw refuse(lang, 'unpacked', formatMb(limits.maxUnpackedBytes));
+    if (!tags) return;
+    tags.push(chunk);
+    if (budget.rows + tags.rows > limits.maxRows) throw refuse(lang, 'rows', formatCount(limits.maxRows, lang));
+    if (budget.cells + tags.cells > limits.maxCells) throw refuse(lang, 'cells', formatCount(limits.maxCells, lang));
+  };
+  if (entry.method === 0) {
+    for (let at = 0; at < data.length; at += INFLATE_CHUNK) {
+      const piece = data.subarray(at, at + INFLATE_CHUNK);
+      take(piece);
+      yield piece;
+    }
+  } else if (entry.method === 8) {
+    // Large chunks: each is a hop to libuv's thread pool, which a busy machine makes slow.
+    const inflater = createInflateRaw({ chunkSize: INFLATE_CHUNK });
+    inflater.end(data);
+    try {
+      for await (const chunk of inflater) {
+        take(chunk as Buffer);
+        yield chunk as Buffer;
+      }
+    } catch (err) {
+      if (err instanceof XlsxLimitError) throw err;
+      throw refuse(lang, 'notZip');
+    } finally {
+      inflater.destroy();
+    }
+  } else {
+    throw refuse(lang, 'method');
+  }
+  if (tags) {
+    tags.end();
+    budget.rows += tags.rows;
+    budget.cells += tags.cells;
+    if (budget.rows > limits.maxRows) throw refuse(lang, 'rows', formatCount(limits.maxRows, lang));
+    if (budget.cells > limits.maxCells) throw refuse(lang, 'cells', formatCount(limits.maxCells, lang));
+  }
+  budget.checked.add(entry.name);
+}
+
+/**
+ * Checks an uploaded .xlsx held in memory against `limits`; throws XlsxLimitError with a reason in
+ * `lang` when it is not a zip archive or goes over a limit. Every entry is unpacked (and dropped):
+ * for a file kept whole (My files). Readers use openCheckedXlsx, which unpacks only what they read.
  */
 export async function checkXlsxBuffer(file: Buffer, lang: Language, limits: XlsxLimits = XLSX_LIMITS): Promise<void> {
   const entries = readDirectory(file, lang, limits);
   checkDeclared(entries, lang, limits);
-  let unpacked = 0;
-  const counter = { rows: 0, cells: 0 };
+  const budget: UnpackBudget = { lang, limits, unpacked: 0, rows: 0, cells: 0, checked: new Set() };
   for (const entry of entries) {
-    if (entry.localOffset + 30 > file.length || file.readUInt32LE(entry.localOffset) !== LOCAL_SIGNATURE) {
-      throw refuse(lang, 'notZip');
-    }
-    const dataStart =
-      entry.localOffset + 30 + file.readUInt16LE(entry.localOffset + 26) + file.readUInt16LE(entry.localOffset + 28);
-    const data = file.subarray(dataStart, dataStart + entry.packedSize);
-    const tags = WORKSHEET.test(entry.name) ? new TagCounter() : undefined;
-    let entryBytes = 0;
-    const take = (chunk: Buffer) => {
-      entryBytes += chunk.length;
-      unpacked += chunk.length;
-      // A directory that understates an entry: the real size is what counts.
-      if (entryBytes > entry.unpackedSize) throw refuse(lang, 'sizes');
-      if (unpacked > limits.maxUnpackedBytes) throw refuse(lang, 'unpacked', formatMb(limits.maxUnpackedBytes));
-      if (!tags) return;
-      tags.push(chunk);
-      if (counter.rows + tags.rows > limits.maxRows) throw refuse(lang, 'rows', formatCount(limits.maxRows, lang));
-      if (counter.cells + tags.cells > limits.maxCells) throw refuse(lang, 'cells', formatCount(limits.maxCells, lang));
-    };
-    if (entry.method === 0) {
-      take(data);
-    } else if (entry.method === 8) {
-      await inflateEach(data, take, lang);
-    } else {
-      throw refuse(lang, 'method');
-    }
-    if (tags) {
-      tags.end();
-      counter.rows += tags.rows;
-      counter.cells += tags.cells;
-      if (counter.rows > limits.maxRows) throw refuse(lang, 'rows', formatCount(limits.maxRows, lang));
-      if (counter.cells > limits.maxCells) throw refuse(lang, 'cells', formatCount(limits.maxCells, lang));
-    }
+    for await (const chunk of unpackEntry(file, entry, budget)) void chunk;
   }
 }
 
-/** Inflates `data` chunk by chunk into `take`; stops at the first chunk `take` refuses. */
-async function inflateEach(data: Buffer, take: (chunk: Buffer) => void, lang: Language): Promise<void> {
-  const inflater = createInflateRaw();
-  inflater.end(data);
-  try {
-    for await (const chunk of inflater) take(chunk as Buffer);
-  } catch (err) {
-    if (err instanceof XlsxLimitError) throw err;
-    throw refuse(lang, 'notZip');
-  } finally {
-    inflater.destroy();
-  }
+/** An uploaded .xlsx in memory whose parts are unpacked only when read, each checked as it streams. */
+export interface CheckedXlsx {
+  has(name: string): boolean;
+  /**
+   * The unpacked bytes of the part `name` (undefined when the archive has none), counted against
+   * the limits as they stream: the first chunk over one ends the stream with XlsxLimitError. All
+   * parts read share the unpacked, row and cell limits; a part read to its end once is not counted
+   * again when read a second time.
+   */
+  part(name: string): AsyncGenerator<Buffer> | undefined;
+}
+
+/**
+ * The zip-bomb guard of a reader that streams an .xlsx held in memory (spreadsheet imports,
+ * files/sheet-read.ts): the directory's declared sizes, ratios and entry count are checked at once
+ * (XlsxLimitError), then each part as it is read, so a part never read is never unpacked and a
+ * reader that stops early (at a route's row cap) stops the unpacking with it.
+ */
+export function openCheckedXlsx(file: Buffer, lang: Language, limits: XlsxLimits = XLSX_LIMITS): CheckedXlsx {
+  const entries = readDirectory(file, lang, limits);
+  checkDeclared(entries, lang, limits);
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  const budget: UnpackBudget = { lang, limits, unpacked: 0, rows: 0, cells: 0, checked: new Set() };
+  return {
+    has: (name) => byName.has(name),
+    part(name) {
+      const entry = byName.get(name);
+      return entry ? unpackEntry(file, entry, budget) : undefined;
+    },
+  };
 }
 
 /**

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import type { BatchImportResponse, BatchMode, Language } from '@patlas/contracts';
-import { MAX_BATCH_APPLICANTS, MAX_BATCH_NUMBERS } from '@patlas/contracts';
+import { MAX_BATCH_APPLICANTS, MAX_BATCH_IMPORT_ROWS, MAX_BATCH_NUMBERS } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import { ImportErrors } from '../../files/import-errors.js';
-import { checkXlsxBuffer, XlsxLimitError } from '../../files/xlsx-guard.js';
+import type { SheetReader, SheetReading } from '../../files/sheet-reader.js';
+import { XlsxFileError } from '../../files/spreadsheet.js';
 import { splitBatchApplicants, splitBatchNumbers } from '@patlas/contracts';
 import { numberProblem } from './batch-input.js';
 
@@ -62,36 +62,42 @@ export function parseTxt(file: Buffer, mode: BatchMode, lang: Language): BatchIm
   return collectValues(lines, mode, lang);
 }
 
-/** A spreadsheet: the key column is the first one (spec 1 §7); a header row without digits is skipped in number mode. */
-export async function parseWorkbook(file: Buffer, mode: BatchMode, lang: Language): Promise<BatchImportResponse> {
-  const notXlsx = () =>
-    new AppError('IMPORT_FILE_INVALID', {
-      reason: lang === 'zh' ? '请另存为 .xlsx 后重新上传' : 'please save it as .xlsx and upload again',
-    });
+/**
+ * A spreadsheet: the key column is the first one (spec 1 §7); a header row without digits is
+ * skipped in number mode. Read off the HTTP thread, streamed, and refused at its first row past
+ * MAX_BATCH_IMPORT_ROWS (the zip-bomb limits are checked as it unpacks).
+ */
+export async function parseWorkbook(
+  file: Buffer,
+  mode: BatchMode,
+  lang: Language,
+  sheets: SheetReader,
+): Promise<BatchImportResponse> {
+  let sheet: SheetReading;
   try {
-    // The zip-bomb limits, before exceljs unpacks the file in memory.
-    await checkXlsxBuffer(file, lang);
+    sheet = await sheets.read(
+      file,
+      { columns: { by: 'position', columns: [1] }, maxRows: MAX_BATCH_IMPORT_ROWS },
+      lang,
+    );
   } catch (err) {
-    if (err instanceof XlsxLimitError)
-      throw err.isNotZip ? notXlsx() : new AppError('IMPORT_FILE_INVALID', { reason: err.reason });
-    throw err;
-  }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
+    if (!(err instanceof XlsxFileError)) throw err;
     // exceljs reads .xlsx only; an old binary .xls (or anything else) lands here.
-    throw notXlsx();
+    throw new AppError('IMPORT_FILE_INVALID', {
+      reason: !err.isNotXlsx
+        ? err.reason
+        : lang === 'zh'
+          ? '请另存为 .xlsx 后重新上传'
+          : 'please save it as .xlsx and upload again',
+    });
   }
-  const sheet = workbook.worksheets[0];
   const lines: SourceLine[] = [];
-  sheet?.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cell = row.getCell(1);
-    const text = (cell.text ?? '').trim();
-    if (!text) return;
-    if (rowNumber === 1 && mode === 'number' && !/\d/.test(text)) return;
-    if (rowNumber === 1 && mode === 'applicant' && /^(申请人|applicants?|name)$/i.test(text)) return;
-    lines.push({ line: rowNumber, text });
-  });
+  for (const { line, values } of sheet.rows) {
+    const text = (values[0] ?? '').trim();
+    if (!text) continue;
+    if (line === 1 && mode === 'number' && !/\d/.test(text)) continue;
+    if (line === 1 && mode === 'applicant' && /^(申请人|applicants?|name)$/i.test(text)) continue;
+    lines.push({ line, text });
+  }
   return collectValues(lines, mode, lang);
 }

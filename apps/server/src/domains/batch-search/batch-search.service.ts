@@ -15,6 +15,7 @@ import {
   splitBatchNumbers,
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
+import type { SheetReader } from '../../files/sheet-reader.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
 import type { PatentService } from '../patent/patent.service.js';
@@ -48,6 +49,8 @@ export class BatchSearchService {
     private readonly search: SearchService,
     private readonly records: BatchRecordRepository,
     private readonly now: Clock,
+    /** Reads spreadsheet imports off the HTTP thread (files/sheet-reader.ts). */
+    private readonly sheets: SheetReader,
   ) {}
 
   async searchBatch(mode: BatchMode, text: string, lang: Language): Promise<BatchSearchResponse> {
@@ -99,7 +102,7 @@ export class BatchSearchService {
   }
 
   importFile(kind: 'txt' | 'excel', file: Buffer, mode: BatchMode, lang: Language): Promise<BatchImportResponse> {
-    return kind === 'txt' ? Promise.resolve(parseTxt(file, mode, lang)) : parseWorkbook(file, mode, lang);
+    return kind === 'txt' ? Promise.resolve(parseTxt(file, mode, lang)) : parseWorkbook(file, mode, lang, this.sheets);
   }
 
   private ownerOf(auth: AuthContext): string {

@@ -1,14 +1,19 @@
 import type { Readable } from 'node:stream';
-import type { HistoryAction, ImportReport, Language, SearchHistoryEntry } from '@patlas/contracts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
-  cellText,
+  MAX_HISTORY_IMPORT_COLUMNS,
+  MAX_HISTORY_IMPORT_ROWS,
+  type HistoryAction,
+  type ImportReport,
+  type Language,
+  type SearchHistoryEntry,
+} from '@patlas/contracts';
+import { headerLabels, type SheetReader } from '../../files/sheet-reader.js';
+import {
   CELL_MAX,
   formatLocalTime,
-  headerColumns,
-  joinedCells,
   localDayStamp,
   parseLocalTime,
-  readFirstSheet,
   streamExportSheet,
   XlsxFileError,
 } from '../../files/spreadsheet.js';
@@ -179,28 +184,40 @@ export interface ReadOptions {
   retentionDays: number;
 }
 
+/** Rows checked between two turns of the event loop: a long import never holds the HTTP thread. */
+const ROWS_PER_TURN = 500;
+
 /**
  * Reads an exported file back. Each row's data column is the entry (exact); the readable columns
  * are for people and are ignored, except the time column when the data has no `createdAt`. Each
- * bad row is reported with its spreadsheet line (row 1 is the header); the others are kept.
+ * bad row is reported with its spreadsheet line (row 1 is the header); the others are kept. The
+ * sheet is read off the HTTP thread, refused past MAX_HISTORY_IMPORT_ROWS rows or
+ * MAX_HISTORY_IMPORT_COLUMNS columns.
  */
 export async function readHistoryXlsx(
   file: Buffer,
+  sheets: SheetReader,
   options: ReadOptions,
 ): Promise<{ records: ImportedRecord[]; errors: ImportReport['errors']; errorsOmitted: number }> {
   const { lang } = options;
-  const sheet = await readFirstSheet(file, lang);
-  const columns = headerColumns(sheet, HEADERS, ['more']);
-  const dataCol = columns.get('data');
-  if (dataCol === undefined) throw new XlsxFileError(message(lang, 'noHeader'));
-  const timeCol = columns.get('time');
+  const sheet = await sheets.read(
+    file,
+    {
+      // The data column runs on over the cells its text needs (cellPieces).
+      columns: { by: 'header', labels: headerLabels(HEADERS, ['data', 'time']), continued: 0 },
+      maxRows: MAX_HISTORY_IMPORT_ROWS,
+      maxColumns: MAX_HISTORY_IMPORT_COLUMNS,
+    },
+    lang,
+  );
+  if (!sheet.hasSheet) throw new XlsxFileError(lang === 'zh' ? '文件中没有工作表' : 'the file has no worksheet');
+  if (sheet.columnsFound?.[0] == null) throw new XlsxFileError(message(lang, 'noHeader'));
 
   const records: ImportedRecord[] = [];
   const errors = new ImportErrors<ImportReport['errors'][number]>();
-  for (let line = 2; line <= sheet.rowCount; line += 1) {
-    const row = sheet.getRow(line);
-    if (!row.hasValues) continue;
-    const json = joinedCells(row, dataCol);
+  for (const [index, { line, values }] of sheet.rows.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
+    const [json = '', timeCell = ''] = values;
     if (!json.trim()) {
       errors.push({ line, message: message(lang, 'noData') });
       continue;
@@ -220,8 +237,7 @@ export async function readHistoryXlsx(
       continue;
     }
     const rawTime = wrapped ? (data as { createdAt?: unknown }).createdAt : undefined;
-    const timeText =
-      typeof rawTime === 'string' ? rawTime : timeCol === undefined ? '' : cellText(row.getCell(timeCol).value);
+    const timeText = typeof rawTime === 'string' ? rawTime : timeCell;
     let createdAt: string | undefined;
     if (timeText.trim()) {
       createdAt = parseLocalTime(timeText);

@@ -18,6 +18,7 @@ import type { SearchService } from '../search/search.service.js';
 import { HistoryCombiner, type CombineOperator } from './history-combine.js';
 import { readEntryJson } from './history-entry.js';
 import { XlsxFileError } from '../../files/spreadsheet.js';
+import type { SheetReader } from '../../files/sheet-reader.js';
 import { exportFilename, readHistoryXlsx, writeHistoryXlsx } from './history-xlsx.js';
 import type { SearchHistory, SearchHistoryFilter, SearchHistoryRepository } from './search-history.repository.js';
 
@@ -92,6 +93,8 @@ export class SearchHistoryService {
     private readonly repository: SearchHistoryRepository,
     private readonly search: SearchService,
     private readonly now: Clock,
+    /** Reads spreadsheet imports off the HTTP thread (files/sheet-reader.ts). */
+    private readonly sheets: SheetReader,
   ) {
     this.combiner = new HistoryCombiner(search);
   }
@@ -192,7 +195,7 @@ export class SearchHistoryService {
     const now = this.now();
     let parsed: Awaited<ReturnType<typeof readHistoryXlsx>>;
     try {
-      parsed = await readHistoryXlsx(file, {
+      parsed = await readHistoryXlsx(file, this.sheets, {
         lang,
         now,
         oldest: new Date(now.getTime() - HISTORY_RETENTION_MS),

@@ -1,7 +1,12 @@
-import ExcelJS from 'exceljs';
-import { MAX_LIBRARY_LABEL_NAME_LENGTH, splitBatchNumbers, type Language } from '@patlas/contracts';
+import {
+  MAX_LIBRARY_IMPORT_ROWS,
+  MAX_LIBRARY_LABEL_NAME_LENGTH,
+  splitBatchNumbers,
+  type Language,
+} from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import { checkXlsxBuffer, XlsxLimitError } from '../../files/xlsx-guard.js';
+import type { SheetReader, SheetReading } from '../../files/sheet-reader.js';
+import { XlsxFileError } from '../../files/spreadsheet.js';
 import { numberProblem } from '../batch-search/batch-input.js';
 
 /** One number read from an import file, with the line it came from and the labels of that line. */
@@ -50,42 +55,43 @@ export function readTxtImport(file: Buffer): ImportReading {
 /**
  * A spreadsheet import: the numbers in the first column (spec 2 §5 "the key column first"), the
  * indexing labels of each row in the second (optional). A header row without digits is skipped.
- * The zip-bomb limits are checked before exceljs unpacks the file.
+ * Read off the HTTP thread, streamed, and refused at its first row past MAX_LIBRARY_IMPORT_ROWS
+ * (the zip-bomb limits are checked as it unpacks).
  */
-export async function readWorkbookImport(file: Buffer, lang: Language): Promise<ImportReading> {
-  const notXlsx = () =>
-    new AppError('IMPORT_FILE_INVALID', {
-      reason: lang === 'zh' ? '请另存为 .xlsx 后重新上传' : 'please save it as .xlsx and upload again',
-    });
+export async function readWorkbookImport(file: Buffer, lang: Language, sheets: SheetReader): Promise<ImportReading> {
+  let sheet: SheetReading;
   try {
-    await checkXlsxBuffer(file, lang);
+    sheet = await sheets.read(
+      file,
+      { columns: { by: 'position', columns: [1, 2] }, maxRows: MAX_LIBRARY_IMPORT_ROWS },
+      lang,
+    );
   } catch (err) {
-    if (err instanceof XlsxLimitError)
-      throw err.isNotZip ? notXlsx() : new AppError('IMPORT_FILE_INVALID', { reason: err.reason });
-    throw err;
-  }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw notXlsx();
+    if (!(err instanceof XlsxFileError)) throw err;
+    throw new AppError('IMPORT_FILE_INVALID', {
+      reason: !err.isNotXlsx
+        ? err.reason
+        : lang === 'zh'
+          ? '请另存为 .xlsx 后重新上传'
+          : 'please save it as .xlsx and upload again',
+    });
   }
   const reading: ImportReading = { numbers: [], problems: [] };
   const seen = new Set<string>();
-  workbook.worksheets[0]?.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const text = (row.getCell(1).text ?? '').trim();
-    if (!text) return;
-    if (rowNumber === 1 && !/\d/.test(text)) return;
+  for (const { line, values } of sheet.rows) {
+    const text = (values[0] ?? '').trim();
+    if (!text) continue;
+    if (line === 1 && !/\d/.test(text)) continue;
     const labels = [
       ...new Set(
-        (row.getCell(2).text ?? '')
+        (values[1] ?? '')
           .split(LABEL_SEPARATORS)
           // A longer label is kept by its first MAX_LIBRARY_LABEL_NAME_LENGTH characters.
           .map((l) => l.trim().slice(0, MAX_LIBRARY_LABEL_NAME_LENGTH))
           .filter(Boolean),
       ),
     ];
-    readLine(rowNumber, text, labels, reading, seen);
-  });
+    readLine(line, text, labels, reading, seen);
+  }
   return reading;
 }

@@ -41,6 +41,7 @@ import { makeAnd, printExpression, type QueryNode } from '@patlas/query';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { ImportErrors } from '../../files/import-errors.js';
+import type { SheetReader } from '../../files/sheet-reader.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
 import { HistoryCombiner, type CombineOperator } from '../history/history-combine.js';
@@ -76,6 +77,8 @@ export interface LibraryServiceDeps {
   operateHistory: Pick<OperateHistoryService, 'save'>;
   /** The caller's favourites limit (users.quotas; null: unlimited), from the account domain. */
   favouritesLimit: (auth: AuthContext) => Promise<number | null>;
+  /** Reads spreadsheet imports off the HTTP thread (files/sheet-reader.ts). */
+  sheets: SheetReader;
   now: Clock;
 }
 
@@ -521,7 +524,8 @@ export class LibraryService {
   ): Promise<LibraryImportResponse> {
     const userId = this.userOf(auth);
     const target = await this.openWritable(folderId, userId);
-    const reading: ImportReading = kind === 'txt' ? readTxtImport(file) : await readWorkbookImport(file, lang);
+    const reading: ImportReading =
+      kind === 'txt' ? readTxtImport(file) : await readWorkbookImport(file, lang, this.deps.sheets);
     if (reading.numbers.length > MAX_COLLECT_PATENTS) {
       throw new AppError('COLLECT_TOO_MANY', { max: grouped(MAX_COLLECT_PATENTS) });
     }

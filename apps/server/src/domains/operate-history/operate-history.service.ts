@@ -11,6 +11,7 @@ import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
 import type { OperateHistory, OperateHistoryFilter, OperateHistoryRepository } from './operate-history.repository.js';
 import { localDayStamp, XlsxFileError } from '../../files/spreadsheet.js';
+import type { SheetReader } from '../../files/sheet-reader.js';
 import { readOperateHistoryXlsx, writeOperateHistoryXlsx, type OperateHistoryRecord } from './operate-history.xlsx.js';
 
 /** Rows an export reads from the database at a time. */
@@ -80,6 +81,8 @@ export class OperateHistoryService {
   constructor(
     private readonly repository: OperateHistoryRepository,
     private readonly now: Clock,
+    /** Reads spreadsheet imports off the HTTP thread (files/sheet-reader.ts). */
+    private readonly sheets: SheetReader,
   ) {}
 
   /** IP-login visitors have no account to keep a history under (spec 1 §4). */
@@ -163,7 +166,7 @@ export class OperateHistoryService {
     if (file.length === 0) throw new AppError('IMPORT_FILE_REQUIRED');
     let parsed;
     try {
-      parsed = await readOperateHistoryXlsx(file, lang, this.now());
+      parsed = await readOperateHistoryXlsx(file, this.sheets, lang, this.now());
     } catch (err) {
       if (err instanceof XlsxFileError) throw new AppError('IMPORT_FILE_INVALID', { reason: err.reason });
       throw err;

@@ -1,16 +1,20 @@
 import type { Readable } from 'node:stream';
-import { SaveOperateHistoryRequestSchema, type ImportReport, type Language, type RecordType } from '@patlas/contracts';
-import type ExcelJS from 'exceljs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  MAX_HISTORY_IMPORT_COLUMNS,
+  MAX_HISTORY_IMPORT_ROWS,
+  SaveOperateHistoryRequestSchema,
+  type ImportReport,
+  type Language,
+  type RecordType,
+} from '@patlas/contracts';
 import { z } from 'zod';
 import { ImportErrors } from '../../files/import-errors.js';
+import { headerLabels, type SheetReader } from '../../files/sheet-reader.js';
 import {
-  cellText,
   CELL_MAX,
   formatLocalTime,
-  headerColumns,
-  joinedCells,
   parseLocalTime,
-  readFirstSheet,
   streamExportSheet,
   XlsxFileError,
 } from '../../files/spreadsheet.js';
@@ -154,29 +158,46 @@ export interface ParsedSheet {
   errorsOmitted: number;
 }
 
+/** The columns an import reads, the data column first (it runs on over further cells). */
+const READ_COLUMNS = ['data', 'type', 'title', 'total', 'time', 'router'] as const satisfies readonly Column[];
+
+/** Rows checked between two turns of the event loop: a long import never holds the HTTP thread. */
+const ROWS_PER_TURN = 500;
+
 /**
  * Reads an exported file back. A row's data column wins (exact); a row without one is read from
  * the readable columns (type, title, results, time, link), so a hand-made row imports too. Each
- * bad row is reported with its spreadsheet line (row 1 is the header); the others are kept.
+ * bad row is reported with its spreadsheet line (row 1 is the header); the others are kept. The
+ * sheet is read off the HTTP thread, refused past MAX_HISTORY_IMPORT_ROWS rows or
+ * MAX_HISTORY_IMPORT_COLUMNS columns.
  */
-export async function readOperateHistoryXlsx(file: Buffer, lang: Language, now: Date): Promise<ParsedSheet> {
-  const sheet = await readFirstSheet(file, lang);
-  const columns = headerColumns(sheet, HEADERS, ['more']);
-  if (!columns.has('data') && !(columns.has('type') && columns.has('title'))) {
+export async function readOperateHistoryXlsx(
+  file: Buffer,
+  sheets: SheetReader,
+  lang: Language,
+  now: Date,
+): Promise<ParsedSheet> {
+  const sheet = await sheets.read(
+    file,
+    {
+      columns: { by: 'header', labels: headerLabels(HEADERS, READ_COLUMNS), continued: 0 },
+      maxRows: MAX_HISTORY_IMPORT_ROWS,
+      maxColumns: MAX_HISTORY_IMPORT_COLUMNS,
+    },
+    lang,
+  );
+  if (!sheet.hasSheet) throw new XlsxFileError(lang === 'zh' ? '文件中没有工作表' : 'the file has no worksheet');
+  const has = (column: Column) => sheet.columnsFound?.[(READ_COLUMNS as readonly Column[]).indexOf(column)] != null;
+  if (!has('data') && !(has('type') && has('title'))) {
     throw new XlsxFileError(message(lang, 'noHeader'));
   }
-  const at = (row: ExcelJS.Row, column: Column) => {
-    const col = columns.get(column);
-    return col === undefined ? '' : cellText(row.getCell(col).value);
-  };
 
   const records: OperateHistoryRecord[] = [];
   const errors = new ImportErrors<ImportReport['errors'][number]>();
-  const dataCol = columns.get('data');
-  for (let line = 2; line <= sheet.rowCount; line += 1) {
-    const row = sheet.getRow(line);
-    if (!row.hasValues) continue;
-    const json = dataCol === undefined ? '' : joinedCells(row, dataCol);
+  for (const [index, { line, values }] of sheet.rows.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
+    const at = (column: Column) => values[(READ_COLUMNS as readonly Column[]).indexOf(column)] ?? '';
+    const json = at('data');
     let candidate: unknown;
     if (json.trim()) {
       try {
@@ -186,8 +207,8 @@ export async function readOperateHistoryXlsx(file: Buffer, lang: Language, now: 
         continue;
       }
     } else {
-      const typeText = at(row, 'type');
-      const title = at(row, 'title');
+      const typeText = at('type');
+      const title = at('title');
       if (!typeText.trim() || !title.trim()) {
         errors.push({ line, message: message(lang, 'missing') });
         continue;
@@ -197,14 +218,14 @@ export async function readOperateHistoryXlsx(file: Buffer, lang: Language, now: 
         errors.push({ line, message: message(lang, 'type', { value: typeText.slice(0, 50) }) });
         continue;
       }
-      const timeText = at(row, 'time');
+      const timeText = at('time');
       const createdAt = timeText.trim() ? parseLocalTime(timeText) : now.toISOString();
       if (!createdAt) {
         errors.push({ line, message: message(lang, 'time', { value: timeText.slice(0, 50) }) });
         continue;
       }
-      const total = at(row, 'total').trim();
-      const router = at(row, 'router').trim();
+      const total = at('total').trim();
+      const router = at('router').trim();
       candidate = {
         recordType,
         title,
