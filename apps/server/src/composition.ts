@@ -693,6 +693,8 @@ export interface ImageIndexing {
   scheduleIndexing(): Promise<void>;
   /** Stops a running indexing between two drawings (graceful shutdown). */
   stop(): void;
+  /** Ends the CNN's worker thread (the app's close, once the jobs have stopped). */
+  close(): Promise<void>;
 }
 
 /** What the app holds besides Fastify: the database, the engine, the jobs, every repository and service. */
@@ -737,9 +739,6 @@ export interface ComposeOptions {
   /** See BuildOptions.engineColumns. */
   engineColumns?: 'open' | 'first-use' | undefined;
 }
-
-/** One CNN per process: the tfjs back end is process-wide, and several apps (tests) share the model. */
-let sharedImageEmbedder: ImageEmbedder | undefined;
 
 /**
  * Opens the database, runs migrations, opens the search engine and builds every repository,
@@ -819,7 +818,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   const jobs = createJobs({ db: database.db, dialect: database.dialect, now, pollMs: config.jobs.pollMs });
   jobs.worker.useLogger(log.child({ module: 'jobs' }));
 
-  sharedImageEmbedder ??= new ImageEmbedder();
+  // The CNN's worker thread: started on the first drawing or upload, ended with the app (imageIndex.close).
+  const imageEmbedder = new ImageEmbedder();
   // Imports run through the context being built here; none starts before compose has answered it.
   const composed: { context?: AppContext } = {};
   const importRunner: ImportRunner = (files, importOptions) => {
@@ -836,7 +836,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     log,
     now,
     drawingsDir,
-    imageEmbedder: sharedImageEmbedder,
+    imageEmbedder,
     translationDelay: options.translationDelay,
     runImport: importRunner,
     jobs: jobs.queue,
@@ -889,6 +889,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
         await jobs.queue.enqueue(IMAGE_INDEX_KIND, {}, { uniqueKey: IMAGE_INDEX_KIND });
       },
       stop: () => imageShutdown.abort(),
+      close: () => imageEmbedder.close(),
     },
     semanticModel,
     mailer,
