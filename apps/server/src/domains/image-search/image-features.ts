@@ -164,8 +164,10 @@ export class ImageEmbedder {
       const fromSources = import.meta.url.endsWith('.ts');
       this.pool = new Piscina<ImageFeatureTask, unknown>({
         // From sources (tests, tsx) the worker is TypeScript, started through the tsx loader.
-        filename: new URL(fromSources ? './image-embed-worker-source.mjs' : './image-embed-worker.js', import.meta.url)
-          .href,
+        filename: new URL(
+          fromSources ? '../../image-embed-worker-source.mjs' : './image-embed-worker.js',
+          import.meta.url,
+        ).href,
         minThreads: 1,
         maxThreads: 1,
         idleTimeout: Infinity,

@@ -89,7 +89,9 @@ export class PatentValueService {
   private async loadStats(): Promise<CohortStats> {
     if (this.stats) return this.stats;
     const stats = new CohortStats();
-    for (const row of await this.deps.repository.allCohorts()) {
+    // Parsed COHORT_SLICE histograms at a time: tens of thousands at 1M records.
+    for (const [i, row] of (await this.deps.repository.allCohorts()).entries()) {
+      if (i > 0 && i % COHORT_SLICE === 0) await yieldToRequests();
       stats.cohorts.set(
         row.cohort,
         CohortHistogram.fromJSON(JSON.parse(row.histograms) as Parameters<typeof CohortHistogram.fromJSON>[0]),
