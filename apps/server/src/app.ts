@@ -243,6 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     context.mailer.close();
     await context.sheets.close();
+    await context.imageIndex.close();
     // Once the queued index writes end: the next start skips its verify if nothing is written meanwhile.
     await withIndexWrites(context, () => markInStep(context)).catch((err: unknown) =>
       app.log.warn({ err }, 'could not mark the search index in step'),

@@ -705,6 +705,8 @@ export interface ImageIndexing {
   scheduleIndexing(): Promise<void>;
   /** Stops a running indexing between two drawings (graceful shutdown). */
   stop(): void;
+  /** Ends the CNN's worker thread (the app's close, once the jobs have stopped). */
+  close(): Promise<void>;
 }
 
 /** What the app holds besides Fastify: the database, the engine, the jobs, every repository and service. */
@@ -753,9 +755,6 @@ export interface ComposeOptions {
   /** See BuildOptions.engineColumns. */
   engineColumns?: 'open' | 'first-use' | undefined;
 }
-
-/** One CNN per process: the tfjs back end is process-wide, and several apps (tests) share the model. */
-let sharedImageEmbedder: ImageEmbedder | undefined;
 
 /**
  * Opens the database, runs migrations, opens the search engine and builds every repository,
@@ -846,7 +845,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
 
   // A CLI process (first-use columns) starts its workers only if it renders something.
   const cpu = createCpuPool({ threads: config.cpu.workers, prestart: options.engineColumns !== 'first-use' });
-  sharedImageEmbedder ??= new ImageEmbedder();
+  // The CNN's worker thread: started on the first drawing or upload, ended with the app (imageIndex.close).
+  const imageEmbedder = new ImageEmbedder();
   // Its worker thread starts at the first spreadsheet import.
   const sheets = createSheetReader();
   // Imports run through the context being built here; none starts before compose has answered it.
@@ -865,7 +865,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     log,
     now,
     drawingsDir,
-    imageEmbedder: sharedImageEmbedder,
+    imageEmbedder,
     translationDelay: options.translationDelay,
     runImport: importRunner,
     jobs: jobs.queue,
@@ -920,6 +920,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
         await jobs.queue.enqueue(IMAGE_INDEX_KIND, {}, { uniqueKey: IMAGE_INDEX_KIND });
       },
       stop: () => imageShutdown.abort(),
+      close: () => imageEmbedder.close(),
     },
     semanticModel,
     mailer,

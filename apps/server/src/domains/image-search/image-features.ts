@@ -1,15 +1,15 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { Piscina } from 'piscina';
 import sharp, { type SharpOptions } from 'sharp';
 import phashImport from 'sharp-phash';
-import type * as Tf from '@tensorflow/tfjs';
+import { CNN_INPUT_SIZE } from './image-cnn.js';
 
 type PhashFunction = (image: Buffer, options?: SharpOptions) => Promise<string>;
 // sharp-phash is CommonJS (module.exports = fn) but types itself as an ES default export.
 const phash = ((phashImport as unknown as { default?: PhashFunction }).default ?? phashImport) as PhashFunction;
 
 /**
- * Image features for drawing search, all computed in this process (nothing is fetched):
+ * Image features for drawing search, all computed in this process (nothing is fetched), on the
+ * image worker thread (ImageEmbedder):
  * - a perceptual hash (sharp-phash, 64-bit DCT hash) of the drawing, and for a query of its four
  *   rotations and their mirror images, so a turned or flipped drawing still matches;
  * - a 1280-d CNN embedding: the `flatten_1` layer of the MobileNetV2 that ships inside the nsfwjs
@@ -20,10 +20,6 @@ const phash = ((phashImport as unknown as { default?: PhashFunction }).default ?
  * border frames the same content) and shrunk to at most NORMALISED_SIZE px.
  */
 
-/** Side of the square the CNN sees (MobileNetV2's input). */
-export const CNN_INPUT_SIZE = 224;
-/** Length of the CNN embedding. */
-export const EMBEDDING_DIMENSIONS = 1280;
 const NORMALISED_SIZE = 512;
 /** Side of the square grey image the pHash variants are made from (sharp-phash samples 32×32). */
 const PHASH_SOURCE_SIZE = 64;
@@ -145,121 +141,87 @@ export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
   return sum;
 }
 
+/** Runs the CNN on 224×224×3 raw RGB squares in one batch; each vector comes back L2-normalised. */
+export type EmbedSquares = (squares: readonly Uint8Array[]) => Promise<Float32Array[]>;
+
+/** What the image worker thread is asked (image-embed-worker.ts). */
+export type ImageFeatureTask =
+  | { kind: 'embed'; squares: Uint8Array[] }
+  | { kind: 'drawing'; input: Uint8Array | string }
+  | { kind: 'query'; input: Uint8Array };
+
 /**
- * The MobileNetV2 feature extractor. Loads lazily (about 1 s: the WebAssembly back end, then the
- * weights bundled as base64 in nsfwjs) and once per process; concurrent callers share the load.
+ * The image features' worker thread (image-embed-worker.ts): decoding, hashing and the MobileNetV2's
+ * synchronous inference (~0.1–0.5 s a batch) all run there, so none of it holds the HTTP thread.
+ * One thread, started on the first call, which loads the model then (about 1 s); calls queue for
+ * it; close() ends it (the app's close).
  */
 export class ImageEmbedder {
-  private model: Promise<Tf.LayersModel> | undefined;
+  private pool: Piscina<ImageFeatureTask, unknown> | undefined;
 
-  private async load(): Promise<Tf.LayersModel> {
-    const tf = await import('@tensorflow/tfjs');
-    const wasm = await import('@tensorflow/tfjs-backend-wasm');
-    // The .wasm files are read from node_modules: a directory path makes the back end read them from disk.
-    const require = createRequire(import.meta.url);
-    const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
-    wasm.setWasmPaths(`${wasmDir}${path.sep}`);
-    if (tf.getBackend() !== 'wasm') {
-      // The Emscripten runtime adds process handlers that rethrow any uncaught exception or unhandled
-      // rejection, which would take the server down; the server has its own, so they are removed again.
-      const exceptionHandlers = process.listeners('uncaughtException');
-      const rejectionHandlers = process.listeners('unhandledRejection');
-      try {
-        const isReady = await tf.setBackend('wasm');
-        if (!isReady) throw new Error('the tfjs WebAssembly back end could not start');
-        await tf.ready();
-      } finally {
-        for (const listener of process.listeners('uncaughtException')) {
-          if (!exceptionHandlers.includes(listener)) process.removeListener('uncaughtException', listener);
-        }
-        for (const listener of process.listeners('unhandledRejection')) {
-          if (!rejectionHandlers.includes(listener)) process.removeListener('unhandledRejection', listener);
-        }
-      }
+  private run(task: ImageFeatureTask): Promise<unknown> {
+    if (!this.pool) {
+      const fromSources = import.meta.url.endsWith('.ts');
+      this.pool = new Piscina<ImageFeatureTask, unknown>({
+        // From sources (tests, tsx) the worker is TypeScript, started through the tsx loader.
+        filename: new URL(
+          fromSources ? '../../image-embed-worker-source.mjs' : './image-embed-worker.js',
+          import.meta.url,
+        ).href,
+        minThreads: 1,
+        maxThreads: 1,
+        idleTimeout: Infinity,
+        concurrentTasksPerWorker: 1,
+      });
     }
-    const { MobileNetV2Model } = await import('nsfwjs/models/mobilenet_v2');
-    const json = ((await MobileNetV2Model.modelJson()) as { default: Tf.io.ModelJSON }).default;
-    // Each bundle module's default export is one weight shard as base64, named group1-shard<i>of<n>.
-    const shards: Record<string, string> = {};
-    for (const [i, loader] of MobileNetV2Model.weightBundles.entries()) {
-      const name = `group1-shard${i + 1}of${MobileNetV2Model.numOfWeightBundles}`;
-      shards[name] = ((await loader()) as { default: string }).default;
-    }
-    const weightSpecs: Tf.io.WeightsManifestEntry[] = [];
-    const buffers: Buffer[] = [];
-    for (const group of json.weightsManifest) {
-      for (const shardPath of group.paths) {
-        const base64 = shards[shardPath];
-        if (!base64) throw new Error(`nsfwjs weight shard ${shardPath} is missing`);
-        buffers.push(Buffer.from(base64, 'base64'));
-      }
-      weightSpecs.push(...group.weights);
-    }
-    const weights = Buffer.concat(buffers);
-    const full = await tf.loadLayersModel(
-      tf.io.fromMemory({
-        modelTopology: json.modelTopology,
-        weightSpecs,
-        weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
-      }),
-    );
-    const layer = full.layers.find((l) => l.name === 'flatten_1');
-    if (!layer) throw new Error('MobileNetV2 has no flatten_1 layer');
-    return tf.model({ inputs: full.inputs, outputs: layer.output as ReturnType<typeof tf.input> });
-  }
-
-  private getModel(): Promise<Tf.LayersModel> {
-    this.model ??= this.load().catch((err: unknown) => {
-      this.model = undefined;
-      throw err;
-    });
-    return this.model;
+    return this.pool.run(task);
   }
 
   /** Embeds 224×224×3 raw RGB squares in one batch; each vector comes back L2-normalised. */
   async embed(squares: readonly Uint8Array[]): Promise<Float32Array[]> {
     if (squares.length === 0) return [];
-    const model = await this.getModel();
-    const tf = await import('@tensorflow/tfjs');
-    const size = CNN_INPUT_SIZE * CNN_INPUT_SIZE * 3;
-    const input = new Int32Array(squares.length * size);
-    squares.forEach((square, i) => input.set(square, i * size));
-    const output = tf.tidy(() => {
-      const batch = tf.tensor4d(input, [squares.length, CNN_INPUT_SIZE, CNN_INPUT_SIZE, 3], 'int32');
-      return model.predict(batch.toFloat().div(255)) as ReturnType<typeof tf.tensor2d>;
-    });
-    const values = await output.data();
-    output.dispose();
-    return squares.map((_, i) =>
-      normalise(values.slice(i * EMBEDDING_DIMENSIONS, (i + 1) * EMBEDDING_DIMENSIONS) as Float32Array),
-    );
+    return (await this.run({ kind: 'embed', squares: [...squares] })) as Float32Array[];
   }
-}
 
-function normalise(vector: Float32Array): Float32Array {
-  let norm = 0;
-  for (const value of vector) norm += value * value;
-  norm = Math.sqrt(norm) || 1;
-  for (let i = 0; i < vector.length; i++) vector[i]! /= norm;
-  return vector;
+  async drawingFeatures(input: Buffer | string): Promise<DrawingFeatures> {
+    return (await this.run({ kind: 'drawing', input })) as DrawingFeatures;
+  }
+
+  async queryFeatures(input: Buffer): Promise<QueryFeatures> {
+    return (await this.run({ kind: 'query', input })) as QueryFeatures;
+  }
+
+  /** Ends the worker thread (a later call starts a new one). */
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy();
+  }
 }
 
 /**
  * Features of a stored drawing: one hash and one embedding of the drawing as it is (a query's
  * rotations are compared against it, so the index stays one row per drawing).
  */
-export async function extractDrawingFeatures(
-  embedder: ImageEmbedder,
-  input: Buffer | string,
-): Promise<DrawingFeatures> {
+export function extractDrawingFeatures(embedder: ImageEmbedder, input: Buffer | string): Promise<DrawingFeatures> {
+  return embedder.drawingFeatures(input);
+}
+
+/** Features of an uploaded image (see computeQueryFeatures), computed on the image worker thread. */
+export function extractQueryFeatures(embedder: ImageEmbedder, input: Buffer): Promise<QueryFeatures> {
+  return embedder.queryFeatures(input);
+}
+
+/** extractDrawingFeatures on the thread that calls it (the image worker). */
+export async function computeDrawingFeatures(embed: EmbedSquares, input: Buffer | string): Promise<DrawingFeatures> {
   const image = await normaliseImage(input);
   const [hash, square] = await Promise.all([phashSquare(image).then(phashOfSquare), cnnSquare(image)]);
-  const [embedding] = await embedder.embed([square]);
+  const [embedding] = await embed([square]);
   return { phash: hash, embedding: embedding! };
 }
 
 /** Features of an uploaded image: hashes of its 8 rotations/mirrors and embeddings of its 4 rotations. */
-export async function extractQueryFeatures(embedder: ImageEmbedder, input: Buffer): Promise<QueryFeatures> {
+export async function computeQueryFeatures(embed: EmbedSquares, input: Buffer): Promise<QueryFeatures> {
   const image = await normaliseImage(input);
   const [hashSource, square] = await Promise.all([phashSquare(image), cnnSquare(image)]);
   const hashSquares: Uint8Array[] = [hashSource];
@@ -267,9 +229,6 @@ export async function extractQueryFeatures(embedder: ImageEmbedder, input: Buffe
   for (let i = 0; i < 4; i++) hashSquares.push(mirrorSquare(hashSquares[i]!, PHASH_SOURCE_SIZE));
   const cnnSquares: Uint8Array[] = [square];
   for (let i = 1; i < 4; i++) cnnSquares.push(rotateSquare(cnnSquares[i - 1]!, CNN_INPUT_SIZE, 3));
-  const [phashes, embeddings] = await Promise.all([
-    Promise.all(hashSquares.map(phashOfSquare)),
-    embedder.embed(cnnSquares),
-  ]);
+  const [phashes, embeddings] = await Promise.all([Promise.all(hashSquares.map(phashOfSquare)), embed(cnnSquares)]);
   return { phashes, embeddings };
 }

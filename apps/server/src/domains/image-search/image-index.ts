@@ -112,7 +112,7 @@ export class ImageIndexer {
         }
         this.pendingDrawings = Math.max(0, this.pendingDrawings - 1);
         if (chunk.length >= SAVE_EVERY) await save();
-        // The CNN runs on this thread: let waiting requests through between drawings.
+        // Decoding and hashing settle on this thread: let waiting requests through between drawings.
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       await save();

@@ -137,6 +137,12 @@ export class PatentValueRepository {
     }));
   }
 
+  /** Each cohort's size when its members were last scored (without the histograms: cheap at any size). */
+  async scoredSizes(): Promise<Map<string, number>> {
+    const rows = await this.db.selectFrom('patent_value_cohorts').select(['cohort', 'scored_size']).execute();
+    return new Map(rows.map((r) => [r.cohort, Number(r.scored_size)]));
+  }
+
   /**
    * Writes cohorts' histograms and deletes the `removed` ones. `markScored`: their members' scores
    * were just computed from these histograms (scored_size = size); otherwise a new cohort starts at 0.

@@ -51,6 +51,16 @@ const PAGE = 500;
  * a 1M rescore held every request for its whole two minutes.
  */
 const yieldToRequests = () => setImmediate();
+/**
+ * Cohorts whose histograms are serialised and written in one transaction: a large corpus has tens
+ * of thousands (subclass × year), and writing them all at once held the event loop for seconds.
+ */
+const COHORT_SLICE = 100;
+/**
+ * Records a page of the rescore: read, scored, written to the store and to the index with a turn of
+ * the event loop between each step, each a few milliseconds (500 records at once held it ~100 ms).
+ */
+const RESCORE_PAGE = 100;
 
 export interface RescoreReport {
   /** Records given value indicators for the first time (stored before value evaluation existed). */
@@ -82,7 +92,9 @@ export class PatentValueService {
   private async loadStats(): Promise<CohortStats> {
     if (this.stats) return this.stats;
     const stats = new CohortStats();
-    for (const row of await this.deps.repository.allCohorts()) {
+    // Parsed COHORT_SLICE histograms at a time: tens of thousands at 1M records.
+    for (const [i, row] of (await this.deps.repository.allCohorts()).entries()) {
+      if (i > 0 && i % COHORT_SLICE === 0) await yieldToRequests();
       stats.cohorts.set(
         row.cohort,
         CohortHistogram.fromJSON(JSON.parse(row.histograms) as Parameters<typeof CohortHistogram.fromJSON>[0]),
@@ -153,14 +165,36 @@ export class PatentValueService {
     const stats = this.stats;
     const keys = [...this.dirty];
     this.dirty.clear();
-    const kept = keys.filter((k) => stats.cohorts.has(k));
-    await this.deps.repository.saveCohorts(
-      kept.map((cohort) => {
+    await this.writeCohorts(
+      stats,
+      keys.filter((k) => stats.cohorts.has(k)),
+      keys.filter((k) => !stats.cohorts.has(k)),
+      { markScored: false, at: this.deps.now().toISOString() },
+    );
+  }
+
+  /**
+   * Saves the histograms of `keys` and deletes the `removed` cohorts, COHORT_SLICE cohorts a
+   * transaction with a turn of the event loop between two: each slice is a few milliseconds of
+   * work. A stop between two slices leaves the rest to the next save (the rescore rebuilds every
+   * histogram from the records).
+   */
+  private async writeCohorts(
+    stats: CohortStats,
+    keys: readonly string[],
+    removed: readonly string[],
+    options: { markScored: boolean; at: string },
+  ): Promise<void> {
+    const { repository } = this.deps;
+    if (removed.length > 0) await repository.saveCohorts([], { ...options, removed });
+    for (let i = 0; i < keys.length; i += COHORT_SLICE) {
+      await yieldToRequests();
+      const slice = keys.slice(i, i + COHORT_SLICE).map((cohort) => {
         const h = stats.cohorts.get(cohort)!;
         return { cohort, size: h.size, histograms: JSON.stringify(h.toJSON()) };
-      }),
-      { removed: keys.filter((k) => !stats.cohorts.has(k)), markScored: false, at: this.deps.now().toISOString() },
-    );
+      });
+      await repository.saveCohorts(slice, options);
+    }
   }
 
   /** After an import: the histograms saved, the rescore queued (cohorts the import moved). */
@@ -255,13 +289,13 @@ export class PatentValueService {
 
     const stats = new CohortStats();
     for (let after = ''; ;) {
-      const page = await repository.page(after, PAGE);
+      const page = await repository.page(after, RESCORE_PAGE);
       if (page.length === 0) break;
       after = page[page.length - 1]!.publicationNumber;
       for (const row of page) stats.add(row.cohorts, row.raw, 1);
       await yieldToRequests();
     }
-    const scoredSizes = new Map((await repository.allCohorts()).map((c) => [c.cohort, c.scoredSize]));
+    const scoredSizes = await repository.scoredSizes();
     const moved = new Set<string>();
     for (const [key, h] of stats.cohorts) {
       const before = scoredSizes.get(key) ?? 0;
@@ -274,9 +308,10 @@ export class PatentValueService {
     let changed = 0;
     const at = this.deps.now().toISOString();
     for (let after = ''; !signal?.aborted;) {
-      const page = await repository.page(after, PAGE);
+      const page = await repository.page(after, RESCORE_PAGE);
       if (page.length === 0) break;
       after = page[page.length - 1]!.publicationNumber;
+      await yieldToRequests();
       const updates: { publicationNumber: string; cohort: string; score: number | null }[] = [];
       for (const row of page) {
         const cohort = chooseCohort(row.cohorts, stats);
@@ -288,7 +323,10 @@ export class PatentValueService {
         }
       }
       changed += updates.length;
+      if (updates.length === 0) continue;
+      await yieldToRequests();
       await repository.updateScores(updates, at);
+      await yieldToRequests();
       await engine.setValueScores(
         updates.map((u): ValueScoreUpdate => ({ publicationNumber: u.publicationNumber, valueScore: u.score })),
       );
@@ -296,9 +334,11 @@ export class PatentValueService {
     }
     if (!signal?.aborted) {
       const previous = new Set(scoredSizes.keys());
-      await repository.saveCohorts(
-        [...stats.cohorts].map(([cohort, h]) => ({ cohort, size: h.size, histograms: JSON.stringify(h.toJSON()) })),
-        { removed: [...previous].filter((k) => !stats.cohorts.has(k)), markScored: true, at },
+      await this.writeCohorts(
+        stats,
+        [...stats.cohorts.keys()],
+        [...previous].filter((k) => !stats.cohorts.has(k)),
+        { markScored: true, at },
       );
     }
     const report: RescoreReport = {
