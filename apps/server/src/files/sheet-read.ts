@@ -105,7 +105,7 @@ function firstSheetPart(parts: WorkbookParts, xlsx: CheckedXlsx): string | undef
     const name = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
     if (xlsx.has(name)) return name;
   }
-  // No workbook part naming it: the first sheet by number, as exceljs falls back to.
+  // No workbook part naming it: the lowest-numbered sheet.
   for (let n = 1; n <= 10_000; n += 1)
     if (xlsx.has(`xl/worksheets/sheet${n}.xml`)) return `xl/worksheets/sheet${n}.xml`;
   return undefined;
@@ -238,7 +238,7 @@ async function readChecked(file: Buffer, request: SheetRequest, lang: Language):
   let columnsFound: (number | null)[] | undefined;
   const tooWide = (row: ExcelJS.Row) => maxColumns !== undefined && lastValueColumn(row) > maxColumns;
   for await (const row of worksheet) {
-    // The scan and exceljs count rows alike (a row's `r`, else the one after the last).
+    // A safety net: the scan has refused such a file already.
     if (row.number > lastLine && row.hasValues) throw new SheetRefusedError({ kind: 'rows', max: maxRows });
     if (columns.by === 'position') {
       const values = columns.columns.map((col) => row.getCell(col).text ?? '');
