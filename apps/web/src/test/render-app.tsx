@@ -51,6 +51,8 @@ export function installDomShims(): void {
 export interface FakeResponse {
   status: number;
   body: unknown;
+  /** Headers besides Content-Type (Retry-After…). */
+  headers?: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -69,8 +71,11 @@ export function stubFetch(answer: (url: URL, request: RecordedRequest) => FakeRe
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const request: RecordedRequest = { url, method: init?.method ?? 'GET', headers: new Headers(init?.headers), body };
     calls.push(request);
-    const { status, body: answerBody } = answer(url, request);
-    return new Response(JSON.stringify(answerBody), { status, headers: { 'Content-Type': 'application/json' } });
+    const { status, body: answerBody, headers } = answer(url, request);
+    return new Response(JSON.stringify(answerBody), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
