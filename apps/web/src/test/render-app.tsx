@@ -116,6 +116,8 @@ export function seedSession(seed: SeedSession = {}): void {
 export interface RenderAppOptions {
   /** The session to start with: a seed (default: logged in with every permission) or null for a visitor. */
   session?: SeedSession | null;
+  /** Keep the app's retry policy (query-client.ts) instead of none: tests of retries. */
+  appRetries?: boolean;
 }
 
 /** Renders the whole app (real route table, providers, layout, guard) at a path. */
@@ -127,7 +129,9 @@ export function renderApp(path: string, lang: Language = 'zh', options: RenderAp
   else seedSession(options.session);
   installSessionAuth(appSession, i18n);
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  if (!options.appRetries) {
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  }
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const view = render(
     <AppProviders i18n={i18n} queryClient={queryClient}>

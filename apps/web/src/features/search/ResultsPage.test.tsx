@@ -199,7 +199,7 @@ describe('result page', () => {
         body: { status: 0, message: '服务正在启动，请稍候重试', data: { code: 'SERVICE_STARTING' } },
       };
     });
-    renderApp('/search/result?q=TI%3D%E7%94%B5%E6%B1%A0');
+    renderApp('/search/result?q=TI%3D%E7%94%B5%E6%B1%A0', 'zh', { appRetries: true });
     // The page's code loads first (a lazy chunk: seconds when this test runs alone).
     const notice = await screen.findByTestId('service-starting', {}, { timeout: 30_000 });
     expect(notice.textContent).toContain('服务正在启动，检索将自动重试');
