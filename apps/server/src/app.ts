@@ -81,6 +81,8 @@ export interface BuildOptions {
    * process that only imports (the CLI): its memory then stays flat however large the corpus.
    */
   engineColumns?: 'open' | 'first-use';
+  /** Test hook: the search workers count as started only once this settles (a slow index open). */
+  searchStartGate?: Promise<unknown>;
 }
 
 export interface BuiltApp {
@@ -117,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     maxAnalysisTotal: options.maxAnalysisTotal,
     engineColumns: options.engineColumns,
+    searchStartGate: options.searchStartGate,
     translationDelay: options.translationDelay,
   });
   const { repositories, services } = context;
@@ -164,15 +167,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authDomain, { prefix: '/api', login, sessions, apiTokens, rateLimitPerMinute, isTestMode });
   await app.register(sysDomain, { prefix: PRODUCT, admin: authAdmin, audit, displayCopy, registration });
   await app.register(accountDomain, { prefix: '/api', registration, account, displayCopy, rateLimitPerMinute });
-  await app.register(searchDomain, { prefix: '/api', search: services.search });
+  // Per user and route: searches, counts and analyses (issue 40).
+  const { ratePerMinute } = config.searchFairness;
+  await app.register(searchDomain, { prefix: '/api', search: services.search, ratePerMinute });
   await app.register(analysisDomain, {
     prefix: PRODUCT,
     analysis: services.analysis,
     textMining: services.textMining,
     wordMerge: services.wordMerge,
+    ratePerMinute,
   });
-  await app.register(semanticSearchDomain, { prefix: PRODUCT, semanticSearch: services.semanticSearch, account });
-  await app.register(dashboardsDomain, { prefix: PRODUCT, dashboards: services.dashboards });
+  await app.register(semanticSearchDomain, {
+    prefix: PRODUCT,
+    semanticSearch: services.semanticSearch,
+    account,
+    ratePerMinute,
+  });
+  await app.register(dashboardsDomain, { prefix: PRODUCT, dashboards: services.dashboards, ratePerMinute });
   await app.register(historyDomain, { prefix: PRODUCT, history: services.history });
   await app.register(imageSearchDomain, { prefix: PRODUCT, imageSearch: services.imageSearch });
   await app.register(jobsRoutes, { prefix: PRODUCT, queue: context.jobs.queue });

@@ -720,6 +720,11 @@ export interface AppContext {
    * patents): searches meanwhile wait within their budget.
    */
   searchReady: () => Promise<void>;
+  /**
+   * Pooled searches waiting for a worker (for the start, a free worker or their user's turn; 0
+   * without a pool): background work can give way while it is above 0 (issue 40).
+   */
+  searchPending: () => number;
   drawingsDir: string;
   /** True while the demo corpus loads or the search index is rebuilt from the store. */
   demo: { loading: boolean };
@@ -754,6 +759,24 @@ export interface ComposeOptions {
   translationDelay?: Delay | undefined;
   /** See BuildOptions.engineColumns. */
   engineColumns?: 'open' | 'first-use' | undefined;
+  /** See BuildOptions.searchStartGate. */
+  searchStartGate?: Promise<unknown> | undefined;
+}
+
+/** The log line of a pooled task stopped before its end, by reason. */
+const STOPPED_LINES = {
+  timeout: 'search stopped: time budget exceeded',
+  cancelled: 'search stopped: client gone',
+  starting: 'search stopped: search workers still starting',
+} as const;
+
+/** Test hooks holding the search workers' start: a test's own gate, or (NODE_ENV=test) a delay. */
+function searchStartGateOf(config: Config, options: ComposeOptions): { startGate?: Promise<unknown> } {
+  const gates: Promise<unknown>[] = [];
+  if (options.searchStartGate) gates.push(options.searchStartGate);
+  const delayMs = config.searchFairness.testStartDelayMs;
+  if (delayMs > 0) gates.push(new Promise((resolve) => setTimeout(resolve, delayMs).unref()));
+  return gates.length > 0 ? { startGate: Promise.all(gates) } : {};
 }
 
 /**
@@ -806,13 +829,16 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
           : {}),
         currentRequest,
         onStopped: ({ method, reason, elapsedMs }) => {
-          const line = reason === 'timeout' ? 'search stopped: time budget exceeded' : 'search stopped: client gone';
-          log[reason === 'timeout' ? 'warn' : 'info']({ module: 'search-pool', method, elapsedMs }, line);
+          const line = STOPPED_LINES[reason];
+          log[reason === 'cancelled' ? 'info' : 'warn']({ module: 'search-pool', method, elapsedMs }, line);
         },
+        ...(config.searchFairness.ownerCost !== undefined ? { ownerCost: config.searchFairness.ownerCost } : {}),
+        ...searchStartGateOf(config, options),
       })
     : undefined;
   const engine: SearchEngine = pooled ?? ownEngine;
   const searchReady = pooled ? once(() => pooled.ready()) : () => Promise.resolve();
+  const searchPending = pooled ? () => pooled.pendingCount() : () => 0;
   if (pooled) {
     const started = performance.now();
     searchReady().then(
@@ -838,8 +864,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     pollMs: config.jobs.pollMs,
     lanes: config.jobs.lanes,
     // Background lanes (checks, system) pause while people's searches wait for a search worker.
-    // The search pool has no such signal yet: it plugs in here (jobs/worker.ts shouldYield).
-    shouldYield: () => false,
+    shouldYield: () => searchPending() > 0,
   });
   jobs.worker.useLogger(log.child({ module: 'jobs' }));
 
@@ -910,6 +935,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     database,
     engine,
     searchReady,
+    searchPending,
     drawingsDir,
     demo: { loading: false },
     startup: { running: false },

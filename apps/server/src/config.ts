@@ -207,6 +207,16 @@ const EnvSchema = z.object({
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Time budget of an analysis, a dashboard's analyses or a text-mining sample. */
   ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * Cost (units of a plain search; an analysis 2, text mining 3, +1 per 16 weighted conditions) one
+   * user's tasks may have on the search workers at once; their other tasks wait their turn,
+   * round-robin with other users'. Unset: SEARCH_WORKERS + 1 (docs/search-workers.md).
+   */
+  SEARCH_USER_COST: z.coerce.number().int().min(1).max(1000).optional(),
+  /** Requests per minute one user (or IP session, or address) may make to each search, count and analysis route. */
+  SEARCH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(300),
+  /** NODE_ENV=test only: the search workers count as started this much later (a slow index open, e2e). */
+  SEARCH_TEST_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** Largest file an operator may upload on the import page, in MB (default 2048: 2 GB). */
   IMPORT_MAX_FILE_MB: z.coerce
     .number()
@@ -295,6 +305,11 @@ export interface Config {
    * a costly route's requests per user and minute.
    */
   cpu: { workers: number; costlyPerMinute: number; formalReviewPerMinute: number };
+  /**
+   * Issue 40: each user's share of the search workers (ownerCost undefined: workers + 1), the
+   * per-user rate limit of the search, count and analysis routes, and (tests only) a held start.
+   */
+  searchFairness: { ownerCost: number | undefined; ratePerMinute: number; testStartDelayMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -373,6 +388,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       workers: e.CPU_WORKERS,
       costlyPerMinute: e.COSTLY_RATE_LIMIT_PER_MINUTE,
       formalReviewPerMinute: e.FORMAL_REVIEW_RATE_LIMIT_PER_MINUTE,
+    },
+    searchFairness: {
+      ownerCost: e.SEARCH_USER_COST,
+      ratePerMinute: e.SEARCH_RATE_LIMIT_PER_MIN,
+      testStartDelayMs: e.NODE_ENV === 'test' ? e.SEARCH_TEST_START_DELAY_MS : 0,
     },
   };
 }

@@ -76,6 +76,12 @@ function fieldOf(issue: ValidationIssue, context: string | undefined): string {
   return fromPath || context || 'body';
 }
 
+/**
+ * Seconds a client should wait before asking again, sent as Retry-After with these codes: the
+ * search workers open the index in seconds (docs/search-workers.md); the web app retries by itself.
+ */
+export const SERVICE_STARTING_RETRY_AFTER_SECONDS = 2;
+
 function send(reply: FastifyReply, http: number, status: number, message: string, data: ErrorData): FastifyReply {
   return reply.code(http).send({ status, message, data });
 }
@@ -85,13 +91,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = languageOf(request);
     const raw: unknown = error;
-    if (raw instanceof EngineError && (raw.code === 'QUERY_TIMEOUT' || raw.code === 'QUERY_CANCELLED')) {
+    if (
+      raw instanceof EngineError &&
+      (raw.code === 'QUERY_TIMEOUT' || raw.code === 'QUERY_CANCELLED' || raw.code === 'SERVICE_STARTING')
+    ) {
       // A call whose service does not translate engine errors: the budget's message all the same.
       error = new AppError(raw.code, raw.params);
     }
     if (error instanceof AppError) {
       const row = ERROR_CODES[error.code];
-      if (row.http >= 500) request.log.error({ err: error, params: error.params }, 'handled server error');
+      if (error.code === 'SERVICE_STARTING') reply.header('retry-after', String(SERVICE_STARTING_RETRY_AFTER_SECONDS));
+      // Start-up is expected, not a failure of the server (the pool logs its own line).
+      if (row.http >= 500 && error.code !== 'SERVICE_STARTING')
+        request.log.error({ err: error, params: error.params }, 'handled server error');
       const message =
         error instanceof QueryAppError
           ? formatQueryError(error.query, lang)

@@ -95,6 +95,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       PATLAS_DEMO_PASSWORD: 'patlas-demo',
       // Many logins per test file come from one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      // Route tests (fuzzing among them) search many times a minute as one user.
+      SEARCH_RATE_LIMIT_PER_MIN: '100000',
       // Searches on the test thread: no worker start-up per app; the pool's own tests turn it on.
       SEARCH_WORKERS: '0',
       // Documents and alignments on the test thread too; the CPU pool's own tests turn it on, and

@@ -112,6 +112,25 @@ export const ERROR_CODES = {
   },
   /** The client went away before its search finished: the search was stopped (nobody reads this answer). */
   QUERY_CANCELLED: { http: 400, status: 0, zh: '检索已取消', en: 'The search was cancelled' },
+  // --- Issue 40, fair searches: start-up and per-user search rate limits ---
+  /**
+   * The search workers were still opening the index when the search's budget ran out (start-up):
+   * nothing about the expression; the answer carries Retry-After and the web app retries by itself.
+   */
+  SERVICE_STARTING: {
+    http: 503,
+    status: 0,
+    zh: '服务正在启动，请稍候重试',
+    en: 'The service is starting; please retry in a moment',
+  },
+  /** One user's searches, counts or analyses past SEARCH_RATE_LIMIT_PER_MIN on one route (Retry-After set). */
+  SEARCH_RATE_LIMITED: {
+    http: 429,
+    status: 0,
+    zh: '检索请求过于频繁，请 {seconds} 秒后重试',
+    en: 'Too many searches in a short time; please try again in {seconds} s',
+  },
+  // --- end of issue 40, fair searches ---
   /** A word-cloud, cluster or landscape call naming a cluster the clustering does not have. */
   TEXT_MINING_CLUSTER_NOT_FOUND: {
     http: 404,

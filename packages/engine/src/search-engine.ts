@@ -450,7 +450,9 @@ export type EngineErrorCode =
   /** A search or analysis ran past its time budget and was stopped (params: seconds). */
   | 'QUERY_TIMEOUT'
   /** The request's client went away: its search was stopped. */
-  | 'QUERY_CANCELLED';
+  | 'QUERY_CANCELLED'
+  /** The search workers were still opening the index when the budget ran out (search-pool.ts). */
+  | 'SERVICE_STARTING';
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;

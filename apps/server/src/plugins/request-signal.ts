@@ -26,12 +26,31 @@ export function currentCaller(): { userId: string | null } | undefined {
   return store ? { userId: store.userId } : undefined;
 }
 
+/** The caller as the access plugin resolved it (AuthContext), as far as the work's owner needs. */
+interface CallerAuth {
+  readonly userId: string | null;
+  readonly sessionId?: string | null;
+}
+
+/**
+ * Whose share of the search workers a request's work takes (fair-admission.ts in the engine): a
+ * signed-in user's, whatever address they come from; an IP visitor's session (one per browser: an
+ * institution behind one address is many people); otherwise the client address. The rate limits
+ * of the search routes use the same key.
+ */
+export function workOwnerOf(auth: CallerAuth | null | undefined, address: string): string {
+  if (auth?.userId) return `user:${auth.userId}`;
+  if (auth?.sessionId) return `session:${auth.sessionId}`;
+  return `ip:${address}`;
+}
+
 /**
  * Runs background work (a job) as a request of `userId` would run: sets only that user may open
- * (a library) are checked against them. No signal: the work is not tied to a client.
+ * (a library) are checked against them, and its searches take that user's share of the workers.
+ * No signal: the work is not tied to a client.
  */
 export function runAsCaller<T>(userId: string, work: () => Promise<T>): Promise<T> {
-  return requests.run({ signal: new AbortController().signal, userId }, work);
+  return requests.run({ signal: new AbortController().signal, userId, owner: workOwnerOf({ userId }, '') }, work);
 }
 
 /**
@@ -39,7 +58,10 @@ export function runAsCaller<T>(userId: string, work: () => Promise<T>): Promise<
  * that several requests share (shared-results.ts) must not stop when the one that started it goes.
  */
 export function runWithSignal<T>(signal: AbortSignal, work: () => Promise<T>, userId?: string | null): Promise<T> {
-  return requests.run({ signal, userId: userId !== undefined ? userId : (requests.getStore()?.userId ?? null) }, work);
+  const current = requests.getStore();
+  const caller = userId !== undefined ? userId : (current?.userId ?? null);
+  const owner = userId !== undefined && userId !== null ? workOwnerOf({ userId }, '') : current?.owner;
+  return requests.run({ signal, userId: caller, ...(owner !== undefined ? { owner } : {}) }, work);
 }
 
 /** Gives every request its signal; the handler (and what it awaits) runs within it. */
@@ -56,8 +78,9 @@ export function registerRequestSignal(app: FastifyInstance): void {
   // After body parsing (its stream events run outside the request's async context), just before the handler.
   app.addHook('preHandler', (request, _reply, done) => {
     // The access plugin has signed the caller in by now (onRequest); public routes have no caller.
-    const auth = request.auth as { userId: string | null } | null | undefined;
-    requests.run({ signal: request.cancelSignal, userId: auth?.userId ?? null }, done);
+    const auth = request.auth as CallerAuth | null | undefined;
+    const owner = workOwnerOf(auth, request.ip);
+    requests.run({ signal: request.cancelSignal, userId: auth?.userId ?? null, owner }, done);
   });
 }
 

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly data?: unknown,
     /** The envelope's status when an envelope arrived (0 handled failure, -3 IP-login maximum). */
     readonly envelopeStatus?: number,
+    /** The answer's Retry-After, in seconds (SERVICE_STARTING, SEARCH_RATE_LIMITED). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -73,6 +75,24 @@ export function setAuthBridge(bridge: AuthBridge | undefined): void {
 
 /** Server code of an expired access token: the one 401 that a refresh can mend. */
 export const TOKEN_EXPIRED_CODE = 'TOKEN_EXPIRED';
+
+/** Server code of a search made while the search workers open the index: asked again, it will be answered. */
+export const SERVICE_STARTING_CODE = 'SERVICE_STARTING';
+
+/** The server is starting: the call is worth repeating after its Retry-After (query-client.ts does). */
+export function isServiceStarting(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === SERVICE_STARTING_CODE;
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('Retry-After');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
+}
 
 interface RawEnvelope {
   status?: unknown;
@@ -232,7 +252,7 @@ async function send<T>(
   const code = typeof data?.code === 'string' ? data.code : `HTTP_${response.status}`;
   const message =
     typeof envelope.message === 'string' && envelope.message ? envelope.message : messages.badResponse(response.status);
-  throw new ApiError(code, message, response.status, envelope.data, envelope.status);
+  throw new ApiError(code, message, response.status, envelope.data, envelope.status, retryAfterOf(response));
 }
 
 /** Options of a multipart upload: the bearer token travels explicitly (the JSON path adds it itself). */

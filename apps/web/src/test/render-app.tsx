@@ -51,6 +51,8 @@ export function installDomShims(): void {
 export interface FakeResponse {
   status: number;
   body: unknown;
+  /** Headers besides Content-Type (Retry-After…). */
+  headers?: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -69,8 +71,11 @@ export function stubFetch(answer: (url: URL, request: RecordedRequest) => FakeRe
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const request: RecordedRequest = { url, method: init?.method ?? 'GET', headers: new Headers(init?.headers), body };
     calls.push(request);
-    const { status, body: answerBody } = answer(url, request);
-    return new Response(JSON.stringify(answerBody), { status, headers: { 'Content-Type': 'application/json' } });
+    const { status, body: answerBody, headers } = answer(url, request);
+    return new Response(JSON.stringify(answerBody), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
@@ -111,6 +116,8 @@ export function seedSession(seed: SeedSession = {}): void {
 export interface RenderAppOptions {
   /** The session to start with: a seed (default: logged in with every permission) or null for a visitor. */
   session?: SeedSession | null;
+  /** Keep the app's retry policy (query-client.ts) instead of none: tests of retries. */
+  appRetries?: boolean;
 }
 
 /** Renders the whole app (real route table, providers, layout, guard) at a path. */
@@ -122,7 +129,9 @@ export function renderApp(path: string, lang: Language = 'zh', options: RenderAp
   else seedSession(options.session);
   installSessionAuth(appSession, i18n);
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  if (!options.appRetries) {
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  }
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const view = render(
     <AppProviders i18n={i18n} queryClient={queryClient}>

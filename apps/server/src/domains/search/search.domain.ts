@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchPlatformRoutes, searchProductRoutes } from './search.routes.js';
 import type { SearchService } from './search.service.js';
+import { limitSearchRate } from '../../plugins/search-rate-limit.js';
 
 export interface SearchDomainDeps {
   search: SearchService;
+  /** Requests per minute, route and user (plugins/search-rate-limit.ts). */
+  ratePerMinute: number;
 }
 
 /** Expression search: the platform data calls (/platform) and the product search calls (/product); under /api. */
-export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (app, { search }) => {
+export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (app, { search, ratePerMinute }) => {
+  limitSearchRate(app, ratePerMinute);
   await app.register(searchPlatformRoutes, { prefix: '/platform', service: search });
   await app.register(searchProductRoutes, { prefix: '/product', service: search });
 };

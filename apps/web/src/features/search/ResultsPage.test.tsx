@@ -187,6 +187,32 @@ describe('result page', () => {
     expect((await screen.findAllByText('检索式有误：第 4 列的括号“(”不匹配')).length).toBeGreaterThan(0);
   });
 
+  it('says the service is starting and retries by itself until the results come, honouring Retry-After', async () => {
+    let searches = 0;
+    const calls = stubFetch((url) => {
+      if (url.pathname !== '/api/product/search/searchNew') return searchAnswer(1);
+      searches++;
+      if (searches > 1) return searchAnswer(7);
+      return {
+        status: 503,
+        headers: { 'Retry-After': '1' },
+        body: { status: 0, message: '服务正在启动，请稍候重试', data: { code: 'SERVICE_STARTING' } },
+      };
+    });
+    renderApp('/search/result?q=TI%3D%E7%94%B5%E6%B1%A0', 'zh', { appRetries: true });
+    // The page's code loads first (a lazy chunk: seconds when this test runs alone).
+    const notice = await screen.findByTestId('service-starting', {}, { timeout: 30_000 });
+    expect(notice.textContent).toContain('服务正在启动，检索将自动重试');
+    const started = performance.now();
+    expect((await screen.findByTestId('result-total', {}, { timeout: 5000 })).textContent).toBe('共 7 条结果');
+    // Asked again after the Retry-After second, not at once.
+    expect(performance.now() - started).toBeGreaterThan(500);
+    expect(screen.queryByTestId('service-starting')).toBeNull();
+    expect(calls.filter((call) => call.url.pathname === '/api/product/search/searchNew')).toHaveLength(2);
+    // Not an error of the expression or the page.
+    expect(document.querySelector('.ant-alert-error')).toBeNull();
+  }, 60_000);
+
   it('resolves a ?key= link to the full URL', async () => {
     stubFetch((url) =>
       url.pathname.endsWith('/getCacheUrlParam')

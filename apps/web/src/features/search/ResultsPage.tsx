@@ -3,7 +3,7 @@ import { Alert, Card, Flex, Pagination, Result, Spin, Tag, Typography } from 'an
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MAX_PAGE, type FilterFieldId, type Language } from '@patlas/contracts';
-import { ApiError } from '../../api/client';
+import { ApiError, isServiceStarting } from '../../api/client';
 import { ANALYSIS_PATH, resultSetOf } from '../../search-state/analysis-url-state';
 import { useFilterFieldLabel } from '../../search-state/useFilterFieldLabel';
 import { HistoryDrawerButton } from '../../history-recording/HistoryDrawer';
@@ -183,6 +183,8 @@ function ResultsView() {
 
   const problem = problemOf(results.error);
   const otherError = results.isError && !problem ? results.error : undefined;
+  // The server is still opening its index: not an error; the query asks again by itself (query-client.ts).
+  const isStarting = results.isFetching && isServiceStarting(results.failureReason);
   const items = data?.items ?? [];
   const pageNumbers = items.map((hit) => hit.publicationNumber);
   const offset = (state.page - 1) * state.pageSize;
@@ -245,6 +247,15 @@ function ResultsView() {
         </Flex>
       </Card>
 
+      {isStarting && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('results.serviceStarting')}
+          className="results-alert"
+          data-testid="service-starting"
+        />
+      )}
       {problem && <Alert type="error" showIcon title={problem.message} className="results-alert" />}
       {otherError && <Alert type="error" showIcon title={otherError.message} className="results-alert" />}
 

@@ -156,6 +156,56 @@ describe('the search pool', () => {
     }
   }, 60_000);
 
+  it('names the time the request spent in a time-out, not a budget it did not use', async () => {
+    const request = {};
+    const file = path.join(dir, 'index.db');
+    const shared = createPooledEngine(createSqliteEngine({ file, loadColumns: 'first-use' }), {
+      file,
+      workers: 1,
+      searchTimeoutMs: 1000,
+      analysisTimeoutMs: 60_000,
+      currentRequest: () => request,
+    });
+    try {
+      await shared.ready();
+      // The analysis sets a 60 s deadline; the search after it has 1 s of its own and is stopped then.
+      expect(await shared.countEach(parse('电池'), [parse('材料')])).toHaveLength(1);
+      const error = (await shared.search({ ast: PATHOLOGICAL }).catch((e: unknown) => e)) as EngineError;
+      expect(error).toMatchObject({ code: 'QUERY_TIMEOUT' });
+      // Whole seconds spent since the request's first call (before: the 60 s of the analysis budget).
+      expect(error.params['seconds']).toBeGreaterThanOrEqual(1);
+      expect(error.params['seconds']).toBeLessThan(10);
+    } finally {
+      await shared.close();
+    }
+  }, 60_000);
+
+  it('holds searches while the workers open the index, and answers SERVICE_STARTING past the budget', async () => {
+    const file = path.join(dir, 'index.db');
+    let open: () => void = () => undefined;
+    const startGate = new Promise<void>((resolve) => (open = resolve));
+    const starting = createPooledEngine(createSqliteEngine({ file, loadColumns: 'first-use' }), {
+      file,
+      workers: 1,
+      searchTimeoutMs: 1000,
+      analysisTimeoutMs: 60_000,
+      startGate,
+    });
+    try {
+      const waiting = starting.count(parse('电池')).catch((e: unknown) => e);
+      expect(starting.pendingCount()).toBe(1);
+      expect(await waiting).toMatchObject({ code: 'SERVICE_STARTING' });
+      expect(starting.pendingCount()).toBe(0);
+      // A call that comes while the index opens waits for it within its budget (an analysis's 60 s).
+      const waitsForStart = starting.countEach(parse('电池'), [parse('材料')]).catch((e: unknown) => e);
+      open();
+      await starting.ready();
+      expect(await waitsForStart).toEqual(await base.countEach(parse('电池'), [parse('材料')]));
+    } finally {
+      await starting.close();
+    }
+  }, 60_000);
+
   it('stops the query of a caller whose signal aborts', async () => {
     const controller = new AbortController();
     const file = path.join(dir, 'index.db');

@@ -1,6 +1,7 @@
 import { Piscina } from 'piscina';
 import { EngineError, type EngineErrorCode, type SearchEngine } from '../../search-engine.js';
 import type { TextMiningRunner } from '../../text-mining/runner.js';
+import { FairAdmission, taskCost, type TaskOwner } from './fair-admission.js';
 
 /** The reads a search worker answers: every call whose cost grows with the expression and its hits. */
 type EngineMethod =
@@ -64,11 +65,24 @@ export interface SearchPoolOptions extends SearchWorkerData {
   readonly currentRequest?: () => RequestBudget | undefined;
   /** Told of every task stopped before its end (for the log). */
   readonly onStopped?: (event: StoppedTask) => void;
+  /**
+   * Cost (units of a plain search, fair-admission.ts taskCost) one owner's tasks may have on the
+   * workers at once; their further tasks wait their turn. Default: workers + 1, so one user's heavy
+   * searches (which cost the whole allowance) leave the other workers to everyone else.
+   */
+  readonly ownerCost?: number;
+  /** Test hook: the workers count as started only once this settles too (a slow index open). */
+  readonly startGate?: Promise<unknown>;
 }
 
 /** Per request, kept by the caller (the server: one per HTTP request) and filled in by the pool. */
 export interface RequestBudget {
   readonly signal?: AbortSignal;
+  /**
+   * Who the request's work is for (a user id, a client address): its tasks are admitted within
+   * that owner's allowance, round-robin with other owners' (fair-admission.ts). Absent: ''.
+   */
+  readonly owner?: TaskOwner;
   /** performance.now() past which the request's calls stop; set by its first pooled call. */
   deadline?: number;
   /** The budget that set the deadline (the message's seconds). */
@@ -77,7 +91,8 @@ export interface RequestBudget {
 
 export interface StoppedTask {
   readonly method: PooledMethod;
-  readonly reason: 'timeout' | 'cancelled';
+  /** starting: its budget ran out while the workers were still opening the index. */
+  readonly reason: 'timeout' | 'cancelled' | 'starting';
   /** From the call to the stop, queueing included. */
   readonly elapsedMs: number;
 }
@@ -104,6 +119,21 @@ export interface PooledEngine extends SearchEngine {
    * patents; calls meanwhile wait, within their budget).
    */
   ready(): Promise<void>;
+  /**
+   * Pooled tasks waiting for a worker (for the start, a free worker or their owner's turn): > 0
+   * means searches are waiting, and background work could give way.
+   */
+  pendingCount(): number;
+  /** Called with pendingCount() whenever it changes; answers the unsubscribe. */
+  onPendingChange(listener: (pending: number) => void): () => void;
+}
+
+/**
+ * The seconds a QUERY_TIMEOUT names: the time spent, from the request's first call. Whole seconds
+ * (rounded down, so "took longer than" stays true) from one second on, tenths below.
+ */
+function spentSeconds(ms: number): number {
+  return ms >= 1000 ? Math.floor(ms / 1000) : Math.floor(ms / 100) / 10;
 }
 
 /**
@@ -140,6 +170,19 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
   let started = 0;
   pool.on('workerCreate', () => started++);
 
+  // Tasks reach Piscina only when a worker is free: the order (fair, per owner) is ours.
+  const admission = new FairAdmission(options.workers, options.ownerCost ?? options.workers + 1);
+  // One task per worker at once: each worker takes one as soon as it has opened the index.
+  const warmUp = (async () => {
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    await Promise.all(
+      Array.from({ length: options.workers }, () => pool.run({ method: 'ping', args: [], stop } satisfies SearchTask)),
+    );
+    await options.startGate;
+    admission.open();
+  })();
+  warmUp.catch(() => undefined); // closed before the workers were up
+
   async function run(method: PooledMethod, args: SearchTask['args']): Promise<unknown> {
     const calledAt = performance.now();
     const request = options.currentRequest?.();
@@ -148,33 +191,64 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
       request.deadline = calledAt + ownBudgetMs;
       request.budgetMs = ownBudgetMs;
     }
-    const budgetMs = request?.budgetMs ?? ownBudgetMs;
+    // The request's time counts from its first call: a time-out names the time it spent.
+    const requestStart =
+      request?.deadline !== undefined && request.budgetMs !== undefined
+        ? request.deadline - request.budgetMs
+        : calledAt;
     const remainingMs = Math.min(ownBudgetMs, (request?.deadline ?? Infinity) - calledAt);
-    const timeout = AbortSignal.timeout(Math.max(0, Math.ceil(remainingMs)));
     const client = request?.signal;
     const stopped = (reason: StoppedTask['reason']): EngineError => {
-      options.onStopped?.({ method, reason, elapsedMs: Math.round(performance.now() - calledAt) });
-      return reason === 'cancelled'
-        ? new EngineError('QUERY_CANCELLED')
-        : new EngineError('QUERY_TIMEOUT', { seconds: Math.round(budgetMs / 100) / 10 });
+      const now = performance.now();
+      options.onStopped?.({ method, reason, elapsedMs: Math.round(now - calledAt) });
+      if (reason === 'cancelled') return new EngineError('QUERY_CANCELLED');
+      if (reason === 'starting') return new EngineError('SERVICE_STARTING');
+      return new EngineError('QUERY_TIMEOUT', { seconds: spentSeconds(now - requestStart) });
     };
     if (client?.aborted) throw stopped('cancelled');
     if (remainingMs <= 0) throw stopped('timeout');
+    const timeout = AbortSignal.timeout(Math.max(0, Math.ceil(remainingMs)));
+    const signal = client ? AbortSignal.any([timeout, client]) : timeout;
     const stop = new Int32Array(new SharedArrayBuffer(4));
     // Aborted only when the task ignores its stop flag past the grace: Piscina then terminates its worker.
     const kill = new AbortController();
-    const task = pool.run({ method, args, stop } as SearchTask, { signal: kill.signal }) as Promise<SearchTaskResult>;
-    const signal = client ? AbortSignal.any([timeout, client]) : timeout;
+    const queuedBeforeStart = !admission.opened;
+    let startedAt: number | undefined;
+    let task: Promise<SearchTaskResult> | undefined;
     const result = await new Promise<SearchTaskResult>((resolve, reject) => {
-      const onStop = () => {
+      const ticket = admission.enqueue(request?.owner ?? '', taskCost(method, args), (release) => {
+        startedAt = performance.now();
+        task = pool.run({ method, args, stop } as SearchTask, { signal: kill.signal }) as Promise<SearchTaskResult>;
+        // The worker is free again only once the task has left it (stopped, or its worker terminated).
+        void task.catch(() => undefined).finally(release);
+        task.then(resolve, reject).finally(() => signal.removeEventListener('abort', onStop));
+      });
+      function onStop() {
+        const reason = stopReason();
+        if (!task) {
+          ticket.cancel();
+          signal.removeEventListener('abort', onStop);
+          reject(stopped(reason));
+          return;
+        }
         Atomics.store(stop, 0, 1);
         const grace = setTimeout(() => kill.abort(), STOP_GRACE_MS);
         void task.catch(() => undefined).finally(() => clearTimeout(grace));
-        reject(stopped(client?.aborted ? 'cancelled' : 'timeout'));
-      };
+        reject(stopped(reason));
+      }
+      /**
+       * SERVICE_STARTING rather than QUERY_TIMEOUT when the workers' start, not the expression,
+       * took the budget: still waiting for it, or it waited for it longer than it ran.
+       */
+      function stopReason(): StoppedTask['reason'] {
+        if (client?.aborted) return 'cancelled';
+        if (!admission.opened) return 'starting';
+        const now = performance.now();
+        if (queuedBeforeStart && startedAt !== undefined && startedAt - calledAt > now - startedAt) return 'starting';
+        return 'timeout';
+      }
       if (signal.aborted) onStop();
       else signal.addEventListener('abort', onStop, { once: true });
-      task.then(resolve, reject).finally(() => signal.removeEventListener('abort', onStop));
     });
     if (!result.ok) throw new EngineError(result.code, result.params);
     return result.value;
@@ -196,15 +270,9 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
       return run('rankSemantic', [request, prepared]) as ReturnType<SearchEngine['semanticSearch']>;
     },
     workersStarted: () => started,
-    async ready() {
-      // One task per worker at once: each worker takes one as soon as it is up.
-      const stop = new Int32Array(new SharedArrayBuffer(4));
-      await Promise.all(
-        Array.from({ length: options.workers }, () =>
-          pool.run({ method: 'ping', args: [], stop } satisfies SearchTask),
-        ),
-      );
-    },
+    ready: () => warmUp,
+    pendingCount: () => admission.pendingCount(),
+    onPendingChange: (listener) => admission.onPendingChange(listener),
     textMining: {
       wordCloud: (...args) => run('wordCloud', args) as ReturnType<TextMiningRunner['wordCloud']>,
       clusters: (...args) => run('clusters', args) as ReturnType<TextMiningRunner['clusters']>,
