@@ -59,7 +59,9 @@ describe.runIf(runBrowser)('[SEARCH][STARTING]: a search made while the server s
       .last()
       .click();
     await zh.waitForURL(/\/innovationSpace\/searchResult\?q=/);
-    // en: a result page opened by its link.
+    // en: the language chosen on the home page, then a result page opened by its link.
+    await en.goto(`${server.baseUrl}/home`);
+    await en.getByText('English', { exact: true }).click();
     await en.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池)')}`);
     // A mark on each page's window: gone if the page were reloaded.
     for (const page of [zh, en]) await page.evaluate(() => ((window as { startMark?: number }).startMark = 1));
