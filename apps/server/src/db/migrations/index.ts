@@ -26,6 +26,7 @@ import * as createUserFiles from './202612070100-create-user-files.js';
 import * as createPreEvaluations from './202612070300-create-pre-evaluations.js';
 import * as createDisclosures from './202612070200-create-disclosures.js';
 import * as createRewrites from './202612070400-create-rewrites.js';
+import * as taskKit from './202612100100-task-kit.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612070300-create-pre-evaluations': createPreEvaluations,
   '202612070200-create-disclosures': createDisclosures,
   '202612070400-create-rewrites': createRewrites,
+  '202612100100-task-kit': taskKit,
 };

@@ -259,7 +259,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
         response: { 200: envelopeOf(DownloadListResponseSchema) },
       },
     },
-    async (request) => ok(await service.list(requireUser(request), request.query)),
+    async (request) => ok(await service.list(requireUser(request), request.query, languageOf(request))),
   );
   app.post(
     '/download/list',
@@ -273,7 +273,13 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       },
     },
     async (request) =>
-      ok(await service.list(requireUser(request), request.body ?? DownloadListRequestSchema.parse({}))),
+      ok(
+        await service.list(
+          requireUser(request),
+          request.body ?? DownloadListRequestSchema.parse({}),
+          languageOf(request),
+        ),
+      ),
   );
 
   const actions = {
@@ -358,7 +364,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
           if (isClosed) return;
           let progress: DownloadProgress;
           try {
-            progress = await service.progress(requireUser(request), id);
+            progress = await service.progress(requireUser(request), id, lang);
           } catch (err) {
             const code = err instanceof AppError ? err.code : 'DOWNLOAD_FAILED';
             const params = err instanceof AppError ? err.params : {};

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { RewriteRequestSchema } from '@patlas/contracts';
 import {
   detectRewriteLanguage,
-  formatErrorMessage,
   MAX_REWRITE_DOCUMENT_LENGTH,
   MAX_REWRITE_TEXT_LENGTH,
   MAX_REWRITE_TITLE_LENGTH,
@@ -20,6 +19,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
+import { taskErrorMessage } from '../../tasks/task-error.js';
+import { failTask } from '../../tasks/task-lifecycle.js';
+import { NEW_TASK, type TaskRepository } from '../../tasks/task.repository.js';
 import { splitIntoChunks } from '../../text/chunking.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
@@ -33,6 +35,8 @@ export type RewriteListInput = z.output<typeof RewriteListRequestSchema>;
 
 export interface RewriteServiceDeps {
   repository: RewriteRepository;
+  /** The rewrites' states (the task kit). */
+  tasks: TaskRepository<'rewrite'>;
   /** The language model (undefined: LLM_URL unset, every call answers REWRITE_NOT_CONFIGURED). */
   provider: RewriteProvider | undefined;
   /** Queues the `rewrite-document` job of a document (rewrite.job.ts). */
@@ -174,14 +178,13 @@ export class RewriteService {
       result: null,
       chars: text.length,
       result_chars: null,
-      state: kind === 'text' ? 'running' : 'waiting',
-      error: null,
+      ...NEW_TASK,
+      // A passage runs within its request at once; a document waits for its job.
+      ...(kind === 'text' ? { state: 'running' as const, started_at: this.nowIso() } : {}),
       chunks_total: kind === 'text' ? 1 : splitIntoChunks(text, REWRITE_CHUNK_CHARS).length,
       chunks_done: 0,
       took_ms: null,
       created_at: this.nowIso(),
-      started_at: kind === 'text' ? this.nowIso() : null,
-      finished_at: null,
       deleted_at: null,
     };
   }
@@ -207,34 +210,23 @@ export class RewriteService {
         ],
         { signal, budgetMs: this.deps.textBudgetMs },
       );
-      await this.deps.repository.update(row.id, {
-        state: 'done',
+      await this.deps.tasks.finish(row.id, {
         result,
         result_chars: result.length,
         chunks_done: 1,
         took_ms: Math.round(performance.now() - started),
-        finished_at: this.nowIso(),
       });
     } catch (err) {
-      await this.fail(row, err, started);
+      await this.fail(row.id, err, started);
       throw err;
     }
-    return { rewrite: await this.get(auth, row.id), limit: await this.dayLimitOf(auth, userId) };
+    return { rewrite: await this.get(auth, row.id, lang), limit: await this.dayLimitOf(auth, userId) };
   }
 
-  /** Records a failure on the rewrite, in the language it was asked in; a failed rewrite gives its characters back. */
-  private async fail(row: Pick<RewriteRow, 'id' | 'lang'>, err: unknown, started: number): Promise<void> {
-    const lang = row.lang;
-    const message =
-      err instanceof AppError
-        ? formatErrorMessage(err.code, lang, err.params)
-        : formatErrorMessage('REWRITE_FAILED', lang);
-    if (!(err instanceof AppError)) this.deps.log?.warn({ err, rewriteId: row.id }, 'rewrite failed');
-    await this.deps.repository.update(
-      row.id,
-      { state: 'failed', error: message, took_ms: Math.round(performance.now() - started), finished_at: this.nowIso() },
-      ['waiting', 'running'],
-    );
+  /** Records why a rewrite failed (a failed rewrite gives its characters back). */
+  private async fail(id: string, err: unknown, started: number): Promise<void> {
+    const patch = { took_ms: Math.round(performance.now() - started) };
+    await failTask(this.deps.tasks, id, err, { log: this.deps.log, patch });
   }
 
   /** POST /patent/rewrite/all: a document (up to MAX_REWRITE_DOCUMENT_LENGTH), queued as a task. */
@@ -244,7 +236,7 @@ export class RewriteService {
     const row = this.newRow(userId, 'all', input, text, lang);
     await this.admit(auth, userId, row);
     await this.deps.enqueue(row.id);
-    return { rewrite: toRewrite(row), limit: await this.dayLimitOf(auth, userId) };
+    return { rewrite: toRewrite(row, lang), limit: await this.dayLimitOf(auth, userId) };
   }
 
   private async own(auth: AuthContext, id: string): Promise<RewriteRow> {
@@ -255,16 +247,16 @@ export class RewriteService {
   }
 
   /** GET /patent/rewrite/all/status?id=: a rewrite of the caller's with its whole texts and progress. */
-  async get(auth: AuthContext, id: string): Promise<Rewrite> {
-    return toRewrite(await this.own(auth, id));
+  async get(auth: AuthContext, id: string, lang: Language): Promise<Rewrite> {
+    return toRewrite(await this.own(auth, id), lang);
   }
 
   /** POST /patent/rewrite/list: the caller's rewrites, newest first, their texts cut to a preview. */
-  async list(auth: AuthContext, request: RewriteListInput): Promise<RewriteListResponse> {
+  async list(auth: AuthContext, request: RewriteListInput, lang: Language): Promise<RewriteListResponse> {
     const userId = this.userOf(auth);
     const { page, pageSize, keyword, mode, state } = request;
     const { total, rows } = await this.deps.repository.page(userId, { keyword, mode, state }, page, pageSize);
-    return { total, page, pageSize, items: rows.map(previewOf) };
+    return { total, page, pageSize, items: rows.map((row) => previewOf(row, lang)) };
   }
 
   /** Deletes rewrites of the caller (others' ids are unknown to them); answers the ids deleted. */
@@ -289,7 +281,7 @@ export class RewriteService {
     const unique = [...new Set(ids)];
     const rows = await this.deps.repository.owned(userId, unique);
     if (rows.length !== unique.length) throw new AppError('REWRITE_NOT_FOUND');
-    const rewrites = rows.map(toRewrite);
+    const rewrites = rows.map((row) => toRewrite(row, lang));
     const data = format === 'txt' ? rewritesTxt(rewrites, lang) : await rewritesDocx(rewrites, lang);
     return { data, fileName: exportFileName(rewrites, format, lang, this.deps.now()) };
   }
@@ -299,10 +291,8 @@ export class RewriteService {
    * shows it growing). A rewrite that is not waiting (deleted, or taken by another worker) is left.
    */
   async runDocument(id: string, shutdown?: AbortSignal): Promise<{ state: string; pieces: number }> {
-    const repo = this.deps.repository;
-    if (!(await repo.update(id, { state: 'running', started_at: this.nowIso() }, ['waiting']))) {
-      return { state: (await repo.find(id))?.state ?? 'deleted', pieces: 0 };
-    }
+    const { repository: repo, tasks } = this.deps;
+    if (!(await tasks.claim(id))) return { state: (await tasks.stateOf(id)) ?? 'deleted', pieces: 0 };
     const row = (await repo.find(id))!;
     const started = performance.now();
     try {
@@ -327,44 +317,24 @@ export class RewriteService {
           );
           pieces.push(answer + trailingSpace(source));
         }
-        await repo.update(id, { chunks_done: index + 1, result: pieces.join('') }, ['running']);
+        await tasks.progress(id, { chunks_done: index + 1, result: pieces.join('') });
       }
       const result = pieces.join('').trimEnd();
-      await repo.update(
-        id,
-        {
-          state: 'done',
-          result,
-          result_chars: result.length,
-          chunks_done: chunks.length,
-          took_ms: Math.round(performance.now() - started),
-          finished_at: this.nowIso(),
-        },
-        ['running'],
-      );
+      await tasks.finish(id, {
+        result,
+        result_chars: result.length,
+        chunks_done: chunks.length,
+        took_ms: Math.round(performance.now() - started),
+      });
       return { state: 'done', pieces: chunks.length };
     } catch (err) {
-      await this.fail(row, shutdown?.aborted ? new AppError('REWRITE_INTERRUPTED') : err, started);
+      await this.fail(id, shutdown?.aborted ? new AppError('REWRITE_INTERRUPTED') : err, started);
       return { state: 'failed', pieces: 0 };
     }
   }
-
-  /** At start-up: a document still being rewritten lost its process; it fails with a message saying so. */
-  async failInterrupted(): Promise<number> {
-    const rows = await this.deps.repository.idsInStates(['running']);
-    for (const row of rows) {
-      const lang = row.lang === 'en' ? 'en' : 'zh';
-      await this.deps.repository.update(
-        row.id,
-        { state: 'failed', error: formatErrorMessage('REWRITE_INTERRUPTED', lang), finished_at: this.nowIso() },
-        ['running'],
-      );
-    }
-    return rows.length;
-  }
 }
 
-function toRewrite(row: RewriteRow): Rewrite {
+function toRewrite(row: RewriteRow, lang: Language): Rewrite {
   return {
     id: row.id,
     kind: row.kind,
@@ -374,7 +344,7 @@ function toRewrite(row: RewriteRow): Rewrite {
     original: row.original,
     result: row.result,
     state: row.state,
-    error: row.error,
+    error: taskErrorMessage(row, lang),
     chars: row.chars,
     resultChars: row.result_chars,
     progress: { done: row.chunks_done, total: row.chunks_total },
@@ -384,8 +354,8 @@ function toRewrite(row: RewriteRow): Rewrite {
   };
 }
 
-function previewOf(row: RewriteRow): RewriteListItem {
-  const rewrite = toRewrite(row);
+function previewOf(row: RewriteRow, lang: Language): RewriteListItem {
+  const rewrite = toRewrite(row, lang);
   const cut = (text: string) => (text.length > REWRITE_PREVIEW_CHARS ? text.slice(0, REWRITE_PREVIEW_CHARS) : text);
   const truncated = row.original.length > REWRITE_PREVIEW_CHARS || (row.result?.length ?? 0) > REWRITE_PREVIEW_CHARS;
   return {
