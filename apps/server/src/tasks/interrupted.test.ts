@@ -174,22 +174,8 @@ describe.each(await reachableDialects())('interrupted document tasks on %s', (di
     try {
       for (const kind of Object.keys(ids) as TaskKindName[]) {
         const code = TASK_ERROR_CODES[kind].interrupted;
-        const row = await restarted.context.database.db
-          .selectFrom(
-            (
-              {
-                export: 'download_tasks',
-                report: 'reports',
-                duplicate: 'duplicate_checks',
-                preEvaluation: 'pre_evaluations',
-                rewrite: 'rewrites',
-              } as const
-            )[kind],
-          )
-          .select(['state', 'error', 'error_code'])
-          .where('id', '=', ids[kind])
-          .executeTakeFirstOrThrow();
-        expect(row, kind).toEqual({ state: 'failed', error: null, error_code: code });
+        const row = await restarted.context.repositories.tasks[kind].find(ids[kind]);
+        expect(row, kind).toMatchObject({ state: 'failed', error: null, error_code: code });
         const zh = await shown(restarted, kind, ids[kind], 'zh');
         const en = await shown(restarted, kind, ids[kind], 'en');
         expect(zh, kind).toMatchObject({ state: 'failed', error: ERROR_CODES[code].zh });

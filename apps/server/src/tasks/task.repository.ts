@@ -1,5 +1,5 @@
 import { TASK_ERROR_CODES, type TaskError, type TaskKindName, type TaskState } from '@patlas/contracts';
-import type { Kysely, SelectQueryBuilder, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { Database, TaskColumns } from '../db/schema.js';
 import type { Clock } from '../domains/auth/tokens.js';
 import { CLAIMABLE, FINISHED, UNFINISHED } from './task-states.js';
@@ -24,6 +24,19 @@ export const NEW_TASK = {
   finished_at: null,
 } as const satisfies Omit<TaskColumns, 'id'>;
 
+/** The columns every task's list shows: its id, state, failure and times. */
+export const TASK_COLUMNS = [
+  'id',
+  'state',
+  'error',
+  'error_code',
+  'error_params',
+  'started_at',
+  'finished_at',
+] as const;
+
+/** A kind's whole row. */
+export type TaskRow<K extends TaskKindName> = Selectable<Database[TableOf<K>]>;
 /** A patch of a kind's own row, shared columns included. */
 export type TaskPatch<K extends TaskKindName> = Updateable<Database[TableOf<K>]>;
 
@@ -61,6 +74,18 @@ export class TaskRepository<K extends TaskKindName = TaskKindName> {
 
   private nowIso(): string {
     return this.now().toISOString();
+  }
+
+  async insert(row: Insertable<Database[TableOf<K>]>): Promise<void> {
+    await this.tasks
+      .insertInto(this.table)
+      .values(row as unknown as Insertable<TaskDb['task']>)
+      .execute();
+  }
+
+  async find(id: string): Promise<TaskRow<K> | undefined> {
+    const row = await this.tasks.selectFrom(this.table).selectAll().where('id', '=', id).executeTakeFirst();
+    return row as TaskRow<K> | undefined;
   }
 
   /** Updates a task when it is in one of `from` (any state when absent); false when it was not. */
@@ -126,19 +151,7 @@ export class TaskRepository<K extends TaskKindName = TaskKindName> {
    * times are cleared, `patch` clears the kind's results. False when it was not in one of `from`.
    */
   reset(id: string, patch: TaskPatch<K>, from: readonly TaskState[] = FINISHED): Promise<boolean> {
-    return this.update(
-      id,
-      {
-        ...patch,
-        state: 'waiting',
-        error: null,
-        error_code: null,
-        error_params: null,
-        started_at: null,
-        finished_at: null,
-      } as unknown as TaskPatch<K>,
-      from,
-    );
+    return this.update(id, { ...patch, ...NEW_TASK } as unknown as TaskPatch<K>, from);
   }
 
   /**

@@ -99,7 +99,8 @@ export interface TaskTableProps<T extends { id: string }> extends Omit<
     /** The page size is the list's own: no size changer. */
     fixedSize?: boolean;
   };
-  emptyText: ReactNode;
+  /** What an empty list says (antd's own words when absent). */
+  emptyText?: ReactNode;
 }
 
 /**
@@ -135,7 +136,7 @@ export function TaskTable<T extends { id: string }>({
         {...table}
         loading={query.isPending}
         dataSource={query.data?.items ?? []}
-        locale={{ emptyText }}
+        {...(emptyText === undefined ? {} : { locale: { emptyText } })}
         columns={all}
         pagination={{
           current: paging.page,

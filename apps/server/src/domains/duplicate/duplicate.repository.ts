@@ -1,41 +1,27 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DuplicateChecksTable } from '../../db/schema.js';
-import { pageOf } from '../../tasks/task.repository.js';
+import { pageOf, TASK_COLUMNS } from '../../tasks/task.repository.js';
 
 export type DuplicateCheckRow = Selectable<DuplicateChecksTable>;
 
 /** Columns of the list: everything but the text and the report, which can be large. */
 const LIST_COLUMNS = [
-  'id',
+  ...TASK_COLUMNS,
   'user_id',
   'title',
   'source',
   'filename',
   'chars',
   'lang',
-  'state',
   'similarity',
   'patents',
-  'error',
-  'error_code',
-  'error_params',
   'created_at',
-  'started_at',
-  'finished_at',
 ] as const;
 export type DuplicateCheckListRow = Pick<DuplicateCheckRow, (typeof LIST_COLUMNS)[number]>;
 
 /** The duplicate checks of every user (domains/duplicate); their states are the task kit's (TaskRepository). */
 export class DuplicateRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  async insert(row: DuplicateCheckRow): Promise<void> {
-    await this.db.insertInto('duplicate_checks').values(row).execute();
-  }
-
-  find(id: string): Promise<DuplicateCheckRow | undefined> {
-    return this.db.selectFrom('duplicate_checks').selectAll().where('id', '=', id).executeTakeFirst();
-  }
 
   /** The check without its text and report (answers a state cheaply). */
   findListRow(id: string): Promise<DuplicateCheckListRow | undefined> {

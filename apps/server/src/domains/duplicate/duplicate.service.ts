@@ -137,7 +137,7 @@ export class DuplicateService {
       result: null,
       created_at: this.nowIso(),
     };
-    await this.deps.repository.insert(row);
+    await this.deps.tasks.insert(row);
     void this.deps.semanticModel.refresh();
     await this.deps.enqueue(row.id);
     return { check: checkOf(row, lang), warning };
@@ -145,7 +145,7 @@ export class DuplicateService {
 
   /** A check of the caller's; another user's is answered as not found. */
   private async own(auth: AuthContext, id: string): Promise<DuplicateCheckRow> {
-    const row = await this.deps.repository.find(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.user_id !== this.userOf(auth)) throw new AppError('DUPLICATE_NOT_FOUND');
     return row;
   }
@@ -220,7 +220,7 @@ export class DuplicateService {
    * most similar first; only its owner may open it.
    */
   async resolveSet(source: { key: string }, context: SearchContext): Promise<ResolvedSet> {
-    const row = await this.deps.repository.find(source.key);
+    const row = await this.deps.tasks.find(source.key);
     if (!row || context.userId === null || row.user_id !== context.userId) throw new AppError('DUPLICATE_NOT_FOUND');
     if (row.state !== 'done' || row.result === null) {
       throw new AppError('DUPLICATE_NOT_READY', { state: taskStateWord(row.state, row.lang) });
@@ -292,9 +292,9 @@ export class DuplicateService {
    * on the row. A check that is not waiting (deleted, or re-run meanwhile) is left as it is.
    */
   async runCheck(id: string): Promise<{ state: string; patents: number }> {
-    const { repository: repo, tasks } = this.deps;
+    const { tasks } = this.deps;
     if (!(await tasks.claim(id))) return { state: (await tasks.stateOf(id)) ?? 'deleted', patents: 0 };
-    const row = (await repo.find(id))!;
+    const row = (await tasks.find(id))!;
     try {
       const started = performance.now();
       let numbers: string[];

@@ -107,14 +107,6 @@ export class ExportRepository {
 
   // --- download tasks ---
 
-  async insertTask(row: DownloadTaskRow): Promise<void> {
-    await this.db.insertInto('download_tasks').values(row).execute();
-  }
-
-  findTask(id: string): Promise<DownloadTaskRow | undefined> {
-    return this.db.selectFrom('download_tasks').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   pageTasks(
     userId: string,
     filter: { page: number; pageSize: number; state?: TaskState | undefined },

@@ -596,6 +596,7 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
   });
 
   describe('crash safety', () => {
+    // A second app is built on the indexed corpus (the restart): seconds on a loaded machine.
     it('fails a task found running at start-up and removes its partial file', async () => {
       const task = await createTask({
         target: { kind: 'patents', publicationNumbers: ['CN110000001A'] },
@@ -609,7 +610,7 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
       await writeFile(part, 'half a file');
       const restarted = await buildApp(t.context.config, { now: clock.now });
       try {
-        const row = await restarted.context.repositories.exports.findTask(task.id);
+        const row = await restarted.context.repositories.tasks.export.find(task.id);
         // Stored as a code, shown in the reader's language.
         expect(row).toMatchObject({
           state: 'failed',
@@ -628,6 +629,6 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
       await okData(`/download/draw/${task.id}`);
       await runJobs();
       expect(await taskOf(task.id)).toMatchObject({ state: 'done', done: 1 });
-    });
+    }, 120_000);
   });
 });

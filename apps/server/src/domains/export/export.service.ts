@@ -615,7 +615,7 @@ export class ExportService {
       created_at: at,
       expires_at: null,
     };
-    await this.deps.repository.insertTask(row);
+    await this.deps.tasks.insert(row);
     // Only a table of patent fields is the dialog's next choice of fields.
     if (!request.content) {
       await this.deps.repository.savePreferences(userId, at, { lastFields: JSON.stringify(request.fields) });
@@ -626,7 +626,7 @@ export class ExportService {
 
   /** A task of the caller's; another user's is answered as not found. */
   private async ownTask(auth: AuthContext, id: string): Promise<DownloadTaskRow> {
-    const row = await this.deps.repository.findTask(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.user_id !== auth.userId) throw new AppError('DOWNLOAD_NOT_FOUND');
     return row;
   }
@@ -737,7 +737,7 @@ export class ExportService {
    */
   async runTask(id: string): Promise<{ state: DownloadState; rows: number }> {
     const { tasks } = this.deps;
-    const row = await this.deps.repository.findTask(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.state !== 'waiting') return { state: row?.state ?? 'failed', rows: 0 };
     if (!(await tasks.claim(id, { done: 0 }))) return { state: (await tasks.stateOf(id)) ?? 'failed', rows: 0 };
     this.changed(id);

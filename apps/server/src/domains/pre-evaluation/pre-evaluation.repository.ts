@@ -1,13 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PreEvaluationsTable } from '../../db/schema.js';
-import { pageOf } from '../../tasks/task.repository.js';
+import { pageOf, TASK_COLUMNS } from '../../tasks/task.repository.js';
 
 export type PreEvaluationRow = Selectable<PreEvaluationsTable>;
 export type PreEvaluationOriginValue = PreEvaluationsTable['origin'];
 
 /** Columns of the list: everything but the text and the result, which can be large. */
 const LIST_COLUMNS = [
-  'id',
+  ...TASK_COLUMNS,
   'user_id',
   'title',
   'kind',
@@ -16,33 +16,19 @@ const LIST_COLUMNS = [
   'priority_date',
   'publication_number',
   'lang',
-  'state',
   'stage',
   'progress',
   'novelty',
   'inventiveness',
   'features',
   'documents',
-  'error',
-  'error_code',
-  'error_params',
   'created_at',
-  'started_at',
-  'finished_at',
 ] as const;
 export type PreEvaluationListRow = Pick<PreEvaluationRow, (typeof LIST_COLUMNS)[number]>;
 
 /** The pre-evaluations and novelty searches of every user (domains/pre-evaluation); their states are the task kit's. */
 export class PreEvaluationRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  async insert(row: PreEvaluationRow): Promise<void> {
-    await this.db.insertInto('pre_evaluations').values(row).execute();
-  }
-
-  find(id: string): Promise<PreEvaluationRow | undefined> {
-    return this.db.selectFrom('pre_evaluations').selectAll().where('id', '=', id).executeTakeFirst();
-  }
 
   findListRow(id: string): Promise<PreEvaluationListRow | undefined> {
     return this.db.selectFrom('pre_evaluations').select(LIST_COLUMNS).where('id', '=', id).executeTakeFirst();

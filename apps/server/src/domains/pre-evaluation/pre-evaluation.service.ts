@@ -149,7 +149,7 @@ export class PreEvaluationService {
       result: null,
       created_at: this.nowIso(),
     };
-    await this.deps.repository.insert(row);
+    await this.deps.tasks.insert(row);
     void this.deps.semanticModel.refresh();
     await this.deps.enqueue(row.id);
     return { evaluation: evaluationOf(row, lang) };
@@ -157,7 +157,7 @@ export class PreEvaluationService {
 
   /** An evaluation of the caller's; another user's is answered as not found. */
   private async own(auth: AuthContext, id: string): Promise<PreEvaluationRow> {
-    const row = await this.deps.repository.find(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.user_id !== this.userOf(auth)) throw new AppError('PRE_EVALUATION_NOT_FOUND');
     return row;
   }
@@ -210,7 +210,7 @@ export class PreEvaluationService {
    * in retrieval order; only its owner may open it.
    */
   async resolveSet(source: { key: string }, context: SearchContext): Promise<ResolvedSet> {
-    const row = await this.deps.repository.find(source.key);
+    const row = await this.deps.tasks.find(source.key);
     if (!row || context.userId === null || row.user_id !== context.userId) {
       throw new AppError('PRE_EVALUATION_NOT_FOUND');
     }
@@ -319,11 +319,11 @@ export class PreEvaluationService {
    * waiting (deleted meanwhile) is left as it is.
    */
   async run(id: string): Promise<{ state: string; documents: number }> {
-    const { repository: repo, tasks } = this.deps;
+    const { tasks } = this.deps;
     if (!(await tasks.claim(id, { stage: 'features' }))) {
       return { state: (await tasks.stateOf(id)) ?? 'deleted', documents: 0 };
     }
-    const row = (await repo.find(id))!;
+    const row = (await tasks.find(id))!;
     try {
       let result: PreEvaluationResult;
       try {

@@ -12,14 +12,6 @@ export type ReportUpdate = Updateable<ReportsTable>;
 export class ReportRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: ReportRow): Promise<void> {
-    await this.db.insertInto('reports').values(row).execute();
-  }
-
-  find(id: string): Promise<ReportRow | undefined> {
-    return this.db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   /** Reports not deleted, newest first: a user's (userId) or everybody's (operators). */
   page(
     filter: { userId?: string; states?: readonly ReportsTable['state'][] },

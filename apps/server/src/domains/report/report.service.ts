@@ -175,7 +175,7 @@ export class ReportService {
       expires_at: new Date(now.getTime() + REPORT_RETENTION_DAYS * DAY_MS).toISOString(),
       deleted_at: null,
     };
-    await this.deps.repository.insert(row);
+    await this.deps.tasks.insert(row);
     await this.deps.enqueue(row.id);
     return this.toReport(row, lang);
   }
@@ -247,7 +247,7 @@ export class ReportService {
   /** A report of the caller: not found for another user's; spec 2 §8's message for a deleted one. */
   private async own(auth: AuthContext, id: string): Promise<ReportRow> {
     const userId = this.userOf(auth);
-    const row = await this.deps.repository.find(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.user_id !== userId) throw new AppError('REPORT_NOT_FOUND');
     if (row.deleted_at) throw new AppError('REPORT_DELETED');
     return row;
@@ -319,7 +319,7 @@ export class ReportService {
   /** The report job: computes every section, draws the charts, writes both files. */
   async runReport(id: string): Promise<{ state: ReportState }> {
     const { tasks } = this.deps;
-    const row = await this.deps.repository.find(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.deleted_at || !(await tasks.claim(id))) return { state: row ? this.stateOf(row) : 'deleted' };
     const started = performance.now();
     const base = path.join(this.deps.reportsDir, id);

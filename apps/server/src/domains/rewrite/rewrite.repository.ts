@@ -23,17 +23,9 @@ function likePattern(keyword: string): string {
 export class RewriteRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: RewriteRow): Promise<void> {
-    await this.db.insertInto('rewrites').values(row).execute();
-  }
-
   /** Removes a row outright: only a rewrite refused before it started (over the day's limit). */
   async remove(id: string): Promise<void> {
     await this.db.deleteFrom('rewrites').where('id', '=', id).execute();
-  }
-
-  find(id: string): Promise<RewriteRow | undefined> {
-    return this.db.selectFrom('rewrites').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** A user's rewrites not deleted, newest first, filtered by words, mode and state. */

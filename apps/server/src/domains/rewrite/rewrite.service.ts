@@ -148,7 +148,7 @@ export class RewriteService {
       const used = await this.usedBy(userId);
       if (used >= quota) throw new AppError('REWRITE_QUOTA_EXHAUSTED', { used, limit: quota });
     }
-    await this.deps.repository.insert(row);
+    await this.deps.tasks.insert(row);
     const { start, next } = utcDayOf(this.deps.now());
     const withThis = await this.deps.repository.charsSince(userId, start.toISOString());
     const limit = this.deps.dailyChars;
@@ -241,7 +241,7 @@ export class RewriteService {
 
   private async own(auth: AuthContext, id: string): Promise<RewriteRow> {
     const userId = this.userOf(auth);
-    const row = await this.deps.repository.find(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.user_id !== userId || row.deleted_at) throw new AppError('REWRITE_NOT_FOUND');
     return row;
   }
@@ -291,9 +291,9 @@ export class RewriteService {
    * shows it growing). A rewrite that is not waiting (deleted, or taken by another worker) is left.
    */
   async runDocument(id: string, shutdown?: AbortSignal): Promise<{ state: string; pieces: number }> {
-    const { repository: repo, tasks } = this.deps;
+    const { tasks } = this.deps;
     if (!(await tasks.claim(id))) return { state: (await tasks.stateOf(id)) ?? 'deleted', pieces: 0 };
-    const row = (await repo.find(id))!;
+    const row = (await tasks.find(id))!;
     const started = performance.now();
     try {
       const provider = this.provider();
@@ -301,7 +301,7 @@ export class RewriteService {
       const pieces: string[] = [];
       for (const [index, source] of chunks.entries()) {
         if (shutdown?.aborted) throw new AppError('REWRITE_INTERRUPTED');
-        const current = await repo.find(id);
+        const current = await tasks.find(id);
         if (!current || current.deleted_at) return { state: 'deleted', pieces: index };
         if (source.trim() === '') pieces.push(source);
         else {

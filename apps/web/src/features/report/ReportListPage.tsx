@@ -10,7 +10,7 @@ import { formatDateTime } from '../../utils/format-date';
 import { saveFile } from '../../utils/save-file';
 import { fetchReportFile, type ReportAction } from './api';
 import { useReportAction, useReports } from './queries';
-import { ReportStateTag } from './ReportParts';
+import { reportColumns } from './ReportParts';
 import { ReportPreview } from './ReportPreview';
 
 const PAGE_SIZE = 20;
@@ -61,6 +61,10 @@ export function ReportListPage() {
   };
 
   const quota = list.data?.quota;
+  const columns = reportColumns(
+    { set: t('columns.set'), state: t('columns.state') },
+    { setWidth: 260, setMaxWidth: 240 },
+  );
   return (
     <Card className="report-page" title={t('list.title')} variant="borderless">
       <Flex vertical gap={12}>
@@ -105,24 +109,8 @@ export function ReportListPage() {
                 </Flex>
               ),
             },
-            {
-              key: 'set',
-              title: t('columns.set'),
-              width: 260,
-              render: (_, report) => (
-                <Typography.Text ellipsis={{ tooltip: report.originLabel }} style={{ maxWidth: 240 }}>
-                  {report.originLabel
-                    ? t('originWithLabel', { origin: t(`origins.${report.origin}`), label: report.originLabel })
-                    : t(`origins.${report.origin}`)}
-                </Typography.Text>
-              ),
-            },
-            {
-              key: 'state',
-              title: t('columns.state'),
-              width: 110,
-              render: (_, report) => <ReportStateTag report={report} />,
-            },
+            columns.set,
+            columns.state,
             {
               key: 'created',
               title: t('columns.created'),

@@ -1,3 +1,5 @@
+import { Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '@patlas/contracts';
@@ -15,4 +17,32 @@ export function ReportStateTag({ report }: { report: Report }) {
       testId={`report-state-${report.state}`}
     />
   );
+}
+
+/** What a report was made of: its origin and, when known, the set as the user saw it. */
+function ReportSet({ report, maxWidth }: { report: Report; maxWidth: number }) {
+  const { t } = useTranslation('report');
+  return (
+    <Typography.Text ellipsis={{ tooltip: report.originLabel }} style={{ maxWidth }}>
+      {report.originLabel
+        ? t('originWithLabel', { origin: t(`origins.${report.origin}`), label: report.originLabel })
+        : t(`origins.${report.origin}`)}
+    </Typography.Text>
+  );
+}
+
+/** The set and state columns both report lists show (the user's and the operators'). */
+export function reportColumns(
+  titles: { set: string; state: string },
+  options: { setWidth?: number; setMaxWidth: number },
+): { set: ColumnType<Report>; state: ColumnType<Report> } {
+  return {
+    set: {
+      key: 'set',
+      title: titles.set,
+      ...(options.setWidth ? { width: options.setWidth } : {}),
+      render: (_, report) => <ReportSet report={report} maxWidth={options.setMaxWidth} />,
+    },
+    state: { key: 'state', title: titles.state, width: 110, render: (_, report) => <ReportStateTag report={report} /> },
+  };
 }
