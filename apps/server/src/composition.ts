@@ -133,6 +133,7 @@ import type { JobQueue } from './jobs/queue.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { currentCaller, currentRequest, runAsCaller } from './plugins/request-signal.js';
+import { failInterruptedTasks, TaskRepository } from './tasks/task.repository.js';
 
 /**
  * The composition root: the one place that builds repositories (from the database handle) and
@@ -199,6 +200,17 @@ export interface Repositories {
   disclosures: DisclosureRepository;
   /** assisted writing (domains/rewrite) */
   rewrites: RewriteRepository;
+  /** The states of the document tasks, one lifecycle per kind (apps/server/src/tasks) */
+  tasks: DocumentTasks;
+}
+
+/** The task kit's lifecycle of each kind of document task. */
+export interface DocumentTasks {
+  export: TaskRepository<'export'>;
+  report: TaskRepository<'report'>;
+  duplicate: TaskRepository<'duplicate'>;
+  preEvaluation: TaskRepository<'preEvaluation'>;
+  rewrite: TaskRepository<'rewrite'>;
 }
 
 export function createRepositories(database: DatabaseHandle, now: Clock): Repositories {
@@ -249,6 +261,13 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     files: new FileRepository(db),
     disclosures: new DisclosureRepository(db),
     rewrites: new RewriteRepository(db),
+    tasks: {
+      export: new TaskRepository(db, 'export', now),
+      report: new TaskRepository(db, 'report', now),
+      duplicate: new TaskRepository(db, 'duplicate', now),
+      preEvaluation: new TaskRepository(db, 'preEvaluation', now),
+      rewrite: new TaskRepository(db, 'rewrite', now),
+    },
   };
 }
 
@@ -466,6 +485,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   const citation = new CitationSearchService({ patents, search, engine, repository: r.citationQueries });
   const exports = new ExportService({
     repository: r.exports,
+    tasks: r.tasks.export,
     search,
     engine,
     patents,
@@ -491,6 +511,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   account.useQuotaUsage('export', (userId) => exports.exportedRows(userId));
   const duplicate = new DuplicateService({
     repository: r.duplicates,
+    tasks: r.tasks.duplicate,
     engine,
     cpu: infra.cpu,
     patents,
@@ -503,6 +524,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   });
   const preEvaluation = new PreEvaluationService({
     repository: r.preEvaluations,
+    tasks: r.tasks.preEvaluation,
     engine,
     patents,
     semanticModel: infra.semanticModel,
@@ -556,6 +578,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   });
   const reports = new ReportService({
     repository: r.reports,
+    tasks: r.tasks.report,
     analysis,
     textMining,
     search,
@@ -574,6 +597,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   account.useQuotaUsage('report', (userId) => reports.usedBy(userId));
   const rewrite = new RewriteService({
     repository: r.rewrites,
+    tasks: r.tasks.rewrite,
     provider: createRewriteProvider(config.llm),
     enqueue: async (task, record) => {
       await infra.jobs.enqueueFor(task.userId, REWRITE_DOCUMENT_KIND, { rewriteId: task.id }, record);
@@ -911,20 +935,18 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   jobs.queue.define(alertScheduleJob(services.alerts));
   jobs.queue.define(alertRunsJob(services.alerts));
   jobs.queue.define(patentValueRescoreJob(services.patentValue, imageShutdown.signal));
-  // A task still running lost its process: it ends as failed with a message, its partial file removed.
-  await services.exports.failInterrupted();
   jobs.queue.define(duplicateCheckJob(services.duplicate));
-  await services.duplicate.failInterrupted();
   jobs.queue.define(preEvaluationJob(services.preEvaluation));
-  await services.preEvaluation.failInterrupted();
   jobs.queue.define(reportJob(services.reports));
   jobs.queue.define(reportExpiryJob(services.reports));
-  await services.reports.failInterrupted();
   jobs.queue.define(uploadCleanupJob(services.files));
   // Chunked uploads abandoned while the server was down are removed now, not at the next hour.
   await services.files.cleanStaleUploads();
   jobs.queue.define(rewriteDocumentJob(services.rewrite, imageShutdown.signal));
-  await services.rewrite.failInterrupted();
+  // Every kind at once: a document task still running lost its process and fails as interrupted
+  // (an export's partial file goes too); "again", redraw or regenerate runs it anew.
+  const interrupted = await failInterruptedTasks(Object.values(repositories.tasks));
+  await services.exports.discardInterrupted(interrupted.export ?? []);
   // The recurring jobs' next runs are rows of the jobs table: queued once, kept across restarts.
   await jobs.queue.ensureScheduled();
   // Records stored before value evaluation existed get their scores in the background.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNCANCELLABLE_TASK_STATES } from './task.js';
 
 /**
  * The duplicate and similarity check (spec 2 §1 "check duplicates and similarity", §2 /repeat and
@@ -33,7 +34,7 @@ export const DUPLICATE_SECTIONS = ['title', 'abstract', 'claims', 'description']
 export const DuplicateSectionSchema = z.enum(DUPLICATE_SECTIONS);
 export type DuplicateSection = z.infer<typeof DuplicateSectionSchema>;
 
-export const DUPLICATE_STATES = ['waiting', 'running', 'done', 'failed'] as const;
+export const DUPLICATE_STATES = UNCANCELLABLE_TASK_STATES;
 export const DuplicateStateSchema = z.enum(DUPLICATE_STATES);
 export type DuplicateState = z.infer<typeof DuplicateStateSchema>;
 

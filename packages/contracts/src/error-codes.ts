@@ -823,8 +823,8 @@ export const ERROR_CODES = {
   DOWNLOAD_STATE_CONFLICT: {
     http: 400,
     status: 0,
-    zh: '当前状态下无法执行此操作：{reason}',
-    en: 'This cannot be done in the current state: {reason}',
+    zh: '当前状态下无法执行此操作：任务{reason}',
+    en: 'This cannot be done in the current state: the task is {reason}',
   },
   /** Spec 2 §8 "Download failed". */
   DOWNLOAD_FAILED: { http: 500, status: 0, zh: '下载失败', en: 'Download failed' },
@@ -1665,6 +1665,31 @@ export const ERROR_CODES = {
     status: 0,
     zh: '您已有 {count} 个同类任务在排队或进行中（最多 {limit} 个），请等待完成后再提交',
     en: 'You already have {count} tasks of this kind waiting or running (at most {limit}); please wait for one to finish before submitting another',
+  },
+  // ---- Task kit (issue 40): a task whose process stopped under it fails with its kind's code ----
+  DOWNLOAD_INTERRUPTED: {
+    http: 500,
+    status: 0,
+    zh: '服务器在导出过程中停止，文件未完成，请重新导出',
+    en: 'The server stopped during this export and the file is incomplete; please run it again',
+  },
+  REPORT_INTERRUPTED: {
+    http: 500,
+    status: 0,
+    zh: '服务器在生成报告时停止，请重新生成',
+    en: 'The server stopped while generating this report; please regenerate it',
+  },
+  DUPLICATE_INTERRUPTED: {
+    http: 500,
+    status: 0,
+    zh: '服务器在查重过程中停止，请重新查重',
+    en: 'The server stopped during this check; please run it again',
+  },
+  PRE_EVALUATION_INTERRUPTED: {
+    http: 500,
+    status: 0,
+    zh: '服务器在预评估过程中停止，请重新提交',
+    en: 'The server stopped during this pre-evaluation; please submit it again',
   },
 } as const satisfies Record<string, ErrorCodeRow>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TASK_STATES, TaskStateSchema } from './task.js';
 import { MAX_EXPORT_ROWS } from './limits.js';
 import { ResultSetQuerySchema } from './search.js';
 
@@ -229,8 +230,8 @@ export type ExportCheckResponse = z.infer<typeof ExportCheckResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Download tasks: /download/task, /list, /cancel/{id}, /again/{id}, /draw/{id}, WS /download/progress/{id}
 
-export const DOWNLOAD_STATES = ['waiting', 'running', 'done', 'failed', 'cancelled'] as const;
-export const DownloadStateSchema = z.enum(DOWNLOAD_STATES);
+export const DOWNLOAD_STATES = TASK_STATES;
+export const DownloadStateSchema = TaskStateSchema;
 export type DownloadState = z.infer<typeof DownloadStateSchema>;
 
 export const DownloadTaskSchema = z.object({

@@ -42,3 +42,4 @@ export * from './file.js';
 export * from './pre-evaluation.js';
 export * from './disclosure.js';
 export * from './rewrite.js';
+export * from './task.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNCANCELLABLE_TASK_STATES } from './task.js';
 import { SpanSchema } from './duplicate.js';
 import { ApplicationTextSchema } from './formal-review.js';
 import { MAX_ABNORMAL_APPLICANT_LENGTH, MAX_PRE_EVALUATION_TEXT_LENGTH } from './limits.js';
@@ -68,7 +69,7 @@ export const PRE_EVALUATION_ORIGINS = ['preAssessment', 'noveltySearch'] as cons
 export const PreEvaluationOriginSchema = z.enum(PRE_EVALUATION_ORIGINS);
 export type PreEvaluationOrigin = z.infer<typeof PreEvaluationOriginSchema>;
 
-export const PRE_EVALUATION_STATES = ['waiting', 'running', 'done', 'failed'] as const;
+export const PRE_EVALUATION_STATES = UNCANCELLABLE_TASK_STATES;
 export const PreEvaluationStateSchema = z.enum(PRE_EVALUATION_STATES);
 export type PreEvaluationState = z.infer<typeof PreEvaluationStateSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNCANCELLABLE_TASK_STATES } from './task.js';
 import { MAX_REWRITE_EXPORT, MAX_REWRITE_TITLE_LENGTH } from './limits.js';
 
 /**
@@ -28,7 +29,7 @@ export type RewriteLanguage = z.infer<typeof RewriteLanguageSchema>;
 export const RewriteKindSchema = z.enum(['text', 'all']);
 export type RewriteKind = z.infer<typeof RewriteKindSchema>;
 
-export const REWRITE_STATES = ['waiting', 'running', 'done', 'failed'] as const;
+export const REWRITE_STATES = UNCANCELLABLE_TASK_STATES;
 export const RewriteStateSchema = z.enum(REWRITE_STATES);
 export type RewriteState = z.infer<typeof RewriteStateSchema>;
 

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { TaskState } from '@patlas/contracts';
 
 /** The patent store: one row per publication, the whole canonical record as JSON in `doc`. */
 export interface PatentsTable {
@@ -273,8 +274,25 @@ export interface ExportPreferencesTable {
   updated_at: string;
 }
 
+/**
+ * The columns every document task shares (apps/server/src/tasks, issue 40): the state list and the
+ * failure as a catalogue code with its parameters, translated when shown.
+ */
+export interface TaskColumns {
+  id: string;
+  state: TaskState;
+  /** The translated message of a task failed before issue 40 (still shown); new failures leave it null. */
+  error: string | null;
+  /** ErrorCode of a failed task */
+  error_code: string | null;
+  /** JSON: the code's message parameters */
+  error_params: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 /** The download centre's tasks (issue 18): one export each, run by the `export` job. */
-export interface DownloadTasksTable {
+export interface DownloadTasksTable extends TaskColumns {
   id: string;
   user_id: string;
   title: string;
@@ -394,7 +412,7 @@ export interface PatentAwardsTable {
   created_at: string;
 }
 
-export interface DuplicateChecksTable {
+export interface DuplicateChecksTable extends TaskColumns {
   id: string;
   user_id: string;
   title: string;
@@ -403,7 +421,7 @@ export interface DuplicateChecksTable {
   text: string;
   chars: number;
   lang: 'zh' | 'en';
-  state: 'waiting' | 'running' | 'done' | 'failed';
+  state: Exclude<TaskState, 'cancelled'>;
   similarity: number | null;
   patents: number;
   /** JSON: the report (DuplicateReport); null until done */
@@ -415,7 +433,7 @@ export interface DuplicateChecksTable {
 }
 
 /** Pre-evaluations and novelty searches (domains/pre-evaluation): the text, the state and the result. */
-export interface PreEvaluationsTable {
+export interface PreEvaluationsTable extends TaskColumns {
   id: string;
   user_id: string;
   title: string;
@@ -430,7 +448,7 @@ export interface PreEvaluationsTable {
   priority_date: string | null;
   publication_number: string | null;
   lang: 'zh' | 'en';
-  state: 'waiting' | 'running' | 'done' | 'failed';
+  state: Exclude<TaskState, 'cancelled'>;
   stage: 'features' | 'search' | 'matching' | null;
   progress: number;
   novelty: 'high' | 'medium' | 'low' | null;
@@ -458,7 +476,7 @@ export interface AnalysisTermAdjustmentsTable {
 }
 
 /** Smart reports (domains/report): the request, the state, the files and the sections' sentences. */
-export interface ReportsTable {
+export interface ReportsTable extends TaskColumns {
   id: string;
   user_id: string;
   title: string;
@@ -466,7 +484,7 @@ export interface ReportsTable {
   /** JSON: the create request (ReportCreateRequest as parsed) */
   request: string;
   origin: 'search' | 'library' | 'dashboard';
-  state: 'generating' | 'done' | 'failed';
+  state: Exclude<TaskState, 'cancelled'>;
   total: number | null;
   pdf_path: string | null;
   pdf_size: number | null;
@@ -531,7 +549,7 @@ export interface DisclosureImagesTable {
 }
 
 /** Assisted writing (domains/rewrite): a passage or a document, its original, result and state. */
-export interface RewritesTable {
+export interface RewritesTable extends TaskColumns {
   id: string;
   user_id: string;
   kind: 'text' | 'all';
@@ -543,7 +561,7 @@ export interface RewritesTable {
   result: string | null;
   chars: number;
   result_chars: number | null;
-  state: 'waiting' | 'running' | 'done' | 'failed';
+  state: Exclude<TaskState, 'cancelled'>;
   error: string | null;
   chunks_total: number;
   chunks_done: number;

@@ -27,6 +27,7 @@ import * as createPreEvaluations from './202612070300-create-pre-evaluations.js'
 import * as createDisclosures from './202612070200-create-disclosures.js';
 import * as createRewrites from './202612070400-create-rewrites.js';
 import * as addJobLanes from './202612080500-add-job-lanes.js';
+import * as taskKit from './202612100100-task-kit.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612070200-create-disclosures': createDisclosures,
   '202612070400-create-rewrites': createRewrites,
   '202612080500-add-job-lanes': addJobLanes,
+  '202612100100-task-kit': taskKit,
 };

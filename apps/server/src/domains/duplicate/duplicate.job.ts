@@ -7,9 +7,9 @@ export const DUPLICATE_CHECK_KIND = 'duplicate-check';
 const DuplicatePayloadSchema = z.object({ checkId: z.string().min(1) });
 
 /**
- * Runs one duplicate check. One attempt: a failure is recorded on the check with its message (the
+ * Runs one duplicate check. One attempt: a failure is recorded on the check as its error code (the
  * user runs it again); a worker that died mid-check leaves it to the start-up check
- * (DuplicateService.failInterrupted), and a re-claimed job finds the check no longer waiting.
+ * (failInterruptedTasks, apps/server/src/tasks), and a re-claimed job finds the check no longer waiting.
  */
 export function duplicateCheckJob(service: DuplicateService): JobDefinition<z.infer<typeof DuplicatePayloadSchema>> {
   return defineJob({

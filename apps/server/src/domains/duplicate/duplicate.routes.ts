@@ -107,7 +107,7 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
     },
     async (request) => {
       const { page, pageSize } = request.body ?? DuplicateListRequestSchema.parse({});
-      return ok(await service.list(requireUser(request), page, pageSize));
+      return ok(await service.list(requireUser(request), page, pageSize, languageOf(request)));
     },
   );
 

@@ -21,6 +21,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { AppError } from '../../errors.js';
 import { docxText, DocxTextError } from '../../files/docx-text.js';
+import { taskErrorMessage } from '../../tasks/task-error.js';
+import { failTask } from '../../tasks/task-lifecycle.js';
+import { taskStateWord } from '../../tasks/task-states.js';
+import { NEW_TASK, type TaskRepository } from '../../tasks/task.repository.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
 import type { PatentService } from '../patent/patent.service.js';
@@ -36,6 +40,8 @@ import type { DuplicateCheckListRow, DuplicateCheckRow, DuplicateRepository } fr
 
 export interface DuplicateServiceDeps {
   repository: DuplicateRepository;
+  /** The checks' states (the task kit). */
+  tasks: TaskRepository<'duplicate'>;
   engine: SearchEngine;
   patents: PatentService;
   /** The CPU workers: the writers and the alignment run there, off the HTTP thread. */
@@ -58,19 +64,6 @@ export interface DuplicateInput {
   title?: string | undefined;
   filename?: string | undefined;
 }
-
-/** Spec 1 §5 / issue 21: a check found running at start-up lost its process. */
-const INTERRUPTED = {
-  zh: '服务器在查重过程中停止，请重新查重',
-  en: 'The server stopped during this check; please run it again',
-};
-
-const STATE_WORDS = {
-  waiting: { zh: '排队中', en: 'waiting' },
-  running: { zh: '进行中', en: 'running' },
-  done: { zh: '已完成', en: 'done' },
-  failed: { zh: '已失败', en: 'failed' },
-} as const;
 
 const FILE_REASONS = {
   notDocx: { zh: '不是有效的 .docx 文件', en: 'not a valid .docx file' },
@@ -150,36 +143,33 @@ export class DuplicateService {
       text,
       chars: text.length,
       lang,
-      state: 'waiting',
+      ...NEW_TASK,
       similarity: null,
       patents: 0,
       result: null,
-      error: null,
       created_at: this.nowIso(),
-      started_at: null,
-      finished_at: null,
     };
-    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.repository.insert(row));
+    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.tasks.insert(row));
     void this.deps.semanticModel.refresh();
-    return { check: checkOf(row), warning };
+    return { check: checkOf(row, lang), warning };
   }
 
   /** A check of the caller's; another user's is answered as not found. */
   private async own(auth: AuthContext, id: string): Promise<DuplicateCheckRow> {
-    const row = await this.deps.repository.find(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.user_id !== this.userOf(auth)) throw new AppError('DUPLICATE_NOT_FOUND');
     return row;
   }
 
-  async check(auth: AuthContext, id: string): Promise<DuplicateCheck> {
+  async check(auth: AuthContext, id: string, lang: Language): Promise<DuplicateCheck> {
     const row = await this.deps.repository.findListRow(id);
     if (!row || row.user_id !== this.userOf(auth)) throw new AppError('DUPLICATE_NOT_FOUND');
-    return checkOf(row);
+    return checkOf(row, lang);
   }
 
-  async list(auth: AuthContext, page: number, pageSize: number): Promise<DuplicateListResponse> {
+  async list(auth: AuthContext, page: number, pageSize: number, lang: Language): Promise<DuplicateListResponse> {
     const { total, rows } = await this.deps.repository.page(this.userOf(auth), page, pageSize);
-    return { total, page, pageSize, items: rows.map(checkOf) };
+    return { total, page, pageSize, items: rows.map((row) => checkOf(row, lang)) };
   }
 
   /** Deletes checks of the caller (others' ids are ignored as unknown); answers the ids deleted. */
@@ -192,40 +182,31 @@ export class DuplicateService {
   /** GET|POST /patent/again/{id}: runs a finished or failed check again, as the same check, on today's index. */
   async again(auth: AuthContext, id: string, lang: Language): Promise<DuplicateCheck> {
     const row = await this.own(auth, id);
-    const reset = {
-      state: 'waiting' as const,
-      similarity: null,
-      patents: 0,
-      result: null,
-      error: null,
-      started_at: null,
-      finished_at: null,
-    };
     await this.deps.enqueue({ id, userId: row.user_id }, async () => {
-      if (!(await this.deps.repository.update(id, reset, ['done', 'failed']))) {
-        throw new AppError('DUPLICATE_NOT_READY', { state: STATE_WORDS[row.state][lang] });
+      if (!(await this.deps.tasks.reset(id, { similarity: null, patents: 0, result: null }, ['done', 'failed']))) {
+        throw new AppError('DUPLICATE_NOT_READY', { state: taskStateWord(row.state, lang) });
       }
     });
-    return this.check(auth, id);
+    return this.check(auth, id, lang);
   }
 
   /** The stored report of a finished check of the caller's. */
   private async reportOf(auth: AuthContext, id: string, lang: Language) {
     const row = await this.own(auth, id);
     if (row.state !== 'done' || row.result === null) {
-      throw new AppError('DUPLICATE_NOT_READY', { state: STATE_WORDS[row.state][lang] });
+      throw new AppError('DUPLICATE_NOT_READY', { state: taskStateWord(row.state, lang) });
     }
     return { row, report: JSON.parse(row.result) as DuplicateReport };
   }
 
   async summary(auth: AuthContext, id: string, lang: Language): Promise<DuplicateSummary> {
     const { row, report } = await this.reportOf(auth, id, lang);
-    return summaryOf(row, report);
+    return summaryOf(row, report, lang);
   }
 
   async details(auth: AuthContext, id: string, lang: Language): Promise<DuplicateDetails> {
     const { row, report } = await this.reportOf(auth, id, lang);
-    return { ...summaryOf(row, report), text: row.text, sentenceList: report.sentences };
+    return { ...summaryOf(row, report, lang), text: row.text, sentenceList: report.sentences };
   }
 
   /** The report and its text, for the Word and PDF report (duplicate-export.ts). */
@@ -251,10 +232,10 @@ export class DuplicateService {
    * most similar first; only its owner may open it.
    */
   async resolveSet(source: { key: string }, context: SearchContext): Promise<ResolvedSet> {
-    const row = await this.deps.repository.find(source.key);
+    const row = await this.deps.tasks.find(source.key);
     if (!row || context.userId === null || row.user_id !== context.userId) throw new AppError('DUPLICATE_NOT_FOUND');
     if (row.state !== 'done' || row.result === null) {
-      throw new AppError('DUPLICATE_NOT_READY', { state: STATE_WORDS[row.state][row.lang] });
+      throw new AppError('DUPLICATE_NOT_READY', { state: taskStateWord(row.state, row.lang) });
     }
     const report = JSON.parse(row.result) as DuplicateReport;
     return {
@@ -330,11 +311,9 @@ export class DuplicateService {
    * on the row. A check that is not waiting (deleted, or re-run meanwhile) is left as it is.
    */
   async runCheck(id: string): Promise<{ state: string; patents: number }> {
-    const repo = this.deps.repository;
-    if (!(await repo.update(id, { state: 'running', started_at: this.nowIso() }, ['waiting']))) {
-      return { state: (await repo.findListRow(id))?.state ?? 'deleted', patents: 0 };
-    }
-    const row = (await repo.find(id))!;
+    const { tasks } = this.deps;
+    if (!(await tasks.claim(id))) return { state: (await tasks.stateOf(id)) ?? 'deleted', patents: 0 };
+    const row = (await tasks.find(id))!;
     try {
       const started = performance.now();
       let numbers: string[];
@@ -354,42 +333,16 @@ export class DuplicateService {
       ) as DuplicateReport;
       // The worker timed the alignment only; the check took the candidates' search too.
       report.stats.ms = Math.round(performance.now() - started);
-      const isDone = await repo.update(
-        id,
-        {
-          state: 'done',
-          similarity: report.similarity,
-          patents: report.patents.length,
-          result: JSON.stringify(report),
-          finished_at: this.nowIso(),
-        },
-        ['running'],
-      );
+      const isDone = await tasks.finish(id, {
+        similarity: report.similarity,
+        patents: report.patents.length,
+        result: JSON.stringify(report),
+      });
       return { state: isDone ? 'done' : 'deleted', patents: report.patents.length };
     } catch (err) {
-      const lang = row.lang;
-      const message =
-        err instanceof AppError
-          ? formatErrorMessage(err.code, lang, err.params)
-          : formatErrorMessage('DUPLICATE_FAILED', lang);
-      if (!(err instanceof AppError)) this.deps.log?.error({ err, checkId: id }, 'duplicate check failed');
-      await repo.update(id, { state: 'failed', error: message, finished_at: this.nowIso() }, ['running']);
+      await failTask(tasks, id, err, { log: this.deps.log, lang: row.lang });
       return { state: 'failed', patents: 0 };
     }
-  }
-
-  /** At start-up: a check still running lost its process; it fails with a message saying so. */
-  async failInterrupted(): Promise<number> {
-    const rows = await this.deps.repository.idsInState('running');
-    for (const row of rows) {
-      const lang = row.lang === 'en' ? 'en' : 'zh';
-      await this.deps.repository.update(
-        row.id,
-        { state: 'failed', error: INTERRUPTED[lang], finished_at: this.nowIso() },
-        ['running'],
-      );
-    }
-    return rows.length;
   }
 }
 
@@ -406,7 +359,7 @@ function decodeText(file: Buffer, lang: Language): string {
   }
 }
 
-function checkOf(row: DuplicateCheckListRow): DuplicateCheck {
+function checkOf(row: DuplicateCheckListRow, lang: Language): DuplicateCheck {
   return {
     id: row.id,
     title: row.title,
@@ -417,15 +370,15 @@ function checkOf(row: DuplicateCheckListRow): DuplicateCheck {
     state: row.state,
     similarity: row.similarity === null ? null : Number(row.similarity),
     patents: row.patents,
-    error: row.error,
+    error: taskErrorMessage(row, lang),
     createdAt: row.created_at,
     finishedAt: row.finished_at,
   };
 }
 
-function summaryOf(row: DuplicateCheckListRow, report: DuplicateReport): DuplicateSummary {
+function summaryOf(row: DuplicateCheckListRow, report: DuplicateReport, lang: Language): DuplicateSummary {
   return {
-    check: checkOf(row),
+    check: checkOf(row, lang),
     similarity: report.similarity,
     sentences: report.matchable,
     matchedSentences: report.matched,

@@ -8,9 +8,9 @@ export const EXPORT_EXPIRY_KIND = 'export-expiry';
 const ExportPayloadSchema = z.object({ taskId: z.string().min(1) });
 
 /**
- * Runs one download task. One attempt: a failure is recorded on the task with its message (the
+ * Runs one download task. One attempt: a failure is recorded on the task as its error code (the
  * user redraws or runs it again); a worker that died mid-task leaves it to the start-up check
- * (ExportService.failInterrupted), and a re-claimed job finds the task no longer waiting.
+ * (failInterruptedTasks, apps/server/src/tasks), and a re-claimed job finds the task no longer waiting.
  */
 export function exportJob(service: ExportService): JobDefinition<z.infer<typeof ExportPayloadSchema>> {
   return defineJob({

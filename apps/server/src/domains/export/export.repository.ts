@@ -1,12 +1,12 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { TaskState } from '@patlas/contracts';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, DownloadTasksTable, ExportTemplatesTable } from '../../db/schema.js';
+import { pageOf } from '../../tasks/task.repository.js';
 
 export type ExportTemplateRow = Selectable<ExportTemplatesTable>;
 export type DownloadTaskRow = Selectable<DownloadTasksTable>;
-export type DownloadTaskUpdate = Updateable<DownloadTasksTable>;
-export type DownloadTaskState = DownloadTasksTable['state'];
 
-/** Export templates, each user's field preferences and the download tasks. */
+/** Export templates, each user's field preferences and the download tasks (their states: the task kit's TaskRepository). */
 export class ExportRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -107,52 +107,18 @@ export class ExportRepository {
 
   // --- download tasks ---
 
-  async insertTask(row: DownloadTaskRow): Promise<void> {
-    await this.db.insertInto('download_tasks').values(row).execute();
-  }
-
-  findTask(id: string): Promise<DownloadTaskRow | undefined> {
-    return this.db.selectFrom('download_tasks').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  async pageTasks(
+  pageTasks(
     userId: string,
-    filter: { page: number; pageSize: number; state?: DownloadTaskState | undefined },
+    filter: { page: number; pageSize: number; state?: TaskState | undefined },
   ): Promise<{ total: number; rows: DownloadTaskRow[] }> {
     let query = this.db.selectFrom('download_tasks').where('user_id', '=', userId);
     if (filter.state) query = query.where('state', '=', filter.state);
-    const count = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize)
-      .execute();
-    return { total: Number(count.n), rows };
-  }
-
-  /** Updates a task when it is in one of `from` (any state when absent); false when it was not. */
-  async updateTask(id: string, patch: DownloadTaskUpdate, from?: readonly DownloadTaskState[]): Promise<boolean> {
-    let query = this.db.updateTable('download_tasks').set(patch).where('id', '=', id);
-    if (from) query = query.where('state', 'in', from);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  tasksInState(state: DownloadTaskState): Promise<DownloadTaskRow[]> {
-    return this.db.selectFrom('download_tasks').selectAll().where('state', '=', state).execute();
-  }
-
-  /** Finished tasks whose file is still on disk past its expiry. */
-  expiredFiles(now: string): Promise<DownloadTaskRow[]> {
-    return this.db
-      .selectFrom('download_tasks')
-      .selectAll()
-      .where('state', '=', 'done')
-      .where('file_path', 'is not', null)
-      .where('expires_at', '<=', now)
-      .execute();
+    return pageOf(
+      query,
+      (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+      filter.page,
+      filter.pageSize,
+    );
   }
 
   /** Rows the user exported: finished tasks plus direct exports. */

@@ -265,7 +265,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
         response: { 200: envelopeOf(DownloadListResponseSchema) },
       },
     },
-    async (request) => ok(await service.list(requireUser(request), request.query)),
+    async (request) => ok(await service.list(requireUser(request), request.query, languageOf(request))),
   );
   app.post(
     '/download/list',
@@ -279,7 +279,13 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
       },
     },
     async (request) =>
-      ok(await service.list(requireUser(request), request.body ?? DownloadListRequestSchema.parse({}))),
+      ok(
+        await service.list(
+          requireUser(request),
+          request.body ?? DownloadListRequestSchema.parse({}),
+          languageOf(request),
+        ),
+      ),
   );
 
   const actions = {
@@ -364,7 +370,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
           if (isClosed) return;
           let progress: DownloadProgress;
           try {
-            progress = await service.progress(requireUser(request), id);
+            progress = await service.progress(requireUser(request), id, lang);
           } catch (err) {
             const code = err instanceof AppError ? err.code : 'DOWNLOAD_FAILED';
             const params = err instanceof AppError ? err.params : {};

@@ -8,7 +8,6 @@ import {
   EXPORT_FIELD_IDS,
   ExportFieldIdSchema,
   ExportRequestSchema,
-  formatErrorMessage,
   MAX_DOCUMENT_EXPORT_ROWS,
   MAX_EXPORT_ROWS,
   MAX_EXPORT_TEMPLATES,
@@ -16,6 +15,7 @@ import {
   type DownloadListResponse,
   type DownloadProgress,
   type DownloadState,
+  type TaskState,
   type DownloadTask,
   type ExportCheckResponse,
   type ExportFieldId,
@@ -35,6 +35,10 @@ import { CONTENT_TYPES, extensionOf, TABLE_WRITERS, WRITERS } from '../../docume
 import { openRenderedWriter } from '../../documents/patent-docx.js';
 import type { ExportWriter } from '../../documents/writer.js';
 import { AppError } from '../../errors.js';
+import { taskErrorMessage } from '../../tasks/task-error.js';
+import { failTask } from '../../tasks/task-lifecycle.js';
+import { isExpired, taskStateWord } from '../../tasks/task-states.js';
+import { NEW_TASK, type TaskRepository } from '../../tasks/task.repository.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
 import type { OperateHistoryService } from '../operate-history/operate-history.service.js';
@@ -45,7 +49,7 @@ import { StoredAnalysisSchema, type AnalysisExporter, type AnalysisExportInput }
 import { analysisCover } from './analysis-cover.js';
 import { CITATION_EXPORT_FIELDS, openCitationWriter } from './citation-export.js';
 import { exportFieldGroups, exportFieldLabel, isoDay, valueOf } from './export-fields.js';
-import type { DownloadTaskRow, DownloadTaskState, ExportRepository, ExportTemplateRow } from './export.repository.js';
+import type { DownloadTaskRow, ExportRepository, ExportTemplateRow } from './export.repository.js';
 
 /**
  * An export request as the service keeps it: what the dialog sends, and what each row is — a
@@ -112,26 +116,14 @@ interface ExportPlan {
 export type DirectExport =
   { kind: 'file'; data: Buffer; filename: string; contentType: string } | { kind: 'task'; task: DownloadTask };
 
-const STATE_WORDS: Record<DownloadState, { zh: string; en: string }> = {
-  waiting: { zh: '任务排队中', en: 'the task is waiting' },
-  running: { zh: '任务进行中', en: 'the task is running' },
-  done: { zh: '任务已完成', en: 'the task is done' },
-  failed: { zh: '任务已失败', en: 'the task failed' },
-  cancelled: { zh: '任务已取消', en: 'the task was cancelled' },
-};
-
-/** Spec 1 §5 / issue 18: a task found running at start-up lost its process. */
-const INTERRUPTED = {
-  zh: '服务器在导出过程中停止，文件未完成，请重新导出',
-  en: 'The server stopped during this export and the file is incomplete; please run it again',
-};
-
 /** Characters no file system takes in a name, and control characters. */
 // eslint-disable-next-line no-control-regex
 const FILENAME_ILLEGAL = /[\\/:*?"<>|\u0000-\u001f]/g;
 
 export interface ExportServiceDeps {
   repository: ExportRepository;
+  /** The download tasks' states (the task kit). */
+  tasks: TaskRepository<'export'>;
   search: SearchService;
   engine: SearchEngine;
   patents: PatentService;
@@ -635,55 +627,49 @@ export class ExportService {
       format: request.format,
       filename: this.filenameOf(request),
       request: JSON.stringify(stored),
-      state: 'waiting',
+      ...NEW_TASK,
       done: 0,
       total: rows,
       size: null,
-      error: null,
       file_path: null,
       created_at: at,
-      started_at: null,
-      finished_at: null,
       expires_at: null,
     };
-    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.repository.insertTask(row));
+    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.tasks.insert(row));
     // Only a table of patent fields is the dialog's next choice of fields.
     if (!request.content) {
       await this.deps.repository.savePreferences(userId, at, { lastFields: JSON.stringify(request.fields) });
     }
-    return this.taskOf(row);
+    return this.taskOf(row, lang);
   }
 
   /** A task of the caller's; another user's is answered as not found. */
   private async ownTask(auth: AuthContext, id: string): Promise<DownloadTaskRow> {
-    const row = await this.deps.repository.findTask(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.user_id !== auth.userId) throw new AppError('DOWNLOAD_NOT_FOUND');
     return row;
   }
 
-  async task(auth: AuthContext, id: string): Promise<DownloadTask> {
-    return this.taskOf(await this.ownTask(auth, id));
+  async task(auth: AuthContext, id: string, lang: Language): Promise<DownloadTask> {
+    return this.taskOf(await this.ownTask(auth, id), lang);
   }
 
   /** The caller's tasks, newest first. */
   async list(
     auth: AuthContext,
     query: { page: number; pageSize: number; state?: DownloadState | undefined },
+    lang: Language,
   ): Promise<DownloadListResponse> {
     const { total, rows } = await this.deps.repository.pageTasks(this.userOf(auth), query);
-    return { total, page: query.page, pageSize: query.pageSize, items: rows.map((r) => this.taskOf(r)) };
+    return { total, page: query.page, pageSize: query.pageSize, items: rows.map((r) => this.taskOf(r, lang)) };
   }
 
   /** A waiting or running task stops (a running one between two batches; its partial file is removed). */
   async cancel(auth: AuthContext, id: string, lang: Language): Promise<DownloadTask> {
     const row = await this.ownTask(auth, id);
-    const ok = await this.deps.repository.updateTask(id, { state: 'cancelled', finished_at: this.nowIso() }, [
-      'waiting',
-      'running',
-    ]);
-    if (!ok) throw conflict(row.state, lang);
+    if (!(await this.deps.tasks.cancel(id))) throw conflict(row.state, lang);
     this.changed(id);
-    return this.task(auth, id);
+    return this.task(auth, id, lang);
   }
 
   /** A new task from the same request (checked again: quota, rows). */
@@ -700,26 +686,12 @@ export class ExportService {
     const stored = storedRequestOf(row);
     const { plan } = await this.plan(auth, stored.request, stored.lang, row.state === 'done' ? row.total : 0);
     await this.deps.enqueue({ id, userId: row.user_id }, async () => {
-      const ok = await this.deps.repository.updateTask(
-        id,
-        {
-          state: 'waiting',
-          done: 0,
-          total: plan.rows,
-          size: null,
-          error: null,
-          file_path: null,
-          started_at: null,
-          finished_at: null,
-          expires_at: null,
-        },
-        ['done', 'failed', 'cancelled'],
-      );
-      if (!ok) throw conflict((await this.ownTask(auth, id)).state, lang);
+      const reset = { done: 0, total: plan.rows, size: null, file_path: null, expires_at: null };
+      if (!(await this.deps.tasks.reset(id, reset))) throw conflict((await this.ownTask(auth, id)).state, lang);
     });
     if (row.file_path) await rm(row.file_path, { force: true });
     this.changed(id);
-    return this.task(auth, id);
+    return this.task(auth, id, lang);
   }
 
   /** The finished file of a task: its path, download name and type. */
@@ -745,18 +717,16 @@ export class ExportService {
   }
 
   /** The progress message of a task (the websocket's and the polling fallback's). */
-  async progress(auth: AuthContext, id: string): Promise<DownloadProgress> {
-    const { id: taskId, state, done, total, progress, size, error, downloadUrl } = await this.task(auth, id);
+  async progress(auth: AuthContext, id: string, lang: Language): Promise<DownloadProgress> {
+    const { id: taskId, state, done, total, progress, size, error, downloadUrl } = await this.task(auth, id, lang);
     return { id: taskId, state, done, total, progress, size, error, downloadUrl };
   }
 
   private isExpired(row: DownloadTaskRow): boolean {
-    return (
-      row.state === 'done' && (row.file_path === null || (row.expires_at !== null && row.expires_at <= this.nowIso()))
-    );
+    return isExpired(row, this.nowIso()) || (row.state === 'done' && row.file_path === null);
   }
 
-  private taskOf(row: DownloadTaskRow): DownloadTask {
+  private taskOf(row: DownloadTaskRow, lang: Language): DownloadTask {
     const isExpired = this.isExpired(row);
     const progress = row.state === 'done' ? 100 : row.total > 0 ? Math.floor((row.done / row.total) * 1000) / 10 : 0;
     return {
@@ -770,7 +740,7 @@ export class ExportService {
       unit: unitOf(row),
       progress,
       size: row.size === null ? null : Number(row.size),
-      error: row.error,
+      error: taskErrorMessage(row, lang),
       createdAt: row.created_at,
       finishedAt: row.finished_at,
       expiresAt: row.expires_at,
@@ -786,12 +756,10 @@ export class ExportService {
    * cancelled, or failed at start-up) is left as it is.
    */
   async runTask(id: string): Promise<{ state: DownloadState; rows: number }> {
-    const repo = this.deps.repository;
-    const row = await repo.findTask(id);
+    const { tasks } = this.deps;
+    const row = await this.deps.tasks.find(id);
     if (!row || row.state !== 'waiting') return { state: row?.state ?? 'failed', rows: 0 };
-    if (!(await repo.updateTask(id, { state: 'running', started_at: this.nowIso(), done: 0 }, ['waiting']))) {
-      return { state: (await repo.findTask(id))?.state ?? 'failed', rows: 0 };
-    }
+    if (!(await tasks.claim(id, { done: 0 }))) return { state: (await tasks.stateOf(id)) ?? 'failed', rows: 0 };
     this.changed(id);
     let stored: StoredRequest | undefined;
     const partFile = path.join(this.deps.exportsDir, `${id}.part`);
@@ -811,19 +779,13 @@ export class ExportService {
       await rename(partFile, finalFile);
       const { size } = await stat(finalFile);
       const now = this.deps.now();
-      const isDone = await repo.updateTask(
-        id,
-        {
-          state: 'done',
-          done,
-          total: done,
-          size,
-          file_path: finalFile,
-          finished_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + this.deps.fileDays * DAY_MS).toISOString(),
-        },
-        ['running'],
-      );
+      const isDone = await tasks.finish(id, {
+        done,
+        total: done,
+        size,
+        file_path: finalFile,
+        expires_at: new Date(now.getTime() + this.deps.fileDays * DAY_MS).toISOString(),
+      });
       if (!isDone) {
         // Cancelled while the file was being completed.
         await rm(finalFile, { force: true });
@@ -834,13 +796,7 @@ export class ExportService {
       return { state: 'done', rows: done };
     } catch (err) {
       await rm(partFile, { force: true });
-      const lang = stored?.lang ?? 'zh';
-      const message =
-        err instanceof AppError
-          ? formatErrorMessage(err.code, lang, err.params)
-          : formatErrorMessage('DOWNLOAD_FAILED', lang);
-      if (!(err instanceof AppError)) this.deps.log?.error({ err, taskId: id }, 'export task failed');
-      await repo.updateTask(id, { state: 'failed', error: message, finished_at: this.nowIso() }, ['running']);
+      await failTask(tasks, id, err, { log: this.deps.log, lang: stored?.lang });
       this.changed(id);
       return { state: 'failed', rows: 0 };
     }
@@ -857,21 +813,21 @@ export class ExportService {
     userId: string,
     partFile: string,
   ): Promise<{ rows: number; cancelled: boolean }> {
-    const repo = this.deps.repository;
+    const { tasks } = this.deps;
     const max = isDocument(request.format) ? MAX_DOCUMENT_EXPORT_ROWS : MAX_EXPORT_ROWS;
     const plan = await this.planTarget(request.target, max, lang, { userId });
-    await repo.updateTask(id, { total: plan.rows });
+    await tasks.progress(id, { total: plan.rows });
     const writer = await this.openWriter(request, lang, partFile);
     let done = 0;
     try {
       for await (const batch of this.records(plan)) {
-        if ((await repo.findTask(id))?.state !== 'running') {
+        if ((await tasks.stateOf(id)) !== 'running') {
           await writer.abort();
           return { rows: done, cancelled: true };
         }
         await writer.write(batch);
         done += batch.length;
-        await repo.updateTask(id, { done });
+        await tasks.progress(id, { done });
         this.changed(id);
       }
       await writer.finish();
@@ -889,18 +845,17 @@ export class ExportService {
     lang: Language,
     partFile: string,
   ): Promise<{ rows: number; cancelled: boolean }> {
-    const repo = this.deps.repository;
+    const { tasks } = this.deps;
     const analysis = request.analysis;
     if (!analysis || (request.format !== 'xlsx' && request.format !== 'docx')) throw new AppError('EXPORT_NOTHING');
-    await repo.updateTask(id, { total: analysis.charts.length });
+    await tasks.progress(id, { total: analysis.charts.length });
     const written = await this.analysisExporter().write(analysis, {
       format: request.format,
       lang,
       file: partFile,
       cover: (total) => analysisCover(analysis.set, total, lang, isoDay(this.deps.now())),
       progress: async (done) => {
-        if ((await repo.findTask(id))?.state !== 'running') return false;
-        await repo.updateTask(id, { done });
+        if (!(await tasks.progress(id, { done }))) return false;
         this.changed(id);
         return true;
       },
@@ -909,31 +864,23 @@ export class ExportService {
   }
 
   /**
-   * At start-up: a task still `running` lost the process that ran it (kill -9, power loss). It
-   * ends as failed with a message saying so, and its partial file is removed; "redraw" or "run
-   * again" writes it anew. (One process runs the export jobs of a database: see docs/export.md.)
+   * At start-up, after the task kit failed the tasks a stopped process left running
+   * (failInterruptedTasks): their partial files go; "redraw" or "run again" writes them anew.
+   * (One process runs the export jobs of a database: see docs/export.md.)
    */
-  async failInterrupted(): Promise<number> {
-    const rows = await this.deps.repository.tasksInState('running');
-    for (const row of rows) {
-      const lang = languageOfStored(row);
-      await rm(path.join(this.deps.exportsDir, `${row.id}.part`), { force: true });
-      await this.deps.repository.updateTask(
-        row.id,
-        { state: 'failed', error: INTERRUPTED[lang], finished_at: this.nowIso() },
-        ['running'],
-      );
-      this.deps.log?.warn({ taskId: row.id }, 'export task interrupted by a restart: failed');
+  async discardInterrupted(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      await rm(path.join(this.deps.exportsDir, `${id}.part`), { force: true });
+      this.deps.log?.warn({ taskId: id }, 'export task interrupted by a restart: failed');
     }
-    return rows.length;
   }
 
   /** Deletes the files of tasks past their days (the `export-expiry` job); their rows then show expired. */
   async expireFiles(): Promise<number> {
-    const rows = await this.deps.repository.expiredFiles(this.nowIso());
+    const rows = await this.deps.tasks.filesPastExpiry(['file_path']);
     for (const row of rows) {
       if (row.file_path) await rm(row.file_path, { force: true });
-      await this.deps.repository.updateTask(row.id, { file_path: null });
+      await this.deps.tasks.update(row.id, { file_path: null });
     }
     // Chart images no task has used since its files' days are of no task any more.
     await this.deps.analysisExport?.cleanImages(this.deps.now(), (this.deps.fileDays + 1) * DAY_MS);
@@ -960,8 +907,8 @@ function isDirect(format: ExportFormat, rows: number): boolean {
   return !isDocument(format) && rows <= EXPORT_DIRECT_MAX_ROWS;
 }
 
-function conflict(state: DownloadTaskState, lang: Language): AppError {
-  return new AppError('DOWNLOAD_STATE_CONFLICT', { reason: STATE_WORDS[state][lang] });
+function conflict(state: TaskState, lang: Language): AppError {
+  return new AppError('DOWNLOAD_STATE_CONFLICT', { reason: taskStateWord(state, lang) });
 }
 
 function fieldListOf(json: string | null): ExportFieldId[] {
@@ -996,14 +943,6 @@ function unitOf(row: DownloadTaskRow): DownloadTask['unit'] {
 
 function storedRequestOf(row: DownloadTaskRow): StoredRequest {
   return StoredRequestSchema.parse(JSON.parse(row.request));
-}
-
-function languageOfStored(row: DownloadTaskRow): Language {
-  try {
-    return storedRequestOf(row).lang;
-  } catch {
-    return 'zh';
-  }
 }
 
 /** The caller a task runs for: as it was when the task was made (no session: the job has none). */

@@ -8,8 +8,8 @@ const PreEvaluationPayloadSchema = z.object({ evaluationId: z.string().min(1) })
 
 /**
  * Runs one pre-evaluation (or novelty search). One attempt: a failure is recorded on the evaluation
- * with its message; a worker that died mid-run leaves it to the start-up check
- * (PreEvaluationService.failInterrupted), and a re-claimed job finds it no longer waiting.
+ * with its error code; a worker that died mid-run leaves it to the start-up check
+ * (failInterruptedTasks, apps/server/src/tasks), and a re-claimed job finds it no longer waiting.
  */
 export function preEvaluationJob(
   service: PreEvaluationService,

@@ -70,7 +70,7 @@ export const preEvaluationRoutes: FastifyPluginAsyncZod<PreEvaluationRoutesOptio
     },
     async (request) => {
       const { page, pageSize, origin } = request.body ?? PreEvaluationListRequestSchema.parse({});
-      return ok(await service.list(requireUser(request), page, pageSize, origin));
+      return ok(await service.list(requireUser(request), page, pageSize, origin, languageOf(request)));
     },
   );
 
@@ -100,7 +100,7 @@ export const preEvaluationRoutes: FastifyPluginAsyncZod<PreEvaluationRoutesOptio
         response: { 200: envelopeOf(PreEvaluationDetailSchema) },
       },
     },
-    async (request) => ok(await service.detail(requireUser(request), request.query.id)),
+    async (request) => ok(await service.detail(requireUser(request), request.query.id, languageOf(request))),
   );
 
   app.get(

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   applicationLength,
   DEFAULT_SEMANTIC_WEIGHTS,
-  formatErrorMessage,
   MAX_FORMAL_REVIEW_TEXT_LENGTH,
   MAX_PRE_EVALUATION_TEXT_LENGTH,
   MAX_PRE_EVALUATION_TITLE_LENGTH,
@@ -23,6 +22,10 @@ import {
 import { EngineError, type SearchEngine } from '@patlas/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
+import { taskErrorMessage } from '../../tasks/task-error.js';
+import { failTask } from '../../tasks/task-lifecycle.js';
+import { taskStateWord } from '../../tasks/task-states.js';
+import { NEW_TASK, type TaskRepository } from '../../tasks/task.repository.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
 import type { PatentService } from '../patent/patent.service.js';
@@ -36,6 +39,8 @@ import { findPriorArt } from './prior-art.js';
 
 export interface PreEvaluationServiceDeps {
   repository: PreEvaluationRepository;
+  /** The evaluations' states (the task kit). */
+  tasks: TaskRepository<'preEvaluation'>;
   engine: SearchEngine;
   patents: PatentService;
   /** Learns the semantic space when there is none yet (the search and the vector scores use it). */
@@ -60,19 +65,6 @@ export interface PreEvaluationInput {
   application?: ApplicationText | undefined;
   applicant?: string | undefined;
 }
-
-/** An evaluation found running at start-up lost its process. */
-const INTERRUPTED = {
-  zh: '服务器在预评估过程中停止，请重新提交',
-  en: 'The server stopped during this pre-evaluation; please submit it again',
-};
-
-const STATE_WORDS = {
-  waiting: { zh: '排队中', en: 'waiting' },
-  running: { zh: '进行中', en: 'running' },
-  done: { zh: '已完成', en: 'done' },
-  failed: { zh: '已失败', en: 'failed' },
-} as const;
 
 const SECTIONS = ['title', 'abstract', 'claims', 'description'] as const;
 
@@ -151,7 +143,7 @@ export class PreEvaluationService {
       priority_date: input.priorityDate ?? null,
       publication_number: input.publicationNumber?.trim() || null,
       lang,
-      state: 'waiting',
+      ...NEW_TASK,
       stage: null,
       progress: 0,
       novelty: null,
@@ -159,19 +151,16 @@ export class PreEvaluationService {
       features: features.length,
       documents: 0,
       result: null,
-      error: null,
       created_at: this.nowIso(),
-      started_at: null,
-      finished_at: null,
     };
-    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.repository.insert(row));
+    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.tasks.insert(row));
     void this.deps.semanticModel.refresh();
-    return { evaluation: evaluationOf(row) };
+    return { evaluation: evaluationOf(row, lang) };
   }
 
   /** An evaluation of the caller's; another user's is answered as not found. */
   private async own(auth: AuthContext, id: string): Promise<PreEvaluationRow> {
-    const row = await this.deps.repository.find(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.user_id !== this.userOf(auth)) throw new AppError('PRE_EVALUATION_NOT_FOUND');
     return row;
   }
@@ -180,10 +169,11 @@ export class PreEvaluationService {
     auth: AuthContext,
     page: number,
     pageSize: number,
-    origin?: PreEvaluationOrigin,
+    origin: PreEvaluationOrigin | undefined,
+    lang: Language,
   ): Promise<PreEvaluationListResponse> {
     const { total, rows } = await this.deps.repository.page(this.userOf(auth), page, pageSize, origin);
-    return { total, page, pageSize, items: rows.map(evaluationOf) };
+    return { total, page, pageSize, items: rows.map((row) => evaluationOf(row, lang)) };
   }
 
   /** Deletes evaluations of the caller (others' ids are ignored as unknown); answers the ids deleted. */
@@ -194,10 +184,10 @@ export class PreEvaluationService {
   }
 
   /** GET /apply/pre/result/detail: the evaluation and, once done, its result. */
-  async detail(auth: AuthContext, id: string): Promise<PreEvaluationDetail> {
+  async detail(auth: AuthContext, id: string, lang: Language): Promise<PreEvaluationDetail> {
     const row = await this.own(auth, id);
     return {
-      evaluation: evaluationOf(row),
+      evaluation: evaluationOf(row, lang),
       text: row.text,
       application: row.application ? (JSON.parse(row.application) as ApplicationText) : null,
       applicant: row.applicant,
@@ -213,7 +203,7 @@ export class PreEvaluationService {
   ): Promise<{ row: PreEvaluationRow; result: PreEvaluationResult }> {
     const row = await this.own(auth, id);
     if (row.state !== 'done' || row.result === null) {
-      throw new AppError('PRE_EVALUATION_NOT_READY', { state: STATE_WORDS[row.state][lang] });
+      throw new AppError('PRE_EVALUATION_NOT_READY', { state: taskStateWord(row.state, lang) });
     }
     return { row, result: JSON.parse(row.result) as PreEvaluationResult };
   }
@@ -223,12 +213,12 @@ export class PreEvaluationService {
    * in retrieval order; only its owner may open it.
    */
   async resolveSet(source: { key: string }, context: SearchContext): Promise<ResolvedSet> {
-    const row = await this.deps.repository.find(source.key);
+    const row = await this.deps.tasks.find(source.key);
     if (!row || context.userId === null || row.user_id !== context.userId) {
       throw new AppError('PRE_EVALUATION_NOT_FOUND');
     }
     if (row.state !== 'done' || row.result === null) {
-      throw new AppError('PRE_EVALUATION_NOT_READY', { state: STATE_WORDS[row.state][row.lang] });
+      throw new AppError('PRE_EVALUATION_NOT_READY', { state: taskStateWord(row.state, row.lang) });
     }
     const result = JSON.parse(row.result) as PreEvaluationResult;
     return {
@@ -332,11 +322,11 @@ export class PreEvaluationService {
    * waiting (deleted meanwhile) is left as it is.
    */
   async run(id: string): Promise<{ state: string; documents: number }> {
-    const repo = this.deps.repository;
-    if (!(await repo.update(id, { state: 'running', stage: 'features', started_at: this.nowIso() }, ['waiting']))) {
-      return { state: (await repo.findListRow(id))?.state ?? 'deleted', documents: 0 };
+    const { tasks } = this.deps;
+    if (!(await tasks.claim(id, { stage: 'features' }))) {
+      return { state: (await tasks.stateOf(id)) ?? 'deleted', documents: 0 };
     }
-    const row = (await repo.find(id))!;
+    const row = (await tasks.find(id))!;
     try {
       let result: PreEvaluationResult;
       try {
@@ -345,56 +335,30 @@ export class PreEvaluationService {
           row.kind,
           { priorityDate: row.priority_date, publicationNumber: row.publication_number },
           async (stage, share) => {
-            await repo.update(id, { stage, progress: share }, ['running']);
+            await tasks.progress(id, { stage, progress: share });
           },
         );
       } catch (err) {
         throw toAppError(err);
       }
-      const isDone = await repo.update(
-        id,
-        {
-          state: 'done',
-          stage: null,
-          progress: 1,
-          novelty: result.novelty.level,
-          inventiveness: result.inventiveness.level,
-          features: result.features.length,
-          documents: result.documents.length,
-          result: JSON.stringify(result),
-          finished_at: this.nowIso(),
-        },
-        ['running'],
-      );
+      const isDone = await tasks.finish(id, {
+        stage: null,
+        progress: 1,
+        novelty: result.novelty.level,
+        inventiveness: result.inventiveness.level,
+        features: result.features.length,
+        documents: result.documents.length,
+        result: JSON.stringify(result),
+      });
       return { state: isDone ? 'done' : 'deleted', documents: result.documents.length };
     } catch (err) {
-      const lang = row.lang;
-      const message =
-        err instanceof AppError
-          ? formatErrorMessage(err.code, lang, err.params)
-          : formatErrorMessage('PRE_EVALUATION_FAILED', lang);
-      if (!(err instanceof AppError)) this.deps.log?.error({ err, evaluationId: id }, 'pre-evaluation failed');
-      await repo.update(id, { state: 'failed', stage: null, error: message, finished_at: this.nowIso() }, ['running']);
+      await failTask(tasks, id, err, { log: this.deps.log, lang: row.lang, patch: { stage: null } });
       return { state: 'failed', documents: 0 };
     }
   }
-
-  /** At start-up: an evaluation still running lost its process; it fails with a message saying so. */
-  async failInterrupted(): Promise<number> {
-    const rows = await this.deps.repository.idsInState('running');
-    for (const row of rows) {
-      const lang = row.lang === 'en' ? 'en' : 'zh';
-      await this.deps.repository.update(
-        row.id,
-        { state: 'failed', stage: null, error: INTERRUPTED[lang], finished_at: this.nowIso() },
-        ['running'],
-      );
-    }
-    return rows.length;
-  }
 }
 
-function evaluationOf(row: PreEvaluationListRow): PreEvaluation {
+function evaluationOf(row: PreEvaluationListRow, lang: Language): PreEvaluation {
   return {
     id: row.id,
     title: row.title,
@@ -404,13 +368,14 @@ function evaluationOf(row: PreEvaluationListRow): PreEvaluation {
     priorityDate: row.priority_date,
     publicationNumber: row.publication_number,
     state: row.state,
-    stage: row.stage,
+    // A stage is that of a running evaluation (one failed as interrupted keeps the stage it stopped in).
+    stage: row.state === 'running' ? row.stage : null,
     progress: Number(row.progress),
     novelty: row.novelty,
     inventiveness: row.inventiveness,
     features: row.features,
     documents: row.documents,
-    error: row.error,
+    error: taskErrorMessage(row, lang),
     createdAt: row.created_at,
     finishedAt: row.finished_at,
   };

@@ -8,9 +8,9 @@ export const REPORT_EXPIRY_KIND = 'report-expiry';
 const ReportPayloadSchema = z.object({ reportId: z.string().min(1) });
 
 /**
- * Generates one report. One attempt: a failure is recorded on the report with its message (the
+ * Generates one report. One attempt: a failure is recorded on the report as its error code (the
  * user regenerates it); a worker that died mid-report leaves it to the start-up check
- * (ReportService.failInterrupted).
+ * (failInterruptedTasks, apps/server/src/tasks).
  */
 export function reportJob(service: ReportService): JobDefinition<z.infer<typeof ReportPayloadSchema>> {
   return defineJob({

@@ -1,25 +1,20 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, ReportsTable } from '../../db/schema.js';
+import { pageOf } from '../../tasks/task.repository.js';
 
 export type ReportRow = Selectable<ReportsTable>;
 export type ReportUpdate = Updateable<ReportsTable>;
-export type ReportRowState = ReportsTable['state'];
 
-/** Reports of every user (domains/report). Deleted rows stay (deleted_at) until their owner goes. */
+/**
+ * Reports of every user (domains/report); their states are the task kit's (TaskRepository).
+ * Deleted rows stay (deleted_at) until their owner goes.
+ */
 export class ReportRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: ReportRow): Promise<void> {
-    await this.db.insertInto('reports').values(row).execute();
-  }
-
-  find(id: string): Promise<ReportRow | undefined> {
-    return this.db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   /** Reports not deleted, newest first: a user's (userId) or everybody's (operators). */
-  async page(
-    filter: { userId?: string; state?: ReportRowState },
+  page(
+    filter: { userId?: string; states?: readonly ReportsTable['state'][] },
     page: number,
     pageSize: number,
   ): Promise<{ total: number; rows: (ReportRow & { user_email: string })[] }> {
@@ -28,17 +23,18 @@ export class ReportRepository {
       .innerJoin('users', 'users.id', 'reports.user_id')
       .where('reports.deleted_at', 'is', null);
     if (filter.userId) query = query.where('reports.user_id', '=', filter.userId);
-    if (filter.state) query = query.where('reports.state', '=', filter.state);
-    const count = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll('reports')
-      .select('users.email as user_email')
-      .orderBy('reports.created_at', 'desc')
-      .orderBy('reports.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-    return { total: Number(count.n), rows };
+    if (filter.states) query = query.where('reports.state', 'in', [...filter.states]);
+    return pageOf(
+      query,
+      (q) =>
+        q
+          .selectAll('reports')
+          .select('users.email as user_email')
+          .orderBy('reports.created_at', 'desc')
+          .orderBy('reports.id', 'desc'),
+      page,
+      pageSize,
+    );
   }
 
   /** Reports per user (deleted ones included: they were generated), most first. */
@@ -69,30 +65,8 @@ export class ReportRepository {
     return Number(row.n);
   }
 
-  /** Updates a report when it is in one of `from` (any state when absent); false when it was not. */
-  async update(id: string, patch: ReportUpdate, from?: readonly ReportRowState[]): Promise<boolean> {
-    let query = this.db.updateTable('reports').set(patch).where('id', '=', id);
-    if (from) query = query.where('state', 'in', from);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  idsInState(state: ReportRowState): Promise<{ id: string; lang: string }[]> {
-    return this.db
-      .selectFrom('reports')
-      .select(['id', 'lang'])
-      .where('state', '=', state)
-      .where('deleted_at', 'is', null)
-      .execute();
-  }
-
-  /** Done reports past their expiry whose files are still on disk. */
-  expiredWithFiles(nowIso: string): Promise<Pick<ReportRow, 'id' | 'pdf_path' | 'docx_path'>[]> {
-    return this.db
-      .selectFrom('reports')
-      .select(['id', 'pdf_path', 'docx_path'])
-      .where('expires_at', '<', nowIso)
-      .where((eb) => eb.or([eb('pdf_path', 'is not', null), eb('docx_path', 'is not', null)]))
-      .execute();
+  /** A report's own columns, whatever its state (deletion, files): its state changes go through the task kit. */
+  async update(id: string, patch: Omit<ReportUpdate, 'state'>): Promise<void> {
+    await this.db.updateTable('reports').set(patch).where('id', '=', id).execute();
   }
 }

@@ -112,6 +112,21 @@ describe.each(await reachableDialects())('report API on %s', (dialect) => {
     await t?.close();
   });
 
+  it('refuses a report on a set the caller may not open when it is made, not later in its job', async () => {
+    const { folder } = await okData('/archive/v2/save', { action: 'createFolder', name: '私有专题库' });
+    const body = {
+      title: '别人的专题库',
+      set: { searchExpre: '', set: { kind: 'library', key: folder.id }, filters: [], mergeType: 0 },
+      sections: ['summary'],
+    };
+    const refused = await fails('POST', '/report/patent', body, 'LIBRARY_NOT_FOUND', stranger, 'en');
+    expect(refused.message).toBe('This patent library does not exist or you have no access to it');
+    // Nothing was stored, queued or counted against the stranger's quota.
+    const list = (await okData('/report/patent/list', {}, stranger)) as ReportListResponse;
+    expect(list.items.some((r) => r.title === body.title)).toBe(false);
+    expect(list.quota.used).toBe(0);
+  });
+
   it('writes a Chinese report: PDF with the title and every heading, Word with every chart image, none blank', async () => {
     const report = await create({
       title: '锂电池技术报告',

@@ -63,7 +63,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
     },
     async (request) => {
       const { page, pageSize, state } = request.body ?? ReportListRequestSchema.parse({});
-      return ok(await service.list(requireUser(request), page, pageSize, state));
+      return ok(await service.list(requireUser(request), page, pageSize, state, languageOf(request)));
     },
   );
 
@@ -78,7 +78,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
         response: { 200: envelopeOf(ReportSchema) },
       },
     },
-    async (request) => ok(await service.get(requireUser(request), request.params.id)),
+    async (request) => ok(await service.get(requireUser(request), request.params.id, languageOf(request))),
   );
 
   app.get(
@@ -114,7 +114,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
         response: { 200: envelopeOf(ReportSchema) },
       },
     },
-    async (request) => ok(await service.regenerate(requireUser(request), request.params.id)),
+    async (request) => ok(await service.regenerate(requireUser(request), request.params.id, languageOf(request))),
   );
 
   app.post(
@@ -147,7 +147,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
     },
     async (request) => {
       const { page, pageSize } = request.body ?? ReportListRequestSchema.parse({});
-      return ok(await service.listAll(page, pageSize));
+      return ok(await service.listAll(page, pageSize, languageOf(request)));
     },
   );
 };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ReportCreateRequestSchema } from '@patlas/contracts';
 import {
   ClusteringRequestSchema,
-  formatErrorMessage,
+  isActiveTaskState,
   MAX_REPORT_RANGE_UNITS,
   rangeDays,
   rangeIndex,
@@ -25,6 +25,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { AppError } from '../../errors.js';
+import { taskErrorMessage } from '../../tasks/task-error.js';
+import { failTask } from '../../tasks/task-lifecycle.js';
+import { isExpired } from '../../tasks/task-states.js';
+import { NEW_TASK, type TaskRepository } from '../../tasks/task.repository.js';
 import type { AnalysisService } from '../analysis/analysis.service.js';
 import type { TextMiningService } from '../analysis/text-mining.service.js';
 import type { AuthContext } from '../auth/access.plugin.js';
@@ -39,6 +43,8 @@ export type ReportInput = z.output<typeof ReportCreateRequestSchema>;
 
 export interface ReportServiceDeps {
   repository: ReportRepository;
+  /** The reports' states (the task kit). */
+  tasks: TaskRepository<'report'>;
   analysis: AnalysisService;
   textMining: TextMiningService;
   search: SearchService;
@@ -64,12 +70,6 @@ export interface ReportServiceDeps {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Spec 2 §4 / issue 20: a report found generating at start-up lost its process. */
-const INTERRUPTED = {
-  zh: '服务器在生成报告时停止，请重新生成',
-  en: 'The server stopped while generating this report; please regenerate it',
-};
-
 const UNIT_WORDS: Record<ReportTimeRange['unit'], { zh: string; en: string }> = {
   year: { zh: '年', en: 'years' },
   quarter: { zh: '季度', en: 'quarters' },
@@ -85,6 +85,16 @@ const COVER = {
   search: { zh: '检索结果', en: 'Search results' },
   library: { zh: '专题库', en: 'Library' },
   dashboard: { zh: '机构看板', en: 'Dashboard' },
+};
+
+/** The stored states of each state the report list filters by. */
+const STORED_STATES: Record<ReportState, readonly ReportRow['state'][] | undefined> = {
+  generating: ['waiting', 'running'],
+  done: ['done'],
+  failed: ['failed'],
+  // Shown from a done report's expiry and deletion; the list does not filter by them (as before).
+  expired: undefined,
+  deleted: undefined,
 };
 
 /** The set a report reads: its own set, with the time range ANDed in as application dates. */
@@ -142,10 +152,15 @@ export class ReportService {
     return { used, limit };
   }
 
-  /** POST /report/patent: checks the request and the quota, then queues the report. */
+  /**
+   * POST /report/patent: checks the request, the caller's access to its set (a library they may not
+   * open, another user's check: refused now, not in the job) and the quota, then queues the report.
+   */
   async create(auth: AuthContext, input: ReportInput, lang: Language): Promise<Report> {
     const userId = this.userOf(auth);
     this.checkRange(input.timeRange, lang);
+    // The set and its expressions as the analyses will read them, for the caller of this request.
+    await this.deps.search.scope(reportSet(input), lang);
     await this.checkQuota(auth, userId);
     const now = this.deps.now();
     const row: ReportRow = {
@@ -155,31 +170,31 @@ export class ReportService {
       lang: input.lang,
       request: JSON.stringify(input),
       origin: input.origin,
-      state: 'generating',
+      ...NEW_TASK,
       total: null,
       pdf_path: null,
       pdf_size: null,
       docx_path: null,
       docx_size: null,
       summary: null,
-      error: null,
       took_ms: null,
       created_at: now.toISOString(),
-      finished_at: null,
       expires_at: new Date(now.getTime() + REPORT_RETENTION_DAYS * DAY_MS).toISOString(),
       deleted_at: null,
     };
-    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.repository.insert(row));
-    return this.toReport(row);
+    await this.deps.enqueue({ id: row.id, userId }, () => this.deps.tasks.insert(row));
+    return this.toReport(row, lang);
   }
 
+  /** The API's words for the task kit's states: a waiting or running report is `generating`. */
   private stateOf(row: ReportRow): ReportState {
     if (row.deleted_at) return 'deleted';
-    if (row.state === 'done' && row.expires_at < this.nowIso()) return 'expired';
+    if (isExpired(row, this.nowIso())) return 'expired';
+    if (row.state === 'waiting' || row.state === 'running') return 'generating';
     return row.state;
   }
 
-  private toReport(row: ReportRow & { user_email?: string }, withSummary = false): Report {
+  private toReport(row: ReportRow & { user_email?: string }, lang: Language, withSummary = false): Report {
     const input = JSON.parse(row.request) as ReportInput;
     return {
       id: row.id,
@@ -195,7 +210,7 @@ export class ReportService {
       total: row.total,
       pdfSize: row.pdf_size,
       docxSize: row.docx_size,
-      error: row.error,
+      error: taskErrorMessage(row, lang),
       tookMs: row.took_ms,
       createdAt: row.created_at,
       finishedAt: row.finished_at,
@@ -204,31 +219,33 @@ export class ReportService {
     };
   }
 
-  async list(auth: AuthContext, page: number, pageSize: number, state?: ReportState): Promise<ReportListResponse> {
+  async list(
+    auth: AuthContext,
+    page: number,
+    pageSize: number,
+    state: ReportState | undefined,
+    lang: Language,
+  ): Promise<ReportListResponse> {
     const userId = this.userOf(auth);
-    const rowState = state === 'generating' || state === 'done' || state === 'failed' ? state : undefined;
-    const { total, rows } = await this.deps.repository.page(
-      { userId, ...(rowState ? { state: rowState } : {}) },
-      page,
-      pageSize,
-    );
+    const states = state ? STORED_STATES[state] : undefined;
+    const { total, rows } = await this.deps.repository.page({ userId, ...(states ? { states } : {}) }, page, pageSize);
     return {
       total,
       page,
       pageSize,
-      items: rows.map((row) => this.toReport(row, true)),
+      items: rows.map((row) => this.toReport(row, lang, true)),
       quota: { used: await this.usedBy(userId), limit: await this.deps.reportLimit(auth) },
     };
   }
 
   /** The operators' view (/sys/report): every user's reports and the reports per user. */
-  async listAll(page: number, pageSize: number): Promise<SysReportListResponse> {
+  async listAll(page: number, pageSize: number, lang: Language): Promise<SysReportListResponse> {
     const { total, rows } = await this.deps.repository.page({}, page, pageSize);
     return {
       total,
       page,
       pageSize,
-      items: rows.map((row) => this.toReport(row)),
+      items: rows.map((row) => this.toReport(row, lang)),
       usage: await this.deps.repository.usage(),
     };
   }
@@ -236,14 +253,14 @@ export class ReportService {
   /** A report of the caller: not found for another user's; spec 2 §8's message for a deleted one. */
   private async own(auth: AuthContext, id: string): Promise<ReportRow> {
     const userId = this.userOf(auth);
-    const row = await this.deps.repository.find(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.user_id !== userId) throw new AppError('REPORT_NOT_FOUND');
     if (row.deleted_at) throw new AppError('REPORT_DELETED');
     return row;
   }
 
-  async get(auth: AuthContext, id: string): Promise<Report> {
-    return this.toReport(await this.own(auth, id), true);
+  async get(auth: AuthContext, id: string, lang: Language): Promise<Report> {
+    return this.toReport(await this.own(auth, id), lang, true);
   }
 
   /** A finished report's file; spec 2 §8's messages for an expired or deleted one. */
@@ -262,16 +279,14 @@ export class ReportService {
   }
 
   /** Regenerate (spec 2 §4 "expired (regenerate)"): the same request, written anew; counts as a report. */
-  async regenerate(auth: AuthContext, id: string): Promise<Report> {
+  async regenerate(auth: AuthContext, id: string, lang: Language): Promise<Report> {
     const row = await this.own(auth, id);
-    if (row.state === 'generating') throw new AppError('REPORT_NOT_READY');
+    if (isActiveTaskState(row.state)) throw new AppError('REPORT_NOT_READY');
     await this.checkQuota(auth, row.user_id);
     const now = this.deps.now();
     await this.deps.enqueue({ id: row.id, userId: row.user_id }, async () => {
       await this.removeFiles(row);
-      await this.deps.repository.update(row.id, {
-        state: 'generating',
-        error: null,
+      const reset = await this.deps.tasks.reset(row.id, {
         summary: null,
         total: null,
         pdf_path: null,
@@ -279,12 +294,12 @@ export class ReportService {
         docx_path: null,
         docx_size: null,
         took_ms: null,
-        finished_at: null,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + REPORT_RETENTION_DAYS * DAY_MS).toISOString(),
       });
+      if (!reset) throw new AppError('REPORT_NOT_READY');
     });
-    return this.get(auth, id);
+    return this.get(auth, id, lang);
   }
 
   /** Deletes a report: its files go, its row stays so its links answer "has been deleted". */
@@ -300,7 +315,7 @@ export class ReportService {
 
   /** Daily: removes the files of reports past their 180 days (they show expired from that moment). */
   async expireFiles(): Promise<number> {
-    const rows = await this.deps.repository.expiredWithFiles(this.nowIso());
+    const rows = await this.deps.tasks.filesPastExpiry(['pdf_path', 'docx_path']);
     for (const row of rows) {
       await this.removeFiles(row);
       await this.deps.repository.update(row.id, { pdf_path: null, docx_path: null });
@@ -310,9 +325,9 @@ export class ReportService {
 
   /** The report job: computes every section, draws the charts, writes both files. */
   async runReport(id: string): Promise<{ state: ReportState }> {
-    const repo = this.deps.repository;
-    const row = await repo.find(id);
-    if (!row || row.state !== 'generating' || row.deleted_at) return { state: row ? this.stateOf(row) : 'deleted' };
+    const { tasks } = this.deps;
+    const row = await this.deps.tasks.find(id);
+    if (!row || row.deleted_at || !(await tasks.claim(id))) return { state: row ? this.stateOf(row) : 'deleted' };
     const started = performance.now();
     const base = path.join(this.deps.reportsDir, id);
     try {
@@ -330,32 +345,21 @@ export class ReportService {
       await writeFile(pdfPath, await this.deps.cpu.run('smartReportFile', { format: 'pdf', report, fontDir }));
       await writeFile(docxPath, await this.deps.cpu.run('smartReportFile', { format: 'docx', report }));
       const [pdf, docx] = await Promise.all([stat(pdfPath), stat(docxPath)]);
-      const done = await repo.update(
-        id,
-        {
-          state: 'done',
-          total: built.total,
-          pdf_path: pdfPath,
-          pdf_size: pdf.size,
-          docx_path: docxPath,
-          docx_size: docx.size,
-          summary: JSON.stringify(built.summary),
-          took_ms: Math.round(performance.now() - started),
-          finished_at: this.nowIso(),
-        },
-        ['generating'],
-      );
+      const done = await tasks.finish(id, {
+        total: built.total,
+        pdf_path: pdfPath,
+        pdf_size: pdf.size,
+        docx_path: docxPath,
+        docx_size: docx.size,
+        summary: JSON.stringify(built.summary),
+        took_ms: Math.round(performance.now() - started),
+      });
       if (!done) await this.removeFiles({ pdf_path: pdfPath, docx_path: docxPath });
       return { state: 'done' };
     } catch (err) {
       await rm(`${base}.pdf`, { force: true });
       await rm(`${base}.docx`, { force: true });
-      const message =
-        err instanceof AppError
-          ? formatErrorMessage(err.code, row.lang, err.params)
-          : formatErrorMessage('REPORT_FAILED', row.lang);
-      if (!(err instanceof AppError)) this.deps.log?.error({ err, reportId: id }, 'report failed');
-      await repo.update(id, { state: 'failed', error: message, finished_at: this.nowIso() }, ['generating']);
+      await failTask(tasks, id, err, { log: this.deps.log, lang: row.lang });
       return { state: 'failed' };
     }
   }
@@ -427,18 +431,5 @@ export class ReportService {
       })),
       document: { title: input.title, lang, cover, sections, publicUrl: this.deps.publicUrl },
     };
-  }
-
-  /** At start-up: a report still generating lost its process; it ends failed with a message saying so. */
-  async failInterrupted(): Promise<number> {
-    const rows = await this.deps.repository.idsInState('generating');
-    for (const { id, lang } of rows) {
-      await this.deps.repository.update(
-        id,
-        { state: 'failed', error: INTERRUPTED[lang === 'en' ? 'en' : 'zh'], finished_at: this.nowIso() },
-        ['generating'],
-      );
-    }
-    return rows.length;
   }
 }

@@ -8,8 +8,8 @@ const RewritePayloadSchema = z.object({ rewriteId: z.string().min(1) });
 
 /**
  * Rewrites one document, piece by piece. One attempt: the provider's requests are retried inside
- * it (429/5xx), and a failure is recorded on the rewrite with its message; a worker that died
- * mid-document leaves it to the start-up check (RewriteService.failInterrupted).
+ * it (429/5xx), and a failure is recorded on the rewrite as its error code; a worker that died
+ * mid-document leaves it to the start-up check (failInterruptedTasks, apps/server/src/tasks).
  */
 export function rewriteDocumentJob(
   service: RewriteService,

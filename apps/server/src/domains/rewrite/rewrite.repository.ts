@@ -1,8 +1,8 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, RewritesTable } from '../../db/schema.js';
+import { pageOf } from '../../tasks/task.repository.js';
 
 export type RewriteRow = Selectable<RewritesTable>;
-export type RewriteUpdate = Updateable<RewritesTable>;
 export type RewriteRowState = RewritesTable['state'];
 
 export interface RewriteFilter {
@@ -16,25 +16,20 @@ function likePattern(keyword: string): string {
   return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Rewrites of every user (domains/rewrite). Deleted rows stay (deleted_at): they were used. */
+/**
+ * Rewrites of every user (domains/rewrite); their states are the task kit's (TaskRepository).
+ * Deleted rows stay (deleted_at): they were used.
+ */
 export class RewriteRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  async insert(row: RewriteRow): Promise<void> {
-    await this.db.insertInto('rewrites').values(row).execute();
-  }
 
   /** Removes a row outright: only a rewrite refused before it started (over the day's limit). */
   async remove(id: string): Promise<void> {
     await this.db.deleteFrom('rewrites').where('id', '=', id).execute();
   }
 
-  find(id: string): Promise<RewriteRow | undefined> {
-    return this.db.selectFrom('rewrites').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   /** A user's rewrites not deleted, newest first, filtered by words, mode and state. */
-  async page(
+  page(
     userId: string,
     filter: RewriteFilter,
     page: number,
@@ -50,15 +45,7 @@ export class RewriteRepository {
         sql<boolean>`(lower(title) like ${pattern} escape '\\' or lower(original) like ${pattern} escape '\\' or lower(coalesce(result, '')) like ${pattern} escape '\\')`,
       );
     }
-    const count = await query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-    return { total: Number(count.n), rows };
+    return pageOf(query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page, pageSize);
   }
 
   /** Rewrites of the user among `ids`, not deleted, in the order asked. */
@@ -98,14 +85,6 @@ export class RewriteRepository {
     return Number(row.n);
   }
 
-  /** Updates a rewrite when it is in one of `from` (any state when absent); false when it was not. */
-  async update(id: string, patch: RewriteUpdate, from?: readonly RewriteRowState[]): Promise<boolean> {
-    let query = this.db.updateTable('rewrites').set(patch).where('id', '=', id);
-    if (from) query = query.where('state', 'in', from);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
   /** Marks rewrites of the user deleted; answers the ids marked. */
   async markDeleted(userId: string, ids: readonly string[], atIso: string): Promise<string[]> {
     const rows = await this.db
@@ -117,13 +96,5 @@ export class RewriteRepository {
       .returning('id')
       .execute();
     return rows.map((r) => r.id);
-  }
-
-  idsInStates(states: readonly RewriteRowState[]): Promise<{ id: string; lang: string }[]> {
-    return this.db
-      .selectFrom('rewrites')
-      .select(['id', 'lang'])
-      .where('state', 'in', [...states])
-      .execute();
   }
 }

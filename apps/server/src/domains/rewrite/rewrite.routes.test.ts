@@ -26,6 +26,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.js';
 import { splitIntoChunks } from '../../text/chunking.js';
+import { failInterruptedTasks } from '../../tasks/task.repository.js';
 import { cleanAnswer, createRewriteProvider } from './rewrite.provider.js';
 
 const PASSAGE_ZH = '本发明提供一种电池模组，包括壳体(10)和设置在壳体内的电芯组(20)，所述电芯组用于输出电能。';
@@ -275,11 +276,15 @@ describe.each(await reachableDialects())('assisted writing API on %s', (dialect)
     );
     const id = (failing.json().data as RewriteResponse).rewrite.id;
     await t.context.jobs.worker.runDueJobs();
-    const status = await okData<Rewrite>('GET', `/patent/rewrite/all/status?id=${id}`, undefined, writer);
+    // Stored as a code: shown in the language of whoever reads it.
+    const status = (await call('GET', `/patent/rewrite/all/status?id=${id}`, undefined, writer, 'en')).json()
+      .data as Rewrite;
     expect(status).toMatchObject({
       state: 'failed',
       error: 'The language model service failed (HTTP 500); please try again later',
     });
+    const inChinese = await okData<Rewrite>('GET', `/patent/rewrite/all/status?id=${id}`, undefined, writer);
+    expect(inChinese.error).toBe('语言模型服务出错（HTTP 500），请稍后重试');
   });
 
   it('finds rewrites by words, mode and state, and cuts long texts in the list', async () => {
@@ -370,8 +375,8 @@ describe.each(await reachableDialects())('assisted writing API on %s', (dialect)
 
   it('fails a document that was running when the server stopped', async () => {
     const { rewrite } = await okData<RewriteResponse>('POST', '/patent/rewrite/all', { text: document(80) });
-    await t.context.repositories.rewrites.update(rewrite.id, { state: 'running' });
-    expect(await t.context.services.rewrite.failInterrupted()).toBe(1);
+    await t.context.repositories.tasks.rewrite.update(rewrite.id, { state: 'running' });
+    expect(await failInterruptedTasks([t.context.repositories.tasks.rewrite])).toEqual({ rewrite: [rewrite.id] });
     const status = await okData<Rewrite>('GET', `/patent/rewrite/all/status?id=${rewrite.id}`, undefined);
     expect(status).toMatchObject({ state: 'failed', error: '服务器在改写过程中停止，请重新提交' });
     // Its job, claimed later, finds it no longer waiting and leaves it.

@@ -77,7 +77,7 @@ export const rewriteRoutes: FastifyPluginAsyncZod<RewriteRoutesOptions> = async 
         response: { 200: envelopeOf(RewriteSchema) },
       },
     },
-    async (request) => ok(await service.get(requireUser(request), request.query.id)),
+    async (request) => ok(await service.get(requireUser(request), request.query.id, languageOf(request))),
   );
 
   app.get(
@@ -107,7 +107,14 @@ export const rewriteRoutes: FastifyPluginAsyncZod<RewriteRoutesOptions> = async 
         response: { 200: envelopeOf(RewriteListResponseSchema) },
       },
     },
-    async (request) => ok(await service.list(requireUser(request), request.body ?? RewriteListRequestSchema.parse({}))),
+    async (request) =>
+      ok(
+        await service.list(
+          requireUser(request),
+          request.body ?? RewriteListRequestSchema.parse({}),
+          languageOf(request),
+        ),
+      ),
   );
 
   app.post(

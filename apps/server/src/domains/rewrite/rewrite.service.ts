@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { RewriteRequestSchema } from '@patlas/contracts';
 import {
   detectRewriteLanguage,
-  formatErrorMessage,
   MAX_REWRITE_DOCUMENT_LENGTH,
   MAX_REWRITE_TEXT_LENGTH,
   MAX_REWRITE_TITLE_LENGTH,
@@ -21,6 +20,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { AppError } from '../../errors.js';
+import { taskErrorMessage } from '../../tasks/task-error.js';
+import { failTask } from '../../tasks/task-lifecycle.js';
+import { NEW_TASK, type TaskRepository } from '../../tasks/task.repository.js';
 import { splitIntoChunks } from '../../text/chunking.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
@@ -34,6 +36,8 @@ export type RewriteListInput = z.output<typeof RewriteListRequestSchema>;
 
 export interface RewriteServiceDeps {
   repository: RewriteRepository;
+  /** The rewrites' states (the task kit). */
+  tasks: TaskRepository<'rewrite'>;
   /** The language model (undefined: LLM_URL unset, every call answers REWRITE_NOT_CONFIGURED). */
   provider: RewriteProvider | undefined;
   /**
@@ -151,7 +155,7 @@ export class RewriteService {
       const used = await this.usedBy(userId);
       if (used >= quota) throw new AppError('REWRITE_QUOTA_EXHAUSTED', { used, limit: quota });
     }
-    await this.deps.repository.insert(row);
+    await this.deps.tasks.insert(row);
     const { start, next } = utcDayOf(this.deps.now());
     const withThis = await this.deps.repository.charsSince(userId, start.toISOString());
     const limit = this.deps.dailyChars;
@@ -181,14 +185,13 @@ export class RewriteService {
       result: null,
       chars: text.length,
       result_chars: null,
-      state: kind === 'text' ? 'running' : 'waiting',
-      error: null,
+      ...NEW_TASK,
+      // A passage runs within its request at once; a document waits for its job.
+      ...(kind === 'text' ? { state: 'running' as const, started_at: this.nowIso() } : {}),
       chunks_total: kind === 'text' ? 1 : splitIntoChunks(text, REWRITE_CHUNK_CHARS).length,
       chunks_done: 0,
       took_ms: null,
       created_at: this.nowIso(),
-      started_at: kind === 'text' ? this.nowIso() : null,
-      finished_at: null,
       deleted_at: null,
     };
   }
@@ -214,34 +217,23 @@ export class RewriteService {
         ],
         { signal, budgetMs: this.deps.textBudgetMs },
       );
-      await this.deps.repository.update(row.id, {
-        state: 'done',
+      await this.deps.tasks.finish(row.id, {
         result,
         result_chars: result.length,
         chunks_done: 1,
         took_ms: Math.round(performance.now() - started),
-        finished_at: this.nowIso(),
       });
     } catch (err) {
-      await this.fail(row, err, started);
+      await this.fail(row.id, err, started);
       throw err;
     }
-    return { rewrite: await this.get(auth, row.id), limit: await this.dayLimitOf(auth, userId) };
+    return { rewrite: await this.get(auth, row.id, lang), limit: await this.dayLimitOf(auth, userId) };
   }
 
-  /** Records a failure on the rewrite, in the language it was asked in; a failed rewrite gives its characters back. */
-  private async fail(row: Pick<RewriteRow, 'id' | 'lang'>, err: unknown, started: number): Promise<void> {
-    const lang = row.lang;
-    const message =
-      err instanceof AppError
-        ? formatErrorMessage(err.code, lang, err.params)
-        : formatErrorMessage('REWRITE_FAILED', lang);
-    if (!(err instanceof AppError)) this.deps.log?.warn({ err, rewriteId: row.id }, 'rewrite failed');
-    await this.deps.repository.update(
-      row.id,
-      { state: 'failed', error: message, took_ms: Math.round(performance.now() - started), finished_at: this.nowIso() },
-      ['waiting', 'running'],
-    );
+  /** Records why a rewrite failed (a failed rewrite gives its characters back). */
+  private async fail(id: string, err: unknown, started: number): Promise<void> {
+    const patch = { took_ms: Math.round(performance.now() - started) };
+    await failTask(this.deps.tasks, id, err, { log: this.deps.log, patch });
   }
 
   /** POST /patent/rewrite/all: a document (up to MAX_REWRITE_DOCUMENT_LENGTH), queued as a task. */
@@ -250,27 +242,27 @@ export class RewriteService {
     const text = this.checkText(input.text, 'all', lang);
     const row = this.newRow(userId, 'all', input, text, lang);
     await this.deps.enqueue({ id: row.id, userId }, () => this.admit(auth, userId, row));
-    return { rewrite: toRewrite(row), limit: await this.dayLimitOf(auth, userId) };
+    return { rewrite: toRewrite(row, lang), limit: await this.dayLimitOf(auth, userId) };
   }
 
   private async own(auth: AuthContext, id: string): Promise<RewriteRow> {
     const userId = this.userOf(auth);
-    const row = await this.deps.repository.find(id);
+    const row = await this.deps.tasks.find(id);
     if (!row || row.user_id !== userId || row.deleted_at) throw new AppError('REWRITE_NOT_FOUND');
     return row;
   }
 
   /** GET /patent/rewrite/all/status?id=: a rewrite of the caller's with its whole texts and progress. */
-  async get(auth: AuthContext, id: string): Promise<Rewrite> {
-    return toRewrite(await this.own(auth, id));
+  async get(auth: AuthContext, id: string, lang: Language): Promise<Rewrite> {
+    return toRewrite(await this.own(auth, id), lang);
   }
 
   /** POST /patent/rewrite/list: the caller's rewrites, newest first, their texts cut to a preview. */
-  async list(auth: AuthContext, request: RewriteListInput): Promise<RewriteListResponse> {
+  async list(auth: AuthContext, request: RewriteListInput, lang: Language): Promise<RewriteListResponse> {
     const userId = this.userOf(auth);
     const { page, pageSize, keyword, mode, state } = request;
     const { total, rows } = await this.deps.repository.page(userId, { keyword, mode, state }, page, pageSize);
-    return { total, page, pageSize, items: rows.map(previewOf) };
+    return { total, page, pageSize, items: rows.map((row) => previewOf(row, lang)) };
   }
 
   /** Deletes rewrites of the caller (others' ids are unknown to them); answers the ids deleted. */
@@ -295,7 +287,7 @@ export class RewriteService {
     const unique = [...new Set(ids)];
     const rows = await this.deps.repository.owned(userId, unique);
     if (rows.length !== unique.length) throw new AppError('REWRITE_NOT_FOUND');
-    const rewrites = rows.map(toRewrite);
+    const rewrites = rows.map((row) => toRewrite(row, lang));
     const data =
       format === 'txt' ? rewritesTxt(rewrites, lang) : await this.deps.cpu.run('rewritesDocx', { rewrites, lang });
     return { data, fileName: exportFileName(rewrites, format, lang, this.deps.now()) };
@@ -306,11 +298,9 @@ export class RewriteService {
    * shows it growing). A rewrite that is not waiting (deleted, or taken by another worker) is left.
    */
   async runDocument(id: string, shutdown?: AbortSignal): Promise<{ state: string; pieces: number }> {
-    const repo = this.deps.repository;
-    if (!(await repo.update(id, { state: 'running', started_at: this.nowIso() }, ['waiting']))) {
-      return { state: (await repo.find(id))?.state ?? 'deleted', pieces: 0 };
-    }
-    const row = (await repo.find(id))!;
+    const { tasks } = this.deps;
+    if (!(await tasks.claim(id))) return { state: (await tasks.stateOf(id)) ?? 'deleted', pieces: 0 };
+    const row = (await tasks.find(id))!;
     const started = performance.now();
     try {
       const provider = this.provider();
@@ -318,7 +308,7 @@ export class RewriteService {
       const pieces: string[] = [];
       for (const [index, source] of chunks.entries()) {
         if (shutdown?.aborted) throw new AppError('REWRITE_INTERRUPTED');
-        const current = await repo.find(id);
+        const current = await tasks.find(id);
         if (!current || current.deleted_at) return { state: 'deleted', pieces: index };
         if (source.trim() === '') pieces.push(source);
         else {
@@ -334,44 +324,24 @@ export class RewriteService {
           );
           pieces.push(answer + trailingSpace(source));
         }
-        await repo.update(id, { chunks_done: index + 1, result: pieces.join('') }, ['running']);
+        await tasks.progress(id, { chunks_done: index + 1, result: pieces.join('') });
       }
       const result = pieces.join('').trimEnd();
-      await repo.update(
-        id,
-        {
-          state: 'done',
-          result,
-          result_chars: result.length,
-          chunks_done: chunks.length,
-          took_ms: Math.round(performance.now() - started),
-          finished_at: this.nowIso(),
-        },
-        ['running'],
-      );
+      await tasks.finish(id, {
+        result,
+        result_chars: result.length,
+        chunks_done: chunks.length,
+        took_ms: Math.round(performance.now() - started),
+      });
       return { state: 'done', pieces: chunks.length };
     } catch (err) {
-      await this.fail(row, shutdown?.aborted ? new AppError('REWRITE_INTERRUPTED') : err, started);
+      await this.fail(id, shutdown?.aborted ? new AppError('REWRITE_INTERRUPTED') : err, started);
       return { state: 'failed', pieces: 0 };
     }
   }
-
-  /** At start-up: a document still being rewritten lost its process; it fails with a message saying so. */
-  async failInterrupted(): Promise<number> {
-    const rows = await this.deps.repository.idsInStates(['running']);
-    for (const row of rows) {
-      const lang = row.lang === 'en' ? 'en' : 'zh';
-      await this.deps.repository.update(
-        row.id,
-        { state: 'failed', error: formatErrorMessage('REWRITE_INTERRUPTED', lang), finished_at: this.nowIso() },
-        ['running'],
-      );
-    }
-    return rows.length;
-  }
 }
 
-function toRewrite(row: RewriteRow): Rewrite {
+function toRewrite(row: RewriteRow, lang: Language): Rewrite {
   return {
     id: row.id,
     kind: row.kind,
@@ -381,7 +351,7 @@ function toRewrite(row: RewriteRow): Rewrite {
     original: row.original,
     result: row.result,
     state: row.state,
-    error: row.error,
+    error: taskErrorMessage(row, lang),
     chars: row.chars,
     resultChars: row.result_chars,
     progress: { done: row.chunks_done, total: row.chunks_total },
@@ -391,8 +361,8 @@ function toRewrite(row: RewriteRow): Rewrite {
   };
 }
 
-function previewOf(row: RewriteRow): RewriteListItem {
-  const rewrite = toRewrite(row);
+function previewOf(row: RewriteRow, lang: Language): RewriteListItem {
+  const rewrite = toRewrite(row, lang);
   const cut = (text: string) => (text.length > REWRITE_PREVIEW_CHARS ? text.slice(0, REWRITE_PREVIEW_CHARS) : text);
   const truncated = row.original.length > REWRITE_PREVIEW_CHARS || (row.result?.length ?? 0) > REWRITE_PREVIEW_CHARS;
   return {

@@ -32,9 +32,11 @@ import { useFileOptions } from '../../export-actions/queries';
 import { formatDateTime } from '../../utils/format-date';
 import { saveFile } from '../../utils/save-file';
 import { exportRewrites } from './api';
-import { LimitLine, NotConfigured, ResultText, ResultViewSwitch, STATE_COLORS, type ResultView } from './parts';
+import { LimitLine, NotConfigured, ResultText, ResultViewSwitch, type ResultView } from './parts';
 import { ASSISTED_WRITING_HISTORY_PATH } from '../../app/paths';
-import { isActive, useDayLimit, useRewrite, useRewrites, useSubmitRewrite } from './queries';
+import { TaskStateTag } from '../../tasks/TaskTable';
+import { isActiveTask } from '../../tasks/useTaskQuery';
+import { useDayLimit, useRewrite, useRewrites, useSubmitRewrite } from './queries';
 import './assisted-writing.css';
 
 const RECENT = 8;
@@ -252,7 +254,7 @@ function Editor() {
             >
               <Flex gap={8} align="center" style={{ minWidth: 0, width: '100%' }}>
                 <Tag>{t(`modes.${item.mode}`)}</Tag>
-                <Tag color={STATE_COLORS[item.state]}>{t(`states.${item.state}`)}</Tag>
+                <TaskStateTag state={item.state} label={t(`states.${item.state}`)} />
                 <Typography.Text ellipsis style={{ flex: 1 }}>
                   {item.title}
                 </Typography.Text>
@@ -305,9 +307,7 @@ function ResultCard(props: ResultCardProps) {
           <Flex gap={8} align="center" wrap>
             <Tag>{t(`kinds.${rewrite.kind}`)}</Tag>
             <Tag>{t(`modes.${rewrite.mode}`)}</Tag>
-            <Tag color={STATE_COLORS[rewrite.state]} data-testid="rewrite-state">
-              {t(`states.${rewrite.state}`)}
-            </Tag>
+            <TaskStateTag state={rewrite.state} label={t(`states.${rewrite.state}`)} testId="rewrite-state" />
             {rewrite.resultChars !== null && (
               <Typography.Text type="secondary">
                 {t('editor.resultChars', { count: rewrite.resultChars })}
@@ -320,7 +320,7 @@ function ResultCard(props: ResultCardProps) {
             )}
           </Flex>
         )}
-        {rewrite && isActive(rewrite) && (
+        {rewrite && isActiveTask(rewrite) && (
           <Flex vertical gap={4} data-testid="rewrite-progress">
             <Typography.Text>
               {rewrite.state === 'waiting'

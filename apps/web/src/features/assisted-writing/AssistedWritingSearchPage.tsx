@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, Input, Popconfirm, Select, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Popconfirm, Select, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -12,16 +12,15 @@ import {
 } from '@patlas/contracts';
 import { useServerFeature } from '../../api/server-features';
 import { useFileOptions } from '../../export-actions/queries';
+import { taskStateColumn, TaskTable } from '../../tasks/TaskTable';
 import { formatDateTime } from '../../utils/format-date';
+import { PAGE_SIZES } from '../../utils/use-page-params';
 import { saveFile } from '../../utils/save-file';
 import { exportRewrites } from './api';
-import { NotConfigured, STATE_COLORS } from './parts';
+import { NotConfigured } from './parts';
 import { assistedWritingPath } from '../../app/paths';
 import { useDeleteRewrites, useRewrites } from './queries';
 import './assisted-writing.css';
-
-/** Spec 2 §9 pagination: page sizes 20, 30, 40. */
-const PAGE_SIZES = [20, 30, 40];
 
 /** The history's search, filters and page from the URL (a search the user can share or reload). */
 function useHistoryParams() {
@@ -149,25 +148,18 @@ function History() {
             </Flex>
           )}
         </Flex>
-        {list.isError && <Alert type="error" showIcon title={list.error.message} />}
-        <Table<RewriteListItem>
-          rowKey="id"
-          size="middle"
-          loading={list.isPending}
-          dataSource={list.data?.items ?? []}
-          locale={{ emptyText: t('history.empty') }}
+        <TaskTable<RewriteListItem>
+          query={list}
+          paging={{
+            page: request.page,
+            pageSize: request.pageSize,
+            setPage: (page, size) => update({ page, size }),
+          }}
+          emptyText={t('history.empty')}
           tableLayout="fixed"
           scroll={{ x: 1100 }}
           data-testid="rewrite-history"
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-          pagination={{
-            current: request.page,
-            pageSize: request.pageSize,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            onChange: (page, size) => update({ page, size }),
-          }}
           columns={[
             {
               key: 'original',
@@ -208,19 +200,12 @@ function History() {
                 </Flex>
               ),
             },
-            {
-              key: 'state',
+            taskStateColumn<RewriteListItem>({
               title: t('history.state'),
               width: 100,
-              render: (_, item) => {
-                const tag = (
-                  <Tag color={STATE_COLORS[item.state]} data-testid="rewrite-history-state">
-                    {t(`states.${item.state}`)}
-                  </Tag>
-                );
-                return item.error ? <Tooltip title={item.error}>{tag}</Tooltip> : tag;
-              },
-            },
+              testId: 'rewrite-history-state',
+              label: (state) => t(`states.${state}`),
+            }),
             { key: 'chars', title: t('history.chars'), width: 90, align: 'right', render: (_, item) => item.chars },
             {
               key: 'created',
@@ -228,37 +213,36 @@ function History() {
               width: 150,
               render: (_, item) => formatDateTime(item.createdAt) ?? '—',
             },
-            {
-              key: 'actions',
-              title: t('history.actions'),
-              width: 260,
-              render: (_, item) => (
-                <Flex gap={0} wrap>
-                  <Link to={assistedWritingPath(item.id)}>
-                    <Button size="small" type="link">
-                      {t('history.open')}
-                    </Button>
-                  </Link>
-                  {(['docx', 'txt'] as const).map((format) => (
-                    <Button
-                      key={format}
-                      size="small"
-                      type="link"
-                      loading={exporting === `${item.id}:${format}`}
-                      onClick={() => void handleExport([item.id], format, `${item.id}:${format}`)}
-                    >
-                      {format === 'docx' ? 'Word' : 'TXT'}
-                    </Button>
-                  ))}
-                  <Popconfirm title={t('history.deleteConfirm')} onConfirm={() => handleDelete([item.id])}>
-                    <Button size="small" type="link" danger>
-                      {t('history.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Flex>
-              ),
-            },
           ]}
+          actions={{
+            title: t('history.actions'),
+            width: 260,
+            render: (item) => (
+              <Flex gap={0} wrap>
+                <Link to={assistedWritingPath(item.id)}>
+                  <Button size="small" type="link">
+                    {t('history.open')}
+                  </Button>
+                </Link>
+                {(['docx', 'txt'] as const).map((format) => (
+                  <Button
+                    key={format}
+                    size="small"
+                    type="link"
+                    loading={exporting === `${item.id}:${format}`}
+                    onClick={() => void handleExport([item.id], format, `${item.id}:${format}`)}
+                  >
+                    {format === 'docx' ? 'Word' : 'TXT'}
+                  </Button>
+                ))}
+                <Popconfirm title={t('history.deleteConfirm')} onConfirm={() => handleDelete([item.id])}>
+                  <Button size="small" type="link" danger>
+                    {t('history.delete')}
+                  </Button>
+                </Popconfirm>
+              </Flex>
+            ),
+          }}
         />
       </Flex>
     </Card>

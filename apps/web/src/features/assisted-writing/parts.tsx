@@ -1,16 +1,9 @@
 import { useMemo } from 'react';
 import { Alert, Flex, Segmented, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RewriteDayLimit, RewriteState } from '@patlas/contracts';
+import type { RewriteDayLimit } from '@patlas/contracts';
 import { formatDateTime } from '../../utils/format-date';
 import { diffText } from './text-diff';
-
-export const STATE_COLORS: Record<RewriteState, string> = {
-  waiting: 'default',
-  running: 'processing',
-  done: 'success',
-  failed: 'error',
-};
 
 /** What the administrator sets for assisted writing to work: shown instead of the tool while it is not set up. */
 export function NotConfigured() {

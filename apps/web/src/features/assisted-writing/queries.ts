@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Rewrite, RewriteListRequest, RewriteRequest } from '@patlas/contracts';
+import type { RewriteListRequest, RewriteRequest } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
+import { useTaskQuery } from '../../tasks/useTaskQuery';
 import { deleteRewrites, getDayLimit, getRewrite, listRewrites, rewriteAll, rewriteText } from './api';
 
 /** How often a document being rewritten is asked for again. */
@@ -12,10 +13,6 @@ export const rewriteKeys = {
   list: (request: RewriteListRequest) => ['rewrite', 'list', request] as const,
   one: (id: string) => ['rewrite', 'one', id] as const,
 };
-
-export function isActive(rewrite: Pick<Rewrite, 'state'>): boolean {
-  return rewrite.state === 'waiting' || rewrite.state === 'running';
-}
 
 /** Today's characters and the writing quota. */
 export function useDayLimit(enabled = true) {
@@ -30,24 +27,26 @@ export function useDayLimit(enabled = true) {
 /** One page of the history, asked again while any of its rewrites runs. */
 export function useRewrites(request: RewriteListRequest, enabled = true) {
   const { lang, messages } = useApiContext();
-  return useQuery({
+  return useTaskQuery({
     queryKey: rewriteKeys.list(request),
     queryFn: ({ signal }) => listRewrites(request, { lang, messages, signal }),
     placeholderData: keepPreviousData,
     enabled,
-    refetchInterval: (query) => (query.state.data?.items.some(isActive) ? REWRITE_POLL_MS : false),
+    tasksOf: (data) => data.items,
+    pollMs: REWRITE_POLL_MS,
   });
 }
 
 /** A rewrite with its whole texts; asked again while a document is rewritten. */
 export function useRewrite(id: string | undefined) {
   const { lang, messages } = useApiContext();
-  return useQuery({
+  return useTaskQuery({
     queryKey: rewriteKeys.one(id ?? ''),
     queryFn: ({ signal }) => getRewrite(id ?? '', { lang, messages, signal }),
     enabled: id !== undefined && id !== '',
     retry: false,
-    refetchInterval: (query) => (query.state.data && isActive(query.state.data) ? REWRITE_POLL_MS : false),
+    tasksOf: (rewrite) => [rewrite],
+    pollMs: REWRITE_POLL_MS,
   });
 }
 

@@ -1,26 +1,20 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, Progress, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Progress, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DownloadState, DownloadTask } from '@patlas/contracts';
+import type { DownloadTask } from '@patlas/contracts';
 import { downloadTaskFile } from '../../export-actions/api';
 import { useFileOptions } from '../../export-actions/queries';
 import { formatBytes } from '../../utils/format-bytes';
 import { formatDateTime } from '../../utils/format-date';
-import { PAGE_SIZES, usePageParams } from '../../utils/use-page-params';
+import { usePageParams } from '../../utils/use-page-params';
 import { saveFile } from '../../utils/save-file';
+import { taskStateColumn, TaskTable } from '../../tasks/TaskTable';
+import { isActiveTask } from '../../tasks/useTaskQuery';
 import type { DownloadAction } from './api';
-import { isActive, useApplyProgress, useDownloadAction, useDownloads } from './queries';
+import { useApplyProgress, useDownloadAction, useDownloads } from './queries';
 import { useProgressSockets } from './useProgressSockets';
 import './download.css';
-
-const STATE_COLORS: Record<DownloadState, string> = {
-  waiting: 'default',
-  running: 'processing',
-  done: 'success',
-  failed: 'error',
-  cancelled: 'warning',
-};
 
 /**
  * The download centre (/innovationSpace/download, spec 2 §2 "/download: export history"): the
@@ -36,7 +30,7 @@ export function DownloadPage() {
   const items = list.data?.items ?? [];
   const applyProgress = useApplyProgress();
   const { isLive } = useProgressSockets(
-    items.filter(isActive).map((task) => task.id),
+    items.filter(isActiveTask).map((task) => task.id),
     applyProgress,
   );
   if (isPolling === isLive) setIsPolling(!isLive);
@@ -70,26 +64,13 @@ export function DownloadPage() {
     <Card className="download-page" title={t('title')} variant="borderless">
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">{t('hint')}</Typography.Text>
-        {list.isError && <Alert type="error" showIcon title={list.error.message} />}
-        <Table<DownloadTask>
-          rowKey="id"
-          size="middle"
+        <TaskTable<DownloadTask>
+          query={list}
+          paging={{ page, pageSize, setPage, showTotal: (total) => t('total', { count: total }) }}
+          emptyText={t('empty')}
           className="download-table"
-          loading={list.isPending}
-          dataSource={items}
-          locale={{ emptyText: t('empty') }}
           scroll={{ x: 1100 }}
           rowClassName={(task) => (task.expired ? 'download-row-expired' : '')}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            hideOnSinglePage: false,
-            showTotal: (total) => t('total', { count: total }),
-            onChange: setPage,
-          }}
           columns={[
             {
               key: 'title',
@@ -111,21 +92,13 @@ export function DownloadPage() {
               width: 80,
               render: (_, task) => <Tag>{task.format.toUpperCase()}</Tag>,
             },
-            {
-              key: 'state',
+            taskStateColumn<DownloadTask, DownloadTask['state'] | 'expired'>({
               title: t('columns.state'),
               width: 110,
-              render: (_, task) => {
-                const tag = task.expired ? (
-                  <Tag data-testid="download-state">{t('states.expired')}</Tag>
-                ) : (
-                  <Tag color={STATE_COLORS[task.state]} data-testid="download-state">
-                    {t(`states.${task.state}`)}
-                  </Tag>
-                );
-                return task.state === 'failed' && task.error ? <Tooltip title={task.error}>{tag}</Tooltip> : tag;
-              },
-            },
+              testId: 'download-state',
+              label: (state) => t(`states.${state}`),
+              stateOf: (task) => (task.expired ? 'expired' : task.state),
+            }),
             {
               key: 'progress',
               title: t('columns.progress'),
@@ -177,43 +150,42 @@ export function DownloadPage() {
                   (formatDateTime(task.expiresAt) ?? '—')
                 ),
             },
-            {
-              key: 'actions',
-              title: t('columns.actions'),
-              width: 220,
-              fixed: 'right',
-              render: (_, task) => (
-                <Flex gap={4} wrap>
-                  {task.state === 'done' && !task.expired && task.downloadUrl && (
-                    <Button
-                      size="small"
-                      type="link"
-                      icon={<DownloadOutlined />}
-                      loading={downloadingId === task.id}
-                      onClick={() => void handleDownload(task)}
-                    >
-                      {t('actions.download')}
-                    </Button>
-                  )}
-                  {isActive(task) && (
-                    <Button size="small" type="link" danger onClick={() => void handleAction('cancel', task)}>
-                      {t('actions.cancel')}
-                    </Button>
-                  )}
-                  {task.state === 'done' && !task.expired && (
-                    <Button size="small" type="link" onClick={() => void handleAction('draw', task)}>
-                      {t('actions.draw')}
-                    </Button>
-                  )}
-                  {!isActive(task) && (
-                    <Button size="small" type="link" onClick={() => void handleAction('again', task)}>
-                      {t('actions.again')}
-                    </Button>
-                  )}
-                </Flex>
-              ),
-            },
           ]}
+          actions={{
+            title: t('columns.actions'),
+            width: 220,
+            fixed: 'right',
+            render: (task) => (
+              <Flex gap={4} wrap>
+                {task.state === 'done' && !task.expired && task.downloadUrl && (
+                  <Button
+                    size="small"
+                    type="link"
+                    icon={<DownloadOutlined />}
+                    loading={downloadingId === task.id}
+                    onClick={() => void handleDownload(task)}
+                  >
+                    {t('actions.download')}
+                  </Button>
+                )}
+                {isActiveTask(task) && (
+                  <Button size="small" type="link" danger onClick={() => void handleAction('cancel', task)}>
+                    {t('actions.cancel')}
+                  </Button>
+                )}
+                {task.state === 'done' && !task.expired && (
+                  <Button size="small" type="link" onClick={() => void handleAction('draw', task)}>
+                    {t('actions.draw')}
+                  </Button>
+                )}
+                {!isActiveTask(task) && (
+                  <Button size="small" type="link" onClick={() => void handleAction('again', task)}>
+                    {t('actions.again')}
+                  </Button>
+                )}
+              </Flex>
+            ),
+          }}
         />
       </Flex>
     </Card>

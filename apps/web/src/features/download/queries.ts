@@ -1,15 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DownloadListResponse, DownloadTask } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
 import { downloadKeys } from '../../export-actions/queries';
+import { isActiveTask, useTaskQuery } from '../../tasks/useTaskQuery';
 import { listDownloads, runDownloadAction, type DownloadAction } from './api';
 
 /** Polling while a task runs and its progress socket is not live (spec: "polling as the fallback"). */
 export const DOWNLOAD_POLL_MS = 2_000;
-
-export function isActive(task: Pick<DownloadTask, 'state'>): boolean {
-  return task.state === 'waiting' || task.state === 'running';
-}
 
 /**
  * One page of the user's tasks. `isPolling`: ask again every 2 s while any task on the page is
@@ -17,13 +14,14 @@ export function isActive(task: Pick<DownloadTask, 'state'>): boolean {
  */
 export function useDownloads(page: number, pageSize: number, isPolling: boolean) {
   const { lang, messages } = useApiContext();
-  return useQuery({
+  return useTaskQuery({
     queryKey: downloadKeys.list(page, pageSize),
     queryFn: ({ signal }) => listDownloads({ page, pageSize }, { lang, messages, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: (query) =>
-      isPolling && (query.state.data?.items.some(isActive) ?? false) ? DOWNLOAD_POLL_MS : false,
+    tasksOf: (data) => data.items,
+    pollMs: DOWNLOAD_POLL_MS,
+    polling: isPolling,
   });
 }
 
@@ -47,7 +45,7 @@ export function useApplyProgress() {
         : old,
     );
     // A finished task gains its finish and expiry times, which the pushed message does not carry.
-    if (progress.state && !isActive({ state: progress.state }))
+    if (progress.state && !isActiveTask({ state: progress.state }))
       void queryClient.invalidateQueries({ queryKey: downloadKeys.all });
   };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, Input, Popconfirm, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Flex, Input, Popconfirm, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,24 +8,18 @@ import {
   MAX_DUPLICATE_FILE_BYTES,
   MAX_DUPLICATE_TEXT_LENGTH,
   type DuplicateCheck,
-  type DuplicateState,
 } from '@patlas/contracts';
 import { duplicateDetailPath } from '../../app/paths';
 import { useFileOptions } from '../../export-actions/queries';
+import { taskStateColumn, TaskTable } from '../../tasks/TaskTable';
+import { isActiveTask } from '../../tasks/useTaskQuery';
 import { formatDateTime } from '../../utils/format-date';
-import { PAGE_SIZES, usePageParams } from '../../utils/use-page-params';
+import { usePageParams } from '../../utils/use-page-params';
 import { saveFile } from '../../utils/save-file';
 import { exportReport } from './api';
 import { formatShare } from './format';
-import { isActive, useCheckAction, useChecks, useSubmitCheck } from './queries';
+import { useCheckAction, useChecks, useSubmitCheck } from './queries';
 import './duplicate.css';
-
-const STATE_COLORS: Record<DuplicateState, string> = {
-  waiting: 'default',
-  running: 'processing',
-  done: 'success',
-  failed: 'error',
-};
 
 /**
  * The duplicate check (/innovationSpace/repeat, spec 2 §2 /repeat): a new check of a pasted text or
@@ -36,8 +30,8 @@ export function RepeatPage() {
   const { t } = useTranslation('duplicate');
   const { message } = App.useApp();
   const [text, setText] = useState('');
-  const { page, pageSize, setPage } = usePageParams();
-  const list = useChecks(page, pageSize);
+  const paging = usePageParams();
+  const list = useChecks(paging.page, paging.pageSize);
   const submit = useSubmitCheck();
   const action = useCheckAction();
   const fileOptions = useFileOptions();
@@ -132,24 +126,13 @@ export function RepeatPage() {
         </Flex>
       </Card>
       <Card title={t('list.title')} variant="borderless">
-        {list.isError && <Alert type="error" showIcon title={list.error.message} />}
-        <Table<DuplicateCheck>
-          rowKey="id"
-          size="middle"
-          loading={list.isPending}
-          dataSource={list.data?.items ?? []}
-          locale={{ emptyText: t('list.empty') }}
+        <TaskTable<DuplicateCheck>
+          query={list}
+          paging={paging}
+          emptyText={t('list.empty')}
           scroll={{ x: 1200 }}
           tableLayout="fixed"
           data-testid="duplicate-list"
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            onChange: setPage,
-          }}
           columns={[
             {
               key: 'title',
@@ -170,19 +153,12 @@ export function RepeatPage() {
               ),
             },
             { key: 'chars', title: t('list.chars'), width: 90, align: 'right', render: (_, check) => check.chars },
-            {
-              key: 'state',
+            taskStateColumn<DuplicateCheck>({
               title: t('list.state'),
               width: 100,
-              render: (_, check) => {
-                const tag = (
-                  <Tag color={STATE_COLORS[check.state]} data-testid="duplicate-state">
-                    {t(`states.${check.state}`)}
-                  </Tag>
-                );
-                return check.error ? <Tooltip title={check.error}>{tag}</Tooltip> : tag;
-              },
-            },
+              testId: 'duplicate-state',
+              label: (state) => t(`states.${state}`),
+            }),
             {
               key: 'similarity',
               title: t('list.similarity'),
@@ -203,46 +179,45 @@ export function RepeatPage() {
               width: 170,
               render: (_, check) => formatDateTime(check.createdAt) ?? '—',
             },
-            {
-              key: 'actions',
-              title: t('list.actions'),
-              width: 380,
-              render: (_, check) => (
-                <Flex gap={0}>
-                  <Link to={duplicateDetailPath(check.id)}>
-                    <Button size="small" type="link" disabled={check.state !== 'done'}>
-                      {t('list.view')}
-                    </Button>
-                  </Link>
+          ]}
+          actions={{
+            title: t('list.actions'),
+            width: 380,
+            render: (check) => (
+              <Flex gap={0}>
+                <Link to={duplicateDetailPath(check.id)}>
+                  <Button size="small" type="link" disabled={check.state !== 'done'}>
+                    {t('list.view')}
+                  </Button>
+                </Link>
+                <Button
+                  size="small"
+                  type="link"
+                  disabled={isActiveTask(check)}
+                  onClick={() => void handleAction('again', check)}
+                >
+                  {t('list.again')}
+                </Button>
+                {(['docx', 'pdf'] as const).map((format) => (
                   <Button
+                    key={format}
                     size="small"
                     type="link"
-                    disabled={isActive(check)}
-                    onClick={() => void handleAction('again', check)}
+                    disabled={check.state !== 'done'}
+                    loading={exporting === `${check.id}:${format}`}
+                    onClick={() => void handleExport(check, format)}
                   >
-                    {t('list.again')}
+                    {format === 'docx' ? t('list.exportDocx') : t('list.exportPdf')}
                   </Button>
-                  {(['docx', 'pdf'] as const).map((format) => (
-                    <Button
-                      key={format}
-                      size="small"
-                      type="link"
-                      disabled={check.state !== 'done'}
-                      loading={exporting === `${check.id}:${format}`}
-                      onClick={() => void handleExport(check, format)}
-                    >
-                      {format === 'docx' ? t('list.exportDocx') : t('list.exportPdf')}
-                    </Button>
-                  ))}
-                  <Popconfirm title={t('list.deleteConfirm')} onConfirm={() => handleAction('delete', check)}>
-                    <Button size="small" type="link" danger>
-                      {t('list.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Flex>
-              ),
-            },
-          ]}
+                ))}
+                <Popconfirm title={t('list.deleteConfirm')} onConfirm={() => handleAction('delete', check)}>
+                  <Button size="small" type="link" danger>
+                    {t('list.delete')}
+                  </Button>
+                </Popconfirm>
+              </Flex>
+            ),
+          }}
         />
       </Card>
     </Flex>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DuplicateCheck } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
 import { useFileOptions } from '../../export-actions/queries';
+import { useTaskQuery } from '../../tasks/useTaskQuery';
 import { deleteChecks, getDetails, getSnippet, listChecks, runAgain, submitFile, submitText } from './api';
 
 /** How often the list and a detail page ask again while a check waits or runs. */
@@ -14,19 +14,16 @@ export const duplicateKeys = {
   snippet: (id: string, pn: string) => ['duplicate', 'snippet', id, pn] as const,
 };
 
-export function isActive(check: Pick<DuplicateCheck, 'state'>): boolean {
-  return check.state === 'waiting' || check.state === 'running';
-}
-
 /** One page of the user's checks, asked again while any of them waits or runs. */
 export function useChecks(page: number, pageSize: number) {
   const { lang, messages } = useApiContext();
-  return useQuery({
+  return useTaskQuery({
     queryKey: duplicateKeys.list(page, pageSize),
     queryFn: ({ signal }) => listChecks(page, pageSize, { lang, messages, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.items.some(isActive) ? DUPLICATE_POLL_MS : false),
+    tasksOf: (data) => data.items,
+    pollMs: DUPLICATE_POLL_MS,
   });
 }
 

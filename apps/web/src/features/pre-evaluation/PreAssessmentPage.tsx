@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { estimateDetailsPath } from '../../app/paths';
 import { searchPagePath } from './links';
 import { EvaluationForm, EvaluationList } from './parts';
-import { isActive } from './queries';
 import './pre-evaluation.css';
+import { isActiveTask } from '../../tasks/useTaskQuery';
 
 /**
  * The pre-evaluation (/innovationSpace/preAssessment, spec 2 §2 /preAssessment): a new evaluation
@@ -18,7 +18,7 @@ export function PreAssessmentPage() {
       <EvaluationForm origin="preAssessment" onStarted={(e) => void navigate(searchPagePath(e.id))} />
       <EvaluationList
         origin="preAssessment"
-        openPath={(e) => (isActive(e) || e.state === 'failed' ? searchPagePath(e.id) : estimateDetailsPath(e.id))}
+        openPath={(e) => (isActiveTask(e) || e.state === 'failed' ? searchPagePath(e.id) : estimateDetailsPath(e.id))}
       />
     </Flex>
   );

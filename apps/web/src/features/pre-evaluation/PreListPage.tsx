@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { PRE_DETAIL_PATH } from '../../app/paths';
 import { EvaluationList } from './parts';
 import { searchPagePath } from './links';
-import { isActive } from './queries';
 import './pre-evaluation.css';
+import { isActiveTask } from '../../tasks/useTaskQuery';
 
 /**
  * /innovationSpace/pre (spec 1 §4, spec 2 §2 "/pre: novelty/pre-evaluation search"): every
@@ -18,7 +18,7 @@ export function PreListPage() {
       <Typography.Text type="secondary">{t('pre.intro')}</Typography.Text>
       <EvaluationList
         openPath={(e) =>
-          isActive(e) || e.state === 'failed'
+          isActiveTask(e) || e.state === 'failed'
             ? searchPagePath(e.id)
             : `${PRE_DETAIL_PATH}?${new URLSearchParams({ id: e.id }).toString()}`
         }

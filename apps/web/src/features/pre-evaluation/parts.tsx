@@ -14,7 +14,6 @@ import {
   Space,
   Table,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +31,6 @@ import {
   type PreEvaluation,
   type PreEvaluationOrigin,
   type PreEvaluationResult,
-  type PreEvaluationState,
   type PriorArtCategory,
   type PriorArtDocument,
   type Risk,
@@ -42,19 +40,14 @@ import {
 } from '@patlas/contracts';
 import { PatentNumber } from '../../components/PatentNumber';
 import { useFileOptions } from '../../export-actions/queries';
+import { taskStateColumn, TaskTable } from '../../tasks/TaskTable';
 import { formatDateTime } from '../../utils/format-date';
-import { PAGE_SIZES, usePageParams } from '../../utils/use-page-params';
+import { usePageParams } from '../../utils/use-page-params';
 import { saveFile } from '../../utils/save-file';
 import { draftApplication, draftText, exportEvaluation, type ExportChoice } from './api';
-import { isActive, useDeleteEvaluations, useDraft, useEvaluations, useStartEvaluation } from './queries';
+import { useDeleteEvaluations, useDraft, useEvaluations, useStartEvaluation } from './queries';
 
 export const RISK_COLORS: Record<RiskLevel, string> = { high: 'red', medium: 'orange', low: 'green' };
-const STATE_COLORS: Record<PreEvaluationState, string> = {
-  waiting: 'default',
-  running: 'processing',
-  done: 'success',
-  failed: 'error',
-};
 export const CATEGORY_COLORS: Record<PriorArtCategory, string> = { X: 'red', Y: 'orange', A: 'default' };
 
 export const percent = (x: number) => `${Math.round(x * 100)}%`;
@@ -331,8 +324,8 @@ export function EvaluationList({
 }) {
   const { t } = useTranslation('preEvaluation');
   const { message } = App.useApp();
-  const { page, pageSize, setPage } = usePageParams();
-  const list = useEvaluations(page, pageSize, origin);
+  const paging = usePageParams();
+  const list = useEvaluations(paging.page, paging.pageSize, origin);
   const remove = useDeleteEvaluations();
   const [selected, setSelected] = useState<string[]>([]);
 
@@ -361,23 +354,12 @@ export function EvaluationList({
         </Popconfirm>
       }
     >
-      {list.isError && <Alert type="error" showIcon title={(list.error as Error).message} />}
-      <Table<PreEvaluation>
-        rowKey="id"
-        size="middle"
-        loading={list.isPending}
-        dataSource={list.data?.items ?? []}
+      <TaskTable<PreEvaluation>
+        query={list}
+        paging={paging}
+        emptyText={t('list.empty')}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
-        locale={{ emptyText: t('list.empty') }}
         data-testid="pre-list"
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          onChange: setPage,
-        }}
         columns={[
           {
             title: t('list.titleColumn'),
@@ -391,19 +373,12 @@ export function EvaluationList({
             ),
           },
           { title: t('list.kind'), dataIndex: 'kind', width: 110, render: (_, e) => t(`kind.${e.kind}`) },
-          {
+          taskStateColumn<PreEvaluation>({
             title: t('list.state'),
-            dataIndex: 'state',
             width: 150,
-            render: (_, e) =>
-              isActive(e) ? (
-                <Progress percent={Math.round(e.progress * 100)} size="small" status="active" />
-              ) : (
-                <Tooltip title={e.error ?? undefined}>
-                  <Tag color={STATE_COLORS[e.state]}>{t(`state.${e.state}`)}</Tag>
-                </Tooltip>
-              ),
-          },
+            label: (state) => t(`state.${state}`),
+            percent: (e) => e.progress * 100,
+          }),
           {
             title: t('risk.novelty'),
             dataIndex: 'novelty',
@@ -423,22 +398,21 @@ export function EvaluationList({
             width: 170,
             render: (_, e) => formatDateTime(e.createdAt),
           },
-          {
-            title: t('list.actions'),
-            key: 'actions',
-            width: 260,
-            render: (_, e) => (
-              <Space size={4} wrap>
-                {e.state === 'done' && <ExportButtons id={e.id} />}
-                <Popconfirm title={t('list.confirmDelete', { count: 1 })} onConfirm={() => void handleDelete([e.id])}>
-                  <Button size="small" danger type="link" data-testid="pre-delete">
-                    {t('list.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
         ]}
+        actions={{
+          title: t('list.actions'),
+          width: 260,
+          render: (e) => (
+            <Space size={4} wrap>
+              {e.state === 'done' && <ExportButtons id={e.id} />}
+              <Popconfirm title={t('list.confirmDelete', { count: 1 })} onConfirm={() => void handleDelete([e.id])}>
+                <Button size="small" danger type="link" data-testid="pre-delete">
+                  {t('list.delete')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          ),
+        }}
       />
     </Card>
   );

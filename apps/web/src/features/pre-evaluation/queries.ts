@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PreEvaluation, PreEvaluationOrigin, PreEvaluationSearchRequest } from '@patlas/contracts';
+import type { PreEvaluationOrigin, PreEvaluationSearchRequest } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
+import { useTaskQuery } from '../../tasks/useTaskQuery';
 import { deleteEvaluations, getDraft, getEvaluation, listEvaluations, startEvaluation } from './api';
 
 /** How often a list or a page asks again while an evaluation waits or runs. */
@@ -14,31 +15,28 @@ export const preKeys = {
   draft: (id: string) => ['pre-evaluation', 'draft', id] as const,
 };
 
-export function isActive(evaluation: Pick<PreEvaluation, 'state'>): boolean {
-  return evaluation.state === 'waiting' || evaluation.state === 'running';
-}
-
 export function useEvaluations(page: number, pageSize: number, origin?: PreEvaluationOrigin) {
   const { lang, messages } = useApiContext();
-  return useQuery({
+  return useTaskQuery({
     queryKey: preKeys.list(page, pageSize, origin),
     queryFn: ({ signal }) => listEvaluations(page, pageSize, origin, { lang, messages, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.items.some(isActive) ? PRE_EVALUATION_POLL_MS : false),
+    tasksOf: (data) => data.items,
+    pollMs: PRE_EVALUATION_POLL_MS,
   });
 }
 
 /** An evaluation, asked again while it waits or runs. */
 export function useEvaluation(id: string) {
   const { lang, messages } = useApiContext();
-  return useQuery({
+  return useTaskQuery({
     queryKey: preKeys.detail(id),
     queryFn: ({ signal }) => getEvaluation(id, { lang, messages, signal }),
     enabled: id !== '',
     retry: false,
-    refetchInterval: (query) =>
-      query.state.data && isActive(query.state.data.evaluation) ? PRE_EVALUATION_POLL_MS : false,
+    tasksOf: (data) => [data.evaluation],
+    pollMs: PRE_EVALUATION_POLL_MS,
   });
 }
 

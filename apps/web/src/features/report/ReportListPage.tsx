@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
+import { App, Button, Card, Flex, Popconfirm, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { REPORT_RETENTION_DAYS, type Report, type ReportFormat } from '@patlas/contracts';
 import { useFileOptions } from '../../export-actions/queries';
+import { TaskTable } from '../../tasks/TaskTable';
 import { formatDateTime } from '../../utils/format-date';
 import { saveFile } from '../../utils/save-file';
 import { fetchReportFile, type ReportAction } from './api';
 import { useReportAction, useReports } from './queries';
-import { ReportStateTag } from './ReportParts';
+import { reportColumns } from './ReportParts';
 import { ReportPreview } from './ReportPreview';
 
 const PAGE_SIZE = 20;
@@ -60,6 +61,10 @@ export function ReportListPage() {
   };
 
   const quota = list.data?.quota;
+  const columns = reportColumns(
+    { set: t('columns.set'), state: t('columns.state') },
+    { setWidth: 260, setMaxWidth: 240 },
+  );
   return (
     <Card className="report-page" title={t('list.title')} variant="borderless">
       <Flex vertical gap={12}>
@@ -78,22 +83,12 @@ export function ReportListPage() {
             </Button>
           </Flex>
         </Flex>
-        {list.isError && <Alert type="error" showIcon title={list.error.message} />}
-        <Table<Report>
-          rowKey="id"
-          size="middle"
+        <TaskTable<Report>
+          query={list}
+          paging={{ page, pageSize: PAGE_SIZE, setPage, fixedSize: true }}
+          emptyText={t('list.empty')}
           className="report-table"
-          loading={list.isPending}
-          dataSource={list.data?.items ?? []}
-          locale={{ emptyText: t('list.empty') }}
           scroll={{ x: 1100 }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-          }}
           columns={[
             {
               key: 'title',
@@ -114,24 +109,8 @@ export function ReportListPage() {
                 </Flex>
               ),
             },
-            {
-              key: 'set',
-              title: t('columns.set'),
-              width: 260,
-              render: (_, report) => (
-                <Typography.Text ellipsis={{ tooltip: report.originLabel }} style={{ maxWidth: 240 }}>
-                  {report.originLabel
-                    ? t('originWithLabel', { origin: t(`origins.${report.origin}`), label: report.originLabel })
-                    : t(`origins.${report.origin}`)}
-                </Typography.Text>
-              ),
-            },
-            {
-              key: 'state',
-              title: t('columns.state'),
-              width: 110,
-              render: (_, report) => <ReportStateTag report={report} />,
-            },
+            columns.set,
+            columns.state,
             {
               key: 'created',
               title: t('columns.created'),
@@ -144,64 +123,63 @@ export function ReportListPage() {
               width: 170,
               render: (_, report) => (report.state === 'deleted' ? '—' : (formatDateTime(report.expiresAt) ?? '—')),
             },
-            {
-              key: 'actions',
-              title: t('columns.actions'),
-              width: 300,
-              fixed: 'right',
-              render: (_, report) => (
-                <Flex gap={4} wrap data-testid={`report-actions-${report.id}`}>
-                  {report.state === 'done' && (
-                    <>
-                      <Button
-                        size="small"
-                        type="link"
-                        icon={<EyeOutlined />}
-                        onClick={() => setPreview(report.id)}
-                        data-testid="report-preview-button"
-                      >
-                        {t('actions.preview')}
-                      </Button>
-                      {(['pdf', 'docx'] as const).map((format) => (
-                        <Button
-                          key={format}
-                          size="small"
-                          type="link"
-                          icon={<DownloadOutlined />}
-                          loading={busy === `${report.id}:${format}`}
-                          onClick={() => void handleDownload(report, format)}
-                          data-testid={`report-download-${format}`}
-                        >
-                          {t(`actions.${format}`)}
-                        </Button>
-                      ))}
-                    </>
-                  )}
-                  {(report.state === 'expired' || report.state === 'failed') && (
+          ]}
+          actions={{
+            title: t('columns.actions'),
+            width: 300,
+            fixed: 'right',
+            render: (report) => (
+              <Flex gap={4} wrap data-testid={`report-actions-${report.id}`}>
+                {report.state === 'done' && (
+                  <>
                     <Button
                       size="small"
                       type="link"
-                      icon={<SyncOutlined />}
-                      onClick={() => void handleAction('regenerate', report)}
-                      data-testid="report-regenerate"
+                      icon={<EyeOutlined />}
+                      onClick={() => setPreview(report.id)}
+                      data-testid="report-preview-button"
                     >
-                      {t('actions.regenerate')}
+                      {t('actions.preview')}
                     </Button>
-                  )}
-                  {report.state !== 'deleted' && report.state !== 'generating' && (
-                    <Popconfirm
-                      title={t('confirmDelete', { title: report.title })}
-                      onConfirm={() => handleAction('delete', report)}
-                    >
-                      <Button size="small" type="link" danger icon={<DeleteOutlined />} data-testid="report-delete">
-                        {t('actions.delete')}
+                    {(['pdf', 'docx'] as const).map((format) => (
+                      <Button
+                        key={format}
+                        size="small"
+                        type="link"
+                        icon={<DownloadOutlined />}
+                        loading={busy === `${report.id}:${format}`}
+                        onClick={() => void handleDownload(report, format)}
+                        data-testid={`report-download-${format}`}
+                      >
+                        {t(`actions.${format}`)}
                       </Button>
-                    </Popconfirm>
-                  )}
-                </Flex>
-              ),
-            },
-          ]}
+                    ))}
+                  </>
+                )}
+                {(report.state === 'expired' || report.state === 'failed') && (
+                  <Button
+                    size="small"
+                    type="link"
+                    icon={<SyncOutlined />}
+                    onClick={() => void handleAction('regenerate', report)}
+                    data-testid="report-regenerate"
+                  >
+                    {t('actions.regenerate')}
+                  </Button>
+                )}
+                {report.state !== 'deleted' && report.state !== 'generating' && (
+                  <Popconfirm
+                    title={t('confirmDelete', { title: report.title })}
+                    onConfirm={() => handleAction('delete', report)}
+                  >
+                    <Button size="small" type="link" danger icon={<DeleteOutlined />} data-testid="report-delete">
+                      {t('actions.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Flex>
+            ),
+          }}
         />
       </Flex>
       <ReportPreview id={previewId} onClose={() => setPreview(undefined)} />

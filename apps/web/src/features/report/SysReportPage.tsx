@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Card, Flex, Table, Typography } from 'antd';
+import { Card, Flex, Table, Typography } from 'antd';
+import { TaskTable } from '../../tasks/TaskTable';
 import { useTranslation } from 'react-i18next';
 import type { Report, SysReportListResponse } from '@patlas/contracts';
 import { formatDateTime } from '../../utils/format-date';
 import { useAllReports } from './queries';
-import { ReportStateTag } from './ReportParts';
+import { reportColumns } from './ReportParts';
 
 const PAGE_SIZE = 20;
 
@@ -15,9 +16,9 @@ export function SysReportPage() {
   const { t } = useTranslation('report');
   const [page, setPage] = useState(1);
   const list = useAllReports(page, PAGE_SIZE);
+  const columns = reportColumns({ set: t('columns.set'), state: t('columns.state') }, { setMaxWidth: 260 });
   return (
     <Flex vertical gap={16} className="sys-report-page">
-      {list.isError && <Alert type="error" showIcon title={list.error.message} />}
       <Card title={t('sys.usage')} size="small">
         <Table<Usage>
           rowKey="userId"
@@ -34,19 +35,11 @@ export function SysReportPage() {
         />
       </Card>
       <Card title={t('sys.all')} size="small">
-        <Table<Report>
-          rowKey="id"
+        <TaskTable<Report>
+          query={list}
+          paging={{ page, pageSize: PAGE_SIZE, setPage, fixedSize: true }}
           size="small"
-          loading={list.isPending}
-          dataSource={list.data?.items ?? []}
           data-testid="sys-report-list"
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-          }}
           columns={[
             { key: 'user', title: t('columns.user'), render: (_, report) => report.userEmail ?? report.userId },
             {
@@ -54,24 +47,9 @@ export function SysReportPage() {
               title: t('columns.title'),
               render: (_, report) => <Typography.Text strong>{report.title}</Typography.Text>,
             },
-            {
-              key: 'set',
-              title: t('columns.set'),
-              render: (_, report) => (
-                <Typography.Text ellipsis={{ tooltip: report.originLabel }} style={{ maxWidth: 260 }}>
-                  {report.originLabel
-                    ? t('originWithLabel', { origin: t(`origins.${report.origin}`), label: report.originLabel })
-                    : t(`origins.${report.origin}`)}
-                </Typography.Text>
-              ),
-            },
+            columns.set,
             { key: 'patents', title: t('columns.patents'), width: 100, render: (_, report) => report.total ?? '—' },
-            {
-              key: 'state',
-              title: t('columns.state'),
-              width: 110,
-              render: (_, report) => <ReportStateTag report={report} />,
-            },
+            columns.state,
             {
               key: 'created',
               title: t('columns.created'),
