@@ -892,8 +892,9 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   });
   jobs.worker.useLogger(log.child({ module: 'jobs' }));
 
-  // A CLI process (first-use columns) starts its workers only if it renders something.
-  const cpu = createCpuPool({ threads: config.cpu.workers, prestart: options.engineColumns !== 'first-use' });
+  // Its workers start at the first task: started with the server, loading every task module
+  // competed with the start itself (the index check, the search workers, the demo load) for the cores.
+  const cpu = createCpuPool({ threads: config.cpu.workers });
   // The CNN's worker thread: started on the first drawing or upload, ended with the app (imageIndex.close).
   const imageEmbedder = new ImageEmbedder();
   // Its worker thread starts at the first spreadsheet import.
