@@ -7,6 +7,8 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewApplication } from '../domains/pre-evaluation/formal-review.js';
+import type { ChartModel } from '@patlas/charts';
+import { plainChartModel } from '../domains/report/report-charts.js';
 import type { ReportDocument } from '../domains/report/report-writers.js';
 import { createCpuPool, type CpuPool } from './cpu-pool.js';
 import { asBuffers } from './cpu-tasks.js';
@@ -98,6 +100,37 @@ describe('CPU pool', () => {
     const zip = await JSZip.loadAsync(docx);
     expect(Object.keys(zip.files).filter((name) => name.startsWith('word/media/'))).toHaveLength(1);
     expect(await zip.file('word/document.xml')!.async('string')).toContain('宁德时代');
+  }, 60_000);
+
+  it("draws a report's map chart on a worker, its regions carried as plain data", async () => {
+    const model: ChartModel = {
+      categories: [
+        { key: 'CN', label: '中国' },
+        { key: 'US', label: '美国' },
+      ],
+      series: [{ name: '数量', values: [120, 45] }],
+      categoryTitle: '国家/地区',
+      ordered: false,
+      map: { name: 'world', regionOf: (c) => ({ CN: 'China', US: 'United States' })[c.key] },
+      actionOf: () => undefined,
+    };
+    const drawn = await pool.run('reportChart', {
+      model: plainChartModel(model),
+      type: 'map',
+      chartId: 'country',
+      lang: 'zh',
+    });
+    expect(drawn).toBeDefined();
+    expect(Buffer.isBuffer(drawn!.png)).toBe(true);
+    expect((await sharp(drawn!.png).metadata()).format).toBe('png');
+    // The same counts on no region: the regions did cross (a coloured map differs from a blank one).
+    const blank = await pool.run('reportChart', {
+      model: plainChartModel({ ...model, map: { name: 'world', regionOf: () => undefined } }),
+      type: 'map',
+      chartId: 'country',
+      lang: 'zh',
+    });
+    expect(blank!.png.equals(drawn!.png)).toBe(false);
   }, 60_000);
 
   it('refuses a task it does not know', async () => {

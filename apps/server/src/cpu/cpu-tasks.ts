@@ -12,6 +12,7 @@ import {
   type EvaluationFileInput,
 } from '../domains/pre-evaluation/pre-evaluation-export.js';
 import { reviewApplication } from '../domains/pre-evaluation/formal-review.js';
+import { renderChart, type ReportChartInput } from '../domains/report/report-charts.js';
 import { renderReportDocx, renderReportPdf, type ReportDocument } from '../domains/report/report-writers.js';
 import { rewritesDocx } from '../domains/rewrite/rewrite-export.js';
 import type { DisclosureDetail } from '@patlas/contracts';
@@ -43,6 +44,8 @@ export const CPU_TASKS = {
   /** The smart report's two files (the report job). */
   smartReportFile: (input: { format: 'docx' | 'pdf'; report: ReportDocument; fontDir?: string | undefined }) =>
     input.format === 'pdf' ? renderReportPdf(input.report, input.fontDir) : renderReportDocx(input.report),
+  /** A chart of the smart report drawn as a PNG (ECharts' SVG renderer, then sharp). */
+  reportChart: (input: ReportChartInput) => renderChart(input),
   /** GET /disclosurePaper/export: a disclosure as a Word file, its images given by id. */
   disclosureDocx: (input: { detail: DisclosureDetail; images: Map<string, ExportImage>; lang: Language }) =>
     disclosureDocx(input.detail, input.images, input.lang),

@@ -52,15 +52,43 @@ const WIDTH = 900;
 const HEIGHT = 480;
 
 /**
- * The chart of `model` as `type` (the analysis page's first view of that chart), with the default
- * palette and size of the chart settings, as a PNG. Undefined when there is nothing to draw.
+ * A chart model as plain data, to cross to a CPU worker (structured clone takes no functions): the
+ * map's regions listed per category, no drill-downs (a chart drawn on the server opens nothing).
  */
-export async function renderChart(
-  model: ChartModel,
-  type: Exclude<ViewType, 'table' | 'wordCloud' | 'landscape'>,
-  chartId: string,
-  lang: Language,
-): Promise<RenderedChart | undefined> {
+export interface PlainChartModel extends Omit<ChartModel, 'map' | 'actionOf'> {
+  map?: { name: 'world' | 'china'; regions: (string | undefined)[] };
+}
+
+export function plainChartModel(model: ChartModel): PlainChartModel {
+  const { map, actionOf: _actionOf, ...rest } = model;
+  return map ? { ...rest, map: { name: map.name, regions: model.categories.map((c) => map.regionOf(c)) } } : rest;
+}
+
+function chartModelOf(plain: PlainChartModel): ChartModel {
+  const { map, ...rest } = plain;
+  const model: ChartModel = { ...rest, actionOf: () => undefined };
+  if (map) {
+    const regionByCategory = new Map(plain.categories.map((c, i) => [c, map.regions[i]]));
+    model.map = { name: map.name, regionOf: (category) => regionByCategory.get(category) };
+  }
+  return model;
+}
+
+export interface ReportChartInput {
+  model: PlainChartModel;
+  type: Exclude<ViewType, 'table' | 'wordCloud' | 'landscape'>;
+  chartId: string;
+  lang: Language;
+}
+
+/**
+ * The chart of `model` as `type` (the analysis page's first view of that chart), with the default
+ * palette and size of the chart settings, as a PNG. Undefined when there is nothing to draw. Run as
+ * a CPU task (cpu-tasks.ts): ECharts lays a chart out and writes its SVG on the calling thread.
+ */
+export async function renderChart(input: ReportChartInput): Promise<RenderedChart | undefined> {
+  const { type, chartId, lang } = input;
+  const model = chartModelOf(input.model);
   if (model.categories.length === 0 || model.series.every((s) => s.values.every((v) => v === 0))) return undefined;
   if (type === 'map') registerMaps();
   const chartType: ChartType = (CHART_TYPES as readonly string[]).includes(type) ? (type as ChartType) : 'bar';

@@ -34,7 +34,7 @@ import type { TextMiningService } from '../analysis/text-mining.service.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
 import type { SearchService } from '../search/search.service.js';
-import { renderChart } from './report-charts.js';
+import { plainChartModel } from './report-charts.js';
 import { ReportSectionBuilder, type SectionSource } from './report-sections.js';
 import type { ReportDocument } from './report-writers.js';
 import type { ReportRepository, ReportRow } from './report.repository.js';
@@ -403,7 +403,12 @@ export class ReportService {
       const section = await builder.build(id);
       const images: ReportDocument['sections'][number]['images'] = [];
       for (const chart of section.charts) {
-        const image = await renderChart(chart.model, chart.type, chart.chartId, lang);
+        const image = await this.deps.cpu.run('reportChart', {
+          model: plainChartModel(chart.model),
+          type: chart.type,
+          chartId: chart.chartId,
+          lang,
+        });
         if (image) images.push({ ...image, title: chart.title });
       }
       sections.push({ ...section, images });
