@@ -1,33 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import type { Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, indexPatents, type TestUser } from '../../../test/helpers.js';
+import { buildCostlyCorpus, COSTLY_WORDS as WORDS } from '../../../test/costly-corpus.js';
 import { buildCnPatent } from '../../../test/factories.js';
-
-const WORDS = ['锂离子', '电池', '正极', '材料', '制备', '方法', '装置', '网络', '图像', '识别', '碳纤维', '复合'];
-
-/** Long Chinese abstracts: same-sentence conditions verify every candidate's text (the costly part). */
-function generate(n: number): Patent[] {
-  let seed = 7;
-  const rnd = (k: number): number => {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return (seed >>> 16) % k;
-  };
-  const phrase = (len: number): string => Array.from({ length: len }, () => WORDS[rnd(WORDS.length)]).join('');
-  return Array.from({ length: n }, (_, i) =>
-    buildCnPatent({
-      publicationNumber: `CN${300000000 + i}A`,
-      applicationNumber: `CN2020${String(i).padStart(7, '0')}.1`,
-      title: { lang: 'zh', text: `一种${phrase(3)}` },
-      abstract: {
-        lang: 'zh',
-        text: `本发明公开了一种${phrase(30)}，包括${phrase(25)}。所述${phrase(24)}用于${phrase(24)}。`,
-      },
-      applicationDate: '2020-01-01',
-      publicationDate: '2021-01-01',
-    }),
-  );
-}
 
 /**
  * Heavy but valid (within the proximity guard, MAX_QUERY_PROXIMITY 50): an OR of 50 same-sentence
@@ -83,7 +58,7 @@ describe('fair searches: one user cannot crowd out another (issue 40)', () => {
       title: { lang: 'zh', text: '一种锂电池正极材料' },
       abstract: { lang: 'zh', text: '本发明涉及锂电池正极材料的制备。' },
     });
-    const { stored } = await t.context.repositories.patents.upsertMany([target, ...generate(3000)]);
+    const { stored } = await t.context.repositories.patents.upsertMany([target, ...buildCostlyCorpus(3000)]);
     await t.context.engine.index(stored, { textsInStore: true });
     await t.context.searchReady();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
