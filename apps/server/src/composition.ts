@@ -894,7 +894,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
 
   // Its workers start at the first task: started with the server, loading every task module
   // competed with the start itself (the index check, the search workers, the demo load) for the cores.
-  const cpu = createCpuPool({ threads: config.cpu.workers });
+  const cpu = createCpuPool({ threads: config.cpu.workers, timeoutMs: config.cpu.taskTimeoutMs });
   // The CNN's worker thread: started on the first drawing or upload, ended with the app (imageIndex.close).
   const imageEmbedder = new ImageEmbedder();
   // Its worker thread starts at the first spreadsheet import.

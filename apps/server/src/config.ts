@@ -191,6 +191,11 @@ const EnvSchema = z.object({
    */
   CPU_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /**
+   * Budget of one CPU task, waiting for a worker included: past it the worker is stopped (and
+   * replaced) and the caller answered CPU_TASK_TIMEOUT. A runaway input never holds a worker for good.
+   */
+  CPU_TASK_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(180_000),
+  /**
    * Requests per user (or address, for an IP-login visitor) and minute to each costly route that
    * answers at once: /patent/check, /patentValue/download, /download/pdf, /export/docx,
    * /disclosurePaper/export.
@@ -304,7 +309,7 @@ export interface Config {
    * workers: the CPU pool's threads (0: on the HTTP thread); costlyPerMinute, formalReviewPerMinute:
    * a costly route's requests per user and minute.
    */
-  cpu: { workers: number; costlyPerMinute: number; formalReviewPerMinute: number };
+  cpu: { workers: number; taskTimeoutMs: number; costlyPerMinute: number; formalReviewPerMinute: number };
   /**
    * Issue 40: each user's share of the search workers (ownerCost undefined: workers + 1), the
    * per-user rate limit of the search, count and analysis routes, and (tests only) a held start.
@@ -386,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     cpu: {
       workers: e.CPU_WORKERS,
+      taskTimeoutMs: e.CPU_TASK_TIMEOUT_MS,
       costlyPerMinute: e.COSTLY_RATE_LIMIT_PER_MINUTE,
       formalReviewPerMinute: e.FORMAL_REVIEW_RATE_LIMIT_PER_MINUTE,
     },

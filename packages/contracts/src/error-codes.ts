@@ -110,6 +110,13 @@ export const ERROR_CODES = {
     zh: '检索超时（超过 {seconds} 秒）已停止，请简化检索式（减少 OR 连接的条件、邻近算符或通配符）后重试',
     en: 'The search took longer than {seconds} s and was stopped; please simplify the expression (fewer OR conditions, proximity operators or wildcards) and try again',
   },
+  /** A CPU worker's task (a document, an alignment, a formal review) ran past CPU_TASK_TIMEOUT_MS, waiting included; params: seconds. */
+  CPU_TASK_TIMEOUT: {
+    http: 503,
+    status: 0,
+    zh: '处理超时（超过 {seconds} 秒）已停止，请减少内容后重试',
+    en: 'The work took longer than {seconds} s and was stopped; please try again with less content',
+  },
   /** The client went away before its search finished: the search was stopped (nobody reads this answer). */
   QUERY_CANCELLED: { http: 400, status: 0, zh: '检索已取消', en: 'The search was cancelled' },
   // --- Issue 40, fair searches: start-up and per-user search rate limits ---

@@ -35,7 +35,9 @@ describe('the CPU pool keeps the HTTP thread free', () => {
       if (inlineMs > 1_000) break;
     }
     body = { text: heavy.text, publicationNumbers: heavy.patents.map((p) => p.publicationNumber) };
-    t = await buildTestApp('sqlite', { cpu: { workers: 1, costlyPerMinute: 100_000, formalReviewPerMinute: 100_000 } });
+    t = await buildTestApp('sqlite', {
+      cpu: { workers: 1, taskTimeoutMs: 180_000, costlyPerMinute: 100_000, formalReviewPerMinute: 100_000 },
+    });
     await indexPatents(t, heavy.patents);
     user = await authHeader(t);
   }, 240_000);
@@ -101,7 +103,9 @@ describe('the costly routes are rate-limited per user', () => {
   ];
 
   beforeAll(async () => {
-    t = await buildTestApp('sqlite', { cpu: { workers: 0, costlyPerMinute: 2, formalReviewPerMinute: 2 } });
+    t = await buildTestApp('sqlite', {
+      cpu: { workers: 0, taskTimeoutMs: 180_000, costlyPerMinute: 2, formalReviewPerMinute: 2 },
+    });
     heavyUser = await authHeader(t);
     otherUser = await authHeader(t);
   }, 120_000);

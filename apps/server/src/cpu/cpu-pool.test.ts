@@ -10,6 +10,8 @@ import { reviewApplication } from '../domains/pre-evaluation/formal-review.js';
 import type { ChartModel } from '@patlas/charts';
 import { plainChartModel } from '../domains/report/report-charts.js';
 import type { ReportDocument } from '../domains/report/report-writers.js';
+import { buildHeavyCheck } from '../../test/heavy-check.js';
+import { alignmentRecordOf, reportOf } from '../domains/duplicate/duplicate-report.js';
 import { createCpuPool, type CpuPool } from './cpu-pool.js';
 import { asBuffers } from './cpu-tasks.js';
 
@@ -138,6 +140,45 @@ describe('CPU pool', () => {
       pool.run('noSuchTask' as 'formalReview', { text: { title: '', abstract: '', claims: '', description: '' } }),
     ).rejects.toThrow('no CPU task named noSuchTask');
   }, 60_000);
+
+  it('stops a task past its budget with CPU_TASK_TIMEOUT, and the next task runs on a new worker', async () => {
+    const tight = createCpuPool({ threads: 1, timeoutMs: 300 });
+    const review = () => tight.run('formalReview', { text: { title: '', abstract: '', claims: '', description: '' } });
+    // The budget counts the wait for a worker: from sources a worker's start takes longer than 300 ms,
+    // so the first answer is waited for (the worker keeps starting; a task refused in the queue only
+    // leaves the queue).
+    const answered = async () => {
+      for (;;) {
+        try {
+          return await review();
+        } catch (err) {
+          if ((err as { code?: string }).code !== 'CPU_TASK_TIMEOUT') throw err;
+        }
+      }
+    };
+    try {
+      await answered();
+      const heavy = buildHeavyCheck(40_000);
+      const records = heavy.patents.map(alignmentRecordOf);
+      const inlineStarted = performance.now();
+      reportOf(heavy.text, records, heavy.patents.length, inlineStarted);
+      const inlineMs = performance.now() - inlineStarted;
+      const started = performance.now();
+      await expect(
+        tight.run('duplicateReport', {
+          text: heavy.text,
+          records,
+          candidates: heavy.patents.length,
+        }),
+      ).rejects.toMatchObject({ code: 'CPU_TASK_TIMEOUT', params: { seconds: 1 } });
+      // Answered at the budget, not when the alignment (seconds) would have ended.
+      expect(performance.now() - started).toBeLessThan(inlineMs);
+      // The stopped worker was replaced.
+      expect((await answered()).findings.length).toBeGreaterThan(0);
+    } finally {
+      await tight.close();
+    }
+  }, 120_000);
 
   it('makes Buffers of the Uint8Arrays in arrays, plain objects and Maps', () => {
     const bytes = new Uint8Array([1, 2, 3]);

@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { AppError } from '../errors.js';
 import {
   asBuffers,
   runCpuTask,
@@ -28,6 +29,8 @@ export interface CpuPoolOptions {
   threads: number;
   /** Start the workers now (a server) rather than at the first task (a CLI that may never render). */
   prestart?: boolean;
+  /** Budget of a task, waiting included (undefined: none); past it the worker is replaced, CPU_TASK_TIMEOUT. */
+  timeoutMs?: number;
 }
 
 /**
@@ -63,7 +66,18 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   return {
     threads: options.threads,
     async run(name, input) {
-      const result: unknown = await started().run({ name, input } satisfies CpuTaskMessage);
+      const { timeoutMs } = options;
+      const signal = timeoutMs === undefined ? null : AbortSignal.timeout(timeoutMs);
+      let result: unknown;
+      try {
+        result = await started().run({ name, input } satisfies CpuTaskMessage, { signal });
+      } catch (err) {
+        // Piscina ends a worker whose task is aborted and starts another in its place.
+        if (signal?.aborted && timeoutMs !== undefined) {
+          throw new AppError('CPU_TASK_TIMEOUT', { seconds: Math.max(1, Math.round(timeoutMs / 1000)) });
+        }
+        throw err;
+      }
       // A file's bytes come back as a Uint8Array over the transferred memory: a Buffer again.
       return asBuffers(result) as CpuTaskOutput<typeof name>;
     },
