@@ -42,6 +42,17 @@ describe('searches in the worker pool, with time budgets', () => {
       headers: { 'accept-language': lang, authorization: auth.authorization },
     });
 
+  /**
+   * A simple search, asked again while it answers QUERY_TIMEOUT: a worker's first search reads its
+   * columns and page cache cold, which on a loaded CI can take longer than this test's 1 s budget.
+   */
+  const simpleAnswered = async () => {
+    for (let attempt = 1; ; attempt++) {
+      const res = await post({ searchExpre: SIMPLE });
+      if (res.json().data?.code !== 'QUERY_TIMEOUT' || attempt === 20) return res;
+    }
+  };
+
   beforeAll(async () => {
     t = await buildTestApp(
       'sqlite',
@@ -60,7 +71,8 @@ describe('searches in the worker pool, with time budgets', () => {
     await t.context.engine.index(stored, { textsInStore: true });
     // Budgets count from each call: the worker's start is not part of what these tests measure.
     await t.context.searchReady();
-  }, 120_000);
+    await simpleAnswered();
+  }, 180_000);
   afterAll(async () => t.close());
 
   it('answers searches from the pool, reading texts the store keeps', async () => {
@@ -92,7 +104,7 @@ describe('searches in the worker pool, with time budgets', () => {
       'The search took longer than 1 s and was stopped; please simplify the expression (fewer OR conditions, proximity operators or wildcards) and try again',
     );
     // The stopped worker was replaced: the pool answers again.
-    expect((await post({ searchExpre: SIMPLE })).json()).toMatchObject({ status: 1, data: { total: 1 } });
+    expect((await simpleAnswered()).json()).toMatchObject({ status: 1, data: { total: 1 } });
   }, 120_000);
 
   it('runs text mining on the pool, and stops it past the analysis budget', async () => {
@@ -137,6 +149,6 @@ describe('searches in the worker pool, with time budgets', () => {
       'the search to be cancelled',
     );
     expect(logLines.slice(before).some((l) => l.includes('time budget exceeded'))).toBe(false);
-    expect((await post({ searchExpre: SIMPLE })).json()).toMatchObject({ status: 1, data: { total: 1 } });
+    expect((await simpleAnswered()).json()).toMatchObject({ status: 1, data: { total: 1 } });
   }, 120_000);
 });
