@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+  DEFAULT_ALERT_CONFIRMATIONS_PER_DAY,
+  DEFAULT_MAX_ALERTS_PER_USER,
   DEFAULT_EXPORT_FILE_DAYS,
   DEFAULT_REWRITE_DAILY_CHARS,
   MAX_IMPORT_FILE_BYTES,
@@ -62,6 +64,28 @@ const trustProxyFromEnv = z
     return entries;
   });
 
+/**
+ * The passwords of the URLs in a text replaced by `***` (issue 41: a bad SMTP_URL or DATABASE_URL
+ * was printed with its credentials). Written for malformed values too: all between `//user:` and
+ * the last `@` of the URL counts as the password (a stray `@` or `/` in it is masked with it), and
+ * so does a `password=` parameter (PostgreSQL takes one).
+ */
+export function maskUrlCredentials(text: string): string {
+  return text
+    .replace(/(\/\/[^\s"'/:@]*):[^\s"']*@/g, '$1:***@')
+    .replace(/([?&](?:password|pass|pwd)=)[^&\s"']*/gi, '$1***');
+}
+
+/** A URL the WHATWG parser accepts (the drivers parse it so; a value they would refuse stops the start instead). */
+function isParsableUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -78,6 +102,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .refine(isParsableUrl, 'not a valid URL (percent-encode special characters of the user and password)')
     .optional(),
   /** Load the demo corpus (data/demo) on first start. */
   DEMO_CORPUS: booleanFromEnv.default(true),
@@ -123,11 +148,16 @@ const EnvSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .refine(isParsableUrl, 'not a valid URL (percent-encode special characters of the user and password)')
     .optional(),
   /** Sender of account mails. */
   MAIL_FROM: z.string().min(3).default('Patlas <no-reply@localhost>'),
   /** The address users open Patlas at; mailed links start with it. Default http://localhost:<PORT>. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Alerts one account may have (issue 41; ALERT_LIMIT_REACHED past it). */
+  ALERT_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_MAX_ALERTS_PER_USER),
+  /** Confirmation mails to new alert recipients one account may send per 24 hours (issue 41; ALERT_CONFIRMATION_LIMIT). */
+  ALERT_CONFIRMATIONS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_ALERT_CONFIRMATIONS_PER_DAY),
   /** How often the job worker looks for due jobs (history retention …); 0 turns the worker off in this process. */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Slots of the job lanes (issue 40), e.g. "checks:1,documents:2,writing:1,system:1"; lanes not named keep their defaults. */
@@ -270,6 +300,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Base of links in mails, without a trailing slash. */
   publicUrl: string;
+  /** Caps of an account's alerts and of the confirmation mails to their recipients (issue 41). */
+  alerts: { maxPerUser: number; confirmationsPerDay: number };
   /** pollMs 0: this process runs no jobs (another one, or a test calling runDueJobs, does). */
   jobs: {
     pollMs: number;
@@ -330,7 +362,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       (issue) =>
         `Invalid environment variable ${issue.path.join('.')}=${
           // never echo a secret into the logs
-          /PASSWORD|API_KEY/.test(String(issue.path[0])) ? '(hidden)' : JSON.stringify(env[String(issue.path[0])])
+          /PASSWORD|API_KEY/.test(String(issue.path[0]))
+            ? '(hidden)'
+            : maskUrlCredentials(JSON.stringify(env[String(issue.path[0])]) ?? 'undefined')
         }: ${issue.message}`,
     );
     throw new ConfigError(lines.join('\n'));
@@ -365,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    alerts: { maxPerUser: e.ALERT_MAX_PER_USER, confirmationsPerDay: e.ALERT_CONFIRMATIONS_PER_DAY },
     jobs: { pollMs: e.JOB_POLL_MS, lanes: e.JOB_LANES },
     translate: { url: e.TRANSLATE_URL, kind: e.TRANSLATE_KIND, apiKey: e.TRANSLATE_API_KEY, model: e.TRANSLATE_MODEL },
     llm: {
