@@ -76,14 +76,40 @@ export function maskUrlCredentials(text: string): string {
     .replace(/([?&](?:password|pass|pwd)=)[^&\s"']*/gi, '$1***');
 }
 
-/** A URL the WHATWG parser accepts (the drivers parse it so; a value they would refuse stops the start instead). */
-function isParsableUrl(value: string): boolean {
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * One variable's value with its password masked: all between `scheme://user:` and the value's last
+ * `@` (a malformed password may hold spaces, `@` or `/`), and any `password=` parameter.
+ */
+function maskUrlValue(value: string): string {
+  const head = /^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]*):/i.exec(value);
+  const at = value.lastIndexOf('@');
+  const masked = head && at >= head[0].length ? `${head[1]}:***${value.slice(at)}` : value;
+  return maskUrlCredentials(masked);
+}
+
+function maskedValueOf(value: string | undefined): string {
+  return value === undefined ? 'undefined' : JSON.stringify(maskUrlValue(value));
+}
+
+/**
+ * A connection URL of the given schemes that the WHATWG parser accepts: one the driver would
+ * refuse later (quoting it in its error) stops the start here, with its password masked.
+ */
+function connectionUrl(scheme: RegExp, schemeMessage: string) {
+  return z.string().superRefine((value, ctx) => {
+    if (!scheme.test(value)) {
+      ctx.addIssue({ code: 'custom', message: schemeMessage });
+      return;
+    }
+    try {
+      new URL(value);
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'not a valid URL (percent-encode special characters of the user name and password)',
+      });
+    }
+  });
 }
 
 const booleanFromEnv = z
@@ -99,11 +125,7 @@ const EnvSchema = z.object({
   /** Where the embedded database, the search index, converted drawings and exports live. */
   DATA_DIR: z.string().min(1).default('./data/local'),
   /** PostgreSQL connection string; when set, app data and the patent store live there instead of SQLite. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .refine(isParsableUrl, 'not a valid URL (percent-encode special characters of the user and password)')
-    .optional(),
+  DATABASE_URL: connectionUrl(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
   /** Load the demo corpus (data/demo) on first start. */
   DEMO_CORPUS: booleanFromEnv.default(true),
   /** Folder of the demo corpus. */
@@ -145,11 +167,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v): 'production' | 'development' | 'test' => (v === 'test' || v === 'development' ? v : 'production')),
   /** SMTP server for account mails (smtp://user:pass@host:port, smtps://…); unset = mails are written to DATA_DIR/outbox as .eml files. */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .refine(isParsableUrl, 'not a valid URL (percent-encode special characters of the user and password)')
-    .optional(),
+  SMTP_URL: connectionUrl(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   /** Sender of account mails. */
   MAIL_FROM: z.string().min(3).default('Patlas <no-reply@localhost>'),
   /** The address users open Patlas at; mailed links start with it. Default http://localhost:<PORT>. */
@@ -362,9 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       (issue) =>
         `Invalid environment variable ${issue.path.join('.')}=${
           // never echo a secret into the logs
-          /PASSWORD|API_KEY/.test(String(issue.path[0]))
-            ? '(hidden)'
-            : maskUrlCredentials(JSON.stringify(env[String(issue.path[0])]) ?? 'undefined')
+          /PASSWORD|API_KEY/.test(String(issue.path[0])) ? '(hidden)' : maskedValueOf(env[String(issue.path[0])])
         }: ${issue.message}`,
     );
     throw new ConfigError(lines.join('\n'));
