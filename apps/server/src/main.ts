@@ -85,6 +85,8 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A driver's error may quote the connection URL it was given: never its password.
-  process.stderr.write(`Patlas failed to start: ${maskUrlCredentials(err instanceof Error ? err.message : String(err))}\n`);
+  process.stderr.write(
+    `Patlas failed to start: ${maskUrlCredentials(err instanceof Error ? err.message : String(err))}\n`,
+  );
   process.exit(1);
 });

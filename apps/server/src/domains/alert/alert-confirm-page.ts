@@ -22,10 +22,13 @@ const TEXT = {
   },
   en: {
     title: 'Patlas alert: confirm this address',
-    ask: (email: string, owner: string) => `The Patlas user ${owner} would like to send patent alert e-mails to ${email}.`,
-    askMore: 'Once you confirm, the alerts this user sets up mail their results to this address. If you do not agree, close this page.',
+    ask: (email: string, owner: string) =>
+      `The Patlas user ${owner} would like to send patent alert e-mails to ${email}.`,
+    askMore:
+      'Once you confirm, the alerts this user sets up mail their results to this address. If you do not agree, close this page.',
     button: 'Confirm',
-    done: (email: string, owner: string) => `Confirmed: ${email} will receive the patent alert e-mails of the Patlas user ${owner}.`,
+    done: (email: string, owner: string) =>
+      `Confirmed: ${email} will receive the patent alert e-mails of the Patlas user ${owner}.`,
     failed: 'This address could not be confirmed',
   },
 } as const;

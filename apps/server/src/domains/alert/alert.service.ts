@@ -267,7 +267,11 @@ export class AlertService {
       if (!reservation.ok) {
         for (const r of reserved) await this.deps.throttle.release(r.id);
         throw reservation.refusal.scope === 'user'
-          ? new AppError('ALERT_CONFIRMATION_LIMIT', { max: this.deps.limits.confirmationsPerDay }, { field: 'recipients' })
+          ? new AppError(
+              'ALERT_CONFIRMATION_LIMIT',
+              { max: this.deps.limits.confirmationsPerDay },
+              { field: 'recipients' },
+            )
           : new AppError('ALERT_RECIPIENT_CONFIRMATION_LIMIT', { email }, { field: 'recipients' });
       }
       reserved.push({ email, id: reservation.id });
@@ -315,7 +319,8 @@ export class AlertService {
     const tokenHash = hashToken(token);
     const row = await this.deps.repository.findRecipientByToken(tokenHash);
     if (!row || row.confirmed_at !== null) throw new AppError('ALERT_CONFIRMATION_INVALID');
-    if (!row.token_expires_at || row.token_expires_at <= this.nowIso()) throw new AppError('ALERT_CONFIRMATION_EXPIRED');
+    if (!row.token_expires_at || row.token_expires_at <= this.nowIso())
+      throw new AppError('ALERT_CONFIRMATION_EXPIRED');
     const owner = await this.deps.owner(row.user_id);
     if (!owner) throw new AppError('ALERT_CONFIRMATION_INVALID');
     return { row, owner, tokenHash };
