@@ -153,6 +153,7 @@ export class RegistrationService {
       await this.deps.mailer.send({ to: application.email, ...mail });
     } catch (error) {
       this.deps.log.error({ err: error, applicationId: application.id }, 'trial acknowledgement could not be sent');
+      await this.deps.throttle.release(reservation.id);
     }
     return application;
   }
@@ -181,6 +182,7 @@ export class RegistrationService {
       await this.deps.mailer.send({ to: user.email, ...mail });
     } catch (error) {
       this.deps.log.error({ err: error, userId: user.id }, 'password reset mail could not be sent');
+      await this.deps.throttle.release(reservation.id);
     }
   }
 

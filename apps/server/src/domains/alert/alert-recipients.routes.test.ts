@@ -227,6 +227,8 @@ describe.each(dialects)('alert recipients, caps and owners (%s)', (dialect) => {
     const before = alertMails().length;
     await runNow(...alerts.map((a) => a.id));
     // The tick has returned: every mail it sent was accepted.
+    expect(mails.to(disabled.email)).toHaveLength(0);
+    expect(mails.to(demoted.email)).toHaveLength(0);
     expect(
       alertMails()
         .slice(before)
