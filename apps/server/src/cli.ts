@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { MAX_INPUT_LENGTH } from '@patlas/contracts';
 import cliProgress from 'cli-progress';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, readVersion } from './config.js';
+import { ConfigError, loadConfig, maskUrlCredentials, readVersion } from './config.js';
 import { differencesOf, verifySearchIndex } from './domains/patent/import/index-verify.js';
 import { runImport } from './domains/patent/import/import.service.js';
 import type { ImportProgress } from './domains/patent/import/import-files.js';
@@ -214,7 +214,7 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     process.stderr.write(
-      `${err instanceof ConfigError ? err.message : err instanceof Error ? err.message : String(err)}\n`,
+      `${maskUrlCredentials(err instanceof ConfigError ? err.message : err instanceof Error ? err.message : String(err))}\n`,
     );
     process.exit(1);
   },

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { hasPermission } from '@patlas/contracts';
 import {
   createPooledEngine,
   createSqliteEngine,
@@ -63,7 +64,7 @@ import { EXPORT_KIND, exportExpiryJob, exportJob } from './domains/export/export
 import { ExportRepository } from './domains/export/export.repository.js';
 import { alertRunsJob, alertScheduleJob, ALERT_RUNS_KIND } from './domains/alert/alert.job.js';
 import { AlertRepository } from './domains/alert/alert.repository.js';
-import { AlertService } from './domains/alert/alert.service.js';
+import { ALERT_PERMISSION, AlertService } from './domains/alert/alert.service.js';
 import { customConfigOf } from './domains/account/account.service.js';
 import { AnalysisExporter } from './domains/export/analysis-export.js';
 import { ExportService } from './domains/export/export.service.js';
@@ -132,6 +133,8 @@ import { HistoryRetentionRepository } from './jobs/history-retention.repository.
 import type { JobQueue } from './jobs/queue.js';
 import { createJobs, type Jobs } from './jobs/worker.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { MailSendRepository } from './mail/mail-send.repository.js';
+import { MailThrottle } from './mail/mail-throttle.js';
 import { currentCaller, currentRequest, runAsCaller } from './plugins/request-signal.js';
 import { failInterruptedTasks, TaskRepository } from './tasks/task.repository.js';
 
@@ -194,6 +197,8 @@ export interface Repositories {
   groups: GroupRepository;
   messages: MessageRepository;
   shares: ShareRepository;
+  /** Mails sent per address and user: the caps on re-sends (issue 41, mail/mail-throttle.ts) */
+  mailSends: MailSendRepository;
   /** My files and their chunked uploads (domains/file) */
   files: FileRepository;
   /** disclosures and application drafts (domains/disclosure) */
@@ -258,6 +263,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     groups: new GroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
+    mailSends: new MailSendRepository(db),
     files: new FileRepository(db),
     disclosures: new DisclosureRepository(db),
     rewrites: new RewriteRepository(db),
@@ -347,7 +353,7 @@ export interface Services {
 export interface ServiceInfrastructure {
   config: Pick<
     Config,
-    'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports' | 'exports' | 'files' | 'llm' | 'rewrite'
+    'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports' | 'exports' | 'files' | 'llm' | 'rewrite' | 'alerts'
   >;
   engine: SearchEngine;
   /** Text mining on the search workers (undefined: on this thread, over `engine`). */
@@ -378,6 +384,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   const r = repositories;
   const { config, engine, now } = infra;
   const patents = new PatentService(r.patents);
+  const mailThrottle = new MailThrottle(r.mailSends, now);
   const patentValue = new PatentValueService({
     repository: r.patentValues,
     patents,
@@ -557,6 +564,14 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     library,
     exports,
     mailer: infra.mailer,
+    throttle: mailThrottle,
+    limits: config.alerts,
+    owner: async (userId) => {
+      const user = await r.users.findById(userId);
+      if (!user) return undefined;
+      const permissions = await r.roles.permissionsOfUser(userId);
+      return { email: user.email, isActive: user.disabled !== 1 && hasPermission(permissions, ALERT_PERMISSION) };
+    },
     publicUrl: config.publicUrl,
     userLanguage: async (userId) => {
       const user = await r.users.findById(userId);
@@ -650,6 +665,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       audit,
       sessions,
       mailer: infra.mailer,
+      throttle: mailThrottle,
       publicUrl: config.publicUrl,
       now,
       log: infra.log,

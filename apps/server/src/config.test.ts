@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, maskUrlCredentials } from './config.js';
 
 describe('loadConfig', () => {
   it('defaults to SQLite in ./data/local on port 8080', () => {
@@ -28,6 +28,63 @@ describe('loadConfig', () => {
     expect(lines[0]).toMatch(/^Invalid environment variable PORT="eighty"/);
     expect(lines.some((l) => l.startsWith('Invalid environment variable DATABASE_URL="mysql://x"'))).toBe(true);
     expect(lines.some((l) => l.startsWith('Invalid environment variable DEMO_CORPUS="maybe"'))).toBe(true);
+  });
+});
+
+describe('loadConfig: connection URLs (issue 41)', () => {
+  const messageOf = (env: Record<string, string>): string => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error('loadConfig accepted it');
+  };
+
+  it('names a wrong SMTP_URL or DATABASE_URL without its password', () => {
+    const message = messageOf({
+      SMTP_URL: 'smtpx://mailer:Sm7p-s3cret@mail.internal:587',
+      DATABASE_URL: 'mysql://patlas:Db-s3cret@db.internal:3306/patlas',
+    });
+    expect(message).not.toContain('s3cret');
+    expect(message).toContain('Invalid environment variable SMTP_URL="smtpx://mailer:***@mail.internal:587"');
+    expect(message).toContain('Invalid environment variable DATABASE_URL="mysql://patlas:***@db.internal:3306/patlas"');
+  });
+
+  it('refuses at start a URL the driver could not parse, unencoded password and all, without printing the password', () => {
+    const message = messageOf({
+      DATABASE_URL: 'postgres://patlas:pa ss@w0rd@db.internal:port/patlas',
+      SMTP_URL: 'smtp://mailer:se cret/x@mail.internal:25',
+    });
+    expect(message.split('\n')).toHaveLength(2);
+    expect(message).not.toMatch(/pa ss|w0rd|se cret/);
+    expect(message).toContain('DATABASE_URL="postgres://patlas:***@db.internal:port/patlas": not a valid URL');
+    // Valid ones still pass as they are.
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p%40ss@mail.example.org:587' }).mail.smtpUrl).toBe(
+      'smtp://u:p%40ss@mail.example.org:587',
+    );
+  });
+
+  it('masks passwords of URLs in any message', () => {
+    expect(maskUrlCredentials('connect to postgres://u:secret@h:5432/db failed')).toBe(
+      'connect to postgres://u:***@h:5432/db failed',
+    );
+    expect(maskUrlCredentials('postgres://h/db?sslmode=require&password=secret')).toBe(
+      'postgres://h/db?sslmode=require&password=***',
+    );
+    expect(maskUrlCredentials('connect ECONNREFUSED 127.0.0.1:25')).toBe('connect ECONNREFUSED 127.0.0.1:25');
+  });
+});
+
+describe('loadConfig: alert caps (issue 41)', () => {
+  it('defaults the alerts per account and confirmation mails per day, and takes others', () => {
+    expect(loadConfig({}).alerts).toEqual({ maxPerUser: 50, confirmationsPerDay: 20 });
+    expect(loadConfig({ ALERT_MAX_PER_USER: '5', ALERT_CONFIRMATIONS_PER_DAY: '2' }).alerts).toEqual({
+      maxPerUser: 5,
+      confirmationsPerDay: 2,
+    });
+    expect(() => loadConfig({ ALERT_MAX_PER_USER: '0' })).toThrow(/ALERT_MAX_PER_USER="0"/);
   });
 });
 

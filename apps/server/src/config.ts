@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+  DEFAULT_ALERT_CONFIRMATIONS_PER_DAY,
+  DEFAULT_MAX_ALERTS_PER_USER,
   DEFAULT_EXPORT_FILE_DAYS,
   DEFAULT_REWRITE_DAILY_CHARS,
   MAX_IMPORT_FILE_BYTES,
@@ -62,6 +64,54 @@ const trustProxyFromEnv = z
     return entries;
   });
 
+/**
+ * The passwords of the URLs in a text replaced by `***` (issue 41: a bad SMTP_URL or DATABASE_URL
+ * was printed with its credentials). Written for malformed values too: all between `//user:` and
+ * the last `@` of the URL counts as the password (a stray `@` or `/` in it is masked with it), and
+ * so does a `password=` parameter (PostgreSQL takes one).
+ */
+export function maskUrlCredentials(text: string): string {
+  return text
+    .replace(/(\/\/[^\s"'/:@]*):[^\s"']*@/g, '$1:***@')
+    .replace(/([?&](?:password|pass|pwd)=)[^&\s"']*/gi, '$1***');
+}
+
+/**
+ * One variable's value with its password masked: all between `scheme://user:` and the value's last
+ * `@` (a malformed password may hold spaces, `@` or `/`), and any `password=` parameter.
+ */
+function maskUrlValue(value: string): string {
+  const head = /^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]*):/i.exec(value);
+  const at = value.lastIndexOf('@');
+  const masked = head && at >= head[0].length ? `${head[1]}:***${value.slice(at)}` : value;
+  return maskUrlCredentials(masked);
+}
+
+function maskedValueOf(value: string | undefined): string {
+  return value === undefined ? 'undefined' : JSON.stringify(maskUrlValue(value));
+}
+
+/**
+ * A connection URL of the given schemes that the WHATWG parser accepts: one the driver would
+ * refuse later (quoting it in its error) stops the start here, with its password masked.
+ */
+function connectionUrl(scheme: RegExp, schemeMessage: string) {
+  return z.string().superRefine((value, ctx) => {
+    if (!scheme.test(value)) {
+      ctx.addIssue({ code: 'custom', message: schemeMessage });
+      return;
+    }
+    try {
+      new URL(value);
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'not a valid URL (percent-encode special characters of the user name and password)',
+      });
+    }
+  });
+}
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -75,10 +125,7 @@ const EnvSchema = z.object({
   /** Where the embedded database, the search index, converted drawings and exports live. */
   DATA_DIR: z.string().min(1).default('./data/local'),
   /** PostgreSQL connection string; when set, app data and the patent store live there instead of SQLite. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
+  DATABASE_URL: connectionUrl(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
   /** Load the demo corpus (data/demo) on first start. */
   DEMO_CORPUS: booleanFromEnv.default(true),
   /** Folder of the demo corpus. */
@@ -120,14 +167,15 @@ const EnvSchema = z.object({
     .optional()
     .transform((v): 'production' | 'development' | 'test' => (v === 'test' || v === 'development' ? v : 'production')),
   /** SMTP server for account mails (smtp://user:pass@host:port, smtps://…); unset = mails are written to DATA_DIR/outbox as .eml files. */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
+  SMTP_URL: connectionUrl(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   /** Sender of account mails. */
   MAIL_FROM: z.string().min(3).default('Patlas <no-reply@localhost>'),
   /** The address users open Patlas at; mailed links start with it. Default http://localhost:<PORT>. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Alerts one account may have (issue 41; ALERT_LIMIT_REACHED past it). */
+  ALERT_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_MAX_ALERTS_PER_USER),
+  /** Confirmation mails to new alert recipients one account may send per 24 hours (issue 41; ALERT_CONFIRMATION_LIMIT). */
+  ALERT_CONFIRMATIONS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_ALERT_CONFIRMATIONS_PER_DAY),
   /** How often the job worker looks for due jobs (history retention …); 0 turns the worker off in this process. */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Slots of the job lanes (issue 40), e.g. "checks:1,documents:2,writing:1,system:1"; lanes not named keep their defaults. */
@@ -270,6 +318,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Base of links in mails, without a trailing slash. */
   publicUrl: string;
+  /** Caps of an account's alerts and of the confirmation mails to their recipients (issue 41). */
+  alerts: { maxPerUser: number; confirmationsPerDay: number };
   /** pollMs 0: this process runs no jobs (another one, or a test calling runDueJobs, does). */
   jobs: {
     pollMs: number;
@@ -330,7 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       (issue) =>
         `Invalid environment variable ${issue.path.join('.')}=${
           // never echo a secret into the logs
-          /PASSWORD|API_KEY/.test(String(issue.path[0])) ? '(hidden)' : JSON.stringify(env[String(issue.path[0])])
+          /PASSWORD|API_KEY/.test(String(issue.path[0])) ? '(hidden)' : maskedValueOf(env[String(issue.path[0])])
         }: ${issue.message}`,
     );
     throw new ConfigError(lines.join('\n'));
@@ -365,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    alerts: { maxPerUser: e.ALERT_MAX_PER_USER, confirmationsPerDay: e.ALERT_CONFIRMATIONS_PER_DAY },
     jobs: { pollMs: e.JOB_POLL_MS, lanes: e.JOB_LANES },
     translate: { url: e.TRANSLATE_URL, kind: e.TRANSLATE_KIND, apiKey: e.TRANSLATE_API_KEY, model: e.TRANSLATE_MODEL },
     llm: {

@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, readVersion } from './config.js';
+import { ConfigError, loadConfig, maskUrlCredentials, readVersion } from './config.js';
 import { loadDemoCorpusIfNeeded, syncSearchIndex } from './domains/patent/import/import.service.js';
 
 async function main(): Promise<void> {
@@ -84,6 +84,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Patlas failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  // A driver's error may quote the connection URL it was given: never its password.
+  process.stderr.write(
+    `Patlas failed to start: ${maskUrlCredentials(err instanceof Error ? err.message : String(err))}\n`,
+  );
   process.exit(1);
 });

@@ -94,6 +94,18 @@ export const AlertInputSchema = z.object({
 });
 export type AlertInput = z.input<typeof AlertInputSchema>;
 
+/**
+ * Issue 41: who may receive an alert's mails. `own` the owner's account address; `confirmed` an
+ * address whose holder opened the confirmation link mailed to it; `pending` not confirmed yet —
+ * it received that one confirmation mail (or will, when the alert is saved again after the link
+ * expired) and receives no alert mail until confirmed.
+ */
+export const ALERT_RECIPIENT_STATES = ['own', 'confirmed', 'pending'] as const;
+export const AlertRecipientStateSchema = z.enum(ALERT_RECIPIENT_STATES);
+export type AlertRecipientState = z.infer<typeof AlertRecipientStateSchema>;
+export const AlertRecipientSchema = z.object({ email: z.string(), state: AlertRecipientStateSchema });
+export type AlertRecipient = z.infer<typeof AlertRecipientSchema>;
+
 export const AlertSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -108,6 +120,8 @@ export const AlertSchema = z.object({
   }),
   schedule: AlertScheduleSchema,
   recipients: z.array(z.string()),
+  /** Each of `recipients`, in the same order, with whether it may receive the alert's mails (issue 41). */
+  recipientStates: z.array(AlertRecipientSchema),
   noUpdateNoMail: z.boolean(),
   enabled: z.boolean(),
   state: AlertStateSchema,
@@ -142,6 +156,21 @@ export const LibraryAlertRequestSchema = AlertInputSchema.omit({ type: true, con
 export type LibraryAlertRequest = z.input<typeof LibraryAlertRequestSchema>;
 export const AlertResponseSchema = z.object({ alert: AlertSchema });
 export type AlertResponse = z.infer<typeof AlertResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET and POST /warn/recipient/confirm (issue 41): the link mailed to a recipient who is not the
+// owner. GET answers an HTML page asking to confirm (opening the link changes nothing); POST with
+// the token (the page's form, or JSON) confirms the address for the owner's alerts.
+
+export const AlertRecipientConfirmRequestSchema = z.object({ token: z.string().min(1).max(200) });
+export type AlertRecipientConfirmRequest = z.input<typeof AlertRecipientConfirmRequestSchema>;
+export const AlertRecipientConfirmResponseSchema = z.object({
+  email: z.string(),
+  /** The account address of the alerts' owner. */
+  ownerEmail: z.string(),
+  confirmed: z.literal(true),
+});
+export type AlertRecipientConfirmResponse = z.infer<typeof AlertRecipientConfirmResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // POST /warn/getWarnList
@@ -181,7 +210,11 @@ export const ALERT_CHANGE_KINDS = ['new', 'legalStatus', 'legalEvent', 'family',
 export const AlertChangeKindSchema = z.enum(ALERT_CHANGE_KINDS);
 export type AlertChangeKind = z.infer<typeof AlertChangeKindSchema>;
 
-/** How a run's mail went: sent, skipped (nothing to report and noUpdateNoMail), failed, or pending. */
+/**
+ * How a run's mail went: sent, skipped (nothing to report and noUpdateNoMail; or, with `error`
+ * saying why, an owner disabled or without the /warning permission, or no confirmed recipient —
+ * issue 41), failed, or pending.
+ */
 export const ALERT_MAIL_STATES = ['pending', 'sent', 'skipped', 'failed'] as const;
 export const AlertMailStateSchema = z.enum(ALERT_MAIL_STATES);
 export type AlertMailState = z.infer<typeof AlertMailStateSchema>;
@@ -202,7 +235,7 @@ export const AlertRunSchema = z.object({
   omitted: z.number().int(),
   mailState: AlertMailStateSchema,
   mailedAt: z.string().nullable(),
-  /** The run's failure in the owner's language. */
+  /** The run's failure, or why a skipped run mailed nothing, in the owner's language. */
   error: z.string().nullable(),
 });
 export type AlertRun = z.infer<typeof AlertRunSchema>;

@@ -481,6 +481,20 @@ export const ERROR_CODES = {
     zh: '语义检索权重不能全部为 0',
     en: 'Semantic search weights cannot all be 0',
   },
+  /** Issue 41: an account mail (registration, trial) to the same address within MAIL_RESEND_INTERVAL_SECONDS. */
+  MAIL_RESEND_TOO_SOON: {
+    http: 429,
+    status: 0,
+    zh: '邮件刚刚已发送到该邮箱，请 {seconds} 秒后再试',
+    en: 'An e-mail was just sent to this address; please try again in {seconds} s',
+  },
+  /** Issue 41: MAIL_RESENDS_PER_HOUR account mails to one address within an hour. */
+  MAIL_RESEND_LIMIT: {
+    http: 429,
+    status: 0,
+    zh: '该邮箱一小时内收到的邮件已达 {max} 封，请 {minutes} 分钟后再试',
+    en: 'This address has received {max} e-mails within an hour; please try again in {minutes} min',
+  },
   /** The SMTP server refused or could not be reached while sending a registration link. */
   MAIL_SEND_FAILED: {
     http: 503,
@@ -1158,12 +1172,64 @@ export const ERROR_CODES = {
   },
   /** A run whose evaluation failed: its lastError (not an error response). */
   ALERT_RUN_FAILED: { http: 500, status: 0, zh: '预警运行失败：{reason}', en: 'The alert run failed: {reason}' },
-  /** A run whose mail could not be delivered: its lastError (not an error response). */
+  /**
+   * A run whose mail could not be delivered: its lastError (not an error response). Issue 41: no
+   * reason — the SMTP server's answer names internal hosts and ports; the log has it.
+   */
   ALERT_MAIL_FAILED: {
     http: 500,
     status: 0,
-    zh: '预警邮件发送失败：{reason}',
-    en: 'The alert e-mail could not be sent: {reason}',
+    zh: '预警邮件发送失败，下次运行时将重新发送；如持续失败请联系管理员',
+    en: 'The alert e-mail could not be sent; the next run sends it again. If this persists, contact your administrator',
+  },
+  /** Issue 41: a due alert of an owner who is disabled or lost the /warning permission: its run's reason (not an error response). */
+  ALERT_SKIPPED_OWNER_INACTIVE: {
+    http: 400,
+    status: 0,
+    zh: '账号已停用或没有预警权限，未发送预警邮件',
+    en: 'The account is disabled or may not use alerts; no alert e-mail was sent',
+  },
+  /** Issue 41: a due alert none of whose recipients may receive it yet (unconfirmed): its run's reason. */
+  ALERT_SKIPPED_NO_RECIPIENT: {
+    http: 400,
+    status: 0,
+    zh: '没有已确认的接收邮箱，未发送预警邮件；接收人需先点击确认邮件中的链接',
+    en: 'No recipient has confirmed their address yet, so no alert e-mail was sent; each must open the link in the confirmation e-mail',
+  },
+  /** Issue 41: an account's alerts are capped (ALERT_MAX_PER_USER). */
+  ALERT_LIMIT_REACHED: {
+    http: 400,
+    status: 0,
+    zh: '每个账号最多设置 {max} 个预警，请先删除不再需要的预警',
+    en: 'An account may have at most {max} alerts; delete one you no longer need first',
+  },
+  /** Issue 41: saving would send more recipient confirmation mails than the account's 24-hour allowance (ALERT_CONFIRMATIONS_PER_DAY). */
+  ALERT_CONFIRMATION_LIMIT: {
+    http: 429,
+    status: 0,
+    zh: '24 小时内最多向 {max} 个新接收邮箱发送确认邮件，请稍后再添加新的接收邮箱',
+    en: 'At most {max} confirmation e-mails to new recipients may be sent per 24 hours; please add new recipients later',
+  },
+  /** Issue 41: an address has had ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY confirmation mails in 24 hours, from anyone. */
+  ALERT_RECIPIENT_CONFIRMATION_LIMIT: {
+    http: 429,
+    status: 0,
+    zh: '{email} 近 24 小时内已收到多封确认邮件，请稍后再试',
+    en: '{email} has received several confirmation e-mails in the last 24 hours; please try again later',
+  },
+  /** Issue 41: a recipient's confirmation link that is unknown, or already replaced by a newer one. */
+  ALERT_CONFIRMATION_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '确认链接无效或已被新的确认邮件取代',
+    en: 'This confirmation link is not valid, or a newer confirmation e-mail replaced it',
+  },
+  /** Issue 41: a recipient's confirmation link past ALERT_CONFIRMATION_TTL_SECONDS. */
+  ALERT_CONFIRMATION_EXPIRED: {
+    http: 400,
+    status: 0,
+    zh: '确认链接已过期，请联系预警的设置人重新发送',
+    en: 'This confirmation link has expired; ask the person who set up the alert to send it again',
   },
   // ---- Duplicate and similarity check (spec 2 §5, §7; issue 21) ----
   DUPLICATE_TEXT_EMPTY: {

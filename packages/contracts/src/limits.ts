@@ -121,6 +121,23 @@ export const MAX_SHARE_RECIPIENTS = 5;
 export const MAX_LIBRARY_MEMBERS = 50;
 /** Spec 2 §5/§9 "at most 5 emails" of an alert. */
 export const MAX_ALERT_RECIPIENTS = 5;
+/**
+ * Issue 41 (ours): alerts one account may have (ALERT_LIMIT_REACHED) and confirmation mails its
+ * alerts may send per 24 hours (ALERT_CONFIRMATION_LIMIT); the defaults of ALERT_MAX_PER_USER and
+ * ALERT_CONFIRMATIONS_PER_DAY. An address receives at most ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY
+ * confirmation mails per 24 hours, whoever asks (ALERT_RECIPIENT_CONFIRMATION_LIMIT).
+ */
+export const DEFAULT_MAX_ALERTS_PER_USER = 50;
+export const DEFAULT_ALERT_CONFIRMATIONS_PER_DAY = 20;
+export const ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
+/** Issue 41 (ours): a recipient's confirmation link works this long; saving the alert again after it mails a new one. */
+export const ALERT_CONFIRMATION_TTL_SECONDS = 7 * 86_400;
+/**
+ * Issue 41 (ours): account mails (registration link, trial acknowledgement, password reset) to one
+ * address at most once per MAIL_RESEND_INTERVAL_SECONDS and MAIL_RESENDS_PER_HOUR times an hour.
+ */
+export const MAIL_RESEND_INTERVAL_SECONDS = 60;
+export const MAIL_RESENDS_PER_HOUR = 5;
 /** Spec 2 §5/§9 "a publication-number alert takes up to 1000 numbers". */
 export const MAX_ALERT_PATENTS = 1000;
 /** Spec 2 §9 "Alerts: up to 10,000 hits": patents one run reports; the rest are counted. */

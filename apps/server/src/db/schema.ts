@@ -374,6 +374,32 @@ export interface AlertRunsTable {
   error: string | null;
   claimed_by: string | null;
   claimed_until: string | null;
+  /** JSON array of the addresses mailed so far (one mail each); null before the first (issue 41). */
+  mailed_to: string | null;
+}
+
+/** An address an owner's alerts may mail once its holder confirmed it (issue 41, double opt-in). */
+export interface AlertRecipientsTable {
+  id: string;
+  user_id: string;
+  /** lower-cased */
+  email: string;
+  confirmed_at: string | null;
+  /** SHA-256 (hex) of the newest confirmation link's token; null once confirmed. */
+  token_hash: string | null;
+  token_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Mails sent, by kind and address (and user): the caps on re-sends (issue 41). */
+export interface MailSendsTable {
+  id: string;
+  kind: 'register' | 'reset' | 'tryout' | 'alert-confirm';
+  /** lower-cased */
+  address: string;
+  user_id: string | null;
+  sent_at: string;
 }
 
 export interface AlertRunPatentsTable {
@@ -959,6 +985,8 @@ export interface Database {
   alerts: AlertsTable;
   alert_runs: AlertRunsTable;
   alert_run_patents: AlertRunPatentsTable;
+  alert_recipients: AlertRecipientsTable;
+  mail_sends: MailSendsTable;
   duplicate_checks: DuplicateChecksTable;
   analysis_term_adjustments: AnalysisTermAdjustmentsTable;
   special_topics: SpecialTopicsTable;

@@ -9,6 +9,7 @@ const ALERT: Alert = {
   content: { expression: 'TI=电池', source: 'cn' },
   schedule: { frequency: 'monthly', monthDay: 15, time: '09:30', timeZone: 'Europe/Berlin' },
   recipients: ['a@example.com'],
+  recipientStates: [{ email: 'a@example.com', state: 'confirmed' }],
   noUpdateNoMail: false,
   enabled: false,
   state: 'sent',

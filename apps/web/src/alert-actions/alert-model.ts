@@ -213,6 +213,9 @@ const SERVER_FIELD_CODES: Partial<Record<ErrorCode, AlertInputProblem['field']>>
   ALERT_EMAIL_INVALID: 'recipients',
   ALERT_TOO_MANY_EMAILS: 'recipients',
   EMAIL_DUPLICATED: 'recipients',
+  // Issue 41: too many new recipients to confirm today.
+  ALERT_CONFIRMATION_LIMIT: 'recipients',
+  ALERT_RECIPIENT_CONFIRMATION_LIMIT: 'recipients',
   ALERT_SCHEDULE_INVALID: 'schedule',
   ALERT_TIME_ZONE_INVALID: 'schedule',
 };

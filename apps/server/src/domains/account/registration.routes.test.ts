@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { EMAIL_LINK_TTL_SECONDS } from '@patlas/contracts';
+import { EMAIL_LINK_TTL_SECONDS, MAIL_RESEND_INTERVAL_SECONDS } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
@@ -14,6 +14,7 @@ import { AppError } from '../../errors.js';
 import { verifyPassword } from '../auth/password.js';
 import { ALL_FEATURES_ROLE_NAME } from '../auth/seed.js';
 import { createMailer } from '../../mail/mailer.js';
+import { MailThrottle } from '../../mail/mail-throttle.js';
 import { RegistrationService } from './registration.service.js';
 
 const runs = await Promise.all(
@@ -149,6 +150,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
     await smtp.waitFor(before + 1);
     const first = linkTokenOf(smtp.to('twice@example.com').at(-1)).token;
     const count = smtp.mails.length;
+    clock.advance(MAIL_RESEND_INTERVAL_SECONDS);
     expect((await register({ email: 'twice@example.com', fullname: 'Twice' })).json()).toMatchObject({ status: 1 });
     await smtp.waitFor(count + 1);
     const second = linkTokenOf(smtp.to('twice@example.com').at(-1)).token;
@@ -183,6 +185,8 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
     expect((await info()).statusCode).toBe(200);
 
     const count = smtp.mails.length;
+    // A minute after the previous test's request for the same address (re-sends are capped).
+    clock.advance(MAIL_RESEND_INTERVAL_SECONDS);
     await forget('Reuse@Example.com');
     await smtp.waitFor(count + 1);
     const { token, mode } = linkTokenOf(smtp.to('reuse@example.com').at(-1));
@@ -255,6 +259,71 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
     expect(await t.context.repositories.users.findByEmail('reuse@example.com')).toBeDefined();
   });
 
+  it('re-sends a registration link to one address at most once a minute and 5 times an hour, answered with a code', async () => {
+    const sent = () => smtp.to('resend@example.com').length;
+    const before = smtp.mails.length;
+    expect((await register({ email: 'resend@example.com', fullname: 'Resend' })).json()).toMatchObject({ status: 1 });
+    await smtp.waitFor(before + 1);
+
+    const soon = await register({ email: 'Resend@Example.com', fullname: 'Resend' });
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json()).toMatchObject({
+      status: 0,
+      message: '邮件刚刚已发送到该邮箱，请 60 秒后再试',
+      data: { code: 'MAIL_RESEND_TOO_SOON' },
+    });
+    clock.advance(30);
+    expect((await register({ email: 'resend@example.com', fullname: 'Resend' }, 'en')).json().message).toBe(
+      'An e-mail was just sent to this address; please try again in 30 s',
+    );
+    // A minute apart, 5 in the hour; the sixth waits for the first to leave the hour.
+    clock.advance(30);
+    for (let n = 2; n <= 5; n++) {
+      expect((await register({ email: 'resend@example.com', fullname: 'Resend' })).json()).toMatchObject({ status: 1 });
+      await smtp.waitFor(before + n);
+      clock.advance(MAIL_RESEND_INTERVAL_SECONDS);
+    }
+    const sixth = await register({ email: 'resend@example.com', fullname: 'Resend' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toMatchObject({
+      message: '该邮箱一小时内收到的邮件已达 5 封，请 55 分钟后再试',
+      data: { code: 'MAIL_RESEND_LIMIT' },
+    });
+    expect(sent()).toBe(5);
+  });
+
+  it('acknowledges a trial application at most once a minute per address; the refused one is not stored', async () => {
+    const apply = (email: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/platform/oauth/apply/tryout?${new URLSearchParams({ email, fullname: 'Trial' }).toString()}`,
+      });
+    const { total } = await t.context.repositories.tryouts.list(1, 1);
+    const before = smtp.mails.length;
+    expect((await apply('again@example.com')).json()).toMatchObject({ status: 1 });
+    await smtp.waitFor(before + 1);
+    const again = await apply('AGAIN@example.com');
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ status: 0, data: { code: 'MAIL_RESEND_TOO_SOON' } });
+    expect((await t.context.repositories.tryouts.list(1, 1)).total).toBe(total + 1);
+    expect(smtp.to('again@example.com')).toHaveLength(1);
+  });
+
+  it('answers a repeated forgotten-password request the same, and mails it once a minute', async () => {
+    // english@example.com registered above and never set a password: each mail is a registration link.
+    const links = () => smtp.to('english@example.com').filter((m) => m.subject === 'Patlas 账号激活：请设置密码');
+    const before = smtp.mails.length;
+    const first = await forget('english@example.com');
+    const second = await forget('English@example.com');
+    expect(second.json()).toEqual(first.json());
+    await smtp.waitFor(before + 1);
+    expect(links()).toHaveLength(1);
+    clock.advance(MAIL_RESEND_INTERVAL_SECONDS);
+    await forget('english@example.com');
+    await smtp.waitFor(before + 2);
+    expect(links()).toHaveLength(2);
+  });
+
   it('stores a hostile name at registration verbatim', async () => {
     await register({ email: 'hostile@example.com', fullname: HOSTILE_NAME, organisation: `x'; DELETE FROM roles;--` });
     expect((await t.context.repositories.users.findByEmail('hostile@example.com'))?.fullname).toBe(HOSTILE_NAME);
@@ -293,6 +362,7 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
       audit: services.audit,
       sessions: services.sessions,
       mailer,
+      throttle: new MailThrottle(repositories.mailSends, clock.now),
       publicUrl: config.publicUrl,
       now: clock.now,
       log: t.app.log,

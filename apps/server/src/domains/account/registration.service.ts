@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { EMAIL_LINK_TTL_SECONDS, type Language } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { accountMailRefusalError, ACCOUNT_MAIL_WINDOWS, type MailThrottle } from '../../mail/mail-throttle.js';
 import { passwordResetMail, registrationMail, tryoutAcknowledgementMail } from '../../mail/templates/account-mails.js';
 import type { AuditService } from '../auth/audit.service.js';
 import { hashPassword } from '../auth/password.js';
@@ -23,10 +24,12 @@ export interface RegistrationServiceDeps {
   audit: Pick<AuditService, 'record'>;
   sessions: Pick<SessionService, 'endAllCredentialsOfUser'>;
   mailer: Mailer;
+  /** Issue 41: the same mail to one address at most once a minute and a few times an hour. */
+  throttle: MailThrottle;
   /** base of mailed links, no trailing slash */
   publicUrl: string;
   now: () => Date;
-  log: { error(obj: object, msg: string): void };
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 export interface RequestContext {
@@ -66,12 +69,15 @@ export class RegistrationService {
 
   /**
    * Creates an account without a password and mails the link that sets it. An address that
-   * registered before but never set a password gets a fresh link instead of an error.
+   * registered before but never set a password gets a fresh link instead of an error, at most
+   * once a minute and MAIL_RESENDS_PER_HOUR times an hour (MAIL_RESEND_TOO_SOON, MAIL_RESEND_LIMIT).
    */
   async register(input: RegisterInput, ctx: RequestContext): Promise<void> {
     const email = normaliseEmail(input.email);
     let user = await this.deps.accounts.findUserByEmail(email);
     if (user && user.password_hash !== null) throw new AppError('REGISTER_EMAIL_TAKEN');
+    const reservation = await this.deps.throttle.reserve('register', email, { perAddress: ACCOUNT_MAIL_WINDOWS });
+    if (!reservation.ok) throw accountMailRefusalError(reservation.refusal);
     const isNew = !user;
     if (!user) {
       const tenant = await this.deps.accounts.findTenantByCode(REGISTRATION_TENANT_CODE);
@@ -114,15 +120,23 @@ export class RegistrationService {
       await this.deps.mailer.send({ to: user.email, ...mail });
     } catch (error) {
       this.deps.log.error({ err: error, userId: user.id }, 'registration mail could not be sent');
-      // Registering again sends a fresh link (the account exists without a password).
+      // Registering again sends a fresh link (the account exists without a password), at once.
+      await this.deps.throttle.release(reservation.id);
       throw new AppError('MAIL_SEND_FAILED');
     }
   }
 
-  /** Stores the application verbatim and acknowledges it by mail; a failed mail does not lose the application. */
+  /**
+   * Stores the application verbatim and acknowledges it by mail; a failed mail does not lose the
+   * application. The same address applies at most once a minute and MAIL_RESENDS_PER_HOUR times an
+   * hour (each application is mailed): more is refused before anything is stored.
+   */
   async applyTryout(input: TryoutInput, ctx: RequestContext): Promise<TryoutApplication> {
+    const email = normaliseEmail(input.email);
+    const reservation = await this.deps.throttle.reserve('tryout', email, { perAddress: ACCOUNT_MAIL_WINDOWS });
+    if (!reservation.ok) throw accountMailRefusalError(reservation.refusal);
     const application = await this.deps.tryouts.create({
-      email: normaliseEmail(input.email),
+      email,
       fullname: input.fullname,
       organisation: orNull(input.organisation),
       phone: orNull(input.phone),
@@ -139,6 +153,7 @@ export class RegistrationService {
       await this.deps.mailer.send({ to: application.email, ...mail });
     } catch (error) {
       this.deps.log.error({ err: error, applicationId: application.id }, 'trial acknowledgement could not be sent');
+      await this.deps.throttle.release(reservation.id);
     }
     return application;
   }
@@ -146,8 +161,14 @@ export class RegistrationService {
   /**
    * Mails a reset link when an enabled account has this address. The caller answers the same in
    * every case, so the endpoint does not tell who has an account; a failed mail is only logged.
+   * Past the re-send caps (counted per address, account or not) nothing is mailed, silently alike.
    */
   async forgotPassword(emailInput: string, ctx: RequestContext): Promise<void> {
+    const reservation = await this.deps.throttle.reserve('reset', emailInput, { perAddress: ACCOUNT_MAIL_WINDOWS });
+    if (!reservation.ok) {
+      this.deps.log.warn({ retryAfterSeconds: reservation.refusal.retryAfterSeconds }, 'password reset mail throttled');
+      return;
+    }
     const user = await this.deps.accounts.findUserByEmail(emailInput);
     if (!user || user.disabled === 1) return;
     // An account that never set its password gets the registration link again.
@@ -161,6 +182,7 @@ export class RegistrationService {
       await this.deps.mailer.send({ to: user.email, ...mail });
     } catch (error) {
       this.deps.log.error({ err: error, userId: user.id }, 'password reset mail could not be sent');
+      await this.deps.throttle.release(reservation.id);
     }
   }
 

@@ -89,6 +89,12 @@ describe('alert runs cut short by kill -9', () => {
         const res = await injectJson({ app, context }, 'POST', '/api/product/warn/addWarnInfo', input, user);
         expect(res.json(), res.body).toMatchObject({ status: 1 });
       }
+      // The readers confirmed their addresses, as the link of their confirmation mail does (issue 41).
+      await context.database.db
+        .updateTable('alert_recipients')
+        .set({ confirmed_at: new Date().toISOString(), token_hash: null, token_expires_at: null })
+        .where('user_id', '=', user.userId)
+        .execute();
       await runImport(context, [file('second.jsonl', [record(1), record(2)])]);
       // Every alert due now.
       for (const alert of await context.repositories.alerts.listOwned(user.userId)) {

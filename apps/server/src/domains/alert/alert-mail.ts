@@ -12,8 +12,8 @@ export interface MailPatent {
 
 export interface AlertMailInput {
   lang: Language;
+  /** The owner's text: in the body only (escaped in the HTML part), never in the subject. */
   alertName: string;
-  recipients: string[];
   newCount: number;
   changedCount: number;
   /** Beyond the reported hits: counted, not kept. */
@@ -26,9 +26,20 @@ export interface AlertMailInput {
   patentUrl: (publicationNumber: string) => string;
 }
 
+/** An alert's mail without its recipient: each recipient gets a mail of their own. */
+export type AlertMail = Omit<MailMessage, 'to'>;
+
+/**
+ * Issue 41: the subject is fixed. It held the alert's name, the owner's own text, which made the
+ * alerts a way to mail anyone a subject line of one's choosing (a phishing link went out so).
+ */
+export const ALERT_MAIL_SUBJECT = {
+  zh: 'Patlas 专利预警：有新的检索结果',
+  en: 'Patlas alert: new results',
+} as const;
+
 const TEXT = {
   zh: {
-    subject: (name: string, n: number, c: number) => `【Patlas 预警】${name}：新增 ${n} 件，变化 ${c} 件`,
     intro: (name: string) => `您的预警“${name}”有以下更新：`,
     counts: (n: number, c: number) => `新增专利 ${n} 件，法律状态等信息变化 ${c} 件。`,
     omitted: (o: number) => `另有 ${o} 件超出单次预警上限，仅计数。`,
@@ -48,7 +59,6 @@ const TEXT = {
     },
   },
   en: {
-    subject: (name: string, n: number, c: number) => `[Patlas alert] ${name}: ${n} new, ${c} changed`,
     intro: (name: string) => `Your alert "${name}" has updates:`,
     counts: (n: number, c: number) => `${n} new patents, ${c} patents with changes (legal status and more).`,
     omitted: (o: number) => `${o} more were beyond one run's limit and are only counted.`,
@@ -69,12 +79,12 @@ const TEXT = {
   },
 } as const;
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** The mail of one run: subject, text and HTML parts in the owner's language. */
-export function alertMail(input: AlertMailInput): MailMessage {
+export function alertMail(input: AlertMailInput): AlertMail {
   const t = TEXT[input.lang];
   const total = input.newCount + input.changedCount;
   const kinds = (p: MailPatent) => p.changes.map((k) => t.kinds[k]).join(', ');
@@ -119,10 +129,49 @@ export function alertMail(input: AlertMailInput): MailMessage {
     `<p><a href="${escapeHtml(input.runUrl)}">${escapeHtml(t.all)}</a></p>`,
     `<p style="color:#888">${escapeHtml(t.footer)}</p>`,
   ].join('\n');
+  return { subject: ALERT_MAIL_SUBJECT[input.lang], text: lines.join('\n'), html };
+}
+
+const CONFIRM_TEXT = {
+  zh: {
+    subject: 'Patlas 专利预警：请确认接收邮箱',
+    lines: (owner: string, days: number) => [
+      `Patlas 用户 ${owner} 希望将专利预警邮件发送到本邮箱。`,
+      '如您同意接收，请打开下面的链接并点击“确认接收”；在您确认之前，本邮箱不会收到任何预警邮件。',
+      `链接 ${days} 天内有效。如您不认识该用户或不想接收，请忽略本邮件，我们不会再向您发送预警邮件。`,
+    ],
+    action: '确认接收预警邮件',
+  },
+  en: {
+    subject: 'Patlas alert: please confirm this address',
+    lines: (owner: string, days: number) => [
+      `The Patlas user ${owner} would like to send patent alert e-mails to this address.`,
+      'To accept, open the link below and press "Confirm". Until you do, this address receives no alert e-mail.',
+      `The link works for ${days} days. If you do not know this user or do not want these e-mails, ignore this message; no alert e-mail will be sent to you.`,
+    ],
+    action: 'Confirm alert e-mails',
+  },
+} as const;
+
+/**
+ * Issue 41: the one mail an address gets before its holder confirms it (double opt-in). It names
+ * the owner by their account address (confirmed when the account was made), not by any text the
+ * owner typed.
+ */
+export function recipientConfirmationMail(input: {
+  lang: Language;
+  ownerEmail: string;
+  link: string;
+  ttlSeconds: number;
+}): AlertMail {
+  const t = CONFIRM_TEXT[input.lang];
+  const lines = t.lines(input.ownerEmail, Math.max(1, Math.round(input.ttlSeconds / 86_400)));
   return {
-    to: input.recipients.join(', '),
-    subject: t.subject(input.alertName, input.newCount, input.changedCount),
-    text: lines.join('\n'),
-    html,
+    subject: t.subject,
+    text: `${lines.join('\n\n')}\n\n${input.link}\n`,
+    html: [
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t.action)}</a></p>`,
+    ].join('\n'),
   };
 }

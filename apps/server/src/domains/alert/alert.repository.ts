@@ -1,10 +1,18 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { AlertRunPatentsTable, AlertRunsTable, AlertsTable, Database } from '../../db/schema.js';
+import { randomUUID } from 'node:crypto';
+import type {
+  AlertRecipientsTable,
+  AlertRunPatentsTable,
+  AlertRunsTable,
+  AlertsTable,
+  Database,
+} from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
 export type AlertRow = Selectable<AlertsTable>;
 export type AlertRunRow = Selectable<AlertRunsTable>;
 export type AlertRunPatentRow = Selectable<AlertRunPatentsTable>;
+export type AlertRecipientRow = Selectable<AlertRecipientsTable>;
 
 const CHUNK = 400;
 
@@ -38,6 +46,77 @@ export class AlertRepository {
 
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('alerts').where('id', '=', id).execute();
+  }
+
+  async countOwned(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('alerts')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  // --- recipients (issue 41: double opt-in) ---
+
+  /** The addresses an owner's alerts asked to mail, confirmed or not. */
+  recipients(userId: string, emails?: readonly string[]): Promise<AlertRecipientRow[]> {
+    let query = this.db.selectFrom('alert_recipients').selectAll().where('user_id', '=', userId);
+    if (emails) query = query.where('email', 'in', emails.length > 0 ? [...emails] : ['']);
+    return query.execute();
+  }
+
+  /**
+   * A new confirmation link for an unconfirmed address of the owner (the row made if needed); an
+   * older link stops working. A confirmed address is left as it is.
+   */
+  async setRecipientToken(userId: string, email: string, tokenHash: string, expiresAt: string, at: string) {
+    await this.db
+      .insertInto('alert_recipients')
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        email,
+        confirmed_at: null,
+        token_hash: tokenHash,
+        token_expires_at: expiresAt,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'email'])
+          .doUpdateSet({ token_hash: tokenHash, token_expires_at: expiresAt, updated_at: at })
+          .where('alert_recipients.confirmed_at', 'is', null),
+      )
+      .execute();
+  }
+
+  /** A link whose mail could not be sent: saving the alert again sends a new one. */
+  async clearRecipientToken(userId: string, email: string, tokenHash: string): Promise<void> {
+    await this.db
+      .updateTable('alert_recipients')
+      .set({ token_hash: null, token_expires_at: null })
+      .where('user_id', '=', userId)
+      .where('email', '=', email)
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+
+  findRecipientByToken(tokenHash: string): Promise<AlertRecipientRow | undefined> {
+    return this.db.selectFrom('alert_recipients').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /** Confirms the address of this link unless a concurrent request did; false then. */
+  async confirmRecipient(id: string, tokenHash: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('alert_recipients')
+      .set({ confirmed_at: at, token_hash: null, token_expires_at: null, updated_at: at })
+      .where('id', '=', id)
+      .where('token_hash', '=', tokenHash)
+      .where('confirmed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async page(

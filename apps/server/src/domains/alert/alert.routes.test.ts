@@ -55,6 +55,30 @@ describe.each(dialects)('alerts (%s)', (dialect) => {
     expect(report.totals.rejected, JSON.stringify(report.errors)).toBe(0);
   };
   const runJobs = () => t.context.jobs.worker.runDueJobs();
+  /** The mails of alert runs (issue 41: a fixed subject), not the recipients' confirmation mails. */
+  const alertMails = () =>
+    mails.mails.filter(
+      (m) => m.subject === 'Patlas 专利预警：有新的检索结果' || m.subject === 'Patlas alert: new results',
+    );
+  /**
+   * Issue 41: an address other than the owner's receives an alert's mails once its holder
+   * confirmed it: the link of the confirmation mail opens a page whose button confirms.
+   */
+  const confirmRecipient = async (address: string) => {
+    // Sent before the alert's save answered.
+    const mail = mails.to(address).at(-1);
+    const link = /https:\/\/patlas\.example(\/api\/product\/warn\/recipient\/confirm\?token=[A-Za-z0-9_-]+)/.exec(
+      mail?.text ?? '',
+    )?.[1];
+    expect(link, mail?.text).toBeDefined();
+    const token = new URL(`https://x${link}`).searchParams.get('token')!;
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/warn/recipient/confirm',
+      payload: { token },
+    });
+    expect(confirmed.json()).toMatchObject({ status: 1, data: { email: address, confirmed: true } });
+  };
   const searchAlert = (overrides: Partial<AlertInput> = {}): AlertInput => ({
     name: '锂电池监控',
     type: 'search',
@@ -130,6 +154,8 @@ describe.each(dialects)('alerts (%s)', (dialect) => {
   it('mails once the 3 new matching records and the legal-status change an import brings, with working links; then nothing', async () => {
     const { alert } = (await okData('/warn/addWarnInfo', searchAlert())) as { alert: Alert };
     expect(alert).toMatchObject({ state: 'nextSend', enabled: true, nextRunAt: '2026-01-19T01:00:00.000Z' });
+    expect(alert.recipientStates).toEqual([{ email: 'analyst@example.com', state: 'pending' }]);
+    await confirmRecipient('analyst@example.com');
     // Only the owner sees and edits it.
     expect((await okData('/warn/getWarnList', {}, stranger)).total).toBe(0);
     await fails('/warn/updateWarnInfo', { ...searchAlert(), id: alert.id }, 'ALERT_NOT_FOUND', stranger);
@@ -145,18 +171,20 @@ describe.each(dialects)('alerts (%s)', (dialect) => {
       battery(1, { legalStatus: '有效' }),
     ]);
     await runJobs();
-    expect(mails.mails).toHaveLength(0); // not due yet
+    expect(alertMails()).toHaveLength(0); // not due yet
 
     clock.advance(4 * 24 * 3600); // Monday 2026-01-19 08:00 UTC
     await runJobs();
     // Sessions outlive no such jump: the same accounts sign in again.
     owner = { ...owner, ...(await loginAs(t, owner.email)) };
     stranger = { ...stranger, ...(await loginAs(t, stranger.email)) };
-    await mails.waitFor(1);
-    expect(mails.mails).toHaveLength(1);
-    const [mail] = mails.mails;
+    await mails.waitFor(2);
+    expect(alertMails()).toHaveLength(1);
+    const [mail] = alertMails();
     expect(mail!.to).toEqual(['analyst@example.com']);
-    expect(mail!.subject).toBe('【Patlas 预警】锂电池监控：新增 3 件，变化 1 件');
+    expect(mail!.subject).toBe('Patlas 专利预警：有新的检索结果');
+    expect(mail!.text).toContain('锂电池监控');
+    expect(mail!.text).toContain('新增专利 3 件，法律状态等信息变化 1 件。');
     for (const n of [3, 4, 5, 1]) {
       expect(mail!.text).toContain(battery(n).publicationNumber);
       expect(mail!.html).toContain(battery(n).publicationNumber);
@@ -238,7 +266,7 @@ describe.each(dialects)('alerts (%s)', (dialect) => {
     clock.advance(7 * 24 * 3600);
     await runJobs();
     owner = { ...owner, ...(await loginAs(t, owner.email)) };
-    expect(mails.mails).toHaveLength(1);
+    expect(alertMails()).toHaveLength(1);
     const after = (await okData('/warn/getWarnList', {})).items[0] as Alert;
     expect(after).toMatchObject({ state: 'notSent', lastRun: { newCount: 0, changedCount: 0 } });
     const runsAfter = (
@@ -265,6 +293,7 @@ describe.each(dialects)('alerts (%s)', (dialect) => {
       },
       english,
     )) as { alert: Alert };
+    await confirmRecipient('portfolio@example.com');
     await importFile([
       { ...watched, legalEvents: [{ date: '2026-01-20', code: 'C14', description: '授权' }] },
       {
@@ -280,9 +309,10 @@ describe.each(dialects)('alerts (%s)', (dialect) => {
     await runJobs();
     // The search alert above mails its recipient the same change (battery 2 is a lithium battery too).
     await mails.waitFor(before + 2);
-    const [mail] = mails.to('portfolio@example.com');
+    const [mail] = mails.to('portfolio@example.com').filter((m) => alertMails().includes(m));
     const reader = { ...english, ...(await loginAs(t, english.email)) };
-    expect(mail!.subject).toBe('[Patlas alert] Portfolio: 0 new, 2 changed');
+    expect(mail!.subject).toBe('Patlas alert: new results');
+    expect(mail!.text).toContain('0 new patents, 2 patents with changes');
     const runs = (
       await injectJson(t, 'GET', `/api/product/warn/getWarnResultList/${alert.id}`, undefined, reader)
     ).json().data as AlertRunPage;

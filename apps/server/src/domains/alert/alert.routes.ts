@@ -7,6 +7,8 @@ import {
   AlertIdParamsSchema,
   AlertListRequestSchema,
   AlertPageSchema,
+  AlertRecipientConfirmRequestSchema,
+  AlertRecipientConfirmResponseSchema,
   AlertResponseSchema,
   AlertResultCountRequestSchema,
   AlertResultCountResponseSchema,
@@ -16,25 +18,88 @@ import {
   AlertUpdateRequestSchema,
   DownloadTaskSchema,
   envelopeOf,
+  formatErrorMessage,
   LibraryAlertRequestSchema,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../envelope.js';
 import { languageOf } from '../../plugins/locale.js';
+import { AppError } from '../../errors.js';
 import { requireUser } from '../auth/access.plugin.js';
-import type { AlertService } from './alert.service.js';
+import { confirmPageHtml } from './alert-confirm-page.js';
+import { ALERT_PERMISSION, RECIPIENT_CONFIRM_PATH, type AlertService } from './alert.service.js';
 
 export interface AlertRoutesOptions {
   service: AlertService;
 }
 
 /** Spec 2 §6: alerts need the /warning menu permission. */
-const WARNING = { access: '/warning' } as const;
+const WARNING = { access: ALERT_PERMISSION } as const;
 const AlertEnvelope = envelopeOf(AlertResponseSchema);
 
 /** Alerts under /api/product (spec 2 §7 /warn/*, /collection/warn, /download/warnResult). */
 export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app, { service }) => {
+  // The confirmation page's form posts its token as a browser does (these routes only).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.get(
+    '/warn/recipient/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary:
+          "The link mailed to an alert's recipient (issue 41): an HTML page asking to confirm; opening it changes nothing",
+        tags: ['alert'],
+        querystring: AlertRecipientConfirmRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const lang = languageOf(request);
+      const page = await service.confirmationQuestion(request.query.token, RECIPIENT_CONFIRM_PATH, lang);
+      return reply
+        .code(page.kind === 'failed' ? 400 : 200)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(confirmPageHtml(page, lang));
+    },
+  );
+
+  app.post(
+    '/warn/recipient/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary:
+          "Confirms an alert recipient's address with the mailed token: the owner's alerts mail it from their next run. The page's form answers HTML, JSON the envelope",
+        tags: ['alert'],
+        body: AlertRecipientConfirmRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+      if (!isForm) {
+        const confirmed = await service.confirmRecipient(request.body.token);
+        return reply.send(ok(AlertRecipientConfirmResponseSchema.parse({ ...confirmed, confirmed: true })));
+      }
+      const lang = languageOf(request);
+      let html: string;
+      try {
+        const confirmed = await service.confirmRecipient(request.body.token);
+        html = confirmPageHtml({ kind: 'done', ...confirmed }, lang);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        html = confirmPageHtml({ kind: 'failed', message: formatErrorMessage(err.code, lang, err.params) }, lang);
+        reply.code(400);
+      }
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    },
+  );
+
   app.post(
     '/warn/addWarnInfo',
     {

@@ -1,10 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ALERT_CHANGE_KINDS,
+  ALERT_CONFIRMATION_TTL_SECONDS,
+  ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY,
   ALERT_MAIL_LISTED,
   alertInputProblems,
   MAX_ALERT_RUN_HITS,
   type Alert,
+  type AlertRecipient,
   type AlertChangeKind,
   type AlertContent,
   type AlertDetailsResponse,
@@ -25,6 +28,7 @@ import type { z } from 'zod';
 import type { AlertInputSchema } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import type { Mailer } from '../../mail/mailer.js';
+import type { MailThrottle } from '../../mail/mail-throttle.js';
 import type { AccountAuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
 import type { ExportService } from '../export/export.service.js';
@@ -33,7 +37,8 @@ import type { DataVersionService } from '../patent/data-version.service.js';
 import { CHANGE_BITS } from '../patent/patent-changes.js';
 import type { PatentService } from '../patent/patent.service.js';
 import { toAppError, type ResolvedSet, type SearchContext, type SearchService } from '../search/search.service.js';
-import { alertMail, type MailPatent } from './alert-mail.js';
+import type { ConfirmPage } from './alert-confirm-page.js';
+import { alertMail, recipientConfirmationMail, type MailPatent } from './alert-mail.js';
 import type { AlertRepository, AlertRow, AlertRunRow } from './alert.repository.js';
 import { nextRunAfter } from './alert-schedule.js';
 
@@ -63,6 +68,24 @@ export function kindsOf(bits: number): AlertChangeKind[] {
   return ALERT_CHANGE_KINDS.filter((kind) => (bits & KIND_BITS[kind]) !== 0);
 }
 
+/** Spec 2 §6: alerts need the /warning menu permission (the routes, and a due alert's owner). */
+export const ALERT_PERMISSION = '/warning';
+
+/** The path of a recipient's confirmation link (GET shows the question, POST confirms). */
+export const RECIPIENT_CONFIRM_PATH = '/api/product/warn/recipient/confirm';
+
+/** The owner of alerts as a run sees them (issue 41). */
+export interface AlertOwner {
+  /** The account's address: their alerts may always mail it. */
+  email: string;
+  /** Not disabled, and a role still grants the /warning permission: otherwise their due alerts mail nothing. */
+  isActive: boolean;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
 /** How long a worker holds a run it evaluates and mails (a crashed process's claims are released at start). */
 const RUN_CLAIM_MS = 10 * 60_000;
 /** Due alerts turned into runs per query. */
@@ -77,6 +100,12 @@ export interface AlertServiceDeps {
   library: LibraryService;
   exports: ExportService;
   mailer: Mailer;
+  /** Caps the recipients' confirmation mails per owner and per address (issue 41). */
+  throttle: MailThrottle;
+  /** Issue 41: alerts per account (ALERT_MAX_PER_USER) and confirmation mails per account and 24 hours (ALERT_CONFIRMATIONS_PER_DAY). */
+  limits: { maxPerUser: number; confirmationsPerDay: number };
+  /** The owner's address and whether they may still use alerts; undefined once the account is gone. */
+  owner: (userId: string) => Promise<AlertOwner | undefined>;
   /** Mailed links start with it (PUBLIC_URL). */
   publicUrl: string;
   /** The owner's interface language (their account settings): the mail's language. */
@@ -141,6 +170,10 @@ export class AlertService {
   async add(auth: AccountAuthContext, input: AlertInput, lang: Language): Promise<Alert> {
     const userId = auth.userId;
     const content = await this.check(userId, input, lang);
+    const max = this.deps.limits.maxPerUser;
+    if ((await this.deps.repository.countOwned(userId)) >= max) throw new AppError('ALERT_LIMIT_REACHED', { max });
+    const recipients = this.recipientsOf(input.recipients);
+    const confirmations = await this.reserveConfirmations(userId, recipients);
     const at = this.nowIso();
     const schedule = input.schedule;
     const row: AlertRow = {
@@ -151,7 +184,7 @@ export class AlertService {
       content: JSON.stringify(content),
       library_id: input.type === 'library' ? content.libraryId! : null,
       schedule: JSON.stringify(schedule),
-      recipients: JSON.stringify(this.recipientsOf(input.recipients)),
+      recipients: JSON.stringify(recipients),
       no_update_no_mail: input.noUpdateNoMail ? 1 : 0,
       enabled: input.enabled ? 1 : 0,
       state: 'nextSend',
@@ -166,26 +199,152 @@ export class AlertService {
       updated_at: at,
     };
     await this.deps.repository.insert(row);
+    await this.sendConfirmations(userId, confirmations);
     return this.alertOf(row);
   }
 
   async update(auth: AccountAuthContext, id: string, input: AlertInput, lang: Language): Promise<Alert> {
     const row = await this.own(auth.userId, id);
     const content = await this.check(auth.userId, input, lang);
+    const recipients = this.recipientsOf(input.recipients);
+    const confirmations = await this.reserveConfirmations(auth.userId, recipients);
     const patch = {
       name: input.name.trim(),
       type: input.type!,
       content: JSON.stringify(content),
       library_id: input.type === 'library' ? content.libraryId! : null,
       schedule: JSON.stringify(input.schedule),
-      recipients: JSON.stringify(this.recipientsOf(input.recipients)),
+      recipients: JSON.stringify(recipients),
       no_update_no_mail: input.noUpdateNoMail ? 1 : 0,
       enabled: input.enabled ? 1 : 0,
       next_run_at: input.enabled ? nextRunAfter(input.schedule, this.deps.now()).toISOString() : null,
       updated_at: this.nowIso(),
     };
     await this.deps.repository.update(row.id, patch);
+    await this.sendConfirmations(auth.userId, confirmations);
     return this.alertOf({ ...row, ...patch });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Recipients (issue 41): the owner's own address, or addresses confirmed by their holder
+
+  /** Each recipient's state for the owner's alerts: read once, applied to any of them. */
+  private async recipientView(userId: string): Promise<(recipients: readonly string[]) => AlertRecipient[]> {
+    const own = (await this.deps.owner(userId))?.email.toLowerCase();
+    const confirmed = new Set(
+      (await this.deps.repository.recipients(userId)).filter((r) => r.confirmed_at !== null).map((r) => r.email),
+    );
+    return (recipients) =>
+      recipients.map((email) => {
+        const key = email.toLowerCase();
+        return { email, state: key === own ? 'own' : confirmed.has(key) ? 'confirmed' : 'pending' };
+      });
+  }
+
+  /**
+   * The confirmation mails saving these recipients needs — one for each address that is neither
+   * the owner's nor confirmed and has no link still valid — counted against the owner's and each
+   * address's allowance before anything is stored; over one, the save is refused.
+   */
+  private async reserveConfirmations(userId: string, recipients: readonly string[]) {
+    const view = await this.recipientView(userId);
+    const pending = view(recipients)
+      .filter((r) => r.state === 'pending')
+      .map((r) => r.email.toLowerCase());
+    if (pending.length === 0) return [];
+    const now = this.nowIso();
+    const rows = new Map((await this.deps.repository.recipients(userId, pending)).map((r) => [r.email, r]));
+    const due = pending.filter((email) => {
+      const row = rows.get(email);
+      return !row?.token_hash || !row.token_expires_at || row.token_expires_at <= now;
+    });
+    const reserved: { email: string; id: string }[] = [];
+    for (const email of due) {
+      const reservation = await this.deps.throttle.reserve('alert-confirm', email, {
+        perAddress: [{ seconds: 86_400, max: ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY }],
+        perUser: { userId, windows: [{ seconds: 86_400, max: this.deps.limits.confirmationsPerDay }] },
+      });
+      if (!reservation.ok) {
+        for (const r of reserved) await this.deps.throttle.release(r.id);
+        throw reservation.refusal.scope === 'user'
+          ? new AppError(
+              'ALERT_CONFIRMATION_LIMIT',
+              { max: this.deps.limits.confirmationsPerDay },
+              { field: 'recipients' },
+            )
+          : new AppError('ALERT_RECIPIENT_CONFIRMATION_LIMIT', { email }, { field: 'recipients' });
+      }
+      reserved.push({ email, id: reservation.id });
+    }
+    return reserved;
+  }
+
+  /**
+   * Mails each reserved address its confirmation link (a new link replaces an older one). A mail
+   * that fails is logged and its link dropped: saving the alert again sends a new one.
+   */
+  private async sendConfirmations(userId: string, reserved: readonly { email: string; id: string }[]) {
+    if (reserved.length === 0) return;
+    const owner = await this.deps.owner(userId);
+    if (!owner) return;
+    const lang = await this.deps.userLanguage(userId);
+    const base = this.deps.publicUrl.replace(/\/+$/, '');
+    for (const { email, id } of reserved) {
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = hashToken(token);
+      const now = this.deps.now();
+      const expiresAt = new Date(now.getTime() + ALERT_CONFIRMATION_TTL_SECONDS * 1000).toISOString();
+      await this.deps.repository.setRecipientToken(userId, email, tokenHash, expiresAt, now.toISOString());
+      const link = `${base}${RECIPIENT_CONFIRM_PATH}?${new URLSearchParams({ token }).toString()}`;
+      try {
+        await this.deps.mailer.send({
+          to: email,
+          ...recipientConfirmationMail({
+            lang,
+            ownerEmail: owner.email,
+            link,
+            ttlSeconds: ALERT_CONFIRMATION_TTL_SECONDS,
+          }),
+        });
+      } catch (err) {
+        this.deps.log.warn({ err, userId }, 'alert recipient confirmation mail failed');
+        await this.deps.repository.clearRecipientToken(userId, email, tokenHash);
+        await this.deps.throttle.release(id);
+      }
+    }
+  }
+
+  /** The recipient and owner of a confirmation link that still works; AppError otherwise. */
+  private async recipientOfToken(token: string) {
+    const tokenHash = hashToken(token);
+    const row = await this.deps.repository.findRecipientByToken(tokenHash);
+    if (!row || row.confirmed_at !== null) throw new AppError('ALERT_CONFIRMATION_INVALID');
+    if (!row.token_expires_at || row.token_expires_at <= this.nowIso())
+      throw new AppError('ALERT_CONFIRMATION_EXPIRED');
+    const owner = await this.deps.owner(row.user_id);
+    if (!owner) throw new AppError('ALERT_CONFIRMATION_INVALID');
+    return { row, owner, tokenHash };
+  }
+
+  /** GET of a confirmation link: the question to confirm (nothing changes yet: mail scanners open links too). */
+  async confirmationQuestion(token: string, action: string, lang: Language): Promise<ConfirmPage> {
+    try {
+      const { row, owner } = await this.recipientOfToken(token);
+      return { kind: 'ask', email: row.email, ownerEmail: owner.email, token, action };
+    } catch (err) {
+      if (err instanceof AppError) return { kind: 'failed', message: formatMessage(err, lang) };
+      throw err;
+    }
+  }
+
+  /** The holder of an address confirmed it: the owner's alerts mail it from their next run. */
+  async confirmRecipient(token: string): Promise<{ email: string; ownerEmail: string }> {
+    const { row, owner, tokenHash } = await this.recipientOfToken(token);
+    if (!(await this.deps.repository.confirmRecipient(row.id, tokenHash, this.nowIso()))) {
+      throw new AppError('ALERT_CONFIRMATION_INVALID');
+    }
+    this.deps.log.info({ userId: row.user_id }, 'alert recipient confirmed');
+    return { email: row.email, ownerEmail: owner.email };
   }
 
   /** /collection/warn: the caller's alert of a library folder, created or updated. */
@@ -230,11 +389,12 @@ export class AlertService {
     },
   ): Promise<AlertPage> {
     const { total, rows } = await this.deps.repository.page(auth.userId, query, query.page, query.pageSize);
+    const view = await this.recipientView(auth.userId);
     return {
       total,
       page: query.page,
       pageSize: query.pageSize,
-      items: await Promise.all(rows.map((r) => this.alertOf(r))),
+      items: await Promise.all(rows.map((r) => this.alertOf(r, view))),
     };
   }
 
@@ -412,6 +572,7 @@ export class AlertService {
         error: null,
         claimed_by: null,
         claimed_until: null,
+        mailed_to: null,
       },
       { next_run_at: nextRunAfter(schedule, after).toISOString() },
     );
@@ -442,12 +603,31 @@ export class AlertService {
     return { finished, mailed };
   }
 
-  /** Evaluates (unless done before a crash) and mails (unless sent) one claimed run. */
+  /**
+   * Evaluates (unless done before a crash) and mails (unless sent) one claimed run: one mail to
+   * each recipient who may receive it (issue 41: the owner's address or a confirmed one), none at
+   * all when the owner is disabled or lost the /warning permission (the run is kept as skipped).
+   */
   private async processRun(runId: string): Promise<AlertRunRow['mail_state']> {
     let run = (await this.deps.repository.findRun(runId))!;
     const alert = await this.deps.repository.find(run.alert_id);
     if (!alert) return 'skipped'; // deleted meanwhile: the run went with it
     const lang = await this.deps.userLanguage(alert.user_id);
+    let recipients: string[] = [];
+    if (run.mail_state !== 'sent' && run.mail_state !== 'skipped') {
+      const owner = await this.deps.owner(alert.user_id);
+      const skip = async (code: 'ALERT_SKIPPED_OWNER_INACTIVE' | 'ALERT_SKIPPED_NO_RECIPIENT') => {
+        this.deps.log.info({ alertId: alert.id, runId, reason: code }, 'alert run mails nothing');
+        await this.finish(run, alert, { mail_state: 'skipped', error: formatErrorMessage(code, lang) }, 'notSent');
+        return 'skipped' as const;
+      };
+      if (!owner?.isActive) return skip('ALERT_SKIPPED_OWNER_INACTIVE');
+      const view = await this.recipientView(alert.user_id);
+      recipients = view(JSON.parse(alert.recipients) as string[])
+        .filter((r) => r.state !== 'pending')
+        .map((r) => r.email);
+      if (recipients.length === 0) return skip('ALERT_SKIPPED_NO_RECIPIENT');
+    }
     if (run.state === 'pending') {
       try {
         await this.evaluate(run, alert, lang);
@@ -469,17 +649,33 @@ export class AlertService {
       return 'skipped';
     }
     // Marked before sending: a crash between the SMTP server's "accepted" and the update below
-    // sends the mail again with the same Message-ID (the run's idempotency key) for the reader to drop.
+    // sends that mail again with the same Message-ID (the run's idempotency key and the recipient)
+    // for the reader to drop; the recipients mailed before it are not mailed again.
     await this.deps.repository.updateRun(run.id, { mail_state: 'sending' });
-    try {
-      await this.deps.mailer.send({
-        ...(await this.mailOf(run, alert, lang)),
-        messageId: `<alert-${alert.id}-${run.scheduled_for.replace(/[^0-9]/g, '')}@patlas>`,
-      });
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      const message = this.messageOf(new AppError('ALERT_MAIL_FAILED', { reason }), lang, 'ALERT_MAIL_FAILED');
-      this.deps.log.warn({ err, alertId: alert.id, runId }, 'alert mail failed');
+    const mailed = new Set(run.mailed_to ? (JSON.parse(run.mailed_to) as string[]) : []);
+    const mail = await this.mailOf(run, alert, lang);
+    const key = `${alert.id}-${run.scheduled_for.replace(/[^0-9]/g, '')}`;
+    let failed = false;
+    // One mail per recipient: no recipient sees the others' addresses.
+    for (const to of recipients) {
+      if (mailed.has(to)) continue;
+      try {
+        await this.deps.mailer.send({
+          ...mail,
+          to,
+          messageId: `<alert-${key}-${hashToken(to.toLowerCase()).slice(0, 12)}@patlas>`,
+        });
+      } catch (err) {
+        // The SMTP server's answer names internal hosts and ports: the log keeps it, the owner sees a code's message.
+        this.deps.log.warn({ err, alertId: alert.id, runId }, 'alert mail failed');
+        failed = true;
+        continue;
+      }
+      mailed.add(to);
+      await this.deps.repository.updateRun(run.id, { mailed_to: JSON.stringify([...mailed]) });
+    }
+    if (failed) {
+      const message = formatErrorMessage('ALERT_MAIL_FAILED', lang);
       await this.finish(run, alert, { mail_state: 'failed', error: message }, 'error');
       return 'failed';
     }
@@ -487,7 +683,7 @@ export class AlertService {
     return 'sent';
   }
 
-  private messageOf(err: unknown, lang: Language, fallback: 'ALERT_RUN_FAILED' | 'ALERT_MAIL_FAILED'): string {
+  private messageOf(err: unknown, lang: Language, fallback: 'ALERT_RUN_FAILED'): string {
     if (err instanceof AppError) {
       return formatMessage(err, lang);
     }
@@ -671,7 +867,6 @@ export class AlertService {
     return alertMail({
       lang,
       alertName: alert.name,
-      recipients: JSON.parse(alert.recipients) as string[],
       newCount: run.new_count,
       changedCount: run.changed_count,
       omitted: run.omitted,
@@ -705,8 +900,10 @@ export class AlertService {
     };
   }
 
-  private async alertOf(row: AlertRow): Promise<Alert> {
+  private async alertOf(row: AlertRow, view?: (recipients: readonly string[]) => AlertRecipient[]): Promise<Alert> {
     const content = JSON.parse(row.content) as AlertContent;
+    const recipients = JSON.parse(row.recipients) as string[];
+    const recipientStates = (view ?? (await this.recipientView(row.user_id)))(recipients);
     const libraryName =
       row.type === 'library' && content.libraryId
         ? await this.deps.library.folderName(content.libraryId, row.user_id)
@@ -718,7 +915,8 @@ export class AlertService {
       type: row.type,
       content: { ...content, ...(libraryName ? { libraryName } : {}) },
       schedule: JSON.parse(row.schedule) as AlertSchedule,
-      recipients: JSON.parse(row.recipients) as string[],
+      recipients,
+      recipientStates,
       noUpdateNoMail: row.no_update_no_mail === 1,
       enabled: row.enabled === 1,
       state: row.state,

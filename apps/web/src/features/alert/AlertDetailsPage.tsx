@@ -10,7 +10,7 @@ import type { ExportSource } from '../../export-actions/export-model';
 import { setResultPath } from '../../search-state/search-url-state';
 import { usePermission } from '../../session/useSession';
 import { formatDateTime } from '../../utils/format-date';
-import { AlertContentText, AlertStateTag, useScheduleText } from './AlertParts';
+import { AlertContentText, AlertRecipients, AlertStateTag, useScheduleText } from './AlertParts';
 import { useResultCount, useRunDetails, useRuns } from './queries';
 import './alert.css';
 
@@ -116,7 +116,7 @@ function AlertSummary({ alert }: { alert: Alert }) {
             children: `${scheduleText(alert.schedule)} (${alert.schedule.timeZone})`,
           },
           { key: 'state', label: t('details.state'), children: <AlertStateTag alert={alert} /> },
-          { key: 'recipients', label: t('details.recipients'), children: alert.recipients.join(', ') },
+          { key: 'recipients', label: t('details.recipients'), children: <AlertRecipients alert={alert} /> },
           {
             key: 'next',
             label: t('details.nextRun'),
@@ -219,7 +219,8 @@ function RunTable({ runs, total, page, isLoading, alertName, highlightedRun, onP
             render: (_, run) => {
               const tag = (
                 <Tag color={MAIL_COLORS[run.mailState]} data-testid="run-mail">
-                  {t(`mailStates.${run.mailState}`)}
+                  {/* Skipped for a reason other than "no update" (issue 41: no confirmed recipient, owner inactive). */}
+                  {run.mailState === 'skipped' && run.error ? t('states.notSent') : t(`mailStates.${run.mailState}`)}
                 </Tag>
               );
               return (

@@ -15,8 +15,13 @@ const ALERTS: Alert[] = [
   alertOf('a2', '竞争对手', {
     type: 'patents',
     content: { publicationNumbers: ['CN1A', 'CN2A'] },
+    recipients: ['demo@patlas.local', 'lab@example.com'],
+    recipientStates: [
+      { email: 'demo@patlas.local', state: 'own' },
+      { email: 'lab@example.com', state: 'pending' },
+    ],
     state: 'error',
-    lastError: '预警邮件发送失败：connection refused',
+    lastError: '预警邮件发送失败，下次运行时将重新发送；如持续失败请联系管理员',
   }),
   alertOf('a3', '正极库', {
     type: 'library',
@@ -89,6 +94,12 @@ describe('alert list', { timeout: 180_000 }, () => {
     expect(within(first).getByTestId('alert-next-run').textContent).toMatch(/^2026-11-23 \d{2}:00$/);
     expect(within(rowOf('竞争对手')).getByText('2 个公开号')).toBeTruthy();
     expect(within(rowOf('竞争对手')).getByTestId('alert-state').textContent).toBe('发送失败');
+    // Issue 41: an address the recipient has not confirmed is shown as such; the owner's own is not.
+    const recipients = within(rowOf('竞争对手')).getAllByTestId('alert-recipient');
+    expect(recipients.map((r) => [r.textContent, r.getAttribute('data-state')])).toEqual([
+      ['demo@patlas.local', 'own'],
+      ['lab@example.com待确认', 'pending'],
+    ]);
     expect(within(rowOf('正极库')).getByTestId('alert-state').textContent).toBe('已关闭');
     expect(within(rowOf('正极库')).getByText('正极')).toBeTruthy();
 

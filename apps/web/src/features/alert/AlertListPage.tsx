@@ -9,7 +9,7 @@ import { AlertDialog } from '../../alert-actions/AlertDialog';
 import type { AlertOpening } from '../../alert-actions/alert-model';
 import { setResultPath } from '../../search-state/search-url-state';
 import { formatDateTime } from '../../utils/format-date';
-import { AlertContentText, AlertStateTag, useScheduleText } from './AlertParts';
+import { AlertContentText, AlertRecipients, AlertStateTag, useScheduleText } from './AlertParts';
 import { useAlertList, useDeleteAlert, useRuns, useSwitchAlert } from './queries';
 import './alert.css';
 
@@ -148,15 +148,7 @@ export function AlertListPage() {
               key: 'recipients',
               title: t('list.columns.recipients'),
               width: 200,
-              render: (_, alert) => (
-                <Flex vertical className="alert-recipients">
-                  {alert.recipients.map((email) => (
-                    <Typography.Text key={email} ellipsis={{ tooltip: email }}>
-                      {email}
-                    </Typography.Text>
-                  ))}
-                </Flex>
-              ),
+              render: (_, alert) => <AlertRecipients alert={alert} vertical />,
             },
             {
               key: 'schedule',

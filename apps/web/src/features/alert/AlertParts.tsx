@@ -1,4 +1,4 @@
-import { Tag, Tooltip, Typography } from 'antd';
+import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Alert, AlertSchedule, AlertState } from '@patlas/contracts';
 
@@ -59,5 +59,30 @@ export function AlertContentText({ alert }: { alert: Alert }) {
     <Typography.Text ellipsis={{ tooltip: numbers.join(', ') }}>
       {numbers.length === 1 ? numbers[0] : t('list.patents', { count: numbers.length })}
     </Typography.Text>
+  );
+}
+
+/**
+ * The recipients, each unconfirmed one tagged (issue 41: an address other than the owner's gets
+ * alert mails once its holder confirmed it through the mailed link).
+ */
+export function AlertRecipients({ alert, vertical = false }: { alert: Alert; vertical?: boolean }) {
+  const { t } = useTranslation('alert');
+  const states = new Map((alert.recipientStates ?? []).map((r) => [r.email, r.state]));
+  return (
+    <Flex vertical={vertical} wrap gap={vertical ? 0 : 8} className="alert-recipients">
+      {alert.recipients.map((email) => (
+        <span key={email} data-testid="alert-recipient" data-state={states.get(email) ?? ''}>
+          <Typography.Text ellipsis={{ tooltip: email }}>{email}</Typography.Text>
+          {states.get(email) === 'pending' && (
+            <Tooltip title={t('recipientStates.pendingHint')}>
+              <Tag color="warning" className="alert-recipient-pending">
+                {t('recipientStates.pending')}
+              </Tag>
+            </Tooltip>
+          )}
+        </span>
+      ))}
+    </Flex>
   );
 }

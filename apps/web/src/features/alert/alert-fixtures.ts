@@ -9,6 +9,7 @@ export function alertOf(id: string, name: string, extra: Partial<Alert> = {}): A
     content: { expression: 'TI=电池' },
     schedule: { frequency: 'weekly', weekday: 1, time: '08:00', timeZone: 'Asia/Shanghai' },
     recipients: ['demo@patlas.local'],
+    recipientStates: [{ email: 'demo@patlas.local', state: 'own' }],
     noUpdateNoMail: true,
     enabled: true,
     state: 'nextSend',
