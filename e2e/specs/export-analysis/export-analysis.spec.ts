@@ -47,7 +47,8 @@ describe.runIf(runBrowser)('[EXPORT]: analysis export from the analysis page', (
       acceptDownloads: true,
     });
     const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    // With its stack: a page error here once came from a chart's paint after its dispose.
+    page.on('pageerror', (e) => errors.push(e.stack ?? e.message));
     const analysisUrl = `${server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent(EXPRESSION)}`;
 
     // zh: the applicant ranking, this chart, Excel.

@@ -130,8 +130,6 @@ describe('chart option builders', () => {
     };
     const option = buildChartOption(m, 'landscape', look) as AnyOption;
     expect(option.series.map((s) => s.type)).toEqual(['heatmap', 'scatter', 'scatter']);
-    // Drawn in one pass: a chart painted over frames kept painting after an export disposed it.
-    expect(option.series.map((s) => s.progressive)).toEqual([0, 0, 0]);
     // Zero cells are left out; row 0 is y = 0.
     expect(option.series[0]?.data).toEqual([
       [1, 0, 1],

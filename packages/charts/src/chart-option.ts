@@ -424,10 +424,6 @@ function landscape(model: ChartModel, look: ChartLook): EChartsOption {
 
 /** The ECharts option of a model drawn as `type` (not for `table`, which antd draws). */
 export function buildChartOption(model: ChartModel, type: ViewType, look: ChartLook): EChartsOption {
-  return drawnAtOnce(optionOf(model, type, look));
-}
-
-function optionOf(model: ChartModel, type: ViewType, look: ChartLook): EChartsOption {
   switch (type) {
     case 'pie':
       return pie(model, look);
@@ -446,20 +442,6 @@ function optionOf(model: ChartModel, type: ViewType, look: ChartLook): EChartsOp
     default:
       return cartesian(model, 'bar', look);
   }
-}
-
-/**
- * Every series drawn in one pass (`progressive: 0`). Past 3,000 items ECharts paints a series in
- * pieces over animation frames, and zrender's painter keeps a requestAnimationFrame for the next
- * piece that runs even after the chart is disposed: an export that draws a chart and disposes it
- * at once (the landscape's thousands of points) then threw "Cannot read properties of null
- * (reading 'layerStack')". Our charts hold a few thousand items at most: one pass is fast.
- */
-function drawnAtOnce(option: EChartsOption): EChartsOption {
-  const { series } = option;
-  if (!series) return option;
-  if (!Array.isArray(series)) return { ...option, series: { progressive: 0, ...series } as typeof series };
-  return { ...option, series: series.map((s) => ({ progressive: 0, ...s }) as typeof s) };
 }
 
 /** The element an ECharts click event names (its data item carries the indices). */

@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { Spin } from 'antd';
-import { echarts, isExtensionLoaded, loadExtension, type ChartExtension } from './echarts-setup';
+import { disposeChart, echarts, isExtensionLoaded, loadExtension, type ChartExtension } from './echarts-setup';
 import type { EChartsOption } from 'echarts';
 
 export interface EChartHandle {
@@ -88,7 +88,7 @@ export const EChart = forwardRef<EChartHandle, EChartProps>(function EChart(
     return () => {
       observer?.disconnect();
       if (instanceRef.current === chart) instanceRef.current = null;
-      chart.dispose();
+      disposeChart(chart);
     };
   }, [ready]);
 

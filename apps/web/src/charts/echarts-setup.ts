@@ -49,3 +49,21 @@ export async function loadExtension(extension: ChartExtension): Promise<void> {
   }
   loaded.add(extension);
 }
+
+type ChartInstance = ReturnType<typeof echarts.init>;
+
+/**
+ * Disposes a chart without leaving a paint behind. ECharts 6.1 marks every heatmap cell drawn by a
+ * plain render as incremental (its getIncrementalId reads an absent `useIncremental` as true), so
+ * zrender paints them in 15 ms slices, the next slice queued with requestAnimationFrame. A chart
+ * disposed between two slices then had its painter called with no layers: "Cannot read properties
+ * of null (reading 'layerStack')" (the analysis export draws and disposes each chart at once; the
+ * page disposes one when the chart is switched). The painter drops a slice whose redraw id is no
+ * longer its own, so the id is changed first. zrender's private field: checked to be a number.
+ */
+export function disposeChart(chart: ChartInstance): void {
+  if (chart.isDisposed()) return;
+  const painter = chart.getZr().painter as unknown as { _redrawId?: unknown } | undefined;
+  if (painter && typeof painter._redrawId === 'number') painter._redrawId = Number.NaN;
+  chart.dispose();
+}

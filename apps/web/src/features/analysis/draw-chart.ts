@@ -1,5 +1,5 @@
 import { CHART_TYPES, DEFAULT_CHART_SIZE, defaultPaletteFor, type ChartType } from '@patlas/contracts';
-import { echarts, loadExtension, type ChartExtension } from '../../charts/echarts-setup';
+import { disposeChart, echarts, loadExtension, type ChartExtension } from '../../charts/echarts-setup';
 import type { ChartModel, ViewType } from './chart-model';
 import { buildChartOption } from '@patlas/charts';
 
@@ -42,7 +42,7 @@ export async function drawChartPng(
     });
     return chart.getDataURL({ type: 'png', pixelRatio: 1.5, backgroundColor: '#fff' });
   } finally {
-    chart.dispose();
+    disposeChart(chart);
     host.remove();
   }
 }
