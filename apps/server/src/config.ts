@@ -6,6 +6,8 @@ import {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
   DEFAULT_EXPORT_FILE_DAYS,
   DEFAULT_REWRITE_DAILY_CHARS,
+  DEFAULT_TRANSLATE_DAILY_CHARS_PER_ADDRESS,
+  DEFAULT_TRANSLATE_DAILY_CHARS_PER_USER,
   MAX_IMPORT_FILE_BYTES,
   MAX_USER_FILE_BYTES,
   PASSWORD_MAX_LENGTH,
@@ -152,6 +154,20 @@ const EnvSchema = z.object({
   TRANSLATE_API_KEY: z.string().min(1).optional(),
   /** Model named in OpenAI-compatible requests. */
   TRANSLATE_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Characters one account may have translated per UTC day (issue 41). */
+  TRANSLATE_DAILY_CHARS_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .default(DEFAULT_TRANSLATE_DAILY_CHARS_PER_USER),
+  /** The same per client address for callers without an account (IP-login visitors share it). */
+  TRANSLATE_DAILY_CHARS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .default(DEFAULT_TRANSLATE_DAILY_CHARS_PER_ADDRESS),
   /**
    * Base URL of an OpenAI-compatible chat-completions service (…/v1/chat/completions) for assisted
    * writing; unset = assisted writing is not configured.
@@ -276,8 +292,18 @@ export interface Config {
     /** Jobs each lane runs at once in this process (jobs/lanes.ts). */
     lanes: Record<JobLane, number>;
   };
-  /** url unset: the translation calls answer TRANSLATION_NOT_CONFIGURED. */
-  translate: { url: string | undefined; kind: Env['TRANSLATE_KIND']; apiKey: string | undefined; model: string };
+  /**
+   * url unset: the translation calls answer TRANSLATION_NOT_CONFIGURED. dailyCharsPerUser,
+   * dailyCharsPerAddress: the daily character budget of an account, and of an address without one.
+   */
+  translate: {
+    url: string | undefined;
+    kind: Env['TRANSLATE_KIND'];
+    apiKey: string | undefined;
+    model: string;
+    dailyCharsPerUser: number;
+    dailyCharsPerAddress: number;
+  };
   /**
    * Assisted writing's language model (url unset: REWRITE_NOT_CONFIGURED). retryBaseMs: the first
    * pause before a retry (doubling after; a Retry-After header wins), not an environment variable.
@@ -366,7 +392,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jobs: { pollMs: e.JOB_POLL_MS, lanes: e.JOB_LANES },
-    translate: { url: e.TRANSLATE_URL, kind: e.TRANSLATE_KIND, apiKey: e.TRANSLATE_API_KEY, model: e.TRANSLATE_MODEL },
+    translate: {
+      url: e.TRANSLATE_URL,
+      kind: e.TRANSLATE_KIND,
+      apiKey: e.TRANSLATE_API_KEY,
+      model: e.TRANSLATE_MODEL,
+      dailyCharsPerUser: e.TRANSLATE_DAILY_CHARS_PER_USER,
+      dailyCharsPerAddress: e.TRANSLATE_DAILY_CHARS_PER_ADDRESS,
+    },
     llm: {
       url: e.LLM_URL,
       apiKey: e.LLM_API_KEY,

@@ -713,6 +713,16 @@ export const ERROR_CODES = {
     zh: '{failed}/{total} 批翻译失败，对应文本返回为空：{reason}',
     en: '{failed} of {total} translation batches failed and their texts are empty: {reason}',
   },
+  /**
+   * Issue 41: the day's translation characters of the account (or, for an IP-login visitor, of the
+   * address) are spent, or this call needs more than are left.
+   */
+  TRANSLATION_DAILY_LIMIT_REACHED: {
+    http: 429,
+    status: 0,
+    zh: '今日翻译额度不足：每日 {limit} 字符，今日剩余 {left} 字符，本次需要 {chars} 字符；额度于 {resetsAt} 恢复',
+    en: 'Not enough of today’s translation allowance: {limit} characters a day, {left} left, this call needs {chars}; it renews at {resetsAt}',
+  },
   // ---- Image search (spec 1 §7 /search/image/*, /image/history/*) ----
   /** Spec 1 §5: "Image search needs an image (jpg, jpeg, png)": no file in the upload. */
   IMAGE_SEARCH_FILE_REQUIRED: {
