@@ -1578,6 +1578,13 @@ export const ERROR_CODES = {
     zh: '图片插入失败：请选择要上传的文件',
     en: 'Image insert failed: please select a file to upload',
   },
+  /** Issue 41 §3: an image whose header declares more than MAX_DISCLOSURE_IMAGE_PIXELS; refused before decoding. */
+  DISCLOSURE_IMAGE_TOO_MANY_PIXELS: {
+    http: 400,
+    status: 0,
+    zh: '图片插入失败：图片尺寸为 {width}×{height} 像素，超过 {tenThousands} 万像素的上限，请缩小后重新上传',
+    en: 'Image insert failed: the image is {width}×{height} pixels, more than the {megapixels} megapixels allowed; scale it down and upload again',
+  },
   DISCLOSURE_IMAGE_UNREADABLE: {
     http: 400,
     status: 0,

@@ -178,6 +178,11 @@ export const MAX_DISCLOSURE_IMAGES = 10;
 export const MAX_DISCLOSURE_IMAGE_BYTES = 5 * 1024 * 1024;
 /** An uploaded image is kept at most this many px on its long side (ours: twice a printed page's width; keeps saves and exports light). */
 export const MAX_DISCLOSURE_IMAGE_SIDE = 2400;
+/**
+ * Most pixels (width × height) of an uploaded editor image, read from its header before it is
+ * decoded (issue 41 §3: a 256-megapixel PNG fits in 776 KB). A 50-megapixel camera's photo passes.
+ */
+export const MAX_DISCLOSURE_IMAGE_PIXELS = 50_000_000;
 /** The Word export embeds images at most this wide (ours: twice the 600 px text column, about 190 dpi in print). */
 export const DISCLOSURE_EXPORT_IMAGE_WIDTH = 1200;
 /** Spec 2 §5 "Rich-text image: jpg, jpeg, png". */
