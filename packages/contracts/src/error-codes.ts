@@ -16,6 +16,13 @@ export const ERROR_CODES = {
     zh: '参数错误：{field} {reason}',
     en: 'Invalid parameter: {field} {reason}',
   },
+  /** Issue 41 §6: a request text holding a lone UTF-16 surrogate (JSON "\ud800"), refused before any route reads it. */
+  TEXT_MALFORMED: {
+    http: 400,
+    status: 0,
+    zh: '参数错误：{field} 含有无效字符（不成对的 UTF-16 代理项），请删除后重试',
+    en: 'Invalid parameter: {field} holds an invalid character (an unpaired UTF-16 surrogate); remove it and try again',
+  },
   NOT_FOUND: { http: 404, status: 0, zh: '请求的资源不存在', en: 'The requested resource does not exist' },
   ROUTE_NOT_FOUND: { http: 404, status: 0, zh: '接口不存在：{method} {url}', en: 'No such endpoint: {method} {url}' },
   PATENT_NOT_FOUND: {
