@@ -708,6 +708,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       repository: r.files,
       filesDir: path.join(config.dataDir, 'uploads', 'my-files'),
       maxFileBytes: config.files.maxFileBytes,
+      maxStorageBytes: config.files.maxStorageBytes,
       now,
       log: infra.log.child({ module: 'files' }),
     }),

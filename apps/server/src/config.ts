@@ -8,6 +8,7 @@ import {
   DEFAULT_REWRITE_DAILY_CHARS,
   DEFAULT_TRANSLATE_DAILY_CHARS_PER_ADDRESS,
   DEFAULT_TRANSLATE_DAILY_CHARS_PER_USER,
+  DEFAULT_USER_STORAGE_BYTES,
   MAX_IMPORT_FILE_BYTES,
   MAX_USER_FILE_BYTES,
   PASSWORD_MAX_LENGTH,
@@ -251,6 +252,16 @@ const EnvSchema = z.object({
     .min(1)
     .max(1024 * 1024 * 1024)
     .default(MAX_USER_FILE_BYTES),
+  /**
+   * Bytes one account may hold in My files, pieces of unfinished chunked uploads included (default
+   * 5 GB: 1,000 files of 5 MB; at most 1 TB). A piece or file that would pass it is refused.
+   */
+  FILE_STORAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 ** 4)
+    .default(DEFAULT_USER_STORAGE_BYTES),
 });
 
 /** The demo account's password in the README, used when the demo corpus is loaded and none is configured. */
@@ -327,8 +338,8 @@ export interface Config {
   imports: { maxFileBytes: number };
   /** The download centre: days a finished file is kept. */
   exports: { fileDays: number };
-  /** My files: the largest file (FILE_UPLOAD_MAX_BYTES). */
-  files: { maxFileBytes: number };
+  /** My files: the largest file (FILE_UPLOAD_MAX_BYTES) and an account's bytes (FILE_STORAGE_MAX_BYTES). */
+  files: { maxFileBytes: number; maxStorageBytes: number };
   /** workers 0: searches run on the HTTP thread, without budgets. */
   search: { workers: number; timeoutMs: number; analysisTimeoutMs: number; clauseCacheMb?: number };
   /**
@@ -415,7 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     imports: { maxFileBytes: Math.round(e.IMPORT_MAX_FILE_MB * 1024 * 1024) },
     exports: { fileDays: e.EXPORT_FILE_DAYS },
-    files: { maxFileBytes: e.FILE_UPLOAD_MAX_BYTES },
+    files: { maxFileBytes: e.FILE_UPLOAD_MAX_BYTES, maxStorageBytes: e.FILE_STORAGE_MAX_BYTES },
     search: {
       workers: e.SEARCH_WORKERS,
       timeoutMs: e.SEARCH_TIMEOUT_MS,

@@ -1460,6 +1460,13 @@ export const ERROR_CODES = {
     zh: '重命名不能更改文件类型，新文件名须以 .{ext} 结尾',
     en: 'Renaming cannot change the file type: the new name must end with .{ext}',
   },
+  /** Issue 41 §7: the account's bytes (files and unfinished uploads' pieces) would pass FILE_STORAGE_MAX_BYTES. */
+  FILE_STORAGE_QUOTA_EXCEEDED: {
+    http: 400,
+    status: 0,
+    zh: '“我的文件”空间不足：上限 {max}，已用 {used}（含未完成的上传），本次上传 {size}；请删除不需要的文件后再上传（未完成的上传 {hours} 小时后自动清除）',
+    en: 'Not enough room in My files: {max} at most, {used} used (unfinished uploads included), this upload {size}; delete files you no longer need, then upload again (unfinished uploads are removed after {hours} hours)',
+  },
   FILE_STORAGE_FULL: {
     http: 400,
     status: 0,

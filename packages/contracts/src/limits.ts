@@ -157,6 +157,12 @@ export const UPLOAD_STALE_HOURS = 24;
 export const MAX_USER_FILE_NAME_LENGTH = 255;
 /** Files one account may keep in My files (ours: 1,000 × 5 MB at most 5 GB per account). */
 export const MAX_USER_FILES = 1000;
+/**
+ * Bytes one account may hold in My files, unfinished chunked uploads' pieces included (issue 41
+ * §7: pieces of uploads never finished used to count for nothing). 1,000 files of 5 MB; the
+ * server's FILE_STORAGE_MAX_BYTES overrides it.
+ */
+export const DEFAULT_USER_STORAGE_BYTES = MAX_USER_FILES * 5 * 1024 * 1024;
 /** Spec 2 §9 pagination "default 10"; the list answers at most 100 a page (ours). */
 export const MAX_USER_FILE_PAGE_SIZE = 100;
 
