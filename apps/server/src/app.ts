@@ -207,7 +207,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     library: services.library,
     libraryShare: services.libraryShare,
   });
-  await app.register(exportDomain, { prefix: PRODUCT, exports: services.exports, costly });
+  await app.register(exportDomain, {
+    prefix: PRODUCT,
+    exports: services.exports,
+    costly,
+    liveCredentials: (ids) => sessions.liveCredentials(ids),
+  });
   await app.register(alertDomain, { prefix: PRODUCT, alerts: services.alerts });
   await app.register(duplicateDomain, { prefix: PRODUCT, duplicate: services.duplicate, cpu, costly });
   await app.register(preEvaluationDomain, { prefix: PRODUCT, preEvaluation: services.preEvaluation, cpu });

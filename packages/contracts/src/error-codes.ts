@@ -836,6 +836,13 @@ export const ERROR_CODES = {
     en: 'The image of the chart "{chart}" is too large ({size} MB): at most {max} MB per image and {total} MB in all',
   },
   DOWNLOAD_NOT_FOUND: { http: 404, status: 0, zh: '该下载任务不存在', en: 'This download task does not exist' },
+  /** Issue 41 §7: one user's progress websockets open at once are capped; the web app polls instead. */
+  DOWNLOAD_PROGRESS_SOCKETS_LIMIT: {
+    http: 429,
+    status: 0,
+    zh: '同时跟踪进度的连接过多（每位用户最多 {max} 个），请关闭其他下载中心页面后重试',
+    en: 'Too many progress connections at once (at most {max} per user); close other download centre pages and try again',
+  },
   /** The file of a finished task is gone after its days (EXPORT_FILE_DAYS); "run again" remains. */
   DOWNLOAD_EXPIRED: {
     http: 410,
