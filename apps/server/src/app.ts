@@ -61,7 +61,9 @@ import { trackingDomain } from './domains/tracking/tracking.domain.js';
 import { translationDomain } from './domains/translation/translation.domain.js';
 import { AppError, registerErrorHandler, sendRouteNotFound } from './errors.js';
 import { costlyRateLimit } from './plugins/costly-rate-limit.js';
+import { urlForLog } from './plugins/log-url.js';
 import { registerRequestSignal } from './plugins/request-signal.js';
+import { registerWellFormedText } from './plugins/well-formed-text.js';
 import { MULTIPART_OPTIONS } from './files/upload.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 
@@ -137,6 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestSignal(app);
+  // Before any route reads a body: a lone surrogate in a text is refused, never a 500 (issue 41 §6).
+  registerWellFormedText(app);
   // Security headers on every answer, pages, assets and API alike (issue 16 §2).
   await app.register(fastifyHelmet, { global: true, ...SECURITY_HEADERS });
   await app.register(accessPlugin, { authenticate: (token) => services.sessions.authenticate(token) });
@@ -203,7 +207,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     library: services.library,
     libraryShare: services.libraryShare,
   });
-  await app.register(exportDomain, { prefix: PRODUCT, exports: services.exports, costly });
+  await app.register(exportDomain, {
+    prefix: PRODUCT,
+    exports: services.exports,
+    costly,
+    liveCredentials: (ids) => sessions.liveCredentials(ids),
+  });
   await app.register(alertDomain, { prefix: PRODUCT, alerts: services.alerts });
   await app.register(duplicateDomain, { prefix: PRODUCT, duplicate: services.duplicate, cpu, costly });
   await app.register(preEvaluationDomain, { prefix: PRODUCT, preEvaluation: services.preEvaluation, cpu });
@@ -267,14 +276,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return { app, context };
 }
 
-/** Query parameters that carry secrets (the spec's GET refresh, GET update/email): masked in log lines. */
-const SECRET_QUERY_PARAMS = /([?&](?:refresh_token|access_token|password|token|client_secret)=)[^&#]*/gi;
-
 /** Fastify's request log serializer, with the secrets of the URL masked (issue 16 §2). */
 function requestForLog(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(SECRET_QUERY_PARAMS, '$1[redacted]'),
+    url: urlForLog(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

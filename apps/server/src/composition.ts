@@ -126,6 +126,7 @@ import { SemanticSearchService } from './domains/semantic-search/semantic-search
 import { TrackingRepository } from './domains/tracking/tracking.repository.js';
 import { TrackingService } from './domains/tracking/tracking.service.js';
 import { createTranslationProvider } from './domains/translation/translation.provider.js';
+import { TranslationUsageRepository } from './domains/translation/translation.repository.js';
 import { TranslationService, type Delay } from './domains/translation/translation.service.js';
 import { createSheetReader, type SheetReader } from './files/sheet-reader.js';
 import { historyRetentionJob } from './jobs/history-retention.job.js';
@@ -205,6 +206,8 @@ export interface Repositories {
   disclosures: DisclosureRepository;
   /** assisted writing (domains/rewrite) */
   rewrites: RewriteRepository;
+  /** the translation calls' daily character counts (domains/translation) */
+  translationUsage: TranslationUsageRepository;
   /** The states of the document tasks, one lifecycle per kind (apps/server/src/tasks) */
   tasks: DocumentTasks;
 }
@@ -267,6 +270,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     files: new FileRepository(db),
     disclosures: new DisclosureRepository(db),
     rewrites: new RewriteRepository(db),
+    translationUsage: new TranslationUsageRepository(db),
     tasks: {
       export: new TaskRepository(db, 'export', now),
       report: new TaskRepository(db, 'report', now),
@@ -689,7 +693,12 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     classification: new ClassificationService(new SchemeStore(), engine),
     advancedSearch: new AdvancedSearchService(r.advancedSearch, now),
     batchSearch: new BatchSearchService(patents, search, r.batchRecords, now, infra.sheets),
-    translation: new TranslationService(createTranslationProvider(config.translate), infra.translationDelay),
+    translation: new TranslationService(createTranslationProvider(config.translate), infra.translationDelay, {
+      usage: r.translationUsage,
+      perUser: config.translate.dailyCharsPerUser,
+      perAddress: config.translate.dailyCharsPerAddress,
+      now,
+    }),
     dataImport: new DataImportService({
       runs: r.importRuns,
       uploadsDir: path.join(config.dataDir, 'uploads', 'import'),
@@ -715,6 +724,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
       repository: r.files,
       filesDir: path.join(config.dataDir, 'uploads', 'my-files'),
       maxFileBytes: config.files.maxFileBytes,
+      maxStorageBytes: config.files.maxStorageBytes,
       now,
       log: infra.log.child({ module: 'files' }),
     }),

@@ -8,6 +8,9 @@ import {
   DEFAULT_MAX_ALERTS_PER_USER,
   DEFAULT_EXPORT_FILE_DAYS,
   DEFAULT_REWRITE_DAILY_CHARS,
+  DEFAULT_TRANSLATE_DAILY_CHARS_PER_ADDRESS,
+  DEFAULT_TRANSLATE_DAILY_CHARS_PER_USER,
+  DEFAULT_USER_STORAGE_BYTES,
   MAX_IMPORT_FILE_BYTES,
   MAX_USER_FILE_BYTES,
   PASSWORD_MAX_LENGTH,
@@ -200,6 +203,20 @@ const EnvSchema = z.object({
   TRANSLATE_API_KEY: z.string().min(1).optional(),
   /** Model named in OpenAI-compatible requests. */
   TRANSLATE_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Characters one account may have translated per UTC day (issue 41). */
+  TRANSLATE_DAILY_CHARS_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .default(DEFAULT_TRANSLATE_DAILY_CHARS_PER_USER),
+  /** The same per client address for callers without an account (IP-login visitors share it). */
+  TRANSLATE_DAILY_CHARS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .default(DEFAULT_TRANSLATE_DAILY_CHARS_PER_ADDRESS),
   /**
    * Base URL of an OpenAI-compatible chat-completions service (…/v1/chat/completions) for assisted
    * writing; unset = assisted writing is not configured.
@@ -283,6 +300,16 @@ const EnvSchema = z.object({
     .min(1)
     .max(1024 * 1024 * 1024)
     .default(MAX_USER_FILE_BYTES),
+  /**
+   * Bytes one account may hold in My files, pieces of unfinished chunked uploads included (default
+   * 5 GB: 1,000 files of 5 MB; at most 1 TB). A piece or file that would pass it is refused.
+   */
+  FILE_STORAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 ** 4)
+    .default(DEFAULT_USER_STORAGE_BYTES),
 });
 
 /** The demo account's password in the README, used when the demo corpus is loaded and none is configured. */
@@ -326,8 +353,18 @@ export interface Config {
     /** Jobs each lane runs at once in this process (jobs/lanes.ts). */
     lanes: Record<JobLane, number>;
   };
-  /** url unset: the translation calls answer TRANSLATION_NOT_CONFIGURED. */
-  translate: { url: string | undefined; kind: Env['TRANSLATE_KIND']; apiKey: string | undefined; model: string };
+  /**
+   * url unset: the translation calls answer TRANSLATION_NOT_CONFIGURED. dailyCharsPerUser,
+   * dailyCharsPerAddress: the daily character budget of an account, and of an address without one.
+   */
+  translate: {
+    url: string | undefined;
+    kind: Env['TRANSLATE_KIND'];
+    apiKey: string | undefined;
+    model: string;
+    dailyCharsPerUser: number;
+    dailyCharsPerAddress: number;
+  };
   /**
    * Assisted writing's language model (url unset: REWRITE_NOT_CONFIGURED). retryBaseMs: the first
    * pause before a retry (doubling after; a Retry-After header wins), not an environment variable.
@@ -351,8 +388,8 @@ export interface Config {
   imports: { maxFileBytes: number };
   /** The download centre: days a finished file is kept. */
   exports: { fileDays: number };
-  /** My files: the largest file (FILE_UPLOAD_MAX_BYTES). */
-  files: { maxFileBytes: number };
+  /** My files: the largest file (FILE_UPLOAD_MAX_BYTES) and an account's bytes (FILE_STORAGE_MAX_BYTES). */
+  files: { maxFileBytes: number; maxStorageBytes: number };
   /** workers 0: searches run on the HTTP thread, without budgets. */
   search: { workers: number; timeoutMs: number; analysisTimeoutMs: number; clauseCacheMb?: number };
   /**
@@ -417,7 +454,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     alerts: { maxPerUser: e.ALERT_MAX_PER_USER, confirmationsPerDay: e.ALERT_CONFIRMATIONS_PER_DAY },
     jobs: { pollMs: e.JOB_POLL_MS, lanes: e.JOB_LANES },
-    translate: { url: e.TRANSLATE_URL, kind: e.TRANSLATE_KIND, apiKey: e.TRANSLATE_API_KEY, model: e.TRANSLATE_MODEL },
+    translate: {
+      url: e.TRANSLATE_URL,
+      kind: e.TRANSLATE_KIND,
+      apiKey: e.TRANSLATE_API_KEY,
+      model: e.TRANSLATE_MODEL,
+      dailyCharsPerUser: e.TRANSLATE_DAILY_CHARS_PER_USER,
+      dailyCharsPerAddress: e.TRANSLATE_DAILY_CHARS_PER_ADDRESS,
+    },
     llm: {
       url: e.LLM_URL,
       apiKey: e.LLM_API_KEY,
@@ -433,7 +477,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     imports: { maxFileBytes: Math.round(e.IMPORT_MAX_FILE_MB * 1024 * 1024) },
     exports: { fileDays: e.EXPORT_FILE_DAYS },
-    files: { maxFileBytes: e.FILE_UPLOAD_MAX_BYTES },
+    files: { maxFileBytes: e.FILE_UPLOAD_MAX_BYTES, maxStorageBytes: e.FILE_STORAGE_MAX_BYTES },
     search: {
       workers: e.SEARCH_WORKERS,
       timeoutMs: e.SEARCH_TIMEOUT_MS,

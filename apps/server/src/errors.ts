@@ -10,6 +10,7 @@ import { EngineError } from '@patlas/engine';
 import type { QueryError } from '@patlas/query';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from './plugins/locale.js';
+import { urlForLog } from './plugins/log-url.js';
 
 /** A handled failure: a catalogue code plus the values its message needs. Never user text at the throw site. */
 export class AppError extends Error {
@@ -146,7 +147,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         },
       );
     }
-    request.log.error({ err: error, method: request.method, url: request.url }, 'unhandled error');
+    // The URL's secrets (a websocket's ?token=, a GET refresh) stay out of the log (issue 41 §6).
+    request.log.error({ err: error, method: request.method, url: urlForLog(request.url) }, 'unhandled error');
     return send(reply, 500, 0, formatErrorMessage('INTERNAL', lang, { requestId: request.id }), {
       code: 'INTERNAL',
       requestId: request.id,

@@ -159,4 +159,55 @@ describe('chart option builders', () => {
       ['Applicant C', 0.5, 2],
     ]);
   });
+
+  it('escapes corpus names, titles and categories in every tooltip it writes as HTML (issue 41 §5)', () => {
+    const markup = '<img src=x onerror=alert(1)>';
+    const inert = '&lt;img src=x onerror=alert(1)&gt;';
+    type Formatter = (p: unknown) => string;
+    const tooltipOf = (option: unknown) => (option as { tooltip: { formatter: Formatter } }).tooltip.formatter;
+    const hostile: ChartModel = {
+      ...ranking,
+      categories: [{ key: 'x', label: markup }],
+      series: [
+        { name: markup, values: [3] },
+        { name: `"${markup}'`, values: [2] },
+      ],
+      map: { name: 'world', regionOf: () => markup },
+      landscape: {
+        total: 1,
+        sampled: false,
+        sampleSize: 1,
+        tookMs: 1,
+        extent: 100,
+        peakRadius: 8,
+        unplaced: 0,
+        points: [{ publicationNumber: markup, title: markup, x: 1, y: 1 }],
+        grid: { size: 1, extent: 100, values: [1] },
+        peaks: [{ x: 1, y: 1, density: 1, count: 1, label: markup, terms: [] }],
+      },
+    };
+    const answers = [
+      tooltipOf(buildChartOption(hostile, 'map', look))({ name: markup, value: 3 }),
+      tooltipOf(buildChartOption(hostile, 'heatmap', look))({ data: { value: [0, 0, 3] } }),
+      tooltipOf(buildChartOption(hostile, 'heatmap', look))({ data: { value: [0, 1, 2] } }),
+      tooltipOf(buildChartOption(hostile, 'scatter', look))({ name: markup, value: [2, 3] }),
+      tooltipOf(buildChartOption(hostile, 'wordCloud', look))({ name: markup, data: { categoryIndex: 0 } }),
+      tooltipOf(buildChartOption(hostile, 'landscape', look))({
+        seriesIndex: 1,
+        data: { name: markup, title: markup },
+      }),
+      tooltipOf(buildChartOption(hostile, 'landscape', look))({ seriesIndex: 2, data: { name: markup, count: 1 } }),
+    ];
+    for (const html of answers) {
+      expect(html).toContain(inert);
+      // Only the formatter's own line breaks are markup.
+      expect(html.replace(/<br\/>/g, ''), html).not.toMatch(/[<>]/);
+    }
+    expect(answers[2]).toContain('&quot;&lt;img src=x onerror=alert(1)&gt;&#39;');
+    // A formatted count is escaped too (a look's formatter is not ours to trust).
+    const odd = { ...look, formatCount: () => '<b>1</b>' };
+    expect(tooltipOf(buildChartOption(hostile, 'wordCloud', odd))({ name: 'x', data: { categoryIndex: 0 } })).toBe(
+      'x: &lt;b&gt;1&lt;/b&gt;',
+    );
+  });
 });

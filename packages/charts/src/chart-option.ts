@@ -43,6 +43,17 @@ function gridOf(model: ChartModel, look: ChartLook, horizontal: boolean) {
   };
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * A text made inert for HTML. ECharts puts what a tooltip formatter function answers into the page
+ * as HTML (its own templates and default tooltips escape; a function's answer is taken as is), and
+ * names, titles and categories come from the corpus and from users (issue 41 §5).
+ */
+export function escapeHtml(text: unknown): string {
+  return String(text ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
 /** Long names are cut on the axis; the tooltip and the table show them whole. */
 function shorten(label: string, max = 18): string {
   return label.length > max ? `${label.slice(0, max - 1)}…` : label;
@@ -160,7 +171,8 @@ function map(model: ChartModel, look: ChartLook): EChartsOption {
       confine: true,
       formatter: (p) => {
         const item = p as { name: string; value?: number };
-        return `${item.name}: ${Number.isFinite(item.value) ? look.formatCount(Number(item.value)) : 0}`;
+        const count = Number.isFinite(item.value) ? look.formatCount(Number(item.value)) : '0';
+        return `${escapeHtml(item.name)}: ${escapeHtml(count)}`;
       },
     },
     visualMap: {
@@ -200,7 +212,8 @@ function heatmap(model: ChartModel, look: ChartLook): EChartsOption {
       formatter: (p) => {
         const item = p as { data?: { value: [number, number, number] } };
         const [c, s, v] = item.data?.value ?? [0, 0, 0];
-        return `${model.series[s]?.name ?? ''}<br/>${model.categories[c]?.label ?? ''}: ${look.formatCount(v)}`;
+        const category = escapeHtml(model.categories[c]?.label);
+        return `${escapeHtml(model.series[s]?.name)}<br/>${category}: ${escapeHtml(look.formatCount(v))}`;
       },
     },
     grid: { top: 16, bottom: 64, left: 16, right: 24, containLabel: true },
@@ -264,7 +277,9 @@ function lifecycle(model: ChartModel, look: ChartLook): EChartsOption {
       confine: true,
       formatter: (p) => {
         const item = p as { name: string; value: number[] };
-        return `${item.name}<br/>${applications?.name ?? ''}: ${look.formatCount(item.value[1] ?? 0)}<br/>${applicants?.name ?? ''}: ${look.formatCount(item.value[0] ?? 0)}`;
+        const line = (name: string | undefined, value: number | undefined) =>
+          `${escapeHtml(name)}: ${escapeHtml(look.formatCount(value ?? 0))}`;
+        return `${escapeHtml(item.name)}<br/>${line(applications?.name, item.value[1])}<br/>${line(applicants?.name, item.value[0])}`;
       },
     },
     grid: { top: 32, bottom: 40, left: 24, right: 40, containLabel: true },
@@ -305,7 +320,7 @@ function wordCloud(model: ChartModel, look: ChartLook): EChartsOption {
       confine: true,
       formatter: (p: unknown) => {
         const item = p as { name: string; data?: { categoryIndex: number } };
-        return `${item.name}: ${look.formatCount(counts[item.data?.categoryIndex ?? -1] ?? 0)}`;
+        return `${escapeHtml(item.name)}: ${escapeHtml(look.formatCount(counts[item.data?.categoryIndex ?? -1] ?? 0))}`;
       },
     },
     series: [
@@ -363,8 +378,10 @@ function landscape(model: ChartModel, look: ChartLook): EChartsOption {
       confine: true,
       formatter: (p: unknown) => {
         const item = p as { seriesIndex: number; data?: { name?: string; title?: string; count?: number } };
-        if (item.seriesIndex === 1) return `${item.data?.name ?? ''}<br/>${item.data?.title ?? ''}`;
-        if (item.seriesIndex === 2) return `${item.data?.name ?? ''}: ${look.formatCount(item.data?.count ?? 0)}`;
+        if (item.seriesIndex === 1) return `${escapeHtml(item.data?.name)}<br/>${escapeHtml(item.data?.title)}`;
+        if (item.seriesIndex === 2) {
+          return `${escapeHtml(item.data?.name)}: ${escapeHtml(look.formatCount(item.data?.count ?? 0))}`;
+        }
         return '';
       },
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from './auth.js';
 import { PagedSchema } from './history.js';
+import { isInAppPath } from './in-app-path.js';
 import { MAX_EXPRESSION_LENGTH } from './limits.js';
 
 /**
@@ -175,10 +176,7 @@ export const ShareSearchRequestSchema = z.object({
   emails: Emails,
   title: z.string().trim().min(1).max(MAX_SHARE_TITLE_LENGTH),
   expression: z.string().max(MAX_EXPRESSION_LENGTH).optional(),
-  router: z
-    .string()
-    .max(20_000)
-    .regex(/^\/(?!\/)/, 'an in-app path'),
+  router: z.string().max(20_000).refine(isInAppPath, 'an in-app path'),
   total: z.number().int().min(0).optional(),
   note: Note,
 });

@@ -220,7 +220,17 @@ export const DISCLOSURE_IMAGE_SUCCESS_MESSAGE = '成功';
 
 /** Where the editor's images are served, under /api/product. */
 export const DISCLOSURE_IMAGE_ROUTE = '/disclosurePaper/image';
-/** The image id in an image address (`…/disclosurePaper/image/<id>`). */
-export const DISCLOSURE_IMAGE_SRC = /\/disclosurePaper\/image\/([A-Za-z0-9-]{8,64})(?:[?#]|$)/;
+/**
+ * An editor image's address: the product's own image route and nothing before or after it, as
+ * the upload answers it (`/api/product/disclosurePaper/image/<id>`). Anchored (issue 41 §3): the
+ * web app fetches such an address with the bearer token, so another host's `…/disclosurePaper/image/x`
+ * must never pass.
+ */
+export const DISCLOSURE_IMAGE_SRC = /^\/api\/product\/disclosurePaper\/image\/([A-Za-z0-9-]{8,64})$/;
+
+/** The image id of one of our image addresses; undefined for anything else (data:, other sites, other paths). */
+export function disclosureImageIdOf(src: unknown): string | undefined {
+  return typeof src === 'string' ? DISCLOSURE_IMAGE_SRC.exec(src)?.[1] : undefined;
+}
 
 export const DisclosureExportQuerySchema = z.object({ id: z.string().min(1).max(64) });

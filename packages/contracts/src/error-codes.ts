@@ -16,6 +16,13 @@ export const ERROR_CODES = {
     zh: '参数错误：{field} {reason}',
     en: 'Invalid parameter: {field} {reason}',
   },
+  /** Issue 41 §6: a request text holding a lone UTF-16 surrogate (JSON "\ud800"), refused before any route reads it. */
+  TEXT_MALFORMED: {
+    http: 400,
+    status: 0,
+    zh: '参数错误：{field} 含有无效字符（不成对的 UTF-16 代理项），请删除后重试',
+    en: 'Invalid parameter: {field} holds an invalid character (an unpaired UTF-16 surrogate); remove it and try again',
+  },
   NOT_FOUND: { http: 404, status: 0, zh: '请求的资源不存在', en: 'The requested resource does not exist' },
   ROUTE_NOT_FOUND: { http: 404, status: 0, zh: '接口不存在：{method} {url}', en: 'No such endpoint: {method} {url}' },
   PATENT_NOT_FOUND: {
@@ -727,6 +734,16 @@ export const ERROR_CODES = {
     zh: '{failed}/{total} 批翻译失败，对应文本返回为空：{reason}',
     en: '{failed} of {total} translation batches failed and their texts are empty: {reason}',
   },
+  /**
+   * Issue 41: the day's translation characters of the account (or, for an IP-login visitor, of the
+   * address) are spent, or this call needs more than are left.
+   */
+  TRANSLATION_DAILY_LIMIT_REACHED: {
+    http: 429,
+    status: 0,
+    zh: '今日翻译额度不足：每日 {limit} 字符，今日剩余 {left} 字符，本次需要 {chars} 字符；额度于 {resetsAt} 恢复',
+    en: 'Not enough of today’s translation allowance: {limit} characters a day, {left} left, this call needs {chars}; it renews at {resetsAt}',
+  },
   // ---- Image search (spec 1 §7 /search/image/*, /image/history/*) ----
   /** Spec 1 §5: "Image search needs an image (jpg, jpeg, png)": no file in the upload. */
   IMAGE_SEARCH_FILE_REQUIRED: {
@@ -833,6 +850,13 @@ export const ERROR_CODES = {
     en: 'The image of the chart "{chart}" is too large ({size} MB): at most {max} MB per image and {total} MB in all',
   },
   DOWNLOAD_NOT_FOUND: { http: 404, status: 0, zh: '该下载任务不存在', en: 'This download task does not exist' },
+  /** Issue 41 §7: one user's progress websockets open at once are capped; the web app polls instead. */
+  DOWNLOAD_PROGRESS_SOCKETS_LIMIT: {
+    http: 429,
+    status: 0,
+    zh: '同时跟踪进度的连接过多（每位用户最多 {max} 个），请关闭其他下载中心页面后重试',
+    en: 'Too many progress connections at once (at most {max} per user); close other download centre pages and try again',
+  },
   /** The file of a finished task is gone after its days (EXPORT_FILE_DAYS); "run again" remains. */
   DOWNLOAD_EXPIRED: {
     http: 410,
@@ -1509,6 +1533,13 @@ export const ERROR_CODES = {
     zh: '重命名不能更改文件类型，新文件名须以 .{ext} 结尾',
     en: 'Renaming cannot change the file type: the new name must end with .{ext}',
   },
+  /** Issue 41 §7: the account's bytes (files and unfinished uploads' pieces) would pass FILE_STORAGE_MAX_BYTES. */
+  FILE_STORAGE_QUOTA_EXCEEDED: {
+    http: 400,
+    status: 0,
+    zh: '“我的文件”空间不足：上限 {max}，已用 {used}（含未完成的上传），本次上传 {size}；请删除不需要的文件后再上传（未完成的上传 {hours} 小时后自动清除）',
+    en: 'Not enough room in My files: {max} at most, {used} used (unfinished uploads included), this upload {size}; delete files you no longer need, then upload again (unfinished uploads are removed after {hours} hours)',
+  },
   FILE_STORAGE_FULL: {
     http: 400,
     status: 0,
@@ -1633,6 +1664,13 @@ export const ERROR_CODES = {
     status: 0,
     zh: '图片插入失败：请选择要上传的文件',
     en: 'Image insert failed: please select a file to upload',
+  },
+  /** Issue 41 §3: an image whose header declares more than MAX_DISCLOSURE_IMAGE_PIXELS; refused before decoding. */
+  DISCLOSURE_IMAGE_TOO_MANY_PIXELS: {
+    http: 400,
+    status: 0,
+    zh: '图片插入失败：图片尺寸为 {width}×{height} 像素，超过 {tenThousands} 万像素的上限，请缩小后重新上传',
+    en: 'Image insert failed: the image is {width}×{height} pixels, more than the {megapixels} megapixels allowed; scale it down and upload again',
   },
   DISCLOSURE_IMAGE_UNREADABLE: {
     http: 400,

@@ -25,6 +25,7 @@ export * from './library.js';
 export * from './export.js';
 export * from './compare.js';
 export * from './collaboration.js';
+export * from './in-app-path.js';
 export * from './alert.js';
 export * from './analysis-charts.js';
 export * from './export-analysis.js';

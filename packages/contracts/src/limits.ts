@@ -174,6 +174,12 @@ export const UPLOAD_STALE_HOURS = 24;
 export const MAX_USER_FILE_NAME_LENGTH = 255;
 /** Files one account may keep in My files (ours: 1,000 × 5 MB at most 5 GB per account). */
 export const MAX_USER_FILES = 1000;
+/**
+ * Bytes one account may hold in My files, unfinished chunked uploads' pieces included (issue 41
+ * §7: pieces of uploads never finished used to count for nothing). 1,000 files of 5 MB; the
+ * server's FILE_STORAGE_MAX_BYTES overrides it.
+ */
+export const DEFAULT_USER_STORAGE_BYTES = MAX_USER_FILES * 5 * 1024 * 1024;
 /** Spec 2 §9 pagination "default 10"; the list answers at most 100 a page (ours). */
 export const MAX_USER_FILE_PAGE_SIZE = 100;
 
@@ -195,6 +201,11 @@ export const MAX_DISCLOSURE_IMAGES = 10;
 export const MAX_DISCLOSURE_IMAGE_BYTES = 5 * 1024 * 1024;
 /** An uploaded image is kept at most this many px on its long side (ours: twice a printed page's width; keeps saves and exports light). */
 export const MAX_DISCLOSURE_IMAGE_SIDE = 2400;
+/**
+ * Most pixels (width × height) of an uploaded editor image, read from its header before it is
+ * decoded (issue 41 §3: a 256-megapixel PNG fits in 776 KB). A 50-megapixel camera's photo passes.
+ */
+export const MAX_DISCLOSURE_IMAGE_PIXELS = 50_000_000;
 /** The Word export embeds images at most this wide (ours: twice the 600 px text column, about 190 dpi in print). */
 export const DISCLOSURE_EXPORT_IMAGE_WIDTH = 1200;
 /** Spec 2 §5 "Rich-text image: jpg, jpeg, png". */

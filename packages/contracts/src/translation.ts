@@ -4,6 +4,17 @@ import { z } from 'zod';
 export const TRANSLATION_MAX_TEXTS = 100;
 /** Most characters (all texts together) one translation call may carry. */
 export const TRANSLATION_MAX_CHARS = 50_000;
+/**
+ * Characters one account may have translated per UTC day (issue 41: a call may carry 50,000, and
+ * IP-login visitors may call too). Counted as sent to the service; a failed batch gives its
+ * characters back. TRANSLATE_DAILY_CHARS_PER_USER overrides it.
+ */
+export const DEFAULT_TRANSLATE_DAILY_CHARS_PER_USER = 500_000;
+/**
+ * The same for callers without an account (IP-login visitors), per client address: every visitor
+ * behind one address shares it. TRANSLATE_DAILY_CHARS_PER_ADDRESS overrides it.
+ */
+export const DEFAULT_TRANSLATE_DAILY_CHARS_PER_ADDRESS = 1_000_000;
 
 /** The languages a text can be translated into. */
 export const TranslationLanguageSchema = z.enum(['zh', 'en']);

@@ -928,6 +928,14 @@ export interface FileUploadChunksTable {
   received_at: string;
 }
 
+/** Issue 41: characters sent to the translation service per caller (`user:<id>`, `address:<ip>`) and UTC day. */
+export interface TranslationUsageTable {
+  subject: string;
+  /** YYYY-MM-DD, UTC */
+  day: string;
+  chars: number;
+}
+
 export interface Database {
   patents: PatentsTable;
   patent_values: PatentValuesTable;
@@ -1000,6 +1008,7 @@ export interface Database {
   disclosure_versions: DisclosureVersionsTable;
   disclosure_images: DisclosureImagesTable;
   rewrites: RewritesTable;
+  translation_usage: TranslationUsageTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

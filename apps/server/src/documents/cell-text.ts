@@ -18,3 +18,14 @@ export function xlsxCellText(value: string): string {
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
   return text.slice(0, end) + EXPORT_TRUNCATION_MARK;
 }
+
+/**
+ * A text that a spreadsheet program would run as a formula when it opens a CSV: one starting with
+ * `=`, `+`, `-` or `@` (OWASP "CSV injection"), or with a tab or carriage return (some programs
+ * skip those and read what follows). Such a text gets a leading `'`, which Excel and LibreOffice
+ * show as text and never evaluate (issue 41 §4). xlsx needs none of this: its cells are typed, and
+ * the table writers store every text as a string cell, never as a formula.
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

@@ -1,14 +1,19 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
+import { neutraliseFormula } from './cell-text.js';
 import type { ExportWriter, OpenTableWriter, WriterInput } from './writer.js';
 
 /** Excel reads a CSV as UTF-8 (and so shows Chinese) only when the file starts with a BOM. */
 export const UTF8_BOM = '\ufeff';
 
-/** RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
+/**
+ * RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled; a text a
+ * spreadsheet would run as a formula is neutralised first (cell-text.ts neutraliseFormula).
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const text = neutraliseFormula(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** RFC 4180: records end with CRLF. */

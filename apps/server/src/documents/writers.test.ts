@@ -4,6 +4,7 @@ import path from 'node:path';
 import { EXPORT_TRUNCATION_MARK, XLSX_MAX_CELL_LENGTH, type Patent } from '@patlas/contracts';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCnPatent } from '../../test/factories.js';
 import { exportFieldLabel, valueOf } from '../domains/export/export-fields.js';
@@ -45,13 +46,29 @@ const inputFor = (file: string): WriterInput => ({
   valueOf: (patent, field) => valueOf(patent, field, 'zh', TODAY),
 });
 
-async function writeAll(open: OpenWriter, file: string, batches: Patent[][]): Promise<string> {
-  const input = inputFor(file);
+/** Titles as stored, untrimmed: a tab or carriage return at the start reaches the writer. */
+const rawTitleInputFor = (file: string): WriterInput => ({
+  ...inputFor(file),
+  valueOf: (patent, field) => (field === 'title' ? (patent.title?.text ?? '') : valueOf(patent, field, 'zh', TODAY)),
+});
+
+async function writeAll(
+  open: OpenWriter,
+  file: string,
+  batches: Patent[][],
+  input: WriterInput = inputFor(file),
+): Promise<string> {
   const writer = await open(input);
   for (const batch of batches) await writer.write(batch);
   await writer.finish();
   return input.path;
 }
+
+/** Texts a spreadsheet would run as formulas (issue 41 §4), one per dangerous start. */
+const FORMULA_TITLES = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1:A2)', '\t=1+1', '\r=1+1'];
+const formulaRecords = FORMULA_TITLES.map((title, i) =>
+  buildCnPatent({ publicationNumber: `CN11000010${i}A`, title: { text: title }, applicants: [{ name: '=cmd|x' }] }),
+);
 
 async function readSheet(file: string): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
@@ -93,6 +110,21 @@ describe('xlsx writer', () => {
     expect(row![1]).toBe('ab');
   });
 
+  it('stores a text that starts like a formula as a string cell, never as a formula', async () => {
+    const file = await writeAll(openXlsxWriter, 'f.xlsx', [formulaRecords], rawTitleInputFor('f.xlsx'));
+    const rows = await readSheet(file);
+    expect(rows.slice(1).map((row) => row[1])).toEqual(FORMULA_TITLES.map((t) => t.replace(/\r/g, '\n')));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.worksheets[0]!;
+    for (let r = 2; r <= FORMULA_TITLES.length + 1; r++) {
+      expect(sheet.getRow(r).getCell(2).type).toBe(ExcelJS.ValueType.String);
+      expect(sheet.getRow(r).getCell(3).type).toBe(ExcelJS.ValueType.String);
+    }
+    const xml = await (await JSZip.loadAsync(await readFile(file))).file('xl/worksheets/sheet1.xml')!.async('string');
+    expect(xml).not.toMatch(/<f[ >]/);
+  });
+
   it('finds the stream exceljs compresses a sheet through, so a long export waits for it', async () => {
     // Without it rows pile up in memory faster than zlib takes them (xlsx.ts sheetSink).
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(dir, 'sink.xlsx') });
@@ -125,6 +157,15 @@ describe('csv writer', () => {
     expect(rows).toEqual([columns.map((c) => c.label), ...expected]);
     expect(rows[1]![1]).toBe('一种锂电池正极材料，及其"制备"方法');
     expect(rows[1]![3]).toBe('第一行\n第二行\r\n第三行');
+  });
+
+  it('neutralises a cell starting with =, +, -, @, a tab or a carriage return with a leading quote', async () => {
+    const file = await writeAll(openCsvWriter, 'f.csv', [formulaRecords], rawTitleInputFor('f.csv'));
+    const rows = parse(await readFile(file), { bom: true }) as string[][];
+    expect(rows.slice(1).map((row) => row[1])).toEqual(FORMULA_TITLES.map((t) => `'${t}`));
+    expect(rows.slice(1).map((row) => row[2])).toEqual(FORMULA_TITLES.map(() => "'=cmd|x"));
+    // a text with such a character later on is left as it is
+    expect(rows[1]![0]).toBe('CN110000100A');
   });
 
   it('removes the file on abort', async () => {

@@ -7,7 +7,7 @@ import { inflateRawSync } from 'node:zlib';
  * small zip bomb cannot take the process down. Throws DocxTextError with a reason key.
  */
 
-export type DocxProblem = 'notDocx' | 'tooLarge' | 'method';
+export type DocxProblem = 'notDocx' | 'tooLarge' | 'method' | 'character';
 
 export class DocxTextError extends Error {
   constructor(readonly problem: DocxProblem) {
@@ -68,11 +68,25 @@ function readEntry(file: Buffer, name: string, maxBytes: number): Buffer | undef
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
+/** XML 1.0 `Char`: what a character reference may name; anything else makes the part malformed. */
+function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (whole, name: string) => {
-    if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
-    return ENTITIES[name] ?? whole;
+    if (!name.startsWith('#')) return ENTITIES[name] ?? whole;
+    const code = name.startsWith('#x') ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    // `&#x110000;`, a surrogate or NUL: not a character (String.fromCodePoint threw a RangeError, a 500; issue 41 §6).
+    if (!isXmlChar(code)) throw new DocxTextError('character');
+    return String.fromCodePoint(code);
   });
 }
 

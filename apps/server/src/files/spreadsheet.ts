@@ -15,7 +15,12 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  */
 export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
+  // encodeURIComponent throws on a lone surrogate (a name stored before such names were refused).
+  const wellFormed = filename.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    '\ufffd',
+  );
+  const encoded = encodeURIComponent(wellFormed).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );

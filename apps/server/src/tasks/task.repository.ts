@@ -88,6 +88,17 @@ export class TaskRepository<K extends TaskKindName = TaskKindName> {
     return row as TaskRow<K> | undefined;
   }
 
+  /** The tasks among `ids` that exist, in one query (the progress sockets' shared poll). */
+  async findMany(ids: readonly string[]): Promise<TaskRow<K>[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.tasks
+      .selectFrom(this.table)
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
+    return rows as TaskRow<K>[];
+  }
+
   /** Updates a task when it is in one of `from` (any state when absent); false when it was not. */
   async update(id: string, patch: TaskPatch<K>, from?: readonly TaskState[]): Promise<boolean> {
     let query = this.tasks

@@ -209,7 +209,14 @@ describe('restorePath', () => {
   });
 
   it('falls back to the stored state when the router is not an in-app path', () => {
-    for (const router of ['https://evil.example/x', '//evil.example/x', undefined]) {
+    const outside = [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example/login',
+      '/\t/evil.example',
+      '/%5Cevil.example',
+    ];
+    for (const router of [...outside, undefined]) {
       const path = restorePath('5', { ...entry, router });
       expect(path).toBe('/innovationSpace/searchResult?q=TI%3Da&hid=5');
     }

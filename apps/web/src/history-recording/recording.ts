@@ -1,5 +1,6 @@
 import {
   HISTORY_ACTIONS,
+  isInAppPath,
   SearchHistoryEntrySchema,
   type HistoryAction,
   type SearchHistoryEntry,
@@ -141,14 +142,10 @@ export function validEntry(entry: SearchHistoryEntry): SearchHistoryEntry | unde
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Only in-app paths are reopened; anything else (a tampered import) falls back to the state. */
-function isAppPath(path: string | undefined): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//');
-}
-
 /** The URL that reopens an entry, marked with its id so the reopening is not recorded again. */
 export function restorePath(id: string, entry: SearchHistoryEntry): string {
-  const base = isAppPath(entry.router)
+  // Only in-app paths are reopened; anything else (a tampered import, issue 41 §2) falls back to the state.
+  const base = isInAppPath(entry.router)
     ? entry.router
     : entry.detail
       ? patentDetailPath(entry.detail, entry.detailTab)

@@ -28,6 +28,7 @@ import * as createDisclosures from './202612070200-create-disclosures.js';
 import * as createRewrites from './202612070400-create-rewrites.js';
 import * as addJobLanes from './202612080500-add-job-lanes.js';
 import * as taskKit from './202612100100-task-kit.js';
+import * as createTranslationUsage from './202612110100-create-translation-usage.js';
 import * as alertRecipientsAndMailLog from './202612150100-alert-recipients-and-mail-log.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
@@ -61,5 +62,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612070400-create-rewrites': createRewrites,
   '202612080500-add-job-lanes': addJobLanes,
   '202612100100-task-kit': taskKit,
+  '202612110100-create-translation-usage': createTranslationUsage,
   '202612150100-alert-recipients-and-mail-log': alertRecipientsAndMailLog,
 };

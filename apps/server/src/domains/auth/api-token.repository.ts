@@ -27,6 +27,18 @@ export class ApiTokenRepository {
     return rows.map(apiTokenOf);
   }
 
+  /** The tokens among `ids` not revoked. */
+  async activeIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('api_tokens')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .where('revoked_at', 'is', null)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
   findActiveByHash(hash: string): Promise<ApiTokenRow | undefined> {
     return this.db
       .selectFrom('api_tokens')

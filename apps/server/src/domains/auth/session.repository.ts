@@ -100,6 +100,19 @@ export class SessionRepository {
   }
 
   /** Notes a request of the session (the caller writes at most once a minute). */
+  /** The sessions among `ids` still alive at `at`: not ended, and renewable (refresh token not expired). */
+  async liveIds(ids: readonly string[], at: string): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .where('ended_at', 'is', null)
+      .where('refresh_expires_at', '>', at)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
   async touch(id: string, at: string): Promise<void> {
     await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
   }

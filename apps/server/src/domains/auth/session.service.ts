@@ -250,6 +250,21 @@ export class SessionService {
   }
 
   /**
+   * Which of these credentials still stand, read at once: sessions not ended (logout, crowding
+   * out, password change, disabled account) whose refresh token has not expired, and API tokens
+   * not revoked. A long-lived connection (the progress websocket) checks its caller with it.
+   */
+  async liveCredentials(ids: {
+    sessionIds: readonly string[];
+    apiTokenIds: readonly string[];
+  }): Promise<{ sessions: Set<string>; apiTokens: Set<string> }> {
+    return {
+      sessions: await this.deps.sessions.liveIds(ids.sessionIds, this.nowIso()),
+      apiTokens: await this.deps.apiTokens.activeIds(ids.apiTokenIds),
+    };
+  }
+
+  /**
    * Logout by bearer token: ends the session even when its access token has expired (the client
    * still holds it). Answers the ended session's user and id, or undefined when nothing matched.
    */

@@ -1,6 +1,6 @@
 import {
   APPLICATION_DESCRIPTION_HEADINGS,
-  DISCLOSURE_IMAGE_SRC,
+  disclosureImageIdOf,
   SECTION_KEYS_BY_KIND,
   type DisclosureContent,
   type DisclosureKind,
@@ -75,8 +75,7 @@ export function imagesIn(doc: DisclosureRichNode | undefined, into: DisclosureRi
 
 /** The id of one of our image addresses; undefined for anything else (data:, other sites). */
 export function imageIdOf(src: unknown): string | undefined {
-  if (typeof src !== 'string') return undefined;
-  return DISCLOSURE_IMAGE_SRC.exec(src)?.[1];
+  return disclosureImageIdOf(src);
 }
 
 function depthOf(node: DisclosureRichNode, depth = 1): number {

@@ -5,6 +5,7 @@ import {
   DISCLOSURE_VERSION_WINDOW_MS,
   MAX_DISCLOSURE_IMAGES,
 } from '@patlas/contracts';
+import { deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,38 @@ function png(width = 40, height = 30, color = { r: 200, g: 40, b: 40 }): Promise
   return sharp({ create: { width, height, channels: 3, background: color } })
     .png()
     .toBuffer();
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  let crc = 0xffffffff;
+  for (const byte of body) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  const out = Buffer.alloc(body.length + 8);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE((crc ^ 0xffffffff) >>> 0, body.length + 4);
+  return out;
+}
+
+/** A real, valid black 1-bit PNG of width × height: tens of megapixels in a few kilobytes (a decompression bomb). */
+function hugePng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const paragraph = (text: string, marks?: DisclosureRichNode['marks']): DisclosureRichNode => ({
@@ -326,6 +359,49 @@ describe.each(await reachableDialects())('disclosure writing API on %s', (dialec
       'DISCLOSURE_NOT_FOUND',
       stranger,
     );
+  });
+
+  it('refuses an image of more pixels than allowed before decoding it (issue 41 §3)', async () => {
+    const target = await save({ title: '大图', sections: { field: '见图' } });
+    const bomb = hugePng(10_000, 6_000);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    expect(await sharp(bomb).metadata()).toMatchObject({ format: 'png', width: 10_000, height: 6_000 });
+    const zh = await upload(target.id, bomb, 'bomb.png');
+    expect([zh.statusCode, zh.json().data.code]).toEqual([400, 'DISCLOSURE_IMAGE_TOO_MANY_PIXELS']);
+    expect(zh.json().message).toBe(
+      '图片插入失败：图片尺寸为 10000×6000 像素，超过 5000 万像素的上限，请缩小后重新上传',
+    );
+    const en = await upload(target.id, bomb, 'bomb.png', owner, 'en');
+    expect(en.json().message).toBe(
+      'Image insert failed: the image is 10000×6000 pixels, more than the 50 megapixels allowed; scale it down and upload again',
+    );
+    // An ordinary image of the same kind still goes in.
+    expect((await upload(target.id, hugePng(800, 600), 'fine.png')).json().status).toBe(1);
+  });
+
+  it('takes only the product’s own image route as an image address (issue 41 §3)', async () => {
+    const target = await save({ title: '外链图片', sections: { field: '见图' } });
+    const { id } = (await upload(target.id, await png())).json().data as { id: string };
+    const own = `/api/product/disclosurePaper/image/${id}`;
+    for (const src of [
+      `https://evil.example${own}`,
+      `//evil.example${own}`,
+      `/elsewhere/disclosurePaper/image/${id}`,
+      `/x${own}`,
+      `${own}?token=1`,
+      `${own}#x`,
+      `${own}/`,
+      ` ${own}`,
+    ]) {
+      await fails(
+        'POST',
+        SAVE,
+        { id: target.id, version: target.version, content: disclosureContent(TEXTS, [src]) },
+        'DISCLOSURE_IMAGE_FOREIGN',
+      );
+    }
+    const saved = await save({ id: target.id, version: target.version, content: disclosureContent(TEXTS, [own]) });
+    expect(saved.version).toBe(target.version + 1);
   });
 
   it('uploads editor images (spec 2 §7 answer), serves them to their owner only and checks type, size and count', async () => {

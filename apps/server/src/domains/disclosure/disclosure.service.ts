@@ -7,6 +7,7 @@ import {
   DISCLOSURE_IMAGE_TYPES,
   DISCLOSURE_VERSION_WINDOW_MS,
   MAX_DISCLOSURE_IMAGE_BYTES,
+  MAX_DISCLOSURE_IMAGE_PIXELS,
   MAX_DISCLOSURE_IMAGE_SIDE,
   MAX_DISCLOSURE_IMAGES,
   MAX_DISCLOSURE_TEXT_LENGTH,
@@ -25,7 +26,7 @@ import {
   type Language,
 } from '@patlas/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../../errors.js';
 import type { AccountAuthContext } from '../auth/access.plugin.js';
 import type { Clock } from '../auth/tokens.js';
@@ -335,13 +336,30 @@ export class DisclosureService {
     if (new Set([...saved, ...pending]).size >= MAX_DISCLOSURE_IMAGES) {
       throw new AppError('DISCLOSURE_IMAGE_LIMIT', { max: MAX_DISCLOSURE_IMAGES });
     }
+    let meta: Metadata;
+    try {
+      // The header only (nothing is decoded): its size is checked below with a message of its own.
+      meta = await sharp(upload.file, { failOn: 'error', limitInputPixels: false }).metadata();
+    } catch {
+      throw new AppError('DISCLOSURE_IMAGE_UNREADABLE', { formats: TYPES_TEXT });
+    }
+    const { width = 0, height = 0 } = meta;
+    if (width * height > MAX_DISCLOSURE_IMAGE_PIXELS) {
+      throw new AppError('DISCLOSURE_IMAGE_TOO_MANY_PIXELS', {
+        width,
+        height,
+        megapixels: MAX_DISCLOSURE_IMAGE_PIXELS / 1_000_000,
+        tenThousands: MAX_DISCLOSURE_IMAGE_PIXELS / 10_000,
+      });
+    }
     let image: { data: Buffer; info: OutputInfo };
     let format: 'png' | 'jpg';
     try {
-      const meta = await sharp(upload.file, { failOn: 'error' }).metadata();
       if (meta.format !== 'png' && meta.format !== 'jpeg') throw new Error(`format ${meta.format}`);
       format = meta.format === 'png' ? 'png' : 'jpg';
-      const pipeline = sharp(upload.file, { failOn: 'error' }).rotate().resize({
+      // limitInputPixels: the decoder holds to the header's promise too.
+      const input = { failOn: 'error' as const, limitInputPixels: MAX_DISCLOSURE_IMAGE_PIXELS };
+      const pipeline = sharp(upload.file, input).rotate().resize({
         width: MAX_DISCLOSURE_IMAGE_SIDE,
         height: MAX_DISCLOSURE_IMAGE_SIDE,
         fit: 'inside',
@@ -404,7 +422,9 @@ export class DisclosureService {
         let data = await readFile(file);
         let { width, height } = row;
         if (width > DISCLOSURE_EXPORT_IMAGE_WIDTH) {
-          const scaled = sharp(data).resize({ width: DISCLOSURE_EXPORT_IMAGE_WIDTH });
+          const scaled = sharp(data, { limitInputPixels: MAX_DISCLOSURE_IMAGE_PIXELS }).resize({
+            width: DISCLOSURE_EXPORT_IMAGE_WIDTH,
+          });
           const out = await (type === 'png' ? scaled.png() : scaled.jpeg({ quality: 90 })).toBuffer({
             resolveWithObject: true,
           });

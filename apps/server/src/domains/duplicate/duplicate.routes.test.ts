@@ -219,6 +219,19 @@ describe.each(await reachableDialects())('duplicate check API on %s', (dialect) 
       owner,
     );
     expect(broken.json()).toMatchObject({ status: 0, message: '无法读取上传的文件：不是有效的 .docx 文件' });
+
+    // Issue 41 §6: a character reference past U+10FFFF (or a surrogate, or NUL) answered 500.
+    for (const reference of ['&#x110000;', '&#1114112;', '&#xD800;', '&#0;', '&#99999999999999999999;']) {
+      const zip = new JSZip();
+      zip.file(
+        'word/document.xml',
+        `<?xml version="1.0"?><w:document xmlns:w="w"><w:body><w:p><w:r><w:t>电池${reference}正极</w:t></w:r></w:p></w:body></w:document>`,
+      );
+      const content = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+      const bad = await uploadFile(t, '/api/product/patent/repeat', { content, name: 'bad.docx' }, owner);
+      expect([bad.statusCode, bad.json().data.code], reference).toEqual([400, 'DUPLICATE_FILE_UNREADABLE']);
+      expect(bad.json().message).toBe('无法读取上传的文件：文件正文引用了无效的字符（如 &#x110000;）');
+    }
   });
 
   it('exports the report as Word with the evidence highlighted, and as PDF', async () => {

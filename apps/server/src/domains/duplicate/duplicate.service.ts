@@ -69,6 +69,10 @@ const FILE_REASONS = {
   notDocx: { zh: '不是有效的 .docx 文件', en: 'not a valid .docx file' },
   tooLarge: { zh: '文件解压后过大', en: 'the file unpacks to too much data' },
   method: { zh: '文件使用了不支持的压缩方式', en: 'the file uses an unsupported compression method' },
+  character: {
+    zh: '文件正文引用了无效的字符（如 &#x110000;）',
+    en: 'the document refers to a character that does not exist (such as &#x110000;)',
+  },
   encoding: {
     zh: '文本编码无法识别（请使用 UTF-8 或 GBK）',
     en: 'the text encoding is not recognised (use UTF-8 or GBK)',

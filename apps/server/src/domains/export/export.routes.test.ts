@@ -17,6 +17,7 @@ import {
   buildTestApp,
   indexPatents,
   injectJson,
+  loginAs,
   reachableDialects,
   TestClock,
   type AuthHeader,
@@ -24,6 +25,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.js';
 import { buildBatteryCorpus, buildCnPatent } from '../../../test/factories.js';
+import { MAX_PROGRESS_SOCKETS_PER_USER } from './progress-hub.js';
 
 /** Generated records of one expression (TI=储能): enough for several batches of 1,000. */
 const GENERATED = 2_500;
@@ -569,6 +571,136 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
       expect([listByQuery.statusCode, listByQuery.json().data.code]).toEqual([401, 'UNAUTHORIZED']);
       // Without a token the upgrade is refused.
       await expect(t.app.injectWS(`/api/product/download/progress/${task.id}`)).rejects.toThrow();
+    });
+
+    /** A progress socket of `who` on task `id`: its messages, its close code once closed, the socket. */
+    const openProgress = async (id: string, who: AuthHeader) => {
+      const token = who.authorization.replace(/^Bearer /, '');
+      const state = {
+        messages: [] as { state?: string; data?: { code: string } }[],
+        closeCode: undefined as number | undefined,
+      };
+      let first: Promise<{ state?: string; data?: { code: string } }> | undefined;
+      const ws = await t.app.injectWS(
+        `/api/product/download/progress/${id}?token=${token}`,
+        {},
+        {
+          onInit: (socket) => {
+            first = new Promise((resolve) =>
+              socket.once('message', (data: Buffer) => resolve(JSON.parse(data.toString()))),
+            );
+            socket.on('close', (code: number) => (state.closeCode = code));
+            socket.on('message', (data: Buffer) => state.messages.push(JSON.parse(data.toString())));
+          },
+        },
+      );
+      return { ws, state, first: first! };
+    };
+    const smallTask = (who: AuthHeader) =>
+      createTask(
+        {
+          target: { kind: 'patents', publicationNumbers: ['CN110000001A'] },
+          fields: ['publicationNumber'],
+          format: 'csv',
+        },
+        who,
+      );
+
+    it('closes a progress socket once its session ends or its task is no longer its user’s (issue 41 §7)', async () => {
+      const leaving = await authHeader(t);
+      const leavingTask = await smallTask(leaving);
+      const loggedOut = await openProgress(leavingTask.id, leaving);
+      await expect.poll(() => loggedOut.state.messages.length).toBeGreaterThan(0);
+      expect(loggedOut.state.messages[0]).toMatchObject({ state: 'waiting' });
+      await t.context.services.sessions.endByAccessToken(leaving.authorization.replace(/^Bearer /, ''));
+      await expect.poll(() => loggedOut.state.closeCode, { timeout: 15_000 }).toBe(1008);
+      expect(loggedOut.state.messages.at(-1)).toMatchObject({ status: 0, data: { code: 'UNAUTHORIZED' } });
+
+      const giver = await authHeader(t);
+      const given = await smallTask(giver);
+      const watching = await openProgress(given.id, giver);
+      await expect.poll(() => watching.state.messages.length).toBeGreaterThan(0);
+      await t.context.database.db
+        .updateTable('download_tasks')
+        .set({ user_id: stranger.userId })
+        .where('id', '=', given.id)
+        .execute();
+      await expect.poll(() => watching.state.closeCode, { timeout: 15_000 }).toBe(1008);
+      expect(watching.state.messages.at(-1)).toMatchObject({ status: 0, data: { code: 'DOWNLOAD_NOT_FOUND' } });
+      await okData(`/download/cancel/${leavingTask.id}`, {}, await loginAs(t, leaving.email));
+      await okData(`/download/cancel/${given.id}`, {}, stranger);
+    });
+
+    it('serves every progress socket from one shared poll, and caps one user’s sockets (issue 41 §7)', async () => {
+      const watcher = await authHeader(t);
+      const tasks = [await smallTask(watcher), await smallTask(watcher)];
+      const sockets = [];
+      for (let i = 0; i < MAX_PROGRESS_SOCKETS_PER_USER; i++)
+        sockets.push(await openProgress(tasks[i % 2]!.id, watcher));
+      for (const socket of sockets) await expect.poll(() => socket.state.messages.length).toBeGreaterThan(0);
+      const refused = await openProgress(tasks[0]!.id, watcher);
+      await expect.poll(() => refused.state.closeCode).toBe(1008);
+      expect(refused.state.messages).toEqual([
+        expect.objectContaining({ status: 0, data: { code: 'DOWNLOAD_PROGRESS_SOCKETS_LIMIT' } }),
+      ]);
+      expect(sockets.every((socket) => socket.state.closeCode === undefined)).toBe(true);
+
+      // Two polls: each reads both tasks in one query and checks the one session once; no read per socket.
+      const repository = t.context.repositories.tasks.export;
+      const sessions = t.context.repositories.sessions;
+      const reads: number[] = [];
+      const checks: number[] = [];
+      let singleReads = 0;
+      const { findMany, find } = repository;
+      const { liveIds } = sessions;
+      repository.findMany = (ids) => {
+        reads.push(ids.length);
+        return findMany.call(repository, ids);
+      };
+      repository.find = (id) => {
+        singleReads += 1;
+        return find.call(repository, id);
+      };
+      sessions.liveIds = (ids, at) => {
+        checks.push(ids.length);
+        return liveIds.call(sessions, ids, at);
+      };
+      try {
+        await expect.poll(() => reads.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      } finally {
+        // Back to the class's own methods.
+        for (const name of ['findMany', 'find'] as const) delete (repository as Partial<typeof repository>)[name];
+        delete (sessions as Partial<typeof sessions>).liveIds;
+      }
+      expect(reads.every((n) => n === 2)).toBe(true);
+      expect(checks.length).toBeGreaterThanOrEqual(1);
+      expect(checks.every((n) => n === 1)).toBe(true);
+      expect(singleReads).toBe(0);
+
+      // A socket its client closes frees its place, by the next poll at the latest.
+      sockets[1]!.ws.close();
+      const opened: Awaited<ReturnType<typeof openProgress>>[] = [];
+      await expect
+        .poll(
+          async () => {
+            const next = await openProgress(tasks[1]!.id, watcher);
+            opened.push(next);
+            return (await next.first).state;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe('waiting');
+
+      // A task that ends closes its sockets, which frees their places.
+      await okData(`/download/cancel/${tasks[0]!.id}`, {}, watcher);
+      const ended = sockets.filter((_, i) => i % 2 === 0);
+      for (const socket of ended) await expect.poll(() => socket.state.closeCode).toBe(1000);
+      expect(ended[0]!.state.messages.at(-1)).toMatchObject({ state: 'cancelled' });
+      const again = await openProgress(tasks[1]!.id, watcher);
+      await expect.poll(() => again.state.messages.length).toBeGreaterThan(0);
+      expect(again.state.messages[0]).toMatchObject({ state: 'waiting' });
+      for (const socket of [...sockets, ...opened, again]) socket.ws.close();
+      await okData(`/download/cancel/${tasks[1]!.id}`, {}, watcher);
     });
   });
 

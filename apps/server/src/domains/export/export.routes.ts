@@ -5,7 +5,6 @@ import {
   CitationExportRequestSchema,
   DownloadListRequestSchema,
   DownloadListResponseSchema,
-  DownloadProgressSchema,
   DownloadTaskSchema,
   envelopeOf,
   ExportCheckResponseSchema,
@@ -16,7 +15,6 @@ import {
   ExportTemplateRequestSchema,
   ExportTemplateResponseSchema,
   formatErrorMessage,
-  type DownloadProgress,
 } from '@patlas/contracts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,15 +24,21 @@ import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { languageOf } from '../../plugins/locale.js';
-import { requireUser } from '../auth/access.plugin.js';
+import { requireUser, type AccountAuthContext } from '../auth/access.plugin.js';
 import type { DirectExport, ExportService } from './export.service.js';
+import { ProgressHub, type ProgressHubDeps } from './progress-hub.js';
 
 export interface ExportRoutesOptions {
   service: ExportService;
   /** The per-user rate limit of the costly routes answered at once (plugins/costly-rate-limit.ts). */
   costly: RateLimitOptions;
-  /** How often the progress socket re-reads its task besides this process's change events (another process may run it). */
+  /**
+   * How often the progress sockets' shared poll re-reads their tasks and credentials, besides this
+   * process's change events (another process may run a task).
+   */
   progressPollMs?: number;
+  /** Which sessions and API tokens still stand (SessionService.liveCredentials): a socket of an ended one closes. */
+  liveCredentials: ProgressHubDeps['liveCredentials'];
 }
 
 /** Spec 2 §6: exports and the download centre need the /user/download menu permission. */
@@ -42,13 +46,22 @@ const DOWNLOAD = { access: '/user/download' } as const;
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const TaskEnvelope = envelopeOf(z.object({ task: DownloadTaskSchema }));
-const DONE_STATES = new Set(['done', 'failed', 'cancelled']);
 
 /** Export and the download centre under /api/product (spec 2 §7): /export/* and /download/*. */
 export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
   app,
-  { service, progressPollMs, costly },
+  { service, progressPollMs, costly, liveCredentials },
 ) => {
+  // One poll for every progress socket of this server (issue 41 §7).
+  const hub = new ProgressHub({
+    tasksByIds: (ids) => service.tasksByIds(ids),
+    progressOfRow: (row, lang) => service.progressOfRow(row, lang),
+    onChange: (id, listener) => service.onChange(id, listener),
+    liveCredentials,
+    pollMs: progressPollMs ?? 1000,
+    log: app.log,
+  });
+  app.addHook('preClose', async () => hub.close());
   for (const method of ['GET', 'POST'] as const) {
     app.route({
       method,
@@ -353,44 +366,17 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     },
     (socket, request) => {
       const lang = languageOf(request);
-      const { id } = request.params;
-      let last = '';
-      let isClosed = false;
-      let unsubscribe = () => {};
-      const close = (code = 1000) => {
-        if (isClosed) return;
-        isClosed = true;
-        unsubscribe();
-        clearInterval(timer);
-        socket.close(code);
-      };
-      let sending = Promise.resolve();
-      const send = () => {
-        sending = sending.then(async () => {
-          if (isClosed) return;
-          let progress: DownloadProgress;
-          try {
-            progress = await service.progress(requireUser(request), id, lang);
-          } catch (err) {
-            const code = err instanceof AppError ? err.code : 'DOWNLOAD_FAILED';
-            const params = err instanceof AppError ? err.params : {};
-            socket.send(JSON.stringify({ status: 0, message: formatErrorMessage(code, lang, params), data: { code } }));
-            close(1008);
-            return;
-          }
-          const text = JSON.stringify(DownloadProgressSchema.parse(progress));
-          if (text !== last) {
-            last = text;
-            socket.send(text);
-          }
-          if (DONE_STATES.has(progress.state)) close();
-        });
-      };
-      unsubscribe = service.onChange(id, send);
-      // Another process may run the task: its changes are seen by reading the row again.
-      const timer = setInterval(send, progressPollMs ?? 1000);
-      socket.on('close', () => close());
-      send();
+      let auth: AccountAuthContext;
+      try {
+        auth = requireUser(request);
+      } catch (err) {
+        const code = err instanceof AppError ? err.code : 'UNAUTHORIZED';
+        socket.send(JSON.stringify({ status: 0, message: formatErrorMessage(code, lang), data: { code } }));
+        socket.close(1008);
+        return;
+      }
+      const { userId, sessionId, apiTokenId } = auth;
+      hub.watch({ userId, sessionId, apiTokenId, taskId: request.params.id, lang, socket });
     },
   );
 };

@@ -718,8 +718,19 @@ export class ExportService {
 
   /** The progress message of a task (the websocket's and the polling fallback's). */
   async progress(auth: AuthContext, id: string, lang: Language): Promise<DownloadProgress> {
-    const { id: taskId, state, done, total, progress, size, error, downloadUrl } = await this.task(auth, id, lang);
-    return { id: taskId, state, done, total, progress, size, error, downloadUrl };
+    return this.progressOfRow(await this.ownTask(auth, id), lang);
+  }
+
+  /** The tasks among `ids`, read at once (the progress sockets' shared poll; ownership is the caller's to check). */
+  async tasksByIds(ids: readonly string[]): Promise<Map<string, DownloadTaskRow>> {
+    const rows = await this.deps.tasks.findMany(ids);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** A task row's progress message, in `lang`. */
+  progressOfRow(row: DownloadTaskRow, lang: Language): DownloadProgress {
+    const { id, state, done, total, progress, size, error, downloadUrl } = this.taskOf(row, lang);
+    return { id, state, done, total, progress, size, error, downloadUrl };
   }
 
   private isExpired(row: DownloadTaskRow): boolean {

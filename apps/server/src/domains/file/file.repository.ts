@@ -36,6 +36,16 @@ export class FileRepository {
     return Number(row.n);
   }
 
+  /** Bytes of the user's stored files. */
+  async storedBytes(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('user_files')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('bytes'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.bytes);
+  }
+
   /** A page of the user's files, newest first; `name`: part of the name, any case. */
   async pageFiles(
     userId: string,
@@ -133,6 +143,38 @@ export class FileRepository {
       .onConflict((oc) => oc.columns(['upload_id', 'chunk_number']).doUpdateSet({ size, received_at: nowIso }))
       .execute();
     await this.db.updateTable('file_uploads').set({ updated_at: nowIso }).where('id', '=', uploadId).execute();
+  }
+
+  /** The user's unfinished uploads (receiving or being assembled). */
+  async countOpenUploads(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('file_uploads')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Bytes of the pieces the user's unfinished uploads hold. */
+  async openUploadBytes(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('file_upload_chunks')
+      .innerJoin('file_uploads', 'file_uploads.id', 'file_upload_chunks.upload_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('file_upload_chunks.size'), eb.lit(0)).as('bytes'))
+      .where('file_uploads.user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.bytes);
+  }
+
+  /** The size of a piece already received (a resent piece replaces it), or 0. */
+  async chunkBytes(uploadId: string, chunkNumber: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('file_upload_chunks')
+      .select('size')
+      .where('upload_id', '=', uploadId)
+      .where('chunk_number', '=', chunkNumber)
+      .executeTakeFirst();
+    return row ? Number(row.size) : 0;
   }
 
   async chunkNumbers(uploadId: string): Promise<number[]> {

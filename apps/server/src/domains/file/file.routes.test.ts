@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { MyFileListResponse, UploadResult, UploadState } from '@patlas/contracts';
+import { MAX_USER_FILES, type MyFileListResponse, type UploadResult, type UploadState } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -499,7 +499,11 @@ describe('My files: limits from the configuration and the cleanup of abandoned u
   const clock = new TestClock();
 
   beforeAll(async () => {
-    t = await buildTestApp('sqlite', { files: { maxFileBytes: 100 * 1024 } }, { now: clock.now });
+    t = await buildTestApp(
+      'sqlite',
+      { files: { maxFileBytes: 100 * 1024, maxStorageBytes: 1024 ** 3 } },
+      { now: clock.now },
+    );
     owner = await authHeader(t, ['/myFiles']);
   });
   afterAll(async () => t.close());
@@ -534,5 +538,83 @@ describe('My files: limits from the configuration and the cleanup of abandoned u
     // The abandoned file's next piece is told to start again.
     const late = await sendPiece(t, latest, old, 2, { uploadId: oldUpload });
     expect(late.json()).toMatchObject({ data: { code: 'FILE_UPLOAD_NOT_FOUND' } });
+  });
+});
+
+describe.each(await reachableDialects())('the storage cap of My files on %s (issue 41 §7)', (dialect) => {
+  let t: TestApp;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { files: { maxFileBytes: 100 * 1024, maxStorageBytes: 5 * 1024 } });
+    owner = await authHeader(t, ['/myFiles']);
+  });
+  afterAll(async () => t.close());
+
+  it('counts the pieces of unfinished uploads, and refuses a piece or a file that would pass the cap', async () => {
+    const whole = await post(t, owner, [{ name: 'file', value: randomBytes(1024), filename: 'whole.pdf' }]);
+    expect(whole.json(), whole.body).toMatchObject({ status: 0, data: { complete: true } });
+    // Two pieces of one upload and two of another, never finished: 5 KB held in all.
+    const first: Slicing = { file: randomBytes(3 * 1024), fileName: 'first.pdf', chunkSize: 1024 };
+    const second: Slicing = { file: randomBytes(3 * 1024), fileName: 'second.pdf', chunkSize: 1024 };
+    for (const [s, n] of [
+      [first, 1],
+      [first, 2],
+      [second, 1],
+      [second, 2],
+    ] as const) {
+      expect((await sendPiece(t, owner, s, n)).json()).toMatchObject({ status: 0, data: { complete: false } });
+    }
+    const refused = await refusal((lang) => sendPiece(t, owner, second, 3, {}, lang), 'FILE_STORAGE_QUOTA_EXCEEDED');
+    expect(refused).toEqual({
+      http: 400,
+      zh: '“我的文件”空间不足：上限 5KB，已用 5KB（含未完成的上传），本次上传 1KB；请删除不需要的文件后再上传（未完成的上传 24 小时后自动清除）',
+      en: 'Not enough room in My files: 5KB at most, 5KB used (unfinished uploads included), this upload 1KB; delete files you no longer need, then upload again (unfinished uploads are removed after 24 hours)',
+    });
+    expect(await stateOf(t, owner, second)).toMatchObject({ uploadedChunks: [1, 2] });
+    // A piece sent again replaces the first copy: no more room needed.
+    expect((await sendPiece(t, owner, second, 2)).json()).toMatchObject({ status: 0 });
+    // A whole file, and the first piece of a new upload (which is then not kept), are refused too.
+    const tiny = await post(t, owner, [{ name: 'file', value: randomBytes(1), filename: 'tiny.pdf' }]);
+    expect(tiny.json()).toMatchObject({ data: { code: 'FILE_STORAGE_QUOTA_EXCEEDED' } });
+    const third: Slicing = { file: randomBytes(2 * 1024), fileName: 'third.pdf', chunkSize: 1024 };
+    expect((await sendPiece(t, owner, third, 1)).json()).toMatchObject({
+      data: { code: 'FILE_STORAGE_QUOTA_EXCEEDED' },
+    });
+    expect(await stateOf(t, owner, third)).toEqual({ uploadId: null, uploadedChunks: [] });
+    // Deleting the stored file makes room for the last piece.
+    const [file] = (await listOf(t, owner)).items;
+    expect((await injectJson(t, 'DELETE', `${ACTION}/${file!.fileId}`, undefined, owner)).json()).toMatchObject({
+      status: 1,
+    });
+    expect((await sendPiece(t, owner, second, 3)).json()).toMatchObject({ status: 0, data: { complete: true } });
+  });
+
+  it('counts unfinished uploads as files against the count cap', async () => {
+    const user = await authHeader(t, ['/myFiles']);
+    const now = new Date().toISOString();
+    await t.context.database.db
+      .insertInto('user_files')
+      .values(
+        Array.from({ length: MAX_USER_FILES - 1 }, (_, i) => ({
+          id: `${user.userId}-f${i}`,
+          user_id: user.userId,
+          file_name: `f${i}.pdf`,
+          file_type: 'pdf',
+          size: 0,
+          md5: md5Of(Buffer.alloc(0)),
+          storage_key: `${user.userId}/f${i}`,
+          document_type: null,
+          dir_id: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const open: Slicing = { file: Buffer.alloc(2), fileName: 'open.pdf', chunkSize: 1 };
+    expect((await sendPiece(t, user, open, 1)).json()).toMatchObject({ status: 0, data: { complete: false } });
+    // 999 files and one unfinished upload: the 1,000 a user may hold.
+    const other: Slicing = { file: Buffer.from([1, 2]), fileName: 'other.pdf', chunkSize: 1 };
+    expect((await sendPiece(t, user, other, 1)).json()).toMatchObject({ data: { code: 'FILE_STORAGE_FULL' } });
   });
 });

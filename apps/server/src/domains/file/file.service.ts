@@ -30,6 +30,11 @@ export interface FileServiceDeps {
   filesDir: string;
   /** The largest file (FILE_UPLOAD_MAX_BYTES, default MAX_USER_FILE_BYTES). */
   maxFileBytes: number;
+  /**
+   * Bytes one account may hold, its unfinished uploads' pieces included (FILE_STORAGE_MAX_BYTES,
+   * default DEFAULT_USER_STORAGE_BYTES).
+   */
+  maxStorageBytes: number;
   now: Clock;
   log?: FastifyBaseLogger | undefined;
 }
@@ -68,6 +73,19 @@ export function formatLimit(bytes: number): string {
   if (Number.isInteger(mb)) return `${mb}MB`;
   const kb = bytes / 1024;
   return Number.isInteger(kb) ? `${kb}KB` : `${bytes}B`;
+}
+
+/** "4.8MB", "12KB", "300B": an amount of storage in its largest whole-enough unit. */
+export function formatSize(bytes: number): string {
+  const units: [string, number][] = [
+    ['GB', 1024 ** 3],
+    ['MB', 1024 ** 2],
+    ['KB', 1024],
+  ];
+  for (const [unit, size] of units) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))}${unit}`;
+  }
+  return `${bytes}B`;
 }
 
 /** The first issue of a zod parse as FILE_CHUNK_PARAM_INVALID. */
@@ -142,9 +160,30 @@ export class FileService {
     return name;
   }
 
+  /** Room for `adding` more files: unfinished uploads count as the files they will be (issue 41 §7). */
   private async checkRoom(userId: string, adding: number): Promise<void> {
-    if ((await this.deps.repository.countFiles(userId)) + adding > MAX_USER_FILES) {
+    const { repository } = this.deps;
+    const held = (await repository.countFiles(userId)) + (await repository.countOpenUploads(userId));
+    if (held + adding > MAX_USER_FILES) {
       throw new AppError('FILE_STORAGE_FULL', { max: MAX_USER_FILES });
+    }
+  }
+
+  /**
+   * Room for `adding` more bytes: the stored files and every piece the user's unfinished uploads
+   * hold count (issue 41 §7: pieces of uploads never finished counted for nothing, so an account
+   * could fill the disk with them). `replacing`: bytes the write replaces (a resent piece).
+   */
+  private async checkBytes(userId: string, adding: number, replacing = 0): Promise<void> {
+    const { repository, maxStorageBytes } = this.deps;
+    const used = (await repository.storedBytes(userId)) + (await repository.openUploadBytes(userId)) - replacing;
+    if (used + adding > maxStorageBytes) {
+      throw new AppError('FILE_STORAGE_QUOTA_EXCEEDED', {
+        max: formatSize(maxStorageBytes),
+        used: formatSize(used),
+        size: formatSize(adding),
+        hours: UPLOAD_STALE_HOURS,
+      });
     }
   }
 
@@ -255,6 +294,10 @@ export class FileService {
       checked.push({ file, fileName, ext, md5 });
     }
     await this.checkRoom(userId, checked.length);
+    await this.checkBytes(
+      userId,
+      checked.reduce((sum, item) => sum + item.file.length, 0),
+    );
     const stored: MyFile[] = [];
     for (const item of checked) {
       stored.push(
@@ -353,6 +396,15 @@ export class FileService {
     this.extensionOf(fileName);
     this.checkChunk(param, chunk);
     const upload = await this.uploadFor(userId, param, fileName);
+    try {
+      await this.checkBytes(userId, chunk.length, await this.deps.repository.chunkBytes(upload.id, param.chunkNumber));
+    } catch (err) {
+      // An upload this piece would have started holds nothing: it is not kept.
+      if ((await this.deps.repository.chunkNumbers(upload.id)).length === 0) {
+        await this.deps.repository.deleteUpload(upload.id);
+      }
+      throw err;
+    }
     const target = this.partPath(upload.id, param.chunkNumber);
     await mkdir(path.dirname(target), { recursive: true });
     // Written aside then renamed: a piece on disk is always whole.

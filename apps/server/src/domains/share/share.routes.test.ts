@@ -122,12 +122,21 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('sharing API on %s', 
       sender,
     );
     expect(missing.body.data.code).toBe('PATENT_NOT_FOUND');
-    const outside = await call(
-      '/share/insert/shareRetrievable',
-      { emails: [stranger.email], title: 't', router: '//evil.test/x' },
-      sender,
-    );
-    expect(outside.body.data.code).toBe('VALIDATION_FAILED');
+    // Issue 41 §2: a browser reads /\evil as //evil; tabs and line breaks are dropped; escapes decoded.
+    for (const router of [
+      '//evil.test/x',
+      '/\\evil.example/login',
+      '/\t/evil.test',
+      '/%5Cevil.test',
+      '/%2F%2Fevil.test',
+    ]) {
+      const outside = await call(
+        '/share/insert/shareRetrievable',
+        { emails: [stranger.email], title: 't', router },
+        sender,
+      );
+      expect(outside.body.data, router).toMatchObject({ code: 'VALIDATION_FAILED', field: 'router' });
+    }
     // Nothing of the refused shares reached anyone.
     expect(await listOf('/share/query/sharePatent', stranger)).toEqual([]);
     expect(await listOf('/share/query/ShareRetrievable', stranger)).toEqual([]);

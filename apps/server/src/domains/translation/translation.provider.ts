@@ -101,7 +101,9 @@ function trimSlash(url: string): string {
 }
 
 /** The provider TRANSLATE_URL and TRANSLATE_KIND select; undefined when no URL is set. */
-export function createTranslationProvider(config: Config['translate']): TranslationProvider | undefined {
+export function createTranslationProvider(
+  config: Pick<Config['translate'], 'url' | 'kind' | 'apiKey' | 'model'>,
+): TranslationProvider | undefined {
   if (!config.url) return undefined;
   return config.kind === 'openai'
     ? new OpenAiTranslationProvider(config.url, config.apiKey, config.model)

@@ -7,6 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf } from '../../plugins/locale.js';
+import { optionalAuth } from '../auth/access.plugin.js';
 import type { TranslationService } from './translation.service.js';
 import { ok } from '../../envelope.js';
 
@@ -16,7 +17,8 @@ export interface TranslationRoutesOptions {
 
 const schema = {
   summary:
-    'Translates texts into language (zh or en) in chunks of ≤ 6000 characters, 5 per batch, 1 s apart; a failed batch leaves its texts empty and is named in Error',
+    'Translates texts into language (zh or en) in chunks of ≤ 6000 characters, 5 per batch, 1 s apart; a failed batch leaves its texts empty and is named in Error. ' +
+    'The characters sent count against a daily budget per account (per address without one): past it TRANSLATION_DAILY_LIMIT_REACHED (429)',
   tags: ['translation'],
   body: TranslationRequestSchema,
   response: { 200: envelopeOf(TranslationResponseSchema) },
@@ -28,7 +30,9 @@ const schema = {
  */
 export const translationRoutes: FastifyPluginAsyncZod<TranslationRoutesOptions> = async (app, { service }) => {
   const handler = async (request: FastifyRequest<{ Body: TranslationRequest }>) => {
-    const result = await service.translate(request.body.language, request.body.texts, languageOf(request));
+    // An account's day is its own; a caller without one (IP login) shares its address's.
+    const caller = { userId: optionalAuth(request)?.userId ?? null, address: request.ip };
+    const result = await service.translate(request.body.language, request.body.texts, languageOf(request), caller);
     if (result.Error) request.log.warn({ error: result.Error }, 'translation batches failed');
     return ok(result);
   };

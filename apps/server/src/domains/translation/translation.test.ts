@@ -1,7 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, testConfig, type AuthHeader } from '../../../test/helpers.js';
+import {
+  authHeader,
+  buildTestApp,
+  reachableDialects,
+  TestClock,
+  testConfig,
+  type AuthHeader,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { CHUNK_MAX_CHARS, splitIntoChunks } from '../../text/chunking.js';
 import { createTranslationProvider } from './translation.provider.js';
 import { BATCH_DELAY_MS, CHUNKS_PER_BATCH, TranslationService } from './translation.service.js';
@@ -181,15 +189,19 @@ describe('TranslationService over a real HTTP service', () => {
       TRANSLATE_URL: 'http://127.0.0.1:5000',
       TRANSLATE_KIND: 'openai',
       TRANSLATE_API_KEY: 'secret',
+      TRANSLATE_DAILY_CHARS_PER_USER: '1000',
     });
     expect(config.translate).toEqual({
       url: 'http://127.0.0.1:5000',
       kind: 'openai',
       apiKey: 'secret',
       model: 'gpt-4o-mini',
+      dailyCharsPerUser: 1000,
+      dailyCharsPerAddress: 1_000_000,
     });
     expect(testConfig().translate.url).toBeUndefined();
     expect(() => loadConfig({ TRANSLATE_URL: 'http://x', TRANSLATE_KIND: 'deepl' })).toThrow(/TRANSLATE_KIND/);
+    expect(() => loadConfig({ TRANSLATE_DAILY_CHARS_PER_ADDRESS: '0' })).toThrow(/TRANSLATE_DAILY_CHARS_PER_ADDRESS/);
   });
 });
 
@@ -203,7 +215,7 @@ describe('POST /api/product/search/translation and /translate', () => {
     fake = await startFakeService();
     configured = await buildTestApp(
       'sqlite',
-      { translate: { url: fake.url, kind: 'libretranslate', apiKey: undefined, model: 'unused' } },
+      { translate: { ...testConfig().translate, url: fake.url, kind: 'libretranslate' } },
       { translationDelay: async (ms) => void delays.push(ms) },
     );
     unconfigured = await buildTestApp('sqlite');
@@ -301,5 +313,111 @@ describe('POST /api/product/search/translation and /translate', () => {
     expect(atLimit.json().data.TargetTextList).toHaveLength(100);
     expect(fake.requests).toHaveLength(100);
     expect(delays).toEqual(Array.from({ length: 19 }, () => BATCH_DELAY_MS));
+  });
+});
+
+describe.each(await reachableDialects())('the daily translation budget (%s)', (dialect) => {
+  let fake: Awaited<ReturnType<typeof startFakeService>>;
+  let t: TestApp;
+  const clock = new TestClock(Date.parse('2026-03-10T23:00:00.000Z'));
+  const translate = (texts: string[], headers: Record<string, string>, remoteAddress = '127.0.0.1', lang = 'zh') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/product/translate',
+      headers: { ...headers, 'accept-language': lang },
+      remoteAddress,
+      payload: { language: 'en', texts },
+    });
+  /** An IP-login visitor's bearer header (a session of no account, from `ip`). */
+  const ipVisitor = async (ip: string) => {
+    const tenant = (await t.context.repositories.tenants.findByCode('budget-campus'))!;
+    const tokens = await t.context.services.sessions.open({ userId: null, tenantId: tenant.id, loginType: 'ip', ip });
+    return { authorization: `Bearer ${tokens.accessToken}` };
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeService();
+    t = await buildTestApp(
+      dialect,
+      {
+        translate: {
+          ...testConfig().translate,
+          url: fake.url,
+          kind: 'libretranslate',
+          dailyCharsPerUser: 30,
+          dailyCharsPerAddress: 20,
+        },
+      },
+      { now: clock.now, translationDelay: async () => undefined },
+    );
+    const role = await t.context.repositories.roles.create({
+      name: `ip-translate-${dialect}`,
+      permissions: ['/search/quick'],
+    });
+    await t.context.repositories.tenants.create({
+      code: 'budget-campus',
+      name: 'Budget campus',
+      ipRanges: ['10.30.0.0/16'],
+      ipRoleIds: [role.id],
+      onlineCap: null,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => fake.server.close(() => resolve()));
+  });
+
+  it('counts an account’s characters per UTC day and refuses, sending nothing, once they would pass the limit', async () => {
+    const user = await authHeader(t, ['/search/quick']);
+    expect((await translate(['0123456789'], user)).json().status).toBe(1);
+    expect((await translate(['abcdefghijklmno'], user)).json().status).toBe(1);
+    const sent = fake.requests.length;
+    const zh = await translate(['0123456789'], user);
+    expect(zh.statusCode).toBe(429);
+    expect(zh.json()).toEqual({
+      status: 0,
+      message: '今日翻译额度不足：每日 30 字符，今日剩余 5 字符，本次需要 10 字符；额度于 2026-03-11 00:00 UTC 恢复',
+      data: { code: 'TRANSLATION_DAILY_LIMIT_REACHED' },
+    });
+    const en = await translate(['0123456789'], user, '127.0.0.1', 'en');
+    expect(en.json().message).toBe(
+      'Not enough of today’s translation allowance: 30 characters a day, 5 left, this call needs 10; it renews at 2026-03-11 00:00 UTC',
+    );
+    expect(fake.requests.length).toBe(sent);
+    // a call larger than the whole day's allowance is refused as well
+    expect((await translate(['x'.repeat(31)], await authHeader(t, ['/search/quick']))).statusCode).toBe(429);
+    // another account has its own day; blank texts cost nothing
+    const other = await authHeader(t, ['/search/quick']);
+    expect((await translate(['0123456789', '  '], other)).json().status).toBe(1);
+    // the next UTC day starts afresh
+    clock.advance(5400);
+    expect((await translate(['0123456789'], user)).json().status).toBe(1);
+  });
+
+  it('gives back the characters of batches that failed', async () => {
+    const user = await authHeader(t, ['/search/quick']);
+    const failed = await translate(['This will FAIL.', 'abcde'], user);
+    expect(failed.json().data.Error).toMatch(/HTTP 500/);
+    // 'abcde' (its batch failed with it) and the 15 characters of the failed text are back: 30 left
+    expect((await translate(['x'.repeat(30)], user)).json().status).toBe(1);
+    expect((await translate(['x'], user)).statusCode).toBe(429);
+  });
+
+  it('lets two calls at once pass the limit together only as far as it goes', async () => {
+    const user = await authHeader(t, ['/search/quick']);
+    const answers = await Promise.all([translate(['a'.repeat(20)], user), translate(['b'.repeat(20)], user)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429]);
+  });
+
+  it('counts visitors without an account by their address, all visitors of one address together', async () => {
+    const first = await ipVisitor('10.30.0.5');
+    const second = await ipVisitor('10.30.0.5');
+    expect((await translate(['y'.repeat(15)], first, '10.30.0.5')).json().status).toBe(1);
+    const refused = await translate(['z'.repeat(10)], second, '10.30.0.5');
+    expect([refused.statusCode, refused.json().data.code]).toEqual([429, 'TRANSLATION_DAILY_LIMIT_REACHED']);
+    expect(refused.json().message).toContain('每日 20 字符，今日剩余 5 字符');
+    // another address has its own allowance
+    const elsewhere = await ipVisitor('10.30.0.6');
+    expect((await translate(['z'.repeat(10)], elsewhere, '10.30.0.6')).json().status).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { EChartsOption } from 'echarts';
+import { escapeHtml } from '@patlas/charts';
 import type { AnalysisBucket, Language } from '@patlas/contracts';
 import { formatCount } from '../../utils/format-count';
 
@@ -89,7 +90,8 @@ export function chinaMapOption(
       trigger: 'item',
       formatter: (p) => {
         const d = (p as { data?: { regionLabel?: string; value?: number } }).data;
-        return d ? `${d.regionLabel ?? ''}: ${formatCount(d.value ?? 0, lang)}` : '';
+        // ECharts takes a formatter's answer as HTML: the label is made inert (issue 41 §5).
+        return d ? `${escapeHtml(d.regionLabel)}: ${escapeHtml(formatCount(d.value ?? 0, lang))}` : '';
       },
     },
     visualMap: {

@@ -3,6 +3,7 @@ import { provinceFullName, provinceShortName } from '@patlas/contracts';
 import { decodeResultState } from '../../search-state/search-url-state';
 import { subjectFromParams } from './EntityDashboardPage';
 import { resultPathOf } from './useResultJump';
+import { chinaMapOption } from './chart-options';
 
 describe('dashboard deep links', () => {
   it('reads the subject of each dashboard from its URL', () => {
@@ -58,5 +59,13 @@ describe('dashboard deep links', () => {
       { field: 'applicant', values: ['清华大学'] },
       { field: 'applicationYear', values: ['2019'] },
     ]);
+  });
+
+  it('writes the map tooltip as inert HTML whatever the region label holds (issue 41 §5)', () => {
+    const markup = '<img src=x onerror=alert(1)>';
+    const option = chinaMapOption([{ short: '广东', key: '广东省', label: markup, count: 3 }], undefined, 'zh');
+    const formatter = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
+    const html = formatter({ data: { regionLabel: markup, value: 3 } });
+    expect(html).toBe('&lt;img src=x onerror=alert(1)&gt;: 3');
   });
 });

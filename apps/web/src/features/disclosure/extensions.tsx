@@ -4,7 +4,7 @@ import Placeholder from '@tiptap/extension-placeholder';
 import { Mark, NodeViewWrapper, ReactNodeViewRenderer, type Extensions, type ReactNodeViewProps } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
-import { DISCLOSURE_FONT_SIZES, DISCLOSURE_IMAGE_SRC } from '@patlas/contracts';
+import { DISCLOSURE_FONT_SIZES, DISCLOSURE_IMAGE_ROUTE, disclosureImageIdOf } from '@patlas/contracts';
 import { useFileOptions } from '../../export-actions/queries';
 import { fetchImage } from './api';
 
@@ -34,15 +34,29 @@ export const FontSize = Mark.create({
   },
 });
 
+/**
+ * The API path an editor image is fetched from, made from the image id of one of our own image
+ * addresses only (issue 41 §3: the fetch carries the bearer token, so a document naming another
+ * host's or another route's address fetches nothing); undefined for anything else.
+ */
+export function imageFetchPath(src: unknown): string | undefined {
+  const id = disclosureImageIdOf(src);
+  return id === undefined ? undefined : `/product${DISCLOSURE_IMAGE_ROUTE}/${encodeURIComponent(id)}`;
+}
+
 /** An editor image's blob URL: the address needs the bearer token, so it is fetched, not linked. */
 function useImageUrl(src: string | undefined) {
   const fileOptions = useFileOptions();
+  const path = imageFetchPath(src);
   return useQuery({
-    queryKey: ['disclosure', 'image', src ?? ''],
-    queryFn: async () => URL.createObjectURL((await fetchImage(src ?? '', await fileOptions())).blob),
+    queryKey: ['disclosure', 'image', path ?? ''],
+    queryFn: async () => {
+      if (!path) throw new Error('not an image of this document');
+      return URL.createObjectURL((await fetchImage(path, await fileOptions())).blob);
+    },
     enabled: Boolean(src),
     staleTime: Infinity,
-    retry: 1,
+    retry: (failures) => path !== undefined && failures < 1,
   });
 }
 
@@ -71,7 +85,7 @@ export const AuthImage = Image.extend({
     return [
       {
         tag: 'img[src]',
-        getAttrs: (element: HTMLElement) => (DISCLOSURE_IMAGE_SRC.test(element.getAttribute('src') ?? '') ? {} : false),
+        getAttrs: (element: HTMLElement) => (imageFetchPath(element.getAttribute('src')) ? {} : false),
       },
     ];
   },

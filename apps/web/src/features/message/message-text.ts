@@ -1,4 +1,4 @@
-import type { Message } from '@patlas/contracts';
+import { isInAppPath, type Message } from '@patlas/contracts';
 import type { TFunction } from 'i18next';
 import { patentDetailPath } from '../../app/paths';
 
@@ -51,6 +51,6 @@ export function messageLink(message: Message): string | undefined {
     return '/innovationSpace/collectCooperate';
   }
   // Only in-app paths: a router is the sender's own result page URL.
-  if (message.kind === 'shareSearch' && typeof p.router === 'string' && /^\/(?!\/)/.test(p.router)) return p.router;
+  if (message.kind === 'shareSearch' && isInAppPath(p.router)) return p.router;
   return undefined;
 }

@@ -3,16 +3,16 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ShareItem } from '@patlas/contracts';
+import { isInAppPath, type ShareItem } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
 import { patentDetailPath } from '../../app/paths';
 import { listShares, type ShareKind } from './api';
 
 const PAGE_SIZE = 20;
 
-/** A shared search's router, if it is an in-app path (never another site). */
+/** A shared search's router, if it is an in-app path (never another site, issue 41 §2). */
 function inAppPath(router: string): string | undefined {
-  return /^\/(?!\/)/.test(router) ? router : undefined;
+  return isInAppPath(router) ? router : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SearchStateSchema, type OperateHistoryItem, type RecordType } from '@patlas/contracts';
+import { isInAppPath, SearchStateSchema, type OperateHistoryItem, type RecordType } from '@patlas/contracts';
 import { fromSearchState } from '../../../search-state/search-url-state';
 import { exportOperateHistory, importOperateHistory } from '../api';
 import { formatDateTime } from '../../../utils/format-date';
@@ -19,7 +19,7 @@ const TYPE_COLORS: Record<RecordType, string> = { 1: 'blue', 2: 'purple', 3: 'gr
 
 /** Only in-app paths are opened; the stored data decides otherwise (a search's state). */
 function routerOf(router: string | undefined, data: Record<string, unknown>): string | undefined {
-  if (router && router.startsWith('/') && !router.startsWith('//')) return router;
+  if (isInAppPath(router)) return router;
   const state = SearchStateSchema.safeParse(data.state);
   return state.success ? resultRouter(fromSearchState(state.data)) : undefined;
 }
