@@ -45,6 +45,10 @@ export async function readUpload(request: FastifyRequest, options: UploadOptions
     if (limit && (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw limit.tooLarge();
     throw asUploadError(err);
   }
+  // @fastify/multipart checks `truncated` only as each chunk arrives: when busboy cuts the file at
+  // the limit on the last chunk it reads, toBuffer answers the first MAX_UPLOAD_BYTES as if whole
+  // (a 20 MB workbook then read as a broken one: "save it as .xlsx").
+  if (part.file.truncated) throw limit ? limit.tooLarge() : new AppError('PAYLOAD_TOO_LARGE');
   if (file.length === 0) throw new AppError(missing);
   return { file, filename: part.filename };
 }
