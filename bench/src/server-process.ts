@@ -96,7 +96,10 @@ export class BenchServerProcess {
   /** Spawns the server and waits until it answers /api/health (it may still be starting: see `health`). */
   static async start(dataDir: string, env: Record<string, string> = {}): Promise<BenchServerProcess> {
     const port = await freePort();
-    const child = spawn(process.execPath, [MAIN], {
+    // BENCH_SERVER_NODE_ARGS: node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=bench/out/prof`
+    // (NODE_OPTIONS refuses --cpu-prof, and would profile the simulated users too).
+    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, MAIN], {
       cwd: REPO_ROOT,
       env: { ...inherited(), ...serverEnv(dataDir, { ...env, PORT: String(port), HOST: '127.0.0.1' }) },
       stdio: ['ignore', 'pipe', 'pipe'],
