@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseExpression, type QueryNode } from '@patlas/query';
 import { compileQuery, printPlan } from './compile-query.js';
@@ -14,7 +15,12 @@ function parse(expression: string): QueryNode {
 }
 
 function patent(n: number, title = `一种电池${n}`): IndexablePatent {
-  return { publicationNumber: `CN11000000${n}A`, country: 'CN', title: { text: title }, applicationDate: '2020-01-01' };
+  return {
+    publicationNumber: `CN1100${String(n).padStart(5, '0')}A`,
+    country: 'CN',
+    title: { text: title },
+    applicationDate: '2020-01-01',
+  };
 }
 
 const ctx = { expandWord: () => [] };
@@ -78,5 +84,36 @@ describe('the AWARD field in the sqlite engine', () => {
     expect(await reopened.count(parse('AWARD=银奖'))).toBe(0);
     expect(await reopened.count(parse('AWARD=金奖'))).toBe(1);
     await reopened.close();
+  });
+
+  it('rewrites only the records whose awards change, a batch a transaction', async () => {
+    const file = path.join(dir, 'index.db');
+    const engine = createSqliteEngine({ file });
+    const held = Array.from({ length: 1200 }, (_, i) => patent(1000 + i));
+    await engine.index(held);
+    const list = held.map((p, i) => ({
+      publicationNumber: p.publicationNumber,
+      awards: [{ award: i % 2 ? '中国专利优秀奖' : '中国专利金奖', year: 2010 + (i % 10) }],
+    }));
+    const watcher = new Database(file, { readonly: true });
+    const lastChange = () => watcher.prepare('SELECT coalesce(max(seq), 0) FROM doc_changes').pluck().get() as number;
+
+    expect(await engine.setAwards(list, { replaceAll: true })).toBe(1200);
+    const afterFirst = lastChange();
+    // The same list again (every start and import syncs it): nothing to write.
+    expect(await engine.setAwards(list, { replaceAll: true })).toBe(1200);
+    expect(lastChange()).toBe(afterFirst);
+    // One record loses its award, one changes year: two rows written, the rest left alone.
+    const changed = list.slice(1);
+    changed[0] = {
+      publicationNumber: changed[0]!.publicationNumber,
+      awards: [{ award: '中国专利优秀奖', year: 2030 }],
+    };
+    expect(await engine.setAwards(changed, { replaceAll: true })).toBe(1199);
+    expect(lastChange() - afterFirst).toBe(2);
+    expect(await engine.count(parse('AWARD=2030'))).toBe(1);
+    expect(await engine.count(parse('AWARD=*'))).toBe(1199);
+    watcher.close();
+    await engine.close();
   });
 });

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadWordVectors } from '../../semantic/word-vectors.js';
+import type { TextEmbedder } from '../../semantic/embedder.js';
+import { loadWordVectors, wordVectorEmbedder } from '../../semantic/word-vectors.js';
 import { createSqliteEngine } from './sqlite-engine.js';
 import type { IndexablePatent } from './index-tokens.js';
 
@@ -86,6 +87,49 @@ describe('semantic vectors computed after an import (fillSemantic)', () => {
     // Before: slices of 100 records, each ≥ 200 ms of CPU. After: ~10 ms of work a slice (one record at
     // least, a few ms) and the HNSW file's save at the end.
     expect(worst.cpuMs).toBeLessThan(100);
+    await engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('folds the batches of a bulk load that embeds as it writes in slices too, with turns of the event loop between', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'patlas-semantic-add-'));
+    const wordVectors = loadWordVectors(readFileSync(SHIPPED));
+    // The shipped vectors as an "external" embedder, to count the records embedded between two turns
+    // of the event loop. (CPU time cannot tell here: the load's own threads spend this process's CPU.)
+    const inner = wordVectorEmbedder(wordVectors);
+    let embeddedSinceTurn = 0;
+    let mostInOneTurn = 0;
+    const embedder: TextEmbedder = {
+      name: inner.name,
+      dims: inner.dims,
+      embed(texts) {
+        embeddedSinceTurn += texts.length / 3;
+        mostInOneTurn = Math.max(mostInOneTurn, embeddedSinceTurn);
+        return inner.embed(texts);
+      },
+    };
+    const engine = createSqliteEngine({ file: path.join(dir, 'index.db'), wordVectors, embedder });
+    await engine.index(generate(50).map((d, i) => ({ ...d, publicationNumber: `CN${100000000 + i}A` })));
+    await engine.buildSemanticModel({});
+    const before = engine.semanticStatus().vectors;
+
+    // A repair of the index (index verify) or a CLI load: each written batch is embedded as it lands.
+    let turning = true;
+    const turn = () => {
+      embeddedSinceTurn = 0;
+      if (turning) setTimeout(turn, 1);
+    };
+    mostInOneTurn = 0;
+    turn();
+    const load = engine.bulkLoad();
+    await load.index(generate(COUNT));
+    await load.finish();
+    turning = false;
+
+    expect(engine.semanticStatus().vectors).toBe(before + COUNT);
+    // Before: the batch (all 400) embedded and inserted in one piece. After: slices of ~25 ms of work,
+    // 100 records at most.
+    expect(mostInOneTurn).toBeLessThanOrEqual(100);
     await engine.close();
     rmSync(dir, { recursive: true, force: true });
   }, 120_000);

@@ -98,7 +98,9 @@ export async function verifySearchIndex(
       });
       if (differing.length === 0 || !options.repair) continue;
       startRepair();
-      bulk ??= engine.bulkLoad({ textsInStore: true });
+      // Vectors later, in the semantic fill's slices (main.ts refreshes the space after the start-up verify):
+      // embedded here, each repaired batch held the HTTP thread 2–3 s.
+      bulk ??= engine.bulkLoad({ textsInStore: true, embedLater: true });
       // Read now, as stored now: a record rewritten since its version was read goes in its new form.
       const docs = await patents.getByPublicationNumbers(differing);
       await bulk.index(await context.services.patentValue.withStoredScores([...docs.values()]));
