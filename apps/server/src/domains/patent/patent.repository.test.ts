@@ -172,6 +172,38 @@ describe('citations written during an import', () => {
     }
   });
 
+  it('are merged a slice at a time at the end of a large import, the event loop turning between', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const patents = t.context.repositories.patents;
+      await patents.upsertMany([record('US5300001B2', [])]);
+      patents.beginImport();
+      // 1,200 records citing 10 patents each: 12,000 staged rows.
+      const cited = Array.from({ length: 10 }, (_, j) => `US53${String(j).padStart(5, '0')}B2`);
+      cited[0] = 'US5300001B2';
+      for (let start = 0; start < 1200; start += 400) {
+        await patents.upsertMany(
+          Array.from({ length: 400 }, (_, i) => record(`US63${String(start + i).padStart(5, '0')}B2`, cited)),
+        );
+      }
+      let turns = 0;
+      let turning = true;
+      const turn = () => {
+        turns += 1;
+        if (turning) setImmediate(turn);
+      };
+      setImmediate(turn);
+      await patents.endImport();
+      turning = false;
+      // Before: one statement, no turn of the event loop while it ran.
+      expect(turns).toBeGreaterThanOrEqual(2);
+      expect(await citing(t, 'US5300001B2')).toHaveLength(1200);
+      expect(await patents.mergeStagedCitations()).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('left staged by an import cut short are merged by the next merge (server start)', async () => {
     const t = await buildTestApp('sqlite');
     try {

@@ -356,7 +356,25 @@ export class PatentRepository {
   async mergeStagedCitations(): Promise<number> {
     const sqlite = this.sqlite;
     if (!sqlite) return 0;
-    return this.db.connection().execute(async () => mergeStaged(sqlite));
+    // Each step on the one connection, between the app's own statements (none is inside a transaction).
+    const step = <T>(work: () => T): Promise<T> => this.db.connection().execute(async () => work());
+    const plan = await step(() => stagedMergePlan(sqlite));
+    if (!plan) return 0;
+    // A record written twice by the import (rewritten or removed): its last batch is sorted out over
+    // every staged row, in one statement.
+    if (plan.rewritten) return step(() => mergeStaged(sqlite));
+    // Otherwise each record's rows come from one batch: merged STAGED_MERGE_SLICE rows at a time with
+    // a turn of the event loop between (in one statement, 100k records held the HTTP thread 3.4 s).
+    // Rows staged after the plan (an import started meanwhile) wait for their own import's end.
+    let merged = 0;
+    for (let after = 0; after < plan.lastRow;) {
+      const from = after;
+      const slice = await step(() => mergeStagedSlice(sqlite, from, plan.lastRow));
+      merged += slice.merged;
+      after = slice.through;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return merged;
   }
 
   /** Staged batches of every process in order: a clock reading, unique within this process. */
@@ -649,6 +667,44 @@ function prepareStatements(sqlite: SqliteHandle) {
  * dropped and built again after the merge (one sort instead of a random B-tree insert per row).
  */
 const REBUILD_INDEX_SHARE = 0.25;
+
+/** Staged citation rows merged by one transaction of an import's end (~30 ms of work). */
+const STAGED_MERGE_SLICE = 5_000;
+
+/** Whether rows are staged, the last one's rowid, and whether a record was written twice. */
+function stagedMergePlan(sqlite: SqliteHandle): { lastRow: number; rewritten: boolean } | undefined {
+  const lastRow = sqlite.prepare('SELECT max(rowid) FROM patent_citations_staged').pluck().get() as number | null;
+  if (lastRow === null) return undefined;
+  const rewritten =
+    sqlite
+      .prepare('SELECT 1 FROM patent_citations_staged WHERE cited_key IS NULL AND rowid <= ? LIMIT 1')
+      .pluck()
+      .get(lastRow) !== undefined;
+  return { lastRow, rewritten };
+}
+
+/** The staged rows after `after` (rowid), STAGED_MERGE_SLICE of them up to `lastRow`, merged in one transaction. */
+function mergeStagedSlice(sqlite: SqliteHandle, after: number, lastRow: number): { merged: number; through: number } {
+  return sqlite.transaction(() => {
+    const end = sqlite
+      .prepare(
+        'SELECT max(rowid) FROM (SELECT rowid FROM patent_citations_staged WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?)',
+      )
+      .pluck()
+      .get(after, lastRow, STAGED_MERGE_SLICE) as number | null;
+    if (end === null) return { merged: 0, through: lastRow };
+    const { changes } = sqlite
+      .prepare(
+        `INSERT INTO patent_citations (citing_number, cited_key)
+         SELECT citing_number, cited_key FROM patent_citations_staged WHERE rowid > ? AND rowid <= ?
+         ORDER BY cited_key, citing_number
+         ON CONFLICT DO NOTHING`,
+      )
+      .run(after, end);
+    sqlite.prepare('DELETE FROM patent_citations_staged WHERE rowid > ? AND rowid <= ?').run(after, end);
+    return { merged: changes, through: end };
+  })();
+}
 
 function mergeStaged(sqlite: SqliteHandle): number {
   if (sqlite.prepare('SELECT 1 FROM patent_citations_staged LIMIT 1').pluck().get() === undefined) return 0;
