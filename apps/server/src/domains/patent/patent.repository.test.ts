@@ -172,6 +172,32 @@ describe('citations written during an import', () => {
     }
   });
 
+  it('of a large batch are stored a transaction of 200 at a time, the event loop turning between, each publication once', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const patents = t.context.repositories.patents;
+      const batch = Array.from({ length: 600 }, (_, i) => record(`US64${String(i).padStart(5, '0')}B2`, []));
+      // The same publication twice, far apart in the batch (another source's version): merged into one.
+      batch.push({ ...record('US6400001B2', []), title: { text: 'A later version' } } as never);
+      let turns = 0;
+      let turning = true;
+      const turn = () => {
+        turns += 1;
+        if (turning) setImmediate(turn);
+      };
+      setImmediate(turn);
+      const result = await patents.upsertMany(batch);
+      turning = false;
+      // Before: one transaction, no turn of the event loop while it ran.
+      expect(turns).toBeGreaterThanOrEqual(2);
+      expect(result.inserted).toBe(600);
+      expect(result.stored.filter((p) => p.publicationNumber === 'US6400001B2')).toHaveLength(1);
+      expect(await patents.count()).toBe(600);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('are merged a slice at a time at the end of a large import, the event loop turning between', async () => {
     const t = await buildTestApp('sqlite');
     try {
