@@ -482,6 +482,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     history,
     operateHistory,
     favouritesLimit: async (auth) => (await account.userLimit(auth)).favorites.limit,
+    favouritesLimitOf: (userId) => account.quotaLimitOf(userId, 'favorites'),
     sheets: infra.sheets,
     now,
   });

@@ -88,6 +88,12 @@ export const MAX_LIBRARY_REMOVE = 30_000;
 export const MAX_IMPORT_LABELS = 3_000;
 /** Indexing label names (ours). */
 export const MAX_LIBRARY_LABEL_NAME_LENGTH = 50;
+/**
+ * Indexing labels (top-level and sub-labels) one owner's namespace may hold, however they were made:
+ * by the owner, or by members importing into a collaborative library (issue 41: unbounded before).
+ * Ours: room for one import's MAX_IMPORT_LABELS and more.
+ */
+export const MAX_LIBRARY_LABELS_PER_OWNER = 5_000;
 
 // ---- Issue 40: spreadsheet imports, read off the HTTP thread with per-route caps ----
 // A route's spreadsheet is read in a worker thread (apps/server/src/files/sheet-reader.ts) and
