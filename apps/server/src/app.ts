@@ -59,7 +59,7 @@ import { sysDomain } from './domains/sys/sys.domain.js';
 import { systemDomain } from './domains/system/system.domain.js';
 import { trackingDomain } from './domains/tracking/tracking.domain.js';
 import { translationDomain } from './domains/translation/translation.domain.js';
-import { AppError, registerErrorHandler, sendRouteNotFound } from './errors.js';
+import { AppError, registerErrorHandler, sendFrameworkError, sendRouteNotFound } from './errors.js';
 import { costlyRateLimit } from './plugins/costly-rate-limit.js';
 import { urlForLog } from './plugins/log-url.js';
 import { registerRequestSignal } from './plugins/request-signal.js';
@@ -104,6 +104,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => `req-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    // An undecodable URL (an encoded lone surrogate …) answers in the envelope too (issue 41 §6).
+    frameworkErrors: sendFrameworkError,
     bodyLimit: MAX_REQUEST_BODY_BYTES,
     return503OnClosing: true,
     trustProxy: trustProxyOption(config.trustProxy),

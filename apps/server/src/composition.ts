@@ -357,7 +357,17 @@ export interface Services {
 export interface ServiceInfrastructure {
   config: Pick<
     Config,
-    'auth' | 'publicUrl' | 'translate' | 'dataDir' | 'imports' | 'exports' | 'files' | 'llm' | 'rewrite' | 'alerts'
+    | 'auth'
+    | 'publicUrl'
+    | 'translate'
+    | 'dataDir'
+    | 'imports'
+    | 'exports'
+    | 'files'
+    | 'llm'
+    | 'rewrite'
+    | 'alerts'
+    | 'retention'
   >;
   engine: SearchEngine;
   /** Text mining on the search workers (undefined: on this thread, over `engine`). */
@@ -444,7 +454,14 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>
     imageSearch.invalidateIndex(),
   );
-  const imageSearch = new ImageSearchService(r.imageSearch, patents, imageIndexer, infra.imageEmbedder, now);
+  const imageSearch = new ImageSearchService(
+    r.imageSearch,
+    patents,
+    imageIndexer,
+    infra.imageEmbedder,
+    now,
+    config.retention.imageSearchKeys * 86_400_000,
+  );
   const history = new SearchHistoryService(r.searchHistory, search, now, infra.sheets);
   // Collaboration: the accounts as groups, messages and shares see them; invitations call back
   // the domain that sent them (each registers its kind with the message service when built).
@@ -482,6 +499,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     history,
     operateHistory,
     favouritesLimit: async (auth) => (await account.userLimit(auth)).favorites.limit,
+    favouritesLimitOf: (userId) => account.quotaLimitOf(userId, 'favorites'),
     sheets: infra.sheets,
     now,
   });
@@ -956,7 +974,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   // Aborted at shutdown (context.imageIndex.stop): long background jobs stop between two steps (drawings, value rescoring, rewritten documents).
   const imageShutdown = new AbortController();
   jobs.queue.define(imageIndexJob(services.imageIndexer, imageShutdown.signal));
-  jobs.queue.define(historyRetentionJob(repositories.historyRetention));
+  jobs.queue.define(historyRetentionJob(repositories.historyRetention, { retention: config.retention }));
   jobs.queue.define(exportJob(services.exports));
   jobs.queue.define(exportExpiryJob(services.exports));
   jobs.queue.define(alertScheduleJob(services.alerts));

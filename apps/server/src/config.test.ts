@@ -88,6 +88,23 @@ describe('loadConfig: alert caps (issue 41)', () => {
   });
 });
 
+describe('loadConfig: retention days (issue 41)', () => {
+  it('defaults the days each kind of row is kept, takes others, and refuses less than a day', () => {
+    expect(loadConfig({}).retention).toEqual({
+      searchStates: 30,
+      loginFailures: 30,
+      imageSearchKeys: 1,
+      readMessages: 365,
+      libraryLogs: 365,
+      alertRuns: 180,
+      finishedTasks: 180,
+    });
+    const set = loadConfig({ RETENTION_SEARCH_STATES_DAYS: '7', RETENTION_FINISHED_TASKS_DAYS: '90' }).retention;
+    expect(set).toMatchObject({ searchStates: 7, finishedTasks: 90, readMessages: 365 });
+    expect(() => loadConfig({ RETENTION_READ_MESSAGES_DAYS: '0' })).toThrow(/RETENTION_READ_MESSAGES_DAYS="0"/);
+  });
+});
+
 describe('loadConfig: accounts', () => {
   it('defaults the demo password, token lifetime and mode, and validates them', () => {
     const config = loadConfig({});

@@ -7,6 +7,7 @@ import {
   DEFAULT_ALERT_CONFIRMATIONS_PER_DAY,
   DEFAULT_MAX_ALERTS_PER_USER,
   DEFAULT_EXPORT_FILE_DAYS,
+  DEFAULT_RETENTION_DAYS,
   DEFAULT_REWRITE_DAILY_CHARS,
   DEFAULT_TRANSLATE_DAILY_CHARS_PER_ADDRESS,
   DEFAULT_TRANSLATE_DAILY_CHARS_PER_USER,
@@ -15,6 +16,7 @@ import {
   MAX_USER_FILE_BYTES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  type RetentionKind,
 } from '@patlas/contracts';
 import { z } from 'zod';
 import { parseLaneConcurrency, type JobLane } from './jobs/lanes.js';
@@ -119,6 +121,9 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Days a kind of row is kept by the retention job: 1 day to 10 years. */
+const retentionDays = (days: number) => z.coerce.number().int().min(1).max(3650).default(days);
+
 /** Every environment variable Patlas reads, with its default. Documented in README.md and docs/ARCHITECTURE.md. */
 const EnvSchema = z.object({
   /** HTTP port. */
@@ -193,6 +198,20 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Days the retention job keeps result-page and semantic-search keys after they were last saved (issue 41). */
+  RETENTION_SEARCH_STATES_DAYS: retentionDays(DEFAULT_RETENTION_DAYS.searchStates),
+  /** Days failed password checks are kept (the lockout counts 15 minutes of them). */
+  RETENTION_LOGIN_FAILURES_DAYS: retentionDays(DEFAULT_RETENTION_DAYS.loginFailures),
+  /** Days an image search of a visitor without an account opens by its key (account holders': their history's 180 days). */
+  RETENTION_IMAGE_SEARCH_KEYS_DAYS: retentionDays(DEFAULT_RETENTION_DAYS.imageSearchKeys),
+  /** Days read messages are kept (unread ones and open invitations stay). */
+  RETENTION_READ_MESSAGES_DAYS: retentionDays(DEFAULT_RETENTION_DAYS.readMessages),
+  /** Days a library's log lines are kept. */
+  RETENTION_LIBRARY_LOGS_DAYS: retentionDays(DEFAULT_RETENTION_DAYS.libraryLogs),
+  /** Days an alert's finished runs are kept (the alert's last run stays). */
+  RETENTION_ALERT_RUNS_DAYS: retentionDays(DEFAULT_RETENTION_DAYS.alertRuns),
+  /** Days finished duplicate checks, pre-evaluations and download tasks are kept (after their file's expiry), with their files. */
+  RETENTION_FINISHED_TASKS_DAYS: retentionDays(DEFAULT_RETENTION_DAYS.finishedTasks),
   /** Days a finished export file stays downloadable in the download centre (issue 18); then it is deleted. */
   EXPORT_FILE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_EXPORT_FILE_DAYS),
   /** Base URL of the machine-translation service; unset = translation is not configured. */
@@ -388,6 +407,8 @@ export interface Config {
   imports: { maxFileBytes: number };
   /** The download centre: days a finished file is kept. */
   exports: { fileDays: number };
+  /** Days the daily retention job keeps each kind of row (issue 41; contracts DEFAULT_RETENTION_DAYS). */
+  retention: Record<RetentionKind, number>;
   /** My files: the largest file (FILE_UPLOAD_MAX_BYTES) and an account's bytes (FILE_STORAGE_MAX_BYTES). */
   files: { maxFileBytes: number; maxStorageBytes: number };
   /** workers 0: searches run on the HTTP thread, without budgets. */
@@ -477,6 +498,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     imports: { maxFileBytes: Math.round(e.IMPORT_MAX_FILE_MB * 1024 * 1024) },
     exports: { fileDays: e.EXPORT_FILE_DAYS },
+    retention: {
+      searchStates: e.RETENTION_SEARCH_STATES_DAYS,
+      loginFailures: e.RETENTION_LOGIN_FAILURES_DAYS,
+      imageSearchKeys: e.RETENTION_IMAGE_SEARCH_KEYS_DAYS,
+      readMessages: e.RETENTION_READ_MESSAGES_DAYS,
+      libraryLogs: e.RETENTION_LIBRARY_LOGS_DAYS,
+      alertRuns: e.RETENTION_ALERT_RUNS_DAYS,
+      finishedTasks: e.RETENTION_FINISHED_TASKS_DAYS,
+    },
     files: { maxFileBytes: e.FILE_UPLOAD_MAX_BYTES, maxStorageBytes: e.FILE_STORAGE_MAX_BYTES },
     search: {
       workers: e.SEARCH_WORKERS,

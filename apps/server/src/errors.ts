@@ -156,6 +156,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's errors raised before routing (its `frameworkErrors`): a URL whose percent-encoding
+ * does not decode — an encoded lone surrogate (`%ED%A0%80`), a stray `%` — answers 400 in the
+ * envelope like any other bad parameter (issue 41 §6), not Fastify's own body; others go to the
+ * error handler.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.code !== 'FST_ERR_BAD_URL') return reply.send(error);
+  const lang = languageOf(request);
+  const field = 'url';
+  return send(
+    reply,
+    400,
+    0,
+    formatErrorMessage('VALIDATION_FAILED', lang, { field, reason: reasonOf({ keyword: 'invalid_format' }, lang) }),
+    { code: 'VALIDATION_FAILED', field },
+  );
+}
+
 /** 404 for API paths, in the envelope. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const lang = languageOf(request);

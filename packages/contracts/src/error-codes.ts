@@ -997,6 +997,16 @@ export const ERROR_CODES = {
     zh: '收藏数量超出个人限额（{limit}条，已用{used}条）',
     en: 'Sorry! Favourites exceed your personal limit ({limit} entries, {used} used)',
   },
+  /**
+   * A member's collect or import into a collaborative library would pass the owner's favourites
+   * limit: what members add is the owner's (it counts in the owner's `used`; issue 41).
+   */
+  COLLECT_OWNER_QUOTA_EXCEEDED: {
+    http: 400,
+    status: 0,
+    zh: '该专利库所有者的收藏额度不足（{limit}条，已用{used}条），请联系所有者',
+    en: "Favourites would exceed the library owner's limit ({limit} entries, {used} used); please contact the owner",
+  },
   /** A collect or import whose numbers are all missing from the database, or an empty import file. */
   COLLECT_NOTHING: {
     http: 400,
@@ -1037,6 +1047,13 @@ export const ERROR_CODES = {
     status: 0,
     zh: '该标引下有子标引，不能删除',
     en: 'This label has sub-labels and cannot be deleted',
+  },
+  /** The owner's labels would pass MAX_LIBRARY_LABELS_PER_OWNER (created by hand or by an import; issue 41). */
+  LABEL_LIMIT_REACHED: {
+    http: 400,
+    status: 0,
+    zh: '标引数量已达上限（{max}个），请删除不再使用的标引后再试',
+    en: 'The labels have reached their limit ({max}); delete labels no longer used and try again',
   },
   /** Spec 2 §9 "3,000 different indexing labels per import". */
   IMPORT_TOO_MANY_LABELS: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HISTORY_RETENTION_DAYS, MAX_EXPRESSION_LENGTH, MAX_INPUT_LENGTH } from './limits.js';
+import { isInAppPath } from './in-app-path.js';
 import { SearchStateSchema } from './search.js';
 
 /**
@@ -80,7 +81,10 @@ export const SearchHistoryEntrySchema = z.object({
   detail: text(64).optional(),
   detailTab: text(64).optional(),
   collect: CollectSchema.optional(),
-  router: text(MAX_EXPRESSION_LENGTH * 4).optional(),
+  /** Only an in-app path (issue 41: `//evil.example`, `/\evil.example/login`, `https://…` are refused). */
+  router: text(MAX_EXPRESSION_LENGTH * 4)
+    .refine(isInAppPath, 'an in-app path')
+    .optional(),
   filterArrs: z
     .array(z.object({ field: z.string().max(64), values: z.array(z.string().max(200)).max(200) }))
     .max(20)
@@ -214,10 +218,11 @@ export const SaveOperateHistoryRequestSchema = z.object({
   recordType: RecordTypeSchema,
   /** What the user sees in the list: the expression, the analysis name, the file name… */
   title: z.string().min(1).max(MAX_EXPRESSION_LENGTH),
-  /** In-app URL that reopens the operation. */
+  /** In-app URL that reopens the operation: only an in-app path (issue 41, isInAppPath). */
   router: z
     .string()
     .max(MAX_EXPRESSION_LENGTH * 4)
+    .refine(isInAppPath, 'an in-app path')
     .optional(),
   resultTotal: z.string().regex(/^\d+$/).optional(),
   data: z.record(z.string(), z.unknown()).default({}),

@@ -27,6 +27,28 @@ export const MAX_ADVANCED_TEMPLATE_FIELDS = 30;
 export const MAX_INPUT_LENGTH = 50;
 /** Spec 1 §9: "Histories (operation, report, search) are kept 180 days". */
 export const HISTORY_RETENTION_DAYS = 180;
+/**
+ * Issue 41, data kept without end before: the days the daily retention job keeps each kind of row
+ * (the server's RETENTION_* variables change them). Ours, beside the spec's 180 days of history:
+ * - searchStates: result-page and semantic-search keys (short links), after they were last saved;
+ * - loginFailures: failed password checks (the lockout needs 15 minutes of them);
+ * - imageSearchKeys: image searches of visitors without an account (no image history holds them);
+ * - readMessages: message-centre messages once read (unread ones and open invitations stay);
+ * - libraryLogs: the "who did what" log of each library;
+ * - alertRuns: an alert's finished runs with their patents (not the alert's last run);
+ * - finishedTasks: finished duplicate checks, pre-evaluations and download tasks, once finished and
+ *   past their file's expiry, with their files.
+ */
+export const DEFAULT_RETENTION_DAYS = {
+  searchStates: 30,
+  loginFailures: 30,
+  imageSearchKeys: 1,
+  readMessages: 365,
+  libraryLogs: 365,
+  alertRuns: HISTORY_RETENTION_DAYS,
+  finishedTasks: HISTORY_RETENTION_DAYS,
+} as const;
+export type RetentionKind = keyof typeof DEFAULT_RETENTION_DAYS;
 /** Spec 1 §9: "HTTP timeout 300000 ms". */
 export const HTTP_TIMEOUT_MS = 300_000;
 /** Spec 1 §9: "Product version 5.5 dated 2025-05-12" (the spec's product; Patlas keeps its own version in package.json). */
@@ -88,6 +110,12 @@ export const MAX_LIBRARY_REMOVE = 30_000;
 export const MAX_IMPORT_LABELS = 3_000;
 /** Indexing label names (ours). */
 export const MAX_LIBRARY_LABEL_NAME_LENGTH = 50;
+/**
+ * Indexing labels (top-level and sub-labels) one owner's namespace may hold, however they were made:
+ * by the owner, or by members importing into a collaborative library (issue 41: unbounded before).
+ * Ours: room for one import's MAX_IMPORT_LABELS and more.
+ */
+export const MAX_LIBRARY_LABELS_PER_OWNER = 5_000;
 
 // ---- Issue 40: spreadsheet imports, read off the HTTP thread with per-route caps ----
 // A route's spreadsheet is read in a worker thread (apps/server/src/files/sheet-reader.ts) and

@@ -47,6 +47,7 @@ export interface MetaTable {
 export interface SearchStatesTable {
   key: string;
   state: string;
+  /** when the key was last saved (a search of the same state saves it again); the retention job goes by it */
   created_at: string;
 }
 
@@ -271,6 +272,8 @@ export interface ExportPreferencesTable {
   last_fields: string | null;
   /** rows exported directly (no task), counted against the export quota */
   direct_rows: Generated<number>;
+  /** rows of finished export tasks the retention job removed, still counted against the export quota (issue 41) */
+  pruned_rows: Generated<number>;
   updated_at: string;
 }
 

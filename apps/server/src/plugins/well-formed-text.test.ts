@@ -1,6 +1,8 @@
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCnPatent } from '../../test/factories.js';
-import { authHeader, buildTestApp, indexPatents, type TestApp, type TestUser } from '../../test/helpers.js';
+import { authHeader, buildTestApp, indexPatents, uploadFile, type TestApp, type TestUser } from '../../test/helpers.js';
 import { contentDisposition } from '../files/spreadsheet.js';
 import { urlForLog } from './log-url.js';
 import { malformedTextPath } from './well-formed-text.js';
@@ -66,6 +68,52 @@ describe('a lone surrogate in a request (issue 41 §6)', () => {
     });
     expect(fine.statusCode, fine.body).toBe(200);
     expect(fine.headers['content-disposition']).toContain(encodeURIComponent('专利😀.csv'));
+  });
+
+  it('percent-encoded in a URL answers 400 in the envelope, not Fastify’s own body', async () => {
+    for (const url of ['/api/product/download/file/%ED%A0%80', '/api/product/warn/deleteWarnInfo/%E0%A4%A']) {
+      for (const lang of ['zh', 'en']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: user.authorization, 'accept-language': lang },
+        });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json()).toEqual({
+          status: 0,
+          message: lang === 'zh' ? '参数错误：url 格式不正确' : 'Invalid parameter: url has an invalid format',
+          data: { code: 'VALIDATION_FAILED', field: 'url' },
+        });
+      }
+    }
+  });
+
+  it('as a character reference in an uploaded .xlsx answers 400 IMPORT_FILE_INVALID, not 500', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('numbers').addRow(['CN110000001A', 'MARK']);
+    const zip = await JSZip.loadAsync(Buffer.from(await workbook.xlsx.writeBuffer()));
+    const strings = await zip.file('xl/sharedStrings.xml')!.async('string');
+    expect(strings).toContain('MARK');
+    const folder = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/archive/v2/save',
+      payload: { action: 'createFolder', name: 'malformed' },
+      headers: { authorization: user.authorization },
+    });
+    const folderId = folder.json().data.folder.id as string;
+    for (const reference of ['&#x110000;', '&#xD800;', '&#0;']) {
+      zip.file('xl/sharedStrings.xml', strings.replace('MARK', `a${reference}b`));
+      const content = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+      for (const url of [
+        '/api/product/history/import',
+        '/api/product/operatehistory/import',
+        `/api/product/archive/v2/save?action=import&folderId=${folderId}`,
+        '/api/platform/data/search/import/excel',
+      ]) {
+        const res = await uploadFile(t, url, { content, name: 'numbers.xlsx' }, user);
+        expect([res.statusCode, res.json().data?.code], `${reference} ${url}`).toEqual([400, 'IMPORT_FILE_INVALID']);
+      }
+    }
   });
 
   it('in a stored name no longer breaks a download header', () => {

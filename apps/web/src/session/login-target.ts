@@ -1,3 +1,4 @@
+import { isInAppPath } from '@patlas/contracts';
 import {
   LOGIN_PATH,
   PATENT_DETAIL_PATH,
@@ -10,15 +11,12 @@ import {
 /** Why the login page was opened other than by choice; it shows the matching message. */
 export type LoginReason = 'noQuickSearch' | 'noRole' | 'IP_NO_ROLE' | 'IP_ONLINE_LIMIT' | 'IP_NOT_ALLOWED';
 
-/** A path inside the app (never another origin, never the login page itself). */
+/**
+ * A path inside the app (never another origin, never the login page itself): the one in-app check
+ * of contracts (issue 41), so `/\t/evil.example` (a browser drops the tab) or `/%2F%2Fevil` are refused too.
+ */
 export function isSafeRedirect(value: string | null | undefined): value is string {
-  return (
-    typeof value === 'string' &&
-    value.startsWith('/') &&
-    !value.startsWith('//') &&
-    !value.startsWith('/\\') &&
-    !value.startsWith(LOGIN_PATH)
-  );
+  return isInAppPath(value) && !value.startsWith(LOGIN_PATH);
 }
 
 /**

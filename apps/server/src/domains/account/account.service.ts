@@ -195,6 +195,23 @@ export class AccountService {
     return result;
   }
 
+  /**
+   * A user's operator-set limit of one quota kind (null: unlimited or no such user): what a
+   * collaborative library's member is held to when adding to the owner's library (issue 41).
+   */
+  async quotaLimitOf(userId: string, kind: QuotaKind): Promise<number | null> {
+    const user = await this.deps.accounts.findUserById(userId);
+    if (!user) return null;
+    let limits: Record<string, unknown>;
+    try {
+      limits = JSON.parse(user.quotas) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+    const limit = limits[kind];
+    return typeof limit === 'number' && Number.isInteger(limit) ? limit : null;
+  }
+
   async functionGuide(auth: AuthContext, lang: Language): Promise<GuideItem[]> {
     const clicked = auth.userId === null ? new Set<string>() : await this.deps.guide.clickedKeys(auth.userId);
     return guideItemsFor(lang, clicked);

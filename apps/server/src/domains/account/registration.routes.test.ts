@@ -324,6 +324,29 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and pas
     expect(links()).toHaveLength(2);
   });
 
+  it('counts a registration link mailed from the forgotten-password page against the registration caps (issue 41)', async () => {
+    const links = () => smtp.to('twopaths@example.com');
+    const before = smtp.mails.length;
+    expect((await register({ email: 'twopaths@example.com', fullname: 'Two paths' })).json()).toMatchObject({
+      status: 1,
+    });
+    await smtp.waitFor(before + 1);
+    // The account has no password yet: the reset page would mail the registration link again, at once.
+    const forgotten = await forget('twopaths@example.com');
+    expect(forgotten.json()).toMatchObject({ status: 1 });
+    clock.advance(MAIL_RESEND_INTERVAL_SECONDS);
+    await forget('twopaths@example.com');
+    await smtp.waitFor(before + 2);
+    // Two mails: the registration and the link a minute later; the one asked at once was not sent.
+    expect(links()).toHaveLength(2);
+    expect(links().every((m) => m.subject === 'Patlas 账号激活：请设置密码')).toBe(true);
+    // And the other way round: registering right after the reset page mailed the link waits its minute.
+    const soon = await register({ email: 'twopaths@example.com', fullname: 'Two paths' });
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json()).toMatchObject({ data: { code: 'MAIL_RESEND_TOO_SOON' } });
+    expect(links()).toHaveLength(2);
+  });
+
   it('stores a hostile name at registration verbatim', async () => {
     await register({ email: 'hostile@example.com', fullname: HOSTILE_NAME, organisation: `x'; DELETE FROM roles;--` });
     expect((await t.context.repositories.users.findByEmail('hostile@example.com'))?.fullname).toBe(HOSTILE_NAME);

@@ -161,7 +161,8 @@ export class RegistrationService {
   /**
    * Mails a reset link when an enabled account has this address. The caller answers the same in
    * every case, so the endpoint does not tell who has an account; a failed mail is only logged.
-   * Past the re-send caps (counted per address, account or not) nothing is mailed, silently alike.
+   * Past the re-send caps (counted per address, account or not) nothing is mailed, silently alike;
+   * a registration link mailed from here counts against the registration caps as well.
    */
   async forgotPassword(emailInput: string, ctx: RequestContext): Promise<void> {
     const reservation = await this.deps.throttle.reserve('reset', emailInput, { perAddress: ACCOUNT_MAIL_WINDOWS });
@@ -173,6 +174,20 @@ export class RegistrationService {
     if (!user || user.disabled === 1) return;
     // An account that never set its password gets the registration link again.
     const purpose: EmailLinkPurpose = user.password_hash === null ? 'register' : 'reset';
+    // That link is a registration mail: it counts against the registration caps too, or asking on
+    // both pages would mail it twice as often (issue 41).
+    const registerReservation =
+      purpose === 'register'
+        ? await this.deps.throttle.reserve('register', user.email, { perAddress: ACCOUNT_MAIL_WINDOWS })
+        : undefined;
+    if (registerReservation && !registerReservation.ok) {
+      await this.deps.throttle.release(reservation.id);
+      this.deps.log.warn(
+        { retryAfterSeconds: registerReservation.refusal.retryAfterSeconds },
+        'registration link from the reset page throttled',
+      );
+      return;
+    }
     const link = await this.issueLink(user.id, purpose);
     const mail =
       purpose === 'register'
@@ -183,6 +198,7 @@ export class RegistrationService {
     } catch (error) {
       this.deps.log.error({ err: error, userId: user.id }, 'password reset mail could not be sent');
       await this.deps.throttle.release(reservation.id);
+      if (registerReservation?.ok) await this.deps.throttle.release(registerReservation.id);
     }
   }
 

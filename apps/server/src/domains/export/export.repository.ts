@@ -121,7 +121,7 @@ export class ExportRepository {
     );
   }
 
-  /** Rows the user exported: finished tasks plus direct exports. */
+  /** Rows the user exported: finished tasks, direct exports, and finished tasks the retention job removed since. */
   async exportedRows(userId: string): Promise<number> {
     const tasks = await this.db
       .selectFrom('download_tasks')
@@ -130,6 +130,6 @@ export class ExportRepository {
       .where('state', '=', 'done')
       .executeTakeFirstOrThrow();
     const direct = await this.findPreferences(userId);
-    return Number(tasks.n ?? 0) + Number(direct?.direct_rows ?? 0);
+    return Number(tasks.n ?? 0) + Number(direct?.direct_rows ?? 0) + Number(direct?.pruned_rows ?? 0);
   }
 }

@@ -143,6 +143,47 @@ describe.each(await reachableDialects())('search history API on %s', (dialect) =
     expect(notMultipart.json()).toMatchObject({ status: 0, message: 'Please choose a file to import' });
   });
 
+  it('refuses a router that is not an in-app path, saved or imported (issue 41)', async () => {
+    for (const router of [
+      '//evil.example',
+      '/\\evil.example/login',
+      'https://evil.example/login',
+      'javascript:alert(1)',
+      '/%2F%2Fevil.example',
+      '/\t/evil.example',
+    ]) {
+      const content = JSON.stringify(entryOf('TI=(电池)', 1, { router }));
+      const zh = await call('POST', '/api/product/history', { content }, user, 'zh');
+      expect(zh.statusCode, router).toBe(400);
+      expect(zh.json()).toMatchObject({ status: 0, message: '历史记录内容无效：router 不合法' });
+      const en = await call('POST', '/api/product/history', { content }, user, 'en');
+      expect(en.json().message, router).toBe('Invalid history entry: router is invalid');
+    }
+    await call('DELETE', '/api/product/history', { all: true }, user);
+    await save(entryOf('TI=(电池)', 1, { router: '/innovationSpace/searchResult?q=TI%3D(%E7%94%B5%E6%B1%A0)' }));
+    await save(entryOf('PA=(比亚迪)', 1, { router: '/innovationSpace/searchResult?q=PA' }));
+    const exported = await call('POST', '/api/product/history/exportAll', {}, user, 'en');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+    const sheet = workbook.worksheets[0]!;
+    const dataCol = (sheet.getRow(1).values as unknown[]).findIndex((v) => String(v).startsWith('Data'));
+    expect(dataCol).toBeGreaterThan(0);
+    // Line 2 (the newest, PA) is edited to lead elsewhere.
+    const cell = sheet.getRow(2).getCell(dataCol);
+    cell.value = String(cell.value).replace('/innovationSpace/searchResult?q=PA', '/\\\\evil.example/login');
+    expect(String(cell.value)).toContain('evil.example');
+    await call('DELETE', '/api/product/history', { all: true }, user);
+    const imported = await importXlsx(Buffer.from(await workbook.xlsx.writeBuffer()), 'en');
+    expect(imported.json().data).toEqual({
+      imported: 1,
+      errors: [{ line: 2, message: expect.stringContaining('router is invalid') }],
+    });
+    expect((await list()).items.map((i) => i.entry.router)).toEqual([
+      '/innovationSpace/searchResult?q=TI%3D(%E7%94%B5%E6%B1%A0)',
+    ]);
+    await call('DELETE', '/api/product/history', { all: true }, user);
+  });
+
   it('saves, lists paged newest first, searches by keyword and date, and deletes only own entries', async () => {
     const startDay = clock.now();
     const a = await save(entryOf('TI=(电池)', 3));

@@ -318,4 +318,29 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('image search API on 
     const list = (await post('/api/product/image/history/list', {}, later)).json() as { data: { items: unknown[] } };
     expect(list.data.items).toEqual([]);
   });
+
+  it("opens a visitor's search without an account by its key for a day only (issue 41)", async () => {
+    // An IP visitor's search: no history holds it, only its key.
+    await t.context.database.db
+      .insertInto('image_searches')
+      .values({
+        key: 'visitor-key-0001',
+        user_id: null,
+        file_name: 'visitor.png',
+        thumbnail: '',
+        query: '{"phashes":[],"embeddings":[]}',
+        results: '[]',
+        indexed_drawings: 0,
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+    const open = async () =>
+      post('/api/product/search/image/getResultKey', { key: 'visitor-key-0001' }, await loginAs(t, user.email));
+    clock.advance(23 * 3600);
+    expect((await open()).statusCode).toBe(200);
+    clock.advance(2 * 3600);
+    const gone = await open();
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ data: { code: 'IMAGE_SEARCH_KEY_NOT_FOUND' } });
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DEFAULT_RETENTION_DAYS,
   HISTORY_RETENTION_MS,
   MAX_IMAGE_HISTORY,
   MAX_IMAGE_SEARCH_RESULTS,
@@ -73,6 +74,8 @@ export class ImageSearchService {
     private readonly progress: IndexProgress,
     private readonly embedder: ImageEmbedder,
     private readonly now: Clock,
+    /** How long a search without an account (an IP visitor's: no history holds it) opens by its key (issue 41). */
+    private readonly anonymousKeyMs: number = DEFAULT_RETENTION_DAYS.imageSearchKeys * 86_400_000,
   ) {}
 
   /** Drops the in-memory index; the next search reads it again (called by the indexer). */
@@ -151,7 +154,8 @@ export class ImageSearchService {
   }
 
   private isExpired(row: ImageSearchRow): boolean {
-    return Date.parse(row.created_at) < this.now().getTime() - IMAGE_RESULT_RETENTION_MS;
+    const kept = row.user_id === null ? this.anonymousKeyMs : IMAGE_RESULT_RETENTION_MS;
+    return Date.parse(row.created_at) < this.now().getTime() - kept;
   }
 
   private async present(row: ImageSearchRow, tookMs: number): Promise<ImageSearchResult> {

@@ -1,4 +1,11 @@
-import type { LibraryFolder, LibraryMember, Message, SharedLibrary } from '@patlas/contracts';
+import ExcelJS from 'exceljs';
+import {
+  MAX_LIBRARY_LABELS_PER_OWNER,
+  type LibraryFolder,
+  type LibraryMember,
+  type Message,
+  type SharedLibrary,
+} from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -9,6 +16,7 @@ import {
   type AuthHeader,
   type TestApp,
   type TestUser,
+  uploadFile,
 } from '../../../test/helpers.js';
 import { buildBatteryCorpus } from '../../../test/factories.js';
 
@@ -133,6 +141,102 @@ describe.each(await reachableDialects())('collaborative libraries on %s', (diale
     // Shared libraries do not count against the member's favourites.
     const quota = (await okData('/archive/v2/list', { type: 'folders' }, member)).quota;
     expect(quota.used).toBe(0);
+  });
+
+  it("counts a member's collects and imports against the owner's favourites limit; an import's labels are capped with the owner's (issue 41)", async () => {
+    const boss = await authHeader(t);
+    const helper = await authHeader(t);
+    await t.context.repositories.users.update(boss.userId, { quotas: { favorites: 3 } });
+    // The member's own limit is lower still: it is not what counts in the owner's library.
+    await t.context.repositories.users.update(helper.userId, { quotas: { favorites: 1 } });
+    const library = await createLibrary('额度库', boss);
+    await okData(
+      '/archive/v2/save',
+      { action: 'collect', folderIds: [library.id], publicationNumbers: ['CN110000001A', 'CN110000002B'] },
+      boss,
+    );
+    await okData('/archive/v2/share', { action: 'invite', folderId: library.id, emails: [helper.email] }, boss);
+    const invitation = (await messagesOf(helper)).find((m) => m.kind === 'libraryInvite');
+    await okData('/message/update/status', { id: invitation!.id, response: 'accept' }, helper);
+
+    const two = { action: 'collect', folderIds: [library.id], publicationNumbers: ['CN110000003U', 'US6980000B2'] };
+    const zh = await fails('/archive/v2/save', two, 'COLLECT_OWNER_QUOTA_EXCEEDED', helper);
+    expect(zh.message).toBe('该专利库所有者的收藏额度不足（3条，已用2条），请联系所有者');
+    const en = await fails('/archive/v2/save', two, 'COLLECT_OWNER_QUOTA_EXCEEDED', helper, 'en');
+    expect(en.message).toBe(
+      "Favourites would exceed the library owner's limit (3 entries, 2 used); please contact the owner",
+    );
+    const importTxt = (content: string, who: AuthHeader) =>
+      uploadFile(
+        t,
+        `/api/product/archive/v2/save?action=import&folderId=${library.id}`,
+        { content: Buffer.from(content), name: 'numbers.txt' },
+        who,
+      );
+    expect((await importTxt('CN110000003U;US6980000B2', helper)).json()).toMatchObject({
+      status: 0,
+      data: { code: 'COLLECT_OWNER_QUOTA_EXCEEDED' },
+    });
+    // One more fits the owner's limit (the member's own limit of 1 does not matter here), then nothing.
+    await okData(
+      '/archive/v2/save',
+      { action: 'collect', folderIds: [library.id], publicationNumbers: ['CN110000003U'] },
+      helper,
+    );
+    expect((await importTxt('US6980000B2', helper)).json()).toMatchObject({
+      data: { code: 'COLLECT_OWNER_QUOTA_EXCEEDED' },
+    });
+    expect((await okData('/user/limit', {}, boss)).favorites).toEqual({ limit: 3, used: 3 });
+    expect((await okData('/user/limit', {}, helper)).favorites).toEqual({ limit: 1, used: 0 });
+    // Patents the library holds already add nothing and pass.
+    expect(
+      await okData(
+        '/archive/v2/save',
+        { action: 'collect', folderIds: [library.id], publicationNumbers: ['CN110000001A'] },
+        helper,
+      ),
+    ).toMatchObject({ result: { added: 0, skipped: 1 } });
+
+    // Labels: the owner's namespace one short of its limit.
+    await t.context.repositories.users.update(boss.userId, { quotas: {} });
+    await t.context.repositories.libraries.insertLabels(
+      Array.from({ length: MAX_LIBRARY_LABELS_PER_OWNER - 1 }, (_, i) => ({
+        ownerId: boss.userId,
+        parentId: null,
+        name: `已有${i}`,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      })),
+    );
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('numbers').addRow(['US6980000B2', '成员标引A;成员标引B']);
+    const labelled = await uploadFile(
+      t,
+      `/api/product/archive/v2/save?action=import&folderId=${library.id}`,
+      { content: Buffer.from(await workbook.xlsx.writeBuffer()), name: 'labels.xlsx' },
+      helper,
+      'en',
+    );
+    expect(labelled.json()).toMatchObject({
+      status: 0,
+      message: 'The labels have reached their limit (5,000); delete labels no longer used and try again',
+      data: { code: 'LABEL_LIMIT_REACHED' },
+    });
+    // Refused as a whole: neither the patent nor a label was added.
+    expect((await okData('/archive/v2/list', { type: 'patents', folderId: library.id }, boss)).total).toBe(3);
+    expect(await t.context.repositories.libraries.countLabels(boss.userId)).toBe(MAX_LIBRARY_LABELS_PER_OWNER - 1);
+    // The owner's last one fits, by hand; then the owner is refused too, in Chinese by default.
+    await okData('/labelmanage/set', { action: 'create', name: '最后一个' }, boss);
+    const full = await fails('/labelmanage/set', { action: 'create', name: '再多一个' }, 'LABEL_LIMIT_REACHED', boss);
+    expect(full.message).toBe('标引数量已达上限（5,000个），请删除不再使用的标引后再试');
+    // An import whose labels all exist already still works.
+    workbook.getWorksheet('numbers')!.getRow(1).getCell(2).value = '已有1;最后一个';
+    const existing = await uploadFile(
+      t,
+      `/api/product/archive/v2/save?action=import&folderId=${library.id}`,
+      { content: Buffer.from(await workbook.xlsx.writeBuffer()), name: 'labels.xlsx' },
+      helper,
+    );
+    expect(existing.json()).toMatchObject({ status: 1, data: { added: 1, labelsCreated: 0 } });
   });
 
   it('walks every call as a stranger, a member and the owner', async () => {

@@ -330,6 +330,16 @@ export class LibraryRepository {
     return this.db.selectFrom('library_labels').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** How many labels (top-level and sub-labels) an owner has. */
+  async countLabels(ownerId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('library_labels')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async insertLabels(
     labels: readonly { ownerId: string; parentId: string | null; name: string; createdAt: string }[],
   ): Promise<LibraryLabelRow[]> {

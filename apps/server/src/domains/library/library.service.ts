@@ -3,6 +3,7 @@ import {
   MAX_COLLECT_PATENTS,
   MAX_COLLECT_TOTAL,
   MAX_IMPORT_LABELS,
+  MAX_LIBRARY_LABELS_PER_OWNER,
   MAX_LIBRARY_DEPTH,
   MAX_LIBRARY_REMOVE,
   MAX_PAGE_SIZE,
@@ -77,6 +78,8 @@ export interface LibraryServiceDeps {
   operateHistory: Pick<OperateHistoryService, 'save'>;
   /** The caller's favourites limit (users.quotas; null: unlimited), from the account domain. */
   favouritesLimit: (auth: AuthContext) => Promise<number | null>;
+  /** Another user's favourites limit: a collaborative library's owner, whose quota members' additions count against. */
+  favouritesLimitOf: (userId: string) => Promise<number | null>;
   /** Reads spreadsheet imports off the HTTP thread (files/sheet-reader.ts). */
   sheets: SheetReader;
   now: Clock;
@@ -256,14 +259,26 @@ export class LibraryService {
     return { used: await this.favouritesUsed(userId), limit: await this.deps.favouritesLimit(auth) };
   }
 
-  /** Refuses when adding `adding` patents to the user's own active folders would pass their limit. */
-  private async checkQuota(auth: AuthContext, userId: string, adding: number): Promise<void> {
-    if (adding === 0) return;
-    const limit = await this.deps.favouritesLimit(auth);
-    if (limit === null) return;
-    const used = await this.favouritesUsed(userId);
-    if (used + adding > limit)
-      throw new AppError('COLLECT_QUOTA_EXCEEDED', { limit: grouped(limit), used: grouped(used) });
+  /**
+   * Refuses when the patents added would pass a library owner's favourites limit: `adding` counts
+   * them per owner. The caller's own folders count against the caller's limit; a collaborative
+   * library's against its owner's (issue 41: members added without limit) — what members add is
+   * the owner's, counted in the owner's `used` (spec 2 §6: shared libraries do not count for the
+   * member), as a shared workspace's content counts against the workspace's owner.
+   */
+  private async checkQuota(auth: AuthContext, userId: string, adding: ReadonlyMap<string, number>): Promise<void> {
+    for (const [ownerId, count] of adding) {
+      if (count === 0) continue;
+      const own = ownerId === userId;
+      const limit = own ? await this.deps.favouritesLimit(auth) : await this.deps.favouritesLimitOf(ownerId);
+      if (limit === null) continue;
+      const used = await this.favouritesUsed(ownerId);
+      if (used + count <= limit) continue;
+      throw new AppError(own ? 'COLLECT_QUOTA_EXCEEDED' : 'COLLECT_OWNER_QUOTA_EXCEEDED', {
+        limit: grouped(limit),
+        used: grouped(used),
+      });
+    }
   }
 
   // -------------------------------------------------------------------------------------------
@@ -378,11 +393,12 @@ export class LibraryService {
     }
     if (numbers.length === 0) throw new AppError('COLLECT_NOTHING');
 
-    // Only the caller's own folders count against their quota.
-    let adding = 0;
+    // Each folder's new patents count against its library owner's quota.
+    const adding = new Map<string, number>();
     for (const target of targets) {
-      if (target.root.owner_id !== userId) continue;
-      adding += numbers.length - (await this.repo.heldNumbers(target.folder.id, numbers)).size;
+      const owner = target.root.owner_id;
+      const added = numbers.length - (await this.repo.heldNumbers(target.folder.id, numbers)).size;
+      adding.set(owner, (adding.get(owner) ?? 0) + added);
     }
     await this.checkQuota(auth, userId, adding);
 
@@ -545,23 +561,22 @@ export class LibraryService {
 
     const found = reading.numbers.filter((n) => held[n.value] !== undefined);
     const numbers = [...new Set(found.map((n) => held[n.value]!))];
-    const adding =
-      target.root.owner_id === userId
-        ? numbers.length - (await this.repo.heldNumbers(target.folder.id, numbers)).size
-        : 0;
-    await this.checkQuota(auth, userId, adding);
+    const ownerId = target.root.owner_id;
+    const adding = numbers.length - (await this.repo.heldNumbers(target.folder.id, numbers)).size;
+    await this.checkQuota(auth, userId, new Map([[ownerId, adding]]));
+    // Labels of the second column: the library owner's, created (top-level) when missing; refused
+    // as a whole, before anything is added, when they would pass the owner's label limit.
+    const ownerLabels = labelNames.length > 0 ? await this.repo.labelsOf(ownerId) : [];
+    const byName = new Map(ownerLabels.filter((l) => l.parent_id === null).map((l) => [l.name.toLowerCase(), l.id]));
+    const missing = [
+      ...new Map(labelNames.filter((n) => !byName.has(n.toLowerCase())).map((n) => [n.toLowerCase(), n])).values(),
+    ];
+    this.assertLabelRoom(ownerLabels.length, missing.length);
     const at = this.nowIso();
     const added = numbers.length > 0 ? await this.repo.addPatents(target.folder.id, numbers, userId, at) : 0;
 
-    // Labels of the second column: the library owner's, created (top-level) when missing.
     let labelsCreated = 0;
     if (labelNames.length > 0) {
-      const ownerId = target.root.owner_id;
-      const existing = (await this.repo.labelsOf(ownerId)).filter((l) => l.parent_id === null);
-      const byName = new Map(existing.map((l) => [l.name.toLowerCase(), l.id]));
-      const missing = [
-        ...new Map(labelNames.filter((n) => !byName.has(n.toLowerCase())).map((n) => [n.toLowerCase(), n])).values(),
-      ];
       const created = await this.repo.insertLabels(
         missing.map((name) => ({ ownerId, parentId: null, name, createdAt: at })),
       );
@@ -944,6 +959,13 @@ export class LibraryService {
     if (taken) throw new AppError('LABEL_NAME_TAKEN', { name });
   }
 
+  /** Refuses `adding` more labels in a namespace holding `held` (MAX_LIBRARY_LABELS_PER_OWNER, issue 41). */
+  private assertLabelRoom(held: number, adding: number): void {
+    if (adding > 0 && held + adding > MAX_LIBRARY_LABELS_PER_OWNER) {
+      throw new AppError('LABEL_LIMIT_REACHED', { max: grouped(MAX_LIBRARY_LABELS_PER_OWNER) });
+    }
+  }
+
   async setLabel(auth: AuthContext, body: LabelSetBody): Promise<LabelSetResponse> {
     const userId = this.userOf(auth);
     switch (body.action) {
@@ -954,6 +976,7 @@ export class LibraryService {
           if (parent.parent_id !== null) throw new AppError('LABEL_TOO_DEEP');
         }
         await this.assertLabelNameFree(userId, parentId, body.name);
+        this.assertLabelRoom(await this.repo.countLabels(userId), 1);
         const [row] = await this.repo.insertLabels([
           { ownerId: userId, parentId, name: body.name, createdAt: this.nowIso() },
         ]);

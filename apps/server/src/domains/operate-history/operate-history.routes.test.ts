@@ -161,6 +161,45 @@ describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('operation history AP
     expect((await call('GET', `/operatehistory/getData/${foreign}`, undefined, other)).json().status).toBe(1);
   });
 
+  it('refuses a router that is not an in-app path, saved or imported (issue 41)', async () => {
+    for (const router of ['//evil.example', '/\\evil.example/login', 'https://evil.example/', '/%5Cevil.example']) {
+      const zh = await call('POST', '/operatehistory', { recordType: 2, title: '申请趋势', router }, user, 'zh');
+      expect(zh.statusCode, router).toBe(400);
+      expect(zh.json().message, router).toMatch(/^参数错误：router/);
+      const en = await call('POST', '/operatehistory', { recordType: 2, title: '申请趋势', router }, user, 'en');
+      expect(en.json().message, router).toMatch(/^Invalid parameter: router/);
+    }
+    await call('DELETE', '/operatehistory', { all: true }, user);
+    await save({ recordType: 2, title: '申请趋势', router: '/analysis?x=1' });
+    const res = await call('POST', '/operatehistory/export', {}, user, 'en');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+    const sheet = workbook.worksheets[0]!;
+    const headers = Array.from(sheet.getRow(1).values as unknown[], (v) => String(v ?? ''));
+    const dataCol = headers.findIndex((v) => v.startsWith('Data'));
+    const linkCol = headers.findIndex((v) => v.startsWith('Link'));
+    expect(dataCol).toBeGreaterThan(0);
+    expect(linkCol).toBeGreaterThan(0);
+    // Line 2 as data (its JSON), line 3 as columns (no data cell), each leading elsewhere.
+    const row2 = sheet.getRow(2);
+    row2.getCell(dataCol).value = String(row2.getCell(dataCol).value).replace('/analysis?x=1', '//evil.example');
+    const row3 = sheet.getRow(3);
+    const readable: Record<string, string> = { Type: 'Analysis', Title: '申请趋势', Link: 'https://evil.example/' };
+    headers.forEach((h, column) => {
+      if (readable[h]) row3.getCell(column).value = readable[h];
+    });
+    await call('DELETE', '/operatehistory', { all: true }, user);
+    const imported = await upload(Buffer.from(await workbook.xlsx.writeBuffer()), 'en');
+    expect(imported.json().data).toEqual({
+      imported: 0,
+      errors: [
+        { line: 2, message: 'router is invalid: is not an in-app link' },
+        { line: 3, message: 'router is invalid: is not an in-app link' },
+      ],
+    });
+    expect((await list()).total).toBe(0);
+  });
+
   it('exports .xlsx and imports it back, reporting a bad row by its line and adding no row twice', async () => {
     await call('DELETE', '/operatehistory', { all: true }, user);
     await save({ recordType: 1, title: 'TI=(一)', resultTotal: '1', data: { n: 1 } });

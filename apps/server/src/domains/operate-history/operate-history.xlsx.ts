@@ -91,6 +91,8 @@ const REASONS: Record<Language, Record<string, string>> = {
     invalid_format: '格式不正确',
     invalid_value: '取值不在允许范围内',
     invalid_union: '取值不在允许范围内',
+    // the one refinement of a record: its link must stay in the app (issue 41)
+    custom: '不是站内链接',
   },
   en: {
     invalid_type: 'has the wrong type or is missing',
@@ -99,6 +101,7 @@ const REASONS: Record<Language, Record<string, string>> = {
     invalid_format: 'has an invalid format',
     invalid_value: 'is not an allowed value',
     invalid_union: 'is not an allowed value',
+    custom: 'is not an in-app link',
   },
 };
 

@@ -14,7 +14,8 @@ export class SearchStateRepository {
     await this.db
       .insertInto('search_states')
       .values({ key, state: text, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
+      // Saved again: its age starts anew (the retention job removes keys not saved for RETENTION_SEARCH_STATES_DAYS).
+      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ created_at: eb.ref('excluded.created_at') })))
       .execute();
     return key;
   }

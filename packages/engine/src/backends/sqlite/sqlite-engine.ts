@@ -46,6 +46,7 @@ import { IndexWriter, prepareDocs, resetFtsConfig, reversedWord, storedTextsOf }
 import type { TextEmbedder } from '../../semantic/embedder.js';
 import { wordVectorEmbedder, type WordVectors } from '../../semantic/word-vectors.js';
 import type { FieldWeights } from '../../semantic/hybrid.js';
+import { BoundedCache } from './bounded-cache.js';
 import { ClauseCache } from './clause-cache.js';
 import { SELECT_VECTORS_SQL, SemanticIndex, storedSimilarities } from './semantic-index.js';
 import { prepareSemanticSearch, rankSemantic, semanticSearch } from './semantic-search.js';
@@ -111,6 +112,12 @@ export interface SqliteEngineOptions {
 }
 
 const WILDCARD_EXPANSION_LIMIT = 1000;
+/**
+ * Prepared keyword-ranking statements a connection keeps, one per field-weight combination (the
+ * weights are written into the SQL): the default 3,3,3,3 and a user's few favourites stay, and a
+ * caller cycling through combinations cannot grow the connection's memory (issue 41).
+ */
+export const KEYWORD_STATEMENTS_KEPT = 16;
 /** Hits ranked one statement each (each re-scans its phrases' doclists): only for tiny sets. */
 const SMALL_HIT_SET = 100;
 /** Publication numbers looked up by one statement (a ranked set: a library, a family, an import). */
@@ -1087,7 +1094,8 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     return { total, results: answers.map((a) => a.result) };
   };
 
-  const keywordStatements = new Map<string, Database.Statement>();
+  // One statement per field-weight combination asked (weights 0–99 each): the recent ones only.
+  const keywordStatements = new BoundedCache<string, Database.Statement>(KEYWORD_STATEMENTS_KEPT);
   let vectorStatement: Database.Statement | undefined;
   const semanticHost = {
     get semantic(): SemanticIndex {
@@ -1112,13 +1120,11 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
         desc: weights[3] / 3,
       };
       const w = FTS_COLUMNS.map((c, i) => ((BM25_WEIGHTS[i] as number) * (factor[c] ?? 0)).toFixed(4)).join(', ');
-      let statement = keywordStatements.get(w);
-      if (!statement) {
-        statement = db
+      const statement = keywordStatements.getOrCreate(w, () =>
+        db
           .prepare(`SELECT rowid, -patlas_bm25(fts, :m, :g, ${w}) FROM fts WHERE fts MATCH :m ORDER BY 2 DESC LIMIT :n`)
-          .raw();
-        keywordStatements.set(w, statement);
-      }
+          .raw(),
+      );
       return statement.all(rankArgs(rankMatchOf(exprs), limit)) as [number, number][];
     },
     similarities(query: Float32Array, ids: readonly number[], weights: FieldWeights, dims: number) {
