@@ -111,65 +111,71 @@ describe.runIf(runBrowser)('[ALERTS]: e-mail alerts from the result page', () =>
     });
   }
 
-  it('after a run, opens /warning/details and the run’s patents on the result page (zh, en)', async () => {
-    const token = session.tokens.access_token;
-    const list = await apiCall<AlertPage>(server.baseUrl, token, 'POST', '/product/warn/getWarnList', {
-      keyword: LOCALES[0].name,
-      page: 1,
-      pageSize: 1,
-    });
-    const alert = list.items[0] as Alert;
-    expect(alert.name).toBe(LOCALES[0].name);
+  // An import, a run due up to 90 s later, then its patents opened in two languages: longer than the
+  // 120 s default on a loaded machine (the wait for the run alone allows 240 s).
+  it(
+    'after a run, opens /warning/details and the run’s patents on the result page (zh, en)',
+    { timeout: 600_000 },
+    async () => {
+      const token = session.tokens.access_token;
+      const list = await apiCall<AlertPage>(server.baseUrl, token, 'POST', '/product/warn/getWarnList', {
+        keyword: LOCALES[0].name,
+        page: 1,
+        pageSize: 1,
+      });
+      const alert = list.items[0] as Alert;
+      expect(alert.name).toBe(LOCALES[0].name);
 
-    // New records since the alert was made, then its schedule moved to the coming minute (UTC).
-    const admin = await apiLogin(server.baseUrl, ADMIN.email, ADMIN.password);
-    await importRecords(server, admin, NEW_RECORDS);
-    const due = new Date(Date.now() + 90_000);
-    const time = `${String(due.getUTCHours()).padStart(2, '0')}:${String(due.getUTCMinutes()).padStart(2, '0')}`;
-    await apiCall(server.baseUrl, token, 'POST', '/product/warn/updateWarnInfo', {
-      id: alert.id,
-      name: alert.name,
-      type: alert.type,
-      content: alert.content,
-      schedule: { frequency: 'weekly', weekday: due.getUTCDay() || 7, time, timeZone: 'UTC' },
-      recipients: alert.recipients,
-      noUpdateNoMail: alert.noUpdateNoMail,
-      enabled: true,
-    });
-    let runs: AlertRunPage | undefined;
-    await expect
-      .poll(
-        async () => {
-          runs = await apiCall<AlertRunPage>(
-            server.baseUrl,
-            token,
-            'GET',
-            `/product/warn/getWarnResultList/${alert.id}`,
-          );
-          return runs.items[0]?.mailState ?? 'none';
-        },
-        { timeout: 240_000, interval: 2_000 },
-      )
-      .not.toMatch(/none|pending/);
-    const run = runs?.items[0];
-    expect(run?.newCount).toBe(NEW_RECORDS.length);
+      // New records since the alert was made, then its schedule moved to the coming minute (UTC).
+      const admin = await apiLogin(server.baseUrl, ADMIN.email, ADMIN.password);
+      await importRecords(server, admin, NEW_RECORDS);
+      const due = new Date(Date.now() + 90_000);
+      const time = `${String(due.getUTCHours()).padStart(2, '0')}:${String(due.getUTCMinutes()).padStart(2, '0')}`;
+      await apiCall(server.baseUrl, token, 'POST', '/product/warn/updateWarnInfo', {
+        id: alert.id,
+        name: alert.name,
+        type: alert.type,
+        content: alert.content,
+        schedule: { frequency: 'weekly', weekday: due.getUTCDay() || 7, time, timeZone: 'UTC' },
+        recipients: alert.recipients,
+        noUpdateNoMail: alert.noUpdateNoMail,
+        enabled: true,
+      });
+      let runs: AlertRunPage | undefined;
+      await expect
+        .poll(
+          async () => {
+            runs = await apiCall<AlertRunPage>(
+              server.baseUrl,
+              token,
+              'GET',
+              `/product/warn/getWarnResultList/${alert.id}`,
+            );
+            return runs.items[0]?.mailState ?? 'none';
+          },
+          { timeout: 240_000, interval: 2_000 },
+        )
+        .not.toMatch(/none|pending/);
+      const run = runs?.items[0];
+      expect(run?.newCount).toBe(NEW_RECORDS.length);
 
-    for (const lang of ['zh', 'en'] as const) {
-      const page = await pageIn(browser, server, session, lang);
-      await page.goto(`${server.baseUrl}/warning/details?id=${alert.id}`);
-      await page.getByTestId('alert-title').waitFor();
-      expect(await page.getByTestId('run-new').first().innerText()).toBe(String(NEW_RECORDS.length));
-      await shot(page, `alerts-details-${lang}.png`);
-      await page.getByTestId('run-open').first().click();
-      await page.waitForURL(/\/innovationSpace\/searchResult\?set=alertRun/);
-      await page.getByTestId('set-source').waitFor();
-      const numbers = page.locator('.result-table .result-number');
-      await expect.poll(() => numbers.count(), { timeout: 30_000 }).toBe(NEW_RECORDS.length);
-      expect((await numbers.allInnerTexts()).map((n) => n.trim()).sort()).toEqual(
-        NEW_RECORDS.map((r) => r.publicationNumber).sort(),
-      );
-      await shot(page, `alerts-run-results-${lang}.png`);
-      await page.close();
-    }
-  });
+      for (const lang of ['zh', 'en'] as const) {
+        const page = await pageIn(browser, server, session, lang);
+        await page.goto(`${server.baseUrl}/warning/details?id=${alert.id}`);
+        await page.getByTestId('alert-title').waitFor();
+        expect(await page.getByTestId('run-new').first().innerText()).toBe(String(NEW_RECORDS.length));
+        await shot(page, `alerts-details-${lang}.png`);
+        await page.getByTestId('run-open').first().click();
+        await page.waitForURL(/\/innovationSpace\/searchResult\?set=alertRun/);
+        await page.getByTestId('set-source').waitFor();
+        const numbers = page.locator('.result-table .result-number');
+        await expect.poll(() => numbers.count(), { timeout: 30_000 }).toBe(NEW_RECORDS.length);
+        expect((await numbers.allInnerTexts()).map((n) => n.trim()).sort()).toEqual(
+          NEW_RECORDS.map((r) => r.publicationNumber).sort(),
+        );
+        await shot(page, `alerts-run-results-${lang}.png`);
+        await page.close();
+      }
+    },
+  );
 });

@@ -116,12 +116,12 @@ describe.runIf(runBrowser)('[DASHBOARDS][MAP]: patent map → province → unive
     await ranking.getByText(province, { exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('province') === province);
     const universities = page.getByTestId('ranking-universities');
-    await universities.getByRole('link', { name: university.key }).waitFor();
+    await universities.getByRole('link', { name: university.key, exact: true }).waitFor();
     await page.locator('[data-chart="province-trend"] canvas').first().waitFor();
     await expectNoBrokenText(page);
     await shot(page, 'dashboards-map-province-zh.png');
 
-    await universities.getByRole('link', { name: university.key }).click();
+    await universities.getByRole('link', { name: university.key, exact: true }).click();
     await page.waitForURL(/\/analysis\/cu\?name=/);
     expect(new URL(page.url()).searchParams.get('name')).toBe(university.key);
     const patents = page.locator('[data-kpi="patents"]');
@@ -162,7 +162,7 @@ describe.runIf(runBrowser)('[DASHBOARDS][MAP]: patent map → province → unive
     await page.getByText('English', { exact: true }).click();
     await page.goto(`${baseUrl}/patentMap?province=${encodeURIComponent(province)}`);
     await page.getByText('Patent data map').waitFor();
-    await page.getByTestId('ranking-universities').getByRole('link', { name: university.key }).waitFor();
+    await page.getByTestId('ranking-universities').getByRole('link', { name: university.key, exact: true }).waitFor();
     await page.locator('[data-chart="china-map"] canvas').first().waitFor();
     await expectNoBrokenText(page);
     await shot(page, 'dashboards-map-province-en.png');

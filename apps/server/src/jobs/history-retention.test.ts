@@ -4,13 +4,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_RETENTION_DAYS, HISTORY_RETENTION_DAYS } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, TestClock } from '../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, TestClock } from '../../test/helpers.js';
 import { HISTORY_RETENTION_KIND, historyRetentionJob, nextRetentionRun } from './history-retention.job.js';
 import { HistoryRetentionRepository } from './history-retention.repository.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 const DAY_MS = 86_400_000;
 
@@ -26,7 +24,7 @@ describe('nextRetentionRun', () => {
   });
 });
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('history retention on %s', (dialect) => {
+describe.each(dialects)('history retention on %s', (dialect) => {
   const clock = new TestClock();
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let userId: string;

@@ -6,8 +6,7 @@ import {
   authHeader,
   buildTestApp,
   createTestDatabase,
-  DIALECTS,
-  isPostgresReachable,
+  reachableDialects,
   TestClock,
   testConfig,
 } from '../../test/helpers.js';
@@ -15,10 +14,7 @@ import { defineJob } from './define-job.js';
 import { HISTORY_RETENTION_KIND } from './history-retention.job.js';
 import { JobQueue } from './queue.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
-const dialects = runs.filter(([, ok]) => ok).map(([d]) => d);
+const dialects = await reachableDialects();
 
 /** A promise the test resolves by hand (a job that is "still working"). */
 function gate() {

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   buildTestApp,
-  DIALECTS,
-  isPostgresReachable,
   loginAs,
   passwordLogin,
+  reachableDialects,
   setPassword,
   type AuthHeader,
 } from '../../../test/helpers.js';
@@ -14,11 +13,9 @@ import { verifyPassword } from '../auth/password.js';
 import { DisplayCopyRepository } from './display-copy.repository.js';
 import { FUNCTION_GUIDE } from './function-guide.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('own account and account settings on %s', (dialect) => {
+describe.each(dialects)('own account and account settings on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   /** A password account with every permission. */
   let me: AuthHeader & { userId: string; email: string };

@@ -1,14 +1,7 @@
 import path from 'node:path';
 import { EMAIL_LINK_TTL_SECONDS, MAIL_RESEND_INTERVAL_SECONDS } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  DIALECTS,
-  isPostgresReachable,
-  loginAs,
-  passwordLogin,
-  TestClock,
-} from '../../../test/helpers.js';
+import { buildTestApp, loginAs, passwordLogin, reachableDialects, TestClock } from '../../../test/helpers.js';
 import { MailCatcher, type CaughtMail } from '../../../test/mail-catcher.js';
 import { AppError } from '../../errors.js';
 import { verifyPassword } from '../auth/password.js';
@@ -17,9 +10,7 @@ import { createMailer } from '../../mail/mailer.js';
 import { MailThrottle } from '../../mail/mail-throttle.js';
 import { RegistrationService } from './registration.service.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 const PUBLIC_URL = 'https://patlas.example.org';
 /** Within the 50-character limit, so it is stored rather than refused. */
@@ -32,7 +23,7 @@ function linkTokenOf(mail: CaughtMail | undefined): { token: string; mode: strin
   return { token: query.get('token') ?? '', mode: query.get('mode') };
 }
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('registration and password reset on %s', (dialect) => {
+describe.each(dialects)('registration and password reset on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let smtp: MailCatcher;
   const clock = new TestClock();

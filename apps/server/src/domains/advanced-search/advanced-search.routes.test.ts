@@ -1,14 +1,12 @@
 import { DEFAULT_TEMPLATE_FIELDS, MAX_ADVANCED_TEMPLATES } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 const BASE = '/api/product/advancedSearch/template';
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('advanced-search templates API on %s', (dialect) => {
+describe.each(dialects)('advanced-search templates API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let user: AuthHeader;
   let other: AuthHeader;

@@ -7,11 +7,9 @@ import type {
   Patent,
 } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 // ---- the fixture corpus: CN inventions (some with their grant publication), utility models,
 // designs and US grants, with every field an analysis counts ---------------------------------------
@@ -171,7 +169,7 @@ const SETS: ResultSet[] = [
   },
 ];
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('analysis API on %s', (dialect) => {
+describe.each(dialects)('analysis API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let auth: AuthHeader;
   let stored: Patent[];

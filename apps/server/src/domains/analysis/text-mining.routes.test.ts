@@ -1,12 +1,10 @@
 import { MAX_EXPRESSION_LENGTH, type Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
 import { patentListCondition } from './text-mining.service.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 /** Three topics (batteries in zh and en, gearboxes in zh), varied wording; 150 patents in all. */
 const BATTERY_ZH = [
@@ -74,7 +72,7 @@ function corpus(): Patent[] {
 
 const ALL = { searchExpre: 'PD>=2000' };
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('word cloud, clustering, landscape on %s', (dialect) => {
+describe.each(dialects)('word cloud, clustering, landscape on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let auth: AuthHeader;
   const post = (url: string, payload: unknown, lang = 'zh', header: AuthHeader | null = auth) =>

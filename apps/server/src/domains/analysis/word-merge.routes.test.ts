@@ -3,18 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   buildTestApp,
-  DIALECTS,
   indexPatents,
-  isPostgresReachable,
   productCalls,
+  reachableDialects,
   type TestApp,
   type TestUser,
 } from '../../../test/helpers.js';
 import { buildCnPatent } from '../../../test/factories.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 /** 60 battery patents (锂电池 in 40, 锂离子 in 30, 10 with both, 隔膜 in every third) and 20 others. */
 function corpus(): Patent[] {
@@ -54,7 +51,7 @@ interface Word {
   members?: string[];
 }
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('word merging on %s', (dialect) => {
+describe.each(dialects)('word merging on %s', (dialect) => {
   let t: TestApp;
   let user: TestUser;
   let other: TestUser;

@@ -9,10 +9,9 @@ import { loadConfig } from '../../config.js';
 import {
   buildTestApp,
   captchaFor,
-  DIALECTS,
-  isPostgresReachable,
   loginAs,
   passwordLogin,
+  reachableDialects,
   setPassword,
   TestClock,
 } from '../../../test/helpers.js';
@@ -22,10 +21,7 @@ import { ADMIN_EMAIL } from './seed.js';
 
 /** Issue 16 §2: the authentication and session findings, one block each. */
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
-const dialects = runs.filter(([, ok]) => ok).map(([d]) => d);
+const dialects = await reachableDialects();
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 interface Envelope {

@@ -8,18 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
   captchaFor,
-  DIALECTS,
-  isPostgresReachable,
   passwordLogin,
+  reachableDialects,
   setPassword,
   TEST_ADMIN_PASSWORD,
   TestClock,
 } from '../../../test/helpers.js';
 import { ADMIN_EMAIL, DEMO_EMAIL } from './seed.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 interface Envelope {
@@ -37,7 +34,7 @@ interface Tokens {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('login and sessions on %s', (dialect) => {
+describe.each(dialects)('login and sessions on %s', (dialect) => {
   let t: TestApp;
   const clock = new TestClock();
   let emailCounter = 0;

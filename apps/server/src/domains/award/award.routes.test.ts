@@ -3,18 +3,15 @@ import { buildBatteryCorpus } from '../../../test/factories.js';
 import {
   authHeader,
   buildTestApp,
-  DIALECTS,
   indexPatents,
   injectJson,
-  isPostgresReachable,
   productCalls,
+  reachableDialects,
   uploadFile,
   type AuthHeader,
 } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 /**
  * A fixture list of the battery corpus's numbers (not real award data: docs/awards.md), written
@@ -34,7 +31,7 @@ const CSV = [
   'CN110000001A,中国专利金奖,2021',
 ].join('\n');
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('awards API on %s', (dialect) => {
+describe.each(dialects)('awards API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let operator: AuthHeader;
   let user: AuthHeader;

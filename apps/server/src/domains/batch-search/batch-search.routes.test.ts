@@ -1,19 +1,10 @@
 import ExcelJS from 'exceljs';
 import { MAX_BATCH_APPLICANTS, MAX_BATCH_NUMBERS, type Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeader,
-  buildTestApp,
-  DIALECTS,
-  isPostgresReachable,
-  multipartOf,
-  type AuthHeader,
-} from '../../../test/helpers.js';
+import { authHeader, buildTestApp, multipartOf, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 const CORPUS: Patent[] = [
   buildCnPatent({
@@ -34,7 +25,7 @@ const CORPUS: Patent[] = [
   buildUsPatent(),
 ];
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('batch search API on %s', (dialect) => {
+describe.each(dialects)('batch search API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let user: AuthHeader;
   let other: AuthHeader;

@@ -1,17 +1,8 @@
 import type { Party, Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeader,
-  buildTestApp,
-  DIALECTS,
-  isPostgresReachable,
-  uploadFile,
-  type AuthHeader,
-} from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, uploadFile, type AuthHeader } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 // Names as vendor exports pair them: the written applicant and its 标准化申请人.
 const HUAWEI: Party = { name: '华为技术有限公司' };
@@ -66,7 +57,7 @@ interface NodeOut {
   children: NodeOut[];
 }
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('business (companies) API on %s', (dialect) => {
+describe.each(dialects)('business (companies) API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let auth: AuthHeader;
   const post = (url: string, payload: unknown, header: AuthHeader = auth, lang = 'zh') =>

@@ -1,10 +1,8 @@
 import { DEFAULT_CHART_SIZE, DEFAULT_PALETTES, type AnalysisRequest } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 const P = '/api/product';
 const PALETTE = ['#112233', '#445566', '#778899', '#aabbcc', '#ddeeff', '#123456'];
@@ -14,7 +12,7 @@ const REQUEST: AnalysisRequest = {
   analysis: { kind: 'terms', dimension: 'applicant', limit: 30 },
 };
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('chart customisation API on %s', (dialect) => {
+describe.each(dialects)('chart customisation API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let alice: AuthHeader;
   let bob: AuthHeader;

@@ -3,18 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   buildTestApp,
-  DIALECTS,
   indexPatents,
-  isPostgresReachable,
   productCalls,
+  reachableDialects,
   type TestApp,
   type TestUser,
 } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 /**
  * A: CN110000001A (the root). B and C cite A in different number forms; D cites B; A cites the US
@@ -40,7 +37,7 @@ function corpus(): Patent[] {
   ];
 }
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('citation search on %s', (dialect) => {
+describe.each(dialects)('citation search on %s', (dialect) => {
   let t: TestApp;
   let user: TestUser;
   const { call, okData, fails } = productCalls(

@@ -1,10 +1,8 @@
 import { CHINA_PROVINCES, type Party, type Patent, type PatentType } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 // ---- fixture: a small corpus whose figures are counted again below, by plain array code ----------
 
@@ -82,7 +80,7 @@ const yearOf = (p: Patent) => p.applicationDate?.slice(0, 4);
 const isGranted = (p: Patent) =>
   p.patentType === 'invention_grant' || p.patentType === 'utility_model' || !!p.grantDate || p.legalStatus === '有效';
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('dashboards API on %s', (dialect) => {
+describe.each(dialects)('dashboards API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let auth: AuthHeader;
   const post = (url: string, payload: unknown, header: AuthHeader = auth, lang = 'zh') =>

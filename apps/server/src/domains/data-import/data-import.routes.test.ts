@@ -3,11 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ImportRun, ImportRunList, ImportUpload } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/import');
 /** A canonical CSV in incoPat's column names: line 3 has no publication number, line 6 a date that is none. */
@@ -32,7 +30,7 @@ function multipartOf(files: { name: string; content: Buffer }[]) {
   };
 }
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('operators’ patent import API on %s', (dialect) => {
+describe.each(dialects)('operators’ patent import API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let operator: AuthHeader & { email: string };
   /** Every permission of the product but the operators' area. */

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 type User = AuthHeader & { userId: string; email: string };
 
@@ -28,7 +26,7 @@ interface MessageView {
   payload: Record<string, unknown>;
 }
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('groups API on %s', (dialect) => {
+describe.each(dialects)('groups API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let owner: User;
   let member: User;

@@ -1,18 +1,16 @@
 import ExcelJS from 'exceljs';
 import { MAX_EXPORT_ROWS } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 import { CELL_MAX } from '../../files/spreadsheet.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 const ROWS = 2500;
 /** One entry whose expression needs two data cells, in the third batch: the header must still name its column. */
 const LONG_AT = 2100;
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search history export on %s', (dialect) => {
+describe.each(dialects)('search history export on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let user: AuthHeader & { userId: string };
 

@@ -6,18 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   buildTestApp,
-  DIALECTS,
-  isPostgresReachable,
   loginAs,
+  reachableDialects,
   TestClock,
   type AuthHeader,
 } from '../../../test/helpers.js';
 import { buildUsPatent } from '../../../test/factories.js';
 import { IMAGE_INDEX_KIND } from './image-index.job.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 /** Line drawings as patent sheets draw them: black strokes on white, one object per patent, two views each. */
 const SHAPES: Record<string, string[]> = {
@@ -75,7 +72,7 @@ function multipartOf(file: Buffer | null, filename: string) {
   };
 }
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('image search API on %s', (dialect) => {
+describe.each(dialects)('image search API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   const clock = new TestClock();
   let user: AuthHeader & { email: string };

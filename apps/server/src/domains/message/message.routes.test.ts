@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 type User = AuthHeader & { userId: string; email: string };
 
@@ -22,7 +20,7 @@ interface MessageView {
   sender: { email: string } | null;
 }
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('message centre API on %s', (dialect) => {
+describe.each(dialects)('message centre API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let owner: User;
   let other: User;

@@ -5,20 +5,11 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patent, PatentValue, SearchHitDto } from '@patlas/contracts';
-import {
-  authHeader,
-  buildTestApp,
-  DIALECTS,
-  injectJson,
-  isPostgresReachable,
-  type AuthHeader,
-} from '../../../test/helpers.js';
+import { authHeader, buildTestApp, injectJson, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 import { runImport } from '../patent/import/import.service.js';
 import { PATENT_VALUE_RESCORE_KIND } from './patent-value.job.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 const INVENTORS = ['张伟', '李娜', '王强'];
 
@@ -75,7 +66,7 @@ function corpus(): Patent[] {
   return [...battery, ...capacitors, us];
 }
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent value API on %s', (dialect) => {
+describe.each(dialects)('patent value API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let auth: AuthHeader;
   let dir: string;

@@ -2,20 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   buildTestApp,
-  DIALECTS,
   indexPatents,
   injectJson,
-  isPostgresReachable,
+  reachableDialects,
   type TestApp,
   type TestUser,
 } from '../../../test/helpers.js';
 import { buildCnPatent } from '../../../test/factories.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('/legal/cnki on %s', (dialect) => {
+describe.each(dialects)('/legal/cnki on %s', (dialect) => {
   let t: TestApp;
   let user: TestUser;
   const get = (method: 'GET' | 'POST', number: string, lang = 'zh') =>

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 const URL = '/api/product/patent/compare';
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent compare API on %s', (dialect) => {
+describe.each(dialects)('patent compare API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let auth: AuthHeader;
 

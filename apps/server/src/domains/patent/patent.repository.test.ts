@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DIALECTS, isPostgresReachable } from '../../../test/helpers.js';
+import { buildTestApp, reachableDialects } from '../../../test/helpers.js';
 import { buildCnPatent } from '../../../test/factories.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('patent store on %s', (dialect) => {
+describe.each(dialects)('patent store on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
     t = await buildTestApp(dialect);

@@ -1,11 +1,9 @@
 import type { Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent } from '../../../test/factories.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 /** 45 battery patents, one a day from 2018-01-01, so a list sorted by publication date is known in advance. */
 const CORPUS: Patent[] = Array.from({ length: 45 }, (_, i) => {
@@ -22,7 +20,7 @@ const CORPUS: Patent[] = Array.from({ length: 45 }, (_, i) => {
 const byDate = [...CORPUS].sort((a, b) => (a.publicationDate ?? '').localeCompare(b.publicationDate ?? ''));
 const LIST = { searchExpre: 'TI=(电池)', sort: { field: 'PD', order: 'asc' }, pageSize: 20 } as const;
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('result-list neighbours on %s', (dialect) => {
+describe.each(dialects)('result-list neighbours on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let auth: AuthHeader;
   const post = (payload: unknown) =>

@@ -1,11 +1,9 @@
 import type { Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 /** Cathode patents: one dated 2021, one dated 2019, three without a publication date. */
 const cathode = (n: number, publicationDate?: string): Patent =>
@@ -35,7 +33,7 @@ const CORPUS: Patent[] = [
   buildUsPatent({ publicationNumber: 'US8930553B2', applicationNumber: 'US13123456', publicationDate: '2015-01-06' }),
 ];
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search notes on %s (issue 14)', (dialect) => {
+describe.each(dialects)('search notes on %s (issue 14)', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let auth: AuthHeader;
   const search = async (body: object) => {

@@ -1,11 +1,9 @@
 import type { Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 const CORPUS: Patent[] = [
   buildCnPatent(),
@@ -47,7 +45,7 @@ const CORPUS: Patent[] = [
   buildUsPatent(),
 ];
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search API on %s', (dialect) => {
+describe.each(dialects)('search API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let auth: AuthHeader;
   const post = (url: string, payload: unknown, lang = 'zh') =>

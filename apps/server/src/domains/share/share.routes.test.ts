@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 type User = AuthHeader & { userId: string; email: string };
 
@@ -24,7 +22,7 @@ interface ShareView {
   search?: { title: string; router: string; expression?: string; total?: number };
 }
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('sharing API on %s', (dialect) => {
+describe.each(dialects)('sharing API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let sender: User;
   let recipient: User;

@@ -4,17 +4,14 @@ import { buildBatteryCorpus } from '../../../test/factories.js';
 import {
   authHeader,
   buildTestApp,
-  DIALECTS,
   indexPatents,
   injectJson,
-  isPostgresReachable,
+  reachableDialects,
   uploadFile,
   type AuthHeader,
 } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 const BASE = '/api/product/sys/specialTopics';
 
@@ -24,7 +21,7 @@ function png(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('special topics API on %s', (dialect) => {
+describe.each(dialects)('special topics API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let operator: AuthHeader;
   let user: AuthHeader;

@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeader,
-  buildTestApp,
-  DIALECTS,
-  isPostgresReachable,
-  passwordLogin,
-  type AuthHeader,
-} from '../../../test/helpers.js';
+import { authHeader, buildTestApp, passwordLogin, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 interface Envelope<T = Record<string, unknown>> {
   status: number;
@@ -20,7 +11,7 @@ interface Envelope<T = Record<string, unknown>> {
 
 const HOSTILE = `Robert'); DROP TABLE users;-- <script>alert(1)</script>`.slice(0, 50);
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))("operators' area on %s", (dialect) => {
+describe.each(dialects)("operators' area on %s", (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let operator: AuthHeader & { userId: string; email: string };
 

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, DIALECTS, isPostgresReachable, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('event tracking API on %s', (dialect) => {
+describe.each(dialects)('event tracking API on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let alice: AuthHeader & { userId: string };
   let bob: AuthHeader & { userId: string };

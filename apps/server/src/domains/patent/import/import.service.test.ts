@@ -5,12 +5,10 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patent } from '@patlas/contracts';
 import { parseExpression } from '@patlas/query';
-import { buildTestApp, DIALECTS, isPostgresReachable } from '../../../../test/helpers.js';
+import { buildTestApp, reachableDialects } from '../../../../test/helpers.js';
 import { runImport, syncSearchIndex } from './import.service.js';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 /** 1,200 records (three import batches): every third about graphene film, the others about lithium batteries. */
 const RECORDS: Patent[] = Array.from({ length: 1200 }, (_, i) => ({
@@ -23,7 +21,7 @@ const RECORDS: Patent[] = Array.from({ length: 1200 }, (_, i) => ({
   applicationDate: `20${10 + (i % 10)}-03-01`,
 }));
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('import into the store and the index on %s', (dialect) => {
+describe.each(dialects)('import into the store and the index on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let dir: string;
   const file = (name: string, records: readonly Patent[]): string => {

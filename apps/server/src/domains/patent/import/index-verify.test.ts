@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Patent } from '@patlas/contracts';
 import { parseExpression } from '@patlas/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DIALECTS, isPostgresReachable } from '../../../../test/helpers.js';
+import { buildTestApp, reachableDialects } from '../../../../test/helpers.js';
 import { differencesOf, verifySearchIndex } from './index-verify.js';
 import { runImport, syncSearchIndex } from './import.service.js';
 import { markInStep } from './index-in-step.js';
@@ -10,9 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const runs = await Promise.all(
-  DIALECTS.map(async (d) => [d, d === 'sqlite' || (await isPostgresReachable())] as const),
-);
+const dialects = await reachableDialects();
 
 /** 300 records over three verify batches of 100. */
 const RECORDS: Patent[] = Array.from({ length: 300 }, (_, i) => ({
@@ -23,7 +21,7 @@ const RECORDS: Patent[] = Array.from({ length: 300 }, (_, i) => ({
   applicationDate: '2020-05-01',
 }));
 
-describe.each(runs.filter(([, ok]) => ok).map(([d]) => d))('search index verify on %s', (dialect) => {
+describe.each(dialects)('search index verify on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let dir: string;
   const count = async (expression: string): Promise<number> => {
