@@ -1,4 +1,4 @@
-import { hasPermission, type LoginType, type PermissionRule } from '@patlas/contracts';
+import { hasPermission, SYS_PERMISSION, type LoginType, type PermissionRule } from '@patlas/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.js';
@@ -112,11 +112,26 @@ export const accessPlugin = fp<AccessPluginOptions>(
       if (!token) throw new AppError('UNAUTHORIZED');
       const auth = await authenticate(token);
       request.auth = auth;
-      if (access !== 'authenticated' && !hasPermission(auth.permissions, access)) throw new AppError('FORBIDDEN');
+      if (access === 'authenticated') return;
+      if (!hasPermission(auth.permissions, access)) throw new AppError('FORBIDDEN');
+      // The operators' permission counts for accounts only: operators' routes act on accounts and on
+      // the corpus, and an IP visitor whose tenant's IP roles carry /sys could import data and read
+      // the audit log (issue 41). Such a visitor is asked to sign in, as requireUser does.
+      if (!isAccount(auth) && !hasPermission(withoutOperatorPermission(auth.permissions), access)) {
+        throw new AppError('LOGIN_REQUIRED');
+      }
     });
   },
   { name: 'patlas-access' },
 );
+
+function isAccount(auth: AuthContext): boolean {
+  return auth.userId !== null && auth.email !== null && auth.loginType !== 'ip';
+}
+
+function withoutOperatorPermission(permissions: readonly string[]): string[] {
+  return permissions.filter((p) => p !== SYS_PERMISSION);
+}
 
 /** The caller on a public route, when one is signed in (null otherwise). */
 export function optionalAuth(request: FastifyRequest): AuthContext | null {
@@ -131,6 +146,6 @@ export function optionalAuth(request: FastifyRequest): AuthContext | null {
 export function requireUser(request: FastifyRequest): AccountAuthContext {
   const auth = optionalAuth(request);
   if (!auth) throw new AppError('UNAUTHORIZED');
-  if (auth.userId === null || auth.email === null || auth.loginType === 'ip') throw new AppError('LOGIN_REQUIRED');
+  if (!isAccount(auth)) throw new AppError('LOGIN_REQUIRED');
   return auth as AccountAuthContext;
 }

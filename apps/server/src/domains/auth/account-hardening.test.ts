@@ -1,0 +1,96 @@
+import { ALL_PERMISSIONS, SYS_PERMISSION } from '@patlas/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, buildTestApp, multipartOf, reachableDialects } from '../../../test/helpers.js';
+
+/** Issue 41, "accounts and sessions": one block per finding. */
+
+const dialects = await reachableDialects();
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+interface Envelope {
+  status: number;
+  message: string;
+  data: Record<string, unknown> & { code?: string };
+}
+
+/** The path with every :param filled by a dummy value. */
+function concretePath(url: string): string {
+  return url.replace(/:([A-Za-z_]\w*)/g, 'dummy-$1');
+}
+
+describe.each(dialects)('operators’ routes need an account (%s)', (dialect) => {
+  let t: TestApp;
+  let ipVisitor: { authorization: string };
+  const campus = '10.41.0.0/16';
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    // An operator gave a campus's IP visitors a role that carries every permission, /sys included.
+    const role = await t.context.repositories.roles.create({ name: 'campus-everything', permissions: ALL_PERMISSIONS });
+    await t.context.repositories.tenants.create({
+      code: 'campus',
+      name: 'Campus',
+      ipRanges: [campus],
+      ipRoleIds: [role.id],
+      onlineCap: null,
+    });
+    const login = await t.app.inject({
+      method: 'GET',
+      url: '/api/platform/oauth/ip/token',
+      remoteAddress: '10.41.1.1',
+    });
+    const token = (login.json() as Envelope).data.access_token as string;
+    ipVisitor = { authorization: `Bearer ${token}` };
+  });
+  afterAll(async () => t.close());
+
+  it('refuses an IP visitor on every /sys route with LOGIN_REQUIRED, before reading the input', async () => {
+    const menu = await t.app.inject({ method: 'POST', url: '/api/product/user/menu', headers: ipVisitor });
+    expect((menu.json() as Envelope).data.menu).toContain(SYS_PERMISSION);
+    const operatorRoutes = t.app.routeAccess.filter(
+      (r) =>
+        r.method !== 'HEAD' &&
+        (r.access === SYS_PERMISSION || (Array.isArray(r.access) && r.access.includes(SYS_PERMISSION))),
+    );
+    // the operators' area, the imports, awards, special topics, jobs, tracking summaries …
+    expect(operatorRoutes.map((r) => r.url)).toEqual(
+      expect.arrayContaining([
+        '/api/product/sys/users',
+        '/api/product/sys/audit',
+        '/api/platform/data/patents/import/files',
+        '/api/platform/data/patents/import/runs',
+      ]),
+    );
+    for (const route of operatorRoutes) {
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      const url = concretePath(route.url);
+      const res = await t.app.inject({ method, url, headers: ipVisitor, remoteAddress: '10.41.1.1' });
+      expect([res.statusCode, (res.json() as Envelope).data?.code], `${method} ${url}`).toEqual([
+        401,
+        'LOGIN_REQUIRED',
+      ]);
+    }
+  });
+
+  it('refuses the IP visitor’s upload of an import file, and lets the same permission work for an account', async () => {
+    const file = multipartOf(Buffer.from('pn,title\nCN1A,x\n'), 'patents.csv', 'text/csv');
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/data/patents/import/files',
+      payload: file.payload,
+      headers: { ...file.headers, ...ipVisitor },
+      remoteAddress: '10.41.1.1',
+    });
+    expect([upload.statusCode, (upload.json() as Envelope).data.code]).toEqual([401, 'LOGIN_REQUIRED']);
+    // The visitor's other permissions still work.
+    const info = await t.app.inject({ method: 'POST', url: '/api/product/user/info', headers: ipVisitor });
+    expect((info.json() as Envelope).status).toBe(1);
+    const operator = await authHeader(t, ALL_PERMISSIONS);
+    const runs = await t.app.inject({
+      method: 'GET',
+      url: '/api/platform/data/patents/import/runs',
+      headers: operator,
+    });
+    expect((runs.json() as Envelope).status).toBe(1);
+  });
+});
