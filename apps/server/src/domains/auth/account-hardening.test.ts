@@ -1,6 +1,14 @@
 import { ALL_PERMISSIONS, SYS_PERMISSION } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, multipartOf, reachableDialects } from '../../../test/helpers.js';
+import {
+  authHeader,
+  buildTestApp,
+  multipartOf,
+  passwordLogin,
+  reachableDialects,
+  setPassword,
+} from '../../../test/helpers.js';
+import { DEMO_EMAIL } from './seed.js';
 
 /** Issue 41, "accounts and sessions": one block per finding. */
 
@@ -92,5 +100,49 @@ describe.each(dialects)('operators’ routes need an account (%s)', (dialect) =>
       headers: operator,
     });
     expect((runs.json() as Envelope).status).toBe(1);
+  });
+});
+
+describe.each(dialects)('answers carrying tokens are not cached (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    await t.context.repositories.tenants.create({
+      code: 'nocache-campus',
+      name: 'Campus',
+      ipRanges: ['10.42.0.0/16'],
+      ipRoleIds: [(await t.context.repositories.roles.create({ name: 'nc', permissions: ['/search/quick'] })).id],
+      onlineCap: null,
+    });
+    await setPassword(t, DEMO_EMAIL, 'patlas-demo');
+  });
+  afterAll(async () => t.close());
+
+  it('sends Cache-Control: no-store with the login, IP login, refresh and new API token answers', async () => {
+    const login = await passwordLogin(t, DEMO_EMAIL, 'patlas-demo');
+    expect((login.json() as Envelope).status).toBe(1);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const tokens = (login.json() as Envelope).data as { access_token: string; refresh_token: string };
+
+    const ip = await t.app.inject({ method: 'GET', url: '/api/platform/oauth/ip/token', remoteAddress: '10.42.0.9' });
+    expect((ip.json() as Envelope).status).toBe(1);
+    expect(ip.headers['cache-control']).toBe('no-store');
+
+    const apiToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/platform/user/token',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+      payload: { name: 'ci', password: 'patlas-demo' },
+    });
+    expect((apiToken.json() as Envelope).status).toBe(1);
+    expect(apiToken.headers['cache-control']).toBe('no-store');
+
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/oauth/refresh/token',
+      payload: { refresh_token: tokens.refresh_token },
+    });
+    expect((refresh.json() as Envelope).status).toBe(1);
+    expect(refresh.headers['cache-control']).toBe('no-store');
   });
 });

@@ -12,6 +12,7 @@ import {
   TokenResponseSchema,
   UserMenuSchema,
 } from '@patlas/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -29,6 +30,14 @@ export interface AuthRoutesOptions {
   rateLimitPerMinute: number;
   /** Registers GET /oauth/captcha/test-answer (test mode only). */
   isTestMode: boolean;
+}
+
+/**
+ * Answers that carry a secret (tokens, a captcha) must not be kept by the browser's or a proxy's
+ * cache (issue 41: the login answer had no Cache-Control).
+ */
+function noStore(reply: FastifyReply): void {
+  void reply.header('cache-control', 'no-store');
 }
 
 /** Login, sessions and personal API tokens under /api/platform (spec 1 §7 "Authentication and account"). */
@@ -49,7 +58,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
+      noStore(reply);
       return ok(await login.createCaptcha());
     },
   );
@@ -81,7 +90,10 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
-    async (request) => ok(await login.loginWithPassword(request.body, request.ip)),
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await login.loginWithPassword(request.body, request.ip));
+    },
   );
 
   app.post(
@@ -97,7 +109,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
+      noStore(reply);
       return ok(await login.refresh(request.body.refresh_token, request.ip));
     },
   );
@@ -117,7 +129,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
+      noStore(reply);
       return ok(await login.refresh(request.query.refresh_token, request.ip));
     },
   );
@@ -180,7 +192,10 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
-    async (request) => ok(await login.loginWithIp(request.ip)),
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await login.loginWithIp(request.ip));
+    },
   );
 
   app.get(
@@ -207,7 +222,10 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(CreateApiTokenResponseSchema) },
       },
     },
-    async (request) => ok(await apiTokens.createForCaller(requireUser(request), request.body, request.ip)),
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await apiTokens.createForCaller(requireUser(request), request.body, request.ip));
+    },
   );
 
   app.delete(
