@@ -230,7 +230,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     roles: new RoleRepository(db),
     tenants: new TenantRepository(db, now),
     audit: new AuditRepository(db, now),
-    sessions: new SessionRepository(db),
+    sessions: new SessionRepository(db, dialect),
     apiTokens: new ApiTokenRepository(db),
     captchas: new CaptchaRepository(db),
     loginFailures: new LoginFailureRepository(db, dialect),

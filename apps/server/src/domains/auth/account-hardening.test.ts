@@ -1,13 +1,15 @@
-import { ALL_PERMISSIONS, SYS_PERMISSION } from '@patlas/contracts';
+import { ALL_PERMISSIONS, MENU_PERMISSIONS, SYS_PERMISSION } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   buildTestApp,
+  captchaFor,
   multipartOf,
   passwordLogin,
   reachableDialects,
   setPassword,
 } from '../../../test/helpers.js';
+import { hashPassword } from './password.js';
 import { DEMO_EMAIL } from './seed.js';
 
 /** Issue 41, "accounts and sessions": one block per finding. */
@@ -146,3 +148,84 @@ describe.each(dialects)('answers carrying tokens are not cached (%s)', (dialect)
     expect(refresh.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe.each(dialects)('crowding out is one step (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  const liveSessionsOf = async (email: string) => {
+    const user = (await t.context.repositories.users.findByEmail(email))!;
+    return t.context.repositories.sessions.countLive(
+      { userId: user.id, loginType: 'password' },
+      new Date().toISOString(),
+    );
+  };
+  const tokenWorks = async (token: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/product/user/menu',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).statusCode === 200;
+
+  // The interleaving of concurrent logins depends on when each password hash finishes: several
+  // rounds, so that the race the old check-then-write lost shows in (almost) every run.
+  const ROUNDS = 5;
+
+  it('leaves exactly one session of concurrent crowding-out logins standing', async () => {
+    const email = 'crowd-a@test.local';
+    await createAccount(t, email, 'crowd-password');
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Four at once: LOGIN_MAX_FAILURES (5) attempts in flight would lock the address.
+      const captchas = await Promise.all(Array.from({ length: 4 }, () => captchaFor(t)));
+      const answers = await Promise.all(
+        captchas.map((captcha) => passwordLogin(t, email, 'crowd-password', { crowdOut: true, captcha })),
+      );
+      const tokens = answers.map((res) => {
+        expect((res.json() as Envelope).status, res.body).toBe(1);
+        return (res.json() as Envelope).data.access_token as string;
+      });
+      expect(await liveSessionsOf(email), `round ${round}`).toBe(1);
+      const working = (await Promise.all(tokens.map(tokenWorks))).filter(Boolean);
+      expect(working, `round ${round}`).toHaveLength(1);
+    }
+  });
+
+  it('lets one of concurrent logins without crowding out in, and asks the others', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const email = `crowd-b${round}@test.local`;
+      await createAccount(t, email, 'crowd-password');
+      const captchas = await Promise.all(Array.from({ length: 4 }, () => captchaFor(t)));
+      const answers = await Promise.all(
+        captchas.map((captcha) => passwordLogin(t, email, 'crowd-password', { crowdOut: false, captcha })),
+      );
+      const codes = answers.map((res) => (res.json() as Envelope).data.code ?? 'OK').sort();
+      expect(codes, `round ${round}`).toEqual([
+        'LOGGED_IN_ELSEWHERE',
+        'LOGGED_IN_ELSEWHERE',
+        'LOGGED_IN_ELSEWHERE',
+        'OK',
+      ]);
+      expect(await liveSessionsOf(email), `round ${round}`).toBe(1);
+    }
+  });
+});
+
+/** An account with a password and every menu permission, made directly through the repositories. */
+async function createAccount(t: TestApp, email: string, password: string): Promise<string> {
+  const { repositories } = t.context;
+  const tenant = (await repositories.tenants.findByCode('default'))!;
+  const role = await repositories.roles.create({ name: `role-${email}`, permissions: MENU_PERMISSIONS });
+  const user = await repositories.users.create({
+    email,
+    fullname: email,
+    passwordHash: await hashPassword(password),
+    tenantId: tenant.id,
+  });
+  await repositories.users.setRoles(user.id, [role.id]);
+  return user.id;
+}

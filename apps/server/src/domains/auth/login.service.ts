@@ -138,7 +138,13 @@ export class LoginService {
       throw new AppError('ACCOUNT_DISABLED');
     }
 
-    if (!input.crowd_out && (await this.deps.sessions.hasLivePasswordSession(user.id))) {
+    const tokens = await this.deps.sessions.openPasswordSession({
+      userId: user.id,
+      tenantId: user.tenant_id,
+      ip,
+      crowdOut: input.crowd_out,
+    });
+    if (!tokens) {
       // Spec 1 §4: ask, then repeat with crowd_out true. The captcha stays good for that one retry.
       if (!isRetry) {
         await this.deps.captchas.insert({
@@ -150,25 +156,16 @@ export class LoginService {
       }
       throw new AppError('LOGGED_IN_ELSEWHERE');
     }
-    if (input.crowd_out) {
-      const ended = await this.deps.sessions.endAllOfUser(user.id, 'crowded_out');
-      if (ended > 0) {
-        await this.deps.audit.record({
-          action: 'crowd_out',
-          actorId: user.id,
-          actorEmail: user.email,
-          targetId: user.id,
-          ip,
-          detail: { sessionsEnded: ended },
-        });
-      }
+    if (tokens.ended > 0) {
+      await this.deps.audit.record({
+        action: 'crowd_out',
+        actorId: user.id,
+        actorEmail: user.email,
+        targetId: user.id,
+        ip,
+        detail: { sessionsEnded: tokens.ended },
+      });
     }
-    const tokens = await this.deps.sessions.open({
-      userId: user.id,
-      tenantId: user.tenant_id,
-      loginType: 'password',
-      ip,
-    });
     await this.deps.users.update(user.id, { lastLoginAt: new Date(this.nowMs()).toISOString() });
     await this.deps.audit.record({
       action: 'login',

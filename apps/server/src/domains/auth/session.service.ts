@@ -60,11 +60,36 @@ export class SessionService {
     loginType: LoginType;
     ip: string | null;
   }): Promise<IssuedTokens> {
+    const { row, tokens } = this.newSession(input);
+    await this.deps.sessions.insert(row);
+    return tokens;
+  }
+
+  /**
+   * A password login's session, atomically with the "signed in elsewhere" test (spec 1 §4): without
+   * `crowdOut` a live password session of the user refuses it (undefined); with it, the user's
+   * other sessions end first (`ended`). Concurrent logins of one user leave one session standing.
+   */
+  async openPasswordSession(input: {
+    userId: string;
+    tenantId: string;
+    ip: string | null;
+    crowdOut: boolean;
+  }): Promise<(IssuedTokens & { ended: number }) | undefined> {
+    const { row, tokens } = this.newSession({ ...input, loginType: 'password' });
+    const result = await this.deps.sessions.openPasswordSession({ ...row, user_id: input.userId }, input.crowdOut);
+    return result.opened ? { ...tokens, ended: result.ended } : undefined;
+  }
+
+  private newSession(input: { userId: string | null; tenantId: string; loginType: LoginType; ip: string | null }): {
+    row: SessionRow;
+    tokens: IssuedTokens;
+  } {
     const accessToken = newSecret();
     const refreshToken = newSecret();
     const id = randomUUID();
     const { accessExpiresAt, refreshExpiresAt } = this.expiries();
-    await this.deps.sessions.insert({
+    const row: SessionRow = {
       id,
       user_id: input.userId,
       tenant_id: input.tenantId,
@@ -80,8 +105,8 @@ export class SessionService {
       ended_at: null,
       end_reason: null,
       last_seen_at: this.nowIso(),
-    });
-    return { sessionId: id, accessToken, refreshToken, expiresIn: this.deps.accessTtlSeconds };
+    };
+    return { row, tokens: { sessionId: id, accessToken, refreshToken, expiresIn: this.deps.accessTtlSeconds } };
   }
 
   /**
