@@ -320,11 +320,6 @@ export class SessionService {
     return { sessions, apiTokens };
   }
 
-  /** True when the user has a live password session (spec 1 §4 "already signed in elsewhere"). */
-  async hasLivePasswordSession(userId: string): Promise<boolean> {
-    return (await this.deps.sessions.countLive({ userId, loginType: 'password' }, this.nowIso())) > 0;
-  }
-
   /** True when the user has a live password session other than `exceptSessionId` (GET /oauth/check/user). */
   async hasOtherLivePasswordSession(userId: string, exceptSessionId: string | null): Promise<boolean> {
     return (
