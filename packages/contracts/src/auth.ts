@@ -255,8 +255,14 @@ export const ApiTokenSchema = z.object({
   lastUsedAt: z.string().nullable(),
   /** first characters, to recognise it */
   prefix: z.string(),
+  /** when it stops working (issue 41: tokens used to live for ever) */
+  expiresAt: z.string(),
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
+/** A new personal API token lives this many days unless its creator chooses otherwise … */
+export const API_TOKEN_DEFAULT_DAYS = 90;
+/** … and at most this many. */
+export const API_TOKEN_MAX_DAYS = 365;
 /**
  * POST /platform/user/token. `password`: the current one; needed unless the caller's session is a
  * password login of the last API_TOKEN_FRESH_LOGIN_SECONDS.
@@ -264,6 +270,8 @@ export type ApiToken = z.infer<typeof ApiTokenSchema>;
 export const CreateApiTokenRequestSchema = z.object({
   name: z.string().trim().min(1).max(MAX_INPUT_LENGTH),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  /** the token's lifetime in days, 1 to API_TOKEN_MAX_DAYS (default API_TOKEN_DEFAULT_DAYS) */
+  expiresInDays: z.number().int().min(1).max(API_TOKEN_MAX_DAYS).default(API_TOKEN_DEFAULT_DAYS),
 });
 /** A password login this recent may create an API token without typing the password again. */
 export const API_TOKEN_FRESH_LOGIN_SECONDS = 600;

@@ -427,6 +427,13 @@ export const ERROR_CODES = {
     zh: '创建 API 令牌需要输入当前密码',
     en: 'Enter your current password to create an API token',
   },
+  /** Issue 41: a personal API token past the expiry chosen at its creation. */
+  API_TOKEN_EXPIRED: {
+    http: 401,
+    status: 0,
+    zh: '个人 API 令牌已过期，请在个人信息页创建新的令牌',
+    en: 'This personal API token has expired; create a new one on your account page',
+  },
   /** Spec 1 §5: "Semantic weights cannot all be 0". */
   /** Spec 1 §8 "Access": semantic retrieval has its own permission (`semantics`). */
   SEMANTIC_FORBIDDEN: {

@@ -135,6 +135,8 @@ export interface ApiTokensTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** when the token stops working (issue 41: chosen at creation, at most API_TOKEN_MAX_DAYS) */
+  expires_at: string;
 }
 
 export interface AuditLogTable {

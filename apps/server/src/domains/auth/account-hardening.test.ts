@@ -4,10 +4,12 @@ import {
   authHeader,
   buildTestApp,
   captchaFor,
+  loginAs,
   multipartOf,
   passwordLogin,
   reachableDialects,
   setPassword,
+  TestClock,
 } from '../../../test/helpers.js';
 import { hashPassword } from './password.js';
 import { DEMO_EMAIL } from './seed.js';
@@ -229,3 +231,47 @@ async function createAccount(t: TestApp, email: string, password: string): Promi
   await repositories.users.setRoles(user.id, [role.id]);
   return user.id;
 }
+
+describe.each(dialects)('personal API tokens expire (%s)', (dialect) => {
+  let t: TestApp;
+  const clock = new TestClock();
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {}, { now: clock.now });
+  });
+  afterAll(async () => t.close());
+
+  const create = (who: { authorization: string }, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/platform/platform/user/token', headers: who, payload });
+  const list = async (who: { authorization: string }) =>
+    ((await t.app.inject({ method: 'GET', url: '/api/platform/platform/user/token', headers: who })).json() as Envelope)
+      .data as unknown as { id: string; expiresAt: string }[];
+  const useToken = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/product/user/info', headers: { authorization: `Bearer ${token}` } });
+
+  it('gives a token the lifetime chosen at creation (default 90 days, at most 365) and refuses it after', async () => {
+    const owner = await authHeader(t, MENU_PERMISSIONS);
+    const byDefault = await create(owner, { name: 'default' });
+    const chosen = await create(owner, { name: 'a week', expiresInDays: 7 });
+    const tooLong = await create(owner, { name: 'for ever', expiresInDays: 366 });
+    expect([tooLong.statusCode, (tooLong.json() as Envelope).data.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const day = 86_400_000;
+    const defaultToken = (byDefault.json() as Envelope).data as { token: string; expiresAt: string };
+    const weekToken = (chosen.json() as Envelope).data as { id: string; token: string; expiresAt: string };
+    expect(Date.parse(defaultToken.expiresAt) - clock.now().getTime()).toBe(90 * day);
+    expect(Date.parse(weekToken.expiresAt) - clock.now().getTime()).toBe(7 * day);
+    expect((await list(owner)).map((x) => x.expiresAt).sort()).toEqual(
+      [defaultToken.expiresAt, weekToken.expiresAt].sort(),
+    );
+
+    expect((await useToken(weekToken.token)).statusCode).toBe(200);
+    clock.advance(7 * 86_400);
+    const expired = await useToken(weekToken.token);
+    expect([expired.statusCode, (expired.json() as Envelope).data.code]).toEqual([401, 'API_TOKEN_EXPIRED']);
+    expect((await useToken(defaultToken.token)).statusCode).toBe(200);
+    // the list shows live tokens only (the owner's session was renewed meanwhile)
+    const renewed = await loginAs(t, (await t.context.repositories.users.findById(owner.userId))!.email);
+    expect((await list(renewed)).map((x) => x.expiresAt)).toEqual([defaultToken.expiresAt]);
+    clock.advance(83 * 86_400);
+    expect((await useToken(defaultToken.token)).statusCode).toBe(401);
+  });
+});

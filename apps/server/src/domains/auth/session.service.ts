@@ -259,6 +259,8 @@ export class SessionService {
   private async authenticateApiToken(token: string, now: string): Promise<AuthContext> {
     const row = await this.deps.apiTokens.findActiveByHash(hashToken(token));
     if (!row) throw new AppError('UNAUTHORIZED');
+    // Fail closed: a row without an expiry (never written so) does not work either.
+    if (!(row.expires_at > now)) throw new AppError('API_TOKEN_EXPIRED');
     const user = await this.deps.users.findById(row.user_id);
     if (!user || user.disabled === 1) throw new AppError('UNAUTHORIZED');
     const lastUsed = row.last_used_at ? Date.parse(row.last_used_at) : 0;
@@ -285,7 +287,7 @@ export class SessionService {
   }): Promise<{ sessions: Set<string>; apiTokens: Set<string> }> {
     return {
       sessions: await this.deps.sessions.liveIds(ids.sessionIds, this.nowIso()),
-      apiTokens: await this.deps.apiTokens.activeIds(ids.apiTokenIds),
+      apiTokens: await this.deps.apiTokens.activeIds(ids.apiTokenIds, this.nowIso()),
     };
   }
 
@@ -306,12 +308,13 @@ export class SessionService {
   }
 
   /**
-   * A password changed or was reset: every session but `exceptSessionId` ends and every personal API
-   * token is revoked (issue 16 §2: `pat_…` tokens used to survive a change, reset and operator reset).
+   * A password changed or was reset, or the e-mail changed: every session but `exceptSessionId` ends
+   * and every personal API token is revoked (issue 16 §2: `pat_…` tokens used to survive a change,
+   * reset and operator reset; issue 41: and an e-mail change).
    */
   async endAllCredentialsOfUser(
     userId: string,
-    reason: 'password_changed' | 'password_reset',
+    reason: 'password_changed' | 'password_reset' | 'email_changed',
     exceptSessionId?: string,
   ): Promise<{ sessions: number; apiTokens: number }> {
     const now = this.nowIso();

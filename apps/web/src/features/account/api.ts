@@ -62,7 +62,10 @@ export function fetchApiTokens(options: Options): Promise<ApiToken[]> {
 }
 
 /** The server asks for the current password unless the session signed in minutes ago: the dialog always sends it. */
-export function createApiToken(body: { name: string; password: string }, options: Options): Promise<CreatedApiToken> {
+export function createApiToken(
+  body: { name: string; password: string; expiresInDays: number },
+  options: Options,
+): Promise<CreatedApiToken> {
   return apiPost<CreatedApiToken>('/platform/platform/user/token', body, options);
 }
 

@@ -124,7 +124,8 @@ export function useCreateApiToken() {
   const { lang, messages } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; password: string }) => createApiToken(body, { lang, messages }),
+    mutationFn: (body: { name: string; password: string; expiresInDays: number }) =>
+      createApiToken(body, { lang, messages }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
   });
 }
