@@ -470,6 +470,11 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     audit,
     sessions,
     attempts,
+    links: r.emailLinks,
+    mailer: infra.mailer,
+    throttle: mailThrottle,
+    publicUrl: config.publicUrl,
+    log: infra.log,
     now,
     unreadMessages: (userId) => messages.unreadCount(userId),
   });

@@ -243,6 +243,17 @@ export const UpdateEmailRequestSchema = z.object({
   email: z.string().trim().email().max(EMAIL_MAX_LENGTH),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
+/**
+ * The answer of /platform/update/email (issue 41): the change is not made yet. `email` is still the
+ * account's address; a link went to `pendingEmail` (absent when the address is the current one) and
+ * a notice to the current address. The change is made when the link is opened (POST
+ * /oauth/confirm/email); it revokes the account's personal API tokens.
+ */
+export const UpdateEmailResponseSchema = z.object({ email: z.string(), pendingEmail: z.string().optional() });
+/** POST /oauth/confirm/email (no token): the mailed link's token; answers { email } once changed. */
+export const ConfirmEmailRequestSchema = z.object({ token: z.string().min(1).max(200) });
+/** The link in the change mail: `${PUBLIC_URL}/confirmEmail?token=…`. */
+export const CONFIRM_EMAIL_PATH = '/confirmEmail';
 
 /**
  * Personal API tokens: GET /platform/user/token lists, POST creates ({ name } → the token once),

@@ -397,6 +397,13 @@ export const ERROR_CODES = {
     zh: '链接已使用过，每个链接只能使用一次；如需再次设置密码，请重新申请找回密码',
     en: 'This link has already been used (each link works once); request a new one with "Forgot password" if needed',
   },
+  /** Issue 41: an e-mail change link that matches nothing, was used, or expired. */
+  EMAIL_CHANGE_LINK_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '邮箱确认链接无效、已使用或已过期，请在个人信息页重新修改邮箱',
+    en: 'This confirmation link is not valid, was already used or has expired; change your e-mail again on your account page',
+  },
   /** Own-account changes by an IP-login visitor, who has no account of their own (spec 1 §4). */
   ACCOUNT_IP_VISITOR: {
     http: 403,

@@ -169,12 +169,14 @@ export interface CaptchasTable {
 export interface EmailLinksTable {
   id: string;
   user_id: string;
-  /** 'register' | 'reset' */
+  /** 'register' | 'reset' | 'email_change' */
   purpose: string;
   token_hash: string;
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** email_change: the address the account changes to when the link is opened (issue 41) */
+  new_email: string | null;
 }
 
 /** Trial applications (/signUp), listed for the operators in /sys. */
@@ -397,7 +399,7 @@ export interface AlertRecipientsTable {
 /** Mails sent, by kind and address (and user): the caps on re-sends (issue 41). */
 export interface MailSendsTable {
   id: string;
-  kind: 'register' | 'reset' | 'tryout' | 'alert-confirm';
+  kind: 'register' | 'reset' | 'tryout' | 'alert-confirm' | 'email-change';
   /** lower-cased */
   address: string;
   user_id: string | null;

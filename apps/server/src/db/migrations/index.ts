@@ -31,6 +31,7 @@ import * as taskKit from './202612100100-task-kit.js';
 import * as createTranslationUsage from './202612110100-create-translation-usage.js';
 import * as alertRecipientsAndMailLog from './202612150100-alert-recipients-and-mail-log.js';
 import * as apiTokenExpiry from './202612160100-api-token-expiry.js';
+import * as emailChangeLinks from './202612160110-email-change-links.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612110100-create-translation-usage': createTranslationUsage,
   '202612150100-alert-recipients-and-mail-log': alertRecipientsAndMailLog,
   '202612160100-api-token-expiry': apiTokenExpiry,
+  '202612160110-email-change-links': emailChangeLinks,
 };

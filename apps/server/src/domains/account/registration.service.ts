@@ -189,7 +189,8 @@ export class RegistrationService {
   /** Sets the password from a mailed link: once, before expiry; every session of the user ends. */
   async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
     const link = await this.deps.links.findByTokenHash(hashLinkToken(token));
-    if (!link) throw new AppError('EMAIL_LINK_INVALID');
+    // An e-mail change link never sets a password (issue 41).
+    if (!link || link.purpose === 'email_change') throw new AppError('EMAIL_LINK_INVALID');
     if (link.used_at !== null) throw new AppError('EMAIL_LINK_USED');
     const now = this.nowIso();
     if (link.expires_at <= now) throw new AppError('EMAIL_LINK_EXPIRED');

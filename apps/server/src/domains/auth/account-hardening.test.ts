@@ -11,6 +11,7 @@ import {
   setPassword,
   TestClock,
 } from '../../../test/helpers.js';
+import { MailCatcher } from '../../../test/mail-catcher.js';
 import { hashPassword } from './password.js';
 import { DEMO_EMAIL } from './seed.js';
 
@@ -273,5 +274,93 @@ describe.each(dialects)('personal API tokens expire (%s)', (dialect) => {
     expect((await list(renewed)).map((x) => x.expiresAt)).toEqual([defaultToken.expiresAt]);
     clock.advance(83 * 86_400);
     expect((await useToken(defaultToken.token)).statusCode).toBe(401);
+  });
+});
+
+describe.each(dialects)('an e-mail change is confirmed by the new address (%s)', (dialect) => {
+  let t: TestApp;
+  let mails: MailCatcher;
+  beforeAll(async () => {
+    mails = await MailCatcher.start();
+    t = await buildTestApp(dialect, {
+      mail: { smtpUrl: mails.url, from: 'Patlas <no-reply@patlas.test>' },
+      publicUrl: 'https://patlas.test',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mails.close();
+  });
+
+  const linkIn = (text: string) => /https:\/\/patlas\.test\/confirmEmail\?token=([\w-]+)/.exec(text);
+
+  it('mails a link to the new address and a notice to the old one, and changes only when the link is opened', async () => {
+    const oldEmail = `owner-${dialect}@old.test`;
+    const newEmail = `owner-${dialect}@new.test`;
+    const userId = await createAccount(t, oldEmail, 'owner-password');
+    const session = await loginAs(t, oldEmail);
+    const apiToken = (
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/platform/platform/user/token',
+          headers: session,
+          payload: { name: 'script', password: 'owner-password' },
+        })
+      ).json() as Envelope
+    ).data.token as string;
+    const scriptCall = () =>
+      t.app.inject({ method: 'POST', url: '/api/product/user/info', headers: { authorization: `Bearer ${apiToken}` } });
+
+    const sent = mails.mails.length;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/platform/update/email',
+      headers: { ...session, 'accept-language': 'en' },
+      payload: { email: newEmail, password: 'owner-password' },
+    });
+    expect(asked.json()).toEqual({ status: 1, message: '', data: { email: oldEmail, pendingEmail: newEmail } });
+    await mails.waitFor(sent + 2);
+    const [confirm] = mails.to(newEmail);
+    const [notice] = mails.to(oldEmail);
+    expect(confirm!.subject).toBe('Patlas: confirm your new e-mail address');
+    expect(notice!.subject).toBe('Patlas: a change of your e-mail address was requested');
+    expect(notice!.text).toContain(newEmail);
+    expect(linkIn(notice!.text)).toBeNull();
+    const token = linkIn(confirm!.text)![1]!;
+
+    // Nothing changed yet: the old address signs in, the new one is unknown, the script works.
+    expect((await t.context.repositories.users.findById(userId))?.email).toBe(oldEmail);
+    expect(((await passwordLogin(t, newEmail, 'owner-password')).json() as Envelope).data.code).toBe('LOGIN_FAILED');
+    expect((await scriptCall()).statusCode).toBe(200);
+    // The link sets no password.
+    const asReset = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/oauth/reset/password',
+      payload: { token, password: 'hijacked-password' },
+    });
+    expect((asReset.json() as Envelope).data.code).toBe('EMAIL_LINK_INVALID');
+
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/oauth/confirm/email',
+      headers: { 'accept-language': 'en' },
+      payload: { token },
+    });
+    expect(confirmed.json()).toEqual({ status: 1, message: '', data: { email: newEmail } });
+    expect((await t.context.repositories.users.findById(userId))?.email).toBe(newEmail);
+    // The personal API tokens are revoked; the old address is told.
+    expect((await scriptCall()).statusCode).toBe(401);
+    await mails.waitFor(sent + 3);
+    expect(mails.to(oldEmail).map((m) => m.subject)).toEqual([
+      'Patlas: a change of your e-mail address was requested',
+      'Patlas: your e-mail address was changed',
+    ]);
+    const again = await t.app.inject({ method: 'POST', url: '/api/platform/oauth/confirm/email', payload: { token } });
+    expect([again.statusCode, (again.json() as Envelope).data.code]).toEqual([400, 'EMAIL_CHANGE_LINK_INVALID']);
+    const audit = await t.context.services.audit.list({ page: 1, pageSize: 10, userId, action: 'user_update' });
+    expect(audit.items.map((e) => (e.detail as { stage?: string } | null)?.stage)).toEqual(
+      expect.arrayContaining(['requested', 'confirmed']),
+    );
   });
 });

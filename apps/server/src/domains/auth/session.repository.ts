@@ -9,8 +9,6 @@ export type SessionEndReason =
   | 'disabled'
   | 'password_changed'
   | 'password_reset'
-  /** the account's e-mail address changed (issue 41) */
-  | 'email_changed'
   /** a refresh token the session had rotated away came back (issue 16 §2) */
   | 'refresh_reused'
   /** an idle IP session came back while its tenant's online cap was full */

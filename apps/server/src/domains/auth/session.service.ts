@@ -308,19 +308,23 @@ export class SessionService {
   }
 
   /**
-   * A password changed or was reset, or the e-mail changed: every session but `exceptSessionId` ends
-   * and every personal API token is revoked (issue 16 §2: `pat_…` tokens used to survive a change,
-   * reset and operator reset; issue 41: and an e-mail change).
+   * A password changed or was reset: every session but `exceptSessionId` ends and every personal API
+   * token is revoked (issue 16 §2: `pat_…` tokens used to survive a change, reset and operator reset).
    */
   async endAllCredentialsOfUser(
     userId: string,
-    reason: 'password_changed' | 'password_reset' | 'email_changed',
+    reason: 'password_changed' | 'password_reset',
     exceptSessionId?: string,
   ): Promise<{ sessions: number; apiTokens: number }> {
     const now = this.nowIso();
     const sessions = await this.deps.sessions.endAllOfUser(userId, reason, now, exceptSessionId);
     const apiTokens = await this.deps.apiTokens.revokeAllOfUser(userId, now);
     return { sessions, apiTokens };
+  }
+
+  /** Revokes every personal API token of the user (the account's e-mail changed, issue 41); answers how many. */
+  revokeApiTokensOfUser(userId: string): Promise<number> {
+    return this.deps.apiTokens.revokeAllOfUser(userId, this.nowIso());
   }
 
   /** True when the user has a live password session other than `exceptSessionId` (GET /oauth/check/user). */

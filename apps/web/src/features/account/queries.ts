@@ -3,6 +3,7 @@ import type { UserCustomConfig } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
 import {
   applyTryout,
+  confirmEmail,
   createApiToken,
   fetchApiTokens,
   fetchCustomConfig,
@@ -116,6 +117,15 @@ export function useUpdateEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => updateEmail(body, { lang, messages }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.info }),
+  });
+}
+
+export function useConfirmEmail() {
+  const { lang, messages } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => confirmEmail(token, { lang, messages }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.info }),
   });
 }
