@@ -202,10 +202,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(translationDomain, { prefix: PRODUCT, translation: services.translation });
   await app.register(dataImportDomain, { prefix: '/api', dataImport: services.dataImport });
   await app.register(businessDomain, { prefix: '/api', business: services.business });
+  // Invitations and shares by e-mail tell whether an address is registered: per user and minute (issue 41).
+  const lookups = costlyRateLimit(config.auth.recipientLookupsPerMinute);
   await app.register(libraryDomain, {
     prefix: PRODUCT,
     library: services.library,
     libraryShare: services.libraryShare,
+    lookups,
   });
   await app.register(exportDomain, {
     prefix: PRODUCT,
@@ -219,8 +222,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(citationDomain, { prefix: PRODUCT, citation: services.citation });
   await app.register(reportDomain, { prefix: PRODUCT, reports: services.reports });
   await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });
-  await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups });
-  await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });
+  await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups, lookups });
+  await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares, lookups });
   await app.register(patentValueDomain, { prefix: PRODUCT, patentValue: services.patentValue, costly });
   await app.register(formalReviewDomain, {
     prefix: PRODUCT,

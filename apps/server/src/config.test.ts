@@ -96,6 +96,7 @@ describe('loadConfig: accounts', () => {
       demoPassword: 'patlas-demo',
       accessTtlSeconds: 7200,
       rateLimitPerMinute: 30,
+      recipientLookupsPerMinute: 20,
     });
     expect(config.mode).toBe('production');
     // without the demo corpus there is no demo account unless its password is configured

@@ -160,6 +160,11 @@ const EnvSchema = z.object({
   /** Requests per minute and client address to the login, captcha and IP-login endpoints. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**
+   * Issue 41: invitations and shares by e-mail per minute and user (each route counted on its own):
+   * their answer says whether an address is registered, so they must not serve as a bulk oracle.
+   */
+  RECIPIENT_LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
    * Behind reverse proxies: how many (a hop count) or which (addresses/CIDRs, comma-separated) may
    * set X-Forwarded-For, the client address of IP login, rate limits and audit. `true` is refused.
    */
@@ -340,6 +345,8 @@ export interface Config {
     demoPassword: string | undefined;
     accessTtlSeconds: number;
     rateLimitPerMinute: number;
+    /** invitations and shares by e-mail per minute and user (RECIPIENT_LOOKUP_RATE_LIMIT_PER_MINUTE) */
+    recipientLookupsPerMinute: number;
   };
   /** smtpUrl unset: mails go to DATA_DIR/outbox as .eml files. */
   mail: { smtpUrl: string | undefined; from: string };
@@ -449,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       demoPassword: e.PATLAS_DEMO_PASSWORD ?? (e.DEMO_CORPUS ? PUBLISHED_DEMO_PASSWORD : undefined),
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+      recipientLookupsPerMinute: e.RECIPIENT_LOOKUP_RATE_LIMIT_PER_MINUTE,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

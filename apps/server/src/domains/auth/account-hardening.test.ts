@@ -10,6 +10,7 @@ import {
   reachableDialects,
   setPassword,
   TestClock,
+  testConfig,
 } from '../../../test/helpers.js';
 import { MailCatcher } from '../../../test/mail-catcher.js';
 import { hashPassword } from './password.js';
@@ -362,5 +363,120 @@ describe.each(dialects)('an e-mail change is confirmed by the new address (%s)',
     expect(audit.items.map((e) => (e.detail as { stage?: string } | null)?.stage)).toEqual(
       expect.arrayContaining(['requested', 'confirmed']),
     );
+  });
+});
+
+describe.each(dialects)('the account pages tell nobody who is registered (%s)', (dialect) => {
+  let t: TestApp;
+  let mails: MailCatcher;
+  beforeAll(async () => {
+    mails = await MailCatcher.start();
+    t = await buildTestApp(dialect, {
+      mail: { smtpUrl: mails.url, from: 'Patlas <no-reply@patlas.test>' },
+      publicUrl: 'https://patlas.test',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mails.close();
+  });
+
+  const register = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/platform/oauth/tryout/account/PCRegister',
+      headers: { 'accept-language': 'en' },
+      payload: { email, fullname: 'Someone' },
+    });
+  const forget = (email: string) =>
+    t.app.inject({ method: 'GET', url: `/api/platform/oauth/forget/password?email=${encodeURIComponent(email)}` });
+
+  it('answers a registration of a registered address as any other, and mails its holder a notice', async () => {
+    const holder = `holder-${dialect}@known.test`;
+    await createAccount(t, holder, 'holder-password');
+    const sent = mails.mails.length;
+    const known = await register(holder.toUpperCase());
+    const fresh = await register(`fresh-${dialect}@unknown.test`);
+    expect([known.statusCode, known.json()]).toEqual([fresh.statusCode, fresh.json()]);
+    expect(known.json()).toEqual({ status: 1, message: '', data: null });
+    await mails.waitFor(sent + 2);
+    const [notice] = mails.to(holder);
+    expect(notice!.subject).toBe('Patlas: this address already has an account');
+    // no link that sets a password, and the account is as it was
+    expect(notice!.text).not.toContain('token=');
+    const user = await t.context.repositories.users.findByEmail(holder);
+    expect(user?.fullname).toBe(holder);
+  });
+
+  it('answers a forgotten-password request before the mail is sent, so an account takes no longer', async () => {
+    const holder = `forgetful-${dialect}@known.test`;
+    await createAccount(t, holder, 'holder-password');
+    const unknown = await forget(`nobody-${dialect}@unknown.test`);
+    const known = await forget(holder);
+    expect([known.statusCode, known.json()]).toEqual([unknown.statusCode, unknown.json()]);
+    await mails.waitFor(mails.mails.length + 1);
+
+    // A slow SMTP server (the mail arrives, its answer is withheld): the request is answered anyway,
+    // the look-up and the mail going on after it (they used to hold the answer for the SMTP round trip).
+    const other = `forgetful2-${dialect}@known.test`;
+    await createAccount(t, other, 'holder-password');
+    const sent = mails.mails.length;
+    const release = mails.hold();
+    let mailed: Promise<void>;
+    try {
+      ({ mailed } = await t.context.services.registration.forgotPassword(other, { lang: 'en', ip: null }));
+      await mails.waitFor(sent + 1);
+    } finally {
+      release();
+    }
+    await mailed;
+    expect(mails.to(other).map((m) => m.subject)).toEqual(['Patlas: reset your password']);
+  });
+});
+
+describe.each(dialects)('invitations and shares by e-mail are rate-limited per user (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {
+      auth: { ...testConfig().auth, recipientLookupsPerMinute: 2 },
+    });
+  });
+  afterAll(async () => t.close());
+
+  const call = (who: { authorization: string }, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/product${url}`, headers: who, payload });
+  const codeOf = (res: { json(): unknown }) => (res.json() as Envelope).data?.code;
+
+  it('refuses the third look-up of a minute on each route with COSTLY_RATE_LIMITED, per user', async () => {
+    const prober = await authHeader(t, MENU_PERMISSIONS);
+    const share = (who: { authorization: string }, n: number) =>
+      call(who, '/share/insert/sharePatent', { emails: [`probe${n}@unknown.test`], pns: ['CN1234567A'] });
+    expect(codeOf(await share(prober, 1))).toBe('EMAIL_NOT_REGISTERED');
+    expect(codeOf(await share(prober, 2))).toBe('EMAIL_NOT_REGISTERED');
+    const limited = await share(prober, 3);
+    expect([limited.statusCode, codeOf(limited)]).toEqual([429, 'COSTLY_RATE_LIMITED']);
+    // another user is not held by the prober's count
+    const other = await authHeader(t, MENU_PERMISSIONS);
+    expect(codeOf(await share(other, 4))).toBe('EMAIL_NOT_REGISTERED');
+
+    const group = ((await call(prober, '/group/insert/group', { name: 'probe group' })).json() as Envelope).data as {
+      groupId?: string;
+      id?: string;
+    };
+    const groupId = group.id;
+    const invite = (n: number) =>
+      call(prober, '/group/insert/groupMember', { groupId, emails: [`probe${n}@unknown.test`] });
+    expect(codeOf(await invite(1))).toBe('EMAIL_NOT_REGISTERED');
+    expect(codeOf(await invite(2))).toBe('EMAIL_NOT_REGISTERED');
+    expect(codeOf(await invite(3))).toBe('COSTLY_RATE_LIMITED');
+
+    // a library's invitations count, its other actions do not
+    const libraryInvite = (n: number) =>
+      call(prober, '/archive/v2/share', { action: 'invite', folderId: 'no-such', emails: [`probe${n}@unknown.test`] });
+    expect(codeOf(await libraryInvite(1))).not.toBe('COSTLY_RATE_LIMITED');
+    expect(codeOf(await libraryInvite(2))).not.toBe('COSTLY_RATE_LIMITED');
+    expect(codeOf(await libraryInvite(3))).toBe('COSTLY_RATE_LIMITED');
+    const members = await call(prober, '/archive/v2/share', { action: 'members', folderId: 'no-such' });
+    expect(codeOf(members)).not.toBe('COSTLY_RATE_LIMITED');
   });
 });

@@ -186,3 +186,32 @@ export function emailChangeNoticeMail(input: {
     html: htmlOf(paragraphs),
   };
 }
+
+/**
+ * Issue 41: the answer to a registration of an address that already has an account. The request
+ * is answered as any other (the page does not tell who is registered); the holder learns of it here.
+ */
+export function accountExistsMail(input: { fullname: string; resetLink: string; lang: Language }): AccountMail {
+  if (input.lang === 'en') {
+    const paragraphs = [
+      `Hello ${input.fullname},`,
+      `Someone tried to register a ${PRODUCT_NAME} account with this address, which already has one. Sign in with it; if you forgot your password, reset it from the sign-in page.`,
+      'If this was not you, ignore this mail: nothing has changed.',
+    ];
+    return {
+      subject: `${PRODUCT_NAME}: this address already has an account`,
+      text: `${paragraphs.join('\n\n')}\n\n${input.resetLink}\n`,
+      html: htmlOf(paragraphs, { href: input.resetLink, label: 'Forgot password' }),
+    };
+  }
+  const paragraphs = [
+    `${input.fullname}，您好：`,
+    `有人使用此邮箱注册 ${PRODUCT_NAME} 账号，但该邮箱已有账号。请直接登录；如忘记密码，可在登录页找回密码。`,
+    '如果不是您本人操作，请忽略本邮件，账号没有任何变化。',
+  ];
+  return {
+    subject: `${PRODUCT_NAME}：该邮箱已有账号`,
+    text: `${paragraphs.join('\n\n')}\n\n${input.resetLink}\n`,
+    html: htmlOf(paragraphs, { href: input.resetLink, label: '找回密码' }),
+  };
+}
