@@ -143,7 +143,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerWellFormedText(app);
   // Security headers on every answer, pages, assets and API alike (issue 16 §2).
   await app.register(fastifyHelmet, { global: true, ...SECURITY_HEADERS });
-  await app.register(accessPlugin, { authenticate: (token) => services.sessions.authenticate(token) });
+  await app.register(accessPlugin, {
+    authenticate: (token) => services.sessions.authenticate(token),
+    redeemTicket: (ticket) => services.sessions.redeemSocketTicket(ticket),
+  });
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => new AppError('RATE_LIMITED') });
   await app.register(fastifyMultipart, MULTIPART_OPTIONS);
   // WebSocket routes (download progress); a message larger than this is not ours to read.

@@ -35,6 +35,7 @@ import { WordMergeService } from './domains/analysis/word-merge.service.js';
 import { CitationQueryRepository } from './domains/citation/citation.repository.js';
 import { CitationSearchService } from './domains/citation/citation.service.js';
 import { ApiTokenRepository } from './domains/auth/api-token.repository.js';
+import { SocketTicketRepository } from './domains/auth/socket-ticket.repository.js';
 import { ApiTokenService } from './domains/auth/api-token.service.js';
 import { AuditRepository } from './domains/auth/audit.repository.js';
 import { AuditService } from './domains/auth/audit.service.js';
@@ -156,6 +157,7 @@ export interface Repositories {
   audit: AuditRepository;
   sessions: SessionRepository;
   apiTokens: ApiTokenRepository;
+  socketTickets: SocketTicketRepository;
   captchas: CaptchaRepository;
   loginFailures: LoginFailureRepository;
   // domains/account
@@ -232,6 +234,7 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     audit: new AuditRepository(db, now),
     sessions: new SessionRepository(db, dialect),
     apiTokens: new ApiTokenRepository(db),
+    socketTickets: new SocketTicketRepository(db),
     captchas: new CaptchaRepository(db),
     loginFailures: new LoginFailureRepository(db, dialect),
     accounts: new AccountRepository(db),
@@ -408,6 +411,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     roles: r.roles,
     tenants: r.tenants,
     apiTokens: r.apiTokens,
+    socketTickets: r.socketTickets,
     audit: r.audit,
     accessTtlSeconds: config.auth.accessTtlSeconds,
     now,

@@ -288,6 +288,14 @@ export const CreateApiTokenRequestSchema = z.object({
 export const API_TOKEN_FRESH_LOGIN_SECONDS = 600;
 export const CreateApiTokenResponseSchema = ApiTokenSchema.extend({ token: z.string() });
 
+/**
+ * POST /platform/socket/ticket (issue 41): a ticket that opens a websocket as `?ticket=` (a browser
+ * cannot set headers on one), instead of the access token in the URL, which is no longer taken.
+ * Single use, SOCKET_TICKET_TTL_SECONDS, bound to the caller's account and session or API token.
+ */
+export const SOCKET_TICKET_TTL_SECONDS = 30;
+export const SocketTicketSchema = z.object({ ticket: z.string(), expiresIn: z.number().int() });
+
 // ---------------------------------------------------------------------------------------------
 // User info, menu, config, guide — /api/product (bearer token)
 

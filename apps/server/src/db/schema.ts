@@ -139,6 +139,18 @@ export interface ApiTokensTable {
   expires_at: string;
 }
 
+/** Single-use tickets that open a websocket (issue 41: no token in a URL); only hashes are stored. */
+export interface SocketTicketsTable {
+  ticket_hash: string;
+  user_id: string;
+  /** 'password' | 'apiToken' */
+  login_type: string;
+  session_id: string | null;
+  api_token_id: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface AuditLogTable {
   id: string;
   at: string;
@@ -957,6 +969,7 @@ export interface Database {
   sessions: SessionsTable;
   session_refresh_history: SessionRefreshHistoryTable;
   api_tokens: ApiTokensTable;
+  socket_tickets: SocketTicketsTable;
   audit_log: AuditLogTable;
   login_failures: LoginFailuresTable;
   captchas: CaptchasTable;
@@ -1023,6 +1036,7 @@ export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type SocketTicketRow = Selectable<SocketTicketsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type EmailLinkRow = Selectable<EmailLinksTable>;
 export type TryoutApplicationRow = Selectable<TryoutApplicationsTable>;

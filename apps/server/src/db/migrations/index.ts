@@ -32,6 +32,7 @@ import * as createTranslationUsage from './202612110100-create-translation-usage
 import * as alertRecipientsAndMailLog from './202612150100-alert-recipients-and-mail-log.js';
 import * as apiTokenExpiry from './202612160100-api-token-expiry.js';
 import * as emailChangeLinks from './202612160110-email-change-links.js';
+import * as socketTickets from './202612160120-socket-tickets.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612150100-alert-recipients-and-mail-log': alertRecipientsAndMailLog,
   '202612160100-api-token-expiry': apiTokenExpiry,
   '202612160110-email-change-links': emailChangeLinks,
+  '202612160120-socket-tickets': socketTickets,
 };

@@ -480,3 +480,51 @@ describe.each(dialects)('invitations and shares by e-mail are rate-limited per u
     expect(codeOf(members)).not.toBe('COSTLY_RATE_LIMITED');
   });
 });
+
+describe.each(dialects)('websocket tickets (%s)', (dialect) => {
+  let t: TestApp;
+  const clock = new TestClock();
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {}, { now: clock.now });
+  });
+  afterAll(async () => t.close());
+
+  const ticketOf = async (who: { authorization: string }) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/platform/platform/socket/ticket', headers: who });
+    expect(res.headers['cache-control']).toBe('no-store');
+    return (res.json() as Envelope).data as { ticket: string; expiresIn: number };
+  };
+  const redeem = (ticket: string) => t.context.services.sessions.redeemSocketTicket(ticket);
+
+  it('are single use, live 30 s and stand only while the session that asked for them does', async () => {
+    const owner = await authHeader(t, MENU_PERMISSIONS);
+    const first = await ticketOf(owner);
+    expect(first.expiresIn).toBe(30);
+    await expect(redeem(first.ticket)).resolves.toMatchObject({ userId: owner.userId, loginType: 'password' });
+    await expect(redeem(first.ticket)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+
+    const late = await ticketOf(owner);
+    clock.advance(31);
+    await expect(redeem(late.ticket)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+
+    const orphan = await ticketOf(owner);
+    await t.app.inject({ method: 'POST', url: '/api/platform/platform/logout', headers: owner });
+    await expect(redeem(orphan.ticket)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('are refused to IP visitors, who have no account', async () => {
+    const tenant = (await t.context.repositories.tenants.findByCode('default'))!;
+    const tokens = await t.context.services.sessions.open({
+      userId: null,
+      tenantId: tenant.id,
+      loginType: 'ip',
+      ip: '10.9.9.9',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/platform/socket/ticket',
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
+    expect((res.json() as Envelope).data.code).toBe('LOGIN_REQUIRED');
+  });
+});

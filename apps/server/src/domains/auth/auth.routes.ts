@@ -9,6 +9,7 @@ import {
   LoginRequestSchema,
   RefreshQuerySchema,
   RefreshRequestSchema,
+  SocketTicketSchema,
   TokenResponseSchema,
   UserMenuSchema,
 } from '@patlas/contracts';
@@ -195,6 +196,23 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
     async (request, reply) => {
       noStore(reply);
       return ok(await login.loginWithIp(request.ip));
+    },
+  );
+
+  app.post(
+    '/platform/socket/ticket',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary:
+          'A single-use ticket (30 s) that opens a websocket as ?ticket= for the caller; websockets take no token in the URL',
+        tags: ['auth'],
+        response: { 200: envelopeOf(SocketTicketSchema) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await sessions.issueSocketTicket(requireUser(request)));
     },
   );
 

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { IP_SESSION_IDLE_SECONDS, REFRESH_RACE_GRACE_SECONDS, type LoginType } from '@patlas/contracts';
+import {
+  IP_SESSION_IDLE_SECONDS,
+  REFRESH_RACE_GRACE_SECONDS,
+  SOCKET_TICKET_TTL_SECONDS,
+  type LoginType,
+} from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from './access.plugin.js';
+import type { AccountAuthContext, AuthContext } from './access.plugin.js';
 import type { ApiTokenRepository } from './api-token.repository.js';
 import type { AuditRepository } from './audit.repository.js';
 import type { RoleRepository } from './role.repository.js';
 import type { SessionRow } from '../../db/schema.js';
 import type { SessionEndReason, SessionRepository } from './session.repository.js';
+import type { SocketTicketRepository } from './socket-ticket.repository.js';
 import type { TenantRepository } from './tenant.repository.js';
 import { API_TOKEN_PREFIX, hashToken, newSecret, type Clock } from './tokens.js';
 import type { UserRepository } from './user.repository.js';
@@ -25,6 +31,7 @@ export interface SessionServiceDeps {
   roles: RoleRepository;
   tenants: TenantRepository;
   apiTokens: ApiTokenRepository;
+  socketTickets: SocketTicketRepository;
   audit: AuditRepository;
   accessTtlSeconds: number;
   now: Clock;
@@ -273,6 +280,54 @@ export class SessionService {
       permissions: await this.deps.roles.permissionsOfUser(user.id),
       sessionId: null,
       apiTokenId: row.id,
+    };
+  }
+
+  /**
+   * A ticket that opens a websocket (issue 41: the access token travelled in the socket's URL, where
+   * proxies and access logs keep it): single use, SOCKET_TICKET_TTL_SECONDS, bound to the caller's
+   * account and to the session or API token that asked for it.
+   */
+  async issueSocketTicket(auth: AccountAuthContext): Promise<{ ticket: string; expiresIn: number }> {
+    const ticket = newSecret();
+    const nowMs = this.deps.now().getTime();
+    await this.deps.socketTickets.insert({
+      ticket_hash: hashToken(ticket),
+      user_id: auth.userId,
+      login_type: auth.loginType,
+      session_id: auth.sessionId,
+      api_token_id: auth.apiTokenId,
+      expires_at: new Date(nowMs + SOCKET_TICKET_TTL_SECONDS * 1000).toISOString(),
+      created_at: new Date(nowMs).toISOString(),
+    });
+    return { ticket, expiresIn: SOCKET_TICKET_TTL_SECONDS };
+  }
+
+  /**
+   * The caller of a websocket ticket, which is used up: its account as now (roles read again), if
+   * the ticket has not expired and the account, and the session or API token that asked for it,
+   * still stand. UNAUTHORIZED otherwise.
+   */
+  async redeemSocketTicket(ticket: string): Promise<AuthContext> {
+    const now = this.nowIso();
+    const row = await this.deps.socketTickets.take(hashToken(ticket));
+    if (!row || row.expires_at <= now) throw new AppError('UNAUTHORIZED');
+    const user = await this.deps.users.findById(row.user_id);
+    if (!user || user.disabled === 1) throw new AppError('UNAUTHORIZED');
+    const live = await this.liveCredentials({
+      sessionIds: row.session_id ? [row.session_id] : [],
+      apiTokenIds: row.api_token_id ? [row.api_token_id] : [],
+    });
+    const isLive = row.session_id ? live.sessions.has(row.session_id) : live.apiTokens.has(row.api_token_id ?? '');
+    if (!isLive) throw new AppError('UNAUTHORIZED');
+    return {
+      userId: user.id,
+      tenantId: user.tenant_id,
+      email: user.email,
+      loginType: row.login_type as LoginType,
+      permissions: await this.deps.roles.permissionsOfUser(user.id),
+      sessionId: row.session_id,
+      apiTokenId: row.api_token_id,
     };
   }
 
