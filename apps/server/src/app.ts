@@ -26,7 +26,7 @@ import { specialTopicDomain } from './domains/special-topic/special-topic.domain
 import { analysisDomain } from './domains/analysis/analysis.domain.js';
 import { accessPlugin } from './domains/auth/access.plugin.js';
 import { authDomain } from './domains/auth/auth.domain.js';
-import { seedAccounts } from './domains/auth/seed.js';
+import { publishedDemoAccount, seedAccounts, type ExposedDemoAccount } from './domains/auth/seed.js';
 import { systemClock, type Clock } from './domains/auth/tokens.js';
 import { batchSearchDomain } from './domains/batch-search/batch-search.domain.js';
 import { chartDomain } from './domains/chart/chart.domain.js';
@@ -90,6 +90,8 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   context: AppContext;
+  /** The demo account when it still has the published password (main.ts warns), blocked beyond loopback. */
+  demoAccount?: ExposedDemoAccount | undefined;
 }
 
 const PRODUCT = '/api/product';
@@ -133,6 +135,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     demoPassword: config.auth.demoPassword,
     announce: options.announce ?? ((line) => process.stdout.write(line)),
   });
+  // Issue 41: DEMO_CORPUS is on by default; its account's published password must not open a server
+  // that listens beyond this machine, unless PATLAS_ALLOW_DEMO_ACCOUNTS says so.
+  const demoAccount = await publishedDemoAccount(repositories.users, {
+    host: config.host,
+    allowExposed: config.auth.allowExposedDemo,
+  });
+  if (demoAccount?.blocked) services.sessions.blockAccount(demoAccount.userId);
 
   // --- plugins: validation, errors, access (before any route: it refuses /api routes without one), limits, docs ---
   app.setValidatorCompiler(validatorCompiler);
@@ -279,7 +288,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await context.database.close();
   });
   await app.ready();
-  return { app, context };
+  return { app, context, demoAccount };
 }
 
 /** Fastify's request log serializer, with the secrets of the URL masked (issue 16 §2). */

@@ -155,6 +155,11 @@ const EnvSchema = z.object({
    * with the demo corpus (then default: the published `patlas-demo`) or when this is set.
    */
   PATLAS_DEMO_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
+  /**
+   * Issue 41: demo@patlas.local with the published password is disabled while the server listens
+   * beyond loopback (HOST other than 127.0.0.1, ::1 or localhost) unless this is true.
+   */
+  PATLAS_ALLOW_DEMO_ACCOUNTS: booleanFromEnv.default(false),
   /** Lifetime of an access token; the refresh token lives twice as long (spec 1 §4). */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
   /** Requests per minute and client address to the login, captcha and IP-login endpoints. */
@@ -343,6 +348,8 @@ export interface Config {
     adminPassword: string | undefined;
     /** undefined: no demo account (no demo corpus and PATLAS_DEMO_PASSWORD unset). */
     demoPassword: string | undefined;
+    /** PATLAS_ALLOW_DEMO_ACCOUNTS: the demo account works with its published password beyond loopback too. */
+    allowExposedDemo: boolean;
     accessTtlSeconds: number;
     rateLimitPerMinute: number;
     /** invitations and shares by e-mail per minute and user (RECIPIENT_LOOKUP_RATE_LIMIT_PER_MINUTE) */
@@ -454,6 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       adminPassword: e.PATLAS_ADMIN_PASSWORD,
       // Issue 16 §2: the demo account with its published password existed in every installation.
       demoPassword: e.PATLAS_DEMO_PASSWORD ?? (e.DEMO_CORPUS ? PUBLISHED_DEMO_PASSWORD : undefined),
+      allowExposedDemo: e.PATLAS_ALLOW_DEMO_ACCOUNTS,
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       recipientLookupsPerMinute: e.RECIPIENT_LOOKUP_RATE_LIMIT_PER_MINUTE,

@@ -87,6 +87,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig(
     {
       DEMO_CORPUS: 'false',
+      // Test apps do not listen (inject); as on loopback, the demo account works with 'patlas-demo'.
+      HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
       // A known admin password: nothing is printed, and tests can log in as the admin.

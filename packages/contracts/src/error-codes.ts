@@ -305,6 +305,16 @@ export const ERROR_CODES = {
     zh: '账号已被停用，请联系管理员',
     en: 'This account has been disabled; please contact the administrator',
   },
+  /**
+   * Issue 41: demo@patlas.local still has the published password and the server listens beyond
+   * loopback: the account is refused until an operator changes its password or allows it.
+   */
+  DEMO_ACCOUNT_DISABLED: {
+    http: 403,
+    status: 0,
+    zh: '演示账号使用公开的默认密码，服务器对外提供服务时已停用；请联系管理员修改其密码',
+    en: 'The demo account has the published default password and is disabled while the server is reachable from other machines; ask the administrator to change its password',
+  },
   /** Spec 1 §8 "Already logged in elsewhere": answered to a login with crowd_out false; no session is created. */
   LOGGED_IN_ELSEWHERE: {
     http: 409,

@@ -14,7 +14,8 @@ import {
 } from '../../../test/helpers.js';
 import { MailCatcher } from '../../../test/mail-catcher.js';
 import { hashPassword } from './password.js';
-import { DEMO_EMAIL } from './seed.js';
+import { PUBLISHED_DEMO_PASSWORD } from '../../config.js';
+import { DEMO_EMAIL, demoAccountWarning } from './seed.js';
 
 /** Issue 41, "accounts and sessions": one block per finding. */
 
@@ -526,5 +527,55 @@ describe.each(dialects)('websocket tickets (%s)', (dialect) => {
       headers: { authorization: `Bearer ${tokens.accessToken}` },
     });
     expect((res.json() as Envelope).data.code).toBe('LOGIN_REQUIRED');
+  });
+});
+
+describe('the demo account with the published password (issue 41)', () => {
+  it('is disabled while the server listens beyond loopback unless allowed, its row untouched', async () => {
+    for (const [host, allowExposedDemo, blocked] of [
+      ['0.0.0.0', false, true],
+      ['192.0.2.10', false, true],
+      ['0.0.0.0', true, false],
+      ['127.0.0.1', false, false],
+      ['::1', false, false],
+      ['localhost', false, false],
+    ] as const) {
+      const t = await buildTestApp('sqlite', {
+        host,
+        auth: { ...testConfig().auth, demoPassword: PUBLISHED_DEMO_PASSWORD, allowExposedDemo },
+      });
+      try {
+        expect(t.demoAccount, host).toMatchObject({ email: DEMO_EMAIL, blocked });
+        const login = (await passwordLogin(t, DEMO_EMAIL, PUBLISHED_DEMO_PASSWORD)).json() as Envelope;
+        if (blocked) {
+          expect(login.data.code, host).toBe('DEMO_ACCOUNT_DISABLED');
+          // A session or API token of an earlier run stops working too.
+          const session = await loginAs(t, DEMO_EMAIL);
+          const info = await t.app.inject({ method: 'POST', url: '/api/product/user/info', headers: session });
+          expect(info.statusCode).toBe(401);
+          expect(demoAccountWarning(t.demoAccount!, host)).toContain('PATLAS_ALLOW_DEMO_ACCOUNTS=true');
+        } else {
+          expect(login.status, `${host} ${JSON.stringify(login)}`).toBe(1);
+          expect(demoAccountWarning(t.demoAccount!, host)).toContain('Anyone who can reach this server');
+        }
+        // The account row is untouched: a start on loopback allows it again.
+        expect((await t.context.repositories.users.findByEmail(DEMO_EMAIL))?.disabled).toBe(0);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
+  it('is left alone once its password is not the published one', async () => {
+    const t = await buildTestApp('sqlite', {
+      host: '0.0.0.0',
+      auth: { ...testConfig().auth, demoPassword: 'a-private-demo-password' },
+    });
+    try {
+      expect(t.demoAccount).toBeUndefined();
+      expect(((await passwordLogin(t, DEMO_EMAIL, 'a-private-demo-password')).json() as Envelope).status).toBe(1);
+    } finally {
+      await t.close();
+    }
   });
 });

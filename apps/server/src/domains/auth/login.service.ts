@@ -137,6 +137,17 @@ export class LoginService {
       });
       throw new AppError('ACCOUNT_DISABLED');
     }
+    // Issue 41: the demo account with the published password, on a server reachable from elsewhere.
+    if (this.deps.sessions.isBlocked(user.id)) {
+      await this.deps.audit.record({
+        action: 'login_failed',
+        actorId: user.id,
+        actorEmail: email,
+        ip,
+        detail: { reason: 'demo_blocked' },
+      });
+      throw new AppError('DEMO_ACCOUNT_DISABLED');
+    }
 
     const tokens = await this.deps.sessions.openPasswordSession({
       userId: user.id,

@@ -45,7 +45,28 @@ const TOKEN_TOUCH_INTERVAL_MS = 60_000;
  * tokens. Permissions are read from the roles at every request, so a role change applies at once.
  */
 export class SessionService {
+  /** Accounts refused for this process's life whatever their sessions and tokens (blockAccount). */
+  private readonly blocked = new Set<string>();
+
   constructor(private readonly deps: SessionServiceDeps) {}
+
+  /**
+   * Refuses an account's logins, sessions, refreshes, API tokens and websocket tickets while this
+   * process runs (issue 41: the demo account with its published password on a server listening
+   * beyond loopback). The account row is not touched: a start on loopback allows it again.
+   */
+  blockAccount(userId: string): void {
+    this.blocked.add(userId);
+  }
+
+  isBlocked(userId: string): boolean {
+    return this.blocked.has(userId);
+  }
+
+  /** An account its credentials may act for: it exists, is not disabled and not blocked. */
+  private isUsable(user: { id: string; disabled: number } | undefined): user is NonNullable<typeof user> {
+    return user !== undefined && user.disabled !== 1 && !this.blocked.has(user.id);
+  }
 
   private nowIso(): string {
     return this.deps.now().toISOString();
@@ -133,7 +154,7 @@ export class SessionService {
     if (session.refresh_expires_at <= this.nowIso()) throw new AppError('REFRESH_TOKEN_INVALID');
     if (session.user_id) {
       const user = await this.deps.users.findById(session.user_id);
-      if (!user || user.disabled === 1) throw new AppError('REFRESH_TOKEN_INVALID');
+      if (!this.isUsable(user)) throw new AppError('REFRESH_TOKEN_INVALID');
     } else {
       // A refresh must not carry an idle IP session past a full online cap.
       const tenant = await this.deps.tenants.findById(session.tenant_id);
@@ -250,7 +271,7 @@ export class SessionService {
       };
     }
     const user = await this.deps.users.findById(session.user_id);
-    if (!user || user.disabled === 1) throw new AppError('UNAUTHORIZED');
+    if (!this.isUsable(user)) throw new AppError('UNAUTHORIZED');
     await this.touchSession(session, now);
     return {
       userId: user.id,
@@ -269,7 +290,7 @@ export class SessionService {
     // Fail closed: a row without an expiry (never written so) does not work either.
     if (!(row.expires_at > now)) throw new AppError('API_TOKEN_EXPIRED');
     const user = await this.deps.users.findById(row.user_id);
-    if (!user || user.disabled === 1) throw new AppError('UNAUTHORIZED');
+    if (!this.isUsable(user)) throw new AppError('UNAUTHORIZED');
     const lastUsed = row.last_used_at ? Date.parse(row.last_used_at) : 0;
     if (Date.parse(now) - lastUsed >= TOKEN_TOUCH_INTERVAL_MS) await this.deps.apiTokens.touch(row.id, now);
     return {
@@ -313,7 +334,7 @@ export class SessionService {
     const row = await this.deps.socketTickets.take(hashToken(ticket));
     if (!row || row.expires_at <= now) throw new AppError('UNAUTHORIZED');
     const user = await this.deps.users.findById(row.user_id);
-    if (!user || user.disabled === 1) throw new AppError('UNAUTHORIZED');
+    if (!this.isUsable(user)) throw new AppError('UNAUTHORIZED');
     const live = await this.liveCredentials({
       sessionIds: row.session_id ? [row.session_id] : [],
       apiTokenIds: row.api_token_id ? [row.api_token_id] : [],
