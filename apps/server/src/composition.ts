@@ -425,6 +425,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     tenants: r.tenants,
     sessions,
     audit: r.audit,
+    captchaStyle: config.auth.captchaStyle,
     now,
   });
   const semanticSearch = new SemanticSearchService(engine, r.semanticQueries, infra.semanticModel, infra.wordVectors);

@@ -115,6 +115,10 @@ function connectionUrl(scheme: RegExp, schemeMessage: string) {
   });
 }
 
+/** How login captchas are drawn (CAPTCHA_STYLE; domains/auth/captcha-image.ts). */
+export const CAPTCHA_STYLES = ['svg', 'distorted'] as const;
+export type CaptchaStyle = (typeof CAPTCHA_STYLES)[number];
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -160,6 +164,11 @@ const EnvSchema = z.object({
    * beyond loopback (HOST other than 127.0.0.1, ::1 or localhost) unless this is true.
    */
   PATLAS_ALLOW_DEMO_ACCOUNTS: booleanFromEnv.default(false),
+  /**
+   * How login captchas are drawn: `svg` (vector image, the default) or `distorted` (issue 41: a
+   * rasterised, warped and speckled PNG that scripts cannot read from the SVG's glyph paths).
+   */
+  CAPTCHA_STYLE: z.enum(CAPTCHA_STYLES).default('svg'),
   /** Lifetime of an access token; the refresh token lives twice as long (spec 1 §4). */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
   /** Requests per minute and client address to the login, captcha and IP-login endpoints. */
@@ -350,6 +359,7 @@ export interface Config {
     demoPassword: string | undefined;
     /** PATLAS_ALLOW_DEMO_ACCOUNTS: the demo account works with its published password beyond loopback too. */
     allowExposedDemo: boolean;
+    captchaStyle: CaptchaStyle;
     accessTtlSeconds: number;
     rateLimitPerMinute: number;
     /** invitations and shares by e-mail per minute and user (RECIPIENT_LOOKUP_RATE_LIMIT_PER_MINUTE) */
@@ -462,6 +472,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       // Issue 16 §2: the demo account with its published password existed in every installation.
       demoPassword: e.PATLAS_DEMO_PASSWORD ?? (e.DEMO_CORPUS ? PUBLISHED_DEMO_PASSWORD : undefined),
       allowExposedDemo: e.PATLAS_ALLOW_DEMO_ACCOUNTS,
+      captchaStyle: e.CAPTCHA_STYLE,
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       recipientLookupsPerMinute: e.RECIPIENT_LOOKUP_RATE_LIMIT_PER_MINUTE,

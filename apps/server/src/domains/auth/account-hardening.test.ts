@@ -1,4 +1,5 @@
 import { ALL_PERMISSIONS, MENU_PERMISSIONS, SYS_PERMISSION } from '@patlas/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -579,3 +580,38 @@ describe('the demo account with the published password (issue 41)', () => {
     }
   });
 });
+
+describe('the distorted captcha (CAPTCHA_STYLE, issue 41)', () => {
+  it('draws a raster image without glyph paths when chosen; the SVG stays the default; the test hook works', async () => {
+    const byDefault = await buildTestApp('sqlite');
+    const distorted = await buildTestApp('sqlite', { auth: { ...testConfig().auth, captchaStyle: 'distorted' } });
+    try {
+      const svg = (await captchaImageOf(byDefault)).image;
+      expect(svg.startsWith('data:image/svg+xml;base64,')).toBe(true);
+
+      const { image } = await captchaImageOf(distorted);
+      expect(image.startsWith('data:image/png;base64,')).toBe(true);
+      const png = Buffer.from(image.slice('data:image/png;base64,'.length), 'base64');
+      expect(png.toString('latin1')).not.toMatch(/<svg|<path/);
+      const meta = await sharp(png).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 160, 70]);
+      // Noise: far more colours than the glyphs' and the background's.
+      const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      const colours = new Set<number>();
+      for (let i = 0; i + 2 < data.length; i += 3) colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+      expect(colours.size).toBeGreaterThan(200);
+
+      // The login works with it, through the test hook as before.
+      await setPassword(distorted, DEMO_EMAIL, 'patlas-demo');
+      expect(((await passwordLogin(distorted, DEMO_EMAIL, 'patlas-demo')).json() as Envelope).status).toBe(1);
+    } finally {
+      await byDefault.close();
+      await distorted.close();
+    }
+  });
+});
+
+async function captchaImageOf(t: TestApp): Promise<{ uuid: string; image: string }> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/platform/oauth/captcha' });
+  return (res.json() as { data: { uuid: string; image: string } }).data;
+}

@@ -7,10 +7,11 @@ import {
   type Tenant,
   type TokenResponse,
 } from '@patlas/contracts';
-import svgCaptcha from 'svg-captcha';
 import { AppError } from '../../errors.js';
 import type { AuditRepository } from './audit.repository.js';
 import type { CaptchaRepository } from './captcha.repository.js';
+import type { CaptchaStyle } from '../../config.js';
+import { drawCaptcha } from './captcha-image.js';
 import { longestMatchingPrefix } from './ip-ranges.js';
 import type { PasswordAttempts } from './password-attempts.js';
 import { decoyPasswordHash, verifyPassword } from './password.js';
@@ -28,6 +29,8 @@ export interface LoginServiceDeps {
   tenants: TenantRepository;
   sessions: SessionService;
   audit: AuditRepository;
+  /** How captchas are drawn (CAPTCHA_STYLE; issue 41: 'distorted' for a captcha scripts cannot read). */
+  captchaStyle?: CaptchaStyle;
   now: Clock;
 }
 
@@ -58,7 +61,7 @@ export class LoginService {
   async createCaptcha(): Promise<CaptchaResponse> {
     const nowMs = this.nowMs();
     await this.deps.captchas.deleteExpired(new Date(nowMs).toISOString());
-    const captcha = svgCaptcha.create({ size: CAPTCHA_LENGTH, noise: 2, ignoreChars: CAPTCHA_IGNORE_CHARS });
+    const captcha = await drawCaptcha(this.deps.captchaStyle ?? 'svg', CAPTCHA_LENGTH, CAPTCHA_IGNORE_CHARS);
     const uuid = randomLetters(CAPTCHA_ID_LENGTH);
     await this.deps.captchas.insert({
       uuid,
@@ -66,11 +69,7 @@ export class LoginService {
       expires_at: new Date(nowMs + CAPTCHA_TTL_SECONDS * 1000).toISOString(),
       is_retry: 0,
     });
-    return {
-      uuid,
-      image: `data:image/svg+xml;base64,${Buffer.from(captcha.data, 'utf8').toString('base64')}`,
-      expiresIn: CAPTCHA_TTL_SECONDS,
-    };
+    return { uuid, image: captcha.image, expiresIn: CAPTCHA_TTL_SECONDS };
   }
 
   /** Test hook only (registered in test mode): the text of a live captcha. */
