@@ -26,7 +26,7 @@ import { specialTopicDomain } from './domains/special-topic/special-topic.domain
 import { analysisDomain } from './domains/analysis/analysis.domain.js';
 import { accessPlugin } from './domains/auth/access.plugin.js';
 import { authDomain } from './domains/auth/auth.domain.js';
-import { seedAccounts } from './domains/auth/seed.js';
+import { publishedDemoAccount, seedAccounts, type ExposedDemoAccount } from './domains/auth/seed.js';
 import { systemClock, type Clock } from './domains/auth/tokens.js';
 import { batchSearchDomain } from './domains/batch-search/batch-search.domain.js';
 import { chartDomain } from './domains/chart/chart.domain.js';
@@ -90,6 +90,8 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   context: AppContext;
+  /** The demo account when it still has the published password (main.ts warns), blocked beyond loopback. */
+  demoAccount?: ExposedDemoAccount | undefined;
 }
 
 const PRODUCT = '/api/product';
@@ -135,6 +137,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     demoPassword: config.auth.demoPassword,
     announce: options.announce ?? ((line) => process.stdout.write(line)),
   });
+  // Issue 41: DEMO_CORPUS is on by default; its account's published password must not open a server
+  // that listens beyond this machine, unless PATLAS_ALLOW_DEMO_ACCOUNTS says so.
+  const demoAccount = await publishedDemoAccount(repositories.users, {
+    host: config.host,
+    allowExposed: config.auth.allowExposedDemo,
+  });
+  if (demoAccount?.blocked) services.sessions.blockAccount(demoAccount.userId);
 
   // --- plugins: validation, errors, access (before any route: it refuses /api routes without one), limits, docs ---
   app.setValidatorCompiler(validatorCompiler);
@@ -145,7 +154,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerWellFormedText(app);
   // Security headers on every answer, pages, assets and API alike (issue 16 §2).
   await app.register(fastifyHelmet, { global: true, ...SECURITY_HEADERS });
-  await app.register(accessPlugin, { authenticate: (token) => services.sessions.authenticate(token) });
+  await app.register(accessPlugin, {
+    authenticate: (token) => services.sessions.authenticate(token),
+    redeemTicket: (ticket) => services.sessions.redeemSocketTicket(ticket),
+  });
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => new AppError('RATE_LIMITED') });
   await app.register(fastifyMultipart, MULTIPART_OPTIONS);
   // WebSocket routes (download progress); a message larger than this is not ours to read.
@@ -204,10 +216,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(translationDomain, { prefix: PRODUCT, translation: services.translation });
   await app.register(dataImportDomain, { prefix: '/api', dataImport: services.dataImport });
   await app.register(businessDomain, { prefix: '/api', business: services.business });
+  // Invitations and shares by e-mail tell whether an address is registered: per user and minute (issue 41).
+  const lookups = costlyRateLimit(config.auth.recipientLookupsPerMinute);
   await app.register(libraryDomain, {
     prefix: PRODUCT,
     library: services.library,
     libraryShare: services.libraryShare,
+    lookups,
   });
   await app.register(exportDomain, {
     prefix: PRODUCT,
@@ -221,8 +236,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(citationDomain, { prefix: PRODUCT, citation: services.citation });
   await app.register(reportDomain, { prefix: PRODUCT, reports: services.reports });
   await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });
-  await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups });
-  await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares });
+  await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups, lookups });
+  await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares, lookups });
   await app.register(patentValueDomain, { prefix: PRODUCT, patentValue: services.patentValue, costly });
   await app.register(formalReviewDomain, {
     prefix: PRODUCT,
@@ -275,7 +290,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await context.database.close();
   });
   await app.ready();
-  return { app, context };
+  return { app, context, demoAccount };
 }
 
 /** Fastify's request log serializer, with the secrets of the URL masked (issue 16 §2). */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { MAX_INPUT_LENGTH } from '@patlas/contracts';
+import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, MAX_INPUT_LENGTH } from '@patlas/contracts';
 import cliProgress from 'cli-progress';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, maskUrlCredentials, readVersion } from './config.js';
@@ -18,7 +18,7 @@ Commands:
                                               --repair re-indexes missing and stale records, removes extra ones
   migrate                                     bring the database schema up to date
   formats                                     list the import formats
-  token create --user <email> [--name <name>] create a personal API token; prints it alone on the last line
+  token create --user <email> [--name <name>] [--days <n>] create a personal API token (lives n days, default 90, at most 365); prints it alone on the last line
 
 Exit code of import: 0 when every record was imported, 2 when some were rejected, 1 on failure.
 Exit code of index verify: 0 when the index matches the store (or was repaired), 2 when it differs, 1 on failure.`;
@@ -155,10 +155,15 @@ async function commandToken(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { user: { type: 'string' }, name: { type: 'string' } },
+    options: { user: { type: 'string' }, name: { type: 'string' }, days: { type: 'string' } },
   });
   if (positionals[0] !== 'create' || !values.user) {
-    process.stderr.write('Usage: patlas token create --user <email> [--name <name>]\n');
+    process.stderr.write('Usage: patlas token create --user <email> [--name <name>] [--days <n>]\n');
+    return 1;
+  }
+  const days = values.days === undefined ? API_TOKEN_DEFAULT_DAYS : Number(values.days);
+  if (!Number.isInteger(days) || days < 1 || days > API_TOKEN_MAX_DAYS) {
+    process.stderr.write(`--days must be a whole number from 1 to ${API_TOKEN_MAX_DAYS}\n`);
     return 1;
   }
   if (values.name !== undefined && (values.name.trim() === '' || values.name.length > MAX_INPUT_LENGTH)) {
@@ -181,8 +186,11 @@ async function commandToken(args: string[]): Promise<number> {
       { userId: user.id, email: user.email },
       values.name ?? `cli ${new Date().toISOString().slice(0, 10)}`,
       null,
+      days,
     );
-    process.stderr.write(`Created API token "${created.name}" for ${user.email}; it is shown this once:\n`);
+    process.stderr.write(
+      `Created API token "${created.name}" for ${user.email}, valid until ${created.expiresAt}; it is shown this once:\n`,
+    );
     process.stdout.write(`${created.token}\n`);
     return 0;
   } finally {

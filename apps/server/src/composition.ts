@@ -35,6 +35,7 @@ import { WordMergeService } from './domains/analysis/word-merge.service.js';
 import { CitationQueryRepository } from './domains/citation/citation.repository.js';
 import { CitationSearchService } from './domains/citation/citation.service.js';
 import { ApiTokenRepository } from './domains/auth/api-token.repository.js';
+import { SocketTicketRepository } from './domains/auth/socket-ticket.repository.js';
 import { ApiTokenService } from './domains/auth/api-token.service.js';
 import { AuditRepository } from './domains/auth/audit.repository.js';
 import { AuditService } from './domains/auth/audit.service.js';
@@ -156,6 +157,7 @@ export interface Repositories {
   audit: AuditRepository;
   sessions: SessionRepository;
   apiTokens: ApiTokenRepository;
+  socketTickets: SocketTicketRepository;
   captchas: CaptchaRepository;
   loginFailures: LoginFailureRepository;
   // domains/account
@@ -230,8 +232,9 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
     roles: new RoleRepository(db),
     tenants: new TenantRepository(db, now),
     audit: new AuditRepository(db, now),
-    sessions: new SessionRepository(db),
+    sessions: new SessionRepository(db, dialect),
     apiTokens: new ApiTokenRepository(db),
+    socketTickets: new SocketTicketRepository(db),
     captchas: new CaptchaRepository(db),
     loginFailures: new LoginFailureRepository(db, dialect),
     accounts: new AccountRepository(db),
@@ -418,6 +421,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     roles: r.roles,
     tenants: r.tenants,
     apiTokens: r.apiTokens,
+    socketTickets: r.socketTickets,
     audit: r.audit,
     accessTtlSeconds: config.auth.accessTtlSeconds,
     now,
@@ -431,6 +435,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     tenants: r.tenants,
     sessions,
     audit: r.audit,
+    captchaStyle: config.auth.captchaStyle,
     now,
   });
   const semanticSearch = new SemanticSearchService(engine, r.semanticQueries, infra.semanticModel, infra.wordVectors);
@@ -487,6 +492,11 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
     audit,
     sessions,
     attempts,
+    links: r.emailLinks,
+    mailer: infra.mailer,
+    throttle: mailThrottle,
+    publicUrl: config.publicUrl,
+    log: infra.log,
     now,
     unreadMessages: (userId) => messages.unreadCount(userId),
   });

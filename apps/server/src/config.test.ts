@@ -111,10 +111,17 @@ describe('loadConfig: accounts', () => {
     expect(config.auth).toEqual({
       adminPassword: undefined,
       demoPassword: 'patlas-demo',
+      // issue 41: the published demo password is refused beyond loopback unless allowed
+      allowExposedDemo: false,
+      captchaStyle: 'svg',
       accessTtlSeconds: 7200,
       rateLimitPerMinute: 30,
+      recipientLookupsPerMinute: 20,
     });
     expect(config.mode).toBe('production');
+    expect(loadConfig({ PATLAS_ALLOW_DEMO_ACCOUNTS: 'true' }).auth.allowExposedDemo).toBe(true);
+    expect(loadConfig({ CAPTCHA_STYLE: 'distorted' }).auth.captchaStyle).toBe('distorted');
+    expect(() => loadConfig({ CAPTCHA_STYLE: 'math' })).toThrow(/CAPTCHA_STYLE/);
     // without the demo corpus there is no demo account unless its password is configured
     expect(loadConfig({ DEMO_CORPUS: 'false' }).auth.demoPassword).toBeUndefined();
     expect(loadConfig({ DEMO_CORPUS: 'false', PATLAS_DEMO_PASSWORD: 'demo-secret' }).auth.demoPassword).toBe(

@@ -117,6 +117,10 @@ function connectionUrl(scheme: RegExp, schemeMessage: string) {
   });
 }
 
+/** How login captchas are drawn (CAPTCHA_STYLE; domains/auth/captcha-image.ts). */
+export const CAPTCHA_STYLES = ['svg', 'distorted'] as const;
+export type CaptchaStyle = (typeof CAPTCHA_STYLES)[number];
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -160,10 +164,25 @@ const EnvSchema = z.object({
    * with the demo corpus (then default: the published `patlas-demo`) or when this is set.
    */
   PATLAS_DEMO_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
+  /**
+   * Issue 41: demo@patlas.local with the published password is disabled while the server listens
+   * beyond loopback (HOST other than 127.0.0.1, ::1 or localhost) unless this is true.
+   */
+  PATLAS_ALLOW_DEMO_ACCOUNTS: booleanFromEnv.default(false),
+  /**
+   * How login captchas are drawn: `svg` (vector image, the default) or `distorted` (issue 41: a
+   * rasterised, warped and speckled PNG that scripts cannot read from the SVG's glyph paths).
+   */
+  CAPTCHA_STYLE: z.enum(CAPTCHA_STYLES).default('svg'),
   /** Lifetime of an access token; the refresh token lives twice as long (spec 1 §4). */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
   /** Requests per minute and client address to the login, captcha and IP-login endpoints. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * Issue 41: invitations and shares by e-mail per minute and user (each route counted on its own):
+   * their answer says whether an address is registered, so they must not serve as a bulk oracle.
+   */
+  RECIPIENT_LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   /**
    * Behind reverse proxies: how many (a hop count) or which (addresses/CIDRs, comma-separated) may
    * set X-Forwarded-For, the client address of IP login, rate limits and audit. `true` is refused.
@@ -357,8 +376,13 @@ export interface Config {
     adminPassword: string | undefined;
     /** undefined: no demo account (no demo corpus and PATLAS_DEMO_PASSWORD unset). */
     demoPassword: string | undefined;
+    /** PATLAS_ALLOW_DEMO_ACCOUNTS: the demo account works with its published password beyond loopback too. */
+    allowExposedDemo: boolean;
+    captchaStyle: CaptchaStyle;
     accessTtlSeconds: number;
     rateLimitPerMinute: number;
+    /** invitations and shares by e-mail per minute and user (RECIPIENT_LOOKUP_RATE_LIMIT_PER_MINUTE) */
+    recipientLookupsPerMinute: number;
   };
   /** smtpUrl unset: mails go to DATA_DIR/outbox as .eml files. */
   mail: { smtpUrl: string | undefined; from: string };
@@ -468,8 +492,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       adminPassword: e.PATLAS_ADMIN_PASSWORD,
       // Issue 16 §2: the demo account with its published password existed in every installation.
       demoPassword: e.PATLAS_DEMO_PASSWORD ?? (e.DEMO_CORPUS ? PUBLISHED_DEMO_PASSWORD : undefined),
+      allowExposedDemo: e.PATLAS_ALLOW_DEMO_ACCOUNTS,
+      captchaStyle: e.CAPTCHA_STYLE,
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+      recipientLookupsPerMinute: e.RECIPIENT_LOOKUP_RATE_LIMIT_PER_MINUTE,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

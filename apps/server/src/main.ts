@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, maskUrlCredentials, readVersion } from './config.js';
+import { demoAccountWarning } from './domains/auth/seed.js';
 import { loadDemoCorpusIfNeeded, syncSearchIndex } from './domains/patent/import/import.service.js';
 
 async function main(): Promise<void> {
@@ -13,7 +14,9 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const { app, context } = await buildApp(config);
+  const { app, context, demoAccount } = await buildApp(config);
+  // Issue 41: a demo account anyone can sign in to is said at every start (disabled beyond loopback).
+  if (demoAccount) process.stderr.write(demoAccountWarning(demoAccount, config.host));
   // Operators' imports the last server process left unfinished are marked interrupted (here, not in
   // compose: a `patlas import` beside a running server must not touch that server's runs).
   await context.services.dataImport.recover();

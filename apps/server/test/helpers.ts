@@ -87,6 +87,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig(
     {
       DEMO_CORPUS: 'false',
+      // Test apps do not listen (inject); as on loopback, the demo account works with 'patlas-demo'.
+      HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
       // A known admin password: nothing is printed, and tests can log in as the admin.
@@ -105,6 +107,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // Tests call the costly routes many times from one account; the rate-limit test lowers these.
       COSTLY_RATE_LIMIT_PER_MINUTE: '100000',
       FORMAL_REVIEW_RATE_LIMIT_PER_MINUTE: '100000',
+      // Tests invite and share by e-mail many times a minute; the enumeration test lowers it.
+      RECIPIENT_LOOKUP_RATE_LIMIT_PER_MINUTE: '100000',
     },
     'test',
   );

@@ -21,6 +21,8 @@ export class MailCatcher {
   readonly mails: CaughtMail[] = [];
   private waiters: { count: number; resolve: () => void }[] = [];
   private readonly server: SMTPServer;
+  /** While set, the answers to received mails wait here (hold). */
+  private held: (() => void)[] | undefined;
   /** smtp://127.0.0.1:<port>, set once listening */
   url = '';
 
@@ -42,7 +44,9 @@ export class MailCatcher {
             to: envelope.rcptTo.map((r) => r.address),
             raw,
           });
-          callback();
+          // A held server has the mail but answers only when released (a slow SMTP server).
+          if (this.held) this.held.push(() => callback());
+          else callback();
         });
       },
     });
@@ -80,12 +84,27 @@ export class MailCatcher {
     });
   }
 
+  /**
+   * From now on the server keeps each mail but withholds its answer, as a slow SMTP server does,
+   * until the returned function is called; a sender waiting for the answer waits until then.
+   */
+  hold(): () => void {
+    this.held = [];
+    return () => {
+      const waiting = this.held ?? [];
+      this.held = undefined;
+      for (const answer of waiting) answer();
+    };
+  }
+
   /** The mails sent to one address, oldest first. */
   to(address: string): CaughtMail[] {
     return this.mails.filter((m) => m.to.includes(address));
   }
 
   close(): Promise<void> {
+    this.held?.splice(0).forEach((answer) => answer());
+    this.held = undefined;
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }

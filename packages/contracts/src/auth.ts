@@ -243,6 +243,17 @@ export const UpdateEmailRequestSchema = z.object({
   email: z.string().trim().email().max(EMAIL_MAX_LENGTH),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
+/**
+ * The answer of /platform/update/email (issue 41): the change is not made yet. `email` is still the
+ * account's address; a link went to `pendingEmail` (absent when the address is the current one) and
+ * a notice to the current address. The change is made when the link is opened (POST
+ * /oauth/confirm/email); it revokes the account's personal API tokens.
+ */
+export const UpdateEmailResponseSchema = z.object({ email: z.string(), pendingEmail: z.string().optional() });
+/** POST /oauth/confirm/email (no token): the mailed link's token; answers { email } once changed. */
+export const ConfirmEmailRequestSchema = z.object({ token: z.string().min(1).max(200) });
+/** The link in the change mail: `${PUBLIC_URL}/confirmEmail?token=…`. */
+export const CONFIRM_EMAIL_PATH = '/confirmEmail';
 
 /**
  * Personal API tokens: GET /platform/user/token lists, POST creates ({ name } → the token once),
@@ -255,8 +266,14 @@ export const ApiTokenSchema = z.object({
   lastUsedAt: z.string().nullable(),
   /** first characters, to recognise it */
   prefix: z.string(),
+  /** when it stops working (issue 41: tokens used to live for ever) */
+  expiresAt: z.string(),
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
+/** A new personal API token lives this many days unless its creator chooses otherwise … */
+export const API_TOKEN_DEFAULT_DAYS = 90;
+/** … and at most this many. */
+export const API_TOKEN_MAX_DAYS = 365;
 /**
  * POST /platform/user/token. `password`: the current one; needed unless the caller's session is a
  * password login of the last API_TOKEN_FRESH_LOGIN_SECONDS.
@@ -264,10 +281,20 @@ export type ApiToken = z.infer<typeof ApiTokenSchema>;
 export const CreateApiTokenRequestSchema = z.object({
   name: z.string().trim().min(1).max(MAX_INPUT_LENGTH),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  /** the token's lifetime in days, 1 to API_TOKEN_MAX_DAYS (default API_TOKEN_DEFAULT_DAYS) */
+  expiresInDays: z.number().int().min(1).max(API_TOKEN_MAX_DAYS).default(API_TOKEN_DEFAULT_DAYS),
 });
 /** A password login this recent may create an API token without typing the password again. */
 export const API_TOKEN_FRESH_LOGIN_SECONDS = 600;
 export const CreateApiTokenResponseSchema = ApiTokenSchema.extend({ token: z.string() });
+
+/**
+ * POST /platform/socket/ticket (issue 41): a ticket that opens a websocket as `?ticket=` (a browser
+ * cannot set headers on one), instead of the access token in the URL, which is no longer taken.
+ * Single use, SOCKET_TICKET_TTL_SECONDS, bound to the caller's account and session or API token.
+ */
+export const SOCKET_TICKET_TTL_SECONDS = 30;
+export const SocketTicketSchema = z.object({ ticket: z.string(), expiresIn: z.number().int() });
 
 // ---------------------------------------------------------------------------------------------
 // User info, menu, config, guide — /api/product (bearer token)

@@ -305,6 +305,16 @@ export const ERROR_CODES = {
     zh: '账号已被停用，请联系管理员',
     en: 'This account has been disabled; please contact the administrator',
   },
+  /**
+   * Issue 41: demo@patlas.local still has the published password and the server listens beyond
+   * loopback: the account is refused until an operator changes its password or allows it.
+   */
+  DEMO_ACCOUNT_DISABLED: {
+    http: 403,
+    status: 0,
+    zh: '演示账号使用公开的默认密码，服务器对外提供服务时已停用；请联系管理员修改其密码',
+    en: 'The demo account has the published default password and is disabled while the server is reachable from other machines; ask the administrator to change its password',
+  },
   /** Spec 1 §8 "Already logged in elsewhere": answered to a login with crowd_out false; no session is created. */
   LOGGED_IN_ELSEWHERE: {
     http: 409,
@@ -397,6 +407,13 @@ export const ERROR_CODES = {
     zh: '链接已使用过，每个链接只能使用一次；如需再次设置密码，请重新申请找回密码',
     en: 'This link has already been used (each link works once); request a new one with "Forgot password" if needed',
   },
+  /** Issue 41: an e-mail change link that matches nothing, was used, or expired. */
+  EMAIL_CHANGE_LINK_INVALID: {
+    http: 400,
+    status: 0,
+    zh: '邮箱确认链接无效、已使用或已过期，请在个人信息页重新修改邮箱',
+    en: 'This confirmation link is not valid, was already used or has expired; change your e-mail again on your account page',
+  },
   /** Own-account changes by an IP-login visitor, who has no account of their own (spec 1 §4). */
   ACCOUNT_IP_VISITOR: {
     http: 403,
@@ -426,6 +443,13 @@ export const ERROR_CODES = {
     status: 0,
     zh: '创建 API 令牌需要输入当前密码',
     en: 'Enter your current password to create an API token',
+  },
+  /** Issue 41: a personal API token past the expiry chosen at its creation. */
+  API_TOKEN_EXPIRED: {
+    http: 401,
+    status: 0,
+    zh: '个人 API 令牌已过期，请在个人信息页创建新的令牌',
+    en: 'This personal API token has expired; create a new one on your account page',
   },
   /** Spec 1 §5: "Semantic weights cannot all be 0". */
   /** Spec 1 §8 "Access": semantic retrieval has its own permission (`semantics`). */

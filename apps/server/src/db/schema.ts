@@ -136,6 +136,20 @@ export interface ApiTokensTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** when the token stops working (issue 41: chosen at creation, at most API_TOKEN_MAX_DAYS) */
+  expires_at: string;
+}
+
+/** Single-use tickets that open a websocket (issue 41: no token in a URL); only hashes are stored. */
+export interface SocketTicketsTable {
+  ticket_hash: string;
+  user_id: string;
+  /** 'password' | 'apiToken' */
+  login_type: string;
+  session_id: string | null;
+  api_token_id: string | null;
+  expires_at: string;
+  created_at: string;
 }
 
 export interface AuditLogTable {
@@ -168,12 +182,14 @@ export interface CaptchasTable {
 export interface EmailLinksTable {
   id: string;
   user_id: string;
-  /** 'register' | 'reset' */
+  /** 'register' | 'reset' | 'email_change' */
   purpose: string;
   token_hash: string;
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** email_change: the address the account changes to when the link is opened (issue 41) */
+  new_email: string | null;
 }
 
 /** Trial applications (/signUp), listed for the operators in /sys. */
@@ -398,7 +414,7 @@ export interface AlertRecipientsTable {
 /** Mails sent, by kind and address (and user): the caps on re-sends (issue 41). */
 export interface MailSendsTable {
   id: string;
-  kind: 'register' | 'reset' | 'tryout' | 'alert-confirm';
+  kind: 'register' | 'reset' | 'tryout' | 'alert-confirm' | 'email-change';
   /** lower-cased */
   address: string;
   user_id: string | null;
@@ -956,6 +972,7 @@ export interface Database {
   sessions: SessionsTable;
   session_refresh_history: SessionRefreshHistoryTable;
   api_tokens: ApiTokensTable;
+  socket_tickets: SocketTicketsTable;
   audit_log: AuditLogTable;
   login_failures: LoginFailuresTable;
   captchas: CaptchasTable;
@@ -1022,6 +1039,7 @@ export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type SocketTicketRow = Selectable<SocketTicketsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type EmailLinkRow = Selectable<EmailLinksTable>;
 export type TryoutApplicationRow = Selectable<TryoutApplicationsTable>;

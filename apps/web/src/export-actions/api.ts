@@ -154,13 +154,19 @@ export function apiUrlOf(url: string): string {
 
 /**
  * The websocket of a task's progress (`/download/progress/{id}`): browsers cannot set headers on a
- * websocket, so the access token travels in the query.
+ * websocket, so a single-use ticket (fetchSocketTicket) travels in the query, never the access
+ * token (issue 41: proxies and access logs keep URLs).
  */
-export function progressSocketUrl(id: string, token: string | undefined, base: string = window.location.href): string {
+export function progressSocketUrl(id: string, ticket: string, base: string = window.location.href): string {
   const url = new URL(urlOf(`/product/download/progress/${encodeURIComponent(id)}`), base);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  if (token) url.searchParams.set('token', token);
+  url.searchParams.set('ticket', ticket);
   return url.toString();
+}
+
+/** `POST /platform/socket/ticket`: a ticket that opens one websocket within 30 s. */
+export async function fetchSocketTicket(options: Options): Promise<string> {
+  return (await apiPost<{ ticket: string }>('/platform/platform/socket/ticket', {}, options)).ticket;
 }
 
 async function sendFileCall(url: string, method: 'GET' | 'POST', body: unknown, options: FileOptions) {

@@ -30,6 +30,9 @@ import * as addJobLanes from './202612080500-add-job-lanes.js';
 import * as taskKit from './202612100100-task-kit.js';
 import * as createTranslationUsage from './202612110100-create-translation-usage.js';
 import * as alertRecipientsAndMailLog from './202612150100-alert-recipients-and-mail-log.js';
+import * as apiTokenExpiry from './202612160100-api-token-expiry.js';
+import * as emailChangeLinks from './202612160110-email-change-links.js';
+import * as socketTickets from './202612160120-socket-tickets.js';
 import * as dataRetention from './202612160200-data-retention.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
@@ -65,5 +68,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612100100-task-kit': taskKit,
   '202612110100-create-translation-usage': createTranslationUsage,
   '202612150100-alert-recipients-and-mail-log': alertRecipientsAndMailLog,
+  '202612160100-api-token-expiry': apiTokenExpiry,
+  '202612160110-email-change-links': emailChangeLinks,
+  '202612160120-socket-tickets': socketTickets,
   '202612160200-data-retention': dataRetention,
 };

@@ -7,7 +7,9 @@ import {
   ResetPasswordRequestSchema,
   SaveCustomConfigRequestSchema,
   TryoutRequestSchema,
+  ConfirmEmailRequestSchema,
   UpdateEmailRequestSchema,
+  UpdateEmailResponseSchema,
   UpdateFullnameRequestSchema,
   UpdatePasswordRequestSchema,
   UserCustomConfigSchema,
@@ -166,7 +168,8 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await account.updateFullname(request.auth, request.body.fullname, request.ip)),
   );
 
-  const EmailResponse = envelopeOf(z.object({ email: z.string() }));
+  // Issue 41: a change is made only once the link mailed to the new address is opened.
+  const EmailResponse = envelopeOf(UpdateEmailResponseSchema);
   app.get(
     '/platform/update/email',
     {
@@ -174,28 +177,56 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
       // The query carries the password: no request log lines for this route.
       logLevel: 'warn',
       schema: {
-        summary: 'Change the own e-mail address (query; needs the current password)',
+        summary:
+          'Change the own e-mail address (query; needs the current password): mails a confirmation link to the new address and a notice to the current one',
         tags: ['account'],
         querystring: UpdateEmailRequestSchema,
         response: { 200: EmailResponse },
       },
     },
     async (request) =>
-      ok(await account.updateEmail(request.auth, request.query.email, request.query.password, request.ip)),
+      ok(
+        await account.updateEmail(request.auth, request.query.email, request.query.password, {
+          ip: request.ip,
+          lang: languageOf(request),
+        }),
+      ),
   );
   app.post(
     '/platform/update/email',
     {
       config: { access: 'userInfo' },
       schema: {
-        summary: 'Change the own e-mail address (body; needs the current password)',
+        summary:
+          'Change the own e-mail address (body; needs the current password): mails a confirmation link to the new address and a notice to the current one',
         tags: ['account'],
         body: UpdateEmailRequestSchema,
         response: { 200: EmailResponse },
       },
     },
     async (request) =>
-      ok(await account.updateEmail(request.auth, request.body.email, request.body.password, request.ip)),
+      ok(
+        await account.updateEmail(request.auth, request.body.email, request.body.password, {
+          ip: request.ip,
+          lang: languageOf(request),
+        }),
+      ),
+  );
+
+  app.post(
+    '/oauth/confirm/email',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        summary:
+          "Makes an e-mail change from the mailed link (once, before expiry); revokes the account's personal API tokens",
+        tags: ['account'],
+        body: ConfirmEmailRequestSchema,
+        response: { 200: envelopeOf(z.object({ email: z.string() })) },
+      },
+    },
+    async (request) =>
+      ok(await account.confirmEmail(request.body.token, { ip: request.ip, lang: languageOf(request) })),
   );
 };
 

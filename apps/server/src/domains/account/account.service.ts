@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import {
+  CONFIRM_EMAIL_PATH,
+  EMAIL_LINK_TTL_SECONDS,
   QUOTA_KINDS,
   SemanticWeightsSchema,
   UserCustomConfigSchema,
@@ -10,12 +13,17 @@ import {
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import type { UserRow } from '../../db/schema.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { accountMailRefusalError, ACCOUNT_MAIL_WINDOWS, type MailThrottle } from '../../mail/mail-throttle.js';
+import { emailChangeConfirmMail, emailChangeNoticeMail } from '../../mail/templates/account-mails.js';
 import type { AuthContext } from '../auth/access.plugin.js';
 import type { AuditService } from '../auth/audit.service.js';
 import { hashPassword } from '../auth/password.js';
 import type { PasswordAttempts } from '../auth/password-attempts.js';
 import type { SessionService } from '../auth/session.service.js';
-import type { AccountRepository } from './account.repository.js';
+import { hashToken } from '../auth/tokens.js';
+import { normaliseEmail, type AccountRepository } from './account.repository.js';
+import type { EmailLinkRepository } from './email-link.repository.js';
 import { guideItemsFor } from './function-guide.js';
 import type { UserGuideRepository } from './user-guide.repository.js';
 
@@ -23,8 +31,15 @@ export interface AccountServiceDeps {
   accounts: AccountRepository;
   guide: UserGuideRepository;
   audit: Pick<AuditService, 'record'>;
-  sessions: Pick<SessionService, 'endAllCredentialsOfUser'>;
+  sessions: Pick<SessionService, 'endAllCredentialsOfUser' | 'revokeApiTokensOfUser'>;
   attempts: Pick<PasswordAttempts, 'checkCurrentPassword'>;
+  /** E-mail changes (issue 41): the confirmation link to the new address, the notice to the old one. */
+  links: EmailLinkRepository;
+  mailer: Mailer;
+  throttle: MailThrottle;
+  /** base of mailed links, no trailing slash */
+  publicUrl: string;
+  log: { error(obj: object, msg: string): void };
   now: () => Date;
   /** The user's unread messages (domains/message): the custom config's messageCount, never stored. */
   unreadMessages?: (userId: string) => Promise<number>;
@@ -117,22 +132,108 @@ export class AccountService {
     return { fullname };
   }
 
-  /** Needs the current password; the address must not belong to another account. */
-  async updateEmail(auth: AuthContext, email: string, password: string, ip: string | null): Promise<{ email: string }> {
+  /**
+   * Needs the current password; the address must not belong to another account. Nothing changes
+   * yet (issue 41: the address changed at once, unverified and unannounced): a link goes to the new
+   * address (confirmEmail makes the change) and a notice to the current one. The same address is
+   * mailed at most once a minute and MAIL_RESENDS_PER_HOUR times an hour; one account asks at most
+   * MAIL_RESENDS_PER_HOUR times an hour.
+   */
+  async updateEmail(
+    auth: AuthContext,
+    email: string,
+    password: string,
+    ctx: { ip: string | null; lang: Language },
+  ): Promise<{ email: string; pendingEmail?: string }> {
     const user = await this.ownAccount(auth);
     await this.deps.attempts.checkCurrentPassword(user, password);
-    if (!(await this.deps.accounts.setEmailIfFree(user.id, email))) throw new AppError('EMAIL_TAKEN');
-    const updated = await this.deps.accounts.findUserById(user.id);
-    const newEmail = updated?.email ?? email;
+    const newEmail = normaliseEmail(email);
+    if (newEmail === user.email) return { email: user.email };
+    if (await this.deps.accounts.findUserByEmail(newEmail)) throw new AppError('EMAIL_TAKEN');
+    const reservation = await this.deps.throttle.reserve('email-change', newEmail, {
+      perAddress: ACCOUNT_MAIL_WINDOWS,
+      // per account the hourly cap only: a typo corrected at once is not refused
+      perUser: { userId: user.id, windows: ACCOUNT_MAIL_WINDOWS.filter((w) => w.seconds > 60) },
+    });
+    if (!reservation.ok) throw accountMailRefusalError(reservation.refusal);
+    const token = randomBytes(32).toString('base64url');
+    const nowMs = this.deps.now().getTime();
+    const linkId = await this.deps.links.replaceForUser({
+      userId: user.id,
+      purpose: 'email_change',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(nowMs + EMAIL_LINK_TTL_SECONDS * 1000).toISOString(),
+      createdAt: new Date(nowMs).toISOString(),
+      newEmail,
+    });
+    const link = `${this.deps.publicUrl}${CONFIRM_EMAIL_PATH}?${new URLSearchParams({ token }).toString()}`;
+    try {
+      await this.deps.mailer.send({
+        to: newEmail,
+        ...emailChangeConfirmMail({
+          fullname: user.fullname,
+          newEmail,
+          link,
+          ttlSeconds: EMAIL_LINK_TTL_SECONDS,
+          lang: ctx.lang,
+        }),
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error, userId: user.id }, 'e-mail change confirmation could not be sent');
+      await this.deps.links.delete(linkId);
+      await this.deps.throttle.release(reservation.id);
+      throw new AppError('MAIL_SEND_FAILED');
+    }
+    await this.sendNotice(user, newEmail, 'requested', ctx.lang);
     await this.deps.audit.record({
       action: 'user_update',
       actorId: user.id,
-      actorEmail: newEmail,
+      actorEmail: user.email,
       targetId: user.id,
-      ip,
-      detail: { field: 'email', from: user.email, to: newEmail },
+      ip: ctx.ip,
+      detail: { field: 'email', stage: 'requested', from: user.email, to: newEmail },
     });
-    return { email: newEmail };
+    return { email: user.email, pendingEmail: newEmail };
+  }
+
+  /**
+   * Makes the e-mail change of a mailed link (once, before expiry, and only if no other account
+   * took the address meanwhile); revokes the account's personal API tokens and tells the old address.
+   */
+  async confirmEmail(token: string, ctx: { ip: string | null; lang: Language }): Promise<{ email: string }> {
+    const link = await this.deps.links.findByTokenHash(hashToken(token));
+    const now = this.nowIso();
+    if (!link || link.purpose !== 'email_change' || link.new_email === null) {
+      throw new AppError('EMAIL_CHANGE_LINK_INVALID');
+    }
+    if (link.used_at !== null || link.expires_at <= now) throw new AppError('EMAIL_CHANGE_LINK_INVALID');
+    const user = await this.deps.accounts.findUserById(link.user_id);
+    if (!user || user.disabled === 1) throw new AppError('EMAIL_CHANGE_LINK_INVALID');
+    if (!(await this.deps.links.markUsed(link.id, now))) throw new AppError('EMAIL_CHANGE_LINK_INVALID');
+    if (!(await this.deps.accounts.setEmailIfFree(user.id, link.new_email))) throw new AppError('EMAIL_TAKEN');
+    const revoked = await this.deps.sessions.revokeApiTokensOfUser(user.id);
+    await this.sendNotice(user, link.new_email, 'changed', ctx.lang);
+    await this.deps.audit.record({
+      action: 'user_update',
+      actorId: user.id,
+      actorEmail: link.new_email,
+      targetId: user.id,
+      ip: ctx.ip,
+      detail: { field: 'email', stage: 'confirmed', from: user.email, to: link.new_email, revokedApiTokens: revoked },
+    });
+    return { email: link.new_email };
+  }
+
+  /** The notice to the account's current address; a failure is logged (the change itself stands). */
+  private async sendNotice(user: UserRow, newEmail: string, stage: 'requested' | 'changed', lang: Language) {
+    try {
+      await this.deps.mailer.send({
+        to: user.email,
+        ...emailChangeNoticeMail({ fullname: user.fullname, newEmail, stage, lang }),
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error, userId: user.id, stage }, 'e-mail change notice could not be sent');
+    }
   }
 
   /** Spec 1 §3 "User info". IP visitors get a synthetic one: no user id, the organisation's name as name. */

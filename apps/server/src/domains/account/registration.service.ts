@@ -1,9 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { EMAIL_LINK_TTL_SECONDS, type Language } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { accountMailRefusalError, ACCOUNT_MAIL_WINDOWS, type MailThrottle } from '../../mail/mail-throttle.js';
-import { passwordResetMail, registrationMail, tryoutAcknowledgementMail } from '../../mail/templates/account-mails.js';
+import {
+  accountExistsMail,
+  passwordResetMail,
+  registrationMail,
+  tryoutAcknowledgementMail,
+} from '../../mail/templates/account-mails.js';
 import type { AuditService } from '../auth/audit.service.js';
 import { hashPassword } from '../auth/password.js';
 import { ALL_FEATURES_ROLE_NAME, DEFAULT_TENANT_CODE } from '../auth/seed.js';
@@ -69,15 +74,36 @@ export class RegistrationService {
 
   /**
    * Creates an account without a password and mails the link that sets it. An address that
-   * registered before but never set a password gets a fresh link instead of an error, at most
-   * once a minute and MAIL_RESENDS_PER_HOUR times an hour (MAIL_RESEND_TOO_SOON, MAIL_RESEND_LIMIT).
+   * registered before but never set a password gets a fresh link instead of an error. An address
+   * whose account is active is answered alike (issue 41: REGISTER_EMAIL_TAKEN told who has an
+   * account) and its holder is mailed a notice instead of a link. Either way one mail goes to the
+   * address, at most once a minute and MAIL_RESENDS_PER_HOUR times an hour (MAIL_RESEND_TOO_SOON,
+   * MAIL_RESEND_LIMIT, counted per address whether it has an account or not).
    */
   async register(input: RegisterInput, ctx: RequestContext): Promise<void> {
     const email = normaliseEmail(input.email);
-    let user = await this.deps.accounts.findUserByEmail(email);
-    if (user && user.password_hash !== null) throw new AppError('REGISTER_EMAIL_TAKEN');
     const reservation = await this.deps.throttle.reserve('register', email, { perAddress: ACCOUNT_MAIL_WINDOWS });
     if (!reservation.ok) throw accountMailRefusalError(reservation.refusal);
+    let user = await this.deps.accounts.findUserByEmail(email);
+    if (user && user.password_hash !== null) {
+      await this.sendOrRelease(reservation.id, user.id, {
+        to: user.email,
+        ...accountExistsMail({
+          fullname: user.fullname,
+          resetLink: `${this.deps.publicUrl}/resetPassword`,
+          lang: ctx.lang,
+        }),
+      });
+      await this.deps.audit.record({
+        action: 'register',
+        actorId: user.id,
+        actorEmail: user.email,
+        targetId: user.id,
+        ip: ctx.ip,
+        detail: { stage: 'already_registered' },
+      });
+      return;
+    }
     const isNew = !user;
     if (!user) {
       const tenant = await this.deps.accounts.findTenantByCode(REGISTRATION_TENANT_CODE);
@@ -92,8 +118,11 @@ export class RegistrationService {
           createdAt: this.nowIso(),
         });
       } catch (error) {
-        // Two registrations of one address at the same moment: the other one won.
-        if (isUniqueViolation(error)) throw new AppError('REGISTER_EMAIL_TAKEN');
+        // Two registrations of one address at the same moment: the other one won and mails the link.
+        if (isUniqueViolation(error)) {
+          await this.deps.throttle.release(reservation.id);
+          return;
+        }
         throw error;
       }
     }
@@ -116,12 +145,17 @@ export class RegistrationService {
       ttlSeconds: EMAIL_LINK_TTL_SECONDS,
       lang: ctx.lang,
     });
+    // Registering again sends a fresh link (the account exists without a password), at once.
+    await this.sendOrRelease(reservation.id, user.id, { to: user.email, ...mail });
+  }
+
+  /** Sends a registration mail; if it cannot be sent, the throttle forgets it and MAIL_SEND_FAILED answers. */
+  private async sendOrRelease(reservationId: string, userId: string, mail: MailMessage): Promise<void> {
     try {
-      await this.deps.mailer.send({ to: user.email, ...mail });
+      await this.deps.mailer.send(mail);
     } catch (error) {
-      this.deps.log.error({ err: error, userId: user.id }, 'registration mail could not be sent');
-      // Registering again sends a fresh link (the account exists without a password), at once.
-      await this.deps.throttle.release(reservation.id);
+      this.deps.log.error({ err: error, userId }, 'registration mail could not be sent');
+      await this.deps.throttle.release(reservationId);
       throw new AppError('MAIL_SEND_FAILED');
     }
   }
@@ -160,16 +194,25 @@ export class RegistrationService {
 
   /**
    * Mails a reset link when an enabled account has this address. The caller answers the same in
-   * every case, so the endpoint does not tell who has an account; a failed mail is only logged.
-   * Past the re-send caps (counted per address, account or not) nothing is mailed, silently alike;
-   * a registration link mailed from here counts against the registration caps as well.
+   * every case, so the endpoint does not tell who has an account; past the re-send caps (counted
+   * per address, account or not) nothing is mailed, silently alike; a registration link mailed from
+   * here counts against the registration caps as well. The look-up and the mail run after the answer
+   * (issue 41: an address with an account answered later, by the SMTP round trip). Answers the
+   * background work, for the tests; the route does not wait for it.
    */
-  async forgotPassword(emailInput: string, ctx: RequestContext): Promise<void> {
+  async forgotPassword(emailInput: string, ctx: RequestContext): Promise<{ mailed: Promise<void> }> {
     const reservation = await this.deps.throttle.reserve('reset', emailInput, { perAddress: ACCOUNT_MAIL_WINDOWS });
     if (!reservation.ok) {
       this.deps.log.warn({ retryAfterSeconds: reservation.refusal.retryAfterSeconds }, 'password reset mail throttled');
-      return;
+      return { mailed: Promise.resolve() };
     }
+    const mailed = this.mailResetLink(emailInput, reservation.id, ctx).catch((error: unknown) =>
+      this.deps.log.error({ err: error }, 'password reset mail failed'),
+    );
+    return { mailed };
+  }
+
+  private async mailResetLink(emailInput: string, reservationId: string, ctx: RequestContext): Promise<void> {
     const user = await this.deps.accounts.findUserByEmail(emailInput);
     if (!user || user.disabled === 1) return;
     // An account that never set its password gets the registration link again.
@@ -181,7 +224,7 @@ export class RegistrationService {
         ? await this.deps.throttle.reserve('register', user.email, { perAddress: ACCOUNT_MAIL_WINDOWS })
         : undefined;
     if (registerReservation && !registerReservation.ok) {
-      await this.deps.throttle.release(reservation.id);
+      await this.deps.throttle.release(reservationId);
       this.deps.log.warn(
         { retryAfterSeconds: registerReservation.refusal.retryAfterSeconds },
         'registration link from the reset page throttled',
@@ -197,7 +240,7 @@ export class RegistrationService {
       await this.deps.mailer.send({ to: user.email, ...mail });
     } catch (error) {
       this.deps.log.error({ err: error, userId: user.id }, 'password reset mail could not be sent');
-      await this.deps.throttle.release(reservation.id);
+      await this.deps.throttle.release(reservationId);
       if (registerReservation?.ok) await this.deps.throttle.release(registerReservation.id);
     }
   }
@@ -205,7 +248,8 @@ export class RegistrationService {
   /** Sets the password from a mailed link: once, before expiry; every session of the user ends. */
   async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
     const link = await this.deps.links.findByTokenHash(hashLinkToken(token));
-    if (!link) throw new AppError('EMAIL_LINK_INVALID');
+    // An e-mail change link never sets a password (issue 41).
+    if (!link || link.purpose === 'email_change') throw new AppError('EMAIL_LINK_INVALID');
     if (link.used_at !== null) throw new AppError('EMAIL_LINK_USED');
     const now = this.nowIso();
     if (link.expires_at <= now) throw new AppError('EMAIL_LINK_EXPIRED');

@@ -1,4 +1,4 @@
-import { hasPermission, type LoginType, type PermissionRule } from '@patlas/contracts';
+import { hasPermission, SYS_PERMISSION, type LoginType, type PermissionRule } from '@patlas/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.js';
@@ -43,10 +43,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     /**
-     * The bearer token may also come as `?token=` (a browser cannot set headers on a WebSocket:
-     * /download/progress/{id}). Only for routes that declare it; logs mask the parameter.
+     * A browser cannot set headers on a WebSocket (/download/progress/{id}): such a route also takes
+     * a single-use ticket as `?ticket=` (POST /api/platform/platform/socket/ticket). A token in the
+     * URL (`?token=`) is refused (issue 41: proxies and access logs keep URLs).
      */
-    tokenInQuery?: boolean;
+    ticketInQuery?: boolean;
   }
   interface FastifyRequest {
     /**
@@ -60,6 +61,8 @@ declare module 'fastify' {
 export interface AccessPluginOptions {
   /** Bearer token → caller; throws AppError UNAUTHORIZED / TOKEN_EXPIRED / SESSION_CROWDED_OUT. */
   authenticate: (token: string) => Promise<AuthContext>;
+  /** A websocket ticket → caller, using it up; throws AppError UNAUTHORIZED (routes with ticketInQuery). */
+  redeemTicket?: (ticket: string) => Promise<AuthContext>;
 }
 
 /** Paths that register their own routes without our config (swagger-ui's static files and JSON). */
@@ -76,10 +79,21 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** `?token=` of a route that takes its token there (FastifyContextConfig.tokenInQuery). */
-function queryTokenOf(request: FastifyRequest): string | undefined {
-  const token = (request.query as Record<string, unknown> | undefined)?.token;
-  return typeof token === 'string' && token.length > 0 ? token : undefined;
+/** A query parameter of the request, when given and not empty. */
+function queryParamOf(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** The caller of a request: the bearer header, or on a websocket route a ticket (never a token in the URL). */
+async function callerOf(request: FastifyRequest, options: AccessPluginOptions): Promise<AuthContext> {
+  const takesTicket = request.routeOptions.config.ticketInQuery === true;
+  if (takesTicket && queryParamOf(request, 'token') !== undefined) throw new AppError('UNAUTHORIZED');
+  const bearer = bearerTokenOf(request);
+  if (bearer) return options.authenticate(bearer);
+  const ticket = takesTicket ? queryParamOf(request, 'ticket') : undefined;
+  if (ticket && options.redeemTicket) return options.redeemTicket(ticket);
+  throw new AppError('UNAUTHORIZED');
 }
 
 /**
@@ -88,7 +102,7 @@ function queryTokenOf(request: FastifyRequest): string | undefined {
  * anonymous caller learns nothing about the route's input): resolves the token and checks the rule.
  */
 export const accessPlugin = fp<AccessPluginOptions>(
-  async (app: FastifyInstance, { authenticate }) => {
+  async (app: FastifyInstance, options) => {
     app.decorateRequest('auth', null as unknown as AuthContext);
     const routeAccess: RouteAccessEntry[] = [];
     app.decorate('routeAccess', routeAccess);
@@ -107,16 +121,28 @@ export const accessPlugin = fp<AccessPluginOptions>(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (access === undefined || access === 'public') return;
-      const token =
-        bearerTokenOf(request) ?? (request.routeOptions.config.tokenInQuery ? queryTokenOf(request) : undefined);
-      if (!token) throw new AppError('UNAUTHORIZED');
-      const auth = await authenticate(token);
+      const auth = await callerOf(request, options);
       request.auth = auth;
-      if (access !== 'authenticated' && !hasPermission(auth.permissions, access)) throw new AppError('FORBIDDEN');
+      if (access === 'authenticated') return;
+      if (!hasPermission(auth.permissions, access)) throw new AppError('FORBIDDEN');
+      // The operators' permission counts for accounts only: operators' routes act on accounts and on
+      // the corpus, and an IP visitor whose tenant's IP roles carry /sys could import data and read
+      // the audit log (issue 41). Such a visitor is asked to sign in, as requireUser does.
+      if (!isAccount(auth) && !hasPermission(withoutOperatorPermission(auth.permissions), access)) {
+        throw new AppError('LOGIN_REQUIRED');
+      }
     });
   },
   { name: 'patlas-access' },
 );
+
+function isAccount(auth: AuthContext): boolean {
+  return auth.userId !== null && auth.email !== null && auth.loginType !== 'ip';
+}
+
+function withoutOperatorPermission(permissions: readonly string[]): string[] {
+  return permissions.filter((p) => p !== SYS_PERMISSION);
+}
 
 /** The caller on a public route, when one is signed in (null otherwise). */
 export function optionalAuth(request: FastifyRequest): AuthContext | null {
@@ -131,6 +157,6 @@ export function optionalAuth(request: FastifyRequest): AuthContext | null {
 export function requireUser(request: FastifyRequest): AccountAuthContext {
   const auth = optionalAuth(request);
   if (!auth) throw new AppError('UNAUTHORIZED');
-  if (auth.userId === null || auth.email === null || auth.loginType === 'ip') throw new AppError('LOGIN_REQUIRED');
+  if (!isAccount(auth)) throw new AppError('LOGIN_REQUIRED');
   return auth as AccountAuthContext;
 }

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { API_TOKEN_FRESH_LOGIN_SECONDS, type ApiToken } from '@patlas/contracts';
+import {
+  API_TOKEN_DEFAULT_DAYS,
+  API_TOKEN_FRESH_LOGIN_SECONDS,
+  API_TOKEN_MAX_DAYS,
+  type ApiToken,
+} from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import type { AccountAuthContext } from './access.plugin.js';
 import type { AuditRepository } from './audit.repository.js';
@@ -33,8 +38,9 @@ export class ApiTokenService {
     this.now = deps.now;
   }
 
+  /** The user's live tokens (neither revoked nor expired). */
   list(userId: string): Promise<ApiToken[]> {
-    return this.tokens.listActive(userId);
+    return this.tokens.listActive(userId, this.now().toISOString());
   }
 
   /**
@@ -44,7 +50,7 @@ export class ApiTokenService {
    */
   async createForCaller(
     auth: AccountAuthContext,
-    input: { name: string; password?: string | undefined },
+    input: { name: string; password?: string | undefined; expiresInDays?: number | undefined },
     ip: string | null,
   ): Promise<ApiToken & { token: string }> {
     if (input.password !== undefined) {
@@ -54,7 +60,7 @@ export class ApiTokenService {
     } else if (!(await this.isFreshPasswordLogin(auth))) {
       throw new AppError('API_TOKEN_PASSWORD_REQUIRED');
     }
-    return this.create(auth, input.name, ip);
+    return this.create(auth, input.name, ip, input.expiresInDays);
   }
 
   private async isFreshPasswordLogin(auth: AccountAuthContext): Promise<boolean> {
@@ -64,22 +70,31 @@ export class ApiTokenService {
     return this.now().getTime() - Date.parse(session.created_at) <= API_TOKEN_FRESH_LOGIN_SECONDS * 1000;
   }
 
-  /** A token for an account, unchecked: the caller has proven who they are (the server CLI, createForCaller). */
+  /**
+   * A token for an account, unchecked: the caller has proven who they are (the server CLI,
+   * createForCaller). It lives `expiresInDays` (1 to API_TOKEN_MAX_DAYS, default API_TOKEN_DEFAULT_DAYS).
+   */
   async create(
     owner: { userId: string; email: string },
     name: string,
     ip: string | null,
+    expiresInDays: number = API_TOKEN_DEFAULT_DAYS,
   ): Promise<ApiToken & { token: string }> {
+    if (!Number.isInteger(expiresInDays) || expiresInDays < 1 || expiresInDays > API_TOKEN_MAX_DAYS) {
+      throw new AppError('VALIDATION_FAILED', { field: 'expiresInDays', reason: `1..${API_TOKEN_MAX_DAYS}` });
+    }
     const token = `${API_TOKEN_PREFIX}${newSecret()}`;
+    const nowMs = this.now().getTime();
     const row = {
       id: randomUUID(),
       user_id: owner.userId,
       name,
       token_hash: hashToken(token),
       prefix: token.slice(0, VISIBLE_PREFIX_LENGTH),
-      created_at: this.now().toISOString(),
+      created_at: new Date(nowMs).toISOString(),
       last_used_at: null,
       revoked_at: null,
+      expires_at: new Date(nowMs + expiresInDays * 86_400_000).toISOString(),
     };
     await this.tokens.insert(row);
     await this.audit.record({
@@ -88,7 +103,7 @@ export class ApiTokenService {
       actorEmail: owner.email,
       targetId: row.id,
       ip,
-      detail: { name, prefix: row.prefix },
+      detail: { name, prefix: row.prefix, expiresAt: row.expires_at },
     });
     return { ...apiTokenOf(row), token };
   }

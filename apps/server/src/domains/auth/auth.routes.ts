@@ -9,9 +9,11 @@ import {
   LoginRequestSchema,
   RefreshQuerySchema,
   RefreshRequestSchema,
+  SocketTicketSchema,
   TokenResponseSchema,
   UserMenuSchema,
 } from '@patlas/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -29,6 +31,14 @@ export interface AuthRoutesOptions {
   rateLimitPerMinute: number;
   /** Registers GET /oauth/captcha/test-answer (test mode only). */
   isTestMode: boolean;
+}
+
+/**
+ * Answers that carry a secret (tokens, a captcha) must not be kept by the browser's or a proxy's
+ * cache (issue 41: the login answer had no Cache-Control).
+ */
+function noStore(reply: FastifyReply): void {
+  void reply.header('cache-control', 'no-store');
 }
 
 /** Login, sessions and personal API tokens under /api/platform (spec 1 §7 "Authentication and account"). */
@@ -49,7 +59,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
+      noStore(reply);
       return ok(await login.createCaptcha());
     },
   );
@@ -81,7 +91,10 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
-    async (request) => ok(await login.loginWithPassword(request.body, request.ip)),
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await login.loginWithPassword(request.body, request.ip));
+    },
   );
 
   app.post(
@@ -97,7 +110,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
+      noStore(reply);
       return ok(await login.refresh(request.body.refresh_token, request.ip));
     },
   );
@@ -117,7 +130,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
+      noStore(reply);
       return ok(await login.refresh(request.query.refresh_token, request.ip));
     },
   );
@@ -180,7 +193,27 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
-    async (request) => ok(await login.loginWithIp(request.ip)),
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await login.loginWithIp(request.ip));
+    },
+  );
+
+  app.post(
+    '/platform/socket/ticket',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary:
+          'A single-use ticket (30 s) that opens a websocket as ?ticket= for the caller; websockets take no token in the URL',
+        tags: ['auth'],
+        response: { 200: envelopeOf(SocketTicketSchema) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await sessions.issueSocketTicket(requireUser(request)));
+    },
   );
 
   app.get(
@@ -207,7 +240,10 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(CreateApiTokenResponseSchema) },
       },
     },
-    async (request) => ok(await apiTokens.createForCaller(requireUser(request), request.body, request.ip)),
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await apiTokens.createForCaller(requireUser(request), request.body, request.ip));
+    },
   );
 
   app.delete(

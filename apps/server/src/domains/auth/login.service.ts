@@ -7,10 +7,11 @@ import {
   type Tenant,
   type TokenResponse,
 } from '@patlas/contracts';
-import svgCaptcha from 'svg-captcha';
 import { AppError } from '../../errors.js';
 import type { AuditRepository } from './audit.repository.js';
 import type { CaptchaRepository } from './captcha.repository.js';
+import type { CaptchaStyle } from '../../config.js';
+import { drawCaptcha } from './captcha-image.js';
 import { longestMatchingPrefix } from './ip-ranges.js';
 import type { PasswordAttempts } from './password-attempts.js';
 import { decoyPasswordHash, verifyPassword } from './password.js';
@@ -28,6 +29,8 @@ export interface LoginServiceDeps {
   tenants: TenantRepository;
   sessions: SessionService;
   audit: AuditRepository;
+  /** How captchas are drawn (CAPTCHA_STYLE; issue 41: 'distorted' for a captcha scripts cannot read). */
+  captchaStyle?: CaptchaStyle;
   now: Clock;
 }
 
@@ -58,7 +61,7 @@ export class LoginService {
   async createCaptcha(): Promise<CaptchaResponse> {
     const nowMs = this.nowMs();
     await this.deps.captchas.deleteExpired(new Date(nowMs).toISOString());
-    const captcha = svgCaptcha.create({ size: CAPTCHA_LENGTH, noise: 2, ignoreChars: CAPTCHA_IGNORE_CHARS });
+    const captcha = await drawCaptcha(this.deps.captchaStyle ?? 'svg', CAPTCHA_LENGTH, CAPTCHA_IGNORE_CHARS);
     const uuid = randomLetters(CAPTCHA_ID_LENGTH);
     await this.deps.captchas.insert({
       uuid,
@@ -66,11 +69,7 @@ export class LoginService {
       expires_at: new Date(nowMs + CAPTCHA_TTL_SECONDS * 1000).toISOString(),
       is_retry: 0,
     });
-    return {
-      uuid,
-      image: `data:image/svg+xml;base64,${Buffer.from(captcha.data, 'utf8').toString('base64')}`,
-      expiresIn: CAPTCHA_TTL_SECONDS,
-    };
+    return { uuid, image: captcha.image, expiresIn: CAPTCHA_TTL_SECONDS };
   }
 
   /** Test hook only (registered in test mode): the text of a live captcha. */
@@ -137,8 +136,25 @@ export class LoginService {
       });
       throw new AppError('ACCOUNT_DISABLED');
     }
+    // Issue 41: the demo account with the published password, on a server reachable from elsewhere.
+    if (this.deps.sessions.isBlocked(user.id)) {
+      await this.deps.audit.record({
+        action: 'login_failed',
+        actorId: user.id,
+        actorEmail: email,
+        ip,
+        detail: { reason: 'demo_blocked' },
+      });
+      throw new AppError('DEMO_ACCOUNT_DISABLED');
+    }
 
-    if (!input.crowd_out && (await this.deps.sessions.hasLivePasswordSession(user.id))) {
+    const tokens = await this.deps.sessions.openPasswordSession({
+      userId: user.id,
+      tenantId: user.tenant_id,
+      ip,
+      crowdOut: input.crowd_out,
+    });
+    if (!tokens) {
       // Spec 1 §4: ask, then repeat with crowd_out true. The captcha stays good for that one retry.
       if (!isRetry) {
         await this.deps.captchas.insert({
@@ -150,25 +166,16 @@ export class LoginService {
       }
       throw new AppError('LOGGED_IN_ELSEWHERE');
     }
-    if (input.crowd_out) {
-      const ended = await this.deps.sessions.endAllOfUser(user.id, 'crowded_out');
-      if (ended > 0) {
-        await this.deps.audit.record({
-          action: 'crowd_out',
-          actorId: user.id,
-          actorEmail: user.email,
-          targetId: user.id,
-          ip,
-          detail: { sessionsEnded: ended },
-        });
-      }
+    if (tokens.ended > 0) {
+      await this.deps.audit.record({
+        action: 'crowd_out',
+        actorId: user.id,
+        actorEmail: user.email,
+        targetId: user.id,
+        ip,
+        detail: { sessionsEnded: tokens.ended },
+      });
     }
-    const tokens = await this.deps.sessions.open({
-      userId: user.id,
-      tenantId: user.tenant_id,
-      loginType: 'password',
-      ip,
-    });
     await this.deps.users.update(user.id, { lastLoginAt: new Date(this.nowMs()).toISOString() });
     await this.deps.audit.record({
       action: 'login',

@@ -25,6 +25,51 @@ export interface SeedDeps {
   announce: (line: string) => void;
 }
 
+/** Whether the server's listening address is this machine's only (loopback). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
+}
+
+/**
+ * The demo account when it still has the published password (issue 41: DEMO_CORPUS is on by
+ * default, so every default installation had an account anyone could sign in to): `blocked` when
+ * the server listens beyond loopback and PATLAS_ALLOW_DEMO_ACCOUNTS is not set. Undefined when
+ * there is no such account (none, disabled, or its password changed).
+ */
+export interface ExposedDemoAccount {
+  userId: string;
+  email: string;
+  blocked: boolean;
+}
+
+export async function publishedDemoAccount(
+  users: UserRepository,
+  listen: { host: string; allowExposed: boolean },
+): Promise<ExposedDemoAccount | undefined> {
+  const demo = await users.findByEmail(DEMO_EMAIL);
+  if (!demo || demo.disabled === 1 || demo.password_hash === null) return undefined;
+  if (!(await verifyPassword(demo.password_hash, PUBLISHED_DEMO_PASSWORD))) return undefined;
+  return { userId: demo.id, email: demo.email, blocked: !isLoopbackHost(listen.host) && !listen.allowExposed };
+}
+
+/** The start's warning about a demo account with the published password (main.ts prints it). */
+export function demoAccountWarning(demo: ExposedDemoAccount, host: string): string {
+  const head = `WARNING: ${demo.email} has the published password "${PUBLISHED_DEMO_PASSWORD}".`;
+  const fix =
+    "Give it another password (operators' area, or PATLAS_DEMO_PASSWORD before its first start), or set DEMO_CORPUS=false.";
+  if (demo.blocked) {
+    return (
+      `${head} The server listens on ${host}, beyond this machine: the demo account is disabled while it does. ` +
+      `${fix} PATLAS_ALLOW_DEMO_ACCOUNTS=true allows it anyway.\n`
+    );
+  }
+  return `${head} Anyone who can reach this server can sign in with it. ${fix}\n`;
+}
+
 export interface SeedResult {
   tenantId: string;
   adminRoleId: string;

@@ -1,5 +1,6 @@
 import type { LoginType } from '@patlas/contracts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { Database, SessionRow } from '../../db/schema.js';
 
 export type SessionEndReason =
@@ -15,10 +16,72 @@ export type SessionEndReason =
 
 /** Sessions (password and IP logins). Tokens are looked up by their SHA-256 hash. */
 export class SessionRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
   async insert(row: SessionRow): Promise<void> {
     await this.db.insertInto('sessions').values(row).execute();
+  }
+
+  /**
+   * A password login's session, opened in one step with the "signed in elsewhere" test and the
+   * crowding out (issue 41: check, end and insert were separate statements, so two logins at once
+   * could each pass the test, or each end the sessions before the other's insert, and both stay
+   * signed in). Without `crowdOut`, a live password session of the user refuses the new one
+   * (`opened: false`); with it, every live session of the user ends first (`ended` of them).
+   * The user's logins are serialised: SQLite by BEGIN IMMEDIATE (also across processes),
+   * PostgreSQL by a transaction-scoped advisory lock on the user.
+   */
+  async openPasswordSession(
+    row: SessionRow & { user_id: string },
+    crowdOut: boolean,
+  ): Promise<{ opened: true; ended: number } | { opened: false }> {
+    const at = row.created_at;
+    return this.writeTransaction(async (trx) => {
+      if (this.dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtext(${`patlas-login:${row.user_id}`}))`.execute(trx);
+      }
+      let ended = 0;
+      if (crowdOut) {
+        const result = await trx
+          .updateTable('sessions')
+          .set({ ended_at: at, end_reason: 'crowded_out' })
+          .where('user_id', '=', row.user_id)
+          .where('ended_at', 'is', null)
+          .executeTakeFirst();
+        ended = Number(result.numUpdatedRows);
+      } else {
+        const live = await trx
+          .selectFrom('sessions')
+          .select('id')
+          .where('user_id', '=', row.user_id)
+          .where('login_type', '=', 'password')
+          .where('ended_at', 'is', null)
+          .where('refresh_expires_at', '>', at)
+          .executeTakeFirst();
+        if (live) return { opened: false as const };
+      }
+      await trx.insertInto('sessions').values(row).execute();
+      return { opened: true as const, ended };
+    });
+  }
+
+  /** A transaction holding the write lock from its start (SQLite: BEGIN IMMEDIATE, see JobQueue). */
+  private async writeTransaction<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    if (this.dialect === 'postgres') return this.db.transaction().execute(work);
+    return this.db.connection().execute(async (connection) => {
+      await sql`begin immediate`.execute(connection);
+      try {
+        const result = await work(connection);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (err) {
+        await sql`rollback`.execute(connection);
+        throw err;
+      }
+    });
   }
 
   /** The session whose current or previous (pre-refresh) access token has this hash, and which one matched. */

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { IP_SESSION_IDLE_SECONDS, REFRESH_RACE_GRACE_SECONDS, type LoginType } from '@patlas/contracts';
+import {
+  IP_SESSION_IDLE_SECONDS,
+  REFRESH_RACE_GRACE_SECONDS,
+  SOCKET_TICKET_TTL_SECONDS,
+  type LoginType,
+} from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from './access.plugin.js';
+import type { AccountAuthContext, AuthContext } from './access.plugin.js';
 import type { ApiTokenRepository } from './api-token.repository.js';
 import type { AuditRepository } from './audit.repository.js';
 import type { RoleRepository } from './role.repository.js';
 import type { SessionRow } from '../../db/schema.js';
 import type { SessionEndReason, SessionRepository } from './session.repository.js';
+import type { SocketTicketRepository } from './socket-ticket.repository.js';
 import type { TenantRepository } from './tenant.repository.js';
 import { API_TOKEN_PREFIX, hashToken, newSecret, type Clock } from './tokens.js';
 import type { UserRepository } from './user.repository.js';
@@ -25,6 +31,7 @@ export interface SessionServiceDeps {
   roles: RoleRepository;
   tenants: TenantRepository;
   apiTokens: ApiTokenRepository;
+  socketTickets: SocketTicketRepository;
   audit: AuditRepository;
   accessTtlSeconds: number;
   now: Clock;
@@ -38,7 +45,28 @@ const TOKEN_TOUCH_INTERVAL_MS = 60_000;
  * tokens. Permissions are read from the roles at every request, so a role change applies at once.
  */
 export class SessionService {
+  /** Accounts refused for this process's life whatever their sessions and tokens (blockAccount). */
+  private readonly blocked = new Set<string>();
+
   constructor(private readonly deps: SessionServiceDeps) {}
+
+  /**
+   * Refuses an account's logins, sessions, refreshes, API tokens and websocket tickets while this
+   * process runs (issue 41: the demo account with its published password on a server listening
+   * beyond loopback). The account row is not touched: a start on loopback allows it again.
+   */
+  blockAccount(userId: string): void {
+    this.blocked.add(userId);
+  }
+
+  isBlocked(userId: string): boolean {
+    return this.blocked.has(userId);
+  }
+
+  /** An account its credentials may act for: it exists, is not disabled and not blocked. */
+  private isUsable(user: { id: string; disabled: number } | undefined): user is NonNullable<typeof user> {
+    return user !== undefined && user.disabled !== 1 && !this.blocked.has(user.id);
+  }
 
   private nowIso(): string {
     return this.deps.now().toISOString();
@@ -60,11 +88,36 @@ export class SessionService {
     loginType: LoginType;
     ip: string | null;
   }): Promise<IssuedTokens> {
+    const { row, tokens } = this.newSession(input);
+    await this.deps.sessions.insert(row);
+    return tokens;
+  }
+
+  /**
+   * A password login's session, atomically with the "signed in elsewhere" test (spec 1 §4): without
+   * `crowdOut` a live password session of the user refuses it (undefined); with it, the user's
+   * other sessions end first (`ended`). Concurrent logins of one user leave one session standing.
+   */
+  async openPasswordSession(input: {
+    userId: string;
+    tenantId: string;
+    ip: string | null;
+    crowdOut: boolean;
+  }): Promise<(IssuedTokens & { ended: number }) | undefined> {
+    const { row, tokens } = this.newSession({ ...input, loginType: 'password' });
+    const result = await this.deps.sessions.openPasswordSession({ ...row, user_id: input.userId }, input.crowdOut);
+    return result.opened ? { ...tokens, ended: result.ended } : undefined;
+  }
+
+  private newSession(input: { userId: string | null; tenantId: string; loginType: LoginType; ip: string | null }): {
+    row: SessionRow;
+    tokens: IssuedTokens;
+  } {
     const accessToken = newSecret();
     const refreshToken = newSecret();
     const id = randomUUID();
     const { accessExpiresAt, refreshExpiresAt } = this.expiries();
-    await this.deps.sessions.insert({
+    const row: SessionRow = {
       id,
       user_id: input.userId,
       tenant_id: input.tenantId,
@@ -80,8 +133,8 @@ export class SessionService {
       ended_at: null,
       end_reason: null,
       last_seen_at: this.nowIso(),
-    });
-    return { sessionId: id, accessToken, refreshToken, expiresIn: this.deps.accessTtlSeconds };
+    };
+    return { row, tokens: { sessionId: id, accessToken, refreshToken, expiresIn: this.deps.accessTtlSeconds } };
   }
 
   /**
@@ -101,7 +154,7 @@ export class SessionService {
     if (session.refresh_expires_at <= this.nowIso()) throw new AppError('REFRESH_TOKEN_INVALID');
     if (session.user_id) {
       const user = await this.deps.users.findById(session.user_id);
-      if (!user || user.disabled === 1) throw new AppError('REFRESH_TOKEN_INVALID');
+      if (!this.isUsable(user)) throw new AppError('REFRESH_TOKEN_INVALID');
     } else {
       // A refresh must not carry an idle IP session past a full online cap.
       const tenant = await this.deps.tenants.findById(session.tenant_id);
@@ -218,7 +271,7 @@ export class SessionService {
       };
     }
     const user = await this.deps.users.findById(session.user_id);
-    if (!user || user.disabled === 1) throw new AppError('UNAUTHORIZED');
+    if (!this.isUsable(user)) throw new AppError('UNAUTHORIZED');
     await this.touchSession(session, now);
     return {
       userId: user.id,
@@ -234,8 +287,10 @@ export class SessionService {
   private async authenticateApiToken(token: string, now: string): Promise<AuthContext> {
     const row = await this.deps.apiTokens.findActiveByHash(hashToken(token));
     if (!row) throw new AppError('UNAUTHORIZED');
+    // Fail closed: a row without an expiry (never written so) does not work either.
+    if (!(row.expires_at > now)) throw new AppError('API_TOKEN_EXPIRED');
     const user = await this.deps.users.findById(row.user_id);
-    if (!user || user.disabled === 1) throw new AppError('UNAUTHORIZED');
+    if (!this.isUsable(user)) throw new AppError('UNAUTHORIZED');
     const lastUsed = row.last_used_at ? Date.parse(row.last_used_at) : 0;
     if (Date.parse(now) - lastUsed >= TOKEN_TOUCH_INTERVAL_MS) await this.deps.apiTokens.touch(row.id, now);
     return {
@@ -250,6 +305,54 @@ export class SessionService {
   }
 
   /**
+   * A ticket that opens a websocket (issue 41: the access token travelled in the socket's URL, where
+   * proxies and access logs keep it): single use, SOCKET_TICKET_TTL_SECONDS, bound to the caller's
+   * account and to the session or API token that asked for it.
+   */
+  async issueSocketTicket(auth: AccountAuthContext): Promise<{ ticket: string; expiresIn: number }> {
+    const ticket = newSecret();
+    const nowMs = this.deps.now().getTime();
+    await this.deps.socketTickets.insert({
+      ticket_hash: hashToken(ticket),
+      user_id: auth.userId,
+      login_type: auth.loginType,
+      session_id: auth.sessionId,
+      api_token_id: auth.apiTokenId,
+      expires_at: new Date(nowMs + SOCKET_TICKET_TTL_SECONDS * 1000).toISOString(),
+      created_at: new Date(nowMs).toISOString(),
+    });
+    return { ticket, expiresIn: SOCKET_TICKET_TTL_SECONDS };
+  }
+
+  /**
+   * The caller of a websocket ticket, which is used up: its account as now (roles read again), if
+   * the ticket has not expired and the account, and the session or API token that asked for it,
+   * still stand. UNAUTHORIZED otherwise.
+   */
+  async redeemSocketTicket(ticket: string): Promise<AuthContext> {
+    const now = this.nowIso();
+    const row = await this.deps.socketTickets.take(hashToken(ticket));
+    if (!row || row.expires_at <= now) throw new AppError('UNAUTHORIZED');
+    const user = await this.deps.users.findById(row.user_id);
+    if (!this.isUsable(user)) throw new AppError('UNAUTHORIZED');
+    const live = await this.liveCredentials({
+      sessionIds: row.session_id ? [row.session_id] : [],
+      apiTokenIds: row.api_token_id ? [row.api_token_id] : [],
+    });
+    const isLive = row.session_id ? live.sessions.has(row.session_id) : live.apiTokens.has(row.api_token_id ?? '');
+    if (!isLive) throw new AppError('UNAUTHORIZED');
+    return {
+      userId: user.id,
+      tenantId: user.tenant_id,
+      email: user.email,
+      loginType: row.login_type as LoginType,
+      permissions: await this.deps.roles.permissionsOfUser(user.id),
+      sessionId: row.session_id,
+      apiTokenId: row.api_token_id,
+    };
+  }
+
+  /**
    * Which of these credentials still stand, read at once: sessions not ended (logout, crowding
    * out, password change, disabled account) whose refresh token has not expired, and API tokens
    * not revoked. A long-lived connection (the progress websocket) checks its caller with it.
@@ -260,7 +363,7 @@ export class SessionService {
   }): Promise<{ sessions: Set<string>; apiTokens: Set<string> }> {
     return {
       sessions: await this.deps.sessions.liveIds(ids.sessionIds, this.nowIso()),
-      apiTokens: await this.deps.apiTokens.activeIds(ids.apiTokenIds),
+      apiTokens: await this.deps.apiTokens.activeIds(ids.apiTokenIds, this.nowIso()),
     };
   }
 
@@ -295,9 +398,9 @@ export class SessionService {
     return { sessions, apiTokens };
   }
 
-  /** True when the user has a live password session (spec 1 §4 "already signed in elsewhere"). */
-  async hasLivePasswordSession(userId: string): Promise<boolean> {
-    return (await this.deps.sessions.countLive({ userId, loginType: 'password' }, this.nowIso())) > 0;
+  /** Revokes every personal API token of the user (the account's e-mail changed, issue 41); answers how many. */
+  revokeApiTokensOfUser(userId: string): Promise<number> {
+    return this.deps.apiTokens.revokeAllOfUser(userId, this.nowIso());
   }
 
   /** True when the user has a live password session other than `exceptSessionId` (GET /oauth/check/user). */

@@ -523,6 +523,12 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
       expect((await okData('/download/list?page=1', undefined, owner, 'GET')).items.length).toBeGreaterThan(0);
     });
 
+    /** A websocket ticket of `who` (issue 41: no token in the socket's URL). */
+    const ticketOf = async (who: AuthHeader): Promise<string> => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/platform/platform/socket/ticket', headers: who });
+      return (res.json() as { data: { ticket: string } }).data.ticket;
+    };
+
     it('pushes the progress over the websocket until the task ends', async () => {
       const task = await createTask({
         target: { kind: 'results', query: STORAGE_QUERY, rows: { mode: 'first', count: GENERATED } },
@@ -530,11 +536,12 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
         format: 'csv',
       });
       const token = owner.authorization.replace(/^Bearer /, '');
+      const ticket = await ticketOf(owner);
       const messages: { state: string; done: number }[] = [];
       let closed: Promise<void> | undefined;
       // Listeners from the start: the first message is sent as soon as the socket opens.
       await t.app.injectWS(
-        `/api/product/download/progress/${task.id}?token=${token}`,
+        `/api/product/download/progress/${task.id}?ticket=${ticket}`,
         {},
         {
           onInit: (ws) => {
@@ -551,11 +558,10 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
       expect(messages.some((m) => m.state === 'running')).toBe(true);
 
       // Another user's socket is told the task does not exist, and closed.
-      const strangerToken = stranger.authorization.replace(/^Bearer /, '');
       const refusals: { data: { code: string } }[] = [];
       let refusedClose: Promise<number> | undefined;
       await t.app.injectWS(
-        `/api/product/download/progress/${task.id}?token=${strangerToken}`,
+        `/api/product/download/progress/${task.id}?ticket=${await ticketOf(stranger)}`,
         {},
         {
           onInit: (ws) => {
@@ -566,23 +572,28 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
       );
       expect(await refusedClose).toBe(1008);
       expect(refusals).toEqual([expect.objectContaining({ status: 0, data: { code: 'DOWNLOAD_NOT_FOUND' } })]);
-      // The query token is taken on the progress socket only.
-      const listByQuery = await t.app.inject({ method: 'GET', url: `/api/product/download/list?token=${token}` });
+      // Issue 41: the token is no longer taken in the URL, a ticket works once, and tickets open sockets only.
+      await expect(t.app.injectWS(`/api/product/download/progress/${task.id}?token=${token}`)).rejects.toThrow();
+      await expect(t.app.injectWS(`/api/product/download/progress/${task.id}?ticket=${ticket}`)).rejects.toThrow();
+      const listByQuery = await t.app.inject({
+        method: 'GET',
+        url: `/api/product/download/list?ticket=${await ticketOf(owner)}`,
+      });
       expect([listByQuery.statusCode, listByQuery.json().data.code]).toEqual([401, 'UNAUTHORIZED']);
-      // Without a token the upgrade is refused.
+      // Without a ticket the upgrade is refused.
       await expect(t.app.injectWS(`/api/product/download/progress/${task.id}`)).rejects.toThrow();
     });
 
     /** A progress socket of `who` on task `id`: its messages, its close code once closed, the socket. */
     const openProgress = async (id: string, who: AuthHeader) => {
-      const token = who.authorization.replace(/^Bearer /, '');
+      const ticket = await ticketOf(who);
       const state = {
         messages: [] as { state?: string; data?: { code: string } }[],
         closeCode: undefined as number | undefined,
       };
       let first: Promise<{ state?: string; data?: { code: string } }> | undefined;
       const ws = await t.app.injectWS(
-        `/api/product/download/progress/${id}?token=${token}`,
+        `/api/product/download/progress/${id}?ticket=${ticket}`,
         {},
         {
           onInit: (socket) => {

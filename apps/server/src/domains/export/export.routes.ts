@@ -353,15 +353,16 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     '/download/progress/:id',
     {
       websocket: true,
-      // A browser cannot set a header on a WebSocket: the token comes as ?token=.
-      config: { ...DOWNLOAD, tokenInQuery: true },
+      // A browser cannot set a header on a WebSocket: a single-use ticket comes as ?ticket= (issue 41:
+      // the access token travelled in the URL, which proxies and access logs keep; ?token= is refused).
+      config: { ...DOWNLOAD, ticketInQuery: true },
       schema: {
         summary:
           'WebSocket: the progress of a task (DownloadProgress), sent at once and on every change until it ends; ' +
-          'the bearer token as ?token=',
+          'a ticket of POST /api/platform/platform/socket/ticket as ?ticket= (or the bearer header)',
         tags: ['export'],
         params: IdParamsSchema,
-        querystring: z.object({ token: z.string().optional() }),
+        querystring: z.object({ ticket: z.string().max(200).optional() }),
       },
     },
     (socket, request) => {

@@ -12,6 +12,7 @@ import {
   RenameGroupRequestSchema,
   RespondGroupInviteRequestSchema,
 } from '@patlas/contracts';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { requireUser } from '../auth/access.plugin.js';
@@ -19,6 +20,8 @@ import type { GroupService } from './group.service.js';
 
 export interface GroupRoutesOptions {
   service: GroupService;
+  /** Invitations by e-mail per user and minute: the answer tells registered addresses apart (issue 41). */
+  lookups: RateLimitOptions;
 }
 
 /** Spec 2 §2 ties /user/group to the /userPaeGroup menu permission. */
@@ -26,7 +29,7 @@ const GROUPS = { access: '/userPaeGroup' } as const;
 const DONE = { done: true as const };
 
 /** Groups under /api/product (spec 2 §7 "Groups", all POST). */
-export const groupRoutes: FastifyPluginAsyncZod<GroupRoutesOptions> = async (app, { service }) => {
+export const groupRoutes: FastifyPluginAsyncZod<GroupRoutesOptions> = async (app, { service, lookups }) => {
   const schema = (summary: string) => ({ summary, tags: ['group'] });
 
   app.post(
@@ -87,7 +90,7 @@ export const groupRoutes: FastifyPluginAsyncZod<GroupRoutesOptions> = async (app
   app.post(
     '/group/insert/groupMember',
     {
-      config: GROUPS,
+      config: { ...GROUPS, rateLimit: lookups },
       schema: {
         ...schema('Invites registered users by e-mail (at most 5, no duplicates) to an owned group'),
         body: InviteGroupMembersRequestSchema,

@@ -26,6 +26,7 @@ import {
   LibraryUpdateRequestSchema,
   LibraryUpdateResponseSchema,
 } from '@patlas/contracts';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../envelope.js';
@@ -38,6 +39,8 @@ import type { LibraryService } from './library.service.js';
 export interface LibraryRoutesOptions {
   service: LibraryService;
   share: LibraryShareService;
+  /** Invitations by e-mail per user and minute: the answer tells registered addresses apart (issue 41). */
+  lookups: RateLimitOptions;
 }
 
 /** Spec 2 §6: libraries need the /user/collect menu permission. */
@@ -47,7 +50,7 @@ const LIBRARY = { access: '/user/collect' } as const;
 const SaveQuerySchema = LibraryImportQuerySchema.partial();
 
 /** Libraries under /api/product (spec 2 §7): /archive/v2/* and /labelmanage/*. */
-export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async (app, { service, share }) => {
+export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async (app, { service, share, lookups }) => {
   app.post(
     '/archive/v2/save',
     {
@@ -149,7 +152,15 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
   app.post(
     '/archive/v2/share',
     {
-      config: LIBRARY,
+      config: {
+        ...LIBRARY,
+        // Only the invitations count: after validation (preHandler), the other actions go free.
+        rateLimit: {
+          ...lookups,
+          hook: 'preHandler',
+          allowList: (request) => (request.body as { action?: string } | undefined)?.action !== 'invite',
+        },
+      },
       schema: {
         summary:
           'Collaborative libraries: the owner invites users (at most 5 e-mails) or a group, lists members, ' +

@@ -6,6 +6,7 @@ import {
   ShareResultSchema,
   ShareSearchRequestSchema,
 } from '@patlas/contracts';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { requireUser } from '../auth/access.plugin.js';
@@ -13,6 +14,8 @@ import type { ShareService } from './share.service.js';
 
 export interface ShareRoutesOptions {
   service: ShareService;
+  /** Shares by e-mail per user and minute: the answer tells registered addresses apart (issue 41). */
+  lookups: RateLimitOptions;
 }
 
 /** Spec 2 §2: sharing is the patentShare permission; the "shared with me" pages are /user/share. */
@@ -20,11 +23,11 @@ const SEND = { access: 'patentShare' } as const;
 const READ = { access: '/user/share' } as const;
 
 /** Sharing under /api/product (spec 2 §7 "Sharing", all POST; the capital S of ShareRetrievable is the spec's). */
-export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app, { service }) => {
+export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app, { service, lookups }) => {
   app.post(
     '/share/insert/sharePatent',
     {
-      config: SEND,
+      config: { ...SEND, rateLimit: lookups },
       schema: {
         summary: 'Shares patents with at most 5 registered users by e-mail, each told in the message centre',
         tags: ['share'],
@@ -52,7 +55,7 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app
   app.post(
     '/share/insert/shareRetrievable',
     {
-      config: SEND,
+      config: { ...SEND, rateLimit: lookups },
       schema: {
         summary: 'Shares a search (its result page state) with at most 5 registered users by e-mail',
         tags: ['share'],

@@ -59,6 +59,7 @@ describe('account information page', () => {
           createdAt: '2025-05-12T08:00:00.000Z',
           lastUsedAt: null,
           prefix: SECRET.slice(0, 8),
+          expiresAt: '2025-08-10T08:00:00.000Z',
         };
         tokens.push(token);
         return ok({ ...token, token: SECRET });
@@ -92,12 +93,15 @@ describe('account information page', () => {
     expect(calls.find((call) => call.method === 'POST' && call.path.endsWith('/user/token'))?.body).toEqual({
       name: '同步脚本',
       password: 'my password',
+      // issue 41: tokens expire, 90 days unless chosen otherwise
+      expiresInDays: 90,
     });
 
     fireEvent.click(await button('我已复制'));
     await waitFor(() => expect(screen.queryByTestId('created-token')).toBeNull());
-    // The list knows the token by its first characters only.
+    // The list knows the token by its first characters only, and shows until when it works.
     expect(await screen.findByText(`${SECRET.slice(0, 8)}…`)).toBeTruthy();
+    expect(screen.getByText('有效期至')).toBeTruthy();
     expect(document.body.textContent).not.toContain(SECRET);
   });
 

@@ -53,8 +53,17 @@ export function updateFullname(fullname: string, options: Options): Promise<unkn
   return apiPost<unknown>('/platform/platform/update/fullname', { fullname }, options);
 }
 
-export function updateEmail(body: { email: string; password: string }, options: Options): Promise<unknown> {
-  return apiPost<unknown>('/platform/platform/update/email', body, options);
+/** Issue 41: nothing changes yet; a link goes to `pendingEmail`, which makes the change when opened. */
+export function updateEmail(
+  body: { email: string; password: string },
+  options: Options,
+): Promise<{ email: string; pendingEmail?: string }> {
+  return apiPost<{ email: string; pendingEmail?: string }>('/platform/platform/update/email', body, options);
+}
+
+/** The mailed link of an e-mail change (no session needed). */
+export function confirmEmail(token: string, options: Options): Promise<{ email: string }> {
+  return apiPost<{ email: string }>('/platform/oauth/confirm/email', { token }, { ...options, auth: false });
 }
 
 export function fetchApiTokens(options: Options): Promise<ApiToken[]> {
@@ -62,7 +71,10 @@ export function fetchApiTokens(options: Options): Promise<ApiToken[]> {
 }
 
 /** The server asks for the current password unless the session signed in minutes ago: the dialog always sends it. */
-export function createApiToken(body: { name: string; password: string }, options: Options): Promise<CreatedApiToken> {
+export function createApiToken(
+  body: { name: string; password: string; expiresInDays: number },
+  options: Options,
+): Promise<CreatedApiToken> {
   return apiPost<CreatedApiToken>('/platform/platform/user/token', body, options);
 }
 

@@ -1,5 +1,6 @@
 import { defineFeature } from '../../app/define-feature';
 import {
+  CONFIRM_EMAIL_PATH,
   INFORMATION_ALIAS_PATH,
   INFORMATION_PATH,
   PASSWORD_PATH,
@@ -60,6 +61,12 @@ export const accountFeature = defineFeature({
       titleKey: 'account:routes.resetPassword',
       access: 'public',
       page: async () => (await import('./ResetPasswordPage')).ResetPasswordPage,
+    },
+    {
+      path: CONFIRM_EMAIL_PATH,
+      titleKey: 'account:routes.confirmEmail',
+      access: 'public',
+      page: async () => (await import('./ConfirmEmailPage')).ConfirmEmailPage,
     },
   ],
 });

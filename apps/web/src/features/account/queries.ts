@@ -3,6 +3,7 @@ import type { UserCustomConfig } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
 import {
   applyTryout,
+  confirmEmail,
   createApiToken,
   fetchApiTokens,
   fetchCustomConfig,
@@ -120,11 +121,21 @@ export function useUpdateEmail() {
   });
 }
 
+export function useConfirmEmail() {
+  const { lang, messages } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => confirmEmail(token, { lang, messages }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.info }),
+  });
+}
+
 export function useCreateApiToken() {
   const { lang, messages } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; password: string }) => createApiToken(body, { lang, messages }),
+    mutationFn: (body: { name: string; password: string; expiresInDays: number }) =>
+      createApiToken(body, { lang, messages }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
   });
 }

@@ -81,6 +81,7 @@ describe('download centre', { timeout: 180_000 }, () => {
       if (call.path === '/product/download/list')
         return ok({ total: 3, page: 1, pageSize: 20, items: [RUNNING, DONE, EXPIRED] });
       if (call.path.startsWith('/product/download/cancel/')) return ok({ task: { ...RUNNING, state: 'cancelled' } });
+      if (call.path === '/platform/platform/socket/ticket') return ok({ ticket: 'ticket-1', expiresIn: 30 });
       return undefined;
     });
     renderApp('/innovationSpace/download');
@@ -103,13 +104,17 @@ describe('download centre', { timeout: 180_000 }, () => {
     expect(within(expired).queryByRole('button', { name: /下载/ })).toBeNull();
     expect(within(expired).getByRole('button', { name: '重新导出' })).toBeTruthy();
 
-    // One socket, for the running task, with the access token in its query.
+    // One socket, for the running task, with a single-use ticket in its query, never the access
+    // token (issue 41); the ticket was asked for with the bearer header.
     await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
     const socket = FakeSocket.instances[0] as FakeSocket;
     const url = new URL(socket.url);
     expect(url.protocol).toBe('ws:');
     expect(url.pathname).toBe('/api/product/download/progress/t1');
-    expect(url.searchParams.get('token')).toBe('test-access-token');
+    expect(url.searchParams.get('ticket')).toBe('ticket-1');
+    expect(url.searchParams.get('token')).toBeNull();
+    expect(socket.url).not.toContain('test-access-token');
+    expect(calls.filter((c) => c.path === '/platform/platform/socket/ticket').map((c) => c.method)).toEqual(['POST']);
 
     socket.push({
       id: 't1',
@@ -167,6 +172,7 @@ describe('download centre', { timeout: 180_000 }, () => {
     let items = [RUNNING];
     const calls = stubApi((call) => {
       if (call.path === '/product/download/list') return ok({ total: items.length, page: 1, pageSize: 20, items });
+      if (call.path === '/platform/platform/socket/ticket') return ok({ ticket: 'ticket-2', expiresIn: 30 });
       return undefined;
     });
     renderApp('/innovationSpace/download');

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { DownloadProgressSchema, type DownloadProgress } from '@patlas/contracts';
-import { progressSocketUrl } from '../../export-actions/api';
-import { useSessionStore } from '../../session/useSession';
+import { useApiContext } from '../../api/useApiContext';
+import { fetchSocketTicket, progressSocketUrl } from '../../export-actions/api';
 
 const isFinished = (progress: DownloadProgress) =>
   progress.state === 'done' || progress.state === 'failed' || progress.state === 'cancelled';
@@ -10,7 +10,8 @@ const hasSockets = () => typeof WebSocket !== 'undefined';
 
 /**
  * Follows the given tasks over their progress websockets (`/download/progress/{id}`, spec 2 §4),
- * one per task, handing each message to `onProgress`. Sockets of tasks no longer listed are closed.
+ * one per task, handing each message to `onProgress`; each opens with a single-use ticket asked
+ * for just before (issue 41: no token in the URL). Sockets of tasks no longer listed are closed.
  * Answers whether every socket is well: once one fails or closes before its task finished, the
  * caller polls instead (isLive false) for the rest of the page's life.
  */
@@ -18,15 +19,18 @@ export function useProgressSockets(
   activeIds: readonly string[],
   onProgress: (progress: DownloadProgress) => void,
 ): { isLive: boolean } {
-  const store = useSessionStore();
-  const sockets = useRef(new Map<string, WebSocket>());
+  const { lang, messages } = useApiContext();
+  const api = useRef({ lang, messages });
+  /** null: the ticket for this task is being fetched; its socket opens once it arrives. */
+  const sockets = useRef(new Map<string, WebSocket | null>());
   const handler = useRef(onProgress);
   const [hasFailed, setHasFailed] = useState(false);
   const key = [...activeIds].sort().join(',');
 
   useEffect(() => {
     handler.current = onProgress;
-  }, [onProgress]);
+    api.current = { lang, messages };
+  }, [onProgress, lang, messages]);
 
   useEffect(() => {
     const ids = key ? key.split(',') : [];
@@ -34,18 +38,20 @@ export function useProgressSockets(
     for (const [id, socket] of open) {
       if (ids.includes(id)) continue;
       open.delete(id);
-      socket.close();
+      socket?.close();
     }
     if (ids.length === 0 || !hasSockets()) return;
-    for (const id of ids) {
-      if (open.has(id)) continue;
+    const connect = (id: string, ticket: string) => {
+      // The task left the list (or the page) while its ticket was fetched.
+      if (open.get(id) !== null) return;
       let socket: WebSocket;
       try {
-        socket = new WebSocket(progressSocketUrl(id, store.getSnapshot().session?.token));
+        socket = new WebSocket(progressSocketUrl(id, ticket));
       } catch {
         // A socket the browser refuses (security policy) fails like one that closes: poll instead.
-        queueMicrotask(() => setHasFailed(true));
-        continue;
+        open.delete(id);
+        setHasFailed(true);
+        return;
       }
       open.set(id, socket);
       let hasFinished = false;
@@ -70,15 +76,28 @@ export function useProgressSockets(
         open.delete(id);
         if (!hasFinished) setHasFailed(true);
       };
+    };
+    for (const id of ids) {
+      if (open.has(id)) continue;
+      open.set(id, null);
+      fetchSocketTicket(api.current).then(
+        (ticket) => connect(id, ticket),
+        () => {
+          // No ticket (network, session): poll instead, as when a socket fails.
+          if (open.get(id) !== null) return;
+          open.delete(id);
+          setHasFailed(true);
+        },
+      );
     }
-  }, [key, store]);
+  }, [key]);
 
   useEffect(() => {
     const open = sockets.current;
     return () => {
       const all = [...open.values()];
       open.clear();
-      for (const socket of all) socket.close();
+      for (const socket of all) socket?.close();
     };
   }, []);
 

@@ -1,10 +1,19 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAX_INPUT_LENGTH, PASSWORD_MAX_LENGTH, type ApiToken } from '@patlas/contracts';
+import {
+  API_TOKEN_DEFAULT_DAYS,
+  API_TOKEN_MAX_DAYS,
+  MAX_INPUT_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  type ApiToken,
+} from '@patlas/contracts';
 import type { CreatedApiToken } from '../api';
 import { formatDateTime } from '../../../utils/format-date';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../queries';
+
+/** The lifetimes offered when a token is created (the server takes 1 to API_TOKEN_MAX_DAYS days). */
+const LIFETIME_DAYS = [7, 30, API_TOKEN_DEFAULT_DAYS, 180, API_TOKEN_MAX_DAYS];
 
 /**
  * Personal API tokens: the list shows only a token's first characters; a new token is shown once,
@@ -49,6 +58,7 @@ export function ApiTokensCard() {
             title: t('tokens.lastUsedAt'),
             render: (_, token) => formatDateTime(token.lastUsedAt) ?? t('tokens.neverUsed'),
           },
+          { key: 'expiresAt', title: t('tokens.expiresAt'), render: (_, token) => formatDateTime(token.expiresAt) },
           {
             key: 'actions',
             title: t('tokens.actions'),
@@ -74,7 +84,7 @@ export function ApiTokensCard() {
 
 function CreateTokenModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('account');
-  const [form] = Form.useForm<{ name: string; password: string }>();
+  const [form] = Form.useForm<{ name: string; password: string; expiresInDays: number }>();
   const create = useCreateApiToken();
   // Kept only in this dialog's state: closing it forgets the token.
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
@@ -111,7 +121,10 @@ function CreateTokenModal({ onClose }: { onClose: () => void }) {
       <Form
         form={form}
         layout="vertical"
-        onFinish={({ name, password }) => create.mutate({ name: name.trim(), password }, { onSuccess: setCreated })}
+        initialValues={{ expiresInDays: API_TOKEN_DEFAULT_DAYS }}
+        onFinish={({ name, password, expiresInDays }) =>
+          create.mutate({ name: name.trim(), password, expiresInDays }, { onSuccess: setCreated })
+        }
       >
         <Form.Item
           name="name"
@@ -130,6 +143,11 @@ function CreateTokenModal({ onClose }: { onClose: () => void }) {
           rules={[{ required: true, message: t('tokens.passwordRequired') }]}
         >
           <Input.Password maxLength={PASSWORD_MAX_LENGTH} autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="expiresInDays" label={t('tokens.expiresIn')} extra={t('tokens.expiresHint')}>
+          <Select
+            options={LIFETIME_DAYS.map((days) => ({ value: days, label: t('tokens.expiresInDays', { count: days }) }))}
+          />
         </Form.Item>
       </Form>
       {create.isError && <Alert type="error" showIcon title={create.error.message} />}

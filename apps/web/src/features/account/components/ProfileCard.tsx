@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Input, Modal } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH, FULLNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, type UserInfo } from '@patlas/contracts';
 import { fullnameRules } from '../account-rules';
@@ -95,8 +95,18 @@ function EmailModal({ current, onClose }: { current: string; onClose: () => void
   const { t } = useTranslation('account');
   const [form] = Form.useForm<{ email: string; password: string }>();
   const update = useUpdateEmail();
+  const { message } = App.useApp();
   const handleSubmit = (values: { email: string; password: string }) =>
-    update.mutate({ email: values.email.trim(), password: values.password }, { onSuccess: onClose });
+    update.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: ({ pendingEmail }) => {
+          // Issue 41: the address changes only once the link mailed to it is opened.
+          if (pendingEmail) void message.info(t('information.emailConfirmSent', { email: pendingEmail }), 8);
+          onClose();
+        },
+      },
+    );
   return (
     <Modal
       open
