@@ -26,13 +26,12 @@
  * copy is changed by them: the import case runs last). Generated inputs go to bench/out/ and are reused.
  * Users think for an exponential time of mean `--think-ms` (at most 4×) between pages, as people read.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { openAsBlob } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import sharp from 'sharp';
 import { REPORT_SECTIONS } from '@patlas/contracts';
 import type {
