@@ -133,7 +133,7 @@ const EnvSchema = z.object({
   /** HTTP port. */
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   /** Interface to listen on. */
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).default('127.0.0.1'),
   /** Where the embedded database, the search index, converted drawings and exports live. */
   DATA_DIR: z.string().min(1).default('./data/local'),
   /** PostgreSQL connection string; when set, app data and the patent store live there instead of SQLite. */
