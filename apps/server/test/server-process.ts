@@ -85,14 +85,20 @@ export class ServerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const server = new ServerProcess(child, `http://127.0.0.1:${port}`);
-    await waitFor('the server to answer /api/health', async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${server.output}`);
-      const res = await fetch(`${server.url}/api/health`);
-      if (!res.ok) return undefined;
-      // The start's index check and the search workers' opening have ended.
-      const body = (await res.json()) as { data: { starting: boolean } };
-      return body.data.starting ? undefined : true;
-    });
+    try {
+      await waitFor('the server to answer /api/health', async () => {
+        if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${server.output}`);
+        const res = await fetch(`${server.url}/api/health`);
+        if (!res.ok) return undefined;
+        // The start's index check and the search workers' opening have ended.
+        const body = (await res.json()) as { data: { starting: boolean } };
+        return body.data.starting ? undefined : true;
+      });
+    } catch (error) {
+      // No caller holds the process yet: left running, it outlived the test run and loaded the machine.
+      if (child.exitCode === null) child.kill('SIGKILL');
+      throw error;
+    }
     return server;
   }
 
