@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -154,6 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerWellFormedText(app);
   // Security headers on every answer, pages, assets and API alike (issue 16 §2).
   await app.register(fastifyHelmet, { global: true, ...SECURITY_HEADERS });
+  // Reads and sets the web app's refresh-token cookie (REFRESH_COOKIE, auth routes); nothing else uses cookies.
+  await app.register(fastifyCookie);
   await app.register(accessPlugin, {
     authenticate: (token) => services.sessions.authenticate(token),
     redeemTicket: (ticket) => services.sessions.redeemSocketTicket(ticket),

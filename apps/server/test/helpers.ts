@@ -288,13 +288,19 @@ export async function passwordLogin(
   t: BuiltApp,
   email: string,
   password: string,
-  options: { crowdOut?: boolean; captcha?: { uuid: string; answer: string }; remoteAddress?: string } = {},
+  options: {
+    crowdOut?: boolean;
+    captcha?: { uuid: string; answer: string };
+    remoteAddress?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const captcha = options.captcha ?? (await captchaFor(t));
   return t.app.inject({
     method: 'POST',
     url: '/api/platform/oauth/email/token',
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
     payload: {
       email,
       password: encryptPassword(password, captcha.uuid),

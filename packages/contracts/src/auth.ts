@@ -156,7 +156,11 @@ export type LoginType = (typeof LOGIN_TYPES)[number];
 export const TokenResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),
-  refresh_token: z.string(),
+  /**
+   * Absent when the request asked for the refresh token in a cookie (REFRESH_COOKIE.transportHeader):
+   * the web app's refresh token never reaches script (issue 41, "tokens in localStorage").
+   */
+  refresh_token: z.string().optional(),
   /** seconds */
   expires_in: z.number().int(),
   tenantCode: z.string(),
@@ -192,7 +196,24 @@ export const RefreshQuerySchema = z.object({
  */
 export const RefreshRequestSchema = RefreshQuerySchema.extend({
   grant_type: z.literal('refresh_token').optional(),
+  /** Absent: the refresh token is the REFRESH_COOKIE the login set (the web app's way). */
+  refresh_token: z.string().min(1).optional(),
 });
+
+/**
+ * The web app's refresh token lives in an httpOnly cookie, out of reach of any script on the page
+ * (issue 41: a script injected into the page could read a refresh token kept in localStorage and
+ * renew a session for as long as it liked). A request that carries `transportHeader: 'cookie'` to a
+ * login, IP login or refresh gets the cookie and no refresh_token in the body; API clients that do
+ * not send the header get the spec's body field and no cookie. The access token stays in storage,
+ * shared by the tabs, and lives ACCESS_TOKEN_TTL_SECONDS (2 h by default).
+ */
+export const REFRESH_COOKIE = {
+  name: 'patlas_refresh',
+  /** Covers /oauth/refresh/token and /platform/logout under /api/platform, nothing else. */
+  path: '/api/platform',
+  transportHeader: 'x-patlas-refresh',
+} as const;
 
 /** GET /oauth/can/iplogin — may this visitor's address log in without credentials? */
 export const CanIpLoginResponseSchema = z.object({ canIpLogin: z.boolean(), tenantCode: z.string().optional() });

@@ -1,5 +1,6 @@
 import {
   encryptPassword,
+  REFRESH_COOKIE,
   LOGIN_FAILURE_WINDOW_SECONDS,
   LOGIN_LOCKOUT_SECONDS,
   LOGIN_MAX_FAILURES,
@@ -302,6 +303,67 @@ describe.each(dialects)('login and sessions on %s', (dialect) => {
     expect(((await passwordLogin(t, email, 'correct horse 1')).json() as Envelope).status).toBe(1);
     const audit = await t.context.services.audit.list({ page: 1, pageSize: 5, action: 'logout' });
     expect(audit.items[0]?.actorEmail).toBe(email);
+  });
+
+  it('keeps the web app\'s refresh token in an httpOnly cookie, never in the body (issue 41)', async () => {
+    const email = await newAccount();
+    const cookieMode = { [REFRESH_COOKIE.transportHeader]: 'cookie' };
+    const login = await passwordLogin(t, email, 'correct horse 1', { headers: cookieMode });
+    const tokens = (login.json() as { data: Tokens }).data;
+    expect(tokens.access_token).toBeTruthy();
+    expect(tokens).not.toHaveProperty('refresh_token');
+    const setCookie = String(login.headers['set-cookie']);
+    expect(setCookie).toMatch(new RegExp(`^${REFRESH_COOKIE.name}=[^;]+;`));
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain(`Path=${REFRESH_COOKIE.path}`);
+    expect(setCookie).toContain(`Max-Age=${2 * 7200}`);
+    const cookie = login.cookies.find((c) => c.name === REFRESH_COOKIE.name)!.value;
+
+    // the refresh reads the cookie when the body has no token, and sets the rotated one
+    const refreshWithCookie = (value: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/platform/oauth/refresh/token',
+        headers: cookieMode,
+        cookies: { [REFRESH_COOKIE.name]: value },
+        payload: { grant_type: 'refresh_token' },
+      });
+    clock.advance(60);
+    const rotated = await refreshWithCookie(cookie);
+    expect(rotated.statusCode).toBe(200);
+    const next = (rotated.json() as { data: Tokens }).data;
+    expect(next).not.toHaveProperty('refresh_token');
+    expect(next.access_token).not.toBe(tokens.access_token);
+    const nextCookie = rotated.cookies.find((c) => c.name === REFRESH_COOKIE.name)!.value;
+    expect(nextCookie).not.toBe(cookie);
+    expect((await refreshWithCookie(cookie)).statusCode).toBe(409);
+
+    // no token anywhere: refused as an invalid sign-in, in the user's language
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/oauth/refresh/token',
+      headers: { 'accept-language': 'en' },
+      payload: {},
+    });
+    expect(none.statusCode).toBe(401);
+    expect((none.json() as Envelope).data.code).toBe('REFRESH_TOKEN_INVALID');
+
+    // a logout without the access token (the page dropped it) ends the session by its cookie and clears it
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/platform/logout',
+      cookies: { [REFRESH_COOKIE.name]: nextCookie },
+    });
+    expect((out.json() as Envelope).status).toBe(1);
+    expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`^${REFRESH_COOKIE.name}=;.*Expires=Thu, 01 Jan 1970`));
+    expect((await menuOf(next.access_token)).statusCode).toBe(401);
+    expect((await refreshWithCookie(nextCookie)).statusCode).toBe(401);
+
+    // an API client that does not ask for the cookie keeps the spec's body field and gets no cookie
+    const plain = await passwordLogin(t, email, 'correct horse 1');
+    expect((plain.json() as { data: Tokens }).data.refresh_token).toBeTruthy();
+    expect(plain.headers['set-cookie']).toBeUndefined();
   });
 
   it('logs in a user whose roles give an empty menu, with an empty menu', async () => {

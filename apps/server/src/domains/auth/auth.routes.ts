@@ -7,13 +7,15 @@ import {
   CreateApiTokenResponseSchema,
   envelopeOf,
   LoginRequestSchema,
+  REFRESH_COOKIE,
   RefreshQuerySchema,
   RefreshRequestSchema,
   SocketTicketSchema,
+  type TokenResponse,
   TokenResponseSchema,
   UserMenuSchema,
 } from '@patlas/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -39,6 +41,31 @@ export interface AuthRoutesOptions {
  */
 function noStore(reply: FastifyReply): void {
   void reply.header('cache-control', 'no-store');
+}
+
+/**
+ * The answer of a login, IP login or refresh. A caller that asks for the cookie transport (the web
+ * app) gets the refresh token as an httpOnly, SameSite=Strict cookie scoped to /api/platform and
+ * not in the body, so no script on the page can read it; other API clients get the spec's body field.
+ */
+function tokenAnswer(request: FastifyRequest, reply: FastifyReply, tokens: TokenResponse) {
+  noStore(reply);
+  if (request.headers[REFRESH_COOKIE.transportHeader] !== 'cookie' || !tokens.refresh_token) return ok(tokens);
+  void reply.setCookie(REFRESH_COOKIE.name, tokens.refresh_token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: REFRESH_COOKIE.path,
+    // Spec 1 §4: "A refresh token lives twice as long as the token".
+    maxAge: 2 * tokens.expires_in,
+  });
+  const { refresh_token: _inCookie, ...rest } = tokens;
+  return ok(rest);
+}
+
+function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.cookies[REFRESH_COOKIE.name] === undefined) return;
+  void reply.clearCookie(REFRESH_COOKIE.name, { path: REFRESH_COOKIE.path, httpOnly: true, sameSite: 'strict' });
 }
 
 /** Login, sessions and personal API tokens under /api/platform (spec 1 §7 "Authentication and account"). */
@@ -91,10 +118,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return ok(await login.loginWithPassword(request.body, request.ip));
-    },
+    async (request, reply) => tokenAnswer(request, reply, await login.loginWithPassword(request.body, request.ip)),
   );
 
   app.post(
@@ -103,15 +127,16 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       config: { access: 'public', rateLimit },
       schema: {
         summary:
-          'Rotates the tokens: new access and refresh token. The used refresh token stops working; used again later, it ends the session',
+          'Rotates the tokens: new access and refresh token. The used refresh token stops working; used again later, it ends the session. Without refresh_token in the body, the refresh cookie is used',
         tags: ['auth'],
         body: RefreshRequestSchema,
         response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
     async (request, reply) => {
-      noStore(reply);
-      return ok(await login.refresh(request.body.refresh_token, request.ip));
+      const refreshToken = request.body.refresh_token ?? request.cookies[REFRESH_COOKIE.name];
+      if (!refreshToken) throw new AppError('REFRESH_TOKEN_INVALID');
+      return tokenAnswer(request, reply, await login.refresh(refreshToken, request.ip));
     },
   );
 
@@ -129,10 +154,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return ok(await login.refresh(request.query.refresh_token, request.ip));
-    },
+    async (request, reply) => tokenAnswer(request, reply, await login.refresh(request.query.refresh_token, request.ip)),
   );
 
   // Public: an expired access token must still be able to end its session.
@@ -142,8 +164,9 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       config: { access: 'public' },
       schema: { summary: 'Ends the session of the bearer token; always answers status 1', tags: ['auth'] },
     },
-    async (request) => {
-      await login.logout(bearerTokenOf(request), request.ip);
+    async (request, reply) => {
+      await login.logout(bearerTokenOf(request), request.ip, request.cookies[REFRESH_COOKIE.name]);
+      clearRefreshCookie(request, reply);
       return ok(null);
     },
   );
@@ -193,10 +216,7 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return ok(await login.loginWithIp(request.ip));
-    },
+    async (request, reply) => tokenAnswer(request, reply, await login.loginWithIp(request.ip)),
   );
 
   app.post(

@@ -235,9 +235,16 @@ export class LoginService {
     });
   }
 
-  /** Ends the session of an access token (expired or not) and audits it; nothing when there is none. */
-  async logout(accessToken: string | undefined, ip: string | null): Promise<void> {
-    const ended = accessToken ? await this.deps.sessions.endByAccessToken(accessToken) : undefined;
+  /**
+   * Ends the session of an access token (expired or not), or else of the refresh cookie, and audits
+   * it; nothing when there is neither.
+   */
+  async logout(accessToken: string | undefined, ip: string | null, refreshToken?: string): Promise<void> {
+    const ended = accessToken
+      ? await this.deps.sessions.endByAccessToken(accessToken)
+      : refreshToken
+        ? await this.deps.sessions.endByRefreshToken(refreshToken)
+        : undefined;
     if (!ended) return;
     const user = ended.userId ? await this.deps.users.findById(ended.userId) : undefined;
     await this.deps.audit.record({

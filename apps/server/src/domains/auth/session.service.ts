@@ -379,6 +379,14 @@ export class SessionService {
     return { sessionId: found.session.id, userId: found.session.user_id };
   }
 
+  /** Ends the session a refresh token belongs to (a logout whose access token the page already dropped). */
+  async endByRefreshToken(token: string): Promise<{ sessionId: string; userId: string | null } | undefined> {
+    const session = await this.deps.sessions.findByRefreshHash(hashToken(token));
+    if (!session || session.ended_at !== null) return undefined;
+    await this.deps.sessions.end(session.id, 'logout', this.nowIso());
+    return { sessionId: session.id, userId: session.user_id };
+  }
+
   endAllOfUser(userId: string, reason: SessionEndReason, exceptSessionId?: string): Promise<number> {
     return this.deps.sessions.endAllOfUser(userId, reason, this.nowIso(), exceptSessionId);
   }
