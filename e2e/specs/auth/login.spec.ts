@@ -79,6 +79,40 @@ describe.runIf(runBrowser)('[AUTH][LOGIN]: login, permissions and crowd-out thro
     await context.close();
   });
 
+  it('keeps the refresh token in an httpOnly cookie that no script reads, and renews an expired token with it', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await login(page, server.baseUrl, DEMO.email, DEMO.password);
+    await page.waitForURL(/\/home\?tabName=quick/);
+    const [cookie] = (await context.cookies(server.baseUrl + '/api/platform')).filter(
+      (c) => c.name === 'patlas_refresh',
+    );
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/platform' });
+    const stored = () => page.evaluate(() => ({ ...localStorage }) as Record<string, string>);
+    const before = await stored();
+    expect(JSON.stringify(before)).not.toContain(cookie!.value);
+    expect(Object.keys(before).some((k) => k.endsWith(':refreshToken'))).toBe(false);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('patlas_refresh');
+
+    // The access token runs out: the next request renews it through the cookie, and the page goes on.
+    const tokenKey = Object.keys(before).find((k) => k.endsWith(':tempToken'))!;
+    const expiryKey = Object.keys(before).find((k) => k.endsWith(':expiresIn'))!;
+    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ v: Date.now() - 1000 })), expiryKey);
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/platform/oauth/refresh/token'));
+    await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=${encodeURIComponent('CN 116226907 A')}`);
+    expect((await refreshed).status()).toBe(200);
+    await expect
+      .poll(() => page.getByText('一种隐私计算协议分布式执行系统及方法').first().isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    const after = await stored();
+    expect(after[tokenKey]).not.toBe(before[tokenKey]);
+    const [rotated] = (await context.cookies(server.baseUrl + '/api/platform')).filter(
+      (c) => c.name === 'patlas_refresh',
+    );
+    expect(rotated!.value).not.toBe(cookie!.value);
+    await context.close();
+  });
+
   it('logs in from /login onto the quick search; a user without a permission gets 403', async () => {
     const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
     const page = await context.newPage();

@@ -1,4 +1,4 @@
-import { ENVELOPE_STATUS, HTTP_TIMEOUT_MS, type Language } from '@patlas/contracts';
+import { ENVELOPE_STATUS, HTTP_TIMEOUT_MS, REFRESH_COOKIE, type Language } from '@patlas/contracts';
 import { API_BASE } from '../config';
 
 /**
@@ -221,6 +221,8 @@ async function send<T>(
       headers: {
         Accept: 'application/json',
         'Accept-Language': lang,
+        // Logins and refreshes answer with the refresh token as an httpOnly cookie, not in the body.
+        [REFRESH_COOKIE.transportHeader]: 'cookie',
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },

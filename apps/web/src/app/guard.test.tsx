@@ -124,12 +124,12 @@ describe('route guard', () => {
     expect(calls.some((c) => c.url.pathname === '/api/platform/platform/logout')).toBe(true);
   });
 
-  it('treats an expired token without a refresh token as no session', async () => {
+  it('treats an expired token whose refresh cookie ran out as no session', async () => {
     stubFetch((url) =>
       url.pathname === '/api/platform/oauth/can/iplogin' ? ok({ canIpLogin: false }) : captchaAnswer(),
     );
     const { router } = renderApp('/innovationSpace/searchDetail?pn=CN1', 'zh', {
-      session: { expiresAt: Date.now() - 1_000, refreshToken: null },
+      session: { expiresAt: Date.now() - 1_000, canRefresh: false },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(new URLSearchParams(router.state.location.search).get('pn')).toBe('CN1');
@@ -182,7 +182,7 @@ describe('header and tabs by permission', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     const logout = calls.find((c) => c.url.pathname === '/api/platform/platform/logout');
     expect(logout?.headers.get('Authorization')).toBe('Bearer test-access-token');
-    for (const name of ['tempToken', 'refreshToken', '_menu', 'nickName', 'tabs']) {
+    for (const name of ['tempToken', 'refreshExpiresAt', '_menu', 'nickName', 'tabs']) {
       expect(window.localStorage.getItem(`patlas:1:${name}`), name).toBeNull();
     }
   });

@@ -7,13 +7,13 @@ type Options = Omit<RequestOptions, 'query' | 'auth'>;
 // are the session's to read.
 
 /**
- * `POST /oauth/refresh/token`: a new token pair for a refresh token (the old refresh token is used
- * up). The token travels in the body, never in a URL that logs and proxies keep (issue 16 §2).
+ * `POST /oauth/refresh/token`: a new token pair for the refresh cookie the login set (the old refresh
+ * token is used up, the cookie replaced). The refresh token never passes through script (issue 41).
  */
-export function refreshTokens(refreshToken: string, options: Options): Promise<TokenResponse> {
+export function refreshTokens(options: Options): Promise<TokenResponse> {
   return apiPost<TokenResponse>(
     '/platform/oauth/refresh/token',
-    { grant_type: 'refresh_token', refresh_token: refreshToken },
+    { grant_type: 'refresh_token' },
     { ...options, auth: false },
   );
 }
@@ -31,8 +31,11 @@ export function loginByIp(options: Options): Promise<TokenResponse> {
   return apiGet<TokenResponse>('/platform/oauth/ip/token', { ...options, auth: false });
 }
 
-/** `/platform/logout` with the token being ended (sent explicitly: the session is being cleared). */
-export function logoutSession(token: string, options: Options): Promise<unknown> {
+/**
+ * `/platform/logout` with the token being ended (sent explicitly: the session is being cleared); the
+ * refresh cookie goes along and is cleared.
+ */
+export function logoutSession(token: string | undefined, options: Options): Promise<unknown> {
   return apiPost<unknown>('/platform/platform/logout', {}, { ...options, auth: false, bearer: token });
 }
 

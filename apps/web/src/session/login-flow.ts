@@ -14,13 +14,14 @@ export type LoginOutcome = { kind: 'ok' } | { kind: 'noRole' } | { kind: 'noQuic
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Ends the session: forgets what a logout forgets (spec 1 §4) and tells the server when a token
- * exists. The local part happens first, so the page never waits for the server.
+ * Ends the session: forgets what a logout forgets (spec 1 §4) and tells the server, with the token
+ * when one exists; without one the server ends the session of the refresh cookie and clears it
+ * (a re-login dialog dropped the token). The local part happens first, so the page never waits.
  */
 export async function logout(store: SessionStore, context: AuthCallContext): Promise<void> {
   const token = store.getSnapshot().session?.token;
   store.clear();
-  if (token) await logoutSession(token, context).catch(() => undefined);
+  await logoutSession(token, context).catch(() => undefined);
 }
 
 /**

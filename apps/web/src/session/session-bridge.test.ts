@@ -16,7 +16,6 @@ const fail = (http: number, code: string, status = 0): FakeResponse => ({
 const tokens = (access: string) => ({
   access_token: access,
   token_type: 'bearer',
-  refresh_token: `refresh-of-${access}`,
   expires_in: 7200,
   tenantCode: 'default',
   canOperation: true,
@@ -31,10 +30,10 @@ const noPause = (ms: number) => {
   pauses.push(ms);
   return Promise.resolve();
 };
-function storeWith(expiresAt: number, refreshToken: string | null = 'r1'): SessionStore {
+function storeWith(expiresAt: number, canRefresh = true): SessionStore {
   storage.clear();
   storage.set(SESSION_NAMES.token, 'old');
-  if (refreshToken) storage.set(SESSION_NAMES.refreshToken, refreshToken);
+  if (canRefresh) storage.set(SESSION_NAMES.refreshExpiresAt, expiresAt + 7_200_000);
   storage.set(SESSION_NAMES.expiresAt, expiresAt);
   storage.set(SESSION_NAMES.menu, ['/search/quick']);
   storage.set(SESSION_NAMES.nickName, '张三');
@@ -46,7 +45,7 @@ function storeWith(expiresAt: number, refreshToken: string | null = 'r1'): Sessi
 /** What another tab's refresh leaves in the shared storage, and the reload its storage event causes. */
 function anotherTabStored(store: SessionStore, access: string): void {
   storage.set(SESSION_NAMES.token, access);
-  storage.set(SESSION_NAMES.refreshToken, `refresh-of-${access}`);
+  storage.set(SESSION_NAMES.refreshExpiresAt, now + 14_400_000);
   storage.set(SESSION_NAMES.expiresAt, now + 7_200_000);
   store.reload();
 }
@@ -87,10 +86,11 @@ describe('session bridge of the API client', () => {
         const url = new URL(String(input), 'http://localhost');
         calls.push(`${url.pathname} ${new Headers(init?.headers).get('Authorization') ?? '-'}`);
         if (url.pathname.endsWith('/oauth/refresh/token')) {
-          // in a POST body, never in the URL (issue 16 §2)
+          // a POST that carries no token at all: the refresh token is the httpOnly cookie (issue 41)
           expect(init?.method).toBe('POST');
           expect(url.search).toBe('');
-          expect(JSON.parse(String(init?.body))).toEqual({ grant_type: 'refresh_token', refresh_token: 'r1' });
+          expect(JSON.parse(String(init?.body))).toEqual({ grant_type: 'refresh_token' });
+          expect(new Headers(init?.headers).get('x-patlas-refresh')).toBe('cookie');
           await refreshDone;
           return new Response(JSON.stringify({ status: 1, message: '', data: tokens('new') }), { status: 200 });
         }
@@ -109,8 +109,11 @@ describe('session bridge of the API client', () => {
     const itemCalls = calls.filter((c) => c.includes('/product/item/'));
     expect(itemCalls).toHaveLength(10);
     expect(itemCalls.every((c) => c.endsWith('Bearer new'))).toBe(true);
-    expect(store.getSnapshot().session).toMatchObject({ token: 'new', refreshToken: 'refresh-of-new' });
+    expect(store.getSnapshot().session).toMatchObject({ token: 'new', canRefresh: true });
     expect(store.getSnapshot().session?.expiresAt).toBe(now + 7_200_000);
+    // nothing a script could renew the session with is stored
+    expect(JSON.stringify({ ...localStorage })).not.toContain('refresh-of');
+    expect(storage.get(SESSION_NAMES.refreshExpiresAt)).toBe(now + 14_400_000);
   });
 
   it('refreshes once on 401 TOKEN_EXPIRED answers and retries each call with the new token', async () => {
@@ -168,7 +171,7 @@ describe('session bridge of the API client', () => {
     stubFetch((url) => (url.pathname.endsWith('/oauth/refresh/token') ? fail(400, 'VALIDATION_FAILED') : ok('never')));
     await expect(apiGet('/product/q', options)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(store.getSnapshot().interruption).toBeUndefined();
-    expect(store.getSnapshot().session?.refreshToken).toBe('r1');
+    expect(store.getSnapshot().session?.canRefresh).toBe(true);
   });
 
   it('on a lost refresh race (another tab refreshed first) goes on with the tokens that tab stored', async () => {
@@ -185,6 +188,22 @@ describe('session bridge of the API client', () => {
     expect(calls.filter((c) => c.url.pathname.endsWith('/oauth/refresh/token'))).toHaveLength(1);
     expect(bearerOf(calls.at(-1)!.headers)).toBe('Bearer other-tab');
     expect(store.getSnapshot().interruption).toBeUndefined();
+  });
+
+  it('asks for a new login, without a refresh, once the refresh cookie has run out', async () => {
+    const store = storeWith(now - 1, false);
+    const calls = stubFetch(() => ok('never'));
+    await expect(apiGet('/product/n', options)).rejects.toMatchObject({ code: 'TOKEN_EXPIRED', status: 401 });
+    expect(calls).toHaveLength(0);
+    expect(store.getSnapshot().interruption).toEqual({ kind: 'relogin', code: 'TOKEN_EXPIRED' });
+  });
+
+  it('drops a refresh token an older release stored where scripts can read it', () => {
+    storage.clear();
+    storage.set(SESSION_NAMES.token, 'old');
+    storage.set('refreshToken', 'legacy-secret');
+    createSessionStore(storage, () => now);
+    expect(storage.get('refreshToken')).toBeUndefined();
   });
 
   it('opens the IP-login-maximum dialog when the refresh answers status -3', async () => {

@@ -54,11 +54,11 @@ export function createSessionBridge(
   const delay = options.delay ?? timerDelay;
   let inflight: Promise<string> | undefined;
 
-  /** Resolves with the session once its refresh token is no longer `used` (another tab stored new tokens). */
+  /** Resolves with the session once its access token is no longer `used` (another tab stored new tokens). */
   function sessionAfter(used: string): Promise<Session | undefined> {
     const changed = () => {
       const session = store.getSnapshot().session;
-      return session?.refreshToken !== used ? { session } : undefined;
+      return session?.token !== used ? { session } : undefined;
     };
     const now = changed();
     if (now) return Promise.resolve(now.session);
@@ -77,9 +77,13 @@ export function createSessionBridge(
     });
   }
 
-  async function refreshWith(refreshToken: string, attempt: number): Promise<string> {
+  /**
+   * One refresh with the refresh cookie. `expiredToken` is the access token being replaced: a lost
+   * race waits until another tab's refresh has stored a different one.
+   */
+  async function refreshWith(expiredToken: string, attempt: number): Promise<string> {
     try {
-      const tokens = await refreshTokens(refreshToken, context());
+      const tokens = await refreshTokens(context());
       store.saveTokens(tokens);
       return tokens.access_token;
     } catch (error) {
@@ -98,15 +102,14 @@ export function createSessionBridge(
       }
       if (error.status === 429 && attempt < RATE_LIMIT_RETRIES) {
         await delay(RATE_LIMIT_PAUSE_MS * 2 ** attempt);
-        return refreshWith(store.getSnapshot().session?.refreshToken ?? refreshToken, attempt + 1);
+        return refreshWith(expiredToken, attempt + 1);
       }
       if (error.code === REFRESH_RACE_LOST_CODE && attempt < RATE_LIMIT_RETRIES) {
-        const session = await sessionAfter(refreshToken);
+        const session = await sessionAfter(expiredToken);
         if (!session) throw error;
         if (!isTokenExpired(session, store.now())) return session.token;
-        if (session.refreshToken && session.refreshToken !== refreshToken) {
-          return refreshWith(session.refreshToken, attempt + 1);
-        }
+        // The other tab's tokens are stored but already due: its rotation set the cookie this refresh sends.
+        if (session.token !== expiredToken && session.canRefresh) return refreshWith(session.token, attempt + 1);
       }
       throw error;
     }
@@ -114,12 +117,12 @@ export function createSessionBridge(
 
   async function runRefresh(): Promise<string> {
     const session = store.getSnapshot().session;
-    if (!session?.refreshToken) {
+    if (!session?.canRefresh) {
       store.dropToken();
       store.interrupt({ kind: 'relogin', code: 'TOKEN_EXPIRED' });
       throw new ApiError('TOKEN_EXPIRED', context().messages.network, 401);
     }
-    return refreshWith(session.refreshToken, 0);
+    return refreshWith(session.token, 0);
   }
 
   const bridge: AuthBridge = {

@@ -10,7 +10,11 @@ import { appStorage } from '../storage/app-storage';
  */
 export const SESSION_NAMES = {
   token: 'tempToken',
-  refreshToken: 'refreshToken',
+  /**
+   * When the refresh token runs out (epoch ms). The token itself is an httpOnly cookie no script
+   * reads (issue 41); this only says whether a refresh can still renew the session.
+   */
+  refreshExpiresAt: 'refreshExpiresAt',
   loginType: 'loginType',
   tenantCode: 'tenantCode',
   userId: 'userId',
@@ -22,18 +26,28 @@ export const SESSION_NAMES = {
   email: 'email',
 } as const;
 
+/** Where releases before issue 41 kept the refresh token itself; removed wherever found. */
+const LEGACY_REFRESH_TOKEN_NAME = 'refreshToken';
+
 /**
  * Spec 1 §4: "Logout clears stored tokens, menu, reminders, tabs and chart settings". Reminders are
  * the spec's versionRemind; chart settings are kept under `chartSettings` by the analysis pages.
  */
-const CLEARED_ON_LOGOUT = [...Object.values(SESSION_NAMES), 'versionRemind', TABS_STORAGE_NAME, 'chartSettings'];
+const CLEARED_ON_LOGOUT = [
+  ...Object.values(SESSION_NAMES),
+  'versionRemind',
+  TABS_STORAGE_NAME,
+  'chartSettings',
+  LEGACY_REFRESH_TOKEN_NAME,
+];
 
 /** A refresh starts this long before the stated expiry, so a request never arrives with a token that just ran out. */
 export const EXPIRY_MARGIN_MS = 10_000;
 
 export interface Session {
   token: string;
-  refreshToken: string | undefined;
+  /** Whether the refresh cookie is still alive (its expiry as the login stated it). */
+  canRefresh: boolean;
   /** Absolute expiry of the access token, epoch ms. */
   expiresAt: number;
   loginType: LoginType;
@@ -93,6 +107,8 @@ function isStringArray(value: unknown): value is string[] {
 export function createSessionStore(storage: ProductStorage, now: () => number = Date.now): SessionStore {
   const listeners = new Set<() => void>();
   let interruption: Interruption | undefined;
+  // A refresh token stored by an older release is readable by any script: dropped at once.
+  storage.remove(LEGACY_REFRESH_TOKEN_NAME);
   let snapshot: SessionSnapshot = read();
 
   function read(): SessionSnapshot {
@@ -115,7 +131,7 @@ export function createSessionStore(storage: ProductStorage, now: () => number = 
     if (typeof token !== 'string' || !token) return undefined;
     const expiresAt = storage.get<unknown>(SESSION_NAMES.expiresAt);
     const loginType = storage.get<unknown>(SESSION_NAMES.loginType);
-    const refreshToken = storage.get<unknown>(SESSION_NAMES.refreshToken);
+    const refreshExpiresAt = storage.get<unknown>(SESSION_NAMES.refreshExpiresAt);
     const menu = storage.get<unknown>(SESSION_NAMES.menu);
     const str = (name: string) => {
       const value = storage.get<unknown>(name);
@@ -123,7 +139,7 @@ export function createSessionStore(storage: ProductStorage, now: () => number = 
     };
     return {
       token,
-      refreshToken: typeof refreshToken === 'string' && refreshToken ? refreshToken : undefined,
+      canRefresh: typeof refreshExpiresAt === 'number' && refreshExpiresAt > now(),
       expiresAt: typeof expiresAt === 'number' ? expiresAt : 0,
       loginType: loginType === 'ip' || loginType === 'apiToken' ? loginType : 'password',
       tenantCode: str(SESSION_NAMES.tenantCode) ?? '',
@@ -150,8 +166,8 @@ export function createSessionStore(storage: ProductStorage, now: () => number = 
     saveTokens(tokens, email) {
       const expiresInMs = tokens.expires_in * 1000;
       storage.set(SESSION_NAMES.token, tokens.access_token);
-      // Spec 1 §4: "A refresh token lives twice as long as the token".
-      storage.set(SESSION_NAMES.refreshToken, tokens.refresh_token, { ttlMs: Math.max(1, 2 * expiresInMs) });
+      // Spec 1 §4: "A refresh token lives twice as long as the token". The token is the server's cookie.
+      storage.set(SESSION_NAMES.refreshExpiresAt, now() + 2 * expiresInMs);
       storage.set(SESSION_NAMES.expiresAt, now() + expiresInMs);
       storage.set(SESSION_NAMES.loginType, tokens.loginType);
       storage.set(SESSION_NAMES.tenantCode, tokens.tenantCode);
@@ -172,7 +188,7 @@ export function createSessionStore(storage: ProductStorage, now: () => number = 
     dropToken() {
       for (const name of [
         SESSION_NAMES.token,
-        SESSION_NAMES.refreshToken,
+        SESSION_NAMES.refreshExpiresAt,
         SESSION_NAMES.expiresAt,
         SESSION_NAMES.nickName,
       ])
@@ -203,7 +219,7 @@ export function isTokenExpired(session: Session, now: number): boolean {
 /** Whether the session can open gated pages: a token that is valid or can be renewed. */
 export function isUsable(session: Session | undefined, now: number): session is Session {
   if (!session) return false;
-  return !isTokenExpired(session, now) || session.refreshToken !== undefined;
+  return !isTokenExpired(session, now) || session.canRefresh;
 }
 
 /** The app's one session, over the app's storage. */

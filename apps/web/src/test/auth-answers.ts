@@ -20,7 +20,7 @@ export function tokenAnswer(access = 'fresh-token', loginType: TokenResponse['lo
   return ok({
     access_token: access,
     token_type: 'bearer',
-    refresh_token: `refresh-${access}`,
+    // The web app asks for the refresh token as a cookie (REFRESH_COOKIE): the body has none.
     expires_in: 7200,
     tenantCode: 'default',
     canOperation: true,

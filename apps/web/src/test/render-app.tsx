@@ -84,7 +84,8 @@ export function stubFetch(answer: (url: URL, request: RecordedRequest) => FakeRe
 /** A stored session as a login leaves it; every field has a default. */
 export interface SeedSession {
   token?: string;
-  refreshToken?: string | null;
+  /** false: the refresh cookie has run out (no refresh can renew the session). */
+  canRefresh?: boolean;
   /** Absolute expiry of the access token, epoch ms; default an hour from now. */
   expiresAt?: number;
   menu?: readonly string[];
@@ -94,7 +95,6 @@ export interface SeedSession {
 }
 
 export const TEST_TOKEN = 'test-access-token';
-export const TEST_REFRESH_TOKEN = 'test-refresh-token';
 
 /**
  * Stores a logged-in session (default: every permission, the operators' one included) the way a
@@ -102,8 +102,9 @@ export const TEST_REFRESH_TOKEN = 'test-refresh-token';
  */
 export function seedSession(seed: SeedSession = {}): void {
   appStorage.set(SESSION_NAMES.token, seed.token ?? TEST_TOKEN);
-  if (seed.refreshToken !== null) appStorage.set(SESSION_NAMES.refreshToken, seed.refreshToken ?? TEST_REFRESH_TOKEN);
-  appStorage.set(SESSION_NAMES.expiresAt, seed.expiresAt ?? Date.now() + 3_600_000);
+  const expiresAt = seed.expiresAt ?? Date.now() + 3_600_000;
+  if (seed.canRefresh !== false) appStorage.set(SESSION_NAMES.refreshExpiresAt, expiresAt + 3_600_000);
+  appStorage.set(SESSION_NAMES.expiresAt, expiresAt);
   appStorage.set(SESSION_NAMES.loginType, seed.loginType ?? 'password');
   appStorage.set(SESSION_NAMES.tenantCode, 'default');
   appStorage.set(SESSION_NAMES.userId, 'u-test');
