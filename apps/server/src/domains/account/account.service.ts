@@ -16,7 +16,7 @@ import type { UserRow } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { accountMailRefusalError, ACCOUNT_MAIL_WINDOWS, type MailThrottle } from '../../mail/mail-throttle.js';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../../mail/templates/account-mails.js';
-import type { AuthContext } from '../auth/access.plugin.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
 import type { AuditService } from '../auth/audit.service.js';
 import { hashPassword } from '../auth/password.js';
 import type { PasswordAttempts } from '../auth/password-attempts.js';

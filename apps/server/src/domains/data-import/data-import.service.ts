@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { SavedUpload } from '../../files/upload.js';
 import type { AuditService } from '../auth/audit.service.js';
-import type { Clock } from '../auth/tokens.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { ImportReport as PatentImportReport } from '../patent/import/import-files.js';
 import type { RunImportOptions } from '../patent/import/import.service.js';
 import type { ImportRunRecord, ImportRunRepository, StoredRefusal } from './import-run.repository.js';

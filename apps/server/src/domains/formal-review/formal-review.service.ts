@@ -13,8 +13,8 @@ import {
 } from '@patlas/contracts';
 import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { DuplicateService } from '../duplicate/duplicate.service.js';
 import {
   ABNORMAL_THRESHOLDS,

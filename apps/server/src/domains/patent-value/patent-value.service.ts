@@ -14,7 +14,7 @@ import type { IndexablePatent, SearchEngine, ValueScoreUpdate } from '@patlas/en
 import { matchAllTerm } from '@patlas/query';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CpuPool } from '../../cpu/cpu-pool.js';
-import type { Clock } from '../auth/tokens.js';
+import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../errors.js';
 import type { PatentService } from '../patent/patent.service.js';
 import type { PatentValueRepository, PatentValueRow } from './patent-value.repository.js';

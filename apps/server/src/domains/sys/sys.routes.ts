@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DisplayCopyService } from '../account/display-copy.service.js';
 import type { RegistrationService } from '../account/registration.service.js';
-import { requireUser } from '../auth/access.plugin.js';
+import { requireUser } from '../../kernel/access.plugin.js';
 import type { Actor, AuthAdminService } from '../auth/auth-admin.service.js';
 import type { AuditService } from '../auth/audit.service.js';
 import { ok } from '../../envelope.js';
