@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../kernel/access.plugin.js';
 import type { Clock } from '../../kernel/clock.js';
-import type { MessageService } from '../message/message.service.js';
+import type { MessageService } from '../message/index.js';
 import { unknownPerson, type People } from '../../kernel/people.js';
 import { resolveRecipients } from '../../kernel/recipients.js';
 import { folderInTree, locateFolder, type LocatedFolder } from './library-access.js';

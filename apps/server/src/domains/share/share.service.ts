@@ -8,7 +8,7 @@ import {
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../kernel/clock.js';
-import type { MessageService } from '../message/message.service.js';
+import type { MessageService } from '../message/index.js';
 import { unknownPerson, type People, type Person } from '../../kernel/people.js';
 import { resolveRecipients } from '../../kernel/recipients.js';
 import type { ShareRepository, ShareRow } from './share.repository.js';
