@@ -759,7 +759,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   };
 }
 
-/** Registered, enabled accounts for the collaboration domains (domains/message/people.ts). */
+/** Registered, enabled accounts for the collaboration domains (kernel/people.ts). */
 function peopleOf(users: UserRepository): People {
   const personOf = (row: { id: string; email: string; fullname: string; disabled: number } | undefined) =>
     row && row.disabled !== 1 ? { userId: row.id, email: row.email, fullname: row.fullname } : undefined;
