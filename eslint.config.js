@@ -59,19 +59,37 @@ export default tseslint.config(
     },
   },
   {
-    // A domain reaches another domain through that domain's service, never its repository (STYLE.md).
-    files: ['apps/server/src/domains/**'],
+    // Domains meet through services (STYLE.md): a domain imports another only through that domain's
+    // index.ts, which re-exports what it offers (its services and their types), never a repository
+    // or a private helper; type-only imports included. What several domains share lives in kernel/.
+    // No domain imports the composition root (it imports every domain); the kernel imports no domain.
+    files: ['apps/server/src/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: serverDomains.map((domain) => ({
-            target: `./apps/server/src/domains/${domain}`,
-            from: serverDomains
-              .filter((other) => other !== domain)
-              .map((other) => `./apps/server/src/domains/${other}/**/*.repository.ts`),
-            message: "Another domain's repository: go through that domain's service.",
-          })),
+          zones: [
+            ...serverDomains.map((domain) => ({
+              target: `./apps/server/src/domains/${domain}`,
+              from: serverDomains
+                .filter((other) => other !== domain)
+                .map((other) => `./apps/server/src/domains/${other}/**`),
+              except: ['**/apps/server/src/domains/*/index.ts'],
+              message:
+                "Another domain's internals: import its index.ts (never its repository; export the service there), or move what several domains share to src/kernel/.",
+            })),
+            {
+              target: './apps/server/src/domains',
+              from: './apps/server/src/composition.ts',
+              message:
+                'The composition root builds the domains: declare the narrow dependencies you need as an interface in your domain.',
+            },
+            {
+              target: './apps/server/src/kernel',
+              from: './apps/server/src/domains',
+              message: 'The kernel serves every domain and imports none.',
+            },
+          ],
         },
       ],
     },

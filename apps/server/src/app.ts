@@ -25,10 +25,10 @@ import { advancedSearchDomain } from './domains/advanced-search/advanced-search.
 import { awardDomain } from './domains/award/award.domain.js';
 import { specialTopicDomain } from './domains/special-topic/special-topic.domain.js';
 import { analysisDomain } from './domains/analysis/analysis.domain.js';
-import { accessPlugin } from './domains/auth/access.plugin.js';
+import { accessPlugin } from './kernel/access.plugin.js';
 import { authDomain } from './domains/auth/auth.domain.js';
 import { publishedDemoAccount, seedAccounts, type ExposedDemoAccount } from './domains/auth/seed.js';
-import { systemClock, type Clock } from './domains/auth/tokens.js';
+import { systemClock, type Clock } from './kernel/clock.js';
 import { batchSearchDomain } from './domains/batch-search/batch-search.domain.js';
 import { chartDomain } from './domains/chart/chart.domain.js';
 import { classificationDomain } from './domains/classification/classification.domain.js';

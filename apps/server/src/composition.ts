@@ -48,7 +48,7 @@ import { RoleRepository } from './domains/auth/role.repository.js';
 import { SessionRepository } from './domains/auth/session.repository.js';
 import { SessionService } from './domains/auth/session.service.js';
 import { TenantRepository } from './domains/auth/tenant.repository.js';
-import type { Clock } from './domains/auth/tokens.js';
+import type { Clock } from './kernel/clock.js';
 import { UserRepository } from './domains/auth/user.repository.js';
 import { BatchRecordRepository } from './domains/batch-search/batch-record.repository.js';
 import { BatchSearchService } from './domains/batch-search/batch-search.service.js';
@@ -103,7 +103,7 @@ import { LibraryShareService } from './domains/library/library-share.service.js'
 import { LibraryService } from './domains/library/library.service.js';
 import { MessageRepository } from './domains/message/message.repository.js';
 import { MessageService } from './domains/message/message.service.js';
-import type { People, Person } from './domains/message/people.js';
+import type { People, Person } from './kernel/people.js';
 import { OperateHistoryRepository } from './domains/operate-history/operate-history.repository.js';
 import { OperateHistoryService } from './domains/operate-history/operate-history.service.js';
 import { runImport, withIndexWrites } from './domains/patent/import/import.service.js';
@@ -759,7 +759,7 @@ export function createServices(repositories: Repositories, infra: ServiceInfrast
   };
 }
 
-/** Registered, enabled accounts for the collaboration domains (domains/message/people.ts). */
+/** Registered, enabled accounts for the collaboration domains (kernel/people.ts). */
 function peopleOf(users: UserRepository): People {
   const personOf = (row: { id: string; email: string; fullname: string; disabled: number } | undefined) =>
     row && row.disabled !== 1 ? { userId: row.id, email: row.email, fullname: row.fullname } : undefined;

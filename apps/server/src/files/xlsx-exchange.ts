@@ -3,7 +3,7 @@ import { envelopeOf, ImportReportSchema, type ImportReport, type Language } from
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AuthContext, RouteAccess } from '../domains/auth/access.plugin.js';
+import type { AuthContext, RouteAccess } from '../kernel/access.plugin.js';
 import { ok } from '../envelope.js';
 import { languageOf } from '../plugins/locale.js';
 import { contentDisposition, XLSX_TYPE } from './spreadsheet.js';

@@ -3,7 +3,7 @@ import type { JobStatus, SysJob } from '@patlas/contracts';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { Database, JobsTable } from '../db/schema.js';
-import type { Clock } from '../domains/auth/tokens.js';
+import type { Clock } from '../kernel/clock.js';
 import { AppError } from '../errors.js';
 import { backoffSecondsFor, type JobDefinition } from './define-job.js';
 import type { JobLane } from './lanes.js';

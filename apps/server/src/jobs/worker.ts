@@ -2,7 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../domains/auth/tokens.js';
+import type { Clock } from '../kernel/clock.js';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';

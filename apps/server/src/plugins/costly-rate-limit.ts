@@ -1,6 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { optionalAuth } from '../domains/auth/access.plugin.js';
+import { optionalAuth } from '../kernel/access.plugin.js';
 import { AppError } from '../errors.js';
 
 /**

@@ -1,7 +1,7 @@
 import { TASK_ERROR_CODES, type TaskError, type TaskKindName, type TaskState } from '@patlas/contracts';
 import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { Database, TaskColumns } from '../db/schema.js';
-import type { Clock } from '../domains/auth/tokens.js';
+import type { Clock } from '../kernel/clock.js';
 import { CLAIMABLE, FINISHED, UNFINISHED } from './task-states.js';
 
 /** The table of each kind of document task. */

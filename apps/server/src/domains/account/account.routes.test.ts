@@ -9,7 +9,7 @@ import {
   setPassword,
   type AuthHeader,
 } from '../../../test/helpers.js';
-import { verifyPassword } from '../auth/password.js';
+import { verifyPassword } from '../auth/index.js';
 import { DisplayCopyRepository } from './display-copy.repository.js';
 import { FUNCTION_GUIDE } from './function-guide.js';
 

@@ -16,12 +16,14 @@ import type { UserRow } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { accountMailRefusalError, ACCOUNT_MAIL_WINDOWS, type MailThrottle } from '../../mail/mail-throttle.js';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../../mail/templates/account-mails.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { AuditService } from '../auth/audit.service.js';
-import { hashPassword } from '../auth/password.js';
-import type { PasswordAttempts } from '../auth/password-attempts.js';
-import type { SessionService } from '../auth/session.service.js';
-import { hashToken } from '../auth/tokens.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import {
+  type AuditService,
+  hashPassword,
+  type PasswordAttempts,
+  type SessionService,
+  hashToken,
+} from '../auth/index.js';
 import { normaliseEmail, type AccountRepository } from './account.repository.js';
 import type { EmailLinkRepository } from './email-link.repository.js';
 import { guideItemsFor } from './function-guide.js';

@@ -9,10 +9,13 @@ import {
   registrationMail,
   tryoutAcknowledgementMail,
 } from '../../mail/templates/account-mails.js';
-import type { AuditService } from '../auth/audit.service.js';
-import { hashPassword } from '../auth/password.js';
-import { ALL_FEATURES_ROLE_NAME, DEFAULT_TENANT_CODE } from '../auth/seed.js';
-import type { SessionService } from '../auth/session.service.js';
+import {
+  type AuditService,
+  hashPassword,
+  ALL_FEATURES_ROLE_NAME,
+  DEFAULT_TENANT_CODE,
+  type SessionService,
+} from '../auth/index.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { normaliseEmail, type AccountRepository } from './account.repository.js';
 import type { EmailLinkPurpose, EmailLinkRepository } from './email-link.repository.js';

@@ -8,8 +8,8 @@ import {
 import { findField } from '@patlas/query';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { AdvancedSearchRepository, AdvancedSearchTemplateRow } from './advanced-search.repository.js';
 
 /** The default template's name, in the language of the user who first opened the form. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { authHeader, injectJson, testConfig } from '../../../test/helpers.js';
 import { ServerProcess, waitFor } from '../../../test/server-process.js';
-import { runImport } from '../patent/import/import.service.js';
+import { runImport } from '../patent/index.js';
 
 const ALERTS = 6;
 /** The mail the first server is killed on: the SMTP server has read it but never answers. */

@@ -14,7 +14,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.js';
 import { MailCatcher } from '../../../test/mail-catcher.js';
-import { runImport } from '../patent/import/import.service.js';
+import { runImport } from '../patent/index.js';
 
 const dialects = await reachableDialects();
 

@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { ok } from '../../envelope.js';
 import { languageOf } from '../../plugins/locale.js';
 import { AppError } from '../../errors.js';
-import { requireUser } from '../auth/access.plugin.js';
+import { requireUser } from '../../kernel/access.plugin.js';
 import { confirmPageHtml } from './alert-confirm-page.js';
 import { ALERT_PERMISSION, RECIPIENT_CONFIRM_PATH, type AlertService } from './alert.service.js';
 

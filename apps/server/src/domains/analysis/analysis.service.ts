@@ -10,7 +10,7 @@ import type {
 import { drillDown, type SearchEngine } from '@patlas/engine';
 import { makeAnd, printExpression } from '@patlas/query';
 import type { z } from 'zod';
-import { toAppError, type SearchService } from '../search/search.service.js';
+import { toAppError, type SearchService } from '../search/index.js';
 
 export type AnalysisResultSet = z.output<typeof AnalysisResultSetSchema>;
 export type AnalysisRequestBody = z.output<typeof AnalysisRequestSchema>;

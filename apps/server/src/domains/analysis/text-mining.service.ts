@@ -38,7 +38,7 @@ import {
 import { makeAnd, type QueryNode } from '@patlas/query';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { toAppError, type SearchService } from '../search/search.service.js';
+import { toAppError, type SearchService } from '../search/index.js';
 import { SharedResults } from '../../plugins/shared-results.js';
 
 type ResultSet = z.output<typeof AnalysisResultSetSchema>;

@@ -6,7 +6,7 @@ import {
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
-import { requireUser } from '../auth/access.plugin.js';
+import { requireUser } from '../../kernel/access.plugin.js';
 import type { WordMergeService } from './word-merge.service.js';
 
 /** As the word cloud and clustering themselves (text-mining.routes.ts). */

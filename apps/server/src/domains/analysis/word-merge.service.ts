@@ -9,7 +9,7 @@ import {
 import { termKeyOf } from '@patlas/engine';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { stableStringify } from '../patent/merge-patent.js';
+import { stableStringify } from '../../kernel/stable-stringify.js';
 import type { WordMergeRepository } from './word-merge.repository.js';
 
 export type WordMergeBody = z.output<typeof WordMergeRequestSchema>;

@@ -6,12 +6,13 @@ import {
   type ApiToken,
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { AccountAuthContext } from './access.plugin.js';
+import type { AccountAuthContext } from '../../kernel/access.plugin.js';
 import type { AuditRepository } from './audit.repository.js';
 import { apiTokenOf, type ApiTokenRepository } from './api-token.repository.js';
 import type { PasswordAttempts } from './password-attempts.js';
 import type { SessionRepository } from './session.repository.js';
-import { API_TOKEN_PREFIX, hashToken, newSecret, type Clock } from './tokens.js';
+import { API_TOKEN_PREFIX, hashToken, newSecret } from './tokens.js';
+import { type Clock } from '../../kernel/clock.js';
 import type { UserRepository } from './user.repository.js';
 
 export interface ApiTokenServiceDeps {

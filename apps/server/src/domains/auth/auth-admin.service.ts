@@ -1,7 +1,7 @@
 import { SYS_PERMISSION, type Role, type SysUser, type Tenant } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import type { UserRow } from '../../db/schema.js';
-import type { AccountAuthContext } from './access.plugin.js';
+import type { AccountAuthContext } from '../../kernel/access.plugin.js';
 import type { AuditRecord, AuditRepository } from './audit.repository.js';
 import { isValidIpRange } from './ip-ranges.js';
 import { hashPassword } from './password.js';

@@ -19,7 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { bearerTokenOf, requireUser } from './access.plugin.js';
+import { bearerTokenOf, requireUser } from '../../kernel/access.plugin.js';
 import type { ApiTokenService } from './api-token.service.js';
 import type { LoginService } from './login.service.js';
 import type { SessionService } from './session.service.js';

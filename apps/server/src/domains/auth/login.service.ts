@@ -18,7 +18,8 @@ import { decoyPasswordHash, verifyPassword } from './password.js';
 import type { RoleRepository } from './role.repository.js';
 import type { IssuedTokens, SessionService } from './session.service.js';
 import type { TenantRepository } from './tenant.repository.js';
-import { randomLetters, type Clock } from './tokens.js';
+import { randomLetters } from './tokens.js';
+import { type Clock } from '../../kernel/clock.js';
 import { normaliseEmail, type UserRepository } from './user.repository.js';
 
 export interface LoginServiceDeps {

@@ -2,7 +2,7 @@ import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_LOCKOUT_SECONDS, LOGIN_MAX_FAILURES
 import { AppError } from '../../errors.js';
 import type { LoginFailureRepository } from './login-failure.repository.js';
 import { verifyPassword } from './password.js';
-import type { Clock } from './tokens.js';
+import type { Clock } from '../../kernel/clock.js';
 
 /** The outcome of a throttled password check. */
 export type PasswordCheck =

@@ -6,7 +6,7 @@ import {
   type LoginType,
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { AccountAuthContext, AuthContext } from './access.plugin.js';
+import type { AccountAuthContext, AuthContext } from '../../kernel/access.plugin.js';
 import type { ApiTokenRepository } from './api-token.repository.js';
 import type { AuditRepository } from './audit.repository.js';
 import type { RoleRepository } from './role.repository.js';
@@ -14,7 +14,8 @@ import type { SessionRow } from '../../db/schema.js';
 import type { SessionEndReason, SessionRepository } from './session.repository.js';
 import type { SocketTicketRepository } from './socket-ticket.repository.js';
 import type { TenantRepository } from './tenant.repository.js';
-import { API_TOKEN_PREFIX, hashToken, newSecret, type Clock } from './tokens.js';
+import { API_TOKEN_PREFIX, hashToken, newSecret } from './tokens.js';
+import { type Clock } from '../../kernel/clock.js';
 import type { UserRepository } from './user.repository.js';
 
 export interface IssuedTokens {

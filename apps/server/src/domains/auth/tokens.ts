@@ -29,7 +29,3 @@ export function randomPassword(length = 16): string {
   for (let i = 0; i < length; i += 1) out += alphabet[randomInt(alphabet.length)];
   return out;
 }
-
-/** The service clock; tests inject a movable one instead of sleeping. */
-export type Clock = () => Date;
-export const systemClock: Clock = () => new Date();

@@ -1,5 +1,5 @@
 import { MAX_AWARD_NAME_LENGTH, type AwardLineProblem } from '@patlas/contracts';
-import { numberProblem } from '../batch-search/batch-input.js';
+import { numberProblem } from '../../kernel/batch-input.js';
 
 /** One data line of an award CSV, read. */
 export interface AwardCsvRow {

@@ -10,7 +10,7 @@ import {
 import { normalizeApplicationNumber, normalizePublicationNumber, type SearchEngine } from '@patlas/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
-import type { PatentService } from '../patent/patent.service.js';
+import type { PatentService } from '../patent/index.js';
 import { parseAwardCsv } from './award-csv.js';
 import type { AwardRepository, PatentAwardRow } from './award.repository.js';
 

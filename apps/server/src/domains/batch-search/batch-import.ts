@@ -5,7 +5,7 @@ import { ImportErrors } from '../../files/import-errors.js';
 import type { SheetReader, SheetReading } from '../../files/sheet-reader.js';
 import { XlsxFileError } from '../../files/spreadsheet.js';
 import { splitBatchApplicants, splitBatchNumbers } from '@patlas/contracts';
-import { numberProblem } from './batch-input.js';
+import { numberProblem } from '../../kernel/batch-input.js';
 
 const PROBLEM_TEXT: Record<'tooLong' | 'notANumber' | 'overLimit', Record<Language, string>> = {
   tooLong: { zh: '内容过长，不是公开号或申请号', en: 'Too long to be a publication or application number' },

@@ -16,10 +16,10 @@ import {
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import type { SheetReader } from '../../files/sheet-reader.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
-import type { PatentService } from '../patent/patent.service.js';
-import type { SearchService } from '../search/search.service.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { PatentService } from '../patent/index.js';
+import type { SearchService } from '../search/index.js';
 import { parseTxt, parseWorkbook } from './batch-import.js';
 import type { BatchRecordRepository } from './batch-record.repository.js';
 

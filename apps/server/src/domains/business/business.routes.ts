@@ -14,7 +14,7 @@ import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { readUpload } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
-import type { RouteAccess } from '../auth/access.plugin.js';
+import type { RouteAccess } from '../../kernel/access.plugin.js';
 import type { BusinessService } from './business.service.js';
 
 export interface BusinessRoutesOptions {

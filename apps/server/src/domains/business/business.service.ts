@@ -12,8 +12,8 @@ import type {
 } from '@patlas/contracts';
 import type { SearchEngine } from '@patlas/engine';
 import { AppError } from '../../errors.js';
-import type { PatentService } from '../patent/patent.service.js';
-import { toAppError, type SearchService } from '../search/search.service.js';
+import type { PatentService } from '../patent/index.js';
+import { toAppError, type SearchService } from '../search/index.js';
 import type { BusinessRepository, CompanyRelationRow } from './business.repository.js';
 import { companyKey, nameContains, phraseOf } from './company-names.js';
 import { decodeCsv, describeTreeErrors, parseTreeCsv } from './tree-csv.js';

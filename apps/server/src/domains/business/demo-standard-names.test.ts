@@ -4,8 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { parseExpression } from '@patlas/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDemoManifest } from '../patent/import/demo-loader.js';
-import { runImport } from '../patent/import/import.service.js';
+import { readDemoManifest, runImport } from '../patent/index.js';
 import { authHeader, buildTestApp, type AuthHeader } from '../../../test/helpers.js';
 
 const demoDir = fileURLToPath(new URL('../../../../../data/demo/', import.meta.url));

@@ -30,8 +30,8 @@ import {
   type UpdateClassifyRequest,
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
 import type {
   ChartClassifyRow,
   ChartColorRow,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CitationSearchDirection } from '@patlas/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { stableStringify } from '../patent/merge-patent.js';
+import { stableStringify } from '../../kernel/stable-stringify.js';
 
 /** What a citation set stands for: its seeds (stored publication numbers) and the direction. */
 export interface CitationQuery {

@@ -2,7 +2,7 @@ import { CitationSearchRequestSchema, CitationSearchResponseSchema, envelopeOf }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { languageOf } from '../../plugins/locale.js';
-import { optionalAuth } from '../auth/access.plugin.js';
+import { optionalAuth } from '../../kernel/access.plugin.js';
 import type { CitationSearchService } from './citation.service.js';
 
 /** A citation search is a search: it needs what the result page needs (search.routes.ts). */

@@ -12,9 +12,9 @@ import {
 import type { SearchEngine } from '@patlas/engine';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { citationNumber } from '../export/citation-export.js';
-import type { PatentService } from '../patent/patent.service.js';
-import { toAppError, type ResolvedSet, type SearchContext, type SearchService } from '../search/search.service.js';
+import { citationNumber } from '../export/index.js';
+import type { PatentService } from '../patent/index.js';
+import { toAppError, type ResolvedSet, type SearchContext, type SearchService } from '../search/index.js';
 import { SharedResults } from '../../plugins/shared-results.js';
 import type { CitationQuery, CitationQueryRepository } from './citation.repository.js';
 

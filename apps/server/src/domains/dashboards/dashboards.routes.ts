@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '../../plugins/locale.js';
-import type { RouteAccess } from '../auth/access.plugin.js';
+import type { RouteAccess } from '../../kernel/access.plugin.js';
 import type { DashboardsService } from './dashboards.service.js';
 import { ok } from '../../envelope.js';
 

@@ -24,8 +24,8 @@ import {
 import type { SearchEngine } from '@patlas/engine';
 import { makeAnd, type QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
-import { classifyPartyType } from '../patent/import/shared/party-classify.js';
-import { toAppError, type SearchService } from '../search/search.service.js';
+import { classifyPartyType } from '../patent/index.js';
+import { toAppError, type SearchService } from '../search/index.js';
 import {
   andExpressions,
   CHINA_EXPRESSION,

@@ -16,10 +16,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { SavedUpload } from '../../files/upload.js';
-import type { AuditService } from '../auth/audit.service.js';
-import type { Clock } from '../auth/tokens.js';
-import type { ImportReport as PatentImportReport } from '../patent/import/import-files.js';
-import type { RunImportOptions } from '../patent/import/import.service.js';
+import type { AuditService } from '../auth/index.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { ImportReport as PatentImportReport, RunImportOptions } from '../patent/index.js';
 import type { ImportRunRecord, ImportRunRepository, StoredRefusal } from './import-run.repository.js';
 
 /** The patent import pipeline (domains/patent runImport, bound to this installation's store and index). */

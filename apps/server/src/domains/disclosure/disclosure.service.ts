@@ -28,8 +28,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../../errors.js';
-import type { AccountAuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
+import type { AccountAuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
 import { emptyContent, readContent, type ReadContent } from './disclosure-content.js';
 import type { ExportImage } from './disclosure-docx.js';
 import type {

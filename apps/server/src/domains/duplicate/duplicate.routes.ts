@@ -26,7 +26,7 @@ import { AppError } from '../../errors.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { readUpload } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
-import { requireUser } from '../auth/access.plugin.js';
+import { requireUser } from '../../kernel/access.plugin.js';
 import type { DuplicateService } from './duplicate.service.js';
 
 export interface DuplicateRoutesOptions {

@@ -25,11 +25,11 @@ import { taskErrorMessage } from '../../tasks/task-error.js';
 import { failTask } from '../../tasks/task-lifecycle.js';
 import { taskStateWord } from '../../tasks/task-states.js';
 import { NEW_TASK, type TaskRepository } from '../../tasks/task.repository.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
-import type { PatentService } from '../patent/patent.service.js';
-import { toAppError, type ResolvedSet, type SearchContext } from '../search/search.service.js';
-import type { SemanticModelKeeper } from '../semantic-search/semantic-model.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { PatentService } from '../patent/index.js';
+import { toAppError, type ResolvedSet, type SearchContext } from '../search/index.js';
+import type { SemanticModelKeeper } from '../semantic-search/index.js';
 import {
   alignmentRecordOf,
   DEFAULT_CANDIDATE_OPTIONS,

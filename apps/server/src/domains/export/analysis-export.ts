@@ -17,8 +17,7 @@ import {
 import sharp from 'sharp';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import type { AnalysisService } from '../analysis/analysis.service.js';
-import type { TextMiningService } from '../analysis/text-mining.service.js';
+import type { AnalysisService, TextMiningService } from '../analysis/index.js';
 import { CHART_TITLES, chartTable, type ChartAnswer } from '@patlas/charts';
 import { openAnalysisWriter, type AnalysisCover } from '../../documents/analysis.js';
 

@@ -7,7 +7,7 @@ import {
   type Language,
   type Patent,
 } from '@patlas/contracts';
-import type { PatentService } from '../patent/patent.service.js';
+import type { PatentService } from '../patent/index.js';
 import { valueOf } from './export-fields.js';
 import type { OpenTableWriter, ExportWriter } from '../../documents/writer.js';
 

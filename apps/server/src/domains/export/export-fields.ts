@@ -12,7 +12,7 @@ import {
   type Patent,
   type PatentType,
 } from '@patlas/contracts';
-import { currentLegalStatus } from '../patent/legal-status.js';
+import { currentLegalStatus } from '../patent/index.js';
 
 type Labels = { zh: string; en: string };
 

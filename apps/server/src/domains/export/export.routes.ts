@@ -24,7 +24,7 @@ import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { languageOf } from '../../plugins/locale.js';
-import { requireUser, type AccountAuthContext } from '../auth/access.plugin.js';
+import { requireUser, type AccountAuthContext } from '../../kernel/access.plugin.js';
 import type { DirectExport, ExportService } from './export.service.js';
 import { ProgressHub, type ProgressHubDeps } from './progress-hub.js';
 

@@ -19,7 +19,7 @@ import { AppError } from '../../errors.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { readUploadForm } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
-import { requireUser } from '../auth/access.plugin.js';
+import { requireUser } from '../../kernel/access.plugin.js';
 import { formatLimit, type FileService } from './file.service.js';
 
 export interface FileRoutesOptions {

@@ -21,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { checkXlsxBuffer, XlsxLimitError } from '../../files/xlsx-guard.js';
-import type { Clock } from '../auth/tokens.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { FileRepository, FileUploadRow, UserFileRow } from './file.repository.js';
 
 export interface FileServiceDeps {

@@ -13,9 +13,9 @@ import {
 } from '@patlas/contracts';
 import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
-import type { DuplicateService } from '../duplicate/duplicate.service.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { DuplicateService } from '../duplicate/index.js';
 import {
   ABNORMAL_THRESHOLDS,
   batchSignals,
@@ -27,8 +27,8 @@ import {
   sameApplicantSignal,
   type AlignedPatent,
   type ApplicantFiling,
-} from '../pre-evaluation/abnormal-signals.js';
-import type { SearchService } from '../search/search.service.js';
+} from '../pre-evaluation/index.js';
+import type { SearchService } from '../search/index.js';
 
 export interface FormalReviewServiceDeps {
   search: SearchService;

@@ -1,10 +1,10 @@
 import { MAX_SHARE_RECIPIENTS, type Group, type GroupMember } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import type { Clock } from '../auth/tokens.js';
-import type { MessageService } from '../message/message.service.js';
-import { resolveRecipients } from '../message/recipients.js';
-import { unknownPerson, type People } from '../message/people.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { MessageService } from '../message/index.js';
+import { resolveRecipients } from '../../kernel/recipients.js';
+import { unknownPerson, type People } from '../../kernel/people.js';
 import type { GroupMemberRow, GroupRepository, GroupRow } from './group.repository.js';
 
 /**

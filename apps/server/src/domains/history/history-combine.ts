@@ -8,7 +8,7 @@ import {
 } from '@patlas/contracts';
 import { getFieldById, makeAnd, makeOr, printExpression, type QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
-import type { SearchService } from '../search/search.service.js';
+import type { SearchService } from '../search/index.js';
 
 /**
  * Combining search-history entries (POST /history/historyRetrievalCombined) into one expression,

@@ -6,7 +6,7 @@ import type { SearchHistoryEntry } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { runCli, ServerProcess } from '../../../test/server-process.js';
-import { ADMIN_EMAIL } from '../auth/seed.js';
+import { ADMIN_EMAIL } from '../auth/index.js';
 import { writeHistoryXlsx, type HistoryRecord } from './history-xlsx.js';
 
 const TOTAL = 3000;

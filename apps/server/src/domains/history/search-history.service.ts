@@ -11,10 +11,10 @@ import {
   type SearchHistoryItem,
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { QueryNode } from '@patlas/query';
-import type { SearchService } from '../search/search.service.js';
+import type { SearchService } from '../search/index.js';
 import { HistoryCombiner, type CombineOperator } from './history-combine.js';
 import { readEntryJson } from './history-entry.js';
 import { XlsxFileError } from '../../files/spreadsheet.js';

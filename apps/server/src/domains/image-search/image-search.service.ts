@@ -11,8 +11,8 @@ import {
 } from '@patlas/contracts';
 import sharp from 'sharp';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
 import { extractQueryFeatures, MAX_INPUT_PIXELS, type ImageEmbedder, type QueryFeatures } from './image-features.js';
 import { FEATURE_MODEL } from './image-index.js';
 import { rankPatents, type IndexedDrawing, type PatentMatch } from './image-ranking.js';

@@ -7,7 +7,7 @@ import {
 import { AppError } from '../../errors.js';
 import type { SheetReader, SheetReading } from '../../files/sheet-reader.js';
 import { XlsxFileError } from '../../files/spreadsheet.js';
-import { numberProblem } from '../batch-search/batch-input.js';
+import { numberProblem } from '../../kernel/batch-input.js';
 
 /** One number read from an import file, with the line it came from and the labels of that line. */
 export interface ImportedNumber {

@@ -7,11 +7,11 @@ import {
   type SharedLibrary,
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
-import type { MessageService } from '../message/message.service.js';
-import { unknownPerson, type People } from '../message/people.js';
-import { resolveRecipients } from '../message/recipients.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { MessageService } from '../message/index.js';
+import { unknownPerson, type People } from '../../kernel/people.js';
+import { resolveRecipients } from '../../kernel/recipients.js';
 import { folderInTree, locateFolder, type LocatedFolder } from './library-access.js';
 import type { LibraryMembersRepository } from './library-members.repository.js';
 import { folderDto, FolderTree } from './library-tree.js';

@@ -10,7 +10,7 @@ import {
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
-import { requireUser } from '../auth/access.plugin.js';
+import { requireUser } from '../../kernel/access.plugin.js';
 import type { MessageService } from './message.service.js';
 
 export interface MessageRoutesOptions {

@@ -6,9 +6,9 @@ import {
   type MessagePage,
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { Clock } from '../auth/tokens.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { MessageRepository, MessageRow } from './message.repository.js';
-import { unknownPerson, type People } from './people.js';
+import { unknownPerson, type People } from '../../kernel/people.js';
 
 /**
  * What the domain that sent an invitation does when its recipient answers. It may refuse with an

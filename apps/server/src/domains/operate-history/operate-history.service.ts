@@ -7,8 +7,8 @@ import {
   type RecordType,
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { OperateHistory, OperateHistoryFilter, OperateHistoryRepository } from './operate-history.repository.js';
 import { localDayStamp, XlsxFileError } from '../../files/spreadsheet.js';
 import type { SheetReader } from '../../files/sheet-reader.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers.js';
-import { runImport } from '../patent/import/import.service.js';
+import { runImport } from '../patent/index.js';
 import { MAIN_THREAD_STAT, watchHolds } from '../../../test/event-loop-holds.js';
 
 const COUNT = 3000;

@@ -6,7 +6,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patent, PatentValue, SearchHitDto } from '@patlas/contracts';
 import { authHeader, buildTestApp, injectJson, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
-import { runImport } from '../patent/import/import.service.js';
+import { runImport } from '../patent/index.js';
 import { PATENT_VALUE_RESCORE_KIND } from './patent-value.job.js';
 
 const dialects = await reachableDialects();

@@ -14,9 +14,9 @@ import type { IndexablePatent, SearchEngine, ValueScoreUpdate } from '@patlas/en
 import { matchAllTerm } from '@patlas/query';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CpuPool } from '../../cpu/cpu-pool.js';
-import type { Clock } from '../auth/tokens.js';
+import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../errors.js';
-import type { PatentService } from '../patent/patent.service.js';
+import type { PatentService } from '../patent/index.js';
 import type { PatentValueRepository, PatentValueRow } from './patent-value.repository.js';
 import { CohortHistogram, CohortStats, chooseCohort, cohortPathOf, scoreWith } from './value-cohorts.js';
 import { indicatorArray, indicatorRecord, rawIndicatorsOf } from './value-indicators.js';

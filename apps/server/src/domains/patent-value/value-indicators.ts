@@ -5,7 +5,7 @@ import {
   type ValueDimensionId,
   type ValueIndicatorId,
 } from '@patlas/contracts';
-import { currentLegalStatus, patentTypeOf, statutoryTermEnd } from '../patent/legal-status.js';
+import { currentLegalStatus, patentTypeOf, statutoryTermEnd } from '../patent/index.js';
 
 /**
  * The raw indicators of patent value, read from one record (pure; docs/patent-value.md). Each is a

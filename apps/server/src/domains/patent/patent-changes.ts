@@ -1,5 +1,5 @@
 import type { Patent } from '@patlas/contracts';
-import { stableStringify } from './merge-patent.js';
+import { stableStringify } from '../../kernel/stable-stringify.js';
 
 /**
  * What an import did to a record, as the bit set `patent_changes.fields` stores (issue 19: alert

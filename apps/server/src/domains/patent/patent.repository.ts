@@ -10,7 +10,8 @@ import {
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, NewPatentRow } from '../../db/schema.js';
-import { mergePatent, stableStringify } from './merge-patent.js';
+import { mergePatent } from './merge-patent.js';
+import { stableStringify } from '../../kernel/stable-stringify.js';
 import { changeBitsOf } from './patent-changes.js';
 import { patentTextReader, type PatentTextReader } from './patent-texts.repository.js';
 

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApplicationText, FormalFinding, FormalRule, Patent } from '@patlas/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { patenticsXlsxFormat } from '../patent/import/formats/patentics.js';
-import { usGrantXmlFormat } from '../patent/import/formats/us-grant-xml.js';
+import { patenticsXlsxFormat, usGrantXmlFormat } from '../patent/index.js';
 import { claimReferences, countZhUnits, foldWidth, parseClaims, reviewApplication } from './formal-review.js';
 
 const DEMO = fileURLToPath(new URL('../../../../../data/demo/', import.meta.url));

@@ -18,7 +18,7 @@ import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { ok } from '../../envelope.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { languageOf } from '../../plugins/locale.js';
-import { requireUser } from '../auth/access.plugin.js';
+import { requireUser } from '../../kernel/access.plugin.js';
 import type { PreEvaluationService } from './pre-evaluation.service.js';
 
 export interface PreEvaluationRoutesOptions {

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { ok } from '../../envelope.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { languageOf } from '../../plugins/locale.js';
-import { requireUser } from '../auth/access.plugin.js';
+import { requireUser } from '../../kernel/access.plugin.js';
 import type { ReportService } from './report.service.js';
 
 export interface ReportRoutesOptions {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, type AuthHeader } from '../../../test/helpers.js';
-import { runImport } from '../patent/import/import.service.js';
+import { runImport } from '../patent/index.js';
 
 /**
  * The legal-search fields (/search/lawSearch, /search/defense) through the search API, over records

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { SearchStateSchema, type SearchState } from '@patlas/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { stableStringify } from '../patent/merge-patent.js';
+import { stableStringify } from '../../kernel/stable-stringify.js';
 
 /** Result-page states under a content-derived key: the same state always gets the same key. */
 export class SearchStateRepository {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SemanticQuery } from '@patlas/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { stableStringify } from '../patent/merge-patent.js';
+import { stableStringify } from '../../kernel/stable-stringify.js';
 
 /**
  * Semantic queries under a content-derived key (the same query always gets the same key), in the

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AccountService } from '../account/account.service.js';
+import type { AccountService } from '../account/index.js';
 import { semanticSearchRoutes } from './semantic-search.routes.js';
 import type { SemanticSearchService } from './semantic-search.service.js';
 import { limitSearchRate } from '../../plugins/search-rate-limit.js';

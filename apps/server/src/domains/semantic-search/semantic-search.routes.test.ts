@@ -5,7 +5,7 @@ import type { Patent } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, buildTestApp, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
-import { runImport } from '../patent/import/import.service.js';
+import { runImport } from '../patent/index.js';
 import { loadOnnxEmbedder, SemanticModelError } from './onnx-embedder.js';
 
 /** Four topics, a few patents each, so that the corpus-learned space has something to separate. */

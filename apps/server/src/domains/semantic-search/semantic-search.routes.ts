@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
-import type { AccountService } from '../account/account.service.js';
+import type { AccountService } from '../account/index.js';
 import type { SemanticSearchService } from './semantic-search.service.js';
 
 export interface SemanticSearchRoutesOptions {

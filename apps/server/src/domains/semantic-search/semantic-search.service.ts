@@ -10,7 +10,7 @@ import {
 import { nearestTerms, type SearchEngine, type WordVectors } from '@patlas/engine';
 import { applyLeadingNotRule, parseExpression, type QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
-import { toAppError, type ResolvedSet } from '../search/search.service.js';
+import { toAppError, type ResolvedSet } from '../search/index.js';
 import { SharedResults } from '../../plugins/shared-results.js';
 import type { SemanticModelKeeper } from './semantic-model.js';
 import type { SemanticQueryRepository } from './semantic-query.repository.js';

@@ -7,10 +7,10 @@ import {
   type ShareSearchRequest,
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { Clock } from '../auth/tokens.js';
-import type { MessageService } from '../message/message.service.js';
-import { unknownPerson, type People, type Person } from '../message/people.js';
-import { resolveRecipients } from '../message/recipients.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { MessageService } from '../message/index.js';
+import { unknownPerson, type People, type Person } from '../../kernel/people.js';
+import { resolveRecipients } from '../../kernel/recipients.js';
 import type { ShareRepository, ShareRow } from './share.repository.js';
 
 /** A patent as a share keeps it: its publication number and title at the time of sharing. */

@@ -15,7 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../errors.js';
-import type { SearchService } from '../search/search.service.js';
+import type { SearchService } from '../search/index.js';
 import type { SpecialTopicRepository, SpecialTopicRow, SpecialTopicValues } from './special-topic.repository.js';
 
 export interface SpecialTopicServiceDeps {

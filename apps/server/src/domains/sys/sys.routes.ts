@@ -17,11 +17,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DisplayCopyService } from '../account/display-copy.service.js';
-import type { RegistrationService } from '../account/registration.service.js';
-import { requireUser } from '../auth/access.plugin.js';
-import type { Actor, AuthAdminService } from '../auth/auth-admin.service.js';
-import type { AuditService } from '../auth/audit.service.js';
+import type { DisplayCopyService, RegistrationService } from '../account/index.js';
+import { requireUser } from '../../kernel/access.plugin.js';
+import type { Actor, AuthAdminService, AuditService } from '../auth/index.js';
 import { ok } from '../../envelope.js';
 
 export interface SysRoutesOptions {

@@ -1,7 +1,7 @@
 import { envelopeOf, HealthSchema } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PatentService } from '../patent/patent.service.js';
+import type { PatentService } from '../patent/index.js';
 
 export interface HealthRoutesOptions {
   patents: Pick<PatentService, 'count'>;

@@ -1,7 +1,7 @@
 import type { RecordType } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
-import type { AuthContext } from '../auth/access.plugin.js';
-import type { Clock } from '../auth/tokens.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { TrackingCounts, TrackingRepository } from './tracking.repository.js';
 
 export interface TrackingEventInput {

@@ -7,7 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf } from '../../plugins/locale.js';
-import { optionalAuth } from '../auth/access.plugin.js';
+import { optionalAuth } from '../../kernel/access.plugin.js';
 import type { TranslationService } from './translation.service.js';
 import { ok } from '../../envelope.js';
 

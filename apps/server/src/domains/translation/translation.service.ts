@@ -6,7 +6,7 @@ import {
 } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import { CHUNK_MAX_CHARS, splitIntoChunks } from '../../text/chunking.js';
-import type { Clock } from '../auth/tokens.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { TranslationProvider } from './translation.provider.js';
 import type { TranslationUsageRepository } from './translation.repository.js';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.js';
 import { testConfig } from '../../../../test/helpers.js';
 import { runCli, ServerProcess, waitFor } from '../../../../test/server-process.js';
-import { ADMIN_EMAIL } from '../../auth/seed.js';
+import { ADMIN_EMAIL } from '../../auth/index.js';
 
 /** Characters found nowhere else in the titles: each record's title holds its own pair. */
 const CHARS = [

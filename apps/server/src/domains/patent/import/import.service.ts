@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../composition.js';
+import type { PatentImportContext } from './import-context.js';
 import { readDemoManifest } from './demo-loader.js';
 import { differencesOf, verifySearchIndex } from './index-verify.js';
 import { INDEX_PENDING_KEY, noteInStepSinceStart, takeInStepMark } from './index-in-step.js';
@@ -16,7 +16,7 @@ export type RunImportOptions = Pick<
 };
 
 /** Per installation: the import or index repair running, which the next one waits for. */
-const indexWrites = new WeakMap<AppContext, Promise<unknown>>();
+const indexWrites = new WeakMap<PatentImportContext, Promise<unknown>>();
 
 /**
  * Runs `task` once the imports and repairs of this installation queued before it have ended: a
@@ -24,11 +24,11 @@ const indexWrites = new WeakMap<AppContext, Promise<unknown>>();
  * after the import indexed the newer one. Value scores written to the index go through it too
  * (withIndexWrites), so a rescore never writes an older score after an import's newer one.
  */
-export function withIndexWrites<T>(context: AppContext, task: () => Promise<T>): Promise<T> {
+export function withIndexWrites<T>(context: PatentImportContext, task: () => Promise<T>): Promise<T> {
   return exclusive(context, task);
 }
 
-function exclusive<T>(context: AppContext, task: () => Promise<T>): Promise<T> {
+function exclusive<T>(context: PatentImportContext, task: () => Promise<T>): Promise<T> {
   const before = indexWrites.get(context) ?? Promise.resolve();
   const run = before.then(task, task);
   indexWrites.set(
@@ -44,7 +44,7 @@ function exclusive<T>(context: AppContext, task: () => Promise<T>): Promise<T> {
  * writes run on worker threads while this thread reads and stores the next batches.
  */
 export async function runImport(
-  context: AppContext,
+  context: PatentImportContext,
   files: readonly string[],
   options: RunImportOptions = {},
 ): Promise<ImportReport> {
@@ -52,7 +52,7 @@ export async function runImport(
 }
 
 async function importAndIndex(
-  context: AppContext,
+  context: PatentImportContext,
   files: readonly string[],
   options: RunImportOptions,
 ): Promise<ImportReport> {
@@ -126,7 +126,7 @@ export interface SearchIndexSync {
  * are indexed again, extra ones removed. After a clean shutdown with nothing written since
  * (index-in-step.ts), the index is known to be in step and the verify is skipped.
  */
-export async function syncSearchIndex(context: AppContext, signal?: AbortSignal): Promise<SearchIndexSync> {
+export async function syncSearchIndex(context: PatentImportContext, signal?: AbortSignal): Promise<SearchIndexSync> {
   return exclusive(context, async () => {
     const patents = context.repositories.patents;
     try {
@@ -159,7 +159,7 @@ export async function syncSearchIndex(context: AppContext, signal?: AbortSignal)
 }
 
 /** An empty index filled from the store in one pass (no per-record comparison to make). */
-async function rebuildSearchIndex(context: AppContext, signal?: AbortSignal): Promise<number> {
+async function rebuildSearchIndex(context: PatentImportContext, signal?: AbortSignal): Promise<number> {
   context.demo.loading = true;
   let done = 0;
   // Vectors in the background, as after an import (main.ts refreshes the semantic space after this).
@@ -185,7 +185,7 @@ const DEMO_META_KEY = 'demo_corpus_fingerprint';
  * (upserts change nothing for records already stored).
  */
 export async function loadDemoCorpusIfNeeded(
-  context: AppContext,
+  context: PatentImportContext,
   options: Pick<RunImportOptions, 'signal' | 'onProgress'> = {},
 ): Promise<ImportReport | undefined> {
   if (!context.config.demo.enabled) return undefined;

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../composition.js';
+import type { PatentImportContext } from './import-context.js';
 
 /**
  * Set in the store while an import's records may be stored but not yet indexed; a crash leaves it
@@ -22,9 +22,9 @@ interface InStepMark {
 }
 
 /** Processes whose start-up verify (or the skip of it) has ended: only they may leave a mark. */
-const inStepSinceStart = new WeakSet<AppContext>();
+const inStepSinceStart = new WeakSet<PatentImportContext>();
 
-async function currentState(context: AppContext): Promise<InStepMark> {
+async function currentState(context: PatentImportContext): Promise<InStepMark> {
   const [identity, dataVersion, stored] = await Promise.all([
     context.engine.identity(),
     context.repositories.dataVersions.latest(),
@@ -38,7 +38,7 @@ async function currentState(context: AppContext): Promise<InStepMark> {
  * neither to this index nor through an import to the store, and no import was left unfinished: the
  * start-up verify (a read of every record's version, ~25 s at 1M records) would find nothing.
  */
-export async function takeInStepMark(context: AppContext): Promise<boolean> {
+export async function takeInStepMark(context: PatentImportContext): Promise<boolean> {
   const patents = context.repositories.patents;
   const [raw, pending] = await Promise.all([patents.getMeta(IN_STEP_KEY), patents.getMeta(INDEX_PENDING_KEY)]);
   if (!raw) return false;
@@ -62,7 +62,7 @@ export async function takeInStepMark(context: AppContext): Promise<boolean> {
 }
 
 /** Called when the start-up verify (or its skip) has ended without being stopped. */
-export function noteInStepSinceStart(context: AppContext): void {
+export function noteInStepSinceStart(context: PatentImportContext): void {
   inStepSinceStart.add(context);
 }
 
@@ -70,7 +70,7 @@ export function noteInStepSinceStart(context: AppContext): void {
  * At a clean shutdown, once the index writes have ended: marks the index as in step with the store,
  * when this process verified it at start and no import is left unfinished.
  */
-export async function markInStep(context: AppContext): Promise<boolean> {
+export async function markInStep(context: PatentImportContext): Promise<boolean> {
   if (!inStepSinceStart.has(context)) return false;
   const patents = context.repositories.patents;
   if (await patents.getMeta(INDEX_PENDING_KEY)) return false;

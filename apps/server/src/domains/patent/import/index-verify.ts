@@ -1,5 +1,5 @@
 import { publicationKey, type BulkLoad } from '@patlas/engine';
-import type { AppContext } from '../../../composition.js';
+import type { PatentImportContext } from './import-context.js';
 
 export interface IndexVerifyOptions {
   /** Re-index the missing and stale records from the store and remove the extra ones. */
@@ -42,7 +42,7 @@ export function differencesOf(report: IndexVerifyReport): number {
  * written. Run at start (syncSearchIndex) and by `patlas index verify [--repair]`.
  */
 export async function verifySearchIndex(
-  context: AppContext,
+  context: PatentImportContext,
   options: IndexVerifyOptions = {},
 ): Promise<IndexVerifyReport> {
   const started = Date.now();

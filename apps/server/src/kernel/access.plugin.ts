@@ -1,7 +1,7 @@
 import { hasPermission, SYS_PERMISSION, type LoginType, type PermissionRule } from '@patlas/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../errors.js';
+import { AppError } from '../errors.js';
 
 /**
  * Who may call a route. Every route under /api declares one in `config: { access }`:

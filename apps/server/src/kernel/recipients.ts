@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.js';
+import { AppError } from '../errors.js';
 import type { People, Person } from './people.js';
 
 /**

@@ -2,7 +2,7 @@
 import type {} from '@fastify/swagger';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../test/helpers.js';
 import { accessPlugin, type RouteAccessEntry } from './access.plugin.js';
 
 const dialects = await reachableDialects();
