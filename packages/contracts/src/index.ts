@@ -44,3 +44,5 @@ export * from './pre-evaluation.js';
 export * from './disclosure.js';
 export * from './rewrite.js';
 export * from './task.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';

@@ -5,12 +5,15 @@ import type {
   SearchHistoryEntry,
   SearchHistoryItem,
 } from '@patlas/contracts';
+import { operateHistoryEndpoints, trackingEndpoints } from '@patlas/contracts';
 import { apiPost, apiSend, type RequestOptions } from '../api/client';
+import { call } from '../api/endpoint-call';
 
 export type Options = Omit<RequestOptions, 'query'>;
 
-// The history calls that recording and the history drawer make. Shapes of packages/contracts/src/history.ts
-// (the web app takes types, not zod, from contracts); the history page's own calls are in features/history/api.ts.
+// The history calls that recording and the history drawer make. Shapes of packages/contracts/src/history.ts;
+// calls of endpoints already defined there go through `call` (issue 42). The history page's own calls
+// are in features/history/api.ts.
 
 export interface Paged<T> {
   total: number;
@@ -59,15 +62,15 @@ export function describeReferences(nos: number[], options: Options): Promise<{ i
 // Operation history
 
 export function saveOperateHistory(body: SaveOperateHistoryRequest, options: Options): Promise<{ id: string }> {
-  return apiPost<{ id: string }>('/product/operatehistory', body, options);
+  return call(operateHistoryEndpoints.save, { body }, options);
 }
 
 export function deleteOperateHistory(body: DeleteRequest, options: Options): Promise<{ deleted: number }> {
-  return apiSend<{ deleted: number }>('DELETE', '/product/operatehistory', body, options);
+  return call(operateHistoryEndpoints.remove, { body }, options);
 }
 
 // Event tracking — spec 1 §3 "Event tracking record"
 
 export function recordEvent(body: EventTrackingRecord, options: Options): Promise<unknown> {
-  return apiPost<unknown>('/product/eventTracking/record', body, options);
+  return call(trackingEndpoints.recordEvent, { body }, options);
 }

@@ -1,17 +1,7 @@
-import {
-  DeleteOperateHistoryRequestSchema,
-  DeleteResultSchema,
-  envelopeOf,
-  ExportOperateHistoryRequestSchema,
-  ListOperateHistoryRequestSchema,
-  OperateHistoryDataSchema,
-  OperateHistoryPageSchema,
-  SaveHistoryResponseSchema,
-  SaveOperateHistoryRequestSchema,
-} from '@patlas/contracts';
+import { ExportOperateHistoryRequestSchema, operateHistoryEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { registerXlsxExchange } from '../../files/xlsx-exchange.js';
+import { route } from '../../kernel/route.js';
 import type { OperateHistoryService } from './operate-history.service.js';
 import { ok } from '../../envelope.js';
 
@@ -24,43 +14,40 @@ const HISTORY = { access: '/searchHistory' } as const;
 
 /** Operation history under /api/product: /operatehistory, /list, /export, /import, /getData/{id}. */
 export const operateHistoryRoutes: FastifyPluginAsyncZod<OperateHistoryRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/operatehistory',
+  route(
+    app,
+    endpoints.save,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'Records one operation (search, analysis, export, favourite); IP-login visitors keep none',
         tags: ['history'],
-        body: SaveOperateHistoryRequestSchema,
-        response: { 200: envelopeOf(SaveHistoryResponseSchema) },
       },
     },
     async (request) => ok(await service.save(request.auth, request.body)),
   );
 
-  app.post(
-    '/operatehistory/list',
+  route(
+    app,
+    endpoints.list,
     {
       config: HISTORY,
       schema: {
         summary: "The caller's operations, newest first; by type, title keyword and date range",
         tags: ['history'],
-        body: ListOperateHistoryRequestSchema,
-        response: { 200: envelopeOf(OperateHistoryPageSchema) },
       },
     },
     async (request) => ok(await service.list(request.auth, request.body)),
   );
 
-  app.delete(
-    '/operatehistory',
+  route(
+    app,
+    endpoints.remove,
     {
       config: HISTORY,
       schema: {
         summary: "Deletes the caller's chosen operations ({ids}) or all of them ({all: true})",
         tags: ['history'],
-        body: DeleteOperateHistoryRequestSchema,
-        response: { 200: envelopeOf(DeleteResultSchema) },
       },
     },
     async (request) => ok(await service.remove(request.auth, request.body)),
@@ -77,16 +64,12 @@ export const operateHistoryRoutes: FastifyPluginAsyncZod<OperateHistoryRoutesOpt
     read: (auth, file, lang) => service.importXlsx(auth, file, lang),
   });
 
-  app.get(
-    '/operatehistory/getData/:id',
+  route(
+    app,
+    endpoints.getData,
     {
       config: HISTORY,
-      schema: {
-        summary: 'One own operation with what reopening it needs',
-        tags: ['history'],
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: envelopeOf(OperateHistoryDataSchema) },
-      },
+      schema: { summary: 'One own operation with what reopening it needs', tags: ['history'] },
     },
     async (request) => ok(await service.getData(request.auth, request.params.id)),
   );

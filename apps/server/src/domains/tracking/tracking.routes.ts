@@ -1,12 +1,6 @@
-import {
-  envelopeOf,
-  EventTrackingRecordSchema,
-  EventTrackingSummarySchema,
-  SYS_PERMISSION,
-  SysEventTrackingSummaryQuerySchema,
-} from '@patlas/contracts';
+import { SYS_PERMISSION, trackingEndpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../kernel/route.js';
 import type { TrackingService } from './tracking.service.js';
 import { ok } from '../../envelope.js';
 
@@ -16,15 +10,14 @@ export interface TrackingRoutesOptions {
 
 /** /eventTracking/record and /summary for everyone signed in; /sys/eventTracking/summary for operators. */
 export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/eventTracking/record',
+  route(
+    app,
+    trackingEndpoints.recordEvent,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'Stores one event (IP-login visitors: under their organisation, without a user)',
         tags: ['tracking'],
-        body: EventTrackingRecordSchema,
-        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (request) => {
@@ -33,29 +26,22 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/eventTracking/summary',
+  route(
+    app,
+    trackingEndpoints.ownSummary,
     {
       config: { access: 'authenticated' },
-      schema: {
-        summary: "The caller's event counts per record type and per event name",
-        tags: ['tracking'],
-        response: { 200: envelopeOf(EventTrackingSummarySchema) },
-      },
+      schema: { summary: "The caller's event counts per record type and per event name", tags: ['tracking'] },
     },
     async (request) => ok(await service.ownSummary(request.auth)),
   );
 
-  app.get(
-    '/sys/eventTracking/summary',
+  route(
+    app,
+    trackingEndpoints.sysSummary,
     {
       config: { access: SYS_PERMISSION },
-      schema: {
-        summary: "One account's event counts (userId), or everyone's",
-        tags: ['sys'],
-        querystring: SysEventTrackingSummaryQuerySchema,
-        response: { 200: envelopeOf(EventTrackingSummarySchema) },
-      },
+      schema: { summary: "One account's event counts (userId), or everyone's", tags: ['sys'] },
     },
     async (request) => ok(await service.summary(request.query.userId)),
   );

@@ -1,5 +1,12 @@
-import type { ImportReport, ListHistoryRequest, OperateHistoryItem, RecordType } from '@patlas/contracts';
-import { ApiError, apiGet, apiPost, urlOf } from '../../api/client';
+import {
+  operateHistoryEndpoints,
+  type ImportReport,
+  type ListHistoryRequest,
+  type OperateHistoryItem,
+  type RecordType,
+} from '@patlas/contracts';
+import { ApiError, apiPost, urlOf } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import { fileNameOf } from '../../utils/content-disposition';
 import type { Options, Paged } from '../../history-recording/api';
 
@@ -29,11 +36,11 @@ export function combineHistory(body: CombineHistoryRequest, options: Options): P
 }
 
 export function listOperateHistory(body: ListOperateHistoryRequest, options: Options): Promise<OperateHistoryPage> {
-  return apiPost<OperateHistoryPage>('/product/operatehistory/list', body, options);
+  return call(operateHistoryEndpoints.list, { body }, options);
 }
 
 export function fetchOperateData(id: string, options: Options): Promise<OperateHistoryData> {
-  return apiGet<OperateHistoryData>(`/product/operatehistory/getData/${encodeURIComponent(id)}`, options);
+  return call(operateHistoryEndpoints.getData, { params: { id } }, options);
 }
 
 // Files: the JSON client cannot carry them, so these calls send the bearer token themselves.

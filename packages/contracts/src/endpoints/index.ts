@@ -1,0 +1,11 @@
+import { operateHistoryEndpoints } from './operate-history.js';
+import { trackingEndpoints } from './tracking.js';
+
+export { operateHistoryEndpoints } from './operate-history.js';
+export { trackingEndpoints } from './tracking.js';
+
+/** Every endpoint defined in contracts, by domain (the endpoint test checks them against the server's routes). */
+export const ENDPOINTS = {
+  operateHistory: operateHistoryEndpoints,
+  tracking: trackingEndpoints,
+} as const;
