@@ -52,8 +52,7 @@ describe('analysis page', () => {
       }
       return ok([]);
     });
-    const { router } = renderPage(
-      <AnalysisPage />,
+    const { router } = renderApp(
       '/innovationSpace/searchResult/analysis?q=TI%3D(%E7%94%B5%E6%B1%A0)&f=patentType%3Ainvention_grant&chart=applicantRank&type=table',
     );
 

@@ -55,7 +55,7 @@ describe('patent detail page', () => {
 
   it('shows a sparse CN record (title, abstract, CPC only) without any missing-value text', async () => {
     const calls = serveRecords();
-    const { router } = renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=CN117151122A');
+    const { router } = renderApp('/innovationSpace/searchDetail?pn=CN117151122A');
     expect(await screen.findByText(CN117151122A.title?.text ?? '', { selector: 'h3' })).toBeTruthy();
     expect(screen.getByText('G06F16/3329')).toBeTruthy();
     expect(screen.getAllByText(/本发明涉及人工智能技术领域/).length).toBeGreaterThan(0);
@@ -108,7 +108,7 @@ describe('patent detail page', () => {
 
   it('renders in English when the UI language is en', async () => {
     const calls = serveRecords();
-    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=US7472552B2', 'en');
+    renderApp('/innovationSpace/searchDetail?pn=US7472552B2', 'en');
     expect(await screen.findByText('Basic info')).toBeTruthy();
     expect(screen.getAllByText('Invention grant').length).toBeGreaterThan(0);
     expect(
