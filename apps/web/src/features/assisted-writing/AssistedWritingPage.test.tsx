@@ -144,7 +144,7 @@ describe('assisted writing pages', { timeout: 180_000 }, () => {
 
   it('rewrites a passage, marks the changes, shows the characters left and keeps it in the recent list', async () => {
     const { calls } = stubRewriteServer();
-    const { router } = renderPage(<AssistedWritingPage />, '/innovationSpace/assistedWriting');
+    const { router } = renderApp('/innovationSpace/assistedWriting');
     expect((await screen.findByTestId('rewrite-limit-left')).textContent).toBe('今日剩余 100,000 / 100,000 字');
     const entry = screen.getAllByRole('link', { name: '辅助撰写' })[0];
     expect(entry).toBeTruthy();
