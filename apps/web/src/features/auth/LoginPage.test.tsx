@@ -69,7 +69,7 @@ describe('login page', () => {
 
   it('applies the form rules of spec 1 §5 before sending anything', async () => {
     const calls = stubAuth(() => tokenAnswer());
-    renderPage(<LoginPage />, '/login', 'zh', { session: null });
+    renderApp('/login', 'zh', { session: null });
     fireEvent.click(await screen.findByText('登录', { selector: 'button span' }));
     expect(await screen.findByText('请输入邮箱号！')).toBeTruthy();
     expect(await screen.findByText('请输入密码！')).toBeTruthy();
