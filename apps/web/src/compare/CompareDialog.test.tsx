@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComparedPatent } from '@patlas/contracts';
-import { renderApp } from '../test/render-app';
+import { renderPage } from '../test/render-page';
+import { ResultsPage } from '../features/search/ResultsPage';
 import { failure, ok, stubApi, type ApiAnswer, type ApiCall } from '../test/test-api';
 
 const RESULT_URL = '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0';
@@ -155,7 +156,7 @@ describe('compare dialog', { timeout: 90_000 }, () => {
   it('opens from the selection of the result page, with the numbers in the URL', async () => {
     const numbers = ['CN215644798U', 'CN113000000A', 'US6980000B2', 'CN100000000A'];
     const calls = stubResultsAndCompare(numbers);
-    const { router } = renderApp(RESULT_URL);
+    const { router } = renderPage(<ResultsPage />, RESULT_URL);
     const rows = await resultRows();
     tick(rows[0]!);
     tick(rows[1]!);
@@ -178,7 +179,7 @@ describe('compare dialog', { timeout: 90_000 }, () => {
 
   it('shows the patents side by side, marks differing rows and shared values', async () => {
     stubResultsAndCompare(['CN215644798U']);
-    renderApp(`${RESULT_URL}&compare=CN215644798U,CN113000000A,US6980000B2`);
+    renderPage(<ResultsPage />, `${RESULT_URL}&compare=CN215644798U,CN113000000A,US6980000B2`);
     const root = await dialog();
     const headers = [...root.querySelectorAll('.compare-table thead .compare-column-number')].map((a) => a.textContent);
     expect(headers).toEqual(['CN215644798U', 'CN113000000A', 'US6980000B2']);
@@ -219,7 +220,7 @@ describe('compare dialog', { timeout: 90_000 }, () => {
 
   it('removes a column down to two patents, in the URL', async () => {
     stubResultsAndCompare(['CN215644798U']);
-    const { router } = renderApp(`${RESULT_URL}&compare=CN215644798U,CN113000000A,US6980000B2`);
+    const { router } = renderPage(<ResultsPage />, `${RESULT_URL}&compare=CN215644798U,CN113000000A,US6980000B2`);
     const root = await dialog();
     fireEvent.click(within(root).getByRole('button', { name: '移出对比 CN113000000A' }));
     await waitFor(() => expect(searchParam(router.state.location.search, 'compare')).toBe('CN215644798U,US6980000B2'));
@@ -232,7 +233,7 @@ describe('compare dialog', { timeout: 90_000 }, () => {
   it('refuses fewer than 2 and more than 10 selected patents with a clear message', async () => {
     const numbers = Array.from({ length: 11 }, (_, i) => `CN1130000${String(i).padStart(2, '0')}A`);
     const calls = stubResultsAndCompare(numbers);
-    const { router } = renderApp(RESULT_URL);
+    const { router } = renderPage(<ResultsPage />, RESULT_URL);
     const rows = await resultRows();
     fireEvent.click(screen.getByTestId('compare-button'));
     expect(await screen.findByText('请至少选择 2 件专利进行对比')).toBeTruthy();
@@ -249,14 +250,14 @@ describe('compare dialog', { timeout: 90_000 }, () => {
 
   it('says so in English when a link holds one patent, and asks the server nothing', async () => {
     const calls = stubResultsAndCompare(['CN215644798U']);
-    renderApp(`${RESULT_URL}&compare=CN215644798U`, 'en');
+    renderPage(<ResultsPage />, `${RESULT_URL}&compare=CN215644798U`, 'en');
     expect(await screen.findByText('Select at least 2 patents to compare')).toBeTruthy();
     expect(compareCalls(calls)).toEqual([]);
   });
 
   it('names the numbers the database does not hold, and shows the server message on failure', async () => {
     stubResultsAndCompare(['CN215644798U']);
-    renderApp(`${RESULT_URL}&compare=CN215644798U,CN999999999A,US6980000B2`, 'en');
+    renderPage(<ResultsPage />, `${RESULT_URL}&compare=CN215644798U,CN999999999A,US6980000B2`, 'en');
     const root = await dialog();
     expect(within(root).getByText('Compare patents (2)')).toBeTruthy();
     expect(within(root).getByTestId('compare-missing').textContent).toContain('CN999999999A');
@@ -265,7 +266,7 @@ describe('compare dialog', { timeout: 90_000 }, () => {
     stubResultsAndCompare(['CN215644798U'], () =>
       failure('Selected patents cannot exceed 10 entries', 'COMPARE_TOO_MANY'),
     );
-    renderApp(`${RESULT_URL}&compare=CN215644798U,US6980000B2`, 'en');
+    renderPage(<ResultsPage />, `${RESULT_URL}&compare=CN215644798U,US6980000B2`, 'en');
     expect(await screen.findByText('Selected patents cannot exceed 10 entries')).toBeTruthy();
   });
 });

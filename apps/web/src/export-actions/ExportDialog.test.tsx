@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EXPORT_FIELD_IDS, type DownloadTask, type ExportFieldsResponse } from '@patlas/contracts';
-import { renderApp } from '../test/render-app';
+import { renderPage } from '../test/render-page';
+import { ResultsPage } from '../features/search/ResultsPage';
 import { failure, ok, stubApi, type ApiAnswer, type ApiCall } from '../test/test-api';
 
 const HITS = ['CN215644798U', 'CN117151122A'].map((publicationNumber) => ({
@@ -143,7 +144,7 @@ describe('export dialog', { timeout: 180_000 }, () => {
     URL.createObjectURL = vi.fn(() => 'blob:export');
     URL.revokeObjectURL = vi.fn();
 
-    renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0&sort=PD.desc');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0&sort=PD.desc');
     const dialog = await openExport();
     // The server's labels, grouped; the last export's fields chosen, in their order.
     expect(within(dialog).getByRole('group', { name: '申请人与发明人' })).toBeTruthy();
@@ -193,7 +194,7 @@ describe('export dialog', { timeout: 180_000 }, () => {
       if (call.path === '/product/download/template/tp1' && call.method === 'DELETE') return ok({});
       return undefined;
     });
-    renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
     const dialog = await openExport();
 
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '选择模板' }));
@@ -228,7 +229,7 @@ describe('export dialog', { timeout: 180_000 }, () => {
 
   it("checks the range, the row limit and the file name with the spec's messages", async () => {
     stubExport();
-    renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
     const dialog = await openExport();
 
     fireEvent.click(within(dialog).getByRole('radio', { name: '指定范围' }));
@@ -269,7 +270,7 @@ describe('export dialog', { timeout: 180_000 }, () => {
         headers: { 'Content-Type': 'application/json' },
       });
     });
-    renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
     let dialog = await openExport();
     fireEvent.click(within(dialog).getByRole('radio', { name: '前 N 条' }));
     fireEvent.change(within(dialog).getByLabelText('导出条数'), { target: { value: '5000' } });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from '../test/render-app';
+import { renderPage } from '../test/render-page';
+import { ResultsPage } from '../features/search/ResultsPage';
 import { failure, ok, stubApi, type ApiCall } from '../test/test-api';
 import { FOLDERS, label } from '../features/library/library-fixtures';
 
@@ -76,7 +77,7 @@ describe('collect dialog', { timeout: 180_000 }, () => {
       if (call.path === '/product/history' || call.path === '/product/operatehistory') return ok({ id: 'h1' });
       return ok({});
     });
-    renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
     await selectPage();
     const dialog = await openCollect('collect-selected', '收藏所选（2）');
     expect(within(dialog).getByTestId('collect-what').textContent).toBe('2 件专利');
@@ -123,7 +124,10 @@ describe('collect dialog', { timeout: 180_000 }, () => {
         return failure('收藏数量超出个人限额（10条，已用5条）', 'COLLECT_QUOTA_EXCEEDED');
       return ok({});
     });
-    const { router } = renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0&sort=PD.desc');
+    const { router } = renderPage(
+      <ResultsPage />,
+      '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0&sort=PD.desc',
+    );
     let dialog = await openCollect('collect-all', '收藏全部结果（45,000 条）');
     expect(within(dialog).getByTestId('collect-what').textContent).toBe('当前结果集的全部 45,000 件专利');
     expect(within(dialog).getByTestId('collect-limit').textContent).toBe('所选专利不能超过30,000条');
@@ -174,7 +178,7 @@ describe('collect dialog', { timeout: 180_000 }, () => {
         });
       return ok({});
     });
-    renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
     await selectPage();
     const dialog = await openCollect('collect-selected', '收藏所选（2）');
     await chooseFolder(dialog, '电池 (3 件)');
@@ -200,7 +204,7 @@ describe('collect dialog', { timeout: 180_000 }, () => {
       if (call.path === '/product/archive/v2/delete') return ok({ affected: 2, remaining: 0 });
       return ok({});
     });
-    const { router } = renderApp('/innovationSpace/searchResult?set=library%3Af1');
+    const { router } = renderPage(<ResultsPage />, '/innovationSpace/searchResult?set=library%3Af1');
     expect((await screen.findByTestId('set-source')).textContent).toContain('专题库');
     expect(screen.getByRole('link', { name: /管理专题库/ }).getAttribute('href')).toBe(
       '/innovationSpace/collect?folder=f1',
@@ -242,7 +246,7 @@ describe('collect dialog', { timeout: 180_000 }, () => {
       if (call.path === '/product/archive/v2/delete') return ok({ affected: 2, remaining: 0 });
       return ok({});
     });
-    renderApp('/innovationSpace/searchResult?set=library%3Af1');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?set=library%3Af1');
     await selectPage();
     fireEvent.click(await screen.findByTestId('remove-selected'));
     expect(await screen.findByText('把所选的 2 件专利移出该文件夹？')).toBeTruthy();

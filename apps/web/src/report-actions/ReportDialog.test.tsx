@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from '../test/render-app';
+import { renderPage } from '../test/render-page';
+import { ResultsPage } from '../features/search/ResultsPage';
 import { failure, ok, stubApi, type ApiCall } from '../test/test-api';
 
 const HITS = ['CN215644798U'].map((publicationNumber) => ({
@@ -64,7 +65,7 @@ describe('report dialog', { timeout: 180_000 }, () => {
 
   it('refuses a range over 12 years with the spec message, then creates the report of the page set', async () => {
     const calls = stubReports(true);
-    renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
     const dialog = await openDialog();
     expect((within(dialog).getByTestId('report-title') as HTMLInputElement).value).toBe('TI=电池');
     // Every section is ticked by default.
@@ -97,7 +98,7 @@ describe('report dialog', { timeout: 180_000 }, () => {
 
   it("shows the server's quota message and keeps the dialog open", async () => {
     stubReports(false);
-    renderApp('/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0');
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByTestId('report-submit'));
     expect((await within(dialog).findByTestId('report-server-error')).textContent).toContain('当前剩余报告生成额度为0');

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderApp, stubFetch, type FakeResponse } from '../../test/render-app';
+import { renderPage, stubFetch, type FakeResponse } from '../../test/render-page';
+import { ResultsPage } from '../../features/search/ResultsPage';
 
 const ok = (data: unknown): FakeResponse => ({ status: 200, body: { status: 1, message: '', data } });
 
@@ -46,7 +47,7 @@ describe('expression editor: history references (#n)', { timeout: 90_000 }, () =
 
   it('shows what each #n stands for, and a missing number as a positioned error that blocks searching', async () => {
     const calls = stubServer();
-    renderApp('/innovationSpace/searchResult');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult');
     const box = await screen.findByRole('textbox', { name: '检索式' });
     fireEvent.change(box, { target: { value: '#1 AND TI=(正极)' } });
 
@@ -73,7 +74,7 @@ describe('expression editor: history references (#n)', { timeout: 90_000 }, () =
 
   it('says in English why an entry cannot be referenced', async () => {
     stubServer();
-    renderApp('/innovationSpace/searchResult', 'en');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult', 'en');
     const box = await screen.findByRole('textbox', { name: 'Search expression' });
     fireEvent.change(box, { target: { value: '＃3 OR #1' } });
     const error = await screen.findByTestId('expression-error');

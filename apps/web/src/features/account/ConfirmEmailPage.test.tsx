@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { ConfirmEmailPage } from './ConfirmEmailPage';
 import { failure, ok, stubApi } from '../../test/test-api';
 
 async function button(text: string): Promise<HTMLElement> {
@@ -21,7 +22,7 @@ describe('confirm e-mail page (issue 41)', () => {
     const calls = stubApi((call) =>
       call.path === '/platform/oauth/confirm/email' ? ok({ email: 'new@example.com' }) : undefined,
     );
-    renderApp('/confirmEmail?token=tok-456', 'zh', { session: null });
+    renderPage(<ConfirmEmailPage />, '/confirmEmail?token=tok-456', 'zh', { session: null });
     expect(await screen.findByText('确认新邮箱')).toBeTruthy();
     // Opening the page (a mail scanner following the link) changes nothing.
     expect(calls.some((call) => call.path === '/platform/oauth/confirm/email')).toBe(false);
@@ -39,7 +40,7 @@ describe('confirm e-mail page (issue 41)', () => {
         ? failure('邮箱确认链接无效、已使用或已过期，请在个人信息页重新修改邮箱', 'EMAIL_CHANGE_LINK_INVALID')
         : undefined,
     );
-    renderApp('/confirmEmail?token=old', 'en', { session: null });
+    renderPage(<ConfirmEmailPage />, '/confirmEmail?token=old', 'en', { session: null });
     fireEvent.click(await button('Confirm the change'));
     expect(await screen.findByText('邮箱确认链接无效、已使用或已过期，请在个人信息页重新修改邮箱')).toBeTruthy();
   });

@@ -5,7 +5,8 @@ import type { ApiToken, UserInfo } from '@patlas/contracts';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/providers';
 import { createI18n } from '../../i18n/index';
-import { installDomShims, renderApp } from '../../test/render-app';
+import { installDomShims, renderPage } from '../../test/render-page';
+import { InformationPage } from './InformationPage';
 import { QuotaCard } from './components/QuotaCard';
 import { ok, stubApi } from '../../test/test-api';
 
@@ -66,7 +67,7 @@ describe('account information page', () => {
       }
       return undefined;
     });
-    const { container } = renderApp('/user/information');
+    const { container } = renderPage(<InformationPage />, '/user/information');
 
     // Hostile text is text: the name shows verbatim and no script element exists.
     expect(await screen.findByText('<script>alert(1)</script>')).toBeTruthy();

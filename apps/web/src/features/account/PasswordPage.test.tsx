@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { PasswordPage } from './PasswordPage';
 import { failure, ok, stubApi } from '../../test/test-api';
 
 const PASSWORD_PATH = '/platform/platform/update/password';
@@ -26,7 +27,7 @@ describe('change password page', () => {
 
   it('checks the rules before sending, then sends old and new password', async () => {
     const calls = stubApi((call) => (call.path === PASSWORD_PATH ? ok(null) : undefined));
-    renderApp('/innovationSpace/password');
+    renderPage(<PasswordPage />, '/innovationSpace/password');
     const submit = await button('确认修改');
 
     fireEvent.click(submit);
@@ -54,7 +55,7 @@ describe('change password page', () => {
 
   it("shows the server's message when the old password is wrong", async () => {
     stubApi((call) => (call.path === PASSWORD_PATH ? failure('原密码不正确', 'PASSWORD_WRONG') : undefined));
-    renderApp('/innovationSpace/password');
+    renderPage(<PasswordPage />, '/innovationSpace/password');
     const submit = await button('确认修改');
     fill('原密码', 'wrong-old');
     fill('新密码', 'new-secret-1');

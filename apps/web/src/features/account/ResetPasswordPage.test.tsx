@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { ResetPasswordPage } from './ResetPasswordPage';
 import { failure, ok, stubApi } from '../../test/test-api';
 
 async function button(text: string): Promise<HTMLElement> {
@@ -23,7 +24,9 @@ describe('reset password page', () => {
 
   it('activates a registered account from the mailed link and leads to login', async () => {
     const calls = stubApi((call) => (call.path === '/platform/oauth/reset/password' ? ok(null) : undefined));
-    const { router } = renderApp('/resetPassword?token=tok-123&mode=register', 'zh', { session: null });
+    const { router } = renderPage(<ResetPasswordPage />, '/resetPassword?token=tok-123&mode=register', 'zh', {
+      session: null,
+    });
     expect(await screen.findByText('设置密码')).toBeTruthy();
     await screen.findByLabelText('新密码');
     fill('新密码', 'new-secret-1');
@@ -45,7 +48,7 @@ describe('reset password page', () => {
       if (call.path === '/platform/oauth/forget/password') return ok(null);
       return undefined;
     });
-    const { router } = renderApp('/resetPassword?token=old-token', 'zh', { session: null });
+    const { router } = renderPage(<ResetPasswordPage />, '/resetPassword?token=old-token', 'zh', { session: null });
     await screen.findByLabelText('新密码');
     fill('新密码', 'new-secret-1');
     fill('确认新密码', 'new-secret-1');

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserCustomConfig, UserInfo } from '@patlas/contracts';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { SettingPage } from './SettingPage';
 import { ok, stubApi } from '../../test/test-api';
 
 const CONFIG: UserCustomConfig = {
@@ -61,7 +62,7 @@ describe('settings page', () => {
   it('refuses semantic weights that are all 0, and saves weights and language', async () => {
     const saved = { config: CONFIG };
     const calls = answerAccount(saved);
-    const { i18n } = renderApp('/innovationSpace/setting');
+    const { i18n } = renderPage(<SettingPage />, '/innovationSpace/setting');
     await screen.findByLabelText('标题');
     for (const label of ['标题', '摘要', '权利要求', '说明书']) setWeight(label, '0');
     fireEvent.click(await button('保存'));
@@ -69,7 +70,7 @@ describe('settings page', () => {
     expect(calls.some((call) => call.path === '/product/userCustomConfig/save')).toBe(false);
 
     setWeight('权利要求', '5');
-    // The header's language switch says English too; this is the form's radio.
+    // The language switch in the header (renderApp) says English too; this is the form's radio.
     const english = screen.getAllByLabelText('English').find((input) => input.closest('.ant-radio-wrapper'));
     fireEvent.click(english as HTMLElement);
     fireEvent.click(await button('保存'));
@@ -82,7 +83,7 @@ describe('settings page', () => {
 
   it('shows IP-login visitors the settings read-only, with the reason', async () => {
     answerAccount({ config: CONFIG });
-    renderApp('/innovationSpace/setting', 'zh', { session: { loginType: 'ip' } });
+    renderPage(<SettingPage />, '/innovationSpace/setting', 'zh', { session: { loginType: 'ip' } });
     expect(await screen.findByText(/您通过机构 IP 登录，个人设置不会保存到服务器/)).toBeTruthy();
     expect((screen.getByLabelText('标题') as HTMLInputElement).disabled).toBe(true);
   });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderApp, stubFetch, type FakeResponse } from '../../test/render-app';
+import { renderPage, stubFetch, type FakeResponse } from '../../test/render-page';
+import { AdvancedSearchPage } from './AdvancedSearchPage';
 
 const ok = (data: unknown): FakeResponse => ({ status: 200, body: { status: 1, message: '', data } });
 
@@ -38,7 +39,7 @@ describe('advanced search page', { timeout: 90_000 }, () => {
 
   it('opens the default template, writes the expression live and searches it with the fields remembered', async () => {
     const calls = stubTemplateCalls();
-    const { router } = renderApp('/search/advance');
+    const { router } = renderPage(<AdvancedSearchPage />, '/search/advance');
 
     const title = await screen.findByRole('textbox', { name: '标题' });
     expect(screen.getByRole('textbox', { name: '申请人' })).toBeTruthy();
@@ -75,7 +76,7 @@ describe('advanced search page', { timeout: 90_000 }, () => {
       if (url.pathname.endsWith('/getLastSearchFields')) return ok({ fields: [] });
       return ok(request.body ?? {});
     });
-    renderApp('/search/advance');
+    renderPage(<AdvancedSearchPage />, '/search/advance');
     await screen.findByRole('textbox', { name: '标题' });
     fireEvent.focus(editor());
     fireEvent.change(editor(), { target: { value: 'TI=(电池) AND PD>=2020' } });
@@ -92,7 +93,7 @@ describe('advanced search page', { timeout: 90_000 }, () => {
 
   it('switches template from the URL and saves the rows as a new template', async () => {
     const calls = stubTemplateCalls();
-    const { router } = renderApp('/search/advance?template=tpl-mine', 'en');
+    const { router } = renderPage(<AdvancedSearchPage />, '/search/advance?template=tpl-mine', 'en');
 
     expect(await screen.findByRole('textbox', { name: 'Abstract' })).toBeTruthy();
     expect(screen.getByRole('spinbutton', { name: /minimum/ })).toBeTruthy();
@@ -114,7 +115,7 @@ describe('advanced search page', { timeout: 90_000 }, () => {
 
   it('does not offer to delete the default template', async () => {
     stubTemplateCalls();
-    renderApp('/search/advance?template=tpl-default');
+    renderPage(<AdvancedSearchPage />, '/search/advance?template=tpl-default');
     await screen.findByRole('textbox', { name: '标题' });
     const remove = screen.getByRole('button', { name: /删除模板/ });
     expect(remove.hasAttribute('disabled')).toBe(true);

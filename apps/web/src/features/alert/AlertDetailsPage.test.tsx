@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { AlertDetailsPage } from './AlertDetailsPage';
 import { ok, stubApi } from '../../test/test-api';
 import { alertOf, runOf } from './alert-fixtures';
 
@@ -51,7 +52,7 @@ describe('alert details', { timeout: 180_000 }, () => {
         });
       return undefined;
     });
-    renderApp('/warning/details?run=r1');
+    renderPage(<AlertDetailsPage />, '/warning/details?run=r1');
 
     expect((await screen.findByTestId('alert-title')).textContent).toBe('电池周报');
     expect((calls.find((c) => c.path === '/product/warn/getWarnDetails')?.body as { runId?: string }).runId).toBe('r1');

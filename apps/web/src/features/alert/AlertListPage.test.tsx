@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Alert } from '@patlas/contracts';
-import { pressEnter, renderApp } from '../../test/render-app';
+import { pressEnter, renderPage } from '../../test/render-page';
+import { AlertListPage } from './AlertListPage';
 import { failure, ok, stubApi, type ApiCall } from '../../test/test-api';
 import { alertOf } from './alert-fixtures';
 
@@ -81,7 +82,7 @@ describe('alert list', { timeout: 180_000 }, () => {
 
   it('lists alerts with type, schedule, state, last and next run; switches one off and deletes one', async () => {
     const calls = stubAlertServer();
-    renderApp('/innovationSpace/warning');
+    renderPage(<AlertListPage />, '/innovationSpace/warning');
 
     await screen.findByText('电池周报');
     const first = rowOf('电池周报');
@@ -120,7 +121,7 @@ describe('alert list', { timeout: 180_000 }, () => {
 
   it('creates an alert: checks e-mails as typed, shows the 0-hit refusal under the expression and keeps the form', async () => {
     const calls = stubAlertServer();
-    const { router } = renderApp('/innovationSpace/warning?new=1');
+    const { router } = renderPage(<AlertListPage />, '/innovationSpace/warning?new=1');
 
     const dialog = await screen.findByTestId('alert-dialog');
     fireEvent.change(

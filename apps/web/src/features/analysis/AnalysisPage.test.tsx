@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderApp, stubFetch, type FakeResponse } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { renderPage, stubFetch, type FakeResponse } from '../../test/render-page';
+import { AnalysisPage } from './AnalysisPage';
 
 const ok = (data: unknown): FakeResponse => ({ status: 200, body: { status: 1, message: '', data } });
 
@@ -97,7 +99,11 @@ describe('analysis page', () => {
           }
         : ok([]),
     );
-    const { router } = renderApp('/innovationSpace/searchResult/analysis?q=TI%3D(a)&type=table', 'zh');
+    const { router } = renderPage(
+      <AnalysisPage />,
+      '/innovationSpace/searchResult/analysis?q=TI%3D(a)&type=table',
+      'zh',
+    );
     expect((await screen.findByTestId('analysis-error')).textContent).toContain('分析数据不能超过100万条');
     fireEvent.click(await screen.findByText('IPC大组排名'));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('chart')).toBe('ipcGroupRank'));

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Rewrite, RewriteDayLimit, RewriteListItem } from '@patlas/contracts';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { AssistedWritingPage } from './AssistedWritingPage';
 import { failure, ok, stubApi, type ApiCall } from '../../test/test-api';
 
 const ORIGINAL = '电池模组包括壳体(10)，所述电芯组用于输出电能。';
@@ -173,7 +175,7 @@ describe('assisted writing pages', { timeout: 180_000 }, () => {
 
   it('rewrites a long text as a document and follows its progress until done', async () => {
     const { calls } = stubRewriteServer();
-    renderApp('/innovationSpace/assistedWriting?mode=expand', 'en');
+    renderPage(<AssistedWritingPage />, '/innovationSpace/assistedWriting?mode=expand', 'en');
     const long = '所述散热板设置在壳体底部并用于导出热量。'.repeat(120);
     fireEvent.change(await screen.findByTestId('rewrite-original'), { target: { value: long } });
     expect(screen.getByTestId('rewrite-count').textContent).toBe(
@@ -190,7 +192,7 @@ describe('assisted writing pages', { timeout: 180_000 }, () => {
 
   it('shows the server’s refusal (the day’s characters used up)', async () => {
     stubRewriteServer({ refuse: true });
-    renderApp('/innovationSpace/assistedWriting');
+    renderPage(<AssistedWritingPage />, '/innovationSpace/assistedWriting');
     fireEvent.change(await screen.findByTestId('rewrite-original'), { target: { value: ORIGINAL } });
     fireEvent.click(screen.getByTestId('rewrite-submit'));
     expect(await screen.findByText('今日辅助撰写额度不足：每日 100000 字，今日剩余 0 字')).toBeTruthy();

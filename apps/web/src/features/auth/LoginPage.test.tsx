@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { decryptPassword } from '@patlas/contracts';
-import { renderApp, stubFetch, type FakeResponse, type RecordedRequest } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { renderPage, stubFetch, type FakeResponse, type RecordedRequest } from '../../test/render-page';
+import { LoginPage } from './LoginPage';
 import { appSession } from '../../session/session';
 import {
   CAPTCHA_ID,
@@ -86,7 +88,9 @@ describe('login page', () => {
 
   it('logs in with the password encrypted by the captcha id and lands on the result page of expre', async () => {
     const calls = stubAuth(() => tokenAnswer('tok-1'));
-    const { router } = renderApp(`/login?expre=${encodeURIComponent('TI=电池')}`, 'zh', { session: null });
+    const { router } = renderPage(<LoginPage />, `/login?expre=${encodeURIComponent('TI=电池')}`, 'zh', {
+      session: null,
+    });
     await fillAndSubmit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult'), {
       timeout: 5_000,
@@ -113,7 +117,7 @@ describe('login page', () => {
 
   it('shows the server message of a status 0 answer and fetches a new captcha', async () => {
     const calls = stubAuth(() => failure(400, 'CAPTCHA_WRONG', '验证码错误'));
-    renderApp('/login', 'zh', { session: null });
+    renderPage(<LoginPage />, '/login', 'zh', { session: null });
     await fillAndSubmit();
     expect((await screen.findByRole('alert')).textContent).toContain('验证码错误');
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/platform/oauth/captcha')).toHaveLength(2));
@@ -128,7 +132,7 @@ describe('login page', () => {
       if (String(input).includes('/oauth/email/token')) throw new TypeError('Failed to fetch');
       return answer!(input, init);
     });
-    renderApp('/login', 'zh', { session: null });
+    renderPage(<LoginPage />, '/login', 'zh', { session: null });
     await fillAndSubmit();
     expect((await screen.findByRole('alert')).textContent).toContain('网络异常!');
   });
@@ -179,7 +183,7 @@ describe('login page', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const calls = stubAuth(() => tokenAnswer());
-      renderApp('/login', 'zh', { session: null });
+      renderPage(<LoginPage />, '/login', 'zh', { session: null });
       await waitFor(() => expect(document.querySelector('[data-captcha-id]')).toBeTruthy());
       expect(screen.queryByText('已过期，点击刷新')).toBeNull();
       await vi.advanceTimersByTimeAsync(61_000);
@@ -197,7 +201,7 @@ describe('login page', () => {
       (answer.body as { data: Record<string, unknown> }).data.loginErrorMsg = '您的试用期将于 3 天后结束';
       return answer;
     });
-    const { router } = renderApp('/login?pn=CN117151122A', 'zh', { session: null });
+    const { router } = renderPage(<LoginPage />, '/login?pn=CN117151122A', 'zh', { session: null });
     await fillAndSubmit();
     expect(await screen.findByText('您的试用期将于 3 天后结束')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchDetail'), {

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MAX_BATCH_NUMBERS } from '@patlas/contracts';
-import { renderApp, stubFetch, type FakeResponse } from '../../test/render-app';
+import { renderPage, stubFetch, type FakeResponse } from '../../test/render-page';
+import { BatchSearchPage } from './BatchSearchPage';
 
 const ok = (data: unknown): FakeResponse => ({ status: 200, body: { status: 1, message: '', data } });
 
@@ -42,7 +43,7 @@ describe('batch search page', { timeout: 90_000 }, () => {
       if (url.pathname.endsWith('/getHistory')) return ok([]);
       return ok({});
     });
-    const { router } = renderApp('/search/batch');
+    const { router } = renderPage(<BatchSearchPage />, '/search/batch');
 
     const input = await screen.findByRole('textbox', { name: '公开号或申请号' });
     fireEvent.change(input, { target: { value: 'CN 110000001 A,\nCN999A' } });
@@ -76,7 +77,7 @@ describe('batch search page', { timeout: 90_000 }, () => {
 
   it('refuses more numbers than the limit before sending', async () => {
     const calls = stubFetch((url) => (url.pathname.endsWith('/getHistory') ? ok([]) : ok({})));
-    renderApp('/search/batch', 'en');
+    renderPage(<BatchSearchPage />, '/search/batch', 'en');
     const input = await screen.findByRole('textbox', { name: 'Publication or application numbers' });
     const many = Array.from({ length: MAX_BATCH_NUMBERS + 1 }, (_, i) => `CN${100000 + i}A`).join(' ');
     fireEvent.change(input, { target: { value: many } });
@@ -102,7 +103,7 @@ describe('batch search page', { timeout: 90_000 }, () => {
       if (url.pathname.endsWith('/getHistory')) return ok([]);
       return ok({});
     });
-    renderApp('/search/batch');
+    renderPage(<BatchSearchPage />, '/search/batch');
     const input = await screen.findByRole('textbox', { name: '公开号或申请号' });
     const fileInput = document.querySelector('input[type=file][accept=".txt"]') as HTMLInputElement;
     const file = new File(['CN110000001A\nhello\nUS6980000B2'], 'numbers.txt', { type: 'text/plain' });

@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ClassificationNode } from '@patlas/contracts';
-import { renderApp, stubFetch, type FakeResponse } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { renderPage, stubFetch, type FakeResponse } from '../../test/render-page';
+import { ClassificationPage } from './ClassificationPage';
 
 const ok = (data: unknown): FakeResponse => ({ status: 200, body: { status: 1, message: '', data } });
 
@@ -59,7 +61,7 @@ describe('classification page', { timeout: 90_000 }, () => {
 
   it('opens the tree at the deep-linked symbol and links its count to IPC=…', async () => {
     const calls = serve();
-    renderApp('/innovationSpace/ipc?scheme=ipc&code=H01M4');
+    renderPage(<ClassificationPage />, '/innovationSpace/ipc?scheme=ipc&code=H01M4');
     await waitFor(() => expect(screen.getByTestId('selected-count').textContent).toBe('5'));
     // The ancestors are opened: the main groups of H01M are rows of the tree.
     await screen.findByText('Secondary cells');
@@ -76,7 +78,7 @@ describe('classification page', { timeout: 90_000 }, () => {
 
   it('shows Chinese titles as titles and English fallbacks greyed, and names the Chinese edition', async () => {
     serve();
-    renderApp('/innovationSpace/ipc?scheme=ipc&code=H01M4');
+    renderPage(<ClassificationPage />, '/innovationSpace/ipc?scheme=ipc&code=H01M4');
     const subclass = await screen.findByText('用于直接转变化学能为电能的方法或装置，例如电池组', {
       selector: '.classification-title',
     });

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ImportRun, ImportRunList, ImportUpload } from '@patlas/contracts';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { DataImportPage } from './DataImportPage';
 import { ok, stubApi } from '../../test/test-api';
 
 const IMPORT = '/platform/data/patents/import';
@@ -150,7 +152,7 @@ describe('operators’ import page', { timeout: 90_000 }, () => {
       if (call.method === 'DELETE') return ok(null);
       return undefined;
     });
-    renderApp('/sys/import');
+    renderPage(<DataImportPage />, '/sys/import');
     expect(await screen.findByText(/单个文件不超过 1 KB/)).toBeTruthy();
 
     drop(fileOf('huge.csv', 4096));
@@ -173,7 +175,7 @@ describe('operators’ import page', { timeout: 90_000 }, () => {
       if (call.method === 'GET' && call.path === `${IMPORT}/runs/run-0`) return ok(interrupted);
       return undefined;
     });
-    const { router } = renderApp('/sys/import', 'en');
+    const { router } = renderPage(<DataImportPage />, '/sys/import', 'en');
     const recent = (await screen.findByText('Recent imports')).closest('.data-import-recent') as HTMLElement;
     expect(await within(recent).findByText('Interrupted')).toBeTruthy();
     expect(within(recent).getByText('中之信-20.xlsx、letter.txt')).toBeTruthy();

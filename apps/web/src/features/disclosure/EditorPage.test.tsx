@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ALL_PERMISSIONS, type DisclosureDetail, type DisclosureSaveRequest } from '@patlas/contracts';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { DisclosureWritePage, PatentApplyPage } from './ListPage';
 import { failure, ok, stubApi, type ApiAnswer } from '../../test/test-api';
 import { blankContent, docOfText } from './content';
 
@@ -51,7 +53,7 @@ describe('disclosure editor', { timeout: 120_000 }, () => {
 
   it('autosaves after a pause, shows saved at hh:mm, keeps the text through a failed save and retries it', async () => {
     const { state } = stubWritingServer();
-    const { router } = renderApp('/innovationSpace/disclosurePaper/addWrite');
+    const { router } = renderPage(<DisclosureWritePage />, '/innovationSpace/disclosurePaper/addWrite');
     const title = await screen.findByTestId('disclosure-title');
     expect(status().dataset.status).toBe('idle');
     // One editor per section, each with its heading and hint.
@@ -95,7 +97,7 @@ describe('disclosure editor', { timeout: 120_000 }, () => {
 
   it('stops on a conflict and offers to reload or save the text as a new document', async () => {
     const { state } = stubWritingServer();
-    renderApp('/innovationSpace/disclosurePaper/addWrite');
+    renderPage(<DisclosureWritePage />, '/innovationSpace/disclosurePaper/addWrite');
     const title = await screen.findByTestId('disclosure-title');
     fireEvent.change(title, { target: { value: '第一版' } });
     await waitFor(() => expect(status().dataset.status).toBe('saved'), { timeout: 10_000 });
@@ -135,7 +137,7 @@ describe('disclosure editor', { timeout: 120_000 }, () => {
           })
         : undefined,
     );
-    renderApp('/innovationSpace/patentApply?id=a1');
+    renderPage(<PatentApplyPage />, '/innovationSpace/patentApply?id=a1');
     const abstractCount = await screen.findByTestId('disclosure-abstract-count');
     expect(abstractCount.textContent).toBe('301 / 300 字');
     expect(abstractCount.className).toContain('danger');

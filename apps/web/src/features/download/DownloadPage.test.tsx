@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DownloadTask } from '@patlas/contracts';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { DownloadPage } from './DownloadPage';
 import { ok, stubApi } from '../../test/test-api';
 
 function task(id: string, overrides: Partial<DownloadTask> = {}): DownloadTask {
@@ -84,7 +85,7 @@ describe('download centre', { timeout: 180_000 }, () => {
       if (call.path === '/platform/platform/socket/ticket') return ok({ ticket: 'ticket-1', expiresIn: 30 });
       return undefined;
     });
-    renderApp('/innovationSpace/download');
+    renderPage(<DownloadPage />, '/innovationSpace/download');
 
     await screen.findByText('TI=电池 t1');
     const running = rowOf('TI=电池 t1');
@@ -160,7 +161,7 @@ describe('download centre', { timeout: 180_000 }, () => {
     });
     URL.createObjectURL = vi.fn(() => 'blob:download');
     URL.revokeObjectURL = vi.fn();
-    renderApp('/innovationSpace/download');
+    renderPage(<DownloadPage />, '/innovationSpace/download');
 
     fireEvent.click(within(await waitFor(() => rowOf('TI=电池 t2'))).getByRole('button', { name: /下载/ }));
     await waitFor(() => expect(saved).toEqual(['patlas-t2.xlsx']));
@@ -175,7 +176,7 @@ describe('download centre', { timeout: 180_000 }, () => {
       if (call.path === '/platform/platform/socket/ticket') return ok({ ticket: 'ticket-2', expiresIn: 30 });
       return undefined;
     });
-    renderApp('/innovationSpace/download');
+    renderPage(<DownloadPage />, '/innovationSpace/download');
     await screen.findByText('TI=电池 t1');
     await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
     const lists = () => calls.filter((c) => c.path === '/product/download/list').length;

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Group } from '@patlas/contracts';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { GroupPage } from './GroupPage';
 import { failure, ok, stubApi } from '../../test/test-api';
 
 const OWNED: Group = {
@@ -80,7 +81,7 @@ describe('groups page', { timeout: 90_000 }, () => {
       if (call.path === '/product/message/unreadMessage/count') return ok({ count: 0 });
       return undefined;
     });
-    renderApp('/user/group');
+    renderPage(<GroupPage />, '/user/group');
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('bob@test.local')).toBeTruthy());
     expect(within(table).getByText('已邀请')).toBeTruthy();
@@ -107,7 +108,7 @@ describe('groups page', { timeout: 90_000 }, () => {
       if (call.path === '/product/message/unreadMessage/count') return ok({ count: 0 });
       return undefined;
     });
-    renderApp('/user/group');
+    renderPage(<GroupPage />, '/user/group');
     await screen.findByRole('table', {}, { timeout: 60_000 });
     fireEvent.click(await screen.findByRole('button', { name: '邀请成员' }));
     const dialog = await screen.findByRole('dialog');
@@ -126,7 +127,7 @@ describe('groups page', { timeout: 90_000 }, () => {
       if (call.path === '/product/message/unreadMessage/count') return ok({ count: 0 });
       return undefined;
     });
-    renderApp('/user/group');
+    renderPage(<GroupPage />, '/user/group');
     await screen.findByRole('table', {}, { timeout: 60_000 });
     fireEvent.click(await screen.findByRole('button', { name: '重命名' }));
     const dialog = await screen.findByRole('dialog');
@@ -149,7 +150,7 @@ describe('groups page', { timeout: 90_000 }, () => {
       if (call.path === '/product/message/unreadMessage/count') return ok({ count: 0 });
       return undefined;
     });
-    renderApp('/user/group?id=g2', 'en');
+    renderPage(<GroupPage />, '/user/group?id=g2', 'en');
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('carol@test.local')).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Invite members' })).toBeNull();

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SearchHistoryEntry } from '@patlas/contracts';
-import { renderApp, stubFetch, type FakeResponse } from '../../test/render-app';
+import { renderPage, stubFetch, type FakeResponse } from '../../test/render-page';
+import { HistoryPage } from './HistoryPage';
 import { buildEntry } from '../../history-recording/recording';
 import { defaultResultState } from '../../search-state/search-url-state';
 
@@ -44,7 +45,10 @@ describe('history page', { timeout: 90_000 }, () => {
       }
       return ok({ total: 0, page: 1, pageSize: 20, items: [] });
     });
-    const { router } = renderApp('/innovationSpace/history?kw=%E7%94%B5&from=2026-11-01&to=2026-11-30');
+    const { router } = renderPage(
+      <HistoryPage />,
+      '/innovationSpace/history?kw=%E7%94%B5&from=2026-11-01&to=2026-11-30',
+    );
 
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('TI=(电机)')).toBeTruthy());
@@ -117,7 +121,7 @@ describe('history page', { timeout: 90_000 }, () => {
       }
       return ok({ total: 0, page: 1, pageSize: 20, items: [], facets: {}, expression: '', tookMs: 1 });
     });
-    const { router } = renderApp('/innovationSpace/history?tab=operate&type=1&page=2');
+    const { router } = renderPage(<HistoryPage />, '/innovationSpace/history?tab=operate&type=1&page=2');
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('TI=(电池)')).toBeTruthy());
     expect(screen.getByRole('tab', { name: '操作历史', selected: true })).toBeTruthy();
@@ -164,7 +168,7 @@ describe('history page', { timeout: 90_000 }, () => {
         ? ok({ total: 3, page: 1, pageSize: 20, items: [semantic, detailTab, analysis] })
         : ok({ total: 0, page: 1, pageSize: 20, items: [] }),
     );
-    renderApp('/innovationSpace/history');
+    renderPage(<HistoryPage />, '/innovationSpace/history');
     const table = await screen.findByRole('table');
     const cell = await waitFor(() => {
       const found = table.querySelector('.history-expression-cell');
@@ -187,7 +191,7 @@ describe('history page', { timeout: 90_000 }, () => {
 
   it('shows the page in English', async () => {
     stubFetch(() => ok({ total: 0, page: 1, pageSize: 20, items: [] }));
-    renderApp('/innovationSpace/history', 'en');
+    renderPage(<HistoryPage />, '/innovationSpace/history', 'en');
     expect(await screen.findByRole('tab', { name: 'Operation history' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Combine' })).toBeTruthy();
     expect(await screen.findByText('No records')).toBeTruthy();

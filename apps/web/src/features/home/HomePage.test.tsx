@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { pressEnter, renderApp, stubFetch } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { pressEnter, renderPage, stubFetch } from '../../test/render-page';
+import { HomePage } from './HomePage';
 
 /** The home page's calls: the special topics (`topics`), everything else the health answer. */
 function serveHome(patents: number, topics: unknown[] = []) {
@@ -41,7 +43,7 @@ describe('home page', () => {
 
   it('opens a patent typed in any form on the detail page', async () => {
     serveHome(3);
-    const { router } = renderApp('/home');
+    const { router } = renderPage(<HomePage />, '/home');
     fireEvent.click(await screen.findByText('按号码打开专利'));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('tabName')).toBe('number'));
     const input = await screen.findByPlaceholderText('输入公开（公告）号或申请号，如 CN117151122A');
@@ -64,7 +66,7 @@ describe('home page', () => {
 
   it('searches a pasted patent number as a number and shows the expression it will run (issue 14)', async () => {
     serveHome(3);
-    const { router } = renderApp('/home');
+    const { router } = renderPage(<HomePage />, '/home');
     const editor = await screen.findByRole('textbox', { name: '检索式' });
     fireEvent.change(editor, { target: { value: 'US 8,930,553 B2' } });
     expect((await screen.findByTestId('quick-number-hint')).textContent).toBe(
@@ -77,7 +79,7 @@ describe('home page', () => {
 
   it('searches a list of ten numbers in PN and AN, and leaves words to the expression search', async () => {
     serveHome(3);
-    const { router } = renderApp('/home');
+    const { router } = renderPage(<HomePage />, '/home');
     const editor = await screen.findByRole('textbox', { name: '检索式' });
     fireEvent.change(editor, { target: { value: 'PM2.5 传感器' } });
     await waitFor(() => expect((editor as HTMLTextAreaElement).value).toBe('PM2.5 传感器'));
@@ -141,7 +143,7 @@ describe('home page', () => {
       },
       { id: 't2', name: '人工智能', description: '', expression: 'TIABC=(人工智能)', pictureUrl: null, count: null },
     ]);
-    const { router } = renderApp('/home');
+    const { router } = renderPage(<HomePage />, '/home');
     expect(await screen.findByText('1.2万 件专利')).toBeTruthy();
     expect(screen.getByText('锂离子电池的材料与工艺')).toBeTruthy();
     expect(screen.getByText('数量暂不可用')).toBeTruthy();

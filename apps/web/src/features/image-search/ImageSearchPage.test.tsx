@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MAX_IMAGE_SEARCH_BYTES, type ImageSearchResult } from '@patlas/contracts';
-import { renderApp, stubFetch, type FakeResponse } from '../../test/render-app';
+import { renderPage, stubFetch, type FakeResponse } from '../../test/render-page';
+import { ImageSearchPage } from './ImageSearchPage';
 
 const ok = (data: unknown): FakeResponse => ({ status: 200, body: { status: 1, message: '', data } });
 
@@ -57,7 +58,7 @@ describe('image search page', { timeout: 90_000 }, () => {
       if (url.pathname.endsWith('/image/history/list')) return ok({ items: [] });
       return ok({});
     });
-    const { router } = renderApp('/search/img');
+    const { router } = renderPage(<ImageSearchPage />, '/search/img');
     const card = (await screen.findByText('点击或将图片拖到此处')).closest('.ant-card') as HTMLElement;
 
     choose(fileOf('drawing.gif', 'image/gif'));
@@ -103,7 +104,7 @@ describe('image search page', { timeout: 90_000 }, () => {
       }
       return ok({});
     });
-    renderApp(`/search/img?key=${RESULT.key}`, 'en');
+    renderPage(<ImageSearchPage />, `/search/img?key=${RESULT.key}`, 'en');
 
     expect(await screen.findByText('Similar patents (1)')).toBeTruthy();
     expect(calls.find((c) => c.url.pathname.endsWith('/getResultKey'))?.body).toEqual({ key: RESULT.key });

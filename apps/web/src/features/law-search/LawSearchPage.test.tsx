@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderApp, stubFetch } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { renderPage, stubFetch } from '../../test/render-page';
+import { LawSearchPage } from './LawSearchPage';
 
 /** The expression editor's textarea (the one textarea of the page). */
 const editor = () => document.querySelector('textarea') as HTMLTextAreaElement;
@@ -20,7 +22,7 @@ describe('legal search and defence-declassified pages', { timeout: 90_000 }, () 
   });
 
   it('opens the litigation form from defaultActiveName, writes the expression and searches it', async () => {
-    const { router } = renderApp('/search/lawSearch?defaultActiveName=litigationSearch');
+    const { router } = renderPage(<LawSearchPage />, '/search/lawSearch?defaultActiveName=litigationSearch');
     const caseNumber = await screen.findByRole('textbox', { name: '诉讼案号' });
     expect(screen.getByRole('tab', { name: '诉讼', selected: true })).toBeTruthy();
     fireEvent.change(caseNumber, { target: { value: 'IPR2022*' } });
@@ -33,7 +35,7 @@ describe('legal search and defence-declassified pages', { timeout: 90_000 }, () 
   });
 
   it('switches forms through the URL, shows the length limit and resets', async () => {
-    const { router } = renderApp('/search/lawSearch');
+    const { router } = renderPage(<LawSearchPage />, '/search/lawSearch');
     const status = await screen.findByRole('textbox', { name: '法律事件' });
     fireEvent.click(screen.getByRole('tab', { name: '质押' }));
     await waitFor(() => expect(router.state.location.search).toBe('?defaultActiveName=pledgeSearch'));

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SharedLibrary } from '@patlas/contracts';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { CooperatePage } from './CooperatePage';
 import { failure, ok, stubApi, type ApiCall } from '../../test/test-api';
 import { folder } from './library-fixtures';
 
@@ -92,7 +93,7 @@ describe('shared libraries page', { timeout: 180_000 }, () => {
 
   it('lists shared libraries with roles and members; members of an archived one see the spec message', async () => {
     stubServer();
-    renderApp('/innovationSpace/collectCooperate');
+    renderPage(<CooperatePage />, '/innovationSpace/collectCooperate');
     const table = await screen.findByTestId('shared-libraries');
     await within(table).findByText('电池');
     const rows = within(table).getAllByRole('row');
@@ -107,7 +108,7 @@ describe('shared libraries page', { timeout: 180_000 }, () => {
 
   it('shares by e-mail (server errors shown in the dialog) and lets a member leave', async () => {
     const calls = stubServer();
-    renderApp('/innovationSpace/collectCooperate');
+    renderPage(<CooperatePage />, '/innovationSpace/collectCooperate');
     const table = await screen.findByTestId('shared-libraries');
     await within(table).findByText('电池');
     fireEvent.click(within(table).getByRole('button', { name: /共享/ }));

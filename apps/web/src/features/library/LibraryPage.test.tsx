@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { LibraryPage } from './LibraryPage';
 import { failure, ok, stubApi, type ApiCall } from '../../test/test-api';
 import { FOLDERS, folder, label, savedExpression } from './library-fixtures';
 
@@ -75,7 +77,7 @@ describe('library page', { timeout: 180_000 }, () => {
 
   it('shows the folder tree and a deep-linked folder with its counts, labels, log and result-page link', async () => {
     const calls = stubLibraryServer();
-    renderApp('/innovationSpace/collect?folder=f1');
+    renderPage(<LibraryPage />, '/innovationSpace/collect?folder=f1');
 
     expect((await screen.findByTestId('folder-title')).textContent).toBe('电池');
     expect(screen.getByTestId('folder-count').textContent).toBe('本文件夹 3 件，含子文件夹共 5 件');
@@ -98,7 +100,7 @@ describe('library page', { timeout: 180_000 }, () => {
 
   it("creates a sub-folder, showing the server's refusal of a taken name", async () => {
     const calls = stubLibraryServer();
-    const { router } = renderApp('/innovationSpace/collect?folder=f1');
+    const { router } = renderPage(<LibraryPage />, '/innovationSpace/collect?folder=f1');
     await screen.findByTestId('folder-title');
     fireEvent.click(screen.getByRole('button', { name: /新建子文件夹/ }));
     const dialog = await screen.findByRole('dialog');
@@ -120,7 +122,7 @@ describe('library page', { timeout: 180_000 }, () => {
 
   it('renames a folder (a name over 100 characters refused first) and deletes it to the recycle bin', async () => {
     const calls = stubLibraryServer();
-    const { router } = renderApp('/innovationSpace/collect?folder=f2');
+    const { router } = renderPage(<LibraryPage />, '/innovationSpace/collect?folder=f2');
     await screen.findByTestId('folder-title');
     fireEvent.click(screen.getByRole('button', { name: /重命名/ }));
     const renameDialog = await screen.findByRole('dialog');
@@ -151,7 +153,7 @@ describe('library page', { timeout: 180_000 }, () => {
 
   it("renames a label (an empty name refused first, then the server's refusal of a taken name)", async () => {
     const calls = stubLibraryServer();
-    renderApp('/innovationSpace/collect?folder=f1');
+    renderPage(<LibraryPage />, '/innovationSpace/collect?folder=f1');
     const row = await screen.findByTestId('label-l1');
     expect(within(row).getByText('技术')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '重命名标引“技术”' }));
@@ -207,7 +209,7 @@ describe('library page', { timeout: 180_000 }, () => {
         });
       return undefined;
     });
-    const { router } = renderApp('/innovationSpace/collect?tab=searchExp');
+    const { router } = renderPage(<LibraryPage />, '/innovationSpace/collect?tab=searchExp');
 
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('TI=(锂电池)')).toBeTruthy());

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { RecycleBinPage } from './RecycleBinPage';
 import { ok, stubApi } from '../../test/test-api';
 import { FOLDERS, folder } from './library-fixtures';
 
@@ -34,7 +35,7 @@ describe('recycle bin', { timeout: 180_000 }, () => {
       }
       return undefined;
     });
-    renderApp('/user/recycleBin');
+    renderPage(<RecycleBinPage />, '/user/recycleBin');
 
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('负极')).toBeTruthy());

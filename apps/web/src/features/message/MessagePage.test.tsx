@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Message } from '@patlas/contracts';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { MessagePage } from './MessagePage';
 import { ok, stubApi, type ApiCall } from '../../test/test-api';
 
 const ALICE = { userId: 'u-a', fullname: '张三', email: 'alice@test.local' };
@@ -112,7 +114,7 @@ describe('message centre', { timeout: 90_000 }, () => {
 
   it('filters by tab through the URL and marks the selected messages read, in English', async () => {
     const calls = stubApi(answer({ count: 1 }));
-    const { router } = renderApp('/innovationSpace/myMsg?tab=share', 'en');
+    const { router } = renderPage(<MessagePage />, '/innovationSpace/myMsg?tab=share', 'en');
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('张三 shared the search "电池检索" with you')).toBeTruthy());
     expect(within(table).queryByText(/invites you/)).toBeNull();

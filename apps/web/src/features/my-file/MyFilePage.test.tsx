@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyFile } from '@patlas/contracts';
-import { pressEnter, renderApp } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { pressEnter, renderPage } from '../../test/render-page';
+import { MyFilePage } from './MyFilePage';
 import { ok, stubApi } from '../../test/test-api';
 
 const FILES: MyFile[] = [
@@ -80,7 +82,7 @@ describe('my files page', { timeout: 90_000 }, () => {
 
   it('renames a file keeping its type: another extension is refused before any call', async () => {
     const calls = stubFiles();
-    renderApp('/innovationSpace/myFile?name=figure');
+    renderPage(<MyFilePage />, '/innovationSpace/myFile?name=figure');
     const cell = await within(await screen.findByRole('table')).findByText('figure.png');
     fireEvent.click(within(cell.closest('tr')!).getByRole('button', { name: /重命名/ }));
     const input = await screen.findByLabelText('文件名');
@@ -101,7 +103,7 @@ describe('my files page', { timeout: 90_000 }, () => {
 
   it('deletes a file after the confirmation', async () => {
     const calls = stubFiles();
-    renderApp('/innovationSpace/myFile');
+    renderPage(<MyFilePage />, '/innovationSpace/myFile');
     const cell = await within(await screen.findByRole('table')).findByText('权利要求书.docx');
     fireEvent.click(within(cell.closest('tr')!).getByRole('button', { name: /删除/ }));
     expect(await screen.findByText('确定删除文件“权利要求书.docx”吗？删除后无法恢复。')).toBeTruthy();

@@ -3,6 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PatentDetail, SearchNeighboursResponse } from '@patlas/contracts';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { PatentDetailPage } from './PatentDetailPage';
 import { ok, stubApi, type ApiCall } from '../../test/test-api';
 import { detailPathInList, readListContext } from '../../search-state/result-list-context';
 import { decodeResultState } from '../../search-state/search-url-state';
@@ -84,7 +86,7 @@ describe('patent detail: the daily essentials', () => {
       },
     });
     // On a light tab: the badge is in the header whatever the tab.
-    renderApp('/innovationSpace/searchDetail?pn=US7472552B2&tab=family');
+    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=US7472552B2&tab=family');
     const badge = await findBadge();
     expect(badge.textContent).toBe('失效（推算）');
     expect(badge.getAttribute('aria-label')).toBe('法律状态');
@@ -104,7 +106,7 @@ describe('patent detail: the daily essentials', () => {
         },
       },
     });
-    renderApp('/innovationSpace/searchDetail?pn=CN117151122A&tab=family');
+    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=CN117151122A&tab=family');
     expect((await findBadge()).textContent).toBe('实质审查');
   });
 
@@ -145,7 +147,7 @@ describe('patent detail: the daily essentials', () => {
   it('keeps previous / next after a reload (the URL is the list) and disables them at the ends', async () => {
     serve();
     const path = detailPathInList(pnAt(1), { state: decodeResultState(new URLSearchParams(LIST_QUERY)), rank: 1 });
-    renderApp(`${path}&tab=family`);
+    renderPage(<PatentDetailPage />, `${path}&tab=family`);
     expect(await within(await findHeader()).findByText('第 1 / 45 条')).toBeTruthy();
     const previous = await findButton('上一条', header());
     await waitFor(() => expect(previous.disabled).toBe(true));
@@ -154,7 +156,7 @@ describe('patent detail: the daily essentials', () => {
 
   it('has no previous / next when opened by number alone', async () => {
     const calls = serve();
-    renderApp('/innovationSpace/searchDetail?pn=CN117151122A');
+    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=CN117151122A');
     expect(await screen.findByText('记录 CN117151122A', { selector: 'h3' })).toBeTruthy();
     expect(queryButton('下一条', header())).toBeUndefined();
     expect(await findButton('打印', header())).toBeTruthy();
@@ -187,7 +189,7 @@ describe('patent detail: the daily essentials', () => {
         },
       },
     });
-    renderApp('/innovationSpace/searchDetail?pn=CN117151122A&tab=family');
+    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=CN117151122A&tab=family');
     const usRow = (await screen.findByText('Blockchain based data sharing method')).closest('tr')!;
     const cells = [...usRow.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toEqual([
@@ -215,7 +217,7 @@ describe('patent detail: the daily essentials', () => {
     serve({ records: { US7472552B2: US7472552B2 } });
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    renderApp('/innovationSpace/searchDetail?pn=US7472552B2&tab=family');
+    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=US7472552B2&tab=family');
     fireEvent.click(await findButton('打印', await findHeader()));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     const printed = document.querySelector<HTMLElement>('.patent-print')!;
@@ -232,7 +234,7 @@ describe('patent detail: the daily essentials', () => {
 
   it('offers no machine translation when the server has no translation service', async () => {
     serve({ translation: false, records: { US7472552B2: US7472552B2 } });
-    renderApp('/innovationSpace/searchDetail?pn=US7472552B2');
+    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=US7472552B2');
     expect(await screen.findByText('著录项目')).toBeTruthy();
     // Once the health answer is in, the button stays absent.
     await waitFor(() =>
@@ -244,7 +246,7 @@ describe('patent detail: the daily essentials', () => {
 
   it('offers machine translation of an abstract in another language when the service is configured', async () => {
     serve({ translation: true, records: { US7472552B2: US7472552B2 } });
-    renderApp('/innovationSpace/searchDetail?pn=US7472552B2');
+    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=US7472552B2');
     fireEvent.click(await findButton('机器翻译'));
     expect(await screen.findByText('一种制冰机')).toBeTruthy();
   });

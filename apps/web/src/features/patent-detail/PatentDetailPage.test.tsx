@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PatentDetail } from '@patlas/contracts';
-import { pressEnter, renderApp, stubFetch } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { pressEnter, renderPage, stubFetch } from '../../test/render-page';
+import { PatentDetailPage } from './PatentDetailPage';
 import { CN117151122A } from './fixtures/cn117151122a';
 import { US7472552B2 } from './fixtures/us7472552b2';
 import { DETAIL_TABS } from './patent-view';
@@ -77,7 +79,7 @@ describe('patent detail page', () => {
 
   it('shows a US grant with inventors, assignee and citations, linking the cited patent the database holds', async () => {
     serveRecords();
-    renderApp('/innovationSpace/searchDetail?pn=US7472552B2&tab=citations');
+    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=US7472552B2&tab=citations');
     expect(await screen.findByText('US3382682A')).toBeTruthy();
     expect(screen.getByText('KR10-2001-0017165A')).toBeTruthy();
     expect(screen.getByText('1968-05')).toBeTruthy();
@@ -98,7 +100,7 @@ describe('patent detail page', () => {
 
   it('keeps claim numbering in the original text tab', async () => {
     serveRecords();
-    renderApp('/innovationSpace/searchDetail?pn=US7472552B2&tab=fulltext');
+    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=US7472552B2&tab=fulltext');
     const claim = await screen.findByText(/^2\. The method of claim 1/);
     expect(claim.tagName).toBe('P');
     expect(screen.getByText('TECHNICAL FIELD')).toBeTruthy();
@@ -118,7 +120,7 @@ describe('patent detail page', () => {
 
   it('explains an unknown number with the server message, the number asked and a box to try another', async () => {
     serveRecords();
-    const { router } = renderApp('/innovationSpace/searchDetail?pn=CN000000A');
+    const { router } = renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=CN000000A');
     expect(await screen.findByText('未找到专利 CN000000A：本库未收录该号码')).toBeTruthy();
     expect(screen.getByText('您查询的号码：CN000000A')).toBeTruthy();
     const input = screen.getByDisplayValue('CN000000A');

@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FeatureMatch, PreEvaluation, PreEvaluationDetail, PreEvaluationResult } from '@patlas/contracts';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { PreAssessmentPage } from './PreAssessmentPage';
+import { PreAssessmentSearchPage } from './PreAssessmentSearchPage';
 import { failure, ok, stubApi, type ApiCall } from '../../test/test-api';
 
 /** The first two features of CN115412894A's claim 1 (a real claim of the demo corpus). */
@@ -168,7 +171,10 @@ describe('pre-evaluation pages', { timeout: 180_000 }, () => {
 
   it('refuses under 30 characters, starts an evaluation, follows its progress to the prior art', async () => {
     const calls = stubServer();
-    const { router } = renderApp('/innovationSpace/preAssessment');
+    // The evaluation continues on the search page, so both pages are mounted.
+    const { router } = renderPage(<PreAssessmentPage />, '/innovationSpace/preAssessment', 'zh', {
+      routes: [{ path: '/innovationSpace/preAssessmentSearch', element: <PreAssessmentSearchPage /> }],
+    });
     const text = await screen.findByTestId('pre-text');
     fireEvent.change(text, { target: { value: '一种急救系统' } });
     expect(screen.getByTestId('pre-too-short').textContent).toBe('预评估内容至少需要 30 个字符（当前 6 个）');
@@ -225,7 +231,7 @@ describe('pre-evaluation pages', { timeout: 180_000 }, () => {
 
   it('fills the form from a saved draft (?documentId=): its claims', async () => {
     stubServer();
-    renderApp('/innovationSpace/preAssessment?documentId=d1');
+    renderPage(<PreAssessmentPage />, '/innovationSpace/preAssessment?documentId=d1');
     await waitFor(() =>
       expect((screen.getByTestId('pre-text') as HTMLTextAreaElement).value).toBe(
         '1. 一种急救系统，其特征在于，包括急救请求设备和急救中心设备。',

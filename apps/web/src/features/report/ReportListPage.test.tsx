@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Report } from '@patlas/contracts';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { ReportListPage } from './ReportListPage';
 import { ok, stubApi, type ApiCall } from '../../test/test-api';
 
 function reportOf(id: string, title: string, overrides: Partial<Report> = {}): Report {
@@ -68,7 +69,7 @@ describe('report list', { timeout: 180_000 }, () => {
 
   it('shows each state with its actions, polls a generating report until done, regenerates and deletes', async () => {
     const calls = stubReportServer();
-    renderApp('/innovationSpace/reportHistory');
+    renderPage(<ReportListPage />, '/innovationSpace/reportHistory');
     expect(await screen.findByText('生成中的报告')).toBeTruthy();
     expect(screen.getByTestId('report-quota').textContent).toBe('报告额度：已用 4 / 10');
     expect(within(rowOf('生成中的报告')).getByText('生成中')).toBeTruthy();

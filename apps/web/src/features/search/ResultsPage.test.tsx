@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderApp, stubFetch, type FakeResponse } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { renderPage, stubFetch, type FakeResponse } from '../../test/render-page';
+import { ResultsPage } from './ResultsPage';
 
 const hit = {
   publicationNumber: 'CN215644798U',
@@ -103,7 +105,7 @@ describe('result page', () => {
     };
     const bare = { ...hit, publicationNumber: 'US6980000B2', applicants: [], country: 'US', highlights: undefined };
     stubFetch(() => searchAnswer(2, {}, [full, bare]));
-    renderApp('/innovationSpace/searchResult?q=TI%3D%E6%B1%BD%E8%BD%A6');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3D%E6%B1%BD%E8%BD%A6');
     const table = await waitFor(() => {
       const found = document.querySelector<HTMLElement>('.result-table');
       if (!found?.querySelector('.result-row')) throw new Error('no rows yet');
@@ -129,7 +131,7 @@ describe('result page', () => {
 
   it('says "no related patents found" with tips for an empty result', async () => {
     stubFetch(() => searchAnswer(0));
-    renderApp('/innovationSpace/searchResult?q=TI%3Dzzzz');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3Dzzzz');
     expect(await screen.findByText('未找到相关专利')).toBeTruthy();
   });
 
@@ -139,7 +141,8 @@ describe('result page', () => {
         missingFields: [{ field: 'PD', condition: 'PD>=2020', count: 12, searchExpre: 'TI=(电池 AND 正极)' }],
       }),
     );
-    const { router } = renderApp(
+    const { router } = renderPage(
+      <ResultsPage />,
       '/innovationSpace/searchResult?q=TI%3D(%E7%94%B5%E6%B1%A0%20AND%20%E6%AD%A3%E6%9E%81)%20AND%20PD%3E%3D2020&f=country:CN',
     );
     const note = await screen.findByTestId('note-missing-field');
@@ -152,7 +155,7 @@ describe('result page', () => {
 
   it('offers to search words that are patent numbers as numbers, in English too', async () => {
     stubFetch(() => searchAnswer(0, { numberTerms: { terms: ['US8930553B2'], searchExpre: 'PN=US8930553B2' } }));
-    const { router } = renderApp('/innovationSpace/searchResult?q=US%208%2C930%2C553%20B2', 'en');
+    const { router } = renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=US%208%2C930%2C553%20B2', 'en');
     const note = await screen.findByTestId('note-number-terms');
     expect(note.textContent).toContain('“US8930553B2” is written like a patent number but was searched as words');
     fireEvent.click(within(note).getByText('PN=US8930553B2'));
@@ -168,7 +171,7 @@ describe('result page', () => {
       abstract: '一种电池正极材料，包括镍钴锰。\n第二段说明。',
     };
     stubFetch(() => searchAnswer(2, {}, [hit, untitled]));
-    renderApp('/innovationSpace/searchResult?q=%E6%AD%A3%E6%9E%81');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=%E6%AD%A3%E6%9E%81');
     const cell = await screen.findByTestId('untitled-hit');
     expect(cell.textContent).toBe('无标题CN113000003A · 一种电池正极材料，包括镍钴锰。');
     expect(screen.getAllByTestId('untitled-hit')).toHaveLength(1);
@@ -183,7 +186,7 @@ describe('result page', () => {
         data: { code: 'QUERY_UNBALANCED_PARENS', span: { start: 3, end: 4 } },
       },
     }));
-    renderApp('/innovationSpace/searchResult?q=TI%3D(');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3D(');
     expect((await screen.findAllByText('检索式有误：第 4 列的括号“(”不匹配')).length).toBeGreaterThan(0);
   });
 
@@ -226,7 +229,7 @@ describe('result page', () => {
           }
         : searchAnswer(25),
     );
-    const { router } = renderApp('/innovationSpace/searchResult?key=abcdefgh12');
+    const { router } = renderPage(<ResultsPage />, '/innovationSpace/searchResult?key=abcdefgh12');
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('TI=电池'));
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('view')).toBe('tuwenshitu');
@@ -262,7 +265,7 @@ describe('result page', () => {
     const calls = stubFetch((_url, request) =>
       answer((request.body as { filters?: unknown[] }).filters?.length ? 360 : 1000),
     );
-    const { router } = renderApp('/innovationSpace/searchResult?set=semantic%3AsKey12345678');
+    const { router } = renderPage(<ResultsPage />, '/innovationSpace/searchResult?set=semantic%3AsKey12345678');
 
     expect((await screen.findByTestId('result-total')).textContent).toBe('最相似的前 1000 条');
     expect(screen.getByTestId('set-source-label').textContent).toContain('一种锂电池负极片，硅碳负极材料');
@@ -318,7 +321,7 @@ describe('result page', () => {
         },
       },
     }));
-    renderApp('/innovationSpace/searchResult?set=semantic%3AsKey12345678', 'en');
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?set=semantic%3AsKey12345678', 'en');
     expect((await screen.findByTestId('result-total')).textContent).toBe('Top 1,000 most similar');
     expect(screen.getByTestId('set-rank').getAttribute('aria-label')).toBe('Similarity rank 1, relevance 93%');
     // The rank column widens the table instead of narrowing the title: the fixed columns (checkbox

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SemanticSearchResponse } from '@patlas/contracts';
 import { ALL_PERMISSIONS, MAX_SEMANTIC_TEXT_LENGTH } from '@patlas/contracts';
-import { renderApp, stubFetch, type FakeResponse, type RecordedRequest } from '../../../test/render-app';
+import { renderApp } from '../../../test/render-app';
+import { renderPage, stubFetch, type FakeResponse, type RecordedRequest } from '../../../test/render-page';
+import { HomePage } from '../HomePage';
 import { SESSION_NAMES } from '../../../session/session';
 import { appStorage } from '../../../storage/app-storage';
 
@@ -112,7 +114,7 @@ describe('semantic search tab', () => {
 
   it('asks a visitor to log in', async () => {
     stubSemantic(() => ok(answerOf(1)));
-    const { router } = renderApp('/home?tabName=semantics', 'zh', { session: null });
+    const { router } = renderPage(<HomePage />, '/home?tabName=semantics', 'zh', { session: null });
     expect(await screen.findByText('语义检索需要登录后使用')).toBeTruthy();
     fireEvent.click(within(screen.getByTestId('semantic-login')).getByRole('button'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -121,7 +123,7 @@ describe('semantic search tab', () => {
 
   it("shows the spec's message without the semantics permission", async () => {
     const calls = stubSemantic(() => ok(answerOf(1)));
-    renderApp('/home?tabName=semantics&key=abcdefgh12', 'zh', {
+    renderPage(<HomePage />, '/home?tabName=semantics&key=abcdefgh12', 'zh', {
       session: { menu: ALL_PERMISSIONS.filter((p) => p !== 'semantics') },
     });
     expect(await screen.findByText('暂无语义检索权限，请联系客服')).toBeTruthy();
@@ -131,7 +133,7 @@ describe('semantic search tab', () => {
 
   it('counts characters live and keeps an over-long text, refusing to search it', async () => {
     const calls = stubSemantic(() => ok(answerOf(1)));
-    renderApp('/home?tabName=semantics');
+    renderPage(<HomePage />, '/home?tabName=semantics');
     const area = await textArea();
     fireEvent.change(area, { target: { value: '锂电池' } });
     await waitFor(() => expect(screen.getByTestId('semantic-count').textContent).toBe('3 / 50,000 字'));
@@ -153,7 +155,7 @@ describe('semantic search tab', () => {
 
   it('refuses weights that are all 0', async () => {
     const calls = stubSemantic(() => ok(answerOf(1)));
-    renderApp('/home?tabName=semantics');
+    renderPage(<HomePage />, '/home?tabName=semantics');
     fireEvent.change(await textArea(), { target: { value: TEXT } });
     for (const label of ['标题', '摘要', '权利要求', '说明书']) {
       const input = screen.getByLabelText(label);
@@ -211,7 +213,7 @@ describe('semantic search tab', () => {
 
   it('fills the form from a stored search named in the URL and links to its results', async () => {
     const calls = stubSemantic((request) => ok(answerOf((request.body as { page: number }).page)));
-    renderApp('/home?tabName=semantics&key=abcdefgh12');
+    renderPage(<HomePage />, '/home?tabName=semantics&key=abcdefgh12');
     expect((await screen.findByTestId('semantic-open-results')).getAttribute('href')).toBe(
       '/innovationSpace/searchResult?set=semantic%3Aabcdefgh12',
     );
@@ -274,7 +276,7 @@ describe('semantic search tab', () => {
             body: { status: 0, message: '该语义检索结果已失效，请重新检索', data: { code: 'SEMANTIC_KEY_NOT_FOUND' } },
           },
     );
-    renderApp('/home?tabName=semantics&key=gonegonegone', 'en');
+    renderPage(<HomePage />, '/home?tabName=semantics&key=gonegonegone', 'en');
     expect((await screen.findByTestId('semantic-error')).textContent).toContain(
       'This semantic search has expired; search again',
     );

@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { InventorStats, PatentValue } from '@patlas/contracts';
-import { renderApp, stubFetch } from '../../../test/render-app';
+import { renderPage, stubFetch } from '../../../test/render-page';
+import { PatentDetailPage } from '../PatentDetailPage';
 import { CN117151122A } from '../fixtures/cn117151122a';
 import { dimensionBarsOption } from './ValueTab';
 
@@ -90,7 +91,7 @@ describe('value tab', () => {
         return { status: 200, body: { status: 1, message: '', data: INVENTORS } };
       return { status: 404, body: { status: 0, message: 'no route', data: { code: 'ROUTE_NOT_FOUND' } } };
     });
-    renderApp('/innovationSpace/searchDetail?pn=CN117151122A&tab=value');
+    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=CN117151122A&tab=value');
     expect(await screen.findByText('被引次数（按年龄归一）')).toBeTruthy();
     expect(screen.getByText('专利价值度')).toBeTruthy();
     expect(screen.getByText(/G06F·2023（IPC 小类 \+ 申请年，412 件）/)).toBeTruthy();
