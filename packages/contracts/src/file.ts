@@ -13,9 +13,6 @@ export const MY_FILES_PERMISSION = '/myFiles';
 export const SEARCH_FILES_PERMISSION = '/user/searchFile';
 export const MY_FILE_ACCESS: PermissionRule = [MY_FILES_PERMISSION, SEARCH_FILES_PERMISSION];
 
-/** The upload call (spec 2 §7 POST /file/my/file/upload); a GET of the same path answers the resume state. */
-export const MY_FILE_UPLOAD_PATH = '/file/my/file/upload';
-
 /**
  * Types My files takes (a drafting workbench's documents, sheets, slides and pictures), by
  * extension. Spec 2 §5 compares "the last 3 characters of the name"; we compare the name's

@@ -7,10 +7,11 @@ import type {
   ExportFieldsResponse,
   ExportRequest,
   ExportTemplate,
-  ExportTemplateResponse,
 } from '@patlas/contracts';
+import { exportEndpoints } from '@patlas/contracts';
 import { API_BASE } from '../config';
-import { ApiError, apiGet, apiPost, apiSend, urlOf, type RequestOptions } from '../api/client';
+import { ApiError, apiPost, urlOf, type RequestOptions } from '../api/client';
+import { call } from '../api/endpoint-call';
 import { fileNameOf } from '../utils/content-disposition';
 
 // The export calls (packages/contracts/src/export.ts; spec 2 §7 /export/*, /download/*). The export
@@ -31,12 +32,12 @@ export interface DownloadedFile {
 
 /** `GET /download/fields`: the catalogue in the request's language, the user's order and last fields. */
 export function getExportFields(options: Options): Promise<ExportFieldsResponse> {
-  return apiGet<ExportFieldsResponse>('/product/download/fields', options);
+  return call(exportEndpoints.fields, {}, options);
 }
 
 /** `POST /download/template {action: list}`: the user's templates. */
 export async function listTemplates(options: Options): Promise<ExportTemplate[]> {
-  const answer = await apiPost<ExportTemplateResponse>('/product/download/template', { action: 'list' }, options);
+  const answer = await call(exportEndpoints.template, { body: { action: 'list' } }, options);
   return answer.templates ?? [];
 }
 
@@ -45,37 +46,33 @@ export async function saveTemplate(
   body: { name: string; fields: ExportFieldId[] },
   options: Options,
 ): Promise<ExportTemplate | undefined> {
-  const answer = await apiPost<ExportTemplateResponse>(
-    '/product/download/template',
-    { action: 'save', ...body },
-    options,
-  );
+  const answer = await call(exportEndpoints.template, { body: { action: 'save', ...body } }, options);
   return answer.template;
 }
 
 /** `DELETE /download/template/{id}`. */
 export function deleteTemplate(id: string, options: Options): Promise<unknown> {
-  return apiSend<unknown>('DELETE', `/product/download/template/${encodeURIComponent(id)}`, undefined, options);
+  return call(exportEndpoints.deleteTemplate, { params: { id } }, options);
 }
 
 /** `POST /download/sortFields`: the user's order of all fields (every id once). */
 export function sortFields(fields: ExportFieldId[], options: Options): Promise<unknown> {
-  return apiPost<unknown>('/product/download/sortFields', { fields }, options);
+  return call(exportEndpoints.sortFields, { body: { fields } }, options);
 }
 
 /** `POST /download/addLastExportField`: the next dialog starts with these fields. */
 export function addLastExportFields(fields: ExportFieldId[], options: Options): Promise<unknown> {
-  return apiPost<unknown>('/product/download/addLastExportField', { fields }, options);
+  return call(exportEndpoints.lastFields, { body: { fields } }, options);
 }
 
 /** `POST /export/check`: may this export run (quota, row limit)? Refusals carry the spec's messages. */
 export function checkExport(body: ExportRequest, options: Options): Promise<ExportCheckResponse> {
-  return apiPost<ExportCheckResponse>('/product/export/check', body, options);
+  return call(exportEndpoints.check, { body }, options);
 }
 
 /** `POST /download/task`: an export as a download task (any format; every docx and pdf). */
 export async function createDownloadTask(body: ExportRequest, options: Options): Promise<DownloadTask> {
-  const answer = await apiPost<{ task: DownloadTask }>('/product/download/task', body, options);
+  const answer = await call(exportEndpoints.task, { body }, options);
   return answer.task;
 }
 
@@ -84,7 +81,7 @@ export type ExcelExportResult = { kind: 'file'; file: DownloadedFile } | { kind:
 
 /** `POST /export/excel` (xlsx, csv): a small export answers the file, a larger one `{ task }` in the envelope. */
 export function exportExcel(body: ExportRequest, options: FileOptions): Promise<ExcelExportResult> {
-  return tableExport('/product/export/excel', body, options);
+  return tableExport(exportEndpoints.excel.path, body, options);
 }
 
 /**
@@ -92,7 +89,7 @@ export function exportExcel(body: ExportRequest, options: FileOptions): Promise<
  * document); up to 1,000 patents answer the file, more `{ task }`.
  */
 export function exportCitations(body: CitationExportRequest, options: FileOptions): Promise<ExcelExportResult> {
-  return tableExport('/product/export/adduceInfo', body, options);
+  return tableExport(exportEndpoints.citations.path, body, options);
 }
 
 /**
@@ -100,7 +97,7 @@ export function exportCitations(body: CitationExportRequest, options: FileOption
  * download task; the server recomputes every table.
  */
 export async function exportAnalysis(body: AnalysisExportRequest, options: Options): Promise<DownloadTask> {
-  const answer = await apiPost<{ task: DownloadTask }>('/product/export/depthAnalysisInfo', body, options);
+  const answer = await call(exportEndpoints.analysis, { body }, options);
   return answer.task;
 }
 

@@ -5,8 +5,8 @@ import type {
   SearchHistoryEntry,
   SearchHistoryItem,
 } from '@patlas/contracts';
-import { operateHistoryEndpoints, trackingEndpoints } from '@patlas/contracts';
-import { apiPost, apiSend, type RequestOptions } from '../api/client';
+import { historyEndpoints, operateHistoryEndpoints, trackingEndpoints } from '@patlas/contracts';
+import type { RequestOptions } from '../api/client';
 import { call } from '../api/endpoint-call';
 
 export type Options = Omit<RequestOptions, 'query'>;
@@ -43,20 +43,20 @@ export type DeleteRequest = { ids: string[] } | { all: true };
 
 /** `POST /history`: the entry as a JSON string (spec 1 §7 "body content is the history entry as a JSON string"). */
 export function saveHistory(entry: SearchHistoryEntry, options: Options): Promise<{ id: string }> {
-  return apiPost<{ id: string }>('/product/history', { content: JSON.stringify(entry) }, options);
+  return call(historyEndpoints.save, { body: { content: JSON.stringify(entry) } }, options);
 }
 
 export function deleteHistory(body: DeleteRequest, options: Options): Promise<{ deleted: number }> {
-  return apiSend<{ deleted: number }>('DELETE', '/product/history', body, options);
+  return call(historyEndpoints.remove, { body }, options);
 }
 
 export function listHistory(body: ListHistoryRequest, options: Options): Promise<SearchHistoryPage> {
-  return apiPost<SearchHistoryPage>('/product/history/list', body, options);
+  return call(historyEndpoints.list, { body }, options);
 }
 
 /** `POST /history/references`: what each `#n` of an expression stands for (the editor's live preview). */
 export function describeReferences(nos: number[], options: Options): Promise<{ items: HistoryReferenceItem[] }> {
-  return apiPost<{ items: HistoryReferenceItem[] }>('/product/history/references', { nos }, options);
+  return call(historyEndpoints.references, { body: { nos } }, options);
 }
 
 // Operation history

@@ -20,23 +20,26 @@ import type {
   SavedExpressionPage,
   SearchState,
 } from '@patlas/contracts';
-import { apiPost, type RequestOptions } from '../api/client';
+import { libraryEndpoints } from '@patlas/contracts';
+import type { RequestOptions } from '../api/client';
+import { call } from '../api/endpoint-call';
 
 // The library calls (packages/contracts/src/library.ts; spec 2 §7 /archive/v2/*, /labelmanage/*).
 // The collect dialog, the save-expression button and the label bar (opened from other features)
-// use them, and so does the library feature's own pages.
+// use them, and so does the library feature's own pages. /archive/v2/list and /save answer a union
+// over their type or action; each call below names the member its request asks for.
 
 export type Options = Omit<RequestOptions, 'query'>;
 export type FolderListState = 'current' | 'active' | 'archived' | 'deleted' | 'all';
 
 /** `POST /archive/v2/list {type: folders}`: the caller's folders in tree order and the favourites quota. */
 export function listFolders(state: FolderListState, options: Options): Promise<LibraryFolderList> {
-  return apiPost<LibraryFolderList>('/product/archive/v2/list', { type: 'folders', state }, options);
+  return call(libraryEndpoints.list, { body: { type: 'folders', state } }, options) as Promise<LibraryFolderList>;
 }
 
 /** `POST /archive/v2/list {type: shared}`: libraries the caller shares, then those shared with them. */
 export function listSharedLibraries(options: Options): Promise<LibrarySharedList> {
-  return apiPost<LibrarySharedList>('/product/archive/v2/list', { type: 'shared' }, options);
+  return call(libraryEndpoints.list, { body: { type: 'shared' } }, options) as Promise<LibrarySharedList>;
 }
 
 /** `POST /archive/v2/list {type: expressions}`: saved expressions, newest first. */
@@ -44,16 +47,20 @@ export function listExpressions(
   query: { keyword?: string; page: number; pageSize: number },
   options: Options,
 ): Promise<SavedExpressionPage> {
-  return apiPost<SavedExpressionPage>('/product/archive/v2/list', { type: 'expressions', ...query }, options);
+  return call(
+    libraryEndpoints.list,
+    { body: { type: 'expressions', ...query } },
+    options,
+  ) as Promise<SavedExpressionPage>;
 }
 
 /** `POST /archive/v2/list {type: holding}`: which of the caller's folders hold each number. */
 export function listHolding(publicationNumbers: readonly string[], options: Options): Promise<LibraryHolding> {
-  return apiPost<LibraryHolding>(
-    '/product/archive/v2/list',
-    { type: 'holding', publicationNumbers: [...publicationNumbers] },
+  return call(
+    libraryEndpoints.list,
+    { body: { type: 'holding', publicationNumbers: [...publicationNumbers] } },
     options,
-  );
+  ) as Promise<LibraryHolding>;
 }
 
 /** `POST /archive/v2/save {action: createFolder}`. */
@@ -61,11 +68,13 @@ export async function createFolder(
   body: { name: string; remark?: string; parentId?: string | null },
   options: Options,
 ): Promise<LibraryFolder> {
-  const answer = await apiPost<{ folder: LibraryFolder }>(
-    '/product/archive/v2/save',
-    { action: 'createFolder', ...body },
+  const answer = (await call(
+    libraryEndpoints.save,
+    { query: {}, body: { action: 'createFolder', ...body } },
     options,
-  );
+  )) as {
+    folder: LibraryFolder;
+  };
   return answer.folder;
 }
 
@@ -78,50 +87,50 @@ export async function collectPatents(
   source: CollectSource,
   options: Options,
 ): Promise<CollectResult> {
-  const answer = await apiPost<{ result: CollectResult }>(
-    '/product/archive/v2/save',
-    { action: 'collect', folderIds: [...folderIds], ...source },
+  const answer = (await call(
+    libraryEndpoints.save,
+    { query: {}, body: { action: 'collect', folderIds: [...folderIds], ...source } },
     options,
-  );
+  )) as { result: CollectResult };
   return answer.result;
 }
 
 /** `POST /archive/v2/save {action: saveExpression}`: the result page's state under a name. */
 export async function saveExpression(name: string, state: SearchState, options: Options): Promise<SavedExpression> {
-  const answer = await apiPost<{ expression: SavedExpression }>(
-    '/product/archive/v2/save',
-    { action: 'saveExpression', name, state },
+  const answer = (await call(
+    libraryEndpoints.save,
+    { query: {}, body: { action: 'saveExpression', name, state } },
     options,
-  );
+  )) as { expression: SavedExpression };
   return answer.expression;
 }
 
 /** `POST /archive/v2/update`: rename, remark, move, archive, unarchive, renameExpression. */
 export function updateLibrary(body: LibraryUpdateRequest, options: Options): Promise<LibraryUpdateResponse> {
-  return apiPost<LibraryUpdateResponse>('/product/archive/v2/update', body, options);
+  return call(libraryEndpoints.update, { body }, options);
 }
 
 /** `POST /archive/v2/delete`: to the recycle bin, restore, purge, remove patents, delete expressions. */
 export function deleteLibrary(body: LibraryDeleteRequest, options: Options): Promise<LibraryDeleteResponse> {
-  return apiPost<LibraryDeleteResponse>('/product/archive/v2/delete', body, options);
+  return call(libraryEndpoints.remove, { body }, options);
 }
 
 /** `POST /archive/v2/combined`: saved expressions joined with AND/OR/NOT, and the count. */
 export function combineExpressions(body: LibraryCombineRequest, options: Options): Promise<LibraryCombineResponse> {
-  return apiPost<LibraryCombineResponse>('/product/archive/v2/combined', body, options);
+  return call(libraryEndpoints.combine, { body }, options);
 }
 
 /** `POST /labelmanage/list`: the caller's labels; with a folder, each label's count in it. */
 export function listLabels(folderId: string | undefined, options: Options): Promise<LabelListResponse> {
-  return apiPost<LabelListResponse>('/product/labelmanage/list', folderId ? { folderId } : {}, options);
+  return call(libraryEndpoints.labels, { body: folderId ? { folderId } : {} }, options);
 }
 
 /** `POST /labelmanage/set`: create or rename a label, or set labels on patents of a folder. */
 export function setLabels(body: LabelSetRequest, options: Options): Promise<LabelSetResponse> {
-  return apiPost<LabelSetResponse>('/product/labelmanage/set', body, options);
+  return call(libraryEndpoints.setLabel, { body }, options);
 }
 
 /** `POST /labelmanage/cancel`: take labels off patents, or delete a label without sub-labels. */
 export function cancelLabels(body: LabelCancelRequest, options: Options): Promise<LabelCancelResponse> {
-  return apiPost<LabelCancelResponse>('/product/labelmanage/cancel', body, options);
+  return call(libraryEndpoints.cancelLabel, { body }, options);
 }

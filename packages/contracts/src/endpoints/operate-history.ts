@@ -3,6 +3,8 @@ import { endpoint } from '../endpoint.js';
 import {
   DeleteOperateHistoryRequestSchema,
   DeleteResultSchema,
+  ExportOperateHistoryRequestSchema,
+  ImportReportSchema,
   ListOperateHistoryRequestSchema,
   OperateHistoryDataSchema,
   OperateHistoryPageSchema,
@@ -10,7 +12,7 @@ import {
   SaveOperateHistoryRequestSchema,
 } from '../history.js';
 
-/** Operation history (spec 1 §7 /operatehistory). The .xlsx export and import are file routes (files/xlsx-exchange). */
+/** Operation history (spec 1 §7 /operatehistory). export answers an .xlsx file; import takes one (multipart). */
 export const operateHistoryEndpoints = {
   save: endpoint({
     method: 'POST',
@@ -30,6 +32,12 @@ export const operateHistoryEndpoints = {
     body: DeleteOperateHistoryRequestSchema,
     response: DeleteResultSchema,
   }),
+  export: endpoint({
+    method: 'POST',
+    path: '/product/operatehistory/export',
+    body: ExportOperateHistoryRequestSchema,
+  }),
+  import: endpoint({ method: 'POST', path: '/product/operatehistory/import', response: ImportReportSchema }),
   getData: endpoint({
     method: 'GET',
     path: '/product/operatehistory/getData/:id',

@@ -1,18 +1,9 @@
-import {
-  BatchImportResponseSchema,
-  BatchModeSchema,
-  BatchRecordListSchema,
-  BatchSearchRequestSchema,
-  BatchSearchResponseSchema,
-  envelopeOf,
-  ManageBatchRecordRequestSchema,
-  ManageBatchRecordResponseSchema,
-} from '@patlas/contracts';
+import { batchSearchEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { readUpload } from '../../files/upload.js';
+import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { BatchSearchService } from './batch-search.service.js';
 import { ok } from '../../envelope.js';
@@ -24,9 +15,6 @@ export interface BatchSearchRoutesOptions {
 /** Spec 1 §6: "retrieval (batch search)". */
 const BATCH = { access: 'retrieval' } as const;
 
-/** ?mode=number|applicant on the imports: applicants are split on commas and line breaks only. */
-const ImportQuerySchema = z.object({ mode: BatchModeSchema.default('number') });
-
 /** The one uploaded file of a multipart request, with its name in lower case (for the type check). */
 async function uploadedFile(request: FastifyRequest): Promise<{ file: Buffer; filename: string }> {
   const { file, filename } = await readUpload(request);
@@ -35,42 +23,40 @@ async function uploadedFile(request: FastifyRequest): Promise<{ file: Buffer; fi
 
 /** POST /search/batch and /batchSearchRecord/* under /api/product (spec 1 §7). */
 export const batchSearchProductRoutes: FastifyPluginAsyncZod<BatchSearchRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/search/batch',
+  route(
+    app,
+    endpoints.search,
     {
       config: BATCH,
       schema: {
         summary: 'Batch search: the records of the numbers (or the hits of the applicants) and every input not found',
         tags: ['search'],
-        body: BatchSearchRequestSchema,
-        response: { 200: envelopeOf(BatchSearchResponseSchema) },
       },
     },
     async (request) => ok(await service.searchBatch(request.body.mode, request.body.text, languageOf(request))),
   );
 
-  app.post(
-    '/batchSearchRecord/manageHistory',
+  route(
+    app,
+    endpoints.manageRecords,
     {
       config: BATCH,
       schema: {
         summary: 'Keeps a batch search (action save) or deletes records (action delete)',
         tags: ['history'],
-        body: ManageBatchRecordRequestSchema,
-        response: { 200: envelopeOf(ManageBatchRecordResponseSchema) },
       },
     },
     async (request) => ok(await service.manage(request.auth, request.body)),
   );
 
-  app.get(
-    '/batchSearchRecord/getHistory',
+  route(
+    app,
+    endpoints.records,
     {
       config: BATCH,
       schema: {
         summary: "The caller's batch search records, newest first",
         tags: ['history'],
-        response: { 200: envelopeOf(BatchRecordListSchema) },
       },
     },
     async (request) => ok(await service.list(request.auth)),
@@ -79,16 +65,15 @@ export const batchSearchProductRoutes: FastifyPluginAsyncZod<BatchSearchRoutesOp
 
 /** The batch imports under /api/platform: /data/search/import/txt and /excel (multipart, one file). */
 export const batchSearchPlatformRoutes: FastifyPluginAsyncZod<BatchSearchRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/data/search/import/txt',
+  route(
+    app,
+    endpoints.importTxt,
     {
       config: BATCH,
       schema: {
         summary: 'Reads numbers (or applicants) from a .txt file; refused lines come back with their line number',
         tags: ['data'],
         consumes: ['multipart/form-data'],
-        querystring: ImportQuerySchema,
-        response: { 200: envelopeOf(BatchImportResponseSchema) },
       },
     },
     async (request) => {
@@ -98,8 +83,9 @@ export const batchSearchPlatformRoutes: FastifyPluginAsyncZod<BatchSearchRoutesO
     },
   );
 
-  app.post(
-    '/data/search/import/excel',
+  route(
+    app,
+    endpoints.importExcel,
     {
       config: BATCH,
       schema: {
@@ -107,8 +93,6 @@ export const batchSearchPlatformRoutes: FastifyPluginAsyncZod<BatchSearchRoutesO
           'Reads numbers (or applicants) from the first column of a spreadsheet; refused rows come back with their row number',
         tags: ['data'],
         consumes: ['multipart/form-data'],
-        querystring: ImportQuerySchema,
-        response: { 200: envelopeOf(BatchImportResponseSchema) },
       },
     },
     async (request) => {

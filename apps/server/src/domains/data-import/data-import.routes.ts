@@ -1,17 +1,9 @@
-import {
-  envelopeOf,
-  ImportRunListSchema,
-  ImportRunSchema,
-  ImportUploadResponseSchema,
-  MAX_IMPORT_FILES,
-  StartImportRequestSchema,
-  SYS_PERMISSION,
-} from '@patlas/contracts';
+import { dataImportEndpoints as endpoints, MAX_IMPORT_FILES, SYS_PERMISSION } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { saveUploads } from '../../files/upload.js';
+import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
 import { formatBytes, type DataImportService } from './data-import.service.js';
 
@@ -21,12 +13,12 @@ export interface DataImportRoutesOptions {
 
 /** Operators only: the same permission as the operators' area /sys. */
 const OPERATORS = { access: SYS_PERMISSION };
-const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** The operators' patent imports under /api/platform/data/patents/import (issue 15). */
 export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/data/patents/import/files',
+  route(
+    app,
+    endpoints.upload,
     {
       config: OPERATORS,
       schema: {
@@ -34,7 +26,6 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
           'Uploads one or more files to import (multipart); answers each with the import format detected from its header',
         tags: ['data'],
         consumes: ['multipart/form-data'],
-        response: { 200: envelopeOf(ImportUploadResponseSchema) },
       },
     },
     async (request) => {
@@ -49,15 +40,14 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
     },
   );
 
-  app.delete(
-    '/data/patents/import/files/:id',
+  route(
+    app,
+    endpoints.discard,
     {
       config: OPERATORS,
       schema: {
         summary: 'Removes an uploaded file that was not imported',
         tags: ['data'],
-        params: IdParams,
-        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (request) => {
@@ -66,15 +56,14 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
     },
   );
 
-  app.post(
-    '/data/patents/import/runs',
+  route(
+    app,
+    endpoints.start,
     {
       config: OPERATORS,
       schema: {
         summary: 'Imports uploaded files in the background (one run at a time, the others queued); answers the run',
         tags: ['data'],
-        body: StartImportRequestSchema,
-        response: { 200: envelopeOf(ImportRunSchema) },
       },
     },
     async (request) => {
@@ -83,28 +72,27 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
     },
   );
 
-  app.get(
-    '/data/patents/import/runs',
+  route(
+    app,
+    endpoints.runs,
     {
       config: OPERATORS,
       schema: {
         summary: 'Recent import runs, newest first, with the upload limits',
         tags: ['data'],
-        response: { 200: envelopeOf(ImportRunListSchema) },
       },
     },
     async (request) => ok(await service.list(languageOf(request))),
   );
 
-  app.get(
-    '/data/patents/import/runs/:id',
+  route(
+    app,
+    endpoints.run,
     {
       config: OPERATORS,
       schema: {
         summary: 'One import run: status, progress, report per file and the refused lines (file, line, reason)',
         tags: ['data'],
-        params: IdParams,
-        response: { 200: envelopeOf(ImportRunSchema) },
       },
     },
     async (request) => ok(await service.get(request.params.id, languageOf(request))),

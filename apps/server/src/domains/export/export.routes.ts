@@ -1,19 +1,8 @@
 import { createReadStream } from 'node:fs';
 import {
   ANALYSIS_EXPORT_BODY_BYTES,
-  AnalysisExportRequestSchema,
-  CitationExportRequestSchema,
   DownloadListRequestSchema,
-  DownloadListResponseSchema,
-  DownloadTaskSchema,
-  envelopeOf,
-  ExportCheckResponseSchema,
-  ExportFieldsResponseSchema,
-  ExportLastFieldsRequestSchema,
-  ExportRequestSchema,
-  ExportSortFieldsRequestSchema,
-  ExportTemplateRequestSchema,
-  ExportTemplateResponseSchema,
+  exportEndpoints as endpoints,
   formatErrorMessage,
 } from '@patlas/contracts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
@@ -25,6 +14,7 @@ import { AppError } from '../../errors.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser, type AccountAuthContext } from '../../kernel/access.plugin.js';
+import { route } from '../../kernel/route.js';
 import type { DirectExport, ExportService } from './export.service.js';
 import { ProgressHub, type ProgressHubDeps } from './progress-hub.js';
 
@@ -44,8 +34,8 @@ export interface ExportRoutesOptions {
 /** Spec 2 §6: exports and the download centre need the /user/download menu permission. */
 const DOWNLOAD = { access: '/user/download' } as const;
 
+/** The progress socket's path parameter (a WebSocket: route() does not register it). */
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
-const TaskEnvelope = envelopeOf(z.object({ task: DownloadTaskSchema }));
 
 /** Export and the download centre under /api/product (spec 2 §7): /export/* and /download/*. */
 export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
@@ -62,30 +52,30 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     log: app.log,
   });
   app.addHook('preClose', async () => hub.close());
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/download/fields',
-      config: DOWNLOAD,
-      schema: {
-        summary:
-          "The exportable fields in the caller's language, grouped; their order; the fields the dialog starts with",
-        tags: ['export'],
-        response: { 200: envelopeOf(ExportFieldsResponseSchema) },
+  for (const definition of [endpoints.fields, endpoints.fieldsPost]) {
+    route(
+      app,
+      definition,
+      {
+        config: DOWNLOAD,
+        schema: {
+          summary:
+            "The exportable fields in the caller's language, grouped; their order; the fields the dialog starts with",
+          tags: ['export'],
+        },
       },
-      handler: async (request) => ok(await service.fields(requireUser(request), languageOf(request))),
-    });
+      async (request) => ok(await service.fields(requireUser(request), languageOf(request))),
+    );
   }
 
-  app.post(
-    '/download/sortFields',
+  route(
+    app,
+    endpoints.sortFields,
     {
       config: DOWNLOAD,
       schema: {
         summary: "Saves the caller's order of the export fields",
         tags: ['export'],
-        body: ExportSortFieldsRequestSchema,
-        response: { 200: envelopeOf(ExportFieldsResponseSchema) },
       },
     },
     async (request) => {
@@ -95,15 +85,14 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     },
   );
 
-  app.post(
-    '/download/addLastExportField',
+  route(
+    app,
+    endpoints.lastFields,
     {
       config: DOWNLOAD,
       schema: {
         summary: 'Remembers the fields of the last export: the next dialog starts with them',
         tags: ['export'],
-        body: ExportLastFieldsRequestSchema,
-        response: { 200: envelopeOf(ExportFieldsResponseSchema) },
       },
     },
     async (request) => {
@@ -113,15 +102,14 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     },
   );
 
-  app.post(
-    '/download/template',
+  route(
+    app,
+    endpoints.template,
     {
       config: DOWNLOAD,
       schema: {
         summary: "Lists the caller's export templates, or saves one (at most 100; names of up to 8 characters, unique)",
         tags: ['export'],
-        body: ExportTemplateRequestSchema,
-        response: { 200: envelopeOf(ExportTemplateResponseSchema) },
       },
     },
     async (request) => {
@@ -132,15 +120,14 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     },
   );
 
-  app.delete(
-    '/download/template/:id',
+  route(
+    app,
+    endpoints.deleteTemplate,
     {
       config: DOWNLOAD,
       schema: {
         summary: 'Deletes an export template of the caller',
         tags: ['export'],
-        params: IdParamsSchema,
-        response: { 200: envelopeOf(z.object({ id: z.string() })) },
       },
     },
     async (request) => {
@@ -149,23 +136,23 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     },
   );
 
-  app.post(
-    '/export/check',
+  route(
+    app,
+    endpoints.check,
     {
       config: DOWNLOAD,
       schema: {
         summary:
           'Whether an export may run (file name, range, row limit, quota), its rows, and whether it is answered at once',
         tags: ['export'],
-        body: ExportRequestSchema,
-        response: { 200: envelopeOf(ExportCheckResponseSchema) },
       },
     },
     async (request) => ok(await service.check(requireUser(request), request.body, languageOf(request))),
   );
 
-  app.post(
-    '/export/excel',
+  route(
+    app,
+    endpoints.excel,
     {
       config: DOWNLOAD,
       schema: {
@@ -173,7 +160,6 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
           'A table export: up to 1,000 rows of xlsx or csv answer the file itself (content-disposition); ' +
           'anything larger becomes a download task, answered as { task }',
         tags: ['export'],
-        body: ExportRequestSchema,
       },
     },
     async (request, reply) => {
@@ -181,8 +167,9 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     },
   );
 
-  app.post(
-    '/export/adduceInfo',
+  route(
+    app,
+    endpoints.citations,
     {
       config: DOWNLOAD,
       schema: {
@@ -190,7 +177,6 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
           'The citations of a result set or of chosen patents: a row per (patent, cited or citing document), ' +
           'xlsx or csv; up to 1,000 patents answer the file, more become a download task ({ task })',
         tags: ['export'],
-        body: CitationExportRequestSchema,
       },
     },
     async (request, reply) => {
@@ -201,8 +187,9 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
     },
   );
 
-  app.post(
-    '/export/depthAnalysisInfo',
+  route(
+    app,
+    endpoints.analysis,
     {
       config: DOWNLOAD,
       // Chart images come as base64 PNGs: more than the default body limit.
@@ -212,8 +199,6 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
           'The analysis of a result set (charts in order, each with its data table recomputed by the server and ' +
           "the browser's PNG) as xlsx or docx: a download task followed on /download",
         tags: ['export'],
-        body: AnalysisExportRequestSchema,
-        response: { 200: TaskEnvelope },
       },
     },
     async (request) =>
@@ -223,21 +208,22 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
   // One patent as a document, answered at once (spec 2 §7 /export/docx and /download/pdf, query
   // publicationNumber): the detail page's Word and PDF downloads.
   const onePatentDocument = [
-    { url: '/export/docx', format: 'docx' as const, name: 'Word' },
-    { url: '/download/pdf', format: 'pdf' as const, name: 'PDF' },
+    { definitions: [endpoints.docx, endpoints.docxPost], format: 'docx' as const, name: 'Word' },
+    { definitions: [endpoints.pdf, endpoints.pdfPost], format: 'pdf' as const, name: 'PDF' },
   ];
-  for (const { url, format, name } of onePatentDocument) {
-    for (const method of ['GET', 'POST'] as const) {
-      app.route({
-        method,
-        url,
-        config: { ...DOWNLOAD, rateLimit: costly },
-        schema: {
-          summary: `One patent (query publicationNumber, any written form) as a ${name} file: bibliography, abstract, claims, first drawing`,
-          tags: ['export'],
-          querystring: z.object({ publicationNumber: z.string().trim().min(3).max(64) }),
+  for (const { definitions, format, name } of onePatentDocument) {
+    for (const definition of definitions) {
+      route(
+        app,
+        definition,
+        {
+          config: { ...DOWNLOAD, rateLimit: costly },
+          schema: {
+            summary: `One patent (query publicationNumber, any written form) as a ${name} file: bibliography, abstract, claims, first drawing`,
+            tags: ['export'],
+          },
         },
-        handler: async (request, reply) => {
+        async (request, reply) => {
           const file = await service.exportOnePatent(
             requireUser(request),
             request.query.publicationNumber,
@@ -249,46 +235,43 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
             .header('content-disposition', contentDisposition(file.filename))
             .send(file.data);
         },
-      });
+      );
     }
   }
 
-  app.post(
-    '/download/task',
+  route(
+    app,
+    endpoints.task,
     {
       config: DOWNLOAD,
       schema: {
         summary: 'Queues an export of any format as a download task, followed on /download',
         tags: ['export'],
-        body: ExportRequestSchema,
-        response: { 200: TaskEnvelope },
       },
     },
     async (request) => ok({ task: await service.createTask(requireUser(request), request.body, languageOf(request)) }),
   );
 
-  app.get(
-    '/download/list',
+  route(
+    app,
+    endpoints.list,
     {
       config: DOWNLOAD,
       schema: {
         summary: "The caller's download tasks, newest first (also the polling fallback of the progress socket)",
         tags: ['export'],
-        querystring: DownloadListRequestSchema,
-        response: { 200: envelopeOf(DownloadListResponseSchema) },
       },
     },
     async (request) => ok(await service.list(requireUser(request), request.query, languageOf(request))),
   );
-  app.post(
-    '/download/list',
+  route(
+    app,
+    endpoints.listPost,
     {
       config: DOWNLOAD,
       schema: {
         summary: "The caller's download tasks, newest first",
         tags: ['export'],
-        body: DownloadListRequestSchema.nullish(),
-        response: { 200: envelopeOf(DownloadListResponseSchema) },
       },
     },
     async (request) =>
@@ -303,41 +286,43 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
 
   const actions = {
     cancel: {
+      definitions: [endpoints.cancel, endpoints.cancelPost],
       summary: 'Cancels a waiting or running task (a running one stops between two batches; no file is kept)',
       run: (request: Parameters<typeof requireUser>[0], id: string) =>
         service.cancel(requireUser(request), id, languageOf(request)),
     },
     again: {
+      definitions: [endpoints.again, endpoints.againPost],
       summary: 'Runs the export of a task again, as a new task (checked again)',
       run: (request: Parameters<typeof requireUser>[0], id: string) =>
         service.again(requireUser(request), id, languageOf(request)),
     },
     draw: {
+      definitions: [endpoints.draw, endpoints.drawPost],
       summary: 'Writes the file of a finished, failed or cancelled task again, as the same task (e.g. once expired)',
       run: (request: Parameters<typeof requireUser>[0], id: string) =>
         service.draw(requireUser(request), id, languageOf(request)),
     },
   };
-  for (const [name, action] of Object.entries(actions)) {
-    for (const method of ['GET', 'POST'] as const) {
-      app.route({
-        method,
-        url: `/download/${name}/:id`,
-        config: DOWNLOAD,
-        schema: { summary: action.summary, tags: ['export'], params: IdParamsSchema, response: { 200: TaskEnvelope } },
-        handler: async (request) => ok({ task: await action.run(request, request.params.id) }),
-      });
+  for (const action of Object.values(actions)) {
+    for (const definition of action.definitions) {
+      route(
+        app,
+        definition,
+        { config: DOWNLOAD, schema: { summary: action.summary, tags: ['export'] } },
+        async (request) => ok({ task: await action.run(request, request.params.id) }),
+      );
     }
   }
 
-  app.get(
-    '/download/file/:id',
+  route(
+    app,
+    endpoints.file,
     {
       config: DOWNLOAD,
       schema: {
         summary: 'The finished file of a task of the caller (expired: DOWNLOAD_EXPIRED)',
         tags: ['export'],
-        params: IdParamsSchema,
       },
     },
     async (request, reply) => {

@@ -1,25 +1,13 @@
 import { createReadStream } from 'node:fs';
-import {
-  envelopeOf,
-  MAX_UPLOAD_BATCH_FILES,
-  MY_FILE_ACCESS,
-  MY_FILE_UPLOAD_PATH,
-  MyFileActionResponseSchema,
-  MyFileActionSchema,
-  MyFileListQuerySchema,
-  MyFileListResponseSchema,
-  UploadResultSchema,
-  UploadStateQuerySchema,
-  UploadStateSchema,
-} from '@patlas/contracts';
+import { fileEndpoints as endpoints, MAX_UPLOAD_BATCH_FILES, MY_FILE_ACCESS } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { readUploadForm } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser } from '../../kernel/access.plugin.js';
+import { route } from '../../kernel/route.js';
 import { formatLimit, type FileService } from './file.service.js';
 
 export interface FileRoutesOptions {
@@ -28,15 +16,15 @@ export interface FileRoutesOptions {
 
 /** Spec 2 §6: '/myFiles' (the /myFile page) or '/user/searchFile' (the /searchFile page). */
 const ACCESS = { access: MY_FILE_ACCESS } as const;
-const FileIdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Spec 2 §7 chunked upload: the answer's status is 0 on success (the envelope's 1 elsewhere). */
 const UPLOAD_OK = { zh: '成功', en: 'success' } as const;
 
 /** My files under /api/product (spec 2 §7 "Files"; surface.json group file). */
 export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { service }) => {
-  app.post(
-    MY_FILE_UPLOAD_PATH,
+  route(
+    app,
+    endpoints.upload,
     {
       config: ACCESS,
       schema: {
@@ -47,7 +35,6 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
           'assembles it and checks its MD5. Success answers status 0 with { uploadId, key, fileName }',
         tags: ['file'],
         consumes: ['multipart/form-data'],
-        response: { 200: z.object({ status: z.literal(0), message: z.string(), data: UploadResultSchema }) },
       },
     },
     async (request) => {
@@ -65,8 +52,9 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
     },
   );
 
-  app.get(
-    MY_FILE_UPLOAD_PATH,
+  route(
+    app,
+    endpoints.uploadState,
     {
       config: ACCESS,
       schema: {
@@ -74,29 +62,27 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
           'Resume: the caller’s unfinished upload of a file (by MD5 and slicing) and the pieces the server holds; ' +
           'uploadId null: none, start from piece 1',
         tags: ['file'],
-        querystring: UploadStateQuerySchema,
-        response: { 200: envelopeOf(UploadStateSchema) },
       },
     },
     async (request) => ok(await service.uploadState(requireUser(request).userId, request.query)),
   );
 
-  app.get(
-    '/file/my/file/list',
+  route(
+    app,
+    endpoints.list,
     {
       config: ACCESS,
       schema: {
         summary: "The caller's files, newest first: ?page=&pageSize=&name= (part of the name, any case)",
         tags: ['file'],
-        querystring: MyFileListQuerySchema,
-        response: { 200: envelopeOf(MyFileListResponseSchema) },
       },
     },
     async (request) => ok(await service.list(requireUser(request).userId, request.query)),
   );
 
-  app.post(
-    '/file/my/file',
+  route(
+    app,
+    endpoints.change,
     {
       config: ACCESS,
       schema: {
@@ -104,8 +90,6 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
           'Changes the caller’s files: { action: "rename", fileId, fileName } (the type stays) or ' +
           '{ action: "delete", fileIds } (files of others are not touched)',
         tags: ['file'],
-        body: MyFileActionSchema,
-        response: { 200: envelopeOf(MyFileActionResponseSchema) },
       },
     },
     async (request) => {
@@ -116,28 +100,27 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
     },
   );
 
-  app.delete(
-    '/file/my/file/:id',
+  route(
+    app,
+    endpoints.remove,
     {
       config: ACCESS,
       schema: {
         summary: 'Deletes one file of the caller',
         tags: ['file'],
-        params: FileIdParams,
-        response: { 200: envelopeOf(MyFileActionResponseSchema) },
       },
     },
     async (request) => ok({ deleted: await service.delete(requireUser(request).userId, [request.params.id]) }),
   );
 
-  app.get(
-    '/file/my/file/download/:id',
+  route(
+    app,
+    endpoints.download,
     {
       config: ACCESS,
       schema: {
         summary: 'A file of the caller, as uploaded, under its name (UTF-8 Content-Disposition)',
         tags: ['file'],
-        params: FileIdParams,
       },
     },
     async (request, reply) => {

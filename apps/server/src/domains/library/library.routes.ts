@@ -1,37 +1,10 @@
-import {
-  envelopeOf,
-  LabelCancelRequestSchema,
-  LabelCancelResponseSchema,
-  LabelListRequestSchema,
-  LabelListResponseSchema,
-  LabelSetRequestSchema,
-  LabelSetResponseSchema,
-  LibraryCombineRequestSchema,
-  LibraryCombineResponseSchema,
-  LibraryDeleteRequestSchema,
-  LibraryDeleteResponseSchema,
-  LibraryImportQuerySchema,
-  LibraryImportResponseSchema,
-  LibraryListRequestSchema,
-  LibraryListResponseSchema,
-  LibraryQuitRequestSchema,
-  LibraryShareDoneSchema,
-  LibraryShareRequestSchema,
-  LibraryShareResponseSchema,
-  LibraryShareStatusRequestSchema,
-  LibraryLogListRequestSchema,
-  LibraryLogPageSchema,
-  LibrarySaveRequestSchema,
-  LibrarySaveResponseSchema,
-  LibraryUpdateRequestSchema,
-  LibraryUpdateResponseSchema,
-} from '@patlas/contracts';
+import { LibraryImportQuerySchema, libraryEndpoints as endpoints } from '@patlas/contracts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { readUpload } from '../../files/upload.js';
+import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { LibraryShareService } from './library-share.service.js';
 import type { LibraryService } from './library.service.js';
@@ -46,13 +19,11 @@ export interface LibraryRoutesOptions {
 /** Spec 2 §6: libraries need the /user/collect menu permission. */
 const LIBRARY = { access: '/user/collect' } as const;
 
-/** The query of a multipart import; a JSON save carries none. */
-const SaveQuerySchema = LibraryImportQuerySchema.partial();
-
 /** Libraries under /api/product (spec 2 §7): /archive/v2/* and /labelmanage/*. */
 export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async (app, { service, share, lookups }) => {
-  app.post(
-    '/archive/v2/save',
+  route(
+    app,
+    endpoints.save,
     {
       config: LIBRARY,
       schema: {
@@ -60,10 +31,6 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
           'Creates a folder, collects patents (numbers or a whole result set) into folders, saves an expression; ' +
           'as multipart with ?action=import&folderId=…, imports the numbers of a .txt or .xlsx file',
         tags: ['library'],
-        querystring: SaveQuerySchema,
-        // Absent for a multipart import (the file is read from the stream).
-        body: LibrarySaveRequestSchema.nullish(),
-        response: { 200: envelopeOf(z.union([LibrarySaveResponseSchema, LibraryImportResponseSchema])) },
       },
     },
     async (request) => {
@@ -90,37 +57,36 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  app.post(
-    '/archive/v2/update',
+  route(
+    app,
+    endpoints.update,
     {
       config: LIBRARY,
       schema: {
         summary: 'Renames, moves, remarks, archives or unarchives a folder; renames a saved expression',
         tags: ['library'],
-        body: LibraryUpdateRequestSchema,
-        response: { 200: envelopeOf(LibraryUpdateResponseSchema) },
       },
     },
     async (request) => ok(await service.update(request.auth, request.body, languageOf(request))),
   );
 
-  app.post(
-    '/archive/v2/delete',
+  route(
+    app,
+    endpoints.remove,
     {
       config: LIBRARY,
       schema: {
         summary:
           'Folders to the recycle bin, back, or purged; patents out of a folder (at most 30,000 at once); saved expressions',
         tags: ['library'],
-        body: LibraryDeleteRequestSchema,
-        response: { 200: envelopeOf(LibraryDeleteResponseSchema) },
       },
     },
     async (request) => ok(await service.remove(request.auth, request.body, languageOf(request))),
   );
 
-  app.post(
-    '/archive/v2/list',
+  route(
+    app,
+    endpoints.list,
     {
       config: LIBRARY,
       schema: {
@@ -128,8 +94,6 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
           'The folder tree with counts and states (or the recycle bin), a folder’s patents, saved expressions, ' +
           'or which folders hold given patents',
         tags: ['library'],
-        body: LibraryListRequestSchema,
-        response: { 200: envelopeOf(LibraryListResponseSchema) },
       },
     },
     async (request) => {
@@ -149,8 +113,9 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  app.post(
-    '/archive/v2/share',
+  route(
+    app,
+    endpoints.share,
     {
       config: {
         ...LIBRARY,
@@ -166,8 +131,6 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
           'Collaborative libraries: the owner invites users (at most 5 e-mails) or a group, lists members, ' +
           'removes a member, or stops sharing',
         tags: ['library'],
-        body: LibraryShareRequestSchema,
-        response: { 200: envelopeOf(LibraryShareResponseSchema) },
       },
     },
     async (request) => {
@@ -187,15 +150,14 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  app.post(
-    '/archive/v2/share/quit',
+  route(
+    app,
+    endpoints.quit,
     {
       config: LIBRARY,
       schema: {
         summary: 'A member leaves a library shared with them',
         tags: ['library'],
-        body: LibraryQuitRequestSchema,
-        response: { 200: envelopeOf(LibraryShareDoneSchema) },
       },
     },
     async (request) => {
@@ -204,15 +166,14 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  app.post(
-    '/archive/v2/share/status/update',
+  route(
+    app,
+    endpoints.respond,
     {
       config: LIBRARY,
       schema: {
         summary: 'The invited user accepts or declines a library invitation (as answering it in the message centre)',
         tags: ['library'],
-        body: LibraryShareStatusRequestSchema,
-        response: { 200: envelopeOf(LibraryShareDoneSchema) },
       },
     },
     async (request) => {
@@ -221,71 +182,66 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  app.post(
-    '/archive/v2/combined',
+  route(
+    app,
+    endpoints.combine,
     {
       config: LIBRARY,
       schema: {
         summary: 'Combines saved expressions left to right with AND / OR / NOT (optionally saved under a name)',
         tags: ['library'],
-        body: LibraryCombineRequestSchema,
-        response: { 200: envelopeOf(LibraryCombineResponseSchema) },
       },
     },
     async (request) => ok(await service.combine(request.auth, request.body, languageOf(request))),
   );
 
-  app.post(
-    '/archive/v2/oper/log/list',
+  route(
+    app,
+    endpoints.logs,
     {
       config: LIBRARY,
       schema: {
         summary: 'The operation log of the library holding a folder: who did what, when; newest first',
         tags: ['library'],
-        body: LibraryLogListRequestSchema,
-        response: { 200: envelopeOf(LibraryLogPageSchema) },
       },
     },
     async (request) => ok(await service.logs(request.auth, request.body)),
   );
 
-  app.post(
-    '/labelmanage/list',
+  route(
+    app,
+    endpoints.labels,
     {
       config: LIBRARY,
       schema: {
         summary: 'Indexing labels and sub-labels (with a folder: its library owner’s, with counts in the folder)',
         tags: ['library'],
-        body: LabelListRequestSchema,
-        response: { 200: envelopeOf(LabelListResponseSchema) },
       },
     },
     async (request) => ok(await service.listLabels(request.auth, request.body.folderId)),
   );
 
-  app.post(
-    '/labelmanage/set',
+  route(
+    app,
+    endpoints.setLabel,
     {
       config: LIBRARY,
       schema: {
         summary: 'Creates or renames a label; sets labels on patents of a folder',
         tags: ['library'],
-        body: LabelSetRequestSchema,
-        response: { 200: envelopeOf(LabelSetResponseSchema) },
       },
     },
     async (request) => ok(await service.setLabel(request.auth, request.body)),
   );
 
-  app.post(
-    '/labelmanage/cancel',
+  route(
+    app,
+    endpoints.cancelLabel,
     {
       config: LIBRARY,
       schema: {
         summary: 'Takes labels off patents of a folder; deletes a label without sub-labels',
         tags: ['library'],
-        body: LabelCancelRequestSchema,
-        response: { 200: envelopeOf(LabelCancelResponseSchema) },
       },
     },
     async (request) => ok(await service.cancelLabel(request.auth, request.body)),

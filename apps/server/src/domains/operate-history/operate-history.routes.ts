@@ -1,4 +1,4 @@
-import { ExportOperateHistoryRequestSchema, operateHistoryEndpoints as endpoints } from '@patlas/contracts';
+import { operateHistoryEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerXlsxExchange } from '../../files/xlsx-exchange.js';
 import { route } from '../../kernel/route.js';
@@ -56,10 +56,9 @@ export const operateHistoryRoutes: FastifyPluginAsyncZod<OperateHistoryRoutesOpt
   registerXlsxExchange(app, {
     access: HISTORY.access,
     tag: 'history',
-    exportPath: '/operatehistory/export',
-    exportBody: ExportOperateHistoryRequestSchema,
+    exportEndpoint: endpoints.export,
     exportSummary: 'The chosen or matching operations as .xlsx (readable columns + a data column for re-import)',
-    importPath: '/operatehistory/import',
+    importEndpoint: endpoints.import,
     write: (auth, query, lang) => service.exportXlsx(auth, query, lang),
     read: (auth, file, lang) => service.importXlsx(auth, file, lang),
   });

@@ -1,15 +1,9 @@
-import {
-  envelopeOf,
-  ListSharesRequestSchema,
-  SharePageSchema,
-  SharePatentRequestSchema,
-  ShareResultSchema,
-  ShareSearchRequestSchema,
-} from '@patlas/contracts';
+import { shareEndpoints as endpoints } from '@patlas/contracts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { requireUser } from '../../kernel/access.plugin.js';
+import { route } from '../../kernel/route.js';
 import type { ShareService } from './share.service.js';
 
 export interface ShareRoutesOptions {
@@ -24,57 +18,53 @@ const READ = { access: '/user/share' } as const;
 
 /** Sharing under /api/product (spec 2 §7 "Sharing", all POST; the capital S of ShareRetrievable is the spec's). */
 export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app, { service, lookups }) => {
-  app.post(
-    '/share/insert/sharePatent',
+  route(
+    app,
+    endpoints.sharePatent,
     {
       config: { ...SEND, rateLimit: lookups },
       schema: {
         summary: 'Shares patents with at most 5 registered users by e-mail, each told in the message centre',
         tags: ['share'],
-        body: SharePatentRequestSchema,
-        response: { 200: envelopeOf(ShareResultSchema) },
       },
     },
     async (request) => ok({ shared: await service.sharePatents(requireUser(request).userId, request.body) }),
   );
 
-  app.post(
-    '/share/query/sharePatent',
+  route(
+    app,
+    endpoints.listPatents,
     {
       config: READ,
       schema: {
         summary: 'Patents shared with the caller (received) or by the caller (sent), newest first',
         tags: ['share'],
-        body: ListSharesRequestSchema,
-        response: { 200: envelopeOf(SharePageSchema) },
       },
     },
     async (request) => ok(await service.list(requireUser(request).userId, 'patent', request.body)),
   );
 
-  app.post(
-    '/share/insert/shareRetrievable',
+  route(
+    app,
+    endpoints.shareSearch,
     {
       config: { ...SEND, rateLimit: lookups },
       schema: {
         summary: 'Shares a search (its result page state) with at most 5 registered users by e-mail',
         tags: ['share'],
-        body: ShareSearchRequestSchema,
-        response: { 200: envelopeOf(ShareResultSchema) },
       },
     },
     async (request) => ok({ shared: await service.shareSearch(requireUser(request).userId, request.body) }),
   );
 
-  app.post(
-    '/share/query/ShareRetrievable',
+  route(
+    app,
+    endpoints.listSearches,
     {
       config: READ,
       schema: {
         summary: 'Searches shared with the caller (received) or by the caller (sent), newest first',
         tags: ['share'],
-        body: ListSharesRequestSchema,
-        response: { 200: envelopeOf(SharePageSchema) },
       },
     },
     async (request) => ok(await service.list(requireUser(request).userId, 'search', request.body)),

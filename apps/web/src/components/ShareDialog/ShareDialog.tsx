@@ -1,8 +1,9 @@
 import { App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { MAX_SHARE_NOTE_LENGTH, MAX_SHARE_RECIPIENTS } from '@patlas/contracts';
-import { ApiError, apiPost } from '../../api/client';
+import { MAX_SHARE_NOTE_LENGTH, MAX_SHARE_RECIPIENTS, shareEndpoints } from '@patlas/contracts';
+import { ApiError } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import { useApiContext } from '../../api/useApiContext';
 import { EMAIL_PATTERN, firstDuplicateEmail, splitEmails } from './emails';
 
@@ -35,19 +36,17 @@ export function ShareDialog({ open, target, onClose }: ShareDialogProps) {
     mutationFn: ({ emails, note }: ShareForm) => {
       const common = { emails, ...(note?.trim() ? { note: note.trim() } : {}) };
       return target.kind === 'patent'
-        ? apiPost<{ shared: number }>(
-            '/product/share/insert/sharePatent',
-            { ...common, pns: target.pns },
-            { lang, messages },
-          )
-        : apiPost<{ shared: number }>(
-            '/product/share/insert/shareRetrievable',
+        ? call(shareEndpoints.sharePatent, { body: { ...common, pns: target.pns } }, { lang, messages })
+        : call(
+            shareEndpoints.shareSearch,
             {
-              ...common,
-              title: target.title,
-              router: target.router,
-              ...(target.expression ? { expression: target.expression } : {}),
-              ...(target.total !== undefined ? { total: target.total } : {}),
+              body: {
+                ...common,
+                title: target.title,
+                router: target.router,
+                ...(target.expression ? { expression: target.expression } : {}),
+                ...(target.total !== undefined ? { total: target.total } : {}),
+              },
             },
             { lang, messages },
           );

@@ -5,24 +5,26 @@ import type {
   BatchSearchResponse,
   ManageBatchRecordRequest,
 } from '@patlas/contracts';
-import { apiGet, apiPost, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import { batchSearchEndpoints } from '@patlas/contracts';
+import { apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
 
 /** `POST /search/batch`: records found and every input not found. */
 export function searchBatch(mode: BatchMode, text: string, options: Options): Promise<BatchSearchResponse> {
-  return apiPost('/product/search/batch', { mode, text }, options);
+  return call(batchSearchEndpoints.search, { body: { mode, text } }, options);
 }
 
 export function manageBatchRecords(
   body: ManageBatchRecordRequest,
   options: Options,
 ): Promise<{ id?: string; deleted: number }> {
-  return apiPost('/product/batchSearchRecord/manageHistory', body, options);
+  return call(batchSearchEndpoints.manageRecords, { body }, options);
 }
 
 export function getBatchRecords(options: Options): Promise<BatchRecord[]> {
-  return apiGet('/product/batchSearchRecord/getHistory', options);
+  return call(batchSearchEndpoints.records, {}, options);
 }
 
 /** File calls send the bearer token themselves (the JSON client cannot carry a multipart body). */
@@ -30,6 +32,6 @@ export type FileOptions = Omit<UploadOptions, 'query'>;
 
 /** `POST /data/search/import/txt|excel`: the values of the file and the lines refused, by line number. */
 export function importBatchFile(file: File, mode: BatchMode, options: FileOptions): Promise<BatchImportResponse> {
-  const kind = /\.txt$/i.test(file.name) ? 'txt' : 'excel';
-  return apiUpload(`/platform/data/search/import/${kind}`, file, { ...options, query: { mode } });
+  const endpoint = /\.txt$/i.test(file.name) ? batchSearchEndpoints.importTxt : batchSearchEndpoints.importExcel;
+  return apiUpload(endpoint.path, file, { ...options, query: { mode } });
 }

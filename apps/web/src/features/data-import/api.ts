@@ -5,35 +5,35 @@ import type {
   ImportRunList,
   ImportUploadResponse,
 } from '@patlas/contracts';
-import { apiGet, apiPost, apiSend, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import { dataImportEndpoints } from '@patlas/contracts';
+import { apiGet, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
 
-const IMPORT = '/platform/data/patents/import';
-
 /** `POST …/files`: one file up; answers it with the import format its header matched (null: none). */
 export function uploadImportFile(file: File, options: Omit<UploadOptions, 'query'>): Promise<ImportUploadResponse> {
-  return apiUpload(`${IMPORT}/files`, file, options);
+  return apiUpload(dataImportEndpoints.upload.path, file, options);
 }
 
 /** `DELETE …/files/:id`: an upload taken off the list before the import. */
 export function discardImportUpload(id: string, options: Options): Promise<null> {
-  return apiSend('DELETE', `${IMPORT}/files/${encodeURIComponent(id)}`, undefined, options);
+  return call(dataImportEndpoints.discard, { params: { id } }, options);
 }
 
 /** `POST …/runs`: imports the uploads in the background; answers the run (queued behind a running one). */
 export function startImport(fileIds: readonly string[], options: Options): Promise<ImportRun> {
-  return apiPost(`${IMPORT}/runs`, { fileIds }, options);
+  return call(dataImportEndpoints.start, { body: { fileIds: [...fileIds] } }, options);
 }
 
 /** `GET …/runs`: the recent runs, newest first, and the upload limits. */
 export function fetchImportRuns(options: Options): Promise<ImportRunList> {
-  return apiGet(`${IMPORT}/runs`, options);
+  return call(dataImportEndpoints.runs, {}, options);
 }
 
 /** `GET …/runs/:id`: status, progress, report and refused lines of one run. */
 export function fetchImportRun(id: string, options: Options): Promise<ImportRun> {
-  return apiGet(`${IMPORT}/runs/${encodeURIComponent(id)}`, options);
+  return call(dataImportEndpoints.run, { params: { id } }, options);
 }
 
 /** `GET /platform/business/tree`: how many company relations are imported, from which file. */

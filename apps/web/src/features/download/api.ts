@@ -1,5 +1,5 @@
-import type { DownloadListResponse, DownloadState } from '@patlas/contracts';
-import { apiPost } from '../../api/client';
+import { exportEndpoints, type DownloadListResponse, type DownloadState } from '@patlas/contracts';
+import { call } from '../../api/endpoint-call';
 import type { Options } from '../../export-actions/api';
 
 // The download page's calls (spec 2 §7 /download/*; packages/contracts/src/export.ts). Files and the
@@ -10,13 +10,19 @@ export function listDownloads(
   body: { page: number; pageSize: number; state?: DownloadState },
   options: Options,
 ): Promise<DownloadListResponse> {
-  return apiPost<DownloadListResponse>('/product/download/list', body, options);
+  return call(exportEndpoints.listPost, { body }, options);
 }
 
 /** What can be done to a task: cancel one waiting or running, run it again, redraw a finished file. */
 export type DownloadAction = 'cancel' | 'again' | 'draw';
 
+const ACTIONS = {
+  cancel: exportEndpoints.cancelPost,
+  again: exportEndpoints.againPost,
+  draw: exportEndpoints.drawPost,
+} as const;
+
 /** `POST /download/{cancel|again|draw}/{id}`. */
 export function runDownloadAction(action: DownloadAction, id: string, options: Options): Promise<unknown> {
-  return apiPost<unknown>(`/product/download/${action}/${encodeURIComponent(id)}`, {}, options);
+  return call(ACTIONS[action], { params: { id } }, options);
 }

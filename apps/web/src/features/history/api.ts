@@ -1,11 +1,14 @@
 import {
+  historyEndpoints,
   operateHistoryEndpoints,
+  type EndpointBody,
+  type EndpointResponse,
   type ImportReport,
   type ListHistoryRequest,
   type OperateHistoryItem,
   type RecordType,
 } from '@patlas/contracts';
-import { ApiError, apiPost, urlOf } from '../../api/client';
+import { ApiError, urlOf } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 import { fileNameOf } from '../../utils/content-disposition';
 import type { Options, Paged } from '../../history-recording/api';
@@ -15,24 +18,13 @@ import type { Options, Paged } from '../../history-recording/api';
 export type OperateHistoryPage = Paged<OperateHistoryItem>;
 export type OperateHistoryData = OperateHistoryItem & { data: Record<string, unknown> };
 export type ListOperateHistoryRequest = ListHistoryRequest & { recordType?: RecordType };
-export interface ExportHistoryRequest {
-  ids?: string[];
-  keyword?: string;
-  startDate?: string;
-  endDate?: string;
-}
-export type ExportOperateHistoryRequest = ExportHistoryRequest & { recordType?: RecordType };
-export type CombineOperator = 'AND' | 'OR' | 'NOT';
-export interface CombineHistoryRequest {
-  items: { id: string; operator: CombineOperator }[];
-}
-export interface CombineHistoryResponse {
-  expression: string;
-  total: number;
-}
+export type ExportHistoryRequest = EndpointBody<typeof historyEndpoints.exportAll>;
+export type ExportOperateHistoryRequest = EndpointBody<typeof operateHistoryEndpoints.export>;
+export type CombineHistoryRequest = EndpointBody<typeof historyEndpoints.combine>;
+export type CombineHistoryResponse = EndpointResponse<typeof historyEndpoints.combine>;
 
 export function combineHistory(body: CombineHistoryRequest, options: Options): Promise<CombineHistoryResponse> {
-  return apiPost<CombineHistoryResponse>('/product/history/historyRetrievalCombined', body, options);
+  return call(historyEndpoints.combine, { body }, options);
 }
 
 export function listOperateHistory(body: ListOperateHistoryRequest, options: Options): Promise<OperateHistoryPage> {
@@ -114,18 +106,18 @@ async function upload(path: string, file: File, options: FileOptions): Promise<I
 
 /** `POST /history/exportAll`: the entries (chosen, or all matching) as .xlsx. */
 export function exportHistory(body: ExportHistoryRequest, options: FileOptions): Promise<DownloadedFile> {
-  return download('/product/history/exportAll', body, 'search-history.xlsx', options);
+  return download(historyEndpoints.exportAll.path, body, 'search-history.xlsx', options);
 }
 
 /** `POST /history/import`: a file written by exportAll; bad rows come back with their line numbers. */
 export function importHistory(file: File, options: FileOptions): Promise<ImportReport> {
-  return upload('/product/history/import', file, options);
+  return upload(historyEndpoints.import.path, file, options);
 }
 
 export function exportOperateHistory(body: ExportOperateHistoryRequest, options: FileOptions): Promise<DownloadedFile> {
-  return download('/product/operatehistory/export', body, 'operation-history.xlsx', options);
+  return download(operateHistoryEndpoints.export.path, body, 'operation-history.xlsx', options);
 }
 
 export function importOperateHistory(file: File, options: FileOptions): Promise<ImportReport> {
-  return upload('/product/operatehistory/import', file, options);
+  return upload(operateHistoryEndpoints.import.path, file, options);
 }

@@ -8,7 +8,9 @@ import type {
   RewriteDayLimit,
   RewriteListResponse,
 } from '@patlas/contracts';
+import { fileEndpoints } from '@patlas/contracts';
 import { apiGet, apiPost, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 // What the innovation space reads: each tool's own list call (spec 2 §7 where it names one), asked
 // for the newest items only. The tools' pages own these calls; this feature only reads them.
@@ -44,7 +46,7 @@ export function listRewrites(pageSize: number, options: Options): Promise<Rewrit
 
 /** `GET /file/my/file/list`: the user's files. */
 export function listFiles(pageSize: number, options: Options): Promise<MyFileListResponse> {
-  return apiGet<MyFileListResponse>('/product/file/my/file/list', { ...options, query: { page: 1, pageSize } });
+  return call(fileEndpoints.list, { query: { page: 1, pageSize } }, options);
 }
 
 /** `POST /user/limit`: the account's quotas. */

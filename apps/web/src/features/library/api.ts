@@ -6,7 +6,9 @@ import type {
   LibraryShareRequest,
   LibraryShareResponse,
 } from '@patlas/contracts';
+import { libraryEndpoints } from '@patlas/contracts';
 import { apiPost, apiUpload, type UploadOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import type { Paged } from '../../history-recording/api';
 import type { Options } from '../../library-actions/api';
 
@@ -16,17 +18,17 @@ export type LibraryLogPage = Paged<LibraryLogItem>;
 
 /** `POST /archive/v2/oper/log/list`: who did what, when, in the library holding the folder. */
 export function listLibraryLog(body: LibraryLogListRequest, options: Options): Promise<LibraryLogPage> {
-  return apiPost<LibraryLogPage>('/product/archive/v2/oper/log/list', body, options);
+  return call(libraryEndpoints.logs, { body }, options);
 }
 
 /** `POST /archive/v2/share`: invite (e-mails or a group), members, remove a member, disband. */
 export function shareLibrary(body: LibraryShareRequest, options: Options): Promise<LibraryShareResponse> {
-  return apiPost<LibraryShareResponse>('/product/archive/v2/share', body, options);
+  return call(libraryEndpoints.share, { body }, options);
 }
 
 /** `POST /archive/v2/share/quit`: a member leaves a library shared with them. */
 export function quitLibrary(folderId: string, options: Options): Promise<{ done: true }> {
-  return apiPost<{ done: true }>('/product/archive/v2/share/quit', { folderId }, options);
+  return call(libraryEndpoints.quit, { body: { folderId } }, options);
 }
 
 /** `POST /group/query/groupInfo`: the caller's groups, to share a library with one (the group domain's call). */
@@ -43,7 +45,7 @@ export type ImportOptions = Omit<UploadOptions, 'query'>;
  * every written form, lines not found reported.
  */
 export function importIntoFolder(folderId: string, file: File, options: ImportOptions): Promise<LibraryImportResponse> {
-  return apiUpload<LibraryImportResponse>('/product/archive/v2/save', file, {
+  return apiUpload<LibraryImportResponse>(libraryEndpoints.save.path, file, {
     ...options,
     query: { action: 'import', folderId },
   });

@@ -7,7 +7,7 @@ import {
   MAX_USER_FILE_BYTES,
   MAX_USER_FILE_NAME_LENGTH,
   MY_FILE_TYPES,
-  MY_FILE_UPLOAD_PATH,
+  fileEndpoints,
   type MyFile,
   type UploadResult,
 } from '@patlas/contracts';
@@ -259,7 +259,7 @@ export function MyFilePage() {
         onCancel={() => change({ upload: undefined })}
       >
         <ChunkedUpload
-          api={`/product${MY_FILE_UPLOAD_PATH}`}
+          api={fileEndpoints.upload.path}
           accept={MY_FILE_TYPES}
           maxBytes={list.data?.maxFileBytes ?? MAX_USER_FILE_BYTES}
           onUploaded={handleUploaded}

@@ -1,5 +1,6 @@
-import type { MyFile, MyFileActionResponse, MyFileListResponse } from '@patlas/contracts';
-import { apiGet, apiPost, ApiError, urlOf, type RequestOptions } from '../../api/client';
+import { fileEndpoints, fillPath, type MyFile, type MyFileListResponse } from '@patlas/contracts';
+import { ApiError, urlOf, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import { fileNameOf } from '../../utils/content-disposition';
 
 // My files' calls (spec 2 §7 "Files"; packages/contracts/src/file.ts). The upload itself is the
@@ -15,25 +16,22 @@ export interface MyFileListQuery {
 
 /** `GET /file/my/file/list`. */
 export function listMyFiles(query: MyFileListQuery, options: Options): Promise<MyFileListResponse> {
-  return apiGet('/product/file/my/file/list', {
-    ...options,
-    query: { page: query.page, pageSize: query.pageSize, ...(query.name ? { name: query.name } : {}) },
-  });
+  return call(
+    fileEndpoints.list,
+    { query: { page: query.page, pageSize: query.pageSize, ...(query.name ? { name: query.name } : {}) } },
+    options,
+  );
 }
 
 /** `POST /file/my/file` { action: 'rename' }. */
 export async function renameMyFile(fileId: string, fileName: string, options: Options): Promise<MyFile> {
-  const answer = await apiPost<MyFileActionResponse>(
-    '/product/file/my/file',
-    { action: 'rename', fileId, fileName },
-    options,
-  );
+  const answer = await call(fileEndpoints.change, { body: { action: 'rename', fileId, fileName } }, options);
   return answer.file!;
 }
 
 /** `POST /file/my/file` { action: 'delete' }: answers the ids deleted. */
 export async function deleteMyFiles(fileIds: string[], options: Options): Promise<string[]> {
-  const answer = await apiPost<MyFileActionResponse>('/product/file/my/file', { action: 'delete', fileIds }, options);
+  const answer = await call(fileEndpoints.change, { body: { action: 'delete', fileIds } }, options);
   return answer.deleted ?? [];
 }
 
@@ -44,7 +42,7 @@ export async function downloadMyFile(
 ): Promise<{ blob: Blob; fileName: string }> {
   let response: Response;
   try {
-    response = await fetch(urlOf(`/product/file/my/file/download/${encodeURIComponent(file.fileId)}`), {
+    response = await fetch(urlOf(fillPath(fileEndpoints.download.path, { id: file.fileId })), {
       headers: {
         'Accept-Language': options.lang,
         ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),

@@ -1,5 +1,5 @@
-import type { ListSharesRequest, SharePage } from '@patlas/contracts';
-import { apiPost } from '../../api/client';
+import { shareEndpoints, type ListSharesRequest, type SharePage } from '@patlas/contracts';
+import { call } from '../../api/endpoint-call';
 import type { Options } from '../../history-recording/api';
 
 // "Shared with me" (spec 2 §7 "Sharing"; the capital S of ShareRetrievable is the spec's).
@@ -7,6 +7,6 @@ import type { Options } from '../../history-recording/api';
 export type ShareKind = 'patent' | 'search';
 
 export function listShares(kind: ShareKind, body: ListSharesRequest, options: Options): Promise<SharePage> {
-  const path = kind === 'patent' ? '/product/share/query/sharePatent' : '/product/share/query/ShareRetrievable';
-  return apiPost<SharePage>(path, body, options);
+  const endpoint = kind === 'patent' ? shareEndpoints.listPatents : shareEndpoints.listSearches;
+  return call(endpoint, { body }, options);
 }
