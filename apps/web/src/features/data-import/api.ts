@@ -5,7 +5,9 @@ import type {
   ImportRunList,
   ImportUploadResponse,
 } from '@patlas/contracts';
+import { businessEndpoints } from '@patlas/contracts';
 import { apiGet, apiPost, apiSend, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
 
@@ -38,7 +40,7 @@ export function fetchImportRun(id: string, options: Options): Promise<ImportRun>
 
 /** `GET /platform/business/tree`: how many company relations are imported, from which file. */
 export function fetchCompanyTreeSummary(options: Options): Promise<BusinessTreeSummary> {
-  return apiGet('/platform/business/tree', options);
+  return call(businessEndpoints.treeSummary, {}, options);
 }
 
 /** `POST /platform/business/tree/import`: replaces the company tree with a CSV (parent, child, share, relationship). */
@@ -46,5 +48,5 @@ export function uploadCompanyTree(
   file: File,
   options: Omit<UploadOptions, 'query'>,
 ): Promise<BusinessTreeImportResponse> {
-  return apiUpload('/platform/business/tree/import', file, options);
+  return apiUpload(businessEndpoints.importTree.path, file, options);
 }
