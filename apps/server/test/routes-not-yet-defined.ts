@@ -71,7 +71,6 @@ export const ROUTES_NOT_YET_DEFINED: readonly string[] = [
   'GET /api/product/sys/audit',
   'GET /api/product/sys/display/copy',
   'GET /api/product/sys/event-loop',
-  'GET /api/product/sys/jobs',
   'GET /api/product/sys/roles',
   'GET /api/product/sys/specialTopics',
   'GET /api/product/sys/tenants',

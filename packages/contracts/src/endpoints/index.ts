@@ -2,6 +2,7 @@ import { awardEndpoints } from './award.js';
 import { businessEndpoints } from './business.js';
 import { formalReviewEndpoints } from './formal-review.js';
 import { imageSearchEndpoints } from './image-search.js';
+import { jobsEndpoints } from './jobs.js';
 import { operateHistoryEndpoints } from './operate-history.js';
 import { patentEndpoints } from './patent.js';
 import { patentValueEndpoints } from './patent-value.js';
@@ -13,6 +14,7 @@ export { awardEndpoints } from './award.js';
 export { businessEndpoints } from './business.js';
 export { formalReviewEndpoints } from './formal-review.js';
 export { imageSearchEndpoints } from './image-search.js';
+export { jobsEndpoints } from './jobs.js';
 export { operateHistoryEndpoints } from './operate-history.js';
 export { patentEndpoints } from './patent.js';
 export { patentValueEndpoints } from './patent-value.js';
@@ -26,6 +28,7 @@ export const ENDPOINTS = {
   business: businessEndpoints,
   formalReview: formalReviewEndpoints,
   imageSearch: imageSearchEndpoints,
+  jobs: jobsEndpoints,
   operateHistory: operateHistoryEndpoints,
   patent: patentEndpoints,
   patentValue: patentValueEndpoints,
