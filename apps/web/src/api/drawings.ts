@@ -1,6 +1,7 @@
+import { fillPath, patentEndpoints } from '@patlas/contracts';
 import { urlOf } from './client';
 
 /** URL of a patent drawing image kept by the server (result views, detail page, image search). */
 export function drawingUrl(file: string): string {
-  return urlOf(`/product/patent/drawing/${encodeURIComponent(file)}`);
+  return urlOf(fillPath(patentEndpoints.drawing.path, { file }));
 }

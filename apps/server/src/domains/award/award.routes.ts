@@ -1,18 +1,9 @@
-import {
-  AwardImportReportSchema,
-  AwardInfoRequestSchema,
-  AwardInfoResponseSchema,
-  AwardListQuerySchema,
-  AwardRowSchema,
-  envelopeOf,
-  pagedOf,
-  SYS_PERMISSION,
-} from '@patlas/contracts';
+import { awardEndpoints as endpoints, SYS_PERMISSION } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { readUpload } from '../../files/upload.js';
+import { route } from '../../kernel/route.js';
 import type { AwardService } from './award.service.js';
 
 export interface AwardRoutesOptions {
@@ -20,19 +11,17 @@ export interface AwardRoutesOptions {
 }
 
 const OPERATORS = { access: SYS_PERMISSION };
-const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** /api/product/award/getInfo (spec 2 §7) and the operators' award lists under /api/product/sys/awards. */
 export const awardRoutes: FastifyPluginAsyncZod<AwardRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/award/getInfo',
+  route(
+    app,
+    endpoints.getInfo,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'The awards of a patent (`pn`) or of a list of numbers, in any written form',
         tags: ['award'],
-        body: AwardInfoRequestSchema,
-        response: { 200: envelopeOf(AwardInfoResponseSchema) },
       },
     },
     async (request) => {
@@ -41,15 +30,14 @@ export const awardRoutes: FastifyPluginAsyncZod<AwardRoutesOptions> = async (app
     },
   );
 
-  app.get(
-    '/sys/awards',
+  route(
+    app,
+    endpoints.list,
     {
       config: OPERATORS,
       schema: {
         summary: 'A page of the award list, newest import first; `q` filters by number, award or year',
         tags: ['award'],
-        querystring: AwardListQuerySchema,
-        response: { 200: envelopeOf(pagedOf(AwardRowSchema)) },
       },
     },
     async (request) => {
@@ -59,15 +47,15 @@ export const awardRoutes: FastifyPluginAsyncZod<AwardRoutesOptions> = async (app
     },
   );
 
-  app.post(
-    '/sys/awards/import',
+  route(
+    app,
+    endpoints.importCsv,
     {
       config: OPERATORS,
       schema: {
         summary: 'Imports an award CSV (number, award, year; multipart, field "file"): refused lines reported',
         tags: ['award'],
         consumes: ['multipart/form-data'],
-        response: { 200: envelopeOf(AwardImportReportSchema) },
       },
     },
     async (request) => {
@@ -82,28 +70,27 @@ export const awardRoutes: FastifyPluginAsyncZod<AwardRoutesOptions> = async (app
     },
   );
 
-  app.delete(
-    '/sys/awards/:id',
+  route(
+    app,
+    endpoints.remove,
     {
       config: OPERATORS,
       schema: {
         summary: 'Removes one row of the award list',
         tags: ['award'],
-        params: IdParams,
-        response: { 200: envelopeOf(z.object({ deleted: z.number().int() })) },
       },
     },
     async (request) => ok({ deleted: await service.remove(request.params.id) }),
   );
 
-  app.delete(
-    '/sys/awards',
+  route(
+    app,
+    endpoints.removeAll,
     {
       config: OPERATORS,
       schema: {
         summary: 'Removes the whole award list',
         tags: ['award'],
-        response: { 200: envelopeOf(z.object({ deleted: z.number().int() })) },
       },
     },
     async () => ok({ deleted: await service.remove() }),

@@ -1,15 +1,6 @@
-import {
-  BusinessSearchRequestSchema,
-  BusinessSearchResponseSchema,
-  BusinessTreeImportResponseSchema,
-  BusinessTreeRequestSchema,
-  BusinessTreeResponseSchema,
-  BusinessTreeSummarySchema,
-  envelopeOf,
-  MAX_TREE_CSV_BYTES,
-  SYS_PERMISSION,
-} from '@patlas/contracts';
+import { businessEndpoints as endpoints, MAX_TREE_CSV_BYTES, SYS_PERMISSION } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../kernel/route.js';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { readUpload } from '../../files/upload.js';
@@ -26,16 +17,15 @@ const ENTERPRISE: RouteAccess = '/enterpriseDatabase';
 
 /** /api/product/business/search/business and /tree (spec 2 §7). */
 export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/business/search/business',
+  route(
+    app,
+    endpoints.searchCompanies,
     {
       config: { access: ENTERPRISE },
       schema: {
         summary:
           'Companies whose standardised or written applicant names contain the keyword, with variants, patents and tree links',
         tags: ['business'],
-        body: BusinessSearchRequestSchema,
-        response: { 200: envelopeOf(BusinessSearchResponseSchema) },
       },
     },
     async (request) => {
@@ -44,15 +34,14 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
     },
   );
 
-  app.post(
-    '/business/search/business/tree',
+  route(
+    app,
+    endpoints.tree,
     {
       config: { access: ENTERPRISE },
       schema: {
         summary: 'The imported parent chain and subsidiaries of a company, each with its patents',
         tags: ['business'],
-        body: BusinessTreeRequestSchema,
-        response: { 200: envelopeOf(BusinessTreeResponseSchema) },
       },
     },
     async (request) => ok(await service.tree(request.body.name, languageOf(request))),
@@ -61,21 +50,22 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
 
 /** /api/platform/business/tree: the operators' import of the parent/subsidiary CSV. */
 export const businessPlatformRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = async (app, { service }) => {
-  app.get(
-    '/business/tree',
+  route(
+    app,
+    endpoints.treeSummary,
     {
       config: { access: SYS_PERMISSION },
       schema: {
         summary: 'How many relations the imported company tree holds, and from which file',
         tags: ['business'],
-        response: { 200: envelopeOf(BusinessTreeSummarySchema) },
       },
     },
     async () => ok(await service.treeSummary()),
   );
 
-  app.post(
-    '/business/tree/import',
+  route(
+    app,
+    endpoints.importTree,
     {
       config: { access: SYS_PERMISSION },
       schema: {
@@ -83,7 +73,6 @@ export const businessPlatformRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions
           'Replaces the company tree with a CSV (parent, child, share, relationship); malformed rows are listed by line',
         tags: ['business'],
         consumes: ['multipart/form-data'],
-        response: { 200: envelopeOf(BusinessTreeImportResponseSchema) },
       },
     },
     async (request) => {

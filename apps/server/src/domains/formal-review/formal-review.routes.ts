@@ -1,13 +1,7 @@
-import {
-  AbnormalSignalsRequestSchema,
-  AbnormalSignalsResponseSchema,
-  envelopeOf,
-  FORMAL_REVIEW_PERMISSION,
-  FormalReviewRequestSchema,
-  FormalReviewResponseSchema,
-} from '@patlas/contracts';
+import { FORMAL_REVIEW_PERMISSION, formalReviewEndpoints as endpoints } from '@patlas/contracts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../kernel/route.js';
 import { ok } from '../../envelope.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser } from '../../kernel/access.plugin.js';
@@ -27,8 +21,9 @@ export const formalReviewRoutes: FastifyPluginAsyncZod<FormalReviewRoutesOptions
   app,
   { service, costly },
 ) => {
-  app.post(
-    '/apply/pre/formal',
+  route(
+    app,
+    endpoints.review,
     {
       config: { ...ACCESS, rateLimit: costly },
       schema: {
@@ -36,8 +31,6 @@ export const formalReviewRoutes: FastifyPluginAsyncZod<FormalReviewRoutesOptions
           'The formal review of an application text { title, abstract, claims, description }: findings by rule, ' +
           'each with a zh/en message, a severity and its place (section, claim, offsets); answered at once',
         tags: ['pre-evaluation'],
-        body: FormalReviewRequestSchema,
-        response: { 200: envelopeOf(FormalReviewResponseSchema) },
       },
     },
     async (request) => {
@@ -46,8 +39,9 @@ export const formalReviewRoutes: FastifyPluginAsyncZod<FormalReviewRoutesOptions
     },
   );
 
-  app.post(
-    '/apply/pre/abnormal',
+  route(
+    app,
+    endpoints.abnormal,
     {
       config: ACCESS,
       schema: {
@@ -55,8 +49,6 @@ export const formalReviewRoutes: FastifyPluginAsyncZod<FormalReviewRoutesOptions
           'Abnormal-application signals of an application text and its applicant: near-duplicates of the ' +
           "applicant's earlier filings, batches of near-identical filings, passages copied from existing patents",
         tags: ['pre-evaluation'],
-        body: AbnormalSignalsRequestSchema,
-        response: { 200: envelopeOf(AbnormalSignalsResponseSchema) },
       },
     },
     async (request) => ok(await service.abnormal(requireUser(request), request.body, languageOf(request))),

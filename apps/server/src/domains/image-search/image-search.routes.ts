@@ -1,17 +1,10 @@
-import {
-  envelopeOf,
-  ImageHistoryClearResponseSchema,
-  ImageHistoryListSchema,
-  ImageResultKeyRequestSchema,
-  ImageSearchResultSchema,
-  isImageSearchFileName,
-  MAX_IMAGE_SEARCH_BYTES,
-} from '@patlas/contracts';
+import { imageSearchEndpoints as endpoints, isImageSearchFileName, MAX_IMAGE_SEARCH_BYTES } from '@patlas/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { readUpload } from '../../files/upload.js';
+import { route } from '../../kernel/route.js';
 import type { ImageSearchService } from './image-search.service.js';
 
 export interface ImageSearchRoutesOptions {
@@ -37,15 +30,15 @@ async function uploadedImage(request: FastifyRequest): Promise<{ file: Buffer; f
 
 /** POST /search/image/search, /search/image/getResultKey, /image/history/list|clear under /api/product (spec 1 §7). */
 export const imageSearchRoutes: FastifyPluginAsyncZod<ImageSearchRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/search/image/search',
+  route(
+    app,
+    endpoints.search,
     {
       config: IMAGE_SEARCH,
       schema: {
         summary: 'Searches patent drawings like the uploaded image (multipart, one jpg/jpeg/png of at most 5 MB)',
         tags: ['search'],
         consumes: ['multipart/form-data'],
-        response: { 200: envelopeOf(ImageSearchResultSchema) },
       },
     },
     async (request) => {
@@ -54,41 +47,40 @@ export const imageSearchRoutes: FastifyPluginAsyncZod<ImageSearchRoutesOptions> 
     },
   );
 
-  app.post(
-    '/search/image/getResultKey',
+  route(
+    app,
+    endpoints.getResult,
     {
       config: IMAGE_SEARCH,
       schema: {
         summary: 'A stored image search by its key (the /search/img?key=… deep link); rerun ranks it again',
         tags: ['search'],
-        body: ImageResultKeyRequestSchema,
-        response: { 200: envelopeOf(ImageSearchResultSchema) },
       },
     },
     async (request) => ok(await service.getResult(request.body.key, request.body.rerun ?? false)),
   );
 
-  app.post(
-    '/image/history/list',
+  route(
+    app,
+    endpoints.listHistory,
     {
       config: IMAGE_SEARCH,
       schema: {
         summary: "The caller's image searches, newest first",
         tags: ['history'],
-        response: { 200: envelopeOf(ImageHistoryListSchema) },
       },
     },
     async (request) => ok({ items: await service.listHistory(request.auth) }),
   );
 
-  app.post(
-    '/image/history/clear',
+  route(
+    app,
+    endpoints.clearHistory,
     {
       config: IMAGE_SEARCH,
       schema: {
         summary: "Deletes the caller's image searches",
         tags: ['history'],
-        response: { 200: envelopeOf(ImageHistoryClearResponseSchema) },
       },
     },
     async (request) => ok({ deleted: await service.clearHistory(request.auth) }),

@@ -1,14 +1,9 @@
-import {
-  envelopeOf,
-  InventorStatsSchema,
-  PatentValueParamsSchema,
-  PatentValueSchema,
-  ValueReportRequestSchema,
-} from '@patlas/contracts';
+import { patentValueEndpoints as endpoints } from '@patlas/contracts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
+import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { PatentValueService } from './patent-value.service.js';
 
@@ -23,8 +18,9 @@ const DETAIL = { access: '/search/detail' } as const;
 
 /** Patent value under /api/product (spec 2 §7): /patentValue/evaluate, refresh, inventorStat, download. */
 export const patentValueRoutes: FastifyPluginAsyncZod<PatentValueRoutesOptions> = async (app, { service, costly }) => {
-  app.post(
-    '/patentValue/evaluate/:pn',
+  route(
+    app,
+    endpoints.evaluate,
     {
       config: DETAIL,
       schema: {
@@ -32,30 +28,28 @@ export const patentValueRoutes: FastifyPluginAsyncZod<PatentValueRoutesOptions> 
           'The value score of a patent (0–100) with its technology, legal and market dimensions, every ' +
           'indicator (raw value, cohort percentile, weight, share) and the comparison cohort',
         tags: ['patent-value'],
-        params: PatentValueParamsSchema,
-        response: { 200: envelopeOf(PatentValueSchema) },
       },
     },
     async (request) => ok(await service.evaluate(request.params.pn)),
   );
 
-  app.get(
-    '/patentValue/refresh/:pn',
+  route(
+    app,
+    endpoints.refresh,
     {
       config: DETAIL,
       schema: {
         summary:
           "Reads the patent's value indicators again from its record, scores and indexes it; answers the evaluation",
         tags: ['patent-value'],
-        params: PatentValueParamsSchema,
-        response: { 200: envelopeOf(PatentValueSchema) },
       },
     },
     async (request) => ok(await service.refresh(request.params.pn)),
   );
 
-  app.get(
-    '/patentValue/inventorStat/:pn',
+  route(
+    app,
+    endpoints.inventorStats,
     {
       config: DETAIL,
       schema: {
@@ -63,21 +57,19 @@ export const patentValueRoutes: FastifyPluginAsyncZod<PatentValueRoutesOptions> 
           'For each inventor of the patent: their patents in the database (count and a few others), patents ' +
           'per application year, co-inventors and main IPC subclasses',
         tags: ['patent-value'],
-        params: PatentValueParamsSchema,
-        response: { 200: envelopeOf(InventorStatsSchema) },
       },
     },
     async (request) => ok(await service.inventorStats(request.params.pn)),
   );
 
-  app.post(
-    '/patentValue/download',
+  route(
+    app,
+    endpoints.download,
     {
       config: { ...DETAIL, rateLimit: costly },
       schema: {
         summary: 'A value report file: Word or PDF for one or a few patents, Excel for many (content-disposition)',
         tags: ['patent-value'],
-        body: ValueReportRequestSchema,
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
-import { envelopeOf, LegalHistoryQuerySchema, LegalHistoryResponseSchema } from '@patlas/contracts';
+import { patentEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
+import { route } from '../../kernel/route.js';
 import type { PatentService } from './patent.service.js';
 
 /**
@@ -8,18 +9,18 @@ import type { PatentService } from './patent.service.js';
  * with GET, so both are answered (the number always in the query string).
  */
 export const legalHistoryRoutes: FastifyPluginAsyncZod<{ service: PatentService }> = async (app, { service }) => {
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/legal/cnki',
-      config: { access: '/search/detail' },
-      schema: {
-        summary: 'The legal events of an application number (all its stored publications), newest first',
-        tags: ['patent'],
-        querystring: LegalHistoryQuerySchema,
-        response: { 200: envelopeOf(LegalHistoryResponseSchema) },
+  for (const definition of [endpoints.legalHistory, endpoints.legalHistoryPost]) {
+    route(
+      app,
+      definition,
+      {
+        config: { access: '/search/detail' },
+        schema: {
+          summary: 'The legal events of an application number (all its stored publications), newest first',
+          tags: ['patent'],
+        },
       },
-      handler: async (request) => ok(await service.legalHistory(request.query.applicationNumber)),
-    });
+      async (request) => ok(await service.legalHistory(request.query.applicationNumber)),
+    );
   }
 };

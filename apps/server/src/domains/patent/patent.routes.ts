@@ -1,18 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  envelopeOf,
-  PatentCompareRequestSchema,
-  PatentCompareResponseSchema,
-  PatentDetailQuerySchema,
-  PatentDetailSchema,
-  PatentDrawingsRequestSchema,
-  PatentDrawingsResponseSchema,
-} from '@patlas/contracts';
+import { patentEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors.js';
+import { route } from '../../kernel/route.js';
 import type { PatentService } from './patent.service.js';
 
 export interface PatentRoutesOptions {
@@ -20,33 +12,29 @@ export interface PatentRoutesOptions {
   drawingsDir: string;
 }
 
-const DRAWING_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(png|jpg|jpeg)$/;
-
 /** Patent detail, compare and drawings under /api/product/patent. */
 export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (app, { service, drawingsDir }) => {
-  app.get(
-    '/patent/detail',
+  route(
+    app,
+    endpoints.detail,
     {
       config: { access: '/search/detail' },
       schema: {
         summary: 'The whole patent record, found by any form of its publication or application number',
         tags: ['patent'],
-        querystring: PatentDetailQuerySchema,
-        response: { 200: envelopeOf(PatentDetailSchema) },
       },
     },
     async (request) => ({ status: 1, message: '', data: await service.getDetail(request.query.pn) }),
   );
 
-  app.post(
-    '/patent/drawings',
+  route(
+    app,
+    endpoints.drawings,
     {
       config: { access: ['/search/detail', '/search/result'] },
       schema: {
         summary: 'The drawings of several patents at once (result page, all-drawings view)',
         tags: ['patent'],
-        body: PatentDrawingsRequestSchema,
-        response: { 200: envelopeOf(PatentDrawingsResponseSchema) },
       },
     },
     async (request) => ({
@@ -56,29 +44,28 @@ export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (a
     }),
   );
 
-  app.post(
-    '/patent/compare',
+  route(
+    app,
+    endpoints.compare,
     {
       config: { access: ['/search/detail', '/search/result'] },
       schema: {
         summary: 'The patents of the compare dialog side by side (2 to 10, numbers in any form)',
         tags: ['patent'],
-        body: PatentCompareRequestSchema,
-        response: { 200: envelopeOf(PatentCompareResponseSchema) },
       },
     },
     async (request) => ({ status: 1, message: '', data: await service.compare(request.body.publicationNumbers) }),
   );
 
-  app.get(
-    '/patent/drawing/:file',
+  route(
+    app,
+    endpoints.drawing,
     {
       // Public: <img> tags cannot send a bearer header, and drawings are published patent data.
       config: { access: 'public' },
       schema: {
         summary: 'A description drawing, converted for the browser at import',
         tags: ['patent'],
-        params: z.object({ file: z.string().regex(DRAWING_FILE) }),
       },
     },
     async (request, reply) => {

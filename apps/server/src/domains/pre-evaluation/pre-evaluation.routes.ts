@@ -1,22 +1,15 @@
 import {
-  envelopeOf,
   NOVELTY_SEARCH_PERMISSION,
   PRE_EVALUATION_PERMISSION,
   PRE_SEARCH_PERMISSION,
-  PreEvaluationDeleteQuerySchema,
-  PreEvaluationDetailQuerySchema,
-  PreEvaluationDetailSchema,
-  PreEvaluationExportQuerySchema,
+  preEvaluationEndpoints as endpoints,
   PreEvaluationListRequestSchema,
-  PreEvaluationListResponseSchema,
-  PreEvaluationSearchRequestSchema,
-  PreEvaluationSearchResponseSchema,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { ok } from '../../envelope.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
+import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser } from '../../kernel/access.plugin.js';
 import type { PreEvaluationService } from './pre-evaluation.service.js';
@@ -41,8 +34,9 @@ const FILE_TYPES = {
 
 /** Pre-evaluation under /api/product (spec 2 §7 "Pre-application"; surface.json group pre). */
 export const preEvaluationRoutes: FastifyPluginAsyncZod<PreEvaluationRoutesOptions> = async (app, { service, cpu }) => {
-  app.post(
-    '/apply/pre/search',
+  route(
+    app,
+    endpoints.search,
     {
       config: ACCESS,
       schema: {
@@ -50,22 +44,19 @@ export const preEvaluationRoutes: FastifyPluginAsyncZod<PreEvaluationRoutesOptio
           'Starts a pre-evaluation (novelty and inventiveness with evidence) of a claim set or a disclosure: ' +
           'at least 30 characters; optional title, kind, priority date (prior art before it) and own publication (excluded with its family)',
         tags: ['pre-evaluation'],
-        body: PreEvaluationSearchRequestSchema,
-        response: { 200: envelopeOf(PreEvaluationSearchResponseSchema) },
       },
     },
     async (request) => ok(await service.submit(requireUser(request), request.body, languageOf(request))),
   );
 
-  app.post(
-    '/apply/pre/result/list',
+  route(
+    app,
+    endpoints.list,
     {
       config: ACCESS,
       schema: {
         summary: "The caller's pre-evaluations, newest first, with their state and risks (origin filters by page)",
         tags: ['pre-evaluation'],
-        body: PreEvaluationListRequestSchema.nullish(),
-        response: { 200: envelopeOf(PreEvaluationListResponseSchema) },
       },
     },
     async (request) => {
@@ -74,37 +65,36 @@ export const preEvaluationRoutes: FastifyPluginAsyncZod<PreEvaluationRoutesOptio
     },
   );
 
-  app.post(
-    '/apply/pre/result/delete',
+  route(
+    app,
+    endpoints.remove,
     {
       config: ACCESS,
       schema: {
         summary: 'Deletes pre-evaluations of the caller: ?ids=a,b (spec: params)',
         tags: ['pre-evaluation'],
-        querystring: PreEvaluationDeleteQuerySchema,
-        response: { 200: envelopeOf(z.object({ ids: z.array(z.string()) })) },
       },
     },
     async (request) => ok({ ids: await service.delete(requireUser(request), request.query.ids) }),
   );
 
-  app.get(
-    '/apply/pre/result/detail',
+  route(
+    app,
+    endpoints.detail,
     {
       config: ACCESS,
       schema: {
         summary:
           'A pre-evaluation: its state and progress, and once done its features, prior art, feature × document matrix and risks',
         tags: ['pre-evaluation'],
-        querystring: PreEvaluationDetailQuerySchema,
-        response: { 200: envelopeOf(PreEvaluationDetailSchema) },
       },
     },
     async (request) => ok(await service.detail(requireUser(request), request.query.id, languageOf(request))),
   );
 
-  app.get(
-    '/apply/pre/result/export',
+  route(
+    app,
+    endpoints.export,
     {
       config: ACCESS,
       schema: {
@@ -112,7 +102,6 @@ export const preEvaluationRoutes: FastifyPluginAsyncZod<PreEvaluationRoutesOptio
           'A finished pre-evaluation as a Word (default) or PDF file: ?id=&format=docx|pdf; ' +
           '`report=novelty` writes the novelty report with the chosen `documents` and `categories` (PN:X,PN:Y)',
         tags: ['pre-evaluation'],
-        querystring: PreEvaluationExportQuerySchema,
       },
     },
     async (request, reply) => {

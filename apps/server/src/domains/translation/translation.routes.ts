@@ -1,11 +1,6 @@
-import {
-  envelopeOf,
-  TranslationRequestSchema,
-  TranslationResponseSchema,
-  type TranslationRequest,
-} from '@patlas/contracts';
-import type { FastifyRequest } from 'fastify';
+import { translationEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route, type EndpointRequest, type EndpointRouteOptions } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
 import { optionalAuth } from '../../kernel/access.plugin.js';
 import type { TranslationService } from './translation.service.js';
@@ -15,13 +10,14 @@ export interface TranslationRoutesOptions {
   service: TranslationService;
 }
 
-const schema = {
-  summary:
-    'Translates texts into language (zh or en) in chunks of ≤ 6000 characters, 5 per batch, 1 s apart; a failed batch leaves its texts empty and is named in Error. ' +
-    'The characters sent count against a daily budget per account (per address without one): past it TRANSLATION_DAILY_LIMIT_REACHED (429)',
-  tags: ['translation'],
-  body: TranslationRequestSchema,
-  response: { 200: envelopeOf(TranslationResponseSchema) },
+const options: EndpointRouteOptions = {
+  config: { access: ['/search/quick', '/search/result'] },
+  schema: {
+    summary:
+      'Translates texts into language (zh or en) in chunks of ≤ 6000 characters, 5 per batch, 1 s apart; a failed batch leaves its texts empty and is named in Error. ' +
+      'The characters sent count against a daily budget per account (per address without one): past it TRANSLATION_DAILY_LIMIT_REACHED (429)',
+    tags: ['translation'],
+  },
 };
 
 /**
@@ -29,7 +25,7 @@ const schema = {
  * body. Translating is part of searching: quick search or the result page in the caller's menu (spec 1 §6).
  */
 export const translationRoutes: FastifyPluginAsyncZod<TranslationRoutesOptions> = async (app, { service }) => {
-  const handler = async (request: FastifyRequest<{ Body: TranslationRequest }>) => {
+  const handler = async (request: EndpointRequest<typeof endpoints.translate | typeof endpoints.searchTranslation>) => {
     // An account's day is its own; a caller without one (IP login) shares its address's.
     const caller = { userId: optionalAuth(request)?.userId ?? null, address: request.ip };
     const result = await service.translate(request.body.language, request.body.texts, languageOf(request), caller);
@@ -37,6 +33,6 @@ export const translationRoutes: FastifyPluginAsyncZod<TranslationRoutesOptions> 
     return ok(result);
   };
 
-  app.post('/search/translation', { config: { access: ['/search/quick', '/search/result'] }, schema }, handler);
-  app.post('/translate', { config: { access: ['/search/quick', '/search/result'] }, schema }, handler);
+  route(app, endpoints.searchTranslation, options, handler);
+  route(app, endpoints.translate, options, handler);
 };

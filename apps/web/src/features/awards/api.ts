@@ -1,23 +1,17 @@
-import type { AwardImportReport, AwardRow } from '@patlas/contracts';
-import { apiGet, apiSend, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import { awardEndpoints, type AwardImportReport, type EndpointQuery } from '@patlas/contracts';
+import { apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
-const BASE = '/product/sys/awards';
+type Options = Omit<RequestOptions, 'query'>;
 
-export interface AwardPage {
-  total: number;
-  page: number;
-  pageSize: number;
-  items: AwardRow[];
-}
-
-export function fetchAwards(options: RequestOptions): Promise<AwardPage> {
-  return apiGet(BASE, options);
+export function fetchAwards(query: EndpointQuery<typeof awardEndpoints.list>, options: Options) {
+  return call(awardEndpoints.list, { query }, options);
 }
 
 export function importAwards(file: File, options: Omit<UploadOptions, 'query'>): Promise<AwardImportReport> {
-  return apiUpload(`${BASE}/import`, file, options);
+  return apiUpload(awardEndpoints.importCsv.path, file, options);
 }
 
-export function deleteAward(id: string | null, options: Omit<RequestOptions, 'query'>): Promise<{ deleted: number }> {
-  return apiSend('DELETE', id ? `${BASE}/${encodeURIComponent(id)}` : BASE, undefined, options);
+export function deleteAward(id: string | null, options: Options): Promise<{ deleted: number }> {
+  return id ? call(awardEndpoints.remove, { params: { id } }, options) : call(awardEndpoints.removeAll, {}, options);
 }

@@ -11,7 +11,7 @@ export function useAwards(page: number, pageSize: number, q: string) {
   const { lang, messages } = useApiContext();
   return useQuery({
     queryKey: [...AWARDS_KEY, page, pageSize, q],
-    queryFn: ({ signal }) => fetchAwards({ lang, messages, signal, query: { page, pageSize, q: q || undefined } }),
+    queryFn: ({ signal }) => fetchAwards({ page, pageSize, q: q || undefined }, { lang, messages, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -24,7 +24,7 @@ export function useImportAwards() {
   const fileOptions = useCallback(async () => {
     const session = store.getSnapshot().session;
     if (session && isTokenExpired(session, store.now())) {
-      await fetchAwards({ lang, messages, query: { pageSize: 1 } }).catch(() => undefined);
+      await fetchAwards({ pageSize: 1 }, { lang, messages }).catch(() => undefined);
     }
     return { lang, messages, token: store.getSnapshot().session?.token };
   }, [store, lang, messages]);

@@ -1,6 +1,4 @@
 import type {
-  BusinessSearchResponse,
-  BusinessTreeResponse,
   AnalysisFilter,
   DashboardAwards,
   DashboardEntity,
@@ -15,7 +13,9 @@ import type {
   PatentMapClassificationRequest,
   PatentMapJumpRequest,
 } from '@patlas/contracts';
+import { businessEndpoints } from '@patlas/contracts';
 import { apiPost, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
 
@@ -51,12 +51,12 @@ export function fetchMapJump(body: PatentMapJumpRequest, options: Options) {
 
 /** `POST /api/product/business/search/business`: companies whose names contain the keyword. */
 export function fetchCompanies(keyword: string, options: Options) {
-  return apiPost<BusinessSearchResponse>('/product/business/search/business', { keyword, limit: 10 }, options);
+  return call(businessEndpoints.searchCompanies, { body: { keyword, limit: 10 } }, options);
 }
 
 /** `POST /api/product/business/search/business/tree`: a company's variants and imported tree. */
 export function fetchCompanyTree(name: string, options: Options) {
-  return apiPost<BusinessTreeResponse>('/product/business/search/business/tree', { name }, options);
+  return call(businessEndpoints.tree, { body: { name } }, options);
 }
 
 /** `POST /api/product/dashboards/{cu|co}/awards`: the subject's awarded patents (docs/awards.md). */

@@ -5,8 +5,8 @@ import type {
   ImportRunList,
   ImportUploadResponse,
 } from '@patlas/contracts';
-import { dataImportEndpoints } from '@patlas/contracts';
-import { apiGet, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import { businessEndpoints, dataImportEndpoints } from '@patlas/contracts';
+import { apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
@@ -38,7 +38,7 @@ export function fetchImportRun(id: string, options: Options): Promise<ImportRun>
 
 /** `GET /platform/business/tree`: how many company relations are imported, from which file. */
 export function fetchCompanyTreeSummary(options: Options): Promise<BusinessTreeSummary> {
-  return apiGet('/platform/business/tree', options);
+  return call(businessEndpoints.treeSummary, {}, options);
 }
 
 /** `POST /platform/business/tree/import`: replaces the company tree with a CSV (parent, child, share, relationship). */
@@ -46,5 +46,5 @@ export function uploadCompanyTree(
   file: File,
   options: Omit<UploadOptions, 'query'>,
 ): Promise<BusinessTreeImportResponse> {
-  return apiUpload('/platform/business/tree/import', file, options);
+  return apiUpload(businessEndpoints.importTree.path, file, options);
 }

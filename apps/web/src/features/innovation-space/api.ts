@@ -8,7 +8,7 @@ import type {
   RewriteDayLimit,
   RewriteListResponse,
 } from '@patlas/contracts';
-import { fileEndpoints } from '@patlas/contracts';
+import { fileEndpoints, preEvaluationEndpoints } from '@patlas/contracts';
 import { apiGet, apiPost, type RequestOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 
@@ -31,7 +31,7 @@ export function listDocuments(
 
 /** `POST /apply/pre/result/list`: pre-evaluations and novelty searches. */
 export function listPreEvaluations(pageSize: number, options: Options): Promise<PreEvaluationListResponse> {
-  return apiPost<PreEvaluationListResponse>('/product/apply/pre/result/list', { page: 1, pageSize }, options);
+  return call(preEvaluationEndpoints.list, { body: { page: 1, pageSize } }, options);
 }
 
 /** `POST /patent/getRepeatList`: duplicate checks. */

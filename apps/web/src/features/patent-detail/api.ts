@@ -6,13 +6,16 @@ import type {
   SearchNeighboursRequest,
   SearchNeighboursResponse,
   ValueReportFormat,
+  ValueReportRequest,
 } from '@patlas/contracts';
-import { ApiError, apiGet, apiPost, urlOf, type RequestOptions } from '../../api/client';
+import { awardEndpoints, patentEndpoints, patentValueEndpoints } from '@patlas/contracts';
+import { ApiError, apiPost, urlOf, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import { fileNameOf } from '../../utils/content-disposition';
 
 /** `GET /api/product/patent/detail?pn=`: the whole record plus `held`. */
 export function fetchPatentDetail(pn: string, options: Omit<RequestOptions, 'query'>): Promise<PatentDetail> {
-  return apiGet<PatentDetail>('/product/patent/detail', { ...options, query: { pn } });
+  return call(patentEndpoints.detail, { query: { pn } }, options);
 }
 
 /** `POST /api/product/search/neighbours`: the records around a rank of the result list the page came from. */
@@ -25,17 +28,17 @@ export function fetchListNeighbours(
 
 /** `POST /api/product/patentValue/evaluate/{pn}`: score, dimensions, indicators and cohort. */
 export function evaluatePatentValue(pn: string, options: Omit<RequestOptions, 'query'>): Promise<PatentValue> {
-  return apiPost<PatentValue>(`/product/patentValue/evaluate/${encodeURIComponent(pn)}`, undefined, options);
+  return call(patentValueEndpoints.evaluate, { params: { pn } }, options);
 }
 
 /** `GET /api/product/patentValue/refresh/{pn}`: indicators read again from the record, the score indexed. */
 export function refreshPatentValue(pn: string, options: Omit<RequestOptions, 'query'>): Promise<PatentValue> {
-  return apiGet<PatentValue>(`/product/patentValue/refresh/${encodeURIComponent(pn)}`, options);
+  return call(patentValueEndpoints.refresh, { params: { pn } }, options);
 }
 
 /** `GET /api/product/patentValue/inventorStat/{pn}`: each inventor's patents, years, co-inventors, classes. */
 export function fetchInventorStats(pn: string, options: Omit<RequestOptions, 'query'>): Promise<InventorStats> {
-  return apiGet<InventorStats>(`/product/patentValue/inventorStat/${encodeURIComponent(pn)}`, options);
+  return call(patentValueEndpoints.inventorStats, { params: { pn } }, options);
 }
 
 /** Calls that carry a file send the bearer token themselves (the JSON client cannot carry a file). */
@@ -51,14 +54,14 @@ export async function downloadValueReport(
 ): Promise<{ blob: Blob; fileName: string }> {
   let response: Response;
   try {
-    response = await fetch(urlOf('/product/patentValue/download'), {
+    response = await fetch(urlOf(patentValueEndpoints.download.path), {
       method: 'POST',
       headers: {
         'Accept-Language': options.lang,
         'Content-Type': 'application/json',
         ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
       },
-      body: JSON.stringify({ publicationNumbers, format }),
+      body: JSON.stringify({ publicationNumbers, format } satisfies ValueReportRequest),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch {
@@ -81,6 +84,6 @@ export async function downloadValueReport(
 
 /** `POST /api/product/award/getInfo`: the awards of one patent (docs/awards.md). */
 export async function fetchPatentAwards(pn: string, options: Omit<RequestOptions, 'query'>): Promise<AwardInfoItem> {
-  const [item] = await apiPost<AwardInfoItem[]>('/product/award/getInfo', { pn }, options);
+  const [item] = await call(awardEndpoints.getInfo, { body: { pn } }, options);
   return item ?? { number: pn, publicationNumber: null, awards: [] };
 }

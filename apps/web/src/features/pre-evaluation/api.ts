@@ -6,7 +6,9 @@ import type {
   PreEvaluationSearchResponse,
   ApplicationText,
 } from '@patlas/contracts';
-import { apiGet, apiPost, type RequestOptions } from '../../api/client';
+import { preEvaluationEndpoints } from '@patlas/contracts';
+import { apiGet, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import { downloadTaskFile, type DownloadedFile, type FileOptions } from '../../export-actions/api';
 
 // The pre-evaluation's calls (spec 2 §7 "Pre-application"; packages/contracts/src/pre-evaluation.ts).
@@ -18,7 +20,7 @@ export function startEvaluation(
   body: PreEvaluationSearchRequest,
   options: Options,
 ): Promise<PreEvaluationSearchResponse> {
-  return apiPost<PreEvaluationSearchResponse>('/product/apply/pre/search', body, options);
+  return call(preEvaluationEndpoints.search, { body }, options);
 }
 
 /** `POST /apply/pre/result/list`: the user's evaluations, newest first (of one origin when given). */
@@ -28,28 +30,17 @@ export function listEvaluations(
   origin: PreEvaluationOrigin | undefined,
   options: Options,
 ): Promise<PreEvaluationListResponse> {
-  return apiPost<PreEvaluationListResponse>(
-    '/product/apply/pre/result/list',
-    { page, pageSize, ...(origin ? { origin } : {}) },
-    options,
-  );
+  return call(preEvaluationEndpoints.list, { body: { page, pageSize, ...(origin ? { origin } : {}) } }, options);
 }
 
 /** `POST /apply/pre/result/delete?ids=` (the spec passes the ids as params). */
 export function deleteEvaluations(ids: string[], options: Options): Promise<{ ids: string[] }> {
-  return apiPost<{ ids: string[] }>(
-    `/product/apply/pre/result/delete?${new URLSearchParams({ ids: ids.join(',') }).toString()}`,
-    {},
-    options,
-  );
+  return call(preEvaluationEndpoints.remove, { query: { ids: ids.join(',') } }, options);
 }
 
 /** `GET /apply/pre/result/detail?id=`: the state, and the result once done. */
 export function getEvaluation(id: string, options: Options): Promise<PreEvaluationDetail> {
-  return apiGet<PreEvaluationDetail>(
-    `/product/apply/pre/result/detail?${new URLSearchParams({ id }).toString()}`,
-    options,
-  );
+  return call(preEvaluationEndpoints.detail, { query: { id } }, options);
 }
 
 export interface ExportChoice {
@@ -68,7 +59,7 @@ export function exportEvaluation(id: string, choice: ExportChoice, options: File
   const categories = Object.entries(choice.categories ?? {});
   if (categories.length > 0) query.set('categories', categories.map(([pn, c]) => `${pn}:${c}`).join(','));
   return downloadTaskFile(
-    `/product/apply/pre/result/export?${query.toString()}`,
+    `${preEvaluationEndpoints.export.path}?${query.toString()}`,
     `pre-evaluation.${choice.format}`,
     options,
   );

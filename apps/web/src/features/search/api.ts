@@ -1,5 +1,7 @@
 import type { Drawing, SearchQueryRequest, SearchQueryResponse, SearchState } from '@patlas/contracts';
+import { patentEndpoints } from '@patlas/contracts';
 import { apiPost, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import type { ViewMode } from '../../search-state/search-url-state';
 
 export type SearchNewResponse = SearchQueryResponse & { key: string };
@@ -29,5 +31,5 @@ export function fetchDrawings(
   publicationNumbers: readonly string[],
   options: Options,
 ): Promise<{ items: Record<string, Drawing[]> }> {
-  return apiPost<{ items: Record<string, Drawing[]> }>('/product/patent/drawings', { publicationNumbers }, options);
+  return call(patentEndpoints.drawings, { body: { publicationNumbers: [...publicationNumbers] } }, options);
 }

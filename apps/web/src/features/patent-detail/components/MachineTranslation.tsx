@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TranslationRequest, TranslationResponse } from '@patlas/contracts';
-import { apiPost } from '../../../api/client';
+import { translationEndpoints } from '@patlas/contracts';
+import { call } from '../../../api/endpoint-call';
 import { useServerFeatures } from '../../../api/server-features';
 import { useApiContext } from '../../../api/useApiContext';
 import { usePermission } from '../../../session/useSession';
@@ -30,12 +30,7 @@ function MachineTranslationButton({ texts }: { texts: string[] }) {
   const { t } = useTranslation('patent');
   const api = useApiContext();
   const translate = useMutation({
-    mutationFn: () =>
-      apiPost<TranslationResponse>(
-        '/product/translate',
-        { language: api.lang, texts } satisfies TranslationRequest,
-        api,
-      ),
+    mutationFn: () => call(translationEndpoints.translate, { body: { language: api.lang, texts } }, api),
   });
   const result = translate.data;
   return (
