@@ -7,7 +7,9 @@ import type {
   SearchNeighboursResponse,
   ValueReportFormat,
 } from '@patlas/contracts';
+import { searchEndpoints } from '@patlas/contracts';
 import { ApiError, apiGet, apiPost, urlOf, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import { fileNameOf } from '../../utils/content-disposition';
 
 /** `GET /api/product/patent/detail?pn=`: the whole record plus `held`. */
@@ -20,7 +22,7 @@ export function fetchListNeighbours(
   request: SearchNeighboursRequest,
   options: RequestOptions,
 ): Promise<SearchNeighboursResponse> {
-  return apiPost<SearchNeighboursResponse>('/product/search/neighbours', request, options);
+  return call(searchEndpoints.neighbours, { body: request }, options);
 }
 
 /** `POST /api/product/patentValue/evaluate/{pn}`: score, dimensions, indicators and cohort. */
