@@ -1,3 +1,4 @@
+import { dashboardsEndpoints } from './dashboards.js';
 import { chartEndpoints } from './chart.js';
 import { citationEndpoints } from './citation.js';
 import { semanticSearchEndpoints } from './semantic-search.js';
@@ -15,6 +16,7 @@ export { classificationEndpoints } from './classification.js';
 export { semanticSearchEndpoints } from './semantic-search.js';
 export { citationEndpoints } from './citation.js';
 export { chartEndpoints } from './chart.js';
+export { DASHBOARD_ENDPOINTS_BY_KIND, dashboardsEndpoints } from './dashboards.js';
 
 /** Every endpoint defined in contracts, by domain (the endpoint test checks them against the server's routes). */
 export const ENDPOINTS = {
@@ -26,4 +28,5 @@ export const ENDPOINTS = {
   semanticSearch: semanticSearchEndpoints,
   citation: citationEndpoints,
   chart: chartEndpoints,
+  dashboards: dashboardsEndpoints,
 } as const;
