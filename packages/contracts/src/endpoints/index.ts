@@ -1,3 +1,4 @@
+import { analysisEndpoints } from './analysis.js';
 import { dashboardsEndpoints } from './dashboards.js';
 import { chartEndpoints } from './chart.js';
 import { citationEndpoints } from './citation.js';
@@ -17,6 +18,7 @@ export { semanticSearchEndpoints } from './semantic-search.js';
 export { citationEndpoints } from './citation.js';
 export { chartEndpoints } from './chart.js';
 export { DASHBOARD_ENDPOINTS_BY_KIND, dashboardsEndpoints } from './dashboards.js';
+export { analysisEndpoints } from './analysis.js';
 
 /** Every endpoint defined in contracts, by domain (the endpoint test checks them against the server's routes). */
 export const ENDPOINTS = {
@@ -29,4 +31,5 @@ export const ENDPOINTS = {
   citation: citationEndpoints,
   chart: chartEndpoints,
   dashboards: dashboardsEndpoints,
+  analysis: analysisEndpoints,
 } as const;
