@@ -3,17 +3,19 @@ import { BranchesOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { CitationSearchDirection, CitationSearchRequest, CitationSearchResponse } from '@patlas/contracts';
-import { apiPost } from '../api/client';
+import {
+  citationEndpoints,
+  type CitationSearchDirection,
+  type CitationSearchRequest,
+  type CitationSearchResponse,
+} from '@patlas/contracts';
+import { call, type CallOptions } from '../api/endpoint-call';
 import { useApiContext } from '../api/useApiContext';
 import { setResultPath } from '../search-state/search-url-state';
 
 /** `POST /api/product/search/quote`: stores a citation search and answers its set source. */
-export function quoteSearch(
-  body: CitationSearchRequest,
-  options: Parameters<typeof apiPost>[2],
-): Promise<CitationSearchResponse> {
-  return apiPost<CitationSearchResponse>('/product/search/quote', body, options);
+export function quoteSearch(body: CitationSearchRequest, options: CallOptions): Promise<CitationSearchResponse> {
+  return call(citationEndpoints.quote, { body }, options);
 }
 
 interface CitationSearchActionsProps {

@@ -1,6 +1,12 @@
+import { advancedSearchEndpoints } from './advanced-search.js';
+import { analysisEndpoints } from './analysis.js';
 import { awardEndpoints } from './award.js';
 import { batchSearchEndpoints } from './batch-search.js';
 import { businessEndpoints } from './business.js';
+import { chartEndpoints } from './chart.js';
+import { citationEndpoints } from './citation.js';
+import { classificationEndpoints } from './classification.js';
+import { dashboardsEndpoints } from './dashboards.js';
 import { dataImportEndpoints } from './data-import.js';
 import { exportEndpoints } from './export.js';
 import { fileEndpoints } from './file.js';
@@ -13,34 +19,50 @@ import { operateHistoryEndpoints } from './operate-history.js';
 import { patentValueEndpoints } from './patent-value.js';
 import { patentEndpoints } from './patent.js';
 import { preEvaluationEndpoints } from './pre-evaluation.js';
+import { searchEndpoints } from './search.js';
+import { semanticSearchEndpoints } from './semantic-search.js';
 import { shareEndpoints } from './share.js';
 import { trackingEndpoints } from './tracking.js';
 import { translationEndpoints } from './translation.js';
 
-export { awardEndpoints } from './award.js';
-export { batchSearchEndpoints } from './batch-search.js';
-export { businessEndpoints } from './business.js';
-export { dataImportEndpoints } from './data-import.js';
-export { exportEndpoints } from './export.js';
-export { fileEndpoints } from './file.js';
-export { formalReviewEndpoints } from './formal-review.js';
-export { historyEndpoints } from './history.js';
-export { imageSearchEndpoints } from './image-search.js';
-export { jobsEndpoints } from './jobs.js';
-export { libraryEndpoints } from './library.js';
-export { operateHistoryEndpoints } from './operate-history.js';
-export { patentValueEndpoints } from './patent-value.js';
-export { patentEndpoints } from './patent.js';
-export { preEvaluationEndpoints } from './pre-evaluation.js';
-export { shareEndpoints } from './share.js';
-export { trackingEndpoints } from './tracking.js';
-export { translationEndpoints } from './translation.js';
+export * from './advanced-search.js';
+export * from './analysis.js';
+export * from './award.js';
+export * from './batch-search.js';
+export * from './business.js';
+export * from './chart.js';
+export * from './citation.js';
+export * from './classification.js';
+export * from './dashboards.js';
+export * from './data-import.js';
+export * from './export.js';
+export * from './file.js';
+export * from './formal-review.js';
+export * from './history.js';
+export * from './image-search.js';
+export * from './jobs.js';
+export * from './library.js';
+export * from './operate-history.js';
+export * from './patent.js';
+export * from './patent-value.js';
+export * from './pre-evaluation.js';
+export * from './search.js';
+export * from './semantic-search.js';
+export * from './share.js';
+export * from './tracking.js';
+export * from './translation.js';
 
 /** Every endpoint defined in contracts, by domain (the endpoint test checks them against the server's routes). */
 export const ENDPOINTS = {
+  advancedSearch: advancedSearchEndpoints,
+  analysis: analysisEndpoints,
   award: awardEndpoints,
   batchSearch: batchSearchEndpoints,
   business: businessEndpoints,
+  chart: chartEndpoints,
+  citation: citationEndpoints,
+  classification: classificationEndpoints,
+  dashboards: dashboardsEndpoints,
   dataImport: dataImportEndpoints,
   export: exportEndpoints,
   file: fileEndpoints,
@@ -53,6 +75,8 @@ export const ENDPOINTS = {
   patentValue: patentValueEndpoints,
   patent: patentEndpoints,
   preEvaluation: preEvaluationEndpoints,
+  search: searchEndpoints,
+  semanticSearch: semanticSearchEndpoints,
   share: shareEndpoints,
   tracking: trackingEndpoints,
   translation: translationEndpoints,

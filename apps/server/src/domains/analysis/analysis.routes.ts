@@ -1,23 +1,11 @@
 import {
-  AnalysisJumpRequestSchema,
-  AnalysisJumpResponseSchema,
-  AnalysisMapRequestSchema,
-  AnalysisRequestSchema,
-  AnalysisResponseSchema,
+  analysisEndpoints as endpoints,
   CHINA_PROVINCES,
-  ConnectionJumpRequestSchema,
-  envelopeOf,
-  ExpiredYearJumpRequestSchema,
-  ImpactRequestSchema,
   MAX_ANALYSIS_BUCKETS,
-  MultiFieldRankJumpRequestSchema,
-  ResultSetAnalysisRequestSchema,
-  SingleFieldRankJumpRequestSchema,
-  SingleFieldRankRequestSchema,
   type AnalysisSpec,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { AnalysisResultSet, AnalysisService } from './analysis.service.js';
 import { ok } from '../../envelope.js';
@@ -44,32 +32,28 @@ function resultSetOf(body: AnalysisResultSet): AnalysisResultSet {
 
 /** Spec 2 §7 "Analysis (POST)" under /api/product; docs/analysis.md says what each counts. */
 export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = async (app, { service }) => {
-  const response = { 200: envelopeOf(AnalysisResponseSchema) };
-
-  app.post(
-    '/search/analyze',
+  route(
+    app,
+    endpoints.analyze,
     {
       config: { access: ANALYSIS_ACCESS },
       schema: {
         summary:
           'Any analysis of a result set: terms, trend, matrix, lifecycle, expiry, impact, three rates, valid patents',
         tags: ['analysis'],
-        body: AnalysisRequestSchema,
-        response,
       },
     },
     async (request) => ok(await service.analyze(resultSetOf(request.body), request.body.analysis, languageOf(request))),
   );
 
-  app.post(
-    '/search/analy/single/field/rank',
+  route(
+    app,
+    endpoints.singleFieldRank,
     {
       config: { access: ANALYSIS_ACCESS },
       schema: {
         summary: 'Ranking of one field (applicants, inventors, IPC levels, offices, provinces…)',
         tags: ['analysis'],
-        body: SingleFieldRankRequestSchema,
-        response,
       },
     },
     async (request) => {
@@ -79,33 +63,34 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
     },
   );
 
-  const fixed = (url: string, summary: string, spec: AnalysisSpec): void => {
-    app.post(
-      url,
-      {
-        config: { access: ANALYSIS_ACCESS },
-        schema: { summary, tags: ['analysis'], body: ResultSetAnalysisRequestSchema, response },
-      },
+  const fixed = (
+    definition: (typeof endpoints)['expiredYear' | 'threeRates' | 'validPatents'],
+    summary: string,
+    spec: AnalysisSpec,
+  ): void => {
+    route(
+      app,
+      definition,
+      { config: { access: ANALYSIS_ACCESS }, schema: { summary, tags: ['analysis'] } },
       async (request) => ok(await service.analyze(resultSetOf(request.body), spec, languageOf(request))),
     );
   };
-  fixed('/search/analy/expired/year', 'Patents per expiry year (recorded, else statutory term)', { kind: 'expiry' });
-  fixed('/search/china/invention/three/rate', 'China invention grant, rejection, withdrawal and validity rates', {
+  fixed(endpoints.expiredYear, 'Patents per expiry year (recorded, else statutory term)', { kind: 'expiry' });
+  fixed(endpoints.threeRates, 'China invention grant, rejection, withdrawal and validity rates', {
     kind: 'threeRates',
   });
-  fixed('/search/china/patent/efficient', 'China valid (in force) patents by type and application year', {
+  fixed(endpoints.validPatents, 'China valid (in force) patents by type and application year', {
     kind: 'validPatents',
   });
 
-  app.post(
-    '/search/analy/impact',
+  route(
+    app,
+    endpoints.impact,
     {
       config: { access: ANALYSIS_ACCESS },
       schema: {
         summary: 'Citation impact: cited-by distribution, most-cited patents and applicants',
         tags: ['analysis'],
-        body: ImpactRequestSchema,
-        response,
       },
     },
     async (request) =>
@@ -118,15 +103,14 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
       ),
   );
 
-  app.post(
-    '/search/analy/map',
+  route(
+    app,
+    endpoints.map,
     {
       config: { access: ANALYSIS_ACCESS },
       schema: {
         summary: 'Map: patents per applicant province (china, every province) or per publishing office (world)',
         tags: ['analysis'],
-        body: AnalysisMapRequestSchema,
-        response,
       },
     },
     async (request) => {
@@ -138,31 +122,21 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
     },
   );
 
-  const jump = (url: string, summary: string, body: z.ZodType<z.output<typeof AnalysisJumpRequestSchema>>): void => {
-    app.post(
-      url,
-      {
-        config: { access: ANALYSIS_ACCESS },
-        schema: { summary, tags: ['analysis'], body, response: { 200: envelopeOf(AnalysisJumpResponseSchema) } },
-      },
+  const jump = (
+    definition: (typeof endpoints)[
+      'jump' | 'singleFieldRankJump' | 'multiFieldRankJump' | 'expiredYearJump' | 'connectionJump'],
+    summary: string,
+  ): void => {
+    route(
+      app,
+      definition,
+      { config: { access: ANALYSIS_ACCESS }, schema: { summary, tags: ['analysis'] } },
       async (request) => ok(await service.jump(request.body, languageOf(request))),
     );
   };
-  jump('/search/analysisJump', 'The result page of any chart element (exactly its count)', AnalysisJumpRequestSchema);
-  jump(
-    '/search/single/field/rank/analysisJump',
-    'The result page of a ranking bar or map region',
-    SingleFieldRankJumpRequestSchema,
-  );
-  jump(
-    '/search/multi/field/rank/analysisJump',
-    'The result page of a matrix cell or split-trend point',
-    MultiFieldRankJumpRequestSchema,
-  );
-  jump('/search/expired/year/analysisJump', 'The result page of one expiry year', ExpiredYearJumpRequestSchema);
-  jump(
-    '/search/connection/analysisJump',
-    'The result page of a connection: two values of one field on the same patents',
-    ConnectionJumpRequestSchema,
-  );
+  jump(endpoints.jump, 'The result page of any chart element (exactly its count)');
+  jump(endpoints.singleFieldRankJump, 'The result page of a ranking bar or map region');
+  jump(endpoints.multiFieldRankJump, 'The result page of a matrix cell or split-trend point');
+  jump(endpoints.expiredYearJump, 'The result page of one expiry year');
+  jump(endpoints.connectionJump, 'The result page of a connection: two values of one field on the same patents');
 };

@@ -1,10 +1,6 @@
-import {
-  envelopeOf,
-  WordMergeReductionRequestSchema,
-  WordMergeRequestSchema,
-  WordMergeResponseSchema,
-} from '@patlas/contracts';
+import { analysisEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../kernel/route.js';
 import { ok } from '../../envelope.js';
 import { requireUser } from '../../kernel/access.plugin.js';
 import type { WordMergeService } from './word-merge.service.js';
@@ -20,8 +16,9 @@ export interface WordMergeRoutesOptions {
 export const wordMergeRoutes: FastifyPluginAsyncZod<WordMergeRoutesOptions> = async (app, { service }) => {
   const tags = ['analysis'];
 
-  app.post(
-    '/search/depth/analysis/merge/word',
+  route(
+    app,
+    endpoints.mergeWord,
     {
       config: { access: ANALYSIS_ACCESS },
       schema: {
@@ -29,22 +26,19 @@ export const wordMergeRoutes: FastifyPluginAsyncZod<WordMergeRoutesOptions> = as
           "Merges words of a set's word cloud and clusters into one term (action merge) or leaves them out " +
           '(action remove); kept for the user and the set, applied whenever they are analysed again',
         tags,
-        body: WordMergeRequestSchema,
-        response: { 200: envelopeOf(WordMergeResponseSchema) },
       },
     },
     async (request) => ok(await service.merge(requireUser(request).userId, request.body)),
   );
 
-  app.post(
-    '/search/depth/analysis/merge/word/reduction',
+  route(
+    app,
+    endpoints.mergeWordReduction,
     {
       config: { access: ANALYSIS_ACCESS },
       schema: {
         summary: 'Undoes one merge (its name) or removal (the word) of the set, or all of them (all: true)',
         tags,
-        body: WordMergeReductionRequestSchema,
-        response: { 200: envelopeOf(WordMergeResponseSchema) },
       },
     },
     async (request) => ok(await service.reduce(requireUser(request).userId, request.body)),

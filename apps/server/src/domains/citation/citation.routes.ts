@@ -1,5 +1,6 @@
-import { CitationSearchRequestSchema, CitationSearchResponseSchema, envelopeOf } from '@patlas/contracts';
+import { citationEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../kernel/route.js';
 import { ok } from '../../envelope.js';
 import { languageOf } from '../../plugins/locale.js';
 import { optionalAuth } from '../../kernel/access.plugin.js';
@@ -10,8 +11,9 @@ const SEARCH_ACCESS = ['/search/quick', '/search/result'];
 
 /** Spec 1/2 §7 `POST /search/quote` under /api/product (docs/citation-search.md). */
 export const citationRoutes: FastifyPluginAsyncZod<{ service: CitationSearchService }> = async (app, { service }) => {
-  app.post(
-    '/search/quote',
+  route(
+    app,
+    endpoints.quote,
     {
       config: { access: SEARCH_ACCESS },
       schema: {
@@ -19,8 +21,6 @@ export const citationRoutes: FastifyPluginAsyncZod<{ service: CitationSearchServ
           'Citation search: the patents citing (direction citing) or cited by (cited) the given patents or the ' +
           "first patents of a result set; answers the set source to open on the result page ({kind:'citation', key})",
         tags: ['search'],
-        body: CitationSearchRequestSchema,
-        response: { 200: envelopeOf(CitationSearchResponseSchema) },
       },
     },
     async (request) =>

@@ -1,13 +1,6 @@
-import {
-  ClassificationChildrenRequestSchema,
-  ClassificationChildrenResponseSchema,
-  ClassificationPathRequestSchema,
-  ClassificationPathResponseSchema,
-  ClassificationSearchRequestSchema,
-  ClassificationSearchResponseSchema,
-  envelopeOf,
-} from '@patlas/contracts';
+import { classificationEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { ClassificationService } from './classification.service.js';
 import { ok } from '../../envelope.js';
@@ -21,29 +14,27 @@ const CLASSIFICATION = { access: '/search/ipc' } as const;
 
 /** IPC and CPC scheme browsing under /api/product: /classification/children, /search, /path. */
 export const classificationRoutes: FastifyPluginAsyncZod<ClassificationRoutesOptions> = async (app, { service }) => {
-  app.get(
-    '/classification/children',
+  route(
+    app,
+    endpoints.children,
     {
       config: CLASSIFICATION,
       schema: {
         summary: 'Children of a scheme symbol (the sections without one), titles in the caller language, patent counts',
         tags: ['classification'],
-        querystring: ClassificationChildrenRequestSchema,
-        response: { 200: envelopeOf(ClassificationChildrenResponseSchema) },
       },
     },
     async (request) => ok(await service.children(request.query.scheme, request.query.code, languageOf(request))),
   );
 
-  app.get(
-    '/classification/search',
+  route(
+    app,
+    endpoints.search,
     {
       config: CLASSIFICATION,
       schema: {
         summary: 'Scheme symbols by symbol prefix or title words (zh or en), with patent counts',
         tags: ['classification'],
-        querystring: ClassificationSearchRequestSchema,
-        response: { 200: envelopeOf(ClassificationSearchResponseSchema) },
       },
     },
     async (request) => {
@@ -52,15 +43,14 @@ export const classificationRoutes: FastifyPluginAsyncZod<ClassificationRoutesOpt
     },
   );
 
-  app.get(
-    '/classification/path',
+  route(
+    app,
+    endpoints.path,
     {
       config: CLASSIFICATION,
       schema: {
         summary: 'The nodes from the section down to a symbol (opens the tree at it)',
         tags: ['classification'],
-        querystring: ClassificationPathRequestSchema,
-        response: { 200: envelopeOf(ClassificationPathResponseSchema) },
       },
     },
     async (request) => ok(await service.path(request.query.scheme, request.query.code, languageOf(request))),

@@ -1,24 +1,12 @@
 import {
+  DASHBOARD_ENDPOINTS_BY_KIND,
   DASHBOARD_KINDS,
-  DashboardAwardsSchema,
-  DashboardEntitiesRequestSchema,
-  DashboardEntitiesResponseSchema,
-  DashboardJumpRequestSchema,
-  DashboardJumpResponseSchema,
-  DashboardOverviewRequestSchema,
-  DashboardOverviewSchema,
-  envelopeOf,
-  PatentMapAnalyRequestSchema,
-  PatentMapAnalySchema,
-  PatentMapClassificationRequestSchema,
-  PatentMapClassificationSchema,
-  PatentMapJumpRequestSchema,
-  AnalysisFilterSchema,
+  dashboardsEndpoints as endpoints,
   type DashboardKind,
   type TechnologyField,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { RouteAccess } from '../../kernel/access.plugin.js';
 import type { DashboardsService } from './dashboards.service.js';
@@ -49,15 +37,15 @@ function fieldOf(body: TechnologyField): TechnologyField | undefined {
 export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = async (app, { service }) => {
   for (const kind of DASHBOARD_KINDS) {
     const access = KIND_ACCESS[kind];
-    app.post(
-      `/dashboards/${kind}/overview`,
+    const kindEndpoints = DASHBOARD_ENDPOINTS_BY_KIND[kind];
+    route(
+      app,
+      kindEndpoints.overview,
       {
         config: { access },
         schema: {
           summary: `The /analysis/${kind} dashboard of one subject: KPIs, trend, technology mix, rankings`,
           tags: ['dashboards'],
-          body: DashboardOverviewRequestSchema,
-          response: { 200: envelopeOf(DashboardOverviewSchema) },
         },
       },
       async (request) => {
@@ -67,15 +55,14 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
       },
     );
 
-    app.post(
-      `/dashboards/${kind}/jump`,
+    route(
+      app,
+      kindEndpoints.jump,
       {
         config: { access },
         schema: {
           summary: `The result page of one figure of the /analysis/${kind} dashboard, with its total`,
           tags: ['dashboards'],
-          body: DashboardJumpRequestSchema,
-          response: { 200: envelopeOf(DashboardJumpResponseSchema) },
         },
       },
       async (request) => {
@@ -86,20 +73,15 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
       },
     );
 
-    if (kind !== 'region') {
-      app.post(
-        `/dashboards/${kind}/awards`,
+    if (kindEndpoints.awards) {
+      route(
+        app,
+        kindEndpoints.awards,
         {
           config: { access },
           schema: {
             summary: `The awarded patents of the /analysis/${kind} subject (AWARD field): count, per award, newest 50`,
             tags: ['dashboards'],
-            body: DashboardOverviewRequestSchema,
-            response: {
-              200: envelopeOf(
-                DashboardAwardsSchema.extend({ searchExpre: z.string(), filters: z.array(AnalysisFilterSchema) }),
-              ),
-            },
           },
         },
         async (request) => {
@@ -110,15 +92,14 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
       );
     }
 
-    app.post(
-      `/dashboards/${kind}/entities`,
+    route(
+      app,
+      kindEndpoints.entities,
       {
         config: { access },
         schema: {
           summary: `Subjects of the /analysis/${kind} dashboard matching a text, with patent counts (the picker)`,
           tags: ['dashboards'],
-          body: DashboardEntitiesRequestSchema,
-          response: { 200: envelopeOf(DashboardEntitiesResponseSchema) },
         },
       },
       async (request) =>
@@ -129,29 +110,27 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
 
 /** Spec 2 §7 /search/patentMap/*: the /patentMap dashboard (China by province, drilling into universities). */
 export const patentMapRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/search/patentMap/classification',
+  route(
+    app,
+    endpoints.patentMapClassification,
     {
       config: { access: PATENT_MAP_ACCESS },
       schema: {
         summary: 'Patents per province of China, optionally in a technology field (IPC prefix or expression)',
         tags: ['dashboards'],
-        body: PatentMapClassificationRequestSchema,
-        response: { 200: envelopeOf(PatentMapClassificationSchema) },
       },
     },
     async (request) => ok(await service.classification(fieldOf(request.body), languageOf(request))),
   );
 
-  app.post(
-    '/search/patentMap/analy',
+  route(
+    app,
+    endpoints.patentMapAnaly,
     {
       config: { access: PATENT_MAP_ACCESS },
       schema: {
         summary: 'One province: its universities ranked, trend, technology mix and cities',
         tags: ['dashboards'],
-        body: PatentMapAnalyRequestSchema,
-        response: { 200: envelopeOf(PatentMapAnalySchema) },
       },
     },
     async (request) =>
@@ -165,15 +144,14 @@ export const patentMapRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = a
       ),
   );
 
-  app.post(
-    '/search/patentMap/analysisJump',
+  route(
+    app,
+    endpoints.patentMapJump,
     {
       config: { access: PATENT_MAP_ACCESS },
       schema: {
         summary: 'A province, or a university within it, as a result page whose total is its count',
         tags: ['dashboards'],
-        body: PatentMapJumpRequestSchema,
-        response: { 200: envelopeOf(DashboardJumpResponseSchema) },
       },
     },
     async (request) =>

@@ -1,20 +1,6 @@
-import {
-  CacheUrlParamRequestSchema,
-  envelopeOf,
-  ExtractWordRequestSchema,
-  ExtractWordResponseSchema,
-  FamilyExpandRequestSchema,
-  FamilyExpandResponseSchema,
-  SearchNeighboursRequestSchema,
-  SearchNeighboursResponseSchema,
-  SearchQueryRequestSchema,
-  SearchQueryResponseSchema,
-  SearchStateSchema,
-  TotalHitsRequestSchema,
-  TotalHitsResponseSchema,
-} from '@patlas/contracts';
+import { searchEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { SearchService } from './search.service.js';
 import { ok } from '../../envelope.js';
@@ -27,29 +13,27 @@ export interface SearchRoutesOptions {
 
 /** Spec 1 §7 platform data calls, under /api/platform. */
 export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/data/search/query',
+  route(
+    app,
+    endpoints.query,
     {
       config: { access: SEARCH_ACCESS },
       schema: {
         summary: 'Run a search expression: one page of results, total, facets and highlights',
         tags: ['search'],
-        body: SearchQueryRequestSchema,
-        response: { 200: envelopeOf(SearchQueryResponseSchema) },
       },
     },
     async (request) => ok(await service.search(request.body, languageOf(request), request.auth)),
   );
 
-  app.post(
-    '/data/search/expression/total-hits',
+  route(
+    app,
+    endpoints.totalHits,
     {
       config: { access: SEARCH_ACCESS },
       schema: {
         summary: 'The number of hits of an expression',
         tags: ['search'],
-        body: TotalHitsRequestSchema,
-        response: { 200: envelopeOf(TotalHitsResponseSchema) },
       },
     },
     async (request) =>
@@ -68,17 +52,14 @@ export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = 
 /** Spec 1 §7 search calls on the product base, under /api/product. */
 export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { service }) => {
   // The result page's call: the search plus a key under which its state is stored (a short deep link).
-  app.post(
-    '/search/searchNew',
+  route(
+    app,
+    endpoints.searchNew,
     {
       config: { access: SEARCH_ACCESS },
       schema: {
         summary: 'Search for the result page: results, facets, and the key of this state',
         tags: ['search'],
-        body: SearchQueryRequestSchema.extend({
-          viewMode: SearchStateSchema.shape.viewMode,
-        }),
-        response: { 200: envelopeOf(SearchQueryResponseSchema.extend({ key: z.string() })) },
       },
     },
     async (request) => {
@@ -105,15 +86,14 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
   );
 
   // The simple search (spec 1 §3 "simple query body"): results without facets.
-  app.post(
-    '/search/search',
+  route(
+    app,
+    endpoints.search,
     {
       config: { access: SEARCH_ACCESS },
       schema: {
         summary: 'Simple search: one page of results without facets',
         tags: ['search'],
-        body: SearchQueryRequestSchema,
-        response: { 200: envelopeOf(SearchQueryResponseSchema) },
       },
     },
     async (request) =>
@@ -123,29 +103,27 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
   );
 
   // The detail page's previous / next when it was opened from a result list.
-  app.post(
-    '/search/neighbours',
+  route(
+    app,
+    endpoints.neighbours,
     {
       config: { access: SEARCH_ACCESS },
       schema: {
         summary: 'The records before and after a rank of a result list (1-based, across result pages)',
         tags: ['search'],
-        body: SearchNeighboursRequestSchema,
-        response: { 200: envelopeOf(SearchNeighboursResponseSchema) },
       },
     },
     async (request) => ok(await service.neighbours(request.body, languageOf(request), request.auth)),
   );
 
-  app.post(
-    '/search/getCacheUrlParam',
+  route(
+    app,
+    endpoints.cacheUrlParam,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'Result-page state by key ({ key }), or store a state and get its key ({ state })',
         tags: ['search'],
-        body: CacheUrlParamRequestSchema,
-        response: { 200: envelopeOf(z.object({ key: z.string(), state: SearchStateSchema })) },
       },
     },
     async (request) => {
@@ -155,29 +133,27 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = a
     },
   );
 
-  app.post(
-    '/family/expand',
+  route(
+    app,
+    endpoints.familyExpand,
     {
       config: { access: '/search/result' },
       schema: {
         summary: 'Simple-family expansion: the held family members of these publications',
         tags: ['search'],
-        body: FamilyExpandRequestSchema,
-        response: { 200: envelopeOf(FamilyExpandResponseSchema) },
       },
     },
     async (request) => ok({ publicationNumbers: await service.expandFamily(request.body.publicationNumbers) }),
   );
 
-  app.post(
-    '/search/extract/word',
+  route(
+    app,
+    endpoints.extractWord,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'Keywords of a text (jieba TF-IDF), e.g. to build an expression from a disclosure',
         tags: ['search'],
-        body: ExtractWordRequestSchema,
-        response: { 200: envelopeOf(ExtractWordResponseSchema) },
       },
     },
     async (request) => ok({ words: service.extractWords(request.body.text, request.body.topK) }),

@@ -1,12 +1,6 @@
-import {
-  envelopeOf,
-  hasPermission,
-  SemanticNearTermsRequestSchema,
-  SemanticNearTermsSchema,
-  SemanticSearchRequestSchema,
-  SemanticSearchResponseSchema,
-} from '@patlas/contracts';
+import { hasPermission, semanticSearchEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../kernel/route.js';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import type { AccountService } from '../account/index.js';
@@ -26,16 +20,15 @@ export const semanticSearchRoutes: FastifyPluginAsyncZod<SemanticSearchRoutesOpt
   app,
   { service, account },
 ) => {
-  app.post(
-    '/search/semantics',
+  route(
+    app,
+    endpoints.search,
     {
       config: { access: 'authenticated' },
       schema: {
         summary:
           'Semantic search: a text ranked by meaning (vectors) and its key terms (BM25), fused; `key` pages a stored search',
         tags: ['search'],
-        body: SemanticSearchRequestSchema,
-        response: { 200: envelopeOf(SemanticSearchResponseSchema) },
       },
     },
     async (request) => {
@@ -44,16 +37,15 @@ export const semanticSearchRoutes: FastifyPluginAsyncZod<SemanticSearchRoutesOpt
     },
   );
 
-  app.get(
-    '/search/semantics/nearTerms',
+  route(
+    app,
+    endpoints.nearTerms,
     {
       config: { access: 'authenticated' },
       schema: {
         summary:
           "A term's nearest terms in the shipped word vectors: the expression editor's suggestions for a `TI=(… OR …)` group",
         tags: ['search'],
-        querystring: SemanticNearTermsRequestSchema,
-        response: { 200: envelopeOf(SemanticNearTermsSchema) },
       },
     },
     async (request) => ok(service.nearTerms(request.query.term, request.query.limit)),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SemanticNearTerms } from '@patlas/contracts';
-import { apiGet } from '../../api/client';
+import { semanticSearchEndpoints } from '@patlas/contracts';
+import { call } from '../../api/endpoint-call';
 import { useApiContext } from '../../api/useApiContext';
 import { useSession } from '../../session/useSession';
 
@@ -24,12 +24,12 @@ export function useNearTerms(term: string | undefined, enabled: boolean, delayMs
   const query = useQuery({
     queryKey: ['semantic', 'nearTerms', asked],
     queryFn: ({ signal }) =>
-      apiGet<SemanticNearTerms>('/product/search/semantics/nearTerms', {
-        lang,
-        messages,
-        signal,
-        query: { term: asked, limit: NEAR_TERMS },
-      }),
+      // `enabled` holds the query back until a term is asked.
+      call(
+        semanticSearchEndpoints.nearTerms,
+        { query: { term: asked ?? '', limit: NEAR_TERMS } },
+        { lang, messages, signal },
+      ),
     enabled: enabled && Boolean(session) && asked !== undefined && asked === term,
     staleTime: 10 * 60_000,
     retry: false,

@@ -1,3 +1,4 @@
+import { analysisEndpoints as endpoints } from '@patlas/contracts';
 import type {
   AnalysisJumpRequest,
   AnalysisJumpResponse,
@@ -15,39 +16,43 @@ import type {
   WordMergeResponse,
 } from '@patlas/contracts';
 import { apiPost, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
 
 /** `POST /api/product/search/analyze`: one aggregation over a result set. */
 export function analyze(body: AnalysisRequest, options: Options): Promise<AnalysisResponse> {
-  return apiPost<AnalysisResponse>('/product/search/analyze', body, options);
+  return call(endpoints.analyze, { body }, options);
 }
 
 /** `POST /api/product/search/analysisJump`: the result page state of one chart element. */
 export function analysisJump(body: AnalysisJumpRequest, options: Options): Promise<AnalysisJumpResponse> {
-  return apiPost<AnalysisJumpResponse>('/product/search/analysisJump', body, options);
+  return call(endpoints.jump, { body }, options);
 }
 
 /** `POST /api/product/search/analyWordCloud`: the set's key terms (TF-IDF against the whole index). */
 export function wordCloud(body: WordCloudRequest, options: Options): Promise<WordCloudResponse> {
-  return apiPost<WordCloudResponse>('/product/search/analyWordCloud', body, options);
+  return call(endpoints.wordCloud, { body }, options);
 }
 
 /** `POST /api/product/search/analyClustering`: topics of the set with readable labels. */
 export function clustering(body: ClusteringRequest, options: Options): Promise<ClusteringResponse> {
-  return apiPost<ClusteringResponse>('/product/search/analyClustering', body, options);
+  return call(endpoints.clustering, { body }, options);
 }
 
 /** `POST /api/product/search/analyPatentLandscape`: the 2-D map of the set's documents. */
 export function landscape(body: LandscapeRequest, options: Options): Promise<LandscapeResponse> {
-  return apiPost<LandscapeResponse>('/product/search/analyPatentLandscape', body, options);
+  return call(endpoints.landscape, { body }, options);
 }
 
-/** The per-chart jumps of the text-mining charts (word, cluster, landscape region). */
+/**
+ * The per-chart jumps of the text-mining charts (word, cluster, landscape region), by path: a chart
+ * action keeps the path and its own loose body, so these go through apiPost rather than `call`.
+ */
 export const TEXT_JUMP_PATHS = {
-  word: '/product/search/analyWordCloud/analysisJump',
-  cluster: '/product/search/patent/clustering/analysisJump',
-  region: '/product/search/patent/landscape/analysisJump',
+  word: endpoints.wordCloudJump.path,
+  cluster: endpoints.clusteringJump.path,
+  region: endpoints.landscapeJump.path,
 } as const;
 
 export function textMiningJump(
@@ -60,10 +65,10 @@ export function textMiningJump(
 
 /** `POST /api/product/search/depth/analysis/merge/word`: merges words into one term, or removes them. */
 export function mergeWords(body: WordMergeRequest, options: Options): Promise<WordMergeResponse> {
-  return apiPost<WordMergeResponse>('/product/search/depth/analysis/merge/word', body, options);
+  return call(endpoints.mergeWord, { body }, options);
 }
 
 /** `POST /api/product/search/depth/analysis/merge/word/reduction`: undoes one merge or removal, or all. */
 export function reduceWords(body: WordMergeReductionRequest, options: Options): Promise<WordMergeResponse> {
-  return apiPost<WordMergeResponse>('/product/search/depth/analysis/merge/word/reduction', body, options);
+  return call(endpoints.mergeWordReduction, { body }, options);
 }

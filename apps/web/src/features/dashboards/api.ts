@@ -1,52 +1,47 @@
-import type {
-  AnalysisFilter,
-  DashboardAwards,
-  DashboardEntity,
-  DashboardJumpRequest,
-  DashboardJumpResponse,
-  DashboardKind,
-  DashboardOverview,
-  DashboardOverviewRequest,
-  PatentMapAnaly,
-  PatentMapAnalyRequest,
-  PatentMapClassification,
-  PatentMapClassificationRequest,
-  PatentMapJumpRequest,
+import {
+  DASHBOARD_ENDPOINTS_BY_KIND,
+  dashboardsEndpoints,
+  type DashboardJumpRequest,
+  type DashboardKind,
+  type DashboardOverviewRequest,
+  type PatentMapAnalyRequest,
+  type PatentMapClassificationRequest,
+  type PatentMapJumpRequest,
 } from '@patlas/contracts';
 import { businessEndpoints } from '@patlas/contracts';
-import { apiPost, type RequestOptions } from '../../api/client';
+import { type RequestOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
 
 /** `POST /api/product/dashboards/{kind}/overview`. */
 export function fetchOverview(kind: DashboardKind, body: DashboardOverviewRequest, options: Options) {
-  return apiPost<DashboardOverview>(`/product/dashboards/${kind}/overview`, body, options);
+  return call(DASHBOARD_ENDPOINTS_BY_KIND[kind].overview, { body }, options);
 }
 
 /** `POST /api/product/dashboards/{kind}/jump`: the result page of one figure. */
 export function fetchDashboardJump(kind: DashboardKind, body: DashboardJumpRequest, options: Options) {
-  return apiPost<DashboardJumpResponse>(`/product/dashboards/${kind}/jump`, body, options);
+  return call(DASHBOARD_ENDPOINTS_BY_KIND[kind].jump, { body }, options);
 }
 
 /** `POST /api/product/dashboards/{kind}/entities`: the picker's choices with their counts. */
 export function fetchEntities(kind: DashboardKind, q: string, options: Options) {
-  return apiPost<{ items: DashboardEntity[] }>(`/product/dashboards/${kind}/entities`, { q, limit: 20 }, options);
+  return call(DASHBOARD_ENDPOINTS_BY_KIND[kind].entities, { body: { q, limit: 20 } }, options);
 }
 
 /** `POST /api/product/search/patentMap/classification`. */
 export function fetchMapClassification(body: PatentMapClassificationRequest, options: Options) {
-  return apiPost<PatentMapClassification>('/product/search/patentMap/classification', body, options);
+  return call(dashboardsEndpoints.patentMapClassification, { body }, options);
 }
 
 /** `POST /api/product/search/patentMap/analy`. */
 export function fetchMapProvince(body: PatentMapAnalyRequest, options: Options) {
-  return apiPost<PatentMapAnaly>('/product/search/patentMap/analy', body, options);
+  return call(dashboardsEndpoints.patentMapAnaly, { body }, options);
 }
 
 /** `POST /api/product/search/patentMap/analysisJump`. */
 export function fetchMapJump(body: PatentMapJumpRequest, options: Options) {
-  return apiPost<DashboardJumpResponse>('/product/search/patentMap/analysisJump', body, options);
+  return call(dashboardsEndpoints.patentMapJump, { body }, options);
 }
 
 /** `POST /api/product/business/search/business`: companies whose names contain the keyword. */
@@ -61,9 +56,5 @@ export function fetchCompanyTree(name: string, options: Options) {
 
 /** `POST /api/product/dashboards/{cu|co}/awards`: the subject's awarded patents (docs/awards.md). */
 export function fetchDashboardAwards(kind: 'cu' | 'co', body: DashboardOverviewRequest, options: Options) {
-  return apiPost<DashboardAwards & { searchExpre: string; filters: AnalysisFilter[] }>(
-    `/product/dashboards/${kind}/awards`,
-    body,
-    options,
-  );
+  return call(DASHBOARD_ENDPOINTS_BY_KIND[kind].awards, { body }, options);
 }

@@ -8,8 +8,8 @@ import type {
   ValueReportFormat,
   ValueReportRequest,
 } from '@patlas/contracts';
-import { awardEndpoints, patentEndpoints, patentValueEndpoints } from '@patlas/contracts';
-import { ApiError, apiPost, urlOf, type RequestOptions } from '../../api/client';
+import { awardEndpoints, patentEndpoints, patentValueEndpoints, searchEndpoints } from '@patlas/contracts';
+import { ApiError, urlOf, type RequestOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 import { fileNameOf } from '../../utils/content-disposition';
 
@@ -23,7 +23,7 @@ export function fetchListNeighbours(
   request: SearchNeighboursRequest,
   options: RequestOptions,
 ): Promise<SearchNeighboursResponse> {
-  return apiPost<SearchNeighboursResponse>('/product/search/neighbours', request, options);
+  return call(searchEndpoints.neighbours, { body: request }, options);
 }
 
 /** `POST /api/product/patentValue/evaluate/{pn}`: score, dimensions, indicators and cohort. */

@@ -1,10 +1,15 @@
-import type { Drawing, SearchQueryRequest, SearchQueryResponse, SearchState } from '@patlas/contracts';
-import { patentEndpoints } from '@patlas/contracts';
-import { apiPost, type RequestOptions } from '../../api/client';
+import {
+  patentEndpoints,
+  searchEndpoints,
+  type Drawing,
+  type EndpointResponse,
+  type SearchQueryRequest,
+} from '@patlas/contracts';
+import type { RequestOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 import type { ViewMode } from '../../search-state/search-url-state';
 
-export type SearchNewResponse = SearchQueryResponse & { key: string };
+export type SearchNewResponse = EndpointResponse<typeof searchEndpoints.searchNew>;
 
 type Options = Omit<RequestOptions, 'query'>;
 
@@ -13,17 +18,20 @@ export function searchNew(
   body: SearchQueryRequest & { viewMode?: ViewMode },
   options: Options,
 ): Promise<SearchNewResponse> {
-  return apiPost<SearchNewResponse>('/product/search/searchNew', body, options);
+  return call(searchEndpoints.searchNew, { body }, options);
 }
 
 /** `POST /api/product/search/getCacheUrlParam {key}`: the state stored under a key. */
-export function fetchStateByKey(key: string, options: Options): Promise<{ key: string; state: SearchState }> {
-  return apiPost<{ key: string; state: SearchState }>('/product/search/getCacheUrlParam', { key }, options);
+export function fetchStateByKey(
+  key: string,
+  options: Options,
+): Promise<EndpointResponse<typeof searchEndpoints.cacheUrlParam>> {
+  return call(searchEndpoints.cacheUrlParam, { body: { key } }, options);
 }
 
 /** `POST /api/platform/data/search/expression/total-hits`. */
 export function fetchTotalHits(searchExpre: string, options: Options): Promise<{ total: number }> {
-  return apiPost<{ total: number }>('/platform/data/search/expression/total-hits', { searchExpre }, options);
+  return call(searchEndpoints.totalHits, { body: { searchExpre } }, options);
 }
 
 /** `POST /api/product/patent/drawings`: every drawing of up to 100 patents, by publication number. */

@@ -1,3 +1,4 @@
+import { chartEndpoints } from '@patlas/contracts';
 import type {
   AddChartRequest,
   AddClassifyRequest,
@@ -13,53 +14,54 @@ import type {
   UpdateChartRequest,
   UpdateClassifyRequest,
 } from '@patlas/contracts';
-import { apiPost, apiSend, type RequestOptions } from '../../../api/client';
+import type { RequestOptions } from '../../../api/client';
+import { call } from '../../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
 
-// Chart customisation calls of spec 2 §7 (packages/contracts/src/chart.ts, docs/charts.md).
+// Chart customisation calls of spec 2 §7 (packages/contracts/src/endpoints/chart.ts, docs/charts.md).
 
 export function getCustomizeColor(body: GetCustomizeColorRequest, options: Options): Promise<ChartColorConfig[]> {
-  return apiPost('/product/customizeColor/getCustomizeColor', body, options);
+  return call(chartEndpoints.getColors, { body }, options);
 }
 export function setUpCustomizeColor(body: SetCustomizeColorRequest, options: Options): Promise<ChartColorConfig> {
-  return apiPost('/product/customizeColor/setUpCustomizeColor', body, options);
+  return call(chartEndpoints.setColors, { body }, options);
 }
-export function delCustomizeColor(id: string, options: Options): Promise<null> {
-  return apiSend('DELETE', `/product/customizeColor/delCustomizeColor/${encodeURIComponent(id)}`, undefined, options);
+export function delCustomizeColor(id: string, options: Options): Promise<ChartColorConfig> {
+  return call(chartEndpoints.deleteColors, { params: { id } }, options);
 }
 
 export function getSizeInfos(item: string | undefined, options: Options): Promise<ChartSizeConfig[]> {
-  return apiPost('/product/analychartcustomizeconf/getInfos', item ? { item } : {}, options);
+  return call(chartEndpoints.getSizes, { body: item ? { item } : {} }, options);
 }
 export function saveSize(body: SaveChartSizeRequest, options: Options): Promise<ChartSizeConfig> {
-  return apiPost('/product/analychartcustomizeconf/save', body, options);
+  return call(chartEndpoints.saveSize, { body }, options);
 }
 export function resetSize(item: string | undefined, options: Options): Promise<ChartSizeConfig[]> {
-  return apiPost('/product/analychartcustomizeconf/resetConf', item ? { item } : {}, options);
+  return call(chartEndpoints.resetSizes, { body: item ? { item } : {} }, options);
 }
 
 export function getChartInfo(body: GetChartInfoRequest, options: Options): Promise<ChartInfo> {
-  return apiPost('/product/chart/getChartInfo', body, options);
+  return call(chartEndpoints.getChartInfo, { body }, options);
 }
 export function addClassify(body: AddClassifyRequest, options: Options): Promise<ChartClassify> {
-  return apiPost('/product/chart/addClassify', body, options);
+  return call(chartEndpoints.addClassify, { body }, options);
 }
 export function updateClassify(body: UpdateClassifyRequest, options: Options): Promise<ChartClassify> {
-  return apiPost('/product/chart/updateClassify', body, options);
+  return call(chartEndpoints.updateClassify, { body }, options);
 }
 export function deleteClassify(id: string, options: Options): Promise<null> {
-  return apiSend('DELETE', `/product/chart/deleteClassify/${encodeURIComponent(id)}`, undefined, options);
+  return call(chartEndpoints.deleteClassify, { params: { id } }, options);
 }
 export function addChart(body: AddChartRequest, options: Options): Promise<SavedChart> {
-  return apiPost('/product/chart/addChart', body, options);
+  return call(chartEndpoints.addChart, { body }, options);
 }
 export function updateChart(body: UpdateChartRequest, options: Options): Promise<SavedChart> {
-  return apiPost('/product/chart/updateChart', body, options);
+  return call(chartEndpoints.updateChart, { body }, options);
 }
 export function deleteChart(id: string, options: Options): Promise<null> {
-  return apiSend('DELETE', `/product/chart/deleteChart/${encodeURIComponent(id)}`, undefined, options);
+  return call(chartEndpoints.deleteChart, { params: { id } }, options);
 }
 export function restoreChart(id: string, options: Options): Promise<SavedChart> {
-  return apiPost(`/product/chart/restore/${encodeURIComponent(id)}`, {}, options);
+  return call(chartEndpoints.restoreChart, { params: { id } }, options);
 }

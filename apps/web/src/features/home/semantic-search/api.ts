@@ -1,5 +1,6 @@
-import type { SemanticSearchRequest, SemanticSearchResponse } from '@patlas/contracts';
-import { apiPost, type RequestOptions } from '../../../api/client';
+import { semanticSearchEndpoints, type SemanticSearchRequest, type SemanticSearchResponse } from '@patlas/contracts';
+import type { RequestOptions } from '../../../api/client';
+import { call } from '../../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
 
@@ -8,5 +9,5 @@ type Options = Omit<RequestOptions, 'query'>;
  * stored one (`{ key, page, pageSize }`); either way a page of ranked patents and the key.
  */
 export function searchSemantics(body: SemanticSearchRequest, options: Options): Promise<SemanticSearchResponse> {
-  return apiPost<SemanticSearchResponse>('/product/search/semantics', body, options);
+  return call(semanticSearchEndpoints.search, { body }, options);
 }
