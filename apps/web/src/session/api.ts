@@ -1,5 +1,6 @@
-import type { TokenResponse, UserInfo } from '@patlas/contracts';
+import { accountEndpoints, type TokenResponse, type UserInfo } from '@patlas/contracts';
 import { apiGet, apiPost, type RequestOptions } from '../api/client';
+import { call } from '../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query' | 'auth'>;
 
@@ -43,7 +44,7 @@ export function logoutSession(token: string | undefined, options: Options): Prom
 
 /** `POST /user/info`. */
 export function fetchUserInfo(options: Options): Promise<UserInfo> {
-  return apiPost<UserInfo>('/product/user/info', {}, options);
+  return call(accountEndpoints.userInfo, {}, options);
 }
 
 /** `POST /user/menu`: the menu permission list of the user's roles. */

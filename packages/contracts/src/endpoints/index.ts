@@ -1,3 +1,4 @@
+import { accountEndpoints } from './account.js';
 import { groupEndpoints } from './group.js';
 import { messageEndpoints } from './message.js';
 import { operateHistoryEndpoints } from './operate-history.js';
@@ -5,6 +6,7 @@ import { sysEndpoints } from './sys.js';
 import { systemEndpoints } from './system.js';
 import { trackingEndpoints } from './tracking.js';
 
+export { accountEndpoints } from './account.js';
 export { groupEndpoints } from './group.js';
 export { messageEndpoints } from './message.js';
 export { operateHistoryEndpoints } from './operate-history.js';
@@ -14,6 +16,7 @@ export { trackingEndpoints } from './tracking.js';
 
 /** Every endpoint defined in contracts, by domain (the endpoint test checks them against the server's routes). */
 export const ENDPOINTS = {
+  account: accountEndpoints,
   group: groupEndpoints,
   message: messageEndpoints,
   operateHistory: operateHistoryEndpoints,

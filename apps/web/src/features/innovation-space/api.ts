@@ -1,14 +1,16 @@
-import type {
-  DisclosureKind,
-  DisclosureListResponse,
-  DuplicateListResponse,
-  MyFileListResponse,
-  PreEvaluationListResponse,
-  QuotaKind,
-  RewriteDayLimit,
-  RewriteListResponse,
+import {
+  accountEndpoints,
+  type DisclosureKind,
+  type DisclosureListResponse,
+  type DuplicateListResponse,
+  type MyFileListResponse,
+  type PreEvaluationListResponse,
+  type QuotaKind,
+  type RewriteDayLimit,
+  type RewriteListResponse,
 } from '@patlas/contracts';
 import { apiGet, apiPost, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 // What the innovation space reads: each tool's own list call (spec 2 §7 where it names one), asked
 // for the newest items only. The tools' pages own these calls; this feature only reads them.
@@ -49,7 +51,7 @@ export function listFiles(pageSize: number, options: Options): Promise<MyFileLis
 
 /** `POST /user/limit`: the account's quotas. */
 export function getUserLimit(options: Options): Promise<UserLimit> {
-  return apiPost<UserLimit>('/product/user/limit', {}, options);
+  return call(accountEndpoints.userLimit, {}, options);
 }
 
 /** `GET /patent/rewrite/limit/day`: characters left today for assisted writing. */
