@@ -9,8 +9,10 @@ import type {
   ExportTemplate,
   ExportTemplateResponse,
 } from '@patlas/contracts';
+import { authEndpoints } from '@patlas/contracts';
 import { API_BASE } from '../config';
 import { ApiError, apiGet, apiPost, apiSend, urlOf, type RequestOptions } from '../api/client';
+import { call } from '../api/endpoint-call';
 import { fileNameOf } from '../utils/content-disposition';
 
 // The export calls (packages/contracts/src/export.ts; spec 2 §7 /export/*, /download/*). The export
@@ -166,7 +168,7 @@ export function progressSocketUrl(id: string, ticket: string, base: string = win
 
 /** `POST /platform/socket/ticket`: a ticket that opens one websocket within 30 s. */
 export async function fetchSocketTicket(options: Options): Promise<string> {
-  return (await apiPost<{ ticket: string }>('/platform/platform/socket/ticket', {}, options)).ticket;
+  return (await call(authEndpoints.socketTicket, {}, options)).ticket;
 }
 
 async function sendFileCall(url: string, method: 'GET' | 'POST', body: unknown, options: FileOptions) {

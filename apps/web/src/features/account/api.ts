@@ -1,5 +1,6 @@
 import {
   accountEndpoints,
+  authEndpoints,
   type ApiToken,
   type FunctionGuideKey,
   type GuideItem,
@@ -7,7 +8,7 @@ import {
   type UserCustomConfig,
   type UserInfo,
 } from '@patlas/contracts';
-import { apiGet, apiPost, apiSend, type RequestOptions } from '../../api/client';
+import type { RequestOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
@@ -76,7 +77,7 @@ export function confirmEmail(token: string, options: Options): Promise<{ email: 
 }
 
 export function fetchApiTokens(options: Options): Promise<ApiToken[]> {
-  return apiGet<ApiToken[]>('/platform/platform/user/token', options);
+  return call(authEndpoints.listApiTokens, {}, options);
 }
 
 /** The server asks for the current password unless the session signed in minutes ago: the dialog always sends it. */
@@ -84,11 +85,11 @@ export function createApiToken(
   body: { name: string; password: string; expiresInDays: number },
   options: Options,
 ): Promise<CreatedApiToken> {
-  return apiPost<CreatedApiToken>('/platform/platform/user/token', body, options);
+  return call(authEndpoints.createApiToken, { body }, options);
 }
 
 export function revokeApiToken(id: string, options: Options): Promise<unknown> {
-  return apiSend<unknown>('DELETE', `/platform/platform/user/token/${encodeURIComponent(id)}`, undefined, options);
+  return call(authEndpoints.revokeApiToken, { params: { id } }, options);
 }
 
 // Anonymous — /api/platform
