@@ -395,10 +395,29 @@ export const UserLimitSchema = z.record(
   z.object({ limit: z.number().int().nullable(), used: z.number().int() }),
 );
 
+/**
+ * The guide reminders' keys (spec 1 §3 "Guide reminder item"): POST /user/saveFunctionGuide takes
+ * one of them. The server's guide (domains/account/function-guide.ts) has one reminder per key.
+ */
+export const FUNCTION_GUIDE_KEYS = [
+  'search',
+  'quickSearch',
+  'semanticSearch',
+  'resultFilter',
+  'viewMode',
+  'merge',
+  'analysis',
+  'searchHistory',
+  'user',
+  'customConfig',
+] as const;
+export type FunctionGuideKey = (typeof FUNCTION_GUIDE_KEYS)[number];
+export const SaveFunctionGuideRequestSchema = z.object({ remindKey: z.enum(FUNCTION_GUIDE_KEYS) });
+
 /** Spec 1 §3 "Guide reminder item"; GET /user/functionGuide, POST /user/saveFunctionGuide { remindKey }. */
 export const GuideItemSchema = z.object({
   label: z.string(),
-  remindKey: z.string(),
+  remindKey: z.enum(FUNCTION_GUIDE_KEYS),
   parentRemind: z.string().nullable(),
   hasClick: z.boolean(),
   /** Where the feature lives: clicking the reminder opens it (absent: marking it done is all). */

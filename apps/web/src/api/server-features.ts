@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Health } from '@patlas/contracts';
-import { apiGet } from './client';
+import { systemEndpoints, type Health } from '@patlas/contracts';
+import { call } from './endpoint-call';
 import { useApiContext } from './useApiContext';
 
 function useHealth() {
   const { lang, messages } = useApiContext();
   return useQuery({
     queryKey: ['health', lang],
-    queryFn: ({ signal }) => apiGet<Health>('/health', { lang, messages, signal }),
+    queryFn: ({ signal }) => call(systemEndpoints.health, {}, { lang, messages, signal }),
     staleTime: 60_000,
   });
 }

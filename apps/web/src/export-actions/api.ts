@@ -8,9 +8,9 @@ import type {
   ExportRequest,
   ExportTemplate,
 } from '@patlas/contracts';
-import { exportEndpoints } from '@patlas/contracts';
+import { authEndpoints, exportEndpoints } from '@patlas/contracts';
 import { API_BASE } from '../config';
-import { ApiError, apiPost, urlOf, type RequestOptions } from '../api/client';
+import { ApiError, urlOf, type RequestOptions } from '../api/client';
 import { call } from '../api/endpoint-call';
 import { fileNameOf } from '../utils/content-disposition';
 
@@ -163,7 +163,7 @@ export function progressSocketUrl(id: string, ticket: string, base: string = win
 
 /** `POST /platform/socket/ticket`: a ticket that opens one websocket within 30 s. */
 export async function fetchSocketTicket(options: Options): Promise<string> {
-  return (await apiPost<{ ticket: string }>('/platform/platform/socket/ticket', {}, options)).ticket;
+  return (await call(authEndpoints.socketTicket, {}, options)).ticket;
 }
 
 async function sendFileCall(url: string, method: 'GET' | 'POST', body: unknown, options: FileOptions) {

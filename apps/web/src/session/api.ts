@@ -1,5 +1,6 @@
-import type { TokenResponse, UserInfo } from '@patlas/contracts';
-import { apiGet, apiPost, type RequestOptions } from '../api/client';
+import { accountEndpoints, authEndpoints, type TokenResponse, type UserInfo } from '@patlas/contracts';
+import { apiPost, type RequestOptions } from '../api/client';
+import { call } from '../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query' | 'auth'>;
 
@@ -11,24 +12,17 @@ type Options = Omit<RequestOptions, 'query' | 'auth'>;
  * token is used up, the cookie replaced). The refresh token never passes through script (issue 41).
  */
 export function refreshTokens(options: Options): Promise<TokenResponse> {
-  return apiPost<TokenResponse>(
-    '/platform/oauth/refresh/token',
-    { grant_type: 'refresh_token' },
-    { ...options, auth: false },
-  );
+  return call(authEndpoints.refresh, { body: { grant_type: 'refresh_token' } }, { ...options, auth: false });
 }
 
 /** `GET /oauth/can/iplogin`: may this address log in without credentials? */
 export function fetchCanIpLogin(options: Options): Promise<{ canIpLogin: boolean; tenantCode?: string }> {
-  return apiGet<{ canIpLogin: boolean; tenantCode?: string }>('/platform/oauth/can/iplogin', {
-    ...options,
-    auth: false,
-  });
+  return call(authEndpoints.canIpLogin, {}, { ...options, auth: false });
 }
 
 /** `GET /oauth/ip/token`: a session of loginType ip for this address's tenant. */
 export function loginByIp(options: Options): Promise<TokenResponse> {
-  return apiGet<TokenResponse>('/platform/oauth/ip/token', { ...options, auth: false });
+  return call(authEndpoints.ipLogin, {}, { ...options, auth: false });
 }
 
 /**
@@ -43,10 +37,10 @@ export function logoutSession(token: string | undefined, options: Options): Prom
 
 /** `POST /user/info`. */
 export function fetchUserInfo(options: Options): Promise<UserInfo> {
-  return apiPost<UserInfo>('/product/user/info', {}, options);
+  return call(accountEndpoints.userInfo, {}, options);
 }
 
 /** `POST /user/menu`: the menu permission list of the user's roles. */
 export function fetchUserMenu(options: Options): Promise<{ menu: string[] }> {
-  return apiPost<{ menu: string[] }>('/product/user/menu', {}, options);
+  return call(authEndpoints.userMenu, {}, options);
 }

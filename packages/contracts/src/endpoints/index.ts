@@ -1,5 +1,7 @@
+import { accountEndpoints } from './account.js';
 import { advancedSearchEndpoints } from './advanced-search.js';
 import { analysisEndpoints } from './analysis.js';
+import { authEndpoints } from './auth.js';
 import { awardEndpoints } from './award.js';
 import { batchSearchEndpoints } from './batch-search.js';
 import { businessEndpoints } from './business.js';
@@ -11,10 +13,12 @@ import { dataImportEndpoints } from './data-import.js';
 import { exportEndpoints } from './export.js';
 import { fileEndpoints } from './file.js';
 import { formalReviewEndpoints } from './formal-review.js';
+import { groupEndpoints } from './group.js';
 import { historyEndpoints } from './history.js';
 import { imageSearchEndpoints } from './image-search.js';
 import { jobsEndpoints } from './jobs.js';
 import { libraryEndpoints } from './library.js';
+import { messageEndpoints } from './message.js';
 import { operateHistoryEndpoints } from './operate-history.js';
 import { patentValueEndpoints } from './patent-value.js';
 import { patentEndpoints } from './patent.js';
@@ -22,11 +26,15 @@ import { preEvaluationEndpoints } from './pre-evaluation.js';
 import { searchEndpoints } from './search.js';
 import { semanticSearchEndpoints } from './semantic-search.js';
 import { shareEndpoints } from './share.js';
+import { sysEndpoints } from './sys.js';
+import { systemEndpoints } from './system.js';
 import { trackingEndpoints } from './tracking.js';
 import { translationEndpoints } from './translation.js';
 
+export * from './account.js';
 export * from './advanced-search.js';
 export * from './analysis.js';
+export * from './auth.js';
 export * from './award.js';
 export * from './batch-search.js';
 export * from './business.js';
@@ -38,10 +46,12 @@ export * from './data-import.js';
 export * from './export.js';
 export * from './file.js';
 export * from './formal-review.js';
+export * from './group.js';
 export * from './history.js';
 export * from './image-search.js';
 export * from './jobs.js';
 export * from './library.js';
+export * from './message.js';
 export * from './operate-history.js';
 export * from './patent.js';
 export * from './patent-value.js';
@@ -49,13 +59,17 @@ export * from './pre-evaluation.js';
 export * from './search.js';
 export * from './semantic-search.js';
 export * from './share.js';
+export * from './sys.js';
+export * from './system.js';
 export * from './tracking.js';
 export * from './translation.js';
 
 /** Every endpoint defined in contracts, by domain (the endpoint test checks them against the server's routes). */
 export const ENDPOINTS = {
+  account: accountEndpoints,
   advancedSearch: advancedSearchEndpoints,
   analysis: analysisEndpoints,
+  auth: authEndpoints,
   award: awardEndpoints,
   batchSearch: batchSearchEndpoints,
   business: businessEndpoints,
@@ -67,10 +81,12 @@ export const ENDPOINTS = {
   export: exportEndpoints,
   file: fileEndpoints,
   formalReview: formalReviewEndpoints,
+  group: groupEndpoints,
   history: historyEndpoints,
   imageSearch: imageSearchEndpoints,
   jobs: jobsEndpoints,
   library: libraryEndpoints,
+  message: messageEndpoints,
   operateHistory: operateHistoryEndpoints,
   patentValue: patentValueEndpoints,
   patent: patentEndpoints,
@@ -78,6 +94,8 @@ export const ENDPOINTS = {
   search: searchEndpoints,
   semanticSearch: semanticSearchEndpoints,
   share: shareEndpoints,
+  sys: sysEndpoints,
+  system: systemEndpoints,
   tracking: trackingEndpoints,
   translation: translationEndpoints,
 } as const;

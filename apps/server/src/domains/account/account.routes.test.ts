@@ -1,4 +1,4 @@
-import { DEFAULT_SEMANTIC_WEIGHTS, QUOTA_KINDS } from '@patlas/contracts';
+import { DEFAULT_SEMANTIC_WEIGHTS, FUNCTION_GUIDE_KEYS, QUOTA_KINDS } from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -254,6 +254,8 @@ describe.each(dialects)('own account and account settings on %s', (dialect) => {
         })
       ).json();
       expect(zh.data).toHaveLength(FUNCTION_GUIDE.length);
+      // The contract's keys (what saveFunctionGuide accepts) are the guide's, one reminder each.
+      expect(FUNCTION_GUIDE.map((item) => item.remindKey)).toEqual([...FUNCTION_GUIDE_KEYS]);
       expect(zh.data[0]).toEqual({
         label: '检索',
         remindKey: 'search',

@@ -1,44 +1,11 @@
-import {
-  DisplayCopyItemSchema,
-  envelopeOf,
-  ForgetPasswordQuerySchema,
-  GuideItemSchema,
-  RegisterRequestSchema,
-  ResetPasswordRequestSchema,
-  SaveCustomConfigRequestSchema,
-  TryoutRequestSchema,
-  ConfirmEmailRequestSchema,
-  UpdateEmailRequestSchema,
-  UpdateEmailResponseSchema,
-  UpdateFullnameRequestSchema,
-  UpdatePasswordRequestSchema,
-  UserCustomConfigSchema,
-  UserInfoSchema,
-  UserLimitSchema,
-} from '@patlas/contracts';
+import { accountEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { AccountService } from './account.service.js';
 import type { DisplayCopyService } from './display-copy.service.js';
-import { FUNCTION_GUIDE_KEYS } from './function-guide.js';
 import type { RegistrationService } from './registration.service.js';
 import { ok } from '../../envelope.js';
-
-const NoData = envelopeOf(z.null());
-
-/**
- * The weights pattern only: "cannot all be 0" is checked by the service, so it answers the spec's
- * own message (语义检索权重不能全部为 0) rather than a generic validation error.
- */
-const SaveCustomConfigBodySchema = SaveCustomConfigRequestSchema.extend({
-  semanticsSearchWeightInfo: z
-    .string()
-    .regex(/^\d+,\d+,\d+,\d+$/)
-    .optional(),
-});
-
-const SaveFunctionGuideRequestSchema = z.object({ remindKey: z.enum(FUNCTION_GUIDE_KEYS) });
 
 /** Registration, trial application, password reset and own account: spec 1 §7 on the platform base. */
 export const accountPlatformRoutes: FastifyPluginAsyncZod<{
@@ -49,15 +16,14 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
   // The anonymous calls send mail or try tokens: limited per client address like the login.
   const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
 
-  app.post(
-    '/oauth/tryout/account/PCRegister',
+  route(
+    app,
+    endpoints.register,
     {
       config: { access: 'public', rateLimit },
       schema: {
         summary: 'Register (/reg): creates an account without a password and mails a one-time link to set it',
         tags: ['account'],
-        body: RegisterRequestSchema,
-        response: { 200: NoData },
       },
     },
     async (request) => {
@@ -66,8 +32,9 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/oauth/apply/tryout',
+  route(
+    app,
+    endpoints.applyTryout,
     {
       config: { access: 'public', rateLimit },
       // The query carries name, phone and organisation: keep them out of the request log lines.
@@ -75,8 +42,6 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Trial application (/signUp): stored for the operators, acknowledged by mail',
         tags: ['account'],
-        querystring: TryoutRequestSchema,
-        response: { 200: NoData },
       },
     },
     async (request) => {
@@ -85,15 +50,14 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/oauth/forget/password',
+  route(
+    app,
+    endpoints.forgetPassword,
     {
       config: { access: 'public', rateLimit },
       schema: {
         summary: 'Forgotten password: mails a one-time link if the account exists; the answer is the same either way',
         tags: ['account'],
-        querystring: ForgetPasswordQuerySchema,
-        response: { 200: NoData },
       },
     },
     async (request) => {
@@ -102,15 +66,14 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/oauth/reset/password',
+  route(
+    app,
+    endpoints.resetPassword,
     {
       config: { access: 'public', rateLimit },
       schema: {
         summary: 'Set the password from a mailed link (registration or reset); ends every session of the account',
         tags: ['account'],
-        body: ResetPasswordRequestSchema,
-        response: { 200: NoData },
       },
     },
     async (request) => {
@@ -122,15 +85,14 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/platform/update/password',
+  route(
+    app,
+    endpoints.updatePassword,
     {
       config: { access: 'modifyPassword' },
       schema: {
         summary: 'Change the own password (needs the current one); ends the other sessions',
         tags: ['account'],
-        body: UpdatePasswordRequestSchema,
-        response: { 200: NoData },
       },
     },
     async (request) => {
@@ -140,38 +102,35 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
   );
 
   // Spec 1 §7 lists these two without a method: both GET (query) and POST (body) are answered.
-  const FullnameResponse = envelopeOf(z.object({ fullname: z.string() }));
-  app.get(
-    '/platform/update/fullname',
+  route(
+    app,
+    endpoints.updateFullnameByQuery,
     {
       config: { access: 'userInfo' },
       schema: {
         summary: 'Change the own name (query)',
         tags: ['account'],
-        querystring: UpdateFullnameRequestSchema,
-        response: { 200: FullnameResponse },
       },
     },
     async (request) => ok(await account.updateFullname(request.auth, request.query.fullname, request.ip)),
   );
-  app.post(
-    '/platform/update/fullname',
+  route(
+    app,
+    endpoints.updateFullname,
     {
       config: { access: 'userInfo' },
       schema: {
         summary: 'Change the own name (body)',
         tags: ['account'],
-        body: UpdateFullnameRequestSchema,
-        response: { 200: FullnameResponse },
       },
     },
     async (request) => ok(await account.updateFullname(request.auth, request.body.fullname, request.ip)),
   );
 
   // Issue 41: a change is made only once the link mailed to the new address is opened.
-  const EmailResponse = envelopeOf(UpdateEmailResponseSchema);
-  app.get(
-    '/platform/update/email',
+  route(
+    app,
+    endpoints.updateEmailByQuery,
     {
       config: { access: 'userInfo' },
       // The query carries the password: no request log lines for this route.
@@ -180,8 +139,6 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
         summary:
           'Change the own e-mail address (query; needs the current password): mails a confirmation link to the new address and a notice to the current one',
         tags: ['account'],
-        querystring: UpdateEmailRequestSchema,
-        response: { 200: EmailResponse },
       },
     },
     async (request) =>
@@ -192,16 +149,15 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
         }),
       ),
   );
-  app.post(
-    '/platform/update/email',
+  route(
+    app,
+    endpoints.updateEmail,
     {
       config: { access: 'userInfo' },
       schema: {
         summary:
           'Change the own e-mail address (body; needs the current password): mails a confirmation link to the new address and a notice to the current one',
         tags: ['account'],
-        body: UpdateEmailRequestSchema,
-        response: { 200: EmailResponse },
       },
     },
     async (request) =>
@@ -213,16 +169,15 @@ export const accountPlatformRoutes: FastifyPluginAsyncZod<{
       ),
   );
 
-  app.post(
-    '/oauth/confirm/email',
+  route(
+    app,
+    endpoints.confirmEmail,
     {
       config: { access: 'public', rateLimit },
       schema: {
         summary:
           "Makes an e-mail change from the mailed link (once, before expiry); revokes the account's personal API tokens",
         tags: ['account'],
-        body: ConfirmEmailRequestSchema,
-        response: { 200: envelopeOf(z.object({ email: z.string() })) },
       },
     },
     async (request) =>
@@ -235,54 +190,53 @@ export const accountProductRoutes: FastifyPluginAsyncZod<{
   account: AccountService;
   displayCopy: DisplayCopyService;
 }> = async (app, { account, displayCopy }) => {
-  app.post(
-    '/user/info',
+  route(
+    app,
+    endpoints.userInfo,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'The caller: name, e-mail, organisation, custom config, account age, last login',
         tags: ['account'],
-        response: { 200: envelopeOf(UserInfoSchema) },
       },
     },
     async (request) => ok(await account.userInfo(request.auth)),
   );
 
-  app.post(
-    '/user/limit',
+  route(
+    app,
+    endpoints.userLimit,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'The caller’s quotas: limit (null = unlimited) and used, per kind',
         tags: ['account'],
-        response: { 200: envelopeOf(UserLimitSchema) },
       },
     },
     async (request) => ok(await account.userLimit(request.auth)),
   );
 
-  app.get(
-    '/user/functionGuide',
+  route(
+    app,
+    endpoints.functionGuide,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'Guide reminders in the caller’s language, with whether each was clicked',
         tags: ['account'],
-        response: { 200: envelopeOf(z.array(GuideItemSchema)) },
       },
     },
     async (request) => ok(await account.functionGuide(request.auth, languageOf(request))),
   );
 
-  app.post(
-    '/user/saveFunctionGuide',
+  route(
+    app,
+    endpoints.saveFunctionGuide,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'Mark a guide reminder as clicked',
         tags: ['account'],
-        body: SaveFunctionGuideRequestSchema,
-        response: { 200: NoData },
       },
     },
     async (request) => {
@@ -291,42 +245,41 @@ export const accountProductRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/userCustomConfig/getCustomConfig',
+  route(
+    app,
+    endpoints.getCustomConfig,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'The caller’s custom config, every field filled (defaults for what was never saved)',
         tags: ['account'],
-        response: { 200: envelopeOf(UserCustomConfigSchema) },
       },
     },
     async (request) => ok(await account.getCustomConfig(request.auth)),
   );
 
-  app.post(
-    '/userCustomConfig/save',
+  route(
+    app,
+    endpoints.saveCustomConfig,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'Merge a partial custom config into the stored one; answers the whole config (not for IP logins)',
         tags: ['account'],
-        body: SaveCustomConfigBodySchema,
-        response: { 200: envelopeOf(UserCustomConfigSchema) },
       },
     },
     async (request) => ok(await account.saveCustomConfig(request.auth, request.body)),
   );
 
-  app.get(
-    '/system/display/copy',
+  route(
+    app,
+    endpoints.displayCopy,
     {
       config: { access: 'public' },
       schema: {
         summary:
           'Site text items (name, content), no token needed. A name ending in ".en" is the English text of the name before it',
         tags: ['account'],
-        response: { 200: envelopeOf(z.array(DisplayCopyItemSchema)) },
       },
     },
     async () => ok(await displayCopy.list()),

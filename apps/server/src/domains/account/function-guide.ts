@@ -1,7 +1,7 @@
-import type { GuideItem, Language } from '@patlas/contracts';
+import type { FunctionGuideKey, GuideItem, Language } from '@patlas/contracts';
 
 interface GuideDefinition {
-  remindKey: string;
+  remindKey: FunctionGuideKey;
   parentRemind: string | null;
   label: Record<Language, string>;
   /** The page the reminder opens; every reminder names a feature that exists. */
@@ -96,8 +96,6 @@ export const FUNCTION_GUIDE: readonly GuideDefinition[] = [
     },
   },
 ];
-
-export const FUNCTION_GUIDE_KEYS = FUNCTION_GUIDE.map((item) => item.remindKey) as [string, ...string[]];
 
 export function guideItemsFor(lang: Language, clicked: ReadonlySet<string>): GuideItem[] {
   return FUNCTION_GUIDE.map((item) => ({

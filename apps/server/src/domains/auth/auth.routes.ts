@@ -1,25 +1,9 @@
-import {
-  ApiTokenSchema,
-  CanIpLoginResponseSchema,
-  CaptchaResponseSchema,
-  CheckUserResponseSchema,
-  CreateApiTokenRequestSchema,
-  CreateApiTokenResponseSchema,
-  envelopeOf,
-  LoginRequestSchema,
-  REFRESH_COOKIE,
-  RefreshQuerySchema,
-  RefreshRequestSchema,
-  SocketTicketSchema,
-  type TokenResponse,
-  TokenResponseSchema,
-  UserMenuSchema,
-} from '@patlas/contracts';
+import { authEndpoints as endpoints, REFRESH_COOKIE, type TokenResponse } from '@patlas/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { bearerTokenOf, requireUser } from '../../kernel/access.plugin.js';
+import { route } from '../../kernel/route.js';
 import type { ApiTokenService } from './api-token.service.js';
 import type { LoginService } from './login.service.js';
 import type { SessionService } from './session.service.js';
@@ -75,14 +59,14 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
 ) => {
   const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
 
-  app.get(
-    '/oauth/captcha',
+  route(
+    app,
+    endpoints.captcha,
     {
       config: { access: 'public', rateLimit },
       schema: {
         summary: 'A new login captcha (4 characters, 60 s, single use)',
         tags: ['auth'],
-        response: { 200: envelopeOf(CaptchaResponseSchema) },
       },
     },
     async (_request, reply) => {
@@ -93,11 +77,12 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
 
   if (isTestMode) {
     // Test mode only: lets API and end-to-end tests log in through the real captcha check.
-    app.get(
-      '/oauth/captcha/test-answer',
+    route(
+      app,
+      endpoints.captchaTestAnswer,
       {
         config: { access: 'public' },
-        schema: { tags: ['auth'], querystring: z.object({ uuid: z.string() }) },
+        schema: { tags: ['auth'] },
       },
       async (request) => {
         const answer = await login.captchaAnswer(request.query.uuid);
@@ -107,30 +92,28 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
     );
   }
 
-  app.post(
-    '/oauth/email/token',
+  route(
+    app,
+    endpoints.login,
     {
       config: { access: 'public', rateLimit },
       schema: {
         summary: 'Password login; the password is encryptPassword(plain, uuid)',
         tags: ['auth'],
-        body: LoginRequestSchema,
-        response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
     async (request, reply) => tokenAnswer(request, reply, await login.loginWithPassword(request.body, request.ip)),
   );
 
-  app.post(
-    '/oauth/refresh/token',
+  route(
+    app,
+    endpoints.refresh,
     {
       config: { access: 'public', rateLimit },
       schema: {
         summary:
           'Rotates the tokens: new access and refresh token. The used refresh token stops working; used again later, it ends the session. Without refresh_token in the body, the refresh cookie is used',
         tags: ['auth'],
-        body: RefreshRequestSchema,
-        response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
     async (request, reply) => {
@@ -142,16 +125,15 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
 
   // The spec's form (spec 1 §7), kept for clients written against it. The token is in the URL:
   // no request log lines for this route, and the logger masks it in any other line (app.ts).
-  app.get(
-    '/oauth/refresh/token',
+  route(
+    app,
+    endpoints.refreshByQuery,
     {
       config: { access: 'public', rateLimit },
       logLevel: 'warn',
       schema: {
         summary: 'As POST /oauth/refresh/token, with the token in the query (spec form; prefer the POST)',
         tags: ['auth'],
-        querystring: RefreshQuerySchema,
-        response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
     async (request, reply) => tokenAnswer(request, reply, await login.refresh(request.query.refresh_token, request.ip)),
@@ -171,15 +153,14 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/oauth/check/user',
+  route(
+    app,
+    endpoints.checkUser,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: "Whether the caller's own account has a live session on another device",
         tags: ['auth'],
-        querystring: z.object({ email: z.string().optional() }),
-        response: { 200: envelopeOf(CheckUserResponseSchema) },
       },
     },
     async (request) => {
@@ -190,14 +171,14 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/oauth/can/iplogin',
+  route(
+    app,
+    endpoints.canIpLogin,
     {
       config: { access: 'public', rateLimit },
       schema: {
         summary: "Whether the visitor's address lies in a tenant's IP ranges",
         tags: ['auth'],
-        response: { 200: envelopeOf(CanIpLoginResponseSchema) },
       },
     },
     async (request) => {
@@ -206,28 +187,28 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/oauth/ip/token',
+  route(
+    app,
+    endpoints.ipLogin,
     {
       config: { access: 'public', rateLimit },
       schema: {
         summary: 'IP login: a session for a visitor inside a tenant IP range (loginType ip)',
         tags: ['auth'],
-        response: { 200: envelopeOf(TokenResponseSchema) },
       },
     },
     async (request, reply) => tokenAnswer(request, reply, await login.loginWithIp(request.ip)),
   );
 
-  app.post(
-    '/platform/socket/ticket',
+  route(
+    app,
+    endpoints.socketTicket,
     {
       config: { access: 'authenticated' },
       schema: {
         summary:
           'A single-use ticket (30 s) that opens a websocket as ?ticket= for the caller; websockets take no token in the URL',
         tags: ['auth'],
-        response: { 200: envelopeOf(SocketTicketSchema) },
       },
     },
     async (request, reply) => {
@@ -236,28 +217,27 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/platform/user/token',
+  route(
+    app,
+    endpoints.listApiTokens,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: "The caller's personal API tokens (without their secrets)",
         tags: ['auth'],
-        response: { 200: envelopeOf(z.array(ApiTokenSchema)) },
       },
     },
     async (request) => ok(await apiTokens.list(requireUser(request).userId)),
   );
 
-  app.post(
-    '/platform/user/token',
+  route(
+    app,
+    endpoints.createApiToken,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'Creates a personal API token; the token is shown in this answer only',
         tags: ['auth'],
-        body: CreateApiTokenRequestSchema,
-        response: { 200: envelopeOf(CreateApiTokenResponseSchema) },
       },
     },
     async (request, reply) => {
@@ -266,14 +246,14 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
     },
   );
 
-  app.delete(
-    '/platform/user/token/:id',
+  route(
+    app,
+    endpoints.revokeApiToken,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: 'Revokes a personal API token',
         tags: ['auth'],
-        params: z.object({ id: z.string().max(100) }),
       },
     },
     async (request) => {
@@ -285,14 +265,14 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
 
 /** The menu under /api/product. */
 export const authProductRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/user/menu',
+  route(
+    app,
+    endpoints.userMenu,
     {
       config: { access: 'authenticated' },
       schema: {
         summary: "The caller's menu: the union of their roles' permissions",
         tags: ['auth'],
-        response: { 200: envelopeOf(UserMenuSchema) },
       },
     },
     async (request) => ok({ menu: request.auth.permissions }),

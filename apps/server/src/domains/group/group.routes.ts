@@ -1,21 +1,9 @@
-import {
-  CreateGroupRequestSchema,
-  DoneSchema,
-  envelopeOf,
-  GroupIdRequestSchema,
-  GroupInfoRequestSchema,
-  GroupListSchema,
-  GroupSchema,
-  InviteGroupMembersRequestSchema,
-  InviteResultSchema,
-  RemoveGroupMemberRequestSchema,
-  RenameGroupRequestSchema,
-  RespondGroupInviteRequestSchema,
-} from '@patlas/contracts';
+import { groupEndpoints as endpoints } from '@patlas/contracts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { requireUser } from '../../kernel/access.plugin.js';
+import { route } from '../../kernel/route.js';
 import type { GroupService } from './group.service.js';
 
 export interface GroupRoutesOptions {
@@ -32,54 +20,42 @@ const DONE = { done: true as const };
 export const groupRoutes: FastifyPluginAsyncZod<GroupRoutesOptions> = async (app, { service, lookups }) => {
   const schema = (summary: string) => ({ summary, tags: ['group'] });
 
-  app.post(
-    '/group/insert/group',
+  route(
+    app,
+    endpoints.create,
     {
       config: GROUPS,
-      schema: {
-        ...schema('Creates a group owned by the caller (names unique per owner)'),
-        body: CreateGroupRequestSchema,
-        response: { 200: envelopeOf(GroupSchema) },
-      },
+      schema: schema('Creates a group owned by the caller (names unique per owner)'),
     },
     async (request) => ok(await service.create(requireUser(request).userId, request.body.name)),
   );
 
-  app.post(
-    '/group/query/groupInfo',
+  route(
+    app,
+    endpoints.list,
     {
       config: GROUPS,
-      schema: {
-        ...schema("The caller's groups (owned or joined) with their members, or the one asked for"),
-        body: GroupInfoRequestSchema,
-        response: { 200: envelopeOf(GroupListSchema) },
-      },
+      schema: schema("The caller's groups (owned or joined) with their members, or the one asked for"),
     },
     async (request) => ok({ items: await service.list(requireUser(request).userId, request.body.groupId) }),
   );
 
-  app.post(
-    '/group/update/groupName',
+  route(
+    app,
+    endpoints.rename,
     {
       config: GROUPS,
-      schema: {
-        ...schema('Renames an owned group'),
-        body: RenameGroupRequestSchema,
-        response: { 200: envelopeOf(GroupSchema) },
-      },
+      schema: schema('Renames an owned group'),
     },
     async (request) => ok(await service.rename(requireUser(request).userId, request.body.groupId, request.body.name)),
   );
 
-  app.post(
-    '/group/delete/group',
+  route(
+    app,
+    endpoints.disband,
     {
       config: GROUPS,
-      schema: {
-        ...schema('Disbands an owned group; its members are told'),
-        body: GroupIdRequestSchema,
-        response: { 200: envelopeOf(DoneSchema) },
-      },
+      schema: schema('Disbands an owned group; its members are told'),
     },
     async (request) => {
       await service.disband(requireUser(request).userId, request.body.groupId);
@@ -87,29 +63,23 @@ export const groupRoutes: FastifyPluginAsyncZod<GroupRoutesOptions> = async (app
     },
   );
 
-  app.post(
-    '/group/insert/groupMember',
+  route(
+    app,
+    endpoints.invite,
     {
       config: { ...GROUPS, rateLimit: lookups },
-      schema: {
-        ...schema('Invites registered users by e-mail (at most 5, no duplicates) to an owned group'),
-        body: InviteGroupMembersRequestSchema,
-        response: { 200: envelopeOf(InviteResultSchema) },
-      },
+      schema: schema('Invites registered users by e-mail (at most 5, no duplicates) to an owned group'),
     },
     async (request) =>
       ok({ invited: await service.invite(requireUser(request).userId, request.body.groupId, request.body.emails) }),
   );
 
-  app.post(
-    '/group/update/inviteMember',
+  route(
+    app,
+    endpoints.respond,
     {
       config: GROUPS,
-      schema: {
-        ...schema("Accepts or declines the caller's pending invitation to a group"),
-        body: RespondGroupInviteRequestSchema,
-        response: { 200: envelopeOf(DoneSchema) },
-      },
+      schema: schema("Accepts or declines the caller's pending invitation to a group"),
     },
     async (request) => {
       await service.respond(requireUser(request).userId, request.body.groupId, request.body.accept);
@@ -117,15 +87,12 @@ export const groupRoutes: FastifyPluginAsyncZod<GroupRoutesOptions> = async (app
     },
   );
 
-  app.post(
-    '/group/delete/groupMember',
+  route(
+    app,
+    endpoints.removeMember,
     {
       config: GROUPS,
-      schema: {
-        ...schema('Removes a member (or withdraws an invitation) from an owned group'),
-        body: RemoveGroupMemberRequestSchema,
-        response: { 200: envelopeOf(DoneSchema) },
-      },
+      schema: schema('Removes a member (or withdraws an invitation) from an owned group'),
     },
     async (request) => {
       await service.removeMember(requireUser(request).userId, request.body.groupId, request.body.userId);
@@ -133,15 +100,12 @@ export const groupRoutes: FastifyPluginAsyncZod<GroupRoutesOptions> = async (app
     },
   );
 
-  app.post(
-    '/group/dropOut/group',
+  route(
+    app,
+    endpoints.leave,
     {
       config: GROUPS,
-      schema: {
-        ...schema('The caller leaves a group they are a member of (the owner disbands instead)'),
-        body: GroupIdRequestSchema,
-        response: { 200: envelopeOf(DoneSchema) },
-      },
+      schema: schema('The caller leaves a group they are a member of (the owner disbands instead)'),
     },
     async (request) => {
       await service.leave(requireUser(request).userId, request.body.groupId);

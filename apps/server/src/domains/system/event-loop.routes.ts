@@ -1,6 +1,7 @@
-import { envelopeOf, EventLoopDelayQuerySchema, EventLoopDelaySchema, SYS_PERMISSION } from '@patlas/contracts';
+import { SYS_PERMISSION, systemEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
+import { route } from '../../kernel/route.js';
 import type { EventLoopMonitor } from './event-loop-monitor.js';
 
 export interface EventLoopRoutesOptions {
@@ -9,8 +10,9 @@ export interface EventLoopRoutesOptions {
 
 /** GET /sys/event-loop (permission '/sys'): how long work on the HTTP thread held every request back. */
 export const eventLoopRoutes: FastifyPluginAsyncZod<EventLoopRoutesOptions> = async (app, { monitor }) => {
-  app.get(
-    '/sys/event-loop',
+  route(
+    app,
+    endpoints.eventLoop,
     {
       config: { access: SYS_PERMISSION },
       schema: {
@@ -18,8 +20,6 @@ export const eventLoopRoutes: FastifyPluginAsyncZod<EventLoopRoutesOptions> = as
           "The server's event-loop delay since `sinceMs` (epoch ms; default the last minute, at most the last 30): " +
           'percentiles of how late a timer due every 10 ms ran',
         tags: ['sys'],
-        querystring: EventLoopDelayQuerySchema,
-        response: { 200: envelopeOf(EventLoopDelaySchema) },
       },
     },
     async (request) => ok(monitor.since(request.query.sinceMs)),

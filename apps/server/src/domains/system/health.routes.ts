@@ -1,6 +1,7 @@
-import { envelopeOf, HealthSchema } from '@patlas/contracts';
+import { systemEndpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { ok } from '../../envelope.js';
+import { route } from '../../kernel/route.js';
 import type { PatentService } from '../patent/index.js';
 
 export interface HealthRoutesOptions {
@@ -20,38 +21,26 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
   { patents, version, isDemoLoading, isStarting, semantic, features },
 ) => {
-  app.get(
-    '/health',
+  route(
+    app,
+    systemEndpoints.health,
     {
       config: { access: 'public' },
       schema: {
         summary: 'Liveness, corpus size and the optional services configured (the web app hides the others)',
         tags: ['system'],
-        response: {
-          200: envelopeOf(
-            HealthSchema.extend({
-              demoLoading: z.boolean(),
-              starting: z.boolean(),
-              semantic: z.object({ model: z.string().nullable(), vectors: z.number().int(), building: z.boolean() }),
-            }),
-          ),
-        },
       },
     },
     async () => {
       const { model, vectors, building } = semantic();
-      return {
-        status: 1,
-        message: '',
-        data: {
-          patents: await patents.count(),
-          version,
-          demoLoading: isDemoLoading(),
-          starting: isStarting(),
-          semantic: { model, vectors, building },
-          features: features(),
-        },
-      };
+      return ok({
+        patents: await patents.count(),
+        version,
+        demoLoading: isDemoLoading(),
+        starting: isStarting(),
+        semantic: { model, vectors, building },
+        features: features(),
+      });
     },
   );
 };

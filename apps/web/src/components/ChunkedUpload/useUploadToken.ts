@@ -1,5 +1,6 @@
+import { systemEndpoints } from '@patlas/contracts';
 import { useCallback } from 'react';
-import { apiGet } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import { useApiContext } from '../../api/useApiContext';
 import { isTokenExpired } from '../../session/session';
 import { useSessionStore } from '../../session/useSession';
@@ -15,7 +16,7 @@ export function useUploadToken(): () => Promise<string | undefined> {
   return useCallback(async () => {
     const session = store.getSnapshot().session;
     if (session && isTokenExpired(session, store.now())) {
-      await apiGet('/health', { lang, messages }).catch(() => undefined);
+      await call(systemEndpoints.health, {}, { lang, messages }).catch(() => undefined);
     }
     return store.getSnapshot().session?.token;
   }, [store, lang, messages]);

@@ -43,8 +43,8 @@ describe('guide reminders', () => {
 
   it('lists the reminders not yet clicked; a click marks one done and opens its feature', async () => {
     let items: GuideItem[] = [
-      { label: '图像检索', remindKey: 'imgSearch', parentRemind: null, hasClick: false, path: '/search/img' },
-      { label: '语义检索', remindKey: 'semantics', parentRemind: null, hasClick: true },
+      { label: '图像检索', remindKey: 'resultFilter', parentRemind: null, hasClick: false, path: '/search/img' },
+      { label: '语义检索', remindKey: 'semanticSearch', parentRemind: null, hasClick: true },
     ];
     const calls = stubApi((call) => {
       if (call.path === '/product/user/functionGuide') return ok(items);
@@ -62,7 +62,7 @@ describe('guide reminders', () => {
     expect(router.state.location.pathname).toBe('/search/img');
     expect(screen.queryByText('语义检索')).toBeNull();
     expect(calls.find((call) => call.path === '/product/user/saveFunctionGuide')?.body).toEqual({
-      remindKey: 'imgSearch',
+      remindKey: 'resultFilter',
     });
   });
 

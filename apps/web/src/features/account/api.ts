@@ -1,5 +1,15 @@
-import type { ApiToken, GuideItem, QuotaKind, UserCustomConfig, UserInfo } from '@patlas/contracts';
-import { apiGet, apiPost, apiSend, type RequestOptions } from '../../api/client';
+import {
+  accountEndpoints,
+  authEndpoints,
+  type ApiToken,
+  type FunctionGuideKey,
+  type GuideItem,
+  type QuotaKind,
+  type UserCustomConfig,
+  type UserInfo,
+} from '@patlas/contracts';
+import type { RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
 
@@ -19,38 +29,38 @@ export type TryoutRequest = RegisterRequest & { purpose?: string };
 // Own account — /api/product
 
 export function fetchUserInfo(options: Options): Promise<UserInfo> {
-  return apiPost<UserInfo>('/product/user/info', {}, options);
+  return call(accountEndpoints.userInfo, {}, options);
 }
 
 export function fetchUserLimit(options: Options): Promise<UserLimit> {
-  return apiPost<UserLimit>('/product/user/limit', {}, options);
+  return call(accountEndpoints.userLimit, {}, options);
 }
 
 export function fetchFunctionGuide(options: Options): Promise<GuideItem[]> {
-  return apiGet<GuideItem[]>('/product/user/functionGuide', options);
+  return call(accountEndpoints.functionGuide, {}, options);
 }
 
-export function saveFunctionGuide(remindKey: string, options: Options): Promise<unknown> {
-  return apiPost<unknown>('/product/user/saveFunctionGuide', { remindKey }, options);
+export function saveFunctionGuide(remindKey: FunctionGuideKey, options: Options): Promise<unknown> {
+  return call(accountEndpoints.saveFunctionGuide, { body: { remindKey } }, options);
 }
 
 export function fetchCustomConfig(options: Options): Promise<UserCustomConfig> {
-  return apiPost<UserCustomConfig>('/product/userCustomConfig/getCustomConfig', {}, options);
+  return call(accountEndpoints.getCustomConfig, {}, options);
 }
 
 /** A partial config, merged into the stored one by the server. */
 export function saveCustomConfig(config: Partial<UserCustomConfig>, options: Options): Promise<UserCustomConfig> {
-  return apiPost<UserCustomConfig>('/product/userCustomConfig/save', config, options);
+  return call(accountEndpoints.saveCustomConfig, { body: config }, options);
 }
 
 // Own account — /api/platform
 
 export function updatePassword(body: { oldPassword: string; newPassword: string }, options: Options): Promise<unknown> {
-  return apiPost<unknown>('/platform/platform/update/password', body, options);
+  return call(accountEndpoints.updatePassword, { body }, options);
 }
 
 export function updateFullname(fullname: string, options: Options): Promise<unknown> {
-  return apiPost<unknown>('/platform/platform/update/fullname', { fullname }, options);
+  return call(accountEndpoints.updateFullname, { body: { fullname } }, options);
 }
 
 /** Issue 41: nothing changes yet; a link goes to `pendingEmail`, which makes the change when opened. */
@@ -58,16 +68,16 @@ export function updateEmail(
   body: { email: string; password: string },
   options: Options,
 ): Promise<{ email: string; pendingEmail?: string }> {
-  return apiPost<{ email: string; pendingEmail?: string }>('/platform/platform/update/email', body, options);
+  return call(accountEndpoints.updateEmail, { body }, options);
 }
 
 /** The mailed link of an e-mail change (no session needed). */
 export function confirmEmail(token: string, options: Options): Promise<{ email: string }> {
-  return apiPost<{ email: string }>('/platform/oauth/confirm/email', { token }, { ...options, auth: false });
+  return call(accountEndpoints.confirmEmail, { body: { token } }, { ...options, auth: false });
 }
 
 export function fetchApiTokens(options: Options): Promise<ApiToken[]> {
-  return apiGet<ApiToken[]>('/platform/platform/user/token', options);
+  return call(authEndpoints.listApiTokens, {}, options);
 }
 
 /** The server asks for the current password unless the session signed in minutes ago: the dialog always sends it. */
@@ -75,29 +85,29 @@ export function createApiToken(
   body: { name: string; password: string; expiresInDays: number },
   options: Options,
 ): Promise<CreatedApiToken> {
-  return apiPost<CreatedApiToken>('/platform/platform/user/token', body, options);
+  return call(authEndpoints.createApiToken, { body }, options);
 }
 
 export function revokeApiToken(id: string, options: Options): Promise<unknown> {
-  return apiSend<unknown>('DELETE', `/platform/platform/user/token/${encodeURIComponent(id)}`, undefined, options);
+  return call(authEndpoints.revokeApiToken, { params: { id } }, options);
 }
 
 // Anonymous — /api/platform
 
 /** `/reg`: creates an inactive account and mails a one-time link. */
 export function register(body: RegisterRequest, options: Options): Promise<unknown> {
-  return apiPost<unknown>('/platform/oauth/tryout/account/PCRegister', body, options);
+  return call(accountEndpoints.register, { body }, options);
 }
 
 /** `/signUp`: records a trial application (GET with query parameters, as the spec lists it). */
 export function applyTryout(body: TryoutRequest, options: Options): Promise<unknown> {
-  return apiGet<unknown>('/platform/oauth/apply/tryout', { ...options, query: { ...body } });
+  return call(accountEndpoints.applyTryout, { query: { ...body } }, options);
 }
 
 export function forgetPassword(email: string, options: Options): Promise<unknown> {
-  return apiGet<unknown>('/platform/oauth/forget/password', { ...options, query: { email } });
+  return call(accountEndpoints.forgetPassword, { query: { email } }, options);
 }
 
 export function resetPassword(body: { token: string; password: string }, options: Options): Promise<unknown> {
-  return apiPost<unknown>('/platform/oauth/reset/password', body, options);
+  return call(accountEndpoints.resetPassword, { body }, options);
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserCustomConfig } from '@patlas/contracts';
+import type { FunctionGuideKey, UserCustomConfig } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
 import {
   applyTryout,
@@ -79,7 +79,7 @@ export function useSaveFunctionGuide() {
   const { lang, messages } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (remindKey: string) => saveFunctionGuide(remindKey, { lang, messages }),
+    mutationFn: (remindKey: FunctionGuideKey) => saveFunctionGuide(remindKey, { lang, messages }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.guide }),
   });
 }

@@ -1,5 +1,6 @@
-import type { CaptchaResponse, LoginRequest, TokenResponse } from '@patlas/contracts';
-import { apiGet, apiPost, type RequestOptions } from '../../api/client';
+import { authEndpoints, type CaptchaResponse, type LoginRequest, type TokenResponse } from '@patlas/contracts';
+import type { RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query' | 'auth'>;
 
@@ -7,10 +8,10 @@ type Options = Omit<RequestOptions, 'query' | 'auth'>;
 
 /** `GET /oauth/captcha`: a new 4-character image and its 32-letter id. */
 export function fetchCaptcha(options: Options): Promise<CaptchaResponse> {
-  return apiGet<CaptchaResponse>('/platform/oauth/captcha', { ...options, auth: false });
+  return call(authEndpoints.captcha, {}, { ...options, auth: false });
 }
 
 /** `POST /oauth/email/token`; `password` is already encrypted with the captcha id. */
 export function loginByEmail(body: LoginRequest, options: Options): Promise<TokenResponse> {
-  return apiPost<TokenResponse>('/platform/oauth/email/token', body, { ...options, auth: false });
+  return call(authEndpoints.login, { body }, { ...options, auth: false });
 }

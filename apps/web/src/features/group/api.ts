@@ -1,33 +1,33 @@
-import type { Group } from '@patlas/contracts';
-import { apiPost } from '../../api/client';
+import { groupEndpoints, type Group } from '@patlas/contracts';
+import { call } from '../../api/endpoint-call';
 import type { Options } from '../../history-recording/api';
 
 // The group calls (spec 2 §7 "Groups", all POST).
 
 export function listGroups(options: Options): Promise<{ items: Group[] }> {
-  return apiPost<{ items: Group[] }>('/product/group/query/groupInfo', {}, options);
+  return call(groupEndpoints.list, { body: {} }, options);
 }
 
 export function createGroup(name: string, options: Options): Promise<Group> {
-  return apiPost<Group>('/product/group/insert/group', { name }, options);
+  return call(groupEndpoints.create, { body: { name } }, options);
 }
 
 export function renameGroup(groupId: string, name: string, options: Options): Promise<Group> {
-  return apiPost<Group>('/product/group/update/groupName', { groupId, name }, options);
+  return call(groupEndpoints.rename, { body: { groupId, name } }, options);
 }
 
 export function disbandGroup(groupId: string, options: Options): Promise<{ done: true }> {
-  return apiPost<{ done: true }>('/product/group/delete/group', { groupId }, options);
+  return call(groupEndpoints.disband, { body: { groupId } }, options);
 }
 
 export function inviteMembers(groupId: string, emails: string[], options: Options): Promise<{ invited: number }> {
-  return apiPost<{ invited: number }>('/product/group/insert/groupMember', { groupId, emails }, options);
+  return call(groupEndpoints.invite, { body: { groupId, emails } }, options);
 }
 
 export function removeMember(groupId: string, userId: string, options: Options): Promise<{ done: true }> {
-  return apiPost<{ done: true }>('/product/group/delete/groupMember', { groupId, userId }, options);
+  return call(groupEndpoints.removeMember, { body: { groupId, userId } }, options);
 }
 
 export function leaveGroup(groupId: string, options: Options): Promise<{ done: true }> {
-  return apiPost<{ done: true }>('/product/group/dropOut/group', { groupId }, options);
+  return call(groupEndpoints.leave, { body: { groupId } }, options);
 }

@@ -1,9 +1,10 @@
-import type { Health, SpecialTopicCard } from '@patlas/contracts';
-import { apiGet, apiPost, type RequestOptions } from '../../api/client';
+import { systemEndpoints, type Health, type SpecialTopicCard } from '@patlas/contracts';
+import { apiPost, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 /** `GET /api/health`: the installation's patent count and version. */
 export function fetchHealth(options: RequestOptions): Promise<Health> {
-  return apiGet<Health>('/health', options);
+  return call(systemEndpoints.health, {}, options);
 }
 
 /** `POST /api/product/indexPage/getSpecialTopicInfo`: the enabled special topics with their live counts. */

@@ -1,12 +1,13 @@
-import type {
-  DisclosureKind,
-  DisclosureListResponse,
-  DuplicateListResponse,
-  MyFileListResponse,
-  PreEvaluationListResponse,
-  QuotaKind,
-  RewriteDayLimit,
-  RewriteListResponse,
+import {
+  accountEndpoints,
+  type DisclosureKind,
+  type DisclosureListResponse,
+  type DuplicateListResponse,
+  type MyFileListResponse,
+  type PreEvaluationListResponse,
+  type QuotaKind,
+  type RewriteDayLimit,
+  type RewriteListResponse,
 } from '@patlas/contracts';
 import { fileEndpoints, preEvaluationEndpoints } from '@patlas/contracts';
 import { apiGet, apiPost, type RequestOptions } from '../../api/client';
@@ -51,7 +52,7 @@ export function listFiles(pageSize: number, options: Options): Promise<MyFileLis
 
 /** `POST /user/limit`: the account's quotas. */
 export function getUserLimit(options: Options): Promise<UserLimit> {
-  return apiPost<UserLimit>('/product/user/limit', {}, options);
+  return call(accountEndpoints.userLimit, {}, options);
 }
 
 /** `GET /patent/rewrite/limit/day`: characters left today for assisted writing. */

@@ -1,10 +1,11 @@
-import type {
-  Group,
-  LibraryImportResponse,
-  LibraryLogItem,
-  LibraryLogListRequest,
-  LibraryShareRequest,
-  LibraryShareResponse,
+import {
+  groupEndpoints,
+  type Group,
+  type LibraryImportResponse,
+  type LibraryLogItem,
+  type LibraryLogListRequest,
+  type LibraryShareRequest,
+  type LibraryShareResponse,
 } from '@patlas/contracts';
 import { libraryEndpoints } from '@patlas/contracts';
 import { apiPost, apiUpload, type UploadOptions } from '../../api/client';
@@ -33,7 +34,7 @@ export function quitLibrary(folderId: string, options: Options): Promise<{ done:
 
 /** `POST /group/query/groupInfo`: the caller's groups, to share a library with one (the group domain's call). */
 export function listMyGroups(options: Options): Promise<{ items: Group[] }> {
-  return apiPost<{ items: Group[] }>('/product/group/query/groupInfo', {}, options);
+  return call(groupEndpoints.list, { body: {} }, options);
 }
 
 /** What an import needs: the bearer token travels explicitly (renewed first by the caller when it has expired). */

@@ -1,27 +1,33 @@
-import type { ListMessagesRequest, Message, MessagePage } from '@patlas/contracts';
-import { apiGet, apiPost } from '../../api/client';
+import {
+  messageEndpoints,
+  type EndpointBody,
+  type ListMessagesRequest,
+  type Message,
+  type MessagePage,
+} from '@patlas/contracts';
+import { call } from '../../api/endpoint-call';
 import type { Options } from '../../history-recording/api';
 
 // The message centre's calls (spec 2 §7 /message/*).
 
 export function listMessages(body: ListMessagesRequest, options: Options): Promise<MessagePage> {
-  return apiPost<MessagePage>('/product/message/query/message', body, options);
+  return call(messageEndpoints.list, { body }, options);
 }
 
 export function updateMessageStatus(
-  body: { id: string; response?: 'accept' | 'decline' },
+  body: EndpointBody<typeof messageEndpoints.updateStatus>,
   options: Options,
 ): Promise<Message> {
-  return apiPost<Message>('/product/message/update/status', body, options);
+  return call(messageEndpoints.updateStatus, { body }, options);
 }
 
 export function markMessagesRead(
-  body: { ids: string[] } | { all: true },
+  body: EndpointBody<typeof messageEndpoints.markManyRead>,
   options: Options,
 ): Promise<{ updated: number }> {
-  return apiPost<{ updated: number }>('/product/message/batchUpdate/status', body, options);
+  return call(messageEndpoints.markManyRead, { body }, options);
 }
 
 export function fetchUnreadCount(options: Options): Promise<{ count: number }> {
-  return apiGet<{ count: number }>('/product/message/unreadMessage/count', options);
+  return call(messageEndpoints.unreadCount, {}, options);
 }

@@ -1,5 +1,15 @@
-import type { AuditEntry, QuotaKind, Role, SysUser, Tenant } from '@patlas/contracts';
-import { apiGet, apiPost, apiSend, type RequestOptions } from '../../api/client';
+import {
+  sysEndpoints,
+  type AuditEntry,
+  type EndpointBody,
+  type EndpointResponse,
+  type QuotaKind,
+  type Role,
+  type SysUser,
+  type Tenant,
+} from '@patlas/contracts';
+import type { RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
 
@@ -13,128 +23,96 @@ export interface Paged<T> {
 
 export type QuotaLimits = Partial<Record<QuotaKind, number | null>>;
 
-export interface CreateSysUserRequest {
-  email: string;
-  fullname: string;
-  password?: string;
-  tenantId?: string;
-  roleIds: string[];
-  quotas: QuotaLimits;
-}
+export type CreateSysUserRequest = EndpointBody<typeof sysEndpoints.createUser>;
 /** The created user; `password` only when the server made one up to show once. */
-export type CreatedSysUser = SysUser & { password?: string };
+export type CreatedSysUser = EndpointResponse<typeof sysEndpoints.createUser>;
+export type UpdateSysUserRequest = EndpointBody<typeof sysEndpoints.updateUser>;
 
-export interface UpdateSysUserRequest {
-  fullname?: string;
-  tenantId?: string;
-  roleIds?: string[];
-  canOperation?: boolean;
-  disabled?: boolean;
-  quotas?: QuotaLimits;
-}
+export type RoleInput = EndpointBody<typeof sysEndpoints.createRole>;
+export type TenantInput = EndpointBody<typeof sysEndpoints.createTenant>;
 
-export type RoleInput = Pick<Role, 'name' | 'permissions'> & { description?: string };
-export type TenantInput = Omit<Tenant, 'id' | 'createdAt'>;
-
-export interface DisplayCopyItem {
-  name: string;
-  content: string;
-}
-
-export interface TryoutApplication {
-  id: string;
-  email: string;
-  fullname: string;
-  organisation: string | null;
-  phone: string | null;
-  purpose: string | null;
-  createdAt: string;
-}
+export type DisplayCopyItem = EndpointResponse<typeof sysEndpoints.listDisplayCopy>[number];
+export type TryoutApplication = EndpointResponse<typeof sysEndpoints.listTryouts>['items'][number];
 
 export interface PageQuery {
   page: number;
   pageSize: number;
 }
 
-const SYS = '/product/sys';
-
 // Users
 
 export function fetchSysUsers(query: PageQuery & { keyword?: string }, options: Options): Promise<Paged<SysUser>> {
-  return apiGet<Paged<SysUser>>(`${SYS}/users`, {
-    ...options,
-    query: { ...query, keyword: query.keyword || undefined },
-  });
+  return call(sysEndpoints.listUsers, { query: { ...query, keyword: query.keyword || undefined } }, options);
 }
 
 export function createSysUser(body: CreateSysUserRequest, options: Options): Promise<CreatedSysUser> {
-  return apiPost<CreatedSysUser>(`${SYS}/users`, body, options);
+  return call(sysEndpoints.createUser, { body }, options);
 }
 
 export function updateSysUser(userId: string, body: UpdateSysUserRequest, options: Options): Promise<SysUser> {
-  return apiSend<SysUser>('PATCH', `${SYS}/users/${encodeURIComponent(userId)}`, body, options);
+  return call(sysEndpoints.updateUser, { params: { userId }, body }, options);
 }
 
 /** A new random password, to be shown once. */
 export function resetSysUserPassword(userId: string, options: Options): Promise<{ password: string }> {
-  return apiPost<{ password: string }>(`${SYS}/users/${encodeURIComponent(userId)}/resetPassword`, {}, options);
+  return call(sysEndpoints.resetPassword, { params: { userId } }, options);
 }
 
 // Roles
 
 export function fetchRoles(options: Options): Promise<Role[]> {
-  return apiGet<Role[]>(`${SYS}/roles`, options);
+  return call(sysEndpoints.listRoles, {}, options);
 }
 
 export function createRole(body: RoleInput, options: Options): Promise<Role> {
-  return apiPost<Role>(`${SYS}/roles`, body, options);
+  return call(sysEndpoints.createRole, { body }, options);
 }
 
 export function updateRole(id: string, body: Partial<RoleInput>, options: Options): Promise<Role> {
-  return apiSend<Role>('PATCH', `${SYS}/roles/${encodeURIComponent(id)}`, body, options);
+  return call(sysEndpoints.updateRole, { params: { id }, body }, options);
 }
 
 export function deleteRole(id: string, options: Options): Promise<unknown> {
-  return apiSend<unknown>('DELETE', `${SYS}/roles/${encodeURIComponent(id)}`, undefined, options);
+  return call(sysEndpoints.deleteRole, { params: { id } }, options);
 }
 
 // Tenants
 
 export function fetchTenants(options: Options): Promise<Tenant[]> {
-  return apiGet<Tenant[]>(`${SYS}/tenants`, options);
+  return call(sysEndpoints.listTenants, {}, options);
 }
 
 export function createTenant(body: TenantInput, options: Options): Promise<Tenant> {
-  return apiPost<Tenant>(`${SYS}/tenants`, body, options);
+  return call(sysEndpoints.createTenant, { body }, options);
 }
 
 export function updateTenant(id: string, body: Partial<TenantInput>, options: Options): Promise<Tenant> {
-  return apiSend<Tenant>('PATCH', `${SYS}/tenants/${encodeURIComponent(id)}`, body, options);
+  return call(sysEndpoints.updateTenant, { params: { id }, body }, options);
 }
 
 export function deleteTenant(id: string, options: Options): Promise<unknown> {
-  return apiSend<unknown>('DELETE', `${SYS}/tenants/${encodeURIComponent(id)}`, undefined, options);
+  return call(sysEndpoints.deleteTenant, { params: { id } }, options);
 }
 
 // Site text
 
 export function fetchDisplayCopy(options: Options): Promise<DisplayCopyItem[]> {
-  return apiGet<DisplayCopyItem[]>(`${SYS}/display/copy`, options);
+  return call(sysEndpoints.listDisplayCopy, {}, options);
 }
 
 export function saveDisplayCopy(items: DisplayCopyItem[], options: Options): Promise<DisplayCopyItem[]> {
-  return apiSend<DisplayCopyItem[]>('PUT', `${SYS}/display/copy`, { items }, options);
+  return call(sysEndpoints.replaceDisplayCopy, { body: { items } }, options);
 }
 
 // Records
 
 export function fetchAudit(
-  query: PageQuery & { action?: string; userId?: string },
+  query: PageQuery & { action?: AuditEntry['action']; userId?: string },
   options: Options,
 ): Promise<Paged<AuditEntry>> {
-  return apiGet<Paged<AuditEntry>>(`${SYS}/audit`, { ...options, query: { ...query } });
+  return call(sysEndpoints.listAudit, { query: { ...query } }, options);
 }
 
 export function fetchTryouts(query: PageQuery, options: Options): Promise<Paged<TryoutApplication>> {
-  return apiGet<Paged<TryoutApplication>>(`${SYS}/tryout`, { ...options, query: { ...query } });
+  return call(sysEndpoints.listTryouts, { query: { ...query } }, options);
 }

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@patlas/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiContext } from '../../api/useApiContext';
 import {
@@ -74,7 +75,7 @@ export function useDisplayCopy() {
   });
 }
 
-export function useAudit(query: PageQuery & { action?: string }) {
+export function useAudit(query: PageQuery & { action?: AuditEntry['action'] }) {
   const { lang, messages } = useApiContext();
   return useQuery({
     queryKey: [...sysKeys.audit, query],
