@@ -1,14 +1,17 @@
 import { operateHistoryEndpoints } from './operate-history.js';
 import { reportEndpoints } from './report.js';
+import { rewriteEndpoints } from './rewrite.js';
 import { trackingEndpoints } from './tracking.js';
 
 export { operateHistoryEndpoints } from './operate-history.js';
 export { reportEndpoints } from './report.js';
+export { rewriteEndpoints } from './rewrite.js';
 export { trackingEndpoints } from './tracking.js';
 
 /** Every endpoint defined in contracts, by domain (the endpoint test checks them against the server's routes). */
 export const ENDPOINTS = {
   operateHistory: operateHistoryEndpoints,
   report: reportEndpoints,
+  rewrite: rewriteEndpoints,
   tracking: trackingEndpoints,
 } as const;

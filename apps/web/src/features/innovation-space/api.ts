@@ -1,14 +1,16 @@
-import type {
-  DisclosureKind,
-  DisclosureListResponse,
-  DuplicateListResponse,
-  MyFileListResponse,
-  PreEvaluationListResponse,
-  QuotaKind,
-  RewriteDayLimit,
-  RewriteListResponse,
+import {
+  rewriteEndpoints,
+  type DisclosureKind,
+  type DisclosureListResponse,
+  type DuplicateListResponse,
+  type MyFileListResponse,
+  type PreEvaluationListResponse,
+  type QuotaKind,
+  type RewriteDayLimit,
+  type RewriteListResponse,
 } from '@patlas/contracts';
 import { apiGet, apiPost, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 // What the innovation space reads: each tool's own list call (spec 2 §7 where it names one), asked
 // for the newest items only. The tools' pages own these calls; this feature only reads them.
@@ -39,7 +41,7 @@ export function listDuplicateChecks(pageSize: number, options: Options): Promise
 
 /** `POST /patent/rewrite/list`: assisted-writing rewrites. */
 export function listRewrites(pageSize: number, options: Options): Promise<RewriteListResponse> {
-  return apiPost<RewriteListResponse>('/product/patent/rewrite/list', { page: 1, pageSize }, options);
+  return call(rewriteEndpoints.list, { body: { page: 1, pageSize } }, options);
 }
 
 /** `GET /file/my/file/list`: the user's files. */
@@ -54,5 +56,5 @@ export function getUserLimit(options: Options): Promise<UserLimit> {
 
 /** `GET /patent/rewrite/limit/day`: characters left today for assisted writing. */
 export function getRewriteDayLimit(options: Options): Promise<RewriteDayLimit> {
-  return apiGet<RewriteDayLimit>('/product/patent/rewrite/limit/day', options);
+  return call(rewriteEndpoints.dayLimit, {}, options);
 }
