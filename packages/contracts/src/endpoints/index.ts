@@ -1,11 +1,13 @@
 import { operateHistoryEndpoints } from './operate-history.js';
 import { reportEndpoints } from './report.js';
 import { rewriteEndpoints } from './rewrite.js';
+import { specialTopicEndpoints } from './special-topic.js';
 import { trackingEndpoints } from './tracking.js';
 
 export { operateHistoryEndpoints } from './operate-history.js';
 export { reportEndpoints } from './report.js';
 export { rewriteEndpoints } from './rewrite.js';
+export { specialTopicEndpoints } from './special-topic.js';
 export { trackingEndpoints } from './tracking.js';
 
 /** Every endpoint defined in contracts, by domain (the endpoint test checks them against the server's routes). */
@@ -13,5 +15,6 @@ export const ENDPOINTS = {
   operateHistory: operateHistoryEndpoints,
   report: reportEndpoints,
   rewrite: rewriteEndpoints,
+  specialTopic: specialTopicEndpoints,
   tracking: trackingEndpoints,
 } as const;
