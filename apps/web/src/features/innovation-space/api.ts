@@ -1,4 +1,5 @@
 import {
+  duplicateEndpoints,
   rewriteEndpoints,
   type DisclosureKind,
   type DisclosureListResponse,
@@ -36,7 +37,7 @@ export function listPreEvaluations(pageSize: number, options: Options): Promise<
 
 /** `POST /patent/getRepeatList`: duplicate checks. */
 export function listDuplicateChecks(pageSize: number, options: Options): Promise<DuplicateListResponse> {
-  return apiPost<DuplicateListResponse>('/product/patent/getRepeatList', { page: 1, pageSize }, options);
+  return call(duplicateEndpoints.list, { body: { page: 1, pageSize } }, options);
 }
 
 /** `POST /patent/rewrite/list`: assisted-writing rewrites. */
