@@ -1,4 +1,5 @@
 import {
+  disclosureEndpoints,
   duplicateEndpoints,
   rewriteEndpoints,
   type DisclosureKind,
@@ -27,7 +28,7 @@ export function listDocuments(
   pageSize: number,
   options: Options,
 ): Promise<DisclosureListResponse> {
-  return apiPost<DisclosureListResponse>('/product/disclosurePaper/list', { page: 1, pageSize, kind }, options);
+  return call(disclosureEndpoints.list, { body: { page: 1, pageSize, kind } }, options);
 }
 
 /** `POST /apply/pre/result/list`: pre-evaluations and novelty searches. */

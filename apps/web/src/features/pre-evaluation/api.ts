@@ -6,7 +6,9 @@ import type {
   PreEvaluationSearchResponse,
   ApplicationText,
 } from '@patlas/contracts';
+import { disclosureEndpoints } from '@patlas/contracts';
 import { apiGet, apiPost, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import { downloadTaskFile, type DownloadedFile, type FileOptions } from '../../export-actions/api';
 
 // The pre-evaluation's calls (spec 2 §7 "Pre-application"; packages/contracts/src/pre-evaluation.ts).
@@ -83,7 +85,7 @@ export interface DraftDocument {
 }
 
 export function getDraft(id: string, options: Options): Promise<DraftDocument> {
-  return apiGet<DraftDocument>(`/product/disclosurePaper/detail?${new URLSearchParams({ id }).toString()}`, options);
+  return call(disclosureEndpoints.detail, { query: { id } }, options);
 }
 
 /** An application draft's four sections, which the formal review reads; undefined for a disclosure. */
