@@ -10,6 +10,8 @@ import { citationEndpoints } from './citation.js';
 import { classificationEndpoints } from './classification.js';
 import { dashboardsEndpoints } from './dashboards.js';
 import { dataImportEndpoints } from './data-import.js';
+import { disclosureEndpoints } from './disclosure.js';
+import { duplicateEndpoints } from './duplicate.js';
 import { exportEndpoints } from './export.js';
 import { fileEndpoints } from './file.js';
 import { formalReviewEndpoints } from './formal-review.js';
@@ -23,9 +25,12 @@ import { operateHistoryEndpoints } from './operate-history.js';
 import { patentValueEndpoints } from './patent-value.js';
 import { patentEndpoints } from './patent.js';
 import { preEvaluationEndpoints } from './pre-evaluation.js';
+import { reportEndpoints } from './report.js';
+import { rewriteEndpoints } from './rewrite.js';
 import { searchEndpoints } from './search.js';
 import { semanticSearchEndpoints } from './semantic-search.js';
 import { shareEndpoints } from './share.js';
+import { specialTopicEndpoints } from './special-topic.js';
 import { sysEndpoints } from './sys.js';
 import { systemEndpoints } from './system.js';
 import { trackingEndpoints } from './tracking.js';
@@ -43,6 +48,8 @@ export * from './citation.js';
 export * from './classification.js';
 export * from './dashboards.js';
 export * from './data-import.js';
+export * from './disclosure.js';
+export * from './duplicate.js';
 export * from './export.js';
 export * from './file.js';
 export * from './formal-review.js';
@@ -56,9 +63,12 @@ export * from './operate-history.js';
 export * from './patent.js';
 export * from './patent-value.js';
 export * from './pre-evaluation.js';
+export * from './report.js';
+export * from './rewrite.js';
 export * from './search.js';
 export * from './semantic-search.js';
 export * from './share.js';
+export * from './special-topic.js';
 export * from './sys.js';
 export * from './system.js';
 export * from './tracking.js';
@@ -78,6 +88,8 @@ export const ENDPOINTS = {
   classification: classificationEndpoints,
   dashboards: dashboardsEndpoints,
   dataImport: dataImportEndpoints,
+  disclosure: disclosureEndpoints,
+  duplicate: duplicateEndpoints,
   export: exportEndpoints,
   file: fileEndpoints,
   formalReview: formalReviewEndpoints,
@@ -91,9 +103,12 @@ export const ENDPOINTS = {
   patentValue: patentValueEndpoints,
   patent: patentEndpoints,
   preEvaluation: preEvaluationEndpoints,
+  report: reportEndpoints,
+  rewrite: rewriteEndpoints,
   search: searchEndpoints,
   semanticSearch: semanticSearchEndpoints,
   share: shareEndpoints,
+  specialTopic: specialTopicEndpoints,
   sys: sysEndpoints,
   system: systemEndpoints,
   tracking: trackingEndpoints,

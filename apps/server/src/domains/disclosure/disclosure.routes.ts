@@ -1,29 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import {
-  DISCLOSURE_IMAGE_ROUTE,
   DISCLOSURE_IMAGE_SUCCESS_MESSAGE,
   DISCLOSURE_WRITING_PERMISSION,
-  DisclosureDeleteRequestSchema,
-  DisclosureDetailSchema,
-  DisclosureExportQuerySchema,
-  DisclosureIdQuerySchema,
-  DisclosureImageSchema,
   DisclosureListRequestSchema,
-  DisclosureListResponseSchema,
-  DisclosureRestoreRequestSchema,
-  DisclosureSaveRequestSchema,
-  DisclosureVersionDetailSchema,
-  DisclosureVersionListSchema,
-  DisclosureVersionQuerySchema,
-  envelopeOf,
   MAX_DISCLOSURE_IMAGE_BYTES,
+  disclosureEndpoints as endpoints,
 } from '@patlas/contracts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { ok } from '../../envelope.js';
+import { route } from '../../kernel/route.js';
 import { AppError } from '../../errors.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { readUpload } from '../../files/upload.js';
@@ -49,8 +37,9 @@ export const disclosureRoutes: FastifyPluginAsyncZod<DisclosureRoutesOptions> = 
   app,
   { service, cpu, costly },
 ) => {
-  app.post(
-    '/disclosurePaper/save',
+  route(
+    app,
+    endpoints.save,
     {
       config: ACCESS,
       schema: {
@@ -58,126 +47,118 @@ export const disclosureRoutes: FastifyPluginAsyncZod<DisclosureRoutesOptions> = 
           'Creates (no id) or updates a disclosure or application draft. An update names the version it was based on; ' +
           'a save based on an older version is refused (DISCLOSURE_VERSION_CONFLICT, 409) and overwrites nothing',
         tags: TAGS,
-        body: DisclosureSaveRequestSchema,
-        response: { 200: envelopeOf(DisclosureDetailSchema) },
       },
     },
     async (request) => ok(await service.save(requireUser(request), request.body, languageOf(request))),
   );
 
-  app.get(
-    '/disclosurePaper/detail',
+  route(
+    app,
+    endpoints.detail,
     {
       config: ACCESS,
       schema: {
         summary:
           'A document of the caller: { id, kind, title, sections (plain text per section), content (editor JSON), version, updatedAt, createdAt }',
         tags: TAGS,
-        querystring: DisclosureIdQuerySchema,
-        response: { 200: envelopeOf(DisclosureDetailSchema) },
       },
     },
     async (request) => ok(await service.detail(requireUser(request), request.query.id)),
   );
 
   const listSummary = "The caller's documents, newest change first; `kind` and part of the title filter them";
-  app.post(
-    '/disclosurePaper/list',
+  route(
+    app,
+    endpoints.list,
     {
       config: ACCESS,
       schema: {
         summary: listSummary,
         tags: TAGS,
-        body: DisclosureListRequestSchema.nullish(),
-        response: { 200: envelopeOf(DisclosureListResponseSchema) },
       },
     },
     async (request) =>
       ok(await service.list(requireUser(request), request.body ?? DisclosureListRequestSchema.parse({}))),
   );
-  app.get(
-    '/disclosurePaper/list',
+  route(
+    app,
+    endpoints.listGet,
     {
       config: ACCESS,
       schema: {
         summary: listSummary,
         tags: TAGS,
-        querystring: DisclosureListRequestSchema,
-        response: { 200: envelopeOf(DisclosureListResponseSchema) },
       },
     },
     async (request) => ok(await service.list(requireUser(request), request.query)),
   );
 
-  app.post(
-    '/disclosurePaper/delete',
+  route(
+    app,
+    endpoints.remove,
     {
       config: ACCESS,
       schema: {
         summary: 'Deletes documents of the caller with their versions and images; answers the ids deleted',
         tags: TAGS,
-        body: DisclosureDeleteRequestSchema,
-        response: { 200: envelopeOf(z.object({ ids: z.array(z.string()) })) },
       },
     },
     async (request) => ok({ ids: await service.delete(requireUser(request), request.body.ids) }),
   );
 
-  app.get(
-    '/disclosurePaper/versions',
+  route(
+    app,
+    endpoints.versions,
     {
       config: ACCESS,
       schema: {
         summary:
           "A document's versions, newest first (autosaves within 10 minutes share one; saved and restored versions stay)",
         tags: TAGS,
-        querystring: DisclosureIdQuerySchema,
-        response: { 200: envelopeOf(DisclosureVersionListSchema) },
       },
     },
     async (request) => ok({ items: await service.versions(requireUser(request), request.query.id) }),
   );
 
-  app.get(
-    '/disclosurePaper/version',
+  route(
+    app,
+    endpoints.version,
     {
       config: ACCESS,
       schema: {
         summary: 'One version of a document with its texts (?id=&versionId=)',
         tags: TAGS,
-        querystring: DisclosureVersionQuerySchema,
-        response: { 200: envelopeOf(DisclosureVersionDetailSchema) },
       },
     },
     async (request) => ok(await service.version(requireUser(request), request.query.id, request.query.versionId)),
   );
 
-  app.post(
-    '/disclosurePaper/versions/restore',
+  route(
+    app,
+    endpoints.restore,
     {
       config: ACCESS,
       schema: {
         summary:
           "Makes a version the document's next one; `version` is the document's current version (older: DISCLOSURE_VERSION_CONFLICT)",
         tags: TAGS,
-        body: DisclosureRestoreRequestSchema,
-        response: { 200: envelopeOf(DisclosureDetailSchema) },
       },
     },
     async (request) => ok(await service.restore(requireUser(request), request.body)),
   );
 
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/disclosurePaper/export',
-      config: { ...ACCESS, rateLimit: costly },
-      schema: {
-        summary: 'The document as a Word file: its sections under their headings, with their images (?id=)',
-        tags: TAGS,
-        querystring: DisclosureExportQuerySchema,
+  for (const definition of [endpoints.exportGet, endpoints.exportPost]) {
+    route(
+      app,
+      definition,
+      {
+        config: { ...ACCESS, rateLimit: costly },
+        schema: {
+          summary: 'The document as a Word file: its sections under their headings, with their images (?id=)',
+          tags: TAGS,
+        },
       },
-      handler: async (request, reply) => {
+      async (request, reply) => {
         const auth = requireUser(request);
         const lang = languageOf(request);
         const detail = await service.detail(auth, request.query.id);
@@ -189,11 +170,12 @@ export const disclosureRoutes: FastifyPluginAsyncZod<DisclosureRoutesOptions> = 
           .header('content-disposition', contentDisposition(`${name}.docx`))
           .send(data);
       },
-    });
+    );
   }
 
-  app.post(
-    '/disclosurePaper/uploadImage',
+  route(
+    app,
+    endpoints.uploadImage,
     {
       config: ACCESS,
       schema: {
@@ -202,8 +184,6 @@ export const disclosureRoutes: FastifyPluginAsyncZod<DisclosureRoutesOptions> = 
           'Spec 2 §7: answered with message 成功 and the address in data.ossHttpPath',
         tags: TAGS,
         consumes: ['multipart/form-data'],
-        querystring: DisclosureIdQuerySchema,
-        response: { 200: envelopeOf(DisclosureImageSchema) },
       },
     },
     async (request) => {
@@ -221,14 +201,14 @@ export const disclosureRoutes: FastifyPluginAsyncZod<DisclosureRoutesOptions> = 
     },
   );
 
-  app.get(
-    `${DISCLOSURE_IMAGE_ROUTE}/:id`,
+  route(
+    app,
+    endpoints.image,
     {
       config: ACCESS,
       schema: {
         summary: "An image of the caller's documents (the bearer header is required: the editor fetches it)",
         tags: TAGS,
-        params: z.object({ id: z.string().min(1).max(64) }),
       },
     },
     async (request, reply) => {

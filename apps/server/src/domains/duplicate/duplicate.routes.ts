@@ -1,25 +1,14 @@
+import type { DuplicateReportQuerySchema } from '@patlas/contracts';
 import {
-  DuplicateCheckSchema,
-  DuplicateDeleteRequestSchema,
-  DuplicateDetailsSchema,
-  DuplicateExportQuerySchema,
   DuplicateListRequestSchema,
-  DuplicateListResponseSchema,
-  DuplicateQuickCheckRequestSchema,
-  DuplicateQuickCheckResponseSchema,
-  DuplicateReportQuerySchema,
-  DuplicateSnippetInfoSchema,
-  DuplicateSnippetRequestSchema,
   DuplicateSubmitRequestSchema,
-  DuplicateSubmitResponseSchema,
-  DuplicateSummarySchema,
   DUPLICATE_PERMISSION,
-  envelopeOf,
+  duplicateEndpoints as endpoints,
   MAX_DUPLICATE_FILE_BYTES,
 } from '@patlas/contracts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
@@ -27,6 +16,7 @@ import { contentDisposition } from '../../files/spreadsheet.js';
 import { readUpload } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser } from '../../kernel/access.plugin.js';
+import { route } from '../../kernel/route.js';
 import type { DuplicateService } from './duplicate.service.js';
 
 export interface DuplicateRoutesOptions {
@@ -54,8 +44,9 @@ function reportIdOf(query: z.infer<typeof DuplicateReportQuerySchema>): string {
 
 /** The duplicate check under /api/product (spec 2 §7 "Duplicates and checks"; surface.json group duplicate). */
 export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = async (app, { service, cpu, costly }) => {
-  app.post(
-    '/patent/repeat',
+  route(
+    app,
+    endpoints.submit,
     {
       config: ACCESS,
       schema: {
@@ -63,7 +54,6 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
           'Queues a duplicate check of a text: JSON { text, title? }, or multipart with a .docx/.txt file (up to 5 MB); ' +
           'under 200 characters the answer carries the advice as `warning`',
         tags: ['duplicate'],
-        response: { 200: envelopeOf(DuplicateSubmitResponseSchema) },
       },
     },
     async (request) => {
@@ -94,15 +84,14 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
     },
   );
 
-  app.post(
-    '/patent/getRepeatList',
+  route(
+    app,
+    endpoints.list,
     {
       config: ACCESS,
       schema: {
         summary: "The caller's duplicate checks, newest first, with their state and similarity",
         tags: ['duplicate'],
-        body: DuplicateListRequestSchema.nullish(),
-        response: { 200: envelopeOf(DuplicateListResponseSchema) },
       },
     },
     async (request) => {
@@ -111,31 +100,31 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
     },
   );
 
-  app.post(
-    '/patent/deleteRepeat',
+  route(
+    app,
+    endpoints.remove,
     {
       config: ACCESS,
       schema: {
         summary: 'Deletes checks of the caller (their texts and reports)',
         tags: ['duplicate'],
-        body: DuplicateDeleteRequestSchema,
-        response: { 200: envelopeOf(z.object({ ids: z.array(z.string()) })) },
       },
     },
     async (request) => ok({ ids: await service.delete(requireUser(request), request.body.ids) }),
   );
 
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/patent/export',
-      config: ACCESS,
-      schema: {
-        summary: 'The report of a finished check as a Word (default) or PDF file: ?repeatId=&format=docx|pdf',
-        tags: ['duplicate'],
-        querystring: DuplicateExportQuerySchema,
+  for (const definition of [endpoints.exportGet, endpoints.exportPost]) {
+    route(
+      app,
+      definition,
+      {
+        config: ACCESS,
+        schema: {
+          summary: 'The report of a finished check as a Word (default) or PDF file: ?repeatId=&format=docx|pdf',
+          tags: ['duplicate'],
+        },
       },
-      handler: async (request, reply) => {
+      async (request, reply) => {
         const lang = languageOf(request);
         const { row, report } = await service.fullReport(requireUser(request), reportIdOf(request.query), lang);
         const { format } = request.query;
@@ -147,11 +136,12 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
           .header('content-disposition', contentDisposition(`${base}.${format}`))
           .send(data);
       },
-    });
+    );
   }
 
-  app.post(
-    '/patent/check',
+  route(
+    app,
+    endpoints.quickCheck,
     {
       config: { ...ACCESS, rateLimit: costly },
       // The answer is written without checking it against its schema again (kept for the docs): a
@@ -160,8 +150,6 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
       schema: {
         summary: 'Compares a text with one or a few given patents (at most 10), answered at once with the evidence',
         tags: ['duplicate'],
-        body: DuplicateQuickCheckRequestSchema,
-        response: { 200: envelopeOf(DuplicateQuickCheckResponseSchema) },
       },
     },
     async (request) => ok(await service.quickCheck(requireUser(request), request.body, languageOf(request))),
@@ -170,60 +158,39 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
   // Spec 2 §7 names no method for these: GET with the query, or POST with the same fields as body.
   const reads = [
     {
-      url: '/patent/similarity/summary',
+      get: endpoints.summaryGet,
+      post: endpoints.summaryPost,
       summary:
         'The overall similarity of a finished check, its similar patents and the summary by section (?reportId=)',
-      response: DuplicateSummarySchema,
       run: (request: Parameters<typeof requireUser>[0], query: z.infer<typeof DuplicateReportQuerySchema>) =>
         service.summary(requireUser(request), reportIdOf(query), languageOf(request)),
     },
     {
-      url: '/patent/report/details',
+      get: endpoints.detailsGet,
+      post: endpoints.detailsPost,
       summary: 'The summary plus the checked text and its sentences with their best match (?reportId=)',
-      response: DuplicateDetailsSchema,
       run: (request: Parameters<typeof requireUser>[0], query: z.infer<typeof DuplicateReportQuerySchema>) =>
         service.details(requireUser(request), reportIdOf(query), languageOf(request)),
     },
   ];
   for (const read of reads) {
-    app.route({
-      method: 'GET',
-      url: read.url,
-      config: ACCESS,
-      schema: {
-        summary: read.summary,
-        tags: ['duplicate'],
-        querystring: DuplicateReportQuerySchema,
-        response: { 200: envelopeOf(read.response) },
-      },
-      handler: async (request) => ok(await read.run(request, request.query)),
-    });
-    app.route({
-      method: 'POST',
-      url: read.url,
-      config: ACCESS,
-      schema: {
-        summary: read.summary,
-        tags: ['duplicate'],
-        querystring: DuplicateReportQuerySchema,
-        body: DuplicateReportQuerySchema.nullish(),
-        response: { 200: envelopeOf(read.response) },
-      },
-      handler: async (request) => ok(await read.run(request, { ...request.query, ...(request.body ?? {}) })),
-    });
+    const schema = { summary: read.summary, tags: ['duplicate'] };
+    route(app, read.get, { config: ACCESS, schema }, async (request) => ok(await read.run(request, request.query)));
+    route(app, read.post, { config: ACCESS, schema }, async (request) =>
+      ok(await read.run(request, { ...request.query, ...(request.body ?? {}) })),
+    );
   }
 
   const snippetSummary =
     'The evidence of one similar patent of a check: each matching sentence, its passage and the spans on both sides';
-  app.get(
-    '/patent/similarity/snippet/info',
+  route(
+    app,
+    endpoints.snippetGet,
     {
       config: ACCESS,
       schema: {
         summary: snippetSummary,
         tags: ['duplicate'],
-        querystring: DuplicateSnippetRequestSchema,
-        response: { 200: envelopeOf(DuplicateSnippetInfoSchema) },
       },
     },
     async (request) =>
@@ -236,15 +203,14 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
         ),
       ),
   );
-  app.post(
-    '/patent/similarity/snippet/info',
+  route(
+    app,
+    endpoints.snippetPost,
     {
       config: ACCESS,
       schema: {
         summary: snippetSummary,
         tags: ['duplicate'],
-        body: DuplicateSnippetRequestSchema,
-        response: { 200: envelopeOf(DuplicateSnippetInfoSchema) },
       },
     },
     async (request) =>
@@ -258,19 +224,19 @@ export const duplicateRoutes: FastifyPluginAsyncZod<DuplicateRoutesOptions> = as
       ),
   );
 
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/patent/again/:id',
-      config: ACCESS,
-      schema: {
-        summary: 'Runs a finished or failed check again on the current index, as the same check',
-        tags: ['duplicate'],
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: envelopeOf(z.object({ check: DuplicateCheckSchema })) },
+  for (const definition of [endpoints.againGet, endpoints.againPost]) {
+    route(
+      app,
+      definition,
+      {
+        config: ACCESS,
+        schema: {
+          summary: 'Runs a finished or failed check again on the current index, as the same check',
+          tags: ['duplicate'],
+        },
       },
-      handler: async (request) =>
+      async (request) =>
         ok({ check: await service.again(requireUser(request), request.params.id, languageOf(request)) }),
-    });
+    );
   }
 };

@@ -1,22 +1,16 @@
 import { createReadStream } from 'node:fs';
 import {
-  envelopeOf,
   REPORT_PERMISSION,
-  ReportCreateRequestSchema,
-  ReportFileQuerySchema,
-  ReportIdParamsSchema,
   ReportListRequestSchema,
-  ReportListResponseSchema,
-  ReportSchema,
+  reportEndpoints as endpoints,
   SYS_PERMISSION,
-  SysReportListResponseSchema,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../envelope.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser } from '../../kernel/access.plugin.js';
+import { route } from '../../kernel/route.js';
 import type { ReportService } from './report.service.js';
 
 export interface ReportRoutesOptions {
@@ -34,8 +28,9 @@ const CONTENT_TYPES = {
 
 /** Smart reports under /api/product (spec 2 §7 "Reports"; surface.json group report). */
 export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/report/patent',
+  route(
+    app,
+    endpoints.create,
     {
       config: ACCESS,
       schema: {
@@ -43,22 +38,19 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
           'Creates (generates) a report over a result set, library or dashboard: title, language, sections, ' +
           'time range (within 12 years, quarters or months); a durable task, answered at once as generating',
         tags: ['report'],
-        body: ReportCreateRequestSchema,
-        response: { 200: envelopeOf(ReportSchema) },
       },
     },
     async (request) => ok(await service.create(requireUser(request), request.body, languageOf(request))),
   );
 
-  app.post(
-    '/report/patent/list',
+  route(
+    app,
+    endpoints.list,
     {
       config: ACCESS,
       schema: {
         summary: "The caller's reports, newest first, with their state, sentences and the report quota",
         tags: ['report'],
-        body: ReportListRequestSchema.nullish(),
-        response: { 200: envelopeOf(ReportListResponseSchema) },
       },
     },
     async (request) => {
@@ -67,29 +59,24 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
     },
   );
 
-  app.get(
-    '/report/patent/:id',
+  route(
+    app,
+    endpoints.get,
     {
       config: ACCESS,
-      schema: {
-        summary: 'One report of the caller with its sections’ sentences',
-        tags: ['report'],
-        params: ReportIdParamsSchema,
-        response: { 200: envelopeOf(ReportSchema) },
-      },
+      schema: { summary: 'One report of the caller with its sections’ sentences', tags: ['report'] },
     },
     async (request) => ok(await service.get(requireUser(request), request.params.id, languageOf(request))),
   );
 
-  app.get(
-    '/report/patent/:id/file',
+  route(
+    app,
+    endpoints.file,
     {
       config: ACCESS,
       schema: {
         summary: 'The report as PDF (default) or Word: ?format=pdf|docx&inline=1 (inline: shown, not saved)',
         tags: ['report'],
-        params: ReportIdParamsSchema,
-        querystring: ReportFileQuerySchema,
       },
     },
     async (request, reply) => {
@@ -103,29 +90,27 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
     },
   );
 
-  app.post(
-    '/report/patent/:id/regenerate',
+  route(
+    app,
+    endpoints.regenerate,
     {
       config: ACCESS,
       schema: {
         summary: 'Generates a report again from its request (an expired or failed one); counts against the quota',
         tags: ['report'],
-        params: ReportIdParamsSchema,
-        response: { 200: envelopeOf(ReportSchema) },
       },
     },
     async (request) => ok(await service.regenerate(requireUser(request), request.params.id, languageOf(request))),
   );
 
-  app.post(
-    '/report/patent/:id/delete',
+  route(
+    app,
+    endpoints.remove,
     {
       config: ACCESS,
       schema: {
         summary: 'Deletes a report (its files); its links answer “has been deleted” afterwards',
         tags: ['report'],
-        params: ReportIdParamsSchema,
-        response: { 200: envelopeOf(z.object({ id: z.string() })) },
       },
     },
     async (request) => {
@@ -134,15 +119,14 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
     },
   );
 
-  app.post(
-    '/sys/report/list',
+  route(
+    app,
+    endpoints.listAll,
     {
       config: SYS,
       schema: {
         summary: "Operators: every user's reports, newest first, and the reports per user",
         tags: ['report', 'sys'],
-        body: ReportListRequestSchema.nullish(),
-        response: { 200: envelopeOf(SysReportListResponseSchema) },
       },
     },
     async (request) => {

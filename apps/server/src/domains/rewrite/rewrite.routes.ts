@@ -1,19 +1,7 @@
-import {
-  envelopeOf,
-  REWRITE_PERMISSION,
-  RewriteDayLimitSchema,
-  RewriteDeleteRequestSchema,
-  RewriteExportRequestSchema,
-  RewriteIdQuerySchema,
-  RewriteListRequestSchema,
-  RewriteListResponseSchema,
-  RewriteRequestSchema,
-  RewriteResponseSchema,
-  RewriteSchema,
-} from '@patlas/contracts';
+import { REWRITE_PERMISSION, RewriteListRequestSchema, rewriteEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../envelope.js';
+import { route } from '../../kernel/route.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser } from '../../kernel/access.plugin.js';
@@ -33,8 +21,9 @@ const CONTENT_TYPES = {
 
 /** Assisted writing under /api/product (spec 2 §7 "Rewrite"; surface.json group rewrite). */
 export const rewriteRoutes: FastifyPluginAsyncZod<RewriteRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/patent/rewrite/text',
+  route(
+    app,
+    endpoints.text,
     {
       config: ACCESS,
       schema: {
@@ -42,16 +31,15 @@ export const rewriteRoutes: FastifyPluginAsyncZod<RewriteRoutesOptions> = async 
           'Rewrites a passage (up to 2,000 characters) in a mode — rephrase, claim, expand, shorten — answered ' +
           'within the request (LLM_TIMEOUT_MS, retries included); counts its characters against the day',
         tags: ['rewrite'],
-        body: RewriteRequestSchema,
-        response: { 200: envelopeOf(RewriteResponseSchema) },
       },
     },
     async (request) =>
       ok(await service.rewriteText(requireUser(request), request.body, languageOf(request), request.cancelSignal)),
   );
 
-  app.post(
-    '/patent/rewrite/all',
+  route(
+    app,
+    endpoints.all,
     {
       config: ACCESS,
       schema: {
@@ -59,43 +47,41 @@ export const rewriteRoutes: FastifyPluginAsyncZod<RewriteRoutesOptions> = async 
           'Rewrites a whole document (up to 50,000 characters) as a task, in pieces of whole sentences; ' +
           'answered at once as waiting, followed with GET /patent/rewrite/all/status?id=',
         tags: ['rewrite'],
-        body: RewriteRequestSchema,
-        response: { 200: envelopeOf(RewriteResponseSchema) },
       },
     },
     async (request) => ok(await service.rewriteAll(requireUser(request), request.body, languageOf(request))),
   );
 
-  app.get(
-    '/patent/rewrite/all/status',
+  route(
+    app,
+    endpoints.status,
     {
       config: ACCESS,
       schema: {
         summary: 'A rewrite of the caller with its state, pieces done and texts (the result so far while running)',
         tags: ['rewrite'],
-        querystring: RewriteIdQuerySchema,
-        response: { 200: envelopeOf(RewriteSchema) },
       },
     },
     async (request) => ok(await service.get(requireUser(request), request.query.id, languageOf(request))),
   );
 
-  app.get(
-    '/patent/rewrite/limit/day',
+  route(
+    app,
+    endpoints.dayLimit,
     {
       config: ACCESS,
       schema: {
         summary:
           "Today's allowance in characters (UTC day): limit, used, left, when it renews; and the account's writing quota",
         tags: ['rewrite'],
-        response: { 200: envelopeOf(RewriteDayLimitSchema) },
       },
     },
     async (request) => ok(await service.dayLimit(requireUser(request))),
   );
 
-  app.post(
-    '/patent/rewrite/list',
+  route(
+    app,
+    endpoints.list,
     {
       config: ACCESS,
       schema: {
@@ -103,8 +89,6 @@ export const rewriteRoutes: FastifyPluginAsyncZod<RewriteRoutesOptions> = async 
           "The caller's rewrites, newest first, filtered by words (title, original, result), mode and state; " +
           'texts cut to 300 characters',
         tags: ['rewrite'],
-        body: RewriteListRequestSchema.nullish(),
-        response: { 200: envelopeOf(RewriteListResponseSchema) },
       },
     },
     async (request) =>
@@ -117,28 +101,27 @@ export const rewriteRoutes: FastifyPluginAsyncZod<RewriteRoutesOptions> = async 
       ),
   );
 
-  app.post(
-    '/patent/rewrite/delete',
+  route(
+    app,
+    endpoints.remove,
     {
       config: ACCESS,
       schema: {
         summary: 'Deletes rewrites of the caller from the history (they still count against the day and the quota)',
         tags: ['rewrite'],
-        body: RewriteDeleteRequestSchema,
-        response: { 200: envelopeOf(z.object({ ids: z.array(z.string()) })) },
       },
     },
     async (request) => ok({ ids: await service.delete(requireUser(request), request.body.ids) }),
   );
 
-  app.post(
-    '/patent/rewrite/export/text',
+  route(
+    app,
+    endpoints.exportText,
     {
       config: ACCESS,
       schema: {
         summary: 'One rewrite or several (up to 100) as a Word file (default) or plain text: { ids, format: docx|txt }',
         tags: ['rewrite'],
-        body: RewriteExportRequestSchema,
       },
     },
     async (request, reply) => {

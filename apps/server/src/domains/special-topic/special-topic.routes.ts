@@ -1,59 +1,53 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import {
-  envelopeOf,
   MAX_TOPIC_PICTURE_BYTES,
   MAX_TOPIC_PICTURE_SIDE,
-  SpecialTopicCardListSchema,
-  SpecialTopicInputSchema,
-  SpecialTopicOrderSchema,
-  SpecialTopicPatchSchema,
-  SpecialTopicSchema,
   SYS_PERMISSION,
+  specialTopicEndpoints as endpoints,
 } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../envelope.js';
+import { route } from '../../kernel/route.js';
 import { AppError } from '../../errors.js';
 import { readUpload } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
-import { TOPIC_PICTURE_ROUTE, type SpecialTopicService } from './special-topic.service.js';
+import type { SpecialTopicService } from './special-topic.service.js';
 
 export interface SpecialTopicRoutesOptions {
   service: SpecialTopicService;
 }
 
 const OPERATORS = { access: SYS_PERMISSION };
-const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
  * The home page's special topics (spec 1 §7 POST /indexPage/getSpecialTopicInfo) and their
  * upkeep in the operators' area (/sys/specialTopics), under /api/product.
  */
 export const specialTopicRoutes: FastifyPluginAsyncZod<SpecialTopicRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '/indexPage/getSpecialTopicInfo',
+  route(
+    app,
+    endpoints.cards,
     {
       // Public like the home page itself: the cards and counts of the operators' topics.
       config: { access: 'public' },
       schema: {
         summary: 'The enabled special topics in order, in the caller language, with the live count of each expression',
         tags: ['special-topic'],
-        response: { 200: envelopeOf(SpecialTopicCardListSchema) },
       },
     },
     async (request) => ok(await service.cards(languageOf(request))),
   );
 
-  app.get(
-    `${TOPIC_PICTURE_ROUTE}/:file`,
+  route(
+    app,
+    endpoints.picture,
     {
       // Public: <img> tags cannot send a bearer header.
       config: { access: 'public' },
       schema: {
         summary: "A special topic's picture (WebP)",
         tags: ['special-topic'],
-        params: z.object({ file: z.string().min(1).max(100) }),
       },
     },
     async (request, reply) => {
@@ -68,57 +62,53 @@ export const specialTopicRoutes: FastifyPluginAsyncZod<SpecialTopicRoutesOptions
     },
   );
 
-  app.get(
-    '/sys/specialTopics',
+  route(
+    app,
+    endpoints.list,
     {
       config: OPERATORS,
       schema: {
         summary: 'Every special topic, in home-page order',
         tags: ['special-topic'],
-        response: { 200: envelopeOf(z.array(SpecialTopicSchema)) },
       },
     },
     async () => ok(await service.list()),
   );
 
-  app.post(
-    '/sys/specialTopics',
+  route(
+    app,
+    endpoints.create,
     {
       config: OPERATORS,
       schema: {
         summary: 'Adds a topic after the others; an expression the search refuses is refused with its message',
         tags: ['special-topic'],
-        body: SpecialTopicInputSchema,
-        response: { 200: envelopeOf(SpecialTopicSchema) },
       },
     },
     async (request) => ok(await service.create(request.body, languageOf(request))),
   );
 
-  app.put(
-    '/sys/specialTopics/:id',
+  route(
+    app,
+    endpoints.update,
     {
       config: OPERATORS,
       schema: {
         summary: 'Changes a topic (any of its fields; `enabled` shows or hides it on the home page)',
         tags: ['special-topic'],
-        params: IdParams,
-        body: SpecialTopicPatchSchema,
-        response: { 200: envelopeOf(SpecialTopicSchema) },
       },
     },
     async (request) => ok(await service.update(request.params.id, request.body, languageOf(request))),
   );
 
-  app.delete(
-    '/sys/specialTopics/:id',
+  route(
+    app,
+    endpoints.remove,
     {
       config: OPERATORS,
       schema: {
         summary: 'Deletes a topic and its picture',
         tags: ['special-topic'],
-        params: IdParams,
-        response: { 200: envelopeOf(z.null()) },
       },
     },
     async (request) => {
@@ -127,22 +117,22 @@ export const specialTopicRoutes: FastifyPluginAsyncZod<SpecialTopicRoutesOptions
     },
   );
 
-  app.post(
-    '/sys/specialTopics/order',
+  route(
+    app,
+    endpoints.reorder,
     {
       config: OPERATORS,
       schema: {
         summary: 'Puts the topics in this order (every topic id once)',
         tags: ['special-topic'],
-        body: SpecialTopicOrderSchema,
-        response: { 200: envelopeOf(z.array(SpecialTopicSchema)) },
       },
     },
     async (request) => ok(await service.reorder(request.body.ids)),
   );
 
-  app.post(
-    '/sys/specialTopics/:id/picture',
+  route(
+    app,
+    endpoints.setPicture,
     {
       config: OPERATORS,
       schema: {
@@ -151,8 +141,6 @@ export const specialTopicRoutes: FastifyPluginAsyncZod<SpecialTopicRoutesOptions
         } MB and ${MAX_TOPIC_PICTURE_SIDE} px a side)`,
         tags: ['special-topic'],
         consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: { 200: envelopeOf(SpecialTopicSchema) },
       },
     },
     async (request) => {
@@ -171,15 +159,14 @@ export const specialTopicRoutes: FastifyPluginAsyncZod<SpecialTopicRoutesOptions
     },
   );
 
-  app.delete(
-    '/sys/specialTopics/:id/picture',
+  route(
+    app,
+    endpoints.removePicture,
     {
       config: OPERATORS,
       schema: {
         summary: "Removes a topic's picture",
         tags: ['special-topic'],
-        params: IdParams,
-        response: { 200: envelopeOf(SpecialTopicSchema) },
       },
     },
     async (request) => ok(await service.removePicture(request.params.id)),

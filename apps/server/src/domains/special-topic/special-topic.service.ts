@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  fillPath,
   MAX_SPECIAL_TOPICS,
   MAX_TOPIC_PICTURE_BYTES,
   MAX_TOPIC_PICTURE_SIDE,
   TOPIC_COUNT_TTL_MS,
+  specialTopicEndpoints,
   TOPIC_PICTURE_TYPES,
   type Language,
   type SpecialTopic,
@@ -15,6 +17,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../errors.js';
+import { API_BASE_PATH } from '../../kernel/route.js';
 import type { SearchService } from '../search/index.js';
 import type { SpecialTopicRepository, SpecialTopicRow, SpecialTopicValues } from './special-topic.repository.js';
 
@@ -31,8 +34,6 @@ export interface SpecialTopicServiceDeps {
 const PICTURE_WIDTH = 640;
 /** Stored picture names: never a path. */
 const PICTURE_NAME = /^[A-Za-z0-9-]+\.webp$/;
-/** URL path of a picture under /api/product. */
-export const TOPIC_PICTURE_ROUTE = '/indexPage/specialTopic/picture';
 
 /**
  * The demo topics a fresh start with the demo corpus shows (docs/special-topics.md): technologies
@@ -67,7 +68,7 @@ export const DEMO_TOPICS: readonly SpecialTopicValues[] = [
 ];
 
 function pictureUrlOf(row: SpecialTopicRow): string | null {
-  return row.picture ? `/api/product${TOPIC_PICTURE_ROUTE}/${row.picture}` : null;
+  return row.picture ? API_BASE_PATH + fillPath(specialTopicEndpoints.picture.path, { file: row.picture }) : null;
 }
 
 function toTopic(row: SpecialTopicRow): SpecialTopic {

@@ -1,13 +1,15 @@
-import type {
-  Rewrite,
-  RewriteDayLimit,
-  RewriteExportRequest,
-  RewriteListRequest,
-  RewriteListResponse,
-  RewriteRequest,
-  RewriteResponse,
+import {
+  rewriteEndpoints,
+  type Rewrite,
+  type RewriteDayLimit,
+  type RewriteExportRequest,
+  type RewriteListRequest,
+  type RewriteListResponse,
+  type RewriteRequest,
+  type RewriteResponse,
 } from '@patlas/contracts';
-import { ApiError, apiGet, apiPost, urlOf, type RequestOptions } from '../../api/client';
+import { ApiError, urlOf, type RequestOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import type { FileOptions } from '../../export-actions/api';
 import { fileNameOf } from '../../utils/content-disposition';
 
@@ -17,32 +19,32 @@ type Options = Omit<RequestOptions, 'query'>;
 
 /** `POST /patent/rewrite/text`: a passage, answered within the request. */
 export function rewriteText(body: RewriteRequest, options: Options): Promise<RewriteResponse> {
-  return apiPost<RewriteResponse>('/product/patent/rewrite/text', body, options);
+  return call(rewriteEndpoints.text, { body }, options);
 }
 
 /** `POST /patent/rewrite/all`: a document, queued as a task. */
 export function rewriteAll(body: RewriteRequest, options: Options): Promise<RewriteResponse> {
-  return apiPost<RewriteResponse>('/product/patent/rewrite/all', body, options);
+  return call(rewriteEndpoints.all, { body }, options);
 }
 
 /** `GET /patent/rewrite/all/status?id=`: a rewrite with its whole texts and progress. */
 export function getRewrite(id: string, options: Options): Promise<Rewrite> {
-  return apiGet<Rewrite>('/product/patent/rewrite/all/status', { ...options, query: { id } });
+  return call(rewriteEndpoints.status, { query: { id } }, options);
 }
 
 /** `GET /patent/rewrite/limit/day`. */
 export function getDayLimit(options: Options): Promise<RewriteDayLimit> {
-  return apiGet<RewriteDayLimit>('/product/patent/rewrite/limit/day', options);
+  return call(rewriteEndpoints.dayLimit, {}, options);
 }
 
 /** `POST /patent/rewrite/list`. */
 export function listRewrites(body: RewriteListRequest, options: Options): Promise<RewriteListResponse> {
-  return apiPost<RewriteListResponse>('/product/patent/rewrite/list', body, options);
+  return call(rewriteEndpoints.list, { body }, options);
 }
 
 /** `POST /patent/rewrite/delete`. */
 export function deleteRewrites(ids: string[], options: Options): Promise<{ ids: string[] }> {
-  return apiPost<{ ids: string[] }>('/product/patent/rewrite/delete', { ids }, options);
+  return call(rewriteEndpoints.remove, { body: { ids } }, options);
 }
 
 /** `POST /patent/rewrite/export/text`: the file (docx or txt) of one rewrite or several. */
@@ -52,7 +54,7 @@ export async function exportRewrites(
 ): Promise<{ blob: Blob; fileName: string }> {
   let response: Response;
   try {
-    response = await fetch(urlOf('/product/patent/rewrite/export/text'), {
+    response = await fetch(urlOf(rewriteEndpoints.exportText.path), {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',

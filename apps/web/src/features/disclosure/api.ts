@@ -1,14 +1,16 @@
-import type {
-  DisclosureDetail,
-  DisclosureImage,
-  DisclosureListRequest,
-  DisclosureListResponse,
-  DisclosureRestoreRequest,
-  DisclosureSaveRequest,
-  DisclosureVersionDetail,
-  DisclosureVersionList,
+import {
+  disclosureEndpoints,
+  type DisclosureDetail,
+  type DisclosureImage,
+  type DisclosureListRequest,
+  type DisclosureListResponse,
+  type DisclosureRestoreRequest,
+  type DisclosureSaveRequest,
+  type DisclosureVersionDetail,
+  type DisclosureVersionList,
 } from '@patlas/contracts';
-import { apiGet, apiPost, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import { apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 import { downloadTaskFile, type DownloadedFile, type FileOptions } from '../../export-actions/api';
 
 // The disclosure writing calls (packages/contracts/src/disclosure.ts; /api/product/disclosurePaper/*).
@@ -17,36 +19,36 @@ type Options = Omit<RequestOptions, 'query'>;
 
 /** `POST /disclosurePaper/save`: creates (no id) or updates (id + the version it was based on). */
 export function saveDocument(body: DisclosureSaveRequest, options: Options): Promise<DisclosureDetail> {
-  return apiPost<DisclosureDetail>('/product/disclosurePaper/save', body, options);
+  return call(disclosureEndpoints.save, { body }, options);
 }
 
 export function getDocument(id: string, options: Options): Promise<DisclosureDetail> {
-  return apiGet<DisclosureDetail>('/product/disclosurePaper/detail', { ...options, query: { id } });
+  return call(disclosureEndpoints.detail, { query: { id } }, options);
 }
 
 export function listDocuments(body: DisclosureListRequest, options: Options): Promise<DisclosureListResponse> {
-  return apiPost<DisclosureListResponse>('/product/disclosurePaper/list', body, options);
+  return call(disclosureEndpoints.list, { body }, options);
 }
 
 export function deleteDocuments(ids: string[], options: Options): Promise<{ ids: string[] }> {
-  return apiPost<{ ids: string[] }>('/product/disclosurePaper/delete', { ids }, options);
+  return call(disclosureEndpoints.remove, { body: { ids } }, options);
 }
 
 export function listVersions(id: string, options: Options): Promise<DisclosureVersionList> {
-  return apiGet<DisclosureVersionList>('/product/disclosurePaper/versions', { ...options, query: { id } });
+  return call(disclosureEndpoints.versions, { query: { id } }, options);
 }
 
 export function getVersion(id: string, versionId: string, options: Options): Promise<DisclosureVersionDetail> {
-  return apiGet<DisclosureVersionDetail>('/product/disclosurePaper/version', { ...options, query: { id, versionId } });
+  return call(disclosureEndpoints.version, { query: { id, versionId } }, options);
 }
 
 export function restoreVersion(body: DisclosureRestoreRequest, options: Options): Promise<DisclosureDetail> {
-  return apiPost<DisclosureDetail>('/product/disclosurePaper/versions/restore', body, options);
+  return call(disclosureEndpoints.restore, { body }, options);
 }
 
 /** `POST /disclosurePaper/uploadImage?id=` (multipart): the image's address in `ossHttpPath` (spec 2 §7). */
 export function uploadImage(id: string, file: File, options: UploadOptions): Promise<DisclosureImage> {
-  return apiUpload<DisclosureImage>('/product/disclosurePaper/uploadImage', file, { ...options, query: { id } });
+  return apiUpload<DisclosureImage>(disclosureEndpoints.uploadImage.path, file, { ...options, query: { id } });
 }
 
 /** An editor image, fetched with the bearer token (the address needs it). */
@@ -57,7 +59,7 @@ export function fetchImage(ossHttpPath: string, options: FileOptions): Promise<D
 /** `GET /disclosurePaper/export?id=`: the document as a Word file. */
 export function exportDocument(id: string, options: FileOptions): Promise<DownloadedFile> {
   return downloadTaskFile(
-    `/product/disclosurePaper/export?${new URLSearchParams({ id }).toString()}`,
+    `${disclosureEndpoints.exportGet.path}?${new URLSearchParams({ id }).toString()}`,
     'disclosure.docx',
     options,
   );

@@ -4,7 +4,7 @@ import Placeholder from '@tiptap/extension-placeholder';
 import { Mark, NodeViewWrapper, ReactNodeViewRenderer, type Extensions, type ReactNodeViewProps } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
-import { DISCLOSURE_FONT_SIZES, DISCLOSURE_IMAGE_ROUTE, disclosureImageIdOf } from '@patlas/contracts';
+import { DISCLOSURE_FONT_SIZES, disclosureEndpoints, disclosureImageIdOf, fillPath } from '@patlas/contracts';
 import { useFileOptions } from '../../export-actions/queries';
 import { fetchImage } from './api';
 
@@ -41,7 +41,7 @@ export const FontSize = Mark.create({
  */
 export function imageFetchPath(src: unknown): string | undefined {
   const id = disclosureImageIdOf(src);
-  return id === undefined ? undefined : `/product${DISCLOSURE_IMAGE_ROUTE}/${encodeURIComponent(id)}`;
+  return id === undefined ? undefined : fillPath(disclosureEndpoints.image.path, { id });
 }
 
 /** An editor image's blob URL: the address needs the bearer token, so it is fetched, not linked. */

@@ -1,5 +1,5 @@
-import { systemEndpoints, type Health, type SpecialTopicCard } from '@patlas/contracts';
-import { apiPost, type RequestOptions } from '../../api/client';
+import { specialTopicEndpoints, systemEndpoints, type Health, type SpecialTopicCard } from '@patlas/contracts';
+import type { RequestOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 
 /** `GET /api/health`: the installation's patent count and version. */
@@ -9,5 +9,5 @@ export function fetchHealth(options: RequestOptions): Promise<Health> {
 
 /** `POST /api/product/indexPage/getSpecialTopicInfo`: the enabled special topics with their live counts. */
 export function fetchSpecialTopics(options: RequestOptions): Promise<SpecialTopicCard[]> {
-  return apiPost<SpecialTopicCard[]>('/product/indexPage/getSpecialTopicInfo', undefined, options);
+  return call(specialTopicEndpoints.cards, {}, options);
 }

@@ -1,5 +1,8 @@
 import {
   accountEndpoints,
+  disclosureEndpoints,
+  duplicateEndpoints,
+  rewriteEndpoints,
   type DisclosureKind,
   type DisclosureListResponse,
   type DuplicateListResponse,
@@ -10,7 +13,7 @@ import {
   type RewriteListResponse,
 } from '@patlas/contracts';
 import { fileEndpoints, preEvaluationEndpoints } from '@patlas/contracts';
-import { apiGet, apiPost, type RequestOptions } from '../../api/client';
+import type { RequestOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 
 // What the innovation space reads: each tool's own list call (spec 2 §7 where it names one), asked
@@ -27,7 +30,7 @@ export function listDocuments(
   pageSize: number,
   options: Options,
 ): Promise<DisclosureListResponse> {
-  return apiPost<DisclosureListResponse>('/product/disclosurePaper/list', { page: 1, pageSize, kind }, options);
+  return call(disclosureEndpoints.list, { body: { page: 1, pageSize, kind } }, options);
 }
 
 /** `POST /apply/pre/result/list`: pre-evaluations and novelty searches. */
@@ -37,12 +40,12 @@ export function listPreEvaluations(pageSize: number, options: Options): Promise<
 
 /** `POST /patent/getRepeatList`: duplicate checks. */
 export function listDuplicateChecks(pageSize: number, options: Options): Promise<DuplicateListResponse> {
-  return apiPost<DuplicateListResponse>('/product/patent/getRepeatList', { page: 1, pageSize }, options);
+  return call(duplicateEndpoints.list, { body: { page: 1, pageSize } }, options);
 }
 
 /** `POST /patent/rewrite/list`: assisted-writing rewrites. */
 export function listRewrites(pageSize: number, options: Options): Promise<RewriteListResponse> {
-  return apiPost<RewriteListResponse>('/product/patent/rewrite/list', { page: 1, pageSize }, options);
+  return call(rewriteEndpoints.list, { body: { page: 1, pageSize } }, options);
 }
 
 /** `GET /file/my/file/list`: the user's files. */
@@ -57,5 +60,5 @@ export function getUserLimit(options: Options): Promise<UserLimit> {
 
 /** `GET /patent/rewrite/limit/day`: characters left today for assisted writing. */
 export function getRewriteDayLimit(options: Options): Promise<RewriteDayLimit> {
-  return apiGet<RewriteDayLimit>('/product/patent/rewrite/limit/day', options);
+  return call(rewriteEndpoints.dayLimit, {}, options);
 }

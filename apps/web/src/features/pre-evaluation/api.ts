@@ -6,8 +6,8 @@ import type {
   PreEvaluationSearchResponse,
   ApplicationText,
 } from '@patlas/contracts';
-import { preEvaluationEndpoints } from '@patlas/contracts';
-import { apiGet, type RequestOptions } from '../../api/client';
+import { disclosureEndpoints, preEvaluationEndpoints } from '@patlas/contracts';
+import type { RequestOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 import { downloadTaskFile, type DownloadedFile, type FileOptions } from '../../export-actions/api';
 
@@ -74,7 +74,7 @@ export interface DraftDocument {
 }
 
 export function getDraft(id: string, options: Options): Promise<DraftDocument> {
-  return apiGet<DraftDocument>(`/product/disclosurePaper/detail?${new URLSearchParams({ id }).toString()}`, options);
+  return call(disclosureEndpoints.detail, { query: { id } }, options);
 }
 
 /** An application draft's four sections, which the formal review reads; undefined for a disclosure. */

@@ -1,5 +1,13 @@
-import type { Report, ReportFormat, ReportListResponse, ReportState, SysReportListResponse } from '@patlas/contracts';
-import { apiGet, apiPost } from '../../api/client';
+import {
+  fillPath,
+  reportEndpoints,
+  type Report,
+  type ReportFormat,
+  type ReportListResponse,
+  type ReportState,
+  type SysReportListResponse,
+} from '@patlas/contracts';
+import { call } from '../../api/endpoint-call';
 import { downloadTaskFile, type DownloadedFile, type FileOptions } from '../../export-actions/api';
 import type { Options } from '../../report-actions/api';
 
@@ -11,25 +19,29 @@ export function listReports(
   body: { page: number; pageSize: number; state?: ReportState },
   options: Options,
 ): Promise<ReportListResponse> {
-  return apiPost<ReportListResponse>('/product/report/patent/list', body, options);
+  return call(reportEndpoints.list, { body }, options);
 }
 
 /** `GET /report/patent/:id`: one report with its sections' sentences. */
 export function getReport(id: string, options: Options): Promise<Report> {
-  return apiGet<Report>(`/product/report/patent/${encodeURIComponent(id)}`, options);
+  return call(reportEndpoints.get, { params: { id } }, options);
 }
 
 /** `POST /report/patent/:id/{regenerate|delete}`. */
 export type ReportAction = 'regenerate' | 'delete';
 export function runReportAction(action: ReportAction, id: string, options: Options): Promise<unknown> {
-  return apiPost<unknown>(`/product/report/patent/${encodeURIComponent(id)}/${action}`, {}, options);
+  return call(
+    action === 'regenerate' ? reportEndpoints.regenerate : reportEndpoints.remove,
+    { params: { id } },
+    options,
+  );
 }
 
 /** The file's path: `GET /report/patent/:id/file?format=pdf|docx` (inline: for the preview). */
 export function reportFilePath(id: string, format: ReportFormat, inline = false): string {
   const query = new URLSearchParams({ format });
   if (inline) query.set('inline', '1');
-  return `/product/report/patent/${encodeURIComponent(id)}/file?${query.toString()}`;
+  return `${fillPath(reportEndpoints.file.path, { id })}?${query.toString()}`;
 }
 
 /** The report's file with the bearer token; expired or deleted reports answer the spec 2 §8 messages. */
@@ -47,5 +59,5 @@ export function listAllReports(
   body: { page: number; pageSize: number },
   options: Options,
 ): Promise<SysReportListResponse> {
-  return apiPost<SysReportListResponse>('/product/sys/report/list', body, options);
+  return call(reportEndpoints.listAll, { body }, options);
 }

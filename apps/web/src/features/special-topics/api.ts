@@ -1,27 +1,33 @@
-import type { SpecialTopic, SpecialTopicInput, SpecialTopicPatch } from '@patlas/contracts';
-import { apiGet, apiPost, apiSend, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import {
+  fillPath,
+  specialTopicEndpoints,
+  type SpecialTopic,
+  type SpecialTopicInput,
+  type SpecialTopicPatch,
+} from '@patlas/contracts';
+import { apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
+import { call } from '../../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query'>;
-const BASE = '/product/sys/specialTopics';
 
 export function fetchTopics(options: Options): Promise<SpecialTopic[]> {
-  return apiGet(BASE, options);
+  return call(specialTopicEndpoints.list, {}, options);
 }
 
 export function createTopic(input: SpecialTopicInput, options: Options): Promise<SpecialTopic> {
-  return apiPost(BASE, input, options);
+  return call(specialTopicEndpoints.create, { body: input }, options);
 }
 
 export function updateTopic(id: string, patch: SpecialTopicPatch, options: Options): Promise<SpecialTopic> {
-  return apiSend('PUT', `${BASE}/${encodeURIComponent(id)}`, patch, options);
+  return call(specialTopicEndpoints.update, { params: { id }, body: patch }, options);
 }
 
 export function deleteTopic(id: string, options: Options): Promise<null> {
-  return apiSend('DELETE', `${BASE}/${encodeURIComponent(id)}`, undefined, options);
+  return call(specialTopicEndpoints.remove, { params: { id } }, options);
 }
 
 export function orderTopics(ids: readonly string[], options: Options): Promise<SpecialTopic[]> {
-  return apiPost(`${BASE}/order`, { ids }, options);
+  return call(specialTopicEndpoints.reorder, { body: { ids: [...ids] } }, options);
 }
 
 export function uploadTopicPicture(
@@ -29,9 +35,9 @@ export function uploadTopicPicture(
   file: File,
   options: Omit<UploadOptions, 'query'>,
 ): Promise<SpecialTopic> {
-  return apiUpload(`${BASE}/${encodeURIComponent(id)}/picture`, file, options);
+  return apiUpload(fillPath(specialTopicEndpoints.setPicture.path, { id }), file, options);
 }
 
 export function deleteTopicPicture(id: string, options: Options): Promise<SpecialTopic> {
-  return apiSend('DELETE', `${BASE}/${encodeURIComponent(id)}/picture`, undefined, options);
+  return call(specialTopicEndpoints.removePicture, { params: { id } }, options);
 }
