@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account.js';
 import { advancedSearchEndpoints } from './advanced-search.js';
+import { alertEndpoints } from './alert.js';
 import { analysisEndpoints } from './analysis.js';
 import { authEndpoints } from './auth.js';
 import { awardEndpoints } from './award.js';
@@ -38,6 +39,7 @@ import { translationEndpoints } from './translation.js';
 
 export * from './account.js';
 export * from './advanced-search.js';
+export * from './alert.js';
 export * from './analysis.js';
 export * from './auth.js';
 export * from './award.js';
@@ -78,6 +80,7 @@ export * from './translation.js';
 export const ENDPOINTS = {
   account: accountEndpoints,
   advancedSearch: advancedSearchEndpoints,
+  alert: alertEndpoints,
   analysis: analysisEndpoints,
   auth: authEndpoints,
   award: awardEndpoints,

@@ -1,32 +1,10 @@
-import {
-  AlertAddRequestSchema,
-  AlertDeleteResponseSchema,
-  AlertDetailsRequestSchema,
-  AlertDetailsResponseSchema,
-  AlertExportRequestSchema,
-  AlertIdParamsSchema,
-  AlertListRequestSchema,
-  AlertPageSchema,
-  AlertRecipientConfirmRequestSchema,
-  AlertRecipientConfirmResponseSchema,
-  AlertResponseSchema,
-  AlertResultCountRequestSchema,
-  AlertResultCountResponseSchema,
-  AlertRunListQuerySchema,
-  AlertRunPageSchema,
-  AlertStatusQuerySchema,
-  AlertUpdateRequestSchema,
-  DownloadTaskSchema,
-  envelopeOf,
-  formatErrorMessage,
-  LibraryAlertRequestSchema,
-} from '@patlas/contracts';
+import { AlertRecipientConfirmResponseSchema, alertEndpoints, formatErrorMessage } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../envelope.js';
 import { languageOf } from '../../plugins/locale.js';
 import { AppError } from '../../errors.js';
 import { requireUser } from '../../kernel/access.plugin.js';
+import { route } from '../../kernel/route.js';
 import { confirmPageHtml } from './alert-confirm-page.js';
 import { ALERT_PERMISSION, RECIPIENT_CONFIRM_PATH, type AlertService } from './alert.service.js';
 
@@ -36,7 +14,6 @@ export interface AlertRoutesOptions {
 
 /** Spec 2 §6: alerts need the /warning menu permission. */
 const WARNING = { access: ALERT_PERMISSION } as const;
-const AlertEnvelope = envelopeOf(AlertResponseSchema);
 
 /** Alerts under /api/product (spec 2 §7 /warn/*, /collection/warn, /download/warnResult). */
 export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app, { service }) => {
@@ -47,15 +24,15 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.get(
-    '/warn/recipient/confirm',
+  route(
+    app,
+    alertEndpoints.confirmPage,
     {
       config: { access: 'public' },
       schema: {
         summary:
           "The link mailed to an alert's recipient (issue 41): an HTML page asking to confirm; opening it changes nothing",
         tags: ['alert'],
-        querystring: AlertRecipientConfirmRequestSchema,
       },
     },
     async (request, reply) => {
@@ -69,15 +46,15 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
     },
   );
 
-  app.post(
-    '/warn/recipient/confirm',
+  route(
+    app,
+    alertEndpoints.confirmRecipient,
     {
       config: { access: 'public' },
       schema: {
         summary:
           "Confirms an alert recipient's address with the mailed token: the owner's alerts mail it from their next run. The page's form answers HTML, JSON the envelope",
         tags: ['alert'],
-        body: AlertRecipientConfirmRequestSchema,
       },
     },
     async (request, reply) => {
@@ -100,29 +77,27 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
     },
   );
 
-  app.post(
-    '/warn/addWarnInfo',
+  route(
+    app,
+    alertEndpoints.add,
     {
       config: WARNING,
       schema: {
         summary: 'Creates an alert on a search expression, a library or publication numbers (spec 2 §5 checks)',
         tags: ['alert'],
-        body: AlertAddRequestSchema,
-        response: { 200: AlertEnvelope },
       },
     },
     async (request) => ok({ alert: await service.add(requireUser(request), request.body, languageOf(request)) }),
   );
 
-  app.post(
-    '/warn/updateWarnInfo',
+  route(
+    app,
+    alertEndpoints.update,
     {
       config: WARNING,
       schema: {
         summary: 'Replaces an alert of the caller (every field)',
         tags: ['alert'],
-        body: AlertUpdateRequestSchema,
-        response: { 200: AlertEnvelope },
       },
     },
     async (request) => {
@@ -131,45 +106,41 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
     },
   );
 
-  app.post(
-    '/collection/warn',
+  route(
+    app,
+    alertEndpoints.saveLibraryAlert,
     {
       config: WARNING,
       schema: {
         summary: "Creates or updates the caller's alert of a library folder",
         tags: ['alert'],
-        body: LibraryAlertRequestSchema,
-        response: { 200: AlertEnvelope },
       },
     },
     async (request) =>
       ok({ alert: await service.saveLibraryAlert(requireUser(request), request.body, languageOf(request)) }),
   );
 
-  app.post(
-    '/warn/getWarnList',
+  route(
+    app,
+    alertEndpoints.list,
     {
       config: WARNING,
       schema: {
         summary: "The caller's alerts, newest first, with state, last and next run",
         tags: ['alert'],
-        body: AlertListRequestSchema,
-        response: { 200: envelopeOf(AlertPageSchema) },
       },
     },
     async (request) => ok(await service.list(requireUser(request), request.body)),
   );
 
-  app.get(
-    '/warn/change/warn/status/:id',
+  route(
+    app,
+    alertEndpoints.setStatus,
     {
       config: WARNING,
       schema: {
         summary: 'Switches an alert on or off (?enabled=true|false sets it; absent: the opposite of now)',
         tags: ['alert'],
-        params: AlertIdParamsSchema,
-        querystring: AlertStatusQuerySchema,
-        response: { 200: AlertEnvelope },
       },
     },
     async (request) => {
@@ -183,15 +154,14 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
     },
   );
 
-  app.get(
-    '/warn/deleteWarnInfo/:id',
+  route(
+    app,
+    alertEndpoints.remove,
     {
       config: WARNING,
       schema: {
         summary: 'Deletes an alert with its runs',
         tags: ['alert'],
-        params: AlertIdParamsSchema,
-        response: { 200: envelopeOf(AlertDeleteResponseSchema) },
       },
     },
     async (request) => {
@@ -200,59 +170,54 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
     },
   );
 
-  app.get(
-    '/warn/getWarnResultList/:id',
+  route(
+    app,
+    alertEndpoints.runs,
     {
       config: WARNING,
       schema: {
         summary: "An alert's runs, newest first",
         tags: ['alert'],
-        params: AlertIdParamsSchema,
-        querystring: AlertRunListQuerySchema,
-        response: { 200: envelopeOf(AlertRunPageSchema) },
       },
     },
     async (request) =>
       ok(await service.runs(requireUser(request), request.params.id, request.query.page, request.query.pageSize)),
   );
 
-  app.post(
-    '/warn/getWarnResultCount',
+  route(
+    app,
+    alertEndpoints.resultCount,
     {
       config: WARNING,
       schema: {
         summary: "Runs and new / changed patents of the caller's alerts",
         tags: ['alert'],
-        body: AlertResultCountRequestSchema,
-        response: { 200: envelopeOf(AlertResultCountResponseSchema) },
       },
     },
     async (request) => ok(await service.resultCount(requireUser(request), request.body.alertIds)),
   );
 
-  app.post(
-    '/warn/getWarnDetails',
+  route(
+    app,
+    alertEndpoints.details,
     {
       config: WARNING,
       schema: {
         summary: "A run's patents with their changes; `set` opens them on the result page",
         tags: ['alert'],
-        body: AlertDetailsRequestSchema,
-        response: { 200: envelopeOf(AlertDetailsResponseSchema) },
       },
     },
     async (request) => ok(await service.details(requireUser(request), request.body)),
   );
 
-  app.post(
-    '/download/warnResult',
+  route(
+    app,
+    alertEndpoints.exportRun,
     {
       config: WARNING,
       schema: {
         summary: "Exports a run's patents (any format) as a download task, followed on /download",
         tags: ['alert', 'export'],
-        body: AlertExportRequestSchema,
-        response: { 200: envelopeOf(z.object({ task: DownloadTaskSchema })) },
       },
     },
     async (request) => ok({ task: await service.exportRun(requireUser(request), request.body, languageOf(request)) }),
