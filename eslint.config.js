@@ -132,6 +132,25 @@ export default tseslint.config(
     },
   },
   {
+    // Endpoints defined once (issue 42): the web app takes a server path from its definition in
+    // @patlas/contracts (call(), fillPath), never writes one.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(product|platform)\\//]',
+          message: 'A server path: call its endpoint from @patlas/contracts (api/endpoint-call.ts).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/(product|platform)\\//]',
+          message: 'A server path: call its endpoint from @patlas/contracts (api/endpoint-call.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**'],
     ignores: ['apps/server/src/config.ts'],
     rules: {

@@ -42,20 +42,28 @@ export type EndpointRouteOptions = Omit<RouteShorthandOptions, 'schema'> & {
  * prefix must be a start of the endpoint's path; the route is the rest. The handler answers the
  * envelope (or sends a file itself and returns the reply).
  */
+/**
+ * The path of an endpoint relative to a plugin's prefix, for the routes `route()` cannot register
+ * (a WebSocket: `app.get(routePath(app, e), { websocket: true }, …)`).
+ */
+export function routePath(app: FastifyInstance, definition: Endpoint): string {
+  const full = API_BASE_PATH + definition.path;
+  if (!full.startsWith(app.prefix)) {
+    throw new Error(`endpoint ${definition.method} ${full} registered under the prefix ${app.prefix}`);
+  }
+  return full.slice(app.prefix.length) || '/';
+}
+
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   definition: E,
   options: EndpointRouteOptions,
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointAnswer<E> | FastifyReply>,
 ): void {
-  const full = API_BASE_PATH + definition.path;
-  if (!full.startsWith(app.prefix)) {
-    throw new Error(`endpoint ${definition.method} ${full} registered under the prefix ${app.prefix}`);
-  }
   app.route({
     ...options,
     method: definition.method,
-    url: full.slice(app.prefix.length) || '/',
+    url: routePath(app, definition),
     schema: {
       ...options.schema,
       ...(definition.body ? { body: definition.body } : {}),

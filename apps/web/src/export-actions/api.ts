@@ -8,7 +8,7 @@ import type {
   ExportRequest,
   ExportTemplate,
 } from '@patlas/contracts';
-import { authEndpoints, exportEndpoints } from '@patlas/contracts';
+import { authEndpoints, exportEndpoints, fillPath } from '@patlas/contracts';
 import { API_BASE } from '../config';
 import { ApiError, urlOf, type RequestOptions } from '../api/client';
 import { call } from '../api/endpoint-call';
@@ -155,7 +155,7 @@ export function apiUrlOf(url: string): string {
  * token (issue 41: proxies and access logs keep URLs).
  */
 export function progressSocketUrl(id: string, ticket: string, base: string = window.location.href): string {
-  const url = new URL(urlOf(`/product/download/progress/${encodeURIComponent(id)}`), base);
+  const url = new URL(urlOf(fillPath(exportEndpoints.progressSocket.path, { id })), base);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.searchParams.set('ticket', ticket);
   return url.toString();

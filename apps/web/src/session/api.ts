@@ -1,5 +1,5 @@
 import { accountEndpoints, authEndpoints, type TokenResponse, type UserInfo } from '@patlas/contracts';
-import { apiPost, type RequestOptions } from '../api/client';
+import type { RequestOptions } from '../api/client';
 import { call } from '../api/endpoint-call';
 
 type Options = Omit<RequestOptions, 'query' | 'auth'>;
@@ -30,7 +30,7 @@ export function loginByIp(options: Options): Promise<TokenResponse> {
  * refresh cookie goes along and is cleared.
  */
 export function logoutSession(token: string | undefined, options: Options): Promise<unknown> {
-  return apiPost<unknown>('/platform/platform/logout', {}, { ...options, auth: false, bearer: token });
+  return call(authEndpoints.logout, {}, { ...options, auth: false, bearer: token });
 }
 
 // Signed-in calls (/api/product): the client sends the session's token.

@@ -70,4 +70,7 @@ export const authEndpoints = {
     params: z.object({ id: z.string().max(100) }),
   }),
   userMenu: endpoint({ method: 'POST', path: '/product/user/menu', response: UserMenuSchema }),
+  /** Spec 1 §7 "/platform/logout", method not stated: POST (the web app's) and GET. */
+  logout: endpoint({ method: 'POST', path: '/platform/platform/logout', response: z.null() }),
+  logoutGet: endpoint({ method: 'GET', path: '/platform/platform/logout', response: z.null() }),
 };

@@ -95,4 +95,6 @@ export const exportEndpoints = {
   draw: endpoint({ method: 'GET', path: '/product/download/draw/:id', params: IdParams, response: TaskAnswer }),
   drawPost: endpoint({ method: 'POST', path: '/product/download/draw/:id', params: IdParams, response: TaskAnswer }),
   file: endpoint({ method: 'GET', path: '/product/download/file/:id', params: IdParams }),
+  /** A WebSocket (DownloadProgress messages), opened with ?ticket= of authEndpoints.socketTicket. */
+  progressSocket: endpoint({ method: 'GET', path: '/product/download/progress/:id', params: IdParams }),
 };

@@ -305,7 +305,7 @@ describe.each(dialects)('login and sessions on %s', (dialect) => {
     expect(audit.items[0]?.actorEmail).toBe(email);
   });
 
-  it('keeps the web app\'s refresh token in an httpOnly cookie, never in the body (issue 41)', async () => {
+  it("keeps the web app's refresh token in an httpOnly cookie, never in the body (issue 41)", async () => {
     const email = await newAccount();
     const cookieMode = { [REFRESH_COOKIE.transportHeader]: 'cookie' };
     const login = await passwordLogin(t, email, 'correct horse 1', { headers: cookieMode });
@@ -356,7 +356,9 @@ describe.each(dialects)('login and sessions on %s', (dialect) => {
       cookies: { [REFRESH_COOKIE.name]: nextCookie },
     });
     expect((out.json() as Envelope).status).toBe(1);
-    expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`^${REFRESH_COOKIE.name}=;.*Expires=Thu, 01 Jan 1970`));
+    expect(String(out.headers['set-cookie'])).toMatch(
+      new RegExp(`^${REFRESH_COOKIE.name}=;.*Expires=Thu, 01 Jan 1970`),
+    );
     expect((await menuOf(next.access_token)).statusCode).toBe(401);
     expect((await refreshWithCookie(nextCookie)).statusCode).toBe(401);
 

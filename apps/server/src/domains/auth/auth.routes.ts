@@ -140,18 +140,24 @@ export const authPlatformRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
   );
 
   // Public: an expired access token must still be able to end its session.
-  app.all(
-    '/platform/logout',
-    {
-      config: { access: 'public' },
-      schema: { summary: 'Ends the session of the bearer token; always answers status 1', tags: ['auth'] },
-    },
-    async (request, reply) => {
-      await login.logout(bearerTokenOf(request), request.ip, request.cookies[REFRESH_COOKIE.name]);
-      clearRefreshCookie(request, reply);
-      return ok(null);
-    },
-  );
+  for (const definition of [endpoints.logout, endpoints.logoutGet]) {
+    route(
+      app,
+      definition,
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: 'Ends the session of the bearer token, or else of the refresh cookie; always answers status 1',
+          tags: ['auth'],
+        },
+      },
+      async (request, reply) => {
+        await login.logout(bearerTokenOf(request), request.ip, request.cookies[REFRESH_COOKIE.name]);
+        clearRefreshCookie(request, reply);
+        return ok(null);
+      },
+    );
+  }
 
   route(
     app,

@@ -14,7 +14,7 @@ import { AppError } from '../../errors.js';
 import { contentDisposition } from '../../files/spreadsheet.js';
 import { languageOf } from '../../plugins/locale.js';
 import { requireUser, type AccountAuthContext } from '../../kernel/access.plugin.js';
-import { route } from '../../kernel/route.js';
+import { route, routePath } from '../../kernel/route.js';
 import type { DirectExport, ExportService } from './export.service.js';
 import { ProgressHub, type ProgressHubDeps } from './progress-hub.js';
 
@@ -335,7 +335,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (
   );
 
   app.get(
-    '/download/progress/:id',
+    routePath(app, endpoints.progressSocket),
     {
       websocket: true,
       // A browser cannot set a header on a WebSocket: a single-use ticket comes as ?ticket= (issue 41:

@@ -8,7 +8,7 @@ import {
   type LibraryShareResponse,
 } from '@patlas/contracts';
 import { libraryEndpoints } from '@patlas/contracts';
-import { apiPost, apiUpload, type UploadOptions } from '../../api/client';
+import { apiUpload, type UploadOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 import type { Paged } from '../../history-recording/api';
 import type { Options } from '../../library-actions/api';
