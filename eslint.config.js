@@ -62,7 +62,7 @@ export default tseslint.config(
     // Domains meet through services (STYLE.md): a domain imports another only through that domain's
     // index.ts, which re-exports what it offers (its services and their types), never a repository
     // or a private helper; type-only imports included. What several domains share lives in kernel/.
-    // No domain imports the composition root (it imports every domain); the kernel imports no domain.
+    // No domain imports the composition root or its areas (they import every domain); the kernel imports no domain.
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -80,7 +80,7 @@ export default tseslint.config(
             })),
             {
               target: './apps/server/src/domains',
-              from: './apps/server/src/composition.ts',
+              from: ['./apps/server/src/composition.ts', './apps/server/src/composition'],
               message:
                 'The composition root builds the domains: declare the narrow dependencies you need as an interface in your domain.',
             },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApplicationText } from '@patlas/contracts';
 import { usGrantXmlFormat } from '../apps/server/dist/domains/patent/import/formats/us-grant-xml.js';
-import { reviewApplication } from '../apps/server/dist/domains/pre-evaluation/formal-review.js';
+import { reviewApplication } from '../apps/server/dist/domains/pre-evaluation/formal-review/formal-review.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../data/demo/us-grant-xml-patentsview');
 const texts: { id: string; text: ApplicationText }[] = [];

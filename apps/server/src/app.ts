@@ -20,53 +20,14 @@ import { compose, type AppContext } from './composition.js';
 import { markInStep } from './domains/patent/import/index-in-step.js';
 import { withIndexWrites } from './domains/patent/import/import.service.js';
 import type { Config } from './config.js';
-import { accountDomain } from './domains/account/account.domain.js';
-import { advancedSearchDomain } from './domains/advanced-search/advanced-search.domain.js';
-import { awardDomain } from './domains/award/award.domain.js';
-import { specialTopicDomain } from './domains/special-topic/special-topic.domain.js';
-import { analysisDomain } from './domains/analysis/analysis.domain.js';
 import { accessPlugin } from './kernel/access.plugin.js';
-import { authDomain } from './domains/auth/auth.domain.js';
 import { publishedDemoAccount, seedAccounts, type ExposedDemoAccount } from './domains/auth/seed.js';
 import { systemClock, type Clock } from './kernel/clock.js';
-import { batchSearchDomain } from './domains/batch-search/batch-search.domain.js';
-import { chartDomain } from './domains/chart/chart.domain.js';
-import { classificationDomain } from './domains/classification/classification.domain.js';
-import { dataImportDomain } from './domains/data-import/data-import.domain.js';
-import { businessDomain } from './domains/business/business.domain.js';
-import { dashboardsDomain } from './domains/dashboards/dashboards.domain.js';
-import { exportDomain } from './domains/export/export.domain.js';
-import { alertDomain } from './domains/alert/alert.domain.js';
-import { duplicateDomain } from './domains/duplicate/duplicate.domain.js';
-import { formalReviewDomain } from './domains/formal-review/formal-review.domain.js';
-import { preEvaluationDomain } from './domains/pre-evaluation/pre-evaluation.domain.js';
-import { disclosureDomain } from './domains/disclosure/disclosure.domain.js';
-import { citationDomain } from './domains/citation/citation.domain.js';
-import { reportDomain } from './domains/report/report.domain.js';
-import { fileDomain } from './domains/file/file.domain.js';
-import { rewriteDomain } from './domains/rewrite/rewrite.domain.js';
-import { groupDomain } from './domains/group/group.domain.js';
-import { historyDomain } from './domains/history/history.domain.js';
-import { imageSearchDomain } from './domains/image-search/image-search.domain.js';
-import { libraryDomain } from './domains/library/library.domain.js';
-import { messageDomain } from './domains/message/message.domain.js';
-import { operateHistoryDomain } from './domains/operate-history/operate-history.domain.js';
-import { patentDomain } from './domains/patent/patent.domain.js';
-import { patentValueDomain } from './domains/patent-value/patent-value.domain.js';
-import { searchDomain } from './domains/search/search.domain.js';
-import { shareDomain } from './domains/share/share.domain.js';
-import { semanticSearchDomain } from './domains/semantic-search/semantic-search.domain.js';
-import { sysDomain } from './domains/sys/sys.domain.js';
-import { systemDomain } from './domains/system/system.domain.js';
-import { trackingDomain } from './domains/tracking/tracking.domain.js';
-import { translationDomain } from './domains/translation/translation.domain.js';
 import { AppError, registerErrorHandler, sendFrameworkError, sendRouteNotFound } from './errors.js';
-import { costlyRateLimit } from './plugins/costly-rate-limit.js';
 import { urlForLog } from './plugins/log-url.js';
 import { registerRequestSignal } from './plugins/request-signal.js';
 import { registerWellFormedText } from './plugins/well-formed-text.js';
 import { MULTIPART_OPTIONS } from './files/upload.js';
-import { jobsRoutes } from './jobs/jobs.routes.js';
 
 export interface BuildOptions {
   /** Where log lines go (default: stdout); tests read them. */
@@ -94,8 +55,6 @@ export interface BuiltApp {
   /** The demo account when it still has the published password (main.ts warns), blocked beyond loopback. */
   demoAccount?: ExposedDemoAccount | undefined;
 }
-
-const PRODUCT = '/api/product';
 
 /** Opens the database, builds every domain (composition.ts) and registers them. Never listens (main.ts does). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -171,94 +130,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // --- the domains, one line each: the prefix, then what the domain's plugin declares (services, config pieces) ---
-  const { patents, login, sessions, apiTokens, audit, authAdmin, registration, account, displayCopy } = services;
-  const { version } = config;
-  const { rateLimitPerMinute } = config.auth;
-  // The costly routes answered at once: per user and minute (their work runs on the CPU pool).
-  const costly = costlyRateLimit(config.cpu.costlyPerMinute);
-  const { cpu } = context;
-  const isTestMode = config.mode === 'test';
-  const isDemoLoading = () => context.demo.loading;
-  const isStarting = () => context.startup.running;
-  const semantic = () => context.engine.semanticStatus();
-  const features = () => ({ translation: services.translation.configured, rewrite: services.rewrite.configured });
-  await app.register(systemDomain, { prefix: '/api', patents, version, isDemoLoading, isStarting, semantic, features });
-  await app.register(patentDomain, { prefix: PRODUCT, patents, drawingsDir: context.drawingsDir });
-  await app.register(authDomain, { prefix: '/api', login, sessions, apiTokens, rateLimitPerMinute, isTestMode });
-  await app.register(sysDomain, { prefix: PRODUCT, admin: authAdmin, audit, displayCopy, registration });
-  await app.register(accountDomain, { prefix: '/api', registration, account, displayCopy, rateLimitPerMinute });
-  // Per user and route: searches, counts and analyses (issue 40).
-  const { ratePerMinute } = config.searchFairness;
-  await app.register(searchDomain, { prefix: '/api', search: services.search, ratePerMinute });
-  await app.register(analysisDomain, {
-    prefix: PRODUCT,
-    analysis: services.analysis,
-    textMining: services.textMining,
-    wordMerge: services.wordMerge,
-    ratePerMinute,
-  });
-  await app.register(semanticSearchDomain, {
-    prefix: PRODUCT,
-    semanticSearch: services.semanticSearch,
-    account,
-    ratePerMinute,
-  });
-  await app.register(dashboardsDomain, { prefix: PRODUCT, dashboards: services.dashboards, ratePerMinute });
-  await app.register(historyDomain, { prefix: PRODUCT, history: services.history });
-  await app.register(imageSearchDomain, { prefix: PRODUCT, imageSearch: services.imageSearch });
-  await app.register(jobsRoutes, { prefix: PRODUCT, queue: context.jobs.queue });
-  await app.register(operateHistoryDomain, { prefix: PRODUCT, operateHistory: services.operateHistory });
-  await app.register(trackingDomain, { prefix: PRODUCT, tracking: services.tracking });
-  await app.register(chartDomain, { prefix: PRODUCT, chart: services.chart });
-  await app.register(classificationDomain, { prefix: PRODUCT, classification: services.classification });
-  await app.register(advancedSearchDomain, { prefix: PRODUCT, advancedSearch: services.advancedSearch });
-  await app.register(specialTopicDomain, { prefix: PRODUCT, specialTopics: services.specialTopics });
-  await app.register(awardDomain, { prefix: PRODUCT, awards: services.awards });
-  await app.register(batchSearchDomain, { prefix: '/api', batchSearch: services.batchSearch });
-  await app.register(translationDomain, { prefix: PRODUCT, translation: services.translation });
-  await app.register(dataImportDomain, { prefix: '/api', dataImport: services.dataImport });
-  await app.register(businessDomain, { prefix: '/api', business: services.business });
-  // Invitations and shares by e-mail tell whether an address is registered: per user and minute (issue 41).
-  const lookups = costlyRateLimit(config.auth.recipientLookupsPerMinute);
-  await app.register(libraryDomain, {
-    prefix: PRODUCT,
-    library: services.library,
-    libraryShare: services.libraryShare,
-    lookups,
-  });
-  await app.register(exportDomain, {
-    prefix: PRODUCT,
-    exports: services.exports,
-    costly,
-    liveCredentials: (ids) => sessions.liveCredentials(ids),
-  });
-  await app.register(alertDomain, { prefix: PRODUCT, alerts: services.alerts });
-  await app.register(duplicateDomain, { prefix: PRODUCT, duplicate: services.duplicate, cpu, costly });
-  await app.register(preEvaluationDomain, { prefix: PRODUCT, preEvaluation: services.preEvaluation, cpu });
-  await app.register(citationDomain, { prefix: PRODUCT, citation: services.citation });
-  await app.register(reportDomain, { prefix: PRODUCT, reports: services.reports });
-  await app.register(messageDomain, { prefix: PRODUCT, messages: services.messages });
-  await app.register(groupDomain, { prefix: PRODUCT, groups: services.groups, lookups });
-  await app.register(shareDomain, { prefix: PRODUCT, shares: services.shares, lookups });
-  await app.register(patentValueDomain, { prefix: PRODUCT, patentValue: services.patentValue, costly });
-  await app.register(formalReviewDomain, {
-    prefix: PRODUCT,
-    formalReview: services.formalReview,
-    costly: costlyRateLimit(config.cpu.formalReviewPerMinute),
-  });
-  await app.register(fileDomain, { prefix: PRODUCT, files: services.files });
-  await app.register(disclosureDomain, { prefix: PRODUCT, disclosure: services.disclosure, cpu, costly });
-  await app.register(rewriteDomain, { prefix: PRODUCT, rewrite: services.rewrite });
+  // --- the domains: each area (composition/*.ts) lists its domains' routes plugins with their prefix and options ---
+  for (const routes of context.routes) await routes.register(app);
 
   // --- the built web app and its client-side routes: unknown non-API GETs answer index.html ---
   // The build folder is read per request (wildcard route), not listed once at start: a rebuild
   // beside a running server is served as soon as it is written (issue 14), and the web build
   // keeps the previous builds' hashed assets so pages opened before it still load their chunks.
+  // The web build writes a brotli (.br) and a gzip (.gz) copy beside each file (apps/web/vite.config.ts):
+  // preCompressed sends the copy the request accepts (brotli first) with Content-Encoding and
+  // Vary: Accept-Encoding, the file itself otherwise.
   const indexHtml = path.join(config.web.dist, 'index.html');
   await app.register(fastifyStatic, {
     root: config.web.dist,
     wildcard: true,
+    preCompressed: true,
     index: ['index.html'],
     cacheControl: false,
     setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(filePath)),

@@ -1,3 +1,4 @@
+import { segmentWords } from '@patlas/engine';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, maskUrlCredentials, readVersion } from './config.js';
 import { demoAccountWarning } from './domains/auth/seed.js';
@@ -26,6 +27,9 @@ async function main(): Promise<void> {
   if (config.demo.enabled) await context.services.specialTopics.seedDemoTopics();
   // Until the index is checked against the store and the search workers have opened it (health: starting).
   context.startup.running = true;
+  // jieba's dictionary loads before the first request (~350 ms once): the result page's phrase note
+  // splits Chinese runs on this thread (domains/search, issue 43), in microseconds once it is loaded.
+  segmentWords('预热');
   await app.listen({ port: config.port, host: config.host });
   // JOB_POLL_MS=0 leaves this process out of the job work (another process of the same database runs it).
   context.jobs.worker.start();

@@ -1,8 +1,11 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig } from '../test/helpers.js';
+
+const SCRIPT = `console.log(${JSON.stringify('patlas '.repeat(200))})`;
 
 describe('serving the built web app', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'patlas-web-'));
@@ -11,6 +14,10 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Patlas</title><div id="root"></div>');
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+    // What the web build writes beside each file (vite-plugin-compression2).
+    writeFileSync(path.join(dist, 'assets', 'app-abc.js'), SCRIPT);
+    writeFileSync(path.join(dist, 'assets', 'app-abc.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(path.join(dist, 'assets', 'app-abc.js.gz'), gzipSync(SCRIPT));
     t = await buildTestApp('sqlite', { web: { ...testConfig().web, dist } });
   });
   afterAll(async () => {
@@ -47,6 +54,43 @@ describe('serving the built web app', () => {
       expect(page.body).toContain('data-build="2"');
       expect(page.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('sends the precompressed copy the request accepts, brotli first, with Content-Encoding and Vary', async () => {
+    const url = '/assets/app-abc.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toMatch(/immutable/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    for (const headers of [{ 'accept-encoding': 'identity' }, {}]) {
+      const plain = await t.app.inject({ method: 'GET', url, headers });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body).toBe(SCRIPT);
+    }
+  });
+
+  it('sends the file itself when the build wrote no compressed copy of it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('console.log(1)');
   });
 
   it('refuses paths outside the build folder', async () => {

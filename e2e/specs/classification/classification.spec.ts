@@ -202,6 +202,49 @@ describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () =
   );
 
   it(
+    'opens IPC subgroups by their dot levels and finds G06F111/18 by 虚拟现实 (issue 43)',
+    async () => {
+      const page = await openPage(
+        browser,
+        server.baseUrl,
+        session,
+        'zh-CN',
+        '/innovationSpace/ipc?scheme=ipc&code=G06F3/0346',
+      );
+      await page.getByTestId('selected-count').waitFor();
+      const treeRow = (symbol: string) =>
+        page.locator('.ant-tree-treenode', {
+          has: page.locator('.classification-symbol', { hasText: new RegExp(`^${symbol}$`) }),
+        });
+      // The deep link opens G › G06 › G06F › G06F3/00 › G06F3/01 › G06F3/03 › G06F3/033 down to the subgroup.
+      for (const [symbol, title] of [
+        ['G06F3/01', '用于用户和计算机之间交互的输入装置'],
+        ['G06F3/033', '由使用者移动或定位的指示装置'],
+        ['G06F3/0346', '检测设备在三维[3D]空间内的定向或自由移动'],
+      ] as const) {
+        const shownTitle = async () => {
+          const shown = await revealRow(page, treeRow(symbol));
+          return shown.locator('.classification-title').innerText({ timeout: ATTEMPT_MS });
+        };
+        await expect.poll(() => shownTitle().catch(() => ''), { timeout: STEP_TIMEOUT_MS }).toContain(title);
+      }
+      await expect.poll(() => page.locator('.classification-side').innerText()).toContain('4 点小组');
+      await shot(page, 'classification-subgroups-zh.png');
+
+      const input = page.getByPlaceholder('输入分类号（如 H01M4）或分类名称关键词');
+      const matches = page.locator('.classification-match');
+      await input.fill('虚拟现实');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => matches.allInnerTexts())
+        .toEqual(expect.arrayContaining([expect.stringMatching(/^G06F111\/18\s.*虚拟现实/s)]));
+      await shot(page, 'classification-search-vr-zh.png');
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'opens a deep link at its node in English, searches titles, and switches to CPC',
     async () => {
       const page = await openPage(browser, server.baseUrl, session, 'en-US', '/home');

@@ -175,12 +175,13 @@ describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo 
     expect(await untitled.innerText()).toContain('无标题');
     await shot(page, 'issue14-numbers-results-untitled-zh.png');
 
-    // A number typed in the result page's editor is searched as text: the note offers PN=.
+    // A number typed alone in the result page's editor is searched as a number at once (issue 43),
+    // and the page says so with the expression it ran.
     await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('CN215644798U')}`);
-    const numberNote = page.getByTestId('note-number-terms');
-    await numberNote.getByText('PN=CN215644798U').click();
-    await page.waitForURL((url) => url.searchParams.get('q') === 'PN=CN215644798U');
     await expect.poll(() => resultTotal(page)).toBe(1);
+    await expect.poll(() => page.getByTestId('note-code-search').innerText()).toContain('PN=CN215644798U');
+    // Mixed into words, a number is still searched as text, and the note offers PN= (below, in English).
+    const numberNote = page.getByTestId('note-number-terms');
 
     // Many cathode patents have no publication date: PD>=2020 cannot match them, and says how many.
     const totalOfQuery = async (q: string) => {

@@ -1,4 +1,5 @@
 import {
+  legalStatusLabel,
   MIN_RATE_COVERAGE,
   type AnalysisBucket,
   type AnalysisChartId,
@@ -172,9 +173,10 @@ function countryLabel(code: string, lang: Language): string {
   return name && name !== code ? `${code} ${name}` : code;
 }
 
-/** A bucket's readable value in `lang`: named codes, else the bucket's label or key. */
+/** A bucket's readable value in `lang`: named codes, legal status wording in `lang`, else the bucket's label or key. */
 export function valueLabel(dimension: AnalysisDimension, bucket: AnalysisBucket, lang: Language): string {
   if (dimension === 'country' || dimension === 'applicantCountry') return countryLabel(bucket.key, lang);
+  if (dimension === 'legalStatus') return legalStatusLabel(bucket.label ?? bucket.key, lang);
   return VALUE_LABELS[dimension]?.[bucket.key]?.[lang] ?? bucket.label ?? bucket.key;
 }
 

@@ -104,6 +104,21 @@ export const SearchHistoryEntrySchema = z.object({
 });
 export type SearchHistoryEntry = z.infer<typeof SearchHistoryEntrySchema>;
 
+/**
+ * Issue 42: the result page's action sent with its search (searchNew), which records it as an entry
+ * with the total it finds, in the same request. The entry's search (expression, search within,
+ * filters, merge, view, sort, page, source) is the request's own; `router` is the page's URL, which
+ * only the web app writes. The web app sends it only for an action it would record (spec 1 §4).
+ */
+export const ResultPageActionSchema = z.object({
+  action: HistoryActionSchema,
+  value: SearchHistoryEntrySchema.shape.operationValue.unwrap(),
+  router: SearchHistoryEntrySchema.shape.router.unwrap(),
+  /** delFilter: what was removed. */
+  removedFilter: z.object({ field: z.string().max(64), values: z.array(z.string().max(200)).max(200) }).optional(),
+});
+export type ResultPageAction = z.infer<typeof ResultPageActionSchema>;
+
 /** POST /history — spec 1 §7 "body content is the history entry as a JSON string". */
 export const SaveHistoryRequestSchema = z.object({
   content: z

@@ -10,6 +10,7 @@ export * from './history.js';
 export * from './analysis.js';
 export * from './china-provinces.js';
 export * from './legal-status.js';
+export * from './derived-title.js';
 export * from './dashboards.js';
 export * from './chart.js';
 export * from './advanced-search.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseLegalStatus } from './legal-status.js';
+import { legalStatusLabel, normaliseLegalStatus } from './legal-status.js';
 
 /** [text as the file holds it, class, detail]; every distinct value of the vendor exports in data/demo. */
 type Case = [string, string | undefined, string | undefined];
@@ -102,5 +102,41 @@ describe('normaliseLegalStatus', () => {
   it('has nothing to say about an empty status', () => {
     expect(normaliseLegalStatus('')).toBeUndefined();
     expect(normaliseLegalStatus(undefined)).toBeUndefined();
+  });
+});
+
+describe('legalStatusLabel', () => {
+  const everyValue = [
+    ...PATENTICS_法律状态,
+    ...INCOPAT_专利有效性,
+    ...INCOPAT_当前法律状态,
+    ...PATSNAP_简单法律状态,
+    ...PATSNAP_法律状态事件,
+    ...OFFICE_WORDING,
+  ].map(([text]) => text);
+
+  it.each(everyValue)('%s has no Chinese left in English', (text) => {
+    const label = legalStatusLabel(text, 'en');
+    expect(label).not.toMatch(/\p{Script=Han}/u);
+    expect(label.length).toBeGreaterThan(0);
+  });
+
+  it.each(everyValue)('%s stays as written in Chinese', (text) => {
+    expect(legalStatusLabel(text, 'zh')).toBe(text);
+  });
+
+  it('names the statuses of the issue and keeps the parts', () => {
+    expect(legalStatusLabel('授权', 'en')).toBe('Granted');
+    expect(legalStatusLabel('未缴年费', 'en')).toBe('Unpaid annual fees');
+    expect(legalStatusLabel('有效', 'en')).toBe('Active');
+    expect(legalStatusLabel('授权 | 权利转移', 'en')).toBe('Granted | Transfer');
+    expect(legalStatusLabel('撤回-视为撤回', 'en')).toBe('Withdrawn - deemed withdrawn');
+    expect(legalStatusLabel('PCT-有效期内', 'en')).toBe('PCT - term running');
+  });
+
+  it('falls back on the class for wording it has no word for, and leaves English alone', () => {
+    expect(legalStatusLabel('专利申请权的转移后驳回', 'en')).toBe('Rejected');
+    expect(legalStatusLabel('Expired - Fee Related', 'en')).toBe('Expired - Fee Related');
+    expect(legalStatusLabel(undefined, 'en')).toBeUndefined();
   });
 });

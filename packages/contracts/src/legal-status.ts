@@ -79,3 +79,118 @@ export function normaliseLegalStatus(text: string | null | undefined): Normalise
   }
   return undefined;
 }
+
+/**
+ * English for the status wording the sources write in Chinese (every distinct value of the vendor
+ * exports in data/demo, and the CNIPA event names they list), by part: `授权 | 权利转移` is read
+ * part by part, `撤回-视为撤回` piece by piece.
+ */
+const STATUS_WORDS_EN: Readonly<Record<string, string>> = {
+  有效: 'Active',
+  失效: 'Inactive',
+  审中: 'Pending',
+  公开: 'Published',
+  公布: 'Published',
+  撤回: 'Withdrawn',
+  驳回: 'Rejected',
+  无效: 'Invalidated',
+  其他: 'Other',
+  未确认: 'Unconfirmed',
+  授权: 'Granted',
+  实质审查: 'Under examination',
+  实质审查的生效: 'Examination requested',
+  未缴年费: 'Unpaid annual fees',
+  放弃: 'Abandoned',
+  期限届满: 'Expired',
+  权利终止: 'Right terminated',
+  申请终止: 'Application terminated',
+  全部撤销: 'Fully revoked',
+  部分无效: 'Partially invalidated',
+  全部无效: 'Fully invalidated',
+  避免重复授权: 'Given up to avoid double patenting',
+  一案双申: 'Dual filing',
+  权利转移: 'Transfer',
+  质押: 'Pledge',
+  许可: 'Licence',
+  诉讼: 'Litigation',
+  复审: 'Reexamination',
+  无效程序: 'Invalidation proceedings',
+  口头审理: 'Oral hearing',
+  权利恢复: 'Right restored',
+  视为撤回: 'deemed withdrawn',
+  主动撤回: 'withdrawn by the applicant',
+  视为放弃: 'deemed abandoned',
+  有效期内: 'term running',
+  有效期满: 'term ended',
+  PCT有效期内: 'PCT term running',
+  PCT有效期满: 'PCT term ended',
+  未进入国家阶段: 'National phase not entered',
+  进入国家阶段: 'National phase entered',
+  PCT指定期内: 'PCT designation term running',
+  PCT指定期满: 'PCT designation term ended',
+  'PCT进入指定国（指定期满）': 'PCT designated state entered (term ended)',
+  'PCT未进入指定国（指定期内）': 'PCT designated state not entered (term running)',
+  发明专利申请公布后的驳回: 'Rejected after publication',
+  发明专利申请公布后的视为撤回: 'Deemed withdrawn after publication',
+  专利权的终止: 'Patent terminated',
+  未缴年费专利权终止: 'Terminated for unpaid annual fees',
+};
+
+/** The finer status in English, for wording the dictionary does not hold. */
+const DETAIL_EN: Readonly<Record<LegalStatusDetail, string>> = {
+  granted: 'Granted',
+  examination: 'Under examination',
+  published: 'Published',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+  unpaid_fees: 'Unpaid annual fees',
+  expired: 'Expired',
+  abandoned: 'Abandoned',
+  duplicate_grant: 'Given up to avoid double patenting',
+  invalidated: 'Invalidated',
+  partially_invalidated: 'Partially invalidated',
+  terminated: 'Terminated',
+  restored: 'Right restored',
+  pct: 'PCT',
+};
+
+const CLASS_EN: Readonly<Record<LegalStatusClass, string>> = {
+  valid: 'Active',
+  pending: 'Pending',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+  lapsed: 'Inactive',
+};
+
+const HAN = /\p{Script=Han}/u;
+
+function partInEnglish(part: string): string {
+  const whole = STATUS_WORDS_EN[part];
+  if (whole) return whole;
+  if (!HAN.test(part)) return part;
+  const pieces = part.split(/\s*[-－]\s*/);
+  if (pieces.length > 1 && pieces.every((p) => STATUS_WORDS_EN[p] || !HAN.test(p))) {
+    return pieces.map((p) => STATUS_WORDS_EN[p] ?? p).join(' - ');
+  }
+  const status = normaliseLegalStatus(part);
+  if (status?.detail) return DETAIL_EN[status.detail];
+  if (status?.class) return CLASS_EN[status.class];
+  return part;
+}
+
+/**
+ * A legal status text as a source writes it, in the reader's language: zh as written; en with
+ * every Chinese part in English (`授权 | 权利转移` → `Granted | Transfer`), English wording as
+ * written. A part no word names falls back on its class (`normaliseLegalStatus`), else stays.
+ */
+export function legalStatusLabel(text: string, language: 'zh' | 'en'): string;
+export function legalStatusLabel(text: string | null | undefined, language: 'zh' | 'en'): string | undefined;
+export function legalStatusLabel(text: string | null | undefined, language: 'zh' | 'en'): string | undefined {
+  if (text == null) return undefined;
+  if (language === 'zh' || !HAN.test(text)) return text;
+  return text
+    .trim()
+    .split(/\s*[|｜]\s*/)
+    .map(partInEnglish)
+    .join(' | ');
+}

@@ -253,6 +253,18 @@ export const FamilyMemberSchema = z.object({
 });
 export type FamilyMember = z.infer<typeof FamilyMemberSchema>;
 
+/**
+ * A cited or citing patent the database holds, as the citations tab lists it: enough to tell
+ * what it is (title, first applicant, publication date) and to open it.
+ */
+export const ReferencedPatentSchema = z.object({
+  publicationNumber: z.string(),
+  title: LocalizedTextSchema.optional(),
+  applicant: z.string().optional(),
+  date: IsoDateSchema.optional(),
+});
+export type ReferencedPatent = z.infer<typeof ReferencedPatentSchema>;
+
 export const PatentDetailQuerySchema = z.object({
   pn: z.string().trim().min(1).max(64),
 });
@@ -260,15 +272,24 @@ export const PatentDetailQuerySchema = z.object({
 /**
  * `GET /api/product/patent/detail?pn=` answers the whole record plus `held`: for every number
  * the record refers to (citations, cited-by, family members, priorities) that the database
- * holds, the publication number to open its detail page with; the current legal status; and
- * country, kind, dates and title of each family member.
+ * holds, the publication number to open its detail page with (a number written with another kind
+ * than the held publication's, CN114291051B against CN114291051A, is not held); the current
+ * legal status; country, kind, dates and title of each family member; and title, applicant and
+ * date of each held citation (`referenced`).
  */
 export const PatentDetailSchema = PatentSchema.extend({
   held: z.record(z.string(), z.string()),
   /** The badge beside the number; absent when neither the record nor its kind tells. */
   currentStatus: CurrentLegalStatusSchema.optional(),
+  /** For a record with no title: the abstract's first sentence (titleFromAbstract), shown marked "from abstract". */
+  abstractTitle: z.string().optional(),
   /** Every simple and INPADOC family member, keyed by the number as the family lists write it. */
   familyMembers: z.record(z.string(), FamilyMemberSchema).optional(),
+  /**
+   * Every cited and citing patent the database holds, keyed by its stored publication number (a
+   * value of `held`); a citation whose number is not here is not in this database.
+   */
+  referenced: z.record(z.string(), ReferencedPatentSchema).optional(),
 });
 export type PatentDetail = z.infer<typeof PatentDetailSchema>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitBatchNumbers } from './batch-search.js';
 import { recognisePatentNumber } from './patent-numbers.js';
-import { numberSearchExpression } from './quick-search.js';
+import { codeSearchOf, numberSearchExpression } from './quick-search.js';
 
 describe('quick search of numbers (issue 14)', () => {
   it.each([
@@ -69,5 +69,29 @@ describe('quick search of numbers (issue 14)', () => {
       'CN1234567A',
       'CN7654321A',
     ]);
+  });
+});
+
+describe('inputs that are only codes (issue 43)', () => {
+  it.each([
+    ['CN107274400A', 'PN=CN107274400A', ['CN107274400A'], []],
+    ['CN201710474296.4', 'AN=CN201710474296.4', ['CN201710474296.4'], []],
+    ['US 8,930,553 B2', 'PN=US8930553B2', ['US8930553B2'], []],
+    ['G06F3/01', 'IPC=G06F3/01 OR CPC=G06F3/01', [], ['G06F3/01']],
+    ['H04N 5/225', 'IPC=H04N5/225 OR CPC=H04N5/225', [], ['H04N5/225']],
+    [
+      'G06F3/01, H04N 5/225\nCN107274400A',
+      'PN=CN107274400A OR IPC=(G06F3/01 OR H04N5/225) OR CPC=(G06F3/01 OR H04N5/225)',
+      ['CN107274400A'],
+      ['G06F3/01', 'H04N5/225'],
+    ],
+  ])('%s → %s', (input, expression, numbers, classes) => {
+    expect(codeSearchOf(input)).toEqual({ expression, numbers, classes });
+  });
+
+  it('leaves words, subclasses alone and field expressions to the expression search', () => {
+    for (const text of ['G06F', '虚拟现实', 'G06F3/01 电池', 'IPC=G06F3/01', 'H04N 5', 'PM2.5', '']) {
+      expect(codeSearchOf(text), text).toBeUndefined();
+    }
   });
 });

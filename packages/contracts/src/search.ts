@@ -33,8 +33,10 @@ export const MergeTypeSchema = z.coerce
 /** Spec 1 §4 "Data-source scope of quick search": cn or uncn. */
 export const SourceScopeSchema = z.enum(['cn', 'uncn']);
 
-/** Result page sizes offered by the UI (issue 3: 20/30/40). */
-export const RESULT_PAGE_SIZES = [20, 30, 40] as const;
+/** Result page sizes offered by the UI (issue 3: 20/30/40; issue 43: 10, 50 and 100 too). */
+export const RESULT_PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
+/** The result page's size when the URL names none. */
+export const DEFAULT_RESULT_PAGE_SIZE = 20;
 /** Largest result page the API and the engine accept (search, semantic search, text-mining pages; the number is ours). */
 export const MAX_PAGE_SIZE = 100;
 
@@ -138,6 +140,8 @@ export const SearchHitSchema = z.object({
   publicationNumber: z.string(),
   applicationNumber: z.string().optional(),
   title: z.string().optional(),
+  /** For a record with no title: the abstract's first sentence (titleFromAbstract), shown marked "from abstract". */
+  abstractTitle: z.string().optional(),
   abstract: z.string().optional(),
   applicants: z.array(z.string()),
   inventors: z.array(z.string()),
@@ -188,6 +192,30 @@ export const NumberTermsNoteSchema = z.object({
 });
 export type NumberTermsNote = z.infer<typeof NumberTermsNoteSchema>;
 
+/**
+ * Issue 43: the whole input was patent numbers or IPC/CPC symbols, so the search ran them as such
+ * (`searchExpre`) instead of as words; `notHeld`: the numbers the corpus does not hold.
+ */
+export const CodeSearchNoteSchema = z.object({
+  numbers: z.array(z.string()),
+  classes: z.array(z.string()),
+  searchExpre: z.string(),
+  notHeld: z.array(z.string()),
+});
+export type CodeSearchNote = z.infer<typeof CodeSearchNoteSchema>;
+
+/**
+ * Issue 43: Chinese runs written without spaces (and without quotes) match as exact phrases;
+ * `searchExpre` is the search with each run split into its words (虚拟现实 头戴 显示 设备).
+ */
+export const PhraseTermsNoteSchema = z.object({
+  terms: z.array(z.string()),
+  /** Each run's words, in the order of `terms`. */
+  words: z.array(z.array(z.string())),
+  searchExpre: z.string(),
+});
+export type PhraseTermsNote = z.infer<typeof PhraseTermsNoteSchema>;
+
 export const SearchQueryResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
@@ -203,6 +231,10 @@ export const SearchQueryResponseSchema = z.object({
   missingFields: z.array(MissingFieldNoteSchema).optional(),
   /** Set when words searched as text look like patent numbers. */
   numberTerms: NumberTermsNoteSchema.optional(),
+  /** Set when the whole expression box was numbers or class symbols, searched as such. */
+  codeSearch: CodeSearchNoteSchema.optional(),
+  /** Set when Chinese runs without spaces were searched as phrases. */
+  phraseTerms: PhraseTermsNoteSchema.optional(),
 });
 export type SearchQueryResponse = z.infer<typeof SearchQueryResponseSchema>;
 

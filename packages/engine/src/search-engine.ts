@@ -343,6 +343,8 @@ export interface SearchHit {
   readonly publicationNumber: string;
   readonly applicationNumber?: string;
   readonly title?: string;
+  /** For a record with no title and an abstract (the USPTO records): its first sentence (titleFromAbstract), shown marked. */
+  readonly abstractTitle?: string;
   readonly abstract?: string;
   readonly applicants: string[];
   readonly inventors: string[];

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewApplication } from '../domains/pre-evaluation/formal-review.js';
+import { reviewApplication } from '../domains/pre-evaluation/formal-review/formal-review.js';
 import type { ChartModel } from '@patlas/charts';
 import { plainChartModel } from '../domains/report/report-charts.js';
 import type { ReportDocument } from '../domains/report/report-writers.js';

@@ -11,7 +11,7 @@ import {
   evaluationPdf,
   type EvaluationFileInput,
 } from '../domains/pre-evaluation/pre-evaluation-export.js';
-import { reviewApplication } from '../domains/pre-evaluation/formal-review.js';
+import { reviewApplication } from '../domains/pre-evaluation/formal-review/formal-review.js';
 import { renderChart, type ReportChartInput } from '../domains/report/report-charts.js';
 import { renderReportDocx, renderReportPdf, type ReportDocument } from '../domains/report/report-writers.js';
 import { rewritesDocx } from '../domains/rewrite/rewrite-export.js';

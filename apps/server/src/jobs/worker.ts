@@ -96,7 +96,7 @@ export class JobWorker {
   private timer: NodeJS.Timeout | undefined;
   private isStopped = false;
   private isStarted = false;
-  private log: FastifyBaseLogger | undefined;
+  private readonly log: FastifyBaseLogger | undefined;
   private readonly lanes = new Map<JobLane, LaneSlots>();
   /** Each runDueJobs call under way collects the outcomes of the jobs that end meanwhile. */
   private readonly collectors = new Set<JobOutcome[]>();
@@ -116,10 +116,6 @@ export class JobWorker {
       // Only a polling worker picks work up by itself; tests with pollMs 0 run jobs when they say.
       if (this.isStarted && !this.isStopped) this.outsideRequests.runInAsyncScope(() => this.fillLane(lane));
     });
-  }
-
-  useLogger(log: FastifyBaseLogger): void {
-    this.log = log;
   }
 
   /** Starts polling (first run at once); does nothing when pollMs is 0 or after stop(). */
@@ -262,6 +258,8 @@ export function createJobs(options: {
   pollMs: number;
   lanes?: Partial<Record<JobLane, number>>;
   shouldYield?: () => boolean;
+  /** Where the worker logs failed jobs (default: nowhere). */
+  log?: FastifyBaseLogger;
 }): Jobs {
   const queue = new JobQueue(options.db, options.dialect, options.now);
   const worker = new JobWorker(queue, {
@@ -269,6 +267,7 @@ export function createJobs(options: {
     now: options.now,
     ...(options.lanes ? { lanes: options.lanes } : {}),
     ...(options.shouldYield ? { shouldYield: options.shouldYield } : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
   return { queue, worker };
 }

@@ -1,21 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert as Notice,
-  App,
-  Button,
-  Checkbox,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Radio,
-  Select,
-  TimePicker,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { Alert as Notice, App, Button, Checkbox, Flex, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
 import {
   MAX_ALERT_NAME_LENGTH,
   MAX_ALERT_PATENTS,
@@ -24,8 +9,6 @@ import {
   type Language,
 } from '@patlas/contracts';
 import { ApiError } from '../api/client';
-import { buildFolderTree, type FolderNode, type FolderRow } from '../library-actions/folder-tree';
-import { useFolders } from '../library-actions/queries';
 import { useSession } from '../session/useSession';
 import {
   formProblems,
@@ -38,6 +21,7 @@ import {
   type AlertOpening,
 } from './alert-model';
 import { useSaveAlert, type AlertSave } from './queries';
+import { LibraryPicker, ScheduleField } from './AlertFormFields';
 import './alert-actions.css';
 
 interface AlertDialogProps {
@@ -73,52 +57,6 @@ export function AlertDialog({ opening, onClose, onSaved }: AlertDialogProps) {
     >
       {opening && <AlertForm opening={opening} onClose={onClose} onSaved={onSaved} />}
     </Modal>
-  );
-}
-
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
-
-/** HH:mm in the form, a Dayjs in the time picker. */
-function timeOf(value: unknown): Dayjs | undefined {
-  if (typeof value !== 'string' || !/^\d{2}:\d{2}$/.test(value)) return undefined;
-  const [hour = 0, minute = 0] = value.split(':').map(Number);
-  return dayjs().hour(hour).minute(minute).second(0).millisecond(0);
-}
-
-interface FolderOption {
-  value: string;
-  title: string;
-  children: FolderOption[];
-}
-
-function folderOptions<T extends FolderRow>(nodes: readonly FolderNode<T>[]): FolderOption[] {
-  return nodes.map(({ folder, children }) => ({
-    value: folder.id,
-    title: folder.name,
-    children: folderOptions(children),
-  }));
-}
-
-/** One of the user's active library folders (a library alert of the generic dialog). */
-function LibraryPicker({ value, onChange, id }: { value?: string; onChange?: (id: string) => void; id?: string }) {
-  const { t } = useTranslation('alert');
-  const folders = useFolders('active');
-  const treeData = folderOptions(buildFolderTree((folders.data?.folders ?? []).filter((f) => f.state === 'active')));
-  return (
-    <TreeSelect<string>
-      id={id}
-      value={value}
-      onChange={onChange}
-      treeData={treeData}
-      treeDefaultExpandAll
-      showSearch
-      treeNodeFilterProp="title"
-      loading={folders.isPending}
-      placeholder={t('form.libraryPlaceholder')}
-      notFoundContent={folders.isError ? folders.error.message : t('form.noLibraries')}
-      data-testid="alert-library"
-    />
   );
 }
 
@@ -262,57 +200,7 @@ function AlertForm({
           />
         </Form.Item>
       )}
-      <Form.Item label={t('form.schedule')} required className="alert-schedule">
-        <Flex gap={8} wrap align="center">
-          <Form.Item name="frequency" noStyle>
-            <Radio.Group
-              optionType="button"
-              options={(['weekly', 'monthly'] as const).map((value) => ({ value, label: t(`frequency.${value}`) }))}
-              data-testid="alert-frequency"
-            />
-          </Form.Item>
-          {frequency === 'weekly' ? (
-            <Form.Item name="weekday" noStyle>
-              <Select
-                className="alert-day-select"
-                style={{ width: 140 }}
-                aria-label={t('form.weekday')}
-                options={WEEKDAYS.map((value) => ({ value, label: t(`weekdays.${value}`) }))}
-                data-testid="alert-weekday"
-              />
-            </Form.Item>
-          ) : (
-            <Form.Item name="monthDay" noStyle>
-              <Select
-                className="alert-day-select"
-                style={{ width: 140 }}
-                aria-label={t('form.monthDay')}
-                options={MONTH_DAYS.map((value) => ({ value, label: t('monthDay', { day: value }) }))}
-                data-testid="alert-month-day"
-              />
-            </Form.Item>
-          )}
-          <Form.Item
-            name="time"
-            noStyle
-            rules={[problemRule('time')]}
-            getValueProps={(value: unknown) => ({ value: timeOf(value) })}
-            normalize={(value: Dayjs | null) => (value ? value.format('HH:mm') : '')}
-          >
-            <TimePicker
-              format="HH:mm"
-              minuteStep={5}
-              allowClear={false}
-              needConfirm={false}
-              aria-label={t('form.time')}
-            />
-          </Form.Item>
-        </Flex>
-        <Typography.Text type="secondary" className="alert-time-zone" data-testid="alert-time-zone">
-          {frequency === 'monthly' ? `${t('form.monthEndHint')} ` : ''}
-          {t('form.timeZone', { timeZone })}
-        </Typography.Text>
-      </Form.Item>
+      <ScheduleField frequency={frequency} timeZone={timeZone} timeRule={problemRule('time')} />
       <Form.Item
         name="recipients"
         label={t('form.recipients')}

@@ -1,7 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppRoot } from './layouts/AppRoot';
-import { MainLayout } from './layouts/MainLayout';
-import { SysLayout } from './layouts/SysLayout';
 import { defaultGuardDeps, withGuards } from './guard';
 import type { FeatureRoute } from './define-feature';
 import { toRouteObject } from './route-objects';
@@ -10,6 +8,13 @@ import { HOME_PATH } from './paths';
 import { appSession, type SessionStore } from '../session/session';
 import { RouteErrorPage } from '../features/status/RouteErrorPage';
 import { PageLoading } from '../components/PageLoading';
+
+/**
+ * The layouts load with the first page inside them (header, menus, tab bar: not needed by the login
+ * page, the first screen of a visitor).
+ */
+const mainLayout = async () => ({ Component: (await import('./layouts/MainLayout')).MainLayout });
+const sysLayout = async () => ({ Component: (await import('./layouts/SysLayout')).SysLayout });
 
 const declared = FEATURES.flatMap((feature) => feature.routes);
 const isStandalone = (route: FeatureRoute) => route.layout === 'standalone';
@@ -30,10 +35,10 @@ const routeTable: RouteObject[] = [
     children: [
       ...declared.filter(isStandalone).map(toRouteObject),
       {
-        element: <MainLayout />,
+        lazy: mainLayout,
         children: [
           { path: '/', element: <Navigate to={HOME_PATH} replace /> },
-          { element: <SysLayout />, children: declared.filter(isSys).map(toRouteObject) },
+          { lazy: sysLayout, children: declared.filter(isSys).map(toRouteObject) },
           // Unknown addresses: the status feature's `*` route shows the 404 page with the address.
           ...declared.filter((route) => !isStandalone(route) && !isSys(route)).map(toRouteObject),
         ],

@@ -261,6 +261,8 @@ describe('compare dialog', { timeout: 90_000 }, () => {
     const root = await dialog();
     expect(within(root).getByText('Compare patents (2)')).toBeTruthy();
     expect(within(root).getByTestId('compare-missing').textContent).toContain('CN999999999A');
+    // The source's status in English (issue 43).
+    expect(rowsOf(root).find((r) => r.key === 'legalStatus')?.cells).toEqual(['Active', 'Inactive']);
     cleanup();
 
     stubResultsAndCompare(['CN215644798U'], () =>

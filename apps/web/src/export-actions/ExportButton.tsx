@@ -15,6 +15,8 @@ interface ExportResultsButtonProps {
   state: ResultUrlState;
   /** The selected publication numbers (kept across pages). */
   selected: readonly string[];
+  /** The whole result set is selected (issue 43): the selection is exported by the search. */
+  allSelected?: boolean;
   /** Hits of the whole set; undefined while loading. */
   total: number | undefined;
   /** What the task is called on the download page: the expression, else the set's name. */
@@ -22,7 +24,7 @@ interface ExportResultsButtonProps {
 }
 
 /** The result page's 导出: the page, the selection, the first N or a range, in the export dialog. */
-export function ExportResultsButton({ state, selected, total, title }: ExportResultsButtonProps) {
+export function ExportResultsButton({ state, selected, allSelected = false, total, title }: ExportResultsButtonProps) {
   const { t } = useTranslation('export');
   const canExport = usePermission(DOWNLOADS_PERMISSION);
   const [source, setSource] = useState<ExportSource>();
@@ -43,6 +45,7 @@ export function ExportResultsButton({ state, selected, total, title }: ExportRes
             pageSize: state.pageSize,
             total,
             selected: [...selected],
+            allSelected,
             title,
           })
         }

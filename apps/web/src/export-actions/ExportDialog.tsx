@@ -1,23 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Radio,
-  Result,
-  Select,
-  Space,
-  Spin,
-  Typography,
-} from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Checkbox, Flex, Form, Input, Modal, Radio, Result, Space, Spin, Typography } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -25,8 +8,6 @@ import {
   EXPORT_FORMATS,
   formatErrorMessage,
   MAX_EXPORT_FILENAME_LENGTH,
-  MAX_EXPORT_TEMPLATE_NAME_LENGTH,
-  MAX_EXPORT_TEMPLATES,
   type DownloadTask,
   type ExportFieldId,
   type ExportFieldsResponse,
@@ -40,24 +21,16 @@ import {
   isBlankFileName,
   isChoiceComplete,
   moveField,
-  requestedRows,
-  rowsOnPage,
   rowsProblem,
   targetOf,
   withGroupChoice,
   type ExportSource,
   type RowChoice,
-  type RowMode,
 } from './export-model';
-import {
-  useDeleteTemplate,
-  useExportCitations,
-  useExportFields,
-  useExportTemplates,
-  useRunExport,
-  useSaveTemplate,
-} from './queries';
+import { useExportCitations, useExportFields, useRunExport } from './queries';
 import './export-actions.css';
+import { TemplateBar } from './TemplateBar';
+import { RowsChooser } from './RowsChooser';
 
 interface ExportDialogProps {
   /** Undefined: the dialog is closed. */
@@ -143,7 +116,9 @@ function ExportForm({
   const run = isCitations ? runCitations : runFields;
   const formats = isCitations ? CITATION_FORMATS : allFormats;
   const [choice, setChoice] = useState<RowChoice>(
-    source.kind === 'results' && source.selected.length > 0 ? { mode: 'selected' } : { mode: 'page' },
+    source.kind === 'results' && (source.allSelected || source.selected.length > 0)
+      ? { mode: 'selected' }
+      : { mode: 'page' },
   );
   const [format, setFormat] = useState<ExportFormat>(formats[0] ?? 'xlsx');
   const [chosen, setChosen] = useState<ExportFieldId[]>(catalogue.selected);
@@ -342,209 +317,5 @@ function ExportForm({
         </Button>
       </Flex>
     </Form>
-  );
-}
-
-/** The rows of a result page to export, or what the chosen patents are. */
-function RowsChooser({
-  source,
-  choice,
-  onChange,
-  problem,
-  locale,
-}: {
-  source: ExportSource;
-  choice: RowChoice;
-  onChange: (choice: RowChoice) => void;
-  problem: string | undefined;
-  locale: string;
-}) {
-  const { t } = useTranslation('export');
-  if (source.kind === 'patents') {
-    return (
-      <Form.Item label={t('rows.label')}>
-        <Typography.Text data-testid="export-what">
-          {t('rows.patents', { count: source.publicationNumbers.length })}
-        </Typography.Text>
-        {problem && (
-          <Alert type="error" showIcon title={problem} className="export-alert" data-testid="export-rows-error" />
-        )}
-      </Form.Item>
-    );
-  }
-  const handleMode = (mode: RowMode) => {
-    if (mode === choice.mode) return;
-    if (mode === 'first') onChange({ mode, count: Math.min(source.total, 1000) });
-    else if (mode === 'range') onChange({ mode, from: 1, to: Math.min(source.total, 1000) });
-    else onChange({ mode });
-  };
-  return (
-    <Form.Item label={t('rows.label')} extra={t('rows.total', { total: source.total.toLocaleString(locale) })}>
-      <Radio.Group value={choice.mode} onChange={(e) => handleMode(e.target.value as RowMode)}>
-        <Flex vertical gap={6}>
-          <Radio value="page">{t('rows.page', { page: source.page, count: rowsOnPage(source) })}</Radio>
-          <Radio value="selected" disabled={source.selected.length === 0}>
-            {t('rows.selected', { count: source.selected.length })}
-          </Radio>
-          <Flex gap={8} align="center" wrap>
-            <Radio value="first">{t('rows.first')}</Radio>
-            {choice.mode === 'first' && (
-              <InputNumber
-                size="small"
-                min={1}
-                precision={0}
-                value={choice.count}
-                aria-label={t('rows.count')}
-                onChange={(value) => onChange({ mode: 'first', count: value ?? null })}
-              />
-            )}
-          </Flex>
-          <Flex gap={8} align="center" wrap>
-            <Radio value="range">{t('rows.range')}</Radio>
-            {choice.mode === 'range' && (
-              <>
-                <InputNumber
-                  size="small"
-                  min={1}
-                  precision={0}
-                  value={choice.from}
-                  aria-label={t('rows.from')}
-                  onChange={(value) => onChange({ ...choice, from: value ?? null })}
-                />
-                <span>–</span>
-                <InputNumber
-                  size="small"
-                  min={1}
-                  precision={0}
-                  value={choice.to}
-                  aria-label={t('rows.to')}
-                  onChange={(value) => onChange({ ...choice, to: value ?? null })}
-                />
-              </>
-            )}
-          </Flex>
-        </Flex>
-      </Radio.Group>
-      {problem && (
-        <Alert type="error" showIcon title={problem} className="export-alert" data-testid="export-rows-error" />
-      )}
-      {!problem && choice.mode !== 'page' && choice.mode !== 'selected' && requestedRows(source, choice) > 0 && (
-        <Typography.Text type="secondary" className="export-rows-count">
-          {t('rows.willExport', { count: requestedRows(source, choice) })}
-        </Typography.Text>
-      )}
-    </Form.Item>
-  );
-}
-
-/** Templates (spec 2 §5): apply one, delete it, or save the chosen fields under a name of at most 8. */
-function TemplateBar({ chosen, onApply }: { chosen: ExportFieldId[]; onApply: (fields: ExportFieldId[]) => void }) {
-  const { t, i18n } = useTranslation('export');
-  const { message } = App.useApp();
-  const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
-  const templates = useExportTemplates();
-  const save = useSaveTemplate();
-  const remove = useDeleteTemplate();
-  const [templateId, setTemplateId] = useState<string>();
-  const [name, setName] = useState('');
-  const list = templates.data ?? [];
-  const current = list.find((item) => item.id === templateId);
-  const trimmed = name.trim();
-  const isTooLong = trimmed.length > MAX_EXPORT_TEMPLATE_NAME_LENGTH;
-  const isFull = list.length >= MAX_EXPORT_TEMPLATES;
-
-  const handleSave = async () => {
-    if (!trimmed || isTooLong || chosen.length === 0) return;
-    try {
-      const template = await save.mutateAsync({ name: trimmed, fields: chosen });
-      setName('');
-      if (template) setTemplateId(template.id);
-      void message.success(t('templates.saved', { name: trimmed }));
-    } catch {
-      // Shown below from save.error.
-    }
-  };
-
-  const handleDelete = async () => {
-    if (!current) return;
-    try {
-      await remove.mutateAsync(current.id);
-      setTemplateId(undefined);
-      void message.success(t('templates.deleted', { name: current.name }));
-    } catch {
-      // Shown below from remove.error.
-    }
-  };
-
-  const nameHelp = isTooLong
-    ? t('templates.nameTooLong', { max: MAX_EXPORT_TEMPLATE_NAME_LENGTH })
-    : trimmed && chosen.length === 0
-      ? t('fields.none')
-      : isFull
-        ? formatErrorMessage('EXPORT_TEMPLATE_LIMIT', lang, { max: MAX_EXPORT_TEMPLATES })
-        : undefined;
-
-  return (
-    <Form.Item label={t('templates.label', { count: list.length, max: MAX_EXPORT_TEMPLATES })}>
-      <Flex vertical gap={8}>
-        <Flex gap={8} wrap>
-          <Select
-            className="export-template-select"
-            value={templateId}
-            placeholder={t('templates.placeholder')}
-            aria-label={t('templates.placeholder')}
-            loading={templates.isPending}
-            allowClear
-            options={list.map((item) => ({ value: item.id, label: item.name }))}
-            onChange={(id: string | undefined) => {
-              setTemplateId(id);
-              const template = list.find((item) => item.id === id);
-              if (template) onApply(template.fields);
-            }}
-          />
-          <Popconfirm
-            title={t('templates.deleteConfirm', { name: current?.name ?? '' })}
-            okText={t('templates.deleteOk')}
-            cancelText={t('dialog.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => void handleDelete()}
-            disabled={!current}
-          >
-            <Button icon={<DeleteOutlined />} disabled={!current} loading={remove.isPending}>
-              {t('templates.delete')}
-            </Button>
-          </Popconfirm>
-        </Flex>
-        <Form.Item
-          validateStatus={nameHelp && (isTooLong || chosen.length === 0) ? 'error' : undefined}
-          help={nameHelp}
-          className="export-template-name"
-        >
-          <Space.Compact className="export-template-save">
-            <Input
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder={t('templates.namePlaceholder', { max: MAX_EXPORT_TEMPLATE_NAME_LENGTH })}
-              aria-label={t('templates.name')}
-              onPressEnter={(e) => {
-                e.preventDefault();
-                void handleSave();
-              }}
-            />
-            <Button
-              icon={<SaveOutlined />}
-              onClick={() => void handleSave()}
-              loading={save.isPending}
-              disabled={!trimmed || isTooLong || chosen.length === 0}
-            >
-              {t('templates.save')}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
-        {save.isError && <Alert type="error" showIcon title={save.error.message} data-testid="export-template-error" />}
-        {remove.isError && <Alert type="error" showIcon title={remove.error.message} />}
-        {templates.isError && <Alert type="error" showIcon title={templates.error.message} />}
-      </Flex>
-    </Form.Item>
   );
 }

@@ -52,6 +52,18 @@ describe('export model', () => {
     });
   });
 
+  it('exports the whole set selected (issue 43 "select all N") by its search, not as a list of numbers', () => {
+    const all: ExportSource = { ...RESULTS, selected: [], allSelected: true, total: 250_000 };
+    expect(requestedRows(all, { mode: 'selected' })).toBe(250_000);
+    expect(targetOf(all, { mode: 'selected' })).toEqual({
+      kind: 'results',
+      query: QUERY,
+      rows: { mode: 'first', count: 250_000 },
+    });
+    // The limits hold: Word and PDF take 1,000 rows.
+    expect(rowsProblem(all, { mode: 'selected' }, 'pdf', 'zh')).toBe('导出范围过大，一次最多导出 1,000 条');
+  });
+
   it('keeps the chosen order when a group changes, moves fields and puts the chosen first in the full order', () => {
     expect(withGroupChoice(['title', 'applicants'], ['applicants', 'inventors'], ['inventors'])).toEqual([
       'title',

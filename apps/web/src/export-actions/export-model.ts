@@ -22,6 +22,8 @@ export type ExportSource =
       /** Hits of the whole set. */
       total: number;
       selected: readonly string[];
+      /** The whole set is selected (issue 43 "select all N"): the selection is every hit, exported by the search. */
+      allSelected?: boolean;
       /** The task's title on /download (the expression, the library's name). */
       title: string;
     }
@@ -48,7 +50,7 @@ export function requestedRows(source: ExportSource, choice: RowChoice): number {
     case 'page':
       return rowsOnPage(source);
     case 'selected':
-      return source.selected.length;
+      return source.allSelected ? source.total : source.selected.length;
     case 'first':
       return choice.count ?? 0;
     case 'range':
@@ -91,6 +93,9 @@ export function targetOf(source: ExportSource, choice: RowChoice): ExportTarget 
   if (source.kind === 'patents') return { kind: 'patents', publicationNumbers: [...source.publicationNumbers] };
   switch (choice.mode) {
     case 'selected':
+      // The whole set by its search (its first `total` rows), never as a list of N numbers.
+      if (source.allSelected)
+        return { kind: 'results', query: source.query, rows: { mode: 'first', count: source.total } };
       return { kind: 'patents', publicationNumbers: [...source.selected] };
     case 'page':
       return {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { AbnormalSignalsResponse, ApplicationText } from '@patlas/contracts';
 import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app/providers';
-import { createI18n } from '../i18n/index';
+import { createI18n } from '../i18n/setup';
 import { installDomShims } from '../test/render-app';
 import { failure, ok, stubApi } from '../test/test-api';
 import { AbnormalSignalsPanel } from './AbnormalSignalsPanel';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { ApplicationText, FormalReviewResponse } from '@patlas/contracts';
 import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app/providers';
-import { createI18n } from '../i18n/index';
+import { createI18n } from '../i18n/setup';
 import { installDomShims } from '../test/render-app';
 import { failure, ok, stubApi } from '../test/test-api';
 import { FormalReviewPanel } from './FormalReviewPanel';

@@ -58,6 +58,11 @@ function readClaimed(): string[] {
   }
 }
 
+/** Whether a navigation has been claimed for recording (in this page load or before a reload). */
+export function isRecordingClaimed(locationKey: string): boolean {
+  return claimedInMemory.has(locationKey) || readClaimed().includes(locationKey);
+}
+
 /** true the first time a navigation is claimed for recording, false ever after. */
 export function claimRecording(locationKey: string): boolean {
   if (claimedInMemory.has(locationKey)) return false;

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
-import { RECORD_TYPES, type SearchHistoryEntry } from '@patlas/contracts';
+import { RECORD_TYPES, type ResultPageAction, type SearchHistoryEntry } from '@patlas/contracts';
 import { useApiContext } from '../api/useApiContext';
 import { usePersonalSession } from '../session/useSession';
 import type { ResultUrlState } from '../search-state/search-url-state';
@@ -30,8 +30,25 @@ function useEntrySaver() {
   const { lang, messages } = useApiContext();
   const queryClient = useQueryClient();
   const canRecord = usePersonalSession();
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    // A new search also goes to the operation history and the event count.
+    const afterRecorded = (valid: SearchHistoryEntry) => {
+      if (valid.operationName !== 'search') return;
+      saveOperateHistory(
+        {
+          recordType: RECORD_TYPES.search,
+          title: valid.searchExpression,
+          ...(valid.router ? { router: valid.router } : {}),
+          resultTotal: valid.resultTotal,
+          data: { state: valid.state },
+        },
+        { lang, messages },
+      )
+        .then(() => queryClient.invalidateQueries({ queryKey: historyKeys.operate }))
+        .catch(() => undefined);
+      trackEvent({ eventName: 'search', eventType: 'search', recordType: RECORD_TYPES.search }, { lang, messages });
+    };
+    return {
       canRecord,
       save(entry: SearchHistoryEntry) {
         const valid = validEntry(entry);
@@ -41,25 +58,92 @@ function useEntrySaver() {
           .then(() => saveHistory(valid, { lang, messages }))
           .then(() => queryClient.invalidateQueries({ queryKey: historyKeys.search }))
           .catch(() => undefined);
-        if (valid.operationName === 'search') {
-          saveOperateHistory(
-            {
-              recordType: RECORD_TYPES.search,
-              title: valid.searchExpression,
-              ...(valid.router ? { router: valid.router } : {}),
-              resultTotal: valid.resultTotal,
-              data: { state: valid.state },
-            },
-            { lang, messages },
-          )
-            .then(() => queryClient.invalidateQueries({ queryKey: historyKeys.operate }))
-            .catch(() => undefined);
-          trackEvent({ eventName: 'search', eventType: 'search', recordType: RECORD_TYPES.search }, { lang, messages });
-        }
+        afterRecorded(valid);
       },
-    }),
-    [canRecord, lang, messages, queryClient],
-  );
+      /** The entry the result page's search recorded on the server (issue 42): only what follows it. */
+      recordedBySearch(entry: SearchHistoryEntry) {
+        const valid = validEntry(entry);
+        if (!valid) return;
+        void queryClient.invalidateQueries({ queryKey: historyKeys.search });
+        afterRecorded(valid);
+      },
+    };
+  }, [canRecord, lang, messages, queryClient]);
+}
+
+/** Actions sent with a search not answered yet, by navigation (location key): cleared by the answer. */
+const unansweredActions = new Map<string, ResultPageAction>();
+
+/** The result page's action as its search sends it (`history` of searchNew), and what follows its answer. */
+export interface ResultHistoryRequest {
+  action: ResultPageAction;
+  /** Called with the search's answer: the operation history and event count of a new search, the history list refreshed. */
+  recorded(answer: { total: number; expression: string }): void;
+}
+
+/**
+ * Issue 42: the result page's search records the page's action itself, with the total it finds, so
+ * no second request carries it. Answers what the next search request of `state` sends: the action
+ * of the navigation being shown, the first time it is asked for (the navigation is then claimed,
+ * as useResultHistoryRecording claims it when the results come from the cache instead), or
+ * undefined when there is nothing to record.
+ */
+export function useResultHistoryRequest(state: ResultUrlState): () => ResultHistoryRequest | undefined {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const saver = useEntrySaver();
+  const historyId = searchParams.get(HISTORY_ID_PARAM);
+  const tag = readHistoryNavState(location.state).historyAction;
+  return () => {
+    if (!tag) return undefined;
+    const requestOf = (action: ResultPageAction): ResultHistoryRequest => ({
+      action,
+      recorded: (answer) => {
+        unansweredActions.delete(location.key);
+        saver.recordedBySearch(
+          buildEntry({
+            action: tag.name,
+            value: tag.value,
+            snapshot: { state, total: answer.total, realExpression: answer.expression },
+            ...(tag.removedFilter ? { removedFilter: tag.removedFilter } : {}),
+          }),
+        );
+      },
+    });
+    // A retry of a search that failed (the service starting) carries its action again.
+    const unanswered = unansweredActions.get(location.key);
+    if (unanswered) return requestOf(unanswered);
+    if (!claimRecording(location.key)) return undefined;
+    if (!saver.canRecord) return undefined;
+    const check = {
+      action: tag.name,
+      historyId,
+      value: tag.value,
+      // Whatever the search finds: the server records the total.
+      resultTotal: 0,
+      pageKind: 'result' as const,
+      ...(tag.filterKind ? { filterKind: tag.filterKind } : {}),
+    };
+    if (!shouldRecord(check)) return undefined;
+    // An entry the contract would refuse (an over-long expression) is not recorded, as before.
+    const entry = validEntry(
+      buildEntry({
+        action: tag.name,
+        value: tag.value,
+        snapshot: { state, total: 0 },
+        ...(tag.removedFilter ? { removedFilter: tag.removedFilter } : {}),
+      }),
+    );
+    if (!entry?.router) return undefined;
+    const action: ResultPageAction = {
+      action: tag.name,
+      value: tag.value,
+      router: entry.router,
+      ...(tag.removedFilter ? { removedFilter: tag.removedFilter } : {}),
+    };
+    unansweredActions.set(location.key, action);
+    return requestOf(action);
+  };
 }
 
 export interface ResultsForHistory {
@@ -73,8 +157,9 @@ export interface ResultsForHistory {
 
 /**
  * Records the result page's action (the navigation state set by the page's own controls or by a
- * search page) once the results of the new state have arrived, so the entry holds its total.
- * Answers the page's snapshot, which detail links carry as their origin.
+ * search page) once the results of the new state have arrived, so the entry holds its total, when
+ * its search did not record it (useResultHistoryRequest): results shown from the cache were not
+ * searched again. Answers the page's snapshot, which detail links carry as their origin.
  */
 export function useResultHistoryRecording(results: ResultsForHistory): ResultSnapshot | undefined {
   const location = useLocation();

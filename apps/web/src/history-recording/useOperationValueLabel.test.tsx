@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { SearchHistoryEntry } from '@patlas/contracts';
-import { createI18n } from '../i18n/index';
+import { createI18n } from '../i18n/setup';
 import { useOperationValueLabel } from './useOperationValueLabel';
 
 function labelsIn(lang: 'zh' | 'en') {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES, resources } from './index';
+import { NAMESPACES } from './index';
+import { enResources } from './en';
+import { zhResources } from './zh';
+
+const resources = { zh: zhResources, en: enResources } as const;
 
 /**
  * A key without its i18next plural suffix: English writes `total_one` and `total_other`, Chinese

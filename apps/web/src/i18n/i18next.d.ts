@@ -1,10 +1,10 @@
 import 'i18next';
-import type { resources } from './index';
+import type { zhResources } from './zh';
 
 // Keys are typed from the zh catalogues, so a missing or misspelt key fails the type check.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['zh'];
+    resources: typeof zhResources;
   }
 }

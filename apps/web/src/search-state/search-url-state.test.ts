@@ -88,6 +88,10 @@ describe('result URL state', () => {
     );
     expect(state).toEqual({ ...defaultResultState('a'), page: 100_000, mergeType: 2 });
     expect(decodeResultState(new URLSearchParams('q=a&page=-3')).page).toBe(1);
+    // Issue 43: 10, 50 and 100 a page besides 20/30/40; 20 stays the default (left out of the URL).
+    for (const size of [10, 50, 100])
+      expect(decodeResultState(new URLSearchParams(`q=a&size=${size}`)).pageSize).toBe(size);
+    expect(encodeResultState(defaultResultState('a')).get('size')).toBeNull();
     expect(decodeResultState(new URLSearchParams('q=a&page=2.5')).page).toBe(1);
     expect(decodeResultState(new URLSearchParams('q=a&sort=citedBy')).sort).toEqual({
       field: 'citedBy',

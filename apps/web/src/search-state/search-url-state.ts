@@ -2,6 +2,7 @@ import {
   ANALYSIS_DIMENSIONS,
   FACET_FIELD_IDS,
   MAX_PAGE,
+  DEFAULT_RESULT_PAGE_SIZE,
   RESULT_PAGE_SIZES,
   SORT_FIELDS,
   VIEW_MODES,
@@ -42,7 +43,7 @@ export interface ResultUrlState {
   view: ViewMode;
 }
 
-export const DEFAULT_PAGE_SIZE: number = RESULT_PAGE_SIZES[0];
+export const DEFAULT_PAGE_SIZE: number = DEFAULT_RESULT_PAGE_SIZE;
 export const DEFAULT_VIEW: ViewMode = 'liebiaoshitu';
 export const RELEVANCE_SORT: Sort = { field: 'relevance', order: 'desc' };
 

@@ -4,7 +4,7 @@ import { ALL_PERMISSIONS, type Language, type LoginType } from '@patlas/contract
 import { createQueryClient } from '../api/query-client';
 import { appSession, SESSION_NAMES } from '../session/session';
 import { installSessionAuth } from '../session/session-bridge';
-import { createI18n } from '../i18n/index';
+import { createI18n } from '../i18n/setup';
 import { appStorage } from '../storage/app-storage';
 
 // antd renders slowly in jsdom; the first lazy page import also takes a while.

@@ -9,6 +9,11 @@ import { setUpAppContext, type RenderAppOptions } from './app-context';
 // without the route table.
 export * from './app-context';
 
+// The route table loads the layouts lazily (the login page, the first screen, needs neither). Their
+// modules are imported here, when the test file loads: a test's waits then measure the app, not the
+// first compile of the header, menus and tab bar.
+await Promise.all([import('../app/layouts/MainLayout'), import('../app/layouts/SysLayout')]);
+
 /** Renders the whole app (real route table, providers, layout, guard) at a path. */
 export function renderApp(path: string, lang: Language = 'zh', options: RenderAppOptions = {}) {
   const { i18n, queryClient } = setUpAppContext(lang, options);

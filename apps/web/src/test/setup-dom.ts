@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/react';
+import { loadCatalogue } from '../i18n/setup';
 
 /**
  * Runs before every web test file. jsdom runs no CSS animations, so an animation's or a
@@ -73,3 +74,9 @@ if (typeof window !== 'undefined') {
     return computeStyle(element, pseudoElement);
   };
 }
+
+/**
+ * The app fetches the en catalogues before it renders in English (main.tsx); tests create their
+ * i18next instances synchronously (createI18n), so the catalogues are fetched once here.
+ */
+await loadCatalogue('en');

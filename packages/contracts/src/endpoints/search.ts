@@ -14,6 +14,7 @@ import {
   TotalHitsRequestSchema,
   TotalHitsResponseSchema,
 } from '../search.js';
+import { ResultPageActionSchema } from '../history.js';
 
 /** Search (spec 1 §7): the platform data calls and the product base's search calls. */
 export const searchEndpoints = {
@@ -29,12 +30,19 @@ export const searchEndpoints = {
     body: TotalHitsRequestSchema,
     response: TotalHitsResponseSchema,
   }),
-  /** The result page's call: the search plus a key under which its state is stored (a short deep link). */
+  /**
+   * The result page's call: the search, and (`history`) the page's action recorded in the caller's
+   * search history with the total found (issue 42). The page's deep link is its URL: no state is
+   * stored (getCacheUrlParam `{ state }` stores one on request).
+   */
   searchNew: endpoint({
     method: 'POST',
     path: '/product/search/searchNew',
-    body: SearchQueryRequestSchema.extend({ viewMode: SearchStateSchema.shape.viewMode }),
-    response: SearchQueryResponseSchema.extend({ key: z.string() }),
+    body: SearchQueryRequestSchema.extend({
+      viewMode: SearchStateSchema.shape.viewMode,
+      history: ResultPageActionSchema.optional(),
+    }),
+    response: SearchQueryResponseSchema,
   }),
   /** The simple search (spec 1 §3 "simple query body"): results without facets. */
   search: endpoint({

@@ -27,6 +27,7 @@ import {
 import { normaliseEmail, type AccountRepository } from './account.repository.js';
 import type { EmailLinkRepository } from './email-link.repository.js';
 import { guideItemsFor } from './function-guide.js';
+import type { QuotaLimits } from './quota-limits.js';
 import type { UserGuideRepository } from './user-guide.repository.js';
 
 export interface AccountServiceDeps {
@@ -45,7 +46,17 @@ export interface AccountServiceDeps {
   now: () => Date;
   /** The user's unread messages (domains/message): the custom config's messageCount, never stored. */
   unreadMessages?: (userId: string) => Promise<number>;
+  /** The operator-set limits of each quota (read by the counting domains too). */
+  quotas: QuotaLimits;
+  /**
+   * How much of each quota a user has used, counted by the domain that owns the kind (favourites by
+   * the library domain, …): those domains are built first; a kind absent counts 0.
+   */
+  quotaUsage?: QuotaUsage;
 }
+
+/** Per quota kind, how much a user has used of it. */
+export type QuotaUsage = Partial<Record<QuotaKind, (userId: string) => Promise<number>>>;
 
 export type UserLimit = Record<QuotaKind, { limit: number | null; used: number }>;
 
@@ -77,15 +88,7 @@ export function customConfigOf(json: string): UserCustomConfig {
 
 /** Own account (spec 1 §7 /platform/update/*) and the product-base account calls (/user/*, /userCustomConfig/*). */
 export class AccountService {
-  /** How much of each quota a user has used, counted by the domain that owns the kind (composition.ts). */
-  private readonly usage = new Map<QuotaKind, (userId: string) => Promise<number>>();
-
   constructor(private readonly deps: AccountServiceDeps) {}
-
-  /** Set once per kind by the composition root: e.g. favourites are counted by the library domain. */
-  useQuotaUsage(kind: QuotaKind, used: (userId: string) => Promise<number>): void {
-    this.usage.set(kind, used);
-  }
 
   private nowIso(): string {
     return this.deps.now().toISOString();
@@ -272,47 +275,21 @@ export class AccountService {
 
   /**
    * Each quota: the operator-set limit from users.quotas (absent = unlimited) and what is used,
-   * as counted by the kind's domain (useQuotaUsage: favourites by the library domain); 0 for a
+   * as counted by the kind's domain (`quotaUsage`: favourites by the library domain); 0 for a
    * kind whose feature does not count yet. IP visitors: the organisation's access has no
    * per-person quota.
    */
   async userLimit(auth: AuthContext): Promise<UserLimit> {
-    let limits: Record<string, unknown> = {};
-    if (auth.userId !== null) {
-      const user = await this.ownAccount(auth);
-      try {
-        limits = JSON.parse(user.quotas) as Record<string, unknown>;
-      } catch {
-        limits = {};
-      }
-    }
+    const limits = await this.deps.quotas.limitsOf(auth);
     const result = {} as UserLimit;
     for (const kind of QUOTA_KINDS) {
-      const limit = limits[kind];
-      const used = this.usage.get(kind);
+      const used = this.deps.quotaUsage?.[kind];
       result[kind] = {
-        limit: typeof limit === 'number' && Number.isInteger(limit) ? limit : null,
+        limit: limits[kind],
         used: used && auth.userId !== null ? await used(auth.userId) : 0,
       };
     }
     return result;
-  }
-
-  /**
-   * A user's operator-set limit of one quota kind (null: unlimited or no such user): what a
-   * collaborative library's member is held to when adding to the owner's library (issue 41).
-   */
-  async quotaLimitOf(userId: string, kind: QuotaKind): Promise<number | null> {
-    const user = await this.deps.accounts.findUserById(userId);
-    if (!user) return null;
-    let limits: Record<string, unknown>;
-    try {
-      limits = JSON.parse(user.quotas) as Record<string, unknown>;
-    } catch {
-      return null;
-    }
-    const limit = limits[kind];
-    return typeof limit === 'number' && Number.isInteger(limit) ? limit : null;
   }
 
   async functionGuide(auth: AuthContext, lang: Language): Promise<GuideItem[]> {

@@ -34,7 +34,7 @@ import type { Clock } from '../../kernel/clock.js';
 import type { ExportService } from '../export/index.js';
 import type { LibraryService } from '../library/index.js';
 import { type DataVersionService, CHANGE_BITS, type PatentService } from '../patent/index.js';
-import { toAppError, type ResolvedSet, type SearchContext, type SearchService } from '../search/index.js';
+import { toAppError, type SearchContext, type SearchService } from '../search/index.js';
 import type { ConfirmPage } from './alert-confirm-page.js';
 import { alertMail, recipientConfirmationMail, type MailPatent } from './alert-mail.js';
 import type { AlertRepository, AlertRow, AlertRunRow } from './alert.repository.js';
@@ -472,21 +472,6 @@ export class AlertService {
       run: this.runOf(run, lang),
       alert: await this.alertOf(alert),
       set: { kind: 'alertRun', key: run.id },
-    };
-  }
-
-  /** An alert run as a result set (SetResolvers.alertRun): its patents in report order; the owner's only. */
-  async resolveSet(runId: string, context: SearchContext): Promise<ResolvedSet> {
-    const { run, alert } = await this.ownRun(context.userId, runId);
-    const rows = await this.deps.repository.runPatents(run.id);
-    const size = rows.length;
-    return {
-      label: `${alert.name} ${run.ran_at.slice(0, 10)}`,
-      limit: MAX_ALERT_RUN_HITS,
-      ranking: rows.map((r, i) => ({
-        publicationNumber: r.publication_number,
-        relevance: size > 0 ? 1 - i / size : 0,
-      })),
     };
   }
 

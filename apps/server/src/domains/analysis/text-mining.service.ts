@@ -93,25 +93,27 @@ export class TextMiningService {
 
   private readonly textMining: TextMiningRunner;
 
-  /** The caller's merges and removals of terms for a set (WordMergeService, wired in composition.ts). */
-  private termAdjustments: (set: ResultSet) => Promise<TermAdjustments | undefined> = () => Promise.resolve(undefined);
+  /** The caller's merges and removals of terms for a set (WordMergeService, given by the composition root). */
+  private readonly termAdjustments: (set: ResultSet) => Promise<TermAdjustments | undefined>;
+  private readonly now: () => number;
 
   /**
-   * @param textMining - where the analyses run (the search workers when pooled); default: this
-   *   thread, over `engine`.
+   * @param options.textMining - where the analyses run (the search workers when pooled); default:
+   *   this thread, over `engine`.
+   * @param options.termAdjustments - the caller's merged and removed words of a set; default: none.
    */
   constructor(
     private readonly engine: SearchEngine,
     private readonly search: SearchService,
-    textMining?: TextMiningRunner,
-    private readonly now: () => number = Date.now,
+    options: {
+      textMining?: TextMiningRunner | undefined;
+      termAdjustments?: ((set: ResultSet) => Promise<TermAdjustments | undefined>) | undefined;
+      now?: () => number;
+    } = {},
   ) {
-    this.textMining = textMining ?? inThreadTextMining(engine);
-  }
-
-  /** Set once by the composition root: where the caller's merged and removed words of a set come from. */
-  useTermAdjustments(source: (set: ResultSet) => Promise<TermAdjustments | undefined>): void {
-    this.termAdjustments = source;
+    this.textMining = options.textMining ?? inThreadTextMining(engine);
+    this.termAdjustments = options.termAdjustments ?? (() => Promise.resolve(undefined));
+    this.now = options.now ?? Date.now;
   }
 
   /** The caller's adjustments of this set, or undefined when there are none. */

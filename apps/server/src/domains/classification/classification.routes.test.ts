@@ -50,6 +50,14 @@ describe.each(dialects)('classification API on %s', (dialect) => {
   const get = (url: string, lang = 'zh', headers: Record<string, string> = { authorization: auth.authorization }) =>
     t.app.inject({ method: 'GET', url, headers: { 'accept-language': lang, ...headers } });
 
+  const search = async (scheme: string, keyword: string, lang = 'zh', limit = 30) =>
+    (
+      await get(
+        `/api/product/classification/search?scheme=${scheme}&keyword=${encodeURIComponent(keyword)}&limit=${limit}`,
+        lang,
+      )
+    ).json().data as { total: number; items: { code: string; title: string; count: number; depth: number }[] };
+
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     auth = await authHeader(t, ['/search/ipc']);
@@ -77,10 +85,10 @@ describe.each(dialects)('classification API on %s', (dialect) => {
     expect(data.parent).toMatchObject({ code: 'H01M', count: 3 });
     expect(data.parent.title).toMatch(/chemical energy/i);
     const h01m4 = data.children.find((n: { code: string }) => n.code === 'H01M4');
-    expect(h01m4).toMatchObject({ symbol: 'H01M4/00', depth: 3, count: 2, hasChildren: false });
+    expect(h01m4).toMatchObject({ symbol: 'H01M4/00', depth: 3, count: 2, hasChildren: true });
     expect(h01m4.title).toMatch(/^Electrodes/);
     for (const node of data.children) expect(node.count).toBe(expectedCount('ipc', node.code));
-    // The IPC tree ends at main groups; CPC's indexing series (2000+) is not IPC.
+    // CPC's indexing series (2000+) is not IPC.
     expect(data.children.some((n: { code: string }) => Number(n.code.slice(4)) >= 2000)).toBe(false);
   });
 
@@ -108,6 +116,56 @@ describe.each(dialects)('classification API on %s', (dialect) => {
     // English stays English.
     const en = (await get('/api/product/classification/path?scheme=ipc&code=H01M4', 'en')).json().data.path;
     expect(en.at(-1).title).toMatch(/^Electrodes/);
+  });
+
+  it('browses IPC subgroups by their dot levels, zh and en', async () => {
+    const zh = (await get('/api/product/classification/children?scheme=ipc&code=G06F3/00')).json().data;
+    expect(zh.parent).toMatchObject({ code: 'G06F3', symbol: 'G06F3/00', hasChildren: true, titleInLanguage: true });
+    const g06f301 = zh.children.find((n: { code: string }) => n.code === 'G06F3/01');
+    expect(g06f301).toMatchObject({
+      depth: 4,
+      hasChildren: true,
+      titleInLanguage: true,
+      count: expectedCount('ipc', 'G06F3/01'),
+    });
+    expect(g06f301.title).toContain('用户和计算机之间交互');
+    // One dot each: G06F3/02 (two dots) is under G06F3/01, not beside it.
+    expect(zh.children.every((n: { depth: number }) => n.depth === 4)).toBe(true);
+    expect(zh.children.map((n: { code: string }) => n.code)).not.toContain('G06F3/02');
+    const en = (await get('/api/product/classification/children?scheme=ipc&code=G06F3/01', 'en')).json().data;
+    const g06f302 = en.children.find((n: { code: string }) => n.code === 'G06F3/02');
+    expect(g06f302).toMatchObject({ depth: 5, titleInLanguage: true });
+    expect(g06f302.title).toMatch(/^Input arrangements using manually operated switches/);
+    const path = (await get('/api/product/classification/path?scheme=ipc&code=G06F3/0346', 'en')).json().data.path;
+    expect(path.map((n: { code: string }) => n.code)).toEqual([
+      'G',
+      'G06',
+      'G06F',
+      'G06F3',
+      'G06F3/01',
+      'G06F3/03',
+      'G06F3/033',
+      'G06F3/0346',
+    ]);
+    // A record's subgroup counts under it.
+    const g06f16 = (await get('/api/product/classification/children?scheme=ipc&code=G06F16/30')).json().data;
+    expect(g06f16.children.find((n: { code: string }) => n.code === 'G06F16/33')?.count).toBe(1);
+  });
+
+  it('finds IPC subgroups by symbol and by Chinese or English title words', async () => {
+    const bySymbol = await search('ipc', 'G06F3/00');
+    expect(bySymbol.items[0]!.code).toBe('G06F3');
+    expect(bySymbol.items.map((n) => n.code)).toContain('G06F3/01');
+    // A main group written as one is that group: not G06F30.
+    expect(bySymbol.items.every((n) => n.code === 'G06F3' || n.code.startsWith('G06F3/'))).toBe(true);
+    const vr = await search('ipc', '虚拟现实');
+    const g06f111 = vr.items.find((n) => n.code === 'G06F111/18');
+    expect(g06f111).toMatchObject({ depth: 4 });
+    expect(g06f111!.title).toContain('虚拟现实');
+    expect(vr.items.every((n) => n.title.includes('虚拟现实'))).toBe(true);
+    const en = await search('ipc', 'virtual reality', 'en', 100);
+    expect(en.items.map((n) => n.code)).toEqual(expect.arrayContaining(['G06F111/18', 'H04L67/131']));
+    expect(en.items.find((n) => n.code === 'H04L67/131')!.title).toMatch(/virtual reality/i);
   });
 
   it('falls back to English where no Chinese title exists', async () => {
@@ -174,18 +232,13 @@ describe.each(dialects)('classification API on %s', (dialect) => {
     const byTitle = (await get('/api/product/classification/search?scheme=ipc&keyword=secondary%20CELLS', 'en')).json()
       .data;
     expect(byTitle.items.map((n: { code: string }) => n.code)).toContain('H01M10');
-    expect(byTitle.items.every((n: { title: string }) => /secondary/i.test(n.title) && /cells/i.test(n.title))).toBe(
-      true,
-    );
+    // Own-title matches first (both words), then subgroups that say one word under a group that says the other.
+    const both = (n: { title: string }) => /secondary/i.test(n.title) && /\bcells?\b/i.test(n.title);
+    const firstOther = byTitle.items.findIndex((n: { title: string }) => !both(n));
+    expect(firstOther).toBeGreaterThan(0);
+    expect(byTitle.items.slice(firstOther).some(both)).toBe(false);
+    expect(byTitle.items.every((n: { title: string }) => /secondary|cell/i.test(n.title))).toBe(true);
   });
-
-  const search = async (scheme: string, keyword: string, lang = 'zh', limit = 30) =>
-    (
-      await get(
-        `/api/product/classification/search?scheme=${scheme}&keyword=${encodeURIComponent(keyword)}&limit=${limit}`,
-        lang,
-      )
-    ).json().data as { total: number; items: { code: string; title: string; count: number; depth: number }[] };
 
   it('finds H01M by 电池 in the Chinese titles, subclass first', async () => {
     const ipc = await search('ipc', '电池');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import type { ClassificationScheme } from '@patlas/contracts';
-import { chineseText, englishWords, type SearchableNode } from './title-search.js';
+import type { SearchableNode } from './title-search.js';
 
 /** One symbol of a scheme, in scheme order; `parent` and `children` are indices into `nodes`. */
 export interface SchemeNode {
@@ -12,7 +12,8 @@ export interface SchemeNode {
   /** As the scheme prints it: H01M4/00 for a main group, otherwise `code`. */
   symbol: string;
   depth: number;
-  titleEn: string;
+  /** Every node has an English or a Chinese title, most have both. */
+  titleEn?: string;
   titleZh?: string;
   parent: number;
   children: number[];
@@ -42,9 +43,12 @@ export const DEFAULT_SCHEME_DIR = path.resolve(
 
 /** The derived files (data/scheme/README.md says where they come from and how they are made). */
 export const CPC_FILE = 'cpc-2022.tsv.br';
-/** The Chinese IPC titles of the CNIPA edition, IPC 2026.01: `symbol<TAB>title` rows. */
-export const ZH_IPC_FILE = 'ipc-2026.01-zh.tsv.br';
-/** Chinese titles entered by hand (CPC section Y), with a header row; they win over the table above. */
+/**
+ * The IPC scheme down to subgroups, IPC 2026.01 (the CNIPA Chinese edition) with the WIPO 2023.01 groups:
+ * `symbol<TAB>depth<TAB>title_zh<TAB>title_en` rows in scheme order (either title may be empty).
+ */
+export const IPC_FILE = 'ipc-2026.01.tsv.br';
+/** Chinese titles entered by hand (CPC section Y), with a header row; they win over the IPC file's. */
 export const ZH_FILE = 'zh-titles.tsv';
 
 /**
@@ -63,65 +67,89 @@ export function normaliseSymbol(input: string): string | undefined {
   return `${head}/${sub}`;
 }
 
-/** Main groups numbered 2000 and above are CPC's own indexing series, not IPC. */
-function isCpcOnlyMainGroup(code: string): boolean {
-  const m = /^[A-H]\d\d[A-Z](\d+)$/.exec(code);
-  return m !== null && Number(m[1]) >= 2000;
+/** The `code` of a symbol as the derived files write it (H01M4/00 → H01M4): no regular expression per row. */
+function codeOf(symbol: string): string {
+  return symbol.endsWith('/00') ? symbol.slice(0, -3) : symbol;
 }
 
-interface Row {
+export interface SchemeRow {
   symbol: string;
   depth: number;
-  title: string;
+  titleEn?: string;
+  titleZh?: string;
 }
 
-function readRows(dir: string): Row[] {
-  const file = path.join(dir, CPC_FILE);
-  const text = brotliDecompressSync(readFileSync(file)).toString('utf8');
-  const rows: Row[] = [];
-  for (const line of text.split('\n')) {
+function lines(file: string): string[] {
+  return brotliDecompressSync(readFileSync(file)).toString('utf8').split('\n');
+}
+
+/** The IPC file's rows, titles in both languages. */
+export function readIpcRows(dir: string): SchemeRow[] {
+  const rows: SchemeRow[] = [];
+  for (const line of lines(path.join(dir, IPC_FILE))) {
     if (!line) continue;
-    const [symbol = '', depth = '', title = ''] = line.split('\t');
-    rows.push({ symbol, depth: Number(depth), title });
+    const [symbol = '', depth = '', titleZh = '', titleEn = ''] = line.split('\t');
+    const row: SchemeRow = { symbol, depth: Number(depth) };
+    if (titleZh) row.titleZh = titleZh;
+    if (titleEn) row.titleEn = titleEn;
+    rows.push(row);
   }
   return rows;
 }
 
-function readZhTitles(dir: string): Map<string, string> {
+/** The CPC list's rows (English titles). */
+export function readCpcRows(dir: string): SchemeRow[] {
+  const rows: SchemeRow[] = [];
+  for (const line of lines(path.join(dir, CPC_FILE))) {
+    if (!line) continue;
+    const [symbol = '', depth = '', title = ''] = line.split('\t');
+    rows.push({ symbol, depth: Number(depth), titleEn: title });
+  }
+  return rows;
+}
+
+/**
+ * The Chinese titles by code: the IPC file's (the CNIPA edition), then the ones entered by hand. CPC
+ * symbols that IPC shares get these titles.
+ */
+export function readZhTitles(dir: string, ipcRows: readonly SchemeRow[] = readIpcRows(dir)): Map<string, string> {
   const titles = new Map<string, string>();
-  const add = (lines: string[]) => {
-    for (const line of lines) {
+  for (const row of ipcRows) if (row.titleZh) titles.set(codeOf(row.symbol), row.titleZh);
+  const byHand = path.join(dir, ZH_FILE);
+  if (existsSync(byHand)) {
+    for (const line of readFileSync(byHand, 'utf8').split('\n').slice(1)) {
       const [symbol, title] = line.split('\t');
       const code = symbol ? normaliseSymbol(symbol) : undefined;
       if (code && title?.trim()) titles.set(code, title.trim());
     }
-  };
-  const table = path.join(dir, ZH_IPC_FILE);
-  if (existsSync(table)) add(brotliDecompressSync(readFileSync(table)).toString('utf8').split('\n'));
-  const byHand = path.join(dir, ZH_FILE);
-  if (existsSync(byHand)) add(readFileSync(byHand, 'utf8').split('\n').slice(1));
+  }
   return titles;
 }
 
+/** The tree of one scheme from the files in `dir`: IPC from its own file, CPC from the CPC list. */
+export function loadSchemeTree(scheme: ClassificationScheme, dir: string): SchemeTree {
+  const ipcRows = readIpcRows(dir);
+  const zh = readZhTitles(dir, ipcRows);
+  return buildSchemeTree(scheme, scheme === 'ipc' ? ipcRows : readCpcRows(dir), zh);
+}
+
 /**
- * Builds the tree of one scheme. CPC: every symbol of the CPC title list. IPC: the symbols IPC shares
- * with CPC down to main groups: sections A–H, classes, subclasses and main groups below 2000 (CPC's
- * subgroups include CPC-only ones and are left out, so the IPC tree ends at main groups).
+ * Builds the tree of one scheme from its rows in scheme order: a row's parent is the last row before
+ * it at a smaller depth (sections 0, classes 1, subclasses 2, main groups 3, subgroups 3 + dots).
+ * `zh` gives the Chinese title of a code, over the row's own.
  */
 export function buildSchemeTree(
   scheme: ClassificationScheme,
-  rows: readonly Row[],
+  rows: readonly SchemeRow[],
   zh: Map<string, string>,
 ): SchemeTree {
   const nodes: SchemeNode[] = [];
   const roots: number[] = [];
   const byCode = new Map<string, number>();
-  // The last node seen at each depth: a row's parent is the last one at a smaller depth.
+  // The last node seen at each depth.
   const open: number[] = [];
   for (const row of rows) {
-    const code = normaliseSymbol(row.symbol);
-    if (!code) continue;
-    if (scheme === 'ipc' && (row.depth > 3 || code.startsWith('Y') || isCpcOnlyMainGroup(code))) continue;
+    const code = codeOf(row.symbol);
     let parent = -1;
     for (let d = row.depth - 1; d >= 0; d -= 1) {
       const candidate = open[d];
@@ -130,17 +158,12 @@ export function buildSchemeTree(
         break;
       }
     }
-    const titleZh = zh.get(code);
+    const titleZh = zh.get(code) ?? row.titleZh;
     const index = nodes.length;
-    nodes.push({
-      code,
-      symbol: row.symbol,
-      depth: row.depth,
-      titleEn: row.title,
-      ...(titleZh ? { titleZh } : {}),
-      parent,
-      children: [],
-    });
+    const node: SchemeNode = { code, symbol: row.symbol, depth: row.depth, parent, children: [] };
+    if (row.titleEn) node.titleEn = row.titleEn;
+    if (titleZh) node.titleZh = titleZh;
+    nodes.push(node);
     open.length = row.depth;
     open[row.depth] = index;
     if (parent === -1) roots.push(index);
@@ -150,39 +173,45 @@ export function buildSchemeTree(
   return { scheme, nodes, roots, byCode };
 }
 
-/** What the title search looks at in each node of a tree (englishWords of both titles, chineseText). */
-export function searchableTree(tree: SchemeTree): SearchableTree {
-  const nodes = tree.nodes.map((node) => ({
-    parent: node.parent,
-    en: englishWords(node.titleZh ? `${node.titleEn} ${node.titleZh}` : node.titleEn),
-    zh: node.titleZh ? chineseText(node.titleZh) : '',
-  }));
-  const allChinese = nodes.map((n) => n.zh).join('\n');
-  return { tree, nodes, occursInChinese: (text) => allChinese.includes(text) };
+/** The depth-0 rows of a derived file, found in its bytes (no 17 MB string, no split): `\t0\t` is only in them. */
+function sectionLines(file: string): string[][] {
+  const bytes = brotliDecompressSync(readFileSync(file));
+  const found: string[][] = [];
+  for (let at = bytes.indexOf('\t0\t'); at !== -1; at = bytes.indexOf('\t0\t', at + 3)) {
+    const start = bytes.lastIndexOf(10, at) + 1;
+    const end = bytes.indexOf(10, at);
+    found.push(bytes.toString('utf8', start, end === -1 ? bytes.length : end).split('\t'));
+  }
+  return found;
 }
 
-/** The trees, each built from the files in `dir` on its first use and kept; their search fields likewise. */
-export class SchemeStore {
-  private readonly trees = new Map<ClassificationScheme, SchemeTree>();
-  private readonly searchable = new Map<ClassificationScheme, SearchableTree>();
-
-  constructor(private readonly dir: string = DEFAULT_SCHEME_DIR) {}
-
-  tree(scheme: ClassificationScheme): SchemeTree {
-    let tree = this.trees.get(scheme);
-    if (!tree) {
-      tree = buildSchemeTree(scheme, readRows(this.dir), readZhTitles(this.dir));
-      this.trees.set(scheme, tree);
-    }
-    return tree;
+/**
+ * The sections of a scheme without building its tree (the first level a user sees): the depth-0 rows
+ * of its file, with their Chinese titles. Every section has children.
+ */
+export function readSections(scheme: ClassificationScheme, dir: string): Omit<SchemeNode, 'parent' | 'children'>[] {
+  const sections: Omit<SchemeNode, 'parent' | 'children'>[] = [];
+  const zh = new Map<string, string>();
+  for (const [symbol = '', , titleZh = '', titleEn = ''] of sectionLines(path.join(dir, IPC_FILE))) {
+    if (titleZh) zh.set(symbol, titleZh);
+    if (scheme === 'ipc') sections.push({ code: symbol, symbol, depth: 0, titleZh, titleEn });
   }
-
-  searchableTree(scheme: ClassificationScheme): SearchableTree {
-    let searchable = this.searchable.get(scheme);
-    if (!searchable) {
-      searchable = searchableTree(this.tree(scheme));
-      this.searchable.set(scheme, searchable);
+  if (scheme === 'cpc') {
+    for (const [symbol = '', , titleEn = ''] of sectionLines(path.join(dir, CPC_FILE))) {
+      sections.push({ code: symbol, symbol, depth: 0, titleEn, titleZh: zh.get(symbol) ?? '' });
     }
-    return searchable;
   }
+  const byHand = path.join(dir, ZH_FILE);
+  if (existsSync(byHand)) {
+    for (const line of readFileSync(byHand, 'utf8').split('\n').slice(1)) {
+      const [symbol, title] = line.split('\t');
+      const section = sections.find((s) => s.code === symbol);
+      if (section && title?.trim()) section.titleZh = title.trim();
+    }
+  }
+  for (const section of sections) {
+    if (!section.titleEn) delete section.titleEn;
+    if (!section.titleZh) delete section.titleZh;
+  }
+  return sections;
 }

@@ -1,4 +1,5 @@
 import { isStopWord, segmentWords, stemWord } from '@patlas/engine';
+import type { SchemeTree, SearchableTree } from './scheme.js';
 
 /**
  * Scheme title search by words. English: the title's words, lower-cased and Porter-stemmed (battery
@@ -123,4 +124,15 @@ export function matchTier(nodes: readonly SearchableNode[], i: number, query: Ti
     if (p === -1) return undefined;
   }
   return 1;
+}
+
+/** What the title search looks at in each node of a tree (englishWords of both titles, chineseText). */
+export function searchableTree(tree: SchemeTree): SearchableTree {
+  const nodes = tree.nodes.map((node) => ({
+    parent: node.parent,
+    en: englishWords(`${node.titleEn ?? ''} ${node.titleZh ?? ''}`),
+    zh: node.titleZh ? chineseText(node.titleZh) : '',
+  }));
+  const allChinese = nodes.map((n) => n.zh).join('\n');
+  return { tree, nodes, occursInChinese: (text) => allChinese.includes(text) };
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   DUPLICATE_ADVISED_MIN_CHARS,
-  DUPLICATE_TOP_PATENTS,
   formatErrorMessage,
   MAX_DUPLICATE_FILE_BYTES,
   MAX_DUPLICATE_TEXT_LENGTH,
@@ -28,7 +27,7 @@ import { NEW_TASK, type TaskRepository } from '../../tasks/task.repository.js';
 import type { AuthContext } from '../../kernel/access.plugin.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { PatentService } from '../patent/index.js';
-import { toAppError, type ResolvedSet, type SearchContext } from '../search/index.js';
+import { toAppError } from '../search/index.js';
 import type { SemanticModelKeeper } from '../semantic-search/index.js';
 import {
   alignmentRecordOf,
@@ -229,24 +228,6 @@ export class DuplicateService {
     const patent = report.patents.find((p) => p.publicationNumber.replace(/\s+/g, '').toUpperCase() === wanted);
     if (!patent) throw new AppError('DUPLICATE_PATENT_NOT_IN_REPORT', { pn: publicationNumber });
     return { patent, evidence: report.evidence[patent.publicationNumber] ?? [] };
-  }
-
-  /**
-   * A finished check's similar patents as the result page's set source (`{kind: 'duplicate', key}`),
-   * most similar first; only its owner may open it.
-   */
-  async resolveSet(source: { key: string }, context: SearchContext): Promise<ResolvedSet> {
-    const row = await this.deps.tasks.find(source.key);
-    if (!row || context.userId === null || row.user_id !== context.userId) throw new AppError('DUPLICATE_NOT_FOUND');
-    if (row.state !== 'done' || row.result === null) {
-      throw new AppError('DUPLICATE_NOT_READY', { state: taskStateWord(row.state, row.lang) });
-    }
-    const report = JSON.parse(row.result) as DuplicateReport;
-    return {
-      label: row.title,
-      limit: DUPLICATE_TOP_PATENTS,
-      ranking: report.patents.map((p) => ({ publicationNumber: p.publicationNumber, relevance: p.similarity })),
-    };
   }
 
   /** POST /patent/check: the text against the given patents, answered at once with the evidence. */

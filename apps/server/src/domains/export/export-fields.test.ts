@@ -66,7 +66,11 @@ describe('export fields', () => {
     // No stated status: an invention application within its term is shown as published.
     expect(valueOf(record, 'legalStatus', 'zh', TODAY)).toBe('公开');
     expect(valueOf(record, 'legalStatus', 'en', TODAY)).toBe('Published');
-    // A stated status is shown as the source words it.
-    expect(valueOf({ ...record, legalStatus: '有效' }, 'legalStatus', 'en', TODAY)).toBe('有效');
+    // A stated status is shown as the source words it, in English in an English export (issue 43).
+    expect(valueOf({ ...record, legalStatus: '有效' }, 'legalStatus', 'zh', TODAY)).toBe('有效');
+    expect(valueOf({ ...record, legalStatus: '有效' }, 'legalStatus', 'en', TODAY)).toBe('Active');
+    expect(valueOf({ ...record, legalStatus: 'Expired - Fee Related' }, 'legalStatus', 'en', TODAY)).toBe(
+      'Expired - Fee Related',
+    );
   });
 });

@@ -2,6 +2,7 @@ import {
   EXPORT_FIELD_GROUPS,
   EXPORT_FIELDS,
   firstClaimOf,
+  legalStatusLabel,
   type CurrentLegalStatus,
   type ExportFieldGroup,
   type ExportFieldId,
@@ -117,6 +118,11 @@ const joined = (values: readonly (string | undefined)[]) =>
   [...new Set(values.map((v) => v?.trim()).filter((v): v is string => !!v))].join(EXPORT_LIST_SEPARATOR);
 const names = (parties: readonly Party[] | undefined) => joined((parties ?? []).map((p) => p.name));
 const textOf = (text: LocalizedText | undefined) => text?.text.trim() ?? '';
+/** A title in English where the record has one (written in English, or translated); else as written. */
+const titleIn = (title: LocalizedText | undefined, lang: Language) => {
+  if (lang !== 'en' || !title || title.lang === 'en') return textOf(title);
+  return title.translations?.en?.trim() || textOf(title);
+};
 const countOf = (n: number | undefined) => (n === undefined ? '' : String(n));
 /** Dates are stored as YYYY-MM-DD; a longer stamp is cut to its day. */
 const dateOf = (date: string | undefined) => (date ? date.slice(0, 10) : '');
@@ -129,7 +135,9 @@ export function isoDay(now: Date): string {
 /**
  * A field of a record as every export format writes it: dates YYYY-MM-DD, lists joined with
  * "; ", parties by name, the legal status as the detail page's badge shows it (the source's
- * wording, else the status worked out from the record), empty text for what the record lacks.
+ * wording, in English for an English export, else the status worked out from the record), the
+ * title in English for an English export where the record has one, empty text for what the
+ * record lacks.
  *
  * @param today - `YYYY-MM-DD`, the day an implied legal status is judged on.
  */
@@ -145,7 +153,7 @@ export function valueOf(
     case 'applicationNumber':
       return patent.applicationNumber ?? '';
     case 'title':
-      return textOf(patent.title);
+      return titleIn(patent.title, lang);
     case 'country':
       return patent.country;
     case 'kind':
@@ -205,7 +213,9 @@ export function valueOf(
     case 'legalStatus': {
       const status = currentLegalStatus(patent, today);
       if (!status) return '';
-      return status.basis === 'source' && status.text ? status.text : LEGAL_STATUS_LABELS[status.code][lang];
+      return status.basis === 'source' && status.text
+        ? legalStatusLabel(status.text, lang)
+        : LEGAL_STATUS_LABELS[status.code][lang];
     }
     case 'legalEvents':
       return (patent.legalEvents ?? [])

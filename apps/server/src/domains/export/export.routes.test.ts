@@ -311,6 +311,53 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
         'applicationDate',
       ]);
     });
+    it('writes an English export in English: the English title where the record has one, the legal status (issue 43)', async () => {
+      await indexPatents(t, [
+        buildCnPatent({
+          publicationNumber: 'CN119000001A',
+          applicationNumber: 'CN202410000001.1',
+          title: { lang: 'zh', text: '一种风力发电机叶片', translations: { en: 'Wind turbine blade' } },
+          legalStatus: '未缴年费 | 权利转移',
+        }),
+        buildCnPatent({
+          publicationNumber: 'CN119000002A',
+          applicationNumber: 'CN202410000002.1',
+          title: { lang: 'zh', text: '一种叶片涂层' },
+          legalStatus: '授权',
+        }),
+      ]);
+      const exported = async (lang: string) => {
+        const res = await call(
+          'POST',
+          '/export/excel',
+          {
+            target: { kind: 'patents', publicationNumbers: ['CN119000001A', 'CN119000002A', 'US6980000B2'] },
+            fields: ['publicationNumber', 'title', 'legalStatus'],
+            format: 'xlsx',
+          },
+          owner,
+          lang,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+        const rows: string[][] = [];
+        workbook.worksheets[0]!.eachRow((row) => rows.push([1, 2, 3].map((i) => String(row.getCell(i).value ?? ''))));
+        return rows;
+      };
+      const en = await exported('en');
+      expect(en.slice(1, 3)).toEqual([
+        ['CN119000001A', 'Wind turbine blade', 'Unpaid annual fees | Transfer'],
+        // No English title: the title as written.
+        ['CN119000002A', '一种叶片涂层', 'Granted'],
+      ]);
+      expect(en[3]?.[1]).toBe('Lithium ion battery electrode');
+      const zh = await exported('zh');
+      expect(zh.slice(1, 3)).toEqual([
+        ['CN119000001A', '一种风力发电机叶片', '未缴年费 | 权利转移'],
+        ['CN119000002A', '一种叶片涂层', '授权'],
+      ]);
+    });
   });
 
   describe('download tasks', () => {

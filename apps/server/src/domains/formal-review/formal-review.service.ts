@@ -46,7 +46,7 @@ export interface AbnormalInput extends ApplicationText {
 
 /**
  * The formal review's live check and the abnormal-application signals (issue 22): the rules and
- * signals themselves are pure (pre-evaluation/formal-review.ts, abnormal-signals.ts); this service
+ * signals themselves are pure (pre-evaluation/formal-review/, abnormal-signals.ts); this service
  * checks the input and gathers what the signals read — the applicant's filings through the search
  * service, alignments through the duplicate service.
  */

@@ -8,7 +8,7 @@ import {
 } from '@patlas/contracts';
 import { getFieldById, makeAnd, makeOr, printExpression, type QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
-import type { SearchService } from '../search/index.js';
+import type { ExpressionSearch } from '../search/index.js';
 
 /**
  * Combining search-history entries (POST /history/historyRetrievalCombined) into one expression,
@@ -166,7 +166,8 @@ function searchOf(item: CombineItem, lang: Language): EntrySearch {
 
 /** Combines history entries; see the module comment for what each entry contributes. */
 export class HistoryCombiner {
-  constructor(private readonly search: SearchService) {}
+  /** Only the expression search: the search service resolves `#n` through this combiner (HistoryReferences). */
+  constructor(private readonly search: ExpressionSearch) {}
 
   /** Parses printed text again: what is counted is exactly the text the user is shown. */
   private reparse(ast: QueryNode, lang: Language): QueryNode {

@@ -1,5 +1,6 @@
 import { SearchHistoryEntrySchema, type Language, type SearchHistoryEntry } from '@patlas/contracts';
 import type { z } from 'zod';
+import type { ResultPageSearch } from '../search/index.js';
 
 /**
  * Reading a search-history entry (spec 1 §3) from the JSON a client saves or a spreadsheet row
@@ -75,4 +76,32 @@ export function readEntryJson(text: string, lang: Language): EntryReading {
     return { ok: false, reason: WHOLE[lang].json };
   }
   return readEntryValue(value, lang);
+}
+
+/**
+ * The entry of a result-page action (spec 1 §3 fields) as the result page built it (web
+ * history-recording/recording.ts buildEntry): the page's state, the action, the total found and
+ * the expression that ran; `state` restores the page exactly, `router` reopens it.
+ */
+export function resultPageEntry(page: ResultPageSearch): SearchHistoryEntry {
+  const { state, action, total, expression } = page;
+  const filters = state.filters ?? [];
+  return {
+    exp: state.searchExpre,
+    searchExpression: state.searchExpre,
+    ...(expression ? { realExpression: expression } : {}),
+    operationName: action.action,
+    operationValue: action.value,
+    resultTotal: String(total),
+    pageType: 'searchResult',
+    ...(state.source ? { sources: state.source } : {}),
+    mergeRules: state.mergeType ?? 0,
+    ...(state.viewMode ? { viewMode: state.viewMode } : {}),
+    isOrder: state.sort !== undefined && state.sort.field !== 'relevance',
+    filterArrs: filters.map((f) => ({ field: f.field, values: [...f.values] })),
+    isFilter: filters.length > 0,
+    router: action.router,
+    state,
+    ...(action.removedFilter ? { delFilterObj: { ...action.removedFilter } } : {}),
+  };
 }

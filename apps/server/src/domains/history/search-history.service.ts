@@ -14,9 +14,9 @@ import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../kernel/access.plugin.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { QueryNode } from '@patlas/query';
-import type { SearchService } from '../search/index.js';
+import type { ResultPageSearch, SearchService } from '../search/index.js';
 import { HistoryCombiner, type CombineOperator } from './history-combine.js';
-import { readEntryJson } from './history-entry.js';
+import { readEntryJson, readEntryValue, resultPageEntry } from './history-entry.js';
 import { XlsxFileError } from '../../files/spreadsheet.js';
 import type { SheetReader } from '../../files/sheet-reader.js';
 import { exportFilename, readHistoryXlsx, writeHistoryXlsx } from './history-xlsx.js';
@@ -85,9 +85,34 @@ export function searchKeyOf(entry: SearchHistoryEntry): string {
 /** How many of the user's latest entries of the same expression a follow-up action looks through. */
 const FOLD_LOOKBACK = 50;
 
+/**
+ * What `#no` stands for in a user's expressions (the search service's HistoryReferenceSource):
+ * read from the stored entries over the expression search only, so the search service is built
+ * from it rather than the history service, which itself searches through the search service.
+ */
+export class HistoryReferences {
+  constructor(
+    private readonly repository: SearchHistoryRepository,
+    private readonly combiner: HistoryCombiner,
+  ) {}
+
+  /** The entry's whole search, or undefined when the user has no entry `no`; see SearchHistoryService.searchOf. */
+  async searchOf(
+    userId: string,
+    no: number,
+    lang: Language,
+    resolve: (ast: QueryNode) => Promise<QueryNode>,
+  ): Promise<{ expression: string; ast: QueryNode } | undefined> {
+    const row = await this.repository.findByNo(userId, no);
+    if (!row) return undefined;
+    return this.combiner.entrySearch({ no, entry: entryOf(row), operator: 'AND' }, lang, resolve);
+  }
+}
+
 /** Search history of signed-in accounts (spec 1 §3 entries, §7 history calls). */
 export class SearchHistoryService {
   private readonly combiner: HistoryCombiner;
+  private readonly references: HistoryReferences;
 
   constructor(
     private readonly repository: SearchHistoryRepository,
@@ -97,6 +122,7 @@ export class SearchHistoryService {
     private readonly sheets: SheetReader,
   ) {
     this.combiner = new HistoryCombiner(search);
+    this.references = new HistoryReferences(repository, this.combiner);
   }
 
   /** IP-login visitors have no account to keep a history under (spec 1 §4). */
@@ -127,7 +153,27 @@ export class SearchHistoryService {
     const userId = this.ownerOf(auth);
     const reading = readEntryJson(content, lang);
     if (!reading.ok) throw new AppError('HISTORY_CONTENT_INVALID', { reason: reading.reason });
-    const entry = reading.entry;
+    return this.saveEntry(userId, reading.entry);
+  }
+
+  /**
+   * Issue 42: the result page's action, recorded by its search (searchNew) with the total found,
+   * as the page recorded it with POST /history before: the same entry (resultPageEntry), the same
+   * folding into the row of its search. An action that is not recorded (an empty value, spec 1 §4)
+   * or an entry the contract refuses (an over-long expression) is left out, as the page did.
+   */
+  async recordResultPage(
+    userId: string,
+    page: ResultPageSearch,
+    lang: Language,
+  ): Promise<{ id: string; folded: boolean } | undefined> {
+    if (page.action.value.trim() === '') return undefined;
+    const reading = readEntryValue(resultPageEntry(page), lang);
+    if (!reading.ok) return undefined;
+    return this.saveEntry(userId, reading.entry);
+  }
+
+  private async saveEntry(userId: string, entry: SearchHistoryEntry): Promise<{ id: string; folded: boolean }> {
     if (entry.operationName !== 'search') {
       const key = searchKeyOf(entry);
       const candidates = await this.repository.latestOfExpression(userId, entry.searchExpression, FOLD_LOOKBACK);
@@ -253,15 +299,13 @@ export class SearchHistoryService {
    * HistoryReferenceSource): the entry's whole search, or undefined when the user has no entry
    * `no`. An entry without an expression form throws its HISTORY_COMBINE_* error.
    */
-  async searchOf(
+  searchOf(
     userId: string,
     no: number,
     lang: Language,
     resolve: (ast: QueryNode) => Promise<QueryNode>,
   ): Promise<{ expression: string; ast: QueryNode } | undefined> {
-    const row = await this.repository.findByNo(userId, no);
-    if (!row) return undefined;
-    return this.combiner.entrySearch({ no, entry: entryOf(row), operator: 'AND' }, lang, resolve);
+    return this.references.searchOf(userId, no, lang, resolve);
   }
 
   /**

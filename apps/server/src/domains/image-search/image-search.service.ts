@@ -14,8 +14,8 @@ import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../kernel/access.plugin.js';
 import type { Clock } from '../../kernel/clock.js';
 import { extractQueryFeatures, MAX_INPUT_PIXELS, type ImageEmbedder, type QueryFeatures } from './image-features.js';
-import { FEATURE_MODEL } from './image-index.js';
-import { rankPatents, type IndexedDrawing, type PatentMatch } from './image-ranking.js';
+import type { DrawingIndex } from './drawing-index.js';
+import { rankPatents, type PatentMatch } from './image-ranking.js';
 import {
   decodeVector,
   encodeVector,
@@ -65,11 +65,10 @@ function newKey(): string {
  * search under a key (deep link /search/img?key=…) and, per user, as the image history.
  */
 export class ImageSearchService {
-  /** The feature index in memory; reloaded after the indexer saved drawings. */
-  private index: Promise<IndexedDrawing[]> | undefined;
-
   constructor(
     private readonly repository: ImageSearchRepository,
+    /** The feature index in memory, dropped by the indexer when it saved drawings. */
+    private readonly drawings: DrawingIndex,
     private readonly patents: PatentLookup,
     private readonly progress: IndexProgress,
     private readonly embedder: ImageEmbedder,
@@ -77,19 +76,6 @@ export class ImageSearchService {
     /** How long a search without an account (an IP visitor's: no history holds it) opens by its key (issue 41). */
     private readonly anonymousKeyMs: number = DEFAULT_RETENTION_DAYS.imageSearchKeys * 86_400_000,
   ) {}
-
-  /** Drops the in-memory index; the next search reads it again (called by the indexer). */
-  invalidateIndex(): void {
-    this.index = undefined;
-  }
-
-  private loadIndex(): Promise<IndexedDrawing[]> {
-    this.index ??= this.repository.loadIndex(FEATURE_MODEL).catch((err: unknown) => {
-      this.index = undefined;
-      throw err;
-    });
-    return this.index;
-  }
 
   /** Checks the upload is a jpg/png that decodes; answers its thumbnail (data URL). */
   private async checkImage(file: Buffer): Promise<string> {
@@ -120,7 +106,7 @@ export class ImageSearchService {
     } catch {
       throw new AppError('IMAGE_SEARCH_FILE_UNREADABLE');
     }
-    const drawings = await this.loadIndex();
+    const drawings = await this.drawings.load();
     const matches = rankPatents(query, drawings, MAX_IMAGE_SEARCH_RESULTS);
     const row: ImageSearchRow = {
       key: newKey(),
@@ -147,7 +133,7 @@ export class ImageSearchService {
     if (!rerun) return this.present(row, performance.now() - started);
     const stored = JSON.parse(row.query) as StoredQuery;
     const query: QueryFeatures = { phashes: stored.phashes, embeddings: stored.embeddings.map(decodeVector) };
-    const drawings = await this.loadIndex();
+    const drawings = await this.drawings.load();
     const results = JSON.stringify(rankPatents(query, drawings, MAX_IMAGE_SEARCH_RESULTS).map(storedMatch));
     await this.repository.updateResults(key, results, drawings.length);
     return this.present({ ...row, results, indexed_drawings: drawings.length }, performance.now() - started);

@@ -48,7 +48,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { HistoryCombiner, type CombineOperator, type SearchHistoryService } from '../history/index.js';
 import type { OperateHistoryService } from '../operate-history/index.js';
 import type { PatentService } from '../patent/index.js';
-import { toAppError, type ResolvedSet, type SearchContext, type SearchService } from '../search/index.js';
+import { toAppError, type SearchContext, type SearchService } from '../search/index.js';
 import { locateFolder, type LocatedFolder } from './library-access.js';
 import { readTxtImport, readWorkbookImport, type ImportReading } from './library-import.js';
 import type { LibraryLabelRow, LibraryRepository, LibraryRow, SavedExpressionRow } from './library.repository.js';
@@ -1050,31 +1050,5 @@ export class LibraryService {
     } catch {
       return undefined;
     }
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // A library as a result set (SetResolvers.library, composition.ts)
-
-  /**
-   * A folder's patents in list order (optionally those carrying a label), for the result page,
-   * its facets, filters, sort, search within and analysis. The searching user must be allowed to
-   * open the library; a library in the recycle bin cannot be viewed.
-   */
-  async resolveSet(
-    source: { key: string; labelId?: string | undefined },
-    context: SearchContext,
-  ): Promise<ResolvedSet> {
-    if (context.userId === null) throw new AppError('LIBRARY_NOT_FOUND');
-    const opened = await this.open(source.key, context.userId);
-    if (opened.tree.stateOf(opened.folder) === 'deleted') throw new AppError('LIBRARY_UNAVAILABLE');
-    if (source.labelId) await this.ownLabel(source.labelId, opened.root.owner_id);
-    const numbers = await this.repo.numbersOf(opened.folder.id, source.labelId);
-    const size = numbers.length;
-    return {
-      label: opened.tree.pathOf(opened.folder),
-      limit: size,
-      // List order is the set's rank: the first collected first.
-      ranking: numbers.map((publicationNumber, i) => ({ publicationNumber, relevance: size > 0 ? 1 - i / size : 0 })),
-    };
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
+import { authHeader, buildTestApp, indexPatents, reachableDialects, type AuthHeader } from '../../../test/helpers.js';
 import { buildCnPatent, buildUsPatent } from '../../../test/factories.js';
 
 const dialects = await reachableDialects();
@@ -187,6 +187,68 @@ describe('drawings of several patents', () => {
       expect(res.json().data).toEqual({
         items: { US6980000B2: [{ file: 'US6980000B2-D00001.png', caption: 'FIG. 1' }] },
       });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a record with no title (the USPTO records: abstract and CPC only)', () => {
+  it('is titled by the first sentence of its abstract in the result list and on the detail, marked apart', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const auth = await authHeader(t);
+      const {
+        title: _title,
+        applicants: _applicants,
+        ...untitled
+      } = buildUsPatent({
+        abstract: {
+          lang: 'en',
+          text: 'A gas turbine combustor has a swirler upstream of the nozzle. The swirler is cast.',
+        },
+      });
+      await indexPatents(t, [{ ...untitled, applicants: [] }]);
+      const search = await t.app.inject({
+        method: 'POST',
+        url: '/api/product/search/search',
+        headers: auth,
+        payload: { searchExpre: 'swirler' },
+      });
+      const [hit] = search.json().data.items;
+      expect(hit.publicationNumber).toBe('US6980000B2');
+      expect(hit.title).toBeUndefined();
+      expect(hit.abstractTitle).toBe('A gas turbine combustor has a swirler upstream of the nozzle');
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: '/api/product/patent/detail?pn=US6980000B2',
+        headers: auth,
+      });
+      const data = detail.json().data;
+      expect(data.title).toBeUndefined();
+      expect(data.abstractTitle).toBe('A gas turbine combustor has a swirler upstream of the nozzle');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is not given to a record with a title', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/product/patent/detail?pn=US6980000B2',
+        headers: await authHeader(t),
+      });
+      expect(res.statusCode).toBe(404);
+      await indexPatents(t, [buildUsPatent()]);
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: '/api/product/patent/detail?pn=US6980000B2',
+        headers: await authHeader(t),
+      });
+      expect(detail.json().data.title.text).toBeTruthy();
+      expect(detail.json().data.abstractTitle).toBeUndefined();
     } finally {
       await t.close();
     }

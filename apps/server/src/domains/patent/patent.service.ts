@@ -8,9 +8,12 @@ import {
   type Patent,
   type PatentCompareResponse,
   type PatentDetail,
+  type ReferencedPatent,
+  titleFromAbstract,
 } from '@patlas/contracts';
 import { normalizeApplicationNumber, parsePublicationNumber } from '@patlas/engine';
 import { AppError } from '../../errors.js';
+import { repairPatentTexts } from './import/shared/text-repair.js';
 import { currentLegalStatus } from './legal-status.js';
 import { toComparedPatent } from './patent-compare.js';
 import type { PatentRepository } from './patent.repository.js';
@@ -19,10 +22,26 @@ import type { PatentRepository } from './patent.repository.js';
 function referencedNumbers(record: Patent): string[] {
   const numbers: string[] = [];
   for (const c of [...(record.citations ?? []), ...(record.citedBy ?? [])]) {
-    numbers.push(/^[A-Za-z]{2}/.test(c.number) || !c.country ? c.number : `${c.country}${c.number}`);
+    numbers.push(citationKey(c));
   }
   numbers.push(...(record.family?.simple ?? []), ...(record.family?.inpadoc ?? []), ...(record.priorityNumbers ?? []));
   return numbers;
+}
+
+/** A citation's number as the lookup keys it: with its country when the number lacks one. */
+function citationKey(c: { number: string; country?: string | undefined }): string {
+  return /^[A-Za-z]{2}/.test(c.number) || !c.country ? c.number : `${c.country}${c.number}`;
+}
+
+/**
+ * Whether a held publication is the one a number names: a number written with a kind names that
+ * publication only (CN114291051B is not CN114291051A, though both share the serial the lookup
+ * falls back to); a number without a kind names any publication of its serial.
+ */
+function namesPublication(number: string, publicationNumber: string): boolean {
+  const kind = parsePublicationNumber(number)?.kind;
+  const heldKind = parsePublicationNumber(publicationNumber)?.kind;
+  return !kind || !heldKind || kind === heldKind;
 }
 
 /** Every family member once, simple family first, as the record writes them. */
@@ -115,8 +134,10 @@ export class PatentService {
    * merged in and `held` telling which referenced numbers can be opened here.
    */
   async getDetail(pn: string): Promise<PatentDetail> {
-    const record = await this.patents.findByAnyNumber(pn);
-    if (!record) throw new AppError('PATENT_NOT_FOUND', { pn });
+    const stored = await this.patents.findByAnyNumber(pn);
+    if (!stored) throw new AppError('PATENT_NOT_FOUND', { pn });
+    // Records imported before the text repair existed are repaired as they are read.
+    const record = repairPatentTexts(stored);
     const citing = await this.patents.findCitingNumbers(record);
     const known = new Set((record.citedBy ?? []).map((c) => c.number.toUpperCase()));
     const citedBy = [...(record.citedBy ?? [])];
@@ -133,16 +154,49 @@ export class PatentService {
       }
     }
     const withForward: Patent = citedBy.length > 0 ? { ...record, citedBy } : record;
-    const held = await this.patents.resolveHeldNumbers(referencedNumbers(withForward));
+    const resolved = await this.patents.resolveHeldNumbers(referencedNumbers(withForward));
+    const held = Object.fromEntries(
+      Object.entries(resolved).filter(([number, found]) => namesPublication(number, found)),
+    );
     const today = this.today();
     const currentStatus = currentLegalStatus(record, today);
     const familyMembers = await this.describeFamily(record, held, today);
+    const referenced = await this.describeReferenced(withForward, held);
+    const abstractTitle = record.title?.text.trim() ? undefined : titleFromAbstract(record.abstract?.text);
     return {
       ...withForward,
       held,
       ...(currentStatus ? { currentStatus } : {}),
+      ...(abstractTitle ? { abstractTitle } : {}),
       ...(familyMembers ? { familyMembers } : {}),
+      ...(referenced ? { referenced } : {}),
     };
+  }
+
+  /** Title, first applicant and publication date of every cited and citing patent held, read in one batch. */
+  private async describeReferenced(
+    record: Patent,
+    held: Record<string, string>,
+  ): Promise<Record<string, ReferencedPatent> | undefined> {
+    const pns = new Set<string>();
+    for (const c of [...(record.citations ?? []), ...(record.citedBy ?? [])]) {
+      const pn = held[citationKey(c)];
+      if (pn && pn !== record.publicationNumber) pns.add(pn);
+    }
+    if (pns.size === 0) return undefined;
+    const records = await this.patents.getByPublicationNumbers([...pns]);
+    const referenced: Record<string, ReferencedPatent> = {};
+    for (const [publicationNumber, other] of records) {
+      const repaired = repairPatentTexts(other);
+      const applicant = (other.applicants ?? other.assignees ?? [])[0]?.name;
+      referenced[publicationNumber] = {
+        publicationNumber,
+        ...(repaired.title ? { title: repaired.title } : {}),
+        ...(applicant ? { applicant } : {}),
+        ...(other.publicationDate ? { date: other.publicationDate } : {}),
+      };
+    }
+    return referenced;
   }
 
   /**

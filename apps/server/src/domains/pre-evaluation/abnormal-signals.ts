@@ -8,7 +8,7 @@ import type {
   SignalPatent,
 } from '@patlas/contracts';
 import { segmentUnits, stemWord } from '@patlas/engine';
-import { isChineseText } from './formal-review.js';
+import { isChineseText } from './formal-review/review-kit.js';
 
 /**
  * The abnormal-application signals (非正常申请; issue 22, docs/formal-review.md). Pure: what the

@@ -7,7 +7,6 @@ import {
   MAX_PRE_EVALUATION_TITLE_LENGTH,
   PRE_EVALUATION_MATRIX_DOCUMENTS,
   PRE_EVALUATION_MIN_CHARS,
-  PRE_EVALUATION_PRIOR_ART,
   type ApplicationText,
   type Language,
   type Patent,
@@ -29,7 +28,7 @@ import { NEW_TASK, type TaskRepository } from '../../tasks/task.repository.js';
 import type { AuthContext } from '../../kernel/access.plugin.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { PatentService } from '../patent/index.js';
-import { toAppError, type ResolvedSet, type SearchContext } from '../search/index.js';
+import { toAppError } from '../search/index.js';
 import type { SemanticModelKeeper } from '../semantic-search/index.js';
 import { matchFeatures, type CandidateDocument, type Embed } from './feature-match.js';
 import { detectKind, splitFeatures } from './feature-split.js';
@@ -206,26 +205,6 @@ export class PreEvaluationService {
       throw new AppError('PRE_EVALUATION_NOT_READY', { state: taskStateWord(row.state, lang) });
     }
     return { row, result: JSON.parse(row.result) as PreEvaluationResult };
-  }
-
-  /**
-   * A finished evaluation's prior art as the result page's set source (`{kind: 'preEvaluation', key}`),
-   * in retrieval order; only its owner may open it.
-   */
-  async resolveSet(source: { key: string }, context: SearchContext): Promise<ResolvedSet> {
-    const row = await this.deps.tasks.find(source.key);
-    if (!row || context.userId === null || row.user_id !== context.userId) {
-      throw new AppError('PRE_EVALUATION_NOT_FOUND');
-    }
-    if (row.state !== 'done' || row.result === null) {
-      throw new AppError('PRE_EVALUATION_NOT_READY', { state: taskStateWord(row.state, row.lang) });
-    }
-    const result = JSON.parse(row.result) as PreEvaluationResult;
-    return {
-      label: row.title,
-      limit: PRE_EVALUATION_PRIOR_ART,
-      ranking: result.documents.map((d) => ({ publicationNumber: d.publicationNumber, relevance: d.relevance })),
-    };
   }
 
   /** Semantic vectors of texts through the engine's space (none before one is learned). */

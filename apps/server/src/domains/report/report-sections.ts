@@ -73,6 +73,8 @@ export interface BuiltSection {
   tables: SectionTable[];
   /** A remark under the section (e.g. how the terms were drawn). */
   note?: string;
+  /** Nothing to show in the set and range: the files write it as one line, not a page. */
+  empty?: boolean;
 }
 
 export const SECTION_HEADINGS: Record<ReportSection, Labels> = {
@@ -203,7 +205,10 @@ export class ReportSectionBuilder {
   }
 
   private empty(id: ReportSection): BuiltSection {
-    return this.section(id, { sentence: WORDS.noData[this.lang], figures: {}, charts: [], tables: [] });
+    return {
+      ...this.section(id, { sentence: WORDS.noData[this.lang], figures: {}, charts: [], tables: [] }),
+      empty: true,
+    };
   }
 
   private title(id: AnalysisChartId): string {

@@ -20,11 +20,34 @@ import type { BuiltSection, SectionTable } from './report-sections.js';
 /** A report as written: its cover lines and its sections with their charts drawn. */
 export interface ReportDocument {
   title: string;
+  /** The first line of the file: the title, or the expression it was cut from (reportHeading). */
+  heading?: string;
   lang: 'zh' | 'en';
   cover: { label: string; value: string }[];
   sections: (BuiltSection & { images: (RenderedChart & { title: string })[] })[];
   /** Patlas's address: the patent links of the tables point into it. */
   publicUrl: string;
+}
+
+/** How much of the expression a report's heading carries (the title field keeps spec 2 §5's 25). */
+export const REPORT_HEADING_EXPRESSION_MAX = 80;
+
+/**
+ * The heading of a report: its title, unless the title is the set's expression cut to the title's
+ * 25 characters (the dialog's default, issue 43: "TIAB=(lithium battery OR"), then the expression
+ * up to REPORT_HEADING_EXPRESSION_MAX characters, cut with "…".
+ */
+export function reportHeading(title: string, expression: string): string {
+  const expr = expression.replace(/\s+/g, ' ').trim();
+  const shown = title.replace(/\s+/g, ' ').trim().replace(/…$/, '');
+  if (!shown || expr.length <= shown.length || !expr.startsWith(shown)) return title;
+  const chars = [...expr];
+  return chars.length <= REPORT_HEADING_EXPRESSION_MAX
+    ? expr
+    : `${chars
+        .slice(0, REPORT_HEADING_EXPRESSION_MAX - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 const cellText = (value: string | number) => (typeof value === 'number' ? value.toLocaleString('en-US') : value);
@@ -77,7 +100,7 @@ function docxTable(table: SectionTable, publicUrl: string): Table {
 /** The report as a .docx file (plain data in, bytes out: a CPU worker runs it). */
 export function renderReportDocx(report: ReportDocument): Promise<Buffer> {
   const children: FileChild[] = [
-    new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(report.title)] }),
+    new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(report.heading ?? report.title)] }),
     ...report.cover.map(
       (line) =>
         new Paragraph({
@@ -86,6 +109,19 @@ export function renderReportDocx(report: ReportDocument): Promise<Buffer> {
     ),
   ];
   for (const section of report.sections) {
+    if (section.empty) {
+      // Nothing to show: one line where the previous section ends, not a page of its own.
+      children.push(
+        new Paragraph({
+          spacing: { before: 240, after: 120 },
+          children: [
+            new TextRun({ text: `${section.heading}${report.lang === 'zh' ? '：' : ': '}`, bold: true }),
+            new TextRun(section.sentence),
+          ],
+        }),
+      );
+      continue;
+    }
     children.push(
       new Paragraph({
         heading: HeadingLevel.HEADING_1,
@@ -138,7 +174,10 @@ export function renderReportPdf(report: ReportDocument, fontDir = NOTO_CJK_DIR):
     if (doc.y + height > BOTTOM) doc.addPage();
   };
 
-  doc.font(BOLD).fontSize(SIZE.title).text(report.title, { width: PDF_TEXT_WIDTH });
+  doc
+    .font(BOLD)
+    .fontSize(SIZE.title)
+    .text(report.heading ?? report.title, { width: PDF_TEXT_WIDTH });
   doc.moveDown(0.8);
   for (const line of report.cover) {
     doc.font(BOLD).fontSize(SIZE.text).text(`${line.label}：`, { continued: true });
@@ -146,6 +185,20 @@ export function renderReportPdf(report: ReportDocument, fontDir = NOTO_CJK_DIR):
   }
 
   for (const section of report.sections) {
+    if (section.empty) {
+      // Nothing to show: one line where the previous section ends, not a page of its own.
+      doc.moveDown(0.8);
+      ensure(30);
+      doc.x = MARGIN;
+      doc
+        .font(BOLD)
+        .fontSize(SIZE.text)
+        .text(`${section.heading}${report.lang === 'zh' ? '：' : ': '}`, {
+          continued: true,
+        });
+      doc.font(REGULAR).text(section.sentence, { width: PDF_TEXT_WIDTH });
+      continue;
+    }
     doc.addPage();
     doc.font(BOLD).fontSize(SIZE.heading).text(section.heading, { width: PDF_TEXT_WIDTH });
     doc.moveDown(0.5);

@@ -172,6 +172,54 @@ describe.each(await reachableDialects())('report API on %s', (dialect) => {
     }
   }, 120_000);
 
+  it('writes an English report headed by its expression up to 80 characters, an empty section as one line (issue 43)', async () => {
+    // Only the foreign records: no applicant in a Chinese province, so the China map has nothing.
+    const expression =
+      'TIAB=(lithium OR cathode OR nickel) NOT TIAB=(quantum OR teleportation OR blockchain OR graphene OR perovskite)';
+    expect(expression.length).toBeGreaterThan(80);
+    const report = await create({
+      title: expression.slice(0, 25),
+      lang: 'en',
+      set: { ...SET, searchExpre: expression },
+      sections: ['summary', 'chinaMap', 'applicants'],
+    });
+    expect(report.state, report.error ?? '').toBe('done');
+    const noData = report.summary!.find((s) => s.id === 'chinaMap')!.sentence;
+    expect(noData).toBe('There is no data for this section in the chosen set and range.');
+    const heading = `${expression.slice(0, 79).trimEnd()}…`;
+
+    const pdf = await call('GET', `/report/patent/${report.id}/file?format=pdf`, undefined, owner);
+    const pdfFile = path.join(work, `${dialect}-en.pdf`);
+    writeFileSync(pdfFile, pdf.rawPayload);
+    const pageText = (n: number) =>
+      execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', String(n), '-l', String(n), pdfFile, '-'])
+        .toString('utf8')
+        .replace(/\s+/g, '');
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdfFile]).toString('utf8'))![1]);
+    // The cover, the summary, the applicants: the empty China map takes no page.
+    expect(pages).toBe(3);
+    expect(pageText(1)).toContain(heading.replace(/\s+/g, ''));
+    const summaryPage = pageText(2);
+    expect(summaryPage).toContain(SECTION_HEADINGS.summary.en.replace(/\s+/g, ''));
+    expect(summaryPage).toContain(`${SECTION_HEADINGS.chinaMap.en}:${noData}`.replace(/\s+/g, ''));
+    expect(pageText(3)).toContain(SECTION_HEADINGS.applicants.en.replace(/\s+/g, ''));
+
+    const docx = await call('GET', `/report/patent/${report.id}/file?format=docx`, undefined, owner);
+    const docxFile = path.join(work, `${dialect}-en.docx`);
+    writeFileSync(docxFile, docx.rawPayload);
+    const out = path.join(work, `${dialect}-en-docx`);
+    execFileSync('unzip', ['-q', '-o', docxFile, '-d', out]);
+    const xml = readFileSync(path.join(out, 'word', 'document.xml'), 'utf8');
+    const paragraphs = xml.split('</w:p>');
+    const titleParagraph = paragraphs.find((p) => p.includes('w:val="Title"'))!;
+    expect([...titleParagraph.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('')).toBe(heading);
+    // Two sections start a page; the empty one is a line in the summary's page.
+    expect(xml.match(/<w:pageBreakBefore\/>/g)).toHaveLength(2);
+    const emptyLine = paragraphs.find((p) => p.includes(noData))!;
+    expect(emptyLine).toContain(`${SECTION_HEADINGS.chinaMap.en}: `);
+    expect(emptyLine).not.toContain('pageBreakBefore');
+  }, 120_000);
+
   it('states only the analysis API’s numbers in its sentences', async () => {
     const timeRange = { unit: 'year', from: '2016', to: '2021' };
     const report = await create({

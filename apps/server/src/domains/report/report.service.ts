@@ -35,7 +35,7 @@ import type { Clock } from '../../kernel/clock.js';
 import type { SearchService } from '../search/index.js';
 import { plainChartModel } from './report-charts.js';
 import { ReportSectionBuilder, type SectionSource } from './report-sections.js';
-import type { ReportDocument } from './report-writers.js';
+import { reportHeading, type ReportDocument } from './report-writers.js';
 import type { ReportRepository, ReportRow } from './report.repository.js';
 
 export type ReportInput = z.output<typeof ReportCreateRequestSchema>;
@@ -433,7 +433,14 @@ export class ReportService {
         figures: s.figures,
         charts: s.images.map((i) => i.title),
       })),
-      document: { title: input.title, lang, cover, sections, publicUrl: this.deps.publicUrl },
+      document: {
+        title: input.title,
+        heading: reportHeading(input.title, input.set.searchExpre),
+        lang,
+        cover,
+        sections,
+        publicUrl: this.deps.publicUrl,
+      },
     };
   }
 }

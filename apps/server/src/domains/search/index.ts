@@ -1,2 +1,9 @@
 /** The search domain as the other domains see it: they import it from here only (eslint.config.js). */
-export { toAppError, type ResolvedSet, type SearchContext, type SearchService } from './search.service.js';
+export { ExpressionSearch } from './expression-search.js';
+export {
+  toAppError,
+  type ResolvedSet,
+  type ResultPageSearch,
+  type SearchContext,
+  type SearchService,
+} from './search.service.js';

@@ -82,21 +82,15 @@ describe.each(dialects)('search notes on %s (issue 14)', (dialect) => {
     expect(none.missingFields).toBeUndefined();
   });
 
-  it('suggests searching words that are patent numbers as numbers', async () => {
+  it('suggests searching words mixed into a search that are patent numbers as numbers', async () => {
+    // A box that is only a number is searched as one (issue 43): no note, the record found.
     const single = await search({ searchExpre: 'US 8,930,553 B2' });
-    expect(single.total).toBe(0);
-    expect(single.numberTerms).toEqual({ terms: ['US8930553B2'], searchExpre: 'PN=US8930553B2' });
-    expect((await search({ searchExpre: single.numberTerms.searchExpre })).items[0].publicationNumber).toBe(
-      'US8930553B2',
-    );
+    expect(single.numberTerms).toBeUndefined();
+    expect(single.items[0].publicationNumber).toBe('US8930553B2');
 
     const mixed = await search({ searchExpre: '电池 AND CN215644798U' });
     expect(mixed.numberTerms).toEqual({ terms: ['CN215644798U'], searchExpre: '电池 AND PN=CN215644798U' });
     expect((await search({ searchExpre: mixed.numberTerms.searchExpre })).total).toBe(1);
-
-    const byApplication = await search({ searchExpre: 'CN202121234567.8' });
-    expect(byApplication.numberTerms.searchExpre).toBe('AN=CN202121234567.8');
-    expect((await search({ searchExpre: byApplication.numberTerms.searchExpre })).total).toBe(1);
 
     expect((await search({ searchExpre: '电池 AND PM2.5' })).numberTerms).toBeUndefined();
   });

@@ -1,17 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchPlatformRoutes, searchProductRoutes } from './search.routes.js';
-import type { SearchService } from './search.service.js';
+import type { ResultPageRecorder, SearchService } from './search.service.js';
 import { limitSearchRate } from '../../plugins/search-rate-limit.js';
 
 export interface SearchDomainDeps {
   search: SearchService;
   /** Requests per minute, route and user (plugins/search-rate-limit.ts). */
   ratePerMinute: number;
+  /** The history domain's recording of the result page's actions (issue 42: in the search's own request). */
+  recorder?: ResultPageRecorder | undefined;
 }
 
 /** Expression search: the platform data calls (/platform) and the product search calls (/product); under /api. */
-export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (app, { search, ratePerMinute }) => {
+export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (
+  app,
+  { search, ratePerMinute, recorder },
+) => {
   limitSearchRate(app, ratePerMinute);
   await app.register(searchPlatformRoutes, { prefix: '/platform', service: search });
-  await app.register(searchProductRoutes, { prefix: '/product', service: search });
+  await app.register(searchProductRoutes, { prefix: '/product', service: search, recorder });
 };

@@ -128,14 +128,24 @@ describe.each(dialects)('search API on %s', (dialect) => {
     expect(res.json().data.field).toBe('page');
   });
 
-  it('stores the result-page state under a key (deep link) and reads it back', async () => {
+  it('stores no state for a result-page search; getCacheUrlParam stores one on request and reads it back', async () => {
+    const states = async () =>
+      (await t.context.database.db.selectFrom('search_states').select('key').execute()).map((r) => r.key);
+    const before = await states();
     const res = await post('/api/product/search/searchNew', {
       searchExpre: '电池',
       filters: [{ field: 'applicant', values: ['比亚迪股份有限公司'] }],
       viewMode: 'tuwenshitu',
     });
-    const { key, total } = res.json().data;
-    expect(total).toBe(1);
+    expect(res.json().data.total).toBe(1);
+    // The page's deep link is its URL (issue 42): a plain search writes no row and answers no key.
+    expect(res.json().data).not.toHaveProperty('key');
+    expect(await states()).toEqual(before);
+
+    const stored = await post('/api/product/search/getCacheUrlParam', {
+      state: { searchExpre: '电池', viewMode: 'tuwenshitu', page: 1 },
+    });
+    const { key } = stored.json().data;
     expect(key).toMatch(/^[\w-]{16}$/);
     const back = await post('/api/product/search/getCacheUrlParam', { key });
     expect(back.json().data.state).toMatchObject({ searchExpre: '电池', viewMode: 'tuwenshitu', page: 1 });

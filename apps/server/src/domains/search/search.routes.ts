@@ -2,13 +2,18 @@ import { searchEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
-import type { SearchService } from './search.service.js';
+import { resultPageSearch, type ResultPageRecorder, type SearchService } from './search.service.js';
 import { ok } from '../../envelope.js';
 
 /** Searching needs quick search or the result page in the caller's menu (spec 1 §6). */
 const SEARCH_ACCESS = ['/search/quick', '/search/result'];
 export interface SearchRoutesOptions {
   service: SearchService;
+}
+
+export interface SearchProductRoutesOptions extends SearchRoutesOptions {
+  /** Records the result page's action in the searcher's history (absent: searchNew records nothing). */
+  recorder?: ResultPageRecorder | undefined;
 }
 
 /** Spec 1 §7 platform data calls, under /api/platform. */
@@ -50,38 +55,35 @@ export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = 
 };
 
 /** Spec 1 §7 search calls on the product base, under /api/product. */
-export const searchProductRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { service }) => {
-  // The result page's call: the search plus a key under which its state is stored (a short deep link).
+export const searchProductRoutes: FastifyPluginAsyncZod<SearchProductRoutesOptions> = async (
+  app,
+  { service, recorder },
+) => {
+  // The result page's call: the search, and the page's action recorded in the history with its total (issue 42).
   route(
     app,
     endpoints.searchNew,
     {
       config: { access: SEARCH_ACCESS },
       schema: {
-        summary: 'Search for the result page: results, facets, and the key of this state',
+        summary: "Search for the result page: results and facets; `history` records the page's action with the total",
         tags: ['search'],
       },
     },
     async (request) => {
+      const { history, ...params } = request.body;
       const lang = languageOf(request);
-      const body = request.body;
-      const result = await service.search(body, lang, request.auth);
-      const key = await service.saveState(
-        {
-          searchExpre: body.searchExpre,
-          ...(body.set ? { set: body.set } : {}),
-          ...(body.secondExpre ? { secondExpre: body.secondExpre } : {}),
-          page: body.page,
-          pageSize: body.pageSize,
-          ...(body.sort ? { sort: body.sort } : {}),
-          mergeType: body.mergeType,
-          ...(body.filters.length > 0 ? { filters: body.filters } : {}),
-          ...(body.source ? { source: body.source } : {}),
-          ...(body.viewMode ? { viewMode: body.viewMode } : {}),
-        },
-        lang,
-      );
-      return ok({ ...result, key });
+      const result = await service.search(params, lang, request.auth);
+      // IP visitors keep no history; a recording that fails leaves the search answered (and is logged).
+      const userId = request.auth.userId;
+      if (history && userId !== null && recorder) {
+        try {
+          await recorder.recordResultPage(userId, resultPageSearch(params, history, result), lang);
+        } catch (err) {
+          request.log.warn({ err }, 'result-page history entry not recorded');
+        }
+      }
+      return ok(result);
     },
   );
 

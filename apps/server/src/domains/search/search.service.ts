@@ -1,23 +1,24 @@
 import {
+  codeSearchOf,
   FACET_FIELD_IDS,
   formatErrorMessage,
-  formatQueryError,
   MAX_MERGE_TOTAL,
   MAX_PAGE,
-  MAX_SORT_TOTAL,
   type FilterFieldId,
+  type CodeSearch,
+  type CodeSearchNote,
   type Language,
   type MissingFieldNote,
+  type ResultPageAction,
   type SearchNeighboursResponse,
   type SearchQueryResponse,
   type SearchState,
   type SetSource,
   type SetSummary,
 } from '@patlas/contracts';
-import { EngineError, extractKeywords, type CountOptions, type SearchEngine } from '@patlas/engine';
+import { extractKeywords, segmentWords, type CountOptions, type SearchEngine } from '@patlas/engine';
 import {
   applyLeadingNotRule,
-  beginsWithNot,
   findProximityExcess,
   historyReferences,
   makeAnd,
@@ -26,13 +27,22 @@ import {
   printExpression,
   replaceReferences,
   type HistoryRefNode,
-  type QueryErrorCode,
   type QueryNode,
   type Span,
 } from '@patlas/query';
-import { AppError, QueryAppError } from '../../errors.js';
-import { lacksField, numberTermsNote, printConditions, topRangeConditions } from './search-notes.js';
+import { AppError } from '../../errors.js';
+import { ExpressionSearch, grouped, referenceError, toAppError } from './expression-search.js';
+import {
+  lacksField,
+  numberTermsNote,
+  phraseTermsNote,
+  printConditions,
+  topRangeConditions,
+  type TopRangeCondition,
+} from './search-notes.js';
 import type { SearchStateRepository } from './search-state.repository.js';
+
+export { toAppError };
 
 export interface SearchParams {
   searchExpre: string;
@@ -50,27 +60,6 @@ export interface SearchParams {
   highlight: boolean;
 }
 
-/** A limit as the messages write it: 10,000,000. */
-const grouped = (limit: number) => limit.toLocaleString('en-US');
-
-/** Engine refusals → catalogue codes with the spec's limits in the message. */
-export function toAppError(err: unknown): unknown {
-  if (!(err instanceof EngineError)) return err;
-  switch (err.code) {
-    case 'SORT_TOO_MANY_HITS':
-      return new AppError('SORT_TOO_MANY_HITS', { max: grouped(MAX_SORT_TOTAL), ...err.params });
-    case 'PAGE_TOO_DEEP':
-      return new AppError('PAGE_TOO_DEEP', { max: MAX_PAGE, ...err.params });
-    case 'TEXT_NO_TERMS':
-      return new AppError('SEMANTIC_NO_VALID_TEXT');
-    case 'QUERY_TOO_MANY_EXPANSIONS':
-      // The engine's cost guard: a positioned expression error like the parser's.
-      return new QueryAppError({ code: err.code, span: err.span ?? { start: 0, end: 0 }, params: err.params });
-    default:
-      return new AppError(err.code, { field: '', term: '', ...err.params });
-  }
-}
-
 /** A set source resolved: its patents best first, each with the score that ranks it (0–1). */
 export interface ResolvedSet {
   label: string;
@@ -80,7 +69,7 @@ export interface ResolvedSet {
 }
 
 /**
- * How each kind of set source is resolved, given by the domain that owns it (composition.ts): the
+ * How each kind of set source is resolved, given by the domain that owns it (composition/search.ts): the
  * search domain knows no other domain, and a new kind is one more entry.
  */
 export type SetResolvers = {
@@ -128,7 +117,7 @@ export interface SearchContext {
 export const NO_USER: SearchContext = { userId: null };
 
 /**
- * What `#n` stands for, answered by the history domain (wired in composition.ts, so the search
+ * What `#n` stands for, answered by the history domain (given at construction by composition/search.ts, so the search
  * domain imports nothing of it). `resolve` replaces the references inside the entry's own search.
  */
 export interface HistoryReferenceSource {
@@ -145,6 +134,64 @@ export interface HistoryReferenceSource {
   ): Promise<{ expression: string; ast: QueryNode } | undefined>;
 }
 
+/** A result-page search and the action that led to it, as its history entry records them (issue 42). */
+export interface ResultPageSearch {
+  /** The page's whole state as the request gave it. */
+  state: SearchState;
+  action: ResultPageAction;
+  total: number;
+  /** The expression that ran (`expression` of the answer). */
+  expression: string;
+}
+
+/**
+ * Records a result page's action in its user's search history (the history domain; given to the
+ * search routes by composition/search.ts), by the rules of a recording sent on its own (POST /history).
+ */
+export interface ResultPageRecorder {
+  recordResultPage(userId: string, page: ResultPageSearch, lang: Language): Promise<unknown>;
+}
+
+/** The result page's search as its history entry records it: the page's state, its action and what it found. */
+export function resultPageSearch(
+  params: SearchParams & { viewMode?: SearchState['viewMode'] },
+  action: ResultPageAction,
+  result: Pick<SearchQueryResponse, 'total' | 'expression'>,
+): ResultPageSearch {
+  const state: SearchState = {
+    searchExpre: params.searchExpre,
+    ...(params.set ? { set: params.set } : {}),
+    ...(params.secondExpre ? { secondExpre: params.secondExpre } : {}),
+    page: params.page,
+    pageSize: params.pageSize,
+    ...(params.sort ? { sort: params.sort } : {}),
+    mergeType: params.mergeType,
+    filters: params.filters,
+    ...(params.source ? { source: params.source } : {}),
+    ...(params.viewMode ? { viewMode: params.viewMode } : {}),
+  };
+  return { state, action, total: result.total, expression: result.expression };
+}
+
+/** One expression box parsed once per request: as written (the search notes read it) and as the engine runs it. */
+interface ParsedBox {
+  /** The text searched: the box's own, or (codes only) the expression searching those codes. */
+  text: string;
+  /** The codes the box was only made of (issue 43). */
+  code?: CodeSearch;
+  /** The parser's AST: before the leading-NOT rule, `#n` kept. */
+  written: QueryNode;
+  /** With the leading-NOT rule applied and (given a user) every `#n` replaced. */
+  ast: QueryNode;
+}
+
+/** A result set's expression boxes parsed once, and what each `#n` stood for (the notes' counts reuse them). */
+interface ParsedSet {
+  main?: ParsedBox;
+  second?: ParsedBox;
+  references: Map<number, QueryNode>;
+}
+
 /** A reference that leads back to an entry on its own path: `no` repeats, `span` is where the outer #n is. */
 class ReferenceCycle extends Error {
   constructor(
@@ -155,34 +202,37 @@ class ReferenceCycle extends Error {
   }
 }
 
-/** A positioned expression error (as the parser's), found while resolving a reference. */
-function referenceError(code: QueryErrorCode, span: Span, params: Record<string, string | number>, lang: Language) {
-  return new AppError('QUERY_INVALID', { message: formatQueryError({ code, span, params }, lang) }, { code, span });
+/** What the search service is built from besides the engine and its stored states. */
+export interface SearchServiceDeps {
+  /** How each kind of set source is resolved (absent: no set source resolves). */
+  sets?: SetResolvers | undefined;
+  /**
+   * Who makes the request being served (plugins/request-signal.ts): a set source read without an
+   * explicit context (analyses, text mining) is resolved for them.
+   */
+  caller?: (() => SearchContext | undefined) | undefined;
+  /** What `#n` stands for (the history domain's entries; absent: every `#n` is not found). */
+  references?: HistoryReferenceSource | undefined;
 }
 
-export class SearchService {
-  private references: HistoryReferenceSource | undefined;
+/**
+ * The result page's search: the expression search, plus `#n` history references and set sources
+ * (each kind resolved by the domain that owns it), and the stored search states.
+ */
+export class SearchService extends ExpressionSearch {
+  private readonly sets: SetResolvers | undefined;
+  private readonly caller: () => SearchContext | undefined;
+  private readonly references: HistoryReferenceSource | undefined;
 
   constructor(
-    private readonly engine: SearchEngine,
+    engine: SearchEngine,
     private readonly states: SearchStateRepository,
-    private readonly sets?: SetResolvers,
-  ) {}
-
-  /** Who makes the request being served (plugins/request-signal.ts), set by the composition root. */
-  private caller: () => SearchContext | undefined = () => undefined;
-
-  /**
-   * Set once by the composition root: a set source read without an explicit context (analyses,
-   * text mining) is resolved for the caller of the request being served.
-   */
-  useCaller(caller: () => SearchContext | undefined): void {
-    this.caller = caller;
-  }
-
-  /** Set once by the composition root: the history service, which itself searches through this service. */
-  useHistoryReferences(source: HistoryReferenceSource): void {
-    this.references = source;
+    deps: SearchServiceDeps = {},
+  ) {
+    super(engine);
+    this.sets = deps.sets;
+    this.caller = deps.caller ?? (() => undefined);
+    this.references = deps.references;
   }
 
   /** The patents of a set source, best first. */
@@ -200,53 +250,59 @@ export class SearchService {
    * filters, merge and scope.
    */
   async scope(params: ResultSetParams, lang: Language, context?: SearchContext): Promise<ScopedSet> {
+    return (await this.scopeParsed(params, lang, context)).scoped;
+  }
+
+  /** As `scope`, with the expression boxes as parsed (each once) for what else the request reads of them. */
+  private async scopeParsed(
+    params: ResultSetParams,
+    lang: Language,
+    context?: SearchContext,
+  ): Promise<{ scoped: ScopedSet; parsed: ParsedSet }> {
     let resolved: ResolvedSet | undefined;
     try {
       resolved = params.set ? await this.resolveSet(params.set, context ?? this.caller() ?? NO_USER) : undefined;
     } catch (err) {
       throw toAppError(err);
     }
-    const parse = async (expression: string) =>
-      context ? this.parseFor(expression, lang, context) : this.parse(expression, lang);
-    const main = resolved && !params.searchExpre.trim() ? matchAllTerm() : await parse(params.searchExpre);
-    const ast = params.secondExpre?.trim() ? makeAnd([main, await parse(params.secondExpre)]) : main;
+    const references = new Map<number, QueryNode>();
+    const main =
+      resolved && !params.searchExpre.trim()
+        ? undefined
+        : await this.parseBox(params.searchExpre, lang, context, references);
+    const second = params.secondExpre?.trim()
+      ? await this.parseBox(params.secondExpre, lang, context, references)
+      : undefined;
+    const mainAst = main ? main.ast : matchAllTerm();
+    const ast = second ? makeAnd([mainAst, second.ast]) : mainAst;
     const options: CountOptions = {
       filters: params.filters ?? [],
       ...(params.mergeType ? { merge: params.mergeType } : {}),
       ...(params.source ? { scope: params.source } : {}),
       ...(resolved ? { within: resolved.ranking.map((r) => r.publicationNumber) } : {}),
     };
-    return { ast, options, ...(resolved ? { resolved } : {}) };
+    return {
+      scoped: { ast, options, ...(resolved ? { resolved } : {}) },
+      parsed: { ...(main ? { main } : {}), ...(second ? { second } : {}), references },
+    };
   }
 
   /**
-   * Parses an expression into the AST the engine runs. A bad expression is refused with the
-   * query package's positioned message in the user's language. Spec 1 §5: an expression that
-   * begins with NOT gets the data-source condition prefixed.
+   * One expression box, parsed once: as `parse` does without a user, or with the user's `#n`
+   * resolved (`references` collects what each stood for).
    */
-  parse(expression: string, lang: Language): QueryNode {
-    const ast = this.parseWritten(expression, lang);
-    // Callers that take a plain expression (analysis, dashboards…) cannot resolve #n.
-    const [ref] = historyReferences(ast);
-    if (ref) throw referenceError('QUERY_REFERENCE_UNSUPPORTED', ref.span, { no: ref.no }, lang);
-    return ast;
-  }
-
-  /** As `parse`, keeping `#n` (for the search calls, which resolve them, and history entries). */
-  parseWritten(expression: string, lang: Language): QueryNode {
-    const parsed = parseExpression(expression);
-    if (!parsed.ok) {
-      const first = parsed.errors[0]!;
-      throw new AppError(
-        'QUERY_INVALID',
-        { message: formatQueryError(first, lang) },
-        {
-          code: first.code,
-          span: first.span,
-        },
-      );
-    }
-    return beginsWithNot(parsed.ast) ? applyLeadingNotRule(parsed.ast) : parsed.ast;
+  private async parseBox(
+    text: string,
+    lang: Language,
+    context: SearchContext | undefined,
+    references: Map<number, QueryNode>,
+  ): Promise<ParsedBox> {
+    const code = codeSearchOf(text);
+    const searched = code ? { text: code.expression, code } : { text };
+    const written = this.parseSearched(searched.text, lang);
+    const ruled = applyLeadingNotRule(written);
+    if (!context) return { ...searched, written, ast: this.refuseReferences(ruled, lang) };
+    return { ...searched, written, ast: await this.resolveReferences(ruled, lang, context, references) };
   }
 
   /**
@@ -259,9 +315,16 @@ export class SearchService {
     return this.resolveReferences(this.parseWritten(expression, lang), lang, context);
   }
 
-  /** The AST with its `#n` replaced (unchanged when it has none). */
-  async resolveReferences(ast: QueryNode, lang: Language, context: SearchContext): Promise<QueryNode> {
-    const memo = new Map<number, QueryNode>();
+  /**
+   * The AST with its `#n` replaced (unchanged when it has none). `memo`: what each entry stood for
+   * so far in this request (filled here), so an entry is looked up once per request.
+   */
+  async resolveReferences(
+    ast: QueryNode,
+    lang: Language,
+    context: SearchContext,
+    memo = new Map<number, QueryNode>(),
+  ): Promise<QueryNode> {
     let resolved: QueryNode;
     try {
       resolved = await this.resolveWithin(ast, lang, context.userId, [], memo);
@@ -270,7 +333,7 @@ export class SearchService {
       throw err;
     }
     // The cost guard again, now that each #n counts its search's proximity operators (`#3 OR #5`).
-    const excess = memo.size > 0 ? findProximityExcess(ast, (ref) => memo.get(ref.no)) : undefined;
+    const excess = historyReferences(ast).length > 0 ? findProximityExcess(ast, (ref) => memo.get(ref.no)) : undefined;
     if (excess) throw referenceError(excess.code, excess.span, excess.params, lang);
     return resolved;
   }
@@ -325,20 +388,11 @@ export class SearchService {
     return found.ast;
   }
 
-  private async combined(
-    params: Pick<SearchParams, 'searchExpre' | 'secondExpre'>,
-    lang: Language,
-    context: SearchContext,
-  ): Promise<QueryNode> {
-    const main = await this.parseFor(params.searchExpre, lang, context);
-    if (!params.secondExpre?.trim()) return main;
-    const second = await this.parseFor(params.secondExpre, lang, context);
-    return makeAnd([main, second]);
-  }
-
   async search(params: SearchParams, lang: Language, context: SearchContext = NO_USER): Promise<SearchQueryResponse> {
     const started = performance.now();
-    const { ast, resolved, options: scoped } = await this.scope({ ...params, mergeType: 0 }, lang, context);
+    // The expression and the search within are parsed here, once; everything below reads their ASTs.
+    const { scoped: scopedSet, parsed } = await this.scopeParsed({ ...params, mergeType: 0 }, lang, context);
+    const { ast, resolved, options: scoped } = scopedSet;
     const options = { ...scoped, scope: params.source };
     try {
       if (params.mergeType !== 0) {
@@ -357,12 +411,16 @@ export class SearchService {
         highlight: params.highlight,
       });
       const missingFields = await this.missingFieldNotes(
-        params,
+        parsed,
         { ...options, merge: params.mergeType },
         lang,
         context,
       );
-      const numberTerms = numberTermsNote(params.searchExpre);
+      const numberTerms = parsed.main ? numberTermsNote(parsed.main.text, parsed.main.written) : undefined;
+      const codeSearch = parsed.main?.code ? await this.codeSearchNote(parsed.main.code, parsed.main.ast) : undefined;
+      const phraseTerms = parsed.main
+        ? phraseTermsNote(parsed.main.text, parsed.main.written, segmentWords)
+        : undefined;
       return {
         total: result.total,
         page: params.page,
@@ -374,10 +432,31 @@ export class SearchService {
         tookMs: Math.round(performance.now() - started),
         ...(missingFields.length > 0 ? { missingFields } : {}),
         ...(numberTerms ? { numberTerms } : {}),
+        ...(codeSearch ? { codeSearch } : {}),
+        ...(phraseTerms ? { phraseTerms } : {}),
       };
     } catch (err) {
       throw toAppError(err);
     }
+  }
+
+  /**
+   * Issue 43: what a codes-only box was searched as, and which of its numbers the corpus does not
+   * hold (each number's own condition counted over the whole index: one engine call).
+   */
+  private async codeSearchNote(code: CodeSearch, searched: QueryNode): Promise<CodeSearchNote> {
+    const note = { numbers: code.numbers, classes: code.classes, searchExpre: code.expression };
+    const conditions = code.numbers.flatMap((number) => {
+      const parsed = parseExpression(codeSearchOf(number)?.expression ?? '');
+      return parsed.ok ? [{ number, ast: parsed.ast }] : [];
+    });
+    if (conditions.length === 0) return { ...note, notHeld: [] };
+    // Counted within the box's own hits (few), each condition's corpus count read on the way.
+    const counts = await this.engine.countEach(
+      searched,
+      conditions.map((c) => c.ast),
+    );
+    return { ...note, notHeld: conditions.filter((_, i) => (counts[i]?.corpus ?? 0) === 0).map((c) => c.number) };
   }
 
   /**
@@ -386,35 +465,49 @@ export class SearchService {
    * search without those conditions. One count per such field; none without a date or number condition.
    */
   private async missingFieldNotes(
-    params: Pick<SearchParams, 'searchExpre' | 'secondExpre'>,
+    parsed: ParsedSet,
     options: CountOptions,
     lang: Language,
     context: SearchContext,
   ): Promise<MissingFieldNote[]> {
-    const second = params.secondExpre?.trim() ? params.secondExpre : undefined;
-    const inMain = topRangeConditions(params.searchExpre);
-    const inSecond = second ? topRangeConditions(second) : [];
+    const { main: mainBox, second: secondBox } = parsed;
+    const inMain = mainBox ? topRangeConditions(mainBox.text, mainBox.written) : [];
+    const inSecond = secondBox ? topRangeConditions(secondBox.text, secondBox.written) : [];
     const fields = [...new Set([...inMain, ...inSecond].map((c) => c.field))];
+    // A box without the field's conditions, as the engine runs it: its text and AST (undefined when nothing is left).
+    const restOf = async (box: ParsedBox | undefined, condition: TopRangeCondition | undefined) => {
+      if (!box) return undefined;
+      if (!condition) return { text: box.text, ast: box.ast };
+      if (!condition.remaining) return undefined;
+      // The rest of an AST already parsed: its #n are among those resolved for the whole box.
+      const ast = await this.resolveReferences(
+        applyLeadingNotRule(condition.remaining),
+        lang,
+        context,
+        parsed.references,
+      );
+      return { text: condition.rest, ast };
+    };
     const notes: MissingFieldNote[] = [];
     for (const field of fields) {
       // The field's conditions leave both the search and the search within.
       const main = inMain.find((c) => c.field === field);
       const within = inSecond.find((c) => c.field === field);
-      const mainRest = main ? main.rest : params.searchExpre;
-      const secondRest = within ? within.rest : second;
+      const mainRest = await restOf(mainBox, main);
+      const secondRest = await restOf(secondBox, within);
       // Nothing left once the conditions go (the search is only `PD>=2020`): no rest to count in.
-      const searchExpre = mainRest || secondRest;
-      if (!searchExpre) continue;
-      const secondExpre = mainRest ? secondRest || undefined : undefined;
-      const rest = await this.combined({ searchExpre, secondExpre }, lang, context);
+      const first = mainRest ?? secondRest;
+      if (!first) continue;
+      const second = mainRest ? secondRest : undefined;
+      const rest = second ? makeAnd([first.ast, second.ast]) : first.ast;
       const count = await this.engine.count(makeAnd([rest, lacksField(field)]), options);
       if (count > 0) {
         notes.push({
           field,
           condition: printConditions([...(main?.nodes ?? []), ...(within?.nodes ?? [])]),
           count,
-          searchExpre,
-          ...(secondExpre ? { secondExpre } : {}),
+          searchExpre: first.text,
+          ...(second ? { secondExpre: second.text } : {}),
         });
       }
     }
@@ -431,21 +524,6 @@ export class SearchService {
     const ast = await this.parseFor(searchExpre, lang, context);
     try {
       return { total: await this.engine.count(ast, { merge: mergeType, ...(source ? { scope: source } : {}) }) };
-    } catch (err) {
-      throw toAppError(err);
-    }
-  }
-
-  /**
-   * Unmerged hits of an already parsed expression, after facet filters and data-source scope
-   * (history combination checks that a filter written as a condition selects the same patents).
-   */
-  async countParsed(ast: QueryNode, options: Pick<SearchParams, 'filters' | 'source'>): Promise<number> {
-    try {
-      return await this.engine.count(ast, {
-        filters: options.filters,
-        ...(options.source ? { scope: options.source } : {}),
-      });
     } catch (err) {
       throw toAppError(err);
     }

@@ -16,12 +16,11 @@ export const SEMANTIC_SAMPLE_SIZE = 20_000;
  */
 export class SemanticModelKeeper {
   private running: Promise<void> | undefined;
-  /** The app's logger (composition.ts sets it; silent until then). */
-  log: Pick<FastifyBaseLogger, 'info' | 'error'> = { info: () => undefined, error: () => undefined };
-
   constructor(
     private readonly engine: SearchEngine,
     private readonly usesExternalModel: boolean,
+    /** The app's logger (default: silent). */
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'> = { info: () => undefined, error: () => undefined },
   ) {}
 
   async isStale(): Promise<boolean> {

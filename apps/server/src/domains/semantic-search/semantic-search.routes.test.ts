@@ -244,7 +244,6 @@ describe('a semantic search as the result set of the result page and its analysi
       total: number;
       items: Hit[];
       facets: Record<string, { value: string; count: number }[]>;
-      key: string;
       set?: unknown;
     };
   };
@@ -356,13 +355,10 @@ describe('a semantic search as the result set of the result page and its analysi
     expect(new Set(numbers(byDate.items))).toEqual(new Set(numbers(ranked)));
   });
 
-  it('the state is stored with its set, so the page is a deep link', async () => {
-    const page = await resultPage({
-      searchExpre: '',
-      set: { kind: 'semantic', key },
-      filters: [{ field: 'country', values: ['CN'] }],
-    });
-    const stored = (await post('/api/product/search/getCacheUrlParam', { key: page.key })).json().data;
+  it('a state is stored with its set, so its key is a deep link', async () => {
+    const state = { searchExpre: '', set: { kind: 'semantic', key }, filters: [{ field: 'country', values: ['CN'] }] };
+    const saved = (await post('/api/product/search/getCacheUrlParam', { state })).json().data;
+    const stored = (await post('/api/product/search/getCacheUrlParam', { key: saved.key })).json().data;
     expect(stored.state).toMatchObject({
       searchExpre: '',
       set: { kind: 'semantic', key },

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MAX_UPLOAD_CHUNK_RETRIES, type Language, type UploadResult } from '@patlas/contracts';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/providers';
-import { createI18n } from '../../i18n/index';
+import { createI18n } from '../../i18n/setup';
 import { installDomShims, seedSession } from '../../test/render-app';
 import { ChunkedUpload, type ChunkedUploadProps } from './ChunkedUpload';
 import { clampPercent, md5OfFile } from './chunked-upload';

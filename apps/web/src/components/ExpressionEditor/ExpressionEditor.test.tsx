@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { QueryClient } from '@tanstack/react-query';
 import type { Language } from '@patlas/contracts';
 import { AppProviders } from '../../app/providers';
-import { createI18n } from '../../i18n/index';
+import { createI18n } from '../../i18n/setup';
 import { createProductStorage, type ProductStorage } from '../../storage/storage';
 import { installDomShims } from '../../test/render-app';
 import { ExpressionEditor } from './ExpressionEditor';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/providers';
-import { createI18n } from '../../i18n/index';
+import { createI18n } from '../../i18n/setup';
 import { installDomShims } from '../../test/render-app';
 import { failure, ok, stubApi } from '../../test/test-api';
 import { ShareDialog, type ShareTarget } from './ShareDialog';

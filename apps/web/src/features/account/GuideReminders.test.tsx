@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { GUIDE_WINDOW_MS, type GuideItem } from '@patlas/contracts';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/providers';
-import { createI18n } from '../../i18n/index';
+import { createI18n } from '../../i18n/setup';
+import { switchLanguage } from '../../i18n/language';
+import { appStorage } from '../../storage/app-storage';
 import { installDomShims } from '../../test/render-app';
 import { GuideReminders } from './GuideReminders';
 import { isWithinGuideWindow } from './guide-window';
@@ -14,13 +16,13 @@ import { ok, stubApi } from '../../test/test-api';
 const BUILT = '2025-05-12T00:00:00.000Z';
 const BUILT_MS = Date.parse(BUILT);
 
-function renderReminders(now: number) {
+function renderReminders(now: number, i18n = createI18n('zh')) {
   installDomShims();
   const router = createMemoryRouter([{ path: '*', element: <GuideReminders buildTime={BUILT} now={now} /> }], {
     initialEntries: ['/home'],
   });
   const view = render(
-    <AppProviders i18n={createI18n('zh')} queryClient={createQueryClient()}>
+    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -64,6 +66,35 @@ describe('guide reminders', () => {
     expect(calls.find((call) => call.path === '/product/user/saveFunctionGuide')?.body).toEqual({
       remindKey: 'resultFilter',
     });
+  });
+
+  it('asks again in the new language when the language is switched: no Chinese chips left in English (issue 43)', async () => {
+    const labels = { zh: '语义检索', en: 'Semantic search' };
+    const languages: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const lang = new Headers(init?.headers).get('Accept-Language') === 'en' ? 'en' : 'zh';
+        if (new URL(String(input), 'http://localhost').pathname !== '/api/product/user/functionGuide')
+          return new Response(JSON.stringify({ status: 0, message: '', data: { code: 'NOT_FOUND' } }), { status: 404 });
+        languages.push(lang);
+        const items: GuideItem[] = [
+          { label: labels[lang], remindKey: 'semanticSearch', parentRemind: null, hasClick: false },
+        ];
+        return new Response(JSON.stringify({ status: 1, message: '', data: items }), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    const i18n = createI18n('zh');
+    renderReminders(BUILT_MS + 1000, i18n);
+    expect(await screen.findByText('语义检索')).toBeTruthy();
+    await act(async () => {
+      await switchLanguage(i18n, appStorage, 'en');
+    });
+    expect(await screen.findByText('Semantic search')).toBeTruthy();
+    expect(screen.queryByText('语义检索')).toBeNull();
+    expect(languages).toEqual(['zh', 'en']);
   });
 
   it('asks nothing once the window has passed', async () => {

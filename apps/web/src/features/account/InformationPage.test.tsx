@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { ApiToken, UserInfo } from '@patlas/contracts';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/providers';
-import { createI18n } from '../../i18n/index';
+import { createI18n } from '../../i18n/setup';
 import { installDomShims, renderPage } from '../../test/render-page';
 import { InformationPage } from './InformationPage';
 import { QuotaCard } from './components/QuotaCard';

@@ -58,10 +58,11 @@ export function useApiTokens() {
   });
 }
 
+/** The reminders' labels are in the request language: a language switch asks again (issue 43). */
 export function useFunctionGuide(isEnabled: boolean) {
   const { lang, messages } = useApiContext();
   return useQuery({
-    queryKey: accountKeys.guide,
+    queryKey: [...accountKeys.guide, lang],
     queryFn: ({ signal }) => fetchFunctionGuide({ lang, messages, signal }),
     enabled: isEnabled,
   });

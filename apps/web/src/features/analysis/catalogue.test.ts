@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AnalysisRequestSchema } from '@patlas/contracts';
-import { resources } from '../../i18n/index';
+import { zhResources } from '../../i18n/zh';
+import { enResources } from '../../i18n/en';
+
+const resources = { zh: zhResources, en: enResources } as const;
 import { CHART_GROUPS, CHARTS, chartById, type ChartResult, type LabelContext } from './catalogue';
 import { tableRows } from './chart-model';
 import { countryRegion, provinceRegion } from '@patlas/charts';

@@ -18,6 +18,7 @@ export function useChartLabels(): LabelContext & { lang: Language; count: (n: nu
         const text = t(`values.${dimension}.${key}`, { defaultValue: '' });
         return text || key;
       }
+      if (dimension === 'legalStatus') return hit.legalStatus(label ?? key);
       return label ?? key;
     };
     return {

@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/providers';
 import { toRouteObject } from '../../app/route-objects';
-import { createI18n } from '../../i18n/index';
+import { createI18n } from '../../i18n/setup';
 import { installDomShims } from '../../test/render-app';
 import { ok, stubApi } from '../../test/test-api';
 import { awardsFeature } from './feature';

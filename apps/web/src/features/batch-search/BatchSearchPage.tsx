@@ -1,36 +1,19 @@
 import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Flex,
-  Input,
-  List,
-  Popconfirm,
-  Radio,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
+import { Alert, App, Button, Card, Flex, Input, List, Popconfirm, Radio, Space, Tag, Typography, Upload } from 'antd';
 import { DeleteOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   MAX_BATCH_APPLICANTS,
   MAX_BATCH_NUMBERS,
   splitBatchApplicants,
   splitBatchNumbers,
-  type BatchFoundApplicant,
-  type BatchFoundRecord,
   type BatchImportResponse,
   type BatchMode,
   type BatchRecord,
 } from '@patlas/contracts';
-import { patentDetailPath, searchResultPath } from '../../app/paths';
 import { useBatchRecords, useBatchSearch, useImportBatchFile, useManageBatchRecords } from './queries';
+import { BatchResult } from './BatchResult';
 import './batch-search.css';
 
 const isMode = (value: string | null): value is BatchMode => value === 'number' || value === 'applicant';
@@ -42,7 +25,6 @@ const isMode = (value: string | null): value is BatchMode => value === 'number' 
 export function BatchSearchPage() {
   const { t } = useTranslation('batchSearch');
   const { message } = App.useApp();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const mode: BatchMode = isMode(params.get('mode')) ? (params.get('mode') as BatchMode) : 'number';
   const [text, setText] = useState('');
@@ -103,41 +85,6 @@ export function BatchSearchPage() {
       { action: 'delete', ids: [id] },
       { onError: (error) => void message.error((error as Error).message) },
     );
-
-  const recordColumns = [
-    {
-      title: t('found.input'),
-      dataIndex: 'input',
-      key: 'input',
-      render: (input: string) => <Typography.Text code>{input}</Typography.Text>,
-    },
-    {
-      title: t('found.publicationNumber'),
-      dataIndex: 'publicationNumber',
-      key: 'pn',
-      render: (pn: string) => <Link to={patentDetailPath(pn)}>{pn}</Link>,
-    },
-    { title: t('found.title'), dataIndex: 'title', key: 'title' },
-    {
-      title: t('found.applicants'),
-      dataIndex: 'applicants',
-      key: 'applicants',
-      render: (names: string[]) => names.join('; '),
-    },
-    { title: t('found.applicationNumber'), dataIndex: 'applicationNumber', key: 'an' },
-    { title: t('found.publicationDate'), dataIndex: 'publicationDate', key: 'pd' },
-  ];
-  const applicantColumns = [
-    { title: t('found.applicant'), dataIndex: 'applicant', key: 'applicant' },
-    {
-      title: t('found.total'),
-      dataIndex: 'total',
-      key: 'total',
-      render: (total: number, row: BatchFoundApplicant) => (
-        <Link to={searchResultPath(`PA="${row.applicant}"`)}>{total}</Link>
-      ),
-    },
-  ];
 
   return (
     <Flex vertical gap={16} className="batch-search-page">
@@ -228,56 +175,7 @@ export function BatchSearchPage() {
         </Flex>
       </Card>
 
-      {result && (
-        <>
-          <Card
-            title={t('foundTitle', {
-              count: result.mode === 'number' ? result.found.length : result.foundApplicants.length,
-            })}
-            extra={
-              result.expression && (
-                <Button onClick={() => void navigate(searchResultPath(result.expression))}>{t('openResults')}</Button>
-              )
-            }
-          >
-            {result.mode === 'number' ? (
-              <Table<BatchFoundRecord>
-                rowKey="publicationNumber"
-                size="small"
-                columns={recordColumns}
-                dataSource={result.found}
-                pagination={{ pageSize: 20, hideOnSinglePage: true }}
-                aria-label={t('foundTable')}
-              />
-            ) : (
-              <Table<BatchFoundApplicant>
-                rowKey="applicant"
-                size="small"
-                columns={applicantColumns}
-                dataSource={result.foundApplicants}
-                pagination={{ pageSize: 20, hideOnSinglePage: true }}
-                aria-label={t('foundTable')}
-              />
-            )}
-          </Card>
-          <Card title={t('notFoundTitle', { count: result.notFound.length })}>
-            {result.notFound.length === 0 ? (
-              <Typography.Text type="secondary">{t('allFound')}</Typography.Text>
-            ) : (
-              <Flex wrap gap={8} role="list" aria-label={t('notFoundList')}>
-                {result.notFound.map((value) => (
-                  <Tag key={value} color="orange" role="listitem">
-                    {value}
-                  </Tag>
-                ))}
-                <Typography.Text copyable={{ text: result.notFound.join('\n') }} type="secondary">
-                  {t('copyNotFound')}
-                </Typography.Text>
-              </Flex>
-            )}
-          </Card>
-        </>
-      )}
+      {result && <BatchResult result={result} />}
 
       <Card title={t('records.title')}>
         <List<BatchRecord>

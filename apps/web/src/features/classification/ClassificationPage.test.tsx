@@ -87,7 +87,7 @@ describe('classification page', { timeout: 90_000 }, () => {
     expect(fallback.classList.contains('fallback')).toBe(true);
     fireEvent.mouseEnter(fallback);
     await screen.findByText('暂无中文名称，显示英文');
-    screen.getByText(/中文名称：国家知识产权局《国际专利分类表》2026\.01 版/);
+    screen.getByText(/中文名称取自国家知识产权局《国际专利分类表》2026\.01 版/);
   });
 
   it('switches to CPC, searches symbols, and selects a match', async () => {

@@ -1,29 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Input,
-  List,
-  Segmented,
-  Space,
-  Tag,
-  Tooltip,
-  Tree,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Input, List, Segmented, Space, Tree, Typography } from 'antd';
 import type { GetRef, TreeDataNode } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { ClassificationNode } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
-import { searchResultPath } from '../../app/paths';
 import { fetchChildren, fetchPath, searchSymbols } from './api';
-import { symbolExpression, type Scheme } from './paths';
+import type { Scheme } from './paths';
+import { CountLink, NodeTitle, SelectedCard } from './NodeParts';
 import './classification.css';
 
 const ROOT = '';
@@ -224,88 +209,5 @@ function ClassificationBrowser({ scheme }: { scheme: Scheme }) {
         <Typography.Text type="secondary">{t('source')}</Typography.Text>
       </Space>
     </div>
-  );
-}
-
-function NodeTitle({ node, scheme }: { node: ClassificationNode; scheme: Scheme }) {
-  const { t } = useTranslation('classification');
-  return (
-    <span className="classification-node">
-      <Typography.Text strong className="classification-symbol">
-        {node.symbol}
-      </Typography.Text>
-      <Tooltip title={node.titleInLanguage ? undefined : t('englishOnly')}>
-        <span className={node.titleInLanguage ? 'classification-title' : 'classification-title fallback'}>
-          {node.title}
-        </span>
-      </Tooltip>
-      <CountLink node={node} scheme={scheme} />
-    </span>
-  );
-}
-
-/** The node's patent count; a link to the result page of `IPC=<code>` when there are any. */
-function CountLink({ node, scheme }: { node: ClassificationNode; scheme: Scheme }) {
-  const { t } = useTranslation('classification');
-  const expression = symbolExpression(scheme, node.code);
-  if (node.count === 0) return <Tag className="classification-count">0</Tag>;
-  return (
-    <Tooltip title={t('countTooltip', { expression })}>
-      <Link to={searchResultPath(expression)} onClick={(e) => e.stopPropagation()} data-testid={`count-${node.code}`}>
-        <Tag color="blue" className="classification-count">
-          {t('count', { count: node.count })}
-        </Tag>
-      </Link>
-    </Tooltip>
-  );
-}
-
-function SelectedCard({
-  node,
-  path,
-  scheme,
-}: {
-  node: ClassificationNode | undefined;
-  path: ClassificationNode[] | undefined;
-  scheme: Scheme;
-}) {
-  const { t } = useTranslation('classification');
-  if (!node) {
-    return (
-      <Card size="small" title={t('selected')}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noSelection')} />
-      </Card>
-    );
-  }
-  const expression = symbolExpression(scheme, node.code);
-  const level = node.depth <= 3 ? t(`level.${node.depth as 0 | 1 | 2 | 3}`) : t('level.sub');
-  return (
-    <Card size="small" title={t('selected')} className="classification-selected">
-      <Descriptions size="small" column={1}>
-        <Descriptions.Item label={level}>
-          <Space size={8} align="baseline">
-            <Typography.Text strong className="classification-symbol">
-              {node.symbol}
-            </Typography.Text>
-            <span>{node.title}</span>
-          </Space>
-        </Descriptions.Item>
-        {path && path.length > 1 && (
-          <Descriptions.Item label={t('path')}>{path.map((n) => n.symbol).join(' › ')}</Descriptions.Item>
-        )}
-        <Descriptions.Item label={t('patents')}>
-          <span data-testid="selected-count">{node.count}</span>
-        </Descriptions.Item>
-      </Descriptions>
-      {node.count > 0 ? (
-        <Link to={searchResultPath(expression)}>
-          <Button type="primary" icon={<SearchOutlined />}>
-            {t('searchNode', { expression })}
-          </Button>
-        </Link>
-      ) : (
-        <Typography.Text type="secondary">{t('searchNodeEmpty', { expression })}</Typography.Text>
-      )}
-    </Card>
   );
 }

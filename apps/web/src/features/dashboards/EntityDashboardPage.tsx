@@ -1,11 +1,10 @@
-import { Alert, Button, Card, Col, Empty, Input, Result, Row, Segmented, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, Result, Space, Spin, Typography } from 'antd';
 import { ReportButton } from '../../report-actions/ReportButton';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   IPC_PREFIX_PATTERN,
-  type AnalysisBucket,
   type AnalysisDimension,
   type DashboardEntity,
   type DashboardJumpTarget,
@@ -16,18 +15,14 @@ import {
 import { ApiError } from '../../api/client';
 import { useApiContext } from '../../api/useApiContext';
 import { fetchDashboardJump, fetchOverview } from './api';
-import { barOption, pieOption, trendOption } from './chart-options';
-import { DashChart, type ChartClick } from './components/DashChart';
 import { CompanyPanel } from './components/CompanyPanel';
 import { CompanySearch } from './components/CompanySearch';
 import { EntityPicker } from './components/EntityPicker';
 import { KpiCards, type KpiKey } from './components/KpiCards';
-import { AwardsCard } from './components/AwardsCard';
-import { RankingTable } from './components/RankingTable';
 import { useValueLabels } from './labels';
 import { COMPANY_PERMISSION, UNIVERSITY_PERMISSION } from './paths';
-import { useLang } from './useLang';
 import { useResultJump } from './useResultJump';
+import { OverviewCharts } from './components/OverviewCharts';
 import './dashboards.css';
 
 /** The subject a dashboard URL names: ?province=&city= or ?country= (region), ?name= (cu, co). */
@@ -69,16 +64,9 @@ const KPI_TARGETS: Partial<Record<KpiKey, DashboardJumpTarget>> = {
   valid: { kind: 'bucket', dimension: 'legalStatusClass', keys: ['valid'] },
 };
 
-/** Key of a clicked chart element: items carry their key; category charts give their name. */
-function keyOfClick(params: ChartClick): string | undefined {
-  const data = params.data as { key?: string } | undefined;
-  return data?.key ?? params.name;
-}
-
 function EntityDashboard({ kind }: { kind: DashboardKind }) {
   const { t } = useTranslation('dashboards');
   const { lang, messages } = useApiContext();
-  const uiLang = useLang();
   const labels = useValueLabels();
   const [params, setParams] = useSearchParams();
   const subject = subjectFromParams(kind, params);
@@ -105,7 +93,6 @@ function EntityDashboard({ kind }: { kind: DashboardKind }) {
   const data = overview.data;
   // Many records carry a publication date but no application date: the trend can count by either.
   const trendDate = params.get('trend') === 'pd' ? 'publicationYear' : 'applicationYear';
-  const trendPoints = (trendDate === 'applicationYear' ? data?.trend : data?.publicationTrend) ?? [];
   const subjectName = (() => {
     if (!subject) return undefined;
     if (subject.kind === 'province')
@@ -118,9 +105,6 @@ function EntityDashboard({ kind }: { kind: DashboardKind }) {
     if (subject.kind === 'country') return labels.country(subject.country.toUpperCase());
     return subject.name;
   })();
-
-  const bucketsWithLabels = (buckets: readonly AnalysisBucket[], labelOf: (key: string) => string) =>
-    buckets.map((b) => ({ key: b.key, label: b.label ?? labelOf(b.key), count: b.count }));
 
   return (
     <div className="dash-page" data-testid={`dashboard-${kind}`}>
@@ -201,148 +185,20 @@ function EntityDashboard({ kind }: { kind: DashboardKind }) {
                 if (target) open(target);
               }}
             />
-            <Row gutter={[12, 12]}>
-              <Col xs={24} lg={16}>
-                <Card
-                  size="small"
-                  title={t('chart.trend')}
-                  extra={
-                    <Segmented
-                      size="small"
-                      data-testid="trend-date"
-                      value={trendDate}
-                      onChange={(value) => {
-                        const next = new URLSearchParams(params);
-                        if (value === 'publicationYear') next.set('trend', 'pd');
-                        else next.delete('trend');
-                        setParams(next, { replace: true });
-                      }}
-                      options={[
-                        { value: 'applicationYear', label: t('chart.byApplication') },
-                        { value: 'publicationYear', label: t('chart.byPublication') },
-                      ]}
-                    />
-                  }
-                >
-                  <DashChart
-                    label="trend"
-                    height={280}
-                    isEmpty={trendPoints.length === 0}
-                    option={trendOption(
-                      trendPoints,
-                      t(trendDate === 'applicationYear' ? 'chart.applications' : 'chart.publications'),
-                      uiLang,
-                    )}
-                    onClick={(p) => {
-                      const year = p.name;
-                      if (year) openBucket(trendDate)(year);
-                    }}
-                  />
-                </Card>
-              </Col>
-              <Col xs={24} lg={8}>
-                <Card size="small" title={t('chart.patentTypes')}>
-                  <DashChart
-                    label="patent-types"
-                    height={280}
-                    isEmpty={data.patentTypes.length === 0}
-                    option={pieOption(bucketsWithLabels(data.patentTypes, labels.patentType))}
-                    onClick={(p) => {
-                      const key = keyOfClick(p);
-                      if (key) openBucket('patentType')(key);
-                    }}
-                  />
-                </Card>
-              </Col>
-              <Col xs={24} lg={16}>
-                <Card size="small" title={t('chart.technologies')}>
-                  <DashChart
-                    label="technologies"
-                    height={300}
-                    isEmpty={data.technologies.buckets.length === 0}
-                    option={barOption(
-                      bucketsWithLabels(data.technologies.buckets, (k) => k),
-                      uiLang,
-                    )}
-                    onClick={(p) => {
-                      const key = keyOfClick(p);
-                      if (key) openBucket('ipcSubclass')(key);
-                    }}
-                  />
-                </Card>
-              </Col>
-              <Col xs={24} lg={8}>
-                <Card size="small" title={t('chart.legalStatus')}>
-                  <DashChart
-                    label="legal-status"
-                    height={300}
-                    isEmpty={data.legalStatus.length === 0}
-                    option={pieOption(bucketsWithLabels(data.legalStatus, labels.legalStatus))}
-                    onClick={(p) => {
-                      const key = keyOfClick(p);
-                      if (key) openBucket('legalStatusClass')(key);
-                    }}
-                  />
-                </Card>
-              </Col>
-              <Col xs={24} lg={8}>
-                <Card size="small" title={t('table.inventors', { count: data.inventors.distinct })}>
-                  <RankingTable
-                    testId="ranking-inventors"
-                    nameTitle={t('table.inventor')}
-                    buckets={data.inventors.buckets}
-                    onCountClick={(b) => openBucket('inventor')(b.key)}
-                  />
-                </Card>
-              </Col>
-              <Col xs={24} lg={8}>
-                <Card
-                  size="small"
-                  title={t(kind === 'region' ? 'table.applicants' : 'table.coApplicants', {
-                    count: data.applicants.distinct,
-                  })}
-                >
-                  <RankingTable
-                    testId="ranking-applicants"
-                    nameTitle={t('table.applicant')}
-                    buckets={data.applicants.buckets}
-                    onCountClick={(b) => openBucket(data.applicantsBy ?? 'applicant')(b.key)}
-                  />
-                </Card>
-              </Col>
-              <Col xs={24} lg={8}>
-                <Card size="small" title={t(`table.places.${data.places.dimension}`)}>
-                  <RankingTable
-                    testId="ranking-places"
-                    nameTitle={t('table.place')}
-                    buckets={data.places.buckets}
-                    labelOf={(k) => labels.valueOf(data.places.dimension, k)}
-                    onCountClick={(b) => openBucket(data.places.dimension)(b.key)}
-                    {...(kind === 'region' &&
-                    data.places.dimension === 'applicantCity' &&
-                    data.subject.kind === 'province'
-                      ? {
-                          renderName: (b: AnalysisBucket, label: string) => (
-                            <Link
-                              to={`?${new URLSearchParams({
-                                province: data.subject.kind === 'province' ? data.subject.province : '',
-                                city: b.key,
-                              }).toString()}`}
-                            >
-                              {label}
-                            </Link>
-                          ),
-                        }
-                      : {})}
-                  />
-                </Card>
-              </Col>
-              {(kind === 'cu' || kind === 'co') && subject && (
-                <Col xs={24}>
-                  <AwardsCard kind={kind} subject={subject} field={field} />
-                </Col>
-              )}
-            </Row>
+            <OverviewCharts
+              kind={kind}
+              subject={subject}
+              field={field}
+              data={data}
+              trendDate={trendDate}
+              onTrendDateChange={(value) => {
+                const next = new URLSearchParams(params);
+                if (value === 'publicationYear') next.set('trend', 'pd');
+                else next.delete('trend');
+                setParams(next, { replace: true });
+              }}
+              onOpenBucket={(dimension, key) => openBucket(dimension)(key)}
+            />
             {kind !== 'cu' && data.subject.kind === 'province' && (
               <Typography.Text type="secondary">
                 {t('mapHint')}{' '}

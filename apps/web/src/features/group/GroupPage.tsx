@@ -1,28 +1,12 @@
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Menu,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Spin,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Empty, Form, Menu, Modal, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { MAX_GROUP_NAME_LENGTH, MAX_SHARE_RECIPIENTS, type Group, type GroupMember } from '@patlas/contracts';
+import type { Group, GroupMember } from '@patlas/contracts';
 import { ApiError } from '../../api/client';
-import { EMAIL_PATTERN, firstDuplicateEmail, splitEmails } from '../../components/ShareDialog/emails';
 import { createGroup, disbandGroup, inviteMembers, leaveGroup, removeMember, renameGroup } from './api';
+import { GroupNameForm, InviteMembersForm, type GroupNameValues, type InviteValues } from './GroupForms';
 import { useGroupAction, useGroups } from './queries';
 
 type NameDialog = { kind: 'create' } | { kind: 'rename'; group: Group } | undefined;
@@ -39,8 +23,8 @@ export function GroupPage() {
   const groups = useGroups();
   const [nameDialog, setNameDialog] = useState<NameDialog>();
   const [isInviting, setInviting] = useState(false);
-  const [nameForm] = Form.useForm<{ name: string }>();
-  const [inviteForm] = Form.useForm<{ emails: string[] }>();
+  const [nameForm] = Form.useForm<GroupNameValues>();
+  const [inviteForm] = Form.useForm<InviteValues>();
 
   const create = useGroupAction((name: string, o) => createGroup(name, o));
   const rename = useGroupAction((input: { id: string; name: string }, o) => renameGroup(input.id, input.name, o));
@@ -267,22 +251,7 @@ export function GroupPage() {
         destroyOnHidden
       >
         {/* Mounted afresh on each opening (destroyOnHidden): the initial value is the group's current name. */}
-        <Form
-          form={nameForm}
-          layout="vertical"
-          initialValues={{ name: nameDialog?.kind === 'rename' ? nameDialog.group.name : '' }}
-        >
-          <Form.Item
-            name="name"
-            label={t('name')}
-            rules={[
-              { required: true, whitespace: true, message: t('nameRequired') },
-              { max: MAX_GROUP_NAME_LENGTH, message: t('nameTooLong', { max: MAX_GROUP_NAME_LENGTH }) },
-            ]}
-          >
-            <Input autoFocus maxLength={MAX_GROUP_NAME_LENGTH} />
-          </Form.Item>
-        </Form>
+        <GroupNameForm form={nameForm} initialName={nameDialog?.kind === 'rename' ? nameDialog.group.name : ''} />
       </Modal>
 
       <Modal
@@ -293,34 +262,7 @@ export function GroupPage() {
         onCancel={() => setInviting(false)}
         destroyOnHidden
       >
-        <Form form={inviteForm} layout="vertical">
-          <Form.Item
-            name="emails"
-            label={t('emails')}
-            extra={t('emailsHint', { max: MAX_SHARE_RECIPIENTS })}
-            rules={[
-              { required: true, type: 'array', min: 1, message: t('emailsRequired') },
-              { type: 'array', max: MAX_SHARE_RECIPIENTS, message: t('tooManyEmails', { max: MAX_SHARE_RECIPIENTS }) },
-              {
-                validator: async (_, value: string[] | undefined) => {
-                  const bad = (value ?? []).find((email) => !EMAIL_PATTERN.test(email));
-                  if (bad) throw new Error(t('badEmail', { email: bad }));
-                  const duplicate = firstDuplicateEmail(value ?? []);
-                  if (duplicate) throw new Error(t('duplicate', { email: duplicate }));
-                },
-              },
-            ]}
-            getValueFromEvent={(value: string[]) => splitEmails(value)}
-          >
-            <Select
-              mode="tags"
-              open={false}
-              suffixIcon={null}
-              tokenSeparators={[',', ';', ' ', '，', '；']}
-              aria-label={t('emails')}
-            />
-          </Form.Item>
-        </Form>
+        <InviteMembersForm form={inviteForm} />
       </Modal>
     </Card>
   );

@@ -12,20 +12,18 @@ import {
   Popconfirm,
   Row,
   Space,
-  Tag,
   Typography,
   Upload,
 } from 'antd';
 import { DeleteOutlined, InboxOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { MAX_IMAGE_SEARCH_BYTES, type ImageHistoryItem, type ImageSearchHit } from '@patlas/contracts';
-import { patentDetailPath } from '../../app/paths';
+import { MAX_IMAGE_SEARCH_BYTES, type ImageHistoryItem } from '@patlas/contracts';
 import { formatDateTime } from '../../utils/format-date';
-import { drawingUrl } from '../../api/drawings';
 import { checkImageFile, type ImageFileProblem } from './image-file';
 import { useClearImageHistory, useImageHistory, useImageResult, useImageSearch, useRerunImageSearch } from './queries';
 import './image-search.css';
+import { ResultCard } from './ResultCard';
 
 const MAX_MB = MAX_IMAGE_SEARCH_BYTES / 1024 / 1024;
 /** Three rows of four drawings. */
@@ -263,39 +261,5 @@ export function ImageSearchPage() {
         </Card>
       </Col>
     </Row>
-  );
-}
-
-/** One similar patent: its best-matching drawing, number (to the detail page), title and similarity. */
-function ResultCard({ item }: { item: ImageSearchHit }) {
-  const { t } = useTranslation('imageSearch');
-  const percent = Math.round(item.similarity * 100);
-  return (
-    <Card
-      size="small"
-      hoverable
-      className="image-result-card"
-      cover={
-        <Link to={patentDetailPath(item.publicationNumber)} className="image-result-drawing">
-          <img
-            src={drawingUrl(item.drawing)}
-            alt={t('results.drawing', { pn: item.publicationNumber })}
-            loading="lazy"
-          />
-        </Link>
-      }
-    >
-      <Flex vertical gap={4}>
-        <Link to={patentDetailPath(item.publicationNumber)} className="image-result-number">
-          {item.publicationNumber}
-        </Link>
-        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: item.title }} className="image-result-title">
-          {item.title ?? t('results.untitled')}
-        </Typography.Paragraph>
-        <Tag color={percent >= 90 ? 'green' : percent >= 75 ? 'blue' : 'default'}>
-          {t('results.similarity', { value: percent })}
-        </Tag>
-      </Flex>
-    </Card>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
   MAX_USER_FILE_BYTES,
   MAX_USER_FILE_NAME_LENGTH,
@@ -19,36 +18,7 @@ import { formatDateTime } from '../../utils/format-date';
 import { saveFile } from '../../utils/save-file';
 import { downloadMyFile } from './api';
 import { useDeleteMyFiles, useMyFiles, useRefreshMyFiles, useRenameMyFile } from './queries';
-
-/** Spec 2 §9 pagination: default 10 a page, page-size options 20, 30, 40. */
-const DEFAULT_PAGE_SIZE = 10;
-const PAGE_SIZES = [10, 20, 30, 40];
-/** Spec 2 §5 "keyword search at most 30 characters" (the name search box). */
-const MAX_SEARCH_LENGTH = 30;
-
-/** Page, page size, the name searched and the upload dialog, from the URL (a page one can reload or share). */
-function usePageState() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const size = Number(params.get('size'));
-  const pageSize = PAGE_SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE;
-  const name = (params.get('name') ?? '').slice(0, MAX_SEARCH_LENGTH);
-  const isUploadOpen = params.get('upload') === '1';
-  const change = (patch: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(patch)) {
-      const isDefault =
-        value === undefined ||
-        value === '' ||
-        (key === 'page' && value === 1) ||
-        (key === 'size' && value === DEFAULT_PAGE_SIZE);
-      if (isDefault) next.delete(key);
-      else next.set(key, String(value));
-    }
-    setParams(next);
-  };
-  return { page, pageSize, name, isUploadOpen, change };
-}
+import { MAX_SEARCH_LENGTH, PAGE_SIZES, usePageState } from './usePageState';
 
 /** The type a name must keep: its extension, lower case. */
 const extensionOf = (file: MyFile) => file.type;

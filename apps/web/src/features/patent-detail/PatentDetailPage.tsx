@@ -24,7 +24,7 @@ import { PatentLoadFailure } from './components/PatentLoadFailure';
 import { ValueTab } from './components/ValueTab';
 import { PrintView } from './components/PrintView';
 import { usePrintMode } from './components/usePrintMode';
-import { DETAIL_TABS, isDetailTab, tabCounts, type DetailTab } from './patent-view';
+import { DETAIL_TABS, isDetailTab, statedTabCount, tabCounts, type DetailTab } from './patent-view';
 import { usePatentDetail } from './queries';
 import { ShareButton } from '../../components/ShareDialog/ShareButton';
 import './PatentDetail.css';
@@ -42,7 +42,8 @@ const TAB_CONTENT: Record<DetailTab, (props: { patent: PatentDetail }) => ReactN
 /**
  * `/innovationSpace/searchDetail?pn=…&tab=…`: one patent, deep-linkable, each tab a URL.
  * Tabs without data stay visible (users of incoPat/PatSnap expect a fixed set of tabs), are
- * greyed with a tooltip, and say so when opened. Opened from a result list, the page steps to the
+ * greyed with a tooltip, and say so when opened; a tab whose list the source only counts shows
+ * the count and says the source holds counts only. Opened from a result list, the page steps to the
  * previous / next record of that list; printing gives bibliography, abstract, claims and drawings.
  */
 export function PatentDetailPage() {
@@ -87,17 +88,21 @@ export function PatentDetailPage() {
   const counts = tabCounts(patent);
   const items: TabsProps['items'] = DETAIL_TABS.map((tab) => {
     const count = counts[tab];
-    const isEmpty = count === 0;
+    // A count the source states without the list (vendor exports): shown as a count, not greyed.
+    const stated = count === 0 ? statedTabCount(patent, tab) : undefined;
+    const isEmpty = count === 0 && stated === undefined;
     const label = (
       <span className={isEmpty ? 'patent-tab-empty' : undefined}>
         {t(`patent:tabs.${tab}`)}
         {count !== undefined && count > 0 && <span className="patent-tab-count">{count}</span>}
+        {stated !== undefined && <span className="patent-tab-count patent-tab-count-stated">{stated}</span>}
       </span>
     );
+    const hint = isEmpty ? t('patent:tabs.noDataHint') : stated !== undefined ? t('patent:tabs.statedHint') : undefined;
     const Content = TAB_CONTENT[tab];
     return {
       key: tab,
-      label: isEmpty ? <Tooltip title={t('patent:tabs.noDataHint')}>{label}</Tooltip> : label,
+      label: hint ? <Tooltip title={hint}>{label}</Tooltip> : label,
       children: <Content patent={patent} />,
     };
   });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   citationCategory,
   citationNumber,
+  claimBlocks,
   claimParagraphs,
+  descriptionParagraphs,
   heldCitation,
   legalStatusTone,
   shownText,
@@ -58,5 +60,40 @@ describe('patent view helpers', () => {
     expect(legalStatusTone('inactive')).toBe('error');
     expect(legalStatusTone('审中')).toBe('processing');
     expect(legalStatusTone(undefined)).toBe('default');
+  });
+
+  it('splits a description at paragraph numbers run together and at <br/>', () => {
+    // Patentics 实施例 and 背景技术 as exported (中科创达-中国申请库.xlsx).
+    expect(
+      descriptionParagraphs(
+        '实施例\n[0053]\u3000实施例一 [0054]\u3000本发明实施例提供一种主题推荐方法 [0055]\u3000S101：接收',
+      ),
+    ).toEqual([
+      '实施例',
+      '[0053]\u3000实施例一',
+      '[0054]\u3000本发明实施例提供一种主题推荐方法',
+      '[0055]\u3000S101：接收',
+    ]);
+    expect(descriptionParagraphs('灵活性。<br/>\u3000随着场景越来越多。')).toEqual(['灵活性。', '随着场景越来越多。']);
+  });
+
+  it('numbers claims, keeps a US claim and its sub-items together and tags dependent claims', () => {
+    const blocks = claimBlocks(
+      '1. A method comprising:\na step; and\nanother step.\n2. The method of claim 1, wherein x.',
+    );
+    expect(blocks.map((b) => [b.number, b.numbered, b.dependsOn])).toEqual([
+      [1, true, undefined],
+      [2, true, 1],
+    ]);
+    expect(blocks[0]?.text).toBe('1. A method comprising:\na step; and\nanother step.');
+    const zh = claimBlocks('1.一种方法，包括：步骤A。2.根据权利要求1所述的方法，其特征在于，步骤B。');
+    expect(zh.map((b) => b.dependsOn)).toEqual([undefined, 1]);
+    expect(claimBlocks('一种不解锁快速照相的方法，其特征在于包括步骤：S1、划分区域；S2、打开相机。')).toEqual([
+      {
+        number: 1,
+        numbered: false,
+        text: '一种不解锁快速照相的方法，其特征在于包括步骤：S1、划分区域；S2、打开相机。',
+      },
+    ]);
   });
 });

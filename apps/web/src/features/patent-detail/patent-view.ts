@@ -136,6 +136,36 @@ export function tabCounts(patent: Patent): Record<DetailTab, number | undefined>
 }
 
 /**
+ * Counts the source states where it lists nothing (vendor exports: 引用专利数 11, 简单同族数 4
+ * and no numbers): a count per list the record lacks, absent when the list is there or no count is.
+ */
+export interface StatedCounts {
+  citations?: number;
+  citedBy?: number;
+  family?: number;
+}
+
+export function statedCounts(patent: Patent): StatedCounts {
+  const out: StatedCounts = {};
+  if (!patent.citations?.length && patent.citationCount !== undefined) out.citations = patent.citationCount;
+  if (!patent.citedBy?.length && patent.citedByCount !== undefined) out.citedBy = patent.citedByCount;
+  const hasFamily = presentList(patent.family?.simple).length > 0 || presentList(patent.family?.inpadoc).length > 0;
+  if (!hasFamily && patent.familyCount !== undefined) out.family = patent.familyCount;
+  return out;
+}
+
+/** The count a tab shows when the source states one but lists nothing (undefined otherwise). */
+export function statedTabCount(patent: Patent, tab: DetailTab): number | undefined {
+  const stated = statedCounts(patent);
+  if (tab === 'family') return stated.family || undefined;
+  if (tab === 'citations') {
+    const total = (stated.citations ?? 0) + (stated.citedBy ?? 0);
+    return total > 0 ? total : undefined;
+  }
+  return undefined;
+}
+
+/**
  * Claims as numbered paragraphs. Sources either keep one claim per line or run them together
  * ("…处理。2.根据权利要求1…"); the latter is split before a claim number that follows a sentence end.
  */
@@ -157,4 +187,54 @@ export function paragraphs(text: string): string[] {
     .split(/\r?\n+/)
     .map((l) => l.trim())
     .filter(Boolean);
+}
+
+/**
+ * A description as paragraphs: one per line of the source, and one per paragraph number where the
+ * source runs numbered paragraphs together on one line (Patentics 实施例: `[0053] 实施例一 [0054] …`).
+ */
+export function descriptionParagraphs(text: string): string[] {
+  return paragraphs(text.replace(/<br\s*\/?>/gi, '\n'))
+    .flatMap((line) => line.split(/\s*(?=[[【]\d{4}[\]】])/))
+    .map((p) => p.replace(/^[\s\u3000]+/, '').trim())
+    .filter(Boolean);
+}
+
+export interface ClaimBlock {
+  /** The claim's number: as written at its start, otherwise its place in the list. */
+  number: number;
+  /** The claim as written (its number kept when the source wrote one). */
+  text: string;
+  /** Whether the text starts with its number. */
+  numbered: boolean;
+  /** The claim it refers back to, for a dependent claim (根据权利要求1所述…, The method of claim 1…). */
+  dependsOn?: number;
+}
+
+const CLAIM_REFERENCE = /(?:权利要求|claims?\s+)\s*(\d{1,3})/i;
+
+/**
+ * Claims as blocks: each numbered, a dependent claim with the claim it refers to. A line that does
+ * not start with a claim number continues the claim before it (a US claim's sub-items).
+ */
+export function claimBlocks(text: string): ClaimBlock[] {
+  const blocks: ClaimBlock[] = [];
+  for (const paragraph of claimParagraphs(text.replace(/<br\s*\/?>/gi, '\n'))) {
+    const lead = /^(\d{1,3})\s*[.．、]/.exec(paragraph);
+    const previous = blocks[blocks.length - 1];
+    if (!lead && previous) {
+      previous.text = `${previous.text}\n${paragraph}`;
+      continue;
+    }
+    const number = lead ? Number(lead[1]) : blocks.length + 1;
+    const ref = CLAIM_REFERENCE.exec(lead ? paragraph.slice(lead[0].length) : paragraph);
+    const dependsOn = ref ? Number(ref[1]) : undefined;
+    blocks.push({
+      number,
+      text: paragraph,
+      numbered: Boolean(lead),
+      ...(dependsOn !== undefined && dependsOn < number ? { dependsOn } : {}),
+    });
+  }
+  return blocks;
 }

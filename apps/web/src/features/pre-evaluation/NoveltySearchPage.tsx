@@ -1,7 +1,8 @@
 import { Flex } from 'antd';
 import { useNavigate } from 'react-router';
 import { noveltyResultPath } from './links';
-import { EvaluationForm, EvaluationList } from './parts';
+import { EvaluationForm } from './EvaluationForm';
+import { EvaluationList } from './EvaluationList';
 import './pre-evaluation.css';
 
 /**

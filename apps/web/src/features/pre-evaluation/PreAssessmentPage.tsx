@@ -2,7 +2,8 @@ import { Flex } from 'antd';
 import { useNavigate } from 'react-router';
 import { estimateDetailsPath } from '../../app/paths';
 import { searchPagePath } from './links';
-import { EvaluationForm, EvaluationList } from './parts';
+import { EvaluationForm } from './EvaluationForm';
+import { EvaluationList } from './EvaluationList';
 import './pre-evaluation.css';
 import { isActiveTask } from '../../tasks/useTaskQuery';
 

@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRE_DETAIL_PATH } from '../../app/paths';
-import { EvaluationList } from './parts';
+import { EvaluationList } from './EvaluationList';
 import { searchPagePath } from './links';
 import './pre-evaluation.css';
 import { isActiveTask } from '../../tasks/useTaskQuery';

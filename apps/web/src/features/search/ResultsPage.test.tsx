@@ -177,6 +177,43 @@ describe('result page', () => {
     expect(screen.getAllByTestId('untitled-hit')).toHaveLength(1);
   });
 
+  it('in English: a record with no title by its abstract title, marked; legal statuses and their facet in English (issue 43)', async () => {
+    const uspto = {
+      ...hit,
+      publicationNumber: 'US10000001B2',
+      title: undefined,
+      highlights: undefined,
+      abstractTitle: 'A turbine blade cooling circuit comprises a serpentine passage',
+      abstract: 'A turbine blade cooling circuit comprises a serpentine passage. The passage has ribs.',
+      country: 'US',
+      patentType: undefined,
+      legalStatus: '未缴年费',
+      legalStatusClass: 'lapsed',
+    };
+    const granted = { ...hit, legalStatus: '授权 | 权利转移', legalStatusClass: 'valid' };
+    stubFetch(() => searchAnswer(2, { facets: { legalStatus: [{ value: '有效', count: 2 }] } }, [granted, uspto]));
+    renderPage(
+      <ResultsPage />,
+      `/innovationSpace/searchResult?q=turbine&f=${encodeURIComponent('legalStatus:有效')}`,
+      'en',
+    );
+    const titled = await screen.findByTestId('abstract-title-hit');
+    expect(titled.textContent).toBe('A turbine blade cooling circuit comprises a serpentine passage (from abstract)');
+    expect(screen.queryByTestId('untitled-hit')).toBeNull();
+    const statuses = [...document.querySelectorAll('.result-legal-status')].map((e) => e.textContent);
+    expect(statuses).toEqual(['Granted | Transfer', 'Unpaid annual fees']);
+    // The filter on a status, as its tag names it.
+    expect(document.querySelector('.results-active-filters')?.textContent).toContain('Active');
+    expect(document.body.textContent).not.toMatch(/有效|授权|未缴年费/);
+  });
+
+  it('marks the abstract title in Chinese too', async () => {
+    const untitled = { ...hit, title: undefined, highlights: undefined, abstractTitle: '一种电池正极材料' };
+    stubFetch(() => searchAnswer(1, {}, [untitled]));
+    renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=%E6%AD%A3%E6%9E%81');
+    expect((await screen.findByTestId('abstract-title-hit')).textContent).toBe('一种电池正极材料（摘自摘要）');
+  });
+
   it('shows the server message of a bad expression', async () => {
     stubFetch(() => ({
       status: 400,

@@ -1,68 +1,51 @@
 import { useEffect, useState } from 'react';
-import { Alert, Card, Flex, Pagination, Result, Spin, Tag, Typography } from 'antd';
+import { Alert, Card, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { MAX_PAGE, type FilterFieldId, type Language } from '@patlas/contracts';
-import { ApiError, isServiceStarting } from '../../api/client';
-import { ANALYSIS_PATH, resultSetOf } from '../../search-state/analysis-url-state';
-import { useFilterFieldLabel } from '../../search-state/useFilterFieldLabel';
-import { HistoryDrawerButton } from '../../history-recording/HistoryDrawer';
-import { ShareButton } from '../../components/ShareDialog/ShareButton';
-import { SEARCH_RESULT_PATH } from '../../app/paths';
-import { historyActionState, type HistoryNavState } from '../../history-recording/history-actions';
+import { isServiceStarting } from '../../api/client';
+import { problemOf } from './expression-problem';
+import { ANALYSIS_PATH } from '../../search-state/analysis-url-state';
+import {
+  historyActionState,
+  isRecordingClaimed,
+  readHistoryNavState,
+  type HistoryNavState,
+} from '../../history-recording/history-actions';
 import {
   HistoryOriginContext,
   useAnalysisClickRecording,
   useResultHistoryRecording,
+  useResultHistoryRequest,
 } from '../../history-recording/useHistoryRecording';
 import { ExpressionEditor } from '../../components/ExpressionEditor/ExpressionEditor';
-import type { ExpressionProblem } from '../../components/ExpressionEditor/useExpressionValidation';
-import { AllDrawingsView } from './components/AllDrawingsView';
+import { ActiveFilterTags } from './components/ActiveFilterTags';
 import { EmptyResult } from './components/EmptyResult';
 import { FilterPanel, type FilterChange } from './components/FilterPanel';
-import { FirstDrawingView } from './components/FirstDrawingView';
-import { ImageTextView } from './components/ImageTextView';
-import { ResultListView } from './components/ResultListView';
+import { KeyResolver } from './components/KeyResolver';
+import { ResultActions } from './components/ResultActions';
+import { ResultItems } from './components/ResultItems';
 import { ResultToolbar } from './components/ResultToolbar';
-import { ViewSwitch } from './components/ViewSwitch';
-import { SelectionBar } from './components/SelectionBar';
+import { ResultPagination } from './components/ResultPagination';
+import { SelectionActions } from './components/SelectionActions';
 import { SearchNotes } from './components/SearchNotes';
-import { SetSourceSummary } from './components/SetSourceSummary';
-import { SetKindContext } from './components/SetRank';
-import { useHitLabels } from '../../search-state/useHitLabels';
-import { formatTotal } from '../../search-state/format-total';
-import { useSearchResults, useStateByKey } from './queries';
+import { ResultQueryCard } from './components/ResultQueryCard';
+import { useSearchResults } from './queries';
 import {
   decodeResultState,
   encodeFilters,
   encodeResultState,
   encodeSort,
-  fromSearchState,
   hasResultSet,
   withFilterValues,
   type ResultUrlState,
 } from '../../search-state/search-url-state';
 import { resultSetKey } from './selection-storage';
 import { useResultSelection } from './useResultSelection';
-import { CollectResultsButton } from '../../library-actions/CollectButton';
-import { ExportResultsButton } from '../../export-actions/ExportButton';
 import { LibraryLabelBar } from '../../library-actions/LibraryLabelBar';
-import { SaveExpressionButton } from '../../library-actions/SaveExpressionButton';
-import { LibraryAlertButton, WatchSearchButton } from '../../alert-actions/AlertButtons';
-import { ReportButton } from '../../report-actions/ReportButton';
-import { HoldingContext } from '../../library-actions/HoldingMark';
 import { useHolding } from '../../library-actions/queries';
 import { usePersonalSession } from '../../session/useSession';
 import './ResultsPage.css';
-
-/** A server answer about the expression itself (HTTP 400 with a QUERY_* code and span). */
-function problemOf(error: unknown): ExpressionProblem | undefined {
-  if (!(error instanceof ApiError) || !error.code.startsWith('QUERY_')) return undefined;
-  const span = (error.data as { span?: { start?: unknown; end?: unknown } } | undefined)?.span;
-  const start = typeof span?.start === 'number' ? span.start : 0;
-  const end = typeof span?.end === 'number' ? span.end : start;
-  return { message: error.message, span: { start, end }, code: error.code };
-}
 
 /**
  * The result page (/innovationSpace/searchResult). Everything it shows follows from the URL
@@ -79,28 +62,15 @@ export function ResultsPage() {
   return <ResultsView />;
 }
 
-function KeyResolver({ stateKey }: { stateKey: string }) {
-  const { t } = useTranslation('search');
-  const navigate = useNavigate();
-  const stored = useStateByKey(stateKey);
-  useEffect(() => {
-    if (stored.data)
-      navigate(`?${encodeResultState(fromSearchState(stored.data.state)).toString()}`, { replace: true });
-  }, [stored.data, navigate]);
-  if (stored.isError) {
-    return <Result status="warning" title={t('results.keyNotFound')} subTitle={stored.error.message} />;
-  }
-  return <Spin className="results-key-loading" description={t('results.loading')} />;
-}
-
 function ResultsView() {
   const { t, i18n } = useTranslation('search');
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
-  const labels = useHitLabels();
-  const filterFieldLabel = useFilterFieldLabel();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = decodeResultState(searchParams);
-  const results = useSearchResults(state);
+  const location = useLocation();
+  // The page's action rides on its search (issue 42).
+  const takeHistory = useResultHistoryRequest(state);
+  const results = useSearchResults(state, takeHistory);
   const selection = useResultSelection(resultSetKey(state));
   const [draft, setDraft] = useState(state.expression);
   const [shownExpression, setShownExpression] = useState(state.expression);
@@ -154,13 +124,19 @@ function ResultsView() {
       update({ expression, filters: [], second: undefined }, { history: historyActionState('search', expression) });
       return;
     }
-    // The same expression again: a refresh, recorded once the new answer is in.
+    // The same expression again: a refresh, searched again once the navigation is in place (below).
     setSearchParams(encodeResultState(state), {
       replace: true,
       state: historyActionState('refreshPage', expression, { requiresFresh: true }),
     });
-    void results.refetch();
   };
+  // A refresh's search runs on its own navigation, so the request carries its action (issue 42);
+  // a reload or back/forward to it finds it claimed and searches no more than any page does.
+  const refreshTag = readHistoryNavState(location.state).historyAction;
+  const refetch = results.refetch;
+  useEffect(() => {
+    if (refreshTag?.requiresFresh && !isRecordingClaimed(location.key)) void refetch();
+  }, [refreshTag, location.key, refetch]);
 
   const data = results.data;
   const isStale = results.isPlaceholderData;
@@ -208,44 +184,19 @@ function ResultsView() {
 
   return (
     <div className="results-page">
-      <Card size="small" className="results-query">
-        {/* A ranked set (a semantic search) says what it is; an expression can be edited. */}
-        {state.set ? (
-          <SetSourceSummary source={state.set} summary={data?.set} total={data?.total} lang={lang} />
-        ) : (
-          <ExpressionEditor
-            value={draft}
-            onChange={setDraft}
-            onSubmit={handleSearch}
-            serverProblem={draft === state.expression ? problem : undefined}
-            isSearching={results.isFetching}
-            rows={2}
-          />
-        )}
-        <Flex gap={16} align="baseline" wrap className="results-summary" aria-live="polite">
-          {data && !problem && (
-            <>
-              {!state.set && (
-                <Typography.Text data-testid="result-total">
-                  {t('results.total', { total: formatTotal(data.total, lang), count: data.total })}
-                </Typography.Text>
-              )}
-              <Typography.Text type="secondary">{t('results.took', { ms: Math.round(data.tookMs) })}</Typography.Text>
-            </>
-          )}
-          {state.second && (
-            <Tag
-              closable
-              onClose={() =>
-                update({ second: undefined }, { history: historyActionState('clearSecondExp', state.second ?? '') })
-              }
-              color="blue"
-            >
-              {t('results.within', { expression: state.second })}
-            </Tag>
-          )}
-        </Flex>
-      </Card>
+      <ResultQueryCard
+        state={state}
+        data={data}
+        lang={lang}
+        draft={draft}
+        onDraft={setDraft}
+        onSearch={handleSearch}
+        onClearSecond={() =>
+          update({ second: undefined }, { history: historyActionState('clearSecondExp', state.second ?? '') })
+        }
+        problem={problem}
+        isSearching={results.isFetching}
+      />
 
       {isStarting && (
         <Alert
@@ -278,36 +229,7 @@ function ResultsView() {
                 state={state}
                 lang={lang}
                 onChange={handleToolbarChange}
-                extra={
-                  <>
-                    <SaveExpressionButton state={state} setLabel={data?.set?.label} />
-                    {/* Watch the search (an expression's page) or the library (a folder's page). */}
-                    {!state.set && <WatchSearchButton state={state} />}
-                    {librarySet && data?.set && (
-                      <LibraryAlertButton folderId={librarySet.key} folderName={data.set.label} />
-                    )}
-                    {/* A smart report over the set the page shows (issue 20). */}
-                    <ReportButton
-                      disabled={!data || data.total === 0}
-                      preset={() => ({
-                        set: resultSetOf(state),
-                        origin: librarySet ? 'library' : 'search',
-                        label: data?.set?.label ?? state.expression,
-                      })}
-                    />
-                    <HistoryDrawerButton />
-                    <ShareButton
-                      labelKey="actionSearch"
-                      target={() => ({
-                        kind: 'search',
-                        title: state.expression,
-                        ...(state.expression ? { expression: state.expression } : {}),
-                        router: `${SEARCH_RESULT_PATH}?${searchParams.toString()}`,
-                        ...(data ? { total: data.total } : {}),
-                      })}
-                    />
-                  </>
-                }
+                extra={<ResultActions state={state} data={data} searchParams={searchParams} />}
               />
               {/* A library folder's page: its indexing labels (filter, set and cancel on the selection). */}
               {librarySet && (
@@ -322,94 +244,46 @@ function ResultsView() {
                 />
               )}
               {state.filters.length > 0 && (
-                <Flex wrap gap={4} className="results-active-filters" aria-label={t('filters.active')}>
-                  {state.filters.flatMap((filter) =>
-                    filter.values.map((value) => (
-                      <Tag
-                        key={`${filter.field}:${value}`}
-                        closable
-                        onClose={(event) => {
-                          event.preventDefault();
-                          setFilter(
-                            filter.field,
-                            filter.values.filter((v) => v !== value),
-                            'remove',
-                          );
-                        }}
-                      >
-                        {filterFieldLabel(filter.field)}: {labels.facetValue(filter.field, value)}
-                      </Tag>
-                    )),
-                  )}
-                </Flex>
-              )}
-              <Flex justify="space-between" align="center" gap={8} wrap>
-                <Flex gap={8} align="center" wrap>
-                  <SelectionBar selection={selection} pageNumbers={pageNumbers} />
-                  <CollectResultsButton
-                    state={state}
-                    selected={selection.selected}
-                    total={data?.total}
-                    origin={origin}
-                  />
-                  <ExportResultsButton
-                    state={state}
-                    selected={selection.selected}
-                    total={data?.total}
-                    title={state.expression || data?.set?.label || ''}
-                  />
-                </Flex>
-                {/* Another view of the same page: the page number stays. */}
-                <ViewSwitch
-                  value={state.view}
-                  onChange={(view) => update({ view }, { keepPage: true, history: historyActionState('view', view) })}
+                <ActiveFilterTags
+                  filters={state.filters}
+                  onRemove={(field, values) => setFilter(field, values, 'remove')}
                 />
-              </Flex>
+              )}
+              <SelectionActions
+                state={state}
+                selection={selection}
+                pageNumbers={pageNumbers}
+                total={data?.total}
+                origin={origin}
+                title={state.expression || data?.set?.label || ''}
+                onView={(view) => update({ view }, { keepPage: true, history: historyActionState('view', view) })}
+              />
               {data && !isStale && <SearchNotes data={data} state={state} lang={lang} />}
               {results.isPending && <Spin className="results-loading" />}
               {data && data.total === 0 && (
-                <EmptyResult hasFilters={state.filters.length > 0 || Boolean(state.second)} />
+                <EmptyResult
+                  hasFilters={state.filters.length > 0 || Boolean(state.second)}
+                  notHeld={(data.codeSearch?.notHeld.length ?? 0) > 0}
+                />
               )}
               {data && data.total > 0 && (
                 <Spin spinning={isStale}>
-                  <HoldingContext.Provider value={holding.data?.holding}>
-                    <SetKindContext.Provider value={state.set?.kind}>
-                      {state.view === 'liebiaoshitu' && (
-                        <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
-                      )}
-                      {state.view === 'tuwenshitu' && (
-                        <ImageTextView items={items} selection={selection} offset={offset} />
-                      )}
-                      {state.view === 'quanfutushitu' && (
-                        <AllDrawingsView items={items} selection={selection} offset={offset} />
-                      )}
-                      {state.view === 'shoutushitu' && (
-                        <FirstDrawingView items={items} selection={selection} offset={offset} />
-                      )}
-                    </SetKindContext.Provider>
-                  </HoldingContext.Provider>
+                  <ResultItems
+                    state={state}
+                    items={items}
+                    selection={selection}
+                    offset={offset}
+                    holding={holding.data?.holding}
+                  />
                 </Spin>
               )}
               {data && data.total > 0 && (
-                <Pagination
-                  className="results-pagination"
-                  current={state.page}
+                <ResultPagination
+                  page={state.page}
                   pageSize={state.pageSize}
-                  total={Math.min(data.total, MAX_PAGE * state.pageSize)}
-                  showSizeChanger={false}
-                  showQuickJumper
-                  showTotal={(total) =>
-                    t('results.pages', {
-                      pages: Math.ceil(total / state.pageSize).toLocaleString(),
-                      count: Math.ceil(total / state.pageSize),
-                    })
-                  }
-                  onChange={(page) => {
-                    const target = Math.min(MAX_PAGE, Math.max(1, page));
-                    update(
-                      { page: target },
-                      { keepPage: true, history: historyActionState('jumpPage', String(target)) },
-                    );
+                  total={data.total}
+                  onPage={(page) => {
+                    update({ page }, { keepPage: true, history: historyActionState('jumpPage', String(page)) });
                     // The next page starts at its first result, not where the pager was.
                     window.scrollTo({ top: 0 });
                   }}

@@ -3,6 +3,7 @@ import {
   searchEndpoints,
   type Drawing,
   type EndpointResponse,
+  type ResultPageAction,
   type SearchQueryRequest,
 } from '@patlas/contracts';
 import type { RequestOptions } from '../../api/client';
@@ -13,9 +14,9 @@ export type SearchNewResponse = EndpointResponse<typeof searchEndpoints.searchNe
 
 type Options = Omit<RequestOptions, 'query'>;
 
-/** `POST /api/product/search/searchNew`: a page of results, facets, and the key of this state. */
+/** `POST /api/product/search/searchNew`: a page of results and facets; `history` records the page's action. */
 export function searchNew(
-  body: SearchQueryRequest & { viewMode?: ViewMode },
+  body: SearchQueryRequest & { viewMode?: ViewMode; history?: ResultPageAction },
   options: Options,
 ): Promise<SearchNewResponse> {
   return call(searchEndpoints.searchNew, { body }, options);

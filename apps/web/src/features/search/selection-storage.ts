@@ -31,14 +31,26 @@ export function resultSetKey(state: ResultUrlState): string {
 interface StoredSelection {
   set: string;
   numbers: string[];
+  /** The whole result set is selected (issue 43: "select all N"): collect and export take it by its search. */
+  all?: boolean;
 }
 
-export function loadSelection(storage: ProductStorage, setKey: string): string[] {
+/** A result set's selection: chosen numbers, or the whole set. */
+export interface SelectionValue {
+  numbers: string[];
+  all: boolean;
+}
+
+export function loadSelection(storage: ProductStorage, setKey: string): SelectionValue {
   const stored = storage.get<StoredSelection>(SELECTION_STORAGE_NAME);
-  if (!stored || stored.set !== setKey || !Array.isArray(stored.numbers)) return [];
-  return stored.numbers.filter((n) => typeof n === 'string');
+  if (!stored || stored.set !== setKey || !Array.isArray(stored.numbers)) return { numbers: [], all: false };
+  return { numbers: stored.numbers.filter((n) => typeof n === 'string'), all: stored.all === true };
 }
 
-export function saveSelection(storage: ProductStorage, setKey: string, numbers: readonly string[]): void {
-  storage.set(SELECTION_STORAGE_NAME, { set: setKey, numbers: numbers.slice(0, MAX_SELECTION) });
+export function saveSelection(storage: ProductStorage, setKey: string, value: SelectionValue): void {
+  storage.set(SELECTION_STORAGE_NAME, {
+    set: setKey,
+    numbers: value.numbers.slice(0, MAX_SELECTION),
+    ...(value.all ? { all: true } : {}),
+  });
 }

@@ -6,7 +6,7 @@ import type { SpecialTopic } from '@patlas/contracts';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/providers';
 import { toRouteObject } from '../../app/route-objects';
-import { createI18n } from '../../i18n/index';
+import { createI18n } from '../../i18n/setup';
 import { installDomShims } from '../../test/render-app';
 import { failure, ok, stubApi, type ApiAnswer, type ApiCall } from '../../test/test-api';
 import { specialTopicsFeature } from './feature';

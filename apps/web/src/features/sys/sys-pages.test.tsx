@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Role, SysUser, Tenant } from '@patlas/contracts';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/providers';
-import { createI18n } from '../../i18n/index';
+import { createI18n } from '../../i18n/setup';
 import { installDomShims } from '../../test/render-app';
 import { toRouteObject } from '../../app/route-objects';
 import { sysFeature } from './feature';

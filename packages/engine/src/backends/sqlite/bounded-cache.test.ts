@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import type { Patent } from '@patlas/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BoundedCache } from './bounded-cache.js';
-import { createSqliteEngine, KEYWORD_STATEMENTS_KEPT } from './sqlite-engine.js';
+import { KEYWORD_STATEMENTS_KEPT } from './semantic-host.js';
+import { createSqliteEngine } from './sqlite-engine.js';
 
 describe('BoundedCache', () => {
   it('keeps at most its capacity, dropping the least recently used', () => {

@@ -99,7 +99,7 @@ export type Plan =
  * The AND/OR/NOT structure of a merged FTS5 MATCH: each node's `match` is the whole subtree as one
  * FTS5 expression. FTS5 merges an OR of k phrases by comparing all k at every row it yields, so the
  * engine evaluates a wide OR (a landscape search's 100 synonyms) one condition at a time instead and
- * unites the ids (sqlite-engine.ts evaluateTree).
+ * unites the ids (match-evaluation.ts evaluateTree).
  */
 export interface FtsTree {
   readonly match: string;
@@ -108,7 +108,7 @@ export interface FtsTree {
   readonly children?: readonly FtsTree[];
 }
 
-/** An OR of more conditions than this is evaluated one condition at a time (sqlite-engine.ts evaluateTree). */
+/** An OR of more conditions than this is evaluated one condition at a time (match-evaluation.ts evaluateTree). */
 const WIDE_OR = 12;
 
 export function hasWideOr(tree: FtsTree): boolean {

@@ -203,7 +203,10 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
       options.onStopped?.({ method, reason, elapsedMs: Math.round(now - calledAt) });
       if (reason === 'cancelled') return new EngineError('QUERY_CANCELLED');
       if (reason === 'starting') return new EngineError('SERVICE_STARTING');
-      return new EngineError('QUERY_TIMEOUT', { seconds: spentSeconds(now - requestStart) });
+      // A timer may fire a little before performance.now() says its time is up (the event loop's clock
+      // lags a busy tick): the request spent at least the budget that stopped it.
+      const budgetSpent = calledAt - requestStart + remainingMs;
+      return new EngineError('QUERY_TIMEOUT', { seconds: spentSeconds(Math.max(now - requestStart, budgetSpent)) });
     };
     if (client?.aborted) throw stopped('cancelled');
     if (remainingMs <= 0) throw stopped('timeout');

@@ -7,10 +7,7 @@ import {
   Drawer,
   Empty,
   Flex,
-  Form,
-  Input,
   List,
-  Modal,
   Popconfirm,
   Space,
   Tag,
@@ -19,8 +16,9 @@ import {
   type TreeDataNode,
 } from 'antd';
 import { DeleteOutlined, EditOutlined, FolderAddOutlined, UndoOutlined } from '@ant-design/icons';
-import { MAX_CHART_NAME_LENGTH, type ChartClassify, type SavedChart } from '@patlas/contracts';
+import type { ChartClassify, SavedChart } from '@patlas/contracts';
 import { useChartInfo, useChartMutations } from './queries';
+import { NameModal } from './NameModal';
 
 /**
  * "My charts": the user's custom charts in their classification folders.
@@ -267,47 +265,4 @@ export function CustomChartsDrawer({ open, onClose, onOpen }: CustomChartsDrawer
       )}
     </Drawer>
   );
-}
-
-/** A one-field dialog for a folder or chart name (1–100 characters). */
-export function NameModal(props: {
-  title: string;
-  label: string;
-  initial: string;
-  isSaving: boolean;
-  onSave: (name: string) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation('chartSettings');
-  const [form] = Form.useForm<{ name: string }>();
-  return (
-    <Modal
-      open
-      title={props.title}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={props.isSaving}
-      onOk={() => form.submit()}
-      onCancel={props.onCancel}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ name: props.initial }}
-        onFinish={(v) => props.onSave(v.name.trim())}
-      >
-        <Form.Item name="name" label={props.label} rules={nameRules(t)}>
-          <Input autoFocus maxLength={MAX_CHART_NAME_LENGTH + 1} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-export function nameRules(t: (key: 'charts.nameRequired' | 'charts.nameTooLong', options?: { max: number }) => string) {
-  return [
-    { required: true, whitespace: true, message: t('charts.nameRequired') },
-    { max: MAX_CHART_NAME_LENGTH, message: t('charts.nameTooLong', { max: MAX_CHART_NAME_LENGTH }) },
-  ];
 }

@@ -9,7 +9,7 @@ import {
   type ChartClassify,
   type ChartType,
 } from '@patlas/contracts';
-import { nameRules } from './CustomChartsDrawer';
+import { nameRules } from './NameModal';
 import { useCanSaveChartSettings, useChartInfo, useChartMutations } from './queries';
 
 /**

@@ -5,7 +5,7 @@ import { DEFAULT_PALETTES, type AnalysisRequest, type SavedChart } from '@patlas
 import { createQueryClient } from '../../../api/query-client';
 import { AppProviders } from '../../../app/providers';
 import { appSession } from '../../../session/session';
-import { createI18n } from '../../../i18n/index';
+import { createI18n } from '../../../i18n/setup';
 import { installDomShims, seedSession } from '../../../test/render-app';
 import { ok, stubApi } from '../../../test/test-api';
 import { ChartSettingsButton } from './ChartSettingsButton';

@@ -2,9 +2,9 @@ import { Descriptions, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { DescriptionsProps, TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Party, PatentDetail } from '@patlas/contracts';
+import { legalStatusLabel, type Party, type PatentDetail } from '@patlas/contracts';
 import { formatPatentDate } from '../../../utils/format-date';
-import { paragraphs, present, presentList, shownText } from '../patent-view';
+import { paragraphs, present, presentList, shownText, statedCounts } from '../patent-view';
 import { Section } from './Section';
 import { MachineTranslation } from './MachineTranslation';
 import { SourceFields } from './SourceFields';
@@ -62,6 +62,7 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
   const { t, i18n } = useTranslation('patent');
   const countryName = useCountryName();
   const abstract = shownText(patent.abstract, i18n.language);
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
 
   const item = (key: string, label: string, value: ReactNode | undefined, span?: 'filled') =>
     value === undefined || value === '' ? undefined : { key, label, children: value, ...(span ? { span } : {}) };
@@ -70,6 +71,20 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
     return list.length > 0 ? list.join('; ') : undefined;
   };
   const count = (value: number | undefined) => (value === undefined ? undefined : String(value));
+  // Counts a vendor export states where it does not list the numbers: said to be counts only.
+  const stated = statedCounts(patent);
+  const statedCount = (value: number | undefined) =>
+    value === undefined ? undefined : value === 0 ? (
+      '0'
+    ) : (
+      <>
+        {value}
+        <Typography.Text type="secondary" className="patent-stated-count">
+          {' '}
+          {t('stated.countOnly')}
+        </Typography.Text>
+      </>
+    );
 
   const biblio: DescriptionsProps['items'] = [
     item('publicationNumber', t('field.publicationNumber'), present(patent.publicationNumber)),
@@ -83,7 +98,7 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
     item('patentType', t('field.patentType'), patent.patentType ? t(`patentType.${patent.patentType}`) : undefined),
     item('kind', t('field.kind'), present(patent.kind)),
     item('country', t('field.country'), countryName(patent.country)),
-    item('legalStatus', t('field.legalStatus'), present(patent.legalStatus)),
+    item('legalStatus', t('field.legalStatus'), legalStatusLabel(present(patent.legalStatus), lang)),
     item('inventors', t('field.inventors'), joined(patent.inventors?.map((p) => p.name)), 'filled'),
     item('agency', t('field.agency'), present(patent.agency)),
     item('agents', t('field.agents'), joined(patent.agents)),
@@ -91,13 +106,12 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
     item('keywords', t('field.keywords'), joined(patent.keywords), 'filled'),
     item('claimCount', t('field.claimCount'), count(patent.claimCount)),
     item('pageCount', t('field.pageCount'), count(patent.pageCount)),
-    // Counts a vendor export states where it does not list the numbers.
-    item('citationCount', t('field.citationCount'), patent.citations?.length ? undefined : count(patent.citationCount)),
-    item('citedByCount', t('field.citedByCount'), patent.citedBy?.length ? undefined : count(patent.citedByCount)),
-    item('familyCount', t('field.familyCount'), patent.family?.simple?.length ? undefined : count(patent.familyCount)),
-    item('source', t('field.source'), sourceLink(patent.source)),
-    item('licence', t('field.licence'), present(patent.source?.licence)),
+    item('citationCount', t('field.citationCount'), statedCount(stated.citations)),
+    item('citedByCount', t('field.citedByCount'), statedCount(stated.citedBy)),
+    item('familyCount', t('field.familyCount'), statedCount(stated.family)),
   ].filter((entry) => entry !== undefined);
+  const source = sourceLink(patent.source);
+  const licence = present(patent.source?.licence);
 
   const c = patent.classifications;
   const ipc = presentList(c?.ipc);
@@ -191,6 +205,24 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
         </Section>
       )}
       <SourceFields extras={patent.extras} />
+      {(source || licence) && (
+        <footer className="patent-provenance">
+          <Typography.Text type="secondary">
+            {source && (
+              <span className="patent-provenance-source">
+                {t('provenance.source')}
+                {source}
+              </span>
+            )}
+            {licence && (
+              <span className="patent-provenance-licence">
+                {t('provenance.licence')}
+                {licence}
+              </span>
+            )}
+          </Typography.Text>
+        </footer>
+      )}
     </div>
   );
 }

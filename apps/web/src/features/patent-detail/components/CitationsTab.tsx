@@ -6,7 +6,15 @@ import { PatentNumber } from '../../../components/PatentNumber';
 import { CitationSearchActions } from '../../../citation-actions/CitationSearchActions';
 import { ExportCitationsButton } from '../../../export-actions/ExportButton';
 import { formatPatentDate } from '../../../utils/format-date';
-import { citationCategory, citationNumber, heldCitation, isKnownCategory, present } from '../patent-view';
+import {
+  citationCategory,
+  citationNumber,
+  heldCitation,
+  isKnownCategory,
+  present,
+  shownText,
+  statedCounts,
+} from '../patent-view';
 import { EmptyTab } from './EmptyTab';
 import { Section } from './Section';
 
@@ -14,6 +22,7 @@ interface CitationRow {
   key: string;
   number: string;
   heldAs?: string;
+  title?: string;
   date?: string;
   category?: string;
   applicant?: string;
@@ -26,18 +35,21 @@ function CitationTable({ rows }: { rows: CitationRow[] }) {
     {
       key: 'number',
       title: t('citations.number'),
-      width: 220,
+      width: 200,
       render: (_, row) => (row.number ? <PatentNumber number={row.number} heldAs={row.heldAs} /> : null),
     },
-    { key: 'date', title: t('citations.date'), dataIndex: 'date', width: 130, render: (v?: string) => v ?? null },
   ];
-  if (rows.some((row) => row.category)) {
+  if (rows.some((row) => row.number)) {
     columns.push({
-      key: 'category',
-      title: t('citations.category'),
-      dataIndex: 'category',
-      width: 180,
-      render: (v?: string) => v ?? null,
+      key: 'title',
+      title: t('citations.title'),
+      render: (_, row) => {
+        if (row.title) return row.title;
+        // A patent number the database does not hold: say so where its title would be.
+        if (row.number && !row.heldAs)
+          return <Typography.Text type="secondary">{t('citations.notHeld')}</Typography.Text>;
+        return null;
+      },
     });
   }
   if (rows.some((row) => row.applicant)) {
@@ -46,6 +58,22 @@ function CitationTable({ rows }: { rows: CitationRow[] }) {
       title: t('citations.applicant'),
       dataIndex: 'applicant',
       width: 220,
+      render: (v?: string) => v ?? null,
+    });
+  }
+  columns.push({
+    key: 'date',
+    title: t('citations.date'),
+    dataIndex: 'date',
+    width: 120,
+    render: (v?: string) => v ?? null,
+  });
+  if (rows.some((row) => row.category)) {
+    columns.push({
+      key: 'category',
+      title: t('citations.category'),
+      dataIndex: 'category',
+      width: 180,
       render: (v?: string) => v ?? null,
     });
   }
@@ -63,9 +91,23 @@ function CitationTable({ rows }: { rows: CitationRow[] }) {
   );
 }
 
-/** Backward citations (what this patent cites) and forward ones (who cites it). */
-export function CitationsTab({ patent }: { patent: PatentDetail }) {
+/** A count the source states without listing the patents. */
+function StatedCount({ count }: { count: number }) {
   const { t } = useTranslation('patent');
+  return (
+    <Typography.Text type="secondary" className="patent-stated-count">
+      {t('citations.count', { count })} {t('stated.countOnly')}
+    </Typography.Text>
+  );
+}
+
+/**
+ * Backward citations (what this patent cites) and forward ones (who cites it): number, title,
+ * applicant and date, the number a link when the database holds the patent ("not in this
+ * database" otherwise). A source that states counts without the lists shows the counts.
+ */
+export function CitationsTab({ patent }: { patent: PatentDetail }) {
+  const { t, i18n } = useTranslation('patent');
   const toRows = (citations: readonly Citation[] | undefined, prefix: string): CitationRow[] =>
     (citations ?? [])
       .filter((c) => present(c.number) || present(c.text))
@@ -74,11 +116,14 @@ export function CitationsTab({ patent }: { patent: PatentDetail }) {
         const isPatent = Boolean(present(c.number));
         const row: CitationRow = { key: `${prefix}-${i}`, number: isPatent ? citationNumber(c) : '' };
         const heldAs = isPatent ? heldCitation(patent.held, c) : undefined;
-        const date = formatPatentDate(c.date);
+        const described = heldAs ? patent.referenced?.[heldAs] : undefined;
+        const date = formatPatentDate(c.date) ?? formatPatentDate(described?.date);
         const text = present(c.text);
-        const applicant = present(c.applicant);
+        const applicant = present(c.applicant) ?? present(described?.applicant);
+        const title = shownText(described?.title, i18n.language).original;
         if (applicant) row.applicant = applicant;
         if (heldAs) row.heldAs = heldAs;
+        if (title) row.title = title;
         if (date) row.date = date;
         if (category) row.category = isKnownCategory(category) ? t(`citations.categoryValue.${category}`) : category;
         if (text) row.text = text;
@@ -86,7 +131,12 @@ export function CitationsTab({ patent }: { patent: PatentDetail }) {
       });
   const backward = toRows(patent.citations, 'b');
   const forward = toRows(patent.citedBy, 'f');
-  if (backward.length === 0 && forward.length === 0) return <EmptyTab description={t('citations.empty')} />;
+  const stated = statedCounts(patent);
+  const statedBackward = backward.length === 0 ? stated.citations : undefined;
+  const statedForward = forward.length === 0 ? stated.citedBy : undefined;
+  if (backward.length === 0 && forward.length === 0 && !statedBackward && !statedForward) {
+    return <EmptyTab description={t('citations.empty')} />;
+  }
   const count = (n: number) => <Typography.Text type="secondary">{t('citations.count', { count: n })}</Typography.Text>;
   const title = patent.title?.text ?? patent.publicationNumber;
   return (
@@ -95,18 +145,28 @@ export function CitationsTab({ patent }: { patent: PatentDetail }) {
         <CitationSearchActions numbers={[patent.publicationNumber]} />
         <ExportCitationsButton publicationNumber={patent.publicationNumber} title={title} />
       </Flex>
-      <Section title={t('citations.backward')} extra={count(backward.length)}>
+      <Section
+        title={t('citations.backward')}
+        extra={statedBackward ? <StatedCount count={statedBackward} /> : count(backward.length)}
+      >
         {backward.length > 0 ? (
           <CitationTable rows={backward} />
         ) : (
-          <Typography.Text type="secondary">{t('citations.emptyBackward')}</Typography.Text>
+          <Typography.Text type="secondary">
+            {statedBackward ? t('stated.noList') : t('citations.emptyBackward')}
+          </Typography.Text>
         )}
       </Section>
-      <Section title={t('citations.forward')} extra={count(forward.length)}>
+      <Section
+        title={t('citations.forward')}
+        extra={statedForward ? <StatedCount count={statedForward} /> : count(forward.length)}
+      >
         {forward.length > 0 ? (
           <CitationTable rows={forward} />
         ) : (
-          <Typography.Text type="secondary">{t('citations.emptyForward')}</Typography.Text>
+          <Typography.Text type="secondary">
+            {statedForward ? t('stated.noList') : t('citations.emptyForward')}
+          </Typography.Text>
         )}
       </Section>
     </div>

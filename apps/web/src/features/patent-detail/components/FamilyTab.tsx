@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FamilyMember, PatentDetail } from '@patlas/contracts';
 import { PatentNumber } from '../../../components/PatentNumber';
 import { formatPatentDate } from '../../../utils/format-date';
-import { heldNumber, present, presentList, shownText } from '../patent-view';
+import { heldNumber, kindOf, present, presentList, shownText, statedCounts } from '../patent-view';
 import { EmptyTab } from './EmptyTab';
 import { LegalStatusBadge } from './LegalStatusBadge';
 import { Section } from './Section';
@@ -16,13 +16,36 @@ interface MemberRow extends FamilyMember {
   isSelf: boolean;
 }
 
-/** A member as the server describes it, or the bare number when the server said nothing about it. */
+/** A number compared as written without spaces or case (CN 108268281 B, cn108268281b). */
+const compactNumber = (n: string) => n.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * A member as the server describes it, or the bare number when the server said nothing about it.
+ * The page's own row shows the page's own kind and dates: a member is the page only when it is
+ * written as the page's number or the server holds it as the page's publication (a number of
+ * another kind, the B on the A's page, is another publication even if it shares the serial).
+ */
 function memberRow(patent: PatentDetail, number: string): MemberRow {
   const described = patent.familyMembers?.[number];
-  const heldAs = described?.publicationNumber ?? heldNumber(patent.held, [number]);
-  // The page itself, or another number the server resolves to it, is not a link.
-  const isSelf = number === patent.publicationNumber || heldAs === patent.publicationNumber;
-  return { ...(described ?? { number }), key: number, heldAs, isSelf };
+  const heldAs = described ? described.publicationNumber : heldNumber(patent.held, [number]);
+  const isSelf =
+    compactNumber(number) === compactNumber(patent.publicationNumber) || heldAs === patent.publicationNumber;
+  if (!isSelf) return { ...(described ?? { number }), key: number, heldAs, isSelf };
+  const kind = kindOf(patent);
+  return {
+    ...(described ?? {}),
+    number,
+    country: patent.country,
+    ...(kind ? { kind } : {}),
+    ...(patent.patentType ? { patentType: patent.patentType } : {}),
+    ...(patent.applicationDate ? { applicationDate: patent.applicationDate } : {}),
+    ...(patent.publicationDate ? { publicationDate: patent.publicationDate } : {}),
+    ...(patent.title ? { title: patent.title } : {}),
+    ...(patent.currentStatus ? { status: patent.currentStatus } : {}),
+    key: number,
+    heldAs: patent.publicationNumber,
+    isSelf,
+  };
 }
 
 function FamilyTable({ patent, members }: { patent: PatentDetail; members: string[] }) {
@@ -109,6 +132,23 @@ export function FamilyTab({ patent }: { patent: PatentDetail }) {
   const { t } = useTranslation('patent');
   const simple = [...new Set(presentList(patent.family?.simple))];
   const inpadoc = [...new Set(presentList(patent.family?.inpadoc))];
+  const stated = statedCounts(patent).family;
+  if (simple.length === 0 && inpadoc.length === 0 && stated) {
+    return (
+      <div className="patent-family">
+        <Section
+          title={t('family.simple')}
+          extra={
+            <Typography.Text type="secondary" className="patent-stated-count">
+              {t('family.members', { count: stated })} {t('stated.countOnly')}
+            </Typography.Text>
+          }
+        >
+          <Typography.Text type="secondary">{t('stated.noList')}</Typography.Text>
+        </Section>
+      </div>
+    );
+  }
   if (simple.length === 0 && inpadoc.length === 0) return <EmptyTab description={t('family.empty')} />;
   const groups = [
     { key: 'simple', title: t('family.simple'), id: present(patent.family?.simpleFamilyId), members: simple },

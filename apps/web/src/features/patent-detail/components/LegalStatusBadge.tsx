@@ -1,6 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CurrentLegalStatus } from '@patlas/contracts';
+import { legalStatusLabel, type CurrentLegalStatus } from '@patlas/contracts';
+import { isLanguage } from '../../../i18n';
 import { formatPatentDate } from '../../../utils/format-date';
 import { legalStatusTone, type StatusTone } from '../patent-view';
 
@@ -23,7 +24,8 @@ function basisKey(status: CurrentLegalStatus): BasisKey {
 }
 
 /**
- * The current legal status beside a number: the source's wording when it states one, otherwise
+ * The current legal status beside a number: the source's wording when it states one (in English
+ * in English: legalStatusLabel), otherwise
  * the status the server worked out from dates or kind, with its basis in the tooltip (a lapse
  * counted from the statutory term is marked as estimated).
  */
@@ -37,20 +39,21 @@ export function LegalStatusBadge({
   sourceText?: string | undefined;
   kind?: string | undefined;
 }) {
-  const { t } = useTranslation('patent');
+  const { t, i18n } = useTranslation('patent');
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
   if (!status) {
     const text = sourceText?.trim();
     if (!text) return null;
     return (
       <Tag color={legalStatusTone(text)} className="patent-status-badge" aria-label={t('field.legalStatus')}>
-        {text}
+        {legalStatusLabel(text, lang)}
       </Tag>
     );
   }
   const isStated = status.basis === 'source';
   // Only a lapse worked out from the statutory term is an estimate; grant and publication are facts.
   const isEstimate = status.basis === 'term' && status.code === 'inactive';
-  const label = isStated && status.text ? status.text : t(`status.code.${status.code}`);
+  const label = isStated && status.text ? legalStatusLabel(status.text, lang) : t(`status.code.${status.code}`);
   const date = formatPatentDate(status.date) ?? '';
   const basis = t(`status.basis.${basisKey(status)}`, { date, kind: kind ?? '' });
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Table, Tag, Timeline, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PatentDetail } from '@patlas/contracts';
+import { legalStatusLabel, type PatentDetail } from '@patlas/contracts';
 import { formatPatentDate } from '../../../utils/format-date';
 import { hasLegalData, legalStatusTone, present } from '../patent-view';
 import { EmptyTab } from './EmptyTab';
@@ -92,7 +92,7 @@ function LegalTable({
 
 /** Status, events, litigation, licences, transfers, pledges, reexaminations — each only when present. */
 export function LegalTab({ patent }: { patent: PatentDetail }) {
-  const { t } = useTranslation('patent');
+  const { t, i18n } = useTranslation('patent');
   const [isAllEvents, setIsAllEvents] = useState(false);
   if (!hasLegalData(patent)) return <EmptyTab description={t('legal.empty')} />;
   const status = present(patent.legalStatus);
@@ -112,7 +112,7 @@ export function LegalTab({ patent }: { patent: PatentDetail }) {
       {status && (
         <Section title={t('legal.status')}>
           <Tag color={legalStatusTone(status)} className="patent-legal-status">
-            {status}
+            {legalStatusLabel(status, i18n.language === 'en' ? 'en' : 'zh')}
           </Tag>
         </Section>
       )}

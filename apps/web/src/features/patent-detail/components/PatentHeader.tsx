@@ -52,7 +52,15 @@ export function PatentHeader({ patent, actions }: { patent: PatentDetail; action
         {actions && <div className="patent-header-actions">{actions}</div>}
       </Flex>
       <Typography.Title level={3} className="patent-header-title">
-        {title.original ?? t('header.untitled')}
+        {title.original ??
+          (patent.abstractTitle ? (
+            <span data-testid="abstract-title">
+              {patent.abstractTitle}
+              <span className="patent-header-title-mark">{t('header.fromAbstract')}</span>
+            </span>
+          ) : (
+            t('header.untitled')
+          ))}
       </Typography.Title>
       {title.translation && (
         <Typography.Paragraph type="secondary" className="patent-header-translation">

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { Language } from '@patlas/contracts';
-import { createI18n } from '../../../i18n/index';
+import { createI18n } from '../../../i18n/setup';
 import { installDomShims } from '../../../test/render-app';
 import { SourceFields } from './SourceFields';
 

@@ -13,18 +13,29 @@ function firstLine(text: string | undefined): string | undefined {
 }
 
 interface HitTitleProps {
-  hit: Pick<SearchHitDto, 'publicationNumber' | 'title' | 'abstract' | 'highlights'>;
+  hit: Pick<SearchHitDto, 'publicationNumber' | 'title' | 'abstractTitle' | 'abstract' | 'highlights'>;
   className?: string;
 }
 
 /**
- * A result's title, highlighted. Records without a title (issue 14) show, marked as such, their
- * number and the first line of their abstract instead of an empty cell.
+ * A result's title, highlighted. A record without a title shows the first sentence of its abstract
+ * (the server's abstractTitle; issue 43), marked "from abstract"; one with no abstract either
+ * (issue 14) shows, marked as untitled, its number instead of an empty cell.
  */
 export function HitTitle({ hit, className }: HitTitleProps) {
   const { t } = useTranslation('search');
   if (hit.title?.trim())
     return <HighlightedText marked={hit.highlights?.title} plain={hit.title} className={className} />;
+  if (hit.abstractTitle)
+    return (
+      <span className="result-abstract-title" data-testid="abstract-title-hit">
+        {/* The row's line clamp cuts the text only: the mark stays in sight under a long one. */}
+        <span className={className}>{hit.abstractTitle}</span>
+        <Tooltip title={t('abstractTitle.hint')}>
+          <span className="result-abstract-title-mark">{t('abstractTitle.mark')}</span>
+        </Tooltip>
+      </span>
+    );
   const abstract = firstLine(hit.abstract);
   return (
     <span className={`${className ?? ''} result-untitled`} data-testid="untitled-hit">

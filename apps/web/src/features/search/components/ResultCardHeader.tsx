@@ -28,6 +28,7 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
     <div className="result-card-header">
       <Checkbox
         checked={selection.isSelected(pn)}
+        disabled={selection.all}
         onChange={(e) => selection.toggle(pn, e.target.checked)}
         aria-label={t('selection.selectOne', { number: pn })}
       />

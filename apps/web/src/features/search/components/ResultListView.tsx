@@ -119,15 +119,15 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       title: t('columns.legalStatus'),
       key: 'legalStatus',
       width: 92,
-      // The source's own wording (有效, 实质审查 …), coloured by the class analysis puts it in.
+      // The source's own wording (有效, 实质审查 …; in English in English), coloured by the class analysis puts it in.
       render: (_, hit) =>
         hit.legalStatus ? (
           <Tag
             color={hit.legalStatusClass ? STATUS_COLORS[hit.legalStatusClass] : undefined}
             className="result-legal-status"
-            title={hit.legalStatus}
+            title={labels.legalStatus(hit.legalStatus)}
           >
-            {hit.legalStatus}
+            {labels.legalStatus(hit.legalStatus)}
           </Tag>
         ) : (
           '—'
@@ -163,8 +163,10 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       // column took ~120 px of its ~180).
       scroll={{ x: SELECTION_WIDTH + fixedWidth(columns) + TITLE_MIN_WIDTH }}
       rowSelection={{
-        selectedRowKeys: selection.selected.filter((n) => pageNumbers.includes(n)),
+        // The whole set selected: every row ticked, none to untick (clearing ends it).
+        selectedRowKeys: selection.all ? [...pageNumbers] : selection.selected.filter((n) => pageNumbers.includes(n)),
         onChange: (keys) => selection.setPage(pageNumbers, keys.map(String)),
+        getCheckboxProps: () => ({ disabled: selection.all }),
         columnWidth: SELECTION_WIDTH,
       }}
       onRow={(hit, index = 0) => ({

@@ -6,9 +6,10 @@ import { getFieldById } from '@patlas/query';
 import { historyActionState } from '../../../history-recording/history-actions';
 import { encodeResultState, type ResultUrlState } from '../../../search-state/search-url-state';
 import { formatCount } from '../../../utils/format-count';
+import { InputNotes } from './InputNotes';
 
 interface SearchNotesProps {
-  data: Pick<SearchQueryResponse, 'missingFields' | 'numberTerms'>;
+  data: Pick<SearchQueryResponse, 'missingFields' | 'numberTerms' | 'codeSearch' | 'phraseTerms'>;
   state: ResultUrlState;
   lang: Language;
 }
@@ -23,8 +24,8 @@ const SHOWN_TERMS = 3;
  */
 export function SearchNotes({ data, state, lang }: SearchNotesProps) {
   const { t } = useTranslation('search');
-  const { missingFields = [], numberTerms } = data;
-  if (missingFields.length === 0 && !numberTerms) return null;
+  const { missingFields = [], numberTerms, codeSearch, phraseTerms } = data;
+  if (missingFields.length === 0 && !numberTerms && !codeSearch && !phraseTerms) return null;
 
   const hrefOf = (patch: Partial<ResultUrlState>) => {
     const next: ResultUrlState = { ...state, ...patch, page: 1 };
@@ -36,6 +37,11 @@ export function SearchNotes({ data, state, lang }: SearchNotesProps) {
 
   return (
     <Flex vertical gap={8} className="search-notes" data-testid="search-notes">
+      <InputNotes
+        data={data}
+        hrefOf={(expression) => hrefOf({ expression, filters: [], second: undefined })}
+        lang={lang}
+      />
       {numberTerms && (
         <Alert
           type="info"

@@ -9,11 +9,14 @@ import type { ResultSelection } from '../useResultSelection';
 interface SelectionBarProps {
   selection: ResultSelection;
   pageNumbers: readonly string[];
+  /** Hits of the whole set (undefined while loading): "select all N" selects them all. */
+  total?: number | undefined;
 }
 
 /** The selected count (kept across pages) and what can be done with the selection now. */
-export function SelectionBar({ selection, pageNumbers }: SelectionBarProps) {
-  const { t } = useTranslation('search');
+export function SelectionBar({ selection, pageNumbers, total }: SelectionBarProps) {
+  const { t, i18n } = useTranslation('search');
+  const totalText = (total ?? 0).toLocaleString(i18n.language === 'en' ? 'en-US' : 'zh-CN');
   const { message } = App.useApp();
   const count = selection.selected.length;
 
@@ -28,11 +31,23 @@ export function SelectionBar({ selection, pageNumbers }: SelectionBarProps) {
 
   return (
     <Flex gap={8} align="center" wrap className="selection-bar">
-      <Typography.Text data-testid="selection-count">{t('selection.count', { count })}</Typography.Text>
-      <Button size="small" onClick={() => selection.selectPage(pageNumbers)} disabled={pageNumbers.length === 0}>
+      <Typography.Text data-testid="selection-count">
+        {selection.all ? t('selection.allSelected', { total: totalText }) : t('selection.count', { count })}
+      </Typography.Text>
+      <Button
+        size="small"
+        onClick={() => selection.selectPage(pageNumbers)}
+        disabled={selection.all || pageNumbers.length === 0}
+      >
         {t('selection.selectPage')}
       </Button>
-      <Button size="small" onClick={selection.clear} disabled={count === 0}>
+      {/* Issue 43: the whole set, for collect and export (taken by its search). */}
+      {!selection.all && total !== undefined && total > 0 && (
+        <Button size="small" onClick={selection.selectAll} data-testid="select-all">
+          {t('selection.selectAll', { total: totalText })}
+        </Button>
+      )}
+      <Button size="small" onClick={selection.clear} disabled={count === 0 && !selection.all}>
         {t('selection.clear')}
       </Button>
       <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()} disabled={count === 0}>

@@ -1,6 +1,7 @@
 import { PatentSchema } from '@patlas/contracts';
 import type { ZodError } from 'zod';
 import type { ImportItem } from '../format.js';
+import { repairPatentTexts } from './text-repair.js';
 
 /** One readable line per schema problem, e.g. `applicationDate: YYYY-MM-DD (got "2018-7-3")`. */
 export function describeZodError(error: ZodError, input?: unknown): string {
@@ -29,7 +30,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  */
 export function validateRecord(candidate: unknown, file: string, line: number): ImportItem {
   const parsed = PatentSchema.safeParse(candidate);
-  if (parsed.success) return { ok: true, record: parsed.data, file, line };
+  if (parsed.success) return { ok: true, record: repairPatentTexts(parsed.data), file, line };
   return { ok: false, file, line, error: describeZodError(parsed.error, candidate) };
 }
 

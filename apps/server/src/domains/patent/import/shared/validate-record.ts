@@ -1,5 +1,6 @@
 import { PatentSchema } from '@patlas/contracts';
 import type { DrawingSource, ImportItem } from '../format.js';
+import { repairPatentTexts } from './text-repair.js';
 
 /** Removes undefined values, empty strings, empty arrays and empty objects, recursively. */
 export function compact<T>(value: T): T {
@@ -42,9 +43,10 @@ export function toImportItem(
       .map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`);
     return { ok: false, file, line, error: `invalid record: ${reasons.join('; ')}` };
   }
+  const repaired = repairPatentTexts(parsed.data);
   return drawingSources && drawingSources.length > 0
-    ? { ok: true, record: parsed.data, file, line, drawingSources }
-    : { ok: true, record: parsed.data, file, line };
+    ? { ok: true, record: repaired, file, line, drawingSources }
+    : { ok: true, record: repaired, file, line };
 }
 
 /** A bad-record item from a thrown error. */

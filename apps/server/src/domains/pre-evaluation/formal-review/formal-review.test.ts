@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApplicationText, FormalFinding, FormalRule, Patent } from '@patlas/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { patenticsXlsxFormat, usGrantXmlFormat } from '../patent/index.js';
-import { claimReferences, countZhUnits, foldWidth, parseClaims, reviewApplication } from './formal-review.js';
+import { patenticsXlsxFormat, usGrantXmlFormat } from '../../patent/index.js';
+import { reviewApplication } from './formal-review.js';
+import { claimReferences, parseClaims } from './parse-claims.js';
+import { countZhUnits, foldWidth } from './review-kit.js';
 
-const DEMO = fileURLToPath(new URL('../../../../../data/demo/', import.meta.url));
+const DEMO = fileURLToPath(new URL('../../../../../../data/demo/', import.meta.url));
 
 /**
  * Real texts of the demo corpus (cn-patentics-incopat 中科创达-中国申请库.xlsx, CN115438209A): title,

@@ -1,0 +1,35 @@
+import type { SearchHitDto } from '@patlas/contracts';
+import { HoldingContext, type HoldingMap } from '../../../library-actions/HoldingMark';
+import type { ResultUrlState } from '../../../search-state/search-url-state';
+import type { ResultSelection } from '../useResultSelection';
+import { AllDrawingsView } from './AllDrawingsView';
+import { FirstDrawingView } from './FirstDrawingView';
+import { ImageTextView } from './ImageTextView';
+import { ResultListView } from './ResultListView';
+import { SetKindContext } from './SetRank';
+
+interface ResultItemsProps {
+  state: ResultUrlState;
+  items: readonly SearchHitDto[];
+  selection: ResultSelection;
+  /** Index of the page's first result in the whole result. */
+  offset: number;
+  /** Which of the user's folders hold the results shown. */
+  holding: HoldingMap | undefined;
+}
+
+/** The page's results in the view the URL names (list, image and text, all drawings, first drawing). */
+export function ResultItems({ state, items, selection, offset, holding }: ResultItemsProps) {
+  return (
+    <HoldingContext.Provider value={holding}>
+      <SetKindContext.Provider value={state.set?.kind}>
+        {state.view === 'liebiaoshitu' && (
+          <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
+        )}
+        {state.view === 'tuwenshitu' && <ImageTextView items={items} selection={selection} offset={offset} />}
+        {state.view === 'quanfutushitu' && <AllDrawingsView items={items} selection={selection} offset={offset} />}
+        {state.view === 'shoutushitu' && <FirstDrawingView items={items} selection={selection} offset={offset} />}
+      </SetKindContext.Provider>
+    </HoldingContext.Provider>
+  );
+}

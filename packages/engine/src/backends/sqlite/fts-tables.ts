@@ -1,0 +1,167 @@
+import type Database from 'better-sqlite3';
+import { EngineError } from '../../search-engine.js';
+import { titleOnlyMatch } from './compile-query.js';
+import { checkStop, type SqliteEngineState } from './engine-state.js';
+import { BM25_WEIGHTS } from './index-schema.js';
+import { decodeFtsAverages, idsOfBlob } from './native-extension.js';
+
+const weights = BM25_WEIGHTS.join(', ');
+
+type FtsStatements = Readonly<
+  Record<
+    | 'match'
+    | 'nearMatch'
+    | 'countMatch'
+    | 'countUpTo'
+    | 'rankAll'
+    | 'rankTop'
+    | 'rankAtLeast'
+    | 'rankUpTo'
+    | 'rankNewest'
+    | 'rankIn'
+    | 'rankNewestIn'
+    | 'rankOne',
+    Database.Statement
+  >
+>;
+
+/**
+ * The statements that read one FTS5 table: `fts`, or `fts_title` for a MATCH that only title
+ * columns can satisfy (titleOnlyMatch; index-schema.ts v9). On the title table the score is
+ * patlas_title_bm25, which takes the main table's totals (:nr, :nt) and row lengths, so a
+ * document scores the same on either table.
+ */
+function ftsStatements(db: Database.Database, table: 'fts' | 'fts_title'): FtsStatements {
+  const score =
+    table === 'fts'
+      ? `-patlas_bm25(fts, :m, :g, ${weights})`
+      : `-patlas_title_bm25(fts_title, :m, :g, :nr, :nt, ${weights})`;
+  const from = `FROM ${table} WHERE ${table} MATCH`;
+  return {
+    // One blob of ids instead of a row each (~0.5 µs per row through the driver): native-extension.ts.
+    match: db.prepare(`SELECT patlas_ids(rowid) ${from} ?`).pluck(),
+    nearMatch: db.prepare(`SELECT patlas_ids(rowid) ${from} ? AND patlas_near(${table}, 0, 1, ?, ?, ?, ?)`).pluck(),
+    countMatch: db.prepare(`SELECT count(*) ${from} ?`).pluck(),
+    countUpTo: db.prepare(`SELECT count(*) FROM (SELECT 1 ${from} ? LIMIT ?)`).pluck(),
+    // patlas_bm25 is bm25() with the phrases' document counts kept between statements under the
+    // MATCH string (:m) and the change-log position (:g): native-extension.ts.
+    rankAll: db.prepare(`SELECT rowid, ${score} ${from} :m`).raw(),
+    rankTop: db.prepare(`SELECT rowid, ${score} ${from} :m ORDER BY 2 DESC LIMIT :n`).raw(),
+    rankAtLeast: db.prepare(`SELECT rowid, s FROM (SELECT rowid, ${score} AS s ${from} :m) WHERE s >= :n`).raw(),
+    rankUpTo: db.prepare(`SELECT rowid, ${score} ${from} :m LIMIT :n`).raw(),
+    rankNewest: db.prepare(`SELECT rowid, ${score} ${from} :m ORDER BY rowid DESC LIMIT :n`).raw(),
+    // The same, scoring only the rows whose bit is set in :ids (the query's hits).
+    rankIn: db.prepare(`SELECT rowid, ${score} ${from} :m AND patlas_in(rowid, :ids)`).raw(),
+    rankNewestIn: db
+      .prepare(`SELECT rowid, ${score} ${from} :m AND patlas_in(rowid, :ids) ORDER BY rowid DESC LIMIT :n`)
+      .raw(),
+    rankOne: db.prepare(`SELECT ${score} ${from} :m AND rowid = :n`).pluck(),
+  };
+}
+
+/** The two FTS5 tables' statements, and which of them the last MATCH asked about went to. */
+export interface FtsTables {
+  readonly db: Database.Database;
+  readonly useTitleTable: boolean;
+  readonly main: FtsStatements;
+  /** Prepared on first use: a read-only engine may open a file of an older schema, without the table. */
+  title: FtsStatements | null | undefined;
+  // A rank statement asks twice for one MATCH (its arguments, then its table): the last answer is kept.
+  lastMatch: string | undefined;
+  lastTitleOnly: boolean;
+  readonly readTotals: Database.Statement;
+  /** The main table's row count and token total (FTS5's averages record), per generation. */
+  mainTotals: { generation: number; nr: number; nt: number } | undefined;
+}
+
+export function prepareFtsTables(db: Database.Database, useTitleTable: boolean): FtsTables {
+  return {
+    db,
+    useTitleTable,
+    main: ftsStatements(db, 'fts'),
+    title: undefined,
+    lastMatch: undefined,
+    lastTitleOnly: false,
+    readTotals: db.prepare('SELECT block FROM fts_data WHERE id = 1').pluck(),
+    mainTotals: undefined,
+  };
+}
+
+/** True when the title table answers this MATCH: only title columns can satisfy it. */
+function onTitleTable(fts: FtsTables, match: string): boolean {
+  if (!fts.useTitleTable) return false;
+  if (match !== fts.lastMatch) {
+    fts.lastTitleOnly = titleOnlyMatch(match);
+    fts.lastMatch = match;
+  }
+  if (!fts.lastTitleOnly) return false;
+  if (fts.title === undefined) {
+    try {
+      fts.title = ftsStatements(fts.db, 'fts_title');
+    } catch {
+      fts.title = null;
+    }
+  }
+  return fts.title !== null;
+}
+
+export function ftsFor(state: SqliteEngineState, match: string): FtsStatements {
+  const { fts } = state;
+  return onTitleTable(fts, match) && fts.title ? fts.title : fts.main;
+}
+
+function totalsOfMain(state: SqliteEngineState): { nr: number; nt: number } {
+  const { fts } = state;
+  if (fts.mainTotals?.generation !== state.rankGeneration) {
+    const { rows, tokens } = decodeFtsAverages(fts.readTotals.get() as Buffer | undefined);
+    fts.mainTotals = { generation: state.rankGeneration, nr: rows, nt: tokens };
+  }
+  return fts.mainTotals;
+}
+
+/**
+ * The named parameters of the rank statements: the MATCH, the generation, a number, and on the
+ * title table the main table's totals.
+ */
+export function rankArgs(
+  state: SqliteEngineState,
+  match: string,
+  n?: number,
+): { m: string; g: number; n?: number; nr?: number; nt?: number } {
+  const args = n === undefined ? { m: match, g: state.rankGeneration } : { m: match, g: state.rankGeneration, n };
+  return onTitleTable(state.fts, match) ? { ...args, ...totalsOfMain(state) } : args;
+}
+
+type RowsStatement = Exclude<keyof FtsStatements, 'rankOne' | 'match' | 'nearMatch' | 'countMatch' | 'countUpTo'>;
+
+/** Rows (id, score) of a rank statement, on the table its MATCH (`args.m`) belongs to. */
+export function rankRows(
+  state: SqliteEngineState,
+  kind: RowsStatement,
+  args: { readonly m: string; readonly [param: string]: unknown },
+): [number, number][] {
+  return ftsFor(state, args.m)[kind].all(args) as [number, number][];
+}
+
+export function rankOne(state: SqliteEngineState, args: { m: string }): number | undefined {
+  return ftsFor(state, args.m).rankOne.get(args) as number | undefined;
+}
+
+/** The ids a MATCH yields, kept between queries when costly (clause-cache.ts). */
+export function runMatch(state: SqliteEngineState, match: string): Int32Array {
+  checkStop(state);
+  return state.clauseCache.idsOf(match, () => {
+    try {
+      return idsOfBlob(ftsFor(state, match).match.get(match) as Buffer | null);
+    } catch (err) {
+      // Our compiler only emits valid FTS5; an error here is a bug, reported with the expression.
+      throw new EngineError('QUERY_UNSUPPORTED', { match, reason: (err as Error).message });
+    }
+  });
+}
+
+/** The number of documents a MATCH yields: the kept hits' count when they are kept, else FTS5's. */
+export function countOf(state: SqliteEngineState, match: string): number {
+  checkStop(state);
+  return state.clauseCache.countOf(match, () => ftsFor(state, match).countMatch.get(match) as number);
+}

@@ -1,0 +1,82 @@
+// Ascending id lists: the hits of conditions, combined without sets or per-id objects.
+
+export function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) {
+      out[n++] = x;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out.slice(0, n);
+}
+
+export function union(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length || j < b.length) {
+    const x = i < a.length ? (a[i] as number) : Infinity;
+    const y = j < b.length ? (b[j] as number) : Infinity;
+    if (x === y) {
+      out[n++] = x;
+      i++;
+      j++;
+    } else if (x < y) {
+      out[n++] = x;
+      i++;
+    } else {
+      out[n++] = y;
+      j++;
+    }
+  }
+  return out.slice(0, n);
+}
+
+export function difference(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length);
+  let j = 0;
+  let n = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as number;
+    while (j < b.length && (b[j] as number) < x) j++;
+    if (j >= b.length || b[j] !== x) out[n++] = x;
+  }
+  return out.slice(0, n);
+}
+
+/** Ascending ids of several ascending lists, through a mark per id (linear in ids and in the largest id). */
+export function unionAll(lists: readonly Int32Array[]): Int32Array {
+  if (lists.length === 1) return lists[0] as Int32Array;
+  let max = -1;
+  for (const l of lists) if (l.length > 0) max = Math.max(max, l[l.length - 1] as number);
+  const mark = new Uint8Array(max + 1);
+  let count = 0;
+  for (const l of lists) {
+    for (let i = 0; i < l.length; i++) {
+      const id = l[i] as number;
+      if (mark[id] === 0) {
+        mark[id] = 1;
+        count++;
+      }
+    }
+  }
+  const out = new Int32Array(count);
+  for (let id = 0, k = 0; k < count; id++) if (mark[id] === 1) out[k++] = id;
+  return out;
+}
+
+export function filterIds(ids: Int32Array, keep: (id: number) => boolean): Int32Array {
+  const out = new Int32Array(ids.length);
+  let n = 0;
+  for (let i = 0; i < ids.length; i++) if (keep(ids[i] as number)) out[n++] = ids[i] as number;
+  return out.slice(0, n);
+}
