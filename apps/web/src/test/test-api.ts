@@ -8,7 +8,10 @@ export interface ApiCall {
   body: unknown;
 }
 
-export type ApiAnswer = { status?: number; envelope: { status: number; message: string; data: unknown } };
+export type ApiAnswer =
+  | { status?: number; envelope: { status: number; message: string; data: unknown } }
+  /** A call the server never answers (until the caller aborts it). */
+  | { hang: true };
 
 /** The envelope of a success. */
 export function ok(data: unknown): ApiAnswer {
@@ -41,6 +44,11 @@ export function stubApi(answer: (call: ApiCall) => ApiAnswer | undefined): ApiCa
         status: 404,
         envelope: { status: 0, message: 'not stubbed', data: { code: 'NOT_FOUND' } },
       };
+      if ('hang' in result) {
+        return new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
+      }
       return new Response(JSON.stringify(result.envelope), {
         status: result.status ?? 200,
         headers: { 'Content-Type': 'application/json' },

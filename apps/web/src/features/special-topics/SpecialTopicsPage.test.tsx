@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { SpecialTopic } from '@patlas/contracts';
 import { createQueryClient } from '../../api/query-client';
@@ -72,5 +72,30 @@ describe("operators' special topics", () => {
     expect(await screen.findByText('检索式有误：第 12 列缺少右括号')).toBeTruthy();
     const sent = calls.find((c) => c.method === 'POST' && c.path === '/product/sys/specialTopics');
     expect(sent?.body).toMatchObject({ nameZh: '电池', expression: 'TI=(电池 AND' });
+  });
+
+  it('closes the dialog once the server saved the topic, listing it, while the list refresh has not answered', async () => {
+    const saved: SpecialTopic = { ...TOPIC, id: 't2', nameZh: '电池散热', expression: 'TIABC=(电池 AND 散热)' };
+    let lists = 0;
+    const { calls } = renderAt('/sys/specialTopics', (call) => {
+      if (call.method === 'GET' && call.path === '/product/sys/specialTopics') {
+        lists += 1;
+        // The first list answers; the refresh after the save hangs (a busy server).
+        return lists === 1 ? ok([TOPIC]) : { hang: true };
+      }
+      if (call.method === 'POST' && call.path === '/product/sys/specialTopics') return ok(saved);
+      return undefined;
+    });
+    expect(await screen.findByText('锂电池')).toBeTruthy();
+    fireEvent.click(buttonOf('新建专题'));
+    fireEvent.change(await screen.findByLabelText('中文名称'), { target: { value: '电池散热' } });
+    fireEvent.change(screen.getByLabelText('检索式'), { target: { value: 'TIABC=(电池 AND 散热)' } });
+    fireEvent.click(buttonOf('保存'));
+    expect(await screen.findByText('TIABC=(电池 AND 散热)')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.querySelector('.ant-modal-wrap')?.getAttribute('style') ?? '').toMatch(/display: none/),
+    );
+    expect(lists).toBe(2);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 });

@@ -89,7 +89,8 @@ export function SpecialTopicsPage() {
     };
     if (editing === null) return;
     // The promise of this very call (not mutate's per-call callbacks, which a later call or a
-    // re-subscribed observer can drop): the dialog closes once the saved topic is in the list.
+    // re-subscribed observer can drop): the dialog closes once the server saved the topic, which
+    // the mutation has then put in the list.
     try {
       if (editing === 'new') await create.mutateAsync(values);
       else await update.mutateAsync({ id: editing.id, patch: values });

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SpecialTopicInput, SpecialTopicPatch } from '@patlas/contracts';
+import type { SpecialTopic, SpecialTopicInput, SpecialTopicPatch } from '@patlas/contracts';
 import type { RequestOptions } from '../../api/client';
 import { useApiContext } from '../../api/useApiContext';
 import { isTokenExpired } from '../../session/session';
@@ -22,17 +22,34 @@ export function useTopics() {
   return useQuery({ queryKey: TOPICS_KEY, queryFn: ({ signal }) => fetchTopics({ lang, messages, signal }) });
 }
 
-/** A mutation that refreshes the list (and the home page's cards) once it succeeded. */
-function useTopicMutation<A>(run: (args: A, options: Omit<RequestOptions, 'query'>) => Promise<unknown>) {
+/**
+ * A mutation that refreshes the list (and the home page's cards) once it succeeded. The refresh is
+ * not awaited: the caller (the dialog) is done when the server said yes, not when a refetch, which a
+ * busy or starting server may retry for minutes, comes back; a saved topic enters the list at once.
+ */
+function useTopicMutation<A, R>(run: (args: A, options: Omit<RequestOptions, 'query'>) => Promise<R>) {
   const { lang, messages } = useApiContext();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (args: A) => run(args, { lang, messages }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: TOPICS_KEY });
-      await client.invalidateQueries({ queryKey: ['home', 'specialTopics'] });
+    onSuccess: (saved: R) => {
+      if (isTopic(saved)) {
+        client.setQueryData<SpecialTopic[]>(TOPICS_KEY, (list) =>
+          list
+            ? list.some((t) => t.id === saved.id)
+              ? list.map((t) => (t.id === saved.id ? saved : t))
+              : [...list, saved]
+            : list,
+        );
+      }
+      void client.invalidateQueries({ queryKey: TOPICS_KEY });
+      void client.invalidateQueries({ queryKey: ['home', 'specialTopics'] });
     },
   });
+}
+
+function isTopic(value: unknown): value is SpecialTopic {
+  return typeof value === 'object' && value !== null && 'id' in value && 'expression' in value;
 }
 
 export function useCreateTopic() {
