@@ -7,6 +7,13 @@ const sourceConditions = {
 
 /** Server and package test files that mock a module (vi.mock): they run in a fresh module registry each. */
 const MOCKING_FILES = ['apps/server/src/domains/search/search-parse-once.routes.test.ts'];
+/** The same for web test files. */
+const MOCKING_WEB_FILES = [
+  'apps/web/src/features/auth/LoginPage.test.tsx',
+  'apps/web/src/features/patent-detail/components/ValueTab.test.tsx',
+  'apps/web/src/features/patent-detail/PatentDetailActions.test.tsx',
+];
+const WEB_FILES = ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/vite-plugins/**/*.test.ts'];
 
 /**
  * Unit and integration tests of every workspace, as independent projects that share one pool of
@@ -57,7 +64,21 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/vite-plugins/**/*.test.ts'],
+          include: WEB_FILES,
+          exclude: MOCKING_WEB_FILES,
+          setupFiles: ['apps/web/src/test/setup-dom.ts'],
+          // Importing antd, React and the page took about 6 s of a web file's 12 (issue 42): a worker keeps
+          // what it imported for its next file. Each file renders into a fresh jsdom document and
+          // cleans up after itself (cleanup, vi.unstubAllGlobals); a file that mocks a module runs isolated.
+          isolate: false,
+        },
+      },
+      {
+        ...sourceConditions,
+        extends: true,
+        test: {
+          name: 'web-isolated',
+          include: MOCKING_WEB_FILES,
           setupFiles: ['apps/web/src/test/setup-dom.ts'],
         },
       },

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { act, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { createRef } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EChart, type EChartHandle } from './EChart';
 import { echarts } from './echarts-setup';
 
@@ -21,6 +21,8 @@ function instanceIn(container: HTMLElement) {
  * jsdom has no 2D canvas: a context that accepts every call (measureText answers a width), enough
  * for zrender to draw into nothing. What is tested is the instance's life, not pixels.
  */
+afterEach(cleanup);
+
 beforeAll(() => {
   const context = () =>
     new Proxy({} as Record<string | symbol, unknown>, {
