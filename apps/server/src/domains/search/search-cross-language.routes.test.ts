@@ -137,6 +137,21 @@ describe.each(dialects)('cross-language search on %s (issue 43)', (dialect) => {
     expect(numbers(crossed.body.data)).toEqual(['CN113300001A', 'US6980000B2']);
   });
 
+  it('an analysis of a cross-language result set counts the records its translations found', async () => {
+    const analyse = async (crossLanguage: boolean) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/product/search/analyze',
+        payload: { searchExpre: 'TI=电池', crossLanguage, analysis: { kind: 'terms', dimension: 'country' } },
+        headers: { 'accept-language': 'en', authorization: auth.authorization },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as { total: number };
+    };
+    expect((await analyse(false)).total).toBe(1);
+    expect((await analyse(true)).total).toBe(2);
+  });
+
   it('refuses cross-language search when no translation service is set', async () => {
     const bare = await buildTestApp(dialect);
     try {
