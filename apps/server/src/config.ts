@@ -241,6 +241,8 @@ const EnvSchema = z.object({
   TRANSLATE_API_KEY: z.string().min(1).optional(),
   /** Model named in OpenAI-compatible requests. */
   TRANSLATE_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Most milliseconds a cross-language search waits for its words' translations (issue 43); then it searches without the missing ones. */
+  TRANSLATE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
   /** Characters one account may have translated per UTC day (issue 41). */
   TRANSLATE_DAILY_CHARS_PER_USER: z.coerce
     .number()
@@ -407,6 +409,8 @@ export interface Config {
     model: string;
     dailyCharsPerUser: number;
     dailyCharsPerAddress: number;
+    /** How long a cross-language search waits for its words' translations. */
+    queryTimeoutMs: number;
   };
   /**
    * Assisted writing's language model (url unset: REWRITE_NOT_CONFIGURED). retryBaseMs: the first
@@ -509,6 +513,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       model: e.TRANSLATE_MODEL,
       dailyCharsPerUser: e.TRANSLATE_DAILY_CHARS_PER_USER,
       dailyCharsPerAddress: e.TRANSLATE_DAILY_CHARS_PER_ADDRESS,
+      queryTimeoutMs: e.TRANSLATE_QUERY_TIMEOUT_MS,
     },
     llm: {
       url: e.LLM_URL,

@@ -64,6 +64,8 @@ export const AnalysisResultSetSchema = z.object({
   filters: z.array(AnalysisFilterSchema).max(40).default([]),
   mergeType: MergeTypeSchema.default(0),
   source: SourceScopeSchema.optional(),
+  /** Cross-language search, as on the result page (issue 43). */
+  crossLanguage: z.boolean().optional(),
 });
 export type AnalysisResultSet = z.infer<typeof AnalysisResultSetSchema>;
 

@@ -118,6 +118,12 @@ export const SearchQueryRequestSchema = z.object({
   /** Facets for the filter panel; default all. Pass [] for none. */
   facets: z.array(FacetFieldSchema).optional(),
   highlight: z.boolean().default(true),
+  /**
+   * Cross-language search (issue 43): each word searched as text is also searched in its
+   * translation (Chinese ↔ English) by the configured translation service. Refused with
+   * TRANSLATION_NOT_CONFIGURED when no service is set.
+   */
+  crossLanguage: z.boolean().optional(),
 });
 export type SearchQueryRequest = z.input<typeof SearchQueryRequestSchema>;
 
@@ -133,6 +139,7 @@ export const ResultSetQuerySchema = SearchQueryRequestSchema.pick({
   mergeType: true,
   source: true,
   sort: true,
+  crossLanguage: true,
 });
 export type ResultSetQuery = z.input<typeof ResultSetQuerySchema>;
 
@@ -216,6 +223,21 @@ export const PhraseTermsNoteSchema = z.object({
 });
 export type PhraseTermsNote = z.infer<typeof PhraseTermsNoteSchema>;
 
+/** Most words of one search translated for cross-language search (the rest are searched as written). */
+export const MAX_CROSS_LANGUAGE_TERMS = 20;
+
+/**
+ * Issue 43: what a cross-language search added: each word with its translation (searched with OR
+ * in the same field); `untranslated`: words whose translation failed or did not come within the
+ * time limit (searched as written), `timedOut` when the limit was reached.
+ */
+export const CrossLanguageNoteSchema = z.object({
+  terms: z.array(z.object({ term: z.string(), translation: z.string(), language: z.enum(['zh', 'en']) })),
+  untranslated: z.array(z.string()),
+  timedOut: z.boolean(),
+});
+export type CrossLanguageNote = z.infer<typeof CrossLanguageNoteSchema>;
+
 export const SearchQueryResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
@@ -235,6 +257,8 @@ export const SearchQueryResponseSchema = z.object({
   codeSearch: CodeSearchNoteSchema.optional(),
   /** Set when Chinese runs without spaces were searched as phrases. */
   phraseTerms: PhraseTermsNoteSchema.optional(),
+  /** With `crossLanguage`: the translations added to the search. */
+  crossLanguage: CrossLanguageNoteSchema.optional(),
 });
 export type SearchQueryResponse = z.infer<typeof SearchQueryResponseSchema>;
 
@@ -256,6 +280,7 @@ export const SearchStateSchema = z.object({
   mergeType: z.number().int().min(0).max(2).optional(),
   filters: z.array(FacetFilterSchema).max(MAX_SEARCH_FILTERS).optional(),
   source: SourceScopeSchema.optional(),
+  crossLanguage: z.boolean().optional(),
   viewMode: z.enum(['liebiaoshitu', 'tuwenshitu', 'quanfutushitu', 'shoutushitu']).optional(),
 });
 export type SearchState = z.infer<typeof SearchStateSchema>;

@@ -71,6 +71,7 @@ import { translationDomain } from '../domains/translation/translation.domain.js'
 import { createTranslationProvider } from '../domains/translation/translation.provider.js';
 import { TranslationUsageRepository } from '../domains/translation/translation.repository.js';
 import { TranslationService } from '../domains/translation/translation.service.js';
+import { TermTranslator } from '../domains/translation/term-translator.js';
 import { costlyRateLimit } from '../plugins/costly-rate-limit.js';
 import { currentCaller } from '../plugins/request-signal.js';
 import type { Repositories, Services } from '../composition.js';
@@ -137,12 +138,15 @@ export function searchServices(r: Repositories, infra: Infrastructure) {
   const patents = new PatentService(r.patents);
   const semanticSearch = new SemanticSearchService(engine, r.semanticQueries, infra.semanticModel, infra.wordVectors);
   const citationSets = new CitationSets({ patents, repository: r.citationQueries });
+  const translationProvider = createTranslationProvider(config.translate);
   const search = new SearchService(engine, r.searchStates, {
     sets: setResolversOf(r, semanticSearch, citationSets),
     // Analyses and text mining read a set for the caller of the request being served.
     caller: currentCaller,
     // #n in expressions are the user's history entries, read over the expression search alone.
     references: new HistoryReferences(r.searchHistory, new HistoryCombiner(new ExpressionSearch(engine))),
+    // Cross-language search (issue 43): the search's words through the translation service, remembered and time-limited.
+    translator: new TermTranslator(translationProvider, config.translate.queryTimeoutMs),
   });
   const drawingIndex = new DrawingIndex(r.imageSearch);
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>
@@ -216,7 +220,7 @@ export function searchServices(r: Repositories, infra: Infrastructure) {
     business: new BusinessService(engine, search, patents, r.companyRelations),
     dashboards: new DashboardsService(engine, search, awards),
     batchSearch: new BatchSearchService(patents, search, r.batchRecords, now, infra.sheets),
-    translation: new TranslationService(createTranslationProvider(config.translate), infra.translationDelay, {
+    translation: new TranslationService(translationProvider, infra.translationDelay, {
       usage: r.translationUsage,
       perUser: config.translate.dailyCharsPerUser,
       perAddress: config.translate.dailyCharsPerAddress,

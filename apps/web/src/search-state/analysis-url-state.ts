@@ -35,6 +35,7 @@ export function resultSetOf(state: ResultUrlState): AnalysisResultSet {
     filters: state.filters,
     mergeType: state.mergeType,
     ...(state.source ? { source: state.source } : {}),
+    ...(state.crossLanguage ? { crossLanguage: true } : {}),
   };
 }
 
@@ -54,6 +55,7 @@ function encodeSetParams(set: AnalysisResultSet): URLSearchParams {
   if (filters) params.set('f', filters);
   if (set.mergeType) params.set('merge', String(set.mergeType));
   if (set.source) params.set('source', set.source);
+  if (set.crossLanguage) params.set('xl', '1');
   return params;
 }
 
@@ -72,6 +74,7 @@ export function decodeAnalysisState(params: URLSearchParams): AnalysisUrlState {
       filters: decodeFilters(params.get('f')),
       mergeType: merge === 1 || merge === 2 ? merge : 0,
       ...(source === 'cn' || source === 'uncn' ? { source } : {}),
+      ...(params.get('xl') === '1' ? { crossLanguage: true } : {}),
     },
     ...(chart ? { chart } : {}),
     ...(type ? { type } : {}),
@@ -88,6 +91,7 @@ export function resultPagePath(set: AnalysisResultSet): string {
     filters: set.filters ?? [],
     mergeType,
     ...(set.source ? { source: set.source } : {}),
+    ...(set.crossLanguage ? { crossLanguage: true } : {}),
   };
   return `${SEARCH_RESULT_PATH}?${encodeResultState(state).toString()}`;
 }

@@ -22,7 +22,7 @@ import { SEARCH_RESULT_PATH } from '../app/paths';
  * Parameters: q (expression), set (a set source the page lists instead of a whole expression's
  * hits: `semantic:<key>`, `library:<folder id>[:<label id>]`, `alertRun:<run id>`), second (search within results), page, size, sort (`PD.desc`,
  * `relevance`: with a set, its rank), merge (0/1/2), source (cn/uncn), f (filters), view (spec 1
- * §3 view mode names).
+ * §3 view mode names), xl=1 (cross-language search, issue 43).
  * Defaults are left out of the URL so links stay short.
  */
 export type ViewMode = (typeof VIEW_MODES)[number];
@@ -41,6 +41,8 @@ export interface ResultUrlState {
   source?: SourceScope;
   filters: FacetFilterInput[];
   view: ViewMode;
+  /** Cross-language search (issue 43): each word searched with its translation too. */
+  crossLanguage?: boolean;
 }
 
 export const DEFAULT_PAGE_SIZE: number = DEFAULT_RESULT_PAGE_SIZE;
@@ -210,6 +212,7 @@ export function encodeResultState(state: ResultUrlState): URLSearchParams {
   if (state.sort.field !== 'relevance') params.set('sort', encodeSort(state.sort));
   if (state.mergeType !== 0) params.set('merge', String(state.mergeType));
   if (state.source) params.set('source', state.source);
+  if (state.crossLanguage) params.set('xl', '1');
   const filters = encodeFilters(state.filters);
   if (filters) params.set('f', filters);
   if (state.view !== DEFAULT_VIEW) params.set('view', state.view);
@@ -235,6 +238,7 @@ export function decodeResultState(params: URLSearchParams): ResultUrlState {
     ...(source === 'cn' || source === 'uncn' ? { source } : {}),
     filters: decodeFilters(params.get('f')),
     view: (VIEW_MODES as readonly string[]).includes(view ?? '') ? (view as ViewMode) : DEFAULT_VIEW,
+    ...(params.get('xl') === '1' ? { crossLanguage: true } : {}),
   };
 }
 
@@ -250,6 +254,7 @@ export function toSearchState(state: ResultUrlState): SearchState {
     mergeType: state.mergeType,
     filters: state.filters,
     ...(state.source ? { source: state.source } : {}),
+    ...(state.crossLanguage ? { crossLanguage: true } : {}),
     viewMode: state.view,
   };
 }
@@ -266,6 +271,7 @@ export function resultSetQueryOf(state: ResultUrlState): ResultSetQuery {
     mergeType: request.mergeType ?? 0,
     ...(request.source ? { source: request.source } : {}),
     ...(request.sort ? { sort: request.sort } : {}),
+    ...(request.crossLanguage ? { crossLanguage: true } : {}),
   };
 }
 
@@ -288,6 +294,7 @@ export function fromSearchState(stored: SearchState): ResultUrlState {
     ...(stored.source ? { source: stored.source } : {}),
     filters: stored.filters ?? [],
     view: stored.viewMode ?? DEFAULT_VIEW,
+    ...(stored.crossLanguage ? { crossLanguage: true } : {}),
   };
 }
 

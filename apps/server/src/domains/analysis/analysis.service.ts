@@ -59,6 +59,7 @@ export class AnalysisService {
       filters: [...body.filters, ...drill.filters.map((f) => ({ field: f.field, values: [...f.values] }))],
       mergeType: drill.merge ?? body.mergeType,
       ...(body.source ? { source: body.source } : {}),
+      ...(body.crossLanguage ? { crossLanguage: true } : {}),
     };
     const { ast, options } = await this.search.scope(response, lang);
     try {

@@ -7,6 +7,7 @@ import {
   type FilterFieldId,
   type CodeSearch,
   type CodeSearchNote,
+  type CrossLanguageNote,
   type Language,
   type MissingFieldNote,
   type ResultPageAction,
@@ -31,6 +32,7 @@ import {
   type Span,
 } from '@patlas/query';
 import { AppError } from '../../errors.js';
+import { crossLanguageSearch, type QueryTermTranslator } from './cross-language.js';
 import { ExpressionSearch, grouped, referenceError, toAppError } from './expression-search.js';
 import {
   lacksField,
@@ -58,6 +60,8 @@ export interface SearchParams {
   source?: 'cn' | 'uncn' | undefined;
   facets?: (typeof FACET_FIELD_IDS)[number][] | undefined;
   highlight: boolean;
+  /** Search each text word's translation too (issue 43; needs a translation service). */
+  crossLanguage?: boolean | undefined;
 }
 
 /** A set source resolved: its patents best first, each with the score that ranks it (0–1). */
@@ -85,6 +89,8 @@ export interface ResultSetParams {
   filters?: { field: FilterFieldId; values: string[] }[] | undefined;
   mergeType?: 0 | 1 | 2 | undefined;
   source?: 'cn' | 'uncn' | undefined;
+  /** Each text word ORed with its translation (issue 43). */
+  crossLanguage?: boolean | undefined;
 }
 
 /** A result set as the engine runs it. */
@@ -93,6 +99,8 @@ export interface ScopedSet {
   options: CountOptions;
   /** The set source's patents, when there is one. */
   resolved?: ResolvedSet;
+  /** With cross-language search: the translations added. */
+  crossLanguage?: CrossLanguageNote;
 }
 
 function setSummary(source: SetSource, resolved: ResolvedSet): SetSummary {
@@ -168,6 +176,7 @@ export function resultPageSearch(
     mergeType: params.mergeType,
     filters: params.filters,
     ...(params.source ? { source: params.source } : {}),
+    ...(params.crossLanguage ? { crossLanguage: true } : {}),
     ...(params.viewMode ? { viewMode: params.viewMode } : {}),
   };
   return { state, action, total: result.total, expression: result.expression };
@@ -213,6 +222,8 @@ export interface SearchServiceDeps {
   caller?: (() => SearchContext | undefined) | undefined;
   /** What `#n` stands for (the history domain's entries; absent: every `#n` is not found). */
   references?: HistoryReferenceSource | undefined;
+  /** Translates words for cross-language search (absent or not configured: the option is refused). */
+  translator?: QueryTermTranslator | undefined;
 }
 
 /**
@@ -223,6 +234,7 @@ export class SearchService extends ExpressionSearch {
   private readonly sets: SetResolvers | undefined;
   private readonly caller: () => SearchContext | undefined;
   private readonly references: HistoryReferenceSource | undefined;
+  private readonly translator: QueryTermTranslator | undefined;
 
   constructor(
     engine: SearchEngine,
@@ -233,6 +245,12 @@ export class SearchService extends ExpressionSearch {
     this.sets = deps.sets;
     this.caller = deps.caller ?? (() => undefined);
     this.references = deps.references;
+    this.translator = deps.translator;
+  }
+
+  /** Whether cross-language search can run (a translation service is set). */
+  get crossLanguageAvailable(): boolean {
+    return this.translator?.configured ?? false;
   }
 
   /** The patents of a set source, best first. */
@@ -274,7 +292,9 @@ export class SearchService extends ExpressionSearch {
       ? await this.parseBox(params.secondExpre, lang, context, references)
       : undefined;
     const mainAst = main ? main.ast : matchAllTerm();
-    const ast = second ? makeAnd([mainAst, second.ast]) : mainAst;
+    const written = second ? makeAnd([mainAst, second.ast]) : mainAst;
+    const translated = params.crossLanguage ? await this.translated(written) : undefined;
+    const ast = translated?.ast ?? written;
     const options: CountOptions = {
       filters: params.filters ?? [],
       ...(params.mergeType ? { merge: params.mergeType } : {}),
@@ -282,9 +302,21 @@ export class SearchService extends ExpressionSearch {
       ...(resolved ? { within: resolved.ranking.map((r) => r.publicationNumber) } : {}),
     };
     return {
-      scoped: { ast, options, ...(resolved ? { resolved } : {}) },
+      scoped: {
+        ast,
+        options,
+        ...(resolved ? { resolved } : {}),
+        ...(translated ? { crossLanguage: translated.note } : {}),
+      },
       parsed: { ...(main ? { main } : {}), ...(second ? { second } : {}), references },
     };
+  }
+
+  /** Issue 43: the search with its text words' translations ORed in; refused without a translation service. */
+  private async translated(ast: QueryNode): Promise<{ ast: QueryNode; note: CrossLanguageNote }> {
+    const translator = this.translator;
+    if (!translator?.configured) throw new AppError('TRANSLATION_NOT_CONFIGURED');
+    return crossLanguageSearch(ast, translator);
   }
 
   /**
@@ -392,7 +424,7 @@ export class SearchService extends ExpressionSearch {
     const started = performance.now();
     // The expression and the search within are parsed here, once; everything below reads their ASTs.
     const { scoped: scopedSet, parsed } = await this.scopeParsed({ ...params, mergeType: 0 }, lang, context);
-    const { ast, resolved, options: scoped } = scopedSet;
+    const { ast, resolved, options: scoped, crossLanguage } = scopedSet;
     const options = { ...scoped, scope: params.source };
     try {
       if (params.mergeType !== 0) {
@@ -434,6 +466,7 @@ export class SearchService extends ExpressionSearch {
         ...(numberTerms ? { numberTerms } : {}),
         ...(codeSearch ? { codeSearch } : {}),
         ...(phraseTerms ? { phraseTerms } : {}),
+        ...(crossLanguage ? { crossLanguage } : {}),
       };
     } catch (err) {
       throw toAppError(err);

@@ -198,6 +198,7 @@ describe('TranslationService over a real HTTP service', () => {
       model: 'gpt-4o-mini',
       dailyCharsPerUser: 1000,
       dailyCharsPerAddress: 1_000_000,
+      queryTimeoutMs: 3000,
     });
     expect(testConfig().translate.url).toBeUndefined();
     expect(() => loadConfig({ TRANSLATE_URL: 'http://x', TRANSLATE_KIND: 'deepl' })).toThrow(/TRANSLATE_KIND/);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { MAX_PAGE, type FilterFieldId, type Language } from '@patlas/contracts';
 import { isServiceStarting } from '../../api/client';
+import { useServerFeature } from '../../api/server-features';
 import { problemOf } from './expression-problem';
 import { ANALYSIS_PATH } from '../../search-state/analysis-url-state';
 import {
@@ -66,11 +67,15 @@ function ResultsView() {
   const { t, i18n } = useTranslation('search');
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = decodeResultState(searchParams);
+  // Cross-language search needs the translation service: a link asking for it waits for /api/health,
+  // and without the service the page is searched as written (issue 43).
+  const translation = useServerFeature('translation');
+  const urlState = decodeResultState(searchParams);
+  const state = urlState.crossLanguage && translation === 'off' ? { ...urlState, crossLanguage: false } : urlState;
   const location = useLocation();
   // The page's action rides on its search (issue 42).
   const takeHistory = useResultHistoryRequest(state);
-  const results = useSearchResults(state, takeHistory);
+  const results = useSearchResults(state, takeHistory, !(state.crossLanguage && translation === 'loading'));
   const selection = useResultSelection(resultSetKey(state));
   const [draft, setDraft] = useState(state.expression);
   const [shownExpression, setShownExpression] = useState(state.expression);
@@ -88,6 +93,7 @@ function ResultsView() {
     const next: ResultUrlState = { ...state, ...patch, page: options.keepPage ? (patch.page ?? state.page) : 1 };
     if (next.second === undefined) delete next.second;
     if (next.source === undefined) delete next.source;
+    if (!next.crossLanguage) delete next.crossLanguage;
     setSearchParams(encodeResultState(next), options.history ? { state: options.history } : undefined);
   };
   const setFilter = (field: FilterFieldId, values: string[], change: FilterChange) => {
@@ -112,6 +118,8 @@ function ResultsView() {
         : historyActionState('clearSecondExp', state.second ?? '');
     } else if (patch.mergeType !== undefined) {
       history = historyActionState('merge', String(patch.mergeType));
+    } else if ('crossLanguage' in patch) {
+      history = historyActionState('refreshPage', `crossLanguage:${patch.crossLanguage ? 'on' : 'off'}`);
     } else if (patch.sort) {
       history = historyActionState('refreshPage', `sort:${encodeSort(patch.sort)}`);
     } else {
@@ -229,6 +237,7 @@ function ResultsView() {
                 state={state}
                 lang={lang}
                 onChange={handleToolbarChange}
+                crossLanguage={translation === 'on'}
                 extra={<ResultActions state={state} data={data} searchParams={searchParams} />}
               />
               {/* A library folder's page: its indexing labels (filter, set and cancel on the selection). */}

@@ -10,7 +10,11 @@ import type { ResultHistoryRequest } from '../../history-recording/useHistoryRec
  * a request records in the search history (issue 42), asked when the request is sent; the query
  * key leaves it out, so the action never makes a search of its own.
  */
-export function useSearchResults(state: ResultUrlState, takeHistory?: () => ResultHistoryRequest | undefined) {
+export function useSearchResults(
+  state: ResultUrlState,
+  takeHistory?: () => ResultHistoryRequest | undefined,
+  isEnabled = true,
+) {
   const { lang, messages } = useApiContext();
   const body = toSearchRequest(state);
   return useQuery({
@@ -25,7 +29,7 @@ export function useSearchResults(state: ResultUrlState, takeHistory?: () => Resu
       history?.recorded(answer);
       return answer;
     },
-    enabled: hasResultSet(state),
+    enabled: isEnabled && hasResultSet(state),
     placeholderData: keepPreviousData,
     // Results change only on import; a minute avoids refetching when returning to a tab.
     staleTime: 60_000,

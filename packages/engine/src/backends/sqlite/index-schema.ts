@@ -35,9 +35,11 @@ import type Database from 'better-sqlite3';
  *     (patlas_title_bm25 reads the main table's lengths; native/patlas-fts.c). `vocab.rev`, each
  *     word reversed and indexed: a left truncation (`*conductor`) reads an index range instead of
  *     every word of the vocabulary.
+ * v10: the `ab` column also holds a record's own key words (`keywords`: the English key words of the
+ *     cn-g06f-cpc records), so AB, TIAB, TIABC and the default field find them (issue 43).
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
-export const INDEX_SCHEMA_VERSION = 9;
+export const INDEX_SCHEMA_VERSION = 10;
 
 /** The columns the title table fills; every other column of it stays empty. */
 export const TITLE_COLUMNS = ['ti', 'tiw'] as const satisfies readonly FtsColumn[];

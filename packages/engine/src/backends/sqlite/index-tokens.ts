@@ -210,7 +210,8 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
   const familyMembers = (doc.family?.simple ?? []).map((n) => normalizePublicationNumber(n) ?? n);
   const fts: Record<FtsColumn, string> = {
     ti: textTokens(title, vocab),
-    ab: textTokens(abstract, vocab),
+    // The source's own key words (English in cn-g06f-cpc) are searched with the abstract (issue 43).
+    ab: textTokens([abstract, ...(doc.keywords ?? [])].join('\n'), vocab),
     clm: textTokens(claims, vocab),
     desc: textTokens(fullText(doc.description), vocab),
     // jieba words of the title as single tokens: a ranking signal only (see chinese.ts).

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Flex, Input, Select, Tooltip } from 'antd';
+import { Button, Flex, Input, Select, Switch, Tooltip } from 'antd';
 import { BarChartOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -34,12 +34,14 @@ interface ResultToolbarProps {
   state: ResultUrlState;
   lang: Language;
   onChange: (patch: Partial<ResultUrlState>) => void;
+  /** A translation service is set: the cross-language switch is offered (issue 43). */
+  crossLanguage?: boolean;
   /** More buttons at the end (the history drawer). */
   extra?: ReactNode;
 }
 
 /** Search within results, sort, merge, scope and page size. */
-export function ResultToolbar({ state, lang, onChange, extra }: ResultToolbarProps) {
+export function ResultToolbar({ state, lang, onChange, crossLanguage = false, extra }: ResultToolbarProps) {
   const { t } = useTranslation('search');
   const { t: ta } = useTranslation('analysis');
   const [second, setSecond] = useState(state.second ?? '');
@@ -114,6 +116,20 @@ export function ResultToolbar({ state, lang, onChange, extra }: ResultToolbarPro
         options={RESULT_PAGE_SIZES.map((value) => ({ value, label: t('toolbar.perPage', { count: value }) }))}
         onChange={(value: number) => onChange({ pageSize: value })}
       />
+      {crossLanguage && (
+        <Tooltip title={t('toolbar.crossLanguageHint')}>
+          <Flex gap={4} align="center" className="result-cross-language">
+            <Switch
+              size="small"
+              checked={state.crossLanguage === true}
+              onChange={(checked) => onChange({ crossLanguage: checked })}
+              aria-label={t('toolbar.crossLanguage')}
+              data-testid="cross-language-switch"
+            />
+            <span aria-hidden>{t('toolbar.crossLanguage')}</span>
+          </Flex>
+        </Tooltip>
+      )}
       {/* Analyse this result set (issue 6): the dashboard opens on the same set. */}
       <Link to={analysisPath({ resultSet: resultSetOf(state) })}>
         <Button icon={<BarChartOutlined />} data-testid="analyse-button">

@@ -6,10 +6,11 @@ import { getFieldById } from '@patlas/query';
 import { historyActionState } from '../../../history-recording/history-actions';
 import { encodeResultState, type ResultUrlState } from '../../../search-state/search-url-state';
 import { formatCount } from '../../../utils/format-count';
+import { CrossLanguageNote } from './CrossLanguageNote';
 import { InputNotes } from './InputNotes';
 
 interface SearchNotesProps {
-  data: Pick<SearchQueryResponse, 'missingFields' | 'numberTerms' | 'codeSearch' | 'phraseTerms'>;
+  data: Pick<SearchQueryResponse, 'missingFields' | 'numberTerms' | 'codeSearch' | 'phraseTerms' | 'crossLanguage'>;
   state: ResultUrlState;
   lang: Language;
 }
@@ -24,8 +25,8 @@ const SHOWN_TERMS = 3;
  */
 export function SearchNotes({ data, state, lang }: SearchNotesProps) {
   const { t } = useTranslation('search');
-  const { missingFields = [], numberTerms, codeSearch, phraseTerms } = data;
-  if (missingFields.length === 0 && !numberTerms && !codeSearch && !phraseTerms) return null;
+  const { missingFields = [], numberTerms, codeSearch, phraseTerms, crossLanguage } = data;
+  if (missingFields.length === 0 && !numberTerms && !codeSearch && !phraseTerms && !crossLanguage) return null;
 
   const hrefOf = (patch: Partial<ResultUrlState>) => {
     const next: ResultUrlState = { ...state, ...patch, page: 1 };
@@ -37,6 +38,7 @@ export function SearchNotes({ data, state, lang }: SearchNotesProps) {
 
   return (
     <Flex vertical gap={8} className="search-notes" data-testid="search-notes">
+      {crossLanguage && <CrossLanguageNote note={crossLanguage} lang={lang} />}
       <InputNotes
         data={data}
         hrefOf={(expression) => hrefOf({ expression, filters: [], second: undefined })}
