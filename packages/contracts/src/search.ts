@@ -216,6 +216,17 @@ export const PhraseTermsNoteSchema = z.object({
 });
 export type PhraseTermsNote = z.infer<typeof PhraseTermsNoteSchema>;
 
+/**
+ * Issue 43: what the records of the whole set hold, so views with nothing to show can say so.
+ * `unknown`: records indexed before these counts existed (then nothing is said to be missing).
+ */
+export const SetContentSchema = z.object({
+  withDrawings: z.number().int(),
+  withFullText: z.number().int(),
+  unknown: z.number().int(),
+});
+export type SetContent = z.infer<typeof SetContentSchema>;
+
 export const SearchQueryResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
@@ -235,6 +246,8 @@ export const SearchQueryResponseSchema = z.object({
   codeSearch: CodeSearchNoteSchema.optional(),
   /** Set when Chinese runs without spaces were searched as phrases. */
   phraseTerms: PhraseTermsNoteSchema.optional(),
+  /** How many records of the set (unmerged) have drawings and full text. */
+  content: SetContentSchema.optional(),
 });
 export type SearchQueryResponse = z.infer<typeof SearchQueryResponseSchema>;
 
