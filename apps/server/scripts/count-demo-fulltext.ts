@@ -11,7 +11,10 @@ import { FORMATS } from '../src/domains/patent/import/registry.js';
 const dir = path.resolve(process.argv[2] ?? 'data/demo');
 const manifest = await readDemoManifest(dir);
 const all = new Set<string>();
-const bySource = new Map<string, { cn: Set<string>; claims: Set<string>; description: Set<string>; full: Set<string> }>();
+const bySource = new Map<
+  string,
+  { cn: Set<string>; claims: Set<string>; description: Set<string>; full: Set<string> }
+>();
 for (const file of manifest.files) {
   const format = FORMATS.find((f) => f.id === manifest.formatsByFile[file]);
   if (!format) throw new Error(`no format ${manifest.formatsByFile[file]} for ${file}`);
