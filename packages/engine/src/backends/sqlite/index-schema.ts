@@ -35,9 +35,12 @@ import type Database from 'better-sqlite3';
  *     (patlas_title_bm25 reads the main table's lengths; native/patlas-fts.c). `vocab.rev`, each
  *     word reversed and indexed: a left truncation (`*conductor`) reads an index range instead of
  *     every word of the vocabulary.
+ * v10: doc_cols hold `drw` (the record's drawing count) and `ftx` (1 when it has claims or
+ *     description text), for the result page's set-wide content counts (issue 43). A row without
+ *     them reads as unknown; the new version rebuilds older indexes so every row has them.
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
-export const INDEX_SCHEMA_VERSION = 9;
+export const INDEX_SCHEMA_VERSION = 10;
 
 /** The columns the title table fills; every other column of it stays empty. */
 export const TITLE_COLUMNS = ['ti', 'tiw'] as const satisfies readonly FtsColumn[];
