@@ -180,6 +180,13 @@ describe('result page', () => {
     expect(document.querySelector('.drawing-card')).toBeNull();
     expect(item('列表').className).toContain('ant-segmented-item-selected');
     expect(new URLSearchParams(router.state.location.search).get('view')).toBe('shoutushitu');
+
+    // The image-text view: text cards, and the set's line alone (no second note for the page).
+    fireEvent.click(screen.getByText('图文'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('view')).toBe('tuwenshitu'));
+    await screen.findByTestId('no-drawings-in-set');
+    await waitFor(() => expect(document.querySelectorAll('.image-text-item')).toHaveLength(1));
+    expect(screen.queryByTestId('no-drawings')).toBeNull();
   });
 
   it('keeps the drawing views when some record of the set has drawings, or when the counts are unknown (issue 43)', async () => {

@@ -28,7 +28,7 @@ import { ResultItems } from './components/ResultItems';
 import { ResultToolbar } from './components/ResultToolbar';
 import { ResultPagination } from './components/ResultPagination';
 import { SelectionActions } from './components/SelectionActions';
-import { shownView } from './components/ViewSwitch';
+import { setHasNoDrawings, shownView } from './components/ViewSwitch';
 import { SearchNotes } from './components/SearchNotes';
 import { ResultQueryCard } from './components/ResultQueryCard';
 import { useSearchResults } from './queries';
@@ -279,6 +279,7 @@ function ResultsView() {
                     selection={selection}
                     offset={offset}
                     holding={holding.data?.holding}
+                    setHasNoDrawings={setHasNoDrawings(content)}
                   />
                 </Spin>
               )}
