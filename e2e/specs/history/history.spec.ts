@@ -263,8 +263,9 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       await page.waitForURL((u) => u.searchParams.get('page') === '2');
       await poll(async () => (await listed()).items[0]?.entry.operationName).toBe('jumpPage');
       await page.getByText('列表', { exact: true }).waitFor();
-      await page.getByText('首图', { exact: true }).click();
-      await page.waitForURL(/view=shoutushitu/);
+      // (The first-drawing view is off: no record of this set has drawings, issue 43.)
+      await page.getByText('图文', { exact: true }).click();
+      await page.waitForURL(/view=tuwenshitu/);
       await poll(async () => (await listed()).items[0]?.entry.operationName).toBe('view');
       await page.getByText('列表', { exact: true }).click();
       await page.waitForURL((u) => !u.searchParams.has('view'));

@@ -66,23 +66,28 @@ describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo 
     await expect.poll(() => page.locator('.image-text-item').count()).toBe(20);
     await shot(page, 'search-results-image-text-zh.png');
 
-    await page.getByText('首图', { exact: true }).click();
-    await page.waitForURL(/view=shoutushitu/);
-    await expect.poll(() => page.locator('.drawing-card').count()).toBe(20);
+    // No record of this set has drawings (issue 43): the drawing views are off, with the reason.
+    await expect
+      .poll(() => page.getByTestId('no-drawings-in-set').innerText())
+      .toBe('本结果集的专利均无附图（来源数据不含附图），全部附图和首图视图不可用');
+    expect(await page.locator('.result-views .ant-segmented-item-disabled').allInnerTexts()).toEqual([
+      '全部附图',
+      '首图',
+    ]);
+    await shot(page, 'search-results-no-drawings-zh.png');
 
     await page.locator('.results-pagination .ant-pagination-item-2').click();
     await page.waitForURL(/page=2/);
-    await expect.poll(() => page.locator('.drawing-card .result-card-index').first().innerText()).toBe('21');
+    await expect.poll(() => page.locator('.image-text-item .result-card-index').first().innerText()).toBe('21');
     expect(await page.getByTestId('selection-count').innerText()).toBe('已选 20 条');
-    await shot(page, 'search-results-first-drawing-page2-zh.png');
 
     // The URL holds the whole state: a reload shows the same page.
     const before = page.url();
     await page.reload();
-    await expect.poll(() => page.locator('.drawing-card').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.image-text-item').count()).toBeGreaterThan(0);
     expect(page.url()).toBe(before);
     expect(await resultTotal(page)).toBe(filtered);
-    expect(await page.locator('.drawing-card .result-card-index').first().innerText()).toBe('21');
+    expect(await page.locator('.image-text-item .result-card-index').first().innerText()).toBe('21');
     expect(await page.getByText('专利类型: 实用新型').count()).toBe(1);
 
     await page.getByText('列表', { exact: true }).click();

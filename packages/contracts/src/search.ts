@@ -238,6 +238,17 @@ export const CrossLanguageNoteSchema = z.object({
 });
 export type CrossLanguageNote = z.infer<typeof CrossLanguageNoteSchema>;
 
+/**
+ * Issue 43: what the records of the whole set hold, so views with nothing to show can say so.
+ * `unknown`: records indexed before these counts existed (then nothing is said to be missing).
+ */
+export const SetContentSchema = z.object({
+  withDrawings: z.number().int(),
+  withFullText: z.number().int(),
+  unknown: z.number().int(),
+});
+export type SetContent = z.infer<typeof SetContentSchema>;
+
 export const SearchQueryResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
@@ -259,6 +270,9 @@ export const SearchQueryResponseSchema = z.object({
   phraseTerms: PhraseTermsNoteSchema.optional(),
   /** With `crossLanguage`: the translations added to the search. */
   crossLanguage: CrossLanguageNoteSchema.optional(),
+
+  /** How many records of the set (unmerged) have drawings and full text. */
+  content: SetContentSchema.optional(),
 });
 export type SearchQueryResponse = z.infer<typeof SearchQueryResponseSchema>;
 

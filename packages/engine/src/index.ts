@@ -15,7 +15,13 @@ export {
 } from './backends/sqlite/search-pool.js';
 export { type IndexablePatent, publicationKey } from './backends/sqlite/index-tokens.js';
 export { recordVersion } from './record-version.js';
-export { compileQuery, printPlan, SQLITE_FIELD_IDS, type Plan } from './backends/sqlite/compile-query.js';
+export {
+  compileQuery,
+  CONTENT_FIELDS,
+  printPlan,
+  SQLITE_FIELD_IDS,
+  type Plan,
+} from './backends/sqlite/compile-query.js';
 export { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION } from './backends/sqlite/index-schema.js';
 export { drillDown, applyDrillDown, VALID_PATENT_TYPES, type AnalysisDrill } from './aggregation/drill-down.js';
 // The counting core without the FTS index: bench/analysis.bench.ts times aggregations over 1M column rows.

@@ -138,6 +138,11 @@ export function topRangeConditions(expression: string, written: QueryNode): TopR
   });
 }
 
+/** Matches the records whose number in `field` is `min` or more. */
+export function atLeast(field: string, min: number): QueryNode {
+  return { kind: 'Range', field, from: String(min), includeFrom: true, includeTo: true, span: { start: 0, end: 0 } };
+}
+
 /** Matches the records without a value in `field` (no date, no count). */
 export function lacksField(field: string): QueryNode {
   const span = { start: 0, end: 0 };

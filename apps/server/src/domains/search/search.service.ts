@@ -14,10 +14,11 @@ import {
   type SearchNeighboursResponse,
   type SearchQueryResponse,
   type SearchState,
+  type SetContent,
   type SetSource,
   type SetSummary,
 } from '@patlas/contracts';
-import { extractKeywords, segmentWords, type CountOptions, type SearchEngine } from '@patlas/engine';
+import { CONTENT_FIELDS, extractKeywords, segmentWords, type CountOptions, type SearchEngine } from '@patlas/engine';
 import {
   applyLeadingNotRule,
   findProximityExcess,
@@ -35,6 +36,7 @@ import { AppError } from '../../errors.js';
 import { crossLanguageSearch, type QueryTermTranslator } from './cross-language.js';
 import { ExpressionSearch, grouped, referenceError, toAppError } from './expression-search.js';
 import {
+  atLeast,
   lacksField,
   numberTermsNote,
   phraseTermsNote,
@@ -453,6 +455,7 @@ export class SearchService extends ExpressionSearch {
       const phraseTerms = parsed.main
         ? phraseTermsNote(parsed.main.text, parsed.main.written, segmentWords)
         : undefined;
+      const content = result.total > 0 ? await this.setContent(ast, options) : undefined;
       return {
         total: result.total,
         page: params.page,
@@ -467,10 +470,32 @@ export class SearchService extends ExpressionSearch {
         ...(codeSearch ? { codeSearch } : {}),
         ...(phraseTerms ? { phraseTerms } : {}),
         ...(crossLanguage ? { crossLanguage } : {}),
+        ...(content ? { content } : {}),
       };
     } catch (err) {
       throw toAppError(err);
     }
+  }
+
+  /**
+   * Issue 43: how many records of the set have drawings and full text, so the result page can
+   * hide views that would show only placeholders. One engine call (in the search pool, not on
+   * the HTTP thread): three column conditions intersected with the set's hits.
+   */
+  private async setContent(ast: QueryNode, options: CountOptions): Promise<SetContent> {
+    const { drawings, fullText } = CONTENT_FIELDS;
+    const span = { start: 0, end: 0 };
+    // A record indexed before these columns has neither value (-1): `NOT ftx>=0` finds it.
+    const [withDrawings, withFullText, unknown] = await this.engine.countEach(
+      ast,
+      [atLeast(drawings, 1), atLeast(fullText, 1), { kind: 'Not', child: atLeast(fullText, 0), span }],
+      { ...options, merge: 0 },
+    );
+    return {
+      withDrawings: withDrawings?.set ?? 0,
+      withFullText: withFullText?.set ?? 0,
+      unknown: unknown?.set ?? 0,
+    };
   }
 
   /**

@@ -162,6 +162,49 @@ describe('result page', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('PN=US8930553B2'));
   });
 
+  it('turns the drawing views off with a one-line reason when no record of the whole set has drawings (issue 43)', async () => {
+    stubFetch(() => searchAnswer(25_000, { content: { withDrawings: 0, withFullText: 0, unknown: 0 } }));
+    const { router } = renderPage(
+      <ResultsPage />,
+      '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0&view=shoutushitu',
+    );
+    expect((await screen.findByTestId('no-drawings-in-set')).textContent).toBe(
+      '本结果集的专利均无附图（来源数据不含附图），全部附图和首图视图不可用',
+    );
+    const item = (label: string) => screen.getByText(label).closest('.ant-segmented-item') as HTMLElement;
+    for (const label of ['全部附图', '首图']) expect(item(label).className).toContain('ant-segmented-item-disabled');
+    // The image-text view stays: its cards go without drawings.
+    for (const label of ['列表', '图文']) expect(item(label).className).not.toContain('ant-segmented-item-disabled');
+    // The link names the first-drawing view, but the page shows the list (no wall of placeholders).
+    expect(document.querySelector('.result-table')).not.toBeNull();
+    expect(document.querySelector('.drawing-card')).toBeNull();
+    expect(item('列表').className).toContain('ant-segmented-item-selected');
+    expect(new URLSearchParams(router.state.location.search).get('view')).toBe('shoutushitu');
+
+    // The image-text view: text cards, and the set's line alone (no second note for the page).
+    fireEvent.click(screen.getByText('图文'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('view')).toBe('tuwenshitu'));
+    await screen.findByTestId('no-drawings-in-set');
+    await waitFor(() => expect(document.querySelectorAll('.image-text-item')).toHaveLength(1));
+    expect(screen.queryByTestId('no-drawings')).toBeNull();
+  });
+
+  it('keeps the drawing views when some record of the set has drawings, or when the counts are unknown (issue 43)', async () => {
+    for (const content of [
+      { withDrawings: 3, withFullText: 0, unknown: 0 },
+      { withDrawings: 0, withFullText: 0, unknown: 5 },
+    ]) {
+      stubFetch(() => searchAnswer(25_000, { content }));
+      renderPage(<ResultsPage />, '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0', 'en');
+      await screen.findByTestId('result-total');
+      expect(screen.queryByTestId('no-drawings-in-set')).toBeNull();
+      const item = screen.getByText('First drawing').closest('.ant-segmented-item') as HTMLElement;
+      expect(item.className).not.toContain('ant-segmented-item-disabled');
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('shows an untitled patent by its number and the first line of its abstract, marked as such', async () => {
     const untitled = {
       ...hit,

@@ -29,6 +29,7 @@ import { ResultItems } from './components/ResultItems';
 import { ResultToolbar } from './components/ResultToolbar';
 import { ResultPagination } from './components/ResultPagination';
 import { SelectionActions } from './components/SelectionActions';
+import { setHasNoDrawings, shownView } from './components/ViewSwitch';
 import { SearchNotes } from './components/SearchNotes';
 import { ResultQueryCard } from './components/ResultQueryCard';
 import { useSearchResults } from './queries';
@@ -173,6 +174,9 @@ function ResultsView() {
   const pageNumbers = items.map((hit) => hit.publicationNumber);
   const offset = (state.page - 1) * state.pageSize;
   const librarySet = state.set?.kind === 'library' ? state.set : undefined;
+  // Issue 43: what the whole set holds; a drawing view of a set without drawings shows the list.
+  const content = isStale ? undefined : data?.content;
+  const view = shownView(state.view, content);
   // Which of the user's folders hold the results shown (a star beside each collected one).
   const isPersonal = usePersonalSession();
   const holding = useHolding(pageNumbers, isPersonal && !isStale);
@@ -265,7 +269,8 @@ function ResultsView() {
                 total={data?.total}
                 origin={origin}
                 title={state.expression || data?.set?.label || ''}
-                onView={(view) => update({ view }, { keepPage: true, history: historyActionState('view', view) })}
+                onView={(next) => update({ view: next }, { keepPage: true, history: historyActionState('view', next) })}
+                content={content}
               />
               {data && !isStale && <SearchNotes data={data} state={state} lang={lang} />}
               {results.isPending && <Spin className="results-loading" />}
@@ -278,11 +283,12 @@ function ResultsView() {
               {data && data.total > 0 && (
                 <Spin spinning={isStale}>
                   <ResultItems
-                    state={state}
+                    state={view === state.view ? state : { ...state, view }}
                     items={items}
                     selection={selection}
                     offset={offset}
                     holding={holding.data?.holding}
+                    setHasNoDrawings={setHasNoDrawings(content)}
                   />
                 </Spin>
               )}

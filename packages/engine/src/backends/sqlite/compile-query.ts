@@ -22,11 +22,28 @@ import { PATENT_TYPE_LABELS, classToken, keywordToken } from './index-tokens.js'
  * title/abstract/claims text. MATCH strings are bound as
  * parameters; user text inside them is always a quoted FTS5 string.
  */
+/** Engine-only range fields: the record's drawing count, and 1 when it has claims or description text. */
+export const CONTENT_FIELDS = { drawings: '$DRAWINGS', fullText: '$FULLTEXT' } as const;
+
 /** Date columns with several values per document (one per legal record): a range matches when any value is inside. */
 export const MULTI_RANGE_COLUMNS = ['led', 'litd', 'licd', 'trfd', 'plgd', 'rexd'] as const;
 export type MultiRangeColumn = (typeof MULTI_RANGE_COLUMNS)[number];
 export type RangeColumn =
-  'ad' | 'pd' | 'gd' | 'prd' | 'ed' | 'famn' | 'citn' | 'citedn' | 'pv' | 'clmn' | 'def' | 'defd' | MultiRangeColumn;
+  | 'ad'
+  | 'pd'
+  | 'gd'
+  | 'prd'
+  | 'ed'
+  | 'famn'
+  | 'citn'
+  | 'citedn'
+  | 'pv'
+  | 'clmn'
+  | 'def'
+  | 'defd'
+  | 'drw'
+  | 'ftx'
+  | MultiRangeColumn;
 
 export type StoredTexts = Record<StoredTextColumn, string>;
 
@@ -250,6 +267,10 @@ const FIELDS: Record<string, FieldSpec> = {
   DEF: { kind: 'range', column: 'def', type: 'number' },
   DEFD: { kind: 'range', column: 'defd', type: 'date' },
   AWARD: { kind: 'award' },
+  // Engine-only fields (no query syntax reaches them: the parser knows no such field): what a
+  // record holds, for the result page's set-wide content counts (issue 43). -1 = indexed before.
+  [CONTENT_FIELDS.drawings]: { kind: 'range', column: 'drw', type: 'number' },
+  [CONTENT_FIELDS.fullText]: { kind: 'range', column: 'ftx', type: 'number' },
 };
 
 /** The field ids this back end understands. */

@@ -136,6 +136,8 @@ export class DocColumns {
       clmn: i32(),
       def: i32(),
       defd: i32(),
+      drw: i32(),
+      ftx: i32(),
       pv: new Float64Array(0),
     };
     const record = <T>(keys: readonly string[], make: () => T): Record<string, T> =>
@@ -223,6 +225,9 @@ export class DocColumns {
     r.pv[id] = v.pv ?? Number.NaN;
     r.def[id] = v.def ?? 0;
     r.defd[id] = v.defd ?? 0;
+    // Rows written before these columns: unknown (-1), so no set is said to lack what it may hold.
+    r.drw[id] = v.drw ?? -1;
+    r.ftx[id] = v.ftx ?? -1;
     for (const k of MULTI_RANGE_COLUMNS) {
       const dates = (v[k] ?? []).slice(0, 0xffff);
       this.multiRangeOffset[k][id] = this.placePool(

@@ -37,6 +37,9 @@ import type Database from 'better-sqlite3';
  *     every word of the vocabulary.
  * v10: the `ab` column also holds a record's own key words (`keywords`: the English key words of the
  *     cn-g06f-cpc records), so AB, TIAB, TIABC and the default field find them (issue 43).
+ *     Also v10: doc_cols hold `drw` (the record's drawing count) and `ftx` (1 when it has claims or
+ *     description text), for the result page's set-wide content counts (issue 43). A row without
+ *     them reads as unknown; the new version rebuilds older indexes so every row has them.
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
 export const INDEX_SCHEMA_VERSION = 10;

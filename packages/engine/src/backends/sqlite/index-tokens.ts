@@ -110,6 +110,9 @@ export interface DocColumnValues {
   /** 1 for a declassified national-defence patent (the DEF field), else 0; its announcement date. */
   def?: number;
   defd?: number;
+  /** How many drawings the record has; 1 when it has claims or description text, else 0 (absent in older rows). */
+  drw?: number;
+  ftx?: number;
   /** Dates of the legal records, YYYYMMDD (several per document): legal events, litigation filing and verdict, licence, transfer, pledge, reexamination decision. */
   led?: number[];
   litd?: number[];
@@ -328,6 +331,8 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     cities: (doc.applicants ?? []).flatMap((p) => (p.city ? [p.city] : [])),
     standardApplicants: standardNames(doc.applicants),
     def: doc.declassified ? 1 : 0,
+    drw: doc.drawings?.length ?? 0,
+    ftx: claims.trim() || fullText(doc.description).trim() ? 1 : 0,
     defd: dateInt(doc.declassified?.date),
     led: dateInts((doc.legalEvents ?? []).map((e) => e.date)),
     litd: dateInts((doc.litigations ?? []).flatMap((l) => [l.filingDate, l.verdictDate])),

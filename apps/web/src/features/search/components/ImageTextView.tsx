@@ -12,19 +12,21 @@ interface ImageTextViewProps {
   items: readonly SearchHitDto[];
   selection: ResultSelection;
   offset: number;
+  /** Say once when no patent on the page has a drawing (off when the whole set's lack is said already). */
+  pageNote?: boolean;
 }
 
 /**
  * The image-text view (tuwenshitu): first drawing beside title, abstract and key fields. When no
  * patent on the page has a drawing, that is said once and the cards go without placeholders.
  */
-export function ImageTextView({ items, selection, offset }: ImageTextViewProps) {
+export function ImageTextView({ items, selection, offset, pageNote = true }: ImageTextViewProps) {
   const { t } = useTranslation('search');
   const labels = useHitLabels();
   const hasDrawings = items.some((hit) => hit.firstDrawing);
   return (
     <>
-      {!hasDrawings && items.length > 0 && <NoDrawingsNote />}
+      {pageNote && !hasDrawings && items.length > 0 && <NoDrawingsNote />}
       <ol className="image-text-list">
         {items.map((hit, i) => (
           <li key={hit.publicationNumber} className="image-text-item">

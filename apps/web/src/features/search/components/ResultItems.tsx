@@ -16,17 +16,21 @@ interface ResultItemsProps {
   offset: number;
   /** Which of the user's folders hold the results shown. */
   holding: HoldingMap | undefined;
+  /** The view switch already says no record of the whole set has drawings: no note per page. */
+  setHasNoDrawings?: boolean;
 }
 
 /** The page's results in the view the URL names (list, image and text, all drawings, first drawing). */
-export function ResultItems({ state, items, selection, offset, holding }: ResultItemsProps) {
+export function ResultItems({ state, items, selection, offset, holding, setHasNoDrawings }: ResultItemsProps) {
   return (
     <HoldingContext.Provider value={holding}>
       <SetKindContext.Provider value={state.set?.kind}>
         {state.view === 'liebiaoshitu' && (
           <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
         )}
-        {state.view === 'tuwenshitu' && <ImageTextView items={items} selection={selection} offset={offset} />}
+        {state.view === 'tuwenshitu' && (
+          <ImageTextView items={items} selection={selection} offset={offset} pageNote={!setHasNoDrawings} />
+        )}
         {state.view === 'quanfutushitu' && <AllDrawingsView items={items} selection={selection} offset={offset} />}
         {state.view === 'shoutushitu' && <FirstDrawingView items={items} selection={selection} offset={offset} />}
       </SetKindContext.Provider>

@@ -1,4 +1,5 @@
 import { Flex } from 'antd';
+import type { SetContent } from '@patlas/contracts';
 import type { ResultSnapshot } from '../../../history-recording/recording';
 import { CollectResultsButton } from '../../../library-actions/CollectButton';
 import { ExportResultsButton } from '../../../export-actions/ExportButton';
@@ -19,6 +20,8 @@ interface SelectionActionsProps {
   /** What an export task is called: the expression, else the set's name. */
   title: string;
   onView: (view: ResultUrlState['view']) => void;
+  /** What the records of the whole set hold (drawing views are off when none has drawings). */
+  content?: SetContent | undefined;
 }
 
 /** The row above the results: the selection (a page, all N, cleared), collect, export, and the view. */
@@ -30,6 +33,7 @@ export function SelectionActions({
   origin,
   title,
   onView,
+  content,
 }: SelectionActionsProps) {
   return (
     <Flex justify="space-between" align="center" gap={8} wrap>
@@ -51,7 +55,7 @@ export function SelectionActions({
         />
       </Flex>
       {/* Another view of the same page: the page number stays. */}
-      <ViewSwitch value={state.view} onChange={onView} />
+      <ViewSwitch value={state.view} onChange={onView} content={content} />
     </Flex>
   );
 }
