@@ -144,7 +144,7 @@ export function searchServices(r: Repositories, infra: Infrastructure) {
     // #n in expressions are the user's history entries, read over the expression search alone.
     references: new HistoryReferences(r.searchHistory, new HistoryCombiner(new ExpressionSearch(engine))),
   });
-  const drawingIndex = new DrawingIndex(r.imageSearch);
+  const drawingIndex = new DrawingIndex(r.imageSearch, patents);
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>
     drawingIndex.invalidate(),
   );

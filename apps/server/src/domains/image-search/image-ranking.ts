@@ -99,6 +99,8 @@ export interface PatentMatch {
   file: string;
   similarity: number;
   score: number;
+  /** the best drawing's hash distance (≤ PHASH_NEAR_DUPLICATE: a copy) */
+  hashDistance: number;
 }
 
 /** Best drawing per patent, patents ordered by it, at most `limit`. */
@@ -118,6 +120,7 @@ export function rankPatents(
       file: drawing.file,
       similarity: scored.similarity,
       score: scored.score,
+      hashDistance: scored.hashDistance,
     });
   }
   return [...best.values()]
