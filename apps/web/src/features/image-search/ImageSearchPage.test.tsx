@@ -116,6 +116,7 @@ describe('image search page', { timeout: 90_000 }, () => {
     // Before the upload: class 28 chosen from the static list of Locarno classes.
     const locarno = within(card).getByRole('combobox', { name: 'Locarno classes' });
     fireEvent.mouseDown(locarno);
+    fireEvent.change(locarno, { target: { value: 'Pharma' } });
     fireEvent.click(await screen.findByText('28 Pharmaceutical and cosmetic products, toilet articles and apparatus'));
     choose(fileOf('chair.png', 'image/png'));
     fireEvent.click(within(card).getByRole('button', { name: /Search$/ }));
@@ -126,6 +127,7 @@ describe('image search page', { timeout: 90_000 }, () => {
 
     // On a shown result, a subclass of the index replaces it: the stored query is ranked again under it.
     fireEvent.mouseDown(locarno);
+    fireEvent.change(locarno, { target: { value: '14-04' } });
     fireEvent.click(await screen.findByText('14-04 (6 patents)'));
     expect(await within(grid).findByText('USD0910058S')).toBeTruthy();
     const rerun = calls.find((c) => c.url.pathname.endsWith('/search/image/getResultKey'))!;
