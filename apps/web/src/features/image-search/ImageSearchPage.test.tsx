@@ -149,7 +149,7 @@ describe('image search page', { timeout: 90_000 }, () => {
       },
     ];
     const calls = stubFetch((url) => {
-      if (url.pathname.endsWith('/search/image/getResultKey')) return ok(RESULT);
+      if (url.pathname.endsWith('/search/image/getResultKey')) return ok({ ...RESULT, filters: { locarno: ['28-03'] } });
       if (url.pathname.endsWith('/image/history/list')) return ok({ items });
       if (url.pathname.endsWith('/image/history/clear')) {
         const deleted = items.length;
@@ -162,12 +162,21 @@ describe('image search page', { timeout: 90_000 }, () => {
 
     expect(await screen.findByText('Similar patents (1)')).toBeTruthy();
     expect(calls.find((c) => c.url.pathname.endsWith('/getResultKey'))?.body).toEqual({ key: RESULT.key });
+    // The deep link's filters are shown in the filter bar.
+    const filters = screen.getByRole('group', { name: 'Search within' });
+    expect(await within(filters).findByText('28-03 (2 patents)')).toBeTruthy();
     const history = (await screen.findByText('Image search history')).closest('.ant-card') as HTMLElement;
     await within(history).findByText('Best match: USD0907292S', { exact: false });
     expect(within(history).getByText('chair.png')).toBeTruthy();
 
     fireEvent.click(within(history).getByRole('button', { name: /Clear history/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Clear' }));
+    // The confirmation's own button (the filter bar's select has a clear button too).
+    const confirm = await waitFor(() => {
+      const found = document.querySelector('.ant-popconfirm');
+      expect(found).toBeTruthy();
+      return found as HTMLElement;
+    });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Clear' }));
     expect(await screen.findByText('No image searches yet')).toBeTruthy();
     expect(calls.filter((c) => c.url.pathname.endsWith('/image/history/clear'))).toHaveLength(1);
   });

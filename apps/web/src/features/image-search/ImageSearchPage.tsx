@@ -52,7 +52,10 @@ export function ImageSearchPage() {
   const history = useImageHistory();
   const clear = useClearImageHistory();
   // The filters of the next upload; a shown result's own filters when it opens (by key or from the history).
-  const [filters, setFilters] = useState<{ key: string | null; value: ImageSearchFiltersInput }>({ key, value: {} });
+  const [filters, setFilters] = useState<{ key: string | null; value: ImageSearchFiltersInput }>({
+    key: null,
+    value: {},
+  });
   const shownFilters = result.data?.filters;
   const filterValue: ImageSearchFiltersInput =
     filters.key === key || !shownFilters ? filters.value : (shownFilters as ImageSearchFiltersInput);
