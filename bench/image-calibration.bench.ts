@@ -83,7 +83,11 @@ async function main(): Promise<void> {
   const started = performance.now();
   const index: IndexedDrawing[] = [];
   for (const drawing of drawings) {
-    index.push({ publicationNumber: drawing.patent, file: drawing.file, ...(await extractDrawingFeatures(embedder, drawing.file)) });
+    index.push({
+      publicationNumber: drawing.patent,
+      file: drawing.file,
+      ...(await extractDrawingFeatures(embedder, drawing.file)),
+    });
   }
   console.log(
     `index: ${index.length} drawings of ${patents.length} patents, ${classes.size} Locarno classes (${locarno.size} patents with a class) — ${dir}`,

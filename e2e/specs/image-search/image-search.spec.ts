@@ -154,9 +154,9 @@ describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
       await page.getByText('14 录音、通信或信息再现设备', { exact: true }).click();
       await page.keyboard.press('Escape');
       await page.getByText(/^已比对筛选后的 \d+ 幅附图（共 \d+ 幅）$/).waitFor();
-      await poll(async () => (await grid.locator('.image-result-locarno').allTextContents()).every((l) => /洛迦诺 14-/.test(l))).toBe(
-        true,
-      );
+      await poll(async () =>
+        (await grid.locator('.image-result-locarno').allTextContents()).every((l) => /洛迦诺 14-/.test(l)),
+      ).toBe(true);
       await poll(() => grid.getByText(/D0*907292/).count()).toBe(0);
       await shot(page, 'image-search-filtered-zh.png', true);
 

@@ -75,7 +75,5 @@ export function locarnoClassesOf(facts: ReadonlyMap<string, PatentFacts>): { cod
   for (const patent of facts.values()) {
     for (const code of patent.locarno) counts.set(code, (counts.get(code) ?? 0) + 1);
   }
-  return [...counts]
-    .map(([code, patents]) => ({ code, patents }))
-    .sort((a, b) => a.code.localeCompare(b.code));
+  return [...counts].map(([code, patents]) => ({ code, patents })).sort((a, b) => a.code.localeCompare(b.code));
 }

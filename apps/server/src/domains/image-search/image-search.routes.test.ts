@@ -322,7 +322,9 @@ describe.each(dialects)('image search API on %s', (dialect) => {
     ).data;
     expect(kept.filters).toEqual(filtered.filters);
     const cleared = (
-      (await post('/api/product/search/image/getResultKey', { key: searched.data.key, rerun: true, filters: {} })).json() as {
+      (
+        await post('/api/product/search/image/getResultKey', { key: searched.data.key, rerun: true, filters: {} })
+      ).json() as {
         data: ImageSearchResult;
       }
     ).data;

@@ -58,8 +58,7 @@ export const imageSearchRoutes: FastifyPluginAsyncZod<ImageSearchRoutesOptions> 
         tags: ['search'],
       },
     },
-    async (request) =>
-      ok(await service.getResult(request.body.key, request.body.rerun ?? false, request.body.filters)),
+    async (request) => ok(await service.getResult(request.body.key, request.body.rerun ?? false, request.body.filters)),
   );
 
   route(

@@ -172,7 +172,11 @@ export class ImageSearchService {
     const index = await this.drawings.load();
     const { candidates, matches } = rankFiltered(query, index, applied);
     const results = JSON.stringify(matches.map(storedMatch));
-    const storedQuery = JSON.stringify({ ...stored, filters: applied, candidateDrawings: candidates } satisfies StoredQuery);
+    const storedQuery = JSON.stringify({
+      ...stored,
+      filters: applied,
+      candidateDrawings: candidates,
+    } satisfies StoredQuery);
     await this.repository.updateResults(key, results, index.drawings.length, storedQuery);
     return this.present(
       { ...row, query: storedQuery, results, indexed_drawings: index.drawings.length },

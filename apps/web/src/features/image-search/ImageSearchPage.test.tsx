@@ -149,7 +149,8 @@ describe('image search page', { timeout: 90_000 }, () => {
       },
     ];
     const calls = stubFetch((url) => {
-      if (url.pathname.endsWith('/search/image/getResultKey')) return ok({ ...RESULT, filters: { locarno: ['28-03'] } });
+      if (url.pathname.endsWith('/search/image/getResultKey'))
+        return ok({ ...RESULT, filters: { locarno: ['28-03'] } });
       if (url.pathname.endsWith('/image/history/list')) return ok({ items });
       if (url.pathname.endsWith('/image/history/clear')) {
         const deleted = items.length;

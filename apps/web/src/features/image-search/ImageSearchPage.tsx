@@ -206,7 +206,9 @@ export function ImageSearchPage() {
                 )}
                 {shown.items.length === 0 ? (
                   <Empty
-                    description={shown.candidateDrawings < shown.indexedDrawings ? t('results.noneFiltered') : t('results.empty')}
+                    description={
+                      shown.candidateDrawings < shown.indexedDrawings ? t('results.noneFiltered') : t('results.empty')
+                    }
                   />
                 ) : (
                   <>
