@@ -94,29 +94,34 @@ async function main(): Promise<void> {
   );
 
   const samples = new Map<Group, number[]>(GROUPS.map((g) => [g, []]));
+  /** each pair's band by the current constants */
+  const banded = new Map<Group, string[]>(GROUPS.map((g) => [g, []]));
   /** hash copies (distance ≤ 10) among the pairs: they are shown as very similar whatever the CNN says */
   const copies = new Map<Group, number>(GROUPS.map((g) => [g, 0]));
   for (const [i, drawing] of drawings.entries()) {
     const query = await extractQueryFeatures(embedder, readFileSync(drawing.file));
     const ownClass = locarno.get(drawing.patent)?.slice(0, 2);
     // Best drawing per other patent (as the result list groups them), and each other sheet of its own.
-    const best = new Map<string, { similarity: number; hashDistance: number }>();
+    const best = new Map<string, { similarity: number; score: number; hashDistance: number; cnnSimilarity: number }>();
     for (const scored of scoreDrawings(query, index)) {
       if (scored.index === i) continue;
       const other = index[scored.index]!.publicationNumber;
       if (other === drawing.patent) {
         samples.get('same patent')!.push(scored.similarity);
+        banded.get('same patent')!.push(bandOf(scored));
         if (scored.hashDistance <= 10) copies.set('same patent', copies.get('same patent')! + 1);
         continue;
       }
       const current = best.get(other);
-      if (!current || scored.similarity > current.similarity) best.set(other, scored);
+      // The patent's drawing as the ranking picks it (rankPatents: highest score, copies first).
+      if (!current || scored.score > current.score) best.set(other, scored);
     }
     for (const [other, scored] of best) {
       const otherClass = locarno.get(other)?.slice(0, 2);
       if (!ownClass || !otherClass) continue;
       const group: Group = otherClass === ownClass ? 'same class' : 'other class';
       samples.get(group)!.push(scored.similarity);
+      banded.get(group)!.push(bandOf(scored));
       if (scored.hashDistance <= 10) copies.set(group, copies.get(group)! + 1);
     }
   }
@@ -153,13 +158,8 @@ async function main(): Promise<void> {
     formatTable(
       ['pairs', ...bands],
       GROUPS.map((g) => {
-        const values = samples.get(g)!;
-        return [
-          g,
-          ...bands.map((b) =>
-            pct(values.filter((v) => bandOf({ similarity: v, hashDistance: 64 }) === b).length / values.length),
-          ),
-        ];
+        const values = banded.get(g)!;
+        return [g, ...bands.map((b) => pct(values.filter((v) => v === b).length / values.length))];
       }),
     ),
   );

@@ -101,6 +101,8 @@ export interface PatentMatch {
   score: number;
   /** the best drawing's hash distance (≤ PHASH_NEAR_DUPLICATE: a copy) */
   hashDistance: number;
+  /** the best drawing's CNN similarity (equals `similarity` except for hash copies) */
+  cnnSimilarity: number;
 }
 
 /** Best drawing per patent, patents ordered by it, at most `limit`. */
@@ -121,6 +123,7 @@ export function rankPatents(
       similarity: scored.similarity,
       score: scored.score,
       hashDistance: scored.hashDistance,
+      cnnSimilarity: scored.cnnSimilarity,
     });
   }
   return [...best.values()]

@@ -41,6 +41,7 @@ interface StoredMatch {
   similarity: number;
   /** absent in searches stored before issue 43 */
   hashDistance?: number;
+  cnnSimilarity?: number;
 }
 
 interface StoredQuery {
@@ -267,5 +268,6 @@ function storedMatch(match: PatentMatch): StoredMatch {
     file: match.file,
     similarity: Math.round(match.similarity * 10000) / 10000,
     hashDistance: match.hashDistance,
+    cnnSimilarity: Math.round(match.cnnSimilarity * 10000) / 10000,
   };
 }
