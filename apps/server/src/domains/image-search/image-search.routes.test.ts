@@ -276,13 +276,14 @@ describe.each(dialects)('image search API on %s', (dialect) => {
 
   it('refuses filters it cannot read', async () => {
     const png = sheets.get('USD0000001S-D00001.png')!;
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { locarno: '14-4' },
       { locarno: 'D14' },
       { dateFrom: '2021-02-30x' },
       { dateFrom: '2022-01-01', dateTo: '2021-01-01' },
       { dateField: 'grant', dateFrom: '2021-01-01' },
-    ]) {
+    ];
+    for (const query of queries) {
       const res = await upload(png, 'a.png', user, 'zh', query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json()).toMatchObject({ status: 0 });
