@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bandOf, IMAGE_BANDS } from './image-calibration.js';
 import { extractDrawingFeatures, extractQueryFeatures, ImageEmbedder } from './image-features.js';
 import { rankPatents, type IndexedDrawing } from './image-ranking.js';
