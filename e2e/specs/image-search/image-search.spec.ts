@@ -138,7 +138,27 @@ describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
       await poll(() =>
         first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
       ).toBe(true);
+      // Rank and calibrated band, the raw score only in a tooltip (issue 43 item 9): no percentage on a card.
+      await poll(() => first.locator('.image-result-rank').textContent()).toBe('第 1 名');
+      await poll(() => first.locator('.image-result-band').textContent()).toMatch(/^(非常相似|相似)$/);
+      await poll(() => first.locator('.image-result-locarno').textContent()).toBe('洛迦诺 28-03');
+      expect(await grid.textContent()).not.toMatch(/%/);
+      await first.locator('.image-result-band').hover();
+      await page.getByText(/^原始分数 0\.\d{3}（图像特征的余弦值，不是百分比）$/).waitFor();
       await shot(page, 'image-search-results.png', true);
+
+      // Locarno class 14 chosen on the shown result: ranked again among class-14 patents only.
+      const locarno = page.getByRole('combobox', { name: '洛迦诺分类' });
+      await locarno.click();
+      await locarno.fill('录音');
+      await page.getByText('14 录音、通信或信息再现设备', { exact: true }).click();
+      await page.keyboard.press('Escape');
+      await page.getByText(/^已比对筛选后的 \d+ 幅附图（共 \d+ 幅）$/).waitFor();
+      await poll(async () =>
+        (await grid.locator('.image-result-locarno').allTextContents()).every((l) => /洛迦诺 14-/.test(l)),
+      ).toBe(true);
+      await poll(() => grid.getByText(/D0*907292/).count()).toBe(0);
+      await shot(page, 'image-search-filtered-zh.png', true);
 
       // The number opens the detail page.
       const key = new URL(page.url()).searchParams.get('key')!;
@@ -150,6 +170,10 @@ describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
       await openApp(again, `${server.baseUrl}/search/img?key=${encodeURIComponent(key)}`, '.image-result-card');
       await again.getByText('English', { exact: true }).click();
       await again.getByText(/^Similar patents \(\d+\)$/).waitFor();
+      // The deep link keeps the filter: the Locarno select shows class 14, the cards are its patents.
+      await again.getByText(/^Compared with the \d+ drawings the filters leave \(of \d+\)$/).waitFor();
+      await again.locator('.image-search-locarno').getByText(/^14 /).waitFor();
+      await again.locator('.image-result-band').first().waitFor();
       const history = again.locator('.ant-card', { hasText: 'Image search history' });
       await history.getByText('razor-copy.jpg').waitFor();
       await shot(again, 'image-search-history-en.png', true);
@@ -158,7 +182,7 @@ describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
       // Confirmed again if a click on the confirmation sliding in took no effect (seen on a loaded machine).
       await chooseOption({
         open: () => history.getByRole('button', { name: /Clear history/ }).click(),
-        option: again.getByRole('button', { name: 'Clear', exact: true }),
+        option: again.locator('.ant-popconfirm').getByRole('button', { name: 'Clear', exact: true }),
         chosen: () => history.getByText('No image searches yet').isVisible(),
       });
       const listed = await apiCall<{ items: unknown[] }>(

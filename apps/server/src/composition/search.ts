@@ -148,7 +148,7 @@ export function searchServices(r: Repositories, infra: Infrastructure) {
     // Cross-language search (issue 43): the search's words through the translation service, remembered and time-limited.
     translator: new TermTranslator(translationProvider, config.translate.queryTimeoutMs),
   });
-  const drawingIndex = new DrawingIndex(r.imageSearch);
+  const drawingIndex = new DrawingIndex(r.imageSearch, patents);
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>
     drawingIndex.invalidate(),
   );

@@ -41,7 +41,7 @@ export class ImageIndexer {
     private readonly embedder: ImageEmbedder,
     private readonly drawingsDir: string,
     private readonly now: () => Date,
-    /** Called after each saved chunk, so searches see new drawings at once. */
+    /** Called after each saved chunk, so searches see new drawings at once, and at the end of a run (records may have changed). */
     private readonly onIndexed: () => void,
   ) {}
 
@@ -81,7 +81,11 @@ export class ImageIndexer {
       }
       const todo = pending.filter(([file]) => !skipped.has(file));
       this.pendingDrawings = todo.length;
-      if (todo.length === 0) return result;
+      if (todo.length === 0) {
+        // The import that queued this run may have changed the records' classes or dates only.
+        this.onIndexed();
+        return result;
+      }
       let chunk: DrawingFeatureRecord[] = [];
       const save = async () => {
         await this.repository.saveFeatures(chunk, FEATURE_MODEL, this.now().toISOString());

@@ -99,6 +99,10 @@ export interface PatentMatch {
   file: string;
   similarity: number;
   score: number;
+  /** the best drawing's hash distance (≤ PHASH_NEAR_DUPLICATE: a copy) */
+  hashDistance: number;
+  /** the best drawing's CNN similarity (equals `similarity` except for hash copies) */
+  cnnSimilarity: number;
 }
 
 /** Best drawing per patent, patents ordered by it, at most `limit`. */
@@ -118,6 +122,8 @@ export function rankPatents(
       file: drawing.file,
       similarity: scored.similarity,
       score: scored.score,
+      hashDistance: scored.hashDistance,
+      cnnSimilarity: scored.cnnSimilarity,
     });
   }
   return [...best.values()]

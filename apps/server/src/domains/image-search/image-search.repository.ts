@@ -127,10 +127,11 @@ export class ImageSearchRepository {
     return this.db.selectFrom('image_searches').selectAll().where('key', '=', key).executeTakeFirst();
   }
 
-  async updateResults(key: string, results: string, indexedDrawings: number): Promise<void> {
+  /** A search ranked again: its results, the index size and the query (which holds the filters it ran under). */
+  async updateResults(key: string, results: string, indexedDrawings: number, query: string): Promise<void> {
     await this.db
       .updateTable('image_searches')
-      .set({ results, indexed_drawings: indexedDrawings })
+      .set({ results, indexed_drawings: indexedDrawings, query })
       .where('key', '=', key)
       .execute();
   }

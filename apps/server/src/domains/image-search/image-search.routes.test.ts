@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { ALL_PERMISSIONS, MAX_IMAGE_SEARCH_BYTES, type ImageSearchResult, type Patent } from '@patlas/contracts';
+import {
+  ALL_PERMISSIONS,
+  IMAGE_SIMILARITY_BANDS,
+  MAX_IMAGE_SEARCH_BYTES,
+  type ImageSearchResult,
+  type Patent,
+} from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -12,6 +18,7 @@ import {
   type AuthHeader,
 } from '../../../test/helpers.js';
 import { buildUsPatent } from '../../../test/factories.js';
+import { bandOf } from './image-calibration.js';
 import { IMAGE_INDEX_KIND } from './image-index.job.js';
 
 const dialects = await reachableDialects();
@@ -42,6 +49,16 @@ const SHAPES: Record<string, string[]> = {
     '<ellipse cx="300" cy="400" rx="250" ry="120"/><line x1="300" y1="100" x2="300" y2="700"/><line x1="50" y1="400" x2="550" y2="400"/>',
     '<ellipse cx="300" cy="400" rx="200" ry="300"/><line x1="100" y1="150" x2="500" y2="650"/>',
   ],
+};
+
+/** Each patent's Locarno subclass and dates, for the filters (issue 43 item 9). */
+const FACTS: Record<string, { loc: string; applicationDate: string; publicationDate: string }> = {
+  USD0000001S: { loc: '28-03', applicationDate: '2019-02-20', publicationDate: '2021-01-05' },
+  USD0000002S: { loc: '14-04', applicationDate: '2019-06-14', publicationDate: '2021-03-16' },
+  USD0000003S: { loc: '14-03', applicationDate: '2020-01-27', publicationDate: '2021-06-08' },
+  USD0000004S: { loc: '05-05', applicationDate: '2020-04-24', publicationDate: '2021-09-14' },
+  USD0000005S: { loc: '21-01', applicationDate: '2020-09-16', publicationDate: '2021-12-07' },
+  USD0000006S: { loc: '14-04', applicationDate: '2021-01-27', publicationDate: '2022-02-01' },
 };
 
 function sheet(shape: string): Promise<Buffer> {
@@ -81,11 +98,18 @@ describe.each(dialects)('image search API on %s', (dialect) => {
   let noMenu: AuthHeader;
   const sheets = new Map<string, Buffer>();
 
-  const upload = (file: Buffer | null, filename: string, who: AuthHeader | null = user, lang = 'zh') => {
+  const upload = (
+    file: Buffer | null,
+    filename: string,
+    who: AuthHeader | null = user,
+    lang = 'zh',
+    query: Record<string, string> = {},
+  ) => {
     const body = multipartOf(file, filename);
     return t.app.inject({
       method: 'POST',
       url: '/api/product/search/image/search',
+      query,
       payload: body.payload,
       headers: { ...body.headers, 'accept-language': lang, ...(who ? { authorization: who.authorization } : {}) },
     });
@@ -124,6 +148,10 @@ describe.each(dialects)('image search API on %s', (dialect) => {
           patentType: 'design',
           applicationNumber: `US29${pn.slice(4, 10)}`,
           title: { lang: 'en', text: `Ornamental design ${pn}` },
+          applicationDate: FACTS[pn]!.applicationDate,
+          publicationDate: FACTS[pn]!.publicationDate,
+          grantDate: FACTS[pn]!.publicationDate,
+          classifications: { loc: [FACTS[pn]!.loc] },
           drawings,
         }),
       );
@@ -166,6 +194,158 @@ describe.each(dialects)('image search API on %s', (dialect) => {
     const numbers = data.items.map((i) => i.publicationNumber);
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(data.total).toBe(6);
+  });
+
+  it('ranks only the patents of the chosen Locarno classes or subclasses (issue 43 item 9)', async () => {
+    const circles = sheets.get('USD0000001S-D00001.png')!;
+    const all = (await upload(circles, 'fig.png')).json() as { data: ImageSearchResult };
+    expect(all.data.candidateDrawings).toBe(12);
+    expect(all.data.filters).toEqual({});
+    expect(all.data.locarnoClasses).toEqual([
+      { code: '05-05', patents: 1 },
+      { code: '14-03', patents: 1 },
+      { code: '14-04', patents: 2 },
+      { code: '21-01', patents: 1 },
+      { code: '28-03', patents: 1 },
+    ]);
+    expect(all.data.items[0]).toMatchObject({ publicationNumber: 'USD0000001S', locarno: ['28-03'] });
+
+    // Class 14 (both its subclasses): the copy's own patent (28-03) is not ranked at all.
+    const res = await upload(circles, 'fig.png', user, 'zh', { locarno: '14' });
+    expect(res.statusCode).toBe(200);
+    const data = (res.json() as { data: ImageSearchResult }).data;
+    expect(data.items.map((i) => i.publicationNumber).sort()).toEqual(['USD0000002S', 'USD0000003S', 'USD0000006S']);
+    expect(data.candidateDrawings).toBe(6);
+    expect(data.filters).toEqual({ locarno: ['14'] });
+    expect(data.items.map((i) => i.rank)).toEqual([1, 2, 3]);
+
+    // Subclasses, written as the grant XML writes them (1404) or with a dash, several at once.
+    const some = (await upload(circles, 'fig.png', user, 'zh', { locarno: '1404, 28-03' })).json() as {
+      data: ImageSearchResult;
+    };
+    expect(some.data.filters.locarno).toEqual(['14-04', '28-03']);
+    expect(some.data.items.map((i) => i.publicationNumber).sort()).toEqual([
+      'USD0000001S',
+      'USD0000002S',
+      'USD0000006S',
+    ]);
+    expect(some.data.items[0]?.publicationNumber).toBe('USD0000001S');
+
+    // A class no patent holds leaves nothing to rank.
+    const none = (await upload(circles, 'fig.png', user, 'zh', { locarno: '32' })).json() as {
+      data: ImageSearchResult;
+    };
+    expect(none.data.items).toEqual([]);
+    expect(none.data.candidateDrawings).toBe(0);
+  }, 60_000);
+
+  it('ranks only the patents published or filed in the date range (issue 43 item 9)', async () => {
+    const star = sheets.get('USD0000005S-D00001.png')!;
+    const published = (
+      (await upload(star, 'star.png', user, 'zh', { dateFrom: '2021-03-01', dateTo: '2021-09-14' })).json() as {
+        data: ImageSearchResult;
+      }
+    ).data;
+    expect(published.filters).toEqual({ dateField: 'publication', dateFrom: '2021-03-01', dateTo: '2021-09-14' });
+    expect(published.items.map((i) => i.publicationNumber).sort()).toEqual([
+      'USD0000002S',
+      'USD0000003S',
+      'USD0000004S',
+    ]);
+    expect(published.items.every((i) => i.publicationDate! >= '2021-03-01' && i.publicationDate! <= '2021-09-14')).toBe(
+      true,
+    );
+
+    // By application date, an open start: filed up to 2019-12-31.
+    const filed = (
+      (await upload(star, 'star.png', user, 'zh', { dateField: 'application', dateTo: '2019-12-31' })).json() as {
+        data: ImageSearchResult;
+      }
+    ).data;
+    expect(filed.items.map((i) => i.publicationNumber).sort()).toEqual(['USD0000001S', 'USD0000002S']);
+    expect(filed.items[0]?.applicationDate).toBeDefined();
+
+    // Dates and classes together.
+    const both = (
+      (await upload(star, 'star.png', user, 'zh', { locarno: '14', dateFrom: '2022-01-01' })).json() as {
+        data: ImageSearchResult;
+      }
+    ).data;
+    expect(both.items.map((i) => i.publicationNumber)).toEqual(['USD0000006S']);
+  }, 60_000);
+
+  it('refuses filters it cannot read', async () => {
+    const png = sheets.get('USD0000001S-D00001.png')!;
+    const queries: Record<string, string>[] = [
+      { locarno: '14-4' },
+      { locarno: 'D14' },
+      { dateFrom: '2021-02-30x' },
+      { dateFrom: '2022-01-01', dateTo: '2021-01-01' },
+      { dateField: 'grant', dateFrom: '2021-01-01' },
+    ];
+    for (const query of queries) {
+      const res = await upload(png, 'a.png', user, 'zh', query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json()).toMatchObject({ status: 0 });
+    }
+  });
+
+  it('ranks a stored search again under other filters, which it keeps', async () => {
+    const searched = (await upload(sheets.get('USD0000002S-D00002.png')!, 'box.png')).json() as {
+      data: ImageSearchResult;
+    };
+    expect(searched.data.items[0]?.publicationNumber).toBe('USD0000002S');
+    const filtered = (
+      (
+        await post('/api/product/search/image/getResultKey', {
+          key: searched.data.key,
+          rerun: true,
+          filters: { locarno: ['05-05', '21'], dateField: 'publication', dateFrom: '2021-01-01' },
+        })
+      ).json() as { data: ImageSearchResult }
+    ).data;
+    expect(filtered.items.map((i) => i.publicationNumber).sort()).toEqual(['USD0000004S', 'USD0000005S']);
+    expect(filtered.filters).toEqual({ locarno: ['05-05', '21'], dateField: 'publication', dateFrom: '2021-01-01' });
+    // Opened again by its key (the deep link), it shows the filtered ranking and its filters.
+    const opened = (
+      (await post('/api/product/search/image/getResultKey', { key: searched.data.key })).json() as {
+        data: ImageSearchResult;
+      }
+    ).data;
+    expect(opened.items.map((i) => i.publicationNumber)).toEqual(filtered.items.map((i) => i.publicationNumber));
+    expect(opened.filters).toEqual(filtered.filters);
+    expect(opened.candidateDrawings).toBe(4);
+    // Ranked again without filters given, it keeps the stored ones; an empty object clears them.
+    const kept = (
+      (await post('/api/product/search/image/getResultKey', { key: searched.data.key, rerun: true })).json() as {
+        data: ImageSearchResult;
+      }
+    ).data;
+    expect(kept.filters).toEqual(filtered.filters);
+    const cleared = (
+      (
+        await post('/api/product/search/image/getResultKey', { key: searched.data.key, rerun: true, filters: {} })
+      ).json() as {
+        data: ImageSearchResult;
+      }
+    ).data;
+    expect(cleared.filters).toEqual({});
+    expect(cleared.items[0]?.publicationNumber).toBe('USD0000002S');
+  });
+
+  it('gives each patent its rank and calibrated band; a copy is very similar', async () => {
+    const data = (
+      (await upload(sheets.get('USD0000006S-D00001.png')!, 'ellipse.png')).json() as { data: ImageSearchResult }
+    ).data;
+    expect(data.items.map((i) => i.rank)).toEqual(data.items.map((_, i) => i + 1));
+    expect(data.items[0]).toMatchObject({ publicationNumber: 'USD0000006S', band: 'very' });
+    // The raw score stays for the tooltip; the band is one of the calibrated four (image-calibration.test.ts).
+    for (const item of data.items) {
+      expect(IMAGE_SIMILARITY_BANDS).toContain(item.band);
+      expect(item.similarity).toBeGreaterThan(0);
+    }
+    const plain = data.items.find((i) => i.band !== 'very');
+    if (plain) expect(plain.band).toBe(bandOf({ similarity: plain.similarity }));
   });
 
   it('refuses a file that is not jpg/jpeg/png, by name and by content', async () => {

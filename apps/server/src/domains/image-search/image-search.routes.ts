@@ -36,14 +36,15 @@ export const imageSearchRoutes: FastifyPluginAsyncZod<ImageSearchRoutesOptions> 
     {
       config: IMAGE_SEARCH,
       schema: {
-        summary: 'Searches patent drawings like the uploaded image (multipart, one jpg/jpeg/png of at most 5 MB)',
+        summary:
+          'Searches patent drawings like the uploaded image (multipart, one jpg/jpeg/png of at most 5 MB), within the Locarno classes and date range of the query string',
         tags: ['search'],
         consumes: ['multipart/form-data'],
       },
     },
     async (request) => {
       const { file, fileName } = await uploadedImage(request);
-      return ok(await service.search(request.auth, file, fileName));
+      return ok(await service.search(request.auth, file, fileName, request.query));
     },
   );
 
@@ -57,7 +58,7 @@ export const imageSearchRoutes: FastifyPluginAsyncZod<ImageSearchRoutesOptions> 
         tags: ['search'],
       },
     },
-    async (request) => ok(await service.getResult(request.body.key, request.body.rerun ?? false)),
+    async (request) => ok(await service.getResult(request.body.key, request.body.rerun ?? false, request.body.filters)),
   );
 
   route(

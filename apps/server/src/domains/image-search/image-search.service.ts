@@ -5,16 +5,18 @@ import {
   MAX_IMAGE_HISTORY,
   MAX_IMAGE_SEARCH_RESULTS,
   type ImageHistoryItem,
+  type ImageSearchFilters,
   type ImageSearchHit,
   type ImageSearchResult,
-  type Patent,
 } from '@patlas/contracts';
 import sharp from 'sharp';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../kernel/access.plugin.js';
 import type { Clock } from '../../kernel/clock.js';
 import { extractQueryFeatures, MAX_INPUT_PIXELS, type ImageEmbedder, type QueryFeatures } from './image-features.js';
-import type { DrawingIndex } from './drawing-index.js';
+import type { DrawingIndex, LoadedIndex, PatentLookup } from './drawing-index.js';
+import { bandOf } from './image-calibration.js';
+import { filterDrawings, locarnoClassesOf } from './image-filters.js';
 import { rankPatents, type PatentMatch } from './image-ranking.js';
 import {
   decodeVector,
@@ -26,10 +28,7 @@ import {
 /** Stored results open by key for as long as histories are kept (spec 1 §9: 180 days). */
 export const IMAGE_RESULT_RETENTION_MS = HISTORY_RETENTION_MS;
 
-/** What the service needs of the patent store: records by publication number. */
-export interface PatentLookup {
-  getByPublicationNumbers(pns: readonly string[]): Promise<Map<string, Patent>>;
-}
+export type { PatentLookup } from './drawing-index.js';
 
 /** What it needs to know of the stored drawings: how many are waiting for features. */
 export interface IndexProgress {
@@ -40,11 +39,34 @@ interface StoredMatch {
   publicationNumber: string;
   file: string;
   similarity: number;
+  /** absent in searches stored before issue 43 */
+  hashDistance?: number;
+  cnnSimilarity?: number;
 }
 
 interface StoredQuery {
   phashes: string[];
   embeddings: string[];
+  /** the filters it was ranked under (absent: none) */
+  filters?: ImageSearchFilters;
+  /** drawings left to rank by the filters (absent: all indexed) */
+  candidateDrawings?: number;
+}
+
+/** The query's filters with empty parts dropped, so `{}` means "none". */
+function cleanFilters(filters: ImageSearchFilters): ImageSearchFilters {
+  return {
+    ...(filters.locarno?.length ? { locarno: [...new Set(filters.locarno)] } : {}),
+    ...(filters.dateFrom || filters.dateTo ? { dateField: filters.dateField ?? 'publication' } : {}),
+    ...(filters.dateFrom ? { dateFrom: filters.dateFrom } : {}),
+    ...(filters.dateTo ? { dateTo: filters.dateTo } : {}),
+  };
+}
+
+/** The drawings the filters leave, ranked: at most MAX_IMAGE_SEARCH_RESULTS patents. */
+function rankFiltered(query: QueryFeatures, index: LoadedIndex, filters: ImageSearchFilters) {
+  const candidates = filterDrawings(index.drawings, index.facts, filters);
+  return { candidates: candidates.length, matches: rankPatents(query, candidates, MAX_IMAGE_SEARCH_RESULTS) };
 }
 
 /** The kinds of images accepted, by their first bytes (the name alone proves nothing). */
@@ -96,8 +118,16 @@ export class ImageSearchService {
     }
   }
 
-  /** Runs a search on an uploaded image and stores it (and, for an account, lists it in the history). */
-  async search(auth: AuthContext, file: Buffer, fileName: string): Promise<ImageSearchResult> {
+  /**
+   * Runs a search on an uploaded image and stores it (and, for an account, lists it in the
+   * history). The filters limit the indexed drawings before they are ranked.
+   */
+  async search(
+    auth: AuthContext,
+    file: Buffer,
+    fileName: string,
+    filters: ImageSearchFilters = {},
+  ): Promise<ImageSearchResult> {
     const started = performance.now();
     const thumbnail = await this.checkImage(file);
     let query: QueryFeatures;
@@ -106,8 +136,9 @@ export class ImageSearchService {
     } catch {
       throw new AppError('IMAGE_SEARCH_FILE_UNREADABLE');
     }
-    const drawings = await this.drawings.load();
-    const matches = rankPatents(query, drawings, MAX_IMAGE_SEARCH_RESULTS);
+    const index = await this.drawings.load();
+    const applied = cleanFilters(filters);
+    const { candidates, matches } = rankFiltered(query, index, applied);
     const row: ImageSearchRow = {
       key: newKey(),
       user_id: auth.loginType === 'ip' ? null : auth.userId,
@@ -116,27 +147,42 @@ export class ImageSearchService {
       query: JSON.stringify({
         phashes: query.phashes,
         embeddings: query.embeddings.map(encodeVector),
+        filters: applied,
+        candidateDrawings: candidates,
       } satisfies StoredQuery),
       results: JSON.stringify(matches.map(storedMatch)),
-      indexed_drawings: drawings.length,
+      indexed_drawings: index.drawings.length,
       created_at: this.now().toISOString(),
     };
     await this.repository.insertSearch(row, MAX_IMAGE_HISTORY);
     return this.present(row, performance.now() - started);
   }
 
-  /** A stored search by key; with `rerun`, its query ranked again against the current index. */
-  async getResult(key: string, rerun = false): Promise<ImageSearchResult> {
+  /**
+   * A stored search by key; with `rerun`, its query ranked again against the current index, under
+   * `filters` when given (they replace the stored ones) or else the stored filters.
+   */
+  async getResult(key: string, rerun = false, filters?: ImageSearchFilters): Promise<ImageSearchResult> {
     const started = performance.now();
     const row = await this.repository.findSearch(key);
     if (!row || this.isExpired(row)) throw new AppError('IMAGE_SEARCH_KEY_NOT_FOUND');
     if (!rerun) return this.present(row, performance.now() - started);
     const stored = JSON.parse(row.query) as StoredQuery;
     const query: QueryFeatures = { phashes: stored.phashes, embeddings: stored.embeddings.map(decodeVector) };
-    const drawings = await this.drawings.load();
-    const results = JSON.stringify(rankPatents(query, drawings, MAX_IMAGE_SEARCH_RESULTS).map(storedMatch));
-    await this.repository.updateResults(key, results, drawings.length);
-    return this.present({ ...row, results, indexed_drawings: drawings.length }, performance.now() - started);
+    const applied = cleanFilters(filters ?? stored.filters ?? {});
+    const index = await this.drawings.load();
+    const { candidates, matches } = rankFiltered(query, index, applied);
+    const results = JSON.stringify(matches.map(storedMatch));
+    const storedQuery = JSON.stringify({
+      ...stored,
+      filters: applied,
+      candidateDrawings: candidates,
+    } satisfies StoredQuery);
+    await this.repository.updateResults(key, results, index.drawings.length, storedQuery);
+    return this.present(
+      { ...row, query: storedQuery, results, indexed_drawings: index.drawings.length },
+      performance.now() - started,
+    );
   }
 
   private isExpired(row: ImageSearchRow): boolean {
@@ -146,20 +192,28 @@ export class ImageSearchService {
 
   private async present(row: ImageSearchRow, tookMs: number): Promise<ImageSearchResult> {
     const matches = JSON.parse(row.results) as StoredMatch[];
-    const records = await this.patents.getByPublicationNumbers(matches.map((m) => m.publicationNumber));
+    const stored = JSON.parse(row.query) as StoredQuery;
+    const [records, index] = await Promise.all([
+      this.patents.getByPublicationNumbers(matches.map((m) => m.publicationNumber)),
+      this.drawings.load(),
+    ]);
     const items: ImageSearchHit[] = [];
     for (const match of matches) {
       const record = records.get(match.publicationNumber);
       if (!record) continue; // removed from the store since
       const caption = record.drawings?.find((d) => d.file === match.file)?.caption;
       items.push({
+        rank: items.length + 1,
         publicationNumber: match.publicationNumber,
         ...(record.title?.text ? { title: record.title.text } : {}),
         applicants: (record.applicants ?? []).map((a) => a.name),
         ...(record.publicationDate ? { publicationDate: record.publicationDate } : {}),
+        ...(record.applicationDate ? { applicationDate: record.applicationDate } : {}),
+        locarno: record.classifications?.loc ?? [],
         drawing: match.file,
         ...(caption ? { drawingCaption: caption } : {}),
         similarity: match.similarity,
+        band: bandOf(match),
       });
     }
     return {
@@ -169,6 +223,9 @@ export class ImageSearchService {
       total: items.length,
       items,
       indexedDrawings: row.indexed_drawings,
+      candidateDrawings: stored.candidateDrawings ?? row.indexed_drawings,
+      filters: stored.filters ?? {},
+      locarnoClasses: locarnoClassesOf(index.facts),
       pendingDrawings: this.progress.pendingDrawings,
       createdAt: row.created_at,
       tookMs: Math.round(tookMs),
@@ -210,5 +267,7 @@ function storedMatch(match: PatentMatch): StoredMatch {
     publicationNumber: match.publicationNumber,
     file: match.file,
     similarity: Math.round(match.similarity * 10000) / 10000,
+    hashDistance: match.hashDistance,
+    cnnSimilarity: Math.round(match.cnnSimilarity * 10000) / 10000,
   };
 }

@@ -18,9 +18,10 @@ import {
 import { DeleteOutlined, InboxOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { MAX_IMAGE_SEARCH_BYTES, type ImageHistoryItem } from '@patlas/contracts';
+import { MAX_IMAGE_SEARCH_BYTES, type ImageHistoryItem, type ImageSearchFiltersInput } from '@patlas/contracts';
 import { formatDateTime } from '../../utils/format-date';
 import { checkImageFile, type ImageFileProblem } from './image-file';
+import { ImageSearchFilters } from './ImageSearchFilters';
 import { useClearImageHistory, useImageHistory, useImageResult, useImageSearch, useRerunImageSearch } from './queries';
 import './image-search.css';
 import { ResultCard } from './ResultCard';
@@ -50,6 +51,14 @@ export function ImageSearchPage() {
   const result = useImageResult(key);
   const history = useImageHistory();
   const clear = useClearImageHistory();
+  // The filters of the next upload; a shown result's own filters when it opens (by key or from the history).
+  const [filters, setFilters] = useState<{ key: string | null; value: ImageSearchFiltersInput }>({
+    key: null,
+    value: {},
+  });
+  const shownFilters = result.data?.filters;
+  const filterValue: ImageSearchFiltersInput =
+    filters.key === key || !shownFilters ? filters.value : (shownFilters as ImageSearchFiltersInput);
 
   // The preview is an object URL of the chosen file, released when another is chosen or the page closes.
   useEffect(() => () => chosen && URL.revokeObjectURL(chosen.preview), [chosen]);
@@ -66,7 +75,8 @@ export function ImageSearchPage() {
     setProblem(found);
     if (found || !file) return;
     try {
-      const answer = await search.mutateAsync(file);
+      const answer = await search.mutateAsync({ file, filters: filterValue });
+      setFilters({ key: answer.key, value: filterValue });
       setParams({ key: answer.key });
     } catch {
       // Shown from the mutation state.
@@ -75,8 +85,20 @@ export function ImageSearchPage() {
 
   const rerunSearch = async (item: ImageHistoryItem) => {
     try {
-      await rerun.mutateAsync(item.key);
+      await rerun.mutateAsync({ key: item.key });
       setParams({ key: item.key });
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
+  };
+
+  /** New filters: kept for the next upload, and a shown result is ranked again under them at once. */
+  const changeFilters = async (next: ImageSearchFiltersInput) => {
+    setFilters({ key, value: next });
+    if (!key || !result.data) return;
+    try {
+      await rerun.mutateAsync({ key, filters: next });
+      setPaging({ key, page: 1 });
     } catch (error) {
       void message.error((error as Error).message);
     }
@@ -124,6 +146,11 @@ export function ImageSearchPage() {
                   </>
                 )}
               </Upload.Dragger>
+              <ImageSearchFilters
+                value={filterValue}
+                onChange={(next) => void changeFilters(next)}
+                locarnoClasses={result.data?.locarnoClasses}
+              />
               {errorText && <Alert type="error" showIcon title={errorText} role="alert" />}
               <Flex justify="space-between" align="center" wrap gap={8}>
                 <Typography.Text type="secondary" ellipsis className="image-search-file-name">
@@ -159,8 +186,10 @@ export function ImageSearchPage() {
             <Card
               title={t('results.title', { count: shown.total })}
               extra={
-                <Typography.Text type="secondary">
-                  {t('results.indexed', { count: shown.indexedDrawings })}
+                <Typography.Text type="secondary" className="image-search-compared">
+                  {shown.candidateDrawings === shown.indexedDrawings
+                    ? t('results.indexed', { count: shown.indexedDrawings })
+                    : t('results.filtered', { count: shown.candidateDrawings, total: shown.indexedDrawings })}
                 </Typography.Text>
               }
             >
@@ -169,11 +198,18 @@ export function ImageSearchPage() {
                   <img className="image-search-query" src={shown.thumbnail} alt={shown.fileName} />
                   <Typography.Text>{t('results.query', { name: shown.fileName })}</Typography.Text>
                 </Flex>
+                <Typography.Text type="secondary" className="image-search-bands-note">
+                  {t('results.bandsNote')}
+                </Typography.Text>
                 {shown.pendingDrawings > 0 && (
                   <Alert type="info" showIcon title={t('results.pending', { count: shown.pendingDrawings })} />
                 )}
                 {shown.items.length === 0 ? (
-                  <Empty description={t('results.empty')} />
+                  <Empty
+                    description={
+                      shown.candidateDrawings < shown.indexedDrawings ? t('results.noneFiltered') : t('results.empty')
+                    }
+                  />
                 ) : (
                   <>
                     <Row gutter={[12, 12]} role="list" aria-label={t('results.grid')}>
@@ -246,7 +282,7 @@ export function ImageSearchPage() {
                           size="small"
                           className="image-history-rerun"
                           icon={<ReloadOutlined />}
-                          loading={rerun.isPending && rerun.variables === item.key}
+                          loading={rerun.isPending && !rerun.variables.filters && rerun.variables.key === item.key}
                           onClick={() => void rerunSearch(item)}
                         >
                           {t('history.rerun')}

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImageSearchResult } from '@patlas/contracts';
+import type { ImageSearchFiltersInput, ImageSearchResult } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
 import { isTokenExpired } from '../../session/session';
 import { useSessionStore } from '../../session/useSession';
@@ -45,7 +45,8 @@ export function useImageSearch() {
     return { lang, messages, token: store.getSnapshot().session?.token };
   }, [store, lang, messages]);
   return useMutation({
-    mutationFn: async (file: File) => searchImage(file, await fileOptions()),
+    mutationFn: async ({ file, filters }: { file: File; filters: ImageSearchFiltersInput }) =>
+      searchImage(file, filters, await fileOptions()),
     onSuccess: (result: ImageSearchResult) => {
       client.setQueryData(imageSearchKeys.result(result.key), result);
       void client.invalidateQueries({ queryKey: imageSearchKeys.history });
@@ -53,12 +54,16 @@ export function useImageSearch() {
   });
 }
 
-/** Ranks a stored search again against the current index (history "search again"). */
+/**
+ * Ranks a stored search again against the current index (history "search again"), under other
+ * filters when given (the filter bar on a shown result).
+ */
 export function useRerunImageSearch() {
   const { lang, messages } = useApiContext();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (key: string) => getImageResult(key, true, { lang, messages }),
+    mutationFn: ({ key, filters }: { key: string; filters?: ImageSearchFiltersInput }) =>
+      getImageResult(key, true, { lang, messages }, filters),
     onSuccess: (result: ImageSearchResult) => {
       client.setQueryData(imageSearchKeys.result(result.key), result);
       void client.invalidateQueries({ queryKey: imageSearchKeys.history });
