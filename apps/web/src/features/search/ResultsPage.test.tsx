@@ -394,4 +394,12 @@ describe('result page links in spec 1’s form', () => {
     const tabs = [...document.querySelectorAll('.patlas-tab-list .patlas-tab-button')].map((tab) => tab.textContent);
     expect(tabs).toEqual(['首页', 'TI=电池']);
   });
+
+  it('names a library set’s tab by its kind, not a second “检索结果” (issue 43)', async () => {
+    stubFetch(() => searchAnswer(1));
+    renderApp('/innovationSpace/searchResult?set=library%3Af1');
+    const tabs = () =>
+      [...document.querySelectorAll('.patlas-tab-list .patlas-tab-button')].map((tab) => tab.textContent);
+    await waitFor(() => expect(tabs()).toEqual(['首页', '专题库']));
+  });
 });

@@ -274,6 +274,7 @@ function ResultsView() {
                     selection={selection}
                     offset={offset}
                     holding={holding.data?.holding}
+                    labels={holding.data?.labels}
                   />
                 </Spin>
               )}

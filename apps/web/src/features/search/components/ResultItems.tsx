@@ -1,5 +1,10 @@
 import type { SearchHitDto } from '@patlas/contracts';
-import { HoldingContext, type HoldingMap } from '../../../library-actions/HoldingMark';
+import {
+  HeldLabelsContext,
+  HoldingContext,
+  type HeldLabelsMap,
+  type HoldingMap,
+} from '../../../library-actions/HoldingMark';
 import type { ResultUrlState } from '../../../search-state/search-url-state';
 import type { ResultSelection } from '../useResultSelection';
 import { AllDrawingsView } from './AllDrawingsView';
@@ -16,20 +21,24 @@ interface ResultItemsProps {
   offset: number;
   /** Which of the user's folders hold the results shown. */
   holding: HoldingMap | undefined;
+  /** The user's labels on the results shown. */
+  labels?: HeldLabelsMap | undefined;
 }
 
 /** The page's results in the view the URL names (list, image and text, all drawings, first drawing). */
-export function ResultItems({ state, items, selection, offset, holding }: ResultItemsProps) {
+export function ResultItems({ state, items, selection, offset, holding, labels }: ResultItemsProps) {
   return (
     <HoldingContext.Provider value={holding}>
-      <SetKindContext.Provider value={state.set?.kind}>
-        {state.view === 'liebiaoshitu' && (
-          <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
-        )}
-        {state.view === 'tuwenshitu' && <ImageTextView items={items} selection={selection} offset={offset} />}
-        {state.view === 'quanfutushitu' && <AllDrawingsView items={items} selection={selection} offset={offset} />}
-        {state.view === 'shoutushitu' && <FirstDrawingView items={items} selection={selection} offset={offset} />}
-      </SetKindContext.Provider>
+      <HeldLabelsContext.Provider value={labels}>
+        <SetKindContext.Provider value={state.set?.kind}>
+          {state.view === 'liebiaoshitu' && (
+            <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
+          )}
+          {state.view === 'tuwenshitu' && <ImageTextView items={items} selection={selection} offset={offset} />}
+          {state.view === 'quanfutushitu' && <AllDrawingsView items={items} selection={selection} offset={offset} />}
+          {state.view === 'shoutushitu' && <FirstDrawingView items={items} selection={selection} offset={offset} />}
+        </SetKindContext.Provider>
+      </HeldLabelsContext.Provider>
     </HoldingContext.Provider>
   );
 }

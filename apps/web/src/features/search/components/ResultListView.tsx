@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { SearchHitDto } from '@patlas/contracts';
 import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
-import { HoldingMark } from '../../../library-actions/HoldingMark';
+import { HeldLabels, HoldingMark } from '../../../library-actions/HoldingMark';
 import { HitTitle } from './HitTitle';
 import { useHitLabels } from '../../../search-state/useHitLabels';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
@@ -80,7 +80,12 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
     {
       title: t('columns.title'),
       key: 'title',
-      render: (_, hit) => <HitTitle hit={hit} className="result-title" />,
+      render: (_, hit) => (
+        <>
+          <HitTitle hit={hit} className="result-title" />
+          <HeldLabels publicationNumber={hit.publicationNumber} />
+        </>
+      ),
     },
     {
       title: t('columns.applicants'),
