@@ -40,7 +40,9 @@ const TEXTS = {
 function rowsOf(page: Page, selector: string): Promise<number> {
   return page.locator(selector).evaluate((element) => {
     const tops: number[] = [];
-    for (const control of Array.from(element.querySelectorAll('.ant-btn, .ant-select, .ant-input-search'))) {
+    for (const control of Array.from(
+      element.querySelectorAll('.ant-btn, .ant-select, .ant-input-search, .ant-segmented, .ant-radio-button-wrapper'),
+    )) {
       const { top, height } = control.getBoundingClientRect();
       if (height === 0) continue;
       if (!tops.some((t) => Math.abs(t - top) < 12)) tops.push(top);
@@ -142,6 +144,8 @@ describe.runIf(runBrowser)('[LIBRARY][LAYOUT]: the result page and the library a
       // The collect-order column does not push the table past the window; the toolbar keeps to two rows.
       expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
       expect(await rowsOf(page, '.result-toolbar')).toBeLessThanOrEqual(2);
+      // The selection's actions and the views: two rows (three before; the rarer ones are behind "More").
+      expect(await rowsOf(page, '.result-selection-actions')).toBeLessThanOrEqual(2);
       // The tab names the set, not a second "检索结果".
       await poll(() => page.locator('.patlas-tab-active .patlas-tab-button').innerText()).toContain(text.tabKind);
 
@@ -151,6 +155,8 @@ describe.runIf(runBrowser)('[LIBRARY][LAYOUT]: the result page and the library a
       await poll(() => page.getByTestId(`row-labels-${numbers[0]}`).innerText()).toContain(text.label);
       expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
       expect(await rowsOf(page, '.result-toolbar')).toBeLessThanOrEqual(2);
+      // The selection's actions and the views: two rows (three before; the rarer ones are behind "More").
+      expect(await rowsOf(page, '.result-selection-actions')).toBeLessThanOrEqual(2);
       // Two result tabs are told apart: the expression's and the library's.
       const tabs = await page.locator('.patlas-tab-button').allInnerTexts();
       expect(new Set(tabs).size).toBe(tabs.length);
