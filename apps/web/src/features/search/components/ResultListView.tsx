@@ -143,7 +143,14 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       title: t('columns.patentType'),
       dataIndex: 'patentType',
       width: 88,
-      render: (v?: string) => (v ? <Tag>{labels.patentType(v)}</Tag> : '—'),
+      render: (v?: string) =>
+        v ? (
+          <Tag className="result-patent-type" title={labels.patentType(v)}>
+            {labels.patentType(v)}
+          </Tag>
+        ) : (
+          '—'
+        ),
     },
     {
       title: t('columns.value'),
