@@ -295,10 +295,32 @@ export const LibraryListRequestSchema = z.discriminatedUnion('type', [
 ]);
 export type LibraryListRequest = z.input<typeof LibraryListRequestSchema>;
 
+export const LibraryRoleSchema = z.enum(['owner', 'member']);
+export const SharedLibrarySchema = z.object({
+  /** The library (its top-level folder). */
+  library: LibraryFolderSchema,
+  /** Its folders in tree order (the top-level one first), without those in the recycle bin. */
+  folders: z.array(LibraryFolderSchema),
+  role: LibraryRoleSchema,
+  owner: z.object({ userId: z.string(), email: z.string(), fullname: z.string() }),
+  /** Active members besides the owner. */
+  memberCount: z.number().int(),
+  /** Invitations not answered yet. */
+  invitedCount: z.number().int(),
+  /** A member: when they joined. */
+  joinedAt: z.string().nullable(),
+});
+export type SharedLibrary = z.infer<typeof SharedLibrarySchema>;
+
 export const LibraryFolderListSchema = z.object({
   type: z.literal('folders'),
   folders: z.array(LibraryFolderSchema),
   quota: LibraryQuotaSchema,
+  /**
+   * The tree's "shared with me" node (current and active trees): the active libraries the caller
+   * is a member of, each with its folders (issue 43).
+   */
+  sharedWithMe: z.array(SharedLibrarySchema).optional(),
 });
 export const LibraryPatentPageSchema = PagedSchema(LibraryPatentSchema).extend({
   type: z.literal('patents'),
@@ -309,6 +331,8 @@ export const LibraryHoldingSchema = z.object({
   type: z.literal('holding'),
   /** Publication number → the folders holding it (only numbers some folder holds). */
   holding: z.record(z.string(), z.array(z.object({ folderId: z.string(), name: z.string() }))),
+  /** Publication number → the caller's labels set on it in any of their folders (only labelled numbers). */
+  labels: z.record(z.string(), z.array(z.object({ id: z.string(), name: z.string() }))).optional(),
 });
 
 export type LibraryFolderList = z.infer<typeof LibraryFolderListSchema>;
@@ -455,7 +479,6 @@ export type LabelCancelResponse = z.infer<typeof LabelCancelResponseSchema>;
  * moves, archives or deletes folders, and shares (spec 2 §3: "regular members cannot create
  * sub-folders; the owner can remove members, disband or archive").
  */
-export const LibraryRoleSchema = z.enum(['owner', 'member']);
 export type LibraryRole = z.infer<typeof LibraryRoleSchema>;
 
 export const LibraryMemberSchema = z.object({
@@ -474,21 +497,6 @@ export const LibraryMemberSchema = z.object({
 export type LibraryMember = z.infer<typeof LibraryMemberSchema>;
 
 /** One collaborative library as the caller sees it (/innovationSpace/collectCooperate). */
-export const SharedLibrarySchema = z.object({
-  /** The library (its top-level folder). */
-  library: LibraryFolderSchema,
-  /** Its folders in tree order (the top-level one first), without those in the recycle bin. */
-  folders: z.array(LibraryFolderSchema),
-  role: LibraryRoleSchema,
-  owner: z.object({ userId: z.string(), email: z.string(), fullname: z.string() }),
-  /** Active members besides the owner. */
-  memberCount: z.number().int(),
-  /** Invitations not answered yet. */
-  invitedCount: z.number().int(),
-  /** A member: when they joined. */
-  joinedAt: z.string().nullable(),
-});
-export type SharedLibrary = z.infer<typeof SharedLibrarySchema>;
 
 export const LibrarySharedListSchema = z.object({
   type: z.literal('shared'),

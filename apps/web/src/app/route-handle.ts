@@ -40,6 +40,11 @@ export interface RouteHandle {
     keyParams?: readonly string[];
     /** Query parameter whose value labels the tab, e.g. the patent number. */
     labelParam?: string;
+    /**
+     * The tab's label from the whole query, when one parameter does not tell pages apart (a result
+     * set and a search within it): a text and/or an i18n key (common namespace) shown before it.
+     */
+    labelOf?: (search: URLSearchParams) => { label?: string | undefined; labelKey?: string | undefined };
     /** Spec 1 §6 menu permission; false = open. */
     permission: string | false;
     isFixed?: boolean;

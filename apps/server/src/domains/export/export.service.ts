@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEFAULT_EXPORT_FIELDS,
@@ -552,14 +552,63 @@ export class ExportService {
     }
     try {
       const data = await readFile(file);
-      await this.deps.repository.savePreferences(userId, this.nowIso(), {
-        addDirectRows: rows,
-        ...(request.content ? {} : { lastFields: JSON.stringify(request.fields) }),
-      });
+      // Every export is listed in the download centre (issue 43): a file answered at once is kept
+      // there as a finished task, whose rows count against the quota as any finished task's do.
+      await this.keepDirect(auth, request, lang, file, rows, data.length);
+      if (!request.content) {
+        await this.deps.repository.savePreferences(userId, this.nowIso(), {
+          lastFields: JSON.stringify(request.fields),
+        });
+      }
       await this.recordExport(auth, request, lang, rows);
       return { kind: 'file', data, filename: this.filenameOf(request), contentType: CONTENT_TYPES[request.format] };
     } finally {
       await rm(file, { force: true });
+    }
+  }
+
+  /** A file answered at once, kept as a finished download task (its file copied under the task's name). */
+  private async keepDirect(
+    auth: AuthContext,
+    request: ExportRequestInput,
+    lang: Language,
+    file: string,
+    rows: number,
+    size: number,
+  ): Promise<void> {
+    const userId = this.userOf(auth);
+    const now = this.deps.now();
+    const at = now.toISOString();
+    const id = randomUUID();
+    const finalFile = path.join(this.deps.exportsDir, `${id}.${extensionOf(request.format)}`);
+    await copyFile(file, finalFile);
+    const stored: StoredRequest = {
+      request,
+      lang,
+      caller: { userId, tenantId: auth.tenantId, email: auth.email, loginType: auth.loginType },
+    };
+    try {
+      await this.deps.tasks.insert({
+        id,
+        user_id: userId,
+        title: (request.title ?? this.filenameOf(request)).slice(0, 500),
+        format: request.format,
+        filename: this.filenameOf(request),
+        request: JSON.stringify(stored),
+        ...NEW_TASK,
+        state: 'done',
+        started_at: at,
+        finished_at: at,
+        done: rows,
+        total: rows,
+        size,
+        file_path: finalFile,
+        created_at: at,
+        expires_at: new Date(now.getTime() + this.deps.fileDays * DAY_MS).toISOString(),
+      });
+    } catch (err) {
+      await rm(finalFile, { force: true });
+      throw err;
     }
   }
 

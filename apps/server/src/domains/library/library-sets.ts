@@ -16,7 +16,7 @@ export class LibrarySets {
   ) {}
 
   /**
-   * A folder's patents in list order (optionally those carrying a label), for the result page,
+   * A folder's patents with its sub-folders', in list order (optionally those carrying a label), for the result page,
    * its facets, filters, sort, search within and analysis. The searching user must be allowed to
    * open the library; a library in the recycle bin cannot be viewed.
    */
@@ -35,7 +35,12 @@ export class LibrarySets {
       const label = await this.libraries.findLabel(source.labelId);
       if (!label || label.owner_id !== opened.root.owner_id) throw new AppError('LABEL_NOT_FOUND');
     }
-    const numbers = await this.libraries.numbersOf(opened.folder.id, source.labelId);
+    // A folder holds its sub-folders' patents too (each once); those in the recycle bin are left out.
+    const folders = opened.tree.subtree(opened.folder).filter((f) => opened.tree.stateOf(f) !== 'deleted');
+    const numbers = await this.libraries.numbersOf(
+      folders.map((f) => f.id),
+      source.labelId,
+    );
     const size = numbers.length;
     return {
       label: opened.tree.pathOf(opened.folder),

@@ -231,12 +231,18 @@ export class LibraryRepository {
     return { total: Number(count?.n ?? 0), rows: rows.map((r) => ({ ...r, position: Number(r.position) })) };
   }
 
-  /** Every number of a folder in list order (a library as a result set), optionally those carrying a label. */
-  async numbersOf(folderId: string, labelId?: string): Promise<string[]> {
+  /**
+   * Every number of a folder in list order (a library as a result set), optionally those carrying a
+   * label. With several folders (a folder and its sub-folders, parents first) each number comes once,
+   * at its first place: the folders' lists one after the other.
+   */
+  async numbersOf(folderIds: string | readonly string[], labelId?: string): Promise<string[]> {
+    const ids = typeof folderIds === 'string' ? [folderIds] : [...folderIds];
+    if (ids.length === 0) return [];
     let query = this.db
       .selectFrom('library_patents as p')
-      .select('p.publication_number')
-      .where('p.library_id', '=', folderId);
+      .select(['p.library_id', 'p.publication_number'])
+      .where('p.library_id', 'in', ids);
     if (labelId) {
       query = query.where((eb) =>
         eb.exists(
@@ -250,7 +256,18 @@ export class LibraryRepository {
       );
     }
     const rows = await query.orderBy('p.position').execute();
-    return rows.map((r) => r.publication_number);
+    const byFolder = new Map<string, string[]>(ids.map((id) => [id, []]));
+    for (const r of rows) byFolder.get(r.library_id)?.push(r.publication_number);
+    const seen = new Set<string>();
+    const out: string[] = [];
+    for (const id of ids) {
+      for (const pn of byFolder.get(id) ?? []) {
+        if (seen.has(pn)) continue;
+        seen.add(pn);
+        out.push(pn);
+      }
+    }
+    return out;
   }
 
   /** Numbers of a folder collected after `since` (an alert's last run: new to the library). */
@@ -370,12 +387,17 @@ export class LibraryRepository {
     });
   }
 
-  /** Patents of a folder per label. */
-  async labelCounts(folderId: string): Promise<Map<string, number>> {
+  /**
+   * Patents per label in these folders (a folder and its sub-folders): a patent labelled alike in
+   * two of them counts once.
+   */
+  async labelCounts(folderIds: string | readonly string[]): Promise<Map<string, number>> {
+    const ids = typeof folderIds === 'string' ? [folderIds] : [...folderIds];
+    if (ids.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('library_patent_labels')
-      .select(['label_id', (eb) => eb.fn.countAll<string | number>().as('n')])
-      .where('library_id', '=', folderId)
+      .select(['label_id', (eb) => eb.fn.count<string | number>('publication_number').distinct().as('n')])
+      .where('library_id', 'in', ids)
       .groupBy('label_id')
       .execute();
     return new Map(rows.map((r) => [r.label_id, Number(r.n)]));
@@ -436,6 +458,29 @@ export class LibraryRepository {
       removed += Number(result.numDeletedRows);
     }
     return removed;
+  }
+
+  /** The labels set on these patents in any of these folders (each pair once). */
+  async labelsOnPatentsIn(
+    folderIds: readonly string[],
+    numbers: readonly string[],
+  ): Promise<{ publication_number: string; label_id: string }[]> {
+    if (folderIds.length === 0 || numbers.length === 0) return [];
+    const out: { publication_number: string; label_id: string }[] = [];
+    for (const part of chunks(numbers, 200)) {
+      for (const folders of chunks(folderIds, 200)) {
+        out.push(
+          ...(await this.db
+            .selectFrom('library_patent_labels')
+            .select(['publication_number', 'label_id'])
+            .distinct()
+            .where('publication_number', 'in', part)
+            .where('library_id', 'in', folders)
+            .execute()),
+        );
+      }
+    }
+    return out;
   }
 
   /** The labels set on these patents of a folder. */

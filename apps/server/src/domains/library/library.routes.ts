@@ -99,8 +99,15 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     async (request) => {
       const body = request.body;
       switch (body.type) {
-        case 'folders':
-          return ok(await service.listFolders(request.auth, body.state));
+        case 'folders': {
+          const list = await service.listFolders(request.auth, body.state);
+          if (body.state !== 'current' && body.state !== 'active') return ok(list);
+          // The tree's "shared with me" node: libraries the caller is an active member of.
+          const sharedWithMe = (await share.listShared(request.auth)).libraries.filter(
+            (l) => l.role === 'member' && l.library.state === 'active',
+          );
+          return ok({ ...list, sharedWithMe });
+        }
         case 'patents':
           return ok(await service.listPatents(request.auth, body));
         case 'expressions':

@@ -837,7 +837,23 @@ export class LibraryService {
     )) {
       (holding[row.publication_number] ??= []).push({ folderId: row.library_id, name: names.get(row.library_id)! });
     }
-    return { type: 'holding', holding };
+    // The caller's labels on these patents, in whichever of their folders they were set (issue 43).
+    const labelRows = orderedLabels(await this.repo.labelsOf(userId));
+    const order = new Map(labelRows.map((l, i) => [l.id, i]));
+    const byId = new Map(labelRows.map((l) => [l.id, l]));
+    const labels: LibraryHolding['labels'] = {};
+    const pairs = await this.repo.labelsOnPatentsIn(
+      live.map((f) => f.id),
+      [...new Set(numbers)],
+    );
+    pairs.sort((a, b) => (order.get(a.label_id) ?? 0) - (order.get(b.label_id) ?? 0));
+    for (const pair of pairs) {
+      const label = byId.get(pair.label_id);
+      if (!label) continue;
+      const list = (labels[pair.publication_number] ??= []);
+      if (!list.some((l) => l.id === label.id)) list.push({ id: label.id, name: label.name });
+    }
+    return { type: 'holding', holding, labels };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -939,7 +955,9 @@ export class LibraryService {
     const userId = this.userOf(auth);
     if (!folderId) return { labels: orderedLabels(await this.repo.labelsOf(userId)).map((l) => labelDto(l)) };
     const opened = await this.open(folderId, userId);
-    const counts = await this.repo.labelCounts(opened.folder.id);
+    // A label's count in a folder includes its sub-folders (not those in the recycle bin).
+    const folders = opened.tree.subtree(opened.folder).filter((f) => opened.tree.stateOf(f) !== 'deleted');
+    const counts = await this.repo.labelCounts(folders.map((f) => f.id));
     const rows = orderedLabels(await this.repo.labelsOf(opened.root.owner_id));
     return { labels: rows.map((l) => labelDto(l, counts.get(l.id) ?? 0)) };
   }

@@ -30,13 +30,16 @@ function tabOfLocation(matches: readonly UIMatch[], location: Location): AppTab 
   const tab = found?.handle.tab;
   if (!found || !tab) return undefined;
   const search = new URLSearchParams(location.search);
-  const label = tab.labelParam ? truncateLabel(search.get(tab.labelParam)?.trim()) : undefined;
+  const custom = tab.labelOf?.(search);
+  const label = truncateLabel(custom ? custom.label : tab.labelParam ? search.get(tab.labelParam)?.trim() : undefined);
+  const labelKey = custom?.labelKey;
   return {
     key: tabKeyOf(found.match.pathname, search, tab.keyParams),
     path: `${location.pathname}${location.search}`,
     originPath: found.match.pathname,
     name: found.handle.titleKey,
     ...(label ? { label } : {}),
+    ...(labelKey ? { labelKey } : {}),
     permission: tab.permission,
     isFixed: tab.isFixed ?? false,
     viewCache: tab.viewCache ?? false,

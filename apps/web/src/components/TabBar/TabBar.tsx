@@ -19,14 +19,17 @@ export function TabBar({ tabs, activeKey, onSelect, onClose, onCloseOthers, onCl
   const { t } = useTranslation('common');
   const { fixed, inline, overflow } = splitTabs(tabs);
   const titleOf = (tab: AppTab) => t(tab.name as 'routes.home');
-  const textOf = (tab: AppTab) => tab.label ?? titleOf(tab);
+  /** What tells the tab apart: its set's kind and/or its label (two result pages are not both "检索结果"). */
+  const labelOf = (tab: AppTab) =>
+    [tab.labelKey ? t(tab.labelKey as 'routes.home') : undefined, tab.label].filter(Boolean).join(' ') || undefined;
+  const textOf = (tab: AppTab) => labelOf(tab) ?? titleOf(tab);
   const active = tabs.find((tab) => tab.key === activeKey);
 
   const renderTab = (tab: AppTab) => {
     const isActive = tab.key === activeKey;
     return (
       <div key={tab.key} className={`patlas-tab${isActive ? ' patlas-tab-active' : ''}`}>
-        <Tooltip title={tab.label ? `${titleOf(tab)} ${tab.label}` : undefined} mouseEnterDelay={0.6}>
+        <Tooltip title={labelOf(tab) ? `${titleOf(tab)} ${labelOf(tab)}` : undefined} mouseEnterDelay={0.6}>
           <button
             type="button"
             className="patlas-tab-button"
@@ -55,7 +58,7 @@ export function TabBar({ tabs, activeKey, onSelect, onClose, onCloseOthers, onCl
       key: tab.key,
       label: (
         <span className="patlas-tab-menu-item">
-          <span>{`${titleOf(tab)}${tab.label ? ` ${tab.label}` : ''}`}</span>
+          <span>{`${titleOf(tab)}${labelOf(tab) ? ` ${labelOf(tab)}` : ''}`}</span>
           <CloseOutlined
             aria-label={`${t('tabs.close')} ${textOf(tab)}`}
             onClick={(event) => {

@@ -19,6 +19,8 @@ export interface AppTab {
   name: string;
   /** What tells two pages of the same route apart, e.g. the patent number. */
   label?: string;
+  /** i18n key (common namespace) of a word before the label, e.g. the kind of result set shown. */
+  labelKey?: string;
   /** The menu permission needed to see the page; false means open to everyone. */
   permission: string | false;
   isFixed: boolean;
@@ -61,7 +63,9 @@ function bounded(tabs: AppTab[]): AppTab[] {
 export function openTab(tabs: readonly AppTab[], tab: AppTab): AppTab[] {
   const index = tabs.findIndex((t) => t.key === tab.key);
   const existing = tabs[index];
-  const merged: AppTab = existing ? { ...existing, path: tab.path, label: tab.label ?? existing.label } : tab;
+  const merged: AppTab = existing
+    ? { ...existing, path: tab.path, label: tab.label ?? existing.label, labelKey: tab.labelKey ?? existing.labelKey }
+    : tab;
   if (existing && index >= 0) {
     const next = [...tabs];
     next[index] = merged;
@@ -173,6 +177,7 @@ function isAppTab(value: unknown): value is AppTab {
     typeof t.isFixed === 'boolean' &&
     typeof t.viewCache === 'boolean' &&
     (t.label === undefined || typeof t.label === 'string') &&
+    (t.labelKey === undefined || typeof t.labelKey === 'string') &&
     (t.sourcePath === undefined || typeof t.sourcePath === 'string')
   );
 }

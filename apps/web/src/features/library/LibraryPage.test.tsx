@@ -98,6 +98,42 @@ describe('library page', { timeout: 180_000 }, () => {
     );
   });
 
+  it('shows the libraries shared with the user under "shared with me"; choosing one opens its patents (issue 43)', async () => {
+    const shared = folder('s1', null, '协作库', { ownerId: 'u-owner', count: 0, totalCount: 4 });
+    const sub = folder('s2', 's1', '子库', { ownerId: 'u-owner', rootId: 's1', level: 2, count: 4, totalCount: 4 });
+    stubApi((call) => {
+      if (call.path === '/product/archive/v2/list')
+        return ok({
+          type: 'folders',
+          folders: FOLDERS,
+          quota: QUOTA,
+          sharedWithMe: [
+            {
+              library: shared,
+              folders: [shared, sub],
+              role: 'member',
+              owner: { userId: 'u-owner', email: 'owner@example.com', fullname: '王工' },
+              memberCount: 1,
+              invitedCount: 0,
+              joinedAt: '2026-11-22T08:00:00.000Z',
+            },
+          ],
+        });
+      if (call.path === '/product/labelmanage/list') return ok({ labels: [] });
+      return undefined;
+    });
+    const { router } = renderPage(<LibraryPage />, '/innovationSpace/collect');
+    expect((await screen.findByTestId('shared-with-me')).textContent).toBe('共享给我的');
+    expect(screen.getByTestId('shared-s1').textContent).toContain('协作库');
+    expect(screen.getByTestId('shared-s1').textContent).toContain('王工 共享');
+    fireEvent.click(screen.getByTestId('folder-s2'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/innovationSpace/searchResult?set=library%3As2',
+      ),
+    );
+  });
+
   it("creates a sub-folder, showing the server's refusal of a taken name", async () => {
     const calls = stubLibraryServer();
     const { router } = renderPage(<LibraryPage />, '/innovationSpace/collect?folder=f1');

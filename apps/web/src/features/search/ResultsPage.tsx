@@ -289,6 +289,7 @@ function ResultsView() {
                     offset={offset}
                     holding={holding.data?.holding}
                     setHasNoDrawings={setHasNoDrawings(content)}
+                    labels={holding.data?.labels}
                   />
                 </Spin>
               )}

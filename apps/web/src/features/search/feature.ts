@@ -1,6 +1,7 @@
 import { defineFeature } from '../../app/define-feature';
 import { SEARCH_RESULT_PATH } from '../../app/paths';
 import { translateSpecResultLink } from '../../search-state/spec-result-link';
+import { resultTabLabel } from './result-tab-label';
 
 /** The result page of an expression. */
 export const searchFeature = defineFeature({
@@ -10,7 +11,13 @@ export const searchFeature = defineFeature({
       titleKey: 'routes.searchResult',
       access: '/search/result',
       // One tab per expression or set (and search-within); paging, sorting and filters stay in the same tab.
-      tab: { keyParams: ['q', 'set', 'second'], labelParam: 'q', permission: '/search/result', viewCache: true },
+      // Labelled by the expression, the kind of set and the search within: two result tabs never read alike.
+      tab: {
+        keyParams: ['q', 'set', 'second'],
+        labelOf: resultTabLabel,
+        permission: '/search/result',
+        viewCache: true,
+      },
       page: async () => (await import('./ResultsPage')).ResultsPage,
       // Spec 1 §2's link form (`?expre=…&pageType=…`) opens the page it names in the product's form.
       canonicalUrl: (url) => translateSpecResultLink(url.search),

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Checkbox, Empty, Flex, Spin, Tag, Tree, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
-import { FolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { FolderOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { LibraryFolder } from '@patlas/contracts';
+import type { LibraryFolder, SharedLibrary } from '@patlas/contracts';
 import { buildFolderTree, flattenTree, type FolderNode } from '../../../library-actions/folder-tree';
 import { librarySetPath } from '../../../library-actions/library-links';
 import { useCreateFolder, useFolders } from '../../../library-actions/queries';
@@ -38,6 +38,53 @@ function treeNodes(
   }));
 }
 
+/** The key of the "shared with me" node (no folder has it: folder ids are UUIDs). */
+const SHARED_ROOT = 'shared-with-me';
+
+/**
+ * The "shared with me" node: the libraries others share with the user, each with its folders;
+ * choosing one opens its patents on the result page (a member does not change folders).
+ */
+function sharedNodes(
+  libraries: readonly SharedLibrary[],
+  title: string,
+  countText: (n: number) => string,
+  sharedBy: (owner: string) => string,
+): TreeDataNode[] {
+  if (libraries.length === 0) return [];
+  return [
+    {
+      key: SHARED_ROOT,
+      selectable: false,
+      icon: <TeamOutlined />,
+      title: (
+        <span className="library-tree-title" data-testid="shared-with-me">
+          <span className="library-tree-name">{title}</span>
+        </span>
+      ),
+      children: libraries.map((shared) => {
+        const [top] = treeNodes(buildFolderTree(shared.folders), countText, '');
+        const owner = shared.owner.fullname || shared.owner.email;
+        return {
+          ...top!,
+          key: shared.library.id,
+          title: (
+            <span className="library-tree-title" data-testid={`shared-${shared.library.id}`}>
+              <span className="library-tree-name">{shared.library.name}</span>
+              <Typography.Text type="secondary" className="library-tree-count">
+                {countText(shared.library.totalCount)}
+              </Typography.Text>
+              <Typography.Text type="secondary" className="library-tree-owner">
+                {sharedBy(owner)}
+              </Typography.Text>
+            </span>
+          ),
+        };
+      }),
+    },
+  ];
+}
+
 /** My libraries: the folder tree (5 levels), the chosen folder's details, labels and log. */
 export function FoldersTab() {
   const { t } = useTranslation('library');
@@ -54,6 +101,8 @@ export function FoldersTab() {
   const [sharing, setSharing] = useState<LibraryFolder>();
 
   const all = useMemo(() => folders.data?.folders ?? [], [folders.data]);
+  const sharedWithMe = useMemo(() => folders.data?.sharedWithMe ?? [], [folders.data]);
+  const sharedIds = useMemo(() => new Set(sharedWithMe.flatMap((l) => l.folders.map((f) => f.id))), [sharedWithMe]);
   const shown = useMemo(() => (showArchived ? all : all.filter((f) => f.state !== 'archived')), [all, showArchived]);
   const roots = useMemo(() => buildFolderTree(shown), [shown]);
   const allRoots = useMemo(() => buildFolderTree(all.filter((f) => f.state === 'active')), [all]);
@@ -171,6 +220,26 @@ export function FoldersTab() {
               onSelect={(keys) => select(keys[0] === undefined ? selectedId : String(keys[0]))}
               onDoubleClick={(_event, node) => void navigate(librarySetPath(String(node.key)))}
               treeData={treeNodes(roots, (count) => t('folders.count', { count }), t('folders.archived'))}
+            />
+          )}
+          {sharedWithMe.length > 0 && (
+            <Tree
+              className="library-tree library-tree-shared"
+              showIcon
+              blockNode
+              defaultExpandedKeys={[SHARED_ROOT, ...sharedWithMe.map((l) => l.library.id)]}
+              selectedKeys={[]}
+              // A shared folder opens on the result page: its owner keeps the folders.
+              onSelect={(keys) => {
+                const key = keys[0] === undefined ? undefined : String(keys[0]);
+                if (key && sharedIds.has(key)) void navigate(librarySetPath(key));
+              }}
+              treeData={sharedNodes(
+                sharedWithMe,
+                t('folders.sharedWithMe'),
+                (count) => t('folders.count', { count }),
+                (owner) => t('folders.sharedBy', { owner }),
+              )}
             />
           )}
         </Flex>

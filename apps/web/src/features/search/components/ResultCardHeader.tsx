@@ -5,7 +5,7 @@ import type { SearchHitDto } from '@patlas/contracts';
 import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
-import { HoldingMark } from '../../../library-actions/HoldingMark';
+import { HeldLabels, HoldingMark } from '../../../library-actions/HoldingMark';
 import { HitTitle } from './HitTitle';
 import { SetRank } from './SetRank';
 import { ValueScoreTag } from '../../../components/ValueScoreTag';
@@ -40,6 +40,7 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
       <Link to={path} state={linkState} className="result-card-title">
         <HitTitle hit={hit} />
       </Link>
+      <HeldLabels publicationNumber={pn} />
       <SetRank hit={hit} />
       {hit.valueScore !== undefined && <ValueScoreTag score={hit.valueScore} withLabel />}
     </div>

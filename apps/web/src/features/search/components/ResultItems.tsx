@@ -1,5 +1,10 @@
 import type { SearchHitDto } from '@patlas/contracts';
-import { HoldingContext, type HoldingMap } from '../../../library-actions/HoldingMark';
+import {
+  HeldLabelsContext,
+  HoldingContext,
+  type HeldLabelsMap,
+  type HoldingMap,
+} from '../../../library-actions/HoldingMark';
 import type { ResultUrlState } from '../../../search-state/search-url-state';
 import type { ResultSelection } from '../useResultSelection';
 import { AllDrawingsView } from './AllDrawingsView';
@@ -18,22 +23,26 @@ interface ResultItemsProps {
   holding: HoldingMap | undefined;
   /** The view switch already says no record of the whole set has drawings: no note per page. */
   setHasNoDrawings?: boolean;
+  /** The user's labels on the results shown. */
+  labels?: HeldLabelsMap | undefined;
 }
 
 /** The page's results in the view the URL names (list, image and text, all drawings, first drawing). */
-export function ResultItems({ state, items, selection, offset, holding, setHasNoDrawings }: ResultItemsProps) {
+export function ResultItems({ state, items, selection, offset, holding, setHasNoDrawings, labels }: ResultItemsProps) {
   return (
     <HoldingContext.Provider value={holding}>
-      <SetKindContext.Provider value={state.set?.kind}>
-        {state.view === 'liebiaoshitu' && (
-          <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
-        )}
-        {state.view === 'tuwenshitu' && (
-          <ImageTextView items={items} selection={selection} offset={offset} pageNote={!setHasNoDrawings} />
-        )}
-        {state.view === 'quanfutushitu' && <AllDrawingsView items={items} selection={selection} offset={offset} />}
-        {state.view === 'shoutushitu' && <FirstDrawingView items={items} selection={selection} offset={offset} />}
-      </SetKindContext.Provider>
+      <HeldLabelsContext.Provider value={labels}>
+        <SetKindContext.Provider value={state.set?.kind}>
+          {state.view === 'liebiaoshitu' && (
+            <ResultListView items={items} selection={selection} offset={offset} isLoading={false} />
+          )}
+          {state.view === 'tuwenshitu' && (
+            <ImageTextView items={items} selection={selection} offset={offset} pageNote={!setHasNoDrawings} />
+          )}
+          {state.view === 'quanfutushitu' && <AllDrawingsView items={items} selection={selection} offset={offset} />}
+          {state.view === 'shoutushitu' && <FirstDrawingView items={items} selection={selection} offset={offset} />}
+        </SetKindContext.Provider>
+      </HeldLabelsContext.Provider>
     </HoldingContext.Provider>
   );
 }

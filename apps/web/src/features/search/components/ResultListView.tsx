@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { SearchHitDto } from '@patlas/contracts';
 import { useDetailLinkState } from '../../../history-recording/useHistoryRecording';
 import type { ResultSelection } from '../useResultSelection';
-import { HoldingMark } from '../../../library-actions/HoldingMark';
+import { HeldLabels, HoldingMark } from '../../../library-actions/HoldingMark';
 import { HitTitle } from './HitTitle';
 import { useHitLabels } from '../../../search-state/useHitLabels';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
@@ -31,8 +31,8 @@ interface ResultListViewProps {
 /** The list view (liebiaoshitu): one row per patent; a row or its number opens the detail page. */
 /** The selection checkbox column. */
 const SELECTION_WIDTH = 40;
-/** The least the title column keeps: about 14 Chinese characters a line. */
-const TITLE_MIN_WIDTH = 220;
+/** The least the title column keeps: about 12 Chinese characters a line. */
+const TITLE_MIN_WIDTH = 180;
 
 function fixedWidth(columns: ColumnsType<SearchHitDto>): number {
   return columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
@@ -51,15 +51,16 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
   const isRankedSet = items.some((i) => i.setRank !== undefined);
   const rankColumnTitle = useSetRankColumnTitle();
 
-  // Fixed widths for the short fields leave the rest of the row to the title (≈230 px at 1366 px).
+  // Fixed widths for the short fields leave the rest of the row to the title: ≈290 px at 1,440 px,
+  // ≈195 px beside a set's rank column, which then still fits (issue 43: it overflowed at 1,440 px).
   const columns: ColumnsType<SearchHitDto> = [
-    { title: '#', key: 'index', width: 52, render: (_, __, index) => offset + index + 1 },
+    { title: '#', key: 'index', width: 44, render: (_, __, index) => offset + index + 1 },
     ...(isRankedSet
       ? [
           {
             title: rankColumnTitle,
             key: 'setRank',
-            width: 120,
+            width: 92,
             render: (_: unknown, hit: SearchHitDto) => <SetRank hit={hit} />,
           },
         ]
@@ -67,7 +68,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
     {
       title: t('columns.number'),
       dataIndex: 'publicationNumber',
-      width: 140,
+      width: 136,
       render: (pn: string, _, index) => (
         <>
           <Link to={detailPath(pn, offset + index + 1)} state={linkState} className="result-number">
@@ -80,12 +81,17 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
     {
       title: t('columns.title'),
       key: 'title',
-      render: (_, hit) => <HitTitle hit={hit} className="result-title" />,
+      render: (_, hit) => (
+        <>
+          <HitTitle hit={hit} className="result-title" />
+          <HeldLabels publicationNumber={hit.publicationNumber} />
+        </>
+      ),
     },
     {
       title: t('columns.applicants'),
       key: 'applicants',
-      width: 170,
+      width: 140,
       // The applicants' province under their names: where the applicant is, without narrowing the title.
       render: (_, hit) => {
         const provinces = hit.applicantProvinces?.join('、');
@@ -106,7 +112,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
     {
       title: t('columns.dates'),
       key: 'dates',
-      width: 112,
+      width: 96,
       render: (_, hit) => (
         <div className="result-dates">
           <span>{hit.applicationDate ?? '—'}</span>
@@ -114,11 +120,11 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
         </div>
       ),
     },
-    { title: t('columns.ipcMain'), dataIndex: 'ipcMain', width: 104, render: (v?: string) => v ?? '—' },
+    { title: t('columns.ipcMain'), dataIndex: 'ipcMain', width: 92, render: (v?: string) => v ?? '—' },
     {
       title: t('columns.legalStatus'),
       key: 'legalStatus',
-      width: 92,
+      width: 84,
       // The source's own wording (有效, 实质审查 …; in English in English), coloured by the class analysis puts it in.
       render: (_, hit) =>
         hit.legalStatus ? (
@@ -136,13 +142,20 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
     {
       title: t('columns.patentType'),
       dataIndex: 'patentType',
-      width: 96,
-      render: (v?: string) => (v ? <Tag>{labels.patentType(v)}</Tag> : '—'),
+      width: 88,
+      render: (v?: string) =>
+        v ? (
+          <Tag className="result-patent-type" title={labels.patentType(v)}>
+            {labels.patentType(v)}
+          </Tag>
+        ) : (
+          '—'
+        ),
     },
     {
       title: t('columns.value'),
       dataIndex: 'valueScore',
-      width: 76,
+      width: 60,
       className: 'result-value',
       render: (v?: number) => (v === undefined ? '—' : <ValueScoreTag score={v} />),
     },

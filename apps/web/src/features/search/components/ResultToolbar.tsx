@@ -54,89 +54,95 @@ export function ResultToolbar({ state, lang, onChange, crossLanguage = false, ex
   const secondProblem = checkExpression(second, lang);
 
   return (
-    <Flex wrap gap={8} align="center" className="result-toolbar">
-      <Tooltip title={secondProblem?.message} open={secondProblem ? undefined : false} color="red">
-        <Input.Search
-          className="result-second"
-          allowClear
-          value={second}
-          status={secondProblem ? 'error' : undefined}
-          placeholder={t('toolbar.secondPlaceholder')}
-          aria-label={t('toolbar.second')}
-          enterButton={t('toolbar.second')}
-          onChange={(e) => setSecond(e.target.value)}
-          onSearch={(text, _event, info) => {
-            const trimmed = text.trim();
-            if (info?.source === 'clear' || !trimmed) {
-              if (state.second) onChange({ second: undefined });
-              return;
-            }
-            if (!checkExpression(trimmed, lang)) onChange({ second: trimmed });
-          }}
-        />
-      </Tooltip>
-      <Select
-        className="result-sort"
-        aria-label={t('toolbar.sort')}
-        value={encodeSort(state.sort)}
-        options={SORT_OPTIONS.map((value) => ({
-          value,
-          // A ranked set's own order is its rank (a semantic search: by similarity).
-          label:
-            value === 'relevance' && state.set
-              ? t(`set.${state.set.kind}.sort`)
-              : t(`sort.${value.replace('.', '_') as 'relevance'}`),
-        }))}
-        onChange={(value: string) => onChange({ sort: decodeSort(value) })}
-        popupMatchSelectWidth={false}
-        // Twelve orders, all in view at once: no scrolling, and no virtual list re-rendering under the pointer.
-        virtual={false}
-        listHeight={12 * 32 + 8}
-      />
-      <Select
-        className="result-merge"
-        aria-label={t('toolbar.merge')}
-        value={state.mergeType}
-        options={([0, 1, 2] as const).map((value) => ({ value, label: t(`merge.${value}`) }))}
-        onChange={(value: MergeType) => onChange({ mergeType: value })}
-        popupMatchSelectWidth={false}
-      />
-      <Select
-        className="result-scope"
-        aria-label={t('toolbar.scope')}
-        value={state.source ?? 'all'}
-        options={(['all', 'cn', 'uncn'] as const).map((value) => ({ value, label: t(`scope.${value}`) }))}
-        onChange={(value: SourceScope | 'all') => onChange({ source: value === 'all' ? undefined : value })}
-        popupMatchSelectWidth={false}
-      />
-      <Select
-        className="result-size"
-        aria-label={t('toolbar.pageSize')}
-        value={state.pageSize}
-        options={RESULT_PAGE_SIZES.map((value) => ({ value, label: t('toolbar.perPage', { count: value }) }))}
-        onChange={(value: number) => onChange({ pageSize: value })}
-      />
-      {crossLanguage && (
-        <Tooltip title={t('toolbar.crossLanguageHint')}>
-          <Flex gap={4} align="center" className="result-cross-language">
-            <Switch
-              size="small"
-              checked={state.crossLanguage === true}
-              onChange={(checked) => onChange({ crossLanguage: checked })}
-              aria-label={t('toolbar.crossLanguage')}
-              data-testid="cross-language-switch"
-            />
-            <span aria-hidden>{t('toolbar.crossLanguage')}</span>
-          </Flex>
+    // Two rows at most (issue 43: three at 1,440 px): what narrows or orders the list, then what is
+    // done with it.
+    <Flex vertical gap={8} className="result-toolbar">
+      <Flex gap={8} align="center" className="result-toolbar-row">
+        <Tooltip title={secondProblem?.message} open={secondProblem ? undefined : false} color="red">
+          <Input.Search
+            className="result-second"
+            allowClear
+            value={second}
+            status={secondProblem ? 'error' : undefined}
+            placeholder={t('toolbar.secondPlaceholder')}
+            aria-label={t('toolbar.second')}
+            enterButton={t('toolbar.second')}
+            onChange={(e) => setSecond(e.target.value)}
+            onSearch={(text, _event, info) => {
+              const trimmed = text.trim();
+              if (info?.source === 'clear' || !trimmed) {
+                if (state.second) onChange({ second: undefined });
+                return;
+              }
+              if (!checkExpression(trimmed, lang)) onChange({ second: trimmed });
+            }}
+          />
         </Tooltip>
-      )}
-      {/* Analyse this result set (issue 6): the dashboard opens on the same set. */}
-      <Link to={analysisPath({ resultSet: resultSetOf(state) })}>
-        <Button icon={<BarChartOutlined />} data-testid="analyse-button">
-          {ta('actions.analyse')}
-        </Button>
-      </Link>
-      {extra}
+        <Select
+          className="result-sort"
+          aria-label={t('toolbar.sort')}
+          value={encodeSort(state.sort)}
+          options={SORT_OPTIONS.map((value) => ({
+            value,
+            // A ranked set's own order is its rank (a semantic search: by similarity).
+            label:
+              value === 'relevance' && state.set
+                ? t(`set.${state.set.kind}.sort`)
+                : t(`sort.${value.replace('.', '_') as 'relevance'}`),
+          }))}
+          onChange={(value: string) => onChange({ sort: decodeSort(value) })}
+          popupMatchSelectWidth={false}
+          // Twelve orders, all in view at once: no scrolling, and no virtual list re-rendering under the pointer.
+          virtual={false}
+          listHeight={12 * 32 + 8}
+        />
+        <Select
+          className="result-merge"
+          aria-label={t('toolbar.merge')}
+          value={state.mergeType}
+          options={([0, 1, 2] as const).map((value) => ({ value, label: t(`merge.${value}`) }))}
+          onChange={(value: MergeType) => onChange({ mergeType: value })}
+          popupMatchSelectWidth={false}
+        />
+        <Select
+          className="result-scope"
+          aria-label={t('toolbar.scope')}
+          value={state.source ?? 'all'}
+          options={(['all', 'cn', 'uncn'] as const).map((value) => ({ value, label: t(`scope.${value}`) }))}
+          onChange={(value: SourceScope | 'all') => onChange({ source: value === 'all' ? undefined : value })}
+          popupMatchSelectWidth={false}
+        />
+        <Select
+          className="result-size"
+          aria-label={t('toolbar.pageSize')}
+          value={state.pageSize}
+          options={RESULT_PAGE_SIZES.map((value) => ({ value, label: t('toolbar.perPage', { count: value }) }))}
+          onChange={(value: number) => onChange({ pageSize: value })}
+        />
+        {crossLanguage && (
+          <Tooltip title={t('toolbar.crossLanguageHint')}>
+            <Flex gap={4} align="center" className="result-cross-language">
+              <Switch
+                size="small"
+                checked={state.crossLanguage === true}
+                onChange={(checked) => onChange({ crossLanguage: checked })}
+                aria-label={t('toolbar.crossLanguage')}
+                data-testid="cross-language-switch"
+              />
+              <span aria-hidden>{t('toolbar.crossLanguage')}</span>
+            </Flex>
+          </Tooltip>
+        )}
+      </Flex>
+      <Flex gap={8} align="center" wrap className="result-toolbar-row result-toolbar-actions">
+        {/* Analyse this result set (issue 6): the dashboard opens on the same set. */}
+        <Link to={analysisPath({ resultSet: resultSetOf(state) })}>
+          <Button icon={<BarChartOutlined />} data-testid="analyse-button">
+            {ta('actions.analyse')}
+          </Button>
+        </Link>
+        {extra}
+      </Flex>
     </Flex>
   );
 }

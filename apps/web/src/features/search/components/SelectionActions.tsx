@@ -36,7 +36,7 @@ export function SelectionActions({
   content,
 }: SelectionActionsProps) {
   return (
-    <Flex justify="space-between" align="center" gap={8} wrap>
+    <Flex justify="space-between" align="center" gap={8} wrap className="result-selection-actions">
       <Flex gap={8} align="center" wrap>
         <SelectionBar selection={selection} pageNumbers={pageNumbers} total={total} />
         <CollectResultsButton

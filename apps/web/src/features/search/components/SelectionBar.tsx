@@ -1,5 +1,5 @@
-import { App, Button, Flex, Typography } from 'antd';
-import { CopyOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Popover, Typography } from 'antd';
+import { CopyOutlined, EllipsisOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CitationSearchActions } from '../../../citation-actions/CitationSearchActions';
 import { CompareAction } from '../../../compare/CompareAction';
@@ -50,12 +50,25 @@ export function SelectionBar({ selection, pageNumbers, total }: SelectionBarProp
       <Button size="small" onClick={selection.clear} disabled={count === 0 && !selection.all}>
         {t('selection.clear')}
       </Button>
-      <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()} disabled={count === 0}>
-        {t('selection.copy')}
-      </Button>
       <CompareAction selected={selection.selected} />
-      <CitationSearchActions numbers={selection.selected} />
-      <ShareButton target={() => ({ kind: 'patent', pns: [...selection.selected] })} disabled={count === 0} />
+      {/* Issue 43: the rarer actions on the selection behind "More", so the row fits 1,440 px. */}
+      <Popover
+        trigger="click"
+        placement="bottomLeft"
+        content={
+          <Flex vertical gap={8} align="start" className="selection-more" data-testid="selection-more-actions">
+            <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()} disabled={count === 0}>
+              {t('selection.copy')}
+            </Button>
+            <CitationSearchActions numbers={selection.selected} />
+            <ShareButton target={() => ({ kind: 'patent', pns: [...selection.selected] })} disabled={count === 0} />
+          </Flex>
+        }
+      >
+        <Button size="small" icon={<EllipsisOutlined />} data-testid="selection-more">
+          {t('selection.more')}
+        </Button>
+      </Popover>
     </Flex>
   );
 }
