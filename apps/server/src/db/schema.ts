@@ -414,7 +414,7 @@ export interface AlertRecipientsTable {
 /** Mails sent, by kind and address (and user): the caps on re-sends (issue 41). */
 export interface MailSendsTable {
   id: string;
-  kind: 'register' | 'reset' | 'tryout' | 'alert-confirm' | 'email-change';
+  kind: 'register' | 'reset' | 'tryout' | 'alert-confirm' | 'email-change' | 'alert-test';
   /** lower-cased */
   address: string;
   user_id: string | null;
