@@ -164,6 +164,8 @@ export const ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
  */
 export const ALERT_TEST_MAIL_INTERVAL_SECONDS = 60;
 export const ALERT_TEST_MAILS_PER_DAY = 10;
+/** Issue 43 (ours): an import's records open on the result page: at most this many (by publication number). */
+export const MAX_IMPORT_RUN_SET = 100_000;
 /** Issue 41 (ours): a recipient's confirmation link works this long; saving the alert again after it mails a new one. */
 export const ALERT_CONFIRMATION_TTL_SECONDS = 7 * 86_400;
 /**
