@@ -299,6 +299,13 @@ export const ERROR_CODES = {
     zh: '密码错误次数过多，请 {minutes} 分钟后再试',
     en: 'Too many failed attempts; please try again in {minutes} minutes',
   },
+  /** Issue 43: registered while registration needs an operator's approval, not yet approved. */
+  ACCOUNT_AWAITING_APPROVAL: {
+    http: 403,
+    status: 0,
+    zh: '账号正在等待管理员审核，审核通过后即可登录',
+    en: 'Your account is awaiting approval by an administrator; you can log in once it is approved',
+  },
   ACCOUNT_DISABLED: {
     http: 403,
     status: 0,

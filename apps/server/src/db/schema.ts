@@ -74,6 +74,8 @@ export interface UsersTable {
   tenant_id: string;
   can_operation: number;
   disabled: number;
+  /** Issue 43: 1 = self-registered while registration needed approval, not yet approved (cannot log in) */
+  awaiting_approval: number;
   /** JSON object QuotaKind → limit (null = unlimited) */
   quotas: string;
   /** JSON object, the user's saved custom config (partial UserCustomConfig) */
