@@ -578,6 +578,8 @@ export interface DisclosureVersionsTable {
   restored_from: number | null;
   created_at: string;
   saved_at: string;
+  /** Issue 43: the first version this snapshot took (autosaves within the window merge into it); null before. */
+  first_version: number | null;
 }
 
 /** Images uploaded into a disclosure's editor (files under DATA_DIR/uploads/disclosures). */
