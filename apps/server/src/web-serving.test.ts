@@ -1,9 +1,13 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig } from '../test/helpers.js';
+
+/** The web app's public folder: Vite copies it to the root of the build as it is. */
+const WEB_PUBLIC = path.resolve(import.meta.dirname, '../../web/public');
+const WEB_INDEX = path.resolve(import.meta.dirname, '../../web/index.html');
 
 const SCRIPT = `console.log(${JSON.stringify('patlas '.repeat(200))})`;
 
@@ -18,6 +22,9 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dist, 'assets', 'app-abc.js'), SCRIPT);
     writeFileSync(path.join(dist, 'assets', 'app-abc.js.br'), brotliCompressSync(SCRIPT));
     writeFileSync(path.join(dist, 'assets', 'app-abc.js.gz'), gzipSync(SCRIPT));
+    for (const icon of ['favicon.svg', 'favicon.png', 'favicon.ico', 'apple-touch-icon.png']) {
+      copyFileSync(path.join(WEB_PUBLIC, icon), path.join(dist, icon));
+    }
     t = await buildTestApp('sqlite', { web: { ...testConfig().web, dist } });
   });
   afterAll(async () => {
@@ -30,6 +37,25 @@ describe('serving the built web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it('has a favicon: linked from index.html and served with its type (issue 43)', async () => {
+    const html = readFileSync(WEB_INDEX, 'utf8');
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
+    expect(html).toContain('<link rel="icon" type="image/png" sizes="32x32" href="/favicon.png" />');
+    const types = {
+      '/favicon.svg': /^image\/svg\+xml/,
+      '/favicon.png': /^image\/png/,
+      '/favicon.ico': /^image\/(x-icon|vnd\.microsoft\.icon)/,
+    };
+    for (const [url, type] of Object.entries(types)) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(type);
+    }
+    const png = await t.app.inject({ method: 'GET', url: '/favicon.png' });
+    expect(png.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).body).toContain('<svg');
   });
 
   it('serves built assets', async () => {

@@ -196,6 +196,12 @@ export const AlertIdParamsSchema = z.object({ id: IdSchema });
 /** Switches the alert on or off (the opposite of now); `?enabled=true|false` sets it instead. */
 export const AlertStatusQuerySchema = z.object({ enabled: z.enum(['true', 'false']).optional() });
 export const AlertDeleteResponseSchema = z.object({ deleted: z.literal(true) });
+/**
+ * Issue 43: "send a test mail now" — the alert's mail as its latest run made it (or an empty one
+ * before any run), to the caller's own address only, at once.
+ */
+export const AlertTestMailResponseSchema = z.object({ sentTo: z.string() });
+export type AlertTestMailResponse = z.infer<typeof AlertTestMailResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Runs: GET /warn/getWarnResultList/{id}, POST /warn/getWarnResultCount, POST /warn/getWarnDetails

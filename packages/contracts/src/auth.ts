@@ -456,6 +456,31 @@ export type Role = z.infer<typeof RoleSchema>;
 
 export const QuotaLimitsSchema = z.partialRecord(z.enum(QUOTA_KINDS), z.number().int().min(0).nullable());
 
+/**
+ * Issue 43: what a self-registered account (/reg) gets. `open`: every menu feature at once (as
+ * before, the default); `approval`: the same, once an operator approved the account (until then
+ * its login is refused with ACCOUNT_AWAITING_APPROVAL); `trial`: the built-in trial role only
+ * (TRIAL_PERMISSIONS; the seed keeps it so): an operator gives the account another role to widen it.
+ */
+export const REGISTRATION_MODES = ['open', 'approval', 'trial'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+export const DEFAULT_REGISTRATION_MODE: RegistrationMode = 'open';
+export const RegistrationSettingsSchema = z.object({ mode: z.enum(REGISTRATION_MODES) });
+export type RegistrationSettings = z.infer<typeof RegistrationSettingsSchema>;
+/** Issue 43: the built-in trial role's permissions: searching and reading patents, history, own account. */
+export const TRIAL_PERMISSIONS = [
+  '/search/result',
+  '/search/detail',
+  '/search/quick',
+  '/search/advance',
+  '/search/ipc',
+  '/searchHistory',
+  '/messageCenter',
+  'userInfo',
+  'userSet',
+  'modifyPassword',
+] as const satisfies readonly (typeof MENU_PERMISSIONS)[number][];
+
 export const SysUserSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -464,6 +489,8 @@ export const SysUserSchema = z.object({
   roleIds: z.array(z.string()),
   canOperation: z.boolean(),
   disabled: z.boolean(),
+  /** Issue 43: registered while registration needed approval, and not yet approved: cannot log in. */
+  awaitingApproval: z.boolean(),
   quotas: QuotaLimitsSchema,
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
@@ -495,6 +522,8 @@ export const UpdateSysUserRequestSchema = z.object({
   roleIds: z.array(z.string()).optional(),
   canOperation: z.boolean().optional(),
   disabled: z.boolean().optional(),
+  /** Issue 43: approves an account awaiting approval (it may log in from now on). */
+  approved: z.literal(true).optional(),
   quotas: QuotaLimitsSchema.optional(),
 });
 
@@ -525,6 +554,8 @@ export const AUDIT_ACTIONS = [
   'display_copy_update',
   /** An operator started a patent import (issue 15); detail: the files and their formats. */
   'data_import',
+  /** Issue 43: an operator changed a system setting; detail: the setting, before and after. */
+  'settings_change',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.string(),

@@ -50,6 +50,11 @@ export const ImportRunReportSchema = z.object({
   files: z.array(ImportRunFileReportSchema),
   totals: z.object(countsShape),
   elapsedMs: z.number().int(),
+  /**
+   * Issue 43: the data version the import wrote (its added and changed records open on the result
+   * page as `set: { kind: 'importRun', key: run.id }`); absent before issue 43 and when nothing ran.
+   */
+  versionId: z.number().int().nullable().optional(),
 });
 export type ImportRunReport = z.infer<typeof ImportRunReportSchema>;
 

@@ -167,6 +167,11 @@ export const DisclosureVersionSchema = z.object({
   id: z.string(),
   /** The document's version this snapshot holds. */
   version: z.number().int(),
+  /**
+   * Issue 43: the first version the snapshot took (autosaves within the window, and a "save
+   * version" right after them, update one snapshot): it stands for versions fromVersion–version.
+   */
+  fromVersion: z.number().int().optional(),
   title: z.string(),
   source: z.enum(DISCLOSURE_VERSION_SOURCES),
   /** For a restore: the version restored. */

@@ -99,8 +99,13 @@ export type DuplicateSentence = z.infer<typeof DuplicateSentenceSchema>;
 
 /** Evidence: one sentence of the text and the passage of a patent it matches. */
 export const DuplicateEvidenceSchema = z.object({
-  /** DuplicateSentence.index */
+  /** DuplicateSentence.index (the first, when the passage matches several) */
   sentence: z.number().int(),
+  /**
+   * Issue 43: every sentence of the text this passage matches. Sentences matching one passage (or
+   * the same text in another section) share one piece of evidence instead of repeating it.
+   */
+  sentences: z.array(z.number().int()).optional(),
   /** The matching characters of the text (offsets in the whole checked text). */
   inputSpans: z.array(SpanSchema),
   section: DuplicateSectionSchema,

@@ -299,6 +299,13 @@ export const ERROR_CODES = {
     zh: '密码错误次数过多，请 {minutes} 分钟后再试',
     en: 'Too many failed attempts; please try again in {minutes} minutes',
   },
+  /** Issue 43: registered while registration needs an operator's approval, not yet approved. */
+  ACCOUNT_AWAITING_APPROVAL: {
+    http: 403,
+    status: 0,
+    zh: '账号正在等待管理员审核，审核通过后即可登录',
+    en: 'Your account is awaiting approval by an administrator; you can log in once it is approved',
+  },
   ACCOUNT_DISABLED: {
     http: 403,
     status: 0,
@@ -1281,6 +1288,27 @@ export const ERROR_CODES = {
     status: 0,
     zh: '{email} 近 24 小时内已收到多封确认邮件，请稍后再试',
     en: '{email} has received several confirmation e-mails in the last 24 hours; please try again later',
+  },
+  /** Issue 43: a test mail of an alert within ALERT_TEST_MAIL_INTERVAL_SECONDS of the caller's last one. */
+  ALERT_TEST_MAIL_TOO_SOON: {
+    http: 429,
+    status: 0,
+    zh: '测试邮件刚刚已发送，请 {seconds} 秒后再试',
+    en: 'A test mail was just sent; please try again in {seconds} s',
+  },
+  /** Issue 43: ALERT_TEST_MAILS_PER_DAY test mails within 24 hours. */
+  ALERT_TEST_MAIL_LIMIT: {
+    http: 429,
+    status: 0,
+    zh: '24 小时内最多发送 {max} 封测试邮件，请稍后再试',
+    en: 'At most {max} test mails may be sent per 24 hours; please try again later',
+  },
+  /** Issue 43: the test mail could not be delivered (no reason: the SMTP answer names internal hosts). */
+  ALERT_TEST_MAIL_FAILED: {
+    http: 502,
+    status: 0,
+    zh: '测试邮件发送失败，请稍后再试；如持续失败请联系管理员',
+    en: 'The test mail could not be sent; please try again later. If this persists, contact your administrator',
   },
   /** Issue 41: a recipient's confirmation link that is unknown, or already replaced by a newer one. */
   ALERT_CONFIRMATION_INVALID: {

@@ -158,6 +158,14 @@ export const MAX_ALERT_RECIPIENTS = 5;
 export const DEFAULT_MAX_ALERTS_PER_USER = 50;
 export const DEFAULT_ALERT_CONFIRMATIONS_PER_DAY = 20;
 export const ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
+/**
+ * Issue 43 (ours): an account's "send a test mail now" of its alerts: at most once per
+ * ALERT_TEST_MAIL_INTERVAL_SECONDS and ALERT_TEST_MAILS_PER_DAY times per 24 hours.
+ */
+export const ALERT_TEST_MAIL_INTERVAL_SECONDS = 60;
+export const ALERT_TEST_MAILS_PER_DAY = 10;
+/** Issue 43 (ours): an import's records open on the result page: at most this many (by publication number). */
+export const MAX_IMPORT_RUN_SET = 100_000;
 /** Issue 41 (ours): a recipient's confirmation link works this long; saving the alert again after it mails a new one. */
 export const ALERT_CONFIRMATION_TTL_SECONDS = 7 * 86_400;
 /**

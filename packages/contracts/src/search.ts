@@ -63,7 +63,15 @@ export type FacetFilterInput = z.infer<typeof FacetFilterSchema>;
  * filters, search within, sort and analysis then apply within that set; its default order (sort
  * `relevance`) is the set's own rank. `searchExpre` may then be empty: the whole set.
  */
-export const SET_SOURCE_KINDS = ['semantic', 'library', 'alertRun', 'duplicate', 'citation', 'preEvaluation'] as const;
+export const SET_SOURCE_KINDS = [
+  'semantic',
+  'library',
+  'alertRun',
+  'duplicate',
+  'citation',
+  'preEvaluation',
+  'importRun',
+] as const;
 export const SetSourceSchema = z.discriminatedUnion('kind', [
   /** A stored semantic search (`POST /search/semantics` answers its key): its ranked top N. */
   z.object({ kind: z.literal('semantic'), key: z.string().min(8).max(64) }),
@@ -87,6 +95,11 @@ export const SetSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('citation'), key: z.string().min(8).max(64) }),
   /** A finished pre-evaluation or novelty search of the caller (key: its id): its prior art in retrieval order. */
   z.object({ kind: z.literal('preEvaluation'), key: z.string().min(8).max(64) }),
+  /**
+   * Issue 43: a finished patent import (key: the run's id): the records it added or changed, by
+   * publication number (at most MAX_IMPORT_RUN_SET); any signed-in user (the records are the corpus's).
+   */
+  z.object({ kind: z.literal('importRun'), key: z.string().min(8).max(64) }),
 ]);
 export type SetSource = z.infer<typeof SetSourceSchema>;
 

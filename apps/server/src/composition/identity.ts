@@ -5,6 +5,7 @@ import { AccountRepository } from '../domains/account/account.repository.js';
 import { EmailLinkRepository } from '../domains/account/email-link.repository.js';
 import { QuotaLimits } from '../domains/account/quota-limits.js';
 import { RegistrationService } from '../domains/account/registration.service.js';
+import { RegistrationSettingsRepository } from '../domains/account/registration-settings.repository.js';
 import { TryoutRepository } from '../domains/account/tryout.repository.js';
 import { UserGuideRepository } from '../domains/account/user-guide.repository.js';
 import { ApiTokenRepository } from '../domains/auth/api-token.repository.js';
@@ -50,6 +51,7 @@ export function identityRepositories(database: DatabaseHandle, now: Clock) {
     accounts: new AccountRepository(db),
     emailLinks: new EmailLinkRepository(db),
     tryouts: new TryoutRepository(db),
+    registrationSettings: new RegistrationSettingsRepository(db),
     userGuide: new UserGuideRepository(db),
     displayCopy: new DisplayCopyRepository(db, now),
   };
@@ -100,6 +102,7 @@ export function identityServices(r: IdentityRepositories, infra: Infrastructure)
       accounts: r.accounts,
       links: r.emailLinks,
       tryouts: r.tryouts,
+      settings: r.registrationSettings,
       audit,
       sessions,
       mailer: infra.mailer,

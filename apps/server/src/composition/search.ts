@@ -31,6 +31,8 @@ import { defaultSchemeStore } from '../domains/classification/scheme-store.js';
 import { dashboardsDomain } from '../domains/dashboards/dashboards.domain.js';
 import { DashboardsService } from '../domains/dashboards/dashboards.service.js';
 import { DuplicateSets } from '../domains/duplicate/duplicate-sets.js';
+import { ImportRunSets } from '../domains/data-import/import-run-sets.js';
+import { DataVersionService } from '../domains/patent/data-version.service.js';
 import { historyDomain } from '../domains/history/history.domain.js';
 import { HistoryCombiner } from '../domains/history/history-combine.js';
 import { SearchHistoryRepository } from '../domains/history/search-history.repository.js';
@@ -123,6 +125,7 @@ function setResolversOf(r: Repositories, semanticSearch: SemanticSearchService, 
   const alertRuns = new AlertRunSets(r.alerts);
   const duplicates = new DuplicateSets(r.tasks.duplicate);
   const preEvaluations = new PreEvaluationSets(r.tasks.preEvaluation);
+  const importRuns = new ImportRunSets(r.importRuns, new DataVersionService(r.dataVersions));
   return {
     semantic: (source) => semanticSearch.rankedSet(source.key),
     library: (source, context) => libraries.resolveSet(source, context),
@@ -130,6 +133,7 @@ function setResolversOf(r: Repositories, semanticSearch: SemanticSearchService, 
     duplicate: (source, context) => duplicates.resolveSet(source, context),
     citation: (source) => citations.resolveSet(source),
     preEvaluation: (source, context) => preEvaluations.resolveSet(source, context),
+    importRun: (source, context) => importRuns.resolveSet(source.key, context),
   };
 }
 

@@ -74,6 +74,8 @@ export interface UsersTable {
   tenant_id: string;
   can_operation: number;
   disabled: number;
+  /** Issue 43: 1 = self-registered while registration needed approval, not yet approved (cannot log in) */
+  awaiting_approval: number;
   /** JSON object QuotaKind → limit (null = unlimited) */
   quotas: string;
   /** JSON object, the user's saved custom config (partial UserCustomConfig) */
@@ -414,7 +416,7 @@ export interface AlertRecipientsTable {
 /** Mails sent, by kind and address (and user): the caps on re-sends (issue 41). */
 export interface MailSendsTable {
   id: string;
-  kind: 'register' | 'reset' | 'tryout' | 'alert-confirm' | 'email-change';
+  kind: 'register' | 'reset' | 'tryout' | 'alert-confirm' | 'email-change' | 'alert-test';
   /** lower-cased */
   address: string;
   user_id: string | null;
@@ -576,6 +578,8 @@ export interface DisclosureVersionsTable {
   restored_from: number | null;
   created_at: string;
   saved_at: string;
+  /** Issue 43: the first version this snapshot took (autosaves within the window merge into it); null before. */
+  first_version: number | null;
 }
 
 /** Images uploaded into a disclosure's editor (files under DATA_DIR/uploads/disclosures). */

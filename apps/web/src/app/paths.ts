@@ -108,6 +108,11 @@ export const PATENT_COMPARE_PATH = '/innovationSpace/disclosureNoveltySearch/pat
 export const NOVELTY_REPORT_PATH = '/innovationSpace/disclosureNoveltySearch/noveltyReport';
 
 /** A finished pre-evaluation's result page (feature matrix, risks). */
+/** Issue 43: an import run's report in the operators' import page (features/data-import/paths.ts). */
+export function dataImportRunPath(runId: string): string {
+  return `/sys/import?${new URLSearchParams({ run: runId }).toString()}`;
+}
+
 export function estimateDetailsPath(id: string): string {
   return `${ESTIMATE_DETAILS_PATH}?${new URLSearchParams({ id }).toString()}`;
 }

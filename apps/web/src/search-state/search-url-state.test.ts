@@ -185,4 +185,14 @@ describe('result URL state', () => {
       expect(decodeResultState(new URLSearchParams({ set: bad })).set).toBeUndefined();
     }
   });
+
+  it('carries an import run (the records it imported, issue 43) as a set source', () => {
+    const key = '6f1c2b9e-4d3a-4b7e-9a51-0c2d3e4f5a6b';
+    const run: ResultUrlState = { ...defaultResultState(''), set: { kind: 'importRun', key } };
+    expect(encodeResultState(run).toString()).toBe(`set=importRun%3A${key}`);
+    expect(roundTrip(run)).toEqual(run);
+    for (const bad of ['importRun:', 'importRun:short', 'importRun:a b c d e f']) {
+      expect(decodeResultState(new URLSearchParams({ set: bad })).set).toBeUndefined();
+    }
+  });
 });

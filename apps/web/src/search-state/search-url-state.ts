@@ -143,7 +143,8 @@ export function decodeFilters(text: string | null | undefined): FacetFilterInput
 /**
  * `semantic:<key>`, `library:<folder id>`, `library:<folder id>:<label id>` (a folder's patents
  * carrying an indexing label), `alertRun:<run id>` (the patents an alert run reported),
- * `citation:<key>` (a citation search) or `preEvaluation:<id>` (a pre-evaluation's prior art); keys are stored ids, so the link stays short whatever the text.
+ * `citation:<key>` (a citation search), `preEvaluation:<id>` (a pre-evaluation's prior art) or
+ * `importRun:<id>` (the records an import added or changed, issue 43); keys are stored ids, so the link stays short whatever the text.
  */
 export function encodeSetSource(set: SetSource): string {
   if (set.kind === 'library' && set.labelId) return `${set.kind}:${set.key}:${set.labelId}`;
@@ -160,7 +161,11 @@ export function decodeSetSource(text: string | null | undefined): SetSource | un
   const kind = text.slice(0, at);
   const key = text.slice(at + 1);
   if (
-    (kind === 'semantic' || kind === 'duplicate' || kind === 'citation' || kind === 'preEvaluation') &&
+    (kind === 'semantic' ||
+      kind === 'duplicate' ||
+      kind === 'citation' ||
+      kind === 'preEvaluation' ||
+      kind === 'importRun') &&
     SET_KEY.test(key)
   )
     return { kind, key };

@@ -1,3 +1,5 @@
+import type { Language } from '@patlas/contracts';
+
 /**
  * Patent dates as the offices print them: YYYY-MM-DD. Sources also give YYYYMMDD and partial
  * dates (USPTO citations: "19680500" = May 1968). Anything unreadable answers undefined so that
@@ -19,6 +21,19 @@ export function formatPatentDate(value: string | undefined | null): string | und
   if (d < 1 || d > lastDay) return undefined;
   return `${year}-${mm}-${String(d).padStart(2, '0')}`;
 }
+
+/**
+ * A time in the interface language, in the browser's time zone (issue 43: the message centre used
+ * the browser's locale whatever the language): zh "2026-12-03 14:05", en "Dec 3, 2026, 2:05 PM".
+ */
+export function formatDateTimeIn(value: string | number | null | undefined, lang: Language): string | undefined {
+  if (lang === 'zh') return formatDateTime(value);
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return EN_DATE_TIME.format(date);
+}
+const EN_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "YYYY-MM-DD HH:mm" in the browser's time zone; undefined for a missing or unreadable time. */
 export function formatDateTime(value: string | number | null | undefined): string | undefined {

@@ -16,6 +16,7 @@ import {
   AlertRunListQuerySchema,
   AlertRunPageSchema,
   AlertStatusQuerySchema,
+  AlertTestMailResponseSchema,
   AlertUpdateRequestSchema,
   LibraryAlertRequestSchema,
 } from '../alert.js';
@@ -71,6 +72,13 @@ export const alertEndpoints = {
     path: '/product/warn/deleteWarnInfo/:id',
     params: AlertIdParamsSchema,
     response: AlertDeleteResponseSchema,
+  }),
+  /** Issue 43: mails the alert's current mail to the caller's own address now (rate-limited per account). */
+  sendTestMail: endpoint({
+    method: 'POST',
+    path: '/product/warn/sendTestMail/:id',
+    params: AlertIdParamsSchema,
+    response: AlertTestMailResponseSchema,
   }),
   runs: endpoint({
     method: 'GET',

@@ -5,6 +5,7 @@ import {
   CreateSysUserRequestSchema,
   DisplayCopyItemSchema,
   pagedOf,
+  RegistrationSettingsSchema,
   RoleSchema,
   SysUserSchema,
   TenantSchema,
@@ -114,6 +115,18 @@ export const sysEndpoints = {
       userId: z.string().max(100).optional(),
     }),
     response: pagedOf(AuditEntrySchema),
+  }),
+  /** Issue 43: what self-registered accounts get (open, approval by an operator, trial role). */
+  getRegistrationSettings: endpoint({
+    method: 'GET',
+    path: '/product/sys/settings/registration',
+    response: RegistrationSettingsSchema,
+  }),
+  updateRegistrationSettings: endpoint({
+    method: 'PUT',
+    path: '/product/sys/settings/registration',
+    body: RegistrationSettingsSchema,
+    response: RegistrationSettingsSchema,
   }),
   listTryouts: endpoint({
     method: 'GET',

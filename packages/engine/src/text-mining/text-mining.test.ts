@@ -6,7 +6,7 @@ import { clusterDocuments, defaultClusterCount } from './clustering.js';
 import { layoutLandscape, PEAK_RADIUS } from './landscape.js';
 import { sampleIndexes } from '../linear-algebra/random.js';
 import { documentTerms, extractTerms } from './terms.js';
-import { analyseClusters, analyseLandscape, analyseWordCloud } from './text-mining.js';
+import { analyseClusters, analyseLandscape, analyseWordCloud, dropFragments } from './text-mining.js';
 
 /** Three topics, in Chinese and English, with varied wording so that clusters are not trivial. */
 const BATTERY_ZH = [
@@ -70,6 +70,37 @@ describe('key terms', () => {
     expect(en.map((t) => t.key)).toEqual(['batteri', 'batteri', 'electrod']);
     expect(en[0]?.form).toBe('batteries');
     expect(documentTerms('battery battery cell').counts.get('batteri')).toBe(2);
+  });
+
+  it('drops the stop words of issue 43 in both languages (基于, 设备, disclosure)', () => {
+    const zh = extractTerms('一种基于深度学习的设备故障诊断方法，基于振动信号训练模型').map((t) => t.form);
+    expect(zh).not.toContain('基于');
+    expect(zh).not.toContain('设备');
+    expect(zh).toContain('振动');
+    const en = extractTerms('The present disclosure relates to an antibody. This disclosure describes antibodies.');
+    expect(en.map((t) => t.form)).not.toContain('disclosure');
+    expect(en.map((t) => t.form)).toContain('antibody');
+  });
+
+  it('drops a fragment of a longer kept term counted in nearly as many documents, and keeps a wider one', () => {
+    const words = [
+      { word: '虚拟现实', count: 40 },
+      { word: '现实', count: 42 },
+      { word: '锂电池', count: 10 },
+      { word: '电池', count: 30 },
+      { word: 'cell', count: 9 },
+      { word: 'battery cell', count: 9 },
+      { word: 'cel', count: 9 },
+      { word: '合并词', count: 5, members: ['现实'] },
+    ];
+    expect(dropFragments(words).map((w) => w.word)).toEqual([
+      '虚拟现实',
+      '锂电池',
+      '电池',
+      'battery cell',
+      'cel',
+      '合并词',
+    ]);
   });
 
   it('samples uniformly and reproducibly', () => {
@@ -163,6 +194,11 @@ describe('text mining over the engine', () => {
       const both: QueryNode = { kind: 'And', children: [set, parse(w.expression)], span: { start: 0, end: 0 } };
       expect(await engine.count(both)).toBe(w.count);
       expect(await engine.count(parse(w.expression))).toBe(w.corpusCount);
+    }
+    // No term is a fragment of a longer listed one found in nearly the same documents (issue 43).
+    for (const short of cloud.words) {
+      const longer = cloud.words.find((w) => w.word.length > short.word.length && w.word.includes(short.word));
+      if (longer && /^[\u4e00-\u9fff]+$/.test(short.word)) expect(longer.count).toBeLessThan(short.count * 0.9);
     }
     // Sampling: 4 of 10 documents read, the flag set, counts still exact.
     const sampled = await analyseWordCloud(engine, set, {}, { limit: 5, sampleSize: 4 });

@@ -134,7 +134,7 @@ export async function analyseWordCloud(
     options,
   );
   const corpusSize = await engine.size();
-  const words = candidates
+  const counted = candidates
     .map((c, i) => {
       const { set, corpus } = counts[i] ?? { set: 0, corpus: 0 };
       const perDoc = (tf.get(c.key) ?? 0) / Math.max(1, df.get(c.key) ?? 1);
@@ -148,11 +148,46 @@ export async function analyseWordCloud(
         ...(c.members ? { members: c.members } : {}),
       };
     })
-    .filter((w) => w.count > 0 && w.weight > 0)
+    .filter((w) => w.count > 0 && w.weight > 0);
+  const words = dropFragments(counted)
     .sort((a, b) => b.weight - a.weight || (a.word < b.word ? -1 : 1))
     .slice(0, params.limit ?? 100)
     .map((w) => ({ ...w, weight: Math.round(w.weight * 1000) / 1000 }));
   return { ...info, corpusSize, words };
+}
+
+/**
+ * A term counted in nearly as many documents as a longer kept term that contains it is a fragment
+ * of that term (issue 43: 现实 beside 虚拟现实, 电池 beside 锂电池 in a set about lithium batteries):
+ * it is found in the same documents because it is part of the longer word, and says nothing more.
+ */
+export const FRAGMENT_COUNT_RATIO = 0.9;
+
+/** Whether `short` is part of `long`: inside a Chinese word, or a whole word of a Latin term. */
+function isPartOf(short: string, long: string): boolean {
+  if (long.length <= short.length) return false;
+  if (/^[\u3400-\u9fff\uf900-\ufaff]+$/.test(short)) return long.includes(short);
+  return ` ${long.toLowerCase()} `.includes(` ${short.toLowerCase()} `);
+}
+
+/**
+ * The terms without their fragments: longest first, a term is dropped when a longer term already
+ * kept contains it and is counted in at least FRAGMENT_COUNT_RATIO of its documents. A merged term
+ * (the user's own) is always kept.
+ */
+export function dropFragments<T extends { word: string; count: number; members?: readonly string[] }>(
+  words: readonly T[],
+): T[] {
+  const kept: T[] = [];
+  const byLength = [...words].sort((a, b) => b.word.length - a.word.length);
+  for (const w of byLength) {
+    const isFragment =
+      !w.members &&
+      kept.some((longer) => isPartOf(w.word, longer.word) && longer.count >= w.count * FRAGMENT_COUNT_RATIO);
+    if (!isFragment) kept.push(w);
+  }
+  const keep = new Set(kept);
+  return words.filter((w) => keep.has(w));
 }
 
 // ---- clustering -------------------------------------------------------------------------------

@@ -34,6 +34,8 @@ import * as apiTokenExpiry from './202612160100-api-token-expiry.js';
 import * as emailChangeLinks from './202612160110-email-change-links.js';
 import * as socketTickets from './202612160120-socket-tickets.js';
 import * as dataRetention from './202612160200-data-retention.js';
+import * as registrationApproval from './202612170100-registration-approval.js';
+import * as disclosureVersionRange from './202612170110-disclosure-version-range.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -72,4 +74,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612160110-email-change-links': emailChangeLinks,
   '202612160120-socket-tickets': socketTickets,
   '202612160200-data-retention': dataRetention,
+  '202612170100-registration-approval': registrationApproval,
+  '202612170110-disclosure-version-range': disclosureVersionRange,
 };

@@ -14,6 +14,8 @@ export interface NewAccount {
   tenantId: string;
   roleIds: readonly string[];
   createdAt: string;
+  /** Issue 43: registered while registration needs an operator's approval. */
+  awaitingApproval?: boolean;
 }
 
 /** The rows of the users table an account page reads and writes (the auth domain owns the table). */
@@ -51,6 +53,7 @@ export class AccountRepository {
       tenant_id: account.tenantId,
       can_operation: 1,
       disabled: 0,
+      awaiting_approval: account.awaitingApproval ? 1 : 0,
       quotas: '{}',
       custom_config: '{}',
       created_at: account.createdAt,

@@ -371,6 +371,7 @@ describe.each(dialects)('registration and password reset on %s', (dialect) => {
       accounts: repositories.accounts,
       links: repositories.emailLinks,
       tryouts: repositories.tryouts,
+      settings: repositories.registrationSettings,
       audit: services.audit,
       sessions: services.sessions,
       mailer,

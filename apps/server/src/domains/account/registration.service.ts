@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { EMAIL_LINK_TTL_SECONDS, type Language } from '@patlas/contracts';
+import { EMAIL_LINK_TTL_SECONDS, type Language, type RegistrationSettings } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { accountMailRefusalError, ACCOUNT_MAIL_WINDOWS, type MailThrottle } from '../../mail/mail-throttle.js';
@@ -14,21 +14,28 @@ import {
   hashPassword,
   ALL_FEATURES_ROLE_NAME,
   DEFAULT_TENANT_CODE,
+  TRIAL_ROLE_NAME,
   type SessionService,
 } from '../auth/index.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { normaliseEmail, type AccountRepository } from './account.repository.js';
 import type { EmailLinkPurpose, EmailLinkRepository } from './email-link.repository.js';
+import type { RegistrationSettingsRepository } from './registration-settings.repository.js';
 import type { TryoutApplication, TryoutRepository } from './tryout.repository.js';
 
-/** New accounts from /reg join the default tenant with the built-in all-features role (both seeded by domains/auth). */
+/**
+ * New accounts from /reg join the default tenant with the built-in all-features role (both seeded
+ * by domains/auth); issue 43: in trial mode with the built-in trial role instead, in approval mode
+ * awaiting an operator's approval.
+ */
 const REGISTRATION_TENANT_CODE = DEFAULT_TENANT_CODE;
-const REGISTRATION_ROLE_NAME = ALL_FEATURES_ROLE_NAME;
 
 export interface RegistrationServiceDeps {
   accounts: AccountRepository;
   links: EmailLinkRepository;
   tryouts: TryoutRepository;
+  /** Issue 43: what self-registered accounts get (open, approval, trial). */
+  settings: RegistrationSettingsRepository;
   audit: Pick<AuditService, 'record'>;
   sessions: Pick<SessionService, 'endAllCredentialsOfUser'>;
   mailer: Mailer;
@@ -42,6 +49,13 @@ export interface RegistrationServiceDeps {
 
 export interface RequestContext {
   lang: Language;
+  ip: string | null;
+}
+
+/** Who changes a setting, as the audit log records them. */
+export interface AuditActor {
+  userId: string;
+  email: string;
   ip: string | null;
 }
 
@@ -111,7 +125,10 @@ export class RegistrationService {
     if (!user) {
       const tenant = await this.deps.accounts.findTenantByCode(REGISTRATION_TENANT_CODE);
       if (!tenant) throw new Error(`registration: the tenant "${REGISTRATION_TENANT_CODE}" does not exist`);
-      const roleId = await this.deps.accounts.findRoleIdByName(REGISTRATION_ROLE_NAME);
+      const mode = await this.deps.settings.mode();
+      const roleId = await this.deps.accounts.findRoleIdByName(
+        mode === 'trial' ? TRIAL_ROLE_NAME : ALL_FEATURES_ROLE_NAME,
+      );
       try {
         user = await this.deps.accounts.createAccount({
           email,
@@ -119,6 +136,7 @@ export class RegistrationService {
           tenantId: tenant.id,
           roleIds: roleId ? [roleId] : [],
           createdAt: this.nowIso(),
+          awaitingApproval: mode === 'approval',
         });
       } catch (error) {
         // Two registrations of one address at the same moment: the other one won and mails the link.
@@ -150,6 +168,24 @@ export class RegistrationService {
     });
     // Registering again sends a fresh link (the account exists without a password), at once.
     await this.sendOrRelease(reservation.id, user.id, { to: user.email, ...mail });
+  }
+
+  /** Issue 43: what self-registered accounts get (the operators' settings). */
+  async registrationSettings(): Promise<RegistrationSettings> {
+    return { mode: await this.deps.settings.mode() };
+  }
+
+  async updateRegistrationSettings(settings: RegistrationSettings, actor: AuditActor): Promise<RegistrationSettings> {
+    const before = await this.deps.settings.mode();
+    await this.deps.settings.setMode(settings.mode);
+    await this.deps.audit.record({
+      action: 'settings_change',
+      actorId: actor.userId,
+      actorEmail: actor.email,
+      ip: actor.ip,
+      detail: { setting: 'registration_mode', before, after: settings.mode },
+    });
+    return { mode: settings.mode };
   }
 
   /** Sends a registration mail; if it cannot be sent, the throttle forgets it and MAIL_SEND_FAILED answers. */

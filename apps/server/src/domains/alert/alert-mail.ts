@@ -38,6 +38,11 @@ export const ALERT_MAIL_SUBJECT = {
   en: 'Patlas alert: new results',
 } as const;
 
+/** Issue 43: the subject of "send a test mail now" (fixed as well), so the reader knows no run sent it. */
+export function alertTestMailSubject(lang: Language): string {
+  return lang === 'zh' ? `【测试邮件】${ALERT_MAIL_SUBJECT.zh}` : `[Test mail] ${ALERT_MAIL_SUBJECT.en}`;
+}
+
 const TEXT = {
   zh: {
     intro: (name: string) => `您的预警“${name}”有以下更新：`,

@@ -172,6 +172,20 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
 
   route(
     app,
+    alertEndpoints.sendTestMail,
+    {
+      config: WARNING,
+      schema: {
+        summary:
+          "Mails the alert's current mail (its latest run's, or an empty one) to the caller's own address now, marked as a test; capped per account",
+        tags: ['alert'],
+      },
+    },
+    async (request) => ok(await service.sendTestMail(requireUser(request), request.params.id)),
+  );
+
+  route(
+    app,
     alertEndpoints.runs,
     {
       config: WARNING,

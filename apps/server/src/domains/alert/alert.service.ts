@@ -4,6 +4,8 @@ import {
   ALERT_CONFIRMATION_TTL_SECONDS,
   ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY,
   ALERT_MAIL_LISTED,
+  ALERT_TEST_MAIL_INTERVAL_SECONDS,
+  ALERT_TEST_MAILS_PER_DAY,
   alertInputProblems,
   MAX_ALERT_RUN_HITS,
   type Alert,
@@ -36,7 +38,7 @@ import type { LibraryService } from '../library/index.js';
 import { type DataVersionService, CHANGE_BITS, type PatentService } from '../patent/index.js';
 import { toAppError, type SearchContext, type SearchService } from '../search/index.js';
 import type { ConfirmPage } from './alert-confirm-page.js';
-import { alertMail, recipientConfirmationMail, type MailPatent } from './alert-mail.js';
+import { alertMail, alertTestMailSubject, recipientConfirmationMail, type MailPatent } from './alert-mail.js';
 import type { AlertRepository, AlertRow, AlertRunRow } from './alert.repository.js';
 import { nextRunAfter } from './alert-schedule.js';
 
@@ -369,6 +371,56 @@ export class AlertService {
     };
     await this.deps.repository.update(id, patch);
     return this.alertOf({ ...row, ...patch });
+  }
+
+  /**
+   * Issue 43: "send a test mail now" — the alert's mail as its latest evaluated run made it (an
+   * empty one before any run), through the real mailer, to the caller's own address only (no
+   * recipient confirmed or not is mailed), marked as a test; capped per account.
+   */
+  async sendTestMail(auth: AccountAuthContext, id: string): Promise<{ sentTo: string }> {
+    const alert = await this.own(auth.userId, id);
+    const owner = await this.deps.owner(auth.userId);
+    if (!owner?.email) throw new AppError('ALERT_SKIPPED_NO_RECIPIENT');
+    const reservation = await this.deps.throttle.reserve('alert-test', owner.email, {
+      perAddress: [{ seconds: ALERT_TEST_MAIL_INTERVAL_SECONDS, max: 1 }],
+      perUser: {
+        userId: auth.userId,
+        windows: [
+          { seconds: ALERT_TEST_MAIL_INTERVAL_SECONDS, max: 1 },
+          { seconds: 86_400, max: ALERT_TEST_MAILS_PER_DAY },
+        ],
+      },
+    });
+    if (!reservation.ok) {
+      const { refusal } = reservation;
+      throw refusal.window.seconds <= ALERT_TEST_MAIL_INTERVAL_SECONDS
+        ? new AppError('ALERT_TEST_MAIL_TOO_SOON', { seconds: refusal.retryAfterSeconds })
+        : new AppError('ALERT_TEST_MAIL_LIMIT', { max: refusal.window.max });
+    }
+    const lang = await this.deps.userLanguage(auth.userId);
+    const { rows } = await this.deps.repository.pageRuns(alert.id, 1, 20);
+    const latest = rows.find((r) => r.state !== 'pending');
+    const mail = latest
+      ? await this.mailOf(latest, alert, lang)
+      : alertMail({
+          lang,
+          alertName: alert.name,
+          newCount: 0,
+          changedCount: 0,
+          omitted: 0,
+          patents: [],
+          runUrl: `${this.deps.publicUrl.replace(/\/+$/, '')}/warning`,
+          patentUrl: () => '',
+        });
+    try {
+      await this.deps.mailer.send({ ...mail, subject: alertTestMailSubject(lang), to: owner.email });
+    } catch (err) {
+      await this.deps.throttle.release(reservation.id);
+      this.deps.log.warn({ err, alertId: alert.id }, 'alert test mail failed');
+      throw new AppError('ALERT_TEST_MAIL_FAILED');
+    }
+    return { sentTo: owner.email };
   }
 
   async remove(auth: AccountAuthContext, id: string): Promise<void> {

@@ -33,6 +33,8 @@ export interface UpdateUserInput {
   roleIds?: string[] | undefined;
   canOperation?: boolean | undefined;
   disabled?: boolean | undefined;
+  /** Issue 43: approves an account awaiting approval. */
+  approved?: true | undefined;
   quotas?: Record<string, number | null> | undefined;
 }
 
@@ -72,6 +74,7 @@ export class AuthAdminService {
       roleIds,
       canOperation: row.can_operation === 1,
       disabled: row.disabled === 1,
+      awaitingApproval: row.awaiting_approval === 1,
       quotas: JSON.parse(row.quotas) as SysUser['quotas'],
       createdAt: row.created_at,
       lastLoginAt: row.last_login_at,
@@ -145,6 +148,7 @@ export class AuthAdminService {
       ...(patch.tenantId !== undefined ? { tenantId: patch.tenantId } : {}),
       ...(patch.canOperation !== undefined ? { canOperation: patch.canOperation } : {}),
       ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}),
+      ...(patch.approved ? { awaitingApproval: false } : {}),
       ...(patch.quotas !== undefined ? { quotas: patch.quotas } : {}),
     });
     const changed = Object.keys(patch).filter((k) => patch[k as keyof UpdateUserInput] !== undefined);

@@ -137,6 +137,17 @@ export class LoginService {
       });
       throw new AppError('ACCOUNT_DISABLED');
     }
+    // Issue 43: registered while registration needs an operator's approval, not yet approved.
+    if (user.awaiting_approval === 1) {
+      await this.deps.audit.record({
+        action: 'login_failed',
+        actorId: user.id,
+        actorEmail: email,
+        ip,
+        detail: { reason: 'awaiting_approval' },
+      });
+      throw new AppError('ACCOUNT_AWAITING_APPROVAL');
+    }
     // Issue 41: the demo account with the published password, on a server reachable from elsewhere.
     if (this.deps.sessions.isBlocked(user.id)) {
       await this.deps.audit.record({

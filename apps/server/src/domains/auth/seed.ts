@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, MENU_PERMISSIONS } from '@patlas/contracts';
+import { ALL_PERMISSIONS, MENU_PERMISSIONS, TRIAL_PERMISSIONS } from '@patlas/contracts';
 import { PUBLISHED_DEMO_PASSWORD } from '../../config.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { RoleRepository } from './role.repository.js';
@@ -11,6 +11,8 @@ export const DEMO_EMAIL = 'demo@patlas.local';
 /** Built-in role names (unique; the seed finds them by name). */
 export const ADMIN_ROLE_NAME = '管理员';
 export const ALL_FEATURES_ROLE_NAME = '全部功能';
+/** Issue 43: what a self-registered account gets when registration is in trial mode (TRIAL_PERMISSIONS). */
+export const TRIAL_ROLE_NAME = '试用';
 /** The tenant seeded at the first start; new accounts without a tenant join it, and it cannot be renamed or deleted. */
 export const DEFAULT_TENANT_CODE = 'default';
 
@@ -114,6 +116,11 @@ export async function seedAccounts(deps: SeedDeps): Promise<SeedResult> {
     ALL_FEATURES_ROLE_NAME,
     'all-features: every menu permission, without /sys',
     MENU_PERMISSIONS,
+  );
+  await ensureRole(
+    TRIAL_ROLE_NAME,
+    'trial: searching and reading patents, history and own account (self-registration in trial mode)',
+    TRIAL_PERMISSIONS,
   );
 
   if (!(await users.findByEmail(ADMIN_EMAIL))) {

@@ -19,6 +19,8 @@ export interface UserUpdate {
   tenantId?: string;
   canOperation?: boolean;
   disabled?: boolean;
+  /** Issue 43: false approves an account that awaited approval. */
+  awaitingApproval?: boolean;
   quotas?: Record<string, number | null>;
   passwordHash?: string | null;
   lastLoginAt?: string;
@@ -53,6 +55,7 @@ export class UserRepository {
       tenant_id: user.tenantId,
       can_operation: user.canOperation === false ? 0 : 1,
       disabled: user.disabled ? 1 : 0,
+      awaiting_approval: 0,
       quotas: JSON.stringify(user.quotas ?? {}),
       custom_config: '{}',
       created_at: this.now().toISOString(),
@@ -69,6 +72,7 @@ export class UserRepository {
     if (patch.tenantId !== undefined) values.tenant_id = patch.tenantId;
     if (patch.canOperation !== undefined) values.can_operation = patch.canOperation ? 1 : 0;
     if (patch.disabled !== undefined) values.disabled = patch.disabled ? 1 : 0;
+    if (patch.awaitingApproval !== undefined) values.awaiting_approval = patch.awaitingApproval ? 1 : 0;
     if (patch.quotas !== undefined) values.quotas = JSON.stringify(patch.quotas);
     if (patch.passwordHash !== undefined) values.password_hash = patch.passwordHash;
     if (patch.lastLoginAt !== undefined) values.last_login_at = patch.lastLoginAt;

@@ -144,6 +144,32 @@ describe.each(dialects)('operators’ patent import API on %s', (dialect) => {
       headers: { authorization: operator.authorization },
     });
     expect(hits.json().data.total).toBe(1);
+    // Issue 43: the report opens the records it imported on the result page (a set of the run),
+    // for any signed-in user, none of the records imported before it.
+    expect(run.report?.versionId).toEqual(expect.any(Number));
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/data/search/query',
+      payload: { searchExpre: '', set: { kind: 'importRun', key: run.id }, pageSize: 50 },
+      headers: { authorization: user.authorization },
+    });
+    expect(imported.json().data.total, imported.body).toBe(3);
+    expect(imported.json().data.items.map((h: { publicationNumber: string }) => h.publicationNumber)).toContain(
+      'CN208104517U',
+    );
+    const anonymousSet = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/data/search/query',
+      payload: { searchExpre: '', set: { kind: 'importRun', key: run.id } },
+    });
+    expect(anonymousSet.json()).toMatchObject({ status: 0 });
+    const unknownSet = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/data/search/query',
+      payload: { searchExpre: '', set: { kind: 'importRun', key: '00000000-0000-0000-0000-000000000000' } },
+      headers: { authorization: user.authorization },
+    });
+    expect(unknownSet.json()).toMatchObject({ status: 0, data: { code: 'IMPORT_RUN_NOT_FOUND' } });
     // The run's files are removed once it has ended.
     expect(runDirs()).not.toContain(run.id);
     // Starting it is in the operators' audit log.

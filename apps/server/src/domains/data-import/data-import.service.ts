@@ -399,6 +399,7 @@ export class DataImportService {
         rejected: sum('rejected'),
       },
       elapsedMs: report?.elapsedMs ?? 0,
+      versionId: report?.versionId ?? null,
     };
   }
 

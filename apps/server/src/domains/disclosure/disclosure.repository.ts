@@ -29,6 +29,7 @@ const VERSION_LIST_COLUMNS = [
   'restored_from',
   'created_at',
   'saved_at',
+  'first_version',
 ] as const;
 export type DisclosureVersionListRow = Pick<DisclosureVersionRow, (typeof VERSION_LIST_COLUMNS)[number]>;
 
@@ -130,7 +131,7 @@ export class DisclosureRepository {
     if (plan.mergeIntoAutoSince !== null) {
       const last = await trx
         .selectFrom('disclosure_versions')
-        .select(['id', 'source', 'saved_at'])
+        .select(['id', 'source', 'saved_at', 'version', 'first_version'])
         .where('disclosure_id', '=', disclosureId)
         .orderBy('version', 'desc')
         .limit(1)
@@ -138,7 +139,14 @@ export class DisclosureRepository {
       if (last && last.source === 'auto' && last.saved_at >= plan.mergeIntoAutoSince) {
         await trx
           .updateTable('disclosure_versions')
-          .set({ ...texts, version, saved_at: write.at, source: plan.source })
+          // The snapshot keeps the first version it took: the list shows the range (issue 43).
+          .set({
+            ...texts,
+            version,
+            first_version: last.first_version ?? last.version,
+            saved_at: write.at,
+            source: plan.source,
+          })
           .where('id', '=', last.id)
           .execute();
         return;
@@ -150,6 +158,7 @@ export class DisclosureRepository {
         id: plan.id,
         disclosure_id: disclosureId,
         version,
+        first_version: version,
         ...texts,
         source: plan.source,
         restored_from: plan.restoredFrom,

@@ -296,7 +296,8 @@ describe.each(await reachableDialects())('disclosure writing API on %s', (dialec
     const second = await save({ id: first.id, version: 1, title: '版本', sections: { field: 'v2' } });
     let versions = await versionsOf(first.id);
     expect(versions).toHaveLength(1);
-    expect(versions[0]).toMatchObject({ version: 2, source: 'auto' });
+    // Issue 43: the snapshot stands for versions 1–2, so version 1 still appears in the list.
+    expect(versions[0]).toMatchObject({ version: 2, fromVersion: 1, source: 'auto' });
 
     // "Save version" pins the recent autosave; the next autosave starts a new one.
     clock.advance(30);
@@ -308,7 +309,7 @@ describe.each(await reachableDialects())('disclosure writing API on %s', (dialec
       checkpoint: true,
     });
     versions = await versionsOf(first.id);
-    expect(versions).toMatchObject([{ version: 3, source: 'manual' }]);
+    expect(versions).toMatchObject([{ version: 3, fromVersion: 1, source: 'manual' }]);
     clock.advance(30);
     await save({ id: first.id, version: pinned.version, title: '版本', sections: { field: 'v4' } });
     versions = await versionsOf(first.id);
@@ -321,6 +322,12 @@ describe.each(await reachableDialects())('disclosure writing API on %s', (dialec
     const fifth = await save({ id: first.id, version: 4, title: '版本（新）', sections: { field: 'v5' } });
     versions = await versionsOf(first.id);
     expect(versions.map((v) => v.version)).toEqual([5, 4, 3]);
+    // Every saved version is in the list, within one snapshot's range (issue 43: 1–2 never appeared).
+    expect(versions.map((v) => [v.fromVersion, v.version])).toEqual([
+      [5, 5],
+      [4, 4],
+      [1, 3],
+    ]);
 
     const read = await okData('GET', `/disclosurePaper/version?id=${first.id}&versionId=${versions[2]!.id}`);
     expect(read).toMatchObject({ version: 3, sections: { field: 'v3' }, title: '版本' });

@@ -254,6 +254,7 @@ export class DisclosureService {
     return {
       id: row.id,
       version: row.version,
+      fromVersion: row.first_version ?? row.version,
       title: row.title,
       source: row.source,
       restoredFrom: row.restored_from,

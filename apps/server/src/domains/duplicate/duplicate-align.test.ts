@@ -96,6 +96,26 @@ describe('alignText', () => {
     expect(result.bySection.abstract).toBeGreaterThan(result.bySection.claims);
   });
 
+  it('shows a passage several sentences match once, and the same text in another section once (issue 43)', () => {
+    // The claim is one long sentence; the text says it in three sentences, and the abstract repeats it.
+    const claim =
+      '一种图像识别方法，其特征在于对输入图像进行预处理得到归一化图像，利用卷积神经网络提取图像特征，通过分类器输出识别结果';
+    const input = '对输入图像进行预处理得到归一化图像。利用卷积神经网络提取图像特征。通过分类器输出识别结果。';
+    const result = alignText(input, [
+      { publicationNumber: 'CN3', sections: { claims: `${claim}。`, abstract: `${claim}。本方法准确率高。` } },
+    ]);
+    const [patent] = result.patents;
+    expect(patent!.matchedSentences).toBe(3);
+    expect(patent!.evidence).toHaveLength(1);
+    const [only] = patent!.evidence;
+    expect(only!.sentences).toEqual([0, 1, 2]);
+    expect(only!.sentence).toBe(0);
+    expect(only!.passageText).toBe(claim);
+    expect(spanText(only!.passageText, only!.passageSpans).join('')).toContain('利用卷积神经网络提取图像特征');
+    expect(spanText(input, only!.inputSpans).join('')).toContain('通过分类器输出识别结果');
+    expect(spanText(input, only!.inputSpans).join('')).toContain('对输入图像进行预处理');
+  });
+
   it('matches nothing in an unrelated text', () => {
     const result = alignText('一种自行车的刹车装置，包括刹车片和刹车线。', [
       { publicationNumber: 'CN2', sections: { abstract: ZH_SOURCE } },

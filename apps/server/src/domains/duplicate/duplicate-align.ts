@@ -174,6 +174,67 @@ function evidenceOf(
   };
 }
 
+const shifted = (spans: readonly Span[], by: number): Span[] =>
+  spans.map((s) => ({ start: s.start + by, end: s.end + by }));
+const sameText = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * One piece of evidence per passage (issue 43: one passage was shown three times). Sentences of
+ * the text that match overlapping passages of one section share one passage, widened to hold them
+ * all; a passage whose text is (within) another one's — the abstract's sentence repeated in the
+ * claims — joins it. The merged evidence lists its sentences, its spans merged on both sides.
+ */
+export function mergeEvidence(
+  evidence: readonly DuplicateEvidence[],
+  sectionText: (section: DuplicateSection) => string,
+): DuplicateEvidence[] {
+  const out: (DuplicateEvidence & { sentences: number[] })[] = [];
+  const join = (into: DuplicateEvidence & { sentences: number[] }, e: DuplicateEvidence, passageSpans: Span[]) => {
+    into.sentences = [...new Set([...into.sentences, ...(e.sentences ?? [e.sentence])])].sort((a, b) => a - b);
+    into.sentence = into.sentences[0]!;
+    into.inputSpans = mergeSpans([...into.inputSpans, ...e.inputSpans]);
+    into.passageSpans = mergeSpans(passageSpans);
+    into.similarity = Math.max(into.similarity, e.similarity);
+  };
+  for (const e of evidence) {
+    const overlapping = out.find(
+      (o) => o.section === e.section && e.passageStart < o.passageEnd && o.passageStart < e.passageEnd,
+    );
+    if (overlapping) {
+      const start = Math.min(overlapping.passageStart, e.passageStart);
+      const end = Math.max(overlapping.passageEnd, e.passageEnd);
+      const spans = [
+        ...shifted(overlapping.passageSpans, overlapping.passageStart - start),
+        ...shifted(e.passageSpans, e.passageStart - start),
+      ];
+      overlapping.passageStart = start;
+      overlapping.passageEnd = end;
+      overlapping.passageText = sectionText(e.section).slice(start, end);
+      join(overlapping, e, spans);
+      continue;
+    }
+    const within = out.find((o) => sameText(o.passageText).includes(sameText(e.passageText)));
+    const at = within ? within.passageText.indexOf(e.passageText) : -1;
+    if (within && at >= 0) {
+      join(within, e, [...within.passageSpans, ...shifted(e.passageSpans, at)]);
+      continue;
+    }
+    const holding = out.findIndex((o) => e.passageText.includes(o.passageText));
+    if (holding >= 0) {
+      const held = out[holding]!;
+      const offset = e.passageText.indexOf(held.passageText);
+      const merged = { ...e, sentences: held.sentences };
+      join(merged, e, [...e.passageSpans, ...shifted(held.passageSpans, offset)]);
+      merged.inputSpans = mergeSpans([...merged.inputSpans, ...held.inputSpans]);
+      merged.similarity = Math.max(merged.similarity, held.similarity);
+      out[holding] = merged;
+      continue;
+    }
+    out.push({ ...e, sentences: e.sentences ?? [e.sentence] });
+  }
+  return out;
+}
+
 /**
  * Aligns `text` with every candidate: for each sentence of the text, the passage of each
  * candidate that contains the largest weighted share of its shingles (at least minSimilarity).
@@ -287,7 +348,7 @@ export function alignText(
       similarity: share(p.covered),
       matchedSentences: p.matched,
       bySection: sharesOf(p.bySection),
-      evidence: p.evidence,
+      evidence: mergeEvidence(p.evidence, (section) => candidates[candidate]!.sections[section] ?? ''),
       covered: p.covered,
     }))
     .filter((p) => p.matchedSentences > 0)

@@ -96,6 +96,18 @@ export class DataVersionRepository {
     return changes;
   }
 
+  /** The records one version added or changed, by publication number (at most `limit`). */
+  async publicationNumbersOf(version: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('patent_changes')
+      .select('publication_number')
+      .where('version_id', '=', version)
+      .orderBy('publication_number')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.publication_number);
+  }
+
   async list(limit = 50) {
     return this.db.selectFrom('data_versions').selectAll().orderBy('id', 'desc').limit(limit).execute();
   }

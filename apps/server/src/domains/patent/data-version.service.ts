@@ -17,6 +17,11 @@ export class DataVersionService {
     return this.versions.changesBetween(after, upTo);
   }
 
+  /** Issue 43: the records one version (an import) added or changed, by publication number. */
+  publicationNumbersOf(version: number, limit: number): Promise<string[]> {
+    return this.versions.publicationNumbersOf(version, limit);
+  }
+
   /** At start: versions a crashed import left open are closed (what they stored is reported). */
   closeUnfinished(at: string): Promise<number> {
     return this.versions.closeUnfinished(at);

@@ -109,6 +109,9 @@ const WORDS = {
   clusters: { zh: '技术聚类', en: 'Topic clusters' },
   cluster: { zh: '主题', en: 'Topic' },
   share: { zh: '占比', en: 'Share' },
+  /** Issue 43: the key-term table is ranked by TF-IDF weight; its heading says so, beside the patents. */
+  termsByWeight: { zh: '关键词（按 TF-IDF 权重排序）', en: 'Key terms (ranked by TF-IDF weight)' },
+  tfidf: { zh: 'TF-IDF 权重', en: 'TF-IDF weight' },
   trendTitle: { zh: '申请趋势与公开趋势', en: 'Application and publication trend' },
 } satisfies Record<string, Labels>;
 
@@ -632,7 +635,7 @@ export class ReportSectionBuilder {
     const model: ChartModel = {
       categories: words.map((w) => ({ key: w.word, label: w.word })),
       series: [{ name: SERIES_LABELS.patents[lang], values: words.map((w) => w.count) }],
-      categoryTitle: SERIES_LABELS.word[lang],
+      categoryTitle: WORDS.termsByWeight[lang],
       // Ranked by TF-IDF weight as the word cloud sizes them; bars give their patents.
       ordered: false,
       actionOf: noAction,
@@ -661,9 +664,10 @@ export class ReportSectionBuilder {
       charts: [{ title: this.title('wordCloud'), chartId: 'wordCloud', type: 'bar', model }],
       tables: [
         {
-          title: this.title('wordCloud'),
-          columns: [SERIES_LABELS.word[lang], SERIES_LABELS.patents[lang]],
-          rows: words.map((w) => [w.word, w.count]),
+          // Issue 43: headed by what orders it (TF-IDF), with the patents beside it.
+          title: `${this.title('wordCloud')} · ${WORDS.termsByWeight[lang]}`,
+          columns: [SERIES_LABELS.word[lang], `${WORDS.tfidf[lang]} ↓`, SERIES_LABELS.patents[lang]],
+          rows: words.map((w) => [w.word, w.weight, w.count]),
         },
         {
           title: WORDS.clusters[lang],

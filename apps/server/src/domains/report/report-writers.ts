@@ -90,6 +90,8 @@ function docxTable(table: SectionTable, publicUrl: string): Table {
       ...table.rows.map(
         (row, r) =>
           new TableRow({
+            // A row is never cut between two pages; the header row repeats on each page (tableHeader).
+            cantSplit: true,
             children: row.map((v, i) => cell(v, i, false, i === linkColumn ? table.links?.[r] : undefined)),
           }),
       ),
@@ -220,6 +222,42 @@ export function renderReportPdf(report: ReportDocument, fontDir = NOTO_CJK_DIR):
   return pdfBuffer(doc);
 }
 
+/** Rows of a table kept together at its start and its end: no page holds only 1–2 of its rows (issue 43). */
+export const TABLE_MIN_ROWS_TOGETHER = 3;
+
+/**
+ * Where a table's rows go across pages: whether it starts on a new page, and the rows that start a
+ * page (each under the header again). A table starts on the current page only when its title,
+ * header and first TABLE_MIN_ROWS_TOGETHER rows fit there; a last page that would hold fewer than
+ * TABLE_MIN_ROWS_TOGETHER rows takes more from the page before (issue 43: continuation tables
+ * left 1–2 orphan rows).
+ */
+export function planTableBreaks(
+  rowHeights: readonly number[],
+  options: { header: number; title: number; space: number; pageSpace: number; minRows?: number },
+): { newPage: boolean; breaks: number[] } {
+  const minRows = options.minRows ?? TABLE_MIN_ROWS_TOGETHER;
+  const n = rowHeights.length;
+  const lead = rowHeights.slice(0, Math.min(minRows, n)).reduce((a, b) => a + b, 0);
+  const newPage = options.title + options.header + lead > options.space && options.space < options.pageSpace;
+  let room = (newPage ? options.pageSpace : options.space) - options.title - options.header;
+  const breaks: number[] = [];
+  rowHeights.forEach((h, r) => {
+    if (h > room && r > (breaks.at(-1) ?? 0)) {
+      breaks.push(r);
+      room = options.pageSpace - options.header;
+    }
+    room -= h;
+  });
+  const last = breaks.at(-1);
+  if (last !== undefined && n - last < minRows && n > minRows) {
+    const before = breaks.length > 1 ? breaks.at(-2)! : 0;
+    // Earlier, but leaving the page before at least one row (two breaks never meet).
+    breaks[breaks.length - 1] = Math.max(before + 1, n - minRows);
+  }
+  return { newPage, breaks };
+}
+
 function pdfTable(
   doc: PDFKit.PDFDocument,
   table: SectionTable,
@@ -235,15 +273,32 @@ function pdfTable(
   const sum = weights.reduce((a, b) => a + b, 0);
   const widths = weights.map((w) => (w / sum) * PDF_TEXT_WIDTH);
   const linkColumn = columns > 1 && isPatents ? 1 : 0;
+  const heightOf = (cells: (string | number)[], bold: boolean) => {
+    doc.font(bold ? BOLD : REGULAR).fontSize(SIZE.table);
+    return Math.max(...cells.map(cellText).map((t, i) => doc.heightOfString(t, { width: widths[i]! - 6 }))) + 6;
+  };
+  doc.font(BOLD).fontSize(SIZE.subheading);
+  const titleHeight = table.title
+    ? doc.heightOfString(table.title, { width: PDF_TEXT_WIDTH }) + doc.currentLineHeight() * 0.3
+    : 0;
+  const plan = planTableBreaks(
+    table.rows.map((row) => heightOf(row, false)),
+    {
+      header: heightOf(table.columns, true),
+      title: titleHeight,
+      space: BOTTOM - doc.y,
+      pageSpace: BOTTOM - MARGIN,
+    },
+  );
+  if (plan.newPage) doc.addPage();
+  else ensure(titleHeight + heightOf(table.columns, true));
   if (table.title) {
-    ensure(40);
     doc.font(BOLD).fontSize(SIZE.subheading).text(table.title, MARGIN, doc.y, { width: PDF_TEXT_WIDTH });
     doc.moveDown(0.3);
   }
   const drawRow = (cells: (string | number)[], bold: boolean, link?: string) => {
-    doc.font(bold ? BOLD : REGULAR).fontSize(SIZE.table);
+    const height = heightOf(cells, bold);
     const texts = cells.map(cellText);
-    const height = Math.max(...texts.map((t, i) => doc.heightOfString(t, { width: widths[i]! - 6 }))) + 6;
     ensure(height);
     const top = doc.y;
     if (bold) doc.rect(MARGIN, top, PDF_TEXT_WIDTH, height).fill('#f2f2f2').fillColor('#000000');
@@ -267,7 +322,15 @@ function pdfTable(
     doc.y = top + height;
   };
   drawRow(table.columns, true);
-  table.rows.forEach((row, r) => drawRow(row, false, table.links?.[r]));
+  const breaks = new Set(plan.breaks);
+  table.rows.forEach((row, r) => {
+    if (breaks.has(r)) {
+      // A continued table: a new page, under its header again.
+      doc.addPage();
+      drawRow(table.columns, true);
+    }
+    drawRow(row, false, table.links?.[r]);
+  });
   doc.x = MARGIN;
   doc.moveDown(1);
 }

@@ -14,7 +14,7 @@ export interface SysRoutesOptions {
   /** site text (domains/account) */
   displayCopy: DisplayCopyService;
   /** trial applications (domains/account) */
-  registration: Pick<RegistrationService, 'listTryouts'>;
+  registration: Pick<RegistrationService, 'listTryouts' | 'registrationSettings' | 'updateRegistrationSettings'>;
 }
 
 const SYS = { access: SYS_PERMISSION };
@@ -148,6 +148,35 @@ export const sysRoutes: FastifyPluginAsyncZod<SysRoutesOptions> = async (
       const { page, pageSize } = request.query;
       const { total, items } = await audit.list(request.query);
       return ok({ total, page, pageSize, items });
+    },
+  );
+
+  route(
+    app,
+    endpoints.getRegistrationSettings,
+    {
+      config: SYS,
+      schema: {
+        summary: 'What self-registered accounts get: open, approval by an operator, or the trial role',
+        tags: ['sys'],
+      },
+    },
+    async () => ok(await registration.registrationSettings()),
+  );
+
+  route(
+    app,
+    endpoints.updateRegistrationSettings,
+    { config: SYS, schema: { summary: 'Sets what self-registered accounts get (audited)', tags: ['sys'] } },
+    async (request) => {
+      const auth = requireUser(request);
+      return ok(
+        await registration.updateRegistrationSettings(request.body, {
+          userId: auth.userId,
+          email: auth.email,
+          ip: request.ip,
+        }),
+      );
     },
   );
 

@@ -59,6 +59,12 @@ function stubAlertServer() {
       alerts = alerts.filter((a) => a.id !== deleted[1]);
       return ok({ deleted: true });
     }
+    const test = /^\/product\/warn\/sendTestMail\/(\w+)$/.exec(call.path);
+    if (test) {
+      if (call.method !== 'POST') return undefined;
+      if (test[1] === 'a3') return failure('测试邮件刚刚已发送，请 42 秒后再试', 'ALERT_TEST_MAIL_TOO_SOON');
+      return ok({ sentTo: 'demo@patlas.local' });
+    }
     if (call.path === '/product/warn/addWarnInfo') {
       const content = body?.content as { expression?: string };
       if (content.expression === 'TI=无此词') return failure('该检索式检索结果为 0，无法设置预警', 'ALERT_NO_HITS');
@@ -117,6 +123,20 @@ describe('alert list', { timeout: 180_000 }, () => {
     );
     await waitFor(() => expect(screen.queryByText('竞争对手')).toBeNull());
     expect(calls.some((c) => c.path === '/product/warn/deleteWarnInfo/a2')).toBe(true);
+  });
+
+  it('sends a test mail of an alert now and says where it went, or why not (issue 43)', async () => {
+    const calls = stubAlertServer();
+    renderPage(<AlertListPage />, '/innovationSpace/warning');
+
+    await screen.findByText('电池周报');
+    fireEvent.click(within(rowOf('电池周报')).getByTestId('alert-test-mail'));
+    expect(await screen.findByText('测试邮件已发送到 demo@patlas.local')).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/product/warn/sendTestMail/')).map((c) => c.path)).toEqual([
+      '/product/warn/sendTestMail/a1',
+    ]);
+    fireEvent.click(within(rowOf('正极库')).getByTestId('alert-test-mail'));
+    expect(await screen.findByText('测试邮件刚刚已发送，请 42 秒后再试')).toBeTruthy();
   });
 
   it('creates an alert: checks e-mails as typed, shows the 0-hit refusal under the expression and keeps the form', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert as Notice, App, Button, Card, Flex, Input, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MailOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Alert } from '@patlas/contracts';
@@ -10,7 +10,7 @@ import type { AlertOpening } from '../../alert-actions/alert-model';
 import { setResultPath } from '../../search-state/search-url-state';
 import { formatDateTime } from '../../utils/format-date';
 import { AlertContentText, AlertRecipients, AlertStateTag, useScheduleText } from './AlertParts';
-import { useAlertList, useDeleteAlert, useRuns, useSwitchAlert } from './queries';
+import { useAlertList, useDeleteAlert, useRuns, useSendTestMail, useSwitchAlert } from './queries';
 import './alert.css';
 
 /** Spec 2 §9 pagination: page sizes 20, 30, 40. */
@@ -49,6 +49,7 @@ export function AlertListPage() {
   const list = useAlertList(keyword, page, pageSize);
   const switchAlert = useSwitchAlert();
   const deleteAlert = useDeleteAlert();
+  const testMail = useSendTestMail();
   const scheduleText = useScheduleText();
   // A deep link to an alert's edit dialog: its runs answer the alert itself.
   const listed = list.data?.items.find((alert) => alert.id === editId);
@@ -64,6 +65,14 @@ export function AlertListPage() {
     try {
       await switchAlert.mutateAsync({ id: alert.id, enabled });
       void message.success(t(enabled ? 'list.switchedOn' : 'list.switchedOff', { name: alert.name }));
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
+  };
+  const handleTestMail = async (alert: Alert) => {
+    try {
+      const { sentTo } = await testMail.mutateAsync(alert.id);
+      void message.success(t('list.testMailSent', { email: sentTo }));
     } catch (error) {
       void message.error((error as Error).message);
     }
@@ -222,7 +231,7 @@ export function AlertListPage() {
             {
               key: 'actions',
               title: t('list.columns.actions'),
-              width: 200,
+              width: 280,
               fixed: 'right',
               render: (_, alert) => (
                 <Flex gap={0} wrap>
@@ -239,6 +248,17 @@ export function AlertListPage() {
                     data-testid="alert-edit"
                   >
                     {t('list.edit')}
+                  </Button>
+                  <Button
+                    size="small"
+                    type="link"
+                    icon={<MailOutlined />}
+                    loading={testMail.isPending && testMail.variables === alert.id}
+                    onClick={() => void handleTestMail(alert)}
+                    title={t('list.testMailHint')}
+                    data-testid="alert-test-mail"
+                  >
+                    {t('list.testMail')}
                   </Button>
                   <Popconfirm
                     title={t('list.deleteConfirm', { name: alert.name })}

@@ -26,6 +26,11 @@ export function deleteAlert(id: string, options: Options): Promise<unknown> {
   return call(alertEndpoints.remove, { params: { id } }, options);
 }
 
+/** `POST /warn/sendTestMail/{id}` (issue 43): the alert's current mail to the caller's own address, now. */
+export function sendTestMail(id: string, options: Options): Promise<{ sentTo: string }> {
+  return call(alertEndpoints.sendTestMail, { params: { id } }, options);
+}
+
 /** `GET /warn/getWarnResultList/{id}`: the alert and its runs, newest first. */
 export function listRuns(id: string, page: number, pageSize: number, options: Options): Promise<AlertRunPage> {
   return call(alertEndpoints.runs, { params: { id }, query: { page, pageSize } }, options);

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useApiContext } from '../../api/useApiContext';
 import { listAlerts } from '../../alert-actions/api';
 import { alertKeys } from '../../alert-actions/queries';
-import { countResults, deleteAlert, getRunDetails, listRuns, switchAlert } from './api';
+import { countResults, deleteAlert, getRunDetails, listRuns, sendTestMail, switchAlert } from './api';
 
 /** One page of the user's alerts, newest first; a list the user just changed is never served stale. */
 export function useAlertList(keyword: string, page: number, pageSize: number) {
@@ -32,6 +32,12 @@ export function useDeleteAlert() {
     mutationFn: (id: string) => deleteAlert(id, { lang, messages }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
   });
+}
+
+/** Issue 43: "send a test mail now" (nothing of the list changes). */
+export function useSendTestMail() {
+  const { lang, messages } = useApiContext();
+  return useMutation({ mutationFn: (id: string) => sendTestMail(id, { lang, messages }) });
 }
 
 /** An alert and one page of its runs, newest first. */

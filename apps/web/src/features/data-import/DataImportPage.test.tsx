@@ -38,6 +38,7 @@ const DONE: ImportRun = {
     ],
     totals: { read: 19, inserted: 17, updated: 2, unchanged: 0, rejected: 2 },
     elapsedMs: 2300,
+    versionId: 4,
   },
   refusedTotal: 2,
   refused: [
@@ -133,6 +134,10 @@ describe('operators’ import page', { timeout: 90_000 }, () => {
       ['letter.txt', '未识别的格式', '0', '0', '0', '0', '1'],
     ]);
     expect(report.querySelector('.ant-table-summary')?.textContent).toBe('合计1917202');
+    // Issue 43: the report opens the records it added and updated in the shared result page.
+    const open = within(run).getByTestId('import-open-records');
+    expect(open.textContent).toBe('在检索结果中查看新增和更新的 19 件');
+    expect(open.getAttribute('href')).toBe(`/innovationSpace/searchResult?set=importRun%3A${DONE.id}`);
     expect(within(run).getByText('已完成')).toBeTruthy();
     const refused = run.querySelector('.data-import-refused') as HTMLElement;
     expect(within(refused).getByText('共 2 条')).toBeTruthy();

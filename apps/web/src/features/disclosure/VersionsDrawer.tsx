@@ -2,7 +2,20 @@ import { Button, Drawer, Empty, Flex, List, Popconfirm, Spin, Tag, Typography } 
 import { useTranslation } from 'react-i18next';
 import { SECTION_KEYS_BY_KIND, type DisclosureKind, type DisclosureVersion } from '@patlas/contracts';
 import { formatDateTime } from '../../utils/format-date';
+import { imagesOf } from './content';
+import { useImageUrl } from './extensions';
 import { useVersion, useVersions } from './queries';
+
+/** A figure of a previewed version, fetched with the caller's token as the editor fetches it. */
+function VersionFigure({ src, alt }: { src: string; alt: string }) {
+  const { t } = useTranslation('disclosure');
+  const image = useImageUrl(src);
+  return image.data ? (
+    <img src={image.data} alt={alt} className="disclosure-version-figure" data-testid="disclosure-version-figure" />
+  ) : (
+    <span className="disclosure-image-placeholder">{image.isError ? t('image.broken') : t('image.loading')}</span>
+  );
+}
 
 export interface VersionsDrawerProps {
   documentId: string | undefined;
@@ -66,7 +79,11 @@ export function VersionsDrawer(props: VersionsDrawerProps) {
                   <List.Item.Meta
                     title={
                       <Flex gap={6} align="center">
-                        <span>{t('versions.version', { version: version.version })}</span>
+                        <span data-testid="disclosure-version-label">
+                          {version.fromVersion !== undefined && version.fromVersion < version.version
+                            ? t('versions.versionRange', { from: version.fromVersion, to: version.version })
+                            : t('versions.version', { version: version.version })}
+                        </span>
                         {version.version === currentVersion && <Tag color="blue">{t('versions.current')}</Tag>}
                         <Tag>{sourceLabel(version)}</Tag>
                       </Flex>
@@ -110,6 +127,10 @@ export function VersionsDrawer(props: VersionsDrawerProps) {
                     <Typography.Paragraph className="disclosure-version-text">
                       {selected.data.sections[key] || t('versions.emptySection')}
                     </Typography.Paragraph>
+                    {/* Issue 43: the figures of the section, which the plain text leaves out. */}
+                    {imagesOf(selected.data.content.sections[key]).map((image, i) => (
+                      <VersionFigure key={`${image.src}-${i}`} src={image.src} alt={image.alt} />
+                    ))}
                   </section>
                 ))}
               </>

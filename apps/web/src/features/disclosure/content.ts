@@ -56,6 +56,16 @@ export function charCount(node: DisclosureRichNode | undefined): number {
 }
 
 /** Image nodes of a document. */
+/** The images of a section, in order (issue 43: the version preview shows them). */
+export function imagesOf(node: DisclosureRichNode | undefined): { src: string; alt: string }[] {
+  if (!node) return [];
+  const own =
+    node.type === 'image' && typeof node.attrs?.src === 'string'
+      ? [{ src: node.attrs.src, alt: typeof node.attrs.alt === 'string' ? node.attrs.alt : '' }]
+      : [];
+  return [...own, ...(node.content ?? []).flatMap((child) => imagesOf(child))];
+}
+
 export function imageCount(node: DisclosureRichNode | undefined): number {
   if (!node) return 0;
   return (node.type === 'image' ? 1 : 0) + (node.content ?? []).reduce((sum, child) => sum + imageCount(child), 0);

@@ -45,7 +45,7 @@ export function imageFetchPath(src: unknown): string | undefined {
 }
 
 /** An editor image's blob URL: the address needs the bearer token, so it is fetched, not linked. */
-function useImageUrl(src: string | undefined) {
+export function useImageUrl(src: string | undefined) {
   const fileOptions = useFileOptions();
   const path = imageFetchPath(src);
   return useQuery({

@@ -51,7 +51,8 @@ export function RepeatDetailPage() {
   const evidence = useMemo(() => snippet.data?.evidence ?? [], [snippet.data]);
   const bySentence = useMemo(() => {
     const map = new Map<number, DuplicateEvidence>();
-    for (const e of evidence) map.set(e.sentence, e);
+    // A passage matching several sentences (issue 43) is shown once and marks each of them.
+    for (const e of evidence) for (const sentence of e.sentences ?? [e.sentence]) map.set(sentence, e);
     return map;
   }, [evidence]);
 
@@ -199,7 +200,11 @@ export function RepeatDetailPage() {
                 {evidence.map((e) => (
                   <div
                     key={`${e.sentence}:${e.section}:${e.passageStart}`}
-                    className={activeSentence === e.sentence ? 'duplicate-passage is-active' : 'duplicate-passage'}
+                    className={
+                      activeSentence !== undefined && (e.sentences ?? [e.sentence]).includes(activeSentence)
+                        ? 'duplicate-passage is-active'
+                        : 'duplicate-passage'
+                    }
                     onClick={() => setActiveSentence(e.sentence)}
                   >
                     <Flex gap={8} align="center">

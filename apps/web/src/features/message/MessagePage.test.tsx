@@ -88,6 +88,11 @@ describe('message centre', { timeout: 90_000 }, () => {
       '/innovationSpace/searchDetail?pn=CN117151122A',
     );
     expect(within(table).getByText('留言：请看')).toBeTruthy();
+    // Issue 43: the time in the interface language, not the browser's locale (local time zone).
+    const at = new Date('2026-11-27T08:00:00.000Z');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const zhTime = `2026-11-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    expect(within(table).getAllByText(zhTime).length).toBeGreaterThan(0);
     expect(within(table).getByText('张三 向你分享了检索“电池检索”').closest('a')?.getAttribute('href')).toBe(
       '/innovationSpace/searchResult?q=TI%3D%E7%94%B5%E6%B1%A0',
     );
@@ -118,6 +123,12 @@ describe('message centre', { timeout: 90_000 }, () => {
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('张三 shared the search "电池检索" with you')).toBeTruthy());
     expect(within(table).queryByText(/invites you/)).toBeNull();
+    // Issue 43: English times read "Nov 27, 2026, 8:00 AM" (in the local time zone).
+    const enTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2026-11-27T08:00:00.000Z'),
+    );
+    expect(enTime).toMatch(/^Nov 2\d, 2026, \d{1,2}:00\s[AP]M$/);
+    expect(within(table).getAllByText(enTime).length).toBeGreaterThan(0);
     expect(calls.find((c) => c.path === '/product/message/query/message')?.body).toEqual({
       page: 1,
       pageSize: 20,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Message, MessageCategory } from '@patlas/contracts';
 import { ApiError } from '../../api/client';
+import { useFormatDateTime } from '../../utils/use-format-date-time';
 import { messageLink, messageText } from './message-text';
 import { useMarkMessagesRead, useMessages, useUpdateMessage } from './queries';
 
@@ -22,6 +23,7 @@ function tabOf(value: string | null): MessageTab {
  */
 export function MessagePage() {
   const { t } = useTranslation('message');
+  const formatTime = useFormatDateTime();
   const { message: toast } = App.useApp();
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
@@ -109,7 +111,7 @@ export function MessagePage() {
       key: 'time',
       title: t('columns.time'),
       width: 170,
-      render: (_, item) => new Date(item.createdAt).toLocaleString(),
+      render: (_, item) => formatTime(item.createdAt),
     },
     {
       key: 'actions',

@@ -1,12 +1,20 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Input, Modal, Popconfirm, Table, Tag } from 'antd';
+import { Alert, App, Button, Flex, Input, Modal, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SysUser } from '@patlas/contracts';
+import { REGISTRATION_MODES, type RegistrationMode, type SysUser } from '@patlas/contracts';
 import { UserCreateModal } from './components/UserCreateModal';
 import { UserEditModal } from './components/UserEditModal';
 import { SecretOnce } from './components/SecretOnce';
 import { formatDateTime } from '../../utils/format-date';
-import { useResetSysUserPassword, useRoles, useSysUsers, useTenants } from './queries';
+import {
+  useRegistrationSettings,
+  useResetSysUserPassword,
+  useRoles,
+  useSysUsers,
+  useTenants,
+  useUpdateRegistrationSettings,
+  useUpdateSysUser,
+} from './queries';
 import { usePageParams } from './usePageParams';
 
 /** /sys/user: accounts, searchable by e-mail or name, with create, edit and password reset. */
@@ -19,6 +27,7 @@ export function UsersPage() {
   const roles = useRoles();
   const tenants = useTenants();
   const resetPassword = useResetSysUserPassword();
+  const updateUser = useUpdateSysUser();
   const [editing, setEditing] = useState<SysUser | null>(null);
   const [isCreating, setIsCreating] = useState(false);
   const [newPassword, setNewPassword] = useState<{ email: string; password: string } | null>(null);
@@ -32,8 +41,15 @@ export function UsersPage() {
       (error: Error) => void message.error(error.message),
     );
 
+  const handleApprove = (user: SysUser) =>
+    updateUser.mutateAsync({ userId: user.userId, body: { approved: true } }).then(
+      () => void message.success(t('users.approved', { email: user.email })),
+      (error: Error) => void message.error(error.message),
+    );
+
   return (
     <Flex vertical gap={16}>
+      <RegistrationSetting />
       <Flex justify="space-between" gap={16}>
         <Input.Search
           key={keyword}
@@ -74,6 +90,10 @@ export function UsersPage() {
             render: (_, user) =>
               user.disabled ? (
                 <Tag color="red">{t('users.statusDisabled')}</Tag>
+              ) : user.awaitingApproval ? (
+                <Tag color="orange" data-testid="user-awaiting-approval">
+                  {t('users.statusAwaitingApproval')}
+                </Tag>
               ) : (
                 <Tag color="green">{t('users.statusActive')}</Tag>
               ),
@@ -88,6 +108,11 @@ export function UsersPage() {
             title: t('common.actions'),
             render: (_, user) => (
               <Flex gap={4}>
+                {user.awaitingApproval && (
+                  <Button type="link" size="small" onClick={() => void handleApprove(user)} data-testid="user-approve">
+                    {t('users.approve')}
+                  </Button>
+                )}
                 <Button type="link" size="small" onClick={() => setEditing(user)}>
                   {t('common.edit')}
                 </Button>
@@ -129,6 +154,38 @@ export function UsersPage() {
           <SecretOnce secret={newPassword.password} label={t('users.newPassword')} />
         </Modal>
       )}
+    </Flex>
+  );
+}
+
+/**
+ * Issue 43: what self-registered accounts get — every feature at once, every feature once an
+ * operator approved the account, or the trial role.
+ */
+function RegistrationSetting() {
+  const { t } = useTranslation('sys');
+  const { message } = App.useApp();
+  const settings = useRegistrationSettings();
+  const update = useUpdateRegistrationSettings();
+  const mode = settings.data?.mode;
+  return (
+    <Flex gap={8} align="center" wrap data-testid="registration-setting">
+      <Typography.Text strong>{t('registration.label')}</Typography.Text>
+      <Select<RegistrationMode>
+        value={mode}
+        loading={settings.isFetching || update.isPending}
+        style={{ minWidth: 260 }}
+        aria-label={t('registration.label')}
+        data-testid="registration-mode"
+        options={REGISTRATION_MODES.map((value) => ({ value, label: t(`registration.modes.${value}`) }))}
+        onChange={(value) =>
+          update.mutateAsync({ mode: value }).then(
+            () => void message.success(t('registration.saved')),
+            (error: Error) => void message.error(error.message),
+          )
+        }
+      />
+      {mode && <Typography.Text type="secondary">{t(`registration.hints.${mode}`)}</Typography.Text>}
     </Flex>
   );
 }

@@ -4,6 +4,7 @@ import {
   type EndpointBody,
   type EndpointResponse,
   type QuotaKind,
+  type RegistrationSettings,
   type Role,
   type SysUser,
   type Tenant,
@@ -51,6 +52,18 @@ export function createSysUser(body: CreateSysUserRequest, options: Options): Pro
 
 export function updateSysUser(userId: string, body: UpdateSysUserRequest, options: Options): Promise<SysUser> {
   return call(sysEndpoints.updateUser, { params: { userId }, body }, options);
+}
+
+/** Issue 43: what self-registered accounts get. */
+export function fetchRegistrationSettings(options: Options): Promise<RegistrationSettings> {
+  return call(sysEndpoints.getRegistrationSettings, {}, options);
+}
+
+export function updateRegistrationSettings(
+  body: RegistrationSettings,
+  options: Options,
+): Promise<RegistrationSettings> {
+  return call(sysEndpoints.updateRegistrationSettings, { body }, options);
 }
 
 /** A new random password, to be shown once. */

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@patlas/contracts';
+import type { AuditEntry, RegistrationSettings } from '@patlas/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiContext } from '../../api/useApiContext';
 import {
@@ -9,12 +9,14 @@ import {
   deleteTenant,
   fetchAudit,
   fetchDisplayCopy,
+  fetchRegistrationSettings,
   fetchRoles,
   fetchSysUsers,
   fetchTenants,
   fetchTryouts,
   resetSysUserPassword,
   saveDisplayCopy,
+  updateRegistrationSettings,
   updateRole,
   updateSysUser,
   updateTenant,
@@ -33,6 +35,7 @@ export const sysKeys = {
   copy: ['sys', 'copy'] as const,
   audit: ['sys', 'audit'] as const,
   tryout: ['sys', 'tryout'] as const,
+  registration: ['sys', 'settings', 'registration'] as const,
 };
 
 // Operators expect to see their own change at once, so lists are never served stale.
@@ -71,6 +74,16 @@ export function useDisplayCopy() {
   return useQuery({
     queryKey: sysKeys.copy,
     queryFn: ({ signal }) => fetchDisplayCopy({ lang, messages, signal }),
+    ...FRESH,
+  });
+}
+
+/** Issue 43: what self-registered accounts get. */
+export function useRegistrationSettings() {
+  const { lang, messages } = useApiContext();
+  return useQuery({
+    queryKey: sysKeys.registration,
+    queryFn: ({ signal }) => fetchRegistrationSettings({ lang, messages, signal }),
     ...FRESH,
   });
 }
@@ -150,4 +163,11 @@ export function useDeleteTenant() {
 
 export function useSaveDisplayCopy() {
   return useSysMutation((items: DisplayCopyItem[], options) => saveDisplayCopy(items, options), [sysKeys.copy]);
+}
+
+export function useUpdateRegistrationSettings() {
+  return useSysMutation(
+    (body: RegistrationSettings, options) => updateRegistrationSettings(body, options),
+    [sysKeys.registration],
+  );
 }

@@ -35,6 +35,7 @@ const USER: SysUser = {
   roleIds: ['r-user'],
   canOperation: true,
   disabled: false,
+  awaitingApproval: false,
   quotas: { report: 5 },
   createdAt: '2025-05-01T00:00:00.000Z',
   lastLoginAt: null,
@@ -49,6 +50,7 @@ function answerSys(extra: (call: ApiCall) => ReturnType<typeof ok> | undefined =
     }
     if (call.method === 'GET' && call.path === '/product/sys/roles') return ok(ROLES);
     if (call.method === 'GET' && call.path === '/product/sys/tenants') return ok(TENANTS);
+    if (call.method === 'GET' && call.path === '/product/sys/settings/registration') return ok({ mode: 'open' });
     return undefined;
   });
 }
@@ -113,6 +115,45 @@ describe("operators' area", () => {
       fullname: '张三',
       disabled: true,
     });
+  });
+
+  it('sets what self-registered accounts get and approves an account awaiting approval (issue 43)', async () => {
+    const waiting: SysUser = {
+      ...USER,
+      userId: 'u2',
+      email: 'new@example.com',
+      fullname: '新用户',
+      awaitingApproval: true,
+    };
+    let mode = 'open';
+    const calls = answerSys((call) => {
+      if (call.path === '/product/sys/settings/registration') {
+        if (call.method === 'PUT') mode = (call.body as { mode: string }).mode;
+        return ok({ mode });
+      }
+      if (call.method === 'GET' && call.path === '/product/sys/users')
+        return ok({ total: 2, page: 1, pageSize: 20, items: [USER, waiting] });
+      if (call.method === 'PATCH') return ok({ ...waiting, awaitingApproval: false });
+      return undefined;
+    });
+    renderSys('/sys/user');
+    expect(await screen.findByText('新注册的账号设置密码后即可使用全部功能。')).toBeTruthy();
+    fireEvent.mouseDown(
+      screen.getByTestId('registration-mode').querySelector('.ant-select-selector') ??
+        screen.getByTestId('registration-mode'),
+    );
+    fireEvent.click(await screen.findByText('需要审核：管理员审核通过后才能登录'));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ mode: 'approval' }));
+    expect(await screen.findByText('新注册的账号在下方列表中显示为“待审核”，审核通过后才能登录。')).toBeTruthy();
+
+    expect((await screen.findByTestId('user-awaiting-approval')).textContent).toBe('待审核');
+    expect(screen.getAllByTestId('user-approve')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('user-approve'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.path).toBe('/product/sys/users/u2');
+    expect(patch?.body).toEqual({ approved: true });
+    expect(await screen.findByText('已通过 new@example.com 的注册审核')).toBeTruthy();
   });
 
   it('shows a reset password once', async () => {

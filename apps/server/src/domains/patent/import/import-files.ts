@@ -27,6 +27,8 @@ export interface ImportReport {
   errors: ImportError[];
   totals: { read: number; inserted: number; updated: number; unchanged: number; rejected: number };
   elapsedMs: number;
+  /** The data version the import wrote (set by runImport). */
+  versionId?: number;
 }
 
 export interface ImportProgress {

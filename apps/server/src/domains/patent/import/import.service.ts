@@ -108,7 +108,7 @@ async function importAndIndex(
   });
   // The cohorts this import moved are scored again in the background (patent-value-rescore).
   await context.services.patentValue.afterImport();
-  return report;
+  return { ...report, versionId: version };
 }
 
 /** What the start-up sync did. */

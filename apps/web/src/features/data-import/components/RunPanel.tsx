@@ -1,7 +1,10 @@
-import { Alert, Card, Descriptions, Empty, Flex, Progress, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Progress, Spin, Table, Tag, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { ImportRun, ImportRunFileReport, ImportRefusedLine } from '@patlas/contracts';
+import { setResultPath } from '../../../search-state/search-url-state';
 import { formatDateTime } from '../../../utils/format-date';
 import { useFormatName } from '../format-names';
 import { useImportRun } from '../queries';
@@ -109,7 +112,12 @@ function RunDetails({ run }: { run: ImportRun }) {
       {report && (
         <Table<ImportRunFileReport>
           className="data-import-report"
-          title={() => <Typography.Text strong>{t('report.title')}</Typography.Text>}
+          title={() => (
+            <Flex gap={8} align="center" justify="space-between" wrap>
+              <Typography.Text strong>{t('report.title')}</Typography.Text>
+              <ImportedRecordsLink run={run} />
+            </Flex>
+          )}
           rowKey={(row, index) => `${row.name}-${index ?? 0}`}
           size="small"
           columns={reportColumns}
@@ -153,5 +161,23 @@ function RunDetails({ run }: { run: ImportRun }) {
         />
       )}
     </Flex>
+  );
+}
+
+/**
+ * Issue 43: the records the import added or changed, opened in the shared result page as a set
+ * (`importRun:<id>`), as libraries and alert runs open theirs.
+ */
+function ImportedRecordsLink({ run }: { run: ImportRun }) {
+  const { t } = useTranslation('dataImport');
+  const report = run.report;
+  const count = report ? report.totals.inserted + report.totals.updated : 0;
+  if (!report || report.versionId === undefined || report.versionId === null || count === 0) return null;
+  return (
+    <Link to={setResultPath({ kind: 'importRun', key: run.id })} data-testid="import-open-records">
+      <Button size="small" type="primary" ghost icon={<SearchOutlined />}>
+        {t('report.openRecords', { count })}
+      </Button>
+    </Link>
   );
 }

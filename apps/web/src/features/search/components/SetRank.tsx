@@ -12,6 +12,7 @@ export function useSetRankColumnTitle(): string {
   const kind = useContext(SetKindContext);
   if (kind === 'alertRun') return t('setRank.alertRunColumn');
   if (kind === 'citation') return t('setRank.citationColumn');
+  if (kind === 'importRun') return t('setRank.importRunColumn');
   return kind === 'library' ? t('setRank.libraryColumn') : t('setRank.column');
 }
 
@@ -25,7 +26,7 @@ export function SetRank({ hit }: { hit: SearchHitDto }) {
   if (hit.setRank === undefined || hit.setScore === undefined) return null;
   // A library folder's order is the order of collecting, an alert run's its report order (new
   // first), a citation set's the most linked first: a position, no score to show.
-  if (kind === 'library' || kind === 'alertRun' || kind === 'citation')
+  if (kind === 'library' || kind === 'alertRun' || kind === 'citation' || kind === 'importRun')
     return (
       <span className="set-rank" data-testid="set-rank">
         <span className="set-rank-number">{t('setRank.position', { rank: hit.setRank })}</span>

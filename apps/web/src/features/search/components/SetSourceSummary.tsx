@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language, SetSource, SetSummary } from '@patlas/contracts';
 import {
   ALERT_DETAILS_PATH,
+  dataImportRunPath,
   duplicateDetailPath,
   estimateDetailsPath,
   LIBRARY_PATH,
@@ -47,6 +48,7 @@ function editPathOf(source: SetSource, summary: SetSummary | undefined): string 
   if (source.kind === 'alertRun') return `${ALERT_DETAILS_PATH}?${new URLSearchParams({ run: source.key }).toString()}`;
   if (source.kind === 'duplicate') return duplicateDetailPath(source.key);
   if (source.kind === 'preEvaluation') return estimateDetailsPath(source.key);
+  if (source.kind === 'importRun') return dataImportRunPath(source.key);
   return semanticSearchPath(source.key);
 }
 
