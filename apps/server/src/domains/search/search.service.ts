@@ -32,6 +32,7 @@ import {
 } from '@patlas/query';
 import { AppError } from '../../errors.js';
 import { ExpressionSearch, grouped, referenceError, toAppError } from './expression-search.js';
+import { MAX_APPLICANT_PAIRS, mergeApplicantFacet, mergedApplicantFacets } from './applicant-facet.js';
 import {
   lacksField,
   numberTermsNote,
@@ -57,6 +58,8 @@ export interface SearchParams {
   filters: { field: FilterFieldId; values: string[] }[];
   source?: 'cn' | 'uncn' | undefined;
   facets?: (typeof FACET_FIELD_IDS)[number][] | undefined;
+  /** The applicant facet by standardised names, with their variants (default true; docs/companies.md). */
+  mergeApplicants?: boolean | undefined;
   highlight: boolean;
 }
 
@@ -400,6 +403,8 @@ export class SearchService extends ExpressionSearch {
         const unmerged = await this.engine.count(ast, options);
         if (unmerged > MAX_MERGE_TOTAL) throw new AppError('MERGE_TOO_MANY', { max: grouped(MAX_MERGE_TOTAL) });
       }
+      const facetFields = params.facets ?? FACET_FIELD_IDS;
+      const mergeApplicants = params.mergeApplicants !== false && facetFields.includes('applicant');
       const result = await this.engine.search({
         ast,
         ...options,
@@ -407,9 +412,13 @@ export class SearchService extends ExpressionSearch {
         page: params.page,
         pageSize: params.pageSize,
         ...(params.sort ? { sort: params.sort } : {}),
-        facets: params.facets ?? FACET_FIELD_IDS,
+        // Merged, the applicant facet is the standardised names, and their pairs with the written
+        // names give each its variants; both counted in the search worker with the other facets.
+        facets: mergeApplicants ? mergedApplicantFacets(facetFields) : facetFields,
+        ...(mergeApplicants ? { facetLimits: { applicantPair: MAX_APPLICANT_PAIRS } } : {}),
         highlight: params.highlight,
       });
+      const facets = mergeApplicants ? mergeApplicantFacet(result.facets) : result.facets;
       const missingFields = await this.missingFieldNotes(
         parsed,
         { ...options, merge: params.mergeType },
@@ -426,7 +435,8 @@ export class SearchService extends ExpressionSearch {
         page: params.page,
         pageSize: params.pageSize,
         items: resolved ? withSetRanks(result.items, resolved) : result.items,
-        facets: result.facets,
+        facets,
+        ...(mergeApplicants ? { applicantsMerged: true } : {}),
         expression: params.set && !params.searchExpre.trim() && !params.secondExpre?.trim() ? '' : printExpression(ast),
         ...(resolved && params.set ? { set: setSummary(params.set, resolved) } : {}),
         tookMs: Math.round(performance.now() - started),

@@ -35,9 +35,11 @@ import type Database from 'better-sqlite3';
  *     (patlas_title_bm25 reads the main table's lengths; native/patlas-fts.c). `vocab.rev`, each
  *     word reversed and indexed: a left truncation (`*conductor`) reads an index range instead of
  *     every word of the vocabulary.
+ * v10: `applicantPairs` in doc_cols, each applicant's standardised and written name together (the
+ *     applicantPair facet: the written names a merged applicant facet lists, docs/companies.md).
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
-export const INDEX_SCHEMA_VERSION = 9;
+export const INDEX_SCHEMA_VERSION = 10;
 
 /** The columns the title table fills; every other column of it stays empty. */
 export const TITLE_COLUMNS = ['ti', 'tiw'] as const satisfies readonly FtsColumn[];
