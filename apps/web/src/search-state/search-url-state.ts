@@ -22,7 +22,7 @@ import { SEARCH_RESULT_PATH } from '../app/paths';
  * Parameters: q (expression), set (a set source the page lists instead of a whole expression's
  * hits: `semantic:<key>`, `library:<folder id>[:<label id>]`, `alertRun:<run id>`), second (search within results), page, size, sort (`PD.desc`,
  * `relevance`: with a set, its rank), merge (0/1/2), source (cn/uncn), f (filters), view (spec 1
- * §3 view mode names).
+ * §3 view mode names), names (`written`: applicants by their names as written, not merged).
  * Defaults are left out of the URL so links stay short.
  */
 export type ViewMode = (typeof VIEW_MODES)[number];
@@ -41,6 +41,11 @@ export interface ResultUrlState {
   source?: SourceScope;
   filters: FacetFilterInput[];
   view: ViewMode;
+  /**
+   * `written`: applicants counted by their names as written (the "merge names" switch off); absent:
+   * merged under standardised names (the default, docs/companies.md).
+   */
+  applicantNames?: 'written';
 }
 
 export const DEFAULT_PAGE_SIZE: number = DEFAULT_RESULT_PAGE_SIZE;
@@ -213,6 +218,7 @@ export function encodeResultState(state: ResultUrlState): URLSearchParams {
   const filters = encodeFilters(state.filters);
   if (filters) params.set('f', filters);
   if (state.view !== DEFAULT_VIEW) params.set('view', state.view);
+  if (state.applicantNames) params.set('names', state.applicantNames);
   return params;
 }
 
@@ -235,6 +241,7 @@ export function decodeResultState(params: URLSearchParams): ResultUrlState {
     ...(source === 'cn' || source === 'uncn' ? { source } : {}),
     filters: decodeFilters(params.get('f')),
     view: (VIEW_MODES as readonly string[]).includes(view ?? '') ? (view as ViewMode) : DEFAULT_VIEW,
+    ...(params.get('names') === 'written' ? { applicantNames: 'written' as const } : {}),
   };
 }
 
@@ -270,7 +277,11 @@ export function resultSetQueryOf(state: ResultUrlState): ResultSetQuery {
 }
 
 export function toSearchRequest(state: ResultUrlState): SearchQueryRequest & { viewMode: ViewMode } {
-  return { ...toSearchState(state), viewMode: state.view };
+  return {
+    ...toSearchState(state),
+    viewMode: state.view,
+    ...(state.applicantNames === 'written' ? { mergeApplicants: false } : {}),
+  };
 }
 
 /** A state stored on the server under a key (getCacheUrlParam), as URL state. */

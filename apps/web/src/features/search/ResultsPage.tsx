@@ -88,6 +88,7 @@ function ResultsView() {
     const next: ResultUrlState = { ...state, ...patch, page: options.keepPage ? (patch.page ?? state.page) : 1 };
     if (next.second === undefined) delete next.second;
     if (next.source === undefined) delete next.source;
+    if (next.applicantNames === undefined) delete next.applicantNames;
     setSearchParams(encodeResultState(next), options.history ? { state: options.history } : undefined);
   };
   const setFilter = (field: FilterFieldId, values: string[], change: FilterChange) => {
@@ -217,6 +218,13 @@ function ResultsView() {
               facets={data?.facets}
               filters={state.filters}
               onChange={setFilter}
+              applicantsMerged={data?.applicantsMerged ?? false}
+              onApplicantsMergedChange={(merged) =>
+                update(
+                  { applicantNames: merged ? undefined : 'written' },
+                  { keepPage: true, history: historyActionState('refreshPage', state.expression) },
+                )
+              }
               onClearAll={() =>
                 update(
                   { filters: [] },
