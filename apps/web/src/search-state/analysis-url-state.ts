@@ -12,7 +12,7 @@ import {
 
 /**
  * The analysis dashboard of a result set. Its URL carries the set the way the result page does
- * (q, set, second, f, merge, source) plus the chart (`chart`, spec 1's `jumpAnalysisName`) and its view
+ * (q, set, second, f, merge, source, names) plus the chart (`chart`, spec 1's `jumpAnalysisName`) and its view
  * (`type`), so a link reopens the same chart. This module stays free of ECharts: the result page
  * imports it for its Analyse button.
  */
@@ -35,6 +35,8 @@ export function resultSetOf(state: ResultUrlState): AnalysisResultSet {
     filters: state.filters,
     mergeType: state.mergeType,
     ...(state.source ? { source: state.source } : {}),
+    // Applicants by standardised name unless the result page's switch is off (docs/companies.md).
+    mergeApplicants: state.applicantNames !== 'written',
   };
 }
 
@@ -54,6 +56,7 @@ function encodeSetParams(set: AnalysisResultSet): URLSearchParams {
   if (filters) params.set('f', filters);
   if (set.mergeType) params.set('merge', String(set.mergeType));
   if (set.source) params.set('source', set.source);
+  if (set.mergeApplicants === false) params.set('names', 'written');
   return params;
 }
 
@@ -72,6 +75,7 @@ export function decodeAnalysisState(params: URLSearchParams): AnalysisUrlState {
       filters: decodeFilters(params.get('f')),
       mergeType: merge === 1 || merge === 2 ? merge : 0,
       ...(source === 'cn' || source === 'uncn' ? { source } : {}),
+      mergeApplicants: params.get('names') !== 'written',
     },
     ...(chart ? { chart } : {}),
     ...(type ? { type } : {}),
@@ -88,6 +92,7 @@ export function resultPagePath(set: AnalysisResultSet): string {
     filters: set.filters ?? [],
     mergeType,
     ...(set.source ? { source: set.source } : {}),
+    ...(set.mergeApplicants === false ? { applicantNames: 'written' as const } : {}),
   };
   return `${SEARCH_RESULT_PATH}?${encodeResultState(state).toString()}`;
 }
