@@ -100,6 +100,50 @@ describe.each(dialects)('merged applicant facet (issue 43) on %s', (dialect) => 
     expect(buckets.every((b) => b.variants === undefined)).toBe(true);
   });
 
+  it('ranks applicants by standardised name in analysis when asked, and a bar drills down to its count', async () => {
+    const analyze = async (mergeApplicants?: boolean) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/product/search/analyze',
+        payload: {
+          searchExpre: 'TI=头戴显示',
+          ...(mergeApplicants === undefined ? {} : { mergeApplicants }),
+          analysis: { kind: 'terms', dimension: 'applicant', limit: 20 },
+        },
+        headers: { authorization: auth.authorization },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (
+        res.json() as {
+          data: { result: { dimension: string; buckets: { key: string; count: number }[] } };
+        }
+      ).data.result;
+    };
+    const merged = await analyze(true);
+    expect(merged.dimension).toBe('applicantStandard');
+    const bar = merged.buckets.find((b) => b.key === '歌尔股份有限公司');
+    expect(bar?.count).toBe(goertekPatents);
+    expect(merged.buckets.map((b) => b.key)).not.toContain('歌尔声学股份有限公司');
+    const jump = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/search/analysisJump',
+      payload: {
+        searchExpre: 'TI=头戴显示',
+        target: { kind: 'bucket', dimension: merged.dimension, key: '歌尔股份有限公司' },
+      },
+      headers: { authorization: auth.authorization },
+    });
+    expect((jump.json() as { data: { total: number } }).data.total).toBe(goertekPatents);
+
+    for (const written of [await analyze(false), await analyze()]) {
+      expect(written.dimension).toBe('applicant');
+      expect(written.buckets.find((b) => b.key === '歌尔股份有限公司')?.count).toBe(writtenCount('歌尔股份有限公司'));
+      expect(written.buckets.find((b) => b.key === '歌尔声学股份有限公司')?.count).toBe(
+        writtenCount('歌尔声学股份有限公司'),
+      );
+    }
+  });
+
   it('still finds the old standardised name with PA-STD', async () => {
     const old = await search({ searchExpre: 'PA-STD=(歌尔声学股份有限公司)' });
     const current = await search({ searchExpre: 'PA-STD=(歌尔股份有限公司)' });
