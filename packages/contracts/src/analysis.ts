@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_EXPRESSION_LENGTH } from './limits.js';
 import { AnalysisDimensionSchema } from './analysis-dimensions.js';
+import type { AnalysisDimension } from './analysis-dimensions.js';
 import {
   FilterFieldSchema,
   MAX_PAGE_SIZE,
@@ -66,6 +67,12 @@ export const AnalysisResultSetSchema = z.object({
   source: SourceScopeSchema.optional(),
   /** Cross-language search, as on the result page (issue 43). */
   crossLanguage: z.boolean().optional(),
+  /**
+   * Count applicants by their standardised names (docs/companies.md, issue 43): an `applicant`
+   * dimension is counted as `applicantStandard`, the answer names that dimension, and its elements
+   * drill down to it. The web app sends true unless the user switched it off; absent: as asked.
+   */
+  mergeApplicants: z.boolean().optional(),
 });
 export type AnalysisResultSet = z.infer<typeof AnalysisResultSetSchema>;
 
@@ -600,3 +607,22 @@ export const LandscapeTopInfoResponseSchema = z.object({
   years: z.array(CountedSchema),
 });
 export type LandscapeTopInfoResponse = z.infer<typeof LandscapeTopInfoResponseSchema>;
+
+/**
+ * An analysis with its `applicant` dimensions counted by standardised name (`applicantStandard`):
+ * a company's old and current names and its spellings one value (AnalysisResultSet.mergeApplicants).
+ */
+export function withStandardApplicants(spec: AnalysisSpec): AnalysisSpec {
+  const std = <D extends { dimension: AnalysisDimension }>(d: D): D =>
+    d.dimension === 'applicant' ? { ...d, dimension: 'applicantStandard' } : d;
+  switch (spec.kind) {
+    case 'terms':
+      return std(spec);
+    case 'trend':
+      return spec.split ? { ...spec, split: std(spec.split) } : spec;
+    case 'matrix':
+      return { ...spec, groups: std(spec.groups), objects: spec.objects.map(std) };
+    default:
+      return spec;
+  }
+}

@@ -130,6 +130,12 @@ export const SearchQueryRequestSchema = z.object({
   source: SourceScopeSchema.optional(),
   /** Facets for the filter panel; default all. Pass [] for none. */
   facets: z.array(FacetFieldSchema).optional(),
+  /**
+   * The applicant facet counts standardised names (issue 43; docs/companies.md): the written names
+   * of one standardised name are one value, listed as its variants, and a value filters
+   * `applicantStandard`. False: names as written. Default true.
+   */
+  mergeApplicants: z.boolean().default(true),
   highlight: z.boolean().default(true),
   /**
    * Cross-language search (issue 43): each word searched as text is also searched in its
@@ -187,7 +193,12 @@ export const SearchHitSchema = z.object({
 });
 export type SearchHitDto = z.infer<typeof SearchHitSchema>;
 
-export const FacetBucketSchema = z.object({ value: z.string(), count: z.number().int() });
+export const FacetBucketSchema = z.object({
+  value: z.string(),
+  count: z.number().int(),
+  /** Of a merged applicant: the names as written it merges, each with its count, largest first. */
+  variants: z.array(z.object({ value: z.string(), count: z.number().int() })).optional(),
+});
 export const FacetsSchema = z.partialRecord(FacetFieldSchema, z.array(FacetBucketSchema));
 
 /**
@@ -268,6 +279,8 @@ export const SearchQueryResponseSchema = z.object({
   pageSize: z.number().int(),
   items: z.array(SearchHitSchema),
   facets: FacetsSchema,
+  /** True when the applicant facet holds standardised names (its values filter `applicantStandard`). */
+  applicantsMerged: z.boolean().optional(),
   /** The expression as the engine understood it, in canonical form. */
   expression: z.string(),
   /** With a set source: what the set is. */

@@ -13,7 +13,12 @@ export {
   type SearchPoolOptions,
   type StoppedTask,
 } from './backends/sqlite/search-pool.js';
-export { type IndexablePatent, publicationKey } from './backends/sqlite/index-tokens.js';
+export {
+  APPLICANT_PAIR_SEPARATOR,
+  applicantPairs,
+  type IndexablePatent,
+  publicationKey,
+} from './backends/sqlite/index-tokens.js';
 export { recordVersion } from './record-version.js';
 export {
   compileQuery,
@@ -89,3 +94,4 @@ export {
 export { SEMANTIC_KEY_TERMS } from './backends/sqlite/semantic-search.js';
 export { inThreadTextMining, type TextMiningRunner } from './text-mining/runner.js';
 export { mergeExpression, termAdjuster, termKeyOf, type TermAdjustmentInput } from './text-mining/adjust.js';
+export { companyRenames, currentCompanyName } from './analysis/company-renames.js';

@@ -257,8 +257,23 @@ export interface SemanticBuildOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
+/**
+ * The filter panel's facets, plus two a merged applicant facet asks for (docs/companies.md):
+ * `applicantStandard` (the standardised names, also an analysis dimension) and `applicantPair`
+ * (`standardised name \u001f name as written` per applicant: which written names each
+ * standardised name merges, with their counts).
+ */
 export type FacetField =
-  'applicant' | 'year' | 'country' | 'patentType' | 'legalStatus' | 'ipcSubclass' | 'inventor' | 'agency';
+  | 'applicant'
+  | 'year'
+  | 'country'
+  | 'patentType'
+  | 'legalStatus'
+  | 'ipcSubclass'
+  | 'inventor'
+  | 'agency'
+  | 'applicantStandard'
+  | 'applicantPair';
 
 export const FACET_FIELDS: readonly FacetField[] = [
   'applicant',
@@ -272,7 +287,7 @@ export const FACET_FIELDS: readonly FacetField[] = [
 ];
 
 /** Every field a filter can name: the filter panel's facets and the analysis dimensions. */
-export type FilterField = FacetField | AnalysisDimension;
+export type FilterField = Exclude<FacetField, 'applicantPair'> | AnalysisDimension;
 
 /** Values are ORed within an entry, entries are ANDed (the filter panel; a chart element's condition). */
 export interface FacetFilter {
@@ -316,6 +331,8 @@ export interface SearchRequest extends CountOptions {
   readonly facets?: readonly FacetField[];
   /** Maximum values per facet (default 50). */
   readonly facetLimit?: number;
+  /** Maximum values of the named facets, instead of facetLimit. */
+  readonly facetLimits?: Readonly<Partial<Record<FacetField, number>>>;
   readonly highlight?: boolean;
 }
 

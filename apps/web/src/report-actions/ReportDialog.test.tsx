@@ -90,7 +90,8 @@ describe('report dialog', { timeout: 180_000 }, () => {
       lang: 'zh',
       sections: ['summary', 'applicants'],
       timeRange: { unit: 'year', from: '2012', to: '2021' },
-      set: { searchExpre: 'TI=电池', filters: [], mergeType: 0 },
+      // Applicants by standardised name, as the page counts them (issue 43).
+      set: { searchExpre: 'TI=电池', filters: [], mergeType: 0, mergeApplicants: true },
       origin: 'search',
       originLabel: 'TI=电池',
     });

@@ -12,7 +12,7 @@ import {
 
 /**
  * The analysis dashboard of a result set. Its URL carries the set the way the result page does
- * (q, set, second, f, merge, source) plus the chart (`chart`, spec 1's `jumpAnalysisName`) and its view
+ * (q, set, second, f, merge, source, names) plus the chart (`chart`, spec 1's `jumpAnalysisName`) and its view
  * (`type`), so a link reopens the same chart. This module stays free of ECharts: the result page
  * imports it for its Analyse button.
  */
@@ -36,6 +36,8 @@ export function resultSetOf(state: ResultUrlState): AnalysisResultSet {
     mergeType: state.mergeType,
     ...(state.source ? { source: state.source } : {}),
     ...(state.crossLanguage ? { crossLanguage: true } : {}),
+    // Applicants by standardised name unless the result page's switch is off (docs/companies.md).
+    mergeApplicants: state.applicantNames !== 'written',
   };
 }
 
@@ -56,6 +58,7 @@ function encodeSetParams(set: AnalysisResultSet): URLSearchParams {
   if (set.mergeType) params.set('merge', String(set.mergeType));
   if (set.source) params.set('source', set.source);
   if (set.crossLanguage) params.set('xl', '1');
+  if (set.mergeApplicants === false) params.set('names', 'written');
   return params;
 }
 
@@ -75,6 +78,7 @@ export function decodeAnalysisState(params: URLSearchParams): AnalysisUrlState {
       mergeType: merge === 1 || merge === 2 ? merge : 0,
       ...(source === 'cn' || source === 'uncn' ? { source } : {}),
       ...(params.get('xl') === '1' ? { crossLanguage: true } : {}),
+      mergeApplicants: params.get('names') !== 'written',
     },
     ...(chart ? { chart } : {}),
     ...(type ? { type } : {}),
@@ -92,6 +96,7 @@ export function resultPagePath(set: AnalysisResultSet): string {
     mergeType,
     ...(set.source ? { source: set.source } : {}),
     ...(set.crossLanguage ? { crossLanguage: true } : {}),
+    ...(set.mergeApplicants === false ? { applicantNames: 'written' as const } : {}),
   };
   return `${SEARCH_RESULT_PATH}?${encodeResultState(state).toString()}`;
 }

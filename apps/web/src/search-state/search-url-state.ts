@@ -22,7 +22,8 @@ import { SEARCH_RESULT_PATH } from '../app/paths';
  * Parameters: q (expression), set (a set source the page lists instead of a whole expression's
  * hits: `semantic:<key>`, `library:<folder id>[:<label id>]`, `alertRun:<run id>`), second (search within results), page, size, sort (`PD.desc`,
  * `relevance`: with a set, its rank), merge (0/1/2), source (cn/uncn), f (filters), view (spec 1
- * §3 view mode names), xl=1 (cross-language search, issue 43).
+ * §3 view mode names), xl=1 (cross-language search, issue 43), names (`written`: applicants by their
+ * names as written, not merged).
  * Defaults are left out of the URL so links stay short.
  */
 export type ViewMode = (typeof VIEW_MODES)[number];
@@ -43,6 +44,11 @@ export interface ResultUrlState {
   view: ViewMode;
   /** Cross-language search (issue 43): each word searched with its translation too. */
   crossLanguage?: boolean;
+  /**
+   * `written`: applicants counted by their names as written (the "merge names" switch off); absent:
+   * merged under standardised names (the default, docs/companies.md).
+   */
+  applicantNames?: 'written';
 }
 
 export const DEFAULT_PAGE_SIZE: number = DEFAULT_RESULT_PAGE_SIZE;
@@ -221,6 +227,7 @@ export function encodeResultState(state: ResultUrlState): URLSearchParams {
   const filters = encodeFilters(state.filters);
   if (filters) params.set('f', filters);
   if (state.view !== DEFAULT_VIEW) params.set('view', state.view);
+  if (state.applicantNames) params.set('names', state.applicantNames);
   return params;
 }
 
@@ -244,6 +251,7 @@ export function decodeResultState(params: URLSearchParams): ResultUrlState {
     filters: decodeFilters(params.get('f')),
     view: (VIEW_MODES as readonly string[]).includes(view ?? '') ? (view as ViewMode) : DEFAULT_VIEW,
     ...(params.get('xl') === '1' ? { crossLanguage: true } : {}),
+    ...(params.get('names') === 'written' ? { applicantNames: 'written' as const } : {}),
   };
 }
 
@@ -281,7 +289,11 @@ export function resultSetQueryOf(state: ResultUrlState): ResultSetQuery {
 }
 
 export function toSearchRequest(state: ResultUrlState): SearchQueryRequest & { viewMode: ViewMode } {
-  return { ...toSearchState(state), viewMode: state.view };
+  return {
+    ...toSearchState(state),
+    viewMode: state.view,
+    ...(state.applicantNames === 'written' ? { mergeApplicants: false } : {}),
+  };
 }
 
 /** A state stored on the server under a key (getCacheUrlParam), as URL state. */

@@ -7,6 +7,7 @@ import type {
   AnalysisSpec,
   Language,
 } from '@patlas/contracts';
+import { withStandardApplicants } from '@patlas/contracts';
 import { drillDown, type SearchEngine } from '@patlas/engine';
 import { makeAnd, printExpression } from '@patlas/query';
 import type { z } from 'zod';
@@ -32,7 +33,8 @@ export class AnalysisService {
     const started = performance.now();
     const { ast, options } = await this.search.scope(set, lang);
     try {
-      const { total, result } = await this.engine.aggregate(ast, spec, options);
+      const counted = set.mergeApplicants ? withStandardApplicants(spec) : spec;
+      const { total, result } = await this.engine.aggregate(ast, counted, options);
       return { total, result, tookMs: Math.round(performance.now() - started) };
     } catch (err) {
       throw toAppError(err);

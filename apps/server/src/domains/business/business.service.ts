@@ -10,7 +10,7 @@ import type {
   CompanyTreeNode,
   Language,
 } from '@patlas/contracts';
-import type { SearchEngine } from '@patlas/engine';
+import { currentCompanyName, type SearchEngine } from '@patlas/engine';
 import { AppError } from '../../errors.js';
 import type { PatentService } from '../patent/index.js';
 import { toAppError, type SearchService } from '../search/index.js';
@@ -118,7 +118,7 @@ export class BusinessService {
       for (const record of await this.sampleRecords(set, 20, lang)) {
         const party = record.applicants?.find((p) => p.name === name);
         if (party) {
-          found.set(name, (party.standardName ?? party.name).trim());
+          found.set(name, currentCompanyName((party.standardName ?? party.name).trim()));
           break;
         }
       }
@@ -185,7 +185,7 @@ export class BusinessService {
     const paired = new Set<string>();
     for (const record of await this.sampleRecords(set, VARIANT_SAMPLE, lang)) {
       for (const p of record.applicants ?? []) {
-        if (wanted.has((p.standardName ?? p.name).trim())) paired.add(p.name);
+        if (wanted.has(currentCompanyName((p.standardName ?? p.name).trim()))) paired.add(p.name);
       }
     }
     const counts = new Map(ranked.written.map((b) => [b.key, b.count]));

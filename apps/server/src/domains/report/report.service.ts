@@ -371,7 +371,8 @@ export class ReportService {
     const set = reportSet(input);
     const { analysis, textMining, search } = this.deps;
     const source: SectionSource = {
-      analyze: (spec) => analysis.analyze(set, spec, lang),
+      // Applicants by standardised name unless the set says otherwise (docs/companies.md, issue 43).
+      analyze: (spec) => analysis.analyze({ ...set, mergeApplicants: set.mergeApplicants ?? true }, spec, lang),
       wordCloud: () => textMining.wordCloud(WordCloudRequestSchema.parse(set), lang),
       clusters: () => textMining.clusters(ClusteringRequestSchema.parse(set), lang),
       patents: async (order, size) => {

@@ -35,6 +35,7 @@ import {
 import { AppError } from '../../errors.js';
 import { crossLanguageSearch, type QueryTermTranslator } from './cross-language.js';
 import { ExpressionSearch, grouped, referenceError, toAppError } from './expression-search.js';
+import { MAX_APPLICANT_PAIRS, mergeApplicantFacet, mergedApplicantFacets } from './applicant-facet.js';
 import {
   atLeast,
   lacksField,
@@ -61,6 +62,8 @@ export interface SearchParams {
   filters: { field: FilterFieldId; values: string[] }[];
   source?: 'cn' | 'uncn' | undefined;
   facets?: (typeof FACET_FIELD_IDS)[number][] | undefined;
+  /** The applicant facet by standardised names, with their variants (default true; docs/companies.md). */
+  mergeApplicants?: boolean | undefined;
   highlight: boolean;
   /** Search each text word's translation too (issue 43; needs a translation service). */
   crossLanguage?: boolean | undefined;
@@ -434,6 +437,8 @@ export class SearchService extends ExpressionSearch {
         const unmerged = await this.engine.count(ast, options);
         if (unmerged > MAX_MERGE_TOTAL) throw new AppError('MERGE_TOO_MANY', { max: grouped(MAX_MERGE_TOTAL) });
       }
+      const facetFields = params.facets ?? FACET_FIELD_IDS;
+      const mergeApplicants = params.mergeApplicants !== false && facetFields.includes('applicant');
       const result = await this.engine.search({
         ast,
         ...options,
@@ -441,9 +446,13 @@ export class SearchService extends ExpressionSearch {
         page: params.page,
         pageSize: params.pageSize,
         ...(params.sort ? { sort: params.sort } : {}),
-        facets: params.facets ?? FACET_FIELD_IDS,
+        // Merged, the applicant facet is the standardised names, and their pairs with the written
+        // names give each its variants; both counted in the search worker with the other facets.
+        facets: mergeApplicants ? mergedApplicantFacets(facetFields) : facetFields,
+        ...(mergeApplicants ? { facetLimits: { applicantPair: MAX_APPLICANT_PAIRS } } : {}),
         highlight: params.highlight,
       });
+      const facets = mergeApplicants ? mergeApplicantFacet(result.facets) : result.facets;
       const missingFields = await this.missingFieldNotes(
         parsed,
         { ...options, merge: params.mergeType },
@@ -461,7 +470,8 @@ export class SearchService extends ExpressionSearch {
         page: params.page,
         pageSize: params.pageSize,
         items: resolved ? withSetRanks(result.items, resolved) : result.items,
-        facets: result.facets,
+        facets,
+        ...(mergeApplicants ? { applicantsMerged: true } : {}),
         expression: params.set && !params.searchExpre.trim() && !params.secondExpre?.trim() ? '' : printExpression(ast),
         ...(resolved && params.set ? { set: setSummary(params.set, resolved) } : {}),
         tookMs: Math.round(performance.now() - started),

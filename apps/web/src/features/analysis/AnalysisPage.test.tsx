@@ -70,10 +70,32 @@ describe('analysis page', () => {
       searchExpre: 'TI=(电池)',
       filters: [{ field: 'patentType', values: ['invention_grant'] }],
       mergeType: 0,
+      // Applicants by standardised name unless switched off (issue 43).
+      mergeApplicants: true,
       analysis: { kind: 'terms', dimension: 'applicant', limit: 20 },
     });
 
-    const table = document.querySelector('.analysis-table') as HTMLElement;
+    // The switch off counts names as written: in the URL and the next request.
+    const mergeSwitch = screen.getByRole('switch', { name: '合并申请人名称' });
+    expect(mergeSwitch.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(mergeSwitch);
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('names')).toBe('written'));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.url.pathname === '/api/product/search/analyze' &&
+            (c.body as { mergeApplicants?: boolean }).mergeApplicants === false,
+        ),
+      ).toBe(true),
+    );
+
+    const table = await waitFor(() => {
+      const el = document.querySelector('.analysis-table');
+      if (!el || !within(el as HTMLElement).queryByText('宁德时代新能源科技股份有限公司'))
+        throw new Error('no table yet');
+      return el as HTMLElement;
+    });
     const row = within(table).getByText('宁德时代新能源科技股份有限公司').closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByText('21'));
 

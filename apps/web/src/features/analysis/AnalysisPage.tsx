@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Button, Card, Empty, Flex, Layout, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Layout, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -119,6 +119,23 @@ export function AnalysisPage() {
             </Flex>
           </Space>
           <Space>
+            <Tooltip title={t('page.mergeApplicantsHint')}>
+              <label className="analysis-merge-applicants">
+                <Switch
+                  size="small"
+                  checked={resultSet.mergeApplicants !== false}
+                  aria-label={t('page.mergeApplicants')}
+                  data-testid="analysis-merge-applicants"
+                  onChange={(checked) => {
+                    const next = new URLSearchParams(searchParams);
+                    if (checked) next.delete('names');
+                    else next.set('names', 'written');
+                    setSearchParams(next);
+                  }}
+                />{' '}
+                {t('page.mergeApplicants')}
+              </label>
+            </Tooltip>
             {canSaveCharts && (
               <Button icon={<FolderOpenOutlined />} onClick={() => setChartsOpen(true)} data-testid="my-charts">
                 {t('actions.myCharts')}

@@ -95,6 +95,7 @@ function ResultsView() {
     if (next.second === undefined) delete next.second;
     if (next.source === undefined) delete next.source;
     if (!next.crossLanguage) delete next.crossLanguage;
+    if (next.applicantNames === undefined) delete next.applicantNames;
     setSearchParams(encodeResultState(next), options.history ? { state: options.history } : undefined);
   };
   const setFilter = (field: FilterFieldId, values: string[], change: FilterChange) => {
@@ -229,6 +230,13 @@ function ResultsView() {
               facets={data?.facets}
               filters={state.filters}
               onChange={setFilter}
+              applicantsMerged={data?.applicantsMerged ?? false}
+              onApplicantsMergedChange={(merged) =>
+                update(
+                  { applicantNames: merged ? undefined : 'written' },
+                  { keepPage: true, history: historyActionState('refreshPage', state.expression) },
+                )
+              }
               onClearAll={() =>
                 update(
                   { filters: [] },

@@ -17,7 +17,7 @@ import { DocColumns, MULTI_FIELDS, SINGLE_FIELDS } from './doc-columns.js';
  */
 const MAGIC = 'PTLSCOL1';
 /** Bumped whenever DocColumns derives a column differently from doc_cols: older files are then reloaded. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 type Arr = Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Float64Array<ArrayBuffer>;
 type ArrType = 'i32' | 'u8' | 'u16' | 'f64';

@@ -40,6 +40,8 @@ import type Database from 'better-sqlite3';
  *     Also v10: doc_cols hold `drw` (the record's drawing count) and `ftx` (1 when it has claims or
  *     description text), for the result page's set-wide content counts (issue 43). A row without
  *     them reads as unknown; the new version rebuilds older indexes so every row has them.
+ *     Also v10: `applicantPairs` in doc_cols, each applicant's standardised and written name together (the
+ *     applicantPair facet: the written names a merged applicant facet lists, docs/companies.md).
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
 export const INDEX_SCHEMA_VERSION = 10;

@@ -1,4 +1,5 @@
 import type { Patent } from '@patlas/contracts';
+import { currentCompanyName } from '../../analysis/company-renames.js';
 import { segmentForSearch } from '../../analysis/chinese.js';
 import { stemWord } from '../../analysis/english.js';
 import { normalizeApplicationNumber, normalizePublicationNumber } from '../../analysis/patent-numbers.js';
@@ -137,6 +138,8 @@ export interface DocColumnValues {
   cities?: string[];
   /** The applicants' standardised names (standardNames); absent in rows written before schema 8. */
   standardApplicants?: string[];
+  /** Each applicant as `standardised name \u001f name as written` (applicantPairs); absent before schema 10. */
+  applicantPairs?: string[];
 }
 
 export type DocRow = Omit<SearchHit, 'score' | 'highlights'>;
@@ -175,9 +178,39 @@ function names(parties: Patent['applicants']): string[] {
   return (parties ?? []).map((p) => p.name);
 }
 
-/** Each applicant's standardised name (the source's 标准化申请人), else its name as written; each once. */
+/**
+ * Each applicant's standardised name (the source's 标准化申请人), else its name as written, each
+ * once; a name the company has dropped reads as its current one (company-renames.ts).
+ */
 export function standardNames(parties: Patent['applicants']): string[] {
-  return [...new Set((parties ?? []).map((p) => (p.standardName ?? p.name).trim()).filter(Boolean))];
+  return [...new Set((parties ?? []).map(standardNameOf).filter(Boolean))];
+}
+
+function standardNameOf(party: NonNullable<Patent['applicants']>[number]): string {
+  return currentCompanyName((party.standardName ?? party.name).trim());
+}
+
+/** The PA-STD text: the standardised names, and the vendor's own where a rename replaced it (still searchable). */
+function standardNamesText(parties: Patent['applicants']): string {
+  const vendor = (parties ?? []).map((p) => (p.standardName ?? p.name).trim());
+  return [...new Set([...standardNames(parties), ...vendor])].filter(Boolean).join('\n');
+}
+
+/** Separates a pair's standardised name from the name as written (APPLICANT_PAIR_SEPARATOR). */
+export const APPLICANT_PAIR_SEPARATOR = '\u001f';
+
+/**
+ * Each applicant as its standardised name and its name as written, joined by
+ * APPLICANT_PAIR_SEPARATOR, each pair once: the `applicantPair` facet, from which the result page
+ * lists the written names merged under a standardised name (docs/companies.md).
+ */
+export function applicantPairs(parties: Patent['applicants']): string[] {
+  const pairs = (parties ?? []).flatMap((p) => {
+    const name = p.name.trim();
+    const standard = standardNameOf(p);
+    return name && standard ? [`${standard}${APPLICANT_PAIR_SEPARATOR}${name}`] : [];
+  });
+  return [...new Set(pairs)];
 }
 
 function partyText(parties: Patent['applicants']): string {
@@ -226,7 +259,7 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
       : '',
     pa: textTokens(partyText(doc.applicants), vocab),
     asg: textTokens(partyText(assignees), vocab),
-    pastd: textTokens(standardNames(doc.applicants).join('\n'), vocab),
+    pastd: textTokens(standardNamesText(doc.applicants), vocab),
     inv: textTokens(partyText(doc.inventors), vocab),
     agt: textTokens((doc.agents ?? []).join('\n'), vocab),
     agc: textTokens(doc.agency ?? '', vocab),
@@ -330,6 +363,7 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     provinces: (doc.applicants ?? []).flatMap((p) => (p.province ? [p.province] : [])),
     cities: (doc.applicants ?? []).flatMap((p) => (p.city ? [p.city] : [])),
     standardApplicants: standardNames(doc.applicants),
+    applicantPairs: applicantPairs(doc.applicants),
     def: doc.declassified ? 1 : 0,
     drw: doc.drawings?.length ?? 0,
     ftx: claims.trim() || fullText(doc.description).trim() ? 1 : 0,

@@ -113,9 +113,10 @@ export function facetCounts(
   hits: Int32Array,
   fields: readonly FacetField[],
   limit: number,
+  limits: Readonly<Partial<Record<FacetField, number>>> = {},
 ): Facets {
   const facets: Facets = {};
-  for (const f of fields) facets[f] = columnsOf(state).countFacet(f, hits, limit);
+  for (const f of fields) facets[f] = columnsOf(state).countFacet(f, hits, limits[f] ?? limit);
   return facets;
 }
 
@@ -125,7 +126,13 @@ export function facetCounts(
  */
 function rankedWindow(
   state: SqliteEngineState,
-  request: CountOptions & { ast: QueryNode; sort?: SortSpec; facets?: readonly FacetField[]; facetLimit?: number },
+  request: CountOptions & {
+    ast: QueryNode;
+    sort?: SortSpec;
+    facets?: readonly FacetField[];
+    facetLimit?: number;
+    facetLimits?: Readonly<Partial<Record<FacetField, number>>>;
+  },
   from: number,
   to: number,
 ): { total: number; pageIds: Int32Array; scores: Float64Array | undefined; facets: Facets } {
@@ -137,7 +144,9 @@ function rankedWindow(
   if (sort.field !== 'relevance' && hits.length > MAX_SORT_TOTAL) {
     throw new EngineError('SORT_TOO_MANY_HITS', { total: hits.length, max: MAX_SORT_TOTAL });
   }
-  const facets = request.facets?.length ? facetCounts(state, hits, request.facets, request.facetLimit ?? 50) : {};
+  const facets = request.facets?.length
+    ? facetCounts(state, hits, request.facets, request.facetLimit ?? 50, request.facetLimits)
+    : {};
   let scores: Float64Array | undefined;
   if (sort.field === 'relevance')
     scores = request.within ? rankedSetScores(state, request.within) : (termScores ?? rankHits(state, plan, hits));
