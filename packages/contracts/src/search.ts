@@ -199,6 +199,7 @@ export const FacetBucketSchema = z.object({
   /** Of a merged applicant: the names as written it merges, each with its count, largest first. */
   variants: z.array(z.object({ value: z.string(), count: z.number().int() })).optional(),
 });
+export type FacetBucket = z.infer<typeof FacetBucketSchema>;
 export const FacetsSchema = z.partialRecord(FacetFieldSchema, z.array(FacetBucketSchema));
 
 /**

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Button, Checkbox, Collapse, Empty, Flex, Switch, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FACET_FIELD_IDS, type FacetFieldId, type FacetFilterInput, type FilterFieldId } from '@patlas/contracts';
+import {
+  FACET_FIELD_IDS,
+  type FacetBucket,
+  type FacetFieldId,
+  type FacetFilterInput,
+  type FilterFieldId,
+} from '@patlas/contracts';
 import type { SearchNewResponse } from '../api';
 import { formatTotal } from '../../../search-state/format-total';
 import { useHitLabels } from '../../../search-state/useHitLabels';
@@ -60,7 +66,7 @@ export function FilterPanel({
     const active = valuesOf(filters, filterField);
     const buckets = facets?.[field] ?? [];
     // An active value with no bucket left (filtered out elsewhere) still shows, so it can be unticked.
-    const all = [
+    const all: FacetBucket[] = [
       ...buckets,
       ...active.filter((v) => !buckets.some((b) => b.value === v)).map((value) => ({ value, count: 0 })),
     ];
@@ -142,7 +148,7 @@ export function FilterPanel({
                   <span className="facet-value-label">{labels.facetValue(field, bucket.value)}</span>
                   <span className="facet-value-count">{formatTotal(bucket.count, lang)}</span>
                 </button>
-                {'variants' in bucket && bucket.variants && bucket.variants.length > 0 && (
+                {bucket.variants && bucket.variants.length > 0 && (
                   <VariantList
                     variants={bucket.variants}
                     isOpen={openVariants === bucket.value}
