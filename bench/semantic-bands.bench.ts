@@ -81,8 +81,13 @@ function shuffled<T>(items: readonly T[]): T[] {
 }
 
 const subclasses = (p: Patent) =>
-  new Set([...(p.classifications?.ipc ?? []), ...(p.classifications?.cpc ?? [])].map((c) => c.replace(/\s+/g, '').slice(0, 4).toUpperCase()));
-const mainGroup = (p: Patent) => (p.classifications?.ipcMain ?? p.classifications?.ipc?.[0])?.replace(/\s+/g, '').toUpperCase().split('/')[0];
+  new Set(
+    [...(p.classifications?.ipc ?? []), ...(p.classifications?.cpc ?? [])].map((c) =>
+      c.replace(/\s+/g, '').slice(0, 4).toUpperCase(),
+    ),
+  );
+const mainGroup = (p: Patent) =>
+  (p.classifications?.ipcMain ?? p.classifications?.ipc?.[0])?.replace(/\s+/g, '').toUpperCase().split('/')[0];
 const isCn = (p: Patent) => ['CN', 'TW', 'HK', 'MO'].includes(p.country);
 const firstClaim = (p: Patent) => p.claims?.text.split(/\n|(?<=。)\s*2[.、．]/)[0]?.trim();
 
@@ -114,7 +119,9 @@ try {
     if (used >= QUERIES) break;
     const own = subclasses(q);
     const group = mainGroup(q);
-    const unrelated = shuffled(classed.filter((p) => p !== q && isCn(p) === isCn(q) && ![...subclasses(p)].some((c) => own.has(c)))).slice(0, NULL_PER_QUERY);
+    const unrelated = shuffled(
+      classed.filter((p) => p !== q && isCn(p) === isCn(q) && ![...subclasses(p)].some((c) => own.has(c))),
+    ).slice(0, NULL_PER_QUERY);
     const near = group
       ? shuffled(classed.filter((p) => p !== q && mainGroup(p) === group)).slice(0, RELATED_PER_QUERY)
       : [];
@@ -161,15 +168,20 @@ try {
   // highest of the kinds' percentiles: no kind of query sees more than 1 in 1,000 / 1 in 100
   // unrelated records reach the band. Kinds with fewer than 1,000 pairs are too few for a 99.9th.
   const up = (x: number) => Math.ceil(x * 100) / 100;
-  const counted = Object.values(nulls).filter((v) => v.length >= 1000).map((v) => [...v].sort((a, b) => a - b));
+  const counted = Object.values(nulls)
+    .filter((v) => v.length >= 1000)
+    .map((v) => [...v].sort((a, b) => a - b));
   const derived = {
     high: up(Math.max(...counted.map((v) => percentile(v, 99.9)))),
     medium: up(Math.max(...counted.map((v) => percentile(v, 99)))),
   };
   console.log(`\nderived for ${status.model}: high ≥ ${derived.high}, medium ≥ ${derived.medium}`);
   const shipped = status.model ? SEMANTIC_BAND_CALIBRATION[status.model] : undefined;
-  console.log(`in packages/contracts/src/relevance-bands.ts: ${shipped ? `high ≥ ${shipped.high}, medium ≥ ${shipped.medium}` : 'none for this model'}`);
-  const share = (values: number[], t: number) => `${((100 * values.filter((v) => v >= t).length) / Math.max(1, values.length)).toFixed(1)}%`;
+  console.log(
+    `in packages/contracts/src/relevance-bands.ts: ${shipped ? `high ≥ ${shipped.high}, medium ≥ ${shipped.medium}` : 'none for this model'}`,
+  );
+  const share = (values: number[], t: number) =>
+    `${((100 * values.filter((v) => v >= t).length) / Math.max(1, values.length)).toFixed(1)}%`;
   const use = shipped ?? derived;
   console.log('\n| pairs | banded high | banded medium or high |');
   console.log('| --- | --- | --- |');

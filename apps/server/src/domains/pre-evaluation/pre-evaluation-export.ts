@@ -98,7 +98,10 @@ const WORDS = {
     risks: 'Risks',
     noveltyRisk: 'Novelty risk',
     inventivenessRisk: 'Inventiveness risk',
-    levels: { high: 'high', medium: 'medium', low: 'low', insufficient: 'too little evidence' } as Record<RiskLevel, string>,
+    levels: { high: 'high', medium: 'medium', low: 'low', insufficient: 'too little evidence' } as Record<
+      RiskLevel,
+      string
+    >,
     features: 'Technical features',
     documents: 'Prior art',
     rank: 'No.',

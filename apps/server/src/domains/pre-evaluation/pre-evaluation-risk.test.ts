@@ -79,7 +79,9 @@ describe('the risk rules', () => {
     expect(j.novelty.reason.zh).toBe(
       '证据不足，无法判断：任何一篇文献最多只部分公开 2/6 个技术特征，检索到的文献不足以代表该领域',
     );
-    expect(j.novelty.reason.en).toMatch(/^Too little evidence to judge: no document even partly discloses more than 2 of 6/);
+    expect(j.novelty.reason.en).toMatch(
+      /^Too little evidence to judge: no document even partly discloses more than 2 of 6/,
+    );
     expect(j.inventiveness).toMatchObject({ level: 'insufficient', missing: [3, 4, 5] });
   });
 

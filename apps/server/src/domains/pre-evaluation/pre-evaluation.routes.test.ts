@@ -380,7 +380,14 @@ describe('pre-evaluation on a corpus lacking the field (shipped word vectors, th
     };
     await t.context.jobs.worker.runDueJobs();
     const detail = (
-      await injectJson(t, 'GET', `/api/product/apply/pre/result/detail?id=${started.evaluation.id}`, undefined, user, 'en')
+      await injectJson(
+        t,
+        'GET',
+        `/api/product/apply/pre/result/detail?id=${started.evaluation.id}`,
+        undefined,
+        user,
+        'en',
+      )
     ).json().data as PreEvaluationDetail;
     expect(detail.evaluation).toMatchObject({ state: 'done', novelty: 'insufficient', inventiveness: 'insufficient' });
     const result = detail.result!;

@@ -263,7 +263,11 @@ export class PreEvaluationService {
       features,
       held.map((r, i) => {
         const band = bands[i];
-        return { publicationNumber: r.publicationNumber, rank: i + 1, ...(band ? { band, similarity: r.similarity } : {}) };
+        return {
+          publicationNumber: r.publicationNumber,
+          rank: i + 1,
+          ...(band ? { band, similarity: r.similarity } : {}),
+        };
       }),
       cells,
     );

@@ -456,7 +456,10 @@ describe('semantic search with the shipped word vectors (the default)', () => {
     expect(close.items.every((h: { band?: string }) => ['high', 'medium', 'weak'].includes(h.band ?? ''))).toBe(true);
 
     const absent = (
-      await search({ searchContext: '一种橡胶组合物用补强填料，白炭黑经硅烷偶联剂改性后与天然橡胶混炼，提高轮胎胎面耐磨性', pageSize: 5 })
+      await search({
+        searchContext: '一种橡胶组合物用补强填料，白炭黑经硅烷偶联剂改性后与天然橡胶混炼，提高轮胎胎面耐磨性',
+        pageSize: 5,
+      })
     ).json().data;
     expect(absent.items.length).toBeGreaterThan(0);
     // Ranked first all the same, with a strong-looking fused score…

@@ -254,7 +254,11 @@ describe('pre-evaluation pages', { timeout: 180_000 }, () => {
     expect(screen.getByTestId('risk-novelty-level').textContent).toBe('证据不足，无法判断');
     expect(screen.getByTestId('risk-inventiveness-level').textContent).toBe('证据不足，无法判断');
     expect(screen.getByTestId('risk-novelty-reason').textContent).toContain(why);
-    expect(within(table).getAllByTestId('doc-band').map((el) => el.textContent)).toEqual(['相关', '弱相关']);
+    expect(
+      within(table)
+        .getAllByTestId('doc-band')
+        .map((el) => el.textContent),
+    ).toEqual(['相关', '弱相关']);
     // The fused ranking score (90% for the first document) is no longer a column's figure.
     expect(table.textContent).not.toContain('90%');
   });

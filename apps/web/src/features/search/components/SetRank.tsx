@@ -62,7 +62,11 @@ export function SetRank({ hit }: { hit: SearchHitDto }) {
   }
   return (
     <Tooltip title={t('setRank.hint', { percent })}>
-      <span className="set-rank" data-testid="set-rank" aria-label={t('setRank.labelUncalibrated', { rank: hit.setRank })}>
+      <span
+        className="set-rank"
+        data-testid="set-rank"
+        aria-label={t('setRank.labelUncalibrated', { rank: hit.setRank })}
+      >
         <span className="set-rank-number">{t('setRank.rank', { rank: hit.setRank })}</span>
         <Progress
           percent={percent}
