@@ -24,7 +24,10 @@ export function RelevanceBandTag({ band, similarity, detail, testId = 'relevance
   const { t } = useTranslation('common');
   const hint = (
     <>
-      {t(`relevanceBand.hint.${band}`, { similarity: similarity === undefined ? '—' : similarity.toFixed(2) })}
+      {similarity === undefined ? null : (
+        <div>{t('relevanceBand.similarity', { similarity: similarity.toFixed(2) })}</div>
+      )}
+      <div>{t(`relevanceBand.hint.${band}`)}</div>
       {detail ? <div>{detail}</div> : null}
     </>
   );
