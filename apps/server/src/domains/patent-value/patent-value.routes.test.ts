@@ -219,6 +219,8 @@ describe.each(dialects)('patent value API on %s', (dialect) => {
     const xml = await (await JSZip.loadAsync(docx.rawPayload)).file('word/document.xml')!.async('string');
     expect(xml).toContain('CN120000038A');
     expect(xml).toContain('被引次数（按年龄归一）');
+    // The score's confidence beside it (issue 43 item 8).
+    expect(xml).toMatch(/\d+\/15 项指标有数据 — 可信度[高中低]/);
 
     const pdf = await injectJson(
       t,
