@@ -20,6 +20,7 @@ export * from './quick-search.js';
 export * from './classification.js';
 export * from './translation.js';
 export * from './semantic.js';
+export * from './relevance-bands.js';
 export * from './image-search.js';
 export * from './data-import.js';
 export * from './library.js';

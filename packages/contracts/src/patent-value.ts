@@ -84,10 +84,40 @@ export const ValueCohortSchema = z.object({
 });
 export type ValueCohort = z.infer<typeof ValueCohortSchema>;
 
+/**
+ * How much of a value score rests on what the record tells (issue 43 item 8: "55.2 when 7 of 15
+ * indicators are unknown"): an indicator that does not count sits at the cohort's middle (50), so
+ * a score from few counted indicators is mostly the middle. `counted` of `total` indicators counted;
+ * `weightShare` the share of the total score's weight they carry (0–1). Level by the count: high at
+ * VALUE_CONFIDENCE.high or more, medium at VALUE_CONFIDENCE.medium or more, low below.
+ */
+export const VALUE_CONFIDENCE_LEVELS = ['high', 'medium', 'low'] as const;
+export const ValueConfidenceLevelSchema = z.enum(VALUE_CONFIDENCE_LEVELS);
+export type ValueConfidenceLevel = z.infer<typeof ValueConfidenceLevelSchema>;
+/** Least counted indicators (of 15) for each confidence level: 80% and 60%. */
+export const VALUE_CONFIDENCE = { high: 12, medium: 9 } as const;
+
+export const ValueConfidenceSchema = z.object({
+  counted: z.number().int(),
+  total: z.number().int(),
+  weightShare: z.number(),
+  level: ValueConfidenceLevelSchema,
+});
+export type ValueConfidence = z.infer<typeof ValueConfidenceSchema>;
+
+/** The confidence level of `counted` counted indicators. */
+export function valueConfidenceLevel(counted: number): ValueConfidenceLevel {
+  if (counted >= VALUE_CONFIDENCE.high) return 'high';
+  if (counted >= VALUE_CONFIDENCE.medium) return 'medium';
+  return 'low';
+}
+
 export const PatentValueSchema = z.object({
   publicationNumber: z.string(),
   /** 0–100, null when no indicator counted. */
   score: z.number().nullable(),
+  /** How much of the score the record's own data carries (the rest is the cohort's middle). */
+  confidence: ValueConfidenceSchema,
   dimensions: z.array(ValueDimensionSchema),
   indicators: z.array(ValueIndicatorSchema),
   cohort: ValueCohortSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RelevanceBandSchema } from './relevance-bands.js';
 import { UNCANCELLABLE_TASK_STATES } from './task.js';
 import { SpanSchema } from './duplicate.js';
 import { ApplicationTextSchema } from './formal-review.js';
@@ -78,9 +79,25 @@ export const PRE_EVALUATION_STAGES = ['features', 'search', 'matching'] as const
 export const PreEvaluationStageSchema = z.enum(PRE_EVALUATION_STAGES);
 export type PreEvaluationStage = z.infer<typeof PreEvaluationStageSchema>;
 
-export const RISK_LEVELS = ['high', 'medium', 'low'] as const;
+/**
+ * `insufficient` (证据不足，无法判断 / Too little evidence to judge, issue 43 item 8): what would be
+ * `low` when the prior art found is too thin to support it (see PRE_EVALUATION_EVIDENCE): a corpus
+ * lacking the field is not evidence of novelty.
+ */
+export const RISK_LEVELS = ['high', 'medium', 'low', 'insufficient'] as const;
 export const RiskLevelSchema = z.enum(RISK_LEVELS);
 export type RiskLevel = z.infer<typeof RiskLevelSchema>;
+
+/**
+ * When a `low` risk is honest: the prior art must show that the field was searched. Below any of
+ * these the verdict is `insufficient` instead (pre-evaluation-risk.ts):
+ * - fewer than `minDocuments` documents found;
+ * - no document at least partly discloses `minFeatureShare` of the features (the nearest touch
+ *   only a corner of the claim: they are not the field's art);
+ * - the closest document's similarity is in the `weak` band (relevance-bands.ts: no closer than
+ *   unrelated patents typically are), when the vector model is calibrated.
+ */
+export const PRE_EVALUATION_EVIDENCE = { minDocuments: 3, minFeatureShare: 0.5 } as const;
 
 /** Search-report categories: X alone destroys novelty, Y in combination inventiveness, A background. */
 export const PRIOR_ART_CATEGORIES = ['X', 'Y', 'A'] as const;
@@ -115,8 +132,10 @@ export const PriorArtDocumentSchema = z.object({
   applicants: z.array(z.string()),
   publicationDate: z.string().nullable(),
   applicationDate: z.string().nullable(),
-  /** The hybrid search's score (0–1: first by keywords and by vectors is 1). */
+  /** The hybrid search's score (0–1: first by keywords and by vectors is 1): a rank fusion, not a strength. */
   relevance: z.number(),
+  /** Calibrated band of the document's similarity to the text (relevance-bands.ts); absent without a calibrated model. */
+  band: RelevanceBandSchema.optional(),
   /** Features this document discloses (best cell ≥ FEATURE_DISCLOSED_SCORE). */
   disclosed: z.number().int(),
   /** Features it at least partly discloses (≥ FEATURE_PARTIAL_SCORE). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnalysisDimensionSchema, LEGAL_STATUS_CLASSES } from './analysis-dimensions.js';
 import { MAX_EXPRESSION_LENGTH, MAX_PAGE } from './limits.js';
+import { RelevanceBandSchema } from './relevance-bands.js';
 
 /** Facet fields of the filter panel (spec 1 §3; issue 3). */
 export const FACET_FIELD_IDS = [
@@ -189,6 +190,13 @@ export const SearchHitSchema = z.object({
   /** With a set source: the patent's 1-based rank in the set and the score that ranks it (0–1, best first). */
   setRank: z.number().int().optional(),
   setScore: z.number().optional(),
+  /**
+   * With a semantic set under a calibrated model: the calibrated band of the patent's similarity
+   * (relevance-bands.ts), what the result page shows beside the rank instead of the raw score.
+   */
+  setBand: RelevanceBandSchema.optional(),
+  /** The similarity (0–1) the band was taken from, for the tooltip. */
+  setSimilarity: z.number().optional(),
   highlights: z.object({ title: z.string().optional(), abstract: z.string().optional() }).optional(),
 });
 export type SearchHitDto = z.infer<typeof SearchHitSchema>;

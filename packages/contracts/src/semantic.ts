@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PatentTypeSchema } from './patent.js';
 import { MAX_PAGE_SIZE, SearchHitSchema, SourceScopeSchema } from './search.js';
+import { RelevanceBandSchema } from './relevance-bands.js';
 
 /**
  * Semantic search (spec 1 §7 `POST /search/semantics`): free text ranked by meaning. The field
@@ -70,6 +71,12 @@ export const SemanticHitSchema = SearchHitSchema.extend({
   /** Rank of the patent by keywords (BM25) and by vectors among the candidates; absent when not found by that signal. */
   bm25Rank: z.number().int().optional(),
   vectorRank: z.number().int().optional(),
+  /**
+   * The calibrated band of `similarity` (relevance-bands.ts: what unrelated patents score under this
+   * model); absent when the model has no calibration or vectors were not used. `relevance` is a rank
+   * fusion (the first hit is near 1 however weak): shown as the rank, never as a percentage.
+   */
+  band: RelevanceBandSchema.optional(),
 });
 export type SemanticHit = z.infer<typeof SemanticHitSchema>;
 

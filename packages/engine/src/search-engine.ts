@@ -213,6 +213,8 @@ export interface SemanticRanked {
   readonly publicationNumber: string;
   /** As SemanticSearchHit.relevance. */
   readonly relevance: number;
+  /** As SemanticSearchHit.similarity (0 when the patent has no vector or vectors were not used). */
+  readonly similarity: number;
 }
 
 export interface SemanticSearchHit extends SearchHit {

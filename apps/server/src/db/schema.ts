@@ -498,8 +498,8 @@ export interface PreEvaluationsTable extends TaskColumns {
   state: Exclude<TaskState, 'cancelled'>;
   stage: 'features' | 'search' | 'matching' | null;
   progress: number;
-  novelty: 'high' | 'medium' | 'low' | null;
-  inventiveness: 'high' | 'medium' | 'low' | null;
+  novelty: 'high' | 'medium' | 'low' | 'insufficient' | null;
+  inventiveness: 'high' | 'medium' | 'low' | 'insufficient' | null;
   features: number;
   documents: number;
   /** JSON: the result (PreEvaluationResult); null until done */

@@ -135,6 +135,14 @@ describe.each(dialects)('patent value API on %s', (dialect) => {
     expect(value.indicators.find((x) => x.id === 'litigation')).toMatchObject({ raw: null, counted: false });
     const shares = value.indicators.reduce((sum, x) => sum + x.share, 0);
     expect(shares).toBeCloseTo(1, 2);
+    // The score's confidence: how many indicators counted (the rest sit at 50), issue 43 item 8.
+    const counted = value.indicators.filter((x) => x.counted);
+    expect(value.confidence).toMatchObject({ counted: counted.length, total: 15 });
+    expect(value.confidence.level).toBe(counted.length >= 12 ? 'high' : counted.length >= 9 ? 'medium' : 'low');
+    expect(value.confidence.weightShare).toBeCloseTo(
+      counted.reduce((sum, x) => sum + x.share, 0),
+      2,
+    );
     // The best of its cohort on most counted indicators: the best score of the cohort.
     const cohortScores = [...(await storedScores())]
       .filter(([pn]) => pn.startsWith('CN1200000'))
@@ -211,6 +219,8 @@ describe.each(dialects)('patent value API on %s', (dialect) => {
     const xml = await (await JSZip.loadAsync(docx.rawPayload)).file('word/document.xml')!.async('string');
     expect(xml).toContain('CN120000038A');
     expect(xml).toContain('被引次数（按年龄归一）');
+    // The score's confidence beside it (issue 43 item 8).
+    expect(xml).toMatch(/\d+\/15 项指标有数据 — 可信度[高中低]/);
 
     const pdf = await injectJson(
       t,

@@ -119,6 +119,32 @@ describe('scores', () => {
   it('has no score when nothing is known', () => {
     const stats = new CohortStats();
     stats.add(['*'], indicatorArray(raw({})), 1);
-    expect(scoreWith(raw({}), ['*'], stats).score).toBeNull();
+    const none = scoreWith(raw({}), ['*'], stats);
+    expect(none.score).toBeNull();
+    expect(none.confidence).toEqual({ counted: 0, total: 15, weightShare: 0, level: 'low' });
+  });
+
+  // Issue 43 item 8: "55.2 when 7 of 15 indicators are unknown: show its confidence".
+  it('tells how many indicators counted and the share of the weight they carry', () => {
+    const stats = new CohortStats();
+    const path = ['*'];
+    const spread = (v: number): Partial<RawIndicators> =>
+      Object.fromEntries(VALUE_INDICATORS.map((id, i) => [id, (v * (i + 3)) % 17]));
+    for (let v = 0; v < 40; v++) stats.add(path, indicatorArray(raw(spread(v))), 1);
+    const all = spread(7);
+    const full = scoreWith(raw(all), path, stats);
+    const informative = full.indicators.filter((x) => x.counted).map((x) => x.id);
+    expect(informative.length).toBeGreaterThanOrEqual(12);
+    expect(full.confidence).toMatchObject({ counted: informative.length, total: 15, level: 'high' });
+    // 7 of 15 unknown: 8 counted, low confidence, whatever the score reads.
+    const known = (n: number) => Object.fromEntries(informative.slice(0, n).map((id) => [id, all[id]]));
+    const low = scoreWith(raw(known(8)), path, stats);
+    expect(low.score).not.toBeNull();
+    expect(low.confidence).toMatchObject({ counted: 8, total: 15, level: 'low' });
+    const share = low.indicators.filter((x) => x.counted).reduce((sum, x) => sum + x.share, 0);
+    expect(low.confidence.weightShare).toBeCloseTo(share, 2);
+    expect(low.confidence.weightShare).toBeLessThan(1);
+    const ten = known(10);
+    expect(scoreWith(raw(ten), path, stats).confidence).toMatchObject({ counted: 10, level: 'medium' });
   });
 });

@@ -4,7 +4,9 @@ import {
   VALUE_INDICATORS,
   type Patent,
   type ValueCohort,
+  valueConfidenceLevel,
   type ValueCohortLevel,
+  type ValueConfidence,
   type ValueDimension,
   type ValueIndicator,
 } from '@patlas/contracts';
@@ -145,6 +147,7 @@ export function chooseCohort(path: readonly string[], stats: CohortStats): strin
 
 export interface ValueScore {
   score: number | null;
+  confidence: ValueConfidence;
   cohort: ValueCohort;
   dimensions: ValueDimension[];
   indicators: ValueIndicator[];
@@ -154,6 +157,19 @@ const round1 = (v: number): number => Math.round(v * 10) / 10;
 
 /** Where an indicator that tells nothing about the patent sits: the middle of its cohort. */
 export const NEUTRAL_PERCENTILE = 50;
+
+/** How many indicators counted and the share of the score's weight they carry (issue 43 item 8). */
+export function confidenceOf(indicators: readonly ValueIndicator[]): ValueConfidence {
+  const counted = indicators.filter((x) => x.counted);
+  const all = indicators.reduce((sum, x) => sum + x.share, 0);
+  const share = counted.reduce((sum, x) => sum + x.share, 0);
+  return {
+    counted: counted.length,
+    total: indicators.length,
+    weightShare: all > 0 ? Math.round((share / all) * 1000) / 1000 : 0,
+    level: valueConfidenceLevel(counted.length),
+  };
+}
 
 /**
  * The score of one patent from its raw indicators and its cohort's distribution: a dimension's
@@ -194,6 +210,7 @@ export function scoreWith(raw: RawIndicators, path: readonly string[], stats: Co
   const chosenAt = path.indexOf(key);
   return {
     score,
+    confidence: confidenceOf(indicators),
     cohort: {
       key,
       ...describeCohort(key),

@@ -15,6 +15,7 @@ import type {
   Patent,
   PatentValue,
   ValueCohortLevel,
+  ValueConfidenceLevel,
   ValueDimensionId,
   ValueIndicatorId,
   ValueReportFormat,
@@ -39,6 +40,9 @@ const TEXT = {
     title: '专利价值评估报告',
     generated: '生成时间',
     score: '价值度',
+    confidence: (counted: number, total: number, level: ValueConfidenceLevel) =>
+      `${counted}/${total} 项指标有数据 — 可信度${{ high: '高', medium: '中', low: '低' }[level]}`,
+    confidenceLabel: '可信度',
     dimension: '维度',
     indicator: '指标',
     raw: '原始值',
@@ -84,6 +88,9 @@ const TEXT = {
     title: 'Patent value report',
     generated: 'Generated',
     score: 'Value score',
+    confidence: (counted: number, total: number, level: ValueConfidenceLevel) =>
+      `${counted} of ${total} indicators known — ${level} confidence`,
+    confidenceLabel: 'Confidence',
     dimension: 'Dimension',
     indicator: 'Indicator',
     raw: 'Raw value',
@@ -153,6 +160,8 @@ function layoutOf(entry: ValueReportEntry, lang: Language) {
     facts: [
       [t.applicants, (patent.applicants ?? []).map((a) => a.name).join('; ') || '—'],
       [t.score, fmt(value.score, t.unknown)],
+      // How much of the score the record's own data carries (issue 43 item 8).
+      [t.confidenceLabel, t.confidence(value.confidence.counted, value.confidence.total, value.confidence.level)],
       ...value.dimensions.map((d) => [`${t.dimension}: ${t.dimensions[d.id]} (${d.weight})`, fmt(d.score, t.unknown)]),
       [t.cohort, cohortText],
     ] as [string, string][],

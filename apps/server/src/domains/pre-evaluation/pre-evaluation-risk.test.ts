@@ -64,19 +64,62 @@ describe('the risk rules', () => {
     expect(j.categories.get('CN1A')).toBe('A');
   });
 
-  it('nothing close: both low, the nearest documents named', () => {
-    const j = judgeOf({ CN1A: [0, 1], CN2A: [2], CN3A: [] });
+  it('close art that still misses features: both low, the nearest documents named', () => {
+    const j = judgeOf({ CN1A: [0, 1, 2], CN2A: [0, 1, 2], CN3A: [1, 2] });
     expect(j.novelty).toMatchObject({ level: 'low', documents: ['CN1A'] });
-    expect(j.novelty.reason.en).toContain('discloses 2 of 6');
+    expect(j.novelty.reason.en).toContain('discloses 3 of 6');
     expect(j.inventiveness).toMatchObject({ level: 'low', missing: [3, 4, 5] });
     expect([...j.categories.values()]).toEqual(['A', 'A', 'A']);
   });
 
-  it('no prior art at all: low, no documents', () => {
+  // Issue 43 item 8: a corpus lacking the field is not evidence of novelty.
+  it('nothing close (no document touches half the features): too little evidence, not low', () => {
+    const j = judgeOf({ CN1A: [0, 1], CN2A: [2], CN3A: [] });
+    expect(j.novelty).toMatchObject({ level: 'insufficient', documents: ['CN1A'] });
+    expect(j.novelty.reason.zh).toBe(
+      '证据不足，无法判断：任何一篇文献最多只部分公开 2/6 个技术特征，检索到的文献不足以代表该领域',
+    );
+    expect(j.novelty.reason.en).toMatch(
+      /^Too little evidence to judge: no document even partly discloses more than 2 of 6/,
+    );
+    expect(j.inventiveness).toMatchObject({ level: 'insufficient', missing: [3, 4, 5] });
+  });
+
+  it('no prior art at all: too little evidence, no documents', () => {
     const j = judge(FEATURES, []);
-    expect(j.novelty).toMatchObject({ level: 'low', documents: [] });
-    expect(j.inventiveness).toMatchObject({ level: 'low', documents: [] });
-    expect(j.novelty.reason.en).toBe('No prior art was found');
+    expect(j.novelty).toMatchObject({ level: 'insufficient', documents: [] });
+    expect(j.inventiveness).toMatchObject({ level: 'insufficient', documents: [] });
+    expect(j.novelty.reason.en).toBe('Too little evidence to judge: no prior art was found');
+  });
+
+  it('fewer documents than the evidence needs: too little evidence', () => {
+    const j = judgeOf({ CN1A: [0, 1, 2], CN2A: [0, 1, 2] });
+    expect(j.novelty.level).toBe('insufficient');
+    expect(j.novelty.reason.zh).toBe('证据不足，无法判断：只检索到 2 篇对比文献');
+  });
+
+  it('every document in the weak band (no closer than unrelated patents): too little evidence', () => {
+    const disclosing = { CN1A: [0, 1, 2], CN2A: [0, 1, 2], CN3A: [1, 2] };
+    const docs = (bands: ('high' | 'medium' | 'weak')[]) =>
+      Object.keys(disclosing).map((publicationNumber, i) => ({
+        publicationNumber,
+        rank: i + 1,
+        band: bands[i]!,
+        similarity: bands[i] === 'weak' ? 0.6 - i / 10 : 0.8,
+      }));
+    const weak = judge(FEATURES, coverageOf(FEATURES, docs(['weak', 'weak', 'weak']), matrix(disclosing)));
+    expect(weak.novelty.level).toBe('insufficient');
+    expect(weak.inventiveness.level).toBe('insufficient');
+    expect(weak.novelty.reason.en).toContain("the closest document's similarity (0.60) is no higher than unrelated");
+    // One document beating unrelated patents is enough for a low verdict to stand.
+    const one = judge(FEATURES, coverageOf(FEATURES, docs(['weak', 'medium', 'weak']), matrix(disclosing)));
+    expect(one.novelty.level).toBe('low');
+  });
+
+  it('a high or medium verdict stands on thin evidence: it rests on what the documents disclose', () => {
+    const j = judgeOf({ CN1A: [0, 1, 2, 3, 4, 5] });
+    expect(j.novelty.level).toBe('high');
+    expect(judgeOf({ CN1A: [0, 1, 2, 3, 4] }).novelty.level).toBe('medium');
   });
 
   it('ties go to the earlier document in the retrieval', () => {

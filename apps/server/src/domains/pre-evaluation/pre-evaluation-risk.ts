@@ -1,6 +1,8 @@
 import {
   FEATURE_PARTIAL_SCORE,
+  PRE_EVALUATION_EVIDENCE,
   PRE_EVALUATION_MATRIX_DOCUMENTS,
+  type RelevanceBand,
   type FeatureMatch,
   type PriorArtCategory,
   type Risk,
@@ -16,6 +18,10 @@ import {
  * Inventiveness — high: an X document, or two documents that together disclose every feature (a Y
  * combination); medium: two that together disclose all but one; low: otherwise.
  *
+ * A `low` verdict needs evidence (issue 43 item 8): with too few documents, none touching half the
+ * features, or the closest no more similar than unrelated patents (PRE_EVALUATION_EVIDENCE), it is
+ * `insufficient` — "too little evidence to judge" — with the reason why.
+ *
  * The documents' suggested categories follow: X for an X document, Y for a document of a Y
  * combination (two non-X documents covering every feature together), A for the rest.
  */
@@ -28,12 +34,15 @@ export interface DocumentCoverage {
   partial: Set<number>;
   /** Mean best score over the features. */
   coverage: number;
+  /** Calibrated band of its similarity to the text (relevance-bands.ts), when the model has one. */
+  band?: RelevanceBand;
+  similarity?: number;
 }
 
 /** Each document's disclosed and partly disclosed features, in the order of `documents`. */
 export function coverageOf(
   features: readonly TechnicalFeature[],
-  documents: readonly { publicationNumber: string; rank: number }[],
+  documents: readonly { publicationNumber: string; rank: number; band?: RelevanceBand; similarity?: number }[],
   cells: readonly FeatureMatch[],
 ): DocumentCoverage[] {
   const byDoc = new Map<string, FeatureMatch[]>();
@@ -51,6 +60,8 @@ export function coverageOf(
       disclosed: new Set(list.filter((c) => c.disclosed).map((c) => c.feature)),
       partial: new Set(list.filter((c) => c.score >= FEATURE_PARTIAL_SCORE).map((c) => c.feature)),
       coverage: features.length > 0 ? total / features.length : 0,
+      ...(d.band ? { band: d.band } : {}),
+      ...(d.similarity !== undefined ? { similarity: d.similarity } : {}),
     };
   });
 }
@@ -106,8 +117,53 @@ export interface Judgement {
   ranked: DocumentCoverage[];
 }
 
+/** Why the documents found are too thin to call a risk low, or undefined when they suffice. */
+export function thinEvidence(
+  features: readonly TechnicalFeature[],
+  documents: readonly DocumentCoverage[],
+): { zh: string; en: string } | undefined {
+  const n = features.length;
+  if (n === 0) return { zh: '未能从文本中拆分出技术特征', en: 'no technical features could be read from the text' };
+  if (documents.length === 0) return { zh: '未检索到对比文献', en: 'no prior art was found' };
+  const { minDocuments, minFeatureShare } = PRE_EVALUATION_EVIDENCE;
+  if (documents.length < minDocuments) {
+    return {
+      zh: `只检索到 ${documents.length} 篇对比文献`,
+      en: `only ${documents.length} document${documents.length === 1 ? ' was' : 's were'} found`,
+    };
+  }
+  // The closest by meaning: a calibrated band tells whether anything found beats unrelated patents.
+  const banded = documents.filter((d) => d.band !== undefined);
+  if (banded.length > 0 && banded.every((d) => d.band === 'weak')) {
+    const best = Math.max(...banded.map((d) => d.similarity ?? 0));
+    return {
+      zh: `最接近的文献与本文的相似度（${best.toFixed(2)}）不高于无关专利的常见水平，库中可能缺少该领域的文献`,
+      en: `the closest document's similarity (${best.toFixed(2)}) is no higher than unrelated patents typically score; the corpus may lack this field`,
+    };
+  }
+  const touched = Math.max(...documents.map((d) => d.partial.size));
+  const needed = Math.ceil(n * minFeatureShare);
+  if (touched < needed) {
+    return {
+      zh: `任何一篇文献最多只部分公开 ${touched}/${n} 个技术特征，检索到的文献不足以代表该领域`,
+      en: `no document even partly discloses more than ${touched} of ${n} features; what was found does not represent the field`,
+    };
+  }
+  return undefined;
+}
+
+/** The `insufficient` verdict in place of a `low` one. */
+function insufficient(low: Risk, why: { zh: string; en: string }): Risk {
+  return {
+    ...low,
+    level: 'insufficient',
+    reason: { zh: `证据不足，无法判断：${why.zh}`, en: `Too little evidence to judge: ${why.en}` },
+  };
+}
+
 export function judge(features: readonly TechnicalFeature[], documents: readonly DocumentCoverage[]): Judgement {
   const n = features.length;
+  const thin = thinEvidence(features, documents);
   const ranked = [...documents].sort(compare);
   const top = ranked[0];
   const xDocuments = ranked.filter((d) => n > 0 && d.disclosed.size === n);
@@ -204,6 +260,9 @@ export function judge(features: readonly TechnicalFeature[], documents: readonly
           : { zh: '未检索到对比文献', en: 'No prior art was found' },
     };
   }
+
+  if (thin && novelty.level === 'low') novelty = insufficient(novelty, thin);
+  if (thin && inventiveness.level === 'low') inventiveness = insufficient(inventiveness, thin);
 
   // --- suggested categories ---
   const categories = new Map<string, PriorArtCategory>();

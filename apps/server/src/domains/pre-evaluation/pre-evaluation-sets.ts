@@ -27,7 +27,12 @@ export class PreEvaluationSets {
     return {
       label: row.title,
       limit: PRE_EVALUATION_PRIOR_ART,
-      ranking: result.documents.map((d) => ({ publicationNumber: d.publicationNumber, relevance: d.relevance })),
+      ranking: result.documents.map((d) => ({
+        publicationNumber: d.publicationNumber,
+        relevance: d.relevance,
+        // The calibrated band of each document (issue 43 item 8): the result page shows it beside the rank.
+        ...(d.band ? { band: d.band } : {}),
+      })),
     };
   }
 }

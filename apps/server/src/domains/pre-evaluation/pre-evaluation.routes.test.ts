@@ -166,8 +166,10 @@ describe.each(await reachableDialects())('pre-evaluation API on %s', (dialect) =
     const { detail, result } = await evaluate({ text: CLAIM, priorityDate: '2020-06-01', kind: 'claims' });
     expect(detail.evaluation.priorityDate).toBe('2020-06-01');
     expect(result.documents.map((d) => d.publicationNumber)).toEqual(['CN110000001A']);
-    expect(result.novelty.level).toBe('low');
-    expect(result.inventiveness.level).toBe('low');
+    // One document is too little to call the risk low (issue 43 item 8).
+    expect(result.novelty.level).toBe('insufficient');
+    expect(result.novelty.reason.zh).toBe('证据不足，无法判断：只检索到 1 篇对比文献');
+    expect(result.inventiveness.level).toBe('insufficient');
   });
 
   it('refuses a text under 30 characters in zh and en, and one too long or without features', async () => {
@@ -334,5 +336,66 @@ describe.each(await reachableDialects())('pre-evaluation API on %s', (dialect) =
     );
     expect(notReady.message).toBe('预评估尚未完成（排队中），请稍后再试');
     await runJobs();
+  });
+});
+
+// Issue 43 item 8: "a textbook PEO + LiTFSI + LLZO claim gets novelty and inventiveness risk 低". A
+// corpus that lacks solid electrolytes is no evidence of novelty: the verdict says so.
+describe('pre-evaluation on a corpus lacking the field (shipped word vectors, the default)', () => {
+  let t: TestApp;
+  const PEO_CLAIM =
+    '1. 一种复合固态电解质，其特征在于，由聚环氧乙烷（PEO）基体、双三氟甲磺酰亚胺锂（LiTFSI）锂盐和锂镧锆氧（LLZO）陶瓷填料组成；' +
+    '所述PEO与LiTFSI按EO:Li摩尔比16:1混合；所述LLZO颗粒的质量分数为10%，均匀分散于所述PEO基体中。';
+  const loose = [
+    ['CN120000101A', '电池管理系统', '电池管理系统采集电芯电压和温度，估算锂电池荷电状态并均衡电池组。'],
+    ['CN120000102A', '电池包散热结构', '电池包内设置液冷板，冷却液流经电池模组降低电池温度，提高电池包安全性。'],
+    ['CN120000103A', '正极材料包覆方法', '锂离子电池正极活性物质表面包覆碳层，提高正极材料导电性和电池循环寿命。'],
+    ['CN120000104A', '锂电池极片涂布设备', '涂布设备将浆料均匀涂覆于集流体表面，烘干后得到锂电池极片。'],
+  ] as const;
+
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+    await indexPatents(t, [
+      ...buildDuplicateCorpus(),
+      ...loose.map(([publicationNumber, title, abstract], i) =>
+        buildCnPatent({
+          publicationNumber,
+          applicationNumber: `CN20201000010${i}.1`,
+          title: { lang: 'zh', text: title },
+          abstract: { lang: 'zh', text: abstract },
+          publicationDate: '2021-06-01',
+        }),
+      ),
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('says "too little evidence to judge" instead of a low risk, with the reason', async () => {
+    const user = await authHeader(t);
+    const post = (url: string, payload: unknown) => injectJson(t, 'POST', `/api/product${url}`, payload, user, 'zh');
+    const started = (await post('/apply/pre/search', { text: PEO_CLAIM, title: 'PEO 固态电解质' })).json().data as {
+      evaluation: PreEvaluation;
+    };
+    await t.context.jobs.worker.runDueJobs();
+    const detail = (
+      await injectJson(
+        t,
+        'GET',
+        `/api/product/apply/pre/result/detail?id=${started.evaluation.id}`,
+        undefined,
+        user,
+        'en',
+      )
+    ).json().data as PreEvaluationDetail;
+    expect(detail.evaluation).toMatchObject({ state: 'done', novelty: 'insufficient', inventiveness: 'insufficient' });
+    const result = detail.result!;
+    expect(result.stats.model).toMatch(/^patlas-ft-/);
+    expect(result.novelty.reason.zh).toMatch(/^证据不足，无法判断：/);
+    expect(result.novelty.reason.en).toMatch(/^Too little evidence to judge: /);
+    // Each document found carries its calibrated band: none beats what unrelated patents score.
+    expect(result.documents.length).toBeGreaterThan(0);
+    expect(result.documents.every((d) => d.band === 'weak')).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import {
   MAX_PRE_EVALUATION_TITLE_LENGTH,
   PRE_EVALUATION_MATRIX_DOCUMENTS,
   PRE_EVALUATION_MIN_CHARS,
+  semanticBand,
   type ApplicationText,
   type Language,
   type Patent,
@@ -256,9 +257,18 @@ export class PreEvaluationService {
     const status = this.deps.engine.semanticStatus();
     const cells = await matchFeatures(features, records.map(documentOf), status.model ? embed : undefined);
     await progress('matching', 0.9);
+    // Each document's calibrated band (relevance-bands.ts): whether it beats what unrelated patents score.
+    const bands = held.map((r) => semanticBand(r.similarity, status.model));
     const coverage = coverageOf(
       features,
-      held.map((r, i) => ({ publicationNumber: r.publicationNumber, rank: i + 1 })),
+      held.map((r, i) => {
+        const band = bands[i];
+        return {
+          publicationNumber: r.publicationNumber,
+          rank: i + 1,
+          ...(band ? { band, similarity: r.similarity } : {}),
+        };
+      }),
       cells,
     );
     const judgement = judge(features, coverage);
@@ -273,6 +283,7 @@ export class PreEvaluationService {
         publicationDate: record.publicationDate ?? null,
         applicationDate: record.applicationDate ?? null,
         relevance: Math.round(r.relevance * 1000) / 1000,
+        ...(bands[i] ? { band: bands[i] } : {}),
         disclosed: c.disclosed.size,
         partial: c.partial.size,
         coverage: Math.round(c.coverage * 1000) / 1000,

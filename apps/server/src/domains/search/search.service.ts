@@ -14,6 +14,7 @@ import {
   type SearchNeighboursResponse,
   type SearchQueryResponse,
   type SearchState,
+  type RelevanceBand,
   type SetContent,
   type SetSource,
   type SetSummary,
@@ -74,7 +75,13 @@ export interface ResolvedSet {
   label: string;
   /** Most patents a set of this kind ranks. */
   limit: number;
-  ranking: { publicationNumber: string; relevance: number }[];
+  ranking: {
+    publicationNumber: string;
+    relevance: number;
+    /** A semantic set's calibrated band of the patent's similarity (contracts relevance-bands.ts), and that similarity. */
+    band?: RelevanceBand;
+    similarity?: number;
+  }[];
 }
 
 /**
@@ -114,10 +121,18 @@ function setSummary(source: SetSource, resolved: ResolvedSet): SetSummary {
 
 /** Each hit's rank in the set and the score that ranks it. */
 function withSetRanks<T extends { publicationNumber: string }>(items: T[], resolved: ResolvedSet) {
-  const ranks = new Map(resolved.ranking.map((r, i) => [r.publicationNumber, { rank: i + 1, score: r.relevance }]));
+  const ranks = new Map(resolved.ranking.map((r, i) => [r.publicationNumber, { rank: i + 1, entry: r }]));
   return items.map((item) => {
     const found = ranks.get(item.publicationNumber);
-    return found ? { ...item, setRank: found.rank, setScore: Math.round(found.score * 10000) / 10000 } : item;
+    if (!found) return item;
+    const { band, similarity, relevance } = found.entry;
+    return {
+      ...item,
+      setRank: found.rank,
+      setScore: Math.round(relevance * 10000) / 10000,
+      ...(band ? { setBand: band } : {}),
+      ...(band && similarity !== undefined ? { setSimilarity: Math.round(similarity * 10000) / 10000 } : {}),
+    };
   });
 }
 

@@ -117,6 +117,8 @@ describe('semantic search API (vectors learned from the corpus, SEMANTIC_VECTORS
     expect(top4.every((a: string) => a.includes('电池'))).toBe(true);
     expect(data.items[0].similarity).toBeGreaterThan(0);
     expect(data.items[0].similarity).toBeLessThanOrEqual(1);
+    // A corpus-learned space has no calibration: no band, the rank alone (relevance-bands.ts).
+    expect(data.items[0].band).toBeUndefined();
 
     // Page 2 by key answers the same ranking further on.
     const page2 = (await search({ key: data.key, page: 2, pageSize: 5 })).json().data;
@@ -442,6 +444,42 @@ describe('semantic search with the shipped word vectors (the default)', () => {
     // Meaning alone: 蓄电池储能 is in no abstract; its vector still finds the battery patents.
     const vector = (await search({ searchContext: '蓄电池储能', mode: 'vector', pageSize: 3 })).json().data;
     expect(vector.items[0].abstract).toMatch(/电池/);
+  });
+
+  // Issue 43 item 8: "a rubber filler at 85%". The first hit of any text is near 100% by rank; the
+  // band says whether it beats what unrelated patents score (contracts relevance-bands.ts).
+  it('gives each hit a calibrated band: a text the corpus holds is high, one it lacks is weak however it ranks', async () => {
+    const own = TOPICS.zh[3] as string;
+    const close = (await search({ searchContext: own, pageSize: 3 })).json().data;
+    expect(close.items[0].abstract).toBe(own);
+    expect(close.items[0].band).toBe('high');
+    expect(close.items.every((h: { band?: string }) => ['high', 'medium', 'weak'].includes(h.band ?? ''))).toBe(true);
+
+    const absent = (
+      await search({
+        searchContext: '一种橡胶组合物用补强填料，白炭黑经硅烷偶联剂改性后与天然橡胶混炼，提高轮胎胎面耐磨性',
+        pageSize: 5,
+      })
+    ).json().data;
+    expect(absent.items.length).toBeGreaterThan(0);
+    // Ranked first all the same, with a strong-looking fused score…
+    expect(absent.items[0].relevance).toBeGreaterThanOrEqual(0.5);
+    // …but no closer than unrelated patents are: weak, every one.
+    expect(absent.items.map((h: { band?: string }) => h.band)).toEqual(absent.items.map(() => 'weak'));
+
+    // The result page of the set shows the same bands beside the ranks.
+    const page = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/product/search/searchNew',
+        payload: { searchExpre: '', set: { kind: 'semantic', key: close.key }, pageSize: 3 },
+        headers: { 'accept-language': 'zh', authorization: user.authorization },
+      })
+    ).json().data;
+    expect(page.items.map((h: { setBand?: string }) => h.setBand)).toEqual(
+      close.items.map((h: { band?: string }) => h.band),
+    );
+    expect(page.items[0].setSimilarity).toBeCloseTo(close.items[0].similarity, 3);
   });
 
   it('expands a short text with nearest terms ("also searched"), and a removed one is not searched again', async () => {

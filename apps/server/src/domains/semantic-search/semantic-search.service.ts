@@ -3,6 +3,7 @@ import {
   MAX_SEMANTIC_RESULTS,
   MAX_SEMANTIC_TEXT_LENGTH,
   MIN_SEMANTIC_TEXT_LENGTH,
+  semanticBand,
   type SemanticQuery,
   type SemanticNearTerms,
   type SemanticSearchResponse,
@@ -149,7 +150,14 @@ export class SemanticSearchService {
     return {
       label: query.searchContext.replace(/\s+/g, ' ').trim().slice(0, SET_LABEL_LENGTH),
       limit: MAX_SEMANTIC_RESULTS,
-      ranking: result.ranking ?? [],
+      ranking: (result.ranking ?? []).map((r) => {
+        const band = semanticBand(r.similarity, result.model);
+        return {
+          publicationNumber: r.publicationNumber,
+          relevance: r.relevance,
+          ...(band ? { band, similarity: r.similarity } : {}),
+        };
+      }),
     };
   }
 
@@ -193,7 +201,11 @@ export class SemanticSearchService {
         total: result.total,
         page: input.page,
         pageSize: input.pageSize,
-        items: result.items,
+        // The calibrated band of each hit's similarity (relevance-bands.ts), when the model has one.
+        items: result.items.map((hit) => {
+          const band = semanticBand(hit.similarity, result.model);
+          return band ? { ...hit, band } : hit;
+        }),
         model: result.model ?? 'bm25',
         keyTerms: result.keyTerms,
         expansions: result.expansions,

@@ -229,6 +229,40 @@ describe('pre-evaluation pages', { timeout: 180_000 }, () => {
     expect(within(evidence).getByTestId('evidence-score').textContent).toBe('score 90% (terms 90%, semantic —)');
   });
 
+  // Issue 43 item 8: thin evidence is said, not shown as a low risk; documents show bands, not percentages.
+  it('says "too little evidence to judge" and shows each document\'s band, the ranking score on hover only', async () => {
+    const why = '任何一篇文献最多只部分公开 1/2 个技术特征，检索到的文献不足以代表该领域';
+    const thin: PreEvaluationResult = {
+      ...RESULT,
+      documents: RESULT.documents.map((d, i) => ({ ...d, band: i === 0 ? 'medium' : 'weak' })),
+      novelty: { ...RESULT.novelty, level: 'insufficient', reason: { zh: `证据不足，无法判断：${why}`, en: 'x' } },
+      inventiveness: { ...RESULT.inventiveness, level: 'insufficient', reason: { zh: '证据不足，无法判断', en: 'x' } },
+    };
+    stubApi((call) =>
+      call.path === '/product/apply/pre/result/detail'
+        ? ok({
+            evaluation: evaluationOf({ novelty: 'insufficient', inventiveness: 'insufficient' }),
+            text: '',
+            application: null,
+            applicant: null,
+            result: thin,
+          } satisfies PreEvaluationDetail)
+        : undefined,
+    );
+    renderApp('/preAssessmentSearch?id=e1-0000-0000');
+    const table = await screen.findByTestId('prior-art');
+    expect(screen.getByTestId('risk-novelty-level').textContent).toBe('证据不足，无法判断');
+    expect(screen.getByTestId('risk-inventiveness-level').textContent).toBe('证据不足，无法判断');
+    expect(screen.getByTestId('risk-novelty-reason').textContent).toContain(why);
+    expect(
+      within(table)
+        .getAllByTestId('doc-band')
+        .map((el) => el.textContent),
+    ).toEqual(['相关', '弱相关']);
+    // The fused ranking score (90% for the first document) is no longer a column's figure.
+    expect(table.textContent).not.toContain('90%');
+  });
+
   it('fills the form from a saved draft (?documentId=): its claims', async () => {
     stubServer();
     renderPage(<PreAssessmentPage />, '/innovationSpace/preAssessment?documentId=d1');

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Descriptions, Flex, Progress, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Flex, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -16,11 +16,17 @@ import {
   type TechnicalFeature,
 } from '@patlas/contracts';
 import { PatentNumber } from '../../components/PatentNumber';
+import { RelevanceBandTag } from '../../components/RelevanceBandTag';
 import { useFileOptions } from '../../export-actions/queries';
 import { saveFile } from '../../utils/save-file';
 import { exportEvaluation, type ExportChoice } from './api';
 
-export const RISK_COLORS: Record<RiskLevel, string> = { high: 'red', medium: 'orange', low: 'green' };
+export const RISK_COLORS: Record<RiskLevel, string> = {
+  high: 'red',
+  medium: 'orange',
+  low: 'green',
+  insufficient: 'default',
+};
 export const CATEGORY_COLORS: Record<PriorArtCategory, string> = { X: 'red', Y: 'orange', A: 'default' };
 
 export const percent = (x: number) => `${Math.round(x * 100)}%`;
@@ -50,6 +56,23 @@ export function Marked({ text, spans, testId }: { text: string; spans: readonly 
   }
   if (at < text.length) nodes.push(text.slice(at));
   return <>{nodes}</>;
+}
+
+/**
+ * A prior-art document's relevance: its calibrated band (高度相关 / 相关 / 弱相关), the ranking score
+ * (a rank fusion: the first document is near 100% however weak) only on hover (issue 43 item 8).
+ */
+export function DocumentRelevance({ doc }: { doc: PriorArtDocument }) {
+  const { t } = useTranslation('preEvaluation');
+  const detail = t('doc.rankScore', { percent: percent(doc.relevance) });
+  if (!doc.band) {
+    return (
+      <Tooltip title={detail}>
+        <Typography.Text type="secondary">—</Typography.Text>
+      </Tooltip>
+    );
+  }
+  return <RelevanceBandTag band={doc.band} detail={detail} testId="doc-band" />;
 }
 
 export function RiskTag({ level, testId }: { level: RiskLevel | null; testId?: string }) {
@@ -180,7 +203,12 @@ export function PriorArtTable({
         },
         { title: t('doc.title'), dataIndex: 'title', render: (_, d) => d.title ?? '—' },
         { title: t('doc.date'), dataIndex: 'publicationDate', width: 110, render: (_, d) => d.publicationDate ?? '—' },
-        { title: t('doc.relevance'), dataIndex: 'relevance', width: 90, render: (_, d) => percent(d.relevance) },
+        {
+          title: t('doc.relevance'),
+          dataIndex: 'relevance',
+          width: 110,
+          render: (_, d) => <DocumentRelevance doc={d} />,
+        },
         {
           title: t('doc.disclosed'),
           dataIndex: 'disclosed',
@@ -275,7 +303,9 @@ export function DocumentHead({ doc, total }: { doc: PriorArtDocument; total: num
       <Descriptions.Item label={t('doc.category')}>
         <Tag color={CATEGORY_COLORS[doc.category]}>{doc.category}</Tag>
       </Descriptions.Item>
-      <Descriptions.Item label={t('doc.relevance')}>{percent(doc.relevance)}</Descriptions.Item>
+      <Descriptions.Item label={t('doc.relevance')}>
+        <DocumentRelevance doc={doc} />
+      </Descriptions.Item>
     </Descriptions>
   );
 }

@@ -323,6 +323,8 @@ describe('result page', () => {
       highlights: undefined,
       setRank: rank,
       setScore: 1 - rank / 10,
+      setBand: (['high', 'medium', 'weak'] as const)[rank - 1],
+      setSimilarity: 0.95 - rank / 10,
     }));
     const answer = (total: number): FakeResponse => ({
       status: 200,
@@ -356,12 +358,19 @@ describe('result page', () => {
     expect(screen.getByText('修改检索文本').closest('a')?.getAttribute('href')).toBe(
       '/home?tabName=semantics&key=sKey12345678',
     );
-    // Each row says its rank and the score that ranks it; the default order is named for it.
+    // Each row says its rank and its calibrated band (issue 43 item 8), never the fused score as a
+    // percentage (a weak first hit would read 90%); the default order is named for it.
     const ranks = screen.getAllByTestId('set-rank').map((el) => el.getAttribute('aria-label'));
-    expect(ranks).toEqual([
-      '相似度排名第 1 名，相关度 90%',
-      '相似度排名第 2 名，相关度 80%',
-      '相似度排名第 3 名，相关度 70%',
+    expect(ranks).toEqual(['相似度排名第 1 名，高度相关', '相似度排名第 2 名，相关', '相似度排名第 3 名，弱相关']);
+    expect(screen.getAllByTestId('set-rank').map((el) => el.textContent)).toEqual([
+      '第 1 名高度相关',
+      '第 2 名相关',
+      '第 3 名弱相关',
+    ]);
+    expect(screen.getAllByTestId('relevance-band').map((el) => el.getAttribute('data-band'))).toEqual([
+      'high',
+      'medium',
+      'weak',
     ]);
     expect(document.querySelector('.result-sort')?.textContent).toContain('相似度排名');
     // Analysis opens on the same set.
@@ -392,7 +401,7 @@ describe('result page', () => {
           total: 1000,
           page: 1,
           pageSize: 20,
-          items: [{ ...hit, setRank: 1, setScore: 0.93 }],
+          items: [{ ...hit, setRank: 1, setScore: 0.93, setBand: 'weak', setSimilarity: 0.61 }],
           facets: {},
           expression: '',
           set: { kind: 'semantic', label: 'A lithium battery anode', size: 1000, limit: 1000 },
@@ -403,7 +412,10 @@ describe('result page', () => {
     }));
     renderPage(<ResultsPage />, '/innovationSpace/searchResult?set=semantic%3AsKey12345678', 'en');
     expect((await screen.findByTestId('result-total')).textContent).toBe('Top 1,000 most similar');
-    expect(screen.getByTestId('set-rank').getAttribute('aria-label')).toBe('Similarity rank 1, relevance 93%');
+    // A weak first hit says so: the 93% ranking score is not the headline.
+    expect(screen.getByTestId('set-rank').getAttribute('aria-label')).toBe('Similarity rank 1, Weak match');
+    expect(screen.getByTestId('set-rank').textContent).toBe('No. 1Weak match');
+    expect(screen.getByTestId('set-rank').textContent).not.toContain('%');
     // The rank column widens the table instead of narrowing the title: the fixed columns (checkbox
     // 40, # 44, rank 92, number 136, applicants 140, dates 96, IPC 92, status 84, type 88, value
     // 60) plus 180 px kept for the title, within the ≈1,060 px a 1,440 px window gives the list

@@ -50,14 +50,23 @@ export function keywordExpression(terms: readonly string[], weights: FieldWeight
 }
 
 /** Every ranked patent's number and relevance, best first (a patent whose row is gone is left out). */
-function rankingOf(host: SemanticHost, ranked: readonly { id: number; relevance: number }[]): SemanticRanked[] {
+function rankingOf(
+  host: SemanticHost,
+  ranked: readonly { id: number; relevance: number }[],
+  similarity: ReadonlyMap<number, number>,
+): SemanticRanked[] {
   const out: SemanticRanked[] = [];
   for (let i = 0; i < ranked.length; i += 500) {
     const chunk = ranked.slice(i, i + 500);
     const rows = host.loadRows(chunk.map((r) => r.id));
     for (const { id, relevance } of chunk) {
       const row = rows.get(id);
-      if (row) out.push({ publicationNumber: row.publicationNumber, relevance });
+      if (row)
+        out.push({
+          publicationNumber: row.publicationNumber,
+          relevance,
+          similarity: Math.max(0, similarity.get(id) ?? 0),
+        });
     }
   }
   return out;
@@ -254,7 +263,7 @@ export function rankSemantic(host: SemanticHost, request: SemanticRequest, prepa
   return {
     total: ranked.length,
     items,
-    ...(request.withRanking ? { ranking: rankingOf(host, ranked) } : {}),
+    ...(request.withRanking ? { ranking: rankingOf(host, ranked, similarity) } : {}),
     keyTerms: [
       ...terms.map((t) => ({ term: t.form, weight: Math.round(t.weight * 1000) / 1000 })),
       ...(prepared.expansions ?? []).map((term) => ({ term, weight: 0 })),

@@ -53,7 +53,7 @@ function resultPageOf(request: RecordedRequest) {
     total: 45,
     page: 1,
     pageSize: 20,
-    items: [{ ...first, setRank: 1, setScore: first.relevance }],
+    items: [{ ...first, setRank: 1, setScore: first.relevance, setBand: 'medium' as const, setSimilarity: 0.83 }],
     facets: {},
     expression: '',
     set: { kind: 'semantic', label: TEXT, size: 45, limit: 1000 },
@@ -193,7 +193,7 @@ describe('semantic search tab', () => {
       expect((await screen.findByTestId('result-total')).textContent).toBe('最相似的前 45 条');
       expect(screen.getByTestId('set-source-label').textContent).toContain(TEXT);
       expect(screen.getByText('硅碳负极片及锂电池（第 1 页）')).toBeTruthy();
-      expect(screen.getByTestId('set-rank').getAttribute('aria-label')).toBe('相似度排名第 1 名，相关度 92%');
+      expect(screen.getByTestId('set-rank').getAttribute('aria-label')).toBe('相似度排名第 1 名，相关');
       const resultCall = calls.find((call) => call.url.pathname === '/api/product/search/searchNew');
       expect(resultCall?.body).toMatchObject({ searchExpre: '', set: { kind: 'semantic', key: 'abcdefgh12' } });
 

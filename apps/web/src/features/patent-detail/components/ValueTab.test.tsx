@@ -13,6 +13,7 @@ vi.mock('../../../charts/EChart', () => ({ EChart: () => <div className="chart-s
 const VALUE: PatentValue = {
   publicationNumber: 'CN117151122A',
   score: 72.4,
+  confidence: { counted: 8, total: 15, weightShare: 0.55, level: 'low' },
   dimensions: [
     { id: 'technology', score: 80.5, weight: 0.4 },
     { id: 'legal', score: 61, weight: 0.3 },
@@ -100,9 +101,34 @@ describe('value tab', () => {
     expect(screen.getByText('未知')).toBeTruthy();
     expect(screen.getByText('按 50 计')).toBeTruthy();
     expect(screen.getByText('40%')).toBeTruthy();
+    // How much of the score the record's own data carries (issue 43 item 8).
+    expect(screen.getByTestId('value-confidence').textContent).toBe('8/15 项指标有数据 — 可信度低');
     expect(await screen.findByText('王强')).toBeTruthy();
     expect(screen.getByText('本库 3 件专利')).toBeTruthy();
     expect(calls.find((c) => c.url.pathname.startsWith('/api/product/patentValue/evaluate'))?.method).toBe('POST');
+  });
+
+  it('tells the confidence of the score in English', async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/product/patent/detail')
+        return { status: 200, body: { status: 1, message: '', data: CN117151122A } };
+      if (url.pathname === '/api/product/patentValue/evaluate/CN117151122A')
+        return {
+          status: 200,
+          body: {
+            status: 1,
+            message: '',
+            data: { ...VALUE, confidence: { counted: 13, total: 15, weightShare: 0.9, level: 'high' } },
+          },
+        };
+      if (url.pathname === '/api/product/patentValue/inventorStat/CN117151122A')
+        return { status: 200, body: { status: 1, message: '', data: INVENTORS } };
+      return { status: 404, body: { status: 0, message: 'no route', data: { code: 'ROUTE_NOT_FOUND' } } };
+    });
+    renderPage(<PatentDetailPage />, '/innovationSpace/searchDetail?pn=CN117151122A&tab=value', 'en');
+    expect((await screen.findByTestId('value-confidence')).textContent).toBe(
+      '13 of 15 indicators known — high confidence',
+    );
   });
 
   it('draws the dimensions as bars on the 0–100 scale, a dimension without score as empty', () => {

@@ -13,13 +13,21 @@ import {
   Statistic,
   Table,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { EChartsOption } from 'echarts';
 import { useTranslation } from 'react-i18next';
-import type { InventorStat, PatentDetail, PatentValue, ValueIndicator, ValueReportFormat } from '@patlas/contracts';
+import type {
+  InventorStat,
+  PatentDetail,
+  PatentValue,
+  ValueConfidence,
+  ValueIndicator,
+  ValueReportFormat,
+} from '@patlas/contracts';
 import { EChart } from '../../../charts/EChart';
 import { PatentNumber } from '../../../components/PatentNumber';
 import { saveFile } from '../../../utils/save-file';
@@ -173,6 +181,26 @@ function InventorStats({ pn }: { pn: string }) {
   );
 }
 
+const CONFIDENCE_COLOURS: Record<ValueConfidence['level'], string> = { high: 'green', medium: 'gold', low: 'red' };
+
+/** How much of the score rests on the record's own data (issue 43 item 8: "55.2 when 7 of 15 are unknown"). */
+function ValueConfidenceLine({ confidence }: { confidence: ValueConfidence }) {
+  const { t } = useTranslation('patent');
+  const level = t(`value.confidence.levels.${confidence.level}`);
+  return (
+    <Tooltip
+      title={t('value.confidence.hint', {
+        missing: confidence.total - confidence.counted,
+        share: Math.round(confidence.weightShare * 100),
+      })}
+    >
+      <Tag color={CONFIDENCE_COLOURS[confidence.level]} className="value-confidence" data-testid="value-confidence">
+        {t('value.confidence.text', { counted: confidence.counted, total: confidence.total, level })}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 /**
  * The value tab: the score with its three dimensions, every indicator with its raw value, cohort
  * percentile, weight and share, the comparison cohort, the inventors' statistics; a report to
@@ -219,6 +247,7 @@ export function ValueTab({ patent }: { patent: PatentDetail }) {
             precision={v.score === null ? undefined : 1}
             suffix={v.score === null ? undefined : '/ 100'}
           />
+          <ValueConfidenceLine confidence={v.confidence} />
           <Typography.Paragraph className="value-cohort">
             {t('value.cohort.title')}: {cohortText}
           </Typography.Paragraph>
