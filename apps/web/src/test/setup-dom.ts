@@ -76,6 +76,15 @@ if (typeof window !== 'undefined') {
 }
 
 /**
+ * A worker runs several files in one jsdom (vitest.config.ts, isolate false): each file starts with
+ * empty storage, as a fresh page would.
+ */
+if (typeof window !== 'undefined') {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+}
+
+/**
  * The app fetches the en catalogues before it renders in English (main.tsx); tests create their
  * i18next instances synchronously (createI18n), so the catalogues are fetched once here.
  */

@@ -19,7 +19,7 @@ export interface AnalysisRoutesOptions {
 
 /** The result-set part of a per-chart body (the rest are the chart's options). */
 function resultSetOf(body: AnalysisResultSet): AnalysisResultSet {
-  const { searchExpre, set, secondExpre, filters, mergeType, source, crossLanguage } = body;
+  const { searchExpre, set, secondExpre, filters, mergeType, source, crossLanguage, mergeApplicants } = body;
   return {
     searchExpre,
     ...(set ? { set } : {}),
@@ -28,6 +28,7 @@ function resultSetOf(body: AnalysisResultSet): AnalysisResultSet {
     ...(secondExpre !== undefined ? { secondExpre } : {}),
     ...(source ? { source } : {}),
     ...(crossLanguage ? { crossLanguage } : {}),
+    ...(mergeApplicants !== undefined ? { mergeApplicants } : {}),
   };
 }
 

@@ -24,8 +24,11 @@ function stubTemplateCalls() {
   });
 }
 
-/** The expression editor's textarea (the one textarea of the page). */
-const editor = () => document.querySelector('textarea') as HTMLTextAreaElement;
+/**
+ * The expression editor's textarea (the one textarea of the page; antd's auto-size keeps a hidden
+ * measuring textarea in the body once any auto-sized box was drawn).
+ */
+const editor = () => document.querySelector('.advanced-search-page textarea') as HTMLTextAreaElement;
 
 describe('advanced search page', { timeout: 90_000 }, () => {
   beforeEach(() => {

@@ -6,7 +6,7 @@ import { renderPage, stubFetch } from '../../test/render-page';
 import { LawSearchPage } from './LawSearchPage';
 
 /** The expression editor's textarea (the one textarea of the page). */
-const editor = () => document.querySelector('textarea') as HTMLTextAreaElement;
+const editor = () => document.querySelector('.law-search-page textarea') as HTMLTextAreaElement;
 const searchButton = () =>
   within(editor().closest('.ant-card') as HTMLElement).getByRole('button', { name: /检\s*索$|Search$/ });
 
