@@ -71,7 +71,8 @@ describe.runIf(runBrowser)('[EXPORT]: analysis export from the analysis page', (
     const sheet = workbook.getWorksheet('申请人排名')!;
     expect(sheet.getImages()).toHaveLength(1);
     const values = (sheet.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
-    expect(values[1]).toEqual(['申请人', '专利数量']);
+    // Applicants counted by standardised name, the default (issue 43).
+    expect(values[1]).toEqual(['标准化申请人', '专利数量']);
     expect(values.length).toBeGreaterThan(3);
     expect(typeof values[2]![1]).toBe('number');
 
