@@ -14,6 +14,20 @@ describe('company renames (issue 43)', () => {
     }
   });
 
+  it("reads incoPat's coded standardised names, whole or split out of a list, as one name", () => {
+    expect(currentCompanyName('[丰田公司-C]')).toBe('丰田公司');
+    expect(currentCompanyName('[丰田公司-C')).toBe('丰田公司');
+    expect(currentCompanyName('丰田公司-C]')).toBe('丰田公司');
+    expect(
+      standardNames([
+        { name: '丰田自动车株式会社', standardName: '[丰田公司-C' },
+        { name: '丰田自动车株式会社', standardName: '丰田公司-C]' },
+      ]),
+    ).toEqual(['丰田公司']);
+    // Without a bracket a name keeps its ending.
+    expect(currentCompanyName('SK-C')).toBe('SK-C');
+  });
+
   it('puts the current name in the standardised names and the applicant pairs', () => {
     const parties = [
       { name: '歌尔股份有限公司', standardName: '歌尔声学股份有限公司' },

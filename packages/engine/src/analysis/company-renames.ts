@@ -32,9 +32,24 @@ function renameKey(name: string): string {
 
 const CURRENT = new Map(RENAMES.map(([former, current]) => [renameKey(former), current] as const));
 
-/** A company's current name for a name it once had; any other name as it is. */
+/**
+ * incoPat writes its standardised names as a code in brackets, `[丰田公司-C]` (`-C`: a company), and
+ * a list as `[丰田公司-C; 电装公司-C]`, which the import splits into `[丰田公司-C` and `电装公司-C]`:
+ * the name alone, so the three count as one applicant. A name without a bracket is left as it is.
+ */
+export function withoutVendorCode(name: string): string {
+  if (!/^\s*\[|\]\s*$/.test(name)) return name;
+  const bare = name
+    .replace(/^\s*\[\s*/, '')
+    .replace(/\s*\]\s*$/, '')
+    .replace(/\s*-[A-Z]$/, '');
+  return bare || name;
+}
+
+/** A company's current name for a name it once had (or its vendor-coded form); any other name as it is. */
 export function currentCompanyName(name: string): string {
-  return CURRENT.get(renameKey(name)) ?? name;
+  const bare = withoutVendorCode(name);
+  return CURRENT.get(renameKey(bare)) ?? bare;
 }
 
 /** The renames applied, former name first (docs, tests). */
