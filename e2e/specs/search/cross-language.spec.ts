@@ -1,42 +1,24 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { startTranslationService, type TranslationService } from '../../fixtures/translation-service.js';
 
 const runBrowser = hasChromium();
 
 const DICTIONARY: Record<string, string> = { 虚拟现实: 'virtual reality', 'virtual reality': '虚拟现实' };
 
-/** A LibreTranslate-compatible service on 127.0.0.1 translating from DICTIONARY. */
-async function startDictionaryService(): Promise<{ url: string; server: Server; asked: string[] }> {
-  const asked: string[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (part: Buffer) => (raw += part.toString('utf8')));
-    req.on('end', () => {
-      const body = JSON.parse(raw) as { q: string };
-      asked.push(body.q);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ translatedText: DICTIONARY[body.q] ?? body.q }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, asked };
-}
-
 /** Issue 43 item 10: the result page's cross-language switch and the note of the translations added. */
 describe.runIf(runBrowser)('[SEARCH][ENGLISH]: cross-language search on the result page', () => {
-  let fake: Awaited<ReturnType<typeof startDictionaryService>>;
+  let fake: TranslationService;
   let server: RunningServer;
   let browser: Browser;
   let session: ApiSession;
 
   beforeAll(async () => {
-    fake = await startDictionaryService();
+    fake = await startTranslationService(({ q }) => DICTIONARY[q] ?? q);
     server = await startServer({ env: { TRANSLATE_URL: fake.url, TRANSLATE_KIND: 'libretranslate' } });
     browser = await launchBrowser();
     session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);

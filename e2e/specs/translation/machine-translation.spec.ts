@@ -1,39 +1,22 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
 import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { startTranslationService, type TranslationService } from '../../fixtures/translation-service.js';
 
 const runBrowser = hasChromium();
 
-/** A LibreTranslate-compatible service on 127.0.0.1 that marks what it "translated". */
-async function startFakeLibreTranslate(): Promise<{ url: string; server: Server; texts: string[] }> {
-  const texts: string[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (part: Buffer) => (raw += part.toString('utf8')));
-    req.on('end', () => {
-      const body = JSON.parse(raw) as { q: string; target: string };
-      texts.push(body.q);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ translatedText: `【${body.target}】${body.q.slice(0, 80)}` }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, texts };
-}
-
 describe.runIf(runBrowser)('[TRANSLATION]: machine translation of an abstract', () => {
-  let fake: Awaited<ReturnType<typeof startFakeLibreTranslate>>;
+  let fake: TranslationService;
   let server: RunningServer;
   let browser: Browser;
   let session: ApiSession;
 
   beforeAll(async () => {
-    fake = await startFakeLibreTranslate();
+    // Marks what it "translated": the target language, then the text.
+    fake = await startTranslationService(({ q, target }) => `【${target}】${q.slice(0, 80)}`);
     server = await startServer({ env: { TRANSLATE_URL: fake.url, TRANSLATE_KIND: 'libretranslate' } });
     browser = await launchBrowser();
     session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
@@ -58,8 +41,8 @@ describe.runIf(runBrowser)('[TRANSLATION]: machine translation of an abstract', 
     await button.waitFor({ state: 'visible', timeout: 60_000 });
     await button.click();
     await page.getByText('【zh】').first().waitFor({ state: 'visible', timeout: 30_000 });
-    expect(fake.texts).toHaveLength(1);
-    expect(fake.texts[0]!.length).toBeGreaterThan(20);
+    expect(fake.asked).toHaveLength(1);
+    expect(fake.asked[0]!.length).toBeGreaterThan(20);
     expect(await page.getByText('机器译文').count()).toBe(1);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'machine-translation-zh.png'), fullPage: false });
     expect(errors).toEqual([]);
