@@ -15,6 +15,12 @@ describe('near-term suggestions of the expression editor', () => {
     expect(at('TI=电池*', 6)).toBeUndefined();
     expect(at('TI=电池 AND 车', 8)).toBeUndefined();
     expect(at('TI=电池', 1)).toBeUndefined();
+    // Numbers, dates and range values have no near terms.
+    expect(at('TI=(电池) AND PD>=2020', 21)).toBeUndefined();
+    expect(at('AD=2020-01-01', 13)).toBeUndefined();
+    expect(at('PN=CN107274400A', 15)).toBeUndefined();
+    expect(at('IPC=G06F3/01', 12)).toBeUndefined();
+    expect(at('TI=5G', 5)).toMatchObject({ term: '5G' });
   });
 
   it('makes a TI=(… OR …) group of a lone term, and joins an existing group', () => {

@@ -13,7 +13,8 @@ export interface TermAtCaret {
 
 /**
  * The term or phrase the caret is in or just after, when it is worth asking for near terms: two
- * characters or more, no wildcard, not a field value's range.
+ * characters or more, no wildcard, and words rather than a number, a date or a range value
+ * (`PD>=2020`, `CN107274400A`, `G06F3/01`), which have no near terms.
  */
 export function termAtCaret(tokens: readonly EditorToken[], caret: number): TermAtCaret | undefined {
   const index = tokens.findIndex(
@@ -23,6 +24,7 @@ export function termAtCaret(tokens: readonly EditorToken[], caret: number): Term
   if (!token) return undefined;
   const term = token.kind === 'phrase' ? token.text.replace(/^["“”]|["“”]$/g, '') : token.text;
   if (term.trim().length < 2 || /[*?？#]/.test(term)) return undefined;
+  if (!/\p{L}/u.test(term) || /\d{4,}/.test(term) || /^[A-H]\d{2}[A-Z]\d*(\/\d*)?$/i.test(term)) return undefined;
   // Inside a group: an unclosed "(" before the term.
   let depth = 0;
   for (let i = index - 1; i >= 0; i--) {
