@@ -327,6 +327,8 @@ const EnvSchema = z.object({
   SEARCH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(300),
   /** NODE_ENV=test only: the search workers count as started this much later (a slow index open, e2e). */
   SEARCH_TEST_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** NODE_ENV=test only: the search workers count as started once this file exists (a test opens the gate when it has seen the start). */
+  SEARCH_TEST_START_GATE_FILE: z.string().optional(),
   /** Largest file an operator may upload on the import page, in MB (default 2048: 2 GB). */
   IMPORT_MAX_FILE_MB: z.coerce
     .number()
@@ -450,7 +452,12 @@ export interface Config {
    * Issue 40: each user's share of the search workers (ownerCost undefined: workers + 1), the
    * per-user rate limit of the search, count and analysis routes, and (tests only) a held start.
    */
-  searchFairness: { ownerCost: number | undefined; ratePerMinute: number; testStartDelayMs: number };
+  searchFairness: {
+    ownerCost: number | undefined;
+    ratePerMinute: number;
+    testStartDelayMs: number;
+    testStartGateFile?: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -556,6 +563,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       ownerCost: e.SEARCH_USER_COST,
       ratePerMinute: e.SEARCH_RATE_LIMIT_PER_MIN,
       testStartDelayMs: e.NODE_ENV === 'test' ? e.SEARCH_TEST_START_DELAY_MS : 0,
+      ...(e.NODE_ENV === 'test' && e.SEARCH_TEST_START_GATE_FILE
+        ? { testStartGateFile: e.SEARCH_TEST_START_GATE_FILE }
+        : {}),
     },
   };
 }

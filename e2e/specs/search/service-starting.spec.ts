@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
@@ -16,13 +19,16 @@ const runBrowser = hasChromium();
 describe.runIf(runBrowser)('[SEARCH][STARTING]: a search made while the server starts', () => {
   let server: RunningServer;
   let browser: Browser;
+  // NODE_ENV=test hook: the workers count as started once this file exists (a large index's open),
+  // written when both pages have shown the starting notice.
+  const gateDir = mkdtempSync(path.join(os.tmpdir(), 'patlas-start-gate-'));
+  const gateFile = path.join(gateDir, 'open');
 
   beforeAll(async () => {
     browser = await launchBrowser();
     server = await startServer({
       env: {
-        // NODE_ENV=test hook: the workers count as started 45 s after the start (a large index's open).
-        SEARCH_TEST_START_DELAY_MS: '45000',
+        SEARCH_TEST_START_GATE_FILE: gateFile,
         // Each try waits 3 s for the start, then answers SERVICE_STARTING.
         SEARCH_TIMEOUT_MS: '3000',
       },
@@ -33,6 +39,7 @@ describe.runIf(runBrowser)('[SEARCH][STARTING]: a search made while the server s
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    rmSync(gateDir, { recursive: true, force: true });
   });
 
   it('shows the starting notice, then the results, in zh and en, without a reload', async () => {
@@ -79,6 +86,7 @@ describe.runIf(runBrowser)('[SEARCH][STARTING]: a search made while the server s
     await shot(en, 'search-service-starting-en.png');
 
     // The workers open the index; each page asks again by itself and shows its results.
+    writeFileSync(gateFile, '');
     for (const page of [zh, en]) {
       await expect
         .poll(() => resultTotal(page).catch(() => 0), { timeout: 120_000, interval: 500 })

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   createPooledEngine,
@@ -44,12 +45,25 @@ const STOPPED_LINES = {
   starting: 'search stopped: search workers still starting',
 } as const;
 
-/** Test hooks holding the search workers' start: a test's own gate, or (NODE_ENV=test) a delay. */
+/** Test hooks holding the search workers' start: a test's own gate, or (NODE_ENV=test) a delay or a file to wait for. */
 function searchStartGateOf(config: Config, options: SearchEngineOptions): { startGate?: Promise<unknown> } {
   const gates: Promise<unknown>[] = [];
   if (options.searchStartGate) gates.push(options.searchStartGate);
   const delayMs = config.searchFairness.testStartDelayMs;
   if (delayMs > 0) gates.push(new Promise((resolve) => setTimeout(resolve, delayMs).unref()));
+  const gateFile = config.searchFairness.testStartGateFile;
+  if (gateFile) {
+    gates.push(
+      new Promise<void>((resolve) => {
+        const timer = setInterval(() => {
+          if (!existsSync(gateFile)) return;
+          clearInterval(timer);
+          resolve();
+        }, 200);
+        timer.unref();
+      }),
+    );
+  }
   return gates.length > 0 ? { startGate: Promise.all(gates) } : {};
 }
 
