@@ -9,7 +9,7 @@ export const applicantGroupFeature = defineFeature({
       titleKey: 'applicantGroup:routes.groups',
       access: GROUPS_PERMISSION,
       tab: { permission: GROUPS_PERMISSION },
-      menu: { group: 'user', labelKey: 'applicantGroup:menu', order: 44 },
+      menu: { group: 'user', labelKey: 'applicantGroup:menu', order: 46 },
       page: async () => (await import('./ApplicantGroupPage')).ApplicantGroupPage,
     },
     { path: '/paeGroup', redirectTo: APPLICANT_GROUPS_PATH, keepQuery: true },
