@@ -127,6 +127,9 @@ describe.runIf(runBrowser)('[APPLICANT-GROUP]: applicant groups made on their pa
       expect(expected).toBeGreaterThan(0);
       await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(`PA=@${lang.typed}`)}`);
       await expect.poll(() => resultTotal(page), { timeout: 60_000 }).toBe(expected);
+      // The live parse under the editor writes the group out as the server searches it.
+      const preview = page.getByTestId('expression-applicant-groups');
+      await expect.poll(() => preview.innerText(), { timeout: 30_000 }).toContain('"歌尔科技有限公司"');
       await shot(page, `applicant-group-search-${lang.tag}.png`);
 
       // An unknown group is refused in the user's language.
