@@ -1172,6 +1172,63 @@ export const ERROR_CODES = {
     zh: '创建者不能退出群组，可以解散群组',
     en: 'The owner cannot leave the group; disband it instead',
   },
+  /** Applicant groups (spec 2 §5): name required and unique, Chinese and uppercase letters only, no digits. */
+  APPLICANT_GROUP_NAME_REQUIRED: {
+    http: 400,
+    status: 0,
+    zh: '请输入申请人组名称',
+    en: 'Please enter a name for the applicant group',
+  },
+  APPLICANT_GROUP_NAME_DIGITS: { http: 400, status: 0, zh: '名称不能包含数字', en: 'The name may not contain digits' },
+  APPLICANT_GROUP_NAME_CHARACTERS: {
+    http: 400,
+    status: 0,
+    zh: '名称只能包含中文和大写字母',
+    en: 'The name may contain only Chinese characters and uppercase letters',
+  },
+  APPLICANT_GROUP_NAME_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '名称最多 {max} 个字',
+    en: 'The name may be at most {max} characters long',
+  },
+  APPLICANT_GROUP_NAME_EXISTS: {
+    http: 400,
+    status: 0,
+    zh: '申请人组名称已存在',
+    en: 'An applicant group with this name already exists',
+  },
+  APPLICANT_GROUP_EMPTY: { http: 400, status: 0, zh: '请至少添加一个申请人', en: 'Please add at least one applicant' },
+  APPLICANT_GROUP_NOT_FOUND: {
+    http: 404,
+    status: 0,
+    zh: '该申请人组不存在或已删除',
+    en: 'This applicant group does not exist or has been deleted',
+  },
+  APPLICANT_GROUP_OWNER_ONLY: {
+    http: 403,
+    status: 0,
+    zh: '只有申请人组的创建者可以进行此操作',
+    en: 'Only the owner of the applicant group can do this',
+  },
+  APPLICANT_GROUP_SHARE_LIMIT: {
+    http: 400,
+    status: 0,
+    zh: '一个申请人组最多分享给 {max} 个用户',
+    en: 'An applicant group can be shared with at most {max} users',
+  },
+  APPLICANT_GROUP_ALREADY_SHARED: {
+    http: 400,
+    status: 0,
+    zh: '已分享给该邮箱：{email}',
+    en: 'Already shared with this e-mail: {email}',
+  },
+  APPLICANT_GROUP_NO_SHARE: {
+    http: 400,
+    status: 0,
+    zh: '没有待确认的申请人组分享',
+    en: 'There is no applicant group shared with you waiting for confirmation',
+  },
   GROUP_NOT_A_MEMBER: { http: 400, status: 0, zh: '该用户不是群组成员', en: 'This user is not a member of the group' },
   GROUP_NO_INVITATION: {
     http: 400,

@@ -29,6 +29,7 @@ export * from './compare.js';
 export * from './collaboration.js';
 export * from './in-app-path.js';
 export * from './alert.js';
+export * from './applicant-group.js';
 export * from './analysis-charts.js';
 export * from './export-analysis.js';
 export * from './export-citations.js';

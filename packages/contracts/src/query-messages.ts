@@ -114,6 +114,10 @@ export const QUERY_MESSAGES: Readonly<Record<QueryErrorCode, QueryMessage>> = {
     zh: '检索式有误：第 {col} 列的 #{no} 是检索历史引用，此处不能使用，请在检索框中检索',
     en: 'Expression incorrect at column {col}: the history reference #{no} cannot be used here; search it in a search box',
   },
+  QUERY_APPLICANT_GROUP_NOT_FOUND: {
+    zh: '检索式有误：第 {col} 列的“@{name}”不是您的申请人组（请在“申请人组”中创建，或确认他人分享给您的申请人组）',
+    en: 'Expression incorrect at column {col}: "@{name}" is not one of your applicant groups (create it under Applicant groups, or accept one shared with you)',
+  },
 };
 
 /** The localised message of a query error, with `{col}` (1-based) and the error's params filled in. */

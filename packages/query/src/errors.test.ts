@@ -75,7 +75,7 @@ describe('errors: code and span', () => {
     tested.add('QUERY_TOO_MANY_EXPANSIONS');
     // Found by the server, which knows the user's history (apps/server search.routes.test.ts).
     tested.add('QUERY_REFERENCE_NOT_FOUND').add('QUERY_REFERENCE_CYCLE').add('QUERY_REFERENCE_UNUSABLE');
-    tested.add('QUERY_REFERENCE_UNSUPPORTED');
+    tested.add('QUERY_REFERENCE_UNSUPPORTED').add('QUERY_APPLICANT_GROUP_NOT_FOUND');
     expect(QUERY_ERROR_CODES.filter((code) => !tested.has(code))).toEqual([]);
   });
 

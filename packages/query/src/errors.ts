@@ -58,6 +58,8 @@ export const QUERY_ERROR_CODES = [
   'QUERY_REFERENCE_UNUSABLE',
   /** `#n` where only a plain expression is taken (an analysis or dashboard call). Found by the server. */
   'QUERY_REFERENCE_UNSUPPORTED',
+  /** `PA=@组名` names no applicant group of the user (own or shared with them and accepted). Found by the server. */
+  'QUERY_APPLICANT_GROUP_NOT_FOUND',
 ] as const;
 
 export type QueryErrorCode = (typeof QUERY_ERROR_CODES)[number];

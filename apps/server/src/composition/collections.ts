@@ -1,4 +1,7 @@
 import type { DatabaseHandle } from '../db/database.js';
+import { applicantGroupDomain } from '../domains/applicant-group/applicant-group.domain.js';
+import { ApplicantGroupRepository } from '../domains/applicant-group/applicant-group.repository.js';
+import { ApplicantGroupService } from '../domains/applicant-group/applicant-group.service.js';
 import type { UserRepository } from '../domains/auth/user.repository.js';
 import { groupDomain } from '../domains/group/group.domain.js';
 import { GroupRepository } from '../domains/group/group.repository.js';
@@ -33,6 +36,7 @@ export function collectionsRepositories(database: DatabaseHandle) {
     libraries: new LibraryRepository(db, dialect),
     libraryMembers: new LibraryMembersRepository(db),
     groups: new GroupRepository(db),
+    applicantGroups: new ApplicantGroupRepository(db),
     messages: new MessageRepository(db),
     shares: new ShareRepository(db),
   };
@@ -67,6 +71,31 @@ export function collectionsServices(r: Repositories, infra: Infrastructure, befo
     /** the message centre; other domains notify and invite through it */
     messages,
     groups,
+    /** applicant groups (domains/applicant-group); names suggested from the standardised applicants */
+    applicantGroups: new ApplicantGroupService(
+      r.applicantGroups,
+      people,
+      async (keyword, lang) => {
+        const result = await search.search(
+          {
+            searchExpre: `PA=("${keyword.replace(/"/g, '')}")`,
+            page: 1,
+            pageSize: 1,
+            mergeType: 0,
+            filters: [],
+            facets: ['applicant'],
+            highlight: false,
+          },
+          lang,
+        );
+        return (result.facets.applicant ?? []).slice(0, 20).map((bucket) => ({
+          name: bucket.value,
+          count: bucket.count,
+          variants: (bucket.variants ?? []).map((v) => v.value).filter((v) => v !== bucket.value),
+        }));
+      },
+      now,
+    ),
     shares: new ShareService(
       r.shares,
       messages,
@@ -119,6 +148,7 @@ export function collectionsEntries(s: Services, infra: Infrastructure): AreaEntr
       routesOf(libraryDomain, { prefix: PRODUCT, library: s.library, libraryShare: s.libraryShare, lookups }),
       routesOf(messageDomain, { prefix: PRODUCT, messages: s.messages }),
       routesOf(groupDomain, { prefix: PRODUCT, groups: s.groups, lookups }),
+      routesOf(applicantGroupDomain, { prefix: PRODUCT, applicantGroups: s.applicantGroups, lookups }),
       routesOf(shareDomain, { prefix: PRODUCT, shares: s.shares, lookups }),
     ],
   };

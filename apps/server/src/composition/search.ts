@@ -1,3 +1,4 @@
+import { applicantGroupNames } from '../domains/applicant-group/applicant-group.service.js';
 import path from 'node:path';
 import type { DatabaseHandle } from '../db/database.js';
 import { AdvancedSearchRepository } from '../domains/advanced-search/advanced-search.repository.js';
@@ -151,6 +152,8 @@ export function searchServices(r: Repositories, infra: Infrastructure) {
     references: new HistoryReferences(r.searchHistory, new HistoryCombiner(new ExpressionSearch(engine))),
     // Cross-language search (issue 43): the search's words through the translation service, remembered and time-limited.
     translator: new TermTranslator(translationProvider, config.translate.queryTimeoutMs),
+    // PA=@组名 (issue 46): the user's applicant groups, read from the applicant-group domain's table.
+    applicantGroups: applicantGroupNames(r.applicantGroups),
   });
   const drawingIndex = new DrawingIndex(r.imageSearch, patents);
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>

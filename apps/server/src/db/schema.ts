@@ -262,6 +262,26 @@ export interface UserGroupMembersTable {
   created_at: string;
 }
 
+/** Applicant groups (issue 46): a named set of applicant names with their variants. */
+export interface ApplicantGroupsTable {
+  id: string;
+  owner_id: string;
+  /** Chinese and uppercase letters only (spec 2 §5); unique per owner */
+  name: string;
+  /** JSON: [{ name, variants: string[] }] */
+  members: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Users an applicant group is shared with: pending until they confirm. */
+export interface ApplicantGroupSharesTable {
+  group_id: string;
+  user_id: string;
+  status: 'pending' | 'accepted';
+  created_at: string;
+}
+
 /** Users a library (a top-level folder) is shared with: invited until they accept. */
 export interface LibraryMembersTable {
   library_id: string;
@@ -988,6 +1008,8 @@ export interface Database {
   operate_history: OperateHistoryTable;
   user_groups: UserGroupsTable;
   user_group_members: UserGroupMembersTable;
+  applicant_groups: ApplicantGroupsTable;
+  applicant_group_shares: ApplicantGroupSharesTable;
   messages: MessagesTable;
   shares: SharesTable;
   event_tracking: EventTrackingTable;

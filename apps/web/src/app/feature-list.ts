@@ -20,6 +20,7 @@ import { libraryFeature } from '../features/library/feature';
 import { statusFeature } from '../features/status/feature';
 import { messageFeature } from '../features/message/feature';
 import { groupFeature } from '../features/group/feature';
+import { applicantGroupFeature } from '../features/applicant-group/feature';
 import { shareFeature } from '../features/share/feature';
 import { downloadFeature } from '../features/download/feature';
 import { alertFeature } from '../features/alert/feature';
@@ -59,6 +60,7 @@ export const FEATURES: readonly Feature[] = [
   statusFeature,
   messageFeature,
   groupFeature,
+  applicantGroupFeature,
   shareFeature,
   downloadFeature,
   alertFeature,

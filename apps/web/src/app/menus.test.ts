@@ -68,6 +68,7 @@ describe('menus built from the features’ declarations', () => {
       ['/innovationSpace/myMsg', 'message:menu', '/messageCenter'],
       ['/innovationSpace/share', 'share:menu', '/user/share'],
       ['/user/group', 'group:menu', '/userPaeGroup'],
+      ['/innovationSpace/paeGroup', 'applicantGroup:menu', '/userPaeGroup'],
       // The operators' area last, after the user's own pages.
       ['/sys/user', 'sys:menu.sys', '/sys'],
     ]);

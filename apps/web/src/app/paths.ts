@@ -50,6 +50,8 @@ export const SHARES_PERMISSION = '/user/share';
 export const SHARE_SEND_PERMISSION = 'patentShare';
 /** Spec 2 §2: /user/group, permission /userPaeGroup. */
 export const GROUPS_PATH = '/user/group';
+/** Spec 1 §2, 2 §2: applicant groups (/paeGroup) under the innovation space, permission /userPaeGroup. */
+export const APPLICANT_GROUPS_PATH = '/innovationSpace/paeGroup';
 export const GROUPS_PERMISSION = '/userPaeGroup';
 /**
  * Spec 2 §2 libraries: the personal libraries (`tab=searchExp`: the saved expressions), each

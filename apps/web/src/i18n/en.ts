@@ -22,6 +22,7 @@ import enDataImport from './en-US/dataImport.json';
 import enCompare from './en-US/compare.json';
 import enMessage from './en-US/message.json';
 import enGroup from './en-US/group.json';
+import enApplicantGroup from './en-US/applicantGroup.json';
 import enShare from './en-US/share.json';
 import enLibrary from './en-US/library.json';
 import enExport from './en-US/export.json';
@@ -65,6 +66,7 @@ export const enResources = {
   compare: enCompare,
   message: enMessage,
   group: enGroup,
+  applicantGroup: enApplicantGroup,
   share: enShare,
   library: enLibrary,
   export: enExport,

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'compare',
   'message',
   'group',
+  'applicantGroup',
   'share',
   'library',
   'export',

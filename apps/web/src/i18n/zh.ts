@@ -22,6 +22,7 @@ import zhDataImport from './zh-CN/dataImport.json';
 import zhCompare from './zh-CN/compare.json';
 import zhMessage from './zh-CN/message.json';
 import zhGroup from './zh-CN/group.json';
+import zhApplicantGroup from './zh-CN/applicantGroup.json';
 import zhShare from './zh-CN/share.json';
 import zhLibrary from './zh-CN/library.json';
 import zhExport from './zh-CN/export.json';
@@ -65,6 +66,7 @@ export const zhResources = {
   compare: zhCompare,
   message: zhMessage,
   group: zhGroup,
+  applicantGroup: zhApplicantGroup,
   share: zhShare,
   library: zhLibrary,
   export: zhExport,

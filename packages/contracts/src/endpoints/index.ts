@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account.js';
+import { applicantGroupEndpoints } from './applicant-group.js';
 import { advancedSearchEndpoints } from './advanced-search.js';
 import { alertEndpoints } from './alert.js';
 import { analysisEndpoints } from './analysis.js';
@@ -39,6 +40,7 @@ import { translationEndpoints } from './translation.js';
 
 export * from './account.js';
 export * from './advanced-search.js';
+export * from './applicant-group.js';
 export * from './alert.js';
 export * from './analysis.js';
 export * from './auth.js';
@@ -81,6 +83,7 @@ export const ENDPOINTS = {
   account: accountEndpoints,
   advancedSearch: advancedSearchEndpoints,
   alert: alertEndpoints,
+  applicantGroup: applicantGroupEndpoints,
   analysis: analysisEndpoints,
   auth: authEndpoints,
   award: awardEndpoints,

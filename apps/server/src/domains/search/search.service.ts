@@ -34,6 +34,7 @@ import {
   type Span,
 } from '@patlas/query';
 import { AppError } from '../../errors.js';
+import { expandApplicantGroups, type ApplicantGroupSource } from './applicant-groups.js';
 import { crossLanguageSearch, type QueryTermTranslator } from './cross-language.js';
 import { ExpressionSearch, grouped, referenceError, toAppError } from './expression-search.js';
 import { MAX_APPLICANT_PAIRS, mergeApplicantFacet, mergedApplicantFacets } from './applicant-facet.js';
@@ -244,6 +245,8 @@ export interface SearchServiceDeps {
   references?: HistoryReferenceSource | undefined;
   /** Translates words for cross-language search (absent or not configured: the option is refused). */
   translator?: QueryTermTranslator | undefined;
+  /** What `PA=@组名` stands for (the applicant-group domain's groups; absent: every group is not found). */
+  applicantGroups?: ApplicantGroupSource | undefined;
 }
 
 /**
@@ -255,6 +258,7 @@ export class SearchService extends ExpressionSearch {
   private readonly caller: () => SearchContext | undefined;
   private readonly references: HistoryReferenceSource | undefined;
   private readonly translator: QueryTermTranslator | undefined;
+  private readonly applicantGroups: ApplicantGroupSource | undefined;
 
   constructor(
     engine: SearchEngine,
@@ -266,6 +270,7 @@ export class SearchService extends ExpressionSearch {
     this.caller = deps.caller ?? (() => undefined);
     this.references = deps.references;
     this.translator = deps.translator;
+    this.applicantGroups = deps.applicantGroups;
   }
 
   /** Whether cross-language search can run (a translation service is set). */
@@ -392,14 +397,16 @@ export class SearchService extends ExpressionSearch {
 
   /** `trail`: the entries being resolved around this AST (a repeat is a cycle); `memo`: entries resolved so far. */
   private async resolveWithin(
-    ast: QueryNode,
+    written: QueryNode,
     lang: Language,
     userId: string | null,
     trail: readonly number[],
     memo: Map<number, QueryNode>,
   ): Promise<QueryNode> {
-    const refs = historyReferences(ast);
-    if (refs.length === 0) return ast;
+    // `PA=@组名` (issue 46): the user's applicant group written out, here and in each entry's own search.
+    const expanded = await expandApplicantGroups(written, lang, userId, this.applicantGroups);
+    const refs = historyReferences(expanded);
+    if (refs.length === 0) return expanded;
     const searches = new Map<number, QueryNode>();
     for (const ref of refs) {
       if (searches.has(ref.no)) continue;
@@ -408,7 +415,7 @@ export class SearchService extends ExpressionSearch {
       memo.set(ref.no, resolved);
       searches.set(ref.no, resolved);
     }
-    return replaceReferences(ast, (ref) => searches.get(ref.no)!);
+    return replaceReferences(expanded, (ref) => searches.get(ref.no)!);
   }
 
   private async resolveOne(

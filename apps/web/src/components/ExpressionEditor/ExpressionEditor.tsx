@@ -11,6 +11,7 @@ import { FieldPicker } from './FieldPicker';
 import { forgetExpression, loadRecentExpressions, rememberExpression, suggestExpressions } from './recent-expressions';
 import { checkExpression, useExpressionValidation, type ExpressionProblem } from './useExpressionValidation';
 import { ReferencePreview } from './ReferencePreview';
+import { ApplicantGroupPreview } from './ApplicantGroupPreview';
 import { useReferenceProblem } from './useReferenceProblem';
 import { addNearTerm, termAtCaret } from './near-terms';
 import { useNearTerms } from './useNearTerms';
@@ -286,6 +287,7 @@ export function ExpressionEditor({
         )}
       </div>
       <ReferencePreview references={references.references} />
+      <ApplicantGroupPreview expression={value} />
       <Flex justify="space-between" align="flex-start" gap={12} className="expr-editor-footer">
         <div className="expr-editor-message" id={messageId} role="status" aria-live="polite">
           {problem && (
