@@ -58,7 +58,8 @@ export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (
     },
     async (request) => {
       const userId = request.auth.userId;
-      const read = readMarks && userId !== null ? await readMarks.readAmong(userId, request.body.publicationNumbers) : [];
+      const read =
+        readMarks && userId !== null ? await readMarks.readAmong(userId, request.body.publicationNumbers) : [];
       return { status: 1, message: '', data: { read } };
     },
   );

@@ -43,7 +43,10 @@ export class ReadMarkRepository {
   }
 
   /** Which of these numbers the user has opened, with when. */
-  async readAmong(userId: string, publicationNumbers: readonly string[]): Promise<{ publicationNumber: string; readAt: string }[]> {
+  async readAmong(
+    userId: string,
+    publicationNumbers: readonly string[],
+  ): Promise<{ publicationNumber: string; readAt: string }[]> {
     if (publicationNumbers.length === 0) return [];
     const rows = await this.db
       .selectFrom('reading_marks')

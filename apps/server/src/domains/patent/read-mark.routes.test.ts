@@ -44,9 +44,11 @@ describe.each(await reachableDialects())('reading marks on %s (spec 2 §3/§9, i
     expect(res.statusCode, res.body).toBe(200);
   };
   const marks = async (numbers: string[], who: TestUser = user) =>
-    ((await okData('/patent/readMark/list', { publicationNumbers: numbers }, who)) as {
-      read: { publicationNumber: string; readAt: string }[];
-    }).read;
+    (
+      (await okData('/patent/readMark/list', { publicationNumbers: numbers }, who)) as {
+        read: { publicationNumber: string; readAt: string }[];
+      }
+    ).read;
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
