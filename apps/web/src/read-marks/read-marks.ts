@@ -11,16 +11,25 @@ import { usePersonalSession } from '../session/useSession';
  */
 export const readMarkKeys = { all: ['read-marks'] as const };
 
-/** `POST /api/product/patent/readMark/list`: which of these patents the caller has opened. */
-export function fetchReadMarks(
+/** Most rows of one list asked about (a batch search finds up to 1,000 records): a call per 200. */
+const MAX_LIST_ROWS = 1000;
+
+/**
+ * `POST /api/product/patent/readMark/list`: which of these patents the caller has opened, asked
+ * MAX_READING_MARK_LOOKUP numbers at a time.
+ */
+export async function fetchReadMarks(
   publicationNumbers: readonly string[],
   options: Omit<RequestOptions, 'query'>,
 ): Promise<ReadMarkListResponse> {
-  return call(
-    patentEndpoints.readMarks,
-    { body: { publicationNumbers: publicationNumbers.slice(0, MAX_READING_MARK_LOOKUP) } },
-    options,
+  const numbers = [...new Set(publicationNumbers)].slice(0, MAX_LIST_ROWS);
+  const chunks: string[][] = [];
+  for (let at = 0; at < numbers.length; at += MAX_READING_MARK_LOOKUP)
+    chunks.push(numbers.slice(at, at + MAX_READING_MARK_LOOKUP));
+  const answers = await Promise.all(
+    chunks.map((chunk) => call(patentEndpoints.readMarks, { body: { publicationNumbers: chunk } }, options)),
   );
+  return { read: answers.flatMap((a) => a.read) };
 }
 
 /** Publication number → when the user last opened it (ISO), for the rows on screen. */
