@@ -83,6 +83,9 @@ describe.runIf(runBrowser)('[SEARCH][READ-MARKS]: reading marks and "unread only
       for (const done of opened) expect(numbers.map((n) => n.trim())).not.toContain(done);
       // The switch's hint would cover the list: the pointer leaves it first.
       await page.mouse.move(700, 880);
+      await expect
+        .poll(() => page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').count(), { timeout: 30_000 })
+        .toBe(0);
       await shot(page, `reading-marks-unread-only-${lang.tag}.png`);
 
       // Off again: the whole set, the marks back.
