@@ -142,6 +142,13 @@ export const SHEET_READ_TIMEOUT_MS = 60_000;
 export const SHEET_READ_QUEUE = 16;
 /** Spec 2 §5: "Compare needs 2 to 10 patents"; §9: "Compare at most 10 patents". */
 export const MIN_COMPARE_PATENTS = 2;
+/**
+ * Spec 2 §3/§9 reading marks: "reading-mark limit … templated" (value not shown). Ours: the
+ * patents a user opened that stay marked read; opening one more drops the mark opened longest ago.
+ */
+export const MAX_READING_MARKS = 10_000;
+/** Publication numbers one reading-mark look-up takes (a result page holds at most 100). */
+export const MAX_READING_MARK_LOOKUP = 200;
 export const MAX_COMPARE_PATENTS = 10;
 /** Spec 2 §5 "Sharing: at most 5 e-mails at a time; a pre-shared e-mail may not be duplicated." */
 export const MAX_SHARE_RECIPIENTS = 5;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_READING_MARK_LOOKUP } from './limits.js';
 
 /**
  * The canonical patent record (spec 2 §3 "Patent" and its related records).
@@ -264,6 +265,20 @@ export const ReferencedPatentSchema = z.object({
   date: IsoDateSchema.optional(),
 });
 export type ReferencedPatent = z.infer<typeof ReferencedPatentSchema>;
+
+/**
+ * `POST /api/product/patent/readMark/list`: which of these patents the caller has opened (reading
+ * marks, spec 2 §3/§9): the detail call marks a patent read for its caller; the newest
+ * MAX_READING_MARKS stay marked.
+ */
+export const ReadMarkListRequestSchema = z.object({
+  publicationNumbers: z.array(z.string().trim().min(1).max(64)).max(MAX_READING_MARK_LOOKUP),
+});
+export const ReadMarkListResponseSchema = z.object({
+  /** The given numbers the caller has opened, each with when it was last opened (ISO). */
+  read: z.array(z.object({ publicationNumber: z.string(), readAt: z.string() })),
+});
+export type ReadMarkListResponse = z.infer<typeof ReadMarkListResponseSchema>;
 
 export const PatentDetailQuerySchema = z.object({
   pn: z.string().trim().min(1).max(64),

@@ -144,6 +144,12 @@ export const SearchQueryRequestSchema = z.object({
    * TRANSLATION_NOT_CONFIGURED when no service is set.
    */
   crossLanguage: z.boolean().optional(),
+  /**
+   * Only the patents the caller has not opened (reading marks, spec 2 §3/§9; docs/reading-marks.md):
+   * the set without the caller's marked patents, so total and pages count the unread. Ignored
+   * without a user (IP visitors keep no marks).
+   */
+  unreadOnly: z.boolean().optional(),
 });
 export type SearchQueryRequest = z.input<typeof SearchQueryRequestSchema>;
 

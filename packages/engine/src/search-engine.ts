@@ -318,6 +318,11 @@ export interface CountOptions {
    * the number of set members after it, plus one).
    */
   readonly within?: readonly string[];
+  /**
+   * Never these patents (publication numbers as the engine lists them): the result page's "unread
+   * only" leaves out the patents its user has opened (reading marks). Applied before merging.
+   */
+  readonly without?: readonly string[];
   readonly filters?: readonly FacetFilter[];
   readonly merge?: MergeMode;
   readonly scope?: DataScope;

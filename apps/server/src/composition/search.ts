@@ -52,6 +52,8 @@ import { DataVersionRepository } from '../domains/patent/data-version.repository
 import { patentDomain } from '../domains/patent/patent.domain.js';
 import { PatentRepository } from '../domains/patent/patent.repository.js';
 import { PatentService } from '../domains/patent/patent.service.js';
+import { ReadMarkRepository } from '../domains/patent/read-mark.repository.js';
+import { ReadMarkService } from '../domains/patent/read-mark.service.js';
 import { PATENT_VALUE_RESCORE_KIND, patentValueRescoreJob } from '../domains/patent-value/patent-value.job.js';
 import { patentValueDomain } from '../domains/patent-value/patent-value.domain.js';
 import { PatentValueRepository } from '../domains/patent-value/patent-value.repository.js';
@@ -94,6 +96,8 @@ export function searchRepositories(database: DatabaseHandle) {
     /** What each import added and changed (issue 19: alerts report it). */
     dataVersions: new DataVersionRepository(db),
     searchStates: new SearchStateRepository(db),
+    /** reading marks: the patents each user opened (domains/patent) */
+    readMarks: new ReadMarkRepository(db),
     semanticQueries: new SemanticQueryRepository(db),
     searchHistory: new SearchHistoryRepository(db, dialect),
     operateHistory: new OperateHistoryRepository(db),
@@ -144,6 +148,7 @@ export function searchServices(r: Repositories, infra: Infrastructure) {
   const semanticSearch = new SemanticSearchService(engine, r.semanticQueries, infra.semanticModel, infra.wordVectors);
   const citationSets = new CitationSets({ patents, repository: r.citationQueries });
   const translationProvider = createTranslationProvider(config.translate);
+  const readMarks = new ReadMarkService(r.readMarks, now);
   const search = new SearchService(engine, r.searchStates, {
     sets: setResolversOf(r, semanticSearch, citationSets),
     // Analyses and text mining read a set for the caller of the request being served.
@@ -154,6 +159,8 @@ export function searchServices(r: Repositories, infra: Infrastructure) {
     translator: new TermTranslator(translationProvider, config.translate.queryTimeoutMs),
     // PA=@组名 (issue 46): the user's applicant groups, read from the applicant-group domain's table.
     applicantGroups: applicantGroupNames(r.applicantGroups),
+    // The result page's "unread only" leaves out the patents the searcher opened.
+    readMarks,
   });
   const drawingIndex = new DrawingIndex(r.imageSearch, patents);
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>
@@ -171,6 +178,8 @@ export function searchServices(r: Repositories, infra: Infrastructure) {
   });
   return {
     patents,
+    /** reading marks (spec 2 §3/§9): written by the detail call, read by result lists and "unread only" */
+    readMarks,
     /** patent value scores (domains/patent-value); the import scores every record through it */
     patentValue: new PatentValueService({
       repository: r.patentValues,
@@ -244,7 +253,12 @@ export function searchEntries(s: Services, infra: Infrastructure): AreaEntries {
   return {
     jobs: [imageIndexJob(s.imageIndexer, infra.shutdown), patentValueRescoreJob(s.patentValue, infra.shutdown)],
     routes: [
-      routesOf(patentDomain, { prefix: PRODUCT, patents: s.patents, drawingsDir: infra.drawingsDir }),
+      routesOf(patentDomain, {
+        prefix: PRODUCT,
+        patents: s.patents,
+        drawingsDir: infra.drawingsDir,
+        readMarks: s.readMarks,
+      }),
       routesOf(searchDomain, { prefix: API, search: s.search, ratePerMinute, recorder: s.history }),
       routesOf(analysisDomain, {
         prefix: PRODUCT,

@@ -154,6 +154,13 @@ export interface SocketTicketsTable {
   created_at: string;
 }
 
+/** Reading marks (spec 2 §3/§9): the patents each user opened, the newest MAX_READING_MARKS kept. */
+export interface ReadingMarksTable {
+  user_id: string;
+  publication_number: string;
+  read_at: string;
+}
+
 export interface AuditLogTable {
   id: string;
   at: string;
@@ -1055,6 +1062,7 @@ export interface Database {
   disclosure_images: DisclosureImagesTable;
   rewrites: RewritesTable;
   translation_usage: TranslationUsageTable;
+  reading_marks: ReadingMarksTable;
 }
 
 export type PatentRow = Selectable<PatentsTable>;

@@ -23,7 +23,7 @@ import { SEARCH_RESULT_PATH } from '../app/paths';
  * hits: `semantic:<key>`, `library:<folder id>[:<label id>]`, `alertRun:<run id>`), second (search within results), page, size, sort (`PD.desc`,
  * `relevance`: with a set, its rank), merge (0/1/2), source (cn/uncn), f (filters), view (spec 1
  * §3 view mode names), xl=1 (cross-language search, issue 43), names (`written`: applicants by their
- * names as written, not merged).
+ * names as written, not merged), unread=1 (only the patents the user has not opened: reading marks).
  * Defaults are left out of the URL so links stay short.
  */
 export type ViewMode = (typeof VIEW_MODES)[number];
@@ -49,6 +49,11 @@ export interface ResultUrlState {
    * merged under standardised names (the default, docs/companies.md).
    */
   applicantNames?: 'written';
+  /**
+   * Only the patents the user has not opened (reading marks, spec 2 §3/§9): searched without them
+   * on the server. A mark filter: not part of the stored state nor of history entries (spec 1 §4).
+   */
+  unreadOnly?: boolean;
 }
 
 export const DEFAULT_PAGE_SIZE: number = DEFAULT_RESULT_PAGE_SIZE;
@@ -228,6 +233,7 @@ export function encodeResultState(state: ResultUrlState): URLSearchParams {
   if (filters) params.set('f', filters);
   if (state.view !== DEFAULT_VIEW) params.set('view', state.view);
   if (state.applicantNames) params.set('names', state.applicantNames);
+  if (state.unreadOnly) params.set('unread', '1');
   return params;
 }
 
@@ -252,6 +258,7 @@ export function decodeResultState(params: URLSearchParams): ResultUrlState {
     view: (VIEW_MODES as readonly string[]).includes(view ?? '') ? (view as ViewMode) : DEFAULT_VIEW,
     ...(params.get('xl') === '1' ? { crossLanguage: true } : {}),
     ...(params.get('names') === 'written' ? { applicantNames: 'written' as const } : {}),
+    ...(params.get('unread') === '1' ? { unreadOnly: true } : {}),
   };
 }
 
@@ -293,6 +300,7 @@ export function toSearchRequest(state: ResultUrlState): SearchQueryRequest & { v
     ...toSearchState(state),
     viewMode: state.view,
     ...(state.applicantNames === 'written' ? { mergeApplicants: false } : {}),
+    ...(state.unreadOnly ? { unreadOnly: true } : {}),
   };
 }
 

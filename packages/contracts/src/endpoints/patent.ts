@@ -7,6 +7,8 @@ import {
   PatentDetailSchema,
   PatentDrawingsRequestSchema,
   PatentDrawingsResponseSchema,
+  ReadMarkListRequestSchema,
+  ReadMarkListResponseSchema,
 } from '../patent.js';
 
 /** A drawing's stored file name: no path, png or jpeg. */
@@ -19,6 +21,13 @@ export const patentEndpoints = {
     path: '/product/patent/detail',
     query: PatentDetailQuerySchema,
     response: PatentDetailSchema,
+  }),
+  /** Reading marks (spec 2 §3/§9): which of these patents the caller has opened. */
+  readMarks: endpoint({
+    method: 'POST',
+    path: '/product/patent/readMark/list',
+    body: ReadMarkListRequestSchema,
+    response: ReadMarkListResponseSchema,
   }),
   drawings: endpoint({
     method: 'POST',

@@ -9,3 +9,4 @@ export { classifyPartyType } from './import/shared/party-classify.js';
 export { currentLegalStatus, patentTypeOf, statutoryTermEnd } from './legal-status.js';
 export { CHANGE_BITS } from './patent-changes.js';
 export type { PatentService } from './patent.service.js';
+export type { ReadMarkService } from './read-mark.service.js';

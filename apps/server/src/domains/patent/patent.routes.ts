@@ -6,14 +6,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { route } from '../../kernel/route.js';
 import type { PatentService } from './patent.service.js';
+import type { ReadMarkService } from './read-mark.service.js';
 
 export interface PatentRoutesOptions {
   service: PatentService;
   drawingsDir: string;
+  /** Reading marks: the detail call marks its patent read for its caller (absent: no marks). */
+  readMarks?: ReadMarkService | undefined;
 }
 
 /** Patent detail, compare and drawings under /api/product/patent. */
-export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (app, { service, drawingsDir }) => {
+export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (
+  app,
+  { service, drawingsDir, readMarks },
+) => {
   route(
     app,
     endpoints.detail,
@@ -24,7 +30,38 @@ export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (a
         tags: ['patent'],
       },
     },
-    async (request) => ({ status: 1, message: '', data: await service.getDetail(request.query.pn) }),
+    async (request) => {
+      const detail = await service.getDetail(request.query.pn);
+      // Spec 2 §3/§9 reading marks: opening a patent marks it read for its user (IP visitors keep none).
+      // A mark that cannot be written leaves the detail answered (and is logged).
+      const userId = request.auth.userId;
+      if (readMarks && userId !== null) {
+        try {
+          await readMarks.record(userId, detail.publicationNumber);
+        } catch (err) {
+          request.log.warn({ err }, 'reading mark not recorded');
+        }
+      }
+      return { status: 1, message: '', data: detail };
+    },
+  );
+
+  route(
+    app,
+    endpoints.readMarks,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Reading marks: which of these patents the caller has opened, and when',
+        tags: ['patent'],
+      },
+    },
+    async (request) => {
+      const userId = request.auth.userId;
+      const read =
+        readMarks && userId !== null ? await readMarks.readAmong(userId, request.body.publicationNumbers) : [];
+      return { status: 1, message: '', data: { read } };
+    },
   );
 
   route(

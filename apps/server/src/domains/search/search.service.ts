@@ -69,6 +69,8 @@ export interface SearchParams {
   highlight: boolean;
   /** Search each text word's translation too (issue 43; needs a translation service). */
   crossLanguage?: boolean | undefined;
+  /** Only the patents the searching user has not opened (reading marks). */
+  unreadOnly?: boolean | undefined;
 }
 
 /** A set source resolved: its patents best first, each with the score that ranks it (0–1). */
@@ -104,6 +106,8 @@ export interface ResultSetParams {
   source?: 'cn' | 'uncn' | undefined;
   /** Each text word ORed with its translation (issue 43). */
   crossLanguage?: boolean | undefined;
+  /** Without the patents the searching user has opened (reading marks; ignored without a user). */
+  unreadOnly?: boolean | undefined;
 }
 
 /** A result set as the engine runs it. */
@@ -247,6 +251,13 @@ export interface SearchServiceDeps {
   translator?: QueryTermTranslator | undefined;
   /** What `PA=@组名` stands for (the applicant-group domain's groups; absent: every group is not found). */
   applicantGroups?: ApplicantGroupSource | undefined;
+  /** The patents a user has opened (the patent domain's reading marks; absent: "unread only" leaves none out). */
+  readMarks?: ReadMarkSource | undefined;
+}
+
+/** Reading marks as the search reads them (spec 2 §3/§9): the patents a user has opened. */
+export interface ReadMarkSource {
+  readNumbers(userId: string): Promise<string[]>;
 }
 
 /**
@@ -259,6 +270,7 @@ export class SearchService extends ExpressionSearch {
   private readonly references: HistoryReferenceSource | undefined;
   private readonly translator: QueryTermTranslator | undefined;
   private readonly applicantGroups: ApplicantGroupSource | undefined;
+  private readonly readMarks: ReadMarkSource | undefined;
 
   constructor(
     engine: SearchEngine,
@@ -271,6 +283,7 @@ export class SearchService extends ExpressionSearch {
     this.references = deps.references;
     this.translator = deps.translator;
     this.applicantGroups = deps.applicantGroups;
+    this.readMarks = deps.readMarks;
   }
 
   /** Whether cross-language search can run (a translation service is set). */
@@ -320,11 +333,15 @@ export class SearchService extends ExpressionSearch {
     const written = second ? makeAnd([mainAst, second.ast]) : mainAst;
     const translated = params.crossLanguage ? await this.translated(written) : undefined;
     const ast = translated?.ast ?? written;
+    // "Unread only": the searching user's opened patents left out, so totals and pages count the unread.
+    const reader = params.unreadOnly ? (context ?? this.caller() ?? NO_USER).userId : null;
+    const without = reader !== null && this.readMarks ? await this.readMarks.readNumbers(reader) : [];
     const options: CountOptions = {
       filters: params.filters ?? [],
       ...(params.mergeType ? { merge: params.mergeType } : {}),
       ...(params.source ? { scope: params.source } : {}),
       ...(resolved ? { within: resolved.ranking.map((r) => r.publicationNumber) } : {}),
+      ...(without.length > 0 ? { without } : {}),
     };
     return {
       scoped: {

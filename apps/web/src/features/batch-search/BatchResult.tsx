@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { BatchFoundApplicant, BatchFoundRecord, BatchSearchResponse } from '@patlas/contracts';
 import { patentDetailPath, searchResultPath } from '../../app/paths';
+import { ReadMark, ReadMarksProvider } from '../../read-marks/ReadMark';
 
 /** A batch search's answer: the records (or applicants) found, then every input not found. */
 export function BatchResult({ result }: { result: BatchSearchResponse }) {
@@ -21,7 +22,18 @@ export function BatchResult({ result }: { result: BatchSearchResponse }) {
       key: 'pn',
       render: (pn: string) => <Link to={patentDetailPath(pn)}>{pn}</Link>,
     },
-    { title: t('found.title'), dataIndex: 'title', key: 'title' },
+    {
+      title: t('found.title'),
+      dataIndex: 'title',
+      key: 'title',
+      // Reading marks: a record the user opened says so.
+      render: (title: string | undefined, row: BatchFoundRecord) => (
+        <>
+          {title}
+          <ReadMark publicationNumber={row.publicationNumber} />
+        </>
+      ),
+    },
     {
       title: t('found.applicants'),
       dataIndex: 'applicants',
@@ -56,14 +68,16 @@ export function BatchResult({ result }: { result: BatchSearchResponse }) {
         }
       >
         {result.mode === 'number' ? (
-          <Table<BatchFoundRecord>
-            rowKey="publicationNumber"
-            size="small"
-            columns={recordColumns}
-            dataSource={result.found}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
-            aria-label={t('foundTable')}
-          />
+          <ReadMarksProvider publicationNumbers={result.found.map((r) => r.publicationNumber)}>
+            <Table<BatchFoundRecord>
+              rowKey="publicationNumber"
+              size="small"
+              columns={recordColumns}
+              dataSource={result.found}
+              pagination={{ pageSize: 20, hideOnSinglePage: true }}
+              aria-label={t('foundTable')}
+            />
+          </ReadMarksProvider>
         ) : (
           <Table<BatchFoundApplicant>
             rowKey="applicant"

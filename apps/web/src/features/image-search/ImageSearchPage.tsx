@@ -25,6 +25,7 @@ import { ImageSearchFilters } from './ImageSearchFilters';
 import { useClearImageHistory, useImageHistory, useImageResult, useImageSearch, useRerunImageSearch } from './queries';
 import './image-search.css';
 import { ResultCard } from './ResultCard';
+import { ReadMarksProvider } from '../../read-marks/ReadMark';
 
 const MAX_MB = MAX_IMAGE_SEARCH_BYTES / 1024 / 1024;
 /** Three rows of four drawings. */
@@ -212,13 +213,16 @@ export function ImageSearchPage() {
                   />
                 ) : (
                   <>
-                    <Row gutter={[12, 12]} role="list" aria-label={t('results.grid')}>
-                      {pageItems.map((item) => (
-                        <Col key={item.publicationNumber} xs={12} md={8} lg={6} role="listitem">
-                          <ResultCard item={item} />
-                        </Col>
-                      ))}
-                    </Row>
+                    {/* Reading marks: the cards the user opened say so. */}
+                    <ReadMarksProvider publicationNumbers={pageItems.map((item) => item.publicationNumber)}>
+                      <Row gutter={[12, 12]} role="list" aria-label={t('results.grid')}>
+                        {pageItems.map((item) => (
+                          <Col key={item.publicationNumber} xs={12} md={8} lg={6} role="listitem">
+                            <ResultCard item={item} />
+                          </Col>
+                        ))}
+                      </Row>
+                    </ReadMarksProvider>
                     <Pagination
                       align="center"
                       current={page}

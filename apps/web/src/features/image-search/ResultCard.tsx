@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ImageSearchHit, ImageSimilarityBand } from '@patlas/contracts';
 import { patentDetailPath } from '../../app/paths';
 import { drawingUrl } from '../../api/drawings';
+import { ReadMark, useReadClass } from '../../read-marks/ReadMark';
 
 const BAND_COLOURS: Record<ImageSimilarityBand, string> = {
   very: 'green',
@@ -19,6 +20,7 @@ const BAND_COLOURS: Record<ImageSimilarityBand, string> = {
  */
 export function ResultCard({ item }: { item: ImageSearchHit }) {
   const { t } = useTranslation('imageSearch');
+  const readClass = useReadClass(item.publicationNumber);
   return (
     <Card
       size="small"
@@ -43,9 +45,13 @@ export function ResultCard({ item }: { item: ImageSearchHit }) {
             {t('results.rank', { rank: item.rank })}
           </Typography.Text>
         </Flex>
-        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: item.title }} className="image-result-title">
+        <Typography.Paragraph
+          ellipsis={{ rows: 2, tooltip: item.title }}
+          className={readClass ? `image-result-title ${readClass}` : 'image-result-title'}
+        >
           {item.title ?? t('results.untitled')}
         </Typography.Paragraph>
+        <ReadMark publicationNumber={item.publicationNumber} />
         <Flex justify="space-between" align="center" gap={4}>
           <Tooltip title={t('results.raw', { value: item.similarity.toFixed(3) })}>
             <Tag color={BAND_COLOURS[item.band]} className={`image-result-band image-result-band-${item.band}`}>

@@ -4,6 +4,7 @@ import { useApiContext } from '../../api/useApiContext';
 import { toNeighboursRequest, type ResultListContext } from '../../search-state/result-list-context';
 import { isTokenExpired } from '../../session/session';
 import { useSessionStore } from '../../session/useSession';
+import { invalidateReadMarks } from '../../read-marks/read-marks';
 import {
   evaluatePatentValue,
   fetchInventorStats,
@@ -20,9 +21,15 @@ import {
  */
 export function usePatentDetail(pn: string | undefined) {
   const { lang, messages } = useApiContext();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: ['patent-detail', pn, lang],
-    queryFn: ({ signal }) => fetchPatentDetail(pn ?? '', { lang, messages, signal }),
+    queryFn: async ({ signal }) => {
+      const detail = await fetchPatentDetail(pn ?? '', { lang, messages, signal });
+      // The server marked it read for this user (reading marks): the lists show it at once.
+      invalidateReadMarks(queryClient);
+      return detail;
+    },
     enabled: Boolean(pn),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === pn ? previous : undefined),
   });

@@ -47,6 +47,7 @@ import { useResultSelection } from './useResultSelection';
 import { LibraryLabelBar } from '../../library-actions/LibraryLabelBar';
 import { useHolding } from '../../library-actions/queries';
 import { usePersonalSession } from '../../session/useSession';
+import { ReadMarksProvider } from '../../read-marks/ReadMark';
 import './ResultsPage.css';
 
 /**
@@ -96,6 +97,7 @@ function ResultsView() {
     if (next.source === undefined) delete next.source;
     if (!next.crossLanguage) delete next.crossLanguage;
     if (next.applicantNames === undefined) delete next.applicantNames;
+    if (!next.unreadOnly) delete next.unreadOnly;
     setSearchParams(encodeResultState(next), options.history ? { state: options.history } : undefined);
   };
   const setFilter = (field: FilterFieldId, values: string[], change: FilterChange) => {
@@ -251,6 +253,8 @@ function ResultsView() {
                 onChange={handleToolbarChange}
                 crossLanguage={translation === 'on'}
                 extra={<ResultActions state={state} data={data} searchParams={searchParams} />}
+                // Reading marks: IP visitors keep none. A mark filter records no history entry (spec 1 §4).
+                onUnreadOnly={isPersonal ? (unreadOnly) => update({ unreadOnly }) : undefined}
               />
               {/* A library folder's page: its indexing labels (filter, set and cancel on the selection). */}
               {librarySet && (
@@ -284,21 +288,23 @@ function ResultsView() {
               {results.isPending && <Spin className="results-loading" />}
               {data && data.total === 0 && (
                 <EmptyResult
-                  hasFilters={state.filters.length > 0 || Boolean(state.second)}
+                  hasFilters={state.filters.length > 0 || Boolean(state.second) || state.unreadOnly === true}
                   notHeld={(data.codeSearch?.notHeld.length ?? 0) > 0}
                 />
               )}
               {data && data.total > 0 && (
                 <Spin spinning={isStale}>
-                  <ResultItems
-                    state={view === state.view ? state : { ...state, view }}
-                    items={items}
-                    selection={selection}
-                    offset={offset}
-                    holding={holding.data?.holding}
-                    setHasNoDrawings={setHasNoDrawings(content)}
-                    labels={holding.data?.labels}
-                  />
+                  <ReadMarksProvider publicationNumbers={pageNumbers} isEnabled={!isStale}>
+                    <ResultItems
+                      state={view === state.view ? state : { ...state, view }}
+                      items={items}
+                      selection={selection}
+                      offset={offset}
+                      holding={holding.data?.holding}
+                      setHasNoDrawings={setHasNoDrawings(content)}
+                      labels={holding.data?.labels}
+                    />
+                  </ReadMarksProvider>
                 </Spin>
               )}
               {data && data.total > 0 && (

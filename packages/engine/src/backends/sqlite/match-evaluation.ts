@@ -7,7 +7,7 @@ import { checkStop, type SqliteEngineState } from './engine-state.js';
 import { countOf, ftsFor, rankArgs, rankRows, runMatch } from './fts-tables.js';
 import { difference, filterIds, intersect, union, unionAll } from './id-sets.js';
 import { idsOfBlob } from './native-extension.js';
-import { withinIds } from './ranked-set.js';
+import { lookUpIds, withinIds } from './ranked-set.js';
 import { isSingleTerm, rankMatchOf, scoredRows } from './relevance.js';
 
 /** The "every document" condition (matchAllTerm: `CC=*`). */
@@ -148,6 +148,10 @@ export function hitsOf(
     hits = evaluate(state, plan);
   }
   if (options.within && !isEveryDocument(ast)) hits = intersect(hits, withinIds(state, options.within).sorted);
+  if (options.without?.length) {
+    const left = new Set(lookUpIds(state, options.without).sorted);
+    hits = filterIds(hits, (id) => !left.has(id));
+  }
   if (options.scope) {
     const want = options.scope === 'cn' ? 1 : 2;
     const scope = columnsOf(state).scope;

@@ -16,6 +16,14 @@ export function withinIds(
   return ids;
 }
 
+/** The ids of these numbers (not remembered: a list left out of a search, the reading marks). */
+export function lookUpIds(
+  state: SqliteEngineState,
+  publicationNumbers: readonly string[],
+): { ranked: number[]; sorted: Int32Array } {
+  return lookUpWithin(state, publicationNumbers);
+}
+
 function lookUpWithin(
   state: SqliteEngineState,
   publicationNumbers: readonly string[],

@@ -129,7 +129,8 @@ export function ftsPage(
   to: number,
 ): { total: number; pageIds: Int32Array; scores: Float64Array } | undefined {
   if (plan.kind !== 'fts' || !plan.ranked || plan.narrowed) return undefined;
-  if (request.scope || request.merge || request.facets?.length || request.within) return undefined;
+  if (request.scope || request.merge || request.facets?.length || request.within || request.without?.length)
+    return undefined;
   if (request.filters?.some((f) => f.values.length > 0)) return undefined;
   const { rankLimit } = state;
   const { match: ftsMatch, rank } = plan;

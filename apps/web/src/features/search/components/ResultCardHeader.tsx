@@ -7,6 +7,7 @@ import type { ResultSelection } from '../useResultSelection';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
 import { HeldLabels, HoldingMark } from '../../../library-actions/HoldingMark';
 import { HitTitle } from './HitTitle';
+import { ReadMark, useReadClass } from '../../../read-marks/ReadMark';
 import { SetRank } from './SetRank';
 import { ValueScoreTag } from '../../../components/ValueScoreTag';
 
@@ -24,6 +25,7 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
   const linkState = useDetailLinkState();
   // The index is the rank in the whole list: the detail page's previous / next follow the list.
   const path = useResultDetailPath()(pn, index);
+  const readClass = useReadClass(pn);
   return (
     <div className="result-card-header">
       <Checkbox
@@ -37,9 +39,10 @@ export function ResultCardHeader({ hit, index, selection }: ResultCardHeaderProp
         {pn}
       </Link>
       <HoldingMark publicationNumber={pn} />
-      <Link to={path} state={linkState} className="result-card-title">
+      <Link to={path} state={linkState} className={readClass ? `result-card-title ${readClass}` : 'result-card-title'}>
         <HitTitle hit={hit} />
       </Link>
+      <ReadMark publicationNumber={pn} />
       <HeldLabels publicationNumber={pn} />
       <SetRank hit={hit} />
       {hit.valueScore !== undefined && <ValueScoreTag score={hit.valueScore} withLabel />}

@@ -1,5 +1,6 @@
 import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { SearchHitDto } from '@patlas/contracts';
@@ -7,6 +8,7 @@ import { useDetailLinkState } from '../../../history-recording/useHistoryRecordi
 import type { ResultSelection } from '../useResultSelection';
 import { HeldLabels, HoldingMark } from '../../../library-actions/HoldingMark';
 import { HitTitle } from './HitTitle';
+import { ReadMark, ReadMarksContext } from '../../../read-marks/ReadMark';
 import { useHitLabels } from '../../../search-state/useHitLabels';
 import { useResultDetailPath } from '../../../search-state/result-list-context';
 import { SetRank, useSetRankColumnTitle } from './SetRank';
@@ -50,6 +52,8 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
   // A ranked set (a semantic search) shows each patent's rank and the score that ranks it.
   const isRankedSet = items.some((i) => i.setRank !== undefined);
   const rankColumnTitle = useSetRankColumnTitle();
+  // Reading marks: a row the user opened keeps a muted title and a "read" tag.
+  const readMarks = useContext(ReadMarksContext);
 
   // Fixed widths for the short fields leave the rest of the row to the title: ≈290 px at 1,440 px,
   // ≈195 px beside a set's rank column, which then still fits (issue 43: it overflowed at 1,440 px).
@@ -84,6 +88,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
       render: (_, hit) => (
         <>
           <HitTitle hit={hit} className="result-title" />
+          <ReadMark publicationNumber={hit.publicationNumber} />
           <HeldLabels publicationNumber={hit.publicationNumber} />
         </>
       ),
@@ -188,7 +193,7 @@ export function ResultListView({ items, selection, offset, isLoading }: ResultLi
           if ((event.target as HTMLElement).closest('.ant-table-selection-column, a, button')) return;
           void navigate(detailPath(hit.publicationNumber, offset + index + 1), { state: linkState });
         },
-        className: 'result-row',
+        className: readMarks?.has(hit.publicationNumber) ? 'result-row result-row-read' : 'result-row',
       })}
     />
   );

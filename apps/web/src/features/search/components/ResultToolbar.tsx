@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Flex, Input, Select, Switch, Tooltip } from 'antd';
 import { BarChartOutlined } from '@ant-design/icons';
+import { formatCount } from '../../../utils/format-count';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RESULT_PAGE_SIZES, type Language } from '@patlas/contracts';
+import { MAX_READING_MARKS, RESULT_PAGE_SIZES, type Language } from '@patlas/contracts';
 import { checkExpression } from '../../../components/ExpressionEditor/useExpressionValidation';
 import { analysisPath, resultSetOf } from '../../../search-state/analysis-url-state';
 import {
@@ -38,10 +39,19 @@ interface ResultToolbarProps {
   crossLanguage?: boolean;
   /** More buttons at the end (the history drawer). */
   extra?: ReactNode;
+  /** "Unread only" (reading marks) switched; absent: no switch (IP visitors keep no marks). */
+  onUnreadOnly?: ((unreadOnly: boolean) => void) | undefined;
 }
 
 /** Search within results, sort, merge, scope and page size. */
-export function ResultToolbar({ state, lang, onChange, crossLanguage = false, extra }: ResultToolbarProps) {
+export function ResultToolbar({
+  state,
+  lang,
+  onChange,
+  crossLanguage = false,
+  extra,
+  onUnreadOnly,
+}: ResultToolbarProps) {
   const { t } = useTranslation('search');
   const { t: ta } = useTranslation('analysis');
   const [second, setSecond] = useState(state.second ?? '');
@@ -141,6 +151,20 @@ export function ResultToolbar({ state, lang, onChange, crossLanguage = false, ex
             {ta('actions.analyse')}
           </Button>
         </Link>
+        {onUnreadOnly && (
+          <Tooltip title={t('toolbar.unreadOnlyHint', { limit: formatCount(MAX_READING_MARKS, lang) })}>
+            <Flex gap={4} align="center" className="result-unread-only">
+              <Switch
+                size="small"
+                checked={state.unreadOnly === true}
+                onChange={onUnreadOnly}
+                aria-label={t('toolbar.unreadOnly')}
+                data-testid="unread-only-switch"
+              />
+              <span aria-hidden>{t('toolbar.unreadOnly')}</span>
+            </Flex>
+          </Tooltip>
+        )}
         {extra}
       </Flex>
     </Flex>
