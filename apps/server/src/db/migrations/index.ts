@@ -36,6 +36,7 @@ import * as socketTickets from './202612160120-socket-tickets.js';
 import * as dataRetention from './202612160200-data-retention.js';
 import * as registrationApproval from './202612170100-registration-approval.js';
 import * as disclosureVersionRange from './202612170110-disclosure-version-range.js';
+import * as createFamilyExpansions from './202612180100-create-family-expansions.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612160200-data-retention': dataRetention,
   '202612170100-registration-approval': registrationApproval,
   '202612170110-disclosure-version-range': disclosureVersionRange,
+  '202612180100-create-family-expansions': createFamilyExpansions,
 };

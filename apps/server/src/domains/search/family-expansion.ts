@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MAX_EXPRESSION_LENGTH,
+  MAX_FAMILY_EXPAND_SEEDS,
+  type FamilyExpandResponse,
+} from '@patlas/contracts';
+import type { SearchEngine } from '@patlas/engine';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { AuthContext } from '../../kernel/access.plugin.js';
+
+/** The expansions each account made (table family_expansions): what its `familyExpand` quota counts. */
+export class FamilyExpansionRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async record(userId: string, seeds: number, members: number, at: Date): Promise<void> {
+    await this.db
+      .insertInto('family_expansions')
+      .values({ id: randomUUID(), user_id: userId, seeds, members, created_at: at.toISOString() })
+      .execute();
+  }
+
+  async countBy(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('family_expansions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+}
+
+/** `PN=(a OR b …)`: the expanded set as a result page's expression (numbers are written without spaces). */
+export function familyExpression(publicationNumbers: readonly string[]): string {
+  return `PN=(${publicationNumbers.map((pn) => pn.replace(/\s+/g, '')).join(' OR ')})`;
+}
+
+/**
+ * Simple-family expansion (spec 2 §4, §7, §8): the selected patents' simple families, at most
+ * MAX_FAMILY_EXPAND_SEEDS selected, within the account's `familyExpand` quota (users.quotas; one
+ * expansion counts one). IP visitors have no personal quota and nothing is counted for them.
+ */
+export class FamilyExpansionService {
+  constructor(
+    private readonly deps: {
+      engine: Pick<SearchEngine, 'expandFamily'>;
+      repository: FamilyExpansionRepository;
+      /** The caller's operator-set limit (null: unlimited). */
+      limit: (auth: AuthContext) => Promise<number | null>;
+      now?: () => Date;
+    },
+  ) {}
+
+  /** How many expansions the account has made (its quota page). */
+  usedBy(userId: string): Promise<number> {
+    return this.deps.repository.countBy(userId);
+  }
+
+  async expand(auth: AuthContext, publicationNumbers: readonly string[]): Promise<FamilyExpandResponse> {
+    const seeds = [...new Set(publicationNumbers.map((pn) => pn.trim()).filter((pn) => pn !== ''))];
+    if (seeds.length > MAX_FAMILY_EXPAND_SEEDS) throw new AppError('FAMILY_EXPAND_TOO_MANY', { max: MAX_FAMILY_EXPAND_SEEDS });
+    const userId = auth.userId;
+    const limit = await this.deps.limit(auth);
+    const usedBefore = userId === null ? 0 : await this.usedBy(userId);
+    if (limit !== null && usedBefore >= limit) {
+      throw new AppError('FAMILY_EXPAND_QUOTA_EXCEEDED', { used: usedBefore, limit });
+    }
+    const members = await this.deps.engine.expandFamily(seeds);
+    const expression = familyExpression(members.length > 0 ? members : seeds);
+    if (expression.length > MAX_EXPRESSION_LENGTH) {
+      throw new AppError('FAMILY_EXPAND_TOO_LARGE', { count: members.length, max: MAX_EXPRESSION_LENGTH });
+    }
+    if (userId !== null) await this.deps.repository.record(userId, seeds.length, members.length, (this.deps.now ?? (() => new Date()))());
+    return {
+      publicationNumbers: members,
+      expression,
+      quota: { limit, used: userId === null ? 0 : usedBefore + 1 },
+    };
+  }
+}
