@@ -347,9 +347,18 @@ export const CacheUrlParamRequestSchema = z.union([
  * takes more than MAX_FAMILY_EXPAND_SEEDS so that the server answers the spec's message
  * (FAMILY_EXPAND_TOO_MANY) rather than a validation error.
  */
-export const FamilyExpandRequestSchema = z.object({
-  publicationNumbers: z.array(z.string().min(3).max(64)).min(1).max(MAX_FAMILY_EXPAND_SEEDS * 10),
-});
+export const FamilyExpandRequestSchema = z
+  .object({
+    /** The selected patents. */
+    publicationNumbers: z.array(z.string().min(3).max(64)).min(1).max(MAX_FAMILY_EXPAND_SEEDS * 10).optional(),
+    /** Or the whole result set (the page's "select all N"), at most MAX_FAMILY_EXPAND_SEEDS patents. */
+    resultSet: ResultSetQuerySchema.optional(),
+  })
+  .refine((body) => (body.publicationNumbers === undefined) !== (body.resultSet === undefined), {
+    message: 'publicationNumbers or resultSet (exactly one)',
+  });
+export type FamilyExpandRequest = z.input<typeof FamilyExpandRequestSchema>;
+export type FamilyExpandBody = z.infer<typeof FamilyExpandRequestSchema>;
 export const FamilyExpandResponseSchema = z.object({
   /** The held members of the seeds' simple families, the seeds included. */
   publicationNumbers: z.array(z.string()),

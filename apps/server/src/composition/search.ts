@@ -175,6 +175,7 @@ export function searchServices(r: Repositories, infra: Infrastructure, before: I
     /** simple-family expansion and its `familyExpand` quota (issue 46; domains/search) */
     familyExpansion: new FamilyExpansionService({
       engine,
+      search,
       repository: r.familyExpansions,
       limit: (auth) => before.quotas.limitOf(auth, 'familyExpand'),
     }),

@@ -68,6 +68,14 @@ describe.each(dialects)('simple-family expansion on %s', (dialect) => {
     expect(numbers.sort()).toEqual(['CN120000007A', 'CN120000008B', 'US2020000007A1']);
   });
 
+  it('expands a whole result set (the page selected as a whole) by its search', async () => {
+    const res = await post({ resultSet: { searchExpre: 'PN=CN120000007A', filters: [], mergeType: 0 } });
+    expect(res.statusCode).toBe(200);
+    expect([...res.json().data.publicationNumbers].sort()).toEqual(['CN120000007A', 'US2020000007A1']);
+    const both = await post({ publicationNumbers: ['CN120000007A'], resultSet: { searchExpre: 'x' } });
+    expect(both.statusCode).toBe(400);
+  });
+
   it('refuses more than 1000 selected patents with the spec message in the user language', async () => {
     const many = Array.from({ length: 1001 }, (_, i) => `CN${130000000 + i}A`);
     const zh = await post({ publicationNumbers: many });

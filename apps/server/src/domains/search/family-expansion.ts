@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   MAX_EXPRESSION_LENGTH,
   MAX_FAMILY_EXPAND_SEEDS,
+  type FamilyExpandBody,
   type FamilyExpandResponse,
+  type Language,
 } from '@patlas/contracts';
 import type { SearchEngine } from '@patlas/engine';
+import { toAppError, type ResultSetParams, type SearchContext, type SearchService } from './search.service.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -44,7 +47,9 @@ export function familyExpression(publicationNumbers: readonly string[]): string 
 export class FamilyExpansionService {
   constructor(
     private readonly deps: {
-      engine: Pick<SearchEngine, 'expandFamily'>;
+      engine: Pick<SearchEngine, 'expandFamily' | 'count' | 'texts'>;
+      /** Reads a whole result set's patents (a `resultSet` request). */
+      search: Pick<SearchService, 'scope'>;
       repository: FamilyExpansionRepository;
       /** The caller's operator-set limit (null: unlimited). */
       limit: (auth: AuthContext) => Promise<number | null>;
@@ -57,15 +62,31 @@ export class FamilyExpansionService {
     return this.deps.repository.countBy(userId);
   }
 
-  async expand(auth: AuthContext, publicationNumbers: readonly string[]): Promise<FamilyExpandResponse> {
-    const seeds = [...new Set(publicationNumbers.map((pn) => pn.trim()).filter((pn) => pn !== ''))];
-    if (seeds.length > MAX_FAMILY_EXPAND_SEEDS) throw new AppError('FAMILY_EXPAND_TOO_MANY', { max: MAX_FAMILY_EXPAND_SEEDS });
+  /** The patents of a whole result set, refused above MAX_FAMILY_EXPAND_SEEDS. */
+  private async numbersOf(resultSet: ResultSetParams, lang: Language, context: SearchContext): Promise<string[]> {
+    const { ast, options } = await this.deps.search.scope(resultSet, lang, context);
+    try {
+      const total = await this.deps.engine.count(ast, options);
+      if (total > MAX_FAMILY_EXPAND_SEEDS) throw new AppError('FAMILY_EXPAND_TOO_MANY', { max: MAX_FAMILY_EXPAND_SEEDS });
+      const sample = await this.deps.engine.texts(ast, options, { limit: MAX_FAMILY_EXPAND_SEEDS });
+      return sample.docs.map((d) => d.publicationNumber);
+    } catch (err) {
+      throw toAppError(err);
+    }
+  }
+
+  async expand(auth: AuthContext, request: FamilyExpandBody, lang: Language): Promise<FamilyExpandResponse> {
     const userId = auth.userId;
     const limit = await this.deps.limit(auth);
     const usedBefore = userId === null ? 0 : await this.usedBy(userId);
     if (limit !== null && usedBefore >= limit) {
       throw new AppError('FAMILY_EXPAND_QUOTA_EXCEEDED', { used: usedBefore, limit });
     }
+    const chosen = request.resultSet
+      ? await this.numbersOf(request.resultSet, lang, { userId })
+      : (request.publicationNumbers ?? []);
+    const seeds = [...new Set(chosen.map((pn) => pn.trim()).filter((pn) => pn !== ''))];
+    if (seeds.length > MAX_FAMILY_EXPAND_SEEDS) throw new AppError('FAMILY_EXPAND_TOO_MANY', { max: MAX_FAMILY_EXPAND_SEEDS });
     const members = await this.deps.engine.expandFamily(seeds);
     const expression = familyExpression(members.length > 0 ? members : seeds);
     if (expression.length > MAX_EXPRESSION_LENGTH) {

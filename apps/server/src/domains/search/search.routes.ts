@@ -145,13 +145,13 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchProductRoutesOptio
       config: { access: '/search/result' },
       schema: {
         summary:
-          'Simple-family expansion (spec 2 §4, §8): the held family members of the selected publications (at most 1000), as a result-page expression; counts against the familyExpand quota',
+          'Simple-family expansion (spec 2 §4, §8): the held family members of the selected publications or of a whole result set (at most 1000), as a result-page expression; counts against the familyExpand quota',
         tags: ['search'],
       },
     },
     async (request) => {
-      if (familyExpansion) return ok(await familyExpansion.expand(request.auth, request.body.publicationNumbers));
-      const publicationNumbers = await service.expandFamily(request.body.publicationNumbers);
+      if (familyExpansion) return ok(await familyExpansion.expand(request.auth, request.body, languageOf(request)));
+      const publicationNumbers = await service.expandFamily(request.body.publicationNumbers ?? []);
       return ok({ publicationNumbers, expression: familyExpression(publicationNumbers), quota: { limit: null, used: 0 } });
     },
   );
