@@ -350,7 +350,11 @@ export const CacheUrlParamRequestSchema = z.union([
 export const FamilyExpandRequestSchema = z
   .object({
     /** The selected patents. */
-    publicationNumbers: z.array(z.string().min(3).max(64)).min(1).max(MAX_FAMILY_EXPAND_SEEDS * 10).optional(),
+    publicationNumbers: z
+      .array(z.string().min(3).max(64))
+      .min(1)
+      .max(MAX_FAMILY_EXPAND_SEEDS * 10)
+      .optional(),
     /** Or the whole result set (the page's "select all N"), at most MAX_FAMILY_EXPAND_SEEDS patents. */
     resultSet: ResultSetQuerySchema.optional(),
   })

@@ -253,7 +253,13 @@ export function searchEntries(s: Services, infra: Infrastructure): AreaEntries {
     jobs: [imageIndexJob(s.imageIndexer, infra.shutdown), patentValueRescoreJob(s.patentValue, infra.shutdown)],
     routes: [
       routesOf(patentDomain, { prefix: PRODUCT, patents: s.patents, drawingsDir: infra.drawingsDir }),
-      routesOf(searchDomain, { prefix: API, search: s.search, ratePerMinute, recorder: s.history, familyExpansion: s.familyExpansion }),
+      routesOf(searchDomain, {
+        prefix: API,
+        search: s.search,
+        ratePerMinute,
+        recorder: s.history,
+        familyExpansion: s.familyExpansion,
+      }),
       routesOf(analysisDomain, {
         prefix: PRODUCT,
         analysis: s.analysis,

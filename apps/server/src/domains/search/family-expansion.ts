@@ -67,7 +67,8 @@ export class FamilyExpansionService {
     const { ast, options } = await this.deps.search.scope(resultSet, lang, context);
     try {
       const total = await this.deps.engine.count(ast, options);
-      if (total > MAX_FAMILY_EXPAND_SEEDS) throw new AppError('FAMILY_EXPAND_TOO_MANY', { max: MAX_FAMILY_EXPAND_SEEDS });
+      if (total > MAX_FAMILY_EXPAND_SEEDS)
+        throw new AppError('FAMILY_EXPAND_TOO_MANY', { max: MAX_FAMILY_EXPAND_SEEDS });
       const sample = await this.deps.engine.texts(ast, options, { limit: MAX_FAMILY_EXPAND_SEEDS });
       return sample.docs.map((d) => d.publicationNumber);
     } catch (err) {
@@ -86,13 +87,15 @@ export class FamilyExpansionService {
       ? await this.numbersOf(request.resultSet, lang, { userId })
       : (request.publicationNumbers ?? []);
     const seeds = [...new Set(chosen.map((pn) => pn.trim()).filter((pn) => pn !== ''))];
-    if (seeds.length > MAX_FAMILY_EXPAND_SEEDS) throw new AppError('FAMILY_EXPAND_TOO_MANY', { max: MAX_FAMILY_EXPAND_SEEDS });
+    if (seeds.length > MAX_FAMILY_EXPAND_SEEDS)
+      throw new AppError('FAMILY_EXPAND_TOO_MANY', { max: MAX_FAMILY_EXPAND_SEEDS });
     const members = await this.deps.engine.expandFamily(seeds);
     const expression = familyExpression(members.length > 0 ? members : seeds);
     if (expression.length > MAX_EXPRESSION_LENGTH) {
       throw new AppError('FAMILY_EXPAND_TOO_LARGE', { count: members.length, max: MAX_EXPRESSION_LENGTH });
     }
-    if (userId !== null) await this.deps.repository.record(userId, seeds.length, members.length, (this.deps.now ?? (() => new Date()))());
+    if (userId !== null)
+      await this.deps.repository.record(userId, seeds.length, members.length, (this.deps.now ?? (() => new Date()))());
     return {
       publicationNumbers: members,
       expression,

@@ -152,7 +152,11 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchProductRoutesOptio
     async (request) => {
       if (familyExpansion) return ok(await familyExpansion.expand(request.auth, request.body, languageOf(request)));
       const publicationNumbers = await service.expandFamily(request.body.publicationNumbers ?? []);
-      return ok({ publicationNumbers, expression: familyExpression(publicationNumbers), quota: { limit: null, used: 0 } });
+      return ok({
+        publicationNumbers,
+        expression: familyExpression(publicationNumbers),
+        quota: { limit: null, used: 0 },
+      });
     },
   );
 

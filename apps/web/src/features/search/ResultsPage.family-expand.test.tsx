@@ -18,8 +18,17 @@ function fakeServer(expand: (body: unknown) => FakeResponse) {
     const path = url.pathname.replace('/api/product', '');
     if (path === '/search/searchNew') {
       const body = request.body as SearchQueryRequest;
-      const items = body.searchExpre === EXPANDED ? ['CN110000001A', 'US2019000001A1'] : ['CN110000001A', 'CN110000002B'];
-      return ok({ total: items.length, page: 1, pageSize: 20, items: items.map(hit), facets: {}, expression: body.searchExpre, tookMs: 2 });
+      const items =
+        body.searchExpre === EXPANDED ? ['CN110000001A', 'US2019000001A1'] : ['CN110000001A', 'CN110000002B'];
+      return ok({
+        total: items.length,
+        page: 1,
+        pageSize: 20,
+        items: items.map(hit),
+        facets: {},
+        expression: body.searchExpre,
+        tookMs: 2,
+      });
     }
     if (path === '/family/expand') return expand(request.body);
     if (path === '/history' && request.method === 'POST') return ok({ id: 'h1' });
@@ -47,7 +56,11 @@ describe('result page: simple-family expansion', () => {
 
   it('expands the selected rows, opens the expanded set and records pfe', async () => {
     const calls = fakeServer(() =>
-      ok({ publicationNumbers: ['CN110000001A', 'US2019000001A1'], expression: EXPANDED, quota: { limit: 5, used: 1 } }),
+      ok({
+        publicationNumbers: ['CN110000001A', 'US2019000001A1'],
+        expression: EXPANDED,
+        quota: { limit: 5, used: 1 },
+      }),
     );
     renderApp(RESULT_URL, 'zh');
     await selectFirstRow();
@@ -79,7 +92,8 @@ describe('result page: simple-family expansion', () => {
       status: 400,
       body: {
         status: 0,
-        message: 'Simple-family expansions exceed your account maximum (5 of 5 used); please contact your sales manager',
+        message:
+          'Simple-family expansions exceed your account maximum (5 of 5 used); please contact your sales manager',
         data: { code: 'FAMILY_EXPAND_QUOTA_EXCEEDED' },
       },
     }));
