@@ -176,6 +176,7 @@ export function searchServices(r: Repositories, infra: Infrastructure, before: I
     familyExpansion: new FamilyExpansionService({
       engine,
       search,
+      patents,
       repository: r.familyExpansions,
       limit: (auth) => before.quotas.limitOf(auth, 'familyExpand'),
     }),

@@ -20,6 +20,20 @@ const CORPUS: Patent[] = [
     title: { lang: 'en', text: 'Anode material for a sodium-ion battery' },
     family: FAMILY,
   }),
+  // A record without a family id whose own list names a held member (as in the demo corpus).
+  buildUsPatent({
+    publicationNumber: 'US2021000009A1',
+    applicationNumber: 'US17000009',
+    kind: 'A1',
+    title: { lang: 'en', text: 'Battery bypass' },
+    family: { simple: ['US 11000009 B2', 'US2021000009A1'] },
+  }),
+  buildUsPatent({
+    publicationNumber: 'US11000009B2',
+    applicationNumber: 'US17000009',
+    kind: 'B2',
+    title: { lang: 'en', text: 'Battery bypass' },
+  }),
   buildCnPatent({
     publicationNumber: 'CN120000008B',
     applicationNumber: 'CN201910000008.2',
@@ -66,6 +80,12 @@ describe.each(dialects)('simple-family expansion on %s', (dialect) => {
     expect(page.statusCode).toBe(200);
     const numbers = page.json().data.items.map((i: { publicationNumber: string }) => i.publicationNumber);
     expect(numbers.sort()).toEqual(['CN120000007A', 'CN120000008B', 'US2020000007A1']);
+  });
+
+  it('also expands by the members a record lists without a family id, across number forms', async () => {
+    const res = await post({ publicationNumbers: ['US2021000009A1'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.publicationNumbers).toEqual(['US11000009B2', 'US2021000009A1']);
   });
 
   it('expands a whole result set (the page selected as a whole) by its search', async () => {

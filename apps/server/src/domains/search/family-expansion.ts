@@ -5,6 +5,7 @@ import {
   type FamilyExpandBody,
   type FamilyExpandResponse,
   type Language,
+  type Patent,
 } from '@patlas/contracts';
 import type { SearchEngine } from '@patlas/engine';
 import { toAppError, type ResultSetParams, type SearchContext, type SearchService } from './search.service.js';
@@ -39,6 +40,13 @@ export function familyExpression(publicationNumbers: readonly string[]): string 
   return `PN=(${publicationNumbers.map((pn) => pn.replace(/\s+/g, '')).join(' OR ')})`;
 }
 
+/** The patent store as the expansion reads it (the patent domain's PatentService). */
+export interface FamilyRecords {
+  getByPublicationNumbers(pns: readonly string[]): Promise<Map<string, Patent>>;
+  /** Written numbers (any form) → the held publication number, for those held. */
+  resolveHeldNumbers(numbers: readonly string[]): Promise<Record<string, string>>;
+}
+
 /**
  * Simple-family expansion (spec 2 §4, §7, §8): the selected patents' simple families, at most
  * MAX_FAMILY_EXPAND_SEEDS selected, within the account's `familyExpand` quota (users.quotas; one
@@ -50,6 +58,11 @@ export class FamilyExpansionService {
       engine: Pick<SearchEngine, 'expandFamily' | 'count' | 'texts'>;
       /** Reads a whole result set's patents (a `resultSet` request). */
       search: Pick<SearchService, 'scope'>;
+      /**
+       * The seeds' records: the members their simple-family lists name (a record without a family
+       * id has no family group in the index), resolved across number forms.
+       */
+      patents?: FamilyRecords;
       repository: FamilyExpansionRepository;
       /** The caller's operator-set limit (null: unlimited). */
       limit: (auth: AuthContext) => Promise<number | null>;
@@ -76,6 +89,19 @@ export class FamilyExpansionService {
     }
   }
 
+  /** The held members of the seeds' simple families: the index's family groups and the records' own lists. */
+  private async membersOf(seeds: readonly string[]): Promise<string[]> {
+    const found = new Set(await this.deps.engine.expandFamily(seeds));
+    const patents = this.deps.patents;
+    if (patents) {
+      const records = [...(await patents.getByPublicationNumbers(seeds)).values()];
+      const written = records.flatMap((r) => r.family?.simple ?? []);
+      if (written.length > 0) for (const pn of Object.values(await patents.resolveHeldNumbers(written))) found.add(pn);
+      for (const r of records) found.add(r.publicationNumber);
+    }
+    return [...found].sort();
+  }
+
   async expand(auth: AuthContext, request: FamilyExpandBody, lang: Language): Promise<FamilyExpandResponse> {
     const userId = auth.userId;
     const limit = await this.deps.limit(auth);
@@ -89,7 +115,7 @@ export class FamilyExpansionService {
     const seeds = [...new Set(chosen.map((pn) => pn.trim()).filter((pn) => pn !== ''))];
     if (seeds.length > MAX_FAMILY_EXPAND_SEEDS)
       throw new AppError('FAMILY_EXPAND_TOO_MANY', { max: MAX_FAMILY_EXPAND_SEEDS });
-    const members = await this.deps.engine.expandFamily(seeds);
+    const members = await this.membersOf(seeds);
     const expression = familyExpression(members.length > 0 ? members : seeds);
     if (expression.length > MAX_EXPRESSION_LENGTH) {
       throw new AppError('FAMILY_EXPAND_TOO_LARGE', { count: members.length, max: MAX_EXPRESSION_LENGTH });

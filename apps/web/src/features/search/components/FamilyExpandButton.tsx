@@ -71,8 +71,7 @@ export function FamilyExpandButton({ state, selected, allSelected, total, origin
       size="small"
       icon={<ClusterOutlined />}
       loading={busy}
-      // Clicking with nothing selected, or too many, says why (the title says it too).
-      aria-disabled={count === 0 || tooMany}
+      // Stays clickable with nothing selected, or too many: the click says why (the title says it too).
       title={title}
       onClick={() => void expand()}
       data-testid="family-expand"
