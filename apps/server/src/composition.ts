@@ -108,11 +108,11 @@ export function createRepositories(database: DatabaseHandle, now: Clock): Reposi
 /** Every service, area after area (phase 2): each area receives the services of those before it. */
 export function createServices(r: Repositories, infra: Infrastructure): Services {
   const identity = identityServices(r, infra);
-  const search = searchServices(r, infra);
+  const search = searchServices(r, infra, identity);
   const collections = collectionsServices(r, infra, { ...identity, ...search });
   const documents = documentsServices(r, infra, { ...identity, ...search });
   const operations = operationsServices(r, infra, { ...identity, ...search, ...collections, ...documents });
-  const account = accountServices(r, infra, { ...identity, ...collections, ...documents });
+  const account = accountServices(r, infra, { ...identity, ...search, ...collections, ...documents });
   return { ...identity, ...search, ...collections, ...documents, ...operations, ...account };
 }
 

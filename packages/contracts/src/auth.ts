@@ -388,7 +388,7 @@ export type QuotaKind = (typeof QUOTA_KINDS)[number];
  * Export, reports, writing, favourites and family expansion each add their kind with their feature.
  * writing: the rewrites an account has made (assisted writing, each passage or document counts one).
  */
-export const ACTIVE_QUOTA_KINDS: readonly QuotaKind[] = ['report', 'writing'];
+export const ACTIVE_QUOTA_KINDS: readonly QuotaKind[] = ['report', 'writing', 'familyExpand'];
 /** POST /user/limit — each quota: limit (null = unlimited) and what is used. */
 export const UserLimitSchema = z.record(
   z.enum(QUOTA_KINDS),

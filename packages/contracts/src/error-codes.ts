@@ -680,6 +680,27 @@ export const ERROR_CODES = {
     zh: '所选专利不能超过 {max} 条',
     en: 'Selected patents cannot exceed {max} entries',
   },
+  /** Spec 2 §8 "Selected patents cannot exceed {n} entries": more than MAX_FAMILY_EXPAND_SEEDS to expand to their families. */
+  FAMILY_EXPAND_TOO_MANY: {
+    http: 400,
+    status: 0,
+    zh: '所选专利不能超过 {max} 条',
+    en: 'Selected patents cannot exceed {max} entries',
+  },
+  /** Spec 2 §8: the simple-family expansions of the account reached its maximum (users.quotas.familyExpand). */
+  FAMILY_EXPAND_QUOTA_EXCEEDED: {
+    http: 400,
+    status: 0,
+    zh: '同族扩展次数已超过账号上限（已用 {used} / {limit}），请联系销售经理',
+    en: 'Simple-family expansions exceed your account maximum ({used} of {limit} used); please contact your sales manager',
+  },
+  /** The expanded families would make an expression longer than MAX_EXPRESSION_LENGTH: fewer patents then. */
+  FAMILY_EXPAND_TOO_LARGE: {
+    http: 400,
+    status: 0,
+    zh: '扩展后的同族专利共 {count} 件，超过 {max} 字符长度，请减少所选专利',
+    en: 'The expanded families hold {count} patents, exceeding {max} character length; select fewer patents',
+  },
   BATCH_TOO_MANY_NUMBERS: {
     http: 400,
     status: 0,

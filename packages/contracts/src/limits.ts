@@ -20,6 +20,11 @@ export const MAX_BATCH_APPLICANTS = 100;
 export const MAX_BATCH_NUMBERS = 1000;
 /** Batch records kept per user, newest first (spec 1 §7 /batchSearchRecord; the number is ours). */
 export const MAX_BATCH_RECORDS = 100;
+/**
+ * Simple-family expansion (spec 2 §4, §8): the selected patents one expansion takes ("Selected
+ * patents cannot exceed {n} entries"; the number is ours, as the batch search's).
+ */
+export const MAX_FAMILY_EXPAND_SEEDS = 1000;
 /** Advanced-search templates per user and rows per template (spec 1 §7 templates; the numbers are ours). */
 export const MAX_ADVANCED_TEMPLATES = 20;
 export const MAX_ADVANCED_TEMPLATE_FIELDS = 30;

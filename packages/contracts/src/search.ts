@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnalysisDimensionSchema, LEGAL_STATUS_CLASSES } from './analysis-dimensions.js';
-import { MAX_EXPRESSION_LENGTH, MAX_PAGE } from './limits.js';
+import { MAX_EXPRESSION_LENGTH, MAX_FAMILY_EXPAND_SEEDS, MAX_PAGE } from './limits.js';
 import { RelevanceBandSchema } from './relevance-bands.js';
 
 /** Facet fields of the filter panel (spec 1 §3; issue 3). */
@@ -348,10 +348,36 @@ export const CacheUrlParamRequestSchema = z.union([
   z.object({ state: SearchStateSchema }),
 ]);
 
-export const FamilyExpandRequestSchema = z.object({
-  publicationNumbers: z.array(z.string().min(3).max(64)).min(1).max(1000),
+/**
+ * POST /family/expand (spec 2 §4, §7, §8): the selected patents' simple families. The schema
+ * takes more than MAX_FAMILY_EXPAND_SEEDS so that the server answers the spec's message
+ * (FAMILY_EXPAND_TOO_MANY) rather than a validation error.
+ */
+export const FamilyExpandRequestSchema = z
+  .object({
+    /** The selected patents. */
+    publicationNumbers: z
+      .array(z.string().min(3).max(64))
+      .min(1)
+      .max(MAX_FAMILY_EXPAND_SEEDS * 10)
+      .optional(),
+    /** Or the whole result set (the page's "select all N"), at most MAX_FAMILY_EXPAND_SEEDS patents. */
+    resultSet: ResultSetQuerySchema.optional(),
+  })
+  .refine((body) => (body.publicationNumbers === undefined) !== (body.resultSet === undefined), {
+    message: 'publicationNumbers or resultSet (exactly one)',
+  });
+export type FamilyExpandRequest = z.input<typeof FamilyExpandRequestSchema>;
+export type FamilyExpandBody = z.infer<typeof FamilyExpandRequestSchema>;
+export const FamilyExpandResponseSchema = z.object({
+  /** The held members of the seeds' simple families, the seeds included. */
+  publicationNumbers: z.array(z.string()),
+  /** `PN=(… OR …)` over them: the expanded set as a result page's expression (a deep link). */
+  expression: z.string(),
+  /** The account's expansions: its limit (null = unlimited) and how many it has used, this one included. */
+  quota: z.object({ limit: z.number().int().nullable(), used: z.number().int() }),
 });
-export const FamilyExpandResponseSchema = z.object({ publicationNumbers: z.array(z.string()) });
+export type FamilyExpandResponse = z.infer<typeof FamilyExpandResponseSchema>;
 
 export const ExtractWordRequestSchema = z.object({
   text: z.string().min(1).max(MAX_EXPRESSION_LENGTH),

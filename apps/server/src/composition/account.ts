@@ -5,6 +5,7 @@ import { API, routesOf, type AreaEntries, type Infrastructure } from './area.js'
 import type { CollectionsServices } from './collections.js';
 import type { DocumentsServices } from './documents.js';
 import type { IdentityServices } from './identity.js';
+import type { SearchServices } from './search.js';
 
 /**
  * The own account (domains/account): built last, because its quota page shows what the other areas
@@ -14,9 +15,9 @@ import type { IdentityServices } from './identity.js';
 export function accountServices(
   r: Repositories,
   infra: Infrastructure,
-  before: IdentityServices & CollectionsServices & DocumentsServices,
+  before: IdentityServices & CollectionsServices & DocumentsServices & Pick<SearchServices, 'familyExpansion'>,
 ) {
-  const { library, exports, reports, rewrite, messages } = before;
+  const { library, exports, reports, rewrite, messages, familyExpansion } = before;
   return {
     account: new AccountService({
       accounts: r.accounts,
@@ -41,6 +42,8 @@ export function accountServices(
         report: (userId) => reports.usedBy(userId),
         // Spec 2 §6 "writing copies": each rewrite made (passage or document) that did not fail.
         writing: (userId) => rewrite.usedBy(userId),
+        // Spec 2 §8: each simple-family expansion made (issue 46).
+        familyExpand: (userId) => familyExpansion.usedBy(userId),
       },
     }),
   };

@@ -60,6 +60,7 @@ import { PatentValueRepository } from '../domains/patent-value/patent-value.repo
 import { PatentValueService } from '../domains/patent-value/patent-value.service.js';
 import { PreEvaluationSets } from '../domains/pre-evaluation/pre-evaluation-sets.js';
 import { ExpressionSearch } from '../domains/search/expression-search.js';
+import { FamilyExpansionRepository, FamilyExpansionService } from '../domains/search/family-expansion.js';
 import { searchDomain } from '../domains/search/search.domain.js';
 import { SearchStateRepository } from '../domains/search/search-state.repository.js';
 import { SearchService, type SetResolvers } from '../domains/search/search.service.js';
@@ -80,6 +81,7 @@ import { TermTranslator } from '../domains/translation/term-translator.js';
 import { costlyRateLimit } from '../plugins/costly-rate-limit.js';
 import { currentCaller } from '../plugins/request-signal.js';
 import type { Repositories, Services } from '../composition.js';
+import type { IdentityServices } from './identity.js';
 import { API, PRODUCT, routesOf, type AreaEntries, type Infrastructure } from './area.js';
 
 /**
@@ -116,6 +118,8 @@ export function searchRepositories(database: DatabaseHandle) {
     companyRelations: new BusinessRepository(db),
     /** the translation calls' daily character counts (domains/translation) */
     translationUsage: new TranslationUsageRepository(db),
+    /** the simple-family expansions each account made (domains/search, its quota) */
+    familyExpansions: new FamilyExpansionRepository(db),
   };
 }
 export type SearchRepositories = ReturnType<typeof searchRepositories>;
@@ -142,7 +146,7 @@ function setResolversOf(r: Repositories, semanticSearch: SemanticSearchService, 
   };
 }
 
-export function searchServices(r: Repositories, infra: Infrastructure) {
+export function searchServices(r: Repositories, infra: Infrastructure, before: IdentityServices) {
   const { config, engine, now } = infra;
   const patents = new PatentService(r.patents);
   const semanticSearch = new SemanticSearchService(engine, r.semanticQueries, infra.semanticModel, infra.wordVectors);
@@ -180,6 +184,14 @@ export function searchServices(r: Repositories, infra: Infrastructure) {
     patents,
     /** reading marks (spec 2 §3/§9): written by the detail call, read by result lists and "unread only" */
     readMarks,
+    /** simple-family expansion and its `familyExpand` quota (issue 46; domains/search) */
+    familyExpansion: new FamilyExpansionService({
+      engine,
+      search,
+      patents,
+      repository: r.familyExpansions,
+      limit: (auth) => before.quotas.limitOf(auth, 'familyExpand'),
+    }),
     /** patent value scores (domains/patent-value); the import scores every record through it */
     patentValue: new PatentValueService({
       repository: r.patentValues,
@@ -259,7 +271,13 @@ export function searchEntries(s: Services, infra: Infrastructure): AreaEntries {
         drawingsDir: infra.drawingsDir,
         readMarks: s.readMarks,
       }),
-      routesOf(searchDomain, { prefix: API, search: s.search, ratePerMinute, recorder: s.history }),
+      routesOf(searchDomain, {
+        prefix: API,
+        search: s.search,
+        ratePerMinute,
+        recorder: s.history,
+        familyExpansion: s.familyExpansion,
+      }),
       routesOf(analysisDomain, {
         prefix: PRODUCT,
         analysis: s.analysis,

@@ -986,6 +986,15 @@ export interface TranslationUsageTable {
   chars: number;
 }
 
+/** Issue 46: one simple-family expansion an account made (its `familyExpand` quota counts them). */
+export interface FamilyExpansionsTable {
+  id: string;
+  user_id: string;
+  seeds: number;
+  members: number;
+  created_at: string;
+}
+
 export interface Database {
   patents: PatentsTable;
   patent_values: PatentValuesTable;
@@ -996,6 +1005,7 @@ export interface Database {
   patent_citations_staged: PatentCitationsStagedTable;
   meta: MetaTable;
   search_states: SearchStatesTable;
+  family_expansions: FamilyExpansionsTable;
   tenants: TenantsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -308,3 +308,31 @@ export function useCollectHistoryRecording(): (snapshot: ResultSnapshot | undefi
     [saver],
   );
 }
+
+/** What a simple-family expansion records: how many patents it expanded and how many members it found. */
+export function pfeValue(seeds: number, members: number): string {
+  return `${seeds}:${members}`;
+}
+
+/**
+ * Records 'pfe' (spec 1 §4, simple-family expansion) on the result page the expansion was made
+ * from: the entry holds that page's search and, as its value, `seeds:members`. Not recorded on a
+ * page reopened from the history (its history id) or before the page's total is known.
+ */
+export function usePfeHistoryRecording(): (
+  snapshot: ResultSnapshot | undefined,
+  expansion: { seeds: number; members: number },
+) => void {
+  const [searchParams] = useSearchParams();
+  const saver = useEntrySaver();
+  const historyId = searchParams.get(HISTORY_ID_PARAM);
+  return useCallback(
+    (snapshot, { seeds, members }) => {
+      if (!snapshot || !saver.canRecord) return;
+      const value = pfeValue(seeds, members);
+      if (!shouldRecord({ action: 'pfe', historyId, value, resultTotal: snapshot.total, pageKind: 'result' })) return;
+      saver.save(buildEntry({ action: 'pfe', value, snapshot }));
+    },
+    [saver, historyId],
+  );
+}

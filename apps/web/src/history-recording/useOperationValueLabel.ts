@@ -97,6 +97,11 @@ function valueLabel(
       if (value === 'overview') return t('history:values.analysisOverview');
       if (isChart(value)) return t(`analysis:charts.${value}`);
       return isChartType(value) ? t(`analysis:types.${value}`) : value;
+    case 'pfe': {
+      // `seeds:members` (usePfeHistoryRecording).
+      const [seeds, members] = value.split(':');
+      return /^\d+:\d+$/.test(value) ? t('history:values.pfe', { seeds, members }) : value;
+    }
     default:
       return value;
   }

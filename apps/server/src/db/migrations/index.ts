@@ -37,6 +37,7 @@ import * as dataRetention from './202612160200-data-retention.js';
 import * as registrationApproval from './202612170100-registration-approval.js';
 import * as disclosureVersionRange from './202612170110-disclosure-version-range.js';
 import * as createApplicantGroups from './202612180100-create-applicant-groups.js';
+import * as createFamilyExpansions from './202612180200-create-family-expansions.js';
 import * as createReadingMarks from './202612180300-create-reading-marks.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
@@ -79,5 +80,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612170100-registration-approval': registrationApproval,
   '202612170110-disclosure-version-range': disclosureVersionRange,
   '202612180100-create-applicant-groups': createApplicantGroups,
+  '202612180200-create-family-expansions': createFamilyExpansions,
   '202612180300-create-reading-marks': createReadingMarks,
 };

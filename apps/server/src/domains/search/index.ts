@@ -7,3 +7,4 @@ export {
   type SearchContext,
   type SearchService,
 } from './search.service.js';
+export type { FamilyExpansionService } from './family-expansion.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchPlatformRoutes, searchProductRoutes } from './search.routes.js';
 import type { ResultPageRecorder, SearchService } from './search.service.js';
+import type { FamilyExpansionService } from './family-expansion.js';
 import { limitSearchRate } from '../../plugins/search-rate-limit.js';
 
 export interface SearchDomainDeps {
@@ -9,14 +10,16 @@ export interface SearchDomainDeps {
   ratePerMinute: number;
   /** The history domain's recording of the result page's actions (issue 42: in the search's own request). */
   recorder?: ResultPageRecorder | undefined;
+  /** Simple-family expansion and its quota (issue 46). */
+  familyExpansion?: FamilyExpansionService | undefined;
 }
 
 /** Expression search: the platform data calls (/platform) and the product search calls (/product); under /api. */
 export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (
   app,
-  { search, ratePerMinute, recorder },
+  { search, ratePerMinute, recorder, familyExpansion },
 ) => {
   limitSearchRate(app, ratePerMinute);
   await app.register(searchPlatformRoutes, { prefix: '/platform', service: search });
-  await app.register(searchProductRoutes, { prefix: '/product', service: search, recorder });
+  await app.register(searchProductRoutes, { prefix: '/product', service: search, recorder, familyExpansion });
 };

@@ -2,6 +2,7 @@ import { searchEndpoints as endpoints } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
+import { familyExpression, type FamilyExpansionService } from './family-expansion.js';
 import { resultPageSearch, type ResultPageRecorder, type SearchService } from './search.service.js';
 import { ok } from '../../envelope.js';
 
@@ -14,6 +15,8 @@ export interface SearchRoutesOptions {
 export interface SearchProductRoutesOptions extends SearchRoutesOptions {
   /** Records the result page's action in the searcher's history (absent: searchNew records nothing). */
   recorder?: ResultPageRecorder | undefined;
+  /** Simple-family expansion with its quota (absent: expansions are neither limited nor counted). */
+  familyExpansion?: FamilyExpansionService | undefined;
 }
 
 /** Spec 1 §7 platform data calls, under /api/platform. */
@@ -57,7 +60,7 @@ export const searchPlatformRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = 
 /** Spec 1 §7 search calls on the product base, under /api/product. */
 export const searchProductRoutes: FastifyPluginAsyncZod<SearchProductRoutesOptions> = async (
   app,
-  { service, recorder },
+  { service, recorder, familyExpansion },
 ) => {
   // The result page's call: the search, and the page's action recorded in the history with its total (issue 42).
   route(
@@ -141,11 +144,20 @@ export const searchProductRoutes: FastifyPluginAsyncZod<SearchProductRoutesOptio
     {
       config: { access: '/search/result' },
       schema: {
-        summary: 'Simple-family expansion: the held family members of these publications',
+        summary:
+          'Simple-family expansion (spec 2 §4, §8): the held family members of the selected publications or of a whole result set (at most 1000), as a result-page expression; counts against the familyExpand quota',
         tags: ['search'],
       },
     },
-    async (request) => ok({ publicationNumbers: await service.expandFamily(request.body.publicationNumbers) }),
+    async (request) => {
+      if (familyExpansion) return ok(await familyExpansion.expand(request.auth, request.body, languageOf(request)));
+      const publicationNumbers = await service.expandFamily(request.body.publicationNumbers ?? []);
+      return ok({
+        publicationNumbers,
+        expression: familyExpression(publicationNumbers),
+        quota: { limit: null, used: 0 },
+      });
+    },
   );
 
   route(

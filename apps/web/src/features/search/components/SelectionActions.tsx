@@ -5,6 +5,7 @@ import { CollectResultsButton } from '../../../library-actions/CollectButton';
 import { ExportResultsButton } from '../../../export-actions/ExportButton';
 import type { ResultUrlState } from '../../../search-state/search-url-state';
 import type { ResultSelection } from '../useResultSelection';
+import { FamilyExpandButton } from './FamilyExpandButton';
 import { SelectionBar } from './SelectionBar';
 import { ViewSwitch } from './ViewSwitch';
 
@@ -24,7 +25,7 @@ interface SelectionActionsProps {
   content?: SetContent | undefined;
 }
 
-/** The row above the results: the selection (a page, all N, cleared), collect, export, and the view. */
+/** The row above the results: the selection (a page, all N, cleared), collect, export, family expansion, and the view. */
 export function SelectionActions({
   state,
   selection,
@@ -52,6 +53,13 @@ export function SelectionActions({
           allSelected={selection.all}
           total={total}
           title={title}
+        />
+        <FamilyExpandButton
+          state={state}
+          selected={selection.selected}
+          allSelected={selection.all}
+          total={total}
+          origin={origin}
         />
       </Flex>
       {/* Another view of the same page: the page number stays. */}

@@ -1,0 +1,105 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
+import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { resultTotal, shot } from '../../fixtures/page.js';
+import { startServer, type RunningServer } from '../../fixtures/server.js';
+
+const runBrowser = hasChromium();
+
+const LOCALES = [
+  {
+    locale: 'zh-CN',
+    tag: 'zh',
+    button: '同族扩展',
+    selectFirst: '请先选择要扩展的专利',
+    done: /^已扩展为 \d+ 件同族专利$/,
+  },
+  {
+    locale: 'en-US',
+    tag: 'en',
+    button: 'Expand to simple families',
+    selectFirst: 'Select the patents to expand first',
+    done: /^Expanded to \d+ family members$/,
+  },
+] as const;
+
+/** A US application of the e2e corpus whose simple family holds its granted patent, US11560066B2. */
+const SEED = 'US20210291693A1';
+const MEMBER = 'US11560066B2';
+
+/**
+ * Issue 46 item 2 (spec 2 §4, §7, §8; spec 1 §4 `pfe`): the result page's 同族扩展 expands the
+ * selected patents to their simple families and opens the expanded set as a result page of its own.
+ */
+describe.runIf(runBrowser)('[FAMILY][EXPAND]: simple-family expansion from the result page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let session: ApiSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const lang of LOCALES) {
+    it(`expands the selected application to its family and opens it (${lang.tag})`, async () => {
+      const page = await newSignedInPage(browser, server.baseUrl, session, {
+        viewport: { width: 1440, height: 900 },
+        locale: lang.locale,
+      });
+      if (lang.tag === 'en') {
+        await page.goto(`${server.baseUrl}/home`);
+        await page.getByText('English', { exact: true }).click();
+      }
+      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(`PN=${SEED}`)}`);
+      expect(await resultTotal(page)).toBe(1);
+      const button = page.getByTestId('family-expand');
+      expect(await button.innerText()).toContain(lang.button);
+
+      // Nothing selected: the button says what to do first.
+      await button.click();
+      await page.getByText(lang.selectFirst).waitFor();
+
+      await page.locator(`tr[data-row-key="${SEED}"] .ant-checkbox-input`).check();
+      await shot(page, `family-expand-selected-${lang.tag}.png`);
+      await button.click();
+
+      // The expanded set: its own result page, deep-linked by its expression.
+      await page.waitForURL(/q=PN%3D%28/, { timeout: 60_000 });
+      await page.getByText(lang.done).waitFor();
+      await expect.poll(() => resultTotal(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+      await page.locator(`tr[data-row-key="${MEMBER}"]`).waitFor();
+      await page.locator(`tr[data-row-key="${SEED}"]`).waitFor();
+      const url = new URL(page.url());
+      expect(url.searchParams.get('q')).toContain(MEMBER);
+      await shot(page, `family-expand-result-${lang.tag}.png`);
+
+      // The link reopens the same set.
+      const again = await newSignedInPage(browser, server.baseUrl, session, { viewport: { width: 1440, height: 900 } });
+      await again.goto(url.toString());
+      await again.locator(`tr[data-row-key="${MEMBER}"]`).waitFor();
+      await again.close();
+      await page.close();
+    });
+  }
+
+  it('records the expansion as the pfe action of the page it was made from', async () => {
+    const { items } = await apiCall<{ items: { entry: { operationName: string; operationValue?: string } }[] }>(
+      server.baseUrl,
+      session.tokens.access_token,
+      'POST',
+      '/product/history/list',
+      { page: 1, pageSize: 50 },
+    );
+    const pfe = items.filter((i) => i.entry.operationName === 'pfe');
+    // Both pages made it from one search: its history row takes the action (docs/history.md "one row per search").
+    expect(pfe.length).toBeGreaterThanOrEqual(1);
+    expect(pfe[0]?.entry.operationValue).toMatch(/^1:\d+$/);
+  });
+});
