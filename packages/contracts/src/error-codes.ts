@@ -16,6 +16,13 @@ export const ERROR_CODES = {
     zh: '参数错误：{field} {reason}',
     en: 'Invalid parameter: {field} {reason}',
   },
+  /** Spec 1 §5, spec 2 §5: "keyword search at most 30 characters" (every list's keyword box). */
+  KEYWORD_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '关键词不能超过 {max} 个字符',
+    en: 'The keyword must be at most {max} characters',
+  },
   /** Issue 41 §6: a request text holding a lone UTF-16 surrogate (JSON "\ud800"), refused before any route reads it. */
   TEXT_MALFORMED: {
     http: 400,
