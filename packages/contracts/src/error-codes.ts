@@ -23,6 +23,13 @@ export const ERROR_CODES = {
     zh: '关键词不能超过 {max} 个字符',
     en: 'The keyword must be at most {max} characters',
   },
+  /** Spec 2 §8 "too many reference documents": a check against given patents takes at most {max}. */
+  REFERENCE_DOCUMENTS_TOO_MANY: {
+    http: 400,
+    status: 0,
+    zh: '对比文件过多，最多 {max} 件',
+    en: 'Too many reference documents: at most {max}',
+  },
   /** Issue 41 §6: a request text holding a lone UTF-16 surrogate (JSON "\ud800"), refused before any route reads it. */
   TEXT_MALFORMED: {
     http: 400,
