@@ -840,12 +840,12 @@ export const ERROR_CODES = {
     zh: '导出范围过大，一次最多导出 {max} 条',
     en: 'The export range is too large: at most {max} rows per export',
   },
-  /** Spec 2 §9 "smaller limit for large-text fields": a table export with abstract, claims or description. */
+  /** Spec 2 §9 "smaller limit for large-text fields": a table export with the claims or the description. */
   EXPORT_LARGE_TEXT_TOO_MANY: {
     http: 400,
     status: 0,
-    zh: '导出摘要、权利要求或说明书等长文本字段时，一次最多导出 {max} 条',
-    en: 'With long-text fields (abstract, claims, description) an export takes at most {max} rows',
+    zh: '导出权利要求或说明书全文时，一次最多导出 {max} 条',
+    en: 'With the full claims or description an export takes at most {max} rows',
   },
   /** Spec 2 §5 "end value must exceed start value". */
   EXPORT_RANGE_INVALID: {

@@ -52,8 +52,9 @@ export type ExportFieldGroup = (typeof EXPORT_FIELD_GROUPS)[number];
 
 /**
  * Every exportable field of the patent record, in its default order within its group. Ids are
- * stable (templates and the last export's fields store them). `large`: a long text (abstract,
- * claims, description), counted against the smaller large-text limit.
+ * stable (templates and the last export's fields store them). `large`: a whole long text (all the
+ * claims, the description), counted against the smaller large-text limit; an abstract or the first
+ * claim is a few hundred characters and is not.
  */
 export const EXPORT_FIELDS = [
   { id: 'publicationNumber', group: 'basic' },
@@ -82,8 +83,8 @@ export const EXPORT_FIELDS = [
   { id: 'cpc', group: 'classification' },
   { id: 'locarno', group: 'classification' },
   { id: 'keywords', group: 'text' },
-  { id: 'abstract', group: 'text', large: true },
-  { id: 'firstClaim', group: 'text', large: true },
+  { id: 'abstract', group: 'text' },
+  { id: 'firstClaim', group: 'text' },
   { id: 'claims', group: 'text', large: true },
   { id: 'description', group: 'text', large: true },
   { id: 'claimCount', group: 'text' },
@@ -115,7 +116,7 @@ export const DEFAULT_EXPORT_FIELDS: ExportFieldId[] = [
 
 /**
  * Spec 2 §9 "smaller limit for large-text fields" (value not shown; ours): a table export with a
- * long text (abstract, claims, description) writes at most this many rows.
+ * whole long text (the claims, the description) writes at most this many rows.
  */
 export const MAX_LARGE_TEXT_EXPORT_ROWS = 10_000;
 

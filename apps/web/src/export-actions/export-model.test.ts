@@ -40,9 +40,9 @@ describe('export model', () => {
     );
     // Spec 2 §9: a long-text field caps a table at 10,000 rows.
     expect(rowsProblem(RESULTS, { mode: 'first', count: 10_001 }, 'xlsx', 'zh', ['title', 'description'])).toBe(
-      '导出摘要、权利要求或说明书等长文本字段时，一次最多导出 10,000 条',
+      '导出权利要求或说明书全文时，一次最多导出 10,000 条',
     );
-    expect(rowsProblem(RESULTS, { mode: 'first', count: 10_001 }, 'xlsx', 'zh', ['title'])).toBeUndefined();
+    expect(rowsProblem(RESULTS, { mode: 'first', count: 10_001 }, 'xlsx', 'zh', ['title', 'abstract'])).toBeUndefined();
     expect(rowsProblem(RESULTS, { mode: 'first', count: 1001 }, 'pdf', 'zh')).toBe(
       '导出范围过大，一次最多导出 1,000 条',
     );

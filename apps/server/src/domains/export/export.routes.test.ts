@@ -239,9 +239,7 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
         fields: ['publicationNumber', 'claims'],
       };
       const largeText = await fails('/export/check', withClaims, 'EXPORT_LARGE_TEXT_TOO_MANY', owner, 'en');
-      expect(largeText.message).toBe(
-        'With long-text fields (abstract, claims, description) an export takes at most 10,000 rows',
-      );
+      expect(largeText.message).toBe('With the full claims or description an export takes at most 10,000 rows');
       expect(
         await okData('/export/check', {
           ...withClaims,
