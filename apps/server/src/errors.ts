@@ -118,6 +118,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (validation && validation.length > 0) {
       const first = validation[0]!;
       const field = fieldOf(first, (error as FastifyError).validationContext);
+      // A schema that names its own error code (contracts' KeywordSchema): that code, with the limit.
+      const own = first.message;
+      if (own !== undefined && Object.hasOwn(ERROR_CODES, own)) {
+        const code = own as ErrorCode;
+        const max = first.params?.maximum;
+        const min = first.params?.minimum;
+        const params = {
+          ...(typeof max === 'number' ? { max } : {}),
+          ...(typeof min === 'number' ? { min } : {}),
+        };
+        return send(reply, ERROR_CODES[code].http, ERROR_CODES[code].status, formatErrorMessage(code, lang, params), {
+          code,
+          field,
+        });
+      }
       return send(
         reply,
         400,

@@ -239,6 +239,8 @@ describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo 
     await page.goto(`${server.baseUrl}/home`);
     await page.getByText('English', { exact: true }).click();
     await page.goto(`${server.baseUrl}/innovationSpace/help`);
+    await page.waitForURL(/\/innovationSpace\/help\/Description/);
+    await page.getByRole('article').getByRole('link', { name: 'Search rules' }).click();
     await page.waitForURL(/\/innovationSpace\/help\/Detection/);
     await expect.poll(() => page.getByRole('heading', { name: 'Boolean operators and precedence' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: '逻辑运算符与优先级' }).count()).toBe(0);

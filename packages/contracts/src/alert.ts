@@ -3,6 +3,7 @@ import type { ErrorCode } from './error-codes.js';
 import { PagedSchema } from './history.js';
 import { MAX_ALERT_PATENTS, MAX_ALERT_RECIPIENTS, MAX_EXPRESSION_LENGTH } from './limits.js';
 import { SourceScopeSchema } from './search.js';
+import { KeywordSchema } from './keyword.js';
 
 /**
  * E-mail alerts (spec 2 §3 "Alert", §4 sending states, §5 validation, §7 /warn/* and
@@ -177,7 +178,7 @@ export type AlertRecipientConfirmResponse = z.infer<typeof AlertRecipientConfirm
 
 export const AlertListRequestSchema = z.object({
   /** Name or expression keyword. */
-  keyword: z.string().max(100).optional(),
+  keyword: KeywordSchema.optional(),
   type: AlertTypeSchema.optional(),
   /** Only the alert of this library folder (the library page asks whether it has one). */
   libraryId: IdSchema.optional(),

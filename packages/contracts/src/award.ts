@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KeywordSchema } from './keyword.js';
 
 /**
  * Patent awards (spec 2 §7 POST /award/getInfo; spec 1 §3 "awards" in the field dictionary): award
@@ -62,7 +63,7 @@ export const AwardListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   /** Part of a number or of an award's name. */
-  q: z.string().trim().max(100).optional(),
+  q: KeywordSchema.optional(),
 });
 
 /** Why an import line was refused. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KeywordSchema } from './keyword.js';
 
 /** The classification schemes the browser offers (spec 1 §1 "classification search"). */
 export const ClassificationSchemeSchema = z.enum(['ipc', 'cpc']);
@@ -44,7 +45,7 @@ export type ClassificationChildrenResponse = z.infer<typeof ClassificationChildr
 export const ClassificationSearchRequestSchema = z.object({
   scheme: ClassificationSchemeSchema.default('ipc'),
   /** A symbol prefix (H01M4) or words of a title, zh or en. */
-  keyword: z.string().trim().min(1).max(200),
+  keyword: KeywordSchema.min(1),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 export type ClassificationSearchRequest = z.input<typeof ClassificationSearchRequestSchema>;

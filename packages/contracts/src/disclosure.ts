@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DISCLOSURE_TITLE_LENGTH } from './limits.js';
+import { KeywordSchema } from './keyword.js';
 
 /**
  * Disclosure writing and application drafts (spec 2 §1 "use a drafting workbench", §2
@@ -144,7 +144,7 @@ export const DisclosureListRequestSchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   kind: DisclosureKindSchema.optional(),
   /** Part of the title, any case. */
-  title: z.string().max(MAX_DISCLOSURE_TITLE_LENGTH).optional(),
+  title: KeywordSchema.optional(),
 });
 export type DisclosureListRequest = z.input<typeof DisclosureListRequestSchema>;
 export type DisclosureListQuery = z.infer<typeof DisclosureListRequestSchema>;

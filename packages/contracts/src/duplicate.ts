@@ -198,7 +198,11 @@ export type DuplicateSnippetInfo = z.infer<typeof DuplicateSnippetInfoSchema>;
 /** POST /patent/check: a text against one or a few given patents, answered at once. */
 export const DuplicateQuickCheckRequestSchema = z.object({
   text: z.string(),
-  publicationNumbers: z.array(z.string().trim().min(1).max(64)).min(1).max(MAX_QUICK_CHECK_PATENTS),
+  /** Spec 2 §8 "too many reference documents": more than MAX_QUICK_CHECK_PATENTS are refused with their own code. */
+  publicationNumbers: z
+    .array(z.string().trim().min(1).max(64))
+    .min(1)
+    .max(MAX_QUICK_CHECK_PATENTS, { error: 'REFERENCE_DOCUMENTS_TOO_MANY' }),
 });
 export type DuplicateQuickCheckRequest = z.infer<typeof DuplicateQuickCheckRequestSchema>;
 

@@ -16,6 +16,20 @@ export const ERROR_CODES = {
     zh: '参数错误：{field} {reason}',
     en: 'Invalid parameter: {field} {reason}',
   },
+  /** Spec 1 §5, spec 2 §5: "keyword search at most 30 characters" (every list's keyword box). */
+  KEYWORD_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '关键词不能超过 {max} 个字符',
+    en: 'The keyword must be at most {max} characters',
+  },
+  /** Spec 2 §8 "too many reference documents": a check against given patents takes at most {max}. */
+  REFERENCE_DOCUMENTS_TOO_MANY: {
+    http: 400,
+    status: 0,
+    zh: '对比文件过多，最多 {max} 件',
+    en: 'Too many reference documents: at most {max}',
+  },
   /** Issue 41 §6: a request text holding a lone UTF-16 surrogate (JSON "\ud800"), refused before any route reads it. */
   TEXT_MALFORMED: {
     http: 400,
@@ -846,6 +860,13 @@ export const ERROR_CODES = {
     status: 0,
     zh: '导出范围过大，一次最多导出 {max} 条',
     en: 'The export range is too large: at most {max} rows per export',
+  },
+  /** Spec 2 §9 "smaller limit for large-text fields": a table export with the claims or the description. */
+  EXPORT_LARGE_TEXT_TOO_MANY: {
+    http: 400,
+    status: 0,
+    zh: '导出权利要求或说明书全文时，一次最多导出 {max} 条',
+    en: 'With the full claims or description an export takes at most {max} rows',
   },
   /** Spec 2 §5 "end value must exceed start value". */
   EXPORT_RANGE_INVALID: {

@@ -52,8 +52,9 @@ export type ExportFieldGroup = (typeof EXPORT_FIELD_GROUPS)[number];
 
 /**
  * Every exportable field of the patent record, in its default order within its group. Ids are
- * stable (templates and the last export's fields store them). `large`: a long text (abstract,
- * claims, description), counted against the smaller large-text limit.
+ * stable (templates and the last export's fields store them). `large`: a whole long text (all the
+ * claims, the description), counted against the smaller large-text limit; an abstract or the first
+ * claim is a few hundred characters and is not.
  */
 export const EXPORT_FIELDS = [
   { id: 'publicationNumber', group: 'basic' },
@@ -82,8 +83,8 @@ export const EXPORT_FIELDS = [
   { id: 'cpc', group: 'classification' },
   { id: 'locarno', group: 'classification' },
   { id: 'keywords', group: 'text' },
-  { id: 'abstract', group: 'text', large: true },
-  { id: 'firstClaim', group: 'text', large: true },
+  { id: 'abstract', group: 'text' },
+  { id: 'firstClaim', group: 'text' },
   { id: 'claims', group: 'text', large: true },
   { id: 'description', group: 'text', large: true },
   { id: 'claimCount', group: 'text' },
@@ -112,6 +113,32 @@ export const DEFAULT_EXPORT_FIELDS: ExportFieldId[] = [
   'ipcMain',
   'legalStatus',
 ];
+
+/**
+ * Spec 2 §9 "smaller limit for large-text fields" (value not shown; ours): a table export with a
+ * whole long text (the claims, the description) writes at most this many rows.
+ */
+export const MAX_LARGE_TEXT_EXPORT_ROWS = 10_000;
+
+const LARGE_TEXT_FIELDS = new Set<string>(EXPORT_FIELDS.filter((f) => 'large' in f && f.large).map((f) => f.id));
+
+/** Whether the chosen fields hold a long text (counted against MAX_LARGE_TEXT_EXPORT_ROWS). */
+export function hasLargeTextField(fields: readonly string[]): boolean {
+  return fields.some((id) => LARGE_TEXT_FIELDS.has(id));
+}
+
+/**
+ * The most rows one export writes and the code refusing more: Word and PDF MAX_DOCUMENT_EXPORT_ROWS;
+ * a table with a long-text field MAX_LARGE_TEXT_EXPORT_ROWS; any other MAX_EXPORT_ROWS.
+ */
+export function exportRowLimit(
+  format: 'xlsx' | 'csv' | 'docx' | 'pdf',
+  fields: readonly string[],
+): { max: number; code: 'EXPORT_RANGE_TOO_LARGE' | 'EXPORT_LARGE_TEXT_TOO_MANY' } {
+  if (format === 'docx' || format === 'pdf') return { max: MAX_DOCUMENT_EXPORT_ROWS, code: 'EXPORT_RANGE_TOO_LARGE' };
+  if (hasLargeTextField(fields)) return { max: MAX_LARGE_TEXT_EXPORT_ROWS, code: 'EXPORT_LARGE_TEXT_TOO_MANY' };
+  return { max: MAX_EXPORT_ROWS, code: 'EXPORT_RANGE_TOO_LARGE' };
+}
 
 /** Chosen fields in export order: at least one, none twice. */
 export const ExportFieldListSchema = z

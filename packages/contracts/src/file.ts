@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PermissionRule } from './auth.js';
 import { MAX_UPLOAD_CHUNKS, MAX_USER_FILE_NAME_LENGTH, MAX_USER_FILE_PAGE_SIZE } from './limits.js';
+import { KeywordSchema } from './keyword.js';
 
 /**
  * My files and the chunked upload protocol (spec 2 §3 "Uploaded file record", "Chunk parameters",
@@ -131,7 +132,7 @@ export const MyFileListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_USER_FILE_PAGE_SIZE).default(10),
   /** Part of the name, any case. */
-  name: z.string().trim().max(MAX_USER_FILE_NAME_LENGTH).optional(),
+  name: KeywordSchema.optional(),
 });
 export const MyFileListResponseSchema = z.object({
   total: z.number().int(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { HISTORY_RETENTION_DAYS, MAX_EXPRESSION_LENGTH, MAX_INPUT_LENGTH } from './limits.js';
+import { HISTORY_RETENTION_DAYS, MAX_EXPRESSION_LENGTH } from './limits.js';
 import { isInAppPath } from './in-app-path.js';
 import { SearchStateSchema } from './search.js';
+import { KeywordSchema } from './keyword.js';
 
 /**
  * Search history, operation history and event tracking (spec 1 §3 "Search-history entry",
@@ -143,7 +144,7 @@ const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const ListHistoryRequestSchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  keyword: z.string().max(MAX_INPUT_LENGTH).optional(),
+  keyword: KeywordSchema.optional(),
   startDate: DateSchema.optional(),
   endDate: DateSchema.optional(),
 });
@@ -166,7 +167,7 @@ export const SearchHistoryPageSchema = PagedSchema(SearchHistoryItemSchema);
 /** POST /history/exportAll — the user's entries (all, or those chosen / matching) as .xlsx. */
 export const ExportHistoryRequestSchema = z.object({
   ids: z.array(z.string().min(1).max(64)).max(10000).optional(),
-  keyword: z.string().max(MAX_INPUT_LENGTH).optional(),
+  keyword: KeywordSchema.optional(),
   startDate: DateSchema.optional(),
   endDate: DateSchema.optional(),
 });

@@ -1,6 +1,7 @@
 export * from './patent.js';
 export * from './envelope.js';
 export * from './limits.js';
+export * from './keyword.js';
 export * from './error-codes.js';
 export * from './query-messages.js';
 export * from './search.js';

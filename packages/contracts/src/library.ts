@@ -10,6 +10,7 @@ import {
   MAX_SHARE_RECIPIENTS,
 } from './limits.js';
 import { ResultSetQuerySchema, SearchStateSchema } from './search.js';
+import { KeywordSchema } from './keyword.js';
 
 /**
  * Patent libraries (spec 2 §3 "Patent library", §4 states, §6, §7 /archive/v2/* and
@@ -284,7 +285,7 @@ export const LibraryListRequestSchema = z.discriminatedUnion('type', [
   /** Saved expressions, newest first, by name or expression keyword. */
   z.object({
     type: z.literal('expressions'),
-    keyword: z.string().max(100).optional(),
+    keyword: KeywordSchema.optional(),
     page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   }),

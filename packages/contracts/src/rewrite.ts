@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UNCANCELLABLE_TASK_STATES } from './task.js';
 import { MAX_REWRITE_EXPORT, MAX_REWRITE_TITLE_LENGTH } from './limits.js';
+import { KeywordSchema } from './keyword.js';
 
 /**
  * Assisted writing (spec 2 §1 "draft with an assisted-writing tool (rewrite text)", §2
@@ -101,7 +102,7 @@ export const RewriteListRequestSchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   /** Words of the title, the original or the result (case-insensitive). */
-  keyword: z.string().trim().max(200).optional(),
+  keyword: KeywordSchema.optional(),
   mode: RewriteModeSchema.optional(),
   state: RewriteStateSchema.optional(),
 });

@@ -110,6 +110,15 @@ describe('route guard', () => {
     await waitFor(() => expect(list.router.state.location.pathname).toBe('/403'));
   });
 
+  it('sends a user without the alert permission from /warning/details to /login (spec 2 §2), from the alert list to /403', async () => {
+    stubFetch((url) => (url.pathname === '/api/platform/oauth/captcha' ? captchaAnswer() : ok({ canIpLogin: false })));
+    const detail = renderApp('/warning/details?id=a1', 'zh', { session: { menu: ['/search/quick'] } });
+    await waitFor(() => expect(detail.router.state.location.pathname).toBe('/login'));
+    detail.unmount();
+    const list = renderApp('/innovationSpace/warning', 'zh', { session: { menu: ['/search/quick'] } });
+    await waitFor(() => expect(list.router.state.location.pathname).toBe('/403'));
+  });
+
   it('sends a user whose menu lacks /search/quick back to login and ends the session', async () => {
     const calls = stubFetch((url) =>
       url.pathname === '/api/platform/oauth/captcha' ? captchaAnswer() : ok({ canIpLogin: false }),

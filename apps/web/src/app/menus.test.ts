@@ -37,7 +37,7 @@ describe('menus built from the features’ declarations', () => {
       ['/analysis/region', 'dashboards:nav.region', '/analysis/region'],
       ['/analysis/cu', 'dashboards:nav.university', '/analysis/cu'],
       ['/analysis/co', 'dashboards:nav.company', '/analysis/co'],
-      ['/innovationSpace/help/Detection', 'nav.help', 'public'],
+      ['/innovationSpace/help/Description', 'nav.help', 'public'],
     ]);
   });
 
@@ -93,14 +93,19 @@ describe('menus built from the features’ declarations', () => {
     expect(MAIN_MENU.filter((item) => canSeeMenuItem(item, [])).map((item) => item.to)).toEqual([
       '/home',
       '/home?tabName=quick',
-      '/innovationSpace/help/Detection',
+      '/innovationSpace/help/Description',
     ]);
   });
 
   it('marks the search entry on result and analysis pages, and sections by their prefix', () => {
     expect(selectedMenuKeys(MAIN_MENU, '/innovationSpace/searchResult')).toEqual(['/home?tabName=quick']);
     expect(selectedMenuKeys(MAIN_MENU, '/innovationSpace/searchResult/analysis')).toEqual(['/home?tabName=quick']);
-    expect(selectedMenuKeys(MAIN_MENU, '/innovationSpace/help/Detection')).toEqual(['/innovationSpace/help/Detection']);
+    expect(selectedMenuKeys(MAIN_MENU, '/innovationSpace/help/Detection')).toEqual([
+      '/innovationSpace/help/Description',
+    ]);
+    expect(selectedMenuKeys(MAIN_MENU, '/innovationSpace/help/Description')).toEqual([
+      '/innovationSpace/help/Description',
+    ]);
     expect(selectedMenuKeys(MAIN_MENU, '/home')).toEqual(['/home']);
     expect(selectedMenuKeys(MAIN_MENU, '/search/batch')).toEqual(['/search/batch']);
     expect(selectedMenuKeys(MAIN_MENU, '/innovationSpace/searchDetail')).toEqual([]);

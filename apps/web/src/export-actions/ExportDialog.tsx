@@ -128,7 +128,7 @@ function ExportForm({
 
   const labelOf = new Map(catalogue.groups.flatMap((g) => g.fields.map((f) => [f.id, f.label] as const)));
   const position = new Map(catalogue.order.map((id, index) => [id, index]));
-  const rowProblem = rowsProblem(source, choice, format, lang);
+  const rowProblem = rowsProblem(source, choice, format, lang, isCitations ? [] : chosen);
   const fileProblem = isBlankFileName(fileName) ? formatErrorMessage('EXPORT_FILENAME_BLANK', lang) : undefined;
   const canSubmit =
     (isCitations || chosen.length > 0) && isChoiceComplete(source, choice) && !rowProblem && !fileProblem;

@@ -38,6 +38,11 @@ describe('export model', () => {
     expect(rowsProblem(RESULTS, { mode: 'range', from: 1, to: 300_001 }, 'csv', 'zh')).toBe(
       '导出范围过大，一次最多导出 300,000 条',
     );
+    // Spec 2 §9: a long-text field caps a table at 10,000 rows.
+    expect(rowsProblem(RESULTS, { mode: 'first', count: 10_001 }, 'xlsx', 'zh', ['title', 'description'])).toBe(
+      '导出权利要求或说明书全文时，一次最多导出 10,000 条',
+    );
+    expect(rowsProblem(RESULTS, { mode: 'first', count: 10_001 }, 'xlsx', 'zh', ['title', 'abstract'])).toBeUndefined();
     expect(rowsProblem(RESULTS, { mode: 'first', count: 1001 }, 'pdf', 'zh')).toBe(
       '导出范围过大，一次最多导出 1,000 条',
     );

@@ -1,6 +1,6 @@
 import {
   formatErrorMessage,
-  MAX_DOCUMENT_EXPORT_ROWS,
+  exportRowLimit,
   MAX_EXPORT_ROWS,
   type ExportFieldId,
   type ExportFormat,
@@ -71,6 +71,7 @@ export function rowsProblem(
   choice: RowChoice,
   format: ExportFormat,
   lang: Language,
+  fields: readonly string[] = [],
 ): string | undefined {
   if (source.kind === 'results' && choice.mode === 'range' && choice.from !== null && choice.to !== null) {
     if (choice.to <= choice.from) return formatErrorMessage('EXPORT_RANGE_INVALID', lang);
@@ -78,8 +79,9 @@ export function rowsProblem(
   const rows = requestedRows(source, choice);
   if (rows > MAX_EXPORT_ROWS)
     return formatErrorMessage('EXPORT_RANGE_TOO_LARGE', lang, { max: limitText(MAX_EXPORT_ROWS) });
-  if ((format === 'docx' || format === 'pdf') && rows > MAX_DOCUMENT_EXPORT_ROWS)
-    return formatErrorMessage('EXPORT_RANGE_TOO_LARGE', lang, { max: limitText(MAX_DOCUMENT_EXPORT_ROWS) });
+  // Word and PDF have their own limit; a table with a long-text field the smaller one (spec 2 §9).
+  const { max, code } = exportRowLimit(format, fields);
+  if (rows > max) return formatErrorMessage(code, lang, { max: limitText(max) });
   return undefined;
 }
 

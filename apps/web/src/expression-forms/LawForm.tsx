@@ -1,9 +1,10 @@
-import { DatePicker, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { MAX_INPUT_LENGTH } from '@patlas/contracts';
 import { getFieldById } from '@patlas/query';
 import type { LawInput, LawProblem, LawValue, LawValues } from './law-expression';
+import { DateRangeInput } from '../components/DateInput/DateInput';
 
 interface LawFormProps {
   inputs: readonly LawInput[];
@@ -51,7 +52,7 @@ export function LawForm({ inputs, values, problems, onChange }: LawFormProps) {
               />
             )}
             {input.kind === 'date' && (
-              <DatePicker.RangePicker
+              <DateRangeInput
                 id={`law-${input.field}`}
                 aria-label={label}
                 allowEmpty={[true, true]}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert as Notice, Button, Checkbox, DatePicker, Flex, Form, Input, Modal, Radio, Typography } from 'antd';
+import { Alert as Notice, Button, Checkbox, Flex, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -21,6 +21,7 @@ import {
   type ReportPreset,
 } from './report-model';
 import { useCreateReport } from './queries';
+import { DateInput } from '../components/DateInput/DateInput';
 
 interface ReportDialogProps {
   /** Undefined: the dialog is closed. */
@@ -104,7 +105,7 @@ function ReportForm({ preset, onClose, onCreated }: ReportDialogProps & { preset
       getValueProps={(value: unknown) => ({ value: dateOf(value) })}
       normalize={(value: Dayjs | null) => (value ? rangePointOf(unit, value.year(), value.month() + 1) : undefined)}
     >
-      <DatePicker
+      <DateInput
         picker={unit}
         format={PICKER_FORMATS[unit]}
         placeholder={t(`dialog.${name}`)}

@@ -14,6 +14,7 @@ import {
 } from '../auth.js';
 import { endpoint } from '../endpoint.js';
 import { MAX_INPUT_LENGTH, MAX_PAGE } from '../limits.js';
+import { KeywordSchema } from '../keyword.js';
 
 const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
@@ -48,7 +49,7 @@ export const sysEndpoints = {
   listUsers: endpoint({
     method: 'GET',
     path: '/product/sys/users',
-    query: PageQuerySchema.extend({ keyword: z.string().max(MAX_INPUT_LENGTH).optional() }),
+    query: PageQuerySchema.extend({ keyword: KeywordSchema.optional() }),
     response: pagedOf(SysUserSchema),
   }),
   createUser: endpoint({

@@ -457,10 +457,12 @@ describe.each(await reachableDialects())('disclosure writing API on %s', (dialec
       .toBuffer();
     const jpegRes = await upload(target.id, jpeg, 'photo.jpeg');
     expect(jpegRes.json().status).toBe(1);
-    // Size: over 5 MB.
-    const big = await upload(target.id, Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'big.png');
+    // Size: up to 10 MB (an image over 5 MB is read, and this one is no image); over 10 MB refused.
+    const overFive = await upload(target.id, Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'big.png');
+    expect(overFive.json().data.code).toBe('DISCLOSURE_IMAGE_UNREADABLE');
+    const big = await upload(target.id, Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'big.png');
     expect(big.json()).toMatchObject({ data: { code: 'DISCLOSURE_IMAGE_TOO_LARGE' } });
-    expect(big.json().message).toBe('图片插入失败：上传文件大于5MB，请重新上传');
+    expect(big.json().message).toBe('图片插入失败：上传文件大于10MB，请重新上传');
     const empty = await upload(target.id, Buffer.alloc(0), 'empty.png');
     expect(empty.json().data.code).toBe('DISCLOSURE_IMAGE_REQUIRED');
 

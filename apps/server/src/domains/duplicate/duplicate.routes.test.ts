@@ -290,5 +290,21 @@ describe.each(await reachableDialects())('duplicate check API on %s', (dialect) 
     expect(data.patents[1]).toMatchObject({ similarity: 0, evidence: [] });
     await fails('/patent/check', { text: EDITED, publicationNumbers: ['CN999999999A'] }, 'DUPLICATE_PATENTS_NOT_FOUND');
     await fails('/patent/check', { text: EDITED, publicationNumbers: [] }, 'VALIDATION_FAILED');
+    // Spec 2 §8 "too many reference documents", in the user's language.
+    const eleven = Array.from({ length: 11 }, (_, i) => `CN1150017${String(i).padStart(2, '0')}A`);
+    const zh = await fails(
+      '/patent/check',
+      { text: EDITED, publicationNumbers: eleven },
+      'REFERENCE_DOCUMENTS_TOO_MANY',
+    );
+    expect(zh.message).toBe('对比文件过多，最多 10 件');
+    const en = await fails(
+      '/patent/check',
+      { text: EDITED, publicationNumbers: eleven },
+      'REFERENCE_DOCUMENTS_TOO_MANY',
+      owner,
+      'en',
+    );
+    expect(en.message).toBe('Too many reference documents: at most 10');
   });
 });

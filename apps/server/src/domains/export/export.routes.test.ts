@@ -233,6 +233,19 @@ describe.each(await reachableDialects())('export API on %s', (dialect) => {
       );
       expect(large.message).toBe('导出范围过大，一次最多导出 300,000 条');
       await fails('/export/check', results({ mode: 'first', count: 1_001 }, 'docx'), 'EXPORT_RANGE_TOO_LARGE');
+      // Spec 2 §9 "smaller limit for large-text fields": claims cap a table at 10,000 rows.
+      const withClaims = {
+        ...results({ mode: 'range', from: 1, to: 10_001 }),
+        fields: ['publicationNumber', 'claims'],
+      };
+      const largeText = await fails('/export/check', withClaims, 'EXPORT_LARGE_TEXT_TOO_MANY', owner, 'en');
+      expect(largeText.message).toBe('With the full claims or description an export takes at most 10,000 rows');
+      expect(
+        await okData('/export/check', {
+          ...withClaims,
+          target: { ...withClaims.target, rows: { mode: 'range', from: 1, to: 10_000 } },
+        }),
+      ).toMatchObject({ rows: expect.any(Number) });
       const blank = await fails(
         '/export/check',
         results({ mode: 'first', count: 5 }, 'csv', { filename: '   ' }),

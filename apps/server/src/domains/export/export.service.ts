@@ -5,11 +5,10 @@ import path from 'node:path';
 import {
   DEFAULT_EXPORT_FIELDS,
   EXPORT_DIRECT_MAX_ROWS,
+  exportRowLimit,
   EXPORT_FIELD_IDS,
   ExportFieldIdSchema,
   ExportRequestSchema,
-  MAX_DOCUMENT_EXPORT_ROWS,
-  MAX_EXPORT_ROWS,
   MAX_EXPORT_TEMPLATES,
   RECORD_TYPES,
   type DownloadListResponse,
@@ -274,11 +273,10 @@ export class ExportService {
     if (request.filename !== undefined && request.filename.length > 0 && request.filename.trim() === '') {
       throw new AppError('EXPORT_FILENAME_BLANK');
     }
-    const max = isDocument(request.format) ? MAX_DOCUMENT_EXPORT_ROWS : MAX_EXPORT_ROWS;
     const plan =
       request.content === 'analysis'
         ? await this.planAnalysis(request, lang, { userId })
-        : await this.planTarget(request.target, max, lang, { userId });
+        : await this.planTarget(request.target, exportRowLimit(request.format, request.fields), lang, { userId });
     if (plan.rows === 0) throw new AppError('EXPORT_NOTHING');
     const limit = await this.deps.exportLimit(auth);
     const used = (await this.exportedRows(userId)) - countedRows;
@@ -290,13 +288,13 @@ export class ExportService {
 
   private async planTarget(
     target: ExportTargetInput,
-    max: number,
+    { max, code }: ReturnType<typeof exportRowLimit>,
     lang: Language,
     context: SearchContext,
   ): Promise<ExportPlan> {
     if (target.kind === 'patents') {
       const inputs = [...new Set(target.publicationNumbers.map((n) => n.trim()))];
-      if (inputs.length > max) throw new AppError('EXPORT_RANGE_TOO_LARGE', { max: grouped(max) });
+      if (inputs.length > max) throw new AppError(code, { max: grouped(max) });
       const held = await this.deps.patents.resolveHeldNumbers(inputs);
       const numbers = [...new Set(inputs.map((n) => held[n]).filter((n): n is string => n !== undefined))];
       return {
@@ -325,7 +323,7 @@ export class ExportService {
         to = rows.to;
         break;
     }
-    if (to - from + 1 > max) throw new AppError('EXPORT_RANGE_TOO_LARGE', { max: grouped(max) });
+    if (to - from + 1 > max) throw new AppError(code, { max: grouped(max) });
     const { engine, search } = this.deps;
     // The search service applies what the result page's search does: #n, the NOT prefix (spec 1 §5), the set source.
     const { ast, options } = await search.scope(target.query, lang, context);
@@ -368,7 +366,7 @@ export class ExportService {
    */
   private async planAnalysis(request: ExportRequestInput, lang: Language, context: SearchContext): Promise<ExportPlan> {
     const charts = request.analysis?.charts ?? [];
-    const set = await this.planTarget(request.target, 1, lang, context);
+    const set = await this.planTarget(request.target, { max: 1, code: 'EXPORT_RANGE_TOO_LARGE' }, lang, context);
     if (set.rows === 0 || charts.length === 0) return { rows: 0, batches: async function* () {} };
     if (request.analysis) await this.analysisExporter().touch(request.analysis);
     return { rows: charts.length, batches: async function* () {} };
@@ -874,8 +872,9 @@ export class ExportService {
     partFile: string,
   ): Promise<{ rows: number; cancelled: boolean }> {
     const { tasks } = this.deps;
-    const max = isDocument(request.format) ? MAX_DOCUMENT_EXPORT_ROWS : MAX_EXPORT_ROWS;
-    const plan = await this.planTarget(request.target, max, lang, { userId });
+    const plan = await this.planTarget(request.target, exportRowLimit(request.format, request.fields), lang, {
+      userId,
+    });
     await tasks.progress(id, { total: plan.rows });
     const writer = await this.openWriter(request, lang, partFile);
     let done = 0;

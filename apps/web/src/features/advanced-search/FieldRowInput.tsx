@@ -1,4 +1,4 @@
-import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
+import { Input, InputNumber, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@patlas/query';
@@ -9,6 +9,7 @@ import {
   type FormRow,
   type InnerOperator,
 } from '../../expression-forms/advanced-expression';
+import { DateRangeInput } from '../../components/DateInput/DateInput';
 
 interface FieldRowInputProps {
   field: FieldDef;
@@ -45,7 +46,7 @@ export function FieldRowInput({ field, row, label, onChange }: FieldRowInputProp
       );
     case 'date':
       return (
-        <DatePicker.RangePicker
+        <DateRangeInput
           aria-label={label}
           allowEmpty={[true, true]}
           placeholder={[t('placeholder.from'), t('placeholder.to')]}

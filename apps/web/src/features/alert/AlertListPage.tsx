@@ -1,3 +1,4 @@
+import { MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useState } from 'react';
 import { Alert as Notice, App, Button, Card, Flex, Input, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, MailOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
@@ -106,6 +107,7 @@ export function AlertListPage() {
         <Flex justify="space-between" align="center" gap={12} wrap>
           <Typography.Text type="secondary">{t('list.hint')}</Typography.Text>
           <Input.Search
+            maxLength={MAX_KEYWORD_LENGTH}
             className="alert-keyword"
             allowClear
             value={draft}

@@ -18,6 +18,8 @@ export const alertFeature = defineFeature({
       path: ALERT_DETAILS_PATH,
       titleKey: 'alert:routes.details',
       access: ALERTS_PERMISSION,
+      // Spec 2 §2: without the permission the user goes to /login (not /403).
+      deniedTo: 'login',
       // One tab per alert (or per run opened by its link).
       tab: { permission: ALERTS_PERMISSION, keyParams: ['id', 'run'] },
       page: async () => (await import('./AlertDetailsPage')).AlertDetailsPage,

@@ -132,6 +132,28 @@ describe('analysis page', () => {
     await waitFor(() => expect(screen.getByTestId('analysis-chart-title').textContent).toBe('IPC大组排名'));
   });
 
+  it('says data retrieval failed on a server fault, and OK asks again (spec 2 §8)', async () => {
+    let asked = 0;
+    stubFetch((url) => {
+      if (url.pathname !== '/api/product/search/analyze') return ok([]);
+      asked += 1;
+      return asked === 1
+        ? { status: 500, body: { status: 0, message: '服务器内部错误', data: { code: 'INTERNAL' } } }
+        : ok(applicantRank);
+    });
+    renderPage(
+      <AnalysisPage />,
+      '/innovationSpace/searchResult/analysis?q=TI%3D(a)&chart=applicantRank&type=table',
+      'zh',
+    );
+    const failure = await screen.findByTestId('analysis-error');
+    expect(failure.textContent).toContain('数据获取失败，点击确定立即重新获取数据');
+    fireEvent.click(within(failure).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('宁德时代新能源科技股份有限公司')).toBeTruthy();
+    expect(screen.queryByTestId('analysis-error')).toBeNull();
+    expect(asked).toBe(2);
+  });
+
   it('opens from the result page with pageType=analysis and jumpAnalysisName', async () => {
     stubFetch(() => ok(applicantRank));
     const { router } = renderApp('/search/result?q=TI%3D(a)&pageType=analysis&jumpAnalysisName=applicantRank', 'en');

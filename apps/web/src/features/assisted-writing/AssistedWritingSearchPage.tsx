@@ -9,6 +9,7 @@ import {
   type RewriteListRequest,
   type RewriteMode,
   type RewriteState,
+  MAX_KEYWORD_LENGTH,
 } from '@patlas/contracts';
 import { useServerFeature } from '../../api/server-features';
 import { useFileOptions } from '../../export-actions/queries';
@@ -99,6 +100,7 @@ function History() {
       <Flex vertical gap={12}>
         <Flex gap={8} wrap align="center">
           <Input.Search
+            maxLength={MAX_KEYWORD_LENGTH}
             key={request.keyword ?? ''}
             defaultValue={request.keyword}
             placeholder={t('history.search')}

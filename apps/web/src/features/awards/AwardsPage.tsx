@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Flex, Input, Popconfirm, Table, Typography, Upload } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MAX_AWARD_FILE_BYTES, type AwardImportReport, type AwardRow } from '@patlas/contracts';
+import { MAX_AWARD_FILE_BYTES, type AwardImportReport, type AwardRow, MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useAwards, useDeleteAward, useImportAwards } from './queries';
 
 const PAGE_SIZE = 20;
@@ -57,6 +57,7 @@ export function AwardsPage() {
           </Button>
         </Upload>
         <Input.Search
+          maxLength={MAX_KEYWORD_LENGTH}
           allowClear
           style={{ width: 280 }}
           placeholder={t('filter')}

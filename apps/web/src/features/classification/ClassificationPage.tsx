@@ -1,3 +1,4 @@
+import { MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Input, List, Segmented, Space, Tree, Typography } from 'antd';
 import type { GetRef, TreeDataNode } from 'antd';
@@ -139,6 +140,7 @@ function ClassificationBrowser({ scheme }: { scheme: Scheme }) {
             onChange={(value) => update({ scheme: value, code: undefined })}
           />
           <Input.Search
+            maxLength={MAX_KEYWORD_LENGTH}
             className="classification-search"
             key={keyword}
             allowClear

@@ -1,4 +1,4 @@
-import { Alert, Card, Col, Empty, Input, Row, Space, Spin, Statistic, Typography } from 'antd';
+import { Alert, App, Card, Col, Empty, Input, Row, Space, Spin, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { RankingTable } from './components/RankingTable';
 import { useValueLabels } from './labels';
 import { universityPath } from './paths';
 import { useLang } from './useLang';
+import { mapRegionTarget } from './map-region';
 import { useResultJump } from './useResultJump';
 import './dashboards.css';
 
@@ -36,6 +37,7 @@ export function PatentMapPage() {
   const ipc = params.get('ipc')?.trim().toUpperCase() || undefined;
   const field: TechnologyField = ipc && IPC_PREFIX_PATTERN.test(ipc) ? { ipc } : {};
   const { jump, isJumping } = useResultJump();
+  const { message } = App.useApp();
 
   const classification = useQuery({
     queryKey: ['dashboards', 'map', field, lang],
@@ -113,8 +115,11 @@ export function PatentMapPage() {
                   uiLang,
                 )}
                 onClick={(p) => {
-                  const full = p.name ? provinceFullName(p.name) : undefined;
-                  if (full) setParam('province', full);
+                  const target = mapRegionTarget(p.name, provinces);
+                  if (target === 'notOpen') {
+                    const full = p.name ? provinceFullName(p.name) : undefined;
+                    void message.info(t('map.notOpen', { region: full ? labels.province(full) : (p.name ?? '') }));
+                  } else setParam('province', target);
                 }}
               />
             </Card>

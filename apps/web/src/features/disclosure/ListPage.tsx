@@ -1,3 +1,4 @@
+import { MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useState } from 'react';
 import { App, Button, Card, Flex, Input, Popconfirm, Segmented, Space, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -88,7 +89,7 @@ function DocumentList({ kind }: { kind: DisclosureKind }) {
             value={search}
             placeholder={t('list.search')}
             style={{ width: 260 }}
-            maxLength={100}
+            maxLength={MAX_KEYWORD_LENGTH}
             onChange={(event) => setSearch(event.target.value)}
             onSearch={(value) => setQuery({ title: value.trim() || undefined, page: undefined })}
             data-testid="disclosure-list-search"

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@patlas/contracts';
 import searchSyntax from '../../../../../docs/search-syntax.md?raw';
 import { helpDocFor } from './help-doc';
+import { HelpNav } from './HelpNav';
 import './HelpDetectionPage.css';
 
 /** Markdown elements drawn with antd Typography, so the page looks like the rest of the app. */
@@ -30,9 +31,8 @@ const components: Components = {
 };
 
 /**
- * The help area. Spec 1 §2 lists Description, Detection (search rules), Faq, Data, About and
- * Version; only Detection has content so far (docs/search-syntax.md, the same rules the editor
- * and the server apply), so /innovationSpace/help redirects here rather than to Description.
+ * The help area's Detection page (spec 1 §2): the search rules, from docs/search-syntax.md (the
+ * same rules the editor and the server apply).
  */
 export function HelpDetectionPage() {
   const { t, i18n } = useTranslation('help');
@@ -40,6 +40,7 @@ export function HelpDetectionPage() {
   const markdown = useMemo(() => helpDocFor(searchSyntax, lang), [lang]);
   return (
     <Card className="help-page" title={t('detection.title')}>
+      <HelpNav />
       <Typography.Paragraph type="secondary">{t('detection.intro')}</Typography.Paragraph>
       <article className="help-article">
         <Markdown remarkPlugins={[remarkGfm]} components={components}>

@@ -64,6 +64,10 @@ describe('history page', { timeout: 90_000 }, () => {
       endDate: '2026-11-30',
     });
 
+    // Spec 1 §5 "keyword search at most 30 characters": the box takes 30, no more.
+    const keywordBox = screen.getByRole('searchbox', { name: '关键词' });
+    expect(keywordBox.getAttribute('maxlength')).toBe('30');
+
     // Choose #3 and #1; combine them.
     const combine = screen.getByRole('button', { name: '组合检索' });
     expect(combine.hasAttribute('disabled')).toBe(true);

@@ -1,7 +1,8 @@
-import { DatePicker, Flex, Select } from 'antd';
+import { Flex, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_SEARCH_DATE_FIELDS, MAX_IMAGE_SEARCH_LOCARNO, type ImageSearchFiltersInput } from '@patlas/contracts';
+import { DateRangeInput } from '../../components/DateInput/DateInput';
 
 /** The Locarno classes (edition 13; 99 miscellaneous), titled in the catalogues under `locarno.`. */
 export const LOCARNO_CLASSES = [
@@ -90,7 +91,7 @@ export function ImageSearchFilters({ value, onChange, locarnoClasses, disabled }
         onChange={(next) => onChange({ ...value, dateField: next })}
         options={IMAGE_SEARCH_DATE_FIELDS.map((field) => ({ value: field, label: t(`filters.${field}`) }))}
       />
-      <DatePicker.RangePicker
+      <DateRangeInput
         disabled={disabled}
         aria-label={t('filters.dates')}
         allowEmpty={[true, true]}

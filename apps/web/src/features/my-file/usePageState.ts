@@ -1,10 +1,11 @@
+import { MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useSearchParams } from 'react-router';
 
 /** Spec 2 §9 pagination: default 10 a page, page-size options 20, 30, 40. */
 const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 30, 40];
 /** Spec 2 §5 "keyword search at most 30 characters" (the name search box). */
-export const MAX_SEARCH_LENGTH = 30;
+export const MAX_SEARCH_LENGTH = MAX_KEYWORD_LENGTH;
 
 /** Page, page size, the name searched and the upload dialog, from the URL (a page one can reload or share). */
 export function usePageState() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, DatePicker, Flex, Input, Segmented, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Input, Segmented, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
@@ -14,6 +14,7 @@ import {
 } from '@patlas/contracts';
 import { draftApplication, draftText } from './api';
 import { useDraft, useStartEvaluation } from './queries';
+import { DateInput } from '../../components/DateInput/DateInput';
 
 /**
  * A new evaluation: the text (a claim set or a disclosure, spec 2 §5: at least 30 characters),
@@ -114,7 +115,7 @@ export function EvaluationForm({
               options={(['auto', 'claims', 'disclosure'] as const).map((k) => ({ value: k, label: t(`kind.${k}`) }))}
               data-testid="pre-kind"
             />
-            <DatePicker
+            <DateInput
               value={date ? dayjs(date) : null}
               onChange={(value) => setDate(value ? value.format('YYYY-MM-DD') : undefined)}
               placeholder={t('form.date')}

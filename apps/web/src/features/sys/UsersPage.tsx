@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Flex, Input, Modal, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { REGISTRATION_MODES, type RegistrationMode, type SysUser } from '@patlas/contracts';
+import { REGISTRATION_MODES, type RegistrationMode, type SysUser, MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { UserCreateModal } from './components/UserCreateModal';
 import { UserEditModal } from './components/UserEditModal';
 import { SecretOnce } from './components/SecretOnce';
@@ -52,6 +52,7 @@ export function UsersPage() {
       <RegistrationSetting />
       <Flex justify="space-between" gap={16}>
         <Input.Search
+          maxLength={MAX_KEYWORD_LENGTH}
           key={keyword}
           defaultValue={keyword}
           allowClear

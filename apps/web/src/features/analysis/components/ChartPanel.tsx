@@ -19,6 +19,7 @@ import type { ChartDefinition } from '../catalogue';
 import { tableRows, type ChartElementAction, type ChartModel, type ViewType } from '../chart-model';
 import { buildChartOption, elementOfClick } from '@patlas/charts';
 import { resultPagePath } from '../../../search-state/analysis-url-state';
+import { ApiError } from '../../../api/client';
 import { useAnalysisJump, useChartAnswer } from '../queries';
 import { useChartLabels } from '../useChartLabels';
 import { saveFile } from '../../../utils/save-file';
@@ -43,6 +44,11 @@ function settingsKeyOf(chart: ChartDefinition, type: ViewType): { key: string; c
 
 function fileNameOf(title: string): string {
   return title.replace(/[\\/:*?"<>|]/g, ' ').trim() || 'chart';
+}
+
+/** A failure to fetch (no answer, a timeout, a server fault), as opposed to the server refusing the request: worth asking again. */
+function isRetrievalFailure(error: Error): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 }
 
 /**
@@ -239,9 +245,24 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
           </Flex>
         }
       >
-        {analysis.isError && (
-          <Alert type="error" showIcon title={analysis.error.message} data-testid="analysis-error" />
-        )}
+        {analysis.isError &&
+          (isRetrievalFailure(analysis.error) ? (
+            // Spec 2 §8: 'Data retrieval failed, click OK to retrieve data immediately'.
+            <Alert
+              type="error"
+              showIcon
+              title={t('page.retrievalFailed')}
+              description={analysis.error.message}
+              action={
+                <Button size="small" type="primary" onClick={() => void analysis.refetch()}>
+                  {t('page.retrieveNow')}
+                </Button>
+              }
+              data-testid="analysis-error"
+            />
+          ) : (
+            <Alert type="error" showIcon title={analysis.error.message} data-testid="analysis-error" />
+          ))}
         {analysis.isPending && <Spin className="analysis-chart-loading" />}
         {model?.figures && (
           <Flex gap={32} wrap className="analysis-figures">

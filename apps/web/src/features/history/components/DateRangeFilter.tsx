@@ -1,6 +1,6 @@
-import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DateRangeInput } from '../../../components/DateInput/DateInput';
 
 interface DateRangeFilterProps {
   from: string | undefined;
@@ -12,7 +12,7 @@ interface DateRangeFilterProps {
 export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
   const { t } = useTranslation('history');
   return (
-    <DatePicker.RangePicker
+    <DateRangeInput
       aria-label={t('filters.dates')}
       allowEmpty={[true, true]}
       placeholder={[t('filters.from'), t('filters.to')]}

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Alert, App, Button, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isInAppPath, SearchStateSchema, type OperateHistoryItem, type RecordType } from '@patlas/contracts';
+import {
+  isInAppPath,
+  SearchStateSchema,
+  type OperateHistoryItem,
+  type RecordType,
+  MAX_KEYWORD_LENGTH,
+} from '@patlas/contracts';
 import { fromSearchState } from '../../../search-state/search-url-state';
 import { exportOperateHistory, importOperateHistory } from '../api';
 import { formatDateTime } from '../../../utils/format-date';
@@ -71,6 +77,7 @@ export function OperateHistoryTab({ params }: { params: HistoryParams }) {
           popupMatchSelectWidth={false}
         />
         <Input.Search
+          maxLength={MAX_KEYWORD_LENGTH}
           key={params.keyword}
           defaultValue={params.keyword}
           allowClear

@@ -1,3 +1,4 @@
+import { MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useState } from 'react';
 import { Alert, App, Button, Flex, Input, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,7 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
     <Flex vertical gap={12}>
       <Flex wrap gap={8} align="center" className="history-toolbar">
         <Input.Search
+          maxLength={MAX_KEYWORD_LENGTH}
           key={params.keyword}
           defaultValue={params.keyword}
           allowClear

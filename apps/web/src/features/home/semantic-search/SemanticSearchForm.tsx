@@ -1,17 +1,5 @@
 import { useMemo } from 'react';
-import {
-  Button,
-  Checkbox,
-  Collapse,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  Radio,
-  Select,
-  Typography,
-  type FormInstance,
-} from 'antd';
+import { Button, Checkbox, Collapse, Flex, Form, Input, Radio, Select, Typography, type FormInstance } from 'antd';
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +15,7 @@ import {
   type SemanticDateType,
   type SemanticFormValues,
 } from './semantic-form';
+import { DateRangeInput } from '../../../components/DateInput/DateInput';
 
 /** The offices the data-source list offers: those the patent catalogue names. */
 export const OFFICE_CODES = Object.keys(resources.zh.patent.country) as (keyof typeof resources.zh.patent.country)[];
@@ -213,7 +202,7 @@ export function SemanticSearchForm({ form, initialValues, isSearching, onSearch,
                 },
               ]}
             >
-              <DatePicker.RangePicker
+              <DateRangeInput
                 allowEmpty={[true, true]}
                 format={DAY}
                 placeholder={[t('form.dateFrom'), t('form.dateTo')]}

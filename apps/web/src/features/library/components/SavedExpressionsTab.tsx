@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MAX_LIBRARY_NAME_LENGTH, type SavedExpression } from '@patlas/contracts';
+import { MAX_LIBRARY_NAME_LENGTH, type SavedExpression, MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { SEARCH_RESULT_PATH } from '../../../app/paths';
 import { encodeResultState, fromSearchState } from '../../../search-state/search-url-state';
 import { formatDateTime } from '../../../utils/format-date';
@@ -55,6 +55,7 @@ export function SavedExpressionsTab() {
     <Flex vertical gap={12}>
       <Flex wrap gap={8} align="center">
         <Input.Search
+          maxLength={MAX_KEYWORD_LENGTH}
           allowClear
           placeholder={t('expressions.keyword')}
           aria-label={t('expressions.keyword')}
