@@ -30,7 +30,7 @@ const LOCALES = [
   },
   {
     tag: 'en',
-    title: 'E2E silicon-carbon anode disclosure',
+    title: 'E2E Si-C anode disclosure',
     field: 'The invention relates to anode materials for lithium-ion batteries.',
     solution: 'Nano silicon particles are coated with porous carbon 5 to 20 nm thick.',
     later: 'Silicon anodes swell during cycling and lose capacity quickly.',

@@ -54,6 +54,12 @@ describe('result page: simple-family expansion', () => {
   });
   afterEach(cleanup);
 
+  /** Family expansion sits behind the selection's "More": opened unless it shows already. */
+  const expandButton = async (name: RegExp) => {
+    if (!screen.queryByRole('button', { name })) fireEvent.click(await screen.findByTestId('selection-more'));
+    return screen.findByRole('button', { name });
+  };
+
   it('expands the selected rows, opens the expanded set and records pfe', async () => {
     const calls = fakeServer(() =>
       ok({
@@ -64,7 +70,7 @@ describe('result page: simple-family expansion', () => {
     );
     renderApp(RESULT_URL, 'zh');
     await selectFirstRow();
-    fireEvent.click(await screen.findByRole('button', { name: /同族扩展/ }));
+    fireEvent.click(await expandButton(/同族扩展/));
 
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/product/family/expand')).toBe(true));
     const expand = calls.find((c) => c.url.pathname === '/api/product/family/expand');
@@ -99,12 +105,12 @@ describe('result page: simple-family expansion', () => {
     }));
     renderApp(RESULT_URL, 'en');
     await screen.findAllByText('CN110000001A');
-    fireEvent.click(await screen.findByRole('button', { name: /Expand to simple families/ }));
+    fireEvent.click(await expandButton(/Expand families/));
     expect(await screen.findByText('Select the patents to expand first')).toBeTruthy();
     expect(calls.some((c) => c.url.pathname === '/api/product/family/expand')).toBe(false);
 
     await selectFirstRow();
-    fireEvent.click(screen.getByRole('button', { name: /Expand to simple families/ }));
+    fireEvent.click(await expandButton(/Expand families/));
     expect(
       await screen.findByText(
         'Simple-family expansions exceed your account maximum (5 of 5 used); please contact your sales manager',

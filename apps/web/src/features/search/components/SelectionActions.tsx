@@ -25,7 +25,7 @@ interface SelectionActionsProps {
   content?: SetContent | undefined;
 }
 
-/** The row above the results: the selection (a page, all N, cleared), collect, export, family expansion, and the view. */
+/** The row above the results: the selection (a page, all N, cleared), collect, export, and the view (family expansion behind the selection's "More"). */
 export function SelectionActions({
   state,
   selection,
@@ -39,7 +39,20 @@ export function SelectionActions({
   return (
     <Flex justify="space-between" align="center" gap={8} wrap className="result-selection-actions">
       <Flex gap={8} align="center" wrap>
-        <SelectionBar selection={selection} pageNumbers={pageNumbers} total={total} />
+        <SelectionBar
+          selection={selection}
+          pageNumbers={pageNumbers}
+          total={total}
+          more={
+            <FamilyExpandButton
+              state={state}
+              selected={selection.selected}
+              allSelected={selection.all}
+              total={total}
+              origin={origin}
+            />
+          }
+        />
         <CollectResultsButton
           state={state}
           selected={selection.selected}
@@ -53,13 +66,6 @@ export function SelectionActions({
           allSelected={selection.all}
           total={total}
           title={title}
-        />
-        <FamilyExpandButton
-          state={state}
-          selected={selection.selected}
-          allSelected={selection.all}
-          total={total}
-          origin={origin}
         />
       </Flex>
       {/* Another view of the same page: the page number stays. */}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { App, Button, Flex, Popover, Typography } from 'antd';
 import { CopyOutlined, EllipsisOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +12,12 @@ interface SelectionBarProps {
   pageNumbers: readonly string[];
   /** Hits of the whole set (undefined while loading): "select all N" selects them all. */
   total?: number | undefined;
+  /** Further rare actions on the selection, at the end of the "More" popover (family expansion). */
+  more?: ReactNode;
 }
 
 /** The selected count (kept across pages) and what can be done with the selection now. */
-export function SelectionBar({ selection, pageNumbers, total }: SelectionBarProps) {
+export function SelectionBar({ selection, pageNumbers, total, more }: SelectionBarProps) {
   const { t, i18n } = useTranslation('search');
   const totalText = (total ?? 0).toLocaleString(i18n.language === 'en' ? 'en-US' : 'zh-CN');
   const { message } = App.useApp();
@@ -62,6 +65,7 @@ export function SelectionBar({ selection, pageNumbers, total }: SelectionBarProp
             </Button>
             <CitationSearchActions numbers={selection.selected} />
             <ShareButton target={() => ({ kind: 'patent', pns: [...selection.selected] })} disabled={count === 0} />
+            {more}
           </Flex>
         }
       >
