@@ -52,9 +52,8 @@ export type ExportFieldGroup = (typeof EXPORT_FIELD_GROUPS)[number];
 
 /**
  * Every exportable field of the patent record, in its default order within its group. Ids are
- * stable (templates and the last export's fields store them). `large`: a whole long text (all the
- * claims, the description), counted against the smaller large-text limit; an abstract or the first
- * claim is a few hundred characters and is not.
+ * stable (templates and the last export's fields store them). `large`: a long text (abstract,
+ * claims, description), written as paragraphs under the field table of a Word or PDF export.
  */
 export const EXPORT_FIELDS = [
   { id: 'publicationNumber', group: 'basic' },
@@ -83,8 +82,8 @@ export const EXPORT_FIELDS = [
   { id: 'cpc', group: 'classification' },
   { id: 'locarno', group: 'classification' },
   { id: 'keywords', group: 'text' },
-  { id: 'abstract', group: 'text' },
-  { id: 'firstClaim', group: 'text' },
+  { id: 'abstract', group: 'text', large: true },
+  { id: 'firstClaim', group: 'text', large: true },
   { id: 'claims', group: 'text', large: true },
   { id: 'description', group: 'text', large: true },
   { id: 'claimCount', group: 'text' },
@@ -120,7 +119,8 @@ export const DEFAULT_EXPORT_FIELDS: ExportFieldId[] = [
  */
 export const MAX_LARGE_TEXT_EXPORT_ROWS = 10_000;
 
-const LARGE_TEXT_FIELDS = new Set<string>(EXPORT_FIELDS.filter((f) => 'large' in f && f.large).map((f) => f.id));
+/** The whole claims and the description: an abstract or the first claim is a few hundred characters and counts as any field. */
+const LARGE_TEXT_FIELDS = new Set<string>(['claims', 'description']);
 
 /** Whether the chosen fields hold a long text (counted against MAX_LARGE_TEXT_EXPORT_ROWS). */
 export function hasLargeTextField(fields: readonly string[]): boolean {
