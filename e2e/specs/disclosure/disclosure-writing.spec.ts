@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
-import { shot } from '../../fixtures/page.js';
+import { shot, watchRefusals } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const run = promisify(execFile);
@@ -100,6 +100,7 @@ describe.runIf(runBrowser)('[DISCLOSURE][WRITE]: disclosure writing', () => {
       const page = await pageIn(browser, server, session, l.tag);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
+      const why = watchRefusals(page);
 
       // The spec's path leads to the page.
       await page.goto(`${server.baseUrl}/disclosurePaper/addWrite`);
@@ -175,7 +176,8 @@ describe.runIf(runBrowser)('[DISCLOSURE][WRITE]: disclosure writing', () => {
       await page.locator('.ant-popconfirm').getByRole('button', { name: l.ok }).click();
       await expect
         .poll(async () => (await sectionOf(page, 'background').innerText()).trim(), { timeout: STEP_TIMEOUT_MS })
-        .toBe('');
+        .toBe('')
+        .catch(why.explain);
       expect(await sectionOf(page, 'field').innerText()).toBe(l.field);
       await expect.poll(() => image.count()).toBe(1);
 

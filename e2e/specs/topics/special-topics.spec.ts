@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpecialTopicCard } from '@patlas/contracts';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
 import { ADMIN, apiCall, apiLogin, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
-import { resultTotal, shot } from '../../fixtures/page.js';
+import { resultTotal, shot, watchRefusals } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
 const runBrowser = hasChromium();
@@ -75,6 +75,7 @@ describe.runIf(runBrowser)(
         const page = await openPage(locale);
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
+        const why = watchRefusals(page);
 
         // The operator adds the topic; a wrong expression is refused first with the query language's message.
         await page.goto(`${server.baseUrl}/sys/specialTopics`);
@@ -88,8 +89,13 @@ describe.runIf(runBrowser)(
         await shot(page, `topics-refused-${locale}.png`);
         await dialog.getByLabel(text.expression).fill(text.expressionValue);
         await dialog.getByRole('button', { name: text.save }).click();
-        await page.getByText(text.expressionValue, { exact: true }).first().waitFor({ timeout: STEP_TIMEOUT_MS });
-        await dialog.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
+        // The table's cell (the dialog's text area holds the same text).
+        await page
+          .locator('.ant-table')
+          .getByText(text.expressionValue, { exact: true })
+          .waitFor({ timeout: STEP_TIMEOUT_MS })
+          .catch(why.explain);
+        await dialog.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS }).catch(why.explain);
         await shot(page, `topics-sys-${locale}.png`);
 
         // The home page shows the card with the count the server computes for it.

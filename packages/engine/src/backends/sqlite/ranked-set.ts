@@ -11,20 +11,13 @@ export function withinIds(
   publicationNumbers: readonly string[],
 ): { ranked: number[]; sorted: Int32Array } {
   if (state.withinMemo?.list === publicationNumbers) return state.withinMemo.ids;
-  const ids = lookUpWithin(state, publicationNumbers);
+  const ids = lookUpIds(state, publicationNumbers);
   state.withinMemo = { list: publicationNumbers, ids };
   return ids;
 }
 
-/** The ids of these numbers (not remembered: a list left out of a search, the reading marks). */
+/** The ids of these numbers, not remembered (also a list left out of a search, the reading marks). */
 export function lookUpIds(
-  state: SqliteEngineState,
-  publicationNumbers: readonly string[],
-): { ranked: number[]; sorted: Int32Array } {
-  return lookUpWithin(state, publicationNumbers);
-}
-
-function lookUpWithin(
   state: SqliteEngineState,
   publicationNumbers: readonly string[],
 ): { ranked: number[]; sorted: Int32Array } {
