@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { call } from '../../api/endpoint-call';
 import { useApiContext } from '../../api/useApiContext';
 import { EMAIL_PATTERN, firstDuplicateEmail, splitEmails } from './emails';
+import { validValues } from '../../utils/valid-values';
 
 /** What is shared: patents (detail page, result selection) or a result page state. */
 export type ShareTarget =
@@ -55,7 +56,7 @@ export function ShareDialog({ open, target, onClose }: ShareDialogProps) {
 
   const handleOk = async () => {
     // A failing rule shows under its field; nothing more to do here.
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validValues(form);
     if (!values) return;
     send.mutate(values, {
       onSuccess: ({ shared }) => {

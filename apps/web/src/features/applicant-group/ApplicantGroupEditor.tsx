@@ -12,6 +12,7 @@ import {
 import { ApiError } from '../../api/client';
 import { useApiContext } from '../../api/useApiContext';
 import { searchApplicants } from './api';
+import { validValues } from '../../utils/valid-values';
 
 export interface EditorValues {
   name: string;
@@ -68,7 +69,7 @@ export function ApplicantGroupEditor({ group, open, saving, onSave, onCancel }: 
   };
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validValues(form);
     if (!values) return;
     const members = (values.members ?? [])
       .filter((m) => m?.name?.trim())

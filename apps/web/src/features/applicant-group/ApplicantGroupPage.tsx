@@ -14,6 +14,7 @@ import {
 } from './api';
 import { ApplicantGroupEditor, type EditorValues } from './ApplicantGroupEditor';
 import { useApplicantGroupAction, useApplicantGroupShares, useApplicantGroups } from './queries';
+import { validValues } from '../../utils/valid-values';
 
 type Editing = { group: ApplicantGroup | undefined } | undefined;
 
@@ -63,7 +64,7 @@ export function ApplicantGroupPage() {
 
   const submitShare = async () => {
     if (!sharing) return;
-    const values = await shareForm.validateFields().catch(() => undefined);
+    const values = await validValues(shareForm);
     if (!values) return;
     share.mutate(
       { id: sharing.id, emails: values.emails },

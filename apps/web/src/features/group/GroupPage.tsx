@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { createGroup, disbandGroup, inviteMembers, leaveGroup, removeMember, renameGroup } from './api';
 import { GroupNameForm, InviteMembersForm, type GroupNameValues, type InviteValues } from './GroupForms';
 import { useGroupAction, useGroups } from './queries';
+import { validValues } from '../../utils/valid-values';
 
 type NameDialog = { kind: 'create' } | { kind: 'rename'; group: Group } | undefined;
 
@@ -47,7 +48,7 @@ export function GroupPage() {
 
   const submitName = async () => {
     // A failing rule shows under its field; nothing more to do here.
-    const values = await nameForm.validateFields().catch(() => undefined);
+    const values = await validValues(nameForm);
     if (!values) return;
     const { name } = values;
     if (nameDialog?.kind === 'rename') {
@@ -75,7 +76,7 @@ export function GroupPage() {
 
   const submitInvite = async () => {
     if (!current) return;
-    const values = await inviteForm.validateFields().catch(() => undefined);
+    const values = await validValues(inviteForm);
     if (!values) return;
     const { emails } = values;
     invite.mutate(

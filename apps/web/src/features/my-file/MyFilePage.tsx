@@ -19,6 +19,7 @@ import { saveFile } from '../../utils/save-file';
 import { downloadMyFile } from './api';
 import { useDeleteMyFiles, useMyFiles, useRefreshMyFiles, useRenameMyFile } from './queries';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, usePageState } from './usePageState';
+import { validValues } from '../../utils/valid-values';
 
 /** The type a name must keep: its extension, lower case. */
 const extensionOf = (file: MyFile) => file.type;
@@ -90,7 +91,7 @@ export function MyFilePage() {
   const handleRename = async () => {
     if (!renaming) return;
     // A refused name shows under the field; nothing is sent.
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validValues(form);
     if (!values) return;
     const { fileName } = values;
     try {

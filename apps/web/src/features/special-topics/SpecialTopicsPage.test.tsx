@@ -54,11 +54,14 @@ describe("operators' special topics", () => {
     vi.unstubAllGlobals();
   });
 
-  it('lists the topics and shows the query language message under the expression of a refused topic', async () => {
+  it('lists the topics, shows the query language message under a refused expression, and saves it once corrected', async () => {
     const { calls } = renderAt('/sys/specialTopics', (call) => {
       if (call.method === 'GET' && call.path === '/product/sys/specialTopics') return ok([TOPIC]);
       if (call.method === 'POST' && call.path === '/product/sys/specialTopics') {
-        return failure('检索式有误：第 12 列缺少右括号', 'QUERY_UNBALANCED_PARENS');
+        const { expression } = call.body as { expression: string };
+        return expression.endsWith(')')
+          ? ok({ ...TOPIC, id: 't2', nameZh: '电池', expression })
+          : failure('检索式有误：第 12 列缺少右括号', 'QUERY_UNBALANCED_PARENS');
       }
       return undefined;
     });
@@ -72,6 +75,17 @@ describe("operators' special topics", () => {
     expect(await screen.findByText('检索式有误：第 12 列缺少右括号')).toBeTruthy();
     const sent = calls.find((c) => c.method === 'POST' && c.path === '/product/sys/specialTopics');
     expect(sent?.body).toMatchObject({ nameZh: '电池', expression: 'TI=(电池 AND' });
+    // Corrected and saved at once, the moment the refusal shows: the click is not lost.
+    fireEvent.change(screen.getByLabelText('检索式'), { target: { value: 'TI=(电池 AND 散热)' } });
+    fireEvent.click(buttonOf('保存'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { expression: string }).expression)).toEqual([
+      'TI=(电池 AND',
+      'TI=(电池 AND 散热)',
+    ]);
+    await waitFor(() =>
+      expect(document.querySelector('.ant-modal-wrap')?.getAttribute('style') ?? '').toMatch(/display: none/),
+    );
   });
 
   it('closes the dialog once the server saved the topic, listing it, while the list refresh has not answered', async () => {

@@ -34,6 +34,7 @@ import {
   useUploadTopicPicture,
 } from './queries';
 import './special-topics.css';
+import { validValues } from '../../utils/valid-values';
 
 type FormValues = Required<Omit<SpecialTopicInput, 'enabled'>>;
 const PICTURE_ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -55,6 +56,9 @@ export function SpecialTopicsPage() {
   const [editing, setEditing] = useState<SpecialTopic | 'new' | null>(null);
   // Kept while the dialog closes, so its title does not change during the animation.
   const [isNew, setNew] = useState(true);
+  // Set and cleared by the save itself, so the Save button is ready again the moment a refusal shows
+  // (the mutation's own pending flag reaches the page a tick later, and a click then would be lost).
+  const [isSaving, setSaving] = useState(false);
   const [form] = Form.useForm<FormValues>();
 
   if (topics.isPending) return <Skeleton active />;
@@ -79,7 +83,7 @@ export function SpecialTopicsPage() {
 
   const handleSave = async () => {
     // A field the rules refuse shows its message under it; nothing is sent.
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validValues(form);
     if (!values) return;
     const onError = (err: Error) => {
       // The server's message is the query language's own (with its column).
@@ -91,12 +95,15 @@ export function SpecialTopicsPage() {
     // The promise of this very call (not mutate's per-call callbacks, which a later call or a
     // re-subscribed observer can drop): the dialog closes once the server saved the topic, which
     // the mutation has then put in the list.
+    setSaving(true);
     try {
       if (editing === 'new') await create.mutateAsync(values);
       else await update.mutateAsync({ id: editing.id, patch: values });
     } catch (err) {
       onError(err as Error);
       return;
+    } finally {
+      setSaving(false);
     }
     setEditing(null);
     void message.success(t('saved'));
@@ -237,7 +244,7 @@ export function SpecialTopicsPage() {
         title={isNew ? t('add') : t('edit')}
         okText={t('save')}
         cancelText={t('cancel')}
-        confirmLoading={create.isPending || update.isPending}
+        confirmLoading={isSaving}
         onOk={() => void handleSave()}
         onCancel={() => setEditing(null)}
         destroyOnHidden

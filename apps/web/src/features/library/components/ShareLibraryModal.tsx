@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_SHARE_RECIPIENTS, type LibraryFolder } from '@patlas/contracts';
 import { EMAIL_PATTERN, firstDuplicateEmail, splitEmails } from '../../../components/ShareDialog/emails';
 import { useMyGroups, useShareLibrary } from '../queries';
+import { validValues } from '../../../utils/valid-values';
 
 interface ShareForm {
   emails?: string[];
@@ -31,7 +32,7 @@ export function ShareLibraryModal({ library, onClose }: ShareLibraryModalProps) 
 
   const handleOk = async () => {
     if (!library) return;
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validValues(form);
     if (!values) return;
     try {
       const answer = await share.mutateAsync(
