@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_EXPRESSION_LENGTH } from './limits.js';
 import { AnalysisDimensionSchema } from './analysis-dimensions.js';
+import { MAX_APPLICANT_GROUP_NAME_LENGTH } from './applicant-group.js';
 import type { AnalysisDimension } from './analysis-dimensions.js';
 import {
   FilterFieldSchema,
@@ -393,6 +394,25 @@ export const ImpactRequestSchema = AnalysisResultSetSchema.extend(ImpactAnalysis
 export const AnalysisMapRequestSchema = AnalysisResultSetSchema.extend({
   map: z.enum(['china', 'world']).default('china'),
 });
+
+/**
+ * `/search/analy/applicantGroup` (申请人组, issue 46 item 1): the set counted per applicant group of
+ * the caller (their own, and those shared with them and accepted). A patent counts for a group when
+ * one of its applicants is one of the group's names or variants, exactly as `PA=@组名` selects it.
+ */
+export const ApplicantGroupAnalysisResponseSchema = z.object({
+  /** Size of the result set (after merge). */
+  total: z.number().int(),
+  /** Every group the caller can use, most patents first (then by name); a group with none shows 0. */
+  groups: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  tookMs: z.number(),
+});
+export type ApplicantGroupAnalysisResponse = z.infer<typeof ApplicantGroupAnalysisResponseSchema>;
+/** `/search/analy/applicantGroup/analysisJump`: a group's bar, opened as the expression AND `PA=@组名`. */
+export const ApplicantGroupJumpRequestSchema = AnalysisResultSetSchema.extend({
+  group: z.string().trim().min(1).max(MAX_APPLICANT_GROUP_NAME_LENGTH),
+});
+export type ApplicantGroupJumpRequest = z.input<typeof ApplicantGroupJumpRequestSchema>;
 
 /** `/search/single/field/rank/analysisJump`: a ranking bar or map region. */
 export const SingleFieldRankJumpRequestSchema = AnalysisResultSetSchema.extend({ target: BucketTargetSchema });

@@ -387,8 +387,10 @@ export type QuotaKind = (typeof QUOTA_KINDS)[number];
  * operators (a limit on something nothing consumes would be a promise the product does not keep).
  * Export, reports, writing, favourites and family expansion each add their kind with their feature.
  * writing: the rewrites an account has made (assisted writing, each passage or document counts one).
+ * export: the rows exported (finished tasks and direct exports); favorites: the patents of the
+ * user's own active libraries (issue 46 item 8: settable in /sys, shown in the account).
  */
-export const ACTIVE_QUOTA_KINDS: readonly QuotaKind[] = ['report', 'writing', 'familyExpand'];
+export const ACTIVE_QUOTA_KINDS: readonly QuotaKind[] = ['export', 'favorites', 'report', 'writing', 'familyExpand'];
 /** POST /user/limit — each quota: limit (null = unlimited) and what is used. */
 export const UserLimitSchema = z.record(
   z.enum(QUOTA_KINDS),

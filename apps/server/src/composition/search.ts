@@ -170,7 +170,8 @@ export function searchServices(r: Repositories, infra: Infrastructure, before: I
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>
     drawingIndex.invalidate(),
   );
-  const analysis = new AnalysisService(engine, search);
+  // The applicant-group chart (issue 46) counts the set per group the caller can write as PA=@组名.
+  const analysis = new AnalysisService(engine, search, applicantGroupNames(r.applicantGroups));
   const wordMerge = new WordMergeService(r.wordMerges, now);
   const awards = new AwardService({
     repository: r.awards,

@@ -5,6 +5,8 @@ import {
   AnalysisMapRequestSchema,
   AnalysisRequestSchema,
   AnalysisResponseSchema,
+  ApplicantGroupAnalysisResponseSchema,
+  ApplicantGroupJumpRequestSchema,
   ClusterJumpRequestSchema,
   ClusteringRequestSchema,
   ClusteringResponseSchema,
@@ -86,6 +88,19 @@ export const analysisEndpoints = {
     method: 'POST',
     path: '/product/search/expired/year/analysisJump',
     body: ExpiredYearJumpRequestSchema,
+    response: AnalysisJumpResponseSchema,
+  }),
+  // applicant groups as a dimension (issue 46 item 1)
+  applicantGroups: endpoint({
+    method: 'POST',
+    path: '/product/search/analy/applicantGroup',
+    body: ResultSetAnalysisRequestSchema,
+    response: ApplicantGroupAnalysisResponseSchema,
+  }),
+  applicantGroupJump: endpoint({
+    method: 'POST',
+    path: '/product/search/analy/applicantGroup/analysisJump',
+    body: ApplicantGroupJumpRequestSchema,
     response: AnalysisJumpResponseSchema,
   }),
   connectionJump: endpoint({

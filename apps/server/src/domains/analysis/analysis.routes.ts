@@ -4,9 +4,12 @@ import {
   MAX_ANALYSIS_BUCKETS,
   type AnalysisSpec,
 } from '@patlas/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../kernel/route.js';
+import { optionalAuth } from '../../kernel/access.plugin.js';
 import { languageOf } from '../../plugins/locale.js';
+import type { SearchContext } from '../search/index.js';
 import type { AnalysisResultSet, AnalysisService } from './analysis.service.js';
 import { ok } from '../../envelope.js';
 
@@ -15,6 +18,11 @@ const ANALYSIS_ACCESS = ['/search/quick', '/search/result'];
 
 export interface AnalysisRoutesOptions {
   service: AnalysisService;
+}
+
+/** Who analyses: their `#n` and `PA=@组名` are read as the result page reads them (issue 46). */
+function contextOf(request: FastifyRequest): SearchContext {
+  return { userId: optionalAuth(request)?.userId ?? null };
 }
 
 /** The result-set part of a per-chart body (the rest are the chart's options). */
@@ -45,7 +53,15 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
         tags: ['analysis'],
       },
     },
-    async (request) => ok(await service.analyze(resultSetOf(request.body), request.body.analysis, languageOf(request))),
+    async (request) =>
+      ok(
+        await service.analyze(
+          resultSetOf(request.body),
+          request.body.analysis,
+          languageOf(request),
+          contextOf(request),
+        ),
+      ),
   );
 
   route(
@@ -61,8 +77,39 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
     async (request) => {
       const { dimension, limit, keys } = request.body;
       const spec: AnalysisSpec = { kind: 'terms', dimension, limit, ...(keys ? { keys } : {}) };
-      return ok(await service.analyze(resultSetOf(request.body), spec, languageOf(request)));
+      return ok(await service.analyze(resultSetOf(request.body), spec, languageOf(request), contextOf(request)));
     },
+  );
+
+  route(
+    app,
+    endpoints.applicantGroups,
+    {
+      config: { access: ANALYSIS_ACCESS },
+      schema: {
+        summary: 'The result set counted per applicant group of the caller (PA=@组名; issue 46)',
+        tags: ['analysis'],
+      },
+    },
+    async (request) =>
+      ok(await service.applicantGroupCounts(resultSetOf(request.body), languageOf(request), contextOf(request).userId)),
+  );
+
+  route(
+    app,
+    endpoints.applicantGroupJump,
+    {
+      config: { access: ANALYSIS_ACCESS },
+      schema: { summary: "An applicant group's bar as a result page: the expression AND PA=@组名", tags: ['analysis'] },
+    },
+    async (request) =>
+      ok(
+        await service.applicantGroupJump(
+          { ...resultSetOf(request.body), group: request.body.group },
+          languageOf(request),
+          contextOf(request),
+        ),
+      ),
   );
 
   const fixed = (
@@ -74,7 +121,8 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
       app,
       definition,
       { config: { access: ANALYSIS_ACCESS }, schema: { summary, tags: ['analysis'] } },
-      async (request) => ok(await service.analyze(resultSetOf(request.body), spec, languageOf(request))),
+      async (request) =>
+        ok(await service.analyze(resultSetOf(request.body), spec, languageOf(request), contextOf(request))),
     );
   };
   fixed(endpoints.expiredYear, 'Patents per expiry year (recorded, else statutory term)', { kind: 'expiry' });
@@ -101,6 +149,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
           resultSetOf(request.body),
           { kind: 'impact', limit: request.body.limit },
           languageOf(request),
+          contextOf(request),
         ),
       ),
   );
@@ -120,7 +169,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
         request.body.map === 'china'
           ? { kind: 'terms', dimension: 'applicantProvince', limit: CHINA_PROVINCES.length, keys: [...CHINA_PROVINCES] }
           : { kind: 'terms', dimension: 'country', limit: MAX_ANALYSIS_BUCKETS };
-      return ok(await service.analyze(resultSetOf(request.body), spec, languageOf(request)));
+      return ok(await service.analyze(resultSetOf(request.body), spec, languageOf(request), contextOf(request)));
     },
   );
 
@@ -133,7 +182,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
       app,
       definition,
       { config: { access: ANALYSIS_ACCESS }, schema: { summary, tags: ['analysis'] } },
-      async (request) => ok(await service.jump(request.body, languageOf(request))),
+      async (request) => ok(await service.jump(request.body, languageOf(request), contextOf(request))),
     );
   };
   jump(endpoints.jump, 'The result page of any chart element (exactly its count)');

@@ -193,6 +193,13 @@ export function applicantGroupNames(groups: ApplicantGroupRepository) {
       const names = parseMembers(row.members).flatMap((member) => [member.name, ...member.variants]);
       return [...new Set(names)];
     },
+    /** The names of the groups the user can write as `PA=@组名`: their own, and shared ones accepted. */
+    async groupsOf(userId: string): Promise<string[]> {
+      const rows = (await groups.visibleTo(userId)).filter(
+        (row) => row.share_status === null || row.share_status === 'accepted',
+      );
+      return [...new Set(rows.map((row) => row.name))];
+    },
   };
 }
 

@@ -237,6 +237,29 @@ describe.each(dialects)("operators' area on %s", (dialect) => {
     expect(tryouts.body.data).toMatchObject({ page: 1, pageSize: 20 });
   });
 
+  it('sets export and favourites quotas the user then sees in /user/limit, and lifts them with null', async () => {
+    const user = await authHeader(t);
+    const limitOf = async () =>
+      (
+        (
+          await t.app.inject({ method: 'POST', url: '/api/product/user/limit', headers: user, payload: {} })
+        ).json() as Envelope<Record<string, { limit: number | null; used: number }>>
+      ).data;
+    expect((await limitOf()).export).toEqual({ limit: null, used: 0 });
+    const set = await call<{ quotas: Record<string, number | null> }>('PATCH', `/users/${user.userId}`, {
+      quotas: { export: 2000, favorites: 500 },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.body.data.quotas).toMatchObject({ export: 2000, favorites: 500 });
+    const limits = await limitOf();
+    expect(limits.export).toEqual({ limit: 2000, used: 0 });
+    expect(limits.favorites).toEqual({ limit: 500, used: 0 });
+    const negative = await call('PATCH', `/users/${user.userId}`, { quotas: { export: -1 } });
+    expect(negative.statusCode).toBe(400);
+    await call('PATCH', `/users/${user.userId}`, { quotas: { export: null, favorites: 500 } });
+    expect((await limitOf()).export).toEqual({ limit: null, used: 0 });
+  });
+
   it('refuses all of it without the /sys permission', async () => {
     const demo = await authHeader(t, ['/search/quick']);
     expect((await call('GET', '/users', undefined, demo)).statusCode).toBe(403);

@@ -45,7 +45,7 @@ describe('account information page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('offers only the quotas that count (reports), and shows a new API token once', async () => {
+  it('shows the quotas that count (exports, favourites, reports…), and shows a new API token once', async () => {
     const tokens: ApiToken[] = [];
     const calls = stubApi((call) => {
       if (call.path === '/product/user/info') return ok(INFO);
@@ -74,12 +74,13 @@ describe('account information page', () => {
     expect(container.querySelector('script')).toBeNull();
     expect(screen.getByText('12 天')).toBeTruthy();
     expect(await button('新建令牌')).toBeTruthy();
-    // Reports count their quota (issue 20): the card shows it; export, writing and favourites do not
-    // count theirs yet, so they are not advertised.
+    // Exports and favourites (issue 46 item 8) and reports (issue 20) count their quotas: the card
+    // shows each with what is used; a kind the server leaves out shows as unlimited.
     expect(await screen.findByText('使用额度')).toBeTruthy();
     expect(await screen.findByText('已用 2 / 不限')).toBeTruthy();
-    expect(screen.queryByText('导出')).toBeNull();
-    expect(screen.queryByText('已用 7 / 100')).toBeNull();
+    expect(screen.getByText('导出')).toBeTruthy();
+    expect(screen.getByText('已用 7 / 100')).toBeTruthy();
+    expect(screen.getByText('收藏')).toBeTruthy();
     expect(calls.some((call) => call.path === '/product/user/limit')).toBe(true);
 
     fireEvent.click(await button('新建令牌'));

@@ -112,6 +112,48 @@ describe('analysis page', () => {
     expect(await screen.findByText('申请人: 宁德时代新能源科技股份有限公司')).toBeTruthy();
   });
 
+  it('counts the set per applicant group and opens a group as the expression AND PA=@组名 (issue 46)', async () => {
+    const calls = stubFetch((url, request) => {
+      if (url.pathname === '/api/product/search/analy/applicantGroup')
+        return ok({
+          total: 307,
+          tookMs: 3,
+          groups: [
+            { name: '宁德', count: 21 },
+            { name: '华为', count: 0 },
+          ],
+        });
+      if (url.pathname === '/api/product/search/analy/applicantGroup/analysisJump') {
+        const body = request.body as { searchExpre: string; group: string };
+        return ok({ searchExpre: `(${body.searchExpre}) AND PA=@${body.group}`, filters: [], mergeType: 0, total: 21 });
+      }
+      if (url.pathname === '/api/product/search/searchNew') {
+        return ok({ total: 21, page: 1, pageSize: 20, items: [], facets: {}, expression: 'x', tookMs: 1, key: 'k' });
+      }
+      return ok([]);
+    });
+    const { router } = renderApp(
+      '/innovationSpace/searchResult/analysis?q=TI%3D(%E7%94%B5%E6%B1%A0)&chart=applicantGroupRank&type=table',
+    );
+    expect((await screen.findByTestId('analysis-chart-title')).textContent).toBe('申请人组');
+    expect(await screen.findByText(/按您的 2 个申请人组统计/)).toBeTruthy();
+    const table = await waitFor(() => {
+      const el = document.querySelector('.analysis-table');
+      if (!el || !within(el as HTMLElement).queryByText('宁德')) throw new Error('no table yet');
+      return el as HTMLElement;
+    });
+    expect(calls.find((c) => c.url.pathname === '/api/product/search/analy/applicantGroup')?.body).toMatchObject({
+      searchExpre: 'TI=(电池)',
+    });
+    const row = within(table).getByText('宁德').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByText('21'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/innovationSpace/searchResult'));
+    expect(
+      calls.find((c) => c.url.pathname === '/api/product/search/analy/applicantGroup/analysisJump')?.body,
+    ).toMatchObject({ searchExpre: 'TI=(电池)', group: '宁德' });
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('(TI=(电池)) AND PA=@宁德');
+  });
+
   it('switches charts through the URL and shows the server message over the analysis limit', async () => {
     stubFetch((url) =>
       url.pathname === '/api/product/search/analyze'

@@ -4,6 +4,9 @@ import type {
   AnalysisJumpResponse,
   AnalysisRequest,
   AnalysisResponse,
+  AnalysisResultSet,
+  ApplicantGroupAnalysisResponse,
+  ApplicantGroupJumpRequest,
   ClusteringRequest,
   ClusteringResponse,
   LandscapeRequest,
@@ -28,6 +31,19 @@ export function analyze(body: AnalysisRequest, options: Options): Promise<Analys
 /** `POST /api/product/search/analysisJump`: the result page state of one chart element. */
 export function analysisJump(body: AnalysisJumpRequest, options: Options): Promise<AnalysisJumpResponse> {
   return call(endpoints.jump, { body }, options);
+}
+
+/** `POST /api/product/search/analy/applicantGroup`: the set counted per applicant group of the user (issue 46). */
+export function applicantGroupAnalysis(
+  body: AnalysisResultSet,
+  options: Options,
+): Promise<ApplicantGroupAnalysisResponse> {
+  return call(endpoints.applicantGroups, { body }, options);
+}
+
+/** `POST /api/product/search/analy/applicantGroup/analysisJump`: a group's bar as the expression AND `PA=@组名`. */
+export function applicantGroupJump(body: ApplicantGroupJumpRequest, options: Options): Promise<AnalysisJumpResponse> {
+  return call(endpoints.applicantGroupJump, { body }, options);
 }
 
 /** `POST /api/product/search/analyWordCloud`: the set's key terms (TF-IDF against the whole index). */

@@ -2,6 +2,7 @@ import { ANALYSIS_CHART_REQUESTS, MIN_RATE_COVERAGE } from '@patlas/contracts';
 import type {
   AnalysisChartId,
   AnalysisChartRequest,
+  ApplicantGroupAnalysisResponse,
   ClusteringResponse,
   LandscapeResponse,
   WordCloudResponse,
@@ -24,15 +25,20 @@ import { countryRegion, provinceRegion } from '@patlas/charts';
 export const CHART_GROUPS = ['trend', 'region', 'applicant', 'inventor', 'technology', 'legal', 'value'] as const;
 export type ChartGroup = (typeof CHART_GROUPS)[number];
 
-/** What a chart asks of the server: an aggregation (/search/analyze) or a text-mining call. */
-export type ChartRequest = AnalysisChartRequest;
+/**
+ * What a chart asks of the server: an aggregation (/search/analyze), a text-mining call, or the
+ * user's applicant groups (/search/analy/applicantGroup: per user, so not a chart of the analysis
+ * export or the reports, which take ANALYSIS_CHART_REQUESTS).
+ */
+export type ChartRequest = AnalysisChartRequest | { kind: 'applicantGroups' };
 
 /** A server answer in one shape: aggregations as they come, text-mining answers tagged. */
 export type ChartResult =
   | AnalysisResult
   | { kind: 'wordCloud'; response: WordCloudResponse }
   | { kind: 'clustering'; response: ClusteringResponse }
-  | { kind: 'landscape'; response: LandscapeResponse };
+  | { kind: 'landscape'; response: LandscapeResponse }
+  | { kind: 'applicantGroups'; response: ApplicantGroupAnalysisResponse };
 
 /** Texts a model needs: the analysis namespace and readable values of dimensions. */
 export interface LabelContext {
@@ -417,6 +423,31 @@ function landscapeModel(result: ChartResult, labels: LabelContext): ChartModel {
   };
 }
 
+/** The set per applicant group of the user (issue 46); a bar opens the expression AND `PA=@组名`. */
+function applicantGroupModel(result: ChartResult, labels: LabelContext): ChartModel {
+  const { response } = expect(result, 'applicantGroups');
+  const { groups } = response;
+  return {
+    categories: groups.map((g) => ({ key: g.name, label: g.name })),
+    series: [{ name: labels.text('series.patents'), values: groups.map((g) => g.count) }],
+    categoryTitle: labels.text('dimensions.applicantGroup'),
+    ordered: false,
+    note:
+      groups.length === 0
+        ? labels.text('notes.noApplicantGroups')
+        : labels.text('notes.applicantGroups', { count: groups.length }),
+    actionOf: (_s, c) => {
+      const group = groups[c];
+      return group ? { kind: 'applicantGroup', group: group.name } : undefined;
+    },
+  };
+}
+
+/** Whether a chart can go into the analysis export (the server knows it by its id). */
+export function isExportable(chart: ChartDefinition): boolean {
+  return chart.request.kind !== 'applicantGroups';
+}
+
 const RANK = ['bar', 'pie', 'line', 'table'] as const;
 const SHARE = ['pie', 'bar', 'table'] as const;
 const TIME = ['line', 'bar', 'table'] as const;
@@ -449,6 +480,13 @@ export const CHARTS: readonly ChartDefinition[] = [
   terms('cityRank', 'region'),
   terms('applicantRank', 'applicant'),
   terms('currentAssigneeRank', 'applicant'),
+  {
+    id: 'applicantGroupRank',
+    group: 'applicant',
+    request: { kind: 'applicantGroups' },
+    types: RANK,
+    toModel: applicantGroupModel,
+  },
   chart('applicantYear', 'applicant', MATRIX, matrixModel),
   chart('applicantIpc', 'applicant', MATRIX, matrixModel),
   terms('agencyRank', 'applicant'),

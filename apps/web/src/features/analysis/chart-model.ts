@@ -11,7 +11,9 @@ export type ChartElementAction =
   | { kind: 'jump'; target: AnalysisTarget }
   /** The text-mining charts' own jumps: the set plus `body` (word, cluster id, landscape region). */
   | { kind: 'textJump'; path: (typeof TEXT_JUMP_PATHS)[keyof typeof TEXT_JUMP_PATHS]; body: Record<string, unknown> }
-  | { kind: 'patent'; publicationNumber: string };
+  | { kind: 'patent'; publicationNumber: string }
+  /** An applicant group's bar (issue 46): the set's expression AND `PA=@组名`. */
+  | { kind: 'applicantGroup'; group: string };
 
 /** A chart of the analysis page: its elements open drill-downs. */
 export type ChartModel = SharedChartModel<ChartElementAction>;

@@ -2,7 +2,16 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AnalysisJumpRequest, AnalysisJumpResponse, AnalysisResultSet } from '@patlas/contracts';
 import type { RequestOptions } from '../../api/client';
 import { useApiContext } from '../../api/useApiContext';
-import { analysisJump, analyze, clustering, landscape, textMiningJump, wordCloud } from './api';
+import {
+  analysisJump,
+  analyze,
+  applicantGroupAnalysis,
+  applicantGroupJump,
+  clustering,
+  landscape,
+  textMiningJump,
+  wordCloud,
+} from './api';
 import type { ChartRequest, ChartResult } from './catalogue';
 import type { ChartElementAction } from './chart-model';
 
@@ -33,6 +42,10 @@ export async function fetchChart(
     case 'landscape': {
       const response = await landscape(resultSet, options);
       return { total: response.total, result: { kind: 'landscape', response } };
+    }
+    case 'applicantGroups': {
+      const response = await applicantGroupAnalysis(resultSet, options);
+      return { total: response.total, result: { kind: 'applicantGroups', response } };
     }
   }
 }
@@ -70,6 +83,7 @@ export function useAnalysisJump() {
         const body: AnalysisJumpRequest = { ...resultSet, target: action.target };
         return analysisJump(body, options);
       }
+      if (action.kind === 'applicantGroup') return applicantGroupJump({ ...resultSet, group: action.group }, options);
       return textMiningJump(action.path, { ...resultSet, ...action.body }, options) as Promise<AnalysisJumpResponse>;
     },
   });

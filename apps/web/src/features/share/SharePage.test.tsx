@@ -14,7 +14,10 @@ const PATENT_SHARE: ShareItem = {
   sender: ALICE,
   recipient: ME,
   note: '请看这件',
-  patents: [{ pn: 'CN117151122A', title: '一种基于区块链的数据共享方法' }],
+  patents: [
+    { pn: 'CN117151122A', title: '一种基于区块链的数据共享方法' },
+    { pn: 'US6980000B2', title: 'Battery pack' },
+  ],
   createdAt: '2026-11-27T08:00:00.000Z',
 };
 const SEARCH_SHARE: ShareItem = {
@@ -48,6 +51,9 @@ describe('shared with me', { timeout: 90_000 }, () => {
       if (call.path === '/product/share/query/ShareRetrievable')
         return ok({ total: 1, page: 1, pageSize: 20, items: [SEARCH_SHARE] });
       if (call.path === '/product/message/unreadMessage/count') return ok({ count: 0 });
+      // Reading marks: the user has opened the first shared patent, not the second.
+      if (call.path === '/product/patent/readMark/list')
+        return ok({ read: [{ publicationNumber: 'CN117151122A', readAt: '2026-11-28T08:00:00.000Z' }] });
       return undefined;
     });
     const { router } = renderApp('/user/share');
@@ -58,6 +64,13 @@ describe('shared with me', { timeout: 90_000 }, () => {
       '/innovationSpace/searchDetail?pn=CN117151122A',
     );
     expect(within(table).getByText('请看这件')).toBeTruthy();
+    // Reading marks (docs/reading-marks.md): asked for the page's shared patents; the opened one is marked.
+    expect((await within(table).findByTestId('read-mark-CN117151122A')).textContent).toContain('已读');
+    expect(within(table).queryByTestId('read-mark-US6980000B2')).toBeNull();
+    expect(within(table).getByText('CN117151122A').className).toContain('read-mark-title');
+    expect(calls.find((c) => c.path === '/product/patent/readMark/list')?.body).toEqual({
+      publicationNumbers: ['CN117151122A', 'US6980000B2'],
+    });
     expect(within(table).getByText('张三')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('tab', { name: '检索式' }));

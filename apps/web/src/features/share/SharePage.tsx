@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isInAppPath, type ShareItem } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
 import { patentDetailPath } from '../../app/paths';
+import { ReadMark, ReadMarksProvider, useReadClass } from '../../read-marks/ReadMark';
 import { listShares, type ShareKind } from './api';
 
 const PAGE_SIZE = 20;
@@ -13,6 +14,25 @@ const PAGE_SIZE = 20;
 /** A shared search's router, if it is an in-app path (never another site, issue 41 §2). */
 function inAppPath(router: string): string | undefined {
   return isInAppPath(router) ? router : undefined;
+}
+
+/** A shared patent: its number to the detail page, its title muted and 已读 / Read once opened. */
+function SharedPatent({ pn, title }: { pn: string; title?: string | undefined }) {
+  const readClass = useReadClass(pn);
+  return (
+    <span>
+      <Link to={patentDetailPath(pn)} className={readClass}>
+        {pn}
+      </Link>
+      {title && (
+        <Typography.Text type="secondary" className={readClass}>
+          {' '}
+          {title}
+        </Typography.Text>
+      )}
+      <ReadMark publicationNumber={pn} />
+    </span>
+  );
 }
 
 /**
@@ -43,6 +63,10 @@ export function SharePage() {
     setParams(nextParams);
   };
 
+  // Reading marks (docs/reading-marks.md): the shared patents on this page the user has opened.
+  const pageNumbers =
+    kind === 'patent' ? (list.data?.items ?? []).flatMap((item) => (item.patents ?? []).map((p) => p.pn)) : [];
+
   const person = direction === 'received' ? 'sender' : 'recipient';
   const columns: ColumnsType<ShareItem> = [
     {
@@ -52,10 +76,7 @@ export function SharePage() {
         kind === 'patent' ? (
           <Flex vertical gap={2}>
             {(item.patents ?? []).map((patent) => (
-              <span key={patent.pn}>
-                <Link to={patentDetailPath(patent.pn)}>{patent.pn}</Link>
-                {patent.title && <Typography.Text type="secondary"> {patent.title}</Typography.Text>}
-              </span>
+              <SharedPatent key={patent.pn} pn={patent.pn} title={patent.title} />
             ))}
           </Flex>
         ) : item.search ? (
@@ -115,21 +136,23 @@ export function SharePage() {
           />
         }
       />
-      <Table<ShareItem>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        locale={{ emptyText: direction === 'received' ? t('emptyReceived') : t('emptySent') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: (next) => setView({ page: next === 1 ? undefined : String(next) }),
-        }}
-      />
+      <ReadMarksProvider publicationNumbers={pageNumbers} isEnabled={!list.isPlaceholderData}>
+        <Table<ShareItem>
+          rowKey="id"
+          size="middle"
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          locale={{ emptyText: direction === 'received' ? t('emptyReceived') : t('emptySent') }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            onChange: (next) => setView({ page: next === 1 ? undefined : String(next) }),
+          }}
+        />
+      </ReadMarksProvider>
     </Card>
   );
 }

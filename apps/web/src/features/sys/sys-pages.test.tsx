@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Role, SysUser, Tenant } from '@patlas/contracts';
 import { createQueryClient } from '../../api/query-client';
@@ -103,9 +103,16 @@ describe("operators' area", () => {
     const name = await screen.findByDisplayValue(USER.fullname);
     fireEvent.change(name, { target: { value: '张三' } });
     fireEvent.click(screen.getByLabelText('停用账号'));
-    // Only the quotas that count are offered: reports (issue 20) with the stored limit; export… not yet.
-    expect(screen.queryByLabelText('导出')).toBeNull();
+    // The quotas that count are offered: reports (issue 20) with the stored limit; exports and
+    // favourites (issue 46 item 8) unlimited until the operator sets a number.
     expect((screen.getByLabelText('报告') as HTMLInputElement).value).toBe('5');
+    const exportLimit = screen.getByLabelText('导出') as HTMLInputElement;
+    expect(exportLimit.disabled).toBe(true);
+    expect((screen.getByLabelText('收藏') as HTMLInputElement).disabled).toBe(true);
+    const exportRow = exportLimit.closest('.ant-form-item') as HTMLElement;
+    fireEvent.click(within(exportRow).getByText('不限'));
+    await waitFor(() => expect(exportLimit.disabled).toBe(false));
+    fireEvent.change(exportLimit, { target: { value: '2000' } });
     fireEvent.click(await button('保存', dialog()));
 
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
@@ -114,6 +121,7 @@ describe("operators' area", () => {
     expect(patch?.body).toEqual({
       fullname: '张三',
       disabled: true,
+      quotas: { export: 2000, report: 5, writing: null, favorites: null, familyExpand: null },
     });
   });
 

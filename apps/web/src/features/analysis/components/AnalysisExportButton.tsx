@@ -8,7 +8,7 @@ import { DOWNLOADS_PATH, DOWNLOADS_PERMISSION } from '../../../app/paths';
 import { useApiContext } from '../../../api/useApiContext';
 import { useExportAnalysis } from '../../../export-actions/queries';
 import { usePermission } from '../../../session/useSession';
-import { CHARTS, type ChartDefinition } from '../catalogue';
+import { CHARTS, isExportable, type ChartDefinition } from '../catalogue';
 import type { ViewType } from '../chart-model';
 import { drawChartPng } from '../draw-chart';
 import { chartAnswerKey, fetchChart } from '../queries';
@@ -24,6 +24,9 @@ interface AnalysisExportButtonProps {
 }
 
 type Scope = 'chart' | 'all';
+
+/** The charts the analysis export takes: not the applicant-group chart (the user's own groups). */
+const EXPORTED = CHARTS.filter(isExportable);
 
 /**
  * 导出分析: the chart on screen, or every chart of the dashboard, as an Excel workbook (a sheet
@@ -46,7 +49,7 @@ export function AnalysisExportButton({ resultSet, chart, pngOfChart, title }: An
   /** Every chart's PNG in catalogue order, drawn from its cached or fetched answer. */
   const drawAll = async (onDrawn: (done: number) => void) => {
     const charts = [];
-    for (const [index, definition] of CHARTS.entries()) {
+    for (const [index, definition] of EXPORTED.entries()) {
       const answer = await queryClient.fetchQuery({
         queryKey: chartAnswerKey(resultSet, definition.request),
         queryFn: ({ signal }) => fetchChart(resultSet, definition.request, { lang, messages, signal }),
@@ -70,7 +73,7 @@ export function AnalysisExportButton({ resultSet, chart, pngOfChart, title }: An
         const image = pngOfChart();
         charts = [{ id: chart.id, ...(image ? { image } : {}) }];
       } else {
-        const total = CHARTS.length;
+        const total = EXPORTED.length;
         void message.loading({ key, content: t('export.drawing', { done: 0, total }), duration: 0 });
         charts = await drawAll(
           (done) => void message.loading({ key, content: t('export.drawing', { done, total }), duration: 0 }),
@@ -106,7 +109,7 @@ export function AnalysisExportButton({ resultSet, chart, pngOfChart, title }: An
     <Dropdown
       trigger={['click']}
       menu={{
-        items: (['chart', 'all'] as const).map((scope) => ({
+        items: (isExportable(chart) ? (['chart', 'all'] as const) : (['all'] as const)).map((scope) => ({
           type: 'group' as const,
           key: scope,
           label: t(`export.${scope}`),
