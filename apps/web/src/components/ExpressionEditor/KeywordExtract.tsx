@@ -124,7 +124,6 @@ export function KeywordExtract({ value, onInsert }: { value: string; onInsert: (
                     key={w.word}
                     checked={chosen.includes(w.word)}
                     onChange={(checked) => toggle(w.word, checked)}
-                    title={String(w.weight)}
                   >
                     {w.word}
                   </Tag.CheckableTag>
