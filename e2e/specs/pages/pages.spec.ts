@@ -27,6 +27,7 @@ const LOCALES = [
     compare: '与指定专利比对',
     summary: '摘要',
     export: '导出专题库',
+    openAll: '打开全部专利',
   },
   {
     locale: 'en-US',
@@ -38,6 +39,7 @@ const LOCALES = [
     compare: 'Compare with these patents',
     summary: 'Summary',
     export: 'Export library',
+    openAll: 'Open all patents',
   },
 ] as const;
 
@@ -47,6 +49,7 @@ describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
   let browser: Browser;
   let session: ApiSession;
   let folderId: string;
+  const folderName = `授权-${Date.now()}`;
 
   beforeAll(async () => {
     server = await startServer();
@@ -61,7 +64,7 @@ describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
       '/product/archive/v2/save',
       {
         action: 'createFolder',
-        name: `授权-${Date.now()}`,
+        name: folderName,
       },
     );
     folderId = created.folder.id;
@@ -71,7 +74,9 @@ describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
       publicationNumbers: [PN],
     });
     await apiCall(server.baseUrl, token, 'POST', '/product/patent/repeat', { text: TEXT });
-    await poll(async () => {
+    // expect.poll is for tests only: the check is awaited here on its state, not on time.
+    const deadline = Date.now() + STEP_TIMEOUT_MS;
+    for (;;) {
       const list = await apiCall<{ items: { state: string }[] }>(
         server.baseUrl,
         token,
@@ -79,8 +84,10 @@ describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
         '/product/patent/getRepeatList',
         { page: 1, pageSize: 5 },
       );
-      return list.items[0]?.state;
-    }).toBe('done');
+      if (list.items[0]?.state === 'done') break;
+      if (Date.now() > deadline) throw new Error(`duplicate check still ${list.items[0]?.state}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }, TEST_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
@@ -148,7 +155,12 @@ describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
         // The search library: search within a library, saved expressions below.
         await page.goto(`${server.baseUrl}/innovationSpace/collectSearch`);
         await page.getByTestId('library-search').waitFor({ timeout: STEP_TIMEOUT_MS });
+        await page.getByTestId('library-search').getByText(folderName).waitFor({ timeout: STEP_TIMEOUT_MS });
         await shot(page, `pages-library-search-${l.tag}.png`);
+        await page.getByRole('button', { name: l.openAll }).click();
+        await page.waitForURL((url) => url.searchParams.get('set') === `library:${folderId}`, {
+          timeout: STEP_TIMEOUT_MS,
+        });
         expect(errors).toEqual([]);
         await page.close();
       },
