@@ -35,7 +35,11 @@ describe('library search page (/innovationSpace/collectSearch)', { timeout: 120_
     const card = await screen.findByTestId('library-search');
     // The user's folders with their paths; the first is chosen.
     await waitFor(() => expect(within(card).getByText('电池 (5)')).toBeTruthy());
-    expect(within(card).getByRole('button', { name: /打开全部专利/ }).hasAttribute('disabled')).toBe(false);
+    expect(
+      within(card)
+        .getByRole('button', { name: /打开全部专利/ })
+        .hasAttribute('disabled'),
+    ).toBe(false);
     fireEvent.mouseDown(within(card).getByRole('combobox', { name: '专题库' }));
     fireEvent.click(await screen.findByTitle('电池 / 正极 (2)'));
     fireEvent.change(within(card).getByRole('textbox', { name: '检索式' }), { target: { value: 'TI=电池' } });
