@@ -561,3 +561,21 @@ export const LibraryListResponseSchema = z.discriminatedUnion('type', [
   LibrarySharedListSchema,
 ]);
 export type LibraryListResponse = z.infer<typeof LibraryListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /archive/v2/export
+
+export const LIBRARY_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export const LibraryExportFormatSchema = z.enum(LIBRARY_EXPORT_FORMATS);
+export type LibraryExportFormat = z.infer<typeof LibraryExportFormatSchema>;
+
+/**
+ * POST /archive/v2/export: a folder with its sub-folders (those in the recycle bin left out) as a
+ * spreadsheet, one row per patent of each folder: the folder's path, the patent's number, title,
+ * applicants, dates, its labels and when it was collected. Answers the file itself.
+ */
+export const LibraryExportRequestSchema = z.object({
+  folderId: z.string().min(1).max(64),
+  format: LibraryExportFormatSchema.default('xlsx'),
+});
+export type LibraryExportRequest = z.input<typeof LibraryExportRequestSchema>;

@@ -6,6 +6,7 @@ describe('menus built from the features’ declarations', () => {
     expect(MAIN_MENU.map((item) => [item.to, item.labelKey, item.access])).toEqual([
       ['/home', 'nav.home', 'public'],
       ['/home?tabName=quick', 'nav.search', 'public'],
+      ['/search/searchNew', 'search:newSearch.nav', '/search/result'],
       ['/search/advance', 'advancedSearch:nav', '/search/advance'],
       ['/search/batch', 'batchSearch:nav', 'retrieval'],
       ['/search/img', 'imageSearch:nav', '/search/img'],
@@ -58,6 +59,7 @@ describe('menus built from the features’ declarations', () => {
           '/myFiles',
         ],
       ],
+      ['/innovationSpace/collectSearch', 'library:menu.librarySearch', '/collectSearch'],
       ['/innovationSpace/collectCooperate', 'library:menu.cooperate', '/user/collect'],
       ['/user/recycleBin', 'library:menu.recycleBin', '/user/collect'],
       ['/innovationSpace/warning', 'alert:menu', '/warning'],

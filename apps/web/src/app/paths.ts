@@ -3,6 +3,8 @@ export const HOME_PATH = '/home';
 export const PATENT_DETAIL_PATH = '/innovationSpace/searchDetail';
 /** Spec 1 §2: "/search/result goes to /innovationSpace/searchResult". */
 export const SEARCH_RESULT_PATH = '/innovationSpace/searchResult';
+/** Spec 1 §2: the new search, a blank expression editor over the chosen data. */
+export const NEW_SEARCH_PATH = '/search/searchNew';
 /** Spec 1 §2 help area: /innovationSpace/help opens Description; search rules live under Detection. */
 export const HELP_DESCRIPTION_PATH = '/innovationSpace/help/Description';
 export const HELP_DETECTION_PATH = '/innovationSpace/help/Detection';

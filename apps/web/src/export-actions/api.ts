@@ -125,6 +125,22 @@ async function tableExport(
   return { kind: 'task', task: envelope.data.task };
 }
 
+/** A `POST` that answers a file (content-disposition), or an error envelope. */
+export async function postForFile(
+  path: string,
+  body: unknown,
+  fallbackName: string,
+  options: FileOptions,
+): Promise<DownloadedFile> {
+  const response = await sendFileCall(urlOf(path), 'POST', body, options);
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!response.ok || type.includes('application/json')) throw await errorOf(response, options);
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
+  };
+}
+
 /**
  * `GET` of a finished task's file (DownloadTask.downloadUrl) with the bearer token. The URL is the
  * server's: absolute, or a path under the API base (with or without its prefix).

@@ -11,6 +11,7 @@ import {
   LibraryCombineResponseSchema,
   LibraryDeleteRequestSchema,
   LibraryDeleteResponseSchema,
+  LibraryExportRequestSchema,
   LibraryImportQuerySchema,
   LibraryImportResponseSchema,
   LibraryListRequestSchema,
@@ -75,6 +76,12 @@ export const libraryEndpoints = {
     path: '/product/archive/v2/share/status/update',
     body: LibraryShareStatusRequestSchema,
     response: LibraryShareDoneSchema,
+  }),
+  /** Answers the spreadsheet itself (content-disposition). */
+  exportFile: endpoint({
+    method: 'POST',
+    path: '/product/archive/v2/export',
+    body: LibraryExportRequestSchema,
   }),
   combine: endpoint({
     method: 'POST',

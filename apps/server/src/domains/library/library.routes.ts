@@ -3,6 +3,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
+import { contentDisposition } from '../../files/spreadsheet.js';
 import { readUpload } from '../../files/upload.js';
 import { route } from '../../kernel/route.js';
 import { languageOf } from '../../plugins/locale.js';
@@ -186,6 +187,28 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     async (request) => {
       await share.respond(request.auth, request.body.folderId, request.body.accept);
       return ok({ done: true as const });
+    },
+  );
+
+  route(
+    app,
+    endpoints.exportFile,
+    {
+      config: LIBRARY,
+      schema: {
+        summary:
+          'A folder with its sub-folders as .xlsx or .csv: one row per patent of each folder (folder path, ' +
+          'number, title, applicants, dates, labels, collected at); content-disposition',
+        tags: ['library'],
+      },
+    },
+    async (request, reply) => {
+      const { folderId, format } = request.body;
+      const file = await service.exportFolder(request.auth, folderId, format, languageOf(request));
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', contentDisposition(file.filename))
+        .send(file.body);
     },
   );
 

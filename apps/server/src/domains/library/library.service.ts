@@ -2,6 +2,7 @@ import {
   formatErrorMessage,
   MAX_COLLECT_PATENTS,
   MAX_COLLECT_TOTAL,
+  MAX_EXPORT_ROWS,
   MAX_IMPORT_LABELS,
   MAX_LIBRARY_LABELS_PER_OWNER,
   MAX_LIBRARY_DEPTH,
@@ -22,6 +23,7 @@ import {
   type Language,
   type LibraryCombineResponse,
   type LibraryDeleteResponse,
+  type LibraryExportFormat,
   type LibraryFolder,
   type LibraryFolderList,
   type LibraryHolding,
@@ -29,6 +31,7 @@ import {
   type LibraryLabel,
   type LibraryLogAction,
   type LibraryLogItem,
+  type LibraryPatent,
   type LibraryPatentPage,
   type LibraryQuota,
   type LibraryUpdateResponse,
@@ -42,6 +45,7 @@ import { makeAnd, printExpression, type QueryNode } from '@patlas/query';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { ImportErrors } from '../../files/import-errors.js';
+import { localDayStamp } from '../../files/spreadsheet.js';
 import type { SheetReader } from '../../files/sheet-reader.js';
 import type { AuthContext } from '../../kernel/access.plugin.js';
 import type { Clock } from '../../kernel/clock.js';
@@ -50,10 +54,14 @@ import type { OperateHistoryService } from '../operate-history/index.js';
 import type { PatentService } from '../patent/index.js';
 import { toAppError, type SearchContext, type SearchService } from '../search/index.js';
 import { locateFolder, type LocatedFolder } from './library-access.js';
+import { writeLibraryExport, type LibraryExportRow } from './library-export.js';
 import { readTxtImport, readWorkbookImport, type ImportReading } from './library-import.js';
 import type { LibraryLabelRow, LibraryRepository, LibraryRow, SavedExpressionRow } from './library.repository.js';
 import { folderDto, FolderTree } from './library-tree.js';
 import type { LibraryMembersRepository } from './library-members.repository.js';
+
+/** Patents read at a time for an export. */
+const EXPORT_PAGE = 500;
 
 type CreateFolderBody = z.output<typeof CreateFolderRequestSchema>;
 type CollectBody = z.output<typeof CollectRequestSchema>;
@@ -780,18 +788,6 @@ export class LibraryService {
     const opened = await this.open(query.folderId, userId);
     if (opened.tree.stateOf(opened.folder) === 'deleted') throw new AppError('LIBRARY_UNAVAILABLE');
     const { total, rows } = await this.repo.pagePatents(opened.folder.id, query.labelId, query.page, query.pageSize);
-    const numbers = rows.map((r) => r.publication_number);
-    const hits = new Map((await this.deps.engine.get(numbers)).map((h) => [h.publicationNumber, h]));
-    const labels = new Map((await this.repo.labelsOf(opened.root.owner_id)).map((l) => [l.id, l]));
-    const onPatent = new Map<string, { id: string; name: string }[]>();
-    for (const pair of await this.repo.labelsOnPatents(opened.folder.id, numbers)) {
-      const label = labels.get(pair.label_id);
-      if (!label) continue;
-      onPatent.set(pair.publication_number, [
-        ...(onPatent.get(pair.publication_number) ?? []),
-        { id: label.id, name: label.name },
-      ]);
-    }
     const counts = await this.repo.countsByFolder(opened.tree.subtree(opened.folder).map((f) => f.id));
     return {
       type: 'patents',
@@ -799,21 +795,76 @@ export class LibraryService {
       total,
       page: query.page,
       pageSize: query.pageSize,
-      items: rows.map((row) => {
-        const hit = hits.get(row.publication_number);
-        return {
-          publicationNumber: row.publication_number,
-          position: row.position,
-          addedAt: row.added_at,
-          ...(hit?.title ? { title: hit.title } : {}),
-          applicants: hit?.applicants ?? [],
-          ...(hit?.applicationNumber ? { applicationNumber: hit.applicationNumber } : {}),
-          ...(hit?.applicationDate ? { applicationDate: hit.applicationDate } : {}),
-          ...(hit?.publicationDate ? { publicationDate: hit.publicationDate } : {}),
-          labels: onPatent.get(row.publication_number) ?? [],
-        };
-      }),
+      items: await this.patentsOf(opened.folder.id, opened.root.owner_id, rows),
     };
+  }
+
+  /** The stored rows of a folder's patents with their records' fields and labels. */
+  private async patentsOf(
+    folderId: string,
+    ownerId: string,
+    rows: readonly { publication_number: string; position: number; added_at: string }[],
+  ): Promise<LibraryPatent[]> {
+    const numbers = rows.map((r) => r.publication_number);
+    const hits = new Map((await this.deps.engine.get(numbers)).map((h) => [h.publicationNumber, h]));
+    const labels = new Map((await this.repo.labelsOf(ownerId)).map((l) => [l.id, l]));
+    const onPatent = new Map<string, { id: string; name: string }[]>();
+    for (const pair of await this.repo.labelsOnPatents(folderId, numbers)) {
+      const label = labels.get(pair.label_id);
+      if (!label) continue;
+      onPatent.set(pair.publication_number, [
+        ...(onPatent.get(pair.publication_number) ?? []),
+        { id: label.id, name: label.name },
+      ]);
+    }
+    return rows.map((row) => {
+      const hit = hits.get(row.publication_number);
+      return {
+        publicationNumber: row.publication_number,
+        position: row.position,
+        addedAt: row.added_at,
+        ...(hit?.title ? { title: hit.title } : {}),
+        applicants: hit?.applicants ?? [],
+        ...(hit?.applicationNumber ? { applicationNumber: hit.applicationNumber } : {}),
+        ...(hit?.applicationDate ? { applicationDate: hit.applicationDate } : {}),
+        ...(hit?.publicationDate ? { publicationDate: hit.publicationDate } : {}),
+        labels: onPatent.get(row.publication_number) ?? [],
+      };
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // /archive/v2/export
+
+  /**
+   * A folder and its sub-folders (those in the recycle bin left out) as a spreadsheet: whoever may
+   * open the library may export it (spec 2 §2 "export"); one row per patent of each folder.
+   */
+  async exportFolder(
+    auth: AuthContext,
+    folderId: string,
+    format: LibraryExportFormat,
+    lang: Language,
+  ): Promise<{ filename: string; contentType: string; body: Buffer }> {
+    const userId = this.userOf(auth);
+    const opened = await this.open(folderId, userId);
+    if (opened.tree.stateOf(opened.folder) === 'deleted') throw new AppError('LIBRARY_UNAVAILABLE');
+    const folders = opened.tree.subtree(opened.folder).filter((f) => opened.tree.stateOf(f) !== 'deleted');
+    const rows: LibraryExportRow[] = [];
+    for (const folder of folders) {
+      const path = opened.tree.pathOf(folder);
+      for (let page = 1; ; page += 1) {
+        const batch = await this.repo.pagePatents(folder.id, undefined, page, EXPORT_PAGE);
+        for (const patent of await this.patentsOf(folder.id, opened.root.owner_id, batch.rows)) {
+          rows.push({ folder: path, patent });
+        }
+        if (batch.rows.length < EXPORT_PAGE || rows.length >= MAX_EXPORT_ROWS) break;
+      }
+      if (rows.length >= MAX_EXPORT_ROWS) break;
+    }
+    const file = await writeLibraryExport(rows.slice(0, MAX_EXPORT_ROWS), format, lang);
+    const name = opened.folder.name.replace(/[\\/:*?"<>|\s]+/g, '_') || 'library';
+    return { filename: `${name}-${localDayStamp(this.deps.now())}.${format}`, ...file };
   }
 
   async listExpressions(

@@ -8,6 +8,7 @@ import { appStorage } from '../../storage/app-storage';
 import type { ProductStorage } from '../../storage/storage';
 import { segmentExpression } from './expression-segments';
 import { FieldPicker } from './FieldPicker';
+import { KeywordExtract } from './KeywordExtract';
 import { forgetExpression, loadRecentExpressions, rememberExpression, suggestExpressions } from './recent-expressions';
 import { checkExpression, useExpressionValidation, type ExpressionProblem } from './useExpressionValidation';
 import { ReferencePreview } from './ReferencePreview';
@@ -37,6 +38,8 @@ export interface ExpressionEditorProps {
    * `TI=(term OR near)` or to the term's group.
    */
   nearTerms?: boolean;
+  /** Offer "Extract keywords": a pasted text's keywords (`/search/extract/word`) joined to the expression. */
+  extractKeywords?: boolean;
 }
 
 /**
@@ -58,6 +61,7 @@ export function ExpressionEditor({
   storage = appStorage,
   accepts,
   nearTerms = false,
+  extractKeywords = false,
 }: ExpressionEditorProps) {
   const { t, i18n } = useTranslation('search');
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
@@ -171,6 +175,7 @@ export function ExpressionEditor({
     <div className="expr-editor">
       <Flex gap={8} align="center" className="expr-editor-tools">
         <FieldPicker onPick={insertField} />
+        {extractKeywords && <KeywordExtract value={value} onInsert={onChange} />}
         <Typography.Text type="secondary" className="expr-editor-hint">
           {t('editor.hint')}
         </Typography.Text>

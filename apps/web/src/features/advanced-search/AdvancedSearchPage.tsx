@@ -227,6 +227,7 @@ export function AdvancedSearchPage() {
           onSubmit={submit}
           submitText={t('search')}
           nearTerms
+          extractKeywords
         />
       </Card>
       <Modal

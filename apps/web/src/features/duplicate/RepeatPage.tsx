@@ -18,6 +18,8 @@ import { usePageParams } from '../../utils/use-page-params';
 import { saveFile } from '../../utils/save-file';
 import { exportReport } from './api';
 import { formatShare } from './format';
+import { QuickCheckCard } from './QuickCheckCard';
+import { SummaryModal } from './SummaryModal';
 import { useCheckAction, useChecks, useSubmitCheck } from './queries';
 import './duplicate.css';
 
@@ -36,6 +38,7 @@ export function RepeatPage() {
   const action = useCheckAction();
   const fileOptions = useFileOptions();
   const [exporting, setExporting] = useState<string>();
+  const [summaryOf, setSummaryOf] = useState<DuplicateCheck>();
   const chars = text.trim().length;
 
   const handleSubmit = async (input: { text: string } | { file: File }) => {
@@ -125,6 +128,7 @@ export function RepeatPage() {
           <Typography.Text type="secondary">{t('form.uploadHint')}</Typography.Text>
         </Flex>
       </Card>
+      <QuickCheckCard />
       <Card title={t('list.title')} variant="borderless">
         <TaskTable<DuplicateCheck>
           query={list}
@@ -182,7 +186,7 @@ export function RepeatPage() {
           ]}
           actions={{
             title: t('list.actions'),
-            width: 380,
+            width: 440,
             render: (check) => (
               <Flex gap={0}>
                 <Link to={duplicateDetailPath(check.id)}>
@@ -190,6 +194,9 @@ export function RepeatPage() {
                     {t('list.view')}
                   </Button>
                 </Link>
+                <Button size="small" type="link" disabled={check.state !== 'done'} onClick={() => setSummaryOf(check)}>
+                  {t('list.summary')}
+                </Button>
                 <Button
                   size="small"
                   type="link"
@@ -220,6 +227,7 @@ export function RepeatPage() {
           }}
         />
       </Card>
+      <SummaryModal check={summaryOf} onClose={() => setSummaryOf(undefined)} />
     </Flex>
   );
 }

@@ -3,8 +3,10 @@ import {
   type DuplicateCheck,
   type DuplicateDetails,
   type DuplicateListResponse,
+  type DuplicateQuickCheckResponse,
   type DuplicateSnippetInfo,
   type DuplicateSubmitResponse,
+  type DuplicateSummary,
 } from '@patlas/contracts';
 import { apiPost, apiUpload, type RequestOptions, type UploadOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
@@ -53,4 +55,18 @@ export function getSnippet(id: string, publicationNumber: string, options: Optio
 export function exportReport(id: string, format: 'docx' | 'pdf', options: FileOptions): Promise<DownloadedFile> {
   const query = new URLSearchParams({ repeatId: id, format }).toString();
   return downloadTaskFile(`${duplicateEndpoints.exportGet.path}?${query}`, `duplicate-check.${format}`, options);
+}
+
+/** `POST /patent/check`: the text against one or a few given patents, answered at once. */
+export function quickCheck(
+  text: string,
+  publicationNumbers: string[],
+  options: Options,
+): Promise<DuplicateQuickCheckResponse> {
+  return call(duplicateEndpoints.quickCheck, { body: { text, publicationNumbers } }, options);
+}
+
+/** `GET /patent/similarity/summary?reportId=`: a finished check's similarity by patent and section. */
+export function getSummary(id: string, options: Options): Promise<DuplicateSummary> {
+  return call(duplicateEndpoints.summaryGet, { query: { reportId: id } }, options);
 }

@@ -2,7 +2,17 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useApiContext } from '../../api/useApiContext';
 import { useFileOptions } from '../../export-actions/queries';
 import { useTaskQuery } from '../../tasks/useTaskQuery';
-import { deleteChecks, getDetails, getSnippet, listChecks, runAgain, submitFile, submitText } from './api';
+import {
+  deleteChecks,
+  getDetails,
+  getSnippet,
+  getSummary,
+  listChecks,
+  quickCheck,
+  runAgain,
+  submitFile,
+  submitText,
+} from './api';
 
 /** How often the list and a detail page ask again while a check waits or runs. */
 export const DUPLICATE_POLL_MS = 1_500;
@@ -12,6 +22,7 @@ export const duplicateKeys = {
   list: (page: number, pageSize: number) => ['duplicate', 'list', page, pageSize] as const,
   details: (id: string) => ['duplicate', 'details', id] as const,
   snippet: (id: string, pn: string) => ['duplicate', 'snippet', id, pn] as const,
+  summary: (id: string) => ['duplicate', 'summary', id] as const,
 };
 
 /** One page of the user's checks, asked again while any of them waits or runs. */
@@ -71,5 +82,25 @@ export function useSnippet(id: string, publicationNumber: string | undefined) {
     queryKey: duplicateKeys.snippet(id, publicationNumber ?? ''),
     queryFn: ({ signal }) => getSnippet(id, publicationNumber ?? '', { lang, messages, signal }),
     enabled: id !== '' && publicationNumber !== undefined,
+  });
+}
+
+/** The similarity summary of a finished check (asked when the user opens it). */
+export function useSummary(id: string | undefined) {
+  const { lang, messages } = useApiContext();
+  return useQuery({
+    queryKey: duplicateKeys.summary(id ?? ''),
+    queryFn: ({ signal }) => getSummary(id ?? '', { lang, messages, signal }),
+    enabled: id !== undefined,
+    retry: false,
+  });
+}
+
+/** The quick check of a text against given patents (nothing stored). */
+export function useQuickCheck() {
+  const { lang, messages } = useApiContext();
+  return useMutation({
+    mutationFn: ({ text, publicationNumbers }: { text: string; publicationNumbers: string[] }) =>
+      quickCheck(text, publicationNumbers, { lang, messages }),
   });
 }

@@ -1,6 +1,7 @@
 import {
   groupEndpoints,
   type Group,
+  type LibraryExportFormat,
   type LibraryImportResponse,
   type LibraryLogItem,
   type LibraryLogListRequest,
@@ -10,6 +11,7 @@ import {
 import { libraryEndpoints } from '@patlas/contracts';
 import { apiUpload, type UploadOptions } from '../../api/client';
 import { call } from '../../api/endpoint-call';
+import { postForFile, type DownloadedFile, type FileOptions } from '../../export-actions/api';
 import type { Paged } from '../../history-recording/api';
 import type { Options } from '../../library-actions/api';
 
@@ -50,4 +52,13 @@ export function importIntoFolder(folderId: string, file: File, options: ImportOp
     ...options,
     query: { action: 'import', folderId },
   });
+}
+
+/** `POST /archive/v2/export`: the folder with its sub-folders as a spreadsheet file. */
+export function exportLibrary(
+  folderId: string,
+  format: LibraryExportFormat,
+  options: FileOptions,
+): Promise<DownloadedFile> {
+  return postForFile(libraryEndpoints.exportFile.path, { folderId, format }, `library.${format}`, options);
 }

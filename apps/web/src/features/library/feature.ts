@@ -31,7 +31,9 @@ export const libraryFeature = defineFeature({
       path: LIBRARY_SEARCH_PATH,
       titleKey: 'library:routes.librarySearch',
       access: LIBRARY_SEARCH_PERMISSION,
-      page: async () => (await import('./LibrarySearchRedirect')).LibrarySearchRedirect,
+      tab: { permission: LIBRARY_SEARCH_PERMISSION },
+      menu: { group: 'user', labelKey: 'library:menu.librarySearch', order: 33.5 },
+      page: async () => (await import('./LibrarySearchPage')).LibrarySearchPage,
     },
     {
       path: COOPERATE_PATH,

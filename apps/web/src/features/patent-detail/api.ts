@@ -1,6 +1,7 @@
 import type {
   AwardInfoItem,
   InventorStats,
+  LegalHistoryResponse,
   PatentDetail,
   PatentValue,
   SearchNeighboursRequest,
@@ -16,6 +17,14 @@ import { fileNameOf } from '../../utils/content-disposition';
 /** `GET /api/product/patent/detail?pn=`: the whole record plus `held`. */
 export function fetchPatentDetail(pn: string, options: Omit<RequestOptions, 'query'>): Promise<PatentDetail> {
   return call(patentEndpoints.detail, { query: { pn } }, options);
+}
+
+/** `GET /api/product/legal/cnki?applicationNumber=`: the legal history of the whole application (CNKI). */
+export function fetchApplicationLegalHistory(
+  applicationNumber: string,
+  options: Omit<RequestOptions, 'query'>,
+): Promise<LegalHistoryResponse> {
+  return call(patentEndpoints.legalHistory, { query: { applicationNumber } }, options);
 }
 
 /** `POST /api/product/search/neighbours`: the records around a rank of the result list the page came from. */

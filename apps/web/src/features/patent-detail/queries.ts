@@ -7,6 +7,7 @@ import { useSessionStore } from '../../session/useSession';
 import { invalidateReadMarks } from '../../read-marks/read-marks';
 import {
   evaluatePatentValue,
+  fetchApplicationLegalHistory,
   fetchInventorStats,
   fetchPatentAwards,
   fetchListNeighbours,
@@ -46,6 +47,18 @@ export function useListNeighbours(context: ResultListContext | undefined) {
     // While the next record's neighbours load, the buttons keep their place.
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+  });
+}
+
+/** The CNKI legal history of the application a record belongs to (all its stored publications). */
+export function useApplicationLegalHistory(applicationNumber: string | undefined) {
+  const { lang, messages } = useApiContext();
+  return useQuery({
+    queryKey: ['legal-cnki', applicationNumber, lang],
+    queryFn: ({ signal }) => fetchApplicationLegalHistory(applicationNumber ?? '', { lang, messages, signal }),
+    enabled: Boolean(applicationNumber),
+    staleTime: 60_000,
+    retry: false,
   });
 }
 

@@ -1,9 +1,9 @@
 import { defineFeature } from '../../app/define-feature';
-import { SEARCH_RESULT_PATH } from '../../app/paths';
+import { NEW_SEARCH_PATH, SEARCH_RESULT_PATH } from '../../app/paths';
 import { translateSpecResultLink } from '../../search-state/spec-result-link';
 import { resultTabLabel } from './result-tab-label';
 
-/** The result page of an expression. */
+/** The result page of an expression, and the new search that opens it. */
 export const searchFeature = defineFeature({
   routes: [
     {
@@ -21,6 +21,15 @@ export const searchFeature = defineFeature({
       page: async () => (await import('./ResultsPage')).ResultsPage,
       // Spec 1 §2's link form (`?expre=…&pageType=…`) opens the page it names in the product's form.
       canonicalUrl: (url) => translateSpecResultLink(url.search),
+    },
+    {
+      // Spec 1 §2 /search/searchNew: a blank search, opened from the header.
+      path: NEW_SEARCH_PATH,
+      titleKey: 'search:newSearch.title',
+      access: '/search/result',
+      tab: { permission: '/search/result' },
+      menu: { group: 'main', labelKey: 'search:newSearch.nav', order: 25 },
+      page: async () => (await import('./NewSearchPage')).NewSearchPage,
     },
     // Spec 1 §2: "/search/result goes to /innovationSpace/searchResult".
     { path: '/search/result', redirectTo: SEARCH_RESULT_PATH, keepQuery: true },

@@ -17,6 +17,7 @@ import { librarySetPath } from '../../../library-actions/library-links';
 import { LibraryAlertButton } from '../../../alert-actions/AlertButtons';
 import { ReportButton } from '../../../report-actions/ReportButton';
 import { formatDateTime } from '../../../utils/format-date';
+import { ExportLibraryButton } from './ExportLibraryButton';
 import { ImportButton } from './ImportButton';
 import { LabelManager } from './LabelManager';
 import { LibraryLog } from './LibraryLog';
@@ -112,6 +113,7 @@ export function FolderDetails(props: FolderDetailsProps) {
             {t('folders.move')}
           </Button>
           <ImportButton folderId={folder.id} disabled={isArchived} />
+          <ExportLibraryButton folderId={folder.id} />
           <LibraryAlertButton folderId={folder.id} folderName={folder.name} />
           <ReportButton
             preset={() => ({

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { legalStatusLabel, type PatentDetail } from '@patlas/contracts';
 import { formatPatentDate } from '../../../utils/format-date';
 import { hasLegalData, legalStatusTone, present } from '../patent-view';
+import { CnkiLegalSection } from './CnkiLegalSection';
 import { EmptyTab } from './EmptyTab';
 import { Section } from './Section';
 
@@ -94,7 +95,14 @@ function LegalTable({
 export function LegalTab({ patent }: { patent: PatentDetail }) {
   const { t, i18n } = useTranslation('patent');
   const [isAllEvents, setIsAllEvents] = useState(false);
-  if (!hasLegalData(patent)) return <EmptyTab description={t('legal.empty')} />;
+  if (!hasLegalData(patent)) {
+    return (
+      <div className="patent-legal">
+        <EmptyTab description={t('legal.empty')} />
+        <CnkiLegalSection applicationNumber={present(patent.applicationNumber)} />
+      </div>
+    );
+  }
   const status = present(patent.legalStatus);
   const events = (patent.legalEvents ?? [])
     .map((event) => ({
@@ -175,6 +183,7 @@ export function LegalTab({ patent }: { patent: PatentDetail }) {
         rows={patent.reexaminations}
         fields={['requester', 'decisionNumber', 'decisionType', 'decisionDate', 'points']}
       />
+      <CnkiLegalSection applicationNumber={present(patent.applicationNumber)} />
     </div>
   );
 }

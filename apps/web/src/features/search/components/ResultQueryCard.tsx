@@ -40,6 +40,7 @@ export function ResultQueryCard(props: ResultQueryCardProps) {
           serverProblem={draft === state.expression ? problem : undefined}
           isSearching={isSearching}
           rows={2}
+          extractKeywords
         />
       )}
       <Flex gap={16} align="baseline" wrap className="results-summary" aria-live="polite">
