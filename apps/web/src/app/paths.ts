@@ -1,3 +1,5 @@
+import { normaliseSource } from '@patlas/contracts';
+
 /** Paths of the built pages, shared by the route table and the links that lead to them. */
 export const HOME_PATH = '/home';
 export const PATENT_DETAIL_PATH = '/innovationSpace/searchDetail';
@@ -22,7 +24,8 @@ export const FORBIDDEN_PATH = '/403';
 /** The result page of an expression with default settings (the page reads `q`; spec 1 calls it `expre`). */
 export function searchResultPath(expression: string, source?: string | null): string {
   const params = new URLSearchParams({ q: expression });
-  if (source === 'cn' || source === 'uncn') params.set('source', source);
+  const written = normaliseSource(source);
+  if (written) params.set('source', written);
   return `${SEARCH_RESULT_PATH}?${params.toString()}`;
 }
 
