@@ -37,7 +37,7 @@ export function SourceSelector({ value, onChange }: SourceSelectorProps) {
       showCheckedStrategy={TreeSelect.SHOW_PARENT}
       treeDefaultExpandAll
       allowClear
-      maxTagCount="responsive"
+      maxTagCount={2}
       placeholder={t('scope.all')}
       popupMatchSelectWidth={false}
       style={{ minWidth: 150, maxWidth: 260 }}
