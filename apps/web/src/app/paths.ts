@@ -159,3 +159,12 @@ export const ASSISTED_WRITING_HISTORY_PATH = '/innovationSpace/assistedWritingSe
 export function assistedWritingPath(id?: string): string {
   return id ? `${ASSISTED_WRITING_PATH}?${new URLSearchParams({ id }).toString()}` : ASSISTED_WRITING_PATH;
 }
+
+/**
+ * The company dashboard (/analysis/co) of an applicant: by its standardised name (`std=1`) when the
+ * record gives one, else by the name as written (docs/companies.md).
+ */
+export function companyAnalysisPath(name: string, standardName?: string): string {
+  const params = new URLSearchParams(standardName ? { name: standardName, std: '1' } : { name });
+  return `/analysis/co?${params.toString()}`;
+}
