@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseExpression } from '@patlas/query';
 import { createSqliteEngine } from './sqlite-engine.js';
+import type { DataScope } from '../../search-engine.js';
 import type { IndexablePatent } from './index-tokens.js';
 
 /** Applicants as the importers build them: a type, and a country or a Chinese province. */
@@ -44,7 +45,7 @@ function ast(expression: string) {
   return parsed.ast;
 }
 
-async function numbers(engine: ReturnType<typeof createSqliteEngine>, expression: string, scope?: object) {
+async function numbers(engine: ReturnType<typeof createSqliteEngine>, expression: string, scope?: DataScope) {
   const page = await engine.search({ ast: ast(expression), pageSize: 10, ...(scope ? { scope } : {}) });
   return page.items.map((h) => h.publicationNumber).sort();
 }
@@ -75,7 +76,7 @@ describe('company information fields (PA-TYPE, PA-CC) and the data-source scope'
       'CN100000002A',
     ]);
     // The old scopes as they were: cn with HK, MO and TW.
-    expect(await numbers(engine, all, 'cn' as never)).toEqual(['CN100000001A', 'CN100000002A', 'TW100000003A']);
+    expect(await numbers(engine, all, 'cn')).toEqual(['CN100000001A', 'CN100000002A', 'TW100000003A']);
     await engine.close();
   });
 });
