@@ -3,13 +3,7 @@ import { MAX_EXPRESSION_LENGTH } from './limits.js';
 import { AnalysisDimensionSchema } from './analysis-dimensions.js';
 import type { AnalysisDimension } from './analysis-dimensions.js';
 import { SourceSelectionSchema } from './source-scope.js';
-import {
-  FilterFieldSchema,
-  MAX_PAGE_SIZE,
-  MergeTypeSchema,
-  SearchHitSchema,
-  SetSourceSchema,
-} from './search.js';
+import { FilterFieldSchema, MAX_PAGE_SIZE, MergeTypeSchema, SearchHitSchema, SetSourceSchema } from './search.js';
 
 /**
  * Analysis over a result set (issue 6; spec 2 §1 "analysis dashboards", §5 and §9 limits).

@@ -90,7 +90,10 @@ describe('company information fields and data-source groups through the API', ()
     expect(await hits(ALL, 'abroad')).toEqual(['AU2023000006A1', 'US11000005B2']);
     expect(await hits(ALL, 'cn')).toEqual(['CN110000001A', 'CN110000002A', 'HK1200003A1', 'TW202300004A']);
     expect(await hits(ALL, 'uncn')).toEqual(['AU2023000006A1', 'US11000005B2']);
-    const total = await post('/api/platform/data/search/expression/total-hits', { searchExpre: ALL, source: 'cnOther' });
+    const total = await post('/api/platform/data/search/expression/total-hits', {
+      searchExpre: ALL,
+      source: 'cnOther',
+    });
     expect(total.json().data.total).toBe(2);
     const bad = await post('/api/platform/data/search/query', { searchExpre: ALL, source: 'XX' });
     expect(bad.statusCode).toBe(400);

@@ -7,12 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_READING_MARKS, RESULT_PAGE_SIZES, type Language } from '@patlas/contracts';
 import { checkExpression } from '../../../components/ExpressionEditor/useExpressionValidation';
 import { analysisPath, resultSetOf } from '../../../search-state/analysis-url-state';
-import {
-  decodeSort,
-  encodeSort,
-  type MergeType,
-  type ResultUrlState,
-} from '../../../search-state/search-url-state';
+import { decodeSort, encodeSort, type MergeType, type ResultUrlState } from '../../../search-state/search-url-state';
 import { SourceSelector } from './SourceSelector';
 
 /** Sort choices (issue: relevance, dates asc/desc, cited by, family size; issue 21: value). */
