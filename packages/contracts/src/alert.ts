@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './error-codes.js';
 import { PagedSchema } from './history.js';
 import { MAX_ALERT_PATENTS, MAX_ALERT_RECIPIENTS, MAX_EXPRESSION_LENGTH } from './limits.js';
-import { SourceScopeSchema } from './search.js';
+import { SourceSelectionSchema } from './source-scope.js';
 import { KeywordSchema } from './keyword.js';
 
 /**
@@ -70,7 +70,7 @@ export type AlertScheduleInput = z.input<typeof AlertScheduleSchema>;
  */
 export const AlertContentSchema = z.object({
   expression: z.string().max(MAX_EXPRESSION_LENGTH).optional(),
-  source: SourceScopeSchema.optional(),
+  source: SourceSelectionSchema.optional(),
   libraryId: IdSchema.optional(),
   /** More than MAX_ALERT_PATENTS is refused with its message (ALERT_TOO_MANY_PATENTS), not here. */
   publicationNumbers: z.array(z.string().trim().max(64)).max(100_000).optional(),
@@ -113,7 +113,7 @@ export const AlertSchema = z.object({
   type: AlertTypeSchema,
   content: z.object({
     expression: z.string().optional(),
-    source: SourceScopeSchema.optional(),
+    source: SourceSelectionSchema.optional(),
     libraryId: z.string().optional(),
     /** The watched library's name now (library alerts), absent once the library is gone. */
     libraryName: z.string().optional(),

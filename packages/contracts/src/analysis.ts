@@ -3,14 +3,8 @@ import { MAX_EXPRESSION_LENGTH } from './limits.js';
 import { AnalysisDimensionSchema } from './analysis-dimensions.js';
 import { MAX_APPLICANT_GROUP_NAME_LENGTH } from './applicant-group.js';
 import type { AnalysisDimension } from './analysis-dimensions.js';
-import {
-  FilterFieldSchema,
-  MAX_PAGE_SIZE,
-  MergeTypeSchema,
-  SearchHitSchema,
-  SetSourceSchema,
-  SourceScopeSchema,
-} from './search.js';
+import { SourceSelectionSchema } from './source-scope.js';
+import { FilterFieldSchema, MAX_PAGE_SIZE, MergeTypeSchema, SearchHitSchema, SetSourceSchema } from './search.js';
 
 /**
  * Analysis over a result set (issue 6; spec 2 §1 "analysis dashboards", §5 and §9 limits).
@@ -65,7 +59,7 @@ export const AnalysisResultSetSchema = z.object({
   secondExpre: z.string().max(MAX_EXPRESSION_LENGTH).optional(),
   filters: z.array(AnalysisFilterSchema).max(40).default([]),
   mergeType: MergeTypeSchema.default(0),
-  source: SourceScopeSchema.optional(),
+  source: SourceSelectionSchema.optional(),
   /** Cross-language search, as on the result page (issue 43). */
   crossLanguage: z.boolean().optional(),
   /**
@@ -374,7 +368,7 @@ export const AnalysisJumpResponseSchema = z.object({
   secondExpre: z.string().optional(),
   filters: z.array(AnalysisFilterSchema),
   mergeType: z.number().int().min(0).max(2),
-  source: SourceScopeSchema.optional(),
+  source: SourceSelectionSchema.optional(),
   /** The element's count, which the result page's total equals. */
   total: z.number().int(),
 });

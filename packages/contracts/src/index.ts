@@ -18,6 +18,7 @@ export * from './advanced-search.js';
 export * from './batch-search.js';
 export * from './patent-numbers.js';
 export * from './quick-search.js';
+export * from './source-scope.js';
 export * from './classification.js';
 export * from './translation.js';
 export * from './semantic.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnalysisDimensionSchema, LEGAL_STATUS_CLASSES } from './analysis-dimensions.js';
 import { MAX_EXPRESSION_LENGTH, MAX_FAMILY_EXPAND_SEEDS, MAX_PAGE } from './limits.js';
 import { RelevanceBandSchema } from './relevance-bands.js';
+import { SourceSelectionSchema } from './source-scope.js';
 
 /** Facet fields of the filter panel (spec 1 §3; issue 3). */
 export const FACET_FIELD_IDS = [
@@ -31,7 +32,7 @@ export const MergeTypeSchema = z.coerce
   .min(0)
   .transform((n) => (n >= 2 ? 2 : n) as 0 | 1 | 2);
 
-/** Spec 1 §4 "Data-source scope of quick search": cn or uncn. */
+/** Spec 1 §4 "Data-source scope of quick search": cn or uncn (the semantic search's scopes; a result page's data sources: SourceSelectionSchema). */
 export const SourceScopeSchema = z.enum(['cn', 'uncn']);
 
 /** Result page sizes offered by the UI (issue 3: 20/30/40; issue 43: 10, 50 and 100 too). */
@@ -128,7 +129,7 @@ export const SearchQueryRequestSchema = z.object({
   sort: SortSchema.optional(),
   mergeType: MergeTypeSchema.default(0),
   filters: z.array(FacetFilterSchema).max(MAX_SEARCH_FILTERS).default([]),
-  source: SourceScopeSchema.optional(),
+  source: SourceSelectionSchema.optional(),
   /** Facets for the filter panel; default all. Pass [] for none. */
   facets: z.array(FacetFieldSchema).optional(),
   /**
@@ -319,7 +320,7 @@ export type SearchQueryResponse = z.infer<typeof SearchQueryResponseSchema>;
 
 export const TotalHitsRequestSchema = z.object({
   searchExpre: z.string().max(MAX_EXPRESSION_LENGTH + 1000),
-  source: SourceScopeSchema.optional(),
+  source: SourceSelectionSchema.optional(),
   mergeType: MergeTypeSchema.default(0),
 });
 export const TotalHitsResponseSchema = z.object({ total: z.number().int() });
@@ -334,7 +335,7 @@ export const SearchStateSchema = z.object({
   sort: SortSchema.optional(),
   mergeType: z.number().int().min(0).max(2).optional(),
   filters: z.array(FacetFilterSchema).max(MAX_SEARCH_FILTERS).optional(),
-  source: SourceScopeSchema.optional(),
+  source: SourceSelectionSchema.optional(),
   crossLanguage: z.boolean().optional(),
   viewMode: z.enum(['liebiaoshitu', 'tuwenshitu', 'quanfutushitu', 'shoutushitu']).optional(),
 });

@@ -308,8 +308,11 @@ export interface SortSpec {
 /** 0: none, 1: one row per application number, 2: one row per simple family. */
 export type MergeMode = 0 | 1 | 2;
 
-/** cn = CN, TW, HK, MO; uncn = every other office. */
-export type DataScope = 'cn' | 'uncn';
+/**
+ * cn = CN, TW, HK, MO; uncn = every other office; or the offices chosen in the data-source selector
+ * (`other`: also every office contracts' NAMED_SOURCE_OFFICES does not name; docs/data-sources.md).
+ */
+export type DataScope = 'cn' | 'uncn' | { readonly offices: readonly string[]; readonly other: boolean };
 
 export interface CountOptions {
   /**

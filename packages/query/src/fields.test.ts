@@ -28,6 +28,8 @@ const CANONICAL_IDS = [
   'ADDR',
   'PROV',
   'CITY',
+  'PA-TYPE',
+  'PA-CC',
   'IPC',
   'IPC-MAIN',
   'CPC',

@@ -269,6 +269,25 @@ export const FIELDS: readonly FieldDef[] = Object.freeze([
     en: 'Applicant city',
     example: 'CITY=宁德',
   }),
+  // Company information (docs/company-fields.md): what the records say of their applicants.
+  field({
+    id: 'PA-TYPE',
+    aliases: ['PATYPE', 'APPLICANT-TYPE', '申请人类型', '企业类型'],
+    type: 'keyword',
+    group: 'party',
+    zh: '申请人类型',
+    en: 'Applicant type',
+    example: 'PA-TYPE=企业',
+  }),
+  field({
+    id: 'PA-CC',
+    aliases: ['PACC', 'APPLICANT-COUNTRY', '申请人国别', '申请人国家', '申请人国家/地区'],
+    type: 'keyword',
+    group: 'party',
+    zh: '申请人国别',
+    en: 'Applicant country / region',
+    example: 'PA-CC=(HK OR MO OR TW)',
+  }),
   // Classifications
   field({
     id: 'IPC',

@@ -7,6 +7,7 @@ import {
   MAX_ALERT_RECIPIENTS,
   type Alert,
   type Language,
+  describeSource,
 } from '@patlas/contracts';
 import { ApiError } from '../api/client';
 import { useSession } from '../session/useSession';
@@ -79,6 +80,7 @@ function AlertForm({
   const [serverError, setServerError] = useState<string>();
   const isLibraryOpening = opening.kind === 'library';
   const preset = opening.kind === 'new' ? opening.preset : undefined;
+  const presetSource = initialValues.source === 'all' ? undefined : initialValues.source;
 
   /** A rule that shows the field's first spec 2 §5 problem, checked over the whole form. */
   const problemRule = (field: AlertFormField) => ({
@@ -160,7 +162,13 @@ function AlertForm({
           </Form.Item>
           <Form.Item name="source" label={t('form.source')}>
             <Radio.Group
-              options={(['all', 'cn', 'uncn'] as const).map((value) => ({ value, label: t(`sources.${value}`) }))}
+              options={[
+                ...(['all', 'cn', 'uncn'] as const).map((value) => ({ value, label: t(`sources.${value}`) })),
+                // The result page's own choice of sources (港澳台, single offices …), kept as it was.
+                ...(presetSource && !['cn', 'uncn'].includes(presetSource)
+                  ? [{ value: presetSource, label: describeSource(presetSource, lang) ?? presetSource }]
+                  : []),
+              ]}
             />
           </Form.Item>
         </>

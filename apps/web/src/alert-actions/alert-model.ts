@@ -27,7 +27,8 @@ export interface AlertPreset {
   type: AlertType;
   name?: string;
   expression?: string;
-  source?: 'cn' | 'uncn';
+  /** Data sources as the result page wrote them (contracts sourceOffices). */
+  source?: string;
   libraryId?: string;
   publicationNumbers?: readonly string[];
   /** The result page had filters, which an alert's expression does not carry: the form says so. */
@@ -35,7 +36,7 @@ export interface AlertPreset {
 }
 
 /** Data scope of a search alert; 'all' is the absence of one. */
-export type AlertSourceChoice = 'all' | 'cn' | 'uncn';
+export type AlertSourceChoice = 'all' | 'cn' | 'uncn' | (string & {});
 
 /** The form's fields (what the user edits); `time` is HH:mm. */
 export interface AlertFormValues {

@@ -1,3 +1,5 @@
+import { normaliseSource } from '@patlas/contracts';
+
 /** Paths of the built pages, shared by the route table and the links that lead to them. */
 export const HOME_PATH = '/home';
 export const PATENT_DETAIL_PATH = '/innovationSpace/searchDetail';
@@ -24,7 +26,8 @@ export const FORBIDDEN_PATH = '/403';
 /** The result page of an expression with default settings (the page reads `q`; spec 1 calls it `expre`). */
 export function searchResultPath(expression: string, source?: string | null): string {
   const params = new URLSearchParams({ q: expression });
-  if (source === 'cn' || source === 'uncn') params.set('source', source);
+  const written = normaliseSource(source);
+  if (written) params.set('source', written);
   return `${SEARCH_RESULT_PATH}?${params.toString()}`;
 }
 
@@ -157,4 +160,13 @@ export const ASSISTED_WRITING_HISTORY_PATH = '/innovationSpace/assistedWritingSe
 /** The editor showing a rewrite of the history (`id`). */
 export function assistedWritingPath(id?: string): string {
   return id ? `${ASSISTED_WRITING_PATH}?${new URLSearchParams({ id }).toString()}` : ASSISTED_WRITING_PATH;
+}
+
+/**
+ * The company dashboard (/analysis/co) of an applicant: by its standardised name (`std=1`) when the
+ * record gives one, else by the name as written (docs/companies.md).
+ */
+export function companyAnalysisPath(name: string, standardName?: string): string {
+  const params = new URLSearchParams(standardName ? { name: standardName, std: '1' } : { name });
+  return `/analysis/co?${params.toString()}`;
 }

@@ -1,4 +1,4 @@
-import type { AnalysisResultSet } from '@patlas/contracts';
+import { normaliseSource, type AnalysisResultSet } from '@patlas/contracts';
 import { SEARCH_RESULT_PATH } from '../app/paths';
 import {
   decodeFilters,
@@ -64,7 +64,7 @@ function encodeSetParams(set: AnalysisResultSet): URLSearchParams {
 
 export function decodeAnalysisState(params: URLSearchParams): AnalysisUrlState {
   const merge = Number(params.get('merge'));
-  const source = params.get('source');
+  const source = normaliseSource(params.get('source'));
   const second = params.get('second')?.trim();
   const chart = params.get('chart') ?? params.get('jumpAnalysisName') ?? undefined;
   const type = params.get('type') ?? undefined;
@@ -76,7 +76,7 @@ export function decodeAnalysisState(params: URLSearchParams): AnalysisUrlState {
       ...(second ? { secondExpre: second } : {}),
       filters: decodeFilters(params.get('f')),
       mergeType: merge === 1 || merge === 2 ? merge : 0,
-      ...(source === 'cn' || source === 'uncn' ? { source } : {}),
+      ...(source ? { source } : {}),
       ...(params.get('xl') === '1' ? { crossLanguage: true } : {}),
       mergeApplicants: params.get('names') !== 'written',
     },

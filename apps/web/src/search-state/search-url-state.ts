@@ -12,6 +12,7 @@ import {
   type SearchState,
   type SetSource,
   type Sort,
+  normaliseSource,
 } from '@patlas/contracts';
 import { SEARCH_RESULT_PATH } from '../app/paths';
 
@@ -21,14 +22,15 @@ import { SEARCH_RESULT_PATH } from '../app/paths';
  *
  * Parameters: q (expression), set (a set source the page lists instead of a whole expression's
  * hits: `semantic:<key>`, `library:<folder id>[:<label id>]`, `alertRun:<run id>`), second (search within results), page, size, sort (`PD.desc`,
- * `relevance`: with a set, its rank), merge (0/1/2), source (cn/uncn), f (filters), view (spec 1
+ * `relevance`: with a set, its rank), merge (0/1/2), source (data sources: cn/uncn as before, or groups and offices, docs/data-sources.md), f (filters), view (spec 1
  * §3 view mode names), xl=1 (cross-language search, issue 43), names (`written`: applicants by their
  * names as written, not merged), unread=1 (only the patents the user has not opened: reading marks).
  * Defaults are left out of the URL so links stay short.
  */
 export type ViewMode = (typeof VIEW_MODES)[number];
 export type MergeType = 0 | 1 | 2;
-export type SourceScope = 'cn' | 'uncn';
+/** Data sources as stored (contracts sourceOffices: `cn`, `uncn`, `cnOther`, `CN,abroad` …). */
+export type SourceScope = string;
 
 export interface ResultUrlState {
   /** May be empty with `set`: the whole set. */
@@ -241,7 +243,7 @@ export function encodeResultState(state: ResultUrlState): URLSearchParams {
 export function decodeResultState(params: URLSearchParams): ResultUrlState {
   const size = Number(params.get('size'));
   const merge = intIn(params.get('merge'), 0, 2, 0) as MergeType;
-  const source = params.get('source');
+  const source = normaliseSource(params.get('source'));
   const view = params.get('view');
   const second = params.get('second')?.trim();
   const set = decodeSetSource(params.get('set'));
@@ -253,7 +255,7 @@ export function decodeResultState(params: URLSearchParams): ResultUrlState {
     pageSize: (RESULT_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
     sort: decodeSort(params.get('sort')),
     mergeType: merge,
-    ...(source === 'cn' || source === 'uncn' ? { source } : {}),
+    ...(source ? { source } : {}),
     filters: decodeFilters(params.get('f')),
     view: (VIEW_MODES as readonly string[]).includes(view ?? '') ? (view as ViewMode) : DEFAULT_VIEW,
     ...(params.get('xl') === '1' ? { crossLanguage: true } : {}),

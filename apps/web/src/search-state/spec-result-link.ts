@@ -1,3 +1,4 @@
+import { normaliseSource } from '@patlas/contracts';
 import { PATENT_DETAIL_PATH, SEARCH_RESULT_PATH } from '../app/paths';
 import { ANALYSIS_PATH } from './analysis-url-state';
 
@@ -25,7 +26,7 @@ export function translateSpecResultLink(search: string): string | null {
   const expression = params.get('expre')?.trim();
   if (expression && !target.get('q')?.trim()) target.set('q', expression);
   const source = target.get('source');
-  if (source !== null && source !== 'cn' && source !== 'uncn') target.delete('source');
+  if (source !== null && !normaliseSource(source)) target.delete('source');
   // sourcetype names the search mode that wrote the link; the result page is the same for all.
 
   const pageType = params.get('pageType') ?? target.get('pageType');

@@ -1,4 +1,10 @@
-import { ANALYSIS_DIMENSIONS, type AnalysisDimension, type AnalysisResultSet, type Language } from '@patlas/contracts';
+import {
+  ANALYSIS_DIMENSIONS,
+  describeSource,
+  type AnalysisDimension,
+  type AnalysisResultSet,
+  type Language,
+} from '@patlas/contracts';
 import { DIMENSION_LABELS } from '@patlas/charts';
 import type { AnalysisCover } from '../../documents/analysis.js';
 
@@ -52,7 +58,7 @@ export function analysisCover(set: Record<string, unknown>, total: number, lang:
   );
   if (filters.length > 0) lines.push(line('filters', filters.join('; ')));
   if (s.mergeType) lines.push(line('merge', MERGES[s.mergeType]?.[lang] ?? String(s.mergeType)));
-  lines.push(line('scope', SCOPES[s.source ?? 'all']?.[lang] ?? String(s.source)));
+  lines.push(line('scope', SCOPES[s.source ?? 'all']?.[lang] ?? describeSource(s.source, lang) ?? String(s.source)));
   lines.push(line('date', day));
   lines.push(line('total', total.toLocaleString('en-US')));
   return { title: LABELS.title[lang], lines };

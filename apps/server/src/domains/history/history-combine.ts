@@ -5,6 +5,9 @@ import {
   type FacetFilterInput,
   type Language,
   type SearchHistoryEntry,
+  NAMED_SOURCE_OFFICES,
+  describeSource,
+  sourceFilterOf,
 } from '@patlas/contracts';
 import { getFieldById, makeAnd, makeOr, printExpression, type QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
@@ -25,6 +28,8 @@ import type { ExpressionSearch } from '../search/index.js';
  *   year          AD=y OR (PD=y AND NOT AD>=1000)              (the facet's year: application
  *                                                               date, else publication date)
  *   scope cn      CC=(CN OR TW OR HK OR MO); uncn its negation
+ *   sources       CC=(HK OR MO OR TW) for cnOther; with OTHER also NOT CC=(every named office)
+ *                 (docs/data-sources.md)
  *
  * A phrase also matches a longer name that contains it (PA="比亚迪" finds 比亚迪汽车), so every
  * condition is checked against the engine before it is used: with B the entry's expression, F
@@ -59,10 +64,7 @@ const FACET_EXPRESSION_FIELD: Record<FacetFieldId, string> = {
 };
 
 const YEAR_LABEL: Record<Language, string> = { zh: '年份', en: 'Year' };
-const SCOPE_LABEL: Record<Language, { name: string; cn: string; uncn: string }> = {
-  zh: { name: '数据范围', cn: '中国', uncn: '中国以外' },
-  en: { name: 'Data source', cn: 'China', uncn: 'outside China' },
-};
+const SCOPE_NAME: Record<Language, string> = { zh: '数据范围', en: 'Data source' };
 
 const NO_SPAN = { start: 0, end: 0 };
 
@@ -122,9 +124,16 @@ function filterCondition(filter: FacetFilterInput): QueryNode | undefined {
   return nodes.length > 0 ? makeOr(nodes) : undefined;
 }
 
-function scopeCondition(source: 'cn' | 'uncn'): QueryNode {
-  const cn = makeOr(CN_OFFICES.map((office) => term('CC', office, false)));
-  return source === 'cn' ? cn : not(cn);
+function scopeCondition(source: string): QueryNode | undefined {
+  const filter = sourceFilterOf(source);
+  if (!filter) return undefined;
+  const offices = (list: readonly string[]) => makeOr(list.map((office) => term('CC', office, false)));
+  if (filter === 'cn' || filter === 'uncn') return filter === 'cn' ? offices(CN_OFFICES) : not(offices(CN_OFFICES));
+  const parts = [
+    ...(filter.offices.length > 0 ? [offices(filter.offices)] : []),
+    ...(filter.other ? [not(offices(NAMED_SOURCE_OFFICES))] : []),
+  ];
+  return parts.length > 0 ? makeOr(parts) : undefined;
 }
 
 function filterLabel(filter: { field: string; values: readonly string[] }, lang: Language): string {
@@ -139,7 +148,7 @@ interface EntrySearch {
   expression: string;
   second?: string | undefined;
   filters: FacetFilterInput[];
-  source?: 'cn' | 'uncn' | undefined;
+  source?: string | undefined;
 }
 
 /** What the entry searched: its saved result-page state, else its expression and filterArrs. */
@@ -178,7 +187,7 @@ export class HistoryCombiner {
   private async isExact(
     base: QueryNode,
     condition: QueryNode,
-    options: { filters: FacetFilterInput[]; source?: 'cn' | 'uncn' | undefined },
+    options: { filters: FacetFilterInput[]; source?: string | undefined },
     lang: Language,
   ): Promise<boolean> {
     const conditioned = this.reparse(makeAnd([base, condition]), lang);
@@ -213,13 +222,12 @@ export class HistoryCombiner {
       }
       conditions.push(condition);
     }
-    if (search.source) {
-      const condition = scopeCondition(search.source);
+    const condition = search.source ? scopeCondition(search.source) : undefined;
+    if (search.source && condition) {
       if (!(await this.isExact(base, condition, { filters: [], source: search.source }, lang))) {
-        const label = SCOPE_LABEL[lang];
         throw new AppError('HISTORY_COMBINE_FILTER_INEXACT', {
           no: item.no,
-          filter: `${label.name}=${label[search.source]}`,
+          filter: `${SCOPE_NAME[lang]}=${describeSource(search.source, lang) ?? search.source}`,
         });
       }
       conditions.push(condition);

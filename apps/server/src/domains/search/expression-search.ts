@@ -16,6 +16,7 @@ import {
   type Span,
 } from '@patlas/query';
 import { AppError, QueryAppError } from '../../errors.js';
+import { scopeOf } from './source-scope.js';
 
 /** A limit as the messages write it: 10,000,000. */
 export const grouped = (limit: number) => limit.toLocaleString('en-US');
@@ -119,13 +120,13 @@ export class ExpressionSearch {
     ast: QueryNode,
     options: {
       filters: { field: FilterFieldId; values: string[] }[];
-      source?: 'cn' | 'uncn' | undefined;
+      source?: string | undefined;
     },
   ): Promise<number> {
     try {
       return await this.engine.count(ast, {
         filters: options.filters,
-        ...(options.source ? { scope: options.source } : {}),
+        ...scopeOf(options.source),
       });
     } catch (err) {
       throw toAppError(err);

@@ -4,6 +4,7 @@ import {
   formatErrorMessage,
   MAX_MERGE_TOTAL,
   MAX_PAGE,
+  sourceFilterOf,
   type FilterFieldId,
   type CodeSearch,
   type CodeSearchNote,
@@ -34,6 +35,7 @@ import {
   type Span,
 } from '@patlas/query';
 import { AppError } from '../../errors.js';
+import { scopeOf } from './source-scope.js';
 import { expandApplicantGroups, type ApplicantGroupSource } from './applicant-groups.js';
 import { crossLanguageSearch, type QueryTermTranslator } from './cross-language.js';
 import { ExpressionSearch, grouped, referenceError, toAppError } from './expression-search.js';
@@ -62,7 +64,8 @@ export interface SearchParams {
     | undefined;
   mergeType: 0 | 1 | 2;
   filters: { field: FilterFieldId; values: string[] }[];
-  source?: 'cn' | 'uncn' | undefined;
+  /** Data sources (contracts sourceOffices: `cn`, `uncn`, `cnOther`, `CN,US` …). */
+  source?: string | undefined;
   facets?: (typeof FACET_FIELD_IDS)[number][] | undefined;
   /** The applicant facet by standardised names, with their variants (default true; docs/companies.md). */
   mergeApplicants?: boolean | undefined;
@@ -103,7 +106,8 @@ export interface ResultSetParams {
   set?: SetSource | undefined;
   filters?: { field: FilterFieldId; values: string[] }[] | undefined;
   mergeType?: 0 | 1 | 2 | undefined;
-  source?: 'cn' | 'uncn' | undefined;
+  /** Data sources (contracts sourceOffices: `cn`, `uncn`, `cnOther`, `CN,US` …). */
+  source?: string | undefined;
   /** Each text word ORed with its translation (issue 43). */
   crossLanguage?: boolean | undefined;
   /** Without the patents the searching user has opened (reading marks; ignored without a user). */
@@ -339,7 +343,7 @@ export class SearchService extends ExpressionSearch {
     const options: CountOptions = {
       filters: params.filters ?? [],
       ...(params.mergeType ? { merge: params.mergeType } : {}),
-      ...(params.source ? { scope: params.source } : {}),
+      ...scopeOf(params.source),
       ...(resolved ? { within: resolved.ranking.map((r) => r.publicationNumber) } : {}),
       ...(without.length > 0 ? { without } : {}),
     };
@@ -469,7 +473,7 @@ export class SearchService extends ExpressionSearch {
     // The expression and the search within are parsed here, once; everything below reads their ASTs.
     const { scoped: scopedSet, parsed } = await this.scopeParsed({ ...params, mergeType: 0 }, lang, context);
     const { ast, resolved, options: scoped, crossLanguage } = scopedSet;
-    const options = { ...scoped, scope: params.source };
+    const options = { ...scoped, scope: sourceFilterOf(params.source) };
     try {
       if (params.mergeType !== 0) {
         // Spec 1 §5: "Analysis or merge over 1 million patents is refused".
@@ -623,14 +627,14 @@ export class SearchService extends ExpressionSearch {
 
   async totalHits(
     searchExpre: string,
-    source: 'cn' | 'uncn' | undefined,
+    source: string | undefined,
     mergeType: 0 | 1 | 2,
     lang: Language,
     context: SearchContext = NO_USER,
   ) {
     const ast = await this.parseFor(searchExpre, lang, context);
     try {
-      return { total: await this.engine.count(ast, { merge: mergeType, ...(source ? { scope: source } : {}) }) };
+      return { total: await this.engine.count(ast, { merge: mergeType, ...scopeOf(source) }) };
     } catch (err) {
       throw toAppError(err);
     }

@@ -3,7 +3,7 @@ import { Button, Card, Empty, Flex, Layout, Space, Switch, Tag, Tooltip, Typogra
 import { ArrowLeftOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { SavedChart } from '@patlas/contracts';
+import { describeSource, type SavedChart } from '@patlas/contracts';
 import { CustomChartsDrawer } from './chart-settings/CustomChartsDrawer';
 import { useCanSaveChartSettings } from './chart-settings/queries';
 import { formatTotal } from '../../search-state/format-total';
@@ -105,7 +105,13 @@ export function AnalysisPage() {
               {resultSet.mergeType ? (
                 <Tag>{t('page.merge', { merge: ts(`merge.${resultSet.mergeType}` as 'merge.0') })}</Tag>
               ) : null}
-              {resultSet.source && <Tag>{ts(`scope.${resultSet.source}` as 'scope.cn')}</Tag>}
+              {resultSet.source && (
+                <Tag>
+                  {resultSet.source === 'cn' || resultSet.source === 'uncn'
+                    ? ts(`scope.${resultSet.source}`)
+                    : (describeSource(resultSet.source, lang) ?? resultSet.source)}
+                </Tag>
+              )}
               {(resultSet.filters ?? []).flatMap((filter, index) =>
                 filter.values.map((value) => (
                   <Tag key={`${index}:${filter.field}:${value}`}>

@@ -11,7 +11,13 @@ import {
 import { segmentUnits, type TextUnit } from '../../analysis/text-normalise.js';
 import { EngineError } from '../../search-engine.js';
 import { STORED_TEXT_COLUMNS, type FtsColumn, type StoredTextColumn } from './index-schema.js';
-import { PATENT_TYPE_LABELS, classToken, keywordToken } from './index-tokens.js';
+import {
+  PARTY_COUNTRY_LABELS,
+  PARTY_TYPE_LABELS,
+  PATENT_TYPE_LABELS,
+  classToken,
+  keywordToken,
+} from './index-tokens.js';
 
 /**
  * AST → execution plan for the SQLite back end. Everything a FTS5 MATCH can express (text,
@@ -212,6 +218,8 @@ const FIELDS: Record<string, FieldSpec> = {
   ADDR: { kind: 'text', columns: ['addr'] },
   PROV: { kind: 'text', columns: ['prov'] },
   CITY: { kind: 'text', columns: ['city'] },
+  'PA-TYPE': { kind: 'keyword', column: 'patype' },
+  'PA-CC': { kind: 'keyword', column: 'pacc' },
   LIT: { kind: 'text', columns: ['lit'] },
   PLG: { kind: 'text', columns: ['plg'] },
   LIC: { kind: 'text', columns: ['lic'] },
@@ -446,6 +454,8 @@ function compileKeywordTerm(field: string, value: string, column: FtsColumn): Pl
   // every record has an office, so it matches all documents.
   if (field === 'CC' && v === '*') return { kind: 'not', child: { kind: 'none' } };
   if (field === 'PT') v = PATENT_TYPE_LABELS[v] ?? v;
+  if (field === 'PA-TYPE') v = PARTY_TYPE_LABELS[v] ?? v;
+  if (field === 'PA-CC') v = PARTY_COUNTRY_LABELS[v] ?? v;
   const isPrefix = /\*$/.test(v);
   const token = keywordToken(v.replace(/[*?]/g, ''));
   if (!token) return { kind: 'none' };

@@ -6,7 +6,7 @@ import {
   normaliseProvince,
   yearOf,
 } from '../../aggregation/dimensions.js';
-import { valueBandOf } from '@patlas/contracts';
+import { NAMED_SOURCE_OFFICES, valueBandOf } from '@patlas/contracts';
 import type { FilterField } from '../../search-engine.js';
 import { MULTI_RANGE_COLUMNS, type MultiRangeColumn, type RangeColumn } from './compile-query.js';
 import type { DocColumnValues } from './index-tokens.js';
@@ -399,6 +399,23 @@ export class DocColumns {
   }
 
   /** Predicate for a facet filter: the document has one of these values. */
+  /**
+   * Documents of the offices named, and with `other` of every office NAMED_SOURCE_OFFICES does not
+   * name (the data-source selector's OTHER).
+   */
+  officePredicate(offices: readonly string[], other: boolean): (id: number) => boolean {
+    const dict = this.singleDict.country;
+    const ids = (codes: readonly string[]) =>
+      new Set(codes.map((c) => dict.find(c)).filter((x): x is number => x !== undefined));
+    const wanted = ids(offices);
+    const named = ids(NAMED_SOURCE_OFFICES);
+    const arr = this.single.country;
+    return (id) => {
+      const value = arr[id] as number;
+      return wanted.has(value) || (other && !named.has(value));
+    };
+  }
+
   facetPredicate(field: FilterField, values: readonly string[]): (id: number) => boolean {
     if (isMultiField(field)) {
       const k = field;

@@ -54,6 +54,49 @@ export function keywordToken(value: string): string {
   return normaliseText(value).replace(/[^\p{L}\p{N}]/gu, '');
 }
 
+/** Applicant types (contracts PARTY_TYPES) by the names users type: `PA-TYPE=企业` (docs/company-fields.md). */
+export const PARTY_TYPE_LABELS: Record<string, string> = {
+  企业: 'company',
+  公司: 'company',
+  大专院校: 'university',
+  高校: 'university',
+  院校: 'university',
+  大学: 'university',
+  科研单位: 'institute',
+  科研院所: 'institute',
+  研究机构: 'institute',
+  个人: 'person',
+  机关团体: 'government',
+  机关: 'government',
+  政府: 'government',
+  其他: 'other',
+};
+
+/** Countries and regions of applicants by their Chinese names: `PA-CC=香港` (the offices' codes work as they are). */
+export const PARTY_COUNTRY_LABELS: Record<string, string> = {
+  中国: 'CN',
+  中国大陆: 'CN',
+  香港: 'HK',
+  中国香港: 'HK',
+  澳门: 'MO',
+  中国澳门: 'MO',
+  台湾: 'TW',
+  中国台湾: 'TW',
+  美国: 'US',
+  日本: 'JP',
+  韩国: 'KR',
+  英国: 'GB',
+  法国: 'FR',
+  德国: 'DE',
+  俄罗斯: 'RU',
+  瑞士: 'CH',
+};
+
+/** An applicant's country or region: as the record gives it, else CN for a Chinese province. */
+function partyCountry(party: { country?: string | undefined; province?: string | undefined }): string | undefined {
+  return party.country?.trim() || (party.province?.trim() ? 'CN' : undefined);
+}
+
 /** Patent type ids and the Chinese labels users type. */
 export const PATENT_TYPE_LABELS: Record<string, string> = {
   发明申请: 'invention_application',
@@ -260,6 +303,12 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     pa: textTokens(partyText(doc.applicants), vocab),
     asg: textTokens(partyText(assignees), vocab),
     pastd: textTokens(standardNamesText(doc.applicants), vocab),
+    patype: [...new Set((doc.applicants ?? []).map((p) => (p.type ? keywordToken(p.type) : '')))]
+      .filter(Boolean)
+      .join(' '),
+    pacc: [...new Set((doc.applicants ?? []).map((p) => keywordToken(partyCountry(p) ?? '')))]
+      .filter(Boolean)
+      .join(' '),
     inv: textTokens(partyText(doc.inventors), vocab),
     agt: textTokens((doc.agents ?? []).join('\n'), vocab),
     agc: textTokens(doc.agency ?? '', vocab),

@@ -152,10 +152,12 @@ export function hitsOf(
     const left = new Set(lookUpIds(state, options.without).sorted);
     hits = filterIds(hits, (id) => !left.has(id));
   }
-  if (options.scope) {
+  if (options.scope === 'cn' || options.scope === 'uncn') {
     const want = options.scope === 'cn' ? 1 : 2;
     const scope = columnsOf(state).scope;
     hits = filterIds(hits, (id) => scope[id] === want);
+  } else if (options.scope) {
+    hits = filterIds(hits, columnsOf(state).officePredicate(options.scope.offices, options.scope.other));
   }
   for (const f of options.filters ?? []) {
     if (f.values.length > 0) hits = filterIds(hits, columnsOf(state).facetPredicate(f.field, f.values));

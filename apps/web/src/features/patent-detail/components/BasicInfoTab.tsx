@@ -1,8 +1,10 @@
 import { Descriptions, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { DescriptionsProps, TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { legalStatusLabel, type Party, type PatentDetail } from '@patlas/contracts';
+import { companyAnalysisPath } from '../../../app/paths';
 import { formatPatentDate } from '../../../utils/format-date';
 import { paragraphs, present, presentList, shownText, statedCounts } from '../patent-view';
 import { Section } from './Section';
@@ -15,7 +17,7 @@ interface PartyRow extends Party {
   key: string;
   role: PartyRole;
 }
-type PartyColumn = 'type' | 'standardName' | 'province' | 'city' | 'district' | 'address';
+type PartyColumn = 'type' | 'standardName' | 'country' | 'province' | 'city' | 'district' | 'address';
 
 function TagList({
   values,
@@ -141,7 +143,7 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
       .filter((party) => present(party.name))
       .map((party, i) => ({ ...party, role, key: `${role}-${i}` })),
   );
-  const optionalColumns: PartyColumn[] = ['type', 'standardName', 'province', 'city', 'district', 'address'];
+  const optionalColumns: PartyColumn[] = ['type', 'standardName', 'country', 'province', 'city', 'district', 'address'];
   const shownColumns = optionalColumns.filter((column) => partyRows.some((row) => present(row[column])));
   const partyColumns: TableColumnsType<PartyRow> = [
     {
@@ -158,6 +160,16 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
         <>
           {row.name}
           {present(row.nameTranslated) && <Typography.Text type="secondary"> ({row.nameTranslated})</Typography.Text>}
+          {/* Company information (issue 46 item 4): a company applicant opens its company dashboard. */}
+          {row.role === 'applicants' && row.type === 'company' && (
+            <Link
+              className="patent-company-link"
+              to={companyAnalysisPath(row.name, present(row.standardName))}
+              style={{ marginInlineStart: 8 }}
+            >
+              {t('basic.companyAnalysis')}
+            </Link>
+          )}
         </>
       ),
     },
@@ -165,7 +177,15 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
       key: column,
       title: t(`basic.${column}`),
       render: (_: unknown, row: PartyRow) =>
-        column === 'type' ? (row.type ? t(`partyType.${row.type}`) : null) : (present(row[column]) ?? null),
+        column === 'type'
+          ? row.type
+            ? t(`partyType.${row.type}`)
+            : null
+          : column === 'country'
+            ? row.country
+              ? countryName(row.country)
+              : null
+            : (present(row[column]) ?? null),
     })),
   ];
 

@@ -7,13 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { MAX_READING_MARKS, RESULT_PAGE_SIZES, type Language } from '@patlas/contracts';
 import { checkExpression } from '../../../components/ExpressionEditor/useExpressionValidation';
 import { analysisPath, resultSetOf } from '../../../search-state/analysis-url-state';
-import {
-  decodeSort,
-  encodeSort,
-  type MergeType,
-  type ResultUrlState,
-  type SourceScope,
-} from '../../../search-state/search-url-state';
+import { decodeSort, encodeSort, type MergeType, type ResultUrlState } from '../../../search-state/search-url-state';
+import { SourceSelector } from './SourceSelector';
 
 /** Sort choices (issue: relevance, dates asc/desc, cited by, family size; issue 21: value). */
 const SORT_OPTIONS = [
@@ -114,14 +109,7 @@ export function ResultToolbar({
           onChange={(value: MergeType) => onChange({ mergeType: value })}
           popupMatchSelectWidth={false}
         />
-        <Select
-          className="result-scope"
-          aria-label={t('toolbar.scope')}
-          value={state.source ?? 'all'}
-          options={(['all', 'cn', 'uncn'] as const).map((value) => ({ value, label: t(`scope.${value}`) }))}
-          onChange={(value: SourceScope | 'all') => onChange({ source: value === 'all' ? undefined : value })}
-          popupMatchSelectWidth={false}
-        />
+        <SourceSelector value={state.source} onChange={(source) => onChange({ source })} />
         <Select
           className="result-size"
           aria-label={t('toolbar.pageSize')}

@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
+import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { chooseOption, resultTotal, shot } from '../../fixtures/page.js';
+import { startServer, type RunningServer } from '../../fixtures/server.js';
+
+const runBrowser = hasChromium();
+
+const LOCALES = [
+  { locale: 'zh-CN', tag: 'zh', company: '申请人类型=大专院校 AND 申请人国别=香港', group: '中国港澳台' },
+  { locale: 'en-US', tag: 'en', company: 'PA-TYPE=university AND PA-CC=HK', group: 'Hong Kong, Macao, Taiwan' },
+] as const;
+
+/** The e2e corpus's one applicant from Hong Kong: 香港理工大学 (a university). */
+const HK_UNIVERSITY = 'CN111929899A';
+const OFFICES = 'CC=(CN OR TW OR HK OR US)';
+
+/**
+ * Issue 46 items 4 and 6: a company information field (applicant type and country) searched from
+ * the result page, and the data-source selector's 港澳台 group (cnOther) narrowing a result list.
+ */
+describe.runIf(runBrowser)('[SEARCH][COMPANY-SOURCES]: company fields and data-source groups', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let session: ApiSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const lang of LOCALES) {
+    it(`searches by applicant type and country, then by the 港澳台 group (${lang.tag})`, async () => {
+      const page = await newSignedInPage(browser, server.baseUrl, session, {
+        viewport: { width: 1440, height: 900 },
+        locale: lang.locale,
+      });
+      if (lang.tag === 'en') {
+        await page.goto(`${server.baseUrl}/home`);
+        await page.getByText('English', { exact: true }).click();
+      }
+      const results = (query: string) =>
+        page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(query)}`);
+      await results(lang.company);
+      await page.locator(`tr[data-row-key="${HK_UNIVERSITY}"]`).waitFor({ timeout: 60_000 });
+      expect(await resultTotal(page)).toBe(1);
+      await shot(page, `company-field-${lang.tag}.png`);
+
+      const { total } = await apiCall<{ total: number }>(
+        server.baseUrl,
+        session.tokens.access_token,
+        'POST',
+        '/platform/data/search/expression/total-hits',
+        { searchExpre: OFFICES, source: 'cnOther' },
+      );
+      expect(total).toBeGreaterThan(0);
+      await results(OFFICES);
+      const all = await resultTotal(page);
+      expect(all).toBeGreaterThan(total);
+      const selector = page.getByTestId('source-selector');
+      await chooseOption({
+        open: () => selector.click(),
+        option: page.locator('.ant-select-tree-title', { hasText: lang.group }),
+        chosen: async () => new URL(page.url()).searchParams.get('source') === 'cnOther',
+      });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => resultTotal(page), { timeout: 60_000 }).toBe(total);
+      await shot(page, `source-group-cnother-${lang.tag}.png`);
+      await page.close();
+    });
+  }
+});
