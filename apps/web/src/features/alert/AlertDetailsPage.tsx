@@ -13,6 +13,7 @@ import { formatDateTime } from '../../utils/format-date';
 import { AlertContentText, AlertRecipients, AlertStateTag, useScheduleText } from './AlertParts';
 import { useResultCount, useRunDetails, useRuns } from './queries';
 import './alert.css';
+import { listPagination } from '../../components/ui/pagination';
 
 const PAGE_SIZE = 20;
 
@@ -170,13 +171,13 @@ function RunTable({ runs, total, page, isLoading, alertName, highlightedRun, onP
         locale={{ emptyText: t('details.empty') }}
         rowClassName={(run) => (run.id === highlightedRun ? 'ant-table-row-selected' : '')}
         scroll={{ x: 800 }}
-        pagination={{
+        pagination={listPagination({
           current: page,
           pageSize: PAGE_SIZE,
           total,
           showTotal: (count) => t('details.total', { count }),
           onChange: onPage,
-        }}
+        })}
         columns={[
           {
             key: 'ranAt',

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../utils/format-date';
 import { AlertContentText, AlertRecipients, AlertStateTag, useScheduleText } from './AlertParts';
 import { useAlertList, useDeleteAlert, useRuns, useSendTestMail, useSwitchAlert } from './queries';
 import './alert.css';
+import { listPagination } from '../../components/ui/pagination';
 
 /** Spec 2 §9 pagination: page sizes 20, 30, 40. */
 const PAGE_SIZES = [20, 30, 40];
@@ -126,7 +127,7 @@ export function AlertListPage() {
           dataSource={list.data?.items ?? []}
           locale={{ emptyText: t('list.empty') }}
           scroll={{ x: 1200 }}
-          pagination={{
+          pagination={listPagination({
             current: page,
             pageSize,
             total: list.data?.total ?? 0,
@@ -138,7 +139,7 @@ export function AlertListPage() {
                 page: nextPage > 1 ? String(nextPage) : undefined,
                 size: nextSize !== PAGE_SIZES[0] ? String(nextSize) : undefined,
               }),
-          }}
+          })}
           columns={[
             {
               key: 'name',

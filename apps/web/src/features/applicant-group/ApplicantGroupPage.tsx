@@ -14,6 +14,7 @@ import {
 } from './api';
 import { ApplicantGroupEditor, type EditorValues } from './ApplicantGroupEditor';
 import { useApplicantGroupAction, useApplicantGroupShares, useApplicantGroups } from './queries';
+import { listPagination } from '../../components/ui/pagination';
 
 type Editing = { group: ApplicantGroup | undefined } | undefined;
 
@@ -187,7 +188,7 @@ export function ApplicantGroupPage() {
         columns={columns}
         dataSource={items}
         locale={{ emptyText: t('empty') }}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        pagination={listPagination({ pageSize: 10, hideOnSinglePage: true })}
       />
       <ApplicantGroupEditor
         key={editing ? (editing.group?.id ?? 'new') : 'closed'}

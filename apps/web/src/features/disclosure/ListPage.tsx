@@ -19,6 +19,7 @@ import { exportDocument } from './api';
 import { EditorPage } from './EditorPage';
 import { useDeleteDocument, useDocuments } from './queries';
 import './disclosure.css';
+import { listPagination } from '../../components/ui/pagination';
 
 /** Spec 2 §9 pagination: page sizes 20, 30, 40. */
 const PAGE_SIZES = [20, 30, 40];
@@ -110,7 +111,7 @@ function DocumentList({ kind }: { kind: DisclosureKind }) {
           size="middle"
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
-          pagination={{
+          pagination={listPagination({
             current: page,
             pageSize,
             total: list.data?.total ?? 0,
@@ -122,7 +123,7 @@ function DocumentList({ kind }: { kind: DisclosureKind }) {
                 page: nextPage > 1 ? String(nextPage) : undefined,
                 size: nextSize !== PAGE_SIZES[0] ? String(nextSize) : undefined,
               }),
-          }}
+          })}
           columns={[
             {
               key: 'title',

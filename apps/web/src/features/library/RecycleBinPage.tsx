@@ -7,6 +7,7 @@ import { useFolders } from '../../library-actions/queries';
 import { formatDateTime } from '../../utils/format-date';
 import { useDeleteLibrary } from './queries';
 import './library.css';
+import { listPagination } from '../../components/ui/pagination';
 
 /**
  * /user/recycleBin: deleted libraries and folders (spec 2 §4), restored to where they were (a
@@ -66,7 +67,7 @@ export function RecycleBinPage() {
           dataSource={items}
           locale={{ emptyText: t('recycle.empty') }}
           rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys.map(String)) }}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+          pagination={listPagination({ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false })}
           columns={[
             {
               key: 'name',

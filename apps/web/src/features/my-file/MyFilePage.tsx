@@ -19,6 +19,7 @@ import { saveFile } from '../../utils/save-file';
 import { downloadMyFile } from './api';
 import { useDeleteMyFiles, useMyFiles, useRefreshMyFiles, useRenameMyFile } from './queries';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, usePageState } from './usePageState';
+import { listPagination } from '../../components/ui/pagination';
 
 /** The type a name must keep: its extension, lower case. */
 const extensionOf = (file: MyFile) => file.type;
@@ -148,16 +149,15 @@ export function MyFilePage() {
           locale={{ emptyText: name ? t('emptySearch', { name }) : t('empty') }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
           scroll={{ x: 860 }}
-          pagination={{
+          pagination={listPagination({
             current: page,
             pageSize,
             total: list.data?.total ?? 0,
             pageSizeOptions: PAGE_SIZES,
             showSizeChanger: true,
-            showQuickJumper: true,
             showTotal: (total) => t('total', { count: total }),
             onChange: (nextPage, nextSize) => change({ page: nextPage, size: nextSize }),
-          }}
+          })}
           columns={[
             {
               key: 'name',

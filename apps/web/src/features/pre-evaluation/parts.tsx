@@ -20,6 +20,7 @@ import { RelevanceBandTag } from '../../components/RelevanceBandTag';
 import { useFileOptions } from '../../export-actions/queries';
 import { saveFile } from '../../utils/save-file';
 import { exportEvaluation, type ExportChoice } from './api';
+import { listPagination } from '../../components/ui/pagination';
 
 export const RISK_COLORS: Record<RiskLevel, string> = {
   high: 'red',
@@ -188,7 +189,7 @@ export function PriorArtTable({
       rowKey="publicationNumber"
       size="small"
       dataSource={result.documents}
-      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      pagination={listPagination({ pageSize: 20, hideOnSinglePage: true })}
       data-testid="prior-art"
       {...(selection && onSelect
         ? { rowSelection: { selectedRowKeys: selection, onChange: (keys) => onSelect(keys as string[]) } }

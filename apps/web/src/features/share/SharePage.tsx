@@ -7,6 +7,7 @@ import { isInAppPath, type ShareItem } from '@patlas/contracts';
 import { useApiContext } from '../../api/useApiContext';
 import { patentDetailPath } from '../../app/paths';
 import { listShares, type ShareKind } from './api';
+import { listPagination } from '../../components/ui/pagination';
 
 const PAGE_SIZE = 20;
 
@@ -122,13 +123,13 @@ export function SharePage() {
         columns={columns}
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: direction === 'received' ? t('emptyReceived') : t('emptySent') }}
-        pagination={{
+        pagination={listPagination({
           current: page,
           pageSize: PAGE_SIZE,
           total: list.data?.total ?? 0,
           showSizeChanger: false,
           onChange: (next) => setView({ page: next === 1 ? undefined : String(next) }),
-        }}
+        })}
       />
     </Card>
   );

@@ -10,6 +10,7 @@ import { formatCount } from '../../../utils/format-count';
 import { fetchCompanyTree } from '../api';
 import { resultPathOf } from '../useResultJump';
 import { companyDashboardSearch } from './CompanySearch';
+import { listPagination } from '../../../components/ui/pagination';
 
 /**
  * A company's name variants and its imported tree on /analysis/co (docs/companies.md): each
@@ -132,7 +133,7 @@ export function CompanyPanel({ name }: { name: string }) {
               title={() => t('company.variants')}
               columns={variantColumns}
               dataSource={data.company.variants}
-              pagination={data.company.variants.length > 8 ? { pageSize: 8, size: 'small' } : false}
+              pagination={data.company.variants.length > 8 ? listPagination({ pageSize: 8, size: 'small' }) : false}
               locale={{ emptyText: t('company.noVariants') }}
             />
           </Space>

@@ -8,6 +8,7 @@ import { encodeResultState, fromSearchState } from '../../../search-state/search
 import { formatDateTime } from '../../../utils/format-date';
 import { useDeleteLibrary, useExpressions, useUpdateLibrary } from '../queries';
 import { CombineExpressionsModal } from './CombineExpressionsModal';
+import { listPagination } from '../../../components/ui/pagination';
 
 /** The result page a saved expression reopens: exactly the state it was saved with. */
 export function savedExpressionPath(item: SavedExpression): string {
@@ -102,13 +103,13 @@ export function SavedExpressionsTab() {
               return [...others, ...rows.filter((r): r is SavedExpression => r !== undefined)];
             }),
         }}
-        pagination={{
+        pagination={listPagination({
           current: page,
           pageSize: PAGE_SIZE,
           total: list.data?.total ?? 0,
           showSizeChanger: false,
           onChange: setPage,
-        }}
+        })}
         columns={[
           {
             key: 'name',

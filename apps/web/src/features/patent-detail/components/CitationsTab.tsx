@@ -17,6 +17,7 @@ import {
 } from '../patent-view';
 import { EmptyTab } from './EmptyTab';
 import { Section } from './Section';
+import { listPagination } from '../../../components/ui/pagination';
 
 interface CitationRow {
   key: string;
@@ -86,7 +87,7 @@ function CitationTable({ rows }: { rows: CitationRow[] }) {
       bordered
       columns={columns}
       dataSource={rows}
-      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+      pagination={listPagination({ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false })}
     />
   );
 }

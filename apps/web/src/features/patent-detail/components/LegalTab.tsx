@@ -7,6 +7,7 @@ import { formatPatentDate } from '../../../utils/format-date';
 import { hasLegalData, legalStatusTone, present } from '../patent-view';
 import { EmptyTab } from './EmptyTab';
 import { Section } from './Section';
+import { listPagination } from '../../../components/ui/pagination';
 
 /** Events shown before "show all". */
 const EVENTS_SHOWN = 10;
@@ -84,7 +85,7 @@ function LegalTable({
         bordered
         columns={columns}
         dataSource={data}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        pagination={listPagination({ pageSize: 10, hideOnSinglePage: true })}
       />
     </Section>
   );
