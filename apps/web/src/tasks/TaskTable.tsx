@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Progress, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { Alert, Progress, Tag, Tooltip, type TableProps } from 'antd';
+import { ResizableTable as Table } from '../components/ui/resizable-table';
 import type { ColumnType } from 'antd/es/table';
 import { PAGE_SIZES } from '../utils/use-page-params';
 import { isActiveTask } from './useTaskQuery';

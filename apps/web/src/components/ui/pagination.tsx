@@ -1,5 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Button, Pagination, type PaginationProps } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Input, type PaginationProps } from 'antd';
+import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import './ui.css';
 import type { TablePaginationConfig } from 'antd/es/table';
 
 /** Spec 2 §9 pagination: "page-size options 20, 30, 40". */
@@ -87,9 +90,118 @@ export function listPagination<T extends PagedListOptions & Omit<TablePagination
   };
 }
 
-/** A pager of its own (lists that are not a Table): the spec's settings, `current` controlled. */
-export function AppPagination(props: PaginationProps & { current: number; total: number }) {
-  const { onChange, ...own } = props;
-  const pages = Math.ceil(props.total / (props.pageSize ?? DEFAULT_PAGE_SIZE));
-  return <Pagination {...listPagination(own)} onChange={(page, size) => onChange?.(clampPage(page, pages), size)} />;
+export interface AppPaginationProps {
+  current: number;
+  total: number;
+  pageSize?: number;
+  /** A page cap of the list (spec 2 §9 "optional maximum page cap"). */
+  maxPage?: number;
+  className?: string;
+  showTotal?: (total: number) => ReactNode;
+  onChange: (page: number) => void;
+}
+
+/**
+ * The spec's pager for a list that is not a Table (the result page): previous, fast jump back 5,
+ * four page numbers, fast jump forward 5, next, and the 8-character jump box with its GO button.
+ */
+export function AppPagination({
+  current,
+  total,
+  pageSize = DEFAULT_PAGE_SIZE,
+  maxPage,
+  className,
+  showTotal,
+  onChange,
+}: AppPaginationProps) {
+  const { t } = useTranslation('common');
+  const [jump, setJump] = useState('');
+  const pages = Math.max(1, Math.min(maxPage ?? Infinity, Math.ceil(total / pageSize)));
+  const page = clampPage(current, pages);
+  const [first, last] = visiblePageWindow(page, pages);
+  const go = (next: number) => {
+    const target = clampPage(next, pages);
+    if (target !== page) onChange(target);
+  };
+  const numbers = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  return (
+    <nav className={`patlas-pager ${className ?? ''}`} aria-label={t('ui.pager.nav')} data-testid="pager">
+      {showTotal && <span className="patlas-pager-total">{showTotal(total)}</span>}
+      <Button
+        size="small"
+        icon={<LeftOutlined />}
+        aria-label={t('ui.pager.prev')}
+        disabled={page <= 1}
+        onClick={() => go(page - 1)}
+      />
+      {first > 1 && (
+        <Button
+          size="small"
+          type="text"
+          aria-label={t('ui.pager.prev5')}
+          title={t('ui.pager.prev5')}
+          onClick={() => go(page - FAST_JUMP_PAGES)}
+        >
+          <DoubleLeftOutlined />
+        </Button>
+      )}
+      {numbers.map((number) => (
+        <Button
+          key={number}
+          size="small"
+          type={number === page ? 'primary' : 'default'}
+          aria-current={number === page ? 'page' : undefined}
+          aria-label={t('ui.pager.pageN', { page: number })}
+          className={`patlas-pager-item patlas-pager-item-${number}`}
+          onClick={() => go(number)}
+        >
+          {number}
+        </Button>
+      ))}
+      {last < pages && (
+        <Button
+          size="small"
+          type="text"
+          aria-label={t('ui.pager.next5')}
+          title={t('ui.pager.next5')}
+          onClick={() => go(page + FAST_JUMP_PAGES)}
+        >
+          <DoubleRightOutlined />
+        </Button>
+      )}
+      <Button
+        size="small"
+        icon={<RightOutlined />}
+        aria-label={t('ui.pager.next')}
+        disabled={page >= pages}
+        onClick={() => go(page + 1)}
+      />
+      <span className="patlas-pager-jumper">
+        {t('ui.pager.jumpTo')}
+        <Input
+          size="small"
+          value={jump}
+          maxLength={JUMPER_MAX_LENGTH}
+          aria-label={t('ui.pager.jumpTo')}
+          className="patlas-pager-jump-box"
+          onChange={(event) => setJump(event.target.value)}
+          onPressEnter={() => {
+            go(clampPage(jump, pages));
+            setJump('');
+          }}
+        />
+        {t('ui.pager.page')}
+        <Button
+          size="small"
+          data-testid="pager-go"
+          onClick={() => {
+            go(clampPage(jump, pages));
+            setJump('');
+          }}
+        >
+          {JUMPER_BUTTON_TEXT}
+        </Button>
+      </span>
+    </nav>
+  );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Flex, Result, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Spin, Tag, Tooltip, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { ArrowLeftOutlined, EditOutlined, ExportOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

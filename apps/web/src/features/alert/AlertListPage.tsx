@@ -1,6 +1,7 @@
 import { MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useState } from 'react';
-import { Alert as Notice, App, Button, Card, Flex, Input, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
+import { Alert as Notice, App, Button, Card, Flex, Input, Popconfirm, Switch, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { DeleteOutlined, EditOutlined, MailOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

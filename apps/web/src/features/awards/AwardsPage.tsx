@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Input, Popconfirm, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Flex, Input, Popconfirm, Typography, Upload } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MAX_AWARD_FILE_BYTES, type AwardImportReport, type AwardRow, MAX_KEYWORD_LENGTH } from '@patlas/contracts';

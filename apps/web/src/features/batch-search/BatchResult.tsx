@@ -1,4 +1,5 @@
-import { Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { BatchFoundApplicant, BatchFoundRecord, BatchSearchResponse } from '@patlas/contracts';

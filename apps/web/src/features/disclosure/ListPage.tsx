@@ -1,6 +1,7 @@
 import { MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useState } from 'react';
-import { App, Button, Card, Flex, Input, Popconfirm, Segmented, Space, Table } from 'antd';
+import { App, Button, Card, Flex, Input, Popconfirm, Segmented, Space } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Popconfirm, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import type { LibraryFolder } from '@patlas/contracts';
 import { folderPath } from '../../library-actions/folder-tree';

@@ -1,4 +1,5 @@
-import { App, Badge, Button, Card, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Space, Tabs, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Descriptions, Flex, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Flex, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {

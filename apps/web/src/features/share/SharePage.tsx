@@ -1,4 +1,5 @@
-import { Card, Flex, Radio, Table, Tabs, Typography } from 'antd';
+import { Card, Flex, Radio, Tabs, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Segmented, Spin, Statistic, Table, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Segmented, Spin, Statistic, Tooltip, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import {
   DownloadOutlined,
   FileExcelOutlined,

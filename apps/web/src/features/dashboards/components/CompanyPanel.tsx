@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tag, Tree, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Space, Tag, Tree, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import type { DataNode } from 'antd/es/tree';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Descriptions, Empty, Flex, Progress, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Progress, Spin, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { SearchOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Card, Table } from 'antd';
+import { Alert, Card } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import type { LibraryLogItem } from '@patlas/contracts';
 import { formatDateTime } from '../../../utils/format-date';

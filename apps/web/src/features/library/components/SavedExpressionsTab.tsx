@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Table, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MAX_LIBRARY_NAME_LENGTH, type SavedExpression, MAX_KEYWORD_LENGTH } from '@patlas/contracts';

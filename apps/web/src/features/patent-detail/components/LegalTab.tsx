@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Table, Tag, Timeline, Typography } from 'antd';
+import { Button, Tag, Timeline, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { legalStatusLabel, type PatentDetail } from '@patlas/contracts';

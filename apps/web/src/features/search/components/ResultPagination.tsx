@@ -19,15 +19,13 @@ export function ResultPagination({ page, pageSize, total, onPage }: ResultPagina
       className="results-pagination"
       current={page}
       pageSize={pageSize}
-      total={Math.min(total, MAX_PAGE * pageSize)}
-      showSizeChanger={false}
-      showTotal={(shown) =>
-        t('results.pages', {
-          pages: Math.ceil(shown / pageSize).toLocaleString(),
-          count: Math.ceil(shown / pageSize),
-        })
-      }
-      onChange={(next) => onPage(Math.min(MAX_PAGE, Math.max(1, next)))}
+      total={total}
+      maxPage={MAX_PAGE}
+      showTotal={(shown) => {
+        const pages = Math.min(MAX_PAGE, Math.ceil(shown / pageSize));
+        return t('results.pages', { pages: pages.toLocaleString(), count: pages });
+      }}
+      onChange={onPage}
     />
   );
 }
