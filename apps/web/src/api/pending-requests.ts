@@ -1,0 +1,35 @@
+/**
+ * Spec 1 §7: "Requests with a _NotCumulative parameter are not counted in the pending-request
+ * counter". The counter of the API calls in flight that the pending-request indicator shows
+ * (components/ui/PendingRequestIndicator.tsx); background polls are sent `notCumulative`.
+ */
+export const NOT_CUMULATIVE_PARAM = '_NotCumulative';
+
+let pending = 0;
+const listeners = new Set<() => void>();
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+/** Counts one request until the returned function is called (once). */
+export function trackPendingRequest(): () => void {
+  pending += 1;
+  notify();
+  let isDone = false;
+  return () => {
+    if (isDone) return;
+    isDone = true;
+    pending -= 1;
+    notify();
+  };
+}
+
+export function pendingRequestCount(): number {
+  return pending;
+}
+
+export function subscribePendingRequests(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
