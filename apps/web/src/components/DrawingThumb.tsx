@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Image } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { drawingUrl } from '../api/drawings';
+import { useLazyImage } from './ui/LazyImage';
 
 interface DrawingThumbProps {
   file: string | undefined;
@@ -14,8 +14,9 @@ interface DrawingThumbProps {
 /** A drawing thumbnail, or a clear placeholder when the patent has none (or it fails to load). */
 export function DrawingThumb({ file, alt, canPreview = true }: DrawingThumbProps) {
   const { t } = useTranslation('search');
-  const [hasFailed, setHasFailed] = useState(false);
-  if (!file || hasFailed) {
+  // Loads within 1.3 screens of the viewport and retries a failed load once (spec 1 §9).
+  const image = useLazyImage<HTMLDivElement>(file ? drawingUrl(file) : undefined);
+  if (!file || image.hasFailed) {
     return (
       <div className="drawing-placeholder" role="img" aria-label={t('views.noDrawing')}>
         <PictureOutlined />
@@ -24,8 +25,10 @@ export function DrawingThumb({ file, alt, canPreview = true }: DrawingThumbProps
     );
   }
   return (
-    <div className="drawing-thumb">
-      <Image src={drawingUrl(file)} alt={alt} loading="lazy" preview={canPreview} onError={() => setHasFailed(true)} />
+    <div className="drawing-thumb" ref={image.ref}>
+      {image.src && (
+        <Image key={image.attempt} src={image.src} alt={alt} preview={canPreview} onError={image.onError} />
+      )}
     </div>
   );
 }
