@@ -6,6 +6,8 @@
 export const NOT_CUMULATIVE_PARAM = '_NotCumulative';
 
 let pending = 0;
+/** Counts the spells of waiting: a new one starts when the first request of an idle app goes out. */
+let spell = 0;
 const listeners = new Set<() => void>();
 
 function notify() {
@@ -14,6 +16,7 @@ function notify() {
 
 /** Counts one request until the returned function is called (once). */
 export function trackPendingRequest(): () => void {
+  if (pending === 0) spell += 1;
   pending += 1;
   notify();
   let isDone = false;
@@ -27,6 +30,10 @@ export function trackPendingRequest(): () => void {
 
 export function pendingRequestCount(): number {
   return pending;
+}
+
+export function pendingSpell(): number {
+  return spell;
 }
 
 export function subscribePendingRequests(listener: () => void): () => void {

@@ -15,8 +15,8 @@ interface DrawingThumbProps {
 export function DrawingThumb({ file, alt, canPreview = true }: DrawingThumbProps) {
   const { t } = useTranslation('search');
   // Loads within 1.3 screens of the viewport and retries a failed load once (spec 1 §9).
-  const image = useLazyImage<HTMLDivElement>(file ? drawingUrl(file) : undefined);
-  if (!file || image.hasFailed) {
+  const { ref, src, attempt, hasFailed, onError } = useLazyImage<HTMLDivElement>(file ? drawingUrl(file) : undefined);
+  if (!file || hasFailed) {
     return (
       <div className="drawing-placeholder" role="img" aria-label={t('views.noDrawing')}>
         <PictureOutlined />
@@ -25,10 +25,8 @@ export function DrawingThumb({ file, alt, canPreview = true }: DrawingThumbProps
     );
   }
   return (
-    <div className="drawing-thumb" ref={image.ref}>
-      {image.src && (
-        <Image key={image.attempt} src={image.src} alt={alt} preview={canPreview} onError={image.onError} />
-      )}
+    <div className="drawing-thumb" ref={ref}>
+      {src && <Image key={attempt} src={src} alt={alt} preview={canPreview} onError={onError} />}
     </div>
   );
 }

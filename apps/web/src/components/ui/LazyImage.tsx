@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ImgHTMLAttributes, type RefObject } from 'react';
+import { useEffect, useState, type ImgHTMLAttributes } from 'react';
 
 /** Spec 1 §9: "Image lazy-load preload 1.3, 1 retry": images load within 1.3 screens. */
 export const LAZY_PRELOAD_SCREENS = 1.3;
@@ -8,8 +8,8 @@ export const LAZY_IMAGE_RETRIES = 1;
 export const LAZY_ROOT_MARGIN = `${Math.round((LAZY_PRELOAD_SCREENS - 1) * 100)}% 0px`;
 
 export interface LazyImageState<E extends Element> {
-  /** Goes on the image or its wrapper: what is watched. */
-  ref: RefObject<E | null>;
+  /** Goes on the image or its wrapper (a callback ref): what is watched. */
+  ref: (element: E | null) => void;
   /** The address once the image is near (undefined before). */
   src: string | undefined;
   /** Changes on the retry: the image's `key`, so the browser asks again. */
@@ -24,18 +24,13 @@ export interface LazyImageState<E extends Element> {
  * reports the failure. Without IntersectionObserver (old browsers, jsdom) the image loads at once.
  */
 export function useLazyImage<E extends Element>(src: string | undefined): LazyImageState<E> {
-  const ref = useRef<E>(null);
+  const [element, setElement] = useState<E | null>(null);
   const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  const [attempt, setAttempt] = useState(0);
-  const [hasFailed, setHasFailed] = useState(false);
+  // Failed loads of the current address (another address starts again).
+  const [failures, setFailures] = useState<{ src: string | undefined; count: number }>({ src, count: 0 });
+  const failed = failures.src === src ? failures.count : 0;
 
   useEffect(() => {
-    setAttempt(0);
-    setHasFailed(false);
-  }, [src]);
-
-  useEffect(() => {
-    const element = ref.current;
     if (isNear || !element || typeof IntersectionObserver === 'undefined') return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -48,17 +43,14 @@ export function useLazyImage<E extends Element>(src: string | undefined): LazyIm
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [isNear]);
+  }, [isNear, element]);
 
   return {
-    ref,
+    ref: setElement,
     src: isNear ? src : undefined,
-    attempt,
-    hasFailed,
-    onError: () => {
-      if (attempt < LAZY_IMAGE_RETRIES) setAttempt(attempt + 1);
-      else setHasFailed(true);
-    },
+    attempt: Math.min(failed, LAZY_IMAGE_RETRIES),
+    hasFailed: failed > LAZY_IMAGE_RETRIES,
+    onError: () => setFailures({ src, count: failed + 1 }),
   };
 }
 
@@ -70,19 +62,19 @@ export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>
 
 /** An `<img>` that loads near the viewport and retries once (every product image is this one). */
 export function LazyImage({ src, onFailed, alt, ...rest }: LazyImageProps) {
-  const image = useLazyImage<HTMLImageElement>(src);
+  const { ref, src: shown, attempt, hasFailed, onError } = useLazyImage<HTMLImageElement>(src);
   useEffect(() => {
-    if (image.hasFailed) onFailed?.();
-  }, [image.hasFailed, onFailed]);
+    if (hasFailed) onFailed?.();
+  }, [hasFailed, onFailed]);
   return (
     <img
-      key={image.attempt}
-      ref={image.ref}
+      key={attempt}
+      ref={ref}
       {...rest}
       alt={alt}
-      data-lazy={image.src ? 'loaded' : 'waiting'}
-      {...(image.src ? { src: image.src } : {})}
-      onError={image.onError}
+      data-lazy={shown ? 'loaded' : 'waiting'}
+      {...(shown ? { src: shown } : {})}
+      onError={onError}
     />
   );
 }
