@@ -40,6 +40,10 @@ describe.runIf(runBrowser)('[UI][CONVENTIONS]: pager, back-to-top and breadcrumb
       viewport: { width: 1366, height: 700 },
       locale: lang.locale,
     });
+    if (lang.tag === 'en') {
+      await page.goto(`${server.baseUrl}/home`);
+      await page.getByText('English', { exact: true }).click();
+    }
     await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池)')}`);
     const total = await resultTotal(page);
     const pages = Math.ceil(total / 20);
