@@ -259,7 +259,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       await poll(async () => (await listed()).items[0]?.entry.searchExpression).toBe('AB=(电池)');
 
       // A page turn, a view switch, a patent's detail and its citations tab: still one row.
-      await page.locator('.results-pagination .ant-pagination-item-2').click();
+      await page.locator('.results-pagination .patlas-pager-item-2').click();
       await page.waitForURL((u) => u.searchParams.get('page') === '2');
       await poll(async () => (await listed()).items[0]?.entry.operationName).toBe('jumpPage');
       await page.getByText('列表', { exact: true }).waitFor();

@@ -76,7 +76,7 @@ describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo 
     ]);
     await shot(page, 'search-results-no-drawings-zh.png');
 
-    await page.locator('.results-pagination .ant-pagination-item-2').click();
+    await page.locator('.results-pagination .patlas-pager-item-2').click();
     await page.waitForURL(/page=2/);
     await expect.poll(() => page.locator('.image-text-item .result-card-index').first().innerText()).toBe('21');
     expect(await page.getByTestId('selection-count').innerText()).toBe('已选 20 条');

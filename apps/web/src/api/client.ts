@@ -1,5 +1,6 @@
 import { ENVELOPE_STATUS, HTTP_TIMEOUT_MS, REFRESH_COOKIE, type Language } from '@patlas/contracts';
 import { API_BASE } from '../config';
+import { NOT_CUMULATIVE_PARAM, trackPendingRequest } from './pending-requests';
 
 /**
  * A failed API call. `code` is the server's error code (packages/contracts error-codes.ts) or one
@@ -43,6 +44,11 @@ export interface RequestOptions {
   auth?: false;
   /** With `auth: false`, a token to send anyway (the logout of a session being cleared). */
   bearer?: string;
+  /**
+   * The spec's `_NotCumulative` flag (also accepted as a query parameter of that name, which is not
+   * sent): the request is left out of the pending-request indicator (background polls).
+   */
+  notCumulative?: boolean;
 }
 
 /**
@@ -102,7 +108,8 @@ interface RawEnvelope {
 
 export function urlOf(path: string, query: RequestOptions['query'] = {}): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && key !== NOT_CUMULATIVE_PARAM) params.set(key, String(value));
   const search = params.toString();
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
@@ -204,7 +211,7 @@ async function send<T>(
   body: unknown,
   token: string | undefined,
 ): Promise<T> {
-  const { lang, query, signal, messages } = options;
+  const { query, signal } = options;
   const controller = new AbortController();
   let isTimedOut = false;
   const timer = setTimeout(() => {
@@ -213,7 +220,29 @@ async function send<T>(
   }, HTTP_TIMEOUT_MS);
   const forwardAbort = () => controller.abort();
   signal?.addEventListener('abort', forwardAbort);
+  const isCounted = !options.notCumulative && query?.[NOT_CUMULATIVE_PARAM] === undefined;
+  const done = isCounted ? trackPendingRequest() : undefined;
 
+  try {
+    return await receive<T>(method, path, options, body, token, controller, () => isTimedOut);
+  } finally {
+    done?.();
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/** The fetch and its envelope, within send's timeout and pending-request count. */
+async function receive<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions,
+  body: unknown,
+  token: string | undefined,
+  controller: AbortController,
+  isTimedOut: () => boolean,
+): Promise<T> {
+  const { lang, query, signal, messages } = options;
   let response: Response;
   try {
     response = await fetch(urlOf(path, query), {
@@ -232,12 +261,9 @@ async function send<T>(
   } catch (cause) {
     // A caller's own abort (TanStack Query cancelling) must stay an AbortError.
     if (signal?.aborted) throw cause;
-    throw isTimedOut
+    throw isTimedOut()
       ? new ApiError('TIMEOUT', messages.timeout, 0)
       : new ApiError('NETWORK_ERROR', messages.network, 0);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', forwardAbort);
   }
 
   let envelope: RawEnvelope;

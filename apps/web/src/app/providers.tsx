@@ -5,6 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
+import { OVERLAY_DELAYS } from '../components/ui/overlays';
 
 /** antd's own texts (pagination, empty states, modals) follow the UI language. */
 function AntdConfig({ children }: { children: ReactNode }) {
@@ -15,6 +16,9 @@ function AntdConfig({ children }: { children: ReactNode }) {
       theme={{ token: { colorPrimary: '#1f5fbf', borderRadius: 4 } }}
       // antd spaces out two-character Chinese button labels ("打 开"); product text is written as meant.
       button={{ autoInsertSpace: false }}
+      // Spec 2 §9: the popover's and tooltip's open and close delays.
+      popover={OVERLAY_DELAYS.popover}
+      tooltip={OVERLAY_DELAYS.tooltip}
     >
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>

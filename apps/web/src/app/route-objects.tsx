@@ -2,6 +2,7 @@ import { Navigate, redirect, type RouteObject } from 'react-router';
 import { RedirectKeepQuery } from './RedirectKeepQuery';
 import type { RouteHandle } from './route-handle';
 import { isRedirect, type FeatureRoute } from './define-feature';
+import { loadChunk } from './chunk-load';
 
 /** A declared route as react-router's route object: its handle carries the title, access and tab. */
 export function toRouteObject(route: FeatureRoute): RouteObject {
@@ -31,7 +32,8 @@ export function toRouteObject(route: FeatureRoute): RouteObject {
           },
         }
       : {}),
-    lazy: async () => ({ Component: await page() }),
+    // A page's code that fails or takes over 120 s ends on the error page with a reload (spec 1 §8).
+    lazy: async () => ({ Component: await loadChunk(page) }),
     ...(children ? { children: children.map(toRouteObject) } : {}),
   };
 }

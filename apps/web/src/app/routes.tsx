@@ -3,6 +3,7 @@ import { AppRoot } from './layouts/AppRoot';
 import { defaultGuardDeps, withGuards } from './guard';
 import type { FeatureRoute } from './define-feature';
 import { toRouteObject } from './route-objects';
+import { loadChunk } from './chunk-load';
 import { FEATURES } from './feature-list';
 import { HOME_PATH } from './paths';
 import { appSession, type SessionStore } from '../session/session';
@@ -13,8 +14,10 @@ import { PageLoading } from '../components/PageLoading';
  * The layouts load with the first page inside them (header, menus, tab bar: not needed by the login
  * page, the first screen of a visitor).
  */
-const mainLayout = async () => ({ Component: (await import('./layouts/MainLayout')).MainLayout });
-const sysLayout = async () => ({ Component: (await import('./layouts/SysLayout')).SysLayout });
+const mainLayout = async () => ({
+  Component: (await loadChunk(() => import('./layouts/MainLayout'))).MainLayout,
+});
+const sysLayout = async () => ({ Component: (await loadChunk(() => import('./layouts/SysLayout'))).SysLayout });
 
 const declared = FEATURES.flatMap((feature) => feature.routes);
 const isStandalone = (route: FeatureRoute) => route.layout === 'standalone';

@@ -1,5 +1,6 @@
 import { useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Empty, Flex, Modal, Spin, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Modal, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
+import { ResizableTable as Table } from '../components/ui/resizable-table';
 import type { ColumnsType } from 'antd/es/table';
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';

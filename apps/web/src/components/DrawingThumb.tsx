@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Image } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { drawingUrl } from '../api/drawings';
+import { useLazyImage } from './ui/LazyImage';
 
 interface DrawingThumbProps {
   file: string | undefined;
@@ -14,7 +14,8 @@ interface DrawingThumbProps {
 /** A drawing thumbnail, or a clear placeholder when the patent has none (or it fails to load). */
 export function DrawingThumb({ file, alt, canPreview = true }: DrawingThumbProps) {
   const { t } = useTranslation('search');
-  const [hasFailed, setHasFailed] = useState(false);
+  // Loads within 1.3 screens of the viewport and retries a failed load once (spec 1 §9).
+  const { ref, src, attempt, hasFailed, onError } = useLazyImage<HTMLDivElement>(file ? drawingUrl(file) : undefined);
   if (!file || hasFailed) {
     return (
       <div className="drawing-placeholder" role="img" aria-label={t('views.noDrawing')}>
@@ -24,8 +25,8 @@ export function DrawingThumb({ file, alt, canPreview = true }: DrawingThumbProps
     );
   }
   return (
-    <div className="drawing-thumb">
-      <Image src={drawingUrl(file)} alt={alt} loading="lazy" preview={canPreview} onError={() => setHasFailed(true)} />
+    <div className="drawing-thumb" ref={ref}>
+      {src && <Image key={attempt} src={src} alt={alt} preview={canPreview} onError={onError} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Dropdown } from 'antd';
+import { App, Button } from 'antd';
+import { Dropdown } from '../components/ui/overlays';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CITATION_EXPORT_FORMATS, type ExportFormat } from '@patlas/contracts';

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Progress, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { Alert, Progress, Tag, Tooltip, type TableProps } from 'antd';
+import { ResizableTable as Table } from '../components/ui/resizable-table';
 import type { ColumnType } from 'antd/es/table';
 import { PAGE_SIZES } from '../utils/use-page-params';
 import { isActiveTask } from './useTaskQuery';
+import { listPagination } from '../components/ui/pagination';
 
 /** Every kind's states, with the reports' (`generating`, `deleted`) and a file's `expired`. */
 const STATE_COLORS: Record<string, string> = {
@@ -138,14 +140,14 @@ export function TaskTable<T extends { id: string }>({
         dataSource={query.data?.items ?? []}
         {...(emptyText === undefined ? {} : { locale: { emptyText } })}
         columns={all}
-        pagination={{
+        pagination={listPagination({
           current: paging.page,
           pageSize: paging.pageSize,
           total: query.data?.total ?? 0,
           ...(paging.fixedSize ? { showSizeChanger: false } : { pageSizeOptions: PAGE_SIZES, showSizeChanger: true }),
           ...(paging.showTotal ? { showTotal: paging.showTotal } : {}),
           onChange: paging.setPage,
-        }}
+        })}
       />
     </>
   );

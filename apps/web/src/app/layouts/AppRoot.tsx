@@ -2,10 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { PRODUCT_NAME } from '../../config';
+import { PendingRequestIndicator } from '../../components/ui/PendingRequestIndicator';
 import { SessionInterruptions } from '../../features/auth/SessionInterruptions';
 import { currentHandle } from '../route-handle';
 
-/** Above every page: the document title and the session dialogs that can open over any screen. */
+/**
+ * Above every page: the document title, the session dialogs that can open over any screen and the
+ * pending-request bar.
+ */
 export function AppRoot() {
   const { t } = useTranslation('common');
   const matches = useMatches();
@@ -21,6 +25,7 @@ export function AppRoot() {
     <>
       <Outlet />
       <SessionInterruptions />
+      <PendingRequestIndicator />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useServerFeatures } from '../../api/server-features';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { BackToTop } from '../../components/ui/BackToTop';
 import { TabBar } from '../../components/TabBar/TabBar';
 import { filterTabsByPermission, type AppTab } from '../../components/TabBar/tab-bar-model';
 import { GuideReminders } from '../../features/account/GuideReminders';
@@ -92,6 +93,7 @@ export function MainLayout() {
         {session && session.loginType !== 'ip' && location.pathname.startsWith(HOME_PATH) && <GuideReminders />}
         <Outlet />
       </Layout.Content>
+      <BackToTop />
     </Layout>
   );
 }

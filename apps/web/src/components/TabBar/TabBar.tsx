@@ -1,5 +1,6 @@
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
+import { Dropdown } from '../ui/overlays';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { splitTabs, type AppTab } from './tab-bar-model';

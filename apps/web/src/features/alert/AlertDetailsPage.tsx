@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Flex, Result, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Spin, Tag, Tooltip, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { ArrowLeftOutlined, EditOutlined, ExportOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -13,6 +14,7 @@ import { formatDateTime } from '../../utils/format-date';
 import { AlertContentText, AlertRecipients, AlertStateTag, useScheduleText } from './AlertParts';
 import { useResultCount, useRunDetails, useRuns } from './queries';
 import './alert.css';
+import { listPagination } from '../../components/ui/pagination';
 
 const PAGE_SIZE = 20;
 
@@ -170,13 +172,13 @@ function RunTable({ runs, total, page, isLoading, alertName, highlightedRun, onP
         locale={{ emptyText: t('details.empty') }}
         rowClassName={(run) => (run.id === highlightedRun ? 'ant-table-row-selected' : '')}
         scroll={{ x: 800 }}
-        pagination={{
+        pagination={listPagination({
           current: page,
           pageSize: PAGE_SIZE,
           total,
           showTotal: (count) => t('details.total', { count }),
           onChange: onPage,
-        }}
+        })}
         columns={[
           {
             key: 'ranAt',

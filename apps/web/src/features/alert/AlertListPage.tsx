@@ -1,6 +1,7 @@
 import { MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useState } from 'react';
-import { Alert as Notice, App, Button, Card, Flex, Input, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
+import { Alert as Notice, App, Button, Card, Flex, Input, Popconfirm, Switch, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { DeleteOutlined, EditOutlined, MailOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -13,6 +14,7 @@ import { formatDateTime } from '../../utils/format-date';
 import { AlertContentText, AlertRecipients, AlertStateTag, useScheduleText } from './AlertParts';
 import { useAlertList, useDeleteAlert, useRuns, useSendTestMail, useSwitchAlert } from './queries';
 import './alert.css';
+import { listPagination } from '../../components/ui/pagination';
 
 /** Spec 2 §9 pagination: page sizes 20, 30, 40. */
 const PAGE_SIZES = [20, 30, 40];
@@ -126,7 +128,7 @@ export function AlertListPage() {
           dataSource={list.data?.items ?? []}
           locale={{ emptyText: t('list.empty') }}
           scroll={{ x: 1200 }}
-          pagination={{
+          pagination={listPagination({
             current: page,
             pageSize,
             total: list.data?.total ?? 0,
@@ -138,7 +140,7 @@ export function AlertListPage() {
                 page: nextPage > 1 ? String(nextPage) : undefined,
                 size: nextSize !== PAGE_SIZES[0] ? String(nextSize) : undefined,
               }),
-          }}
+          })}
           columns={[
             {
               key: 'name',

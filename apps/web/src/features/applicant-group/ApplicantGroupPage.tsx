@@ -1,4 +1,5 @@
-import { App, Alert, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Alert, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import {
 } from './api';
 import { ApplicantGroupEditor, type EditorValues } from './ApplicantGroupEditor';
 import { useApplicantGroupAction, useApplicantGroupShares, useApplicantGroups } from './queries';
+import { listPagination } from '../../components/ui/pagination';
 import { validValues } from '../../utils/valid-values';
 
 type Editing = { group: ApplicantGroup | undefined } | undefined;
@@ -188,7 +190,7 @@ export function ApplicantGroupPage() {
         columns={columns}
         dataSource={items}
         locale={{ emptyText: t('empty') }}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        pagination={listPagination({ pageSize: 10, hideOnSinglePage: true })}
       />
       <ApplicantGroupEditor
         key={editing ? (editing.group?.id ?? 'new') : 'closed'}

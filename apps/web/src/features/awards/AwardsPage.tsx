@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Input, Popconfirm, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Flex, Input, Popconfirm, Typography, Upload } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MAX_AWARD_FILE_BYTES, type AwardImportReport, type AwardRow, MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useAwards, useDeleteAward, useImportAwards } from './queries';
+import { listPagination } from '../../components/ui/pagination';
 
 const PAGE_SIZE = 20;
 
@@ -110,13 +112,13 @@ export function AwardsPage() {
         loading={awards.isPending}
         dataSource={awards.data?.items ?? []}
         locale={{ emptyText: t('empty') }}
-        pagination={{
+        pagination={listPagination({
           current: page,
           pageSize: PAGE_SIZE,
           total: awards.data?.total ?? 0,
           showSizeChanger: false,
           onChange: (next) => setParam({ page: next > 1 ? String(next) : undefined }),
-        }}
+        })}
         columns={[
           { key: 'number', title: t('columns.number'), dataIndex: 'number' },
           {

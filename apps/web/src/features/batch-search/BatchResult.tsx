@@ -1,9 +1,11 @@
-import { Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { BatchFoundApplicant, BatchFoundRecord, BatchSearchResponse } from '@patlas/contracts';
 import { patentDetailPath, searchResultPath } from '../../app/paths';
 import { ReadMark, ReadMarksProvider } from '../../read-marks/ReadMark';
+import { listPagination } from '../../components/ui/pagination';
 
 /** A batch search's answer: the records (or applicants) found, then every input not found. */
 export function BatchResult({ result }: { result: BatchSearchResponse }) {
@@ -74,7 +76,7 @@ export function BatchResult({ result }: { result: BatchSearchResponse }) {
               size="small"
               columns={recordColumns}
               dataSource={result.found}
-              pagination={{ pageSize: 20, hideOnSinglePage: true }}
+              pagination={listPagination({ pageSize: 20, hideOnSinglePage: true })}
               aria-label={t('foundTable')}
             />
           </ReadMarksProvider>
@@ -84,7 +86,7 @@ export function BatchResult({ result }: { result: BatchSearchResponse }) {
             size="small"
             columns={applicantColumns}
             dataSource={result.foundApplicants}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            pagination={listPagination({ pageSize: 20, hideOnSinglePage: true })}
             aria-label={t('foundTable')}
           />
         )}

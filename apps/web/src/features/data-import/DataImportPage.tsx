@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Spin, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Flex, Spin, Tag, Typography, Upload } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

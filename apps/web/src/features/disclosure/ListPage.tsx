@@ -1,6 +1,7 @@
 import { MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useState } from 'react';
-import { App, Button, Card, Flex, Input, Popconfirm, Segmented, Space, Table } from 'antd';
+import { App, Button, Card, Flex, Input, Popconfirm, Segmented, Space } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -19,6 +20,7 @@ import { exportDocument } from './api';
 import { EditorPage } from './EditorPage';
 import { useDeleteDocument, useDocuments } from './queries';
 import './disclosure.css';
+import { listPagination } from '../../components/ui/pagination';
 
 /** Spec 2 §9 pagination: page sizes 20, 30, 40. */
 const PAGE_SIZES = [20, 30, 40];
@@ -110,7 +112,7 @@ function DocumentList({ kind }: { kind: DisclosureKind }) {
           size="middle"
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
-          pagination={{
+          pagination={listPagination({
             current: page,
             pageSize,
             total: list.data?.total ?? 0,
@@ -122,7 +124,7 @@ function DocumentList({ kind }: { kind: DisclosureKind }) {
                 page: nextPage > 1 ? String(nextPage) : undefined,
                 size: nextSize !== PAGE_SIZES[0] ? String(nextSize) : undefined,
               }),
-          }}
+          })}
           columns={[
             {
               key: 'title',

@@ -1,4 +1,5 @@
-import { App, Button, Card, Empty, Form, Menu, Modal, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Menu, Modal, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { RecordType } from '@patlas/contracts';
+import { listPagination } from '../../components/ui/pagination';
 
 export type HistoryTab = 'search' | 'operate';
 
@@ -57,18 +58,19 @@ export function useHistoryParams() {
     setKeyword: (value: string) => update({ kw: value.trim(), page: undefined }),
     setDates: (from: string | undefined, to: string | undefined) => update({ from, to, page: undefined }),
     setRecordType: (value: RecordType | undefined) => update({ type: value, page: undefined }),
-    pagination: (total: number | undefined) => ({
-      current: positiveInt(params.get('page'), 1),
-      pageSize,
-      total: total ?? 0,
-      pageSizeOptions: PAGE_SIZES.map(String),
-      showSizeChanger: true,
-      onChange: (nextPage: number, nextSize: number) =>
-        update({
-          page: nextSize === pageSize ? nextPage : 1,
-          size: nextSize === DEFAULT_PAGE_SIZE ? undefined : nextSize,
-        }),
-    }),
+    pagination: (total: number | undefined) =>
+      listPagination({
+        current: positiveInt(params.get('page'), 1),
+        pageSize,
+        total: total ?? 0,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showSizeChanger: true,
+        onChange: (nextPage: number, nextSize: number) =>
+          update({
+            page: nextSize === pageSize ? nextPage : 1,
+            size: nextSize === DEFAULT_PAGE_SIZE ? undefined : nextSize,
+          }),
+      }),
   };
 }
 

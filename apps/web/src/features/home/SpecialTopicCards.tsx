@@ -6,6 +6,7 @@ import { urlOf } from '../../api/client';
 import { searchResultPath } from '../../app/paths';
 import { formatCount } from '../../utils/format-count';
 import { useSpecialTopics } from './queries';
+import { LazyImage } from '../../components/ui/LazyImage';
 
 /**
  * The operators' special topics (spec 1 §7 getSpecialTopicInfo): a card each with its picture, name,
@@ -30,7 +31,11 @@ export function SpecialTopicCards() {
                 className="home-topic"
                 cover={
                   topic.pictureUrl ? (
-                    <img className="home-topic-picture" src={urlOf(topic.pictureUrl.replace(/^\/api/, ''))} alt="" />
+                    <LazyImage
+                      className="home-topic-picture"
+                      src={urlOf(topic.pictureUrl.replace(/^\/api/, ''))}
+                      alt=""
+                    />
                   ) : (
                     <div className="home-topic-picture home-topic-placeholder" aria-hidden>
                       {topic.name.slice(0, 1)}

@@ -5,6 +5,7 @@ import type { ImageSearchHit, ImageSimilarityBand } from '@patlas/contracts';
 import { patentDetailPath } from '../../app/paths';
 import { drawingUrl } from '../../api/drawings';
 import { ReadMark, useReadClass } from '../../read-marks/ReadMark';
+import { LazyImage } from '../../components/ui/LazyImage';
 
 const BAND_COLOURS: Record<ImageSimilarityBand, string> = {
   very: 'green',
@@ -28,11 +29,7 @@ export function ResultCard({ item }: { item: ImageSearchHit }) {
       className="image-result-card"
       cover={
         <Link to={patentDetailPath(item.publicationNumber)} className="image-result-drawing">
-          <img
-            src={drawingUrl(item.drawing)}
-            alt={t('results.drawing', { pn: item.publicationNumber })}
-            loading="lazy"
-          />
+          <LazyImage src={drawingUrl(item.drawing)} alt={t('results.drawing', { pn: item.publicationNumber })} />
         </Link>
       }
     >

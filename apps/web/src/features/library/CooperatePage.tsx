@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { FileSearchOutlined, ShareAltOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

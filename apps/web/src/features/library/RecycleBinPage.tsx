@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Popconfirm, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import type { LibraryFolder } from '@patlas/contracts';
 import { folderPath } from '../../library-actions/folder-tree';
@@ -7,6 +8,7 @@ import { useFolders } from '../../library-actions/queries';
 import { formatDateTime } from '../../utils/format-date';
 import { useDeleteLibrary } from './queries';
 import './library.css';
+import { listPagination } from '../../components/ui/pagination';
 
 /**
  * /user/recycleBin: deleted libraries and folders (spec 2 §4), restored to where they were (a
@@ -66,7 +68,7 @@ export function RecycleBinPage() {
           dataSource={items}
           locale={{ emptyText: t('recycle.empty') }}
           rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys.map(String)) }}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+          pagination={listPagination({ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false })}
           columns={[
             {
               key: 'name',

@@ -1,4 +1,5 @@
-import { App, Badge, Button, Card, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Space, Tabs, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { ApiError } from '../../api/client';
 import { useFormatDateTime } from '../../utils/use-format-date-time';
 import { messageLink, messageText } from './message-text';
 import { useMarkMessagesRead, useMessages, useUpdateMessage } from './queries';
+import { listPagination } from '../../components/ui/pagination';
 
 const TABS = ['all', 'invitation', 'share', 'system'] as const;
 type MessageTab = (typeof TABS)[number];
@@ -173,13 +175,13 @@ export function MessagePage() {
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: t('empty') }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        pagination={{
+        pagination={listPagination({
           current: page,
           pageSize: PAGE_SIZE,
           total: list.data?.total ?? 0,
           showSizeChanger: false,
           onChange: (next) => setView({ page: next }),
-        }}
+        })}
       />
     </Card>
   );

@@ -26,7 +26,8 @@ export function useUnreadCount(isEnabled: boolean) {
   const { lang, messages } = useApiContext();
   return useQuery({
     queryKey: messageKeys.unread,
-    queryFn: ({ signal }) => fetchUnreadCount({ lang, messages, signal }),
+    // The badge's background poll stays out of the pending-request bar (spec 1 §7 `_NotCumulative`).
+    queryFn: ({ signal }) => fetchUnreadCount({ lang, messages, signal, notCumulative: true }),
     enabled: isEnabled,
     refetchInterval: UNREAD_POLL_MS,
     staleTime: 0,

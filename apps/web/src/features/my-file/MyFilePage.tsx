@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +20,7 @@ import { saveFile } from '../../utils/save-file';
 import { downloadMyFile } from './api';
 import { useDeleteMyFiles, useMyFiles, useRefreshMyFiles, useRenameMyFile } from './queries';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, usePageState } from './usePageState';
+import { listPagination } from '../../components/ui/pagination';
 import { validValues } from '../../utils/valid-values';
 
 /** The type a name must keep: its extension, lower case. */
@@ -149,16 +151,15 @@ export function MyFilePage() {
           locale={{ emptyText: name ? t('emptySearch', { name }) : t('empty') }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
           scroll={{ x: 860 }}
-          pagination={{
+          pagination={listPagination({
             current: page,
             pageSize,
             total: list.data?.total ?? 0,
             pageSizeOptions: PAGE_SIZES,
             showSizeChanger: true,
-            showQuickJumper: true,
             showTotal: (total) => t('total', { count: total }),
             onChange: (nextPage, nextSize) => change({ page: nextPage, size: nextSize }),
-          }}
+          })}
           columns={[
             {
               key: 'name',

@@ -10,7 +10,7 @@ import { CollectPatentButton } from '../../library-actions/CollectButton';
 import { ExportPatentButton } from '../../export-actions/ExportButton';
 import { WatchPatentButton } from '../../alert-actions/AlertButtons';
 import { HISTORY_ID_PARAM } from '../../history-recording/recording';
-import { readListContext } from '../../search-state/result-list-context';
+import { readListContext, resultPagePath } from '../../search-state/result-list-context';
 import { detailTabState, useDetailHistoryRecording } from '../../history-recording/useHistoryRecording';
 import { BasicInfoTab } from './components/BasicInfoTab';
 import { CitationsTab } from './components/CitationsTab';
@@ -28,6 +28,8 @@ import { DETAIL_TABS, isDetailTab, statedTabCount, tabCounts, type DetailTab } f
 import { usePatentDetail } from './queries';
 import { ShareButton } from '../../components/ShareDialog/ShareButton';
 import './PatentDetail.css';
+import { PageBreadcrumb } from '../../components/ui/PageBreadcrumb';
+import { HOME_PATH } from '../../app/paths';
 
 const TAB_CONTENT: Record<DetailTab, (props: { patent: PatentDetail }) => ReactNode> = {
   basic: BasicInfoTab,
@@ -109,6 +111,13 @@ export function PatentDetailPage() {
 
   return (
     <Card className="patent-detail" variant="borderless">
+      <PageBreadcrumb
+        steps={[
+          { title: t('common:routes.home'), to: HOME_PATH },
+          ...(listContext ? [{ title: t('common:routes.searchResult'), to: resultPagePath(listContext) }] : []),
+          { title: `${t('common:routes.patentDetail')} ${pn}` },
+        ]}
+      />
       <PatentHeader
         patent={patent}
         actions={

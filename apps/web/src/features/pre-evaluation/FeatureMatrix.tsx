@@ -1,4 +1,5 @@
-import { Table, Tooltip, Typography } from 'antd';
+import { Tooltip, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PreEvaluationResult, TechnicalFeature } from '@patlas/contracts';

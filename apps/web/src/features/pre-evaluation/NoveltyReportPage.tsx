@@ -1,4 +1,5 @@
-import { Alert, Card, Flex, List, Select, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Flex, List, Select, Spin, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PRIOR_ART_CATEGORIES, type PriorArtCategory, type PriorArtDocument } from '@patlas/contracts';

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Descriptions, Flex, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Flex, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -20,6 +21,7 @@ import { RelevanceBandTag } from '../../components/RelevanceBandTag';
 import { useFileOptions } from '../../export-actions/queries';
 import { saveFile } from '../../utils/save-file';
 import { exportEvaluation, type ExportChoice } from './api';
+import { listPagination } from '../../components/ui/pagination';
 
 export const RISK_COLORS: Record<RiskLevel, string> = {
   high: 'red',
@@ -188,7 +190,7 @@ export function PriorArtTable({
       rowKey="publicationNumber"
       size="small"
       dataSource={result.documents}
-      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      pagination={listPagination({ pageSize: 20, hideOnSinglePage: true })}
       data-testid="prior-art"
       {...(selection && onSelect
         ? { rowSelection: { selectedRowKeys: selection, onChange: (keys) => onSelect(keys as string[]) } }

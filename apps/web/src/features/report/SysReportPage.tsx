@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Card, Flex, Table, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { TaskTable } from '../../tasks/TaskTable';
 import { useTranslation } from 'react-i18next';
 import type { Report, SysReportListResponse } from '@patlas/contracts';

@@ -49,6 +49,8 @@ import { useHolding } from '../../library-actions/queries';
 import { usePersonalSession } from '../../session/useSession';
 import { ReadMarksProvider } from '../../read-marks/ReadMark';
 import './ResultsPage.css';
+import { PageBreadcrumb } from '../../components/ui/PageBreadcrumb';
+import { HOME_PATH } from '../../app/paths';
 
 /**
  * The result page (/innovationSpace/searchResult). Everything it shows follows from the URL
@@ -67,6 +69,7 @@ export function ResultsPage() {
 
 function ResultsView() {
   const { t, i18n } = useTranslation('search');
+  const { t: tc } = useTranslation('common');
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
   const [searchParams, setSearchParams] = useSearchParams();
   // Cross-language search needs the translation service: a link asking for it waits for /api/health,
@@ -199,6 +202,7 @@ function ResultsView() {
 
   return (
     <div className="results-page">
+      <PageBreadcrumb steps={[{ title: tc('routes.home'), to: HOME_PATH }, { title: tc('routes.searchResult') }]} />
       <ResultQueryCard
         state={state}
         data={data}

@@ -1,4 +1,5 @@
-import { Card, Flex, Radio, Table, Tabs, Typography } from 'antd';
+import { Card, Flex, Radio, Tabs, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +9,7 @@ import { useApiContext } from '../../api/useApiContext';
 import { patentDetailPath } from '../../app/paths';
 import { ReadMark, ReadMarksProvider, useReadClass } from '../../read-marks/ReadMark';
 import { listShares, type ShareKind } from './api';
+import { listPagination } from '../../components/ui/pagination';
 
 const PAGE_SIZE = 20;
 
@@ -144,13 +146,13 @@ export function SharePage() {
           columns={columns}
           dataSource={list.data?.items ?? []}
           locale={{ emptyText: direction === 'received' ? t('emptyReceived') : t('emptySent') }}
-          pagination={{
+          pagination={listPagination({
             current: page,
             pageSize: PAGE_SIZE,
             total: list.data?.total ?? 0,
             showSizeChanger: false,
             onChange: (next) => setView({ page: next === 1 ? undefined : String(next) }),
-          }}
+          })}
         />
       </ReadMarksProvider>
     </Card>

@@ -1,19 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Skeleton,
-  Switch,
-  Table,
-  Typography,
-  Upload,
-} from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Skeleton, Switch, Typography, Upload } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_TOPIC_DESCRIPTION_LENGTH,

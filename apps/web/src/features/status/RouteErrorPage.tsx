@@ -2,14 +2,7 @@ import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { HOME_PATH } from '../../app/paths';
-
-/** A failed lazy import: the build changed under an open page, or the network dropped. */
-function isChunkLoadError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message)
-  );
-}
+import { ChunkLoadTimeoutError, isChunkLoadError } from '../../app/chunk-load';
 
 /**
  * What the router shows when a page throws while rendering or loading. It sits outside the layout
@@ -18,13 +11,16 @@ function isChunkLoadError(error: unknown): boolean {
 export function RouteErrorPage() {
   const error = useRouteError();
   const { t } = useTranslation(['status', 'common']);
+  const isChunkFailure = error instanceof ChunkLoadTimeoutError || isChunkLoadError(error);
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
-    : isChunkLoadError(error)
-      ? t('common:errors.chunk')
-      : error instanceof Error
-        ? error.message
-        : String(error);
+    : error instanceof ChunkLoadTimeoutError
+      ? t('common:ui.chunkTimeout')
+      : isChunkLoadError(error)
+        ? t('common:errors.chunk')
+        : error instanceof Error
+          ? error.message
+          : String(error);
   return (
     <Result
       status="error"
@@ -35,7 +31,9 @@ export function RouteErrorPage() {
           <Button type="primary" href={HOME_PATH}>
             {t('common:actions.backHome')}
           </Button>
-          <Button onClick={() => window.location.reload()}>{t('common:actions.retry')}</Button>
+          <Button onClick={() => window.location.reload()} data-testid="route-error-reload">
+            {isChunkFailure ? t('common:ui.reload') : t('common:actions.retry')}
+          </Button>
         </Space>
       }
     />

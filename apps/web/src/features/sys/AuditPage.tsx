@@ -1,4 +1,5 @@
-import { Alert, Flex, Select, Table, Typography } from 'antd';
+import { Alert, Flex, Select, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, type AuditEntry } from '@patlas/contracts';
 import { formatDateTime } from '../../utils/format-date';

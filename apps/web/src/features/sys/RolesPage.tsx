@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Popconfirm, Table, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Flex, Popconfirm, Tag, Tooltip } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@patlas/contracts';
 import { RoleEditModal } from './components/RoleEditModal';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Popconfirm, Table, Tag } from 'antd';
+import { Alert, App, Button, Flex, Popconfirm, Tag } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import type { Tenant } from '@patlas/contracts';
 import { TenantEditModal } from './components/TenantEditModal';

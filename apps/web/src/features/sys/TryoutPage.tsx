@@ -1,4 +1,5 @@
-import { Alert, Flex, Table } from 'antd';
+import { Alert, Flex } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import type { TryoutApplication } from './api';
 import { formatDateTime } from '../../utils/format-date';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Input, Modal, Popconfirm, Select, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Input, Modal, Popconfirm, Select, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import { REGISTRATION_MODES, type RegistrationMode, type SysUser, MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { UserCreateModal } from './components/UserCreateModal';

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { listPagination } from '../../components/ui/pagination';
 
 export const DEFAULT_PAGE_SIZE = 20;
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -34,14 +35,15 @@ export function usePageParams<F extends string>(filterNames: readonly F[]) {
     pageSize,
     filters,
     setFilter: (name: F, value: string) => update({ [name]: value, page: undefined }),
-    pagination: (total: number | undefined) => ({
-      current: page,
-      pageSize,
-      total: total ?? 0,
-      pageSizeOptions: PAGE_SIZES,
-      showSizeChanger: true,
-      onChange: (nextPage: number, nextSize: number) =>
-        update({ page: nextSize === pageSize ? nextPage : 1, pageSize: nextSize }),
-    }),
+    pagination: (total: number | undefined) =>
+      listPagination({
+        current: page,
+        pageSize,
+        total: total ?? 0,
+        pageSizeOptions: PAGE_SIZES,
+        showSizeChanger: true,
+        onChange: (nextPage: number, nextSize: number) =>
+          update({ page: nextSize === pageSize ? nextPage : 1, pageSize: nextSize }),
+      }),
   };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import {
   API_TOKEN_DEFAULT_DAYS,

@@ -1,4 +1,5 @@
-import { App, Button, Dropdown } from 'antd';
+import { App, Button } from 'antd';
+import { Dropdown } from '../../../components/ui/overlays';
 import { ExportOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

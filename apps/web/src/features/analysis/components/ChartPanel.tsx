@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Segmented, Spin, Statistic, Table, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Segmented, Spin, Statistic, Tooltip, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import {
   DownloadOutlined,
   FileExcelOutlined,
@@ -26,6 +27,7 @@ import { saveFile } from '../../../utils/save-file';
 import { xlsxBytes, XLSX_MIME } from '../xlsx';
 import { EChart, type EChartHandle } from '../../../charts/EChart';
 import { AnalysisExportButton } from './AnalysisExportButton';
+import { listPagination } from '../../../components/ui/pagination';
 
 interface ChartPanelProps {
   chart: ChartDefinition;
@@ -149,7 +151,7 @@ export function ChartPanel({ chart, resultSet, type, onTypeChange, onLoaded }: C
       className="analysis-table"
       size="small"
       rowKey="c"
-      pagination={rows.length > 51 ? { pageSize: 50, showSizeChanger: false } : false}
+      pagination={rows.length > 51 ? listPagination({ pageSize: 50, showSizeChanger: false }) : false}
       dataSource={rows.slice(1).map((row, c) => ({ row, c }))}
       columns={(rows[0] ?? []).map((header, column) => ({
         title: String(header),

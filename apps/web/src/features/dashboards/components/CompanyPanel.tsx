@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tag, Tree, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Space, Tag, Tree, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import type { DataNode } from 'antd/es/tree';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { formatCount } from '../../../utils/format-count';
 import { fetchCompanyTree } from '../api';
 import { resultPathOf } from '../useResultJump';
 import { companyDashboardSearch } from './CompanySearch';
+import { listPagination } from '../../../components/ui/pagination';
 
 /**
  * A company's name variants and its imported tree on /analysis/co (docs/companies.md): each
@@ -132,7 +134,7 @@ export function CompanyPanel({ name }: { name: string }) {
               title={() => t('company.variants')}
               columns={variantColumns}
               dataSource={data.company.variants}
-              pagination={data.company.variants.length > 8 ? { pageSize: 8, size: 'small' } : false}
+              pagination={data.company.variants.length > 8 ? listPagination({ pageSize: 8, size: 'small' }) : false}
               locale={{ emptyText: t('company.noVariants') }}
             />
           </Space>

@@ -1,4 +1,5 @@
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisBucket } from '@patlas/contracts';

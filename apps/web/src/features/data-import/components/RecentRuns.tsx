@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Table } from 'antd';
+import { Alert, Button, Card } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { ImportRunSummary } from '@patlas/contracts';

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Descriptions, Empty, Flex, Progress, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Progress, Spin, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { SearchOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
@@ -9,6 +10,7 @@ import { formatDateTime } from '../../../utils/format-date';
 import { useFormatName } from '../format-names';
 import { useImportRun } from '../queries';
 import { RunStatusTag } from './RunStatusTag';
+import { listPagination } from '../../../components/ui/pagination';
 
 /** Share of the bytes read, 100 once done (a run of unrecognised files only has no bytes to read). */
 function percentOf(run: ImportRun): number {
@@ -155,7 +157,7 @@ function RunDetails({ run }: { run: ImportRun }) {
           size="small"
           columns={refusedColumns}
           dataSource={run.refused}
-          pagination={run.refused.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+          pagination={run.refused.length > 10 ? listPagination({ pageSize: 10, showSizeChanger: false }) : false}
           tableLayout="fixed"
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('refused.none')} /> }}
         />

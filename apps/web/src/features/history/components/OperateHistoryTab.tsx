@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Input, Popconfirm, Select, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {

@@ -1,6 +1,7 @@
 import { MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Input, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Input, Popconfirm, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import type { SearchHistoryItem } from '@patlas/contracts';
 import { exportHistory, importHistory } from '../api';

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Card, Table } from 'antd';
+import { Alert, Card } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import type { LibraryLogItem } from '@patlas/contracts';
 import { formatDateTime } from '../../../utils/format-date';
 import { useLibraryLog } from '../queries';
+import { listPagination } from '../../../components/ui/pagination';
 
 /** The operation log of the library holding the folder: who did what, when (newest first). */
 export function LibraryLog({ folderId }: { folderId: string }) {
@@ -24,14 +26,14 @@ export function LibraryLog({ folderId }: { folderId: string }) {
         loading={log.isFetching}
         dataSource={log.data?.items ?? []}
         locale={{ emptyText: t('log.empty') }}
-        pagination={{
+        pagination={listPagination({
           current: page,
           pageSize: 10,
           total: log.data?.total ?? 0,
           showSizeChanger: false,
           hideOnSinglePage: true,
           onChange: setPage,
-        }}
+        })}
         columns={[
           { key: 'time', title: t('log.time'), width: 170, render: (_, item) => formatDateTime(item.createdAt) },
           { key: 'user', title: t('log.user'), width: 140, dataIndex: 'userName' },

@@ -1,4 +1,5 @@
-import { Alert, App, Button, Drawer, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Popconfirm, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import type { LibraryMember, SharedLibrary } from '@patlas/contracts';
 import { formatDateTime } from '../../../utils/format-date';

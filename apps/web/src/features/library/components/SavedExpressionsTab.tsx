@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Table, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MAX_LIBRARY_NAME_LENGTH, type SavedExpression, MAX_KEYWORD_LENGTH } from '@patlas/contracts';
@@ -8,6 +9,7 @@ import { encodeResultState, fromSearchState } from '../../../search-state/search
 import { formatDateTime } from '../../../utils/format-date';
 import { useDeleteLibrary, useExpressions, useUpdateLibrary } from '../queries';
 import { CombineExpressionsModal } from './CombineExpressionsModal';
+import { listPagination } from '../../../components/ui/pagination';
 
 /** The result page a saved expression reopens: exactly the state it was saved with. */
 export function savedExpressionPath(item: SavedExpression): string {
@@ -102,13 +104,13 @@ export function SavedExpressionsTab() {
               return [...others, ...rows.filter((r): r is SavedExpression => r !== undefined)];
             }),
         }}
-        pagination={{
+        pagination={listPagination({
           current: page,
           pageSize: PAGE_SIZE,
           total: list.data?.total ?? 0,
           showSizeChanger: false,
           onChange: setPage,
-        }}
+        })}
         columns={[
           {
             key: 'name',

@@ -1,4 +1,5 @@
-import { Descriptions, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Descriptions, Flex, Tag, Tooltip, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import type { DescriptionsProps, TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

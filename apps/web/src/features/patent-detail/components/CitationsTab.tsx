@@ -1,4 +1,5 @@
-import { Flex, Table, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Citation, PatentDetail } from '@patlas/contracts';
@@ -17,6 +18,7 @@ import {
 } from '../patent-view';
 import { EmptyTab } from './EmptyTab';
 import { Section } from './Section';
+import { listPagination } from '../../../components/ui/pagination';
 
 interface CitationRow {
   key: string;
@@ -86,7 +88,7 @@ function CitationTable({ rows }: { rows: CitationRow[] }) {
       bordered
       columns={columns}
       dataSource={rows}
-      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+      pagination={listPagination({ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false })}
     />
   );
 }

@@ -5,6 +5,7 @@ import type { PatentDetail } from '@patlas/contracts';
 import { drawingUrl } from '../../../api/drawings';
 import { DrawingViewer } from './DrawingViewer';
 import { EmptyTab } from './EmptyTab';
+import { LazyImage } from '../../../components/ui/LazyImage';
 
 /** Thumbnails with captions; a click opens the viewer. */
 export function DrawingsTab({ patent }: { patent: PatentDetail }) {
@@ -27,7 +28,7 @@ export function DrawingsTab({ patent }: { patent: PatentDetail }) {
               aria-label={t('drawings.open', { n: i + 1 })}
             >
               <span className="drawing-thumb-frame">
-                <img src={drawingUrl(drawing.file)} alt={caption} loading="lazy" />
+                <LazyImage src={drawingUrl(drawing.file)} alt={caption} />
               </span>
               <Typography.Text className="drawing-thumb-caption" ellipsis={{ tooltip: caption }}>
                 {caption}

@@ -1,4 +1,5 @@
-import { Flex, Table, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FamilyMember, PatentDetail } from '@patlas/contracts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Table, Tag, Timeline, Typography } from 'antd';
+import { Button, Tag, Timeline, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { legalStatusLabel, type PatentDetail } from '@patlas/contracts';
@@ -8,6 +9,7 @@ import { hasLegalData, legalStatusTone, present } from '../patent-view';
 import { CnkiLegalSection } from './CnkiLegalSection';
 import { EmptyTab } from './EmptyTab';
 import { Section } from './Section';
+import { listPagination } from '../../../components/ui/pagination';
 
 /** Events shown before "show all". */
 const EVENTS_SHOWN = 10;
@@ -85,7 +87,7 @@ function LegalTable({
         bordered
         columns={columns}
         dataSource={data}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        pagination={listPagination({ pageSize: 10, hideOnSinglePage: true })}
       />
     </Section>
   );

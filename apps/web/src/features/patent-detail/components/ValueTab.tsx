@@ -11,11 +11,11 @@ import {
   Skeleton,
   Space,
   Statistic,
-  Table,
   Tag,
   Tooltip,
   Typography,
 } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { EChartsOption } from 'echarts';

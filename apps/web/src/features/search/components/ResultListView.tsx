@@ -1,4 +1,5 @@
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
+import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
-import { Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE } from '@patlas/contracts';
+import { AppPagination } from '../../../components/ui/pagination';
 
 interface ResultPaginationProps {
   page: number;
@@ -15,20 +15,17 @@ interface ResultPaginationProps {
 export function ResultPagination({ page, pageSize, total, onPage }: ResultPaginationProps) {
   const { t } = useTranslation('search');
   return (
-    <Pagination
+    <AppPagination
       className="results-pagination"
       current={page}
       pageSize={pageSize}
-      total={Math.min(total, MAX_PAGE * pageSize)}
-      showSizeChanger={false}
-      showQuickJumper
-      showTotal={(shown) =>
-        t('results.pages', {
-          pages: Math.ceil(shown / pageSize).toLocaleString(),
-          count: Math.ceil(shown / pageSize),
-        })
-      }
-      onChange={(next) => onPage(Math.min(MAX_PAGE, Math.max(1, next)))}
+      total={total}
+      maxPage={MAX_PAGE}
+      showTotal={(shown) => {
+        const pages = Math.min(MAX_PAGE, Math.ceil(shown / pageSize));
+        return t('results.pages', { pages: pages.toLocaleString(), count: pages });
+      }}
+      onChange={onPage}
     />
   );
 }
