@@ -95,3 +95,10 @@ export { SEMANTIC_KEY_TERMS } from './backends/sqlite/semantic-search.js';
 export { inThreadTextMining, type TextMiningRunner } from './text-mining/runner.js';
 export { mergeExpression, termAdjuster, termKeyOf, type TermAdjustmentInput } from './text-mining/adjust.js';
 export { companyRenames, currentCompanyName } from './analysis/company-renames.js';
+export {
+  extractProblemMeansEffect,
+  effectCategories,
+  splitSentences,
+  PME_MAX_CHARS,
+  type PmeTexts,
+} from './text-mining/problem-means-effect.js';

@@ -42,9 +42,12 @@ import type Database from 'better-sqlite3';
  *     them reads as unknown; the new version rebuilds older indexes so every row has them.
  *     Also v10: `applicantPairs` in doc_cols, each applicant's standardised and written name together (the
  *     applicantPair facet: the written names a merged applicant facet lists, docs/companies.md).
+ * v11: `tprob`, `tmeans`, `teff`: the technical problem, means and effect sentences extracted at
+ *     index time (text-mining/problem-means-effect.ts; the TPROB / TMEANS / TEFFECT fields), and the
+ *     `effect` dimension in doc_cols (the effect terms, columns of the technology–effect matrix).
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
-export const INDEX_SCHEMA_VERSION = 10;
+export const INDEX_SCHEMA_VERSION = 11;
 
 /** The columns the title table fills; every other column of it stays empty. */
 export const TITLE_COLUMNS = ['ti', 'tiw'] as const satisfies readonly FtsColumn[];
@@ -60,6 +63,7 @@ export const FTS_COLUMNS = [
   'le', 'litcn', 'litct', 'litpl', 'litdf', 'litrs',
   'licor', 'licee', 'lict', 'trfor', 'trfee', 'plgor', 'plgee', 'rexrq', 'rexn', 'rext',
   'pastd',
+  'tprob', 'tmeans', 'teff',
 ] as const; // prettier-ignore
 export type FtsColumn = (typeof FTS_COLUMNS)[number];
 

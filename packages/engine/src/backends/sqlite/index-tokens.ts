@@ -6,6 +6,7 @@ import { normalizeApplicationNumber, normalizePublicationNumber } from '../../an
 import { normaliseText, scanUnits } from '../../analysis/text-normalise.js';
 import type { SearchHit } from '../../search-engine.js';
 import type { FtsColumn, StoredTextColumn } from './index-schema.js';
+import { extractProblemMeansEffect } from '../../text-mining/problem-means-effect.js';
 
 /** A record as the engine indexes it: the canonical Patent plus the value score the server may compute. */
 export type IndexablePatent = Patent & { readonly valueScore?: number };
@@ -140,6 +141,8 @@ export interface DocColumnValues {
   standardApplicants?: string[];
   /** Each applicant as `standardised name \u001f name as written` (applicantPairs); absent before schema 10. */
   applicantPairs?: string[];
+  /** The effect terms of the extracted effect (problem-means-effect.ts); absent before schema 11. */
+  effectTerms?: string[];
 }
 
 export type DocRow = Omit<SearchHit, 'score' | 'highlights'>;
@@ -244,6 +247,7 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
   const parties = [...(doc.applicants ?? []), ...(assignees ?? []), ...(doc.inventors ?? [])];
   const patentType = doc.patentType ?? null;
   const familyMembers = (doc.family?.simple ?? []).map((n) => normalizePublicationNumber(n) ?? n);
+  const pme = extractProblemMeansEffect({ abstract, claims, description: fullText(doc.description) });
   const fts: Record<FtsColumn, string> = {
     ti: textTokens(title, vocab),
     // The source's own key words (English in cn-g06f-cpc) are searched with the abstract (issue 43).
@@ -310,6 +314,9 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     rexrq: textTokens(recordField(doc.reexaminations, 'requester'), vocab),
     rexn: textTokens(recordField(doc.reexaminations, 'decisionNumber'), vocab),
     rext: textTokens(recordField(doc.reexaminations, 'decisionType'), vocab),
+    tprob: textTokens(pme.problem ?? '', vocab),
+    tmeans: textTokens(pme.means ?? '', vocab),
+    teff: textTokens(pme.effect ?? '', vocab),
   };
   const applicationKey = doc.applicationNumber
     ? (normalizeApplicationNumber(doc.applicationNumber, doc.country) ?? null)
@@ -374,6 +381,7 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     trfd: dateInts((doc.assignments ?? []).map((a) => a.effectiveDate)),
     plgd: dateInts((doc.pledges ?? []).map((p) => p.effectiveDate)),
     rexd: dateInts((doc.reexaminations ?? []).map((r) => r.decisionDate)),
+    effectTerms: pme.effectTerms,
   };
   return { pn: publicationKey(doc.publicationNumber), fts, texts: { ti: title, ab: abstract, clm: claims }, row, cols };
 }
