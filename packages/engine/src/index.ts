@@ -16,6 +16,7 @@ export {
 export {
   APPLICANT_PAIR_SEPARATOR,
   applicantPairs,
+  pmeTexts,
   type IndexablePatent,
   publicationKey,
 } from './backends/sqlite/index-tokens.js';

@@ -63,7 +63,7 @@ const ZH_PROBLEM_CUE =
 const ZH_BACKGROUND_CUE = /存在[^。；]{0,40}(问题|缺陷|不足|缺点|弊端)|(缺点|不足之处|缺陷)(是|在于)|(导致|造成)[^。；]{0,40}(低|差|高|困难|不便)/;
 // The section headings the sources run into the first sentence (发明内容本发明的目的…).
 const HEADING_PREFIX = /^(技术领域|背景技术|发明内容|实用新型内容|发明要解决的课题|用于解决课题的手段)[:：]?\s*/;
-const ZH_MEANS_LEAD = /(为了?|以)(解决|实现|达到|克服)(上述|以上|前述|该|这)|针对(上述|以上|前述)/;
+const ZH_MEANS_LEAD = /^([^，,。]{0,6}[，,])?((为了?|以)(解决|实现|达到|克服)(上述|以上|前述|该|这)|针对(上述|以上|前述))/;
 const ZH_MEANS_CUE = /本(发明|申请|实用新型|公开|方案)(实施例)?(提供|公开|涉及|提出|采用)了?/;
 const ZH_SCHEME_CUE = /(技术方案|采用(以下|如下)|通过(以下|如下)|包括[:：]|为(实现|达到|解决)[^。]{0,30}(目的|问题)[^。]{0,10}[，,])/;
 const ZH_EFFECT_HEADING = /有益效果|优点(是|在于|为)|技术效果|效果(是|在于|为)/;
@@ -146,7 +146,7 @@ function apply(rules: readonly Rule[], sentences: Record<Source, string[]>, excl
  */
 export function descriptionParts(description: string): { background: string; summary: string } {
   const endAt = description.search(/具体实施方式|附图说明|实施例\s*\n|DETAILED DESCRIPTION|BRIEF DESCRIPTION OF (THE )?DRAWINGS/i);
-  const body = endAt > 200 ? description.slice(0, endAt) : description.slice(0, 20_000);
+  const body = endAt > 0 ? description.slice(0, endAt) : description.slice(0, 20_000);
   const startAt = body.search(/发明内容|实用新型内容|SUMMARY|发明目的/i);
   if (startAt >= 0) return { background: body.slice(0, startAt), summary: body.slice(startAt) };
   const backgroundAt = body.search(/背景技术|BACKGROUND/i);

@@ -6,7 +6,7 @@ import { normalizeApplicationNumber, normalizePublicationNumber } from '../../an
 import { normaliseText, scanUnits } from '../../analysis/text-normalise.js';
 import type { SearchHit } from '../../search-engine.js';
 import type { FtsColumn, StoredTextColumn } from './index-schema.js';
-import { extractProblemMeansEffect } from '../../text-mining/problem-means-effect.js';
+import { extractProblemMeansEffect, type PmeTexts } from '../../text-mining/problem-means-effect.js';
 
 /** A record as the engine indexes it: the canonical Patent plus the value score the server may compute. */
 export type IndexablePatent = Patent & { readonly valueScore?: number };
@@ -230,6 +230,11 @@ function recordsText(records: readonly object[] | undefined): string {
     .join('\n');
 }
 
+/** The texts the problem, means and effect are read from: abstract, claims and description as published. */
+export function pmeTexts(doc: Pick<Patent, 'abstract' | 'claims' | 'description'>): PmeTexts {
+  return { abstract: doc.abstract?.text, claims: doc.claims?.text, description: doc.description?.text };
+}
+
 /** The publication number key a record is stored under (upsert key). */
 export function publicationKey(pn: string): string {
   return normalizePublicationNumber(pn) ?? keywordToken(pn).toUpperCase();
@@ -247,7 +252,8 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
   const parties = [...(doc.applicants ?? []), ...(assignees ?? []), ...(doc.inventors ?? [])];
   const patentType = doc.patentType ?? null;
   const familyMembers = (doc.family?.simple ?? []).map((n) => normalizePublicationNumber(n) ?? n);
-  const pme = extractProblemMeansEffect({ abstract, claims, description: fullText(doc.description) });
+  // Of the texts as published (not their translations): the detail page shows the same sentences.
+  const pme = extractProblemMeansEffect(pmeTexts(doc));
   const fts: Record<FtsColumn, string> = {
     ti: textTokens(title, vocab),
     // The source's own key words (English in cn-g06f-cpc) are searched with the abstract (issue 43).
