@@ -65,15 +65,28 @@ const ZH_BACKGROUND_CUE = /存在[^。；]{0,40}(问题|缺陷|不足|缺点|弊
 const HEADING_PREFIX = /^(技术领域|背景技术|发明内容|实用新型内容|发明要解决的课题|用于解决课题的手段)[:：]?\s*/;
 const ZH_MEANS_LEAD = /^([^，,。]{0,6}[，,])?((为了?|以)(解决|实现|达到|克服)(上述|以上|前述|该|这)|针对(上述|以上|前述))/;
 const ZH_MEANS_CUE = /本(发明|申请|实用新型|公开|方案)(实施例)?(提供|公开|涉及|提出|采用)了?/;
-const ZH_SCHEME_CUE = /(技术方案|采用(以下|如下)|通过(以下|如下)|包括[:：]|为(实现|达到|解决)[^。]{0,30}(目的|问题)[^。]{0,10}[，,])/;
+const ZH_SCHEME_CUE =
+  /(技术方案|采用(以下|如下)|通过(以下|如下)|包括[:：]|是这样实现的|为了?(实现|达到|解决)[^。]{0,30}(目的|问题)[^。]{0,10}[，,])/;
+/** Sentences an effect cue catches that state the means (为达到上述技术效果，本发明采用以下技术方案：). */
+const ZH_NOT_EFFECT = /技术方案|(以下|如下)(各)?步骤|为了?(达到|实现|解决)|[:：]$/;
+/** A background sentence that states a shortcoming of what exists. */
+const ZH_SHORTCOMING =
+  /^(但|但是|然而|而|因此|可见|由此可知|申请人发现)|不足|不高|较低|偏低|较差|繁琐|不便|耗时|无法|难以|困难|缺陷|问题/;
 const ZH_EFFECT_HEADING = /有益效果|优点(是|在于|为)|技术效果|效果(是|在于|为)/;
+// An abstract's closing sentence on what the invention achieves (能够…, 用于…, 可以…).
+const ZH_ABSTRACT_EFFECT_CUE = /能够|可以|可|用于|实现了?|具有|提高|降低|减少|提升|改善|避免|保证|确保|有效|从而|使得/;
 const ZH_EFFECT_CUE =
   /(具有[^。；]{0,60}(优点|效果|特点|优势))|提高了?|降低了?|减少了?|提升了?|改善了?|避免了?|增强了?|节约了?|节省了?|缩短了?|简化了?|实现了?[^。]{0,30}(自动|快速|高效|精确|准确|稳定)|从而|使得|有效(地)?|保证了?|确保了?/;
 
+/** The strong English statements of the problem: the object of the invention, a need. */
+const EN_OBJECT_CUE =
+  /\b(an?|the|another|one|further|primary|principal|general)? ?(object|objective|aim|purpose)s? (of (the|this) (present )?(invention|disclosure|application) )?(is|are) to\b|\b(need|demand) (has arisen|exists|remains)\b|\bthere (is|exists|remains) (a|an) (need|demand)\b|\bit (is|would be) desirable\b|\bwhat is (desired|needed)\b/i;
 const EN_PROBLEM_CUE =
   /\b(an?|the|another|one|further|primary|principal|general)? ?(object|objective|aim|purpose)s? of (the|this) (present )?(invention|disclosure|application)\b|\bthere (is|exists|remains) (a|an) (need|demand)\b|\bit (is|would be) desirable\b|\bto (solve|overcome|address|alleviate|eliminate|obviate|mitigate)\b|\bproblems?\b|\bdrawbacks?\b|\bdisadvantages?\b|\bshortcomings?\b|\bdeficienc(y|ies)\b/i;
 const EN_MEANS_CUE =
   /\b(the )?present (invention|disclosure) (provides|relates|is directed|includes|comprises|discloses)\b|\b(provided|disclosed|described) (herein )?(is|are)\b|\b(provides?|includes?|including|comprises?|comprising|having|has)\b/i;
+const EN_NOT_PROBLEM = /\b(in accordance with|according to) (the|one aspect of the) present invention\b|\bsolves the problem\b/i;
+const EN_NOT_EFFECT = /\bwill (become|be) (apparent|clear)\b|\b(the|this) invention (also )?(provides|relates)\b|\bin another embodiment\b/i;
 const EN_EFFECT_HEADING = /\badvantage(s|ous|ously)?\b|\bbenefits?\b|\bbeneficial\b/i;
 const EN_EFFECT_CUE =
   /\b(improv|reduc|increas|enhanc|prevent|avoid|lower|minimi[sz]|eliminat|simplif|facilitat|sav)\w*|\bthereby\b|\bso that\b|\bsuch that\b|\benabl(es?|ing)\b|\ballow(s|ing)\b|\bpermit(s|ting)\b/i;
@@ -84,42 +97,53 @@ const ZH_RULES: Record<keyof Omit<ProblemMeansEffect, 'effectTerms'>, readonly R
     { source: 'abstract', cue: ZH_PROBLEM_CUE, reject: ZH_MEANS_LEAD },
     { source: 'background', cue: ZH_PROBLEM_CUE, pick: 'last' },
     { source: 'background', cue: ZH_BACKGROUND_CUE, pick: 'last' },
+    { source: 'background', cue: ZH_SHORTCOMING, pick: 'last' },
   ],
   means: [
     { source: 'abstract', cue: ZH_MEANS_CUE },
-    { source: 'description', cue: ZH_SCHEME_CUE, headingNext: true },
-    { source: 'claims', cue: /./ },
+    { source: 'description', cue: ZH_SCHEME_CUE, headingNext: true, reject: /优选|进一步/ },
+    { source: 'description', cue: ZH_MEANS_CUE, reject: /优选|进一步/ },
+    { source: 'description', cue: /^一种/ },
+    { source: 'claims', cue: /./, reject: /[:：]$/ },
     { source: 'abstract', cue: /./ },
+    { source: 'claims', cue: /./ },
   ],
   effect: [
-    { source: 'description', cue: ZH_EFFECT_HEADING, headingNext: true },
-    { source: 'abstract', cue: ZH_EFFECT_CUE, pick: 'last' },
-    { source: 'description', cue: ZH_EFFECT_CUE },
+    { source: 'description', cue: ZH_EFFECT_HEADING, headingNext: true, reject: ZH_NOT_EFFECT },
+    { source: 'abstract', cue: ZH_ABSTRACT_EFFECT_CUE, pick: 'last', reject: /^本(发明|申请|实用新型)(公开|提供|涉及)/ },
+    { source: 'description', cue: ZH_EFFECT_CUE, reject: ZH_NOT_EFFECT },
   ],
 };
 
 const EN_RULES: Record<keyof Omit<ProblemMeansEffect, 'effectTerms'>, readonly Rule[]> = {
   problem: [
-    { source: 'description', cue: EN_PROBLEM_CUE },
-    { source: 'background', cue: EN_PROBLEM_CUE, pick: 'last' },
-    { source: 'abstract', cue: EN_PROBLEM_CUE },
+    { source: 'abstract', cue: EN_OBJECT_CUE },
+    { source: 'description', cue: EN_OBJECT_CUE },
+    { source: 'background', cue: EN_OBJECT_CUE },
+    { source: 'description', cue: EN_PROBLEM_CUE, reject: EN_NOT_PROBLEM },
+    { source: 'background', cue: EN_PROBLEM_CUE, pick: 'last', reject: EN_NOT_PROBLEM },
+    { source: 'abstract', cue: EN_PROBLEM_CUE, reject: EN_NOT_PROBLEM },
   ],
+  // An English abstract opens with the invention itself ("A connector includes…").
   means: [
-    { source: 'abstract', cue: EN_MEANS_CUE },
-    { source: 'abstract', cue: /./ },
-    { source: 'claims', cue: /./ },
+    { source: 'abstract', cue: /./, reject: /^(an?|the) (object|aim)\b/i },
+    { source: 'claims', cue: /./, reject: /[:：;]$/ },
     { source: 'description', cue: EN_MEANS_CUE },
+    { source: 'claims', cue: /./ },
   ],
   effect: [
-    { source: 'description', cue: EN_EFFECT_HEADING },
-    { source: 'abstract', cue: EN_EFFECT_CUE, pick: 'last' },
-    { source: 'description', cue: EN_EFFECT_CUE },
+    { source: 'description', cue: EN_EFFECT_HEADING, headingNext: true, reject: EN_NOT_EFFECT },
+    { source: 'abstract', cue: EN_EFFECT_CUE, pick: 'last', reject: EN_NOT_EFFECT },
+    { source: 'description', cue: EN_EFFECT_CUE, reject: EN_NOT_EFFECT },
   ],
 };
 
 /** A sentence that is only a heading: short, or ending in a colon. */
 function isHeading(sentence: string): boolean {
-  return /[:：]$/.test(sentence) || sentence.replace(/[^\p{L}\p{N}]/gu, '').length < 12;
+  return (
+    /[:：]$|\bthe following\.?$|\badvantages\.$|(如下|以下)[。.]?$/i.test(sentence) ||
+    sentence.replace(/[^\p{L}\p{N}]/gu, '').length < 12
+  );
 }
 
 function apply(rules: readonly Rule[], sentences: Record<Source, string[]>, exclude: Set<string>): string | undefined {
