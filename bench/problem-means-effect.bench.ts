@@ -35,9 +35,9 @@ interface LabelledRecord {
   effect: string[] | null;
 }
 
-const fixture = JSON.parse(
-  readFileSync(path.join(REPO_ROOT, 'bench/fixtures/problem-means-effect.json'), 'utf8'),
-) as { records: LabelledRecord[] };
+const fixture = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench/fixtures/problem-means-effect.json'), 'utf8')) as {
+  records: LabelledRecord[];
+};
 
 const DEMO = path.join(REPO_ROOT, 'data/demo');
 const manifest = await readDemoManifest(DEMO);
@@ -61,7 +61,11 @@ async function loadRecords(): Promise<Map<string, Patent>> {
   return found;
 }
 
-const norm = (s: string): string => s.replace(/…$/, '').replace(/[\s\p{P}]/gu, '').toLowerCase();
+const norm = (s: string): string =>
+  s
+    .replace(/…$/, '')
+    .replace(/[\s\p{P}]/gu, '')
+    .toLowerCase();
 
 function matches(answer: string, accepted: readonly string[]): boolean {
   const a = norm(answer);
@@ -118,8 +122,12 @@ for (const labelled of fixture.records) {
 const pct = (n: number, d: number): string => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)}%`);
 const byLang = { zh: 0, en: 0 };
 for (const r of fixture.records) byLang[r.lang]++;
-console.log(`corpus: ${fixture.records.length} hand-labelled records (zh ${byLang.zh}, en ${byLang.en}) from data/demo`);
-console.log(`read in ${(loadMs / 1000).toFixed(1)} s; extraction ${(extractMs / fixture.records.length).toFixed(2)} ms per record`);
+console.log(
+  `corpus: ${fixture.records.length} hand-labelled records (zh ${byLang.zh}, en ${byLang.en}) from data/demo`,
+);
+console.log(
+  `read in ${(loadMs / 1000).toFixed(1)} s; extraction ${(extractMs / fixture.records.length).toFixed(2)} ms per record`,
+);
 console.log('');
 console.log('field          labelled  stated  answered  correct  precision  recall');
 for (const key of FIELDS.flatMap((f) => [f, `${f} zh`, `${f} en`])) {

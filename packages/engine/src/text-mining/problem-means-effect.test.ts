@@ -95,23 +95,29 @@ describe('extractProblemMeansEffect, English', () => {
   });
 
   it('finds nothing in a design record beyond its one sentence', () => {
-    const pme = extractProblemMeansEffect({ claims: 'The ornamental design for footwear upper, as shown and described.' });
-    expect(pme).toEqual({ means: 'The ornamental design for footwear upper, as shown and described.', effectTerms: [] });
+    const pme = extractProblemMeansEffect({
+      claims: 'The ornamental design for footwear upper, as shown and described.',
+    });
+    expect(pme).toEqual({
+      means: 'The ornamental design for footwear upper, as shown and described.',
+      effectTerms: [],
+    });
   });
 });
 
 describe('helpers', () => {
   it('splits Chinese and English sentences and drops paragraph numbers', () => {
-    expect(splitSentences('[0001] 第一句话在这里。第二句话也在这里；第三句\nA first sentence is here. A second one follows.')).toEqual([
-      '第一句话在这里。',
-      '第二句话也在这里；',
-      'A first sentence is here.',
-      'A second one follows.',
-    ]);
+    expect(
+      splitSentences(
+        '[0001] 第一句话在这里。第二句话也在这里；第三句\nA first sentence is here. A second one follows.',
+      ),
+    ).toEqual(['第一句话在这里。', '第二句话也在这里；', 'A first sentence is here.', 'A second one follows.']);
   });
 
   it('cuts the description into background and summary', () => {
-    const parts = descriptionParts(`背景技术\n${'旧方法很慢。'.repeat(40)}\n发明内容\n本发明提供新方法。\n具体实施方式\n实施例。`);
+    const parts = descriptionParts(
+      `背景技术\n${'旧方法很慢。'.repeat(40)}\n发明内容\n本发明提供新方法。\n具体实施方式\n实施例。`,
+    );
     expect(parts.background.startsWith('背景技术')).toBe(true);
     expect(parts.summary).toBe('发明内容\n本发明提供新方法。\n');
   });

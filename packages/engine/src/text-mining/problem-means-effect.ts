@@ -60,10 +60,12 @@ interface Rule {
 
 const ZH_PROBLEM_CUE =
   /(所要|需要|要|拟|旨在|用于|用以|以)?解决(的)?(技术)?(问题|课题)|技术问题|目的(在于|是|为)|旨在|为了?(解决|克服|改善|弥补)|以(解决|克服)|解决了?[^。；]{0,60}(问题|缺陷|不足|难题|困难)|克服了?[^。；]{0,60}(缺陷|不足|问题|缺点)/;
-const ZH_BACKGROUND_CUE = /存在[^。；]{0,40}(问题|缺陷|不足|缺点|弊端)|(缺点|不足之处|缺陷)(是|在于)|(导致|造成)[^。；]{0,40}(低|差|高|困难|不便)/;
+const ZH_BACKGROUND_CUE =
+  /存在[^。；]{0,40}(问题|缺陷|不足|缺点|弊端)|(缺点|不足之处|缺陷)(是|在于)|(导致|造成)[^。；]{0,40}(低|差|高|困难|不便)/;
 // The section headings the sources run into the first sentence (发明内容本发明的目的…).
 const HEADING_PREFIX = /^(技术领域|背景技术|发明内容|实用新型内容|发明要解决的课题|用于解决课题的手段)[:：]?\s*/;
-const ZH_MEANS_LEAD = /^([^，,。]{0,6}[，,])?((为了?|以)(解决|实现|达到|克服)(上述|以上|前述|该|这)|针对(上述|以上|前述))/;
+const ZH_MEANS_LEAD =
+  /^([^，,。]{0,6}[，,])?((为了?|以)(解决|实现|达到|克服)(上述|以上|前述|该|这)|针对(上述|以上|前述))/;
 const ZH_MEANS_CUE = /本(发明|申请|实用新型|公开|方案)(实施例)?(提供|公开|涉及|提出|采用)了?/;
 const ZH_SCHEME_CUE =
   /(技术方案|采用(以下|如下)|通过(以下|如下)|包括[:：]|是这样实现的|为了?(实现|达到|解决)[^。]{0,30}(目的|问题)[^。]{0,10}[，,])/;
@@ -85,8 +87,10 @@ const EN_PROBLEM_CUE =
   /\b(an?|the|another|one|further|primary|principal|general)? ?(object|objective|aim|purpose)s? of (the|this) (present )?(invention|disclosure|application)\b|\bthere (is|exists|remains) (a|an) (need|demand)\b|\bit (is|would be) desirable\b|\bto (solve|overcome|address|alleviate|eliminate|obviate|mitigate)\b|\bproblems?\b|\bdrawbacks?\b|\bdisadvantages?\b|\bshortcomings?\b|\bdeficienc(y|ies)\b/i;
 const EN_MEANS_CUE =
   /\b(the )?present (invention|disclosure) (provides|relates|is directed|includes|comprises|discloses)\b|\b(provided|disclosed|described) (herein )?(is|are)\b|\b(provides?|includes?|including|comprises?|comprising|having|has)\b/i;
-const EN_NOT_PROBLEM = /\b(in accordance with|according to) (the|one aspect of the) present invention\b|\bsolves the problem\b/i;
-const EN_NOT_EFFECT = /\bwill (become|be) (apparent|clear)\b|\b(the|this) invention (also )?(provides|relates)\b|\bin another embodiment\b/i;
+const EN_NOT_PROBLEM =
+  /\b(in accordance with|according to) (the|one aspect of the) present invention\b|\bsolves the problem\b/i;
+const EN_NOT_EFFECT =
+  /\bwill (become|be) (apparent|clear)\b|\b(the|this) invention (also )?(provides|relates)\b|\bin another embodiment\b/i;
 const EN_EFFECT_HEADING = /\badvantage(s|ous|ously)?\b|\bbenefits?\b|\bbeneficial\b/i;
 const EN_EFFECT_CUE =
   /\b(improv|reduc|increas|enhanc|prevent|avoid|lower|minimi[sz]|eliminat|simplif|facilitat|sav)\w*|\bthereby\b|\bso that\b|\bsuch that\b|\benabl(es?|ing)\b|\ballow(s|ing)\b|\bpermit(s|ting)\b/i;
@@ -110,7 +114,12 @@ const ZH_RULES: Record<keyof Omit<ProblemMeansEffect, 'effectTerms'>, readonly R
   ],
   effect: [
     { source: 'description', cue: ZH_EFFECT_HEADING, headingNext: true, reject: ZH_NOT_EFFECT },
-    { source: 'abstract', cue: ZH_ABSTRACT_EFFECT_CUE, pick: 'last', reject: /^本(发明|申请|实用新型)(公开|提供|涉及)/ },
+    {
+      source: 'abstract',
+      cue: ZH_ABSTRACT_EFFECT_CUE,
+      pick: 'last',
+      reject: /^本(发明|申请|实用新型)(公开|提供|涉及)/,
+    },
     { source: 'description', cue: ZH_EFFECT_CUE, reject: ZH_NOT_EFFECT },
   ],
 };
@@ -169,7 +178,9 @@ function apply(rules: readonly Rule[], sentences: Record<Source, string[]>, excl
  * detailed embodiments), where statements of problem, means and effect sit.
  */
 export function descriptionParts(description: string): { background: string; summary: string } {
-  const endAt = description.search(/具体实施方式|附图说明|实施例\s*\n|DETAILED DESCRIPTION|BRIEF DESCRIPTION OF (THE )?DRAWINGS/i);
+  const endAt = description.search(
+    /具体实施方式|附图说明|实施例\s*\n|DETAILED DESCRIPTION|BRIEF DESCRIPTION OF (THE )?DRAWINGS/i,
+  );
   const body = endAt > 0 ? description.slice(0, endAt) : description.slice(0, 20_000);
   const startAt = body.search(/发明内容|实用新型内容|SUMMARY|发明目的/i);
   if (startAt >= 0) return { background: body.slice(0, startAt), summary: body.slice(startAt) };
@@ -213,7 +224,8 @@ export function extractProblemMeansEffect(texts: PmeTexts): ProblemMeansEffect {
 }
 
 const CATEGORY_CUES: Record<EffectCategory, RegExp> = {
-  efficiency: /效率|高效|快速|速度|耗时|时间短|短时间|产率|收率|回收率|efficien|faster|speed|throughput|quickly|rapid|yield/i,
+  efficiency:
+    /效率|高效|快速|速度|耗时|时间短|短时间|产率|收率|回收率|efficien|faster|speed|throughput|quickly|rapid|yield/i,
   cost: /成本|低廉|价格|经济|费用|节约|cost|inexpensive|cheap|economic/i,
   safety: /安全|事故|风险|危险|safe|hazard|risk/i,
   accuracy: /精度|准确|精确|精准|误差|accura|precis|error/i,
