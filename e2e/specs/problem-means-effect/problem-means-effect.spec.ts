@@ -72,9 +72,10 @@ describe.runIf(runBrowser)('[PME]: technical problem, means and effect (issue 46
     expect(count).toBeGreaterThan(0);
     await cell.click();
     await page.waitForURL(/\/innovationSpace\/searchResult\?/);
-    const filters = new URL(page.url()).searchParams.getAll('f');
-    expect(filters.some((f) => f.startsWith('effect:'))).toBe(true);
-    expect(filters.some((f) => f.startsWith('ipcGroup:'))).toBe(true);
+    // Both filters of the cell, in the one `f` parameter (`ipcGroup:…;effect:…`).
+    const filters = new URL(page.url()).searchParams.get('f') ?? '';
+    expect(filters).toMatch(/(^|;)ipcGroup:/);
+    expect(filters).toMatch(/(^|;)effect:/);
     await expect.poll(() => resultTotal(page)).toBe(count);
     await shot(page, 'pme-matrix-cell-result-zh.png');
     expect(errors).toEqual([]);

@@ -9,7 +9,6 @@ import { Section } from './Section';
  */
 export function ProblemMeansEffectSection({ patent }: { patent: PatentDetail }) {
   const { t } = useTranslation('patent');
-  const { t: ta } = useTranslation('analysis');
   const pme = patent.problemMeansEffect;
   if (!pme) return null;
   const row = (key: 'problem' | 'means' | 'effect', text: string | undefined) => ({
@@ -41,7 +40,7 @@ export function ProblemMeansEffectSection({ patent }: { patent: PatentDetail }) 
                     <Flex wrap gap={4}>
                       {pme.effectTerms.map((term) => (
                         <Tag key={term} color="green">
-                          {ta(`values.effect.${term}`, { defaultValue: term })}
+                          {t(`pme.terms.${term}`, { defaultValue: term })}
                         </Tag>
                       ))}
                     </Flex>
