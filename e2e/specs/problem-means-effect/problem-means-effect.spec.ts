@@ -33,9 +33,13 @@ describe.runIf(runBrowser)('[PME]: technical problem, means and effect (issue 46
         viewport: { width: 1366, height: 900 },
         locale,
       });
-      await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=${pn}`);
+      await page.goto(`${server.baseUrl}/search/detail?pn=${pn}`);
+      await page.waitForURL(/\/innovationSpace\/searchDetail\?pn=/);
       const section = page.getByTestId('problem-means-effect');
-      await section.waitFor({ timeout: 30_000 });
+      await section.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+        await shot(page, `pme-detail-failed-${pn}.png`);
+        throw error;
+      });
       expect(await page.getByText(title, { exact: true }).count()).toBe(1);
       for (const label of labels) expect(await section.getByText(label, { exact: true }).count()).toBe(1);
       for (const field of ['problem', 'means', 'effect']) {
