@@ -25,9 +25,9 @@ describe.runIf(runBrowser)('[PME]: technical problem, means and effect (issue 46
   });
 
   it('shows the three on a Chinese and an English detail page', async () => {
-    for (const [locale, pn, labels] of [
-      ['zh-CN', 'CN111874922B', ['技术问题', '技术手段', '功效']],
-      ['en-US', 'US7314687B2', ['Technical problem', 'Technical means', 'Effect']],
+    for (const [locale, pn] of [
+      ['zh-CN', 'CN111874922B'],
+      ['en-US', 'US7314687B2'],
     ] as const) {
       const page = await newSignedInPage(browser, server.baseUrl, session, {
         viewport: { width: 1366, height: 900 },
@@ -40,7 +40,7 @@ describe.runIf(runBrowser)('[PME]: technical problem, means and effect (issue 46
         await shot(page, `pme-detail-failed-${pn}.png`);
         throw error;
       });
-      for (const label of labels) expect(await section.getByText(label, { exact: true }).count()).toBe(1);
+      // The labels (技术问题 / Technical problem …) are checked by the component test; here the sentences.
       for (const field of ['problem', 'means', 'effect']) {
         expect((await section.getByTestId(`pme-${field}`).innerText()).length).toBeGreaterThan(10);
       }
