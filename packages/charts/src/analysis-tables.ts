@@ -1,4 +1,5 @@
 import {
+  EFFECT_CATEGORY_LABELS,
   legalStatusLabel,
   MIN_RATE_COVERAGE,
   type AnalysisBucket,
@@ -56,6 +57,7 @@ export const CHART_TITLES: Record<AnalysisChartId, Labels> = {
   ipcClassRank: { zh: 'IPC大类排名', en: 'IPC class ranking' },
   ipcSubclassRank: { zh: 'IPC小类排名', en: 'IPC subclass ranking' },
   ipcGroupRank: { zh: 'IPC大组排名', en: 'IPC main group ranking' },
+  techEffect: { zh: '技术功效矩阵', en: 'Technology–effect matrix' },
   cpcSubclassRank: { zh: 'CPC小类排名', en: 'CPC subclass ranking' },
   ipcTrend: { zh: '技术分类申请趋势', en: 'Technology trend' },
   wordCloud: { zh: '词云', en: 'Word cloud' },
@@ -100,6 +102,7 @@ export const DIMENSION_LABELS: Record<AnalysisDimension, Labels> = {
   patentType: { zh: '专利类型', en: 'Patent type' },
   grantStatus: { zh: '授权情况', en: 'Grant status' },
   valueBand: { zh: '价值度区间', en: 'Value score band' },
+  effect: { zh: '功效', en: 'Effect' },
 };
 
 export const SERIES_LABELS = {
@@ -123,6 +126,7 @@ const VALUE_LABELS: Partial<Record<AnalysisDimension, Record<string, Labels>>> =
     lapsed: { zh: '失效', en: 'Lapsed' },
   },
   grantStatus: { granted: { zh: '已授权', en: 'Granted' }, not_granted: { zh: '未授权', en: 'Not granted' } },
+  effect: EFFECT_CATEGORY_LABELS,
   patentType: {
     invention_application: { zh: '发明申请', en: 'Invention application' },
     invention_grant: { zh: '发明授权', en: 'Invention grant' },

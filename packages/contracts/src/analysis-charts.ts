@@ -50,6 +50,8 @@ export const ANALYSIS_CHART_REQUESTS = {
   ipcGroupRank: terms('ipcGroup', 20),
   cpcSubclassRank: terms('cpcSubclass', 20),
   ipcTrend: splitTrend('ipcSubclass'),
+  // 技术功效矩阵: technology (IPC main group) × effect terms (docs/problem-means-effect.md).
+  techEffect: matrix('ipcGroup', 'effect'),
   wordCloud: { kind: 'wordCloud' },
   clustering: { kind: 'clustering' },
   landscape: { kind: 'landscape' },

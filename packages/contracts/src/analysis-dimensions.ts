@@ -13,6 +13,8 @@ import { z } from 'zod';
  * - country: the publishing office; applicantCountry, applicantProvince, applicantCity: of any applicant.
  * - legalStatus: the status text as recorded; legalStatusClass: valid / pending / rejected /
  *   withdrawn / lapsed; patentType; grantStatus: granted / not_granted.
+ * - effect: the effect terms of the extracted effect (EFFECT_CATEGORIES, docs/problem-means-effect.md),
+ *   the columns of the technology–effect matrix.
  * - valueBand: the patent value score (docs/patent-value.md) in bands of 10 (`80-90`; 100 in `90-100`).
  */
 export const ANALYSIS_DIMENSIONS = [
@@ -41,6 +43,7 @@ export const ANALYSIS_DIMENSIONS = [
   'patentType',
   'grantStatus',
   'valueBand',
+  'effect',
 ] as const;
 export const AnalysisDimensionSchema = z.enum(ANALYSIS_DIMENSIONS);
 export type AnalysisDimension = z.infer<typeof AnalysisDimensionSchema>;

@@ -51,3 +51,4 @@ export * from './rewrite.js';
 export * from './task.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
+export * from './problem-means-effect.js';

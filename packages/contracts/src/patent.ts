@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProblemMeansEffectSchema } from './problem-means-effect.js';
 import { MAX_READING_MARK_LOOKUP } from './limits.js';
 
 /**
@@ -305,6 +306,8 @@ export const PatentDetailSchema = PatentSchema.extend({
    * value of `held`); a citation whose number is not here is not in this database.
    */
   referenced: z.record(z.string(), ReferencedPatentSchema).optional(),
+  /** Technical problem, means and effect read from the texts (the TPROB / TMEANS / TEFFECT fields; docs/problem-means-effect.md). */
+  problemMeansEffect: ProblemMeansEffectSchema.optional(),
 });
 export type PatentDetail = z.infer<typeof PatentDetailSchema>;
 

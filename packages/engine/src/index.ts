@@ -16,6 +16,7 @@ export {
 export {
   APPLICANT_PAIR_SEPARATOR,
   applicantPairs,
+  pmeTexts,
   type IndexablePatent,
   publicationKey,
 } from './backends/sqlite/index-tokens.js';
@@ -95,3 +96,10 @@ export { SEMANTIC_KEY_TERMS } from './backends/sqlite/semantic-search.js';
 export { inThreadTextMining, type TextMiningRunner } from './text-mining/runner.js';
 export { mergeExpression, termAdjuster, termKeyOf, type TermAdjustmentInput } from './text-mining/adjust.js';
 export { companyRenames, currentCompanyName } from './analysis/company-renames.js';
+export {
+  extractProblemMeansEffect,
+  effectCategories,
+  splitSentences,
+  PME_MAX_CHARS,
+  type PmeTexts,
+} from './text-mining/problem-means-effect.js';

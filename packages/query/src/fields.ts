@@ -464,6 +464,34 @@ export const FIELDS: readonly FieldDef[] = Object.freeze([
     en: 'Reexamination / invalidation',
     example: 'REX=(无效宣告)',
   }),
+  // Technical problem, means and effect (spec 1 §3), extracted at index time (docs/problem-means-effect.md).
+  field({
+    id: 'TPROB',
+    aliases: ['PROBLEM', '技术问题'],
+    type: 'text',
+    group: 'text',
+    zh: '技术问题',
+    en: 'Technical problem',
+    example: 'TPROB=(过滤 AND 时间)',
+  }),
+  field({
+    id: 'TMEANS',
+    aliases: ['MEANS', '技术手段'],
+    type: 'text',
+    group: 'text',
+    zh: '技术手段',
+    en: 'Technical means',
+    example: 'TMEANS=(流化床)',
+  }),
+  field({
+    id: 'TEFFECT',
+    aliases: ['EFFECT', '功效', '技术功效'],
+    type: 'text',
+    group: 'text',
+    zh: '功效',
+    en: 'Technical effect',
+    example: 'TEFFECT=(降低 S 成本)',
+  }),
   // Legal events and the parties, numbers and dates of litigation, licence, transfer, pledge and
   // reexamination records (the /search/lawSearch forms; docs/search-syntax.md "Legal search").
   field({

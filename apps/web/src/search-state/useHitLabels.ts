@@ -28,6 +28,8 @@ export function useHitLabels() {
     if (field === 'patentType') return patentType(value);
     if (field === 'country' || field === 'applicantCountry') return country(value);
     if (field === 'legalStatus') return legalStatus(value);
+    // The effect terms of an analysis jump from the technology–effect matrix (docs/problem-means-effect.md).
+    if (field === 'effect') return t(`pme.terms.${value}` as 'pme.terms.cost', { defaultValue: value });
     return value;
   };
   return { patentType, country, legalStatus, facetValue };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { valueBandOf, type AnalysisDimension, type AnalysisSpec, type AnalysisTarget } from '@patlas/contracts';
+import { extractProblemMeansEffect } from '../../src/text-mining/problem-means-effect.js';
 import type { QueryNode } from '@patlas/query';
 import {
   applyDrillDown,
@@ -123,6 +124,10 @@ const REF: Record<AnalysisDimension, (d: Doc) => string[]> = {
     const band = valueBandOf(d.valueScore);
     return band ? [band] : [];
   },
+  // The effect terms of the effect sentence (the extractor is unit-tested on its own).
+  effect: (d) =>
+    extractProblemMeansEffect({ abstract: d.abstract?.text, claims: d.claims?.text, description: d.description?.text })
+      .effectTerms,
 };
 const DIMENSIONS = Object.keys(REF) as AnalysisDimension[];
 

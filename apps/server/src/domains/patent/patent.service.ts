@@ -11,7 +11,12 @@ import {
   type ReferencedPatent,
   titleFromAbstract,
 } from '@patlas/contracts';
-import { normalizeApplicationNumber, parsePublicationNumber } from '@patlas/engine';
+import {
+  extractProblemMeansEffect,
+  normalizeApplicationNumber,
+  parsePublicationNumber,
+  pmeTexts,
+} from '@patlas/engine';
 import { AppError } from '../../errors.js';
 import { repairPatentTexts } from './import/shared/text-repair.js';
 import { currentLegalStatus } from './legal-status.js';
@@ -163,6 +168,9 @@ export class PatentService {
     const familyMembers = await this.describeFamily(record, held, today);
     const referenced = await this.describeReferenced(withForward, held);
     const abstractTitle = record.title?.text.trim() ? undefined : titleFromAbstract(record.abstract?.text);
+    // The same pure extraction the index ran over this record (TPROB / TMEANS / TEFFECT).
+    const pme = extractProblemMeansEffect(pmeTexts(record));
+    const problemMeansEffect = pme.problem || pme.means || pme.effect ? pme : undefined;
     return {
       ...withForward,
       held,
@@ -170,6 +178,7 @@ export class PatentService {
       ...(abstractTitle ? { abstractTitle } : {}),
       ...(familyMembers ? { familyMembers } : {}),
       ...(referenced ? { referenced } : {}),
+      ...(problemMeansEffect ? { problemMeansEffect } : {}),
     };
   }
 

@@ -498,6 +498,8 @@ export const CHARTS: readonly ChartDefinition[] = [
   terms('ipcGroupRank', 'technology'),
   terms('cpcSubclassRank', 'technology'),
   chart('ipcTrend', 'technology', SPLIT_TIME, trendModel),
+  // 技术功效矩阵: IPC main groups × effect terms; a cell opens its patents (docs/problem-means-effect.md).
+  chart('techEffect', 'technology', MATRIX, matrixModel),
   chart('wordCloud', 'technology', ['wordCloud', 'bar', 'table'], wordCloudModel),
   chart('clustering', 'technology', ['pie', 'bar', 'table'], clusteringModel),
   chart('landscape', 'technology', ['landscape', 'bar', 'table'], landscapeModel),

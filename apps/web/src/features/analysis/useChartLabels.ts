@@ -14,7 +14,7 @@ export function useChartLabels(): LabelContext & { lang: Language; count: (n: nu
     const value = (dimension: AnalysisDimension, key: string, label?: string) => {
       if (dimension === 'patentType') return hit.patentType(key);
       if (dimension === 'country' || dimension === 'applicantCountry') return hit.country(key);
-      if (dimension === 'legalStatusClass' || dimension === 'grantStatus') {
+      if (dimension === 'legalStatusClass' || dimension === 'grantStatus' || dimension === 'effect') {
         const text = t(`values.${dimension}.${key}`, { defaultValue: '' });
         return text || key;
       }

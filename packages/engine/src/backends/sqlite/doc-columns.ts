@@ -36,6 +36,7 @@ export const MULTI_FIELDS = [
   'applicantCity',
   'applicantStandard',
   'applicantPair',
+  'effect',
 ] as const;
 export type MultiField = (typeof MULTI_FIELDS)[number];
 export const SINGLE_FIELDS = [
@@ -282,6 +283,7 @@ export class DocColumns {
       applicantCity: (v.cities ?? []).map((c) => c.trim()),
       applicantStandard: v.standardApplicants ?? v.applicants,
       applicantPair: v.applicantPairs ?? [],
+      effect: v.effectTerms ?? [],
     };
     for (const k of MULTI_FIELDS) {
       const ids = [...new Set(multis[k].filter(Boolean))].map((x) => this.multiDict[k].id(x)).slice(0, 0xffff);

@@ -45,9 +45,12 @@ import type Database from 'better-sqlite3';
  * v11: `patype` and `pacc`, the applicants' types (company, university …) and countries or regions
  *     (CN, HK …; a Chinese province without a country reads as CN): the PA-TYPE and PA-CC fields
  *     (docs/company-fields.md).
+ * v12: `tprob`, `tmeans`, `teff`: the technical problem, means and effect sentences extracted at
+ *     index time (text-mining/problem-means-effect.ts; the TPROB / TMEANS / TEFFECT fields), and the
+ *     `effect` dimension in doc_cols (the effect terms, columns of the technology–effect matrix).
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
-export const INDEX_SCHEMA_VERSION = 11;
+export const INDEX_SCHEMA_VERSION = 12;
 
 /** The columns the title table fills; every other column of it stays empty. */
 export const TITLE_COLUMNS = ['ti', 'tiw'] as const satisfies readonly FtsColumn[];
@@ -63,7 +66,7 @@ export const FTS_COLUMNS = [
   'le', 'litcn', 'litct', 'litpl', 'litdf', 'litrs',
   'licor', 'licee', 'lict', 'trfor', 'trfee', 'plgor', 'plgee', 'rexrq', 'rexn', 'rext',
   'pastd',
-  'patype', 'pacc',
+  'patype', 'pacc', 'tprob', 'tmeans', 'teff',
 ] as const; // prettier-ignore
 export type FtsColumn = (typeof FTS_COLUMNS)[number];
 

@@ -6,6 +6,7 @@ import { normalizeApplicationNumber, normalizePublicationNumber } from '../../an
 import { normaliseText, scanUnits } from '../../analysis/text-normalise.js';
 import type { SearchHit } from '../../search-engine.js';
 import type { FtsColumn, StoredTextColumn } from './index-schema.js';
+import { extractProblemMeansEffect, type PmeTexts } from '../../text-mining/problem-means-effect.js';
 
 /** A record as the engine indexes it: the canonical Patent plus the value score the server may compute. */
 export type IndexablePatent = Patent & { readonly valueScore?: number };
@@ -183,6 +184,8 @@ export interface DocColumnValues {
   standardApplicants?: string[];
   /** Each applicant as `standardised name \u001f name as written` (applicantPairs); absent before schema 10. */
   applicantPairs?: string[];
+  /** The effect terms of the extracted effect (problem-means-effect.ts); absent before schema 11. */
+  effectTerms?: string[];
 }
 
 export type DocRow = Omit<SearchHit, 'score' | 'highlights'>;
@@ -270,6 +273,11 @@ function recordsText(records: readonly object[] | undefined): string {
     .join('\n');
 }
 
+/** The texts the problem, means and effect are read from: abstract, claims and description as published. */
+export function pmeTexts(doc: Pick<Patent, 'abstract' | 'claims' | 'description'>): PmeTexts {
+  return { abstract: doc.abstract?.text, claims: doc.claims?.text, description: doc.description?.text };
+}
+
 /** The publication number key a record is stored under (upsert key). */
 export function publicationKey(pn: string): string {
   return normalizePublicationNumber(pn) ?? keywordToken(pn).toUpperCase();
@@ -287,6 +295,8 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
   const parties = [...(doc.applicants ?? []), ...(assignees ?? []), ...(doc.inventors ?? [])];
   const patentType = doc.patentType ?? null;
   const familyMembers = (doc.family?.simple ?? []).map((n) => normalizePublicationNumber(n) ?? n);
+  // Of the texts as published (not their translations): the detail page shows the same sentences.
+  const pme = extractProblemMeansEffect(pmeTexts(doc));
   const fts: Record<FtsColumn, string> = {
     ti: textTokens(title, vocab),
     // The source's own key words (English in cn-g06f-cpc) are searched with the abstract (issue 43).
@@ -359,6 +369,9 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     rexrq: textTokens(recordField(doc.reexaminations, 'requester'), vocab),
     rexn: textTokens(recordField(doc.reexaminations, 'decisionNumber'), vocab),
     rext: textTokens(recordField(doc.reexaminations, 'decisionType'), vocab),
+    tprob: textTokens(pme.problem ?? '', vocab),
+    tmeans: textTokens(pme.means ?? '', vocab),
+    teff: textTokens(pme.effect ?? '', vocab),
   };
   const applicationKey = doc.applicationNumber
     ? (normalizeApplicationNumber(doc.applicationNumber, doc.country) ?? null)
@@ -423,6 +436,7 @@ export function analyseDoc(doc: IndexablePatent, vocab: Map<string, string>): An
     trfd: dateInts((doc.assignments ?? []).map((a) => a.effectiveDate)),
     plgd: dateInts((doc.pledges ?? []).map((p) => p.effectiveDate)),
     rexd: dateInts((doc.reexaminations ?? []).map((r) => r.decisionDate)),
+    effectTerms: pme.effectTerms,
   };
   return { pn: publicationKey(doc.publicationNumber), fts, texts: { ti: title, ab: abstract, clm: claims }, row, cols };
 }

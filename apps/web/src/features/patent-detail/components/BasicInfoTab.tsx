@@ -11,6 +11,7 @@ import { paragraphs, present, presentList, shownText, statedCounts } from '../pa
 import { Section } from './Section';
 import { MachineTranslation } from './MachineTranslation';
 import { SourceFields } from './SourceFields';
+import { ProblemMeansEffectSection } from './ProblemMeansEffectSection';
 import { useCountryName } from './useCountryName';
 
 type PartyRole = 'applicants' | 'assignees' | 'currentAssignees';
@@ -212,6 +213,7 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
           <Typography.Text type="secondary">{t('basic.noAbstract')}</Typography.Text>
         )}
       </Section>
+      <ProblemMeansEffectSection patent={patent} />
       <Section title={t('basic.biblio')}>
         <Descriptions bordered size="small" column={2} items={biblio} styles={{ label: { width: 150 } }} />
       </Section>
