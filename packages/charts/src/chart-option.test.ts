@@ -99,6 +99,8 @@ describe('chart option builders', () => {
     expect(data).toHaveLength(6);
     expect(data[4]).toEqual({ value: [1, 1, 4], categoryIndex: 1, seriesIndex: 1 });
     expect((option.yAxis as { data: string[] }).data).toEqual(['A', 'B']);
+    // Every column of a matrix is named, none skipped.
+    expect((option.xAxis as { axisLabel: { interval: number } }).axisLabel.interval).toBe(0);
   });
 
   it('finds the clicked element from the data item', () => {

@@ -222,7 +222,15 @@ function heatmap(model: ChartModel, look: ChartLook): EChartsOption {
       data: model.categories.map((c) => c.label),
       axisLabel: {
         fontSize: look.fontSize,
-        rotate: model.categories.length > 10 ? 45 : 0,
+        // Every column of a matrix is named (ECharts would skip every other one when they crowd);
+        // many columns or long names are slanted instead.
+        interval: 0,
+        rotate:
+          model.categories.length > 10
+            ? 45
+            : model.categories.length > 6 && model.categories.some((c) => c.label.length > 6)
+              ? 30
+              : 0,
         formatter: (v: string) => shorten(v, 12),
       },
       splitArea: { show: true },
