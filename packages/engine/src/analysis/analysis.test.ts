@@ -34,6 +34,16 @@ describe('Chinese analyser (jieba, ranking signals only)', () => {
     );
     expect(extractKeywords('一种锂离子电池正极材料及其制备方法', 3).map((k) => k.keyword)).toContain('正极');
   });
+
+  it('leaves out the words every patent uses (ordinals, claim wording, the claimed categories)', () => {
+    const text =
+      '本申请提供一种设备授权方法、装置、设备及介质，该方法包括：在服务器认证通过的情况下，向服务器上报包括Mac地址、第一随机数和加密的第一目标值的第一数据信息。';
+    const words = extractKeywords(text, 8).map((k) => k.keyword);
+    expect(words).toHaveLength(8);
+    expect(words).toEqual(expect.arrayContaining(['服务器', '随机数', '目标值']));
+    for (const boilerplate of ['第一', '包括', '情况', '申请', '方法', '介质'])
+      expect(words).not.toContain(boilerplate);
+  });
 });
 
 describe('term matching semantics', () => {
