@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -14,34 +14,25 @@ const TEST_TIMEOUT_MS = 600_000;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: STEP_TIMEOUT_MS, interval: 250 });
 
 async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string): Promise<Page> {
-  const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
+  const page = await newSignedInPage(browser, baseUrl, session, {
+    viewport: { width: 1366, height: 900 },
+    locale,
+  });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return page;
 }
 
 describe.runIf(runBrowser)('[SEARCH][ADVANCED-BATCH]: advanced form and batch search', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   it(
     '[SEARCH][ADVANCED]: the form writes the expression live and opens its results',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${server.baseUrl}/search/advance`);
+      await page.goto(`${spec.server.baseUrl}/search/advance`);
 
       await page.getByRole('textbox', { name: '标题', exact: true }).fill('电池');
       const editor = page.locator('.advanced-search-page textarea');
@@ -76,8 +67,8 @@ describe.runIf(runBrowser)('[SEARCH][ADVANCED-BATCH]: advanced form and batch se
 
       // The fields of this search are remembered for the next visit.
       const last = await apiCall<{ fields: string[] }>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         '/product/advancedSearch/template/getLastSearchFields',
       );
@@ -90,10 +81,10 @@ describe.runIf(runBrowser)('[SEARCH][ADVANCED-BATCH]: advanced form and batch se
     '[SEARCH][BATCH]: pasted numbers in several forms give the found records and the one unknown number',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${server.baseUrl}/search/batch`);
+      await page.goto(`${spec.server.baseUrl}/search/batch`);
 
       await page.getByRole('textbox', { name: '公开号或申请号' }).fill('CN116226907A, US 11803694 B1\nCN999999999A');
       await page.getByText('已输入 3 个（最多 1000 个）').waitFor();

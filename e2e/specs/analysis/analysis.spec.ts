@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage } from '../../fixtures/auth.js';
 import { resultTotal, shot, totalOf } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 // The demo corpus's records with applicants and dates are mostly US grants.
@@ -26,29 +26,17 @@ async function openChart(page: Page, name: string, chartId: string): Promise<voi
 }
 
 describe.runIf(runBrowser)('[ANALYSIS]: analysis dashboard of a result set', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   it('searches, analyses, clicks a bar and lands on results with the bar total', async () => {
-    const page = await newSignedInPage(browser, server.baseUrl, session, {
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 900 },
       locale: 'zh-CN',
     });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}`);
+    await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}`);
     const setTotal = await resultTotal(page);
     expect(setTotal).toBeGreaterThan(40);
 
@@ -159,12 +147,12 @@ describe.runIf(runBrowser)('[ANALYSIS]: analysis dashboard of a result set', () 
   });
 
   it('[ISSUE 14] does not give China invention rates that rest on too little legal status', async () => {
-    const page = await newSignedInPage(browser, server.baseUrl, session, {
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 900 },
       locale: 'zh-CN',
     });
     await page.goto(
-      `${server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent('TI=(水泥)')}&chart=threeRates`,
+      `${spec.server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent('TI=(水泥)')}&chart=threeRates`,
     );
     await expect.poll(() => page.getByTestId('analysis-chart-title').innerText()).toBe('中国发明三率');
     const figures = page.getByTestId('analysis-figure');
@@ -186,15 +174,15 @@ describe.runIf(runBrowser)('[ANALYSIS]: analysis dashboard of a result set', () 
   });
 
   it('shows the dashboard in English', async () => {
-    const page = await newSignedInPage(browser, server.baseUrl, session, {
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 900 },
       locale: 'en-US',
     });
-    await page.goto(`${server.baseUrl}/home`);
+    await page.goto(`${spec.server.baseUrl}/home`);
     // The header's language switch stores the choice.
     await page.getByText('English', { exact: true }).click();
     await page.goto(
-      `${server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent(EXPRESSION)}&chart=applicantRank`,
+      `${spec.server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent(EXPRESSION)}&chart=applicantRank`,
     );
     await expect.poll(() => page.getByTestId('analysis-chart-title').innerText()).toBe('Applicant ranking');
     await chartCanvas(page, 'applicantRank');

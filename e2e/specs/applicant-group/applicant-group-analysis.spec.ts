@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 // The demo corpus's records with applicants are mostly US grants (as the analysis spec searches).
@@ -26,16 +25,11 @@ interface Group {
  * expression AND PA=@组名 with that total.
  */
 describe.runIf(runBrowser)('[APPLICANT-GROUP-ANALYSIS]: the result set counted per applicant group', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
   const api = <T>(method: string, path: string, body?: unknown) =>
-    apiCall<T>(server.baseUrl, session.tokens.access_token, method, `/product${path}`, body);
+    apiCall<T>(spec.server.baseUrl, spec.session.tokens.access_token, method, `/product${path}`, body);
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
     // Groups left by an earlier run on the same data.
     const { items } = await api<{ items: Group[] }>('GET', '/applicantgroup/list');
     for (const old of items.filter((g) => (GROUPS as readonly string[]).includes(g.name)))
@@ -50,10 +44,6 @@ describe.runIf(runBrowser)('[APPLICANT-GROUP-ANALYSIS]: the result set counted p
     await api('POST', '/applicantgroup/insert', { name: GROUPS[0], members: [{ name: first!.key, variants: [] }] });
     await api('POST', '/applicantgroup/insert', { name: GROUPS[1], members: [{ name: second!.key, variants: [] }] });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   for (const lang of LOCALES) {
     it(`charts the groups and opens one as the expression AND PA=@组名 (${lang.tag})`, async () => {
@@ -67,15 +57,15 @@ describe.runIf(runBrowser)('[APPLICANT-GROUP-ANALYSIS]: the result set counted p
       const top = expected.groups.find((g) => g.name === GROUPS[0]);
       expect(top?.count).toBeGreaterThan(0);
 
-      const page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
       });
       if (lang.tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
-      const url = `${server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent(EXPRESSION)}&chart=applicantGroupRank`;
+      const url = `${spec.server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent(EXPRESSION)}&chart=applicantGroupRank`;
       await page.goto(url);
       await expect
         .poll(() => page.getByTestId('analysis-chart-title').innerText(), { timeout: 60_000 })

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -49,25 +48,13 @@ interface Group {
  * with the spellings it merges) and searched as PA=@组名: the result is the group's names ORed.
  */
 describe.runIf(runBrowser)('[APPLICANT-GROUP]: applicant groups made on their page and searched as PA=@组名', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   const groupsOf = async () =>
     (
       await apiCall<{ items: Group[] }>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'GET',
         '/product/applicantgroup/list',
       )
@@ -78,21 +65,21 @@ describe.runIf(runBrowser)('[APPLICANT-GROUP]: applicant groups made on their pa
       // A group left by an earlier run of this spec on the same data.
       for (const old of (await groupsOf()).filter((g) => g.name === lang.name))
         await apiCall(
-          server.baseUrl,
-          session.tokens.access_token,
+          spec.server.baseUrl,
+          spec.session.tokens.access_token,
           'DELETE',
           `/product/applicantgroup/delete/${old.id}`,
         );
 
-      const page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
       });
       if (lang.tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
-      await page.goto(`${server.baseUrl}/paeGroup`);
+      await page.goto(`${spec.server.baseUrl}/paeGroup`);
       await page.waitForURL(/\/innovationSpace\/paeGroup/);
       await page.getByRole('button', { name: lang.create }).click();
       const dialog = page.getByRole('dialog');
@@ -122,10 +109,12 @@ describe.runIf(runBrowser)('[APPLICANT-GROUP]: applicant groups made on their pa
 
       // PA=@组名 finds what the names ORed find.
       const written = `PA=(${names.map((n) => `"${n}"`).join(' OR ')})`;
-      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(written)}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(written)}`);
       const expected = await resultTotal(page);
       expect(expected).toBeGreaterThan(0);
-      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(`PA=@${lang.typed}`)}`);
+      await page.goto(
+        `${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(`PA=@${lang.typed}`)}`,
+      );
       await expect.poll(() => resultTotal(page), { timeout: 60_000 }).toBe(expected);
       // The live parse under the editor writes the group out as the server searches it.
       const preview = page.getByTestId('expression-applicant-groups');
@@ -133,7 +122,7 @@ describe.runIf(runBrowser)('[APPLICANT-GROUP]: applicant groups made on their pa
       await shot(page, `applicant-group-search-${lang.tag}.png`);
 
       // An unknown group is refused in the user's language.
-      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('PA=@没有这个组')}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('PA=@没有这个组')}`);
       await page.getByText(lang.unknown).first().waitFor({ timeout: 60_000 });
       await shot(page, `applicant-group-unknown-${lang.tag}.png`);
       await page.context().close();

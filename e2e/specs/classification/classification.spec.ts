@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClassificationChildrenResponse, ClassificationNode } from '@patlas/contracts';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { shot, totalOf } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 /** The machine is shared and often busy: generous limits for each step and each test. */
@@ -14,7 +14,10 @@ const TEST_TIMEOUT_MS = 600_000;
 const ATTEMPT_MS = 5_000;
 
 async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string, url: string) {
-  const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
+  const page = await newSignedInPage(browser, baseUrl, session, {
+    viewport: { width: 1366, height: 900 },
+    locale,
+  });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   await page.goto(`${baseUrl}${url}`);
   return page;
@@ -48,33 +51,21 @@ const row = (page: Page, code: string) =>
   page.locator('.ant-tree-treenode', { has: page.getByTestId(`count-${code}`) }).first();
 
 describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
   const children = async (code?: string) =>
     (
       await apiCall<ClassificationChildrenResponse>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'GET',
         `/product/classification/children?scheme=ipc${code ? `&code=${code}` : ''}`,
       )
     ).children;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  }, TEST_TIMEOUT_MS);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it(
     'expands sections down to a main group, clicks its count and lands on a result page with that total',
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN', '/search/ipc');
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN', '/search/ipc');
       await page.waitForURL((url) => url.pathname === '/innovationSpace/ipc');
       // Down the tree by the busiest visible node of each level, with the tree's own switchers.
       let node: ClassificationNode | undefined;
@@ -143,9 +134,9 @@ describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () =
     'shows the Chinese titles of classes, subclasses and groups in zh; 电池 and battery find H01M and H02J7',
     async () => {
       const page = await openPage(
-        browser,
-        server.baseUrl,
-        session,
+        spec.browser,
+        spec.server.baseUrl,
+        spec.session,
         'zh-CN',
         '/innovationSpace/ipc?scheme=ipc&code=H01M4',
       );
@@ -205,9 +196,9 @@ describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () =
     'opens IPC subgroups by their dot levels and finds G06F111/18 by 虚拟现实 (issue 43)',
     async () => {
       const page = await openPage(
-        browser,
-        server.baseUrl,
-        session,
+        spec.browser,
+        spec.server.baseUrl,
+        spec.session,
         'zh-CN',
         '/innovationSpace/ipc?scheme=ipc&code=G06F3/0346',
       );
@@ -247,9 +238,9 @@ describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () =
   it(
     'opens a deep link at its node in English, searches titles, and switches to CPC',
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'en-US', '/home');
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'en-US', '/home');
       await page.getByText('English', { exact: true }).click();
-      await page.goto(`${server.baseUrl}/innovationSpace/ipc?scheme=ipc&code=H01M4`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/ipc?scheme=ipc&code=H01M4`);
       await page.getByTestId('selected-count').waitFor();
       await page.getByText('Classification search', { exact: true }).first().waitFor();
       // The virtual tree may re-measure and drop the selected row from the DOM: reveal it again on each try.

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage } from '../../fixtures/auth.js';
 import { chooseOption, resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -21,40 +20,28 @@ const OFFICES = 'CC=(CN OR TW OR HK OR US)';
  * the result page, and the data-source selector's 港澳台 group (cnOther) narrowing a result list.
  */
 describe.runIf(runBrowser)('[SEARCH][COMPANY-SOURCES]: company fields and data-source groups', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   for (const lang of LOCALES) {
     it(`searches by applicant type and country, then by the 港澳台 group (${lang.tag})`, async () => {
-      const page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
       });
       if (lang.tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
       const results = (query: string) =>
-        page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(query)}`);
+        page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(query)}`);
       await results(lang.company);
       await page.locator(`tr[data-row-key="${HK_UNIVERSITY}"]`).waitFor({ timeout: 60_000 });
       expect(await resultTotal(page)).toBe(1);
       await shot(page, `company-field-${lang.tag}.png`);
 
       const { total } = await apiCall<{ total: number }>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         '/platform/data/search/expression/total-hits',
         { searchExpre: OFFICES, source: 'cnOther' },

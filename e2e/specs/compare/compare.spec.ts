@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -20,29 +20,17 @@ function columnNumbers(page: Page): Promise<string[]> {
 }
 
 describe.runIf(runBrowser)('[SEARCH][COMPARE]: compare selected results side by side', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   it('searches, selects 3 results, compares them and sees the differences (zh, then en)', async () => {
-    const page = await newSignedInPage(browser, server.baseUrl, session, {
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 900 },
       locale: 'zh-CN',
     });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}`);
+    await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}`);
     expect(await resultTotal(page)).toBeGreaterThan(20);
     const numbers = page.locator('.result-table .result-number');
     await expect.poll(() => numbers.count()).toBe(20);
@@ -91,10 +79,10 @@ describe.runIf(runBrowser)('[SEARCH][COMPARE]: compare selected results side by 
     expect(new URL(page.url()).searchParams.get('q')).toBe(EXPRESSION);
 
     // In English, from the same link.
-    await page.goto(`${server.baseUrl}/home`);
+    await page.goto(`${spec.server.baseUrl}/home`);
     await page.getByText('English', { exact: true }).click();
     await page.goto(
-      `${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}&compare=${picked.join(',')}`,
+      `${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}&compare=${picked.join(',')}`,
     );
     await expect.poll(() => columnNumbers(page)).toEqual(picked);
     expect(await page.locator('.compare-dialog .ant-modal-title').innerText()).toBe('Compare patents (3)');

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { shot, watchRefusals } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import type { RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const run = promisify(execFile);
 const runBrowser = hasChromium();
@@ -79,31 +80,22 @@ async function waitSaved(page: Page): Promise<void> {
 
 /** Issue 22: write a disclosure with an image, autosaved; reload and find it; restore a version; export Word. */
 describe.runIf(runBrowser)('[DISCLOSURE][WRITE]: disclosure writing', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
   let drawing: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
     drawing = await drawingFile();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   for (const l of LOCALES) {
     it(`writes a disclosure with an image, autosaves, reloads, restores a version and exports Word (${l.tag})`, async () => {
-      const page = await pageIn(browser, server, session, l.tag);
+      const page = await pageIn(spec.browser, spec.server, spec.session, l.tag);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       const why = watchRefusals(page);
 
       // The spec's path leads to the page.
-      await page.goto(`${server.baseUrl}/disclosurePaper/addWrite`);
+      await page.goto(`${spec.server.baseUrl}/disclosurePaper/addWrite`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace/disclosurePaper/addWrite');
       await page.getByTestId('disclosure-title').fill(l.title);
       await sectionOf(page, 'field').click();
@@ -149,7 +141,7 @@ describe.runIf(runBrowser)('[DISCLOSURE][WRITE]: disclosure writing', () => {
         .toBe(480);
 
       // The list finds it by its title.
-      await page.goto(`${server.baseUrl}/innovationSpace/disclosure?title=${encodeURIComponent(l.title)}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/disclosure?title=${encodeURIComponent(l.title)}`);
       const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: l.title });
       await row.waitFor({ timeout: STEP_TIMEOUT_MS });
       expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
@@ -195,7 +187,7 @@ describe.runIf(runBrowser)('[DISCLOSURE][WRITE]: disclosure writing', () => {
       expect(text).not.toContain(l.later);
 
       // An application draft (/patentApply): the 说明书 starts with its headings; title and abstract counted live.
-      await page.goto(`${server.baseUrl}/patentApply`);
+      await page.goto(`${spec.server.baseUrl}/patentApply`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace/patentApply');
       await page.getByTestId('disclosure-new').click();
       await page.getByTestId('disclosure-section-title').fill(l.inventionTitle);

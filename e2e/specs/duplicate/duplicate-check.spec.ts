@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage } from '../../fixtures/auth.js';
 import { shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -27,39 +27,27 @@ const LOCALES = [
 
 /** Issue 21: paste a modified real abstract, see its source first with the matching sentences highlighted. */
 describe.runIf(runBrowser)('[DUPLICATE][CHECK]: duplicate check and its evidence', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   for (const l of LOCALES) {
     it(`finds the source of a modified abstract first and highlights the matching sentences (${l.tag})`, async () => {
-      const page: Page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page: Page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 960 },
         locale: l.locale,
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       if (l.tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
       // The spec's path /repeat leads to the page.
-      await page.goto(`${server.baseUrl}/repeat`);
+      await page.goto(`${spec.server.baseUrl}/repeat`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace/repeat');
       // The checks made before (the other language's): the new one is listed first, above them.
       const { total: before } = await apiCall<{ total: number }>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         '/product/patent/getRepeatList',
         {},

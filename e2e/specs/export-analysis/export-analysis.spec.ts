@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage } from '../../fixtures/auth.js';
 import { shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 const EXPRESSION = 'TI=(水泥)';
@@ -26,22 +26,10 @@ async function downloadNewest(page: Page, done: string, download: RegExp, screen
 
 /** Issue 18: an analysis exported from the analysis page as a task, followed and downloaded on /download. */
 describe.runIf(runBrowser)('[EXPORT]: analysis export from the analysis page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   it('exports the chart on screen to Excel (zh), then every chart to Word (en)', async () => {
-    const page = await newSignedInPage(browser, server.baseUrl, session, {
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 900 },
       locale: 'zh-CN',
       acceptDownloads: true,
@@ -49,7 +37,7 @@ describe.runIf(runBrowser)('[EXPORT]: analysis export from the analysis page', (
     const errors: string[] = [];
     // With its stack: a page error here once came from a chart's paint after its dispose.
     page.on('pageerror', (e) => errors.push(e.stack ?? e.message));
-    const analysisUrl = `${server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent(EXPRESSION)}`;
+    const analysisUrl = `${spec.server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent(EXPRESSION)}`;
 
     // zh: the applicant ranking, this chart, Excel.
     await page.goto(`${analysisUrl}&chart=applicantRank`);

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage } from '../../fixtures/auth.js';
 import { chooseOption, resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -56,19 +56,14 @@ async function sheetOf(path: string): Promise<string[][]> {
 
 /** Issue 18: a result page's selection to xlsx with a saved template; a larger export followed on /download. */
 describe.runIf(runBrowser)('[EXPORT]: export dialog and download centre', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
   let expression: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
     for (const candidate of CANDIDATES) {
       const page = await apiCall<{ total: number }>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         '/platform/data/search/query',
         {
@@ -83,14 +78,10 @@ describe.runIf(runBrowser)('[EXPORT]: export dialog and download centre', () => 
     }
     expect(expression).toBeDefined();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   for (const l of LOCALES) {
     it(`exports 3 selected results with a saved template, then ${TASK_ROWS} rows as a task downloaded from /download (${l.tag})`, async () => {
-      const page: Page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page: Page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1366, height: 900 },
         locale: l.locale,
         acceptDownloads: true,
@@ -98,10 +89,10 @@ describe.runIf(runBrowser)('[EXPORT]: export dialog and download centre', () => 
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       if (l.tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
-      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(expression)}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(expression)}`);
       expect(await resultTotal(page)).toBeGreaterThanOrEqual(TASK_ROWS);
       const numbers = page.locator('.result-table .result-number');
       await expect.poll(() => numbers.count()).toBe(20);

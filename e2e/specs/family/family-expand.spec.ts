@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -33,31 +32,19 @@ const MEMBER = 'US11560066B2';
  * selected patents to their simple families and opens the expanded set as a result page of its own.
  */
 describe.runIf(runBrowser)('[FAMILY][EXPAND]: simple-family expansion from the result page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   for (const lang of LOCALES) {
     it(`expands the selected application to its family and opens it (${lang.tag})`, async () => {
-      const page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
       });
       if (lang.tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
-      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(`PN=${SEED}`)}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(`PN=${SEED}`)}`);
       expect(await resultTotal(page)).toBe(1);
       // Behind the selection's "More" (the row of actions keeps to 1,440 px).
       const button = page.getByTestId('family-expand');
@@ -86,7 +73,9 @@ describe.runIf(runBrowser)('[FAMILY][EXPAND]: simple-family expansion from the r
       await shot(page, `family-expand-result-${lang.tag}.png`);
 
       // The link reopens the same set.
-      const again = await newSignedInPage(browser, server.baseUrl, session, { viewport: { width: 1440, height: 900 } });
+      const again = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
+        viewport: { width: 1440, height: 900 },
+      });
       await again.goto(url.toString());
       await again.locator(`tr[data-row-key="${MEMBER}"]`).waitFor();
       await again.close();
@@ -96,8 +85,8 @@ describe.runIf(runBrowser)('[FAMILY][EXPAND]: simple-family expansion from the r
 
   it('records the expansion as the pfe action of the page it was made from', async () => {
     const { items } = await apiCall<{ items: { entry: { operationName: string; operationValue?: string } }[] }>(
-      server.baseUrl,
-      session.tokens.access_token,
+      spec.server.baseUrl,
+      spec.session.tokens.access_token,
       'POST',
       '/product/history/list',
       { page: 1, pageSize: 50 },

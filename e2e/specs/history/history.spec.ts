@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -21,7 +21,10 @@ async function drawerOpened(page: Page): Promise<void> {
 }
 
 async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string): Promise<Page> {
-  const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
+  const page = await newSignedInPage(browser, baseUrl, session, {
+    viewport: { width: 1366, height: 900 },
+    locale,
+  });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return page;
 }
@@ -50,31 +53,21 @@ interface Listed {
 }
 
 describe.runIf(runBrowser)('[HISTORY]: search history and operation history', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
   const listed = () =>
-    apiCall<Listed>(server.baseUrl, session.tokens.access_token, 'POST', '/product/history/list', { pageSize: 50 });
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+    apiCall<Listed>(spec.server.baseUrl, spec.session.tokens.access_token, 'POST', '/product/history/list', {
+      pageSize: 50,
+    });
 
   it(
     '[HISTORY][RESTORE]: records search, filter and view; reopens the entry from the page and the drawer',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
 
-      await searchFromHome(page, server.baseUrl, 'TI=(电池)');
+      await searchFromHome(page, spec.server.baseUrl, 'TI=(电池)');
       const total = await resultTotal(page);
       expect(total).toBeGreaterThan(40);
 
@@ -103,7 +96,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       await shot(page, 'history-drawer-zh.png');
       await page.keyboard.press('Escape');
 
-      await page.goto(`${server.baseUrl}/innovationSpace/history`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/history`);
       const rows = page.locator('.history-table tbody tr.ant-table-row');
       await poll(() => rows.count()).toBe(2);
       await shot(page, 'history-page-search-zh.png');
@@ -147,11 +140,11 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     '[HISTORY][COMBINE]: combines two entries with AND and NOT, shows expression and count, searches it',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
-      await searchFromHome(page, server.baseUrl, 'TI=(散热)');
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
+      await searchFromHome(page, spec.server.baseUrl, 'TI=(散热)');
       await poll(async () => (await listed()).items[0]?.entry.searchExpression).toBe('TI=(散热)');
 
-      await page.goto(`${server.baseUrl}/innovationSpace/history`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/history`);
       const rows = page.locator('.history-table tbody tr.ant-table-row');
       await poll(() => rows.count()).toBe(3);
       const searchRow = (expression: string): Locator =>
@@ -168,8 +161,8 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       const engineTotal = async (text: string) =>
         (
           await apiCall<{ total: number }>(
-            server.baseUrl,
-            session.tokens.access_token,
+            spec.server.baseUrl,
+            spec.session.tokens.access_token,
             'POST',
             '/platform/data/search/expression/total-hits',
             { searchExpre: text },
@@ -202,7 +195,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       await poll(() => resultTotal(page)).toBe(await engineTotal(notText));
 
       // Operation history: the searches, reopened by getData.
-      await page.goto(`${server.baseUrl}/innovationSpace/history?tab=operate`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/history?tab=operate`);
       const opRows = page.locator('.history-table tbody tr.ant-table-row');
       await poll(() => opRows.count()).toBeGreaterThanOrEqual(3);
       expect(await opRows.first().innerText()).toContain('NOT');
@@ -212,10 +205,10 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
   );
 
   it('[HISTORY][EN]: shows the history page and drawer in English', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const page = await openPage(browser, server.baseUrl, session, 'en-US');
-    await page.goto(`${server.baseUrl}/home`);
+    const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'en-US');
+    await page.goto(`${spec.server.baseUrl}/home`);
     await page.getByText('English', { exact: true }).click();
-    await page.goto(`${server.baseUrl}/innovationSpace/history`);
+    await page.goto(`${spec.server.baseUrl}/innovationSpace/history`);
     await poll(() => page.getByRole('tab', { name: 'Operation history' }).count()).toBe(1);
     const rows = page.locator('.history-table tbody tr.ant-table-row');
     await poll(() => rows.count()).toBeGreaterThanOrEqual(4);
@@ -226,7 +219,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     expect(table).not.toContain('tuwenshitu');
     await shot(page, 'history-page-search-en.png');
 
-    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池)')}`);
+    await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池)')}`);
     // As a user does: once the results are in (the toolbar is drawn again when they arrive).
     await resultTotal(page);
     await page.locator('.history-drawer-button').click();
@@ -242,7 +235,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     await page.getByTestId('analyse-button').click();
     await page.waitForURL((u) => u.pathname === '/innovationSpace/searchResult/analysis');
     await poll(async () => (await listed()).items.find((i) => i.no === 1)?.entry.operationName).toBe('analysis');
-    await page.goto(`${server.baseUrl}/innovationSpace/history`);
+    await page.goto(`${spec.server.baseUrl}/innovationSpace/history`);
     const analysed = page.locator('.history-table tbody tr.ant-table-row', { hasText: 'Analysis overview' });
     await analysed.getByRole('button', { name: 'Open' }).click();
     await page.waitForURL((u) => u.pathname === '/innovationSpace/searchResult/analysis' && u.searchParams.has('hid'));
@@ -253,9 +246,9 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     '[HISTORY][FOLD]: one row per search whatever is clicked on it; values in words; long text cut',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
       const before = (await listed()).total;
-      await searchFromHome(page, server.baseUrl, 'AB=(电池)');
+      await searchFromHome(page, spec.server.baseUrl, 'AB=(电池)');
       await poll(async () => (await listed()).items[0]?.entry.searchExpression).toBe('AB=(电池)');
 
       // A page turn, a view switch, a patent's detail and its citations tab: still one row.
@@ -280,7 +273,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
 
       // A semantic search's pasted paragraph: cut in its column, whole on hover.
       const paragraph = '本发明公开了一种电池热管理系统，包括液冷板、温度传感器和控制器，'.repeat(40);
-      await apiCall(server.baseUrl, session.tokens.access_token, 'POST', '/product/history', {
+      await apiCall(spec.server.baseUrl, spec.session.tokens.access_token, 'POST', '/product/history', {
         content: JSON.stringify({
           operationName: 'search',
           searchExpression: paragraph,
@@ -289,7 +282,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
         }),
       });
       await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto(`${server.baseUrl}/innovationSpace/history`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/history`);
       const rows = page.locator('.history-table tbody tr.ant-table-row');
       await poll(() => rows.count()).toBe(after.total + 1);
       const table = page.locator('.history-table table');
@@ -313,10 +306,10 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     '[HISTORY][REFERENCES]: #a AND #b in the result page box runs both searches combined',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
       // Two searches of the user's own; their numbers are what the history page shows.
-      await searchFromHome(page, server.baseUrl, 'TI=(电池)');
-      await searchFromHome(page, server.baseUrl, 'TI=(散热)');
+      await searchFromHome(page, spec.server.baseUrl, 'TI=(电池)');
+      await searchFromHome(page, spec.server.baseUrl, 'TI=(散热)');
       const numberOf = async (expression: string) => {
         await poll(async () => (await listed()).items.some((i) => i.entry.searchExpression === expression)).toBe(true);
         return (await listed()).items.find((i) => i.entry.searchExpression === expression)!.no;
@@ -332,8 +325,8 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
       await page.locator('.expr-editor-submit').click();
       await page.waitForURL((u) => u.searchParams.get('q') === text);
       const engine = await apiCall<{ total: number }>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         '/platform/data/search/expression/total-hits',
         { searchExpre: 'TI=(电池) AND TI=(散热)' },

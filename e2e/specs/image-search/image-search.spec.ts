@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { SysJob } from '@patlas/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { ADMIN, apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { ADMIN, apiCall, apiLogin, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { chooseOption, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -25,7 +25,10 @@ const INDEX_TIMEOUT_MS = 600_000;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: STEP_TIMEOUT_MS, interval: 250 });
 
 async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string): Promise<Page> {
-  const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
+  const page = await newSignedInPage(browser, baseUrl, session, {
+    viewport: { width: 1366, height: 900 },
+    locale,
+  });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return page;
 }
@@ -70,15 +73,10 @@ async function waitForImageIndex(baseUrl: string, admin: ApiSession): Promise<Sy
 }
 
 describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
   let upload: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
     // A user's copy of sheet 2 of the demo patent: half the size, turned 90°, saved as JPEG.
     const sheet = readdirSync(DEMO_PATENT_DIR).find((name) => /-D00002\.TIF$/i.test(name))!;
     const source = path.join(DEMO_PATENT_DIR, sheet);
@@ -95,23 +93,19 @@ describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
     upload = path.join(mkdtempSync(path.join(os.tmpdir(), 'patlas-e2e-img-')), 'razor-copy.jpg');
     writeFileSync(upload, copy);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it(
     '[SEARCH][IMAGE]: an altered drawing finds its own patent first; the history opens and clears it',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const admin = await apiLogin(server.baseUrl, ADMIN.email, ADMIN.password);
-      const job = await waitForImageIndex(server.baseUrl, admin);
+      const admin = await apiLogin(spec.server.baseUrl, ADMIN.email, ADMIN.password);
+      const job = await waitForImageIndex(spec.server.baseUrl, admin);
       expect((job.result as { indexed: number }).indexed).toBeGreaterThan(300);
 
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await openApp(page, `${server.baseUrl}/search/img`, '.image-search-page');
+      await openApp(page, `${spec.server.baseUrl}/search/img`, '.image-search-page');
       // The page is in the header menu beside the other searches (on a narrow screen, in its overflow).
       await poll(() => page.locator('.ant-menu a[href="/search/img"]').count()).toBeGreaterThan(0);
 
@@ -166,8 +160,8 @@ describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
       await page.waitForURL((url) => url.pathname !== '/search/img');
 
       // The result is a deep link: opened again in a new page, from the history too.
-      const again = await openPage(browser, server.baseUrl, session, 'en-US');
-      await openApp(again, `${server.baseUrl}/search/img?key=${encodeURIComponent(key)}`, '.image-result-card');
+      const again = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'en-US');
+      await openApp(again, `${spec.server.baseUrl}/search/img?key=${encodeURIComponent(key)}`, '.image-result-card');
       await again.getByText('English', { exact: true }).click();
       await again.getByText(/^Similar patents \(\d+\)$/).waitFor();
       // The deep link keeps the filter: the Locarno select shows class 14, the cards are its patents.
@@ -186,14 +180,14 @@ describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
         chosen: () => history.getByText('No image searches yet').isVisible(),
       });
       const listed = await apiCall<{ items: unknown[] }>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         '/product/image/history/list',
         {},
       );
       expect(listed.items).toEqual([]);
-      await again.goto(`${server.baseUrl}/search/img?key=${encodeURIComponent(key)}`);
+      await again.goto(`${spec.server.baseUrl}/search/img?key=${encodeURIComponent(key)}`);
       await again.getByText('This image search has expired; please upload the image again').waitFor();
       expect(errors).toEqual([]);
     },

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage } from '../../fixtures/auth.js';
 import { shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 const STEP_TIMEOUT_MS = 60_000;
@@ -41,35 +41,23 @@ const findings = (page: Page, rule: string) =>
  * workbench; pre-evaluated, and the evaluation's formal review tab.
  */
 describe.runIf(runBrowser)('[INNOVATION-SPACE]: drafting with the formal review, home and workbench', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   for (const l of LOCALES) {
     it(`fixes a formal finding in an application draft, finds it on the home and the workbench, pre-evaluates it (${l.tag})`, async () => {
-      const page: Page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page: Page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 1000 },
         locale: l.locale,
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       if (l.tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
 
       // A new application draft: title and claims, claim 2 referring to a later claim.
-      await page.goto(`${server.baseUrl}/patentApply`);
+      await page.goto(`${spec.server.baseUrl}/patentApply`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace/patentApply');
       await page.getByTestId('disclosure-new').click();
       await page.getByTestId('disclosure-title').fill(l.title);
@@ -104,7 +92,7 @@ describe.runIf(runBrowser)('[INNOVATION-SPACE]: drafting with the formal review,
       await shot(page, `innovation-formal-fixed-${l.tag}.png`);
 
       // The innovation space's home lists it among the recent application drafts.
-      await page.goto(`${server.baseUrl}/innovationSpaceHome`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpaceHome`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace');
       const recent = page.getByTestId('innovation-recent-application');
       await recent.getByText(l.title, { exact: true }).first().waitFor({ timeout: STEP_TIMEOUT_MS });
@@ -112,13 +100,15 @@ describe.runIf(runBrowser)('[INNOVATION-SPACE]: drafting with the formal review,
       await shot(page, `innovation-home-${l.tag}.png`);
 
       // The workbench: the draft in the tree, its details, then the column view by URL.
-      await page.goto(`${server.baseUrl}/workspace`);
+      await page.goto(`${spec.server.baseUrl}/workspace`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace/workspace');
       const tree = page.getByTestId('workspace-tree');
       await tree.getByText(l.title, { exact: true }).first().click({ timeout: STEP_TIMEOUT_MS });
       await expect.poll(() => page.getByTestId('workspace-details').innerText()).toContain(l.category);
       await shot(page, `innovation-workspace-tree-${l.tag}.png`);
-      await page.goto(`${server.baseUrl}/innovationSpace/workspace?view=columns&category=application&item=${draftId}`);
+      await page.goto(
+        `${spec.server.baseUrl}/innovationSpace/workspace?view=columns&category=application&item=${draftId}`,
+      );
       await expect
         .poll(() => page.getByTestId('workspace-columns').getByTestId('workspace-details').innerText(), {
           timeout: STEP_TIMEOUT_MS,
@@ -127,7 +117,7 @@ describe.runIf(runBrowser)('[INNOVATION-SPACE]: drafting with the formal review,
       await shot(page, `innovation-workspace-columns-${l.tag}.png`);
 
       // Pre-evaluated from the draft: the form takes its claims; the result's formal review reads the whole draft.
-      await page.goto(`${server.baseUrl}/innovationSpace/preAssessment?documentId=${draftId}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/preAssessment?documentId=${draftId}`);
       await expect
         .poll(() => page.getByTestId('pre-text').inputValue(), { timeout: STEP_TIMEOUT_MS })
         .toContain(l.right);

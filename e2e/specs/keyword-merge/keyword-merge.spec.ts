@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 const STEP_TIMEOUT_MS = 90_000;
@@ -34,28 +34,16 @@ async function chooseWord(page: Page, word: string): Promise<void> {
 }
 
 describe.runIf(runBrowser)('[ANALYSIS][KEYWORD-MERGE]: merging words, citation search', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
   const analysisUrl = (type?: string) =>
-    `${server.baseUrl}/innovationSpace/searchResult/analysis?${new URLSearchParams({
+    `${spec.server.baseUrl}/innovationSpace/searchResult/analysis?${new URLSearchParams({
       q: EXPRESSION,
       chart: 'wordCloud',
       ...(type ? { type } : {}),
     }).toString()}`;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('merges two words of the word cloud; the chart recounts and keeps them merged (zh)', async () => {
-    const page = await newSignedInPage(browser, server.baseUrl, session, {
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 1000 },
       locale: 'zh-CN',
     });
@@ -96,11 +84,11 @@ describe.runIf(runBrowser)('[ANALYSIS][KEYWORD-MERGE]: merging words, citation s
   });
 
   it('shows the merge in English and undoes it (en)', async () => {
-    const page = await newSignedInPage(browser, server.baseUrl, session, {
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 1000 },
       locale: 'en-US',
     });
-    await page.goto(`${server.baseUrl}/home`);
+    await page.goto(`${spec.server.baseUrl}/home`);
     // The header's language switch stores the choice.
     await page.getByText('English', { exact: true }).click();
     await page.goto(analysisUrl('table'));
@@ -117,16 +105,16 @@ describe.runIf(runBrowser)('[ANALYSIS][KEYWORD-MERGE]: merging words, citation s
   it("opens a patent's citing patents from its detail page on the result page (zh and en)", async () => {
     // A patent of the demo corpus that other patents of the corpus cite: one the corpus's first
     // thousand patents cite (their backward citation set), most cited first.
-    const token = session.tokens.access_token;
+    const token = spec.session.tokens.access_token;
     const cited = await apiCall<{ set: { kind: 'citation'; key: string } }>(
-      server.baseUrl,
+      spec.server.baseUrl,
       token,
       'POST',
       '/product/search/quote',
       { direction: 'cited', resultSet: { searchExpre: 'PD>=1900' } },
     );
     const ranked = await apiCall<{ items: { publicationNumber: string }[] }>(
-      server.baseUrl,
+      spec.server.baseUrl,
       token,
       'POST',
       '/platform/data/search/query',
@@ -135,7 +123,7 @@ describe.runIf(runBrowser)('[ANALYSIS][KEYWORD-MERGE]: merging words, citation s
     let seed: string | undefined;
     let expected = 0;
     for (const { publicationNumber } of ranked.items) {
-      const quote = await apiCall<{ total: number }>(server.baseUrl, token, 'POST', '/product/search/quote', {
+      const quote = await apiCall<{ total: number }>(spec.server.baseUrl, token, 'POST', '/product/search/quote', {
         direction: 'citing',
         numbers: [publicationNumber],
       });
@@ -151,15 +139,15 @@ describe.runIf(runBrowser)('[ANALYSIS][KEYWORD-MERGE]: merging words, citation s
       ['zh-CN', '引证检索'],
       ['en-US', 'Citation search'],
     ] as const) {
-      const page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1366, height: 900 },
         locale,
       });
       if (locale === 'en-US') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
-      await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=${seed}&tab=citations`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchDetail?pn=${seed}&tab=citations`);
       await page.getByTestId('citation-search-citing').click({ timeout: STEP_TIMEOUT_MS });
       await page.waitForURL((url) => (url.searchParams.get('set') ?? '').startsWith('citation:citing-'), {
         timeout: STEP_TIMEOUT_MS,

@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LabelListResponse, LibraryFolder } from '@patlas/contracts';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { chooseOption, resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -121,7 +121,10 @@ interface Collected {
 }
 
 async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: Locale): Promise<Page> {
-  const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
+  const page = await newSignedInPage(browser, baseUrl, session, {
+    viewport: { width: 1366, height: 900 },
+    locale,
+  });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   if (locale === 'en-US') {
     // The interface language is the user's choice (kept in local storage), zh by default.
@@ -179,27 +182,15 @@ async function chartDrawn(chart: Locator): Promise<void> {
 }
 
 describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
   const collected = new Map<Locale, Collected>();
 
   const api = <T>(path: string, body: unknown) =>
-    apiCall<T>(server.baseUrl, session.tokens.access_token, 'POST', `/product${path}`, body);
+    apiCall<T>(spec.server.baseUrl, spec.session.tokens.access_token, 'POST', `/product${path}`, body);
   const foldersIn = async (state: 'current' | 'deleted' | 'all') =>
     (await api<{ folders: LibraryFolder[] }>('/archive/v2/list', { type: 'folders', state })).folders;
   const labelsOf = async (folderId: string) => (await api<LabelListResponse>('/labelmanage/list', { folderId })).labels;
   const stateOf = async (folderId: string) => (await foldersIn('all')).find((f) => f.id === folderId)?.state;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it(
     '[LIBRARY][COLLECT]: selects 3 results, creates a library and a sub-folder from the collect dialog, collects, opens the folder (zh, then en)',
@@ -208,11 +199,11 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
       for (const locale of LOCALES) {
         const text = TEXTS[locale];
         const tag = tagOf(locale);
-        const page = await openPage(browser, server.baseUrl, session, locale);
+        const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, locale);
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
 
-        await page.goto(`${server.baseUrl}${RESULT_PATH}?q=${encodeURIComponent(EXPRESSION)}`);
+        await page.goto(`${spec.server.baseUrl}${RESULT_PATH}?q=${encodeURIComponent(EXPRESSION)}`);
         expect(await resultTotal(page)).toBeGreaterThan(20);
         await poll(() => page.locator('.result-table tbody tr.result-row').count()).toBe(20);
         const picked = (await listedNumbers(page)).slice(0, 3);
@@ -278,12 +269,12 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         const tag = tagOf(locale);
         const lib = collected.get(locale);
         if (!lib) throw new Error(`[LIBRARY][COLLECT] left no library for ${locale}`);
-        const page = await openPage(browser, server.baseUrl, session, locale);
+        const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, locale);
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
 
         // Two labels on the library page; the first is renamed there.
-        await page.goto(`${server.baseUrl}/innovationSpace/collect?folder=${lib.folderId}`);
+        await page.goto(`${spec.server.baseUrl}/innovationSpace/collect?folder=${lib.folderId}`);
         await poll(() => page.getByTestId('folder-title').innerText()).toBe(text.folder);
         const labelCard = page.locator('.library-labels');
         // By the exact name: one label's name may hold another's (能量密度, 高能量密度).
@@ -370,7 +361,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         await poll(() => listedNumbers(page)).toEqual(lib.numbers);
 
         // Search within the library: every patent but the third.
-        await page.goto(`${server.baseUrl}${RESULT_PATH}?set=${encodeURIComponent(`library:${lib.folderId}`)}`);
+        await page.goto(`${spec.server.baseUrl}${RESULT_PATH}?set=${encodeURIComponent(`library:${lib.folderId}`)}`);
         await poll(() => listedNumbers(page)).toEqual(lib.numbers);
         const within = `${EXPRESSION} NOT PN=${lib.numbers[2]}`;
         await page.locator('.result-second input').fill(within);
@@ -382,7 +373,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         await shot(page, `library-search-within-${tag}.png`, true);
 
         // The analysis of the whole library: its three patents, a chart drawn.
-        await page.goto(`${server.baseUrl}${RESULT_PATH}?set=${encodeURIComponent(`library:${lib.folderId}`)}`);
+        await page.goto(`${spec.server.baseUrl}${RESULT_PATH}?set=${encodeURIComponent(`library:${lib.folderId}`)}`);
         await poll(() => listedNumbers(page)).toEqual(lib.numbers);
         await page.getByTestId('analyse-button').click();
         await page.waitForURL((url) => url.pathname === `${RESULT_PATH}/analysis`);
@@ -413,11 +404,11 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         const tag = tagOf(locale);
         const lib = collected.get(locale);
         if (!lib) throw new Error(`[LIBRARY][COLLECT] left no library for ${locale}`);
-        const page = await openPage(browser, server.baseUrl, session, locale);
+        const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, locale);
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
 
-        await page.goto(`${server.baseUrl}/innovationSpace/collect?folder=${lib.libraryId}`);
+        await page.goto(`${spec.server.baseUrl}/innovationSpace/collect?folder=${lib.libraryId}`);
         await poll(() => page.getByTestId('folder-title').innerText()).toBe(text.library);
         await page.getByTestId('delete-folder').click();
         await page
@@ -430,7 +421,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         await poll(() => stateOf(lib.libraryId)).toBe('deleted');
 
         // In the bin: the library itself (its sub-folder goes with it), with its three patents.
-        await page.goto(`${server.baseUrl}/user/recycleBin`);
+        await page.goto(`${spec.server.baseUrl}/user/recycleBin`);
         const rows = page.locator('.library-recycle-table tbody tr.ant-table-row');
         const row = rows.filter({ hasText: text.library });
         await poll(() => row.count()).toBe(1);
@@ -444,7 +435,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         await poll(() => stateOf(lib.libraryId)).toBe('active');
 
         // Back on the libraries page, with its sub-folder, patents and labels.
-        await page.goto(`${server.baseUrl}/innovationSpace/collect?folder=${lib.libraryId}`);
+        await page.goto(`${spec.server.baseUrl}/innovationSpace/collect?folder=${lib.libraryId}`);
         await poll(() => page.getByTestId('folder-title').innerText()).toBe(text.library);
         await poll(() => page.getByTestId('folder-count').innerText()).toBe(text.countWithSub);
         await page.getByTestId(`folder-${lib.folderId}`).click();

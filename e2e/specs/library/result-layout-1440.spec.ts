@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { LibraryFolder } from '@patlas/contracts';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage } from '../../fixtures/auth.js';
 import { shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 /**
  * Issue 43 item 12 at 1,440 px (a common office screen): the result table with the collect-order
@@ -61,31 +61,19 @@ function tableOverflow(page: Page): Promise<number> {
 }
 
 describe.runIf(runBrowser)('[LIBRARY][LAYOUT]: the result page and the library at 1,440 px (issue 43)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
 
   const api = <T>(path: string, body: unknown) =>
-    apiCall<T>(server.baseUrl, session.tokens.access_token, 'POST', `/product${path}`, body);
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+    apiCall<T>(spec.server.baseUrl, spec.session.tokens.access_token, 'POST', `/product${path}`, body);
 
   async function openPage(locale: Locale): Promise<Page> {
-    const page = await newSignedInPage(browser, server.baseUrl, session, {
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1440, height: 900 },
       locale,
     });
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     if (locale === 'en-US') {
-      await page.goto(`${server.baseUrl}/home`);
+      await page.goto(`${spec.server.baseUrl}/home`);
       await page.getByText('English', { exact: true }).click();
       await poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
     }
@@ -99,8 +87,8 @@ describe.runIf(runBrowser)('[LIBRARY][LAYOUT]: the result page and the library a
     it(`fits the result page of a library with sub-folders in 1,440 px, labels in its rows (${tag})`, async () => {
       // A library whose three patents sit in its sub-folder, one of them labelled.
       const search = await apiCall<{ items: { publicationNumber: string }[] }>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         '/platform/data/search/query',
         { searchExpre: EXPRESSION, pageSize: 10 },
@@ -121,8 +109,8 @@ describe.runIf(runBrowser)('[LIBRARY][LAYOUT]: the result page and the library a
       });
 
       const page = await openPage(locale);
-      const setUrl = `${server.baseUrl}${RESULT_PATH}?set=${encodeURIComponent(`library:${library.id}`)}`;
-      const resultsUrl = `${server.baseUrl}${RESULT_PATH}?q=${encodeURIComponent(EXPRESSION)}`;
+      const setUrl = `${spec.server.baseUrl}${RESULT_PATH}?set=${encodeURIComponent(`library:${library.id}`)}`;
+      const resultsUrl = `${spec.server.baseUrl}${RESULT_PATH}?q=${encodeURIComponent(EXPRESSION)}`;
       const firstRow = () => page.locator('.result-table tbody tr.result-row').first().waitFor();
       // Pictures first (PATLAS_SHOT_TAG names a run, e.g. "before" a change), then the checks.
       const shotTag = process.env.PATLAS_SHOT_TAG ? `-${process.env.PATLAS_SHOT_TAG}` : '';
@@ -132,7 +120,7 @@ describe.runIf(runBrowser)('[LIBRARY][LAYOUT]: the result page and the library a
       await page.goto(resultsUrl);
       await firstRow();
       await shot(page, `layout-1440-results-${tag}${shotTag}.png`);
-      await page.goto(`${server.baseUrl}/innovationSpace/collect?folder=${library.id}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/collect?folder=${library.id}`);
       await page.getByTestId(`folder-${library.id}`).waitFor();
       await shot(page, `layout-1440-library-${tag}${shotTag}.png`, true);
 

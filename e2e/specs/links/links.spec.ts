@@ -1,36 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
 describe.runIf(runBrowser)('[LINKS]: links from outside: spec 1 §2 result links and unknown addresses', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   it('opens /search/result?expre=… on the result page of that expression, and its analysis chart', async () => {
-    const page = await newSignedInPage(browser, server.baseUrl, session, { locale: 'zh-CN' });
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, { locale: 'zh-CN' });
     const link = new URLSearchParams({
       expre: 'TI=(电池)',
       source: 'cn',
       sourcetype: 'quick',
       pageType: 'searchResult',
     });
-    await page.goto(`${server.baseUrl}/search/result?${link.toString()}`);
+    await page.goto(`${spec.server.baseUrl}/search/result?${link.toString()}`);
     await page.waitForURL(/\/innovationSpace\/searchResult\?q=TI%3D%28%E7%94%B5%E6%B1%A0%29&source=cn$/);
     expect(await resultTotal(page)).toBeGreaterThan(10);
     // One tab, named by the expression: the spec-form address never opened a page of its own.
@@ -44,7 +31,7 @@ describe.runIf(runBrowser)('[LINKS]: links from outside: spec 1 §2 result links
       pageType: 'searchAnalysis',
       jumpAnalysisName: 'applicant',
     });
-    await page.goto(`${server.baseUrl}/search/result?${analysis.toString()}`);
+    await page.goto(`${spec.server.baseUrl}/search/result?${analysis.toString()}`);
     await page.waitForURL(/\/innovationSpace\/searchResult\/analysis\?q=.*&chart=applicant/);
     await page.close();
   });
@@ -54,13 +41,13 @@ describe.runIf(runBrowser)('[LINKS]: links from outside: spec 1 §2 result links
       ['zh-CN', '抱歉，您访问的页面不存在'],
       ['en-US', 'Sorry, the page you visited does not exist'],
     ] as const) {
-      const page = await newSignedInPage(browser, server.baseUrl, session, { locale });
+      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, { locale });
       if (locale === 'en-US') {
         // The header's language switch stores the choice.
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
-      await page.goto(`${server.baseUrl}/innovationSpace/oldBookmark?tab=1`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/oldBookmark?tab=1`);
       await page.getByText(text).waitFor();
       expect(await page.getByTestId('unknown-address').textContent()).toBe('/innovationSpace/oldBookmark?tab=1');
       expect(new URL(page.url()).pathname).toBe('/innovationSpace/oldBookmark');

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage } from '../../fixtures/auth.js';
 import { shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 const STEP_TIMEOUT_MS = 90_000;
@@ -45,20 +45,15 @@ const LOCALES = [
 
 /** Issue 46 item 7: the server calls that had no page, each used where a user expects it. */
 describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
   let folderId: string;
   const folderName = `授权-${Date.now()}`;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-    const token = session.tokens.access_token;
+    const token = spec.session.tokens.access_token;
     // A library holding the patent, and a finished duplicate check of its abstract.
     const created = await apiCall<{ folder: { id: string } }>(
-      server.baseUrl,
+      spec.server.baseUrl,
       token,
       'POST',
       '/product/archive/v2/save',
@@ -68,17 +63,17 @@ describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
       },
     );
     folderId = created.folder.id;
-    await apiCall(server.baseUrl, token, 'POST', '/product/archive/v2/save', {
+    await apiCall(spec.server.baseUrl, token, 'POST', '/product/archive/v2/save', {
       action: 'collect',
       folderIds: [folderId],
       publicationNumbers: [PN],
     });
-    await apiCall(server.baseUrl, token, 'POST', '/product/patent/repeat', { text: TEXT });
+    await apiCall(spec.server.baseUrl, token, 'POST', '/product/patent/repeat', { text: TEXT });
     // expect.poll is for tests only: the check is awaited here on its state, not on time.
     const deadline = Date.now() + STEP_TIMEOUT_MS;
     for (;;) {
       const list = await apiCall<{ items: { state: string }[] }>(
-        server.baseUrl,
+        spec.server.baseUrl,
         token,
         'POST',
         '/product/patent/getRepeatList',
@@ -89,28 +84,24 @@ describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }, TEST_TIMEOUT_MS);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   for (const l of LOCALES) {
     it(
       `new search with extracted keywords, CNKI legal status, quick check and summary, library export and search (${l.tag})`,
       async () => {
-        const page: Page = await newSignedInPage(browser, server.baseUrl, session, {
+        const page: Page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
           viewport: { width: 1440, height: 960 },
           locale: l.locale,
         });
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
         if (l.tag === 'en') {
-          await page.goto(`${server.baseUrl}/home`);
+          await page.goto(`${spec.server.baseUrl}/home`);
           await page.getByText('English', { exact: true }).click();
         }
 
         // /search/searchNew: keywords of a pasted text join the expression.
-        await page.goto(`${server.baseUrl}/search/searchNew`);
+        await page.goto(`${spec.server.baseUrl}/search/searchNew`);
         await page.getByTestId('new-search').waitFor({ timeout: STEP_TIMEOUT_MS });
         await page.getByRole('button', { name: l.extract }).click();
         const dialog = page.getByRole('dialog');
@@ -123,13 +114,13 @@ describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
         await shot(page, `pages-new-search-${l.tag}.png`);
 
         // The detail page's legal tab: the whole application's status from /legal/cnki.
-        await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=${PN}&tab=legal`);
+        await page.goto(`${spec.server.baseUrl}/innovationSpace/searchDetail?pn=${PN}&tab=legal`);
         await page.getByText(l.cnki).waitFor({ timeout: STEP_TIMEOUT_MS });
         await page.getByText(l.cnki).scrollIntoViewIfNeeded();
         await shot(page, `pages-legal-cnki-${l.tag}.png`);
 
         // The duplicate check: a quick comparison with the patent, and the finished check's summary.
-        await page.goto(`${server.baseUrl}/innovationSpace/repeat`);
+        await page.goto(`${spec.server.baseUrl}/innovationSpace/repeat`);
         const quick = page.getByTestId('duplicate-quick');
         await quick.getByRole('textbox').fill(TEXT);
         await quick.getByRole('combobox').fill(PN);
@@ -143,7 +134,7 @@ describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
         await shot(page, `pages-duplicate-summary-${l.tag}.png`);
 
         // The library: its export downloads the spreadsheet.
-        await page.goto(`${server.baseUrl}/innovationSpace/collect?folder=${folderId}`);
+        await page.goto(`${spec.server.baseUrl}/innovationSpace/collect?folder=${folderId}`);
         await page.getByTestId('export-library').click();
         await shot(page, `pages-library-export-${l.tag}.png`);
         const [download] = await Promise.all([
@@ -153,7 +144,7 @@ describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
         expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
 
         // The search library: search within a library, saved expressions below.
-        await page.goto(`${server.baseUrl}/innovationSpace/collectSearch`);
+        await page.goto(`${spec.server.baseUrl}/innovationSpace/collectSearch`);
         await page.getByTestId('library-search').waitFor({ timeout: STEP_TIMEOUT_MS });
         await page.getByTestId('library-search').getByText(folderName).waitFor({ timeout: STEP_TIMEOUT_MS });
         await shot(page, `pages-library-search-${l.tag}.png`);

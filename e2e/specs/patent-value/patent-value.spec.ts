@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PatentValue } from '@patlas/contracts';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage } from '../../fixtures/auth.js';
 import { chooseOption, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -43,27 +43,15 @@ interface SearchPage {
 }
 
 describe.runIf(runBrowser)('[PATENT-VALUE]: the value panel and the value sort on the demo corpus', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  }, TEST_TIMEOUT_MS);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   async function openPage(locale: Locale): Promise<Page> {
-    const page = await newSignedInPage(browser, server.baseUrl, session, {
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 900 },
       locale,
     });
     if (locale === 'en-US') {
-      await page.goto(`${server.baseUrl}/home`);
+      await page.goto(`${spec.server.baseUrl}/home`);
       // The header switch is an antd Segmented (radio options), not a button.
       await page.getByText('English', { exact: true }).click();
     }
@@ -79,7 +67,7 @@ describe.runIf(runBrowser)('[PATENT-VALUE]: the value panel and the value sort o
       page.on('pageerror', (e) => errors.push(e.message));
 
       await page.goto(
-        `${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}&view=liebiaoshitu`,
+        `${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}&view=liebiaoshitu`,
       );
       await page.locator('.result-table .result-row').first().waitFor({ timeout: STEP_TIMEOUT_MS });
       await chooseOption({
@@ -90,8 +78,8 @@ describe.runIf(runBrowser)('[PATENT-VALUE]: the value panel and the value sort o
 
       // The page shows what the API ranks first, with the scores the index holds, best first.
       const expected = await apiCall<SearchPage>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         '/product/search/searchNew',
         {
@@ -119,8 +107,8 @@ describe.runIf(runBrowser)('[PATENT-VALUE]: the value panel and the value sort o
       await poll(() => new URL(page.url()).searchParams.get('tab')).toBe('value');
       await page.getByText(text.indicator).waitFor({ timeout: STEP_TIMEOUT_MS });
       const value = await apiCall<PatentValue>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         `/product/patentValue/evaluate/${encodeURIComponent(best)}`,
       );

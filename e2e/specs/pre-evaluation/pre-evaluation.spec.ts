@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage } from '../../fixtures/auth.js';
 import { shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -24,34 +24,22 @@ const LOCALES = [
  * corpus holds it as an X document), its feature matrix, one cell's evidence, the Word export.
  */
 describe.runIf(runBrowser)('[PRE-EVALUATION]: pre-evaluation with its evidence', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   for (const l of LOCALES) {
     it(`runs a pre-evaluation of a real claim, opens its matrix, a cell's evidence, and exports it (${l.tag})`, async () => {
-      const page: Page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page: Page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 1000 },
         locale: l.locale,
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       if (l.tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
       // The spec's path /preAssessment leads to the page.
-      await page.goto(`${server.baseUrl}/preAssessment`);
+      await page.goto(`${spec.server.baseUrl}/preAssessment`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace/preAssessment');
 
       // Under 30 characters: refused on the page, nothing sent.
@@ -102,7 +90,7 @@ describe.runIf(runBrowser)('[PRE-EVALUATION]: pre-evaluation with its evidence',
       );
 
       // One document against every feature.
-      await page.goto(`${server.baseUrl}/docDetails?${new URL(page.url()).searchParams.toString()}`);
+      await page.goto(`${spec.server.baseUrl}/docDetails?${new URL(page.url()).searchParams.toString()}`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace/docDetails');
       await page.getByTestId('doc-evidence').waitFor();
       expect(await page.getByTestId('evidence').count()).toBe(6);

@@ -1,39 +1,26 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 // Records of the end-to-end corpus whose texts state an effect (TEFFECT, extracted at index time).
 const EXPRESSION = 'TEFFECT=(提高 OR 降低 OR 减少 OR improve OR reduce)';
 
 describe.runIf(runBrowser)('[PME]: technical problem, means and effect (issue 46 item 3)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   it('shows the three on a Chinese and an English detail page', async () => {
     for (const [locale, pn] of [
       ['zh-CN', 'CN111874922B'],
       ['en-US', 'US7314687B2'],
     ] as const) {
-      const page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1366, height: 900 },
         locale,
       });
-      await page.goto(`${server.baseUrl}/search/detail?pn=${pn}`);
+      await page.goto(`${spec.server.baseUrl}/search/detail?pn=${pn}`);
       await page.waitForURL(/\/innovationSpace\/searchDetail\?pn=/);
       const section = page.getByTestId('problem-means-effect');
       await section.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
@@ -51,14 +38,14 @@ describe.runIf(runBrowser)('[PME]: technical problem, means and effect (issue 46
   });
 
   it('draws the technology–effect matrix and opens a cell as a result page', async () => {
-    const page = await newSignedInPage(browser, server.baseUrl, session, {
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 900 },
       locale: 'zh-CN',
     });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const q = encodeURIComponent(EXPRESSION);
-    await page.goto(`${server.baseUrl}/innovationSpace/searchResult/analysis?q=${q}&chart=techEffect`);
+    await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult/analysis?q=${q}&chart=techEffect`);
     await expect
       .poll(() => page.getByTestId('analysis-chart-title').innerText(), { timeout: 30_000 })
       .toBe('技术功效矩阵');

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -21,35 +20,23 @@ const QUERY = 'PA=(歌尔)';
  * mark and adds its own.
  */
 describe.runIf(runBrowser)('[SEARCH][READ-MARKS]: reading marks and "unread only" on the result page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
   /** The patents opened so far (by this user, in this file). */
   const opened: string[] = [];
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   for (const lang of LOCALES) {
     it(`opens a patent, sees it marked on return, and lists the unread only (${lang.tag})`, async () => {
-      const page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       if (lang.tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
-      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(QUERY)}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(QUERY)}`);
       const total = await resultTotal(page);
       expect(total).toBeGreaterThan(3);
       // What the earlier run opened is marked already.

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage } from '../../fixtures/auth.js';
 import { resultTotal, shot, totalOf } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -18,31 +17,19 @@ const LOCALES = [
  * name dropped in 2016). Merged, they are one applicant under the current name, its spellings listed.
  */
 describe.runIf(runBrowser)('[SEARCH][APPLICANT]: applicant names merged under the current standardised name', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   for (const lang of LOCALES) {
     it(`counts 歌尔股份 and 歌尔声学 as one, lists the spellings, filters to that count, and splits them when off (${lang.tag})`, async () => {
-      const page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
       });
       if (lang.tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
-      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('PA=(歌尔)')}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('PA=(歌尔)')}`);
       await resultTotal(page);
       const facet = page.locator('[data-facet="applicant"]');
       const labels = facet.locator('.facet-value-label');
@@ -67,7 +54,7 @@ describe.runIf(runBrowser)('[SEARCH][APPLICANT]: applicant names merged under th
       await expect.poll(() => resultTotal(page)).toBe(count);
 
       // Off: names as written, counted apart (fewer for the PatSnap spelling alone).
-      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('PA=(歌尔)')}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('PA=(歌尔)')}`);
       await resultTotal(page);
       await page.getByRole('switch', { name: lang.merge }).click();
       await page.waitForURL(/names=written/);

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage } from '../../fixtures/auth.js';
 import { shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -14,34 +13,22 @@ const EXPRESSION = `PN=(${USPTO} OR ${CN_LAPSED})`;
 
 /** Issue 43 items 10 and 11: no Chinese status left in English, untitled records titled by their abstract. */
 describe.runIf(runBrowser)('[SEARCH][ENGLISH]: English records and statuses in English mode', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   it('shows the abstract title, marked, and the legal status in English; both in Chinese mode as written', async () => {
     for (const { locale, tag, mark, status } of [
       { locale: 'en-US', tag: 'en', mark: '(from abstract)', status: 'Unpaid annual fees' },
       { locale: 'zh-CN', tag: 'zh', mark: '（摘自摘要）', status: '未缴年费' },
     ] as const) {
-      const page = await newSignedInPage(browser, server.baseUrl, session, {
+      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1366, height: 900 },
         locale,
       });
       if (tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
+        await page.goto(`${spec.server.baseUrl}/home`);
         await page.getByText('English', { exact: true }).click();
       }
-      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}`);
       const titled = page.getByTestId('abstract-title-hit');
       await expect.poll(() => titled.count()).toBe(1);
       const text = (await titled.innerText()).trim();
@@ -51,7 +38,7 @@ describe.runIf(runBrowser)('[SEARCH][ENGLISH]: English records and statuses in E
       expect(await lapsedRow.locator('.result-legal-status').innerText()).toContain(status);
       await shot(page, `issue43-english-records-results-${tag}.png`);
 
-      await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=${USPTO}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchDetail?pn=${USPTO}`);
       const header = page.getByTestId('abstract-title');
       await expect.poll(() => header.count()).toBe(1);
       expect(await header.innerText()).toContain(mark);

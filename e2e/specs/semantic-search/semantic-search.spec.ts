@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { apiCall, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
 import { shot, totalOf } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -36,36 +36,30 @@ async function waitForVectors(baseUrl: string): Promise<void> {
 }
 
 async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string): Promise<Page> {
-  const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
+  const page = await newSignedInPage(browser, baseUrl, session, {
+    viewport: { width: 1366, height: 900 },
+    locale,
+  });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return page;
 }
 
 describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
+  const spec = signedInSpec();
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
     // The vector space is learned from the corpus after the demo import; search once it is there.
-    await waitForVectors(server.baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await waitForVectors(spec.server.baseUrl);
   });
 
   it(
     '[SEARCH][SEMANTIC]: a pasted paragraph opens the result page in rank order; filters, selection, analysis and reload apply to the set',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${server.baseUrl}/home?tabName=semantics`);
+      await page.goto(`${spec.server.baseUrl}/home?tabName=semantics`);
 
       const text = page.getByRole('textbox', { name: '技术描述' });
       await text.fill(PARAGRAPH);
@@ -89,8 +83,8 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
       // Rank order: the rows are the semantic ranking; each says its rank and its calibrated band
       // (issue 43 item 8), not the fused score as a percentage.
       const ranking = await apiCall<{ items: { publicationNumber: string; relevance: number }[] }>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         '/product/search/semantics',
         { key, page: 1, pageSize: 20 },
@@ -116,8 +110,8 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
       // The search is in the history with the spec's semantic fields, and reopens this result page.
       await poll(async () => {
         const listed = await apiCall<Listed>(
-          server.baseUrl,
-          session.tokens.access_token,
+          spec.server.baseUrl,
+          spec.session.tokens.access_token,
           'POST',
           '/product/history/list',
           { pageSize: 50 },
@@ -172,7 +166,7 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
 
       // The same set in English.
       await page.getByText('English', { exact: true }).click();
-      await page.goto(`${server.baseUrl}/innovationSpace/searchResult?set=${encodeURIComponent(setParam)}`);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?set=${encodeURIComponent(setParam)}`);
       await poll(totalText).toMatch(/^Top [\d,]+ most similar$/);
       expect(Number(/[\d,]+/.exec(await totalText())?.[0].replace(/,/g, ''))).toBe(size);
       await poll(async () => (await rankLabels())[0]).toMatch(
@@ -190,8 +184,8 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
     '[SEARCH][SEMANTIC]: a short text is also searched with its nearest terms, shown as chips; removing one searches again without it',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
-      await page.goto(`${server.baseUrl}/home?tabName=semantics`);
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
+      await page.goto(`${spec.server.baseUrl}/home?tabName=semantics`);
       await page.getByRole('textbox', { name: '技术描述' }).fill('锂电池');
       await page.locator('.semantic-form').getByRole('button', { name: '语义检索' }).click();
       const onResults = (url: URL) => url.pathname === '/innovationSpace/searchResult' && url.searchParams.has('set');
@@ -206,8 +200,8 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
       await poll(async () => (await chips()).length).toBeGreaterThan(0);
       const before = (await chips()).map((c) => c.trim());
       const stored = await apiCall<{ expansions: string[] }>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         '/product/search/semantics',
         { key: firstKey, page: 1, pageSize: 20 },
@@ -222,8 +216,8 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
       await page.waitForURL((url) => onResults(url) && !url.searchParams.get('set')?.endsWith(firstKey));
       const secondKey = (new URL(page.url()).searchParams.get('set') ?? '').slice('semantic:'.length);
       const again = await apiCall<{ expansions: string[]; query: { excludeExpansions?: string[] } }>(
-        server.baseUrl,
-        session.tokens.access_token,
+        spec.server.baseUrl,
+        spec.session.tokens.access_token,
         'POST',
         '/product/search/semantics',
         { key: secondKey, page: 1, pageSize: 20 },
@@ -241,8 +235,8 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
     '[SEARCH][SEMANTIC]: an over-long text is kept and refused; an expired key says so in English',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
-      await page.goto(`${server.baseUrl}/home?tabName=semantics`);
+      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
+      await page.goto(`${spec.server.baseUrl}/home?tabName=semantics`);
       const text = page.getByRole('textbox', { name: '技术描述' });
       const long = PARAGRAPH.repeat(Math.ceil(50_010 / PARAGRAPH.length)).slice(0, 50_010);
       await text.fill(long);
@@ -256,7 +250,7 @@ describe.runIf(runBrowser)('[SEARCH][SEMANTIC]: semantic search on the home page
       await shot(page, 'semantic-search-too-long.png');
 
       await page.getByText('English', { exact: true }).click();
-      await page.goto(`${server.baseUrl}/home?tabName=semantics&key=sNoSuchKey000000&page=1`);
+      await page.goto(`${spec.server.baseUrl}/home?tabName=semantics&key=sNoSuchKey000000&page=1`);
       await poll(() => page.getByTestId('semantic-error').innerText()).toContain(
         'This semantic search has expired, please search again',
       );

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../../fixtures/browser.js';
+import { newSignedInPage } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
@@ -21,30 +20,18 @@ const LOCALES = [
 
 /** Issue 46 item 9: the spec's pager, back-to-top and breadcrumb on the result page. */
 describe.runIf(runBrowser)('[UI][CONVENTIONS]: pager, back-to-top and breadcrumb', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let session: ApiSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    session = await apiLogin(server.baseUrl, DEMO.email, DEMO.password);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const spec = signedInSpec();
 
   it.each(LOCALES)('result page in $tag', async (lang) => {
-    const page = await newSignedInPage(browser, server.baseUrl, session, {
+    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 700 },
       locale: lang.locale,
     });
     if (lang.tag === 'en') {
-      await page.goto(`${server.baseUrl}/home`);
+      await page.goto(`${spec.server.baseUrl}/home`);
       await page.getByText('English', { exact: true }).click();
     }
-    await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池)')}`);
+    await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池)')}`);
     const total = await resultTotal(page);
     const pages = Math.ceil(total / 20);
     expect(pages).toBeGreaterThan(2);
