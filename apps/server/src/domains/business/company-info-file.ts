@@ -82,7 +82,11 @@ export function readCompanyInfoRows(rows: readonly SourceRow[], lang: Language):
   let columns: Record<Column, number> = Object.fromEntries(ORDER.map((c, i) => [c, i])) as Record<Column, number>;
   let body = rows;
   const first = rows[0];
-  if (first && first.cells.some((c) => HEADERS.name.test(clean(c))) && first.cells.some((c) => HEADERS.listed.test(clean(c)))) {
+  if (
+    first &&
+    first.cells.some((c) => HEADERS.name.test(clean(c))) &&
+    first.cells.some((c) => HEADERS.listed.test(clean(c)))
+  ) {
     const headerCells = first.cells.map(clean);
     columns = Object.fromEntries(
       ORDER.map((c) => [c, headerCells.findIndex((cell) => HEADERS[c].test(cell))]),
@@ -123,8 +127,7 @@ export function readCompanyInfoRows(rows: readonly SourceRow[], lang: Language):
       line: row.line,
     });
   }
-  if (entries.length === 0 && errors.omittedCount === 0 && body.length === 0)
-    errors.push({ line: 1, message: m.none });
+  if (entries.length === 0 && errors.omittedCount === 0 && body.length === 0) errors.push({ line: 1, message: m.none });
   return { entries, errors: errors.list(lang, {}) };
 }
 

@@ -7,7 +7,10 @@ const dialects = await reachableDialects();
 
 /** Issue 46 item 4: listed or not, from the operators' company information file (docs/company-fields.md). */
 const CATL: Party = { name: '宁德时代新能源科技股份有限公司', type: 'company' };
-const CATL_EN: Party = { name: 'CONTEMPORARY AMPEREX TECHNOLOGY CO LTD', standardName: '宁德时代新能源科技股份有限公司' };
+const CATL_EN: Party = {
+  name: 'CONTEMPORARY AMPEREX TECHNOLOGY CO LTD',
+  standardName: '宁德时代新能源科技股份有限公司',
+};
 const BYD: Party = { name: '比亚迪股份有限公司', type: 'company' };
 const SMALL: Party = { name: '苏州某某电池有限公司', type: 'company' };
 const TSINGHUA: Party = { name: '清华大学', type: 'university' };
@@ -90,8 +93,9 @@ describe.each(dialects)('company information file and PA-LISTED on %s', (dialect
   it('imports the file, reports the malformed lines by number and keeps the rest', async () => {
     const res = await importFile(Buffer.from(CSV), '企业信息表.csv');
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json<{ data: { companies: number; listed: number; errors: { line: number; message: string }[] } }>()
-      .data;
+    const data = res.json<{
+      data: { companies: number; listed: number; errors: { line: number; message: string }[] };
+    }>().data;
     expect(data).toMatchObject({ companies: 3, listed: 2 });
     expect(data.errors.map((e) => e.line)).toEqual([4, 6]);
     expect(data.errors[0]!.message).toBe('企业名称为空');
