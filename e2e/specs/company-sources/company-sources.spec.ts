@@ -85,7 +85,9 @@ describe.runIf(runBrowser)('[SEARCH][COMPANY-SOURCES]: company fields and data-s
       await page.locator(`tr[data-row-key="${HK_UNIVERSITY}"]`).waitFor({ timeout: 60_000 });
       expect(await resultTotal(page)).toBe(1);
       await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=${HK_UNIVERSITY}`);
-      await page.locator('.patent-company-info', { hasText: lang.notListed }).waitFor({ timeout: 60_000 });
+      const info = page.locator('.patent-company-info', { hasText: lang.notListed });
+      await info.waitFor({ timeout: 60_000 });
+      await info.scrollIntoViewIfNeeded();
       await shot(page, `company-listed-${lang.tag}.png`);
 
       const { total } = await apiCall<{ total: number }>(

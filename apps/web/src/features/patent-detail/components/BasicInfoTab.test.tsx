@@ -81,7 +81,7 @@ describe('company information on the detail page', () => {
     expect(screen.getByText('Company information')).toBeTruthy();
     expect(screen.getByText('Listed')).toBeTruthy();
     expect(screen.getByText('Not listed')).toBeTruthy();
-    expect(screen.getByText('Type: 股份有限公司；Region: 广东')).toBeTruthy();
+    expect(screen.getByText('Type: 股份有限公司; Region: 广东')).toBeTruthy();
     cleanup();
     // No file, or a file that does not name the applicants: no column at all.
     renderIn('zh');

@@ -197,7 +197,7 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
                   {info.listed && [info.board, info.stockCode].filter(Boolean).join(' ')}
                   {details.length > 0 && (
                     <Typography.Text type="secondary" style={{ display: 'block' }}>
-                      {details.join('；')}
+                      {details.join(lang === 'zh' ? '；' : '; ')}
                     </Typography.Text>
                   )}
                 </span>
