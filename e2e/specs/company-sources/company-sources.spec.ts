@@ -1,26 +1,57 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium } from '../../fixtures/browser.js';
-import { apiCall, newSignedInPage } from '../../fixtures/auth.js';
+import { ADMIN, apiCall, apiLogin, newSignedInPage } from '../../fixtures/auth.js';
 import { chooseOption, resultTotal, shot } from '../../fixtures/page.js';
 import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
 
 const LOCALES = [
-  { locale: 'zh-CN', tag: 'zh', company: '申请人类型=大专院校 AND 申请人国别=香港', group: '中国港澳台' },
-  { locale: 'en-US', tag: 'en', company: 'PA-TYPE=university AND PA-CC=HK', group: 'Hong Kong, Macao, Taiwan' },
+  {
+    locale: 'zh-CN',
+    tag: 'zh',
+    company: '申请人类型=大专院校 AND 申请人国别=香港',
+    listed: '是否上市=否 AND 申请人国别=香港',
+    notListed: '未上市',
+    group: '中国港澳台',
+  },
+  {
+    locale: 'en-US',
+    tag: 'en',
+    company: 'PA-TYPE=university AND PA-CC=HK',
+    listed: 'PA-LISTED=no AND PA-CC=HK',
+    notListed: 'Not listed',
+    group: 'Hong Kong, Macao, Taiwan',
+  },
 ] as const;
 
+/** The operators' company information file (docs/company-fields.md): the HK applicant, not listed. */
+const COMPANY_INFO = '企业名称,是否上市,企业类型,地区\n香港理工大学,否,大专院校,香港\n,是,,\n';
 /** The e2e corpus's one applicant from Hong Kong: 香港理工大学 (a university). */
 const HK_UNIVERSITY = 'CN111929899A';
 const OFFICES = 'CC=(CN OR TW OR HK OR US)';
 
 /**
- * Issue 46 items 4 and 6: a company information field (applicant type and country) searched from
+ * Issue 46 items 4 and 6: company information fields (applicant type and country; listed or not from
+ * the imported company information file, also shown on the detail page) searched from
  * the result page, and the data-source selector's 港澳台 group (cnOther) narrowing a result list.
  */
 describe.runIf(runBrowser)('[SEARCH][COMPANY-SOURCES]: company fields and data-source groups', () => {
   const spec = signedInSpec();
+
+  beforeAll(async () => {
+    const admin = await apiLogin(spec.server.baseUrl, ADMIN.email, ADMIN.password);
+    const form = new FormData();
+    form.append('file', new Blob([COMPANY_INFO], { type: 'text/csv' }), '企业信息表.csv');
+    const response = await fetch(`${spec.server.baseUrl}/api/platform/business/companyInfo/import`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin.tokens.access_token}` },
+      body: form,
+    });
+    const imported = ((await response.json()) as { data: { companies: number; errors: { line: number }[] } }).data;
+    expect(imported.companies).toBe(1);
+    expect(imported.errors.map((e) => e.line)).toEqual([3]);
+  });
 
   for (const lang of LOCALES) {
     it(`searches by applicant type and country, then by the 港澳台 group (${lang.tag})`, async () => {
@@ -38,6 +69,16 @@ describe.runIf(runBrowser)('[SEARCH][COMPANY-SOURCES]: company fields and data-s
       await page.locator(`tr[data-row-key="${HK_UNIVERSITY}"]`).waitFor({ timeout: 60_000 });
       expect(await resultTotal(page)).toBe(1);
       await shot(page, `company-field-${lang.tag}.png`);
+
+      // Listed or not, from the imported company information file, searched and shown on the detail page.
+      await results(lang.listed);
+      await page.locator(`tr[data-row-key="${HK_UNIVERSITY}"]`).waitFor({ timeout: 60_000 });
+      expect(await resultTotal(page)).toBe(1);
+      await page.goto(`${spec.server.baseUrl}/innovationSpace/searchDetail?pn=${HK_UNIVERSITY}`);
+      const info = page.locator('.patent-company-info', { hasText: lang.notListed });
+      await info.waitFor({ timeout: 60_000 });
+      await info.scrollIntoViewIfNeeded();
+      await shot(page, `company-listed-${lang.tag}.png`);
 
       const { total } = await apiCall<{ total: number }>(
         spec.server.baseUrl,

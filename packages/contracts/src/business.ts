@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnalysisFilterSchema } from './analysis.js';
+export { CompanyInfoSchema, type CompanyInfo } from './company-info.js';
 
 /**
  * Companies (spec 2 §7 /business/search/business and /tree; docs/companies.md). A company is the
@@ -116,3 +117,27 @@ export type BusinessTreeSummary = z.infer<typeof BusinessTreeSummarySchema>;
 export const MAX_TREE_CSV_BYTES = 5 * 1024 * 1024;
 /** Relations one imported file may hold. */
 export const MAX_TREE_RELATIONS = 100_000;
+
+/** A malformed line of an imported company information file (not imported; the rest is). */
+export const CompanyInfoLineErrorSchema = z.object({ line: z.number().int(), message: z.string() });
+
+/** `POST /api/platform/business/companyInfo/import` (multipart CSV or XLSX): what was imported and what was not. */
+export const CompanyInfoImportResponseSchema = z.object({
+  companies: z.number().int(),
+  listed: z.number().int(),
+  source: z.string(),
+  errors: z.array(CompanyInfoLineErrorSchema),
+});
+export type CompanyInfoImportResponse = z.infer<typeof CompanyInfoImportResponseSchema>;
+
+/** `GET /api/platform/business/companyInfo`: the imported company information, for the operators' page. */
+export const CompanyInfoSummarySchema = z.object({
+  companies: z.number().int(),
+  listed: z.number().int(),
+  source: z.string().nullable(),
+  importedAt: z.string().nullable(),
+});
+export type CompanyInfoSummary = z.infer<typeof CompanyInfoSummarySchema>;
+
+/** Companies one company information file may hold (each listed one is a phrase of PA-LISTED's expansion). */
+export const MAX_COMPANY_INFO_ROWS = 20_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompanyInfoSchema } from './company-info.js';
 import { ProblemMeansEffectSchema } from './problem-means-effect.js';
 import { MAX_READING_MARK_LOOKUP } from './limits.js';
 
@@ -308,6 +309,11 @@ export const PatentDetailSchema = PatentSchema.extend({
   referenced: z.record(z.string(), ReferencedPatentSchema).optional(),
   /** Technical problem, means and effect read from the texts (the TPROB / TMEANS / TEFFECT fields; docs/problem-means-effect.md). */
   problemMeansEffect: ProblemMeansEffectSchema.optional(),
+  /**
+   * What the operators' company information file says of the applicants it holds, keyed by the
+   * applicant's name as the record writes it (docs/company-fields.md); absent when it holds none.
+   */
+  companyInfo: z.record(z.string(), CompanyInfoSchema).optional(),
 });
 export type PatentDetail = z.infer<typeof PatentDetailSchema>;
 

@@ -118,6 +118,14 @@ export const QUERY_MESSAGES: Readonly<Record<QueryErrorCode, QueryMessage>> = {
     zh: '检索式有误：第 {col} 列的“@{name}”不是您的申请人组（请在“申请人组”中创建，或确认他人分享给您的申请人组）',
     en: 'Expression incorrect at column {col}: "@{name}" is not one of your applicant groups (create it under Applicant groups, or accept one shared with you)',
   },
+  QUERY_COMPANY_INFO_MISSING: {
+    zh: '检索式有误：第 {col} 列的 {field} 需要企业信息表，但尚未导入企业信息（请管理员在“数据导入”页上传企业信息表）',
+    en: 'Expression incorrect at column {col}: {field} needs the company information file, but no company information has been imported (an operator uploads it on the Data import page)',
+  },
+  QUERY_LISTED_VALUE: {
+    zh: '检索式有误：第 {col} 列的“{value}”不是 {field} 的取值，请写 是 或 否',
+    en: 'Expression incorrect at column {col}: "{value}" is not a value of {field}; write yes or no',
+  },
 };
 
 /** The localised message of a query error, with `{col}` (1-based) and the error's params filled in. */

@@ -76,6 +76,8 @@ describe('errors: code and span', () => {
     // Found by the server, which knows the user's history (apps/server search.routes.test.ts).
     tested.add('QUERY_REFERENCE_NOT_FOUND').add('QUERY_REFERENCE_CYCLE').add('QUERY_REFERENCE_UNUSABLE');
     tested.add('QUERY_REFERENCE_UNSUPPORTED').add('QUERY_APPLICANT_GROUP_NOT_FOUND');
+    // Found by the server, which knows the imported company information (apps/server business company-info.routes.test.ts).
+    tested.add('QUERY_COMPANY_INFO_MISSING').add('QUERY_LISTED_VALUE');
     expect(QUERY_ERROR_CODES.filter((code) => !tested.has(code))).toEqual([]);
   });
 

@@ -60,6 +60,10 @@ export const QUERY_ERROR_CODES = [
   'QUERY_REFERENCE_UNSUPPORTED',
   /** `PA=@组名` names no applicant group of the user (own or shared with them and accepted). Found by the server. */
   'QUERY_APPLICANT_GROUP_NOT_FOUND',
+  /** `PA-LISTED` while no company information file has been imported (docs/company-fields.md). Found by the server. */
+  'QUERY_COMPANY_INFO_MISSING',
+  /** `PA-LISTED` with a value other than 是/否 (yes/no, listed/unlisted). Found by the server. */
+  'QUERY_LISTED_VALUE',
 ] as const;
 
 export type QueryErrorCode = (typeof QUERY_ERROR_CODES)[number];

@@ -30,6 +30,7 @@ const CANONICAL_IDS = [
   'CITY',
   'PA-TYPE',
   'PA-CC',
+  'PA-LISTED',
   'IPC',
   'IPC-MAIN',
   'CPC',

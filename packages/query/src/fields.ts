@@ -288,6 +288,16 @@ export const FIELDS: readonly FieldDef[] = Object.freeze([
     en: 'Applicant country / region',
     example: 'PA-CC=(HK OR MO OR TW)',
   }),
+  // Expanded by the server into the names the operators' company information file marks listed (or not).
+  field({
+    id: 'PA-LISTED',
+    aliases: ['LISTED', '是否上市', '上市', '上市企业'],
+    type: 'keyword',
+    group: 'party',
+    zh: '申请人是否上市',
+    en: 'Applicant listed',
+    example: 'PA-LISTED=是',
+  }),
   // Classifications
   field({
     id: 'IPC',

@@ -19,6 +19,8 @@ import { BatchSearchService } from '../domains/batch-search/batch-search.service
 import { businessDomain } from '../domains/business/business.domain.js';
 import { BusinessRepository } from '../domains/business/business.repository.js';
 import { BusinessService } from '../domains/business/business.service.js';
+import { CompanyInfoRepository } from '../domains/business/company-info.repository.js';
+import { CompanyInfoService } from '../domains/business/company-info.service.js';
 import { chartDomain } from '../domains/chart/chart.domain.js';
 import { ChartRepository } from '../domains/chart/chart.repository.js';
 import { ChartService } from '../domains/chart/chart.service.js';
@@ -116,6 +118,8 @@ export function searchRepositories(database: DatabaseHandle) {
     citationQueries: new CitationQueryRepository(db),
     /** imported company trees (domains/business) */
     companyRelations: new BusinessRepository(db),
+    /** the operators' company information file: listed or not, type, region (domains/business) */
+    companyInfo: new CompanyInfoRepository(db),
     /** the translation calls' daily character counts (domains/translation) */
     translationUsage: new TranslationUsageRepository(db),
     /** the simple-family expansions each account made (domains/search, its quota) */
@@ -153,6 +157,7 @@ export function searchServices(r: Repositories, infra: Infrastructure, before: I
   const citationSets = new CitationSets({ patents, repository: r.citationQueries });
   const translationProvider = createTranslationProvider(config.translate);
   const readMarks = new ReadMarkService(r.readMarks, now);
+  const companyInfo = new CompanyInfoService(r.companyInfo, infra.sheets, now);
   const search = new SearchService(engine, r.searchStates, {
     sets: setResolversOf(r, semanticSearch, citationSets),
     // Analyses and text mining read a set for the caller of the request being served.
@@ -163,6 +168,8 @@ export function searchServices(r: Repositories, infra: Infrastructure, before: I
     translator: new TermTranslator(translationProvider, config.translate.queryTimeoutMs),
     // PA=@组名 (issue 46): the user's applicant groups, read from the applicant-group domain's table.
     applicantGroups: applicantGroupNames(r.applicantGroups),
+    // PA-LISTED=是 (issue 46 item 4): the names the operators' company information file marks listed.
+    listedCompanies: companyInfo,
     // The result page's "unread only" leaves out the patents the searcher opened.
     readMarks,
   });
@@ -247,6 +254,8 @@ export function searchServices(r: Repositories, infra: Infrastructure, before: I
     awards,
     /** companies and their trees (domains/business) */
     business: new BusinessService(engine, search, patents, r.companyRelations),
+    /** the operators' company information file (domains/business): PA-LISTED and the detail page's parties */
+    companyInfo,
     dashboards: new DashboardsService(engine, search, awards),
     batchSearch: new BatchSearchService(patents, search, r.batchRecords, now, infra.sheets),
     translation: new TranslationService(translationProvider, infra.translationDelay, {
@@ -271,6 +280,7 @@ export function searchEntries(s: Services, infra: Infrastructure): AreaEntries {
         patents: s.patents,
         drawingsDir: infra.drawingsDir,
         readMarks: s.readMarks,
+        companyInfo: s.companyInfo,
       }),
       routesOf(searchDomain, {
         prefix: API,
@@ -304,7 +314,7 @@ export function searchEntries(s: Services, infra: Infrastructure): AreaEntries {
       routesOf(awardDomain, { prefix: PRODUCT, awards: s.awards }),
       routesOf(batchSearchDomain, { prefix: API, batchSearch: s.batchSearch }),
       routesOf(translationDomain, { prefix: PRODUCT, translation: s.translation }),
-      routesOf(businessDomain, { prefix: API, business: s.business }),
+      routesOf(businessDomain, { prefix: API, business: s.business, companyInfo: s.companyInfo }),
       routesOf(citationDomain, { prefix: PRODUCT, citation: s.citation }),
       routesOf(patentValueDomain, {
         prefix: PRODUCT,

@@ -917,6 +917,21 @@ export interface CompanyRelationsTable {
   imported_at: string;
 }
 
+/** Company information imported by operators (domains/business, docs/company-fields.md). */
+export interface CompanyInfoTable {
+  company_key: string;
+  name: string;
+  /** 1 listed, 0 not listed. */
+  listed: number;
+  board: string | null;
+  stock_code: string | null;
+  company_type: string | null;
+  region: string | null;
+  source: string;
+  line: number;
+  imported_at: string;
+}
+
 export interface PatentValuesTable {
   publication_number: string;
   /** The record's cohorts, narrowest first, joined by `|` (H01M·2019|H01·2019|H·2019|·2019|*). */
@@ -999,6 +1014,7 @@ export interface Database {
   patents: PatentsTable;
   patent_values: PatentValuesTable;
   company_relations: CompanyRelationsTable;
+  company_info: CompanyInfoTable;
   patent_value_cohorts: PatentValueCohortsTable;
   patent_numbers: PatentNumbersTable;
   patent_citations: PatentCitationsTable;

@@ -5,6 +5,8 @@ import {
   BusinessTreeRequestSchema,
   BusinessTreeResponseSchema,
   BusinessTreeSummarySchema,
+  CompanyInfoImportResponseSchema,
+  CompanyInfoSummarySchema,
 } from '../business.js';
 import { endpoint } from '../endpoint.js';
 
@@ -28,5 +30,16 @@ export const businessEndpoints = {
     method: 'POST',
     path: '/platform/business/tree/import',
     response: BusinessTreeImportResponseSchema,
+  }),
+  companyInfoSummary: endpoint({
+    method: 'GET',
+    path: '/platform/business/companyInfo',
+    response: CompanyInfoSummarySchema,
+  }),
+  /** A multipart upload of the company information file (.csv or .xlsx, one file). */
+  importCompanyInfo: endpoint({
+    method: 'POST',
+    path: '/platform/business/companyInfo/import',
+    response: CompanyInfoImportResponseSchema,
   }),
 };

@@ -39,6 +39,7 @@ import * as disclosureVersionRange from './202612170110-disclosure-version-range
 import * as createApplicantGroups from './202612180100-create-applicant-groups.js';
 import * as createFamilyExpansions from './202612180200-create-family-expansions.js';
 import * as createReadingMarks from './202612180300-create-reading-marks.js';
+import * as createCompanyInfo from './202612190400-create-company-info.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612180100-create-applicant-groups': createApplicantGroups,
   '202612180200-create-family-expansions': createFamilyExpansions,
   '202612180300-create-reading-marks': createReadingMarks,
+  '202612190400-create-company-info': createCompanyInfo,
 };

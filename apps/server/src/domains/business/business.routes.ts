@@ -7,6 +7,7 @@ import { readUpload } from '../../files/upload.js';
 import { languageOf } from '../../plugins/locale.js';
 import type { RouteAccess } from '../../kernel/access.plugin.js';
 import type { BusinessService } from './business.service.js';
+import type { CompanyInfoService } from './company-info.service.js';
 
 export interface BusinessRoutesOptions {
   service: BusinessService;
@@ -48,8 +49,15 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
   );
 };
 
-/** /api/platform/business/tree: the operators' import of the parent/subsidiary CSV. */
-export const businessPlatformRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = async (app, { service }) => {
+export interface BusinessPlatformRoutesOptions extends BusinessRoutesOptions {
+  companyInfo: CompanyInfoService;
+}
+
+/** /api/platform/business/tree and /companyInfo: the operators' imports of the parent/subsidiary CSV and the company information file. */
+export const businessPlatformRoutes: FastifyPluginAsyncZod<BusinessPlatformRoutesOptions> = async (
+  app,
+  { service, companyInfo },
+) => {
   route(
     app,
     endpoints.treeSummary,
@@ -84,6 +92,43 @@ export const businessPlatformRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions
       });
       if (!/\.(csv|txt)$/i.test(filename)) throw new AppError('IMPORT_FILE_TYPE', { types: '.csv' });
       return ok(await service.importTree(file, filename, languageOf(request)));
+    },
+  );
+
+  route(
+    app,
+    endpoints.companyInfoSummary,
+    {
+      config: { access: SYS_PERMISSION },
+      schema: {
+        summary: 'How many companies the imported company information file holds, how many listed, and which file',
+        tags: ['business'],
+      },
+    },
+    async () => ok(await companyInfo.summary()),
+  );
+
+  route(
+    app,
+    endpoints.importCompanyInfo,
+    {
+      config: { access: SYS_PERMISSION },
+      schema: {
+        summary:
+          'Replaces the company information (name, listed, board, stock code, type, region) with a CSV or XLSX; malformed rows are listed by line and the rest imported',
+        tags: ['business'],
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const { file, filename } = await readUpload(request, {
+        limit: {
+          bytes: MAX_TREE_CSV_BYTES,
+          tooLarge: () => new AppError('IMPORT_FILE_TOO_LARGE', { name: 'CSV / XLSX', max: '5MB' }),
+        },
+      });
+      if (!/\.(csv|txt|xlsx)$/i.test(filename)) throw new AppError('IMPORT_FILE_TYPE', { types: '.csv, .xlsx' });
+      return ok(await companyInfo.importFile(file, filename, languageOf(request)));
     },
   );
 };

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { patentEndpoints as endpoints } from '@patlas/contracts';
+import { patentEndpoints as endpoints, type CompanyInfo, type PatentDetail } from '@patlas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { route } from '../../kernel/route.js';
@@ -13,12 +13,36 @@ export interface PatentRoutesOptions {
   drawingsDir: string;
   /** Reading marks: the detail call marks its patent read for its caller (absent: no marks). */
   readMarks?: ReadMarkService | undefined;
+  /** What the operators' company information file says of the applicants (absent: nothing added). */
+  companyInfo?: CompanyInfoSource | undefined;
+}
+
+/** The business domain's company information as the detail reads it (docs/company-fields.md). */
+export interface CompanyInfoSource {
+  infoOf(names: readonly string[]): Promise<Map<string, CompanyInfo>>;
+}
+
+/**
+ * What the company information file says of the record's applicants, keyed by the name as written:
+ * found by the standardised name, else by the written one.
+ */
+async function companyInfoOf(detail: PatentDetail, source: CompanyInfoSource): Promise<Record<string, CompanyInfo>> {
+  const parties = detail.applicants ?? [];
+  if (parties.length === 0) return {};
+  const names = [...new Set(parties.flatMap((p) => [p.name, ...(p.standardName ? [p.standardName] : [])]))];
+  const found = await source.infoOf(names);
+  const info: Record<string, CompanyInfo> = {};
+  for (const p of parties) {
+    const hit = (p.standardName ? found.get(p.standardName) : undefined) ?? found.get(p.name);
+    if (hit) info[p.name] = hit;
+  }
+  return info;
 }
 
 /** Patent detail, compare and drawings under /api/product/patent. */
 export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (
   app,
-  { service, drawingsDir, readMarks },
+  { service, drawingsDir, readMarks, companyInfo },
 ) => {
   route(
     app,
@@ -31,7 +55,11 @@ export const patentRoutes: FastifyPluginAsyncZod<PatentRoutesOptions> = async (
       },
     },
     async (request) => {
-      const detail = await service.getDetail(request.query.pn);
+      let detail = await service.getDetail(request.query.pn);
+      if (companyInfo) {
+        const info = await companyInfoOf(detail, companyInfo);
+        if (Object.keys(info).length > 0) detail = { ...detail, companyInfo: info };
+      }
       // Spec 2 §3/§9 reading marks: opening a patent marks it read for its user (IP visitors keep none).
       // A mark that cannot be written leaves the detail answered (and is logged).
       const userId = request.auth.userId;

@@ -37,6 +37,7 @@ import {
 import { AppError } from '../../errors.js';
 import { scopeOf } from './source-scope.js';
 import { expandApplicantGroups, type ApplicantGroupSource } from './applicant-groups.js';
+import { expandListedCompanies, type ListedCompanySource } from './listed-companies.js';
 import { crossLanguageSearch, type QueryTermTranslator } from './cross-language.js';
 import { ExpressionSearch, grouped, referenceError, toAppError } from './expression-search.js';
 import { MAX_APPLICANT_PAIRS, mergeApplicantFacet, mergedApplicantFacets } from './applicant-facet.js';
@@ -255,6 +256,8 @@ export interface SearchServiceDeps {
   translator?: QueryTermTranslator | undefined;
   /** What `PA=@组名` stands for (the applicant-group domain's groups; absent: every group is not found). */
   applicantGroups?: ApplicantGroupSource | undefined;
+  /** What `PA-LISTED=是` stands for (the business domain's company information; absent: refused as not imported). */
+  listedCompanies?: ListedCompanySource | undefined;
   /** The patents a user has opened (the patent domain's reading marks; absent: "unread only" leaves none out). */
   readMarks?: ReadMarkSource | undefined;
 }
@@ -274,6 +277,7 @@ export class SearchService extends ExpressionSearch {
   private readonly references: HistoryReferenceSource | undefined;
   private readonly translator: QueryTermTranslator | undefined;
   private readonly applicantGroups: ApplicantGroupSource | undefined;
+  private readonly listedCompanies: ListedCompanySource | undefined;
   private readonly readMarks: ReadMarkSource | undefined;
 
   constructor(
@@ -287,6 +291,7 @@ export class SearchService extends ExpressionSearch {
     this.references = deps.references;
     this.translator = deps.translator;
     this.applicantGroups = deps.applicantGroups;
+    this.listedCompanies = deps.listedCompanies;
     this.readMarks = deps.readMarks;
   }
 
@@ -425,7 +430,9 @@ export class SearchService extends ExpressionSearch {
     memo: Map<number, QueryNode>,
   ): Promise<QueryNode> {
     // `PA=@组名` (issue 46): the user's applicant group written out, here and in each entry's own search.
-    const expanded = await expandApplicantGroups(written, lang, userId, this.applicantGroups);
+    const grouped = await expandApplicantGroups(written, lang, userId, this.applicantGroups);
+    // `PA-LISTED=是` (issue 46 item 4): the names the operators' company information file marks listed.
+    const expanded = await expandListedCompanies(grouped, lang, this.listedCompanies);
     const refs = historyReferences(expanded);
     if (refs.length === 0) return expanded;
     const searches = new Map<number, QueryNode>();

@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_FILES, type ImportUpload } from '@patlas/contracts';
+import { CompanyInfoImport } from './components/CompanyInfoImport';
 import { CompanyTreeImport } from './components/CompanyTreeImport';
 import { RecentRuns } from './components/RecentRuns';
 import { RunPanel } from './components/RunPanel';
@@ -192,6 +193,7 @@ export function DataImportPage() {
         onOpen={(id) => setParams({ run: id })}
       />
       <CompanyTreeImport />
+      <CompanyInfoImport />
     </Flex>
   );
 }

@@ -1,6 +1,8 @@
 import type {
   BusinessTreeImportResponse,
   BusinessTreeSummary,
+  CompanyInfoImportResponse,
+  CompanyInfoSummary,
   ImportRun,
   ImportRunList,
   ImportUploadResponse,
@@ -47,4 +49,17 @@ export function uploadCompanyTree(
   options: Omit<UploadOptions, 'query'>,
 ): Promise<BusinessTreeImportResponse> {
   return apiUpload(businessEndpoints.importTree.path, file, options);
+}
+
+/** `GET /platform/business/companyInfo`: how many companies the company information file holds, how many listed. */
+export function fetchCompanyInfoSummary(options: Options): Promise<CompanyInfoSummary> {
+  return call(businessEndpoints.companyInfoSummary, {}, options);
+}
+
+/** `POST /platform/business/companyInfo/import`: replaces the company information with a CSV or XLSX; malformed lines come back listed. */
+export function uploadCompanyInfo(
+  file: File,
+  options: Omit<UploadOptions, 'query'>,
+): Promise<CompanyInfoImportResponse> {
+  return apiUpload(businessEndpoints.importCompanyInfo.path, file, options);
 }

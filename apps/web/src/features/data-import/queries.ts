@@ -6,10 +6,12 @@ import { isTokenExpired } from '../../session/session';
 import { useSessionStore } from '../../session/useSession';
 import {
   discardImportUpload,
+  fetchCompanyInfoSummary,
   fetchCompanyTreeSummary,
   fetchImportRun,
   fetchImportRuns,
   startImport,
+  uploadCompanyInfo,
   uploadCompanyTree,
   uploadImportFile,
 } from './api';
@@ -101,5 +103,31 @@ export function useUploadCompanyTree() {
       return uploadCompanyTree(file, { lang, messages, token: store.getSnapshot().session?.token });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['dataImport', 'companyTree'] }),
+  });
+}
+
+export function useCompanyInfoSummary() {
+  const { lang, messages } = useApiContext();
+  return useQuery({
+    queryKey: ['dataImport', 'companyInfo'] as const,
+    queryFn: ({ signal }) => fetchCompanyInfoSummary({ lang, messages, signal }),
+    staleTime: 0,
+  });
+}
+
+/** Replaces the company information file (listed or not, type, region); the answer lists the lines left out. */
+export function useUploadCompanyInfo() {
+  const { lang, messages } = useApiContext();
+  const store = useSessionStore();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const session = store.getSnapshot().session;
+      if (session && isTokenExpired(session, store.now())) {
+        await fetchCompanyInfoSummary({ lang, messages }).catch(() => undefined);
+      }
+      return uploadCompanyInfo(file, { lang, messages, token: store.getSnapshot().session?.token });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['dataImport', 'companyInfo'] }),
   });
 }

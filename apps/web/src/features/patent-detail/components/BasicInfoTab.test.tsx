@@ -18,11 +18,35 @@ const PATENT = {
   ],
 } as PatentDetail;
 
-function renderIn(lang: Language) {
+/** The same record with what the operators' company information file says of its company applicant. */
+const WITH_INFO = {
+  ...PATENT,
+  applicants: [...PATENT.applicants!, { name: '某某电池有限公司', type: 'company' }],
+  companyInfo: {
+    深圳市某科技有限公司: {
+      name: '某科技',
+      listed: true,
+      board: '创业板',
+      stockCode: '300750',
+      type: '股份有限公司',
+      region: '广东',
+    },
+    某某电池有限公司: {
+      name: '某某电池有限公司',
+      listed: false,
+      board: null,
+      stockCode: null,
+      type: null,
+      region: null,
+    },
+  },
+} as PatentDetail;
+
+function renderIn(lang: Language, patent: PatentDetail = PATENT) {
   render(
     <I18nextProvider i18n={createI18n(lang)}>
       <MemoryRouter>
-        <BasicInfoTab patent={PATENT} />
+        <BasicInfoTab patent={patent} />
       </MemoryRouter>
     </I18nextProvider>,
   );
@@ -45,5 +69,23 @@ describe('company information on the detail page', () => {
     renderIn('en');
     expect(screen.getByText('Country / region')).toBeTruthy();
     expect(screen.getByText('Company analysis')).toBeTruthy();
+  });
+
+  it('shows what the company information file says of an applicant it names, and nothing without it', () => {
+    renderIn('zh', WITH_INFO);
+    expect(screen.getByText('企业信息')).toBeTruthy();
+    const cells = [...document.querySelectorAll('.patent-company-info')].map((el) => el.textContent);
+    expect(cells).toEqual(['上市创业板 300750类型：股份有限公司；地区：广东', '未上市']);
+    cleanup();
+    renderIn('en', WITH_INFO);
+    expect(screen.getByText('Company information')).toBeTruthy();
+    expect(screen.getByText('Listed')).toBeTruthy();
+    expect(screen.getByText('Not listed')).toBeTruthy();
+    expect(screen.getByText('Type: 股份有限公司; Region: 广东')).toBeTruthy();
+    cleanup();
+    // No file, or a file that does not name the applicants: no column at all.
+    renderIn('zh');
+    expect(screen.queryByText('企业信息')).toBeNull();
+    expect(document.querySelector('.patent-company-info')).toBeNull();
   });
 });

@@ -146,6 +146,7 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
       .map((party, i) => ({ ...party, role, key: `${role}-${i}` })),
   );
   const optionalColumns: PartyColumn[] = ['type', 'standardName', 'country', 'province', 'city', 'district', 'address'];
+  const companyInfo = patent.companyInfo && Object.keys(patent.companyInfo).length > 0 ? patent.companyInfo : undefined;
   const shownColumns = optionalColumns.filter((column) => partyRows.some((row) => present(row[column])));
   const partyColumns: TableColumnsType<PartyRow> = [
     {
@@ -175,6 +176,36 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
         </>
       ),
     },
+    // What the operators' company information file says of an applicant it names (docs/company-fields.md).
+    ...(companyInfo
+      ? [
+          {
+            key: 'companyInfo',
+            title: t('basic.companyInfo'),
+            render: (_: unknown, row: PartyRow) => {
+              const info = row.role === 'applicants' ? companyInfo[row.name] : undefined;
+              if (!info) return null;
+              const details = [
+                info.type ? t('basic.companyType', { type: info.type }) : undefined,
+                info.region ? t('basic.region', { region: info.region }) : undefined,
+              ].filter((d) => d !== undefined);
+              return (
+                <span className="patent-company-info" title={t('basic.companyInfoSource')}>
+                  <Tag color={info.listed ? 'green' : undefined}>
+                    {info.listed ? t('basic.listed') : t('basic.notListed')}
+                  </Tag>
+                  {info.listed && [info.board, info.stockCode].filter(Boolean).join(' ')}
+                  {details.length > 0 && (
+                    <Typography.Text type="secondary" style={{ display: 'block' }}>
+                      {details.join(lang === 'zh' ? '；' : '; ')}
+                    </Typography.Text>
+                  )}
+                </span>
+              );
+            },
+          },
+        ]
+      : []),
     ...shownColumns.map((column) => ({
       key: column,
       title: t(`basic.${column}`),
