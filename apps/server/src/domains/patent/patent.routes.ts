@@ -23,11 +23,11 @@ export interface CompanyInfoSource {
 }
 
 /**
- * What the company information file says of the record's applicants, keyed by the name as written:
- * found by the standardised name, else by the written one.
+ * What the company information file says of the record's parties (applicants, assignees, current
+ * owners), keyed by the name as written: found by the standardised name, else by the written one.
  */
 async function companyInfoOf(detail: PatentDetail, source: CompanyInfoSource): Promise<Record<string, CompanyInfo>> {
-  const parties = detail.applicants ?? [];
+  const parties = [...(detail.applicants ?? []), ...(detail.assignees ?? []), ...(detail.currentAssignees ?? [])];
   if (parties.length === 0) return {};
   const names = [...new Set(parties.flatMap((p) => [p.name, ...(p.standardName ? [p.standardName] : [])]))];
   const found = await source.infoOf(names);

@@ -183,7 +183,7 @@ export function BasicInfoTab({ patent }: { patent: PatentDetail }) {
             key: 'companyInfo',
             title: t('basic.companyInfo'),
             render: (_: unknown, row: PartyRow) => {
-              const info = row.role === 'applicants' ? companyInfo[row.name] : undefined;
+              const info = companyInfo[row.name];
               if (!info) return null;
               const details = [
                 info.type ? t('basic.companyType', { type: info.type }) : undefined,
