@@ -5,7 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
-import { OVERLAY_DELAYS } from '../components/ui/overlays';
+import { OVERLAY_DELAYS } from '../components/ui/overlay-delays';
 
 /** antd's own texts (pagination, empty states, modals) follow the UI language. */
 function AntdConfig({ children }: { children: ReactNode }) {
