@@ -89,8 +89,15 @@ export function useCompanyTreeSummary() {
   });
 }
 
-/** Replaces the company tree with a CSV; a refused file answers its faulty lines in the message. */
-export function useUploadCompanyTree() {
+/**
+ * Uploads a company file to replace what is stored under `key`; an expired token is renewed first by
+ * one ordinary call (the upload cannot refresh it).
+ */
+function useCompanyFileUpload<T>(
+  key: 'companyTree' | 'companyInfo',
+  fetchSummary: (options: Parameters<typeof fetchCompanyTreeSummary>[0]) => Promise<unknown>,
+  upload: (file: File, options: Parameters<typeof uploadCompanyTree>[1]) => Promise<T>,
+) {
   const { lang, messages } = useApiContext();
   const store = useSessionStore();
   const client = useQueryClient();
@@ -98,12 +105,17 @@ export function useUploadCompanyTree() {
     mutationFn: async (file: File) => {
       const session = store.getSnapshot().session;
       if (session && isTokenExpired(session, store.now())) {
-        await fetchCompanyTreeSummary({ lang, messages }).catch(() => undefined);
+        await fetchSummary({ lang, messages }).catch(() => undefined);
       }
-      return uploadCompanyTree(file, { lang, messages, token: store.getSnapshot().session?.token });
+      return upload(file, { lang, messages, token: store.getSnapshot().session?.token });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['dataImport', 'companyTree'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['dataImport', key] }),
   });
+}
+
+/** Replaces the company tree with a CSV; a refused file answers its faulty lines in the message. */
+export function useUploadCompanyTree() {
+  return useCompanyFileUpload('companyTree', fetchCompanyTreeSummary, uploadCompanyTree);
 }
 
 export function useCompanyInfoSummary() {
@@ -117,17 +129,5 @@ export function useCompanyInfoSummary() {
 
 /** Replaces the company information file (listed or not, type, region); the answer lists the lines left out. */
 export function useUploadCompanyInfo() {
-  const { lang, messages } = useApiContext();
-  const store = useSessionStore();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (file: File) => {
-      const session = store.getSnapshot().session;
-      if (session && isTokenExpired(session, store.now())) {
-        await fetchCompanyInfoSummary({ lang, messages }).catch(() => undefined);
-      }
-      return uploadCompanyInfo(file, { lang, messages, token: store.getSnapshot().session?.token });
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['dataImport', 'companyInfo'] }),
-  });
+  return useCompanyFileUpload('companyInfo', fetchCompanyInfoSummary, uploadCompanyInfo);
 }
