@@ -51,9 +51,11 @@ describe.runIf(runBrowser)('[FAMILY][EXPAND]: simple-family expansion from the r
       await page.getByTestId('selection-more').click();
       expect(await button.innerText()).toContain(lang.button);
 
-      // Nothing selected: the button says what to do first.
+      // Nothing selected: the button says what to do first. The message shows for 3 s, so the wait
+      // starts before the click (a busy CI machine once returned from the click too late to see it).
+      const told = page.getByText(lang.selectFirst).waitFor({ timeout: 60_000 });
       await button.click();
-      await page.getByText(lang.selectFirst).waitFor();
+      await told;
 
       await page.locator(`tr[data-row-key="${SEED}"] .ant-checkbox-input`).check();
       // The click on the row closed the popover (a click outside it): opened again.
