@@ -1,11 +1,10 @@
-import { parse } from 'csv-parse/sync';
 import { MAX_COMPANY_INFO_ROWS, type Language } from '@patlas/contracts';
 import { AppError } from '../../errors.js';
 import { ImportErrors } from '../../files/import-errors.js';
 import type { SheetReader, SheetReading } from '../../files/sheet-reader.js';
 import { XlsxFileError } from '../../files/spreadsheet.js';
 import { companyKey } from './company-names.js';
-import { decodeCsv } from './tree-csv.js';
+import { decodeCsv, readCsvRecords } from './csv-records.js';
 
 /** One company read from the operators' company information file ("企业信息表"). */
 export interface CompanyInfoEntry {
@@ -134,30 +133,12 @@ export function readCompanyInfoRows(rows: readonly SourceRow[], lang: Language):
 /** A CSV (comma, semicolon or tab separated; UTF-8 or GB18030), as the company tree's import reads it. */
 export function readCompanyInfoCsv(file: Buffer, lang: Language): CompanyInfoReading {
   const text = decodeCsv(file);
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = [',', ';', '\t', '，'].reduce((best, d) =>
-    firstLine.split(d).length > firstLine.split(best).length ? d : best,
-  );
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-      bom: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    const line = (err as { lines?: number }).lines ?? 1;
-    const message = MESSAGES[lang].syntax((err as Error).message.split('\n')[0] ?? '');
-    return { entries: [], errors: [{ line, message }] };
-  }
+  const read = readCsvRecords(text);
+  if (!read.ok) return { entries: [], errors: [{ line: read.line, message: MESSAGES[lang].syntax(read.reason) }] };
+  const records = read.records;
   if (records.length > MAX_COMPANY_INFO_ROWS + 1)
     throw new AppError('IMPORT_TOO_MANY_ROWS', { max: MAX_COMPANY_INFO_ROWS.toLocaleString('en-US') });
-  return readCompanyInfoRows(
-    records.map(({ record, info }) => ({ line: info.lines, cells: record })),
-    lang,
-  );
+  return readCompanyInfoRows(records, lang);
 }
 
 /** An .xlsx: its first worksheet, read off the HTTP thread by the sheet worker (files/sheet-reader.ts). */

@@ -1,6 +1,8 @@
-import { parse } from 'csv-parse/sync';
 import { MAX_TREE_RELATIONS, type Language } from '@patlas/contracts';
 import { companyKey } from './company-names.js';
+import { readCsvRecords } from './csv-records.js';
+
+export { decodeCsv } from './csv-records.js';
 
 /** One parent/subsidiary relation read from an operator's CSV. */
 export interface TreeRelation {
@@ -57,14 +59,6 @@ const MESSAGES = {
 } as const;
 
 /** The text of an uploaded file: UTF-8 (with or without BOM), else GB18030 as Chinese spreadsheets save CSV. */
-export function decodeCsv(file: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(file).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('gb18030').decode(file);
-  }
-}
-
 function clean(cell: string | undefined): string {
   return (cell ?? '').replace(/\s+/g, ' ').trim();
 }
@@ -76,32 +70,18 @@ function clean(cell: string | undefined): string {
  */
 export function parseTreeCsv(text: string, lang: Language): TreeCsvResult {
   const m = MESSAGES[lang];
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = [',', ';', '\t', '，'].reduce((best, d) =>
-    firstLine.split(d).length > firstLine.split(best).length ? d : best,
-  );
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-      bom: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    const line = (err as { lines?: number }).lines ?? 1;
-    return { ok: false, errors: [{ line, message: m.syntax((err as Error).message.split('\n')[0] ?? '') }] };
-  }
+  const read = readCsvRecords(text);
+  if (!read.ok) return { ok: false, errors: [{ line: read.line, message: m.syntax(read.reason) }] };
+  let records = read.records;
   const errors: TreeLineError[] = [];
   let columns = { parent: 0, child: 1, share: 2, relation: 3 };
   const first = records[0];
   if (
     first &&
-    first.record.some((cell) => HEADERS.parent.test(clean(cell))) &&
-    first.record.some((cell) => HEADERS.child.test(clean(cell)))
+    first.cells.some((cell) => HEADERS.parent.test(clean(cell))) &&
+    first.cells.some((cell) => HEADERS.child.test(clean(cell)))
   ) {
-    const find = (re: RegExp) => first.record.findIndex((cell) => re.test(clean(cell)));
+    const find = (re: RegExp) => first.cells.findIndex((cell) => re.test(clean(cell)));
     const named = {
       parent: find(HEADERS.parent),
       child: find(HEADERS.child),
@@ -117,8 +97,7 @@ export function parseTreeCsv(text: string, lang: Language): TreeCsvResult {
 
   const relations: TreeRelation[] = [];
   const parentOf = new Map<string, TreeRelation>();
-  for (const { record, info } of records) {
-    const line = info.lines;
+  for (const { cells: record, line } of records) {
     if (record.every((cell) => !clean(cell))) continue;
     if (record.length < 2) {
       errors.push({ line, message: m.columns });
