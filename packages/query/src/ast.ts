@@ -84,4 +84,21 @@ export interface HistoryRefNode {
   readonly span: Span;
 }
 
-export type QueryNode = TermNode | RangeNode | NearNode | AndNode | OrNode | NotNode | HistoryRefNode;
+/**
+ * `SEM=(a paragraph of text)` (issue 48): the `top` patents most similar in meaning to the text, as
+ * a set that combines like any other condition (`SEM=(…) AND PA=歌尔`). `SEM/500=(…)` sets `top`
+ * (default DEFAULT_SEMANTIC_TOP). The server replaces it by that set before anything runs, so back
+ * ends never see one.
+ */
+export interface SemanticNode {
+  readonly kind: 'Semantic';
+  readonly field: 'SEM';
+  /** The text as written inside the parentheses (or quotes), trimmed. */
+  readonly text: string;
+  /** How many of the most similar patents the set holds. */
+  readonly top: number;
+  readonly span: Span;
+}
+
+export type QueryNode =
+  TermNode | RangeNode | NearNode | AndNode | OrNode | NotNode | HistoryRefNode | SemanticNode;
