@@ -178,8 +178,8 @@ export function lex(text: string): LexResult {
     for (let k = j; k < n; k++) {
       if (src[k] === '(') depth++;
       else if (src[k] === ')' && --depth === 0) {
-        // The text as the user wrote it (full-width punctuation kept): it is read for its meaning.
-        push('semantic', j, k + 1, text.slice(j + 1, k));
+        // Normalised as every token (full-width punctuation half-width), so it prints back the same.
+        push('semantic', j, k + 1, src.slice(j + 1, k));
         return k + 1;
       }
     }
