@@ -104,5 +104,4 @@ export interface SemanticNode {
   readonly span: Span;
 }
 
-export type QueryNode =
-  TermNode | RangeNode | NearNode | AndNode | OrNode | NotNode | HistoryRefNode | SemanticNode;
+export type QueryNode = TermNode | RangeNode | NearNode | AndNode | OrNode | NotNode | HistoryRefNode | SemanticNode;

@@ -530,12 +530,10 @@ export class SearchService extends ExpressionSearch {
         highlight: params.highlight,
       });
       const facets = mergeApplicants ? mergeApplicantFacet(result.facets) : result.facets;
-      const missingFields = await this.missingFieldNotes(
-        parsed,
-        { ...options, merge: params.mergeType },
-        lang,
-        { ...context, source: params.source },
-      );
+      const missingFields = await this.missingFieldNotes(parsed, { ...options, merge: params.mergeType }, lang, {
+        ...context,
+        source: params.source,
+      });
       const numberTerms = parsed.main ? numberTermsNote(parsed.main.text, parsed.main.written) : undefined;
       const codeSearch = parsed.main?.code ? await this.codeSearchNote(parsed.main.code, parsed.main.ast) : undefined;
       const phraseTerms = parsed.main

@@ -161,7 +161,12 @@ describe.each(await reachableDialects())('SEM=(…) inside an expression (issue 
       file = download.rawPayload;
     }
     const rows = parse(file, { bom: true }) as string[][];
-    expect(rows.slice(1).map((row) => row[0]).sort()).toEqual(shown);
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(shown);
   });
 
   it('refuses N out of bounds with a positioned message in the user’s language', async () => {
