@@ -126,6 +126,18 @@ export const QUERY_MESSAGES: Readonly<Record<QueryErrorCode, QueryMessage>> = {
     zh: '检索式有误：第 {col} 列的“{value}”不是 {field} 的取值，请写 是 或 否',
     en: 'Expression incorrect at column {col}: "{value}" is not a value of {field}; write yes or no',
   },
+  QUERY_SEMANTIC_TOP: {
+    zh: '检索式有误：第 {col} 列的 SEM/{top} 条数须在 {min} 到 {max} 之间（不写时为 {default}）',
+    en: 'Expression incorrect at column {col}: the number in SEM/{top} must be from {min} to {max} (default {default})',
+  },
+  QUERY_SEMANTIC_TEXT: {
+    zh: '检索式有误：第 {col} 列的 SEM=(…) 需要一段至少 {min} 个字符的有效文本',
+    en: 'Expression incorrect at column {col}: SEM=(…) needs a text of at least {min} characters with letters, digits or Chinese',
+  },
+  QUERY_SEMANTIC_UNSUPPORTED: {
+    zh: '检索式有误：第 {col} 列的 SEM=(…) 语义条件此处不能使用，请在检索框中检索',
+    en: 'Expression incorrect at column {col}: the semantic condition SEM=(…) cannot be used here; search it in a search box',
+  },
 };
 
 /** The localised message of a query error, with `{col}` (1-based) and the error's params filled in. */

@@ -472,6 +472,8 @@ export type EngineErrorCode =
   | 'QUERY_TOO_MANY_EXPANSIONS'
   /** A proximity operand the back end cannot evaluate (e.g. a wildcard pattern on both sides). */
   | 'QUERY_UNSUPPORTED'
+  /** A `SEM=(…)` clause the server did not resolve to its patents (@patlas/query's code of the same name); span: the clause. */
+  | 'QUERY_SEMANTIC_UNSUPPORTED'
   /** An analysis over more than MAX_ANALYSIS_TOTAL hits (params: total, max). */
   | 'ANALYSIS_TOO_MANY'
   /** A semantic text in which no word can be searched. */

@@ -84,4 +84,24 @@ export interface HistoryRefNode {
   readonly span: Span;
 }
 
-export type QueryNode = TermNode | RangeNode | NearNode | AndNode | OrNode | NotNode | HistoryRefNode;
+/**
+ * `SEM=(a paragraph of text)` (issue 48): the `top` patents most similar in meaning to the text, as
+ * a set that combines like any other condition (`SEM=(…) AND PA=歌尔`). `SEM/500=(…)` sets `top`
+ * (default DEFAULT_SEMANTIC_TOP). The server resolves it (`members`) before anything runs.
+ */
+export interface SemanticNode {
+  readonly kind: 'Semantic';
+  readonly field: 'SEM';
+  /** The text as written inside the parentheses (or quotes), trimmed. */
+  readonly text: string;
+  /** How many of the most similar patents the set holds. */
+  readonly top: number;
+  /**
+   * Set by the server when it resolves the clause: the publication numbers of the set, most similar
+   * first (at most `top`). A back end runs only a resolved clause; the printers ignore it.
+   */
+  readonly members?: readonly string[];
+  readonly span: Span;
+}
+
+export type QueryNode = TermNode | RangeNode | NearNode | AndNode | OrNode | NotNode | HistoryRefNode | SemanticNode;

@@ -64,6 +64,12 @@ export const QUERY_ERROR_CODES = [
   'QUERY_COMPANY_INFO_MISSING',
   /** `PA-LISTED` with a value other than 是/否 (yes/no, listed/unlisted). Found by the server. */
   'QUERY_LISTED_VALUE',
+  /** `SEM/N=(…)` with N outside MIN_SEMANTIC_TOP..MAX_SEMANTIC_TOP. */
+  'QUERY_SEMANTIC_TOP',
+  /** `SEM=(…)` with a text shorter than MIN_SEMANTIC_CLAUSE_CHARS or without a letter, digit or CJK character. */
+  'QUERY_SEMANTIC_TEXT',
+  /** `SEM=(…)` where the call cannot rank by meaning (a dashboard, a special topic's count). Found by the server. */
+  'QUERY_SEMANTIC_UNSUPPORTED',
 ] as const;
 
 export type QueryErrorCode = (typeof QUERY_ERROR_CODES)[number];

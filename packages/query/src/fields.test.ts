@@ -11,6 +11,7 @@ const CANONICAL_IDS = [
   'TIAB',
   'TIABC',
   'FT',
+  'SEM',
   'AD',
   'PD',
   'GD',

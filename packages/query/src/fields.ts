@@ -11,8 +11,9 @@
  * - classification: IPC/CPC/LOC symbols, matched as prefixes
  * - date: comparisons and ranges on dates
  * - number: comparisons and ranges on counts and scores
+ * - semantic: `SEM=(a paragraph)`, the most similar patents by meaning (issue 48); its value is free text
  */
-export type FieldType = 'text' | 'keyword' | 'number-id' | 'date' | 'number' | 'classification';
+export type FieldType = 'text' | 'keyword' | 'number-id' | 'date' | 'number' | 'classification' | 'semantic';
 
 /** What a field accepts: `term` a plain value, `phrase` a quoted one, `wildcard` `*`/`?`, `proximity` W/n N/n S P, `range` comparisons and ranges. */
 export type FieldOperator = 'term' | 'phrase' | 'wildcard' | 'proximity' | 'range';
@@ -40,6 +41,7 @@ const OPERATORS_BY_TYPE: Record<FieldType, readonly FieldOperator[]> = {
   classification: ['term', 'wildcard'],
   date: ['term', 'range'],
   number: ['term', 'range'],
+  semantic: ['term'],
 };
 
 type FieldSeed = Omit<FieldDef, 'operators'>;
@@ -112,6 +114,16 @@ export const FIELDS: readonly FieldDef[] = Object.freeze([
     zh: '全文',
     en: 'Full text',
     example: 'FT=(硅碳 N/10 负极)',
+  }),
+  // Issue 48: the most similar patents by meaning, a set like any other condition; `SEM/500=(…)` sets how many.
+  field({
+    id: 'SEM',
+    aliases: ['SEMANTIC', '语义', '语义检索'],
+    type: 'semantic',
+    group: 'text',
+    zh: '语义（最相似的 N 件）',
+    en: 'Semantic (top N by meaning)',
+    example: 'SEM=(一种用于扬声器的振膜，降低失真) AND AD>=2020',
   }),
   // Dates
   field({
@@ -792,6 +804,20 @@ const FIELD_BY_ID: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((def) => [
  */
 export function findField(code: string): FieldDef | undefined {
   return FIELD_BY_NAME.get(normaliseFieldName(code));
+}
+
+/** The id of the semantic field (issue 48). */
+export const SEMANTIC_FIELD_ID = 'SEM';
+
+/**
+ * The semantic field a field token spells, with the `/N` written after it (`SEM`, `语义`, `SEM/500`),
+ * else undefined. `top` is undefined when no `/N` is written.
+ */
+export function semanticFieldOf(code: string): { top?: number } | undefined {
+  const match = /^(.*?)\/(\d{1,9})$/.exec(toHalfWidth(code).trim());
+  const name = match ? (match[1] ?? '') : code;
+  if (findField(name)?.id !== SEMANTIC_FIELD_ID) return undefined;
+  return match ? { top: Number(match[2]) } : {};
 }
 
 /** The field with exactly this canonical id. */

@@ -22,6 +22,8 @@ export {
   DEFAULT_TEXT_FIELD,
   findField,
   getFieldById,
+  semanticFieldOf,
+  SEMANTIC_FIELD_ID,
   type FieldDef,
   type FieldGroup,
   type FieldOperator,
@@ -29,12 +31,12 @@ export {
 } from './fields.js';
 export * from './limits.js';
 export { tokenize, type EditorToken, type EditorTokenKind } from './tokenize.js';
-export { printExpression, debugPrint, stripSpans, isBareTerm } from './print.js';
+export { printExpression, printSemantic, debugPrint, stripSpans, isBareTerm } from './print.js';
 export { applyLeadingNotRule, beginsWithNot, matchAllTerm } from './leading-not-rule.js';
 export { normaliseDate, normaliseNumber, validateQuery } from './validate.js';
 export { makeAnd, makeOr } from './parser.js';
 export { referenceOf } from './lexer.js';
-export { historyReferences, replaceReferences } from './references.js';
+export { historyReferences, replaceReferences, semanticClauses, replaceSemanticClauses } from './references.js';
 export { findProximityExcess } from './cost.js';
 
 export type ParseExpressionResult =

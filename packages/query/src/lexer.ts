@@ -1,6 +1,6 @@
 import type { Span } from './ast.js';
 import { queryError, type QueryError } from './errors.js';
-import { DELIMITED_FIELD_NAMES, toHalfWidth } from './fields.js';
+import { DELIMITED_FIELD_NAMES, semanticFieldOf, toHalfWidth } from './fields.js';
 
 /**
  * The lexer: turns an expression into tokens that keep their span (0-based offsets into the
@@ -24,6 +24,7 @@ export type TokenType =
   | 'word'
   | 'phrase'
   | 'ref' // #3: a search-history entry by its number
+  | 'semantic' // the `( … )` after `SEM=`: free text up to the matching `)`, value without the parentheses
   | 'error' // an unclosed quote
   | 'eof';
 
@@ -160,6 +161,33 @@ export function lex(text: string): LexResult {
     return c === '=' || c === ':' || c === '<' || c === '>';
   };
 
+  /**
+   * After `SEM=` (issue 48): a `(` opens free text, read as one 'semantic' token up to its matching
+   * `)` (nested pairs kept), so the words of a paragraph (and, or, not, quotes, colons) are text, not
+   * operators. Returns where lexing goes on; anything else after `SEM=` is lexed as usual.
+   */
+  const lexSemanticText = (from: number): number => {
+    let j = from;
+    while (j < n && isSpaceCode(src.charCodeAt(j))) j++;
+    if (src[j] !== '=' && src[j] !== ':') return from;
+    push('assign', j, j + 1);
+    j++;
+    while (j < n && isSpaceCode(src.charCodeAt(j))) j++;
+    if (src[j] !== '(') return j;
+    let depth = 0;
+    for (let k = j; k < n; k++) {
+      if (src[k] === '(') depth++;
+      else if (src[k] === ')' && --depth === 0) {
+        // Normalised as every token (full-width punctuation half-width), so it prints back the same.
+        push('semantic', j, k + 1, src.slice(j + 1, k));
+        return k + 1;
+      }
+    }
+    errors.push(queryError('QUERY_UNBALANCED_PARENS', { start: j, end: j + 1 }, { paren: '(' }));
+    push('error', j, n);
+    return n;
+  };
+
   while (i < n) {
     const c = src[i] ?? '';
     if (isSpace(c)) {
@@ -229,8 +257,10 @@ export function lex(text: string): LexResult {
     if (keyword) push(keyword, start, i);
     else if (word.charCodeAt(0) === 35 /* # */ && referenceOf(word) !== undefined) push('ref', start, i);
     else if (prox) push('prox', start, i, word, prox);
-    else if (isFollowedByAssign(i)) push('field', start, i);
-    else push('word', start, i);
+    else if (isFollowedByAssign(i)) {
+      push('field', start, i);
+      if (semanticFieldOf(word)) i = lexSemanticText(i);
+    } else push('word', start, i);
   }
   push('eof', n, n, '');
   return { tokens, errors };

@@ -33,3 +33,14 @@ export const MAX_PROXIMITY_DISTANCE = 100;
 export const MIN_TERM_CHARS_LATIN = 2;
 /** A single CJK character is a real query (碳, 锂). */
 export const MIN_TERM_CHARS_CJK = 1;
+
+/**
+ * Issue 48: how many of the most similar patents `SEM=(…)` stands for when no `/N` is written, and
+ * the most `SEM/N=(…)` may ask. The same value as contracts' MAX_SEMANTIC_RESULTS (the semantic
+ * engine ranks at most that many); repeated here because packages/query depends on nothing.
+ */
+export const DEFAULT_SEMANTIC_TOP = 1_000;
+export const MIN_SEMANTIC_TOP = 1;
+export const MAX_SEMANTIC_TOP = 1_000;
+/** The fewest characters (trimmed) a `SEM=(…)` text needs, as contracts' MIN_SEMANTIC_TEXT_LENGTH. */
+export const MIN_SEMANTIC_CLAUSE_CHARS = 2;

@@ -18,6 +18,9 @@
  *   range    = ( "[" | "{" ) bound TO bound ( "]" | "}" ) ;   (* [ ] inclusive, { } exclusive *)
  *   bound    = WORD | "*" ;                        (* "*" = open end *)
  *   term     = WORD | PHRASE | REF ;              (* REF only outside a field group *)
+ *   semantic = SEMFIELD ( "=" | ":" ) ( TEXT | PHRASE | WORD ) ;   (* a primary: SEM=(a paragraph), SEM/500=(…) *)
+ *   SEMFIELD = "SEM" [ "/" n ] | its aliases ;     (* n: how many of the most similar patents, default 1000 *)
+ *   TEXT     = "(" any text with balanced ( ) ")" ;  (* read by the lexer as one token: its words are not operators *)
  *   OR       = "OR" | "或" | "|" | "||" ;
  *   AND      = "AND" | "与" | "&" | "&&" ;
  *   NOT      = "NOT" | "非" ;
@@ -41,13 +44,14 @@ import type {
   OrNode,
   QueryNode,
   RangeNode,
+  SemanticNode,
   Span,
   TermNode,
 } from './ast.js';
 import { queryError, type QueryError } from './errors.js';
-import { findField } from './fields.js';
+import { findField, semanticFieldOf, SEMANTIC_FIELD_ID } from './fields.js';
 import { referenceOf, type Token } from './lexer.js';
-import { MAX_QUERY_DEPTH } from './limits.js';
+import { DEFAULT_SEMANTIC_TOP, MAX_QUERY_DEPTH } from './limits.js';
 
 export interface ParseResult {
   /** Present when the expression is syntactically valid (there may still be collected errors, e.g. unknown fields). */
@@ -321,6 +325,8 @@ class Parser {
   /** FIELD ( "=" | ":" ) value | FIELD COMPARE WORD */
   private parseFielded(): QueryNode {
     const fieldToken = this.next();
+    const semantic = semanticFieldOf(fieldToken.value);
+    if (semantic) return this.parseSemantic(fieldToken, semantic.top);
     const def = findField(fieldToken.value);
     if (!def) this.errors.push(queryError('QUERY_UNKNOWN_FIELD', fieldToken.span, { field: fieldToken.value }));
     const id = def?.id ?? fieldToken.value.toUpperCase();
@@ -385,6 +391,22 @@ class Parser {
       throw new ParseAbort(queryError('QUERY_REFERENCE_IN_FIELD', token.span, { ref: token.value, field }));
     }
     return { kind: 'HistoryRef', no: referenceOf(token.value) ?? 0, span: token.span };
+  }
+
+  /** semantic = SEMFIELD ( "=" | ":" ) ( TEXT | PHRASE | WORD ): bounds of the number and text are validate.ts's. */
+  private parseSemantic(fieldToken: Token, top: number | undefined): SemanticNode {
+    const op = this.next();
+    if (op.type !== 'assign') this.fail(op);
+    const value = this.peek();
+    if (value.type !== 'semantic' && value.type !== 'phrase' && value.type !== 'word') this.fail(value);
+    this.next();
+    return {
+      kind: 'Semantic',
+      field: SEMANTIC_FIELD_ID,
+      text: value.value.trim(),
+      top: top ?? DEFAULT_SEMANTIC_TOP,
+      span: spanOf(fieldToken.span, value.span),
+    };
   }
 
   /** term = WORD | PHRASE */

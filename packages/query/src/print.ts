@@ -3,8 +3,9 @@
  * same AST (spans aside). `debugPrint` writes a compact one-line form for tests:
  * `AND[TI:电池, TI:正极]`.
  */
-import type { NearNode, QueryNode, RangeNode, TermNode } from './ast.js';
+import type { NearNode, QueryNode, RangeNode, SemanticNode, TermNode } from './ast.js';
 import { keywordOf, normaliseExpression, proximityOf } from './lexer.js';
+import { DEFAULT_SEMANTIC_TOP } from './limits.js';
 import { describeProximityOperator } from './validate.js';
 
 /** Characters that cannot appear in an unquoted term. */
@@ -31,6 +32,7 @@ function sharedField(node: QueryNode): string | null {
       return node.field;
     case 'Range':
     case 'HistoryRef':
+    case 'Semantic':
       return null;
     case 'Not':
       return sharedField(node.child);
@@ -45,6 +47,22 @@ function sharedField(node: QueryNode): string | null {
       return field;
     }
   }
+}
+
+/** True when every `)` of the text closes a `(` before it and none is left open: it reads back inside `( … )`. */
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (const c of text) {
+    if (c === '(') depth++;
+    else if (c === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** `SEM=(text)`, `SEM/500=(text)`; a text with unbalanced parentheses is quoted instead (its own quotes dropped). */
+export function printSemantic(node: Pick<SemanticNode, 'text' | 'top'>): string {
+  const field = node.top === DEFAULT_SEMANTIC_TOP ? 'SEM' : `SEM/${node.top}`;
+  return balanced(node.text) ? `${field}=(${node.text})` : `${field}="${node.text.replace(/"/g, ' ')}"`;
 }
 
 function printRange(node: RangeNode): string {
@@ -76,6 +94,8 @@ function printNode(node: QueryNode, context: string | null): Printed {
       return { text: printRange(node), level: 'unary' };
     case 'HistoryRef':
       return { text: `#${node.no}`, level: 'unary' };
+    case 'Semantic':
+      return { text: printSemantic(node), level: 'unary' };
     case 'Near': {
       const inner = `${printValue(node.left)} ${describeProximityOperator(node)} ${printValue(node.right)}`;
       const text = node.field === null || node.field === context ? inner : `${node.field}=(${inner})`;
@@ -142,6 +162,8 @@ export function debugPrint(ast: QueryNode): string {
       return debugNear(ast);
     case 'HistoryRef':
       return `#${ast.no}`;
+    case 'Semantic':
+      return `SEM/${ast.top}:«${ast.text}»`;
     case 'Not':
       return `NOT[${debugPrint(ast.child)}]`;
     case 'And':

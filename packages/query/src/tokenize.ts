@@ -1,4 +1,4 @@
-import { findField } from './fields.js';
+import { findField, semanticFieldOf } from './fields.js';
 import { lex, type Token } from './lexer.js';
 
 /** Token kinds for the expression editor's colouring. */
@@ -12,6 +12,7 @@ export type EditorTokenKind =
   | 'phrase' // "…" including the quotes
   | 'range' // [ ] { } and what is inside
   | 'reference' // #3, a search-history entry
+  | 'semantic' // the ( … ) text of SEM=( … ), parentheses included
   | 'error'; // unknown field, unclosed quote, stray ] }
 
 export interface EditorToken {
@@ -62,7 +63,9 @@ export function tokenize(text: string): EditorToken[] {
 function kindOf(token: Token, inRange: boolean, previous: Token['type'] | undefined): EditorTokenKind {
   switch (token.type) {
     case 'field':
-      return findField(token.value) ? 'field' : 'error';
+      return findField(token.value) || semanticFieldOf(token.value) ? 'field' : 'error';
+    case 'semantic':
+      return 'semantic';
     case 'assign':
     case 'compare':
       return 'assign';

@@ -10,11 +10,15 @@
  * - cost: proximity operators (each is verified on stored text) within MAX_QUERY_PROXIMITY
  * - classification symbols upper-cased (`ipc=h01m` = `IPC=H01M`)
  */
-import type { NearNode, QueryNode, RangeNode, Span, TermNode } from './ast.js';
+import type { NearNode, QueryNode, RangeNode, SemanticNode, Span, TermNode } from './ast.js';
 import { findProximityExcess } from './cost.js';
 import { queryError, type QueryError } from './errors.js';
 import { DEFAULT_TEXT_FIELD, getFieldById, type FieldDef } from './fields.js';
 import {
+  DEFAULT_SEMANTIC_TOP,
+  MAX_SEMANTIC_TOP,
+  MIN_SEMANTIC_CLAUSE_CHARS,
+  MIN_SEMANTIC_TOP,
   MAX_PROXIMITY_DISTANCE,
   MAX_QUERY_TERMS,
   MIN_PROXIMITY_DISTANCE,
@@ -160,6 +164,27 @@ class Validator {
         // Its search was validated when it ran; the server substitutes it.
         this.count(1, node.span);
         return node;
+      case 'Semantic':
+        this.count(1, node.span);
+        this.checkSemantic(node);
+        return node;
+    }
+  }
+
+  /** Issue 48: `SEM/N` within MIN_SEMANTIC_TOP..MAX_SEMANTIC_TOP, and a text worth ranking by. */
+  private checkSemantic(node: SemanticNode): void {
+    if (!Number.isInteger(node.top) || node.top < MIN_SEMANTIC_TOP || node.top > MAX_SEMANTIC_TOP) {
+      this.report(
+        queryError('QUERY_SEMANTIC_TOP', node.span, {
+          top: node.top,
+          min: MIN_SEMANTIC_TOP,
+          max: MAX_SEMANTIC_TOP,
+          default: DEFAULT_SEMANTIC_TOP,
+        }),
+      );
+    }
+    if (node.text.length < MIN_SEMANTIC_CLAUSE_CHARS || lettersOrDigitsUpTo(node.text, 1) === 0) {
+      this.report(queryError('QUERY_SEMANTIC_TEXT', node.span, { min: MIN_SEMANTIC_CLAUSE_CHARS }));
     }
   }
 

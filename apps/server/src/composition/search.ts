@@ -172,6 +172,8 @@ export function searchServices(r: Repositories, infra: Infrastructure, before: I
     listedCompanies: companyInfo,
     // The result page's "unread only" leaves out the patents the searcher opened.
     readMarks,
+    // SEM=(…) (issue 48): the top N by meaning, ranked by the semantic search.
+    semanticClauses: semanticSearch,
   });
   const drawingIndex = new DrawingIndex(r.imageSearch, patents);
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>

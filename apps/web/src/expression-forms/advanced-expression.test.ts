@@ -13,6 +13,13 @@ describe('advanced-search expression', () => {
     expect(clauseOf(row({ field: 'PA', text: '  ' }))).toBeUndefined();
   });
 
+  it('writes a SEM row as one text ranked by meaning, its words not joined (issue 48)', () => {
+    const clause = clauseOf({ field: 'SEM', operator: 'AND', text: ' 扬声器振膜 and coil (thin) ', inner: 'AND' });
+    expect(clause).toBe('SEM=(扬声器振膜 and coil (thin))');
+    expect(parseExpression(`${clause} AND PA=歌尔`).ok).toBe(true);
+    expect(clauseOf({ field: 'SEM', operator: 'AND', text: '  ' })).toBeUndefined();
+  });
+
   it('writes date ranges in compact form and number bounds as ranges or comparisons', () => {
     expect(clauseOf(row({ field: 'AD', from: '2018-01-01', to: '2020-12-31' }))).toBe('AD=[20180101 TO 20201231]');
     expect(clauseOf(row({ field: 'PD', from: '2019-01-01' }))).toBe('PD>=20190101');

@@ -1,4 +1,4 @@
-import { getFieldById, isBareTerm, type FieldDef } from '@patlas/query';
+import { DEFAULT_SEMANTIC_TOP, getFieldById, isBareTerm, printSemantic, type FieldDef } from '@patlas/query';
 
 /**
  * The advanced-search form as data, and the expression it writes (spec 1 §1 "advanced form").
@@ -115,6 +115,11 @@ export function clauseOf(row: FormRow): string | undefined {
   if (!def) return undefined;
   switch (rowKindOf(def)) {
     case 'words': {
+      // SEM=(…) (issue 48): the box is one text ranked by meaning, its words are not joined.
+      if (def.type === 'semantic') {
+        const text = row.text?.trim();
+        return text ? printSemantic({ text, top: DEFAULT_SEMANTIC_TOP }) : undefined;
+      }
       const joined = joinWords(wordsOf(row.text ?? ''), row.inner ?? 'AND');
       return joined ? `${def.id}=(${joined})` : undefined;
     }

@@ -9,7 +9,7 @@ import {
   describeSource,
   sourceFilterOf,
 } from '@patlas/contracts';
-import { getFieldById, makeAnd, makeOr, printExpression, type QueryNode } from '@patlas/query';
+import { getFieldById, makeAnd, makeOr, printExpression, semanticClauses, type QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
 import type { ExpressionSearch } from '../search/index.js';
 
@@ -190,7 +190,11 @@ export class HistoryCombiner {
     options: { filters: FacetFilterInput[]; source?: string | undefined },
     lang: Language,
   ): Promise<boolean> {
-    const conditioned = this.reparse(makeAnd([base, condition]), lang);
+    // A resolved SEM=(…) (issue 48) prints as its text only: that base is counted as resolved.
+    const conditioned =
+      semanticClauses(base).length > 0
+        ? makeAnd([base, this.reparse(condition, lang)])
+        : this.reparse(makeAnd([base, condition]), lang);
     const byCondition = await this.search.countParsed(conditioned, { filters: [] });
     const byFilter = await this.search.countParsed(base, options);
     if (byCondition !== byFilter) return false;

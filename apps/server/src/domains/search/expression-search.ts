@@ -32,7 +32,8 @@ export function toAppError(err: unknown): unknown {
     case 'TEXT_NO_TERMS':
       return new AppError('SEMANTIC_NO_VALID_TEXT');
     case 'QUERY_TOO_MANY_EXPANSIONS':
-      // The engine's cost guard: a positioned expression error like the parser's.
+    case 'QUERY_SEMANTIC_UNSUPPORTED':
+      // The engine's cost guard, or a SEM=(…) where the call resolves none: a positioned expression error like the parser's.
       return new QueryAppError({ code: err.code, span: err.span ?? { start: 0, end: 0 }, params: err.params });
     default:
       return new AppError(err.code, { field: '', term: '', ...err.params });

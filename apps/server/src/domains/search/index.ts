@@ -8,3 +8,4 @@ export {
   type SearchService,
 } from './search.service.js';
 export type { FamilyExpansionService } from './family-expansion.js';
+export type { SemanticClauseSource } from './semantic-clauses.js';

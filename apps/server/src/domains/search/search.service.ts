@@ -38,6 +38,7 @@ import { AppError } from '../../errors.js';
 import { scopeOf } from './source-scope.js';
 import { expandApplicantGroups, type ApplicantGroupSource } from './applicant-groups.js';
 import { expandListedCompanies, type ListedCompanySource } from './listed-companies.js';
+import { resolveSemanticClauses, semanticOrder, type SemanticClauseSource } from './semantic-clauses.js';
 import { crossLanguageSearch, type QueryTermTranslator } from './cross-language.js';
 import { ExpressionSearch, grouped, referenceError, toAppError } from './expression-search.js';
 import { MAX_APPLICANT_PAIRS, mergeApplicantFacet, mergedApplicantFacets } from './applicant-facet.js';
@@ -149,6 +150,8 @@ function withSetRanks<T extends { publicationNumber: string }>(items: T[], resol
 /** Who searches: `#n` in an expression is the n-th search-history entry of this user. */
 export interface SearchContext {
   userId: string | null;
+  /** The search's data sources: a `SEM=(…)` clause ranks its top N within them (issue 48). */
+  source?: string | undefined;
 }
 
 /** A search without a user (IP visitors, internal counts): `#n` finds no history. */
@@ -260,6 +263,8 @@ export interface SearchServiceDeps {
   listedCompanies?: ListedCompanySource | undefined;
   /** The patents a user has opened (the patent domain's reading marks; absent: "unread only" leaves none out). */
   readMarks?: ReadMarkSource | undefined;
+  /** What `SEM=(…)` stands for (the semantic-search domain's rankings; absent: every clause is refused). */
+  semanticClauses?: SemanticClauseSource | undefined;
 }
 
 /** Reading marks as the search reads them (spec 2 §3/§9): the patents a user has opened. */
@@ -279,6 +284,7 @@ export class SearchService extends ExpressionSearch {
   private readonly applicantGroups: ApplicantGroupSource | undefined;
   private readonly listedCompanies: ListedCompanySource | undefined;
   private readonly readMarks: ReadMarkSource | undefined;
+  private readonly semanticClauses: SemanticClauseSource | undefined;
 
   constructor(
     engine: SearchEngine,
@@ -293,6 +299,7 @@ export class SearchService extends ExpressionSearch {
     this.applicantGroups = deps.applicantGroups;
     this.listedCompanies = deps.listedCompanies;
     this.readMarks = deps.readMarks;
+    this.semanticClauses = deps.semanticClauses;
   }
 
   /** Whether cross-language search can run (a translation service is set). */
@@ -334,9 +341,9 @@ export class SearchService extends ExpressionSearch {
     const main =
       resolved && !params.searchExpre.trim()
         ? undefined
-        : await this.parseBox(params.searchExpre, lang, context, references);
+        : await this.parseBox(params.searchExpre, lang, context, references, params.source);
     const second = params.secondExpre?.trim()
-      ? await this.parseBox(params.secondExpre, lang, context, references)
+      ? await this.parseBox(params.secondExpre, lang, context, references, params.source)
       : undefined;
     const mainAst = main ? main.ast : matchAllTerm();
     const written = second ? makeAnd([mainAst, second.ast]) : mainAst;
@@ -345,11 +352,14 @@ export class SearchService extends ExpressionSearch {
     // "Unread only": the searching user's opened patents left out, so totals and pages count the unread.
     const reader = params.unreadOnly ? (context ?? this.caller() ?? NO_USER).userId : null;
     const without = reader !== null && this.readMarks ? await this.readMarks.readNumbers(reader) : [];
+    // A `SEM=(…)` the whole search is within (issue 48): relevance is its similarity order.
+    const similar = resolved ? undefined : semanticOrder(ast);
     const options: CountOptions = {
       filters: params.filters ?? [],
       ...(params.mergeType ? { merge: params.mergeType } : {}),
       ...scopeOf(params.source),
       ...(resolved ? { within: resolved.ranking.map((r) => r.publicationNumber) } : {}),
+      ...(similar ? { within: similar } : {}),
       ...(without.length > 0 ? { without } : {}),
     };
     return {
@@ -379,13 +389,26 @@ export class SearchService extends ExpressionSearch {
     lang: Language,
     context: SearchContext | undefined,
     references: Map<number, QueryNode>,
+    source: string | undefined,
   ): Promise<ParsedBox> {
     const code = codeSearchOf(text);
     const searched = code ? { text: code.expression, code } : { text };
     const written = this.parseSearched(searched.text, lang);
     const ruled = applyLeadingNotRule(written);
-    if (!context) return { ...searched, written, ast: this.refuseReferences(ruled, lang) };
-    return { ...searched, written, ast: await this.resolveReferences(ruled, lang, context, references) };
+    if (!context) {
+      const ast = await this.resolveSemantic(this.refuseReferences(ruled, lang), lang, source);
+      return { ...searched, written, ast };
+    }
+    return {
+      ...searched,
+      written,
+      ast: await this.resolveReferences(ruled, lang, { ...context, source }, references),
+    };
+  }
+
+  /** Each `SEM=(…)` resolved to its top N (issue 48), ranked within `source`; unchanged without one. */
+  resolveSemantic(ast: QueryNode, lang: Language, source: string | undefined): Promise<QueryNode> {
+    return resolveSemanticClauses(ast, lang, source, this.semanticClauses);
   }
 
   /**
@@ -410,7 +433,7 @@ export class SearchService extends ExpressionSearch {
   ): Promise<QueryNode> {
     let resolved: QueryNode;
     try {
-      resolved = await this.resolveWithin(ast, lang, context.userId, [], memo);
+      resolved = await this.resolveWithin(ast, lang, context, [], memo);
     } catch (err) {
       if (err instanceof ReferenceCycle) throw referenceError('QUERY_REFERENCE_CYCLE', err.span, { no: err.no }, lang);
       throw err;
@@ -425,21 +448,24 @@ export class SearchService extends ExpressionSearch {
   private async resolveWithin(
     written: QueryNode,
     lang: Language,
-    userId: string | null,
+    context: SearchContext,
     trail: readonly number[],
     memo: Map<number, QueryNode>,
   ): Promise<QueryNode> {
+    const { userId } = context;
     // `PA=@组名` (issue 46): the user's applicant group written out, here and in each entry's own search.
     const grouped = await expandApplicantGroups(written, lang, userId, this.applicantGroups);
     // `PA-LISTED=是` (issue 46 item 4): the names the operators' company information file marks listed.
-    const expanded = await expandListedCompanies(grouped, lang, this.listedCompanies);
+    const listed = await expandListedCompanies(grouped, lang, this.listedCompanies);
+    // `SEM=(…)` (issue 48): its top N within the search's data sources, here and in each entry's own search.
+    const expanded = await this.resolveSemantic(listed, lang, context.source);
     const refs = historyReferences(expanded);
     if (refs.length === 0) return expanded;
     const searches = new Map<number, QueryNode>();
     for (const ref of refs) {
       if (searches.has(ref.no)) continue;
       if (trail.includes(ref.no)) throw new ReferenceCycle(ref.no, ref.span);
-      const resolved = memo.get(ref.no) ?? (await this.resolveOne(ref, lang, userId, trail, memo));
+      const resolved = memo.get(ref.no) ?? (await this.resolveOne(ref, lang, context, trail, memo));
       memo.set(ref.no, resolved);
       searches.set(ref.no, resolved);
     }
@@ -449,10 +475,11 @@ export class SearchService extends ExpressionSearch {
   private async resolveOne(
     ref: HistoryRefNode,
     lang: Language,
-    userId: string | null,
+    context: SearchContext,
     trail: readonly number[],
     memo: Map<number, QueryNode>,
   ): Promise<QueryNode> {
+    const { userId } = context;
     const source = this.references;
     let found: { ast: QueryNode } | undefined;
     try {
@@ -460,7 +487,7 @@ export class SearchService extends ExpressionSearch {
         userId === null || !source
           ? undefined
           : await source.searchOf(userId, ref.no, lang, (inner) =>
-              this.resolveWithin(inner, lang, userId, [...trail, ref.no], memo),
+              this.resolveWithin(inner, lang, context, [...trail, ref.no], memo),
             );
     } catch (err) {
       // A cycle is reported where it starts in the text the user typed.
@@ -503,12 +530,10 @@ export class SearchService extends ExpressionSearch {
         highlight: params.highlight,
       });
       const facets = mergeApplicants ? mergeApplicantFacet(result.facets) : result.facets;
-      const missingFields = await this.missingFieldNotes(
-        parsed,
-        { ...options, merge: params.mergeType },
-        lang,
-        context,
-      );
+      const missingFields = await this.missingFieldNotes(parsed, { ...options, merge: params.mergeType }, lang, {
+        ...context,
+        source: params.source,
+      });
       const numberTerms = parsed.main ? numberTermsNote(parsed.main.text, parsed.main.written) : undefined;
       const codeSearch = parsed.main?.code ? await this.codeSearchNote(parsed.main.code, parsed.main.ast) : undefined;
       const phraseTerms = parsed.main
@@ -639,7 +664,7 @@ export class SearchService extends ExpressionSearch {
     lang: Language,
     context: SearchContext = NO_USER,
   ) {
-    const ast = await this.parseFor(searchExpre, lang, context);
+    const ast = await this.parseFor(searchExpre, lang, { ...context, source });
     try {
       return { total: await this.engine.count(ast, { merge: mergeType, ...scopeOf(source) }) };
     } catch (err) {

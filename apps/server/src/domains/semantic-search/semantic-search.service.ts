@@ -9,9 +9,10 @@ import {
   type SemanticSearchResponse,
 } from '@patlas/contracts';
 import { nearestTerms, type SearchEngine, type WordVectors } from '@patlas/engine';
+import { sourceFilterOf } from '@patlas/contracts';
 import { applyLeadingNotRule, parseExpression, type QueryNode } from '@patlas/query';
 import { AppError } from '../../errors.js';
-import { toAppError, type ResolvedSet } from '../search/index.js';
+import { toAppError, type ResolvedSet, type SemanticClauseSource } from '../search/index.js';
 import { SharedResults } from '../../plugins/shared-results.js';
 import type { SemanticModelKeeper } from './semantic-model.js';
 import type { SemanticQueryRepository } from './semantic-query.repository.js';
@@ -94,8 +95,9 @@ function weightsOf(query: SemanticQuery): [number, number, number, number] {
   return (query.ss_weights ?? DEFAULT_SEMANTIC_WEIGHTS).split(',').map(Number) as [number, number, number, number];
 }
 
-export class SemanticSearchService {
+export class SemanticSearchService implements SemanticClauseSource {
   private readonly rankings: SharedResults<ResolvedSet>;
+  private readonly clauses: SharedResults<readonly string[]>;
 
   constructor(
     private readonly engine: SearchEngine,
@@ -106,6 +108,35 @@ export class SemanticSearchService {
     now: () => number = Date.now,
   ) {
     this.rankings = new SharedResults({ size: RANKING_CACHE_SIZE, ttlMs: RANKING_CACHE_TTL_MS, now });
+    this.clauses = new SharedResults({ size: RANKING_CACHE_SIZE, ttlMs: RANKING_CACHE_TTL_MS, now });
+  }
+
+  /**
+   * What `SEM=(text)` of an expression stands for (issue 48): the publication numbers of the `top`
+   * patents most similar to the text within the data sources, best first, ranked as a semantic
+   * search ranks (hybrid, the default weights) on the search workers. Kept a while per text, N,
+   * sources and space, so the result page, its facets, analyses, exports and alert runs of the same
+   * expression rank it once; a relearned space or an import ranks it again.
+   */
+  async membersOf(text: string, top: number, source: string | undefined): Promise<readonly string[]> {
+    const status = this.engine.semanticStatus();
+    const id = JSON.stringify([text, top, source ?? '', status.model, status.vectors, await this.engine.size()]);
+    return this.clauses.get(id, async () => {
+      // A space learned from too few patents, or none yet: relearned in the background.
+      void this.keeper.refresh();
+      const scope = sourceFilterOf(source);
+      const result = await this.engine.semanticSearch({
+        text,
+        weights: weightsOf({ searchContext: text }),
+        mode: 'hybrid',
+        ...(scope ? { scope } : {}),
+        limit: Math.min(top, MAX_SEMANTIC_RESULTS),
+        page: 1,
+        pageSize: 1,
+        withRanking: true,
+      });
+      return (result.ranking ?? []).map((r) => r.publicationNumber);
+    });
   }
 
   /**

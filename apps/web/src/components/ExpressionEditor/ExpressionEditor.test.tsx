@@ -80,6 +80,21 @@ describe('expression editor', () => {
     expect(kindOf('XX')).toBe('error');
   });
 
+  it('colours SEM=(…) as a field and its text as one piece, its words not operators (issue 48)', () => {
+    const { textarea } = renderEditor('en');
+    const text = 'SEM/500=(a diaphragm and a coil) AND PA=goertek';
+    fireEvent.change(textarea, { target: { value: text } });
+    const mirror = screen.getByTestId('expression-mirror');
+    const kindOf = (s: string) =>
+      [...mirror.querySelectorAll('.expr-tok')]
+        .find((e) => e.textContent === s)
+        ?.className.match(/expr-tok-(\w+)/)?.[1];
+    expect(kindOf('SEM/500')).toBe('field');
+    expect(kindOf('(a diaphragm and a coil)')).toBe('semantic');
+    expect(kindOf('AND')).toBe('operator');
+    expect(screen.queryByTestId('expression-error')).toBeNull();
+  });
+
   it('says the message in English with the column of an unknown field', async () => {
     const { textarea } = renderEditor('en');
     fireEvent.change(textarea, { target: { value: 'TI=battery AND FOO=bat' } });

@@ -113,6 +113,11 @@ export type Plan =
       readonly describe: string;
       readonly match: string;
     }
+  | {
+      /** A resolved `SEM=(…)` clause (issue 48): these patents, by publication number (ranked-set.ts lookUpIds). */
+      readonly kind: 'ids';
+      readonly numbers: readonly string[];
+    }
   | { readonly kind: 'none' }
   | { readonly kind: 'and'; readonly children: readonly Plan[] }
   | { readonly kind: 'or'; readonly children: readonly Plan[] }
@@ -883,6 +888,10 @@ function compileNode(node: QueryNode, ctx: Compilation): Plan {
     case 'HistoryRef':
       // The server replaces #n by the search it stands for before searching; reaching here is a bug.
       throw new Error(`history reference #${node.no} was not resolved before searching`);
+    case 'Semantic':
+      // The server resolves the clause to its patents; a call that cannot (dashboards) is refused where it is.
+      if (!node.members) throw new EngineError('QUERY_SEMANTIC_UNSUPPORTED', {}, node.span);
+      return node.members.length === 0 ? { kind: 'none' } : { kind: 'ids', numbers: node.members };
   }
 }
 
@@ -930,6 +939,8 @@ export function printPlan(plan: Plan): string {
       return `AWARD(${plan.describe})`;
     case 'column':
       return `COLUMN(${plan.describe})`;
+    case 'ids':
+      return `IDS(${plan.numbers.length})`;
     case 'none':
       return 'NONE';
     case 'and':

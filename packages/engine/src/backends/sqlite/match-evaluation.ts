@@ -71,6 +71,8 @@ export function evaluate(state: SqliteEngineState, plan: Plan): Int32Array {
       return columnsOf(state).awardIds(plan.test);
     case 'column':
       return columnsOf(state).idsWhere(plan.field, plan.accept);
+    case 'ids':
+      return lookUpIds(state, plan.numbers).sorted;
     case 'range':
       return filterIds(
         columnsOf(state).allIds(),
