@@ -23,6 +23,8 @@ export interface ClauseNode {
   end: number;
   /** The clause as written (`expression.slice(start, end)`). */
   text: string;
+  /** The clause as an expression of its own (its field written out): what its result page searches. */
+  searchExpre: string;
   total: number;
   without?: number;
   loses: number;
@@ -38,6 +40,7 @@ export const ClauseNodeSchema: z.ZodType<ClauseNode> = z.lazy(() =>
     start: z.number().int(),
     end: z.number().int(),
     text: z.string(),
+    searchExpre: z.string(),
     total: z.number().int(),
     without: z.number().int().optional(),
     loses: z.number().int(),

@@ -1,6 +1,6 @@
 import { MAX_CLAUSE_TREE_NODES, type ClauseNode, type ClauseTreeResponse } from '@patlas/contracts';
 import type { ClauseCounts, ClauseSpec } from '@patlas/engine';
-import type { QueryNode } from '@patlas/query';
+import { printExpression, type QueryNode } from '@patlas/query';
 
 /** What the clause tree is counted from (SearchService.clauseTree gives it). */
 export interface ClauseTreeInput {
@@ -86,6 +86,7 @@ export async function countClauseTree(input: ClauseTreeInput): Promise<ClauseTre
       start,
       end,
       text: expression.slice(start, end),
+      searchExpre: printExpression(node),
       total: own,
       ...(without !== null ? { without } : {}),
       loses: without !== null ? Math.max(0, total - without) : 0,
