@@ -129,7 +129,9 @@ describe('the clause tree (issue 48)', () => {
     open(/子句命中/);
     fireEvent.click(await screen.findByRole('link', { name: '打开子句 TI=散热 的检索结果' }));
     await waitFor(() =>
-      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(searchResultPath('TI=散热', 'cn')),
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        searchResultPath('TI=散热', 'cn'),
+      ),
     );
   });
 

@@ -92,28 +92,32 @@ describe('clauseCounts (issue 48)', () => {
     '(TI=电池 OR TI=图像) AND AB=(材料 OR 方法) NOT AD>=2018',
     'NOT (TI=电池 OR AB=网络) AND TI=识别',
     'TI=(正极 AND 材料) OR (AB=碳纤维 NOT (AB=复合 OR AD<2013))',
-  ])('counts %s as separate counts do, in the scope given, on a worker too', async (text) => {
-    const whole = parse(text);
-    const clauses = clausesOf(whole);
-    for (const options of [{}, { scope: 'cn' as const }]) {
-      const answer = await base.clauseCounts(
-        clauses.map((c) => c.spec),
-        options,
-      );
-      expect(answer.total).toBe(await base.count(searched(whole), options));
-      for (const [i, { node }] of clauses.entries()) {
-        expect(answer.clauses[i]!.own).toBe(await base.count(searched(node), options));
-        const rest = without(whole, node);
-        expect(answer.clauses[i]!.without).toBe(rest ? await base.count(searched(rest), options) : null);
-      }
-      expect(
-        await pooled.clauseCounts(
+  ])(
+    'counts %s as separate counts do, in the scope given, on a worker too',
+    async (text) => {
+      const whole = parse(text);
+      const clauses = clausesOf(whole);
+      for (const options of [{}, { scope: 'cn' as const }]) {
+        const answer = await base.clauseCounts(
           clauses.map((c) => c.spec),
           options,
-        ),
-      ).toEqual(answer);
-    }
-  }, 60_000);
+        );
+        expect(answer.total).toBe(await base.count(searched(whole), options));
+        for (const [i, { node }] of clauses.entries()) {
+          expect(answer.clauses[i]!.own).toBe(await base.count(searched(node), options));
+          const rest = without(whole, node);
+          expect(answer.clauses[i]!.without).toBe(rest ? await base.count(searched(rest), options) : null);
+        }
+        expect(
+          await pooled.clauseCounts(
+            clauses.map((c) => c.spec),
+            options,
+          ),
+        ).toEqual(answer);
+      }
+    },
+    60_000,
+  );
 
   it('refuses clauses out of order', async () => {
     await expect(base.clauseCounts([{ parent: -1, op: 'and' }])).rejects.toThrow(/and with 0 children/);
