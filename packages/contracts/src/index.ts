@@ -5,6 +5,7 @@ export * from './keyword.js';
 export * from './error-codes.js';
 export * from './query-messages.js';
 export * from './search.js';
+export * from './search-clauses.js';
 export * from './auth.js';
 export * from './auth-crypto.js';
 export * from './history.js';

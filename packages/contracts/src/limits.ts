@@ -297,3 +297,8 @@ export const MAX_REWRITE_EXPORT = 100;
  * until one of them ends, so a single user cannot fill the job queue.
  */
 export const MAX_ACTIVE_TASKS_PER_USER = 10;
+/**
+ * Issue 48: clauses of an expression's live tree counted in one request; a larger expression's
+ * deepest clauses are counted as a whole (the answer says `truncated`). The number is ours.
+ */
+export const MAX_CLAUSE_TREE_NODES = 200;

@@ -52,6 +52,12 @@ export interface SearchEngine {
    * Refuses more than MAX_ANALYSIS_TOTAL hits with ANALYSIS_TOO_MANY.
    */
   countEach(ast: QueryNode, conditions: readonly QueryNode[], options?: CountOptions): Promise<ConditionCount[]>;
+  /**
+   * Issue 48: an expression's clauses (`clauses[0]` the whole, pre-order), each with its own hits and
+   * the hits of the whole expression without it, after scope and filters (publications, never
+   * merged); each leaf evaluated once. Answers in the search budget.
+   */
+  clauseCounts(clauses: readonly ClauseSpec[], options?: Omit<CountOptions, 'merge'>): Promise<ClauseCounts>;
   /** Facet counts of a query's hits (the same numbers `search` returns with `facets`). */
   facets(ast: QueryNode, fields: readonly FacetField[], options?: CountOptions & { limit?: number }): Promise<Facets>;
   /** Result rows of these publication numbers (any written form), in the order given; unknown ones are left out. */
@@ -443,6 +449,33 @@ export interface TextSample {
   readonly sampled: boolean;
   /** Ascending internal order (stable for the same index). */
   readonly docs: TextDoc[];
+}
+
+/**
+ * One clause of an expression broken down for SearchEngine.clauseCounts: `parent` is the index of
+ * its parent in the list (-1 for the first, the whole expression), parents before their children.
+ * AND and OR have one child or more, NOT exactly one; a leaf is evaluated as written (a term, a
+ * range, a proximity, or a subtree not broken down further).
+ */
+export type ClauseSpec =
+  | { readonly parent: number; readonly op: 'and' | 'or' | 'not' }
+  | { readonly parent: number; readonly op: 'leaf'; readonly ast: QueryNode };
+
+export interface ClauseCount {
+  /** Hits of the clause on its own. */
+  readonly own: number;
+  /**
+   * Hits of the whole expression with this clause removed (a NOT or an AND / OR left without a
+   * clause goes with it); null when nothing would be left (the whole expression itself).
+   */
+  readonly without: number | null;
+}
+
+export interface ClauseCounts {
+  /** Hits of the whole expression (clauses[0].own). */
+  readonly total: number;
+  /** One per clause given, in the same order. */
+  readonly clauses: readonly ClauseCount[];
 }
 
 export interface ConditionCount {

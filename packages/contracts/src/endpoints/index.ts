@@ -30,6 +30,7 @@ import { preEvaluationEndpoints } from './pre-evaluation.js';
 import { reportEndpoints } from './report.js';
 import { rewriteEndpoints } from './rewrite.js';
 import { searchEndpoints } from './search.js';
+import { searchClauseEndpoints } from './search-clauses.js';
 import { semanticSearchEndpoints } from './semantic-search.js';
 import { shareEndpoints } from './share.js';
 import { specialTopicEndpoints } from './special-topic.js';
@@ -70,6 +71,7 @@ export * from './pre-evaluation.js';
 export * from './report.js';
 export * from './rewrite.js';
 export * from './search.js';
+export * from './search-clauses.js';
 export * from './semantic-search.js';
 export * from './share.js';
 export * from './special-topic.js';
@@ -112,6 +114,7 @@ export const ENDPOINTS = {
   report: reportEndpoints,
   rewrite: rewriteEndpoints,
   search: searchEndpoints,
+  searchClauses: searchClauseEndpoints,
   semanticSearch: semanticSearchEndpoints,
   share: shareEndpoints,
   specialTopic: specialTopicEndpoints,

@@ -3,6 +3,7 @@ import { searchPlatformRoutes, searchProductRoutes } from './search.routes.js';
 import type { ResultPageRecorder, SearchService } from './search.service.js';
 import type { FamilyExpansionService } from './family-expansion.js';
 import { limitSearchRate } from '../../plugins/search-rate-limit.js';
+import { clauseTreeRoutes } from './clause-tree.routes.js';
 
 export interface SearchDomainDeps {
   search: SearchService;
@@ -22,4 +23,5 @@ export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (
   limitSearchRate(app, ratePerMinute);
   await app.register(searchPlatformRoutes, { prefix: '/platform', service: search });
   await app.register(searchProductRoutes, { prefix: '/product', service: search, recorder, familyExpansion });
+  await app.register(clauseTreeRoutes, { prefix: '/product', service: search });
 };

@@ -7,7 +7,7 @@ import { resultPageSearch, type ResultPageRecorder, type SearchService } from '.
 import { ok } from '../../envelope.js';
 
 /** Searching needs quick search or the result page in the caller's menu (spec 1 §6). */
-const SEARCH_ACCESS = ['/search/quick', '/search/result'];
+export const SEARCH_ACCESS = ['/search/quick', '/search/result'];
 export interface SearchRoutesOptions {
   service: SearchService;
 }

@@ -6,6 +6,8 @@ import {
   MAX_PAGE,
   sourceFilterOf,
   type FilterFieldId,
+  type ClauseTreeRequest,
+  type ClauseTreeResponse,
   type CodeSearch,
   type CodeSearchNote,
   type CrossLanguageNote,
@@ -52,6 +54,7 @@ import {
   type TopRangeCondition,
 } from './search-notes.js';
 import type { SearchStateRepository } from './search-state.repository.js';
+import { countClauseTree } from './clause-tree.js';
 
 export { toAppError };
 
@@ -667,6 +670,25 @@ export class SearchService extends ExpressionSearch {
     const ast = await this.parseFor(searchExpre, lang, { ...context, source });
     try {
       return { total: await this.engine.count(ast, { merge: mergeType, ...scopeOf(source) }) };
+    } catch (err) {
+      throw toAppError(err);
+    }
+  }
+
+  /** Issue 48: the expression's clauses, each with its hits and what the whole does without it (clause-tree.ts). */
+  async clauseTree(
+    params: ClauseTreeRequest,
+    lang: Language,
+    context: SearchContext = NO_USER,
+  ): Promise<ClauseTreeResponse> {
+    const expression = this.asSearched(params.searchExpre);
+    try {
+      return await countClauseTree({
+        expression,
+        written: this.parseSearched(expression, lang),
+        resolve: (ast, memo) => this.resolveReferences(ast, lang, context, memo),
+        count: (clauses) => this.engine.clauseCounts(clauses, scopeOf(params.source)),
+      });
     } catch (err) {
       throw toAppError(err);
     }

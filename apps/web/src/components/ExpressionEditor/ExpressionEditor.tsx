@@ -13,6 +13,7 @@ import { forgetExpression, loadRecentExpressions, rememberExpression, suggestExp
 import { checkExpression, useExpressionValidation, type ExpressionProblem } from './useExpressionValidation';
 import { ReferencePreview } from './ReferencePreview';
 import { ApplicantGroupPreview } from './ApplicantGroupPreview';
+import { ClauseTree } from './ClauseTree';
 import { useReferenceProblem } from './useReferenceProblem';
 import { addNearTerm, termAtCaret } from './near-terms';
 import { useNearTerms } from './useNearTerms';
@@ -40,6 +41,8 @@ export interface ExpressionEditorProps {
   nearTerms?: boolean;
   /** Offer "Extract keywords": a pasted text's keywords (`/search/extract/word`) joined to the expression. */
   extractKeywords?: boolean;
+  /** Show the live clause tree with each clause's hits (issue 48), counted in these data sources. */
+  clauseTree?: { source?: string | null | undefined } | undefined;
 }
 
 /**
@@ -62,6 +65,7 @@ export function ExpressionEditor({
   accepts,
   nearTerms = false,
   extractKeywords = false,
+  clauseTree,
 }: ExpressionEditorProps) {
   const { t, i18n } = useTranslation('search');
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
@@ -293,6 +297,7 @@ export function ExpressionEditor({
       </div>
       <ReferencePreview references={references.references} />
       <ApplicantGroupPreview expression={value} />
+      {clauseTree && <ClauseTree expression={value} source={clauseTree.source} />}
       <Flex justify="space-between" align="flex-start" gap={12} className="expr-editor-footer">
         <div className="expr-editor-message" id={messageId} role="status" aria-live="polite">
           {problem && (

@@ -157,6 +157,7 @@ const METHOD_COST: Readonly<Record<string, number>> = {
   aggregate: 2,
   aggregateEach: 2,
   countEach: 2,
+  clauseCounts: 2,
   wordCloud: 3,
   clusters: 3,
   landscape: 3,

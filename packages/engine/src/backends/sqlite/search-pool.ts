@@ -13,6 +13,7 @@ type EngineMethod =
   | 'aggregateEach'
   | 'texts'
   | 'countEach'
+  | 'clauseCounts'
   | 'rankSemantic';
 type TextMiningMethod = keyof TextMiningRunner;
 type PooledMethod = EngineMethod | TextMiningMethod;
@@ -267,6 +268,7 @@ export function createPooledEngine(base: SearchEngine, options: SearchPoolOption
     aggregateEach: (...args) => run('aggregateEach', args) as ReturnType<SearchEngine['aggregateEach']>,
     texts: (...args) => run('texts', args) as ReturnType<SearchEngine['texts']>,
     countEach: (...args) => run('countEach', args) as ReturnType<SearchEngine['countEach']>,
+    clauseCounts: (...args) => run('clauseCounts', args) as ReturnType<SearchEngine['clauseCounts']>,
     rankSemantic: (...args) => run('rankSemantic', args) as ReturnType<SearchEngine['rankSemantic']>,
     async semanticSearch(request) {
       const prepared = await base.prepareSemantic(request);

@@ -1,5 +1,6 @@
 import type { SearchEngine } from '../../search-engine.js';
 import { aggregateEach, countEach, countFacets, countHits, sampleTexts } from './analysis-reads.js';
+import { clauseCounts } from './clause-counts.js';
 import { setAwards, setValueScores } from './column-writes.js';
 import { refresh, saveColumnsAtClose } from './engine-columns.js';
 import type { SqliteEngineOptions } from './engine-options.js';
@@ -44,6 +45,7 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
     aggregateEach: (ast, specs, countOptions) => aggregateEach(state, ast, specs, countOptions),
     texts: (ast, countOptions, sample) => sampleTexts(state, ast, countOptions, sample),
     countEach: (ast, conditions, countOptions) => countEach(state, ast, conditions, countOptions),
+    clauseCounts: (clauses, countOptions) => clauseCounts(state, clauses, countOptions),
     facets: (ast, fields, facetOptions) => countFacets(state, ast, fields, facetOptions),
     get: (publicationNumbers) => getRecords(state, publicationNumbers),
     expandFamily: (publicationNumbers) => expandFamily(state, publicationNumbers),
