@@ -172,6 +172,8 @@ export function searchServices(r: Repositories, infra: Infrastructure, before: I
     listedCompanies: companyInfo,
     // The result page's "unread only" leaves out the patents the searcher opened.
     readMarks,
+    // Issue 48 item 5: `asOf` leaves out the records later imports added.
+    dataVersions: new DataVersionService(r.dataVersions),
   });
   const drawingIndex = new DrawingIndex(r.imageSearch, patents);
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>
