@@ -200,6 +200,12 @@ export function setResultPath(set: SetSource): string {
   return `${SEARCH_RESULT_PATH}?${encodeResultState({ ...defaultResultState(''), set }).toString()}`;
 }
 
+/** Issue 48 item 5: the result page of an expression on the corpus as of a data version. */
+export function asOfResultPath(expression: string, asOf: number, source?: SourceScope): string {
+  const state: ResultUrlState = { ...defaultResultState(expression), ...(source ? { source } : {}), asOf };
+  return `${SEARCH_RESULT_PATH}?${encodeResultState(state).toString()}`;
+}
+
 /** A state with something to list: an expression, or a set source. */
 export function hasResultSet(state: Pick<ResultUrlState, 'expression' | 'set'>): boolean {
   return state.expression.trim() !== '' || state.set !== undefined;
