@@ -113,7 +113,7 @@ describe('the result page as of a data version', () => {
     fireEvent.click(await screen.findByText('当前数据（最新）'));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).has('asOf')).toBe(false));
     await screen.findByText('一种锂电池电极材料4');
-  });
+  }, 60_000);
 
   it('opens as of a version from the URL, in English', async () => {
     const calls = serve();
