@@ -37,7 +37,9 @@ export function AsOfPicker({ value, onChange, changed }: AsOfPickerProps) {
     { value: CURRENT, label: t('asOf.current') },
     ...list.map((v) => ({ value: String(v.version), label: label(v) })),
     // A version older than the listed ones (or 0) stays selectable as written.
-    ...(value !== undefined && !chosen ? [{ value: String(value), label: t('asOf.versionOnly', { version: value }) }] : []),
+    ...(value !== undefined && !chosen
+      ? [{ value: String(value), label: t('asOf.versionOnly', { version: value }) }]
+      : []),
   ];
   return (
     <div className="result-as-of" data-testid="as-of-picker">
@@ -57,7 +59,7 @@ export function AsOfPicker({ value, onChange, changed }: AsOfPickerProps) {
           className="result-as-of-note"
           type="info"
           showIcon
-          message={
+          title={
             chosen
               ? t('asOf.showing', { label: label(chosen) })
               : t('asOf.showing', { label: t('asOf.versionOnly', { version: value }) })
