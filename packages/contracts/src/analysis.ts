@@ -4,7 +4,14 @@ import { AnalysisDimensionSchema } from './analysis-dimensions.js';
 import { MAX_APPLICANT_GROUP_NAME_LENGTH } from './applicant-group.js';
 import type { AnalysisDimension } from './analysis-dimensions.js';
 import { SourceSelectionSchema } from './source-scope.js';
-import { AsOfSchema, FilterFieldSchema, MAX_PAGE_SIZE, MergeTypeSchema, SearchHitSchema, SetSourceSchema } from './search.js';
+import {
+  AsOfSchema,
+  FilterFieldSchema,
+  MAX_PAGE_SIZE,
+  MergeTypeSchema,
+  SearchHitSchema,
+  SetSourceSchema,
+} from './search.js';
 
 /**
  * Analysis over a result set (issue 6; spec 2 §1 "analysis dashboards", §5 and §9 limits).

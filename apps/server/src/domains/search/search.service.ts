@@ -316,7 +316,9 @@ export class SearchService extends ExpressionSearch {
   }
 
   /** The data versions, newest first (the result page's "as of" picker). */
-  async dataVersionList(limit: number): Promise<{ latest: number; versions: Awaited<ReturnType<DataVersionSource['list']>> }> {
+  async dataVersionList(
+    limit: number,
+  ): Promise<{ latest: number; versions: Awaited<ReturnType<DataVersionSource['list']>> }> {
     if (!this.dataVersions) return { latest: 0, versions: [] };
     const [latest, versions] = await Promise.all([this.dataVersions.latest(), this.dataVersions.list(limit)]);
     return { latest, versions };
@@ -375,7 +377,10 @@ export class SearchService extends ExpressionSearch {
     // Issue 48 item 5: as of a data version, the records later imports added are left out (0: all).
     const asOf = params.asOf !== undefined ? await asOfScope(params.asOf, this.dataVersions) : undefined;
     const without = asOf?.kind === 'before' && asOf.addedAfter.length > 0 ? [...unread, ...asOf.addedAfter] : unread;
-    const within = withinAsOf(resolved?.ranking.map((r) => r.publicationNumber), asOf);
+    const within = withinAsOf(
+      resolved?.ranking.map((r) => r.publicationNumber),
+      asOf,
+    );
     const options: CountOptions = {
       filters: params.filters ?? [],
       ...(params.mergeType ? { merge: params.mergeType } : {}),
