@@ -244,6 +244,11 @@ export const AlertRunSchema = z.object({
   mailedAt: z.string().nullable(),
   /** The run's failure, or why a skipped run mailed nothing, in the owner's language. */
   error: z.string().nullable(),
+  /**
+   * Issue 48 item 5: the data version the run compared up to (its search ran against it; a search's
+   * `asOf`); null before the run was evaluated.
+   */
+  dataVersion: z.number().int().nullable().optional(),
 });
 export type AlertRun = z.infer<typeof AlertRunSchema>;
 

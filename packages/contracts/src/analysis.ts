@@ -4,7 +4,14 @@ import { AnalysisDimensionSchema } from './analysis-dimensions.js';
 import { MAX_APPLICANT_GROUP_NAME_LENGTH } from './applicant-group.js';
 import type { AnalysisDimension } from './analysis-dimensions.js';
 import { SourceSelectionSchema } from './source-scope.js';
-import { FilterFieldSchema, MAX_PAGE_SIZE, MergeTypeSchema, SearchHitSchema, SetSourceSchema } from './search.js';
+import {
+  AsOfSchema,
+  FilterFieldSchema,
+  MAX_PAGE_SIZE,
+  MergeTypeSchema,
+  SearchHitSchema,
+  SetSourceSchema,
+} from './search.js';
 
 /**
  * Analysis over a result set (issue 6; spec 2 §1 "analysis dashboards", §5 and §9 limits).
@@ -68,6 +75,8 @@ export const AnalysisResultSetSchema = z.object({
    * drill down to it. The web app sends true unless the user switched it off; absent: as asked.
    */
   mergeApplicants: z.boolean().optional(),
+  /** The corpus as of a data version, as on the result page (issue 48 item 5). */
+  asOf: AsOfSchema.optional(),
 });
 export type AnalysisResultSet = z.infer<typeof AnalysisResultSetSchema>;
 
@@ -369,6 +378,7 @@ export const AnalysisJumpResponseSchema = z.object({
   filters: z.array(AnalysisFilterSchema),
   mergeType: z.number().int().min(0).max(2),
   source: SourceSelectionSchema.optional(),
+  asOf: AsOfSchema.optional(),
   /** The element's count, which the result page's total equals. */
   total: z.number().int(),
 });

@@ -238,6 +238,13 @@ export const ERROR_CODES = {
     zh: '无法识别的申请号：{number}',
     en: 'Unrecognised application number: {number}',
   },
+  /** Issue 48 item 5: `asOf` above the newest data version. */
+  DATA_VERSION_NOT_FOUND: {
+    http: 400,
+    status: 0,
+    zh: '数据版本 {version} 不存在（最新为 {latest}）',
+    en: 'Data version {version} does not exist (the newest is {latest})',
+  },
   SEARCH_STATE_NOT_FOUND: {
     http: 404,
     status: 0,

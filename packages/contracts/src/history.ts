@@ -102,6 +102,8 @@ export const SearchHistoryEntrySchema = z.object({
     .regex(/^\d+(,\d+){3}$/)
     .optional(),
   state: SearchStateSchema.optional(),
+  /** Issue 48 item 5: the data version the search ran against (reopened with `asOf` of it). */
+  dataVersion: z.number().int().min(0).optional(),
 });
 export type SearchHistoryEntry = z.infer<typeof SearchHistoryEntrySchema>;
 

@@ -17,7 +17,7 @@ export type ClauseTreeRequest = z.infer<typeof ClauseTreeRequestSchema>;
  * NOT). At most one of the two is above 0.
  */
 export interface ClauseNode {
-  kind: 'And' | 'Or' | 'Not' | 'Term' | 'Range' | 'Near' | 'HistoryRef';
+  kind: 'And' | 'Or' | 'Not' | 'Term' | 'Range' | 'Near' | 'HistoryRef' | 'Semantic';
   /** Where the clause is in `expression` (0-based, end exclusive). */
   start: number;
   end: number;
@@ -36,7 +36,7 @@ export interface ClauseNode {
 
 export const ClauseNodeSchema: z.ZodType<ClauseNode> = z.lazy(() =>
   z.object({
-    kind: z.enum(['And', 'Or', 'Not', 'Term', 'Range', 'Near', 'HistoryRef']),
+    kind: z.enum(['And', 'Or', 'Not', 'Term', 'Range', 'Near', 'HistoryRef', 'Semantic']),
     start: z.number().int(),
     end: z.number().int(),
     text: z.string(),

@@ -117,6 +117,9 @@ export const SetSummarySchema = z.object({
 });
 export type SetSummary = z.infer<typeof SetSummarySchema>;
 
+/** A data version (issue 19: one per import) a search runs as of: 0 is before the first import. */
+export const AsOfSchema = z.number().int().min(0).max(2_000_000_000);
+
 /** `POST /api/platform/data/search/query` and `/api/product/search/searchNew`. */
 export const SearchQueryRequestSchema = z.object({
   /** The expression; may be empty with `set` (the whole set). */
@@ -151,6 +154,12 @@ export const SearchQueryRequestSchema = z.object({
    * without a user (IP visitors keep no marks).
    */
   unreadOnly: z.boolean().optional(),
+  /**
+   * Issue 48 item 5: the search on the corpus as it stood at this data version (docs/search-as-of.md):
+   * records a later import added are left out; `0` is the corpus before its first import (finds
+   * nothing). Refused with DATA_VERSION_NOT_FOUND above the newest version.
+   */
+  asOf: AsOfSchema.optional(),
 });
 export type SearchQueryRequest = z.input<typeof SearchQueryRequestSchema>;
 
@@ -167,6 +176,7 @@ export const ResultSetQuerySchema = SearchQueryRequestSchema.pick({
   source: true,
   sort: true,
   crossLanguage: true,
+  asOf: true,
 });
 export type ResultSetQuery = z.input<typeof ResultSetQuerySchema>;
 
@@ -301,6 +311,16 @@ export const SearchQueryResponseSchema = z.object({
   expression: z.string(),
   /** With a set source: what the set is. */
   set: SetSummarySchema.optional(),
+  /**
+   * Issue 48 item 5: the data version the search ran against (its `asOf`, or the newest version when
+   * it had none), which history rows record so the search can be run again as of it.
+   */
+  dataVersion: z.number().int().optional(),
+  /**
+   * With `asOf`: how many of the hits a later import changed; those matched on their current
+   * text (the change log keeps no earlier text), so they are the part not reproduced exactly.
+   */
+  changedSinceAsOf: z.number().int().optional(),
   tookMs: z.number(),
   /** Date and number conditions that dropped records without the field (only those that dropped some). */
   missingFields: z.array(MissingFieldNoteSchema).optional(),
@@ -337,6 +357,8 @@ export const SearchStateSchema = z.object({
   filters: z.array(FacetFilterSchema).max(MAX_SEARCH_FILTERS).optional(),
   source: SourceSelectionSchema.optional(),
   crossLanguage: z.boolean().optional(),
+  /** The data version the page searches as of (issue 48 item 5); absent: the corpus as it is. */
+  asOf: AsOfSchema.optional(),
   viewMode: z.enum(['liebiaoshitu', 'tuwenshitu', 'quanfutushitu', 'shoutushitu']).optional(),
 });
 export type SearchState = z.infer<typeof SearchStateSchema>;

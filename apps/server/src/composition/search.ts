@@ -174,6 +174,8 @@ export function searchServices(r: Repositories, infra: Infrastructure, before: I
     readMarks,
     // SEM=(…) (issue 48): the top N by meaning, ranked by the semantic search.
     semanticClauses: semanticSearch,
+    // Issue 48 item 5: `asOf` leaves out the records later imports added.
+    dataVersions: new DataVersionService(r.dataVersions),
   });
   const drawingIndex = new DrawingIndex(r.imageSearch, patents);
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>

@@ -36,6 +36,7 @@ export function resultSetOf(state: ResultUrlState): AnalysisResultSet {
     mergeType: state.mergeType,
     ...(state.source ? { source: state.source } : {}),
     ...(state.crossLanguage ? { crossLanguage: true } : {}),
+    ...(state.asOf !== undefined ? { asOf: state.asOf } : {}),
     // Applicants by standardised name unless the result page's switch is off (docs/companies.md).
     mergeApplicants: state.applicantNames !== 'written',
   };
@@ -59,6 +60,7 @@ function encodeSetParams(set: AnalysisResultSet): URLSearchParams {
   if (set.source) params.set('source', set.source);
   if (set.crossLanguage) params.set('xl', '1');
   if (set.mergeApplicants === false) params.set('names', 'written');
+  if (set.asOf !== undefined) params.set('asOf', String(set.asOf));
   return params;
 }
 
@@ -69,6 +71,7 @@ export function decodeAnalysisState(params: URLSearchParams): AnalysisUrlState {
   const chart = params.get('chart') ?? params.get('jumpAnalysisName') ?? undefined;
   const type = params.get('type') ?? undefined;
   const setSource = decodeSetSource(params.get('set'));
+  const asOf = /^\d{1,9}$/.test(params.get('asOf') ?? '') ? Number(params.get('asOf')) : undefined;
   return {
     resultSet: {
       searchExpre: params.get('q') ?? '',
@@ -79,6 +82,7 @@ export function decodeAnalysisState(params: URLSearchParams): AnalysisUrlState {
       ...(source ? { source } : {}),
       ...(params.get('xl') === '1' ? { crossLanguage: true } : {}),
       mergeApplicants: params.get('names') !== 'written',
+      ...(asOf !== undefined ? { asOf } : {}),
     },
     ...(chart ? { chart } : {}),
     ...(type ? { type } : {}),
@@ -97,6 +101,7 @@ export function resultPagePath(set: AnalysisResultSet): string {
     ...(set.source ? { source: set.source } : {}),
     ...(set.crossLanguage ? { crossLanguage: true } : {}),
     ...(set.mergeApplicants === false ? { applicantNames: 'written' as const } : {}),
+    ...(set.asOf !== undefined ? { asOf: set.asOf } : {}),
   };
   return `${SEARCH_RESULT_PATH}?${encodeResultState(state).toString()}`;
 }

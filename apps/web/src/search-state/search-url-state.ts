@@ -24,7 +24,8 @@ import { SEARCH_RESULT_PATH } from '../app/paths';
  * hits: `semantic:<key>`, `library:<folder id>[:<label id>]`, `alertRun:<run id>`), second (search within results), page, size, sort (`PD.desc`,
  * `relevance`: with a set, its rank), merge (0/1/2), source (data sources: cn/uncn as before, or groups and offices, docs/data-sources.md), f (filters), view (spec 1
  * §3 view mode names), xl=1 (cross-language search, issue 43), names (`written`: applicants by their
- * names as written, not merged), unread=1 (only the patents the user has not opened: reading marks).
+ * names as written, not merged), unread=1 (only the patents the user has not opened: reading marks),
+ * asOf (the corpus as of a data version, issue 48 item 5; docs/search-as-of.md).
  * Defaults are left out of the URL so links stay short.
  */
 export type ViewMode = (typeof VIEW_MODES)[number];
@@ -56,6 +57,8 @@ export interface ResultUrlState {
    * on the server. A mark filter: not part of the stored state nor of history entries (spec 1 §4).
    */
   unreadOnly?: boolean;
+  /** The corpus as it stood at this data version (issue 48 item 5); absent: as it is. */
+  asOf?: number;
 }
 
 export const DEFAULT_PAGE_SIZE: number = DEFAULT_RESULT_PAGE_SIZE;
@@ -197,6 +200,12 @@ export function setResultPath(set: SetSource): string {
   return `${SEARCH_RESULT_PATH}?${encodeResultState({ ...defaultResultState(''), set }).toString()}`;
 }
 
+/** Issue 48 item 5: the result page of an expression on the corpus as of a data version. */
+export function asOfResultPath(expression: string, asOf: number, source?: SourceScope): string {
+  const state: ResultUrlState = { ...defaultResultState(expression), ...(source ? { source } : {}), asOf };
+  return `${SEARCH_RESULT_PATH}?${encodeResultState(state).toString()}`;
+}
+
 /** A state with something to list: an expression, or a set source. */
 export function hasResultSet(state: Pick<ResultUrlState, 'expression' | 'set'>): boolean {
   return state.expression.trim() !== '' || state.set !== undefined;
@@ -236,6 +245,7 @@ export function encodeResultState(state: ResultUrlState): URLSearchParams {
   if (state.view !== DEFAULT_VIEW) params.set('view', state.view);
   if (state.applicantNames) params.set('names', state.applicantNames);
   if (state.unreadOnly) params.set('unread', '1');
+  if (state.asOf !== undefined) params.set('asOf', String(state.asOf));
   return params;
 }
 
@@ -247,6 +257,8 @@ export function decodeResultState(params: URLSearchParams): ResultUrlState {
   const view = params.get('view');
   const second = params.get('second')?.trim();
   const set = decodeSetSource(params.get('set'));
+  // A version the server does not know is refused there, with its message; not a number: ignored.
+  const asOf = /^\d{1,9}$/.test(params.get('asOf') ?? '') ? Number(params.get('asOf')) : undefined;
   return {
     expression: params.get('q') ?? '',
     ...(set ? { set } : {}),
@@ -261,6 +273,7 @@ export function decodeResultState(params: URLSearchParams): ResultUrlState {
     ...(params.get('xl') === '1' ? { crossLanguage: true } : {}),
     ...(params.get('names') === 'written' ? { applicantNames: 'written' as const } : {}),
     ...(params.get('unread') === '1' ? { unreadOnly: true } : {}),
+    ...(asOf !== undefined ? { asOf } : {}),
   };
 }
 
@@ -277,6 +290,7 @@ export function toSearchState(state: ResultUrlState): SearchState {
     filters: state.filters,
     ...(state.source ? { source: state.source } : {}),
     ...(state.crossLanguage ? { crossLanguage: true } : {}),
+    ...(state.asOf !== undefined ? { asOf: state.asOf } : {}),
     viewMode: state.view,
   };
 }
@@ -294,6 +308,7 @@ export function resultSetQueryOf(state: ResultUrlState): ResultSetQuery {
     ...(request.source ? { source: request.source } : {}),
     ...(request.sort ? { sort: request.sort } : {}),
     ...(request.crossLanguage ? { crossLanguage: true } : {}),
+    ...(request.asOf !== undefined ? { asOf: request.asOf } : {}),
   };
 }
 
@@ -322,6 +337,7 @@ export function fromSearchState(stored: SearchState): ResultUrlState {
     filters: stored.filters ?? [],
     view: stored.viewMode ?? DEFAULT_VIEW,
     ...(stored.crossLanguage ? { crossLanguage: true } : {}),
+    ...(stored.asOf !== undefined ? { asOf: stored.asOf } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { citationEndpoints } from './citation.js';
 import { classificationEndpoints } from './classification.js';
 import { dashboardsEndpoints } from './dashboards.js';
 import { dataImportEndpoints } from './data-import.js';
+import { dataVersionEndpoints } from './data-version.js';
 import { disclosureEndpoints } from './disclosure.js';
 import { duplicateEndpoints } from './duplicate.js';
 import { exportEndpoints } from './export.js';
@@ -53,6 +54,7 @@ export * from './citation.js';
 export * from './classification.js';
 export * from './dashboards.js';
 export * from './data-import.js';
+export * from './data-version.js';
 export * from './disclosure.js';
 export * from './duplicate.js';
 export * from './export.js';
@@ -96,6 +98,7 @@ export const ENDPOINTS = {
   classification: classificationEndpoints,
   dashboards: dashboardsEndpoints,
   dataImport: dataImportEndpoints,
+  dataVersion: dataVersionEndpoints,
   disclosure: disclosureEndpoints,
   duplicate: duplicateEndpoints,
   export: exportEndpoints,

@@ -932,6 +932,7 @@ export class AlertService {
       mailState: row.mail_state === 'sending' ? 'pending' : row.mail_state,
       mailedAt: row.mailed_at,
       error: row.error,
+      dataVersion: row.to_version === null ? null : Number(row.to_version),
     };
   }
 

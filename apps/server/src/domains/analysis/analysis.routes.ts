@@ -27,7 +27,7 @@ function contextOf(request: FastifyRequest): SearchContext {
 
 /** The result-set part of a per-chart body (the rest are the chart's options). */
 function resultSetOf(body: AnalysisResultSet): AnalysisResultSet {
-  const { searchExpre, set, secondExpre, filters, mergeType, source, crossLanguage, mergeApplicants } = body;
+  const { searchExpre, set, secondExpre, filters, mergeType, source, crossLanguage, mergeApplicants, asOf } = body;
   return {
     searchExpre,
     ...(set ? { set } : {}),
@@ -36,6 +36,7 @@ function resultSetOf(body: AnalysisResultSet): AnalysisResultSet {
     ...(secondExpre !== undefined ? { secondExpre } : {}),
     ...(source ? { source } : {}),
     ...(crossLanguage ? { crossLanguage } : {}),
+    ...(asOf !== undefined ? { asOf } : {}),
     ...(mergeApplicants !== undefined ? { mergeApplicants } : {}),
   };
 }

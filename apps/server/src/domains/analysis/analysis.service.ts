@@ -95,6 +95,7 @@ export class AnalysisService {
       mergeType: set.mergeType,
       ...(set.source ? { source: set.source } : {}),
       ...(set.crossLanguage ? { crossLanguage: true } : {}),
+      ...(set.asOf !== undefined ? { asOf: set.asOf } : {}),
     };
     const { ast, options } = await this.search.scope(response, lang, context);
     try {
@@ -143,6 +144,7 @@ export class AnalysisService {
       mergeType: drill.merge ?? body.mergeType,
       ...(body.source ? { source: body.source } : {}),
       ...(body.crossLanguage ? { crossLanguage: true } : {}),
+      ...(body.asOf !== undefined ? { asOf: body.asOf } : {}),
     };
     const { ast, options } = await this.search.scope(response, lang, context);
     try {

@@ -84,7 +84,7 @@ export function readEntryJson(text: string, lang: Language): EntryReading {
  * the expression that ran; `state` restores the page exactly, `router` reopens it.
  */
 export function resultPageEntry(page: ResultPageSearch): SearchHistoryEntry {
-  const { state, action, total, expression } = page;
+  const { state, action, total, expression, dataVersion } = page;
   const filters = state.filters ?? [];
   return {
     exp: state.searchExpre,
@@ -103,5 +103,6 @@ export function resultPageEntry(page: ResultPageSearch): SearchHistoryEntry {
     router: action.router,
     state,
     ...(action.removedFilter ? { delFilterObj: { ...action.removedFilter } } : {}),
+    ...(dataVersion !== undefined ? { dataVersion } : {}),
   };
 }

@@ -79,6 +79,8 @@ export function searchKeyOf(entry: SearchHistoryEntry): string {
     state.secondExpre?.trim() ?? '',
     filters,
     state.source ?? '',
+    // A search as of a data version is another search than the same one on the corpus as it is.
+    ...(state.asOf !== undefined ? [state.asOf] : []),
   ]);
 }
 

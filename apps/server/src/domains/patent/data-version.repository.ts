@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
@@ -104,6 +104,22 @@ export class DataVersionRepository {
       .where('version_id', '=', version)
       .orderBy('publication_number')
       .limit(limit)
+      .execute();
+    return rows.map((r) => r.publication_number);
+  }
+
+  /**
+   * Issue 48 item 5: the records the versions after `version` added (the `new` bit of
+   * patent-changes.ts), or only changed (`added: false`): what a search as of `version` leaves out,
+   * and what it matches on a later text.
+   */
+  async recordsAfter(version: number, added: boolean): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('patent_changes')
+      .select('publication_number')
+      .distinct()
+      .where('version_id', '>', version)
+      .where(sql<number>`(fields & 1)`, '=', added ? 1 : 0)
       .execute();
     return rows.map((r) => r.publication_number);
   }

@@ -1,3 +1,4 @@
+import type { DataVersion } from '@patlas/contracts';
 import type { DataVersionRepository } from './data-version.repository.js';
 
 /**
@@ -20,6 +21,29 @@ export class DataVersionService {
   /** Issue 43: the records one version (an import) added or changed, by publication number. */
   publicationNumbersOf(version: number, limit: number): Promise<string[]> {
     return this.versions.publicationNumbersOf(version, limit);
+  }
+
+  /** The newest version, running or not (0 before the first import). */
+  latest(): Promise<number> {
+    return this.versions.latest();
+  }
+
+  /** Issue 48 item 5: the records the versions after `version` added (`added`) or only changed. */
+  recordsAfter(version: number, added: boolean): Promise<string[]> {
+    return this.versions.recordsAfter(version, added);
+  }
+
+  /** The newest versions first (the result page's "as of" picker). */
+  async list(limit: number): Promise<DataVersion[]> {
+    const rows = await this.versions.list(limit);
+    return rows.map((r) => ({
+      version: Number(r.id),
+      origin: r.origin,
+      startedAt: r.started_at,
+      finishedAt: r.finished_at,
+      inserted: Number(r.inserted),
+      updated: Number(r.updated),
+    }));
   }
 
   /** At start: versions a crashed import left open are closed (what they stored is reported). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchPlatformRoutes, searchProductRoutes } from './search.routes.js';
+import { dataVersionRoutes } from './data-version.routes.js';
 import type { ResultPageRecorder, SearchService } from './search.service.js';
 import type { FamilyExpansionService } from './family-expansion.js';
 import { limitSearchRate } from '../../plugins/search-rate-limit.js';
@@ -22,6 +23,7 @@ export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (
 ) => {
   limitSearchRate(app, ratePerMinute);
   await app.register(searchPlatformRoutes, { prefix: '/platform', service: search });
+  await app.register(dataVersionRoutes, { prefix: '/platform', service: search });
   await app.register(searchProductRoutes, { prefix: '/product', service: search, recorder, familyExpansion });
   await app.register(clauseTreeRoutes, { prefix: '/product', service: search });
 };

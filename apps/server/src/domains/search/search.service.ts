@@ -55,6 +55,7 @@ import {
 } from './search-notes.js';
 import type { SearchStateRepository } from './search-state.repository.js';
 import { countClauseTree } from './clause-tree.js';
+import { asOfScope, intersectNumbers, withinAsOf, type AsOfScope, type DataVersionSource } from './as-of.js';
 
 export { toAppError };
 
@@ -79,6 +80,8 @@ export interface SearchParams {
   crossLanguage?: boolean | undefined;
   /** Only the patents the searching user has not opened (reading marks). */
   unreadOnly?: boolean | undefined;
+  /** The corpus as it stood at this data version (issue 48 item 5; docs/search-as-of.md). */
+  asOf?: number | undefined;
 }
 
 /** A set source resolved: its patents best first, each with the score that ranks it (0–1). */
@@ -117,6 +120,8 @@ export interface ResultSetParams {
   crossLanguage?: boolean | undefined;
   /** Without the patents the searching user has opened (reading marks; ignored without a user). */
   unreadOnly?: boolean | undefined;
+  /** The corpus as it stood at this data version: records added later left out; 0 finds nothing. */
+  asOf?: number | undefined;
 }
 
 /** A result set as the engine runs it. */
@@ -127,6 +132,8 @@ export interface ScopedSet {
   resolved?: ResolvedSet;
   /** With cross-language search: the translations added. */
   crossLanguage?: CrossLanguageNote;
+  /** With `asOf`: the version and what it leaves out. */
+  asOf?: AsOfScope;
 }
 
 function setSummary(source: SetSource, resolved: ResolvedSet): SetSummary {
@@ -186,6 +193,8 @@ export interface ResultPageSearch {
   total: number;
   /** The expression that ran (`expression` of the answer). */
   expression: string;
+  /** The data version it ran against (issue 48 item 5). */
+  dataVersion?: number;
 }
 
 /**
@@ -200,7 +209,7 @@ export interface ResultPageRecorder {
 export function resultPageSearch(
   params: SearchParams & { viewMode?: SearchState['viewMode'] },
   action: ResultPageAction,
-  result: Pick<SearchQueryResponse, 'total' | 'expression'>,
+  result: Pick<SearchQueryResponse, 'total' | 'expression' | 'dataVersion'>,
 ): ResultPageSearch {
   const state: SearchState = {
     searchExpre: params.searchExpre,
@@ -213,9 +222,16 @@ export function resultPageSearch(
     filters: params.filters,
     ...(params.source ? { source: params.source } : {}),
     ...(params.crossLanguage ? { crossLanguage: true } : {}),
+    ...(params.asOf !== undefined ? { asOf: params.asOf } : {}),
     ...(params.viewMode ? { viewMode: params.viewMode } : {}),
   };
-  return { state, action, total: result.total, expression: result.expression };
+  return {
+    state,
+    action,
+    total: result.total,
+    expression: result.expression,
+    ...(result.dataVersion !== undefined ? { dataVersion: result.dataVersion } : {}),
+  };
 }
 
 /** One expression box parsed once per request: as written (the search notes read it) and as the engine runs it. */
@@ -268,6 +284,8 @@ export interface SearchServiceDeps {
   readMarks?: ReadMarkSource | undefined;
   /** What `SEM=(…)` stands for (the semantic-search domain's rankings; absent: every clause is refused). */
   semanticClauses?: SemanticClauseSource | undefined;
+  /** The data versions (the patent domain's imports; absent: every `asOf` but 0 is unknown). */
+  dataVersions?: DataVersionSource | undefined;
 }
 
 /** Reading marks as the search reads them (spec 2 §3/§9): the patents a user has opened. */
@@ -288,6 +306,7 @@ export class SearchService extends ExpressionSearch {
   private readonly listedCompanies: ListedCompanySource | undefined;
   private readonly readMarks: ReadMarkSource | undefined;
   private readonly semanticClauses: SemanticClauseSource | undefined;
+  private readonly dataVersions: DataVersionSource | undefined;
 
   constructor(
     engine: SearchEngine,
@@ -303,6 +322,16 @@ export class SearchService extends ExpressionSearch {
     this.listedCompanies = deps.listedCompanies;
     this.readMarks = deps.readMarks;
     this.semanticClauses = deps.semanticClauses;
+    this.dataVersions = deps.dataVersions;
+  }
+
+  /** The data versions, newest first (the result page's "as of" picker). */
+  async dataVersionList(
+    limit: number,
+  ): Promise<{ latest: number; versions: Awaited<ReturnType<DataVersionSource['list']>> }> {
+    if (!this.dataVersions) return { latest: 0, versions: [] };
+    const [latest, versions] = await Promise.all([this.dataVersions.latest(), this.dataVersions.list(limit)]);
+    return { latest, versions };
   }
 
   /** Whether cross-language search can run (a translation service is set). */
@@ -354,15 +383,18 @@ export class SearchService extends ExpressionSearch {
     const ast = translated?.ast ?? written;
     // "Unread only": the searching user's opened patents left out, so totals and pages count the unread.
     const reader = params.unreadOnly ? (context ?? this.caller() ?? NO_USER).userId : null;
-    const without = reader !== null && this.readMarks ? await this.readMarks.readNumbers(reader) : [];
+    const unread = reader !== null && this.readMarks ? await this.readMarks.readNumbers(reader) : [];
     // A `SEM=(…)` the whole search is within (issue 48): relevance is its similarity order.
     const similar = resolved ? undefined : semanticOrder(ast);
+    // Issue 48 item 5: as of a data version, the records later imports added are left out (0: all).
+    const asOf = params.asOf !== undefined ? await asOfScope(params.asOf, this.dataVersions) : undefined;
+    const without = asOf?.kind === 'before' && asOf.addedAfter.length > 0 ? [...unread, ...asOf.addedAfter] : unread;
+    const within = withinAsOf(resolved?.ranking.map((r) => r.publicationNumber) ?? similar, asOf);
     const options: CountOptions = {
       filters: params.filters ?? [],
       ...(params.mergeType ? { merge: params.mergeType } : {}),
       ...scopeOf(params.source),
-      ...(resolved ? { within: resolved.ranking.map((r) => r.publicationNumber) } : {}),
-      ...(similar ? { within: similar } : {}),
+      ...(within ? { within } : {}),
       ...(without.length > 0 ? { without } : {}),
     };
     return {
@@ -371,6 +403,7 @@ export class SearchService extends ExpressionSearch {
         options,
         ...(resolved ? { resolved } : {}),
         ...(translated ? { crossLanguage: translated.note } : {}),
+        ...(asOf ? { asOf } : {}),
       },
       parsed: { ...(main ? { main } : {}), ...(second ? { second } : {}), references },
     };
@@ -509,7 +542,7 @@ export class SearchService extends ExpressionSearch {
     const started = performance.now();
     // The expression and the search within are parsed here, once; everything below reads their ASTs.
     const { scoped: scopedSet, parsed } = await this.scopeParsed({ ...params, mergeType: 0 }, lang, context);
-    const { ast, resolved, options: scoped, crossLanguage } = scopedSet;
+    const { ast, resolved, options: scoped, crossLanguage, asOf } = scopedSet;
     const options = { ...scoped, scope: sourceFilterOf(params.source) };
     try {
       if (params.mergeType !== 0) {
@@ -543,6 +576,9 @@ export class SearchService extends ExpressionSearch {
         ? phraseTermsNote(parsed.main.text, parsed.main.written, segmentWords)
         : undefined;
       const content = result.total > 0 ? await this.setContent(ast, options) : undefined;
+      const dataVersion = asOf ? asOf.version : await this.dataVersions?.latest();
+      const changedSinceAsOf =
+        asOf?.kind === 'before' && result.total > 0 ? await this.changedSince(asOf.version, ast, options) : undefined;
       return {
         total: result.total,
         page: params.page,
@@ -552,6 +588,8 @@ export class SearchService extends ExpressionSearch {
         ...(mergeApplicants ? { applicantsMerged: true } : {}),
         expression: params.set && !params.searchExpre.trim() && !params.secondExpre?.trim() ? '' : printExpression(ast),
         ...(resolved && params.set ? { set: setSummary(params.set, resolved) } : {}),
+        ...(dataVersion !== undefined ? { dataVersion } : {}),
+        ...(changedSinceAsOf !== undefined ? { changedSinceAsOf } : {}),
         tookMs: Math.round(performance.now() - started),
         ...(missingFields.length > 0 ? { missingFields } : {}),
         ...(numberTerms ? { numberTerms } : {}),
@@ -563,6 +601,16 @@ export class SearchService extends ExpressionSearch {
     } catch (err) {
       throw toAppError(err);
     }
+  }
+
+  /**
+   * Issue 48 item 5: how many hits of a search as of `version` a later import changed (matched on
+   * their current text: the part of the search not reproduced exactly). One count, in the pool.
+   */
+  private async changedSince(version: number, ast: QueryNode, options: CountOptions): Promise<number> {
+    const changed = (await this.dataVersions?.recordsAfter(version, false)) ?? [];
+    if (changed.length === 0) return 0;
+    return this.engine.count(ast, { ...options, merge: 0, within: intersectNumbers(options.within, changed) });
   }
 
   /**

@@ -8,7 +8,7 @@ import type { Alert, AlertMailState, AlertRun } from '@patlas/contracts';
 import { ALERTS_PATH, DOWNLOADS_PERMISSION } from '../../app/paths';
 import { ExportDialog } from '../../export-actions/ExportDialog';
 import type { ExportSource } from '../../export-actions/export-model';
-import { setResultPath } from '../../search-state/search-url-state';
+import { asOfResultPath, setResultPath } from '../../search-state/search-url-state';
 import { usePermission } from '../../session/useSession';
 import { formatDateTime } from '../../utils/format-date';
 import { AlertContentText, AlertRecipients, AlertStateTag, useScheduleText } from './AlertParts';
@@ -62,6 +62,7 @@ export function AlertDetailsPage() {
           page={page}
           isLoading={runs.isFetching}
           alertName={alert.name}
+          searchOf={alert.type === 'search' ? alert.content : undefined}
           highlightedRun={runParam}
           onPage={(next) => {
             const nextParams = new URLSearchParams(params);
@@ -144,11 +145,13 @@ interface RunTableProps {
   page: number;
   isLoading: boolean;
   alertName: string;
+  /** A search alert's expression and data sources: each run reopens it as of its data version. */
+  searchOf?: Alert['content'] | undefined;
   highlightedRun: string | undefined;
   onPage: (page: number) => void;
 }
 
-function RunTable({ runs, total, page, isLoading, alertName, highlightedRun, onPage }: RunTableProps) {
+function RunTable({ runs, total, page, isLoading, alertName, searchOf, highlightedRun, onPage }: RunTableProps) {
   const { t } = useTranslation('alert');
   const canExport = usePermission(DOWNLOADS_PERMISSION);
   const [exportSource, setExportSource] = useState<ExportSource>();
@@ -183,7 +186,28 @@ function RunTable({ runs, total, page, isLoading, alertName, highlightedRun, onP
           {
             key: 'ranAt',
             title: t('details.columns.ranAt'),
-            render: (_, run) => <span data-testid="run-ran-at">{formatDateTime(run.ranAt)}</span>,
+            render: (_, run) => (
+              <Flex vertical>
+                <span data-testid="run-ran-at">{formatDateTime(run.ranAt)}</span>
+                {/* Issue 48 item 5: the data version the run ran against; a search alert's search reopens as of it. */}
+                {run.dataVersion !== null &&
+                  run.dataVersion !== undefined &&
+                  (searchOf?.expression ? (
+                    <Link
+                      to={asOfResultPath(searchOf.expression, run.dataVersion, searchOf.source)}
+                      className="alert-small"
+                      title={t('details.reopenAsOf', { version: run.dataVersion })}
+                      data-testid="run-as-of"
+                    >
+                      {t('details.dataVersion', { version: run.dataVersion })}
+                    </Link>
+                  ) : (
+                    <Typography.Text type="secondary" className="alert-small" data-testid="run-as-of">
+                      {t('details.dataVersion', { version: run.dataVersion })}
+                    </Typography.Text>
+                  ))}
+              </Flex>
+            ),
           },
           {
             key: 'new',

@@ -27,6 +27,7 @@ import { KeyResolver } from './components/KeyResolver';
 import { ResultActions } from './components/ResultActions';
 import { ResultItems } from './components/ResultItems';
 import { ResultToolbar } from './components/ResultToolbar';
+import { AsOfPicker } from './components/AsOfPicker';
 import { ResultPagination } from './components/ResultPagination';
 import { SelectionActions } from './components/SelectionActions';
 import { setHasNoDrawings, shownView } from './components/ViewSwitch';
@@ -101,6 +102,7 @@ function ResultsView() {
     if (!next.crossLanguage) delete next.crossLanguage;
     if (next.applicantNames === undefined) delete next.applicantNames;
     if (!next.unreadOnly) delete next.unreadOnly;
+    if (next.asOf === undefined) delete next.asOf;
     setSearchParams(encodeResultState(next), options.history ? { state: options.history } : undefined);
   };
   const setFilter = (field: FilterFieldId, values: string[], change: FilterChange) => {
@@ -259,6 +261,14 @@ function ResultsView() {
                 extra={<ResultActions state={state} data={data} searchParams={searchParams} />}
                 // Reading marks: IP visitors keep none. A mark filter records no history entry (spec 1 §4).
                 onUnreadOnly={isPersonal ? (unreadOnly) => update({ unreadOnly }) : undefined}
+              />
+              {/* Issue 48 item 5: the corpus as of a data version (docs/search-as-of.md). */}
+              <AsOfPicker
+                value={state.asOf}
+                changed={data && !isStale ? data.changedSinceAsOf : undefined}
+                onChange={(asOf) =>
+                  update({ asOf }, { history: historyActionState('refreshPage', `asOf:${asOf ?? 'current'}`) })
+                }
               />
               {/* A library folder's page: its indexing labels (filter, set and cancel on the selection). */}
               {librarySet && (

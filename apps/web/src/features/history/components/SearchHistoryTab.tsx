@@ -1,5 +1,6 @@
 import { MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, App, Button, Flex, Input, Popconfirm, Tag, Typography } from 'antd';
 import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { useDeleteHistory, useSearchHistory } from '../../../history-recording/q
 import { listFiltersOf, type HistoryParams } from '../useHistoryParams';
 import { useOperationValueLabel, useSearchRefinementLabel } from '../../../history-recording/useOperationValueLabel';
 import { useReopenEntry } from '../../../history-recording/useReopenEntry';
+import { asOfPathOf } from '../../../history-recording/as-of-path';
 import { fullTextTooltip } from '../../../history-recording/full-text-tooltip';
 import { CombineModal } from './CombineModal';
 import { DateRangeFilter } from './DateRangeFilter';
@@ -127,9 +129,28 @@ export function SearchHistoryTab({ params }: { params: HistoryParams }) {
           {
             key: 'hits',
             title: t('columns.hits'),
-            width: 110,
+            width: 130,
             align: 'right',
-            render: (_, item) => Number(item.entry.resultTotal).toLocaleString(),
+            render: (_, item) => {
+              // Issue 48 item 5: the data version the search ran against, reopened as of it.
+              const asOf = asOfPathOf(item.entry);
+              return (
+                <>
+                  {Number(item.entry.resultTotal).toLocaleString()}
+                  {asOf && (
+                    <div>
+                      <Link
+                        to={asOf}
+                        className="history-as-of"
+                        title={t('asOf.reopenAsOf', { version: item.entry.dataVersion })}
+                      >
+                        {t('asOf.version', { version: item.entry.dataVersion })}
+                      </Link>
+                    </div>
+                  )}
+                </>
+              );
+            },
           },
           {
             key: 'action',

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { dataVersionEndpoints, type DataVersion } from '@patlas/contracts';
+import { call } from '../../../api/endpoint-call';
+import { useApiContext } from '../../../api/useApiContext';
+import { useFormatDateTime } from '../../../utils/use-format-date-time';
+
+/** The value of "the corpus as it is" in the select (a version is its number). */
+const CURRENT = 'current';
+
+export interface AsOfPickerProps {
+  /** The data version the page searches as of; undefined: the corpus as it is. */
+  value: number | undefined;
+  onChange: (asOf: number | undefined) => void;
+  /** Hits a later import changed (the answer's `changedSinceAsOf`): matched on their current text. */
+  changed?: number | undefined;
+}
+
+/**
+ * Issue 48 item 5: the result page's "as of a data version" picker (docs/search-as-of.md): the
+ * corpus as it is, or as it stood after one import; the page's `asOf` parameter.
+ */
+export function AsOfPicker({ value, onChange, changed }: AsOfPickerProps) {
+  const { t } = useTranslation('search');
+  const { lang, messages } = useApiContext();
+  const formatTime = useFormatDateTime();
+  const versions = useQuery({
+    queryKey: ['data-versions', lang],
+    queryFn: ({ signal }) => call(dataVersionEndpoints.list, {}, { lang, messages, signal }),
+    staleTime: 60_000,
+  });
+  const list = versions.data?.versions ?? [];
+  const label = (v: DataVersion) => t('asOf.version', { version: v.version, date: formatTime(v.startedAt) ?? '' });
+  const chosen = value === undefined ? undefined : list.find((v) => v.version === value);
+  const options = [
+    { value: CURRENT, label: t('asOf.current') },
+    ...list.map((v) => ({ value: String(v.version), label: label(v) })),
+    // A version older than the listed ones (or 0) stays selectable as written.
+    ...(value !== undefined && !chosen
+      ? [{ value: String(value), label: t('asOf.versionOnly', { version: value }) }]
+      : []),
+  ];
+  return (
+    <div className="result-as-of" data-testid="as-of-picker">
+      <Typography.Text type="secondary">{t('asOf.label')}</Typography.Text>{' '}
+      <Select
+        size="small"
+        aria-label={t('asOf.label')}
+        popupMatchSelectWidth={false}
+        style={{ minWidth: 220 }}
+        loading={versions.isPending}
+        value={value === undefined ? CURRENT : String(value)}
+        options={options}
+        onChange={(next: string) => onChange(next === CURRENT ? undefined : Number(next))}
+      />
+      {value !== undefined && (
+        <Alert
+          className="result-as-of-note"
+          type="info"
+          showIcon
+          title={
+            chosen
+              ? t('asOf.showing', { label: label(chosen) })
+              : t('asOf.showing', { label: t('asOf.versionOnly', { version: value }) })
+          }
+          description={changed ? t('asOf.changed', { count: changed }) : undefined}
+        />
+      )}
+    </div>
+  );
+}
