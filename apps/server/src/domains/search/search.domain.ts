@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { foreignSyntaxRoutes } from './foreign-syntax.routes.js';
 import { searchPlatformRoutes, searchProductRoutes } from './search.routes.js';
 import type { ResultPageRecorder, SearchService } from './search.service.js';
 import type { FamilyExpansionService } from './family-expansion.js';
@@ -22,4 +23,5 @@ export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (
   limitSearchRate(app, ratePerMinute);
   await app.register(searchPlatformRoutes, { prefix: '/platform', service: search });
   await app.register(searchProductRoutes, { prefix: '/product', service: search, recorder, familyExpansion });
+  await app.register(foreignSyntaxRoutes, { prefix: '/product' });
 };
