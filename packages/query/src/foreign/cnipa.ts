@@ -39,7 +39,10 @@ export const CNIPA_FIELDS: ForeignSyntax['fields'] = {
   代理机构: { ids: ['AGC'] },
   申请人地址: { ids: ['ADDR'] },
   申请人邮编: {
-    unsupported: msg('Patlas 没有申请人邮编字段，该条件未写入', 'Patlas has no applicant postcode field; this condition was left out'),
+    unsupported: msg(
+      'Patlas 没有申请人邮编字段，该条件未写入',
+      'Patlas has no applicant postcode field; this condition was left out',
+    ),
   },
   '申请人所在国(省)': {
     unsupported: msg(
@@ -48,7 +51,10 @@ export const CNIPA_FIELDS: ForeignSyntax['fields'] = {
     ),
   },
   分案原申请号: {
-    unsupported: msg('Patlas 没有分案原申请号字段，该条件未写入', 'Patlas has no parent-application field for divisionals; this condition was left out'),
+    unsupported: msg(
+      'Patlas 没有分案原申请号字段，该条件未写入',
+      'Patlas has no parent-application field for divisionals; this condition was left out',
+    ),
   },
 };
 
@@ -63,7 +69,8 @@ export function cnipaProximity(word: string): ProxMapping | undefined {
   const upper = word.toUpperCase();
   if (upper === 'S') return { op: 'S' };
   if (upper === 'P') return { op: 'P' };
-  if (upper === 'F') return { op: 'AND', note: msg('同字段：在字段组内即为 AND', 'same field: AND inside the field group') };
+  if (upper === 'F')
+    return { op: 'AND', note: msg('同字段：在字段组内即为 AND', 'same field: AND inside the field group') };
   return undefined;
 }
 

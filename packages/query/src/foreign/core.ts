@@ -40,8 +40,7 @@ export interface ForeignTranslation {
 }
 
 export type FieldMapping =
-  | { readonly ids: readonly string[]; readonly note?: Message }
-  | { readonly unsupported: Message };
+  { readonly ids: readonly string[]; readonly note?: Message } | { readonly unsupported: Message };
 
 export interface ProxMapping {
   /** The Patlas operator: `W/5`, `N/3`, `PRE/2`, `S`, `P`; or `AND` when only an approximation exists. */
@@ -219,7 +218,13 @@ export type FNode =
   | { readonly k: 'and' | 'or'; readonly c: readonly FNode[] }
   | { readonly k: 'not'; readonly l?: FNode; readonly r: FNode }
   | { readonly k: 'near'; readonly op: string; readonly prox: ProxMapping; readonly l: FNode; readonly r: FNode }
-  | { readonly k: 'range'; readonly from: string; readonly to: string; readonly incFrom: boolean; readonly incTo: boolean }
+  | {
+      readonly k: 'range';
+      readonly from: string;
+      readonly to: string;
+      readonly incFrom: boolean;
+      readonly incTo: boolean;
+    }
   | { readonly k: 'cmp'; readonly name: string; readonly op: string; readonly v: string }
   | { readonly k: 'relation'; readonly name: string; readonly rel: string; readonly v: string }
   | { readonly k: 'patlas'; readonly node: PNode };
@@ -247,7 +252,9 @@ class ForeignParser {
   }
 
   private startsOperand(tok: Tok | undefined): boolean {
-    return tok !== undefined && (tok.type === 'word' || tok.type === 'phrase' || tok.type === 'lparen' || tok.type === 'not');
+    return (
+      tok !== undefined && (tok.type === 'word' || tok.type === 'phrase' || tok.type === 'lparen' || tok.type === 'not')
+    );
   }
 
   /** Espacenet: operators left to right, no precedence; proximity still binds its two terms. */
@@ -332,7 +339,9 @@ class ForeignParser {
     if (tok.type === 'lparen') return this.parseGroup();
     if (tok.type === 'phrase') {
       this.pos++;
-      return tok.slop === undefined ? { k: 'term', v: tok.value, phrase: true } : { k: 'term', v: tok.value, phrase: true, slop: tok.slop };
+      return tok.slop === undefined
+        ? { k: 'term', v: tok.value, phrase: true }
+        : { k: 'term', v: tok.value, phrase: true, slop: tok.slop };
     }
     if (tok.type === 'lbracket') return this.parseRange();
     if (tok.type !== 'word') throw new ForeignParseError(tok.value);
@@ -342,7 +351,12 @@ class ForeignParser {
     if (special === null) return { k: 'patlas', node: { k: 'empty' } };
     // Espacenet: `ti all "a b"`, `pd within "2019 2020"`.
     const next = this.peek();
-    if (this.syntax.relationWords && next?.type === 'word' && /^(all|any|within)$/i.test(next.value) && this.isField(tok.value)) {
+    if (
+      this.syntax.relationWords &&
+      next?.type === 'word' &&
+      /^(all|any|within)$/i.test(next.value) &&
+      this.isField(tok.value)
+    ) {
       this.pos++;
       const value = this.peek();
       if (value?.type !== 'phrase' && value?.type !== 'word') throw new ForeignParseError(next.value);
@@ -447,7 +461,14 @@ export type PNode =
   | { readonly k: 'and' | 'or'; readonly c: readonly PNode[] }
   | { readonly k: 'not'; readonly l?: PNode; readonly r: PNode }
   | { readonly k: 'near'; readonly op: string; readonly l: PNode; readonly r: PNode }
-  | { readonly k: 'range'; readonly id: string; readonly from?: string; readonly to?: string; readonly incFrom: boolean; readonly incTo: boolean }
+  | {
+      readonly k: 'range';
+      readonly id: string;
+      readonly from?: string;
+      readonly to?: string;
+      readonly incFrom: boolean;
+      readonly incTo: boolean;
+    }
   | { readonly k: 'cmp'; readonly id: string; readonly op: string; readonly v: string }
   | { readonly k: 'empty' };
 
@@ -553,7 +574,11 @@ function isDateField(ids: readonly string[] | null): boolean {
 
 /** Classification and number fields: a quoted code (`cpc="A61K31/13"`) is the code itself. */
 function isCodeField(ids: readonly string[] | null): boolean {
-  return ids !== null && ids.length > 0 && ids.every((id) => ['classification', 'number-id'].includes(getFieldById(id)?.type ?? ''));
+  return (
+    ids !== null &&
+    ids.length > 0 &&
+    ids.every((id) => ['classification', 'number-id'].includes(getFieldById(id)?.type ?? ''))
+  );
 }
 
 function translateTerm(node: { v: string; phrase: boolean; slop?: number }, ctx: Context): PNode {
@@ -580,10 +605,14 @@ function translateTerm(node: { v: string; phrase: boolean; slop?: number }, ctx:
       zh: `三个以上词的短语邻近 ${written} 在 Patlas 中没有对应写法，改为这些词同时出现（AND）`,
       en: `Proximity of more than two words, ${written}, has no Patlas equivalent; written as all the words (AND)`,
     });
-    return nary('and', words.map((w) => term(w, ctx)));
+    return nary(
+      'and',
+      words.map((w) => term(w, ctx)),
+    );
   }
   if (isDateField(ctx.ids)) return { k: 'term', v: normaliseForeignDate(node.v.trim(), ctx.report), phrase: false };
-  if (node.phrase && !(isCodeField(ctx.ids) && !/\s/.test(node.v.trim()))) return { k: 'term', v: node.v, phrase: true };
+  if (node.phrase && !(isCodeField(ctx.ids) && !/\s/.test(node.v.trim())))
+    return { k: 'term', v: node.v, phrase: true };
   return term(node.v.trim(), ctx);
 }
 
@@ -608,7 +637,12 @@ function mapField(name: string, ctx: Context): readonly string[] | undefined {
   }
   const to = mapping.ids.length === 1 ? `${mapping.ids[0] ?? ''}=` : mapping.ids.map((id) => `${id}=`).join(' OR ');
   if (written.toUpperCase() === to.toUpperCase()) ctx.report.keep(to);
-  else ctx.report.change(written, to, mapping.note && { zh: `${written} → ${to}：${mapping.note.zh}`, en: `${written} → ${to}: ${mapping.note.en}` });
+  else
+    ctx.report.change(
+      written,
+      to,
+      mapping.note && { zh: `${written} → ${to}：${mapping.note.zh}`, en: `${written} → ${to}: ${mapping.note.en}` },
+    );
   return mapping.ids;
 }
 
@@ -626,7 +660,12 @@ function translateNear(node: Extract<FNode, { k: 'near' }>, ctx: Context): PNode
   const { prox } = node;
   if (prox.unsupported) ctx.report.noSupport(node.op, prox.unsupported);
   else if (prox.op.toUpperCase() === node.op.toUpperCase()) ctx.report.keep(prox.op);
-  else ctx.report.change(node.op, prox.op, prox.note && { zh: `${node.op} → ${prox.op}：${prox.note.zh}`, en: `${node.op} → ${prox.op}: ${prox.note.en}` });
+  else
+    ctx.report.change(
+      node.op,
+      prox.op,
+      prox.note && { zh: `${node.op} → ${prox.op}：${prox.note.zh}`, en: `${node.op} → ${prox.op}: ${prox.note.en}` },
+    );
   // Espacenet writes `ti=green prox/unit=word ti=energy`: the same field on both sides goes outside.
   const lf = node.l.k === 'field' ? node.l : undefined;
   const rf = node.r.k === 'field' ? node.r : undefined;
@@ -635,7 +674,11 @@ function translateNear(node: Extract<FNode, { k: 'near' }>, ctx: Context): PNode
     const rIds = mapField(rf.name, ctx);
     if (lIds && rIds && lIds.join() === rIds.join()) {
       const inner: Context = { ...ctx, ids: lIds };
-      return { k: 'field', ids: lIds, child: joinNear(prox.op, translate(lf.child, inner), translate(rf.child, inner), node.op, inner) };
+      return {
+        k: 'field',
+        ids: lIds,
+        child: joinNear(prox.op, translate(lf.child, inner), translate(rf.child, inner), node.op, inner),
+      };
     }
   }
   return joinNear(prox.op, translate(node.l, ctx), translate(node.r, ctx), node.op, ctx);
@@ -669,7 +712,10 @@ function joinNear(op: string, left: PNode, right: PNode, written: string, ctx: C
 function translateRelation(node: Extract<FNode, { k: 'relation' }>, ctx: Context): PNode {
   const ids = mapField(node.name, ctx);
   if (!ids) return EMPTY;
-  const words = node.v.trim().split(/[\s,]+/).filter((w) => w !== '');
+  const words = node.v
+    .trim()
+    .split(/[\s,]+/)
+    .filter((w) => w !== '');
   const written = `${node.name} ${node.rel} "${node.v}"`;
   const inner: Context = { ...ctx, ids };
   if (node.rel === 'within') {
@@ -695,7 +741,14 @@ function translateRelation(node: Extract<FNode, { k: 'relation' }>, ctx: Context
     en: `${node.rel} written as terms joined by ${kind === 'or' ? 'OR' : 'AND'}`,
   });
   void written;
-  return { k: 'field', ids, child: nary(kind, words.map((w) => term(w, inner))) };
+  return {
+    k: 'field',
+    ids,
+    child: nary(
+      kind,
+      words.map((w) => term(w, inner)),
+    ),
+  };
 }
 
 function translate(node: FNode, ctx: Context): PNode {
@@ -707,7 +760,10 @@ function translate(node: FNode, ctx: Context): PNode {
       return translateTerm(node, ctx);
     case 'and':
     case 'or':
-      return nary(node.k, node.c.map((c) => translate(c, ctx)));
+      return nary(
+        node.k,
+        node.c.map((c) => translate(c, ctx)),
+      );
     case 'not': {
       const r = translate(node.r, ctx);
       if (isEmpty(r)) return node.l ? translate(node.l, ctx) : EMPTY;
@@ -732,8 +788,10 @@ function translate(node: FNode, ctx: Context): PNode {
         });
         return EMPTY;
       }
-      const open = node.from === '*' ? undefined : isDateField(ctx.ids) ? normaliseForeignDate(node.from, ctx.report) : node.from;
-      const close = node.to === '*' ? undefined : isDateField(ctx.ids) ? normaliseForeignDate(node.to, ctx.report) : node.to;
+      const open =
+        node.from === '*' ? undefined : isDateField(ctx.ids) ? normaliseForeignDate(node.from, ctx.report) : node.from;
+      const close =
+        node.to === '*' ? undefined : isDateField(ctx.ids) ? normaliseForeignDate(node.to, ctx.report) : node.to;
       return {
         k: 'range',
         id: ctx.ids[0] ?? '',
@@ -793,7 +851,15 @@ export function mapTruncation(
       }
       if (mark.unsupported) report.noSupport(c, mark.unsupported);
       else if (mark.to === c) report.keep(c);
-      else report.change(c, mark.to, mark.note && { zh: `截词符 ${c} → ${mark.to}：${mark.note.zh}`, en: `Truncation ${c} → ${mark.to}: ${mark.note.en}` });
+      else
+        report.change(
+          c,
+          mark.to,
+          mark.note && {
+            zh: `截词符 ${c} → ${mark.to}：${mark.note.zh}`,
+            en: `Truncation ${c} → ${mark.to}: ${mark.note.en}`,
+          },
+        );
       out += mark.to;
     }
     return out;

@@ -19,13 +19,15 @@ describe('detectForeignSyntax', () => {
     expect(detectForeignSyntax(text)).toBe(system);
   });
 
-  it.each(['TI=(锂电池 W/5 正极) AND PA=华为', 'AD=[2018 TO 2020] AND IPC=H01M', '锂电池', 'TI=(battery NEAR/5 cathode)'])(
-    'leaves a valid Patlas expression alone: %s',
-    (text) => {
-      expect(detectForeignSyntax(text)).toBeNull();
-      expect(translateForeign(text)).toBeNull();
-    },
-  );
+  it.each([
+    'TI=(锂电池 W/5 正极) AND PA=华为',
+    'AD=[2018 TO 2020] AND IPC=H01M',
+    '锂电池',
+    'TI=(battery NEAR/5 cathode)',
+  ])('leaves a valid Patlas expression alone: %s', (text) => {
+    expect(detectForeignSyntax(text)).toBeNull();
+    expect(translateForeign(text)).toBeNull();
+  });
 
   it('translates with the system forced even when the text is valid Patlas', () => {
     const result = translateForeign('TIABC=(锂电池 W/5 正极) AND AP=(华为)', 'incopat');
@@ -43,7 +45,9 @@ describe('detectForeignSyntax', () => {
   });
 
   it('translates a long expression quickly', () => {
-    const text = Array.from({ length: 400 }, (_, i) => `TTL:(battery${i} $W5 cathode) AND ANCS:(Samsung${i})`).join(' OR ');
+    const text = Array.from({ length: 400 }, (_, i) => `TTL:(battery${i} $W5 cathode) AND ANCS:(Samsung${i})`).join(
+      ' OR ',
+    );
     const start = performance.now();
     const result = translateForeign(text);
     const ms = performance.now() - start;

@@ -4,7 +4,9 @@
  * ones that Patlas also reads (`AP=`, `W/5`, `ti=`); weak marks count only when the text is not
  * already a valid Patlas expression, so a Patlas expression is never "recognised" as foreign.
  */
-import { parseExpression } from '../index.js';
+import { lex } from '../lexer.js';
+import { parseTokens } from '../parser.js';
+import { validateQuery } from '../validate.js';
 import { cnipaSyntax } from './cnipa.js';
 import { translateWith, type ForeignSyntax, type ForeignSystem, type ForeignTranslation } from './core.js';
 import { espacenetSyntax } from './espacenet.js';
@@ -41,7 +43,11 @@ const MARKS: Record<ForeignSystem, Marks> = {
     weak: [/\b(TIABC|TIAB|AP|CLMS|AT|AGC|IPC-MAIN|AD|PD|PRD|AN|PN)\s*=/, /\b(W|PRE)\/\d+/i, /\s[F]\s/],
   },
   patsnap: {
-    strong: [/\$(W|PRE)\d+/i, /\$(SEN|PARA)\b/i, /\b(TTL|ABST|TAC|TACD|ANCS|ANC|ANS|APD|PBD|ISD|APNO|MIPC|ICLMS|AUTHORITY):/],
+    strong: [
+      /\$(W|PRE)\d+/i,
+      /\$(SEN|PARA)\b/i,
+      /\b(TTL|ABST|TAC|TACD|ANCS|ANC|ANS|APD|PBD|ISD|APNO|MIPC|ICLMS|AUTHORITY):/,
+    ],
     weak: [/\b(TA|CLMS|DESC|AN|IN|IPC|CPC|PN):/],
   },
   lens: {
@@ -72,6 +78,14 @@ const MARKS: Record<ForeignSystem, Marks> = {
   },
 };
 
+/** Whether Patlas reads the text as it is (lexer, parser, validation: what parseExpression does, without the cycle through index.ts). */
+function isPatlasExpression(text: string): boolean {
+  const lexed = lex(text);
+  if (lexed.errors.length > 0) return false;
+  const parsed = parseTokens(lexed.tokens);
+  return parsed.ast !== undefined && parsed.errors.length === 0 && validateQuery(parsed.ast).errors.length === 0;
+}
+
 function scoreOf(text: string, marks: Marks, countWeak: boolean): number {
   let score = 0;
   for (const re of marks.strong) if (re.test(text)) score += 3;
@@ -82,7 +96,7 @@ function scoreOf(text: string, marks: Marks, countWeak: boolean): number {
 /** The system the text was most likely written for, or null (Patlas syntax, or nothing distinctive). */
 export function detectForeignSyntax(text: string): ForeignSystem | null {
   const normalised = text.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
-  const isPatlas = parseExpression(text).ok;
+  const isPatlas = isPatlasExpression(text);
   let best: ForeignSystem | null = null;
   let bestScore = 0;
   for (const system of Object.keys(MARKS) as ForeignSystem[]) {

@@ -11,7 +11,10 @@ export const ESPACENET_FIELDS: ForeignSyntax['fields'] = {
   ti: { ids: ['TI'] },
   ab: { ids: ['AB'] },
   ta: { ids: ['TIAB'] },
-  txt: { ids: ['TIAB', 'PA', 'IN'], note: msg('标题、摘要、发明人、申请人', 'title, abstract, inventor and applicant') },
+  txt: {
+    ids: ['TIAB', 'PA', 'IN'],
+    note: msg('标题、摘要、发明人、申请人', 'title, abstract, inventor and applicant'),
+  },
   ntxt: { ids: ['TIAB', 'PA', 'IN'], note: msg('标题、摘要或名称', 'title, abstract or names') },
   ftxt: { ids: ['FT'] },
   nftxt: { ids: ['FT', 'PA', 'IN'], note: msg('全部文本或名称', 'all text fields or names') },
@@ -28,7 +31,10 @@ export const ESPACENET_FIELDS: ForeignSyntax['fields'] = {
   ap: { ids: ['AN'] },
   pn: { ids: ['PN'] },
   pr: { ids: ['PR'] },
-  num: { ids: ['PN', 'AN', 'PR'], note: msg('公开号、申请号或优先权号', 'publication, application or priority number') },
+  num: {
+    ids: ['PN', 'AN', 'PR'],
+    note: msg('公开号、申请号或优先权号', 'publication, application or priority number'),
+  },
   ct: { ids: ['CIT'] },
   cpcc: {
     unsupported: msg(
@@ -37,7 +43,10 @@ export const ESPACENET_FIELDS: ForeignSyntax['fields'] = {
     ),
   },
   famn: {
-    unsupported: msg('Espacenet 的同族号在 Patlas 中没有对应字段；该条件未写入', "Espacenet's family number has no Patlas field; this condition was left out"),
+    unsupported: msg(
+      'Espacenet 的同族号在 Patlas 中没有对应字段；该条件未写入',
+      "Espacenet's family number has no Patlas field; this condition was left out",
+    ),
   },
 };
 

@@ -10,7 +10,9 @@ export function runForeignTable(
   unsupported: readonly (readonly [string, string, string, string])[],
 ): void {
   it('holds at least 20 expressions in the documented forms', () => {
-    expect(new Set([...translations.map((r) => r[0]), ...unsupported.map((r) => r[0])]).size).toBeGreaterThanOrEqual(20);
+    expect(new Set([...translations.map((r) => r[0]), ...unsupported.map((r) => r[0])]).size).toBeGreaterThanOrEqual(
+      20,
+    );
   });
 
   it.each(translations)('%s → %s', (input, expected) => {

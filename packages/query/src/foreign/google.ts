@@ -22,13 +22,22 @@ export const GOOGLE_FIELDS: ForeignSyntax['fields'] = {
     ),
   },
   type: {
-    unsupported: msg('Google Patents 的 type:（PATENT、DESIGN）在 Patlas 中没有对应字段；该条件未写入，可改用 PT', "Google Patents's type: (PATENT, DESIGN) has no Patlas field; this condition was left out: use PT"),
+    unsupported: msg(
+      'Google Patents 的 type:（PATENT、DESIGN）在 Patlas 中没有对应字段；该条件未写入，可改用 PT',
+      "Google Patents's type: (PATENT, DESIGN) has no Patlas field; this condition was left out: use PT",
+    ),
   },
   lang: {
-    unsupported: msg('Patlas 不按文献语言筛选；该条件未写入', 'Patlas does not filter by document language; this condition was left out'),
+    unsupported: msg(
+      'Patlas 不按文献语言筛选；该条件未写入',
+      'Patlas does not filter by document language; this condition was left out',
+    ),
   },
   litigation: {
-    unsupported: msg('litigation: 在 Patlas 中没有对应写法；该条件未写入，可改用诉讼字段 LIT', 'litigation: has no Patlas equivalent; this condition was left out: use the litigation fields (LIT)'),
+    unsupported: msg(
+      'litigation: 在 Patlas 中没有对应写法；该条件未写入，可改用诉讼字段 LIT',
+      'litigation: has no Patlas equivalent; this condition was left out: use the litigation fields (LIT)',
+    ),
   },
 };
 
@@ -52,7 +61,9 @@ export function googleProximity(word: string): ProxMapping | undefined {
   const m = /^(NEAR|ADJ)(?:\/(\d+))?$/.exec(word);
   if (m) {
     const n = Math.min(100, Math.max(1, Number(m[2] ?? '1')));
-    return m[1] === 'NEAR' ? { op: `NEAR/${n}` } : { op: `W/${n}`, note: msg('有序，相距 n 个词以内', 'ordered, within n words') };
+    return m[1] === 'NEAR'
+      ? { op: `NEAR/${n}` }
+      : { op: `W/${n}`, note: msg('有序，相距 n 个词以内', 'ordered, within n words') };
   }
   if (word === 'WITH') return { op: 'N/20', note: msg('相距 20 个词以内', 'within 20 words') };
   if (word === 'SAME') {

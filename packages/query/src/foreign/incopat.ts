@@ -14,7 +14,10 @@ export const INCOPAT_FIELDS: ForeignSyntax['fields'] = {
   TIABC: { ids: ['TIABC'] },
   FULLTEXT: { ids: ['FT'] },
   AP: { ids: ['PA'] },
-  'AP-OR': { ids: ['PA'], note: msg('Patlas 的申请人即文献公布的原始申请人', "Patlas's applicant is the applicant as published (original)") },
+  'AP-OR': {
+    ids: ['PA'],
+    note: msg('Patlas 的申请人即文献公布的原始申请人', "Patlas's applicant is the applicant as published (original)"),
+  },
   'AP-ADD': { ids: ['ADDR'] },
   'AP-CURRENT': { ids: ['AS'] },
   IN: { ids: ['IN'] },
@@ -50,7 +53,8 @@ export function incopatProximity(word: string): ProxMapping | undefined {
   if (m) return { op: `${(m[1] ?? '').toUpperCase()}/${m[2] ?? ''}` };
   const upper = word.toUpperCase();
   if (upper === 'S' || upper === 'P') return { op: upper };
-  if (upper === 'F') return { op: 'AND', note: msg('同字段：在字段组内即为 AND', 'same field: AND inside the field group') };
+  if (upper === 'F')
+    return { op: 'AND', note: msg('同字段：在字段组内即为 AND', 'same field: AND inside the field group') };
   if (upper === 'NOTF' || upper === 'NOTP') {
     const unit = upper === 'NOTF' ? msg('同一字段', 'the same field') : msg('同一段落', 'the same paragraph');
     return {

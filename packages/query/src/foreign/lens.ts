@@ -16,7 +16,10 @@ export const LENS_FIELDS: ForeignSyntax['fields'] = {
   full_text: { ids: ['FT'] },
   'applicant.name': { ids: ['PA'] },
   'inventor.name': { ids: ['IN'] },
-  'owner_all.name': { ids: ['AS'], note: msg('当前及历任权利人：Patlas 检索当前权利人', 'current and past owners: Patlas searches the current owner') },
+  'owner_all.name': {
+    ids: ['AS'],
+    note: msg('当前及历任权利人：Patlas 检索当前权利人', 'current and past owners: Patlas searches the current owner'),
+  },
   'agent.name': { ids: ['AGT'] },
   'class_ipcr.symbol': { ids: ['IPC'] },
   'class_cpc.symbol': { ids: ['CPC'] },
@@ -28,7 +31,10 @@ export const LENS_FIELDS: ForeignSyntax['fields'] = {
   'family.simple.size': { ids: ['FAMN'] },
   'cited_by.patent_count': { ids: ['CITEDN'] },
   'class_national.symbol': {
-    unsupported: msg('Patlas 不收录各国本国分类号；该条件未写入', 'Patlas holds no national classifications; this condition was left out'),
+    unsupported: msg(
+      'Patlas 不收录各国本国分类号；该条件未写入',
+      'Patlas holds no national classifications; this condition was left out',
+    ),
   },
   publication_type: {
     unsupported: msg(
@@ -37,7 +43,10 @@ export const LENS_FIELDS: ForeignSyntax['fields'] = {
     ),
   },
   lens_id: {
-    unsupported: msg('Lens ID 是 Lens 自己的编号，Patlas 中没有；该条件未写入，请改用公开号 PN', 'A Lens ID is Lens’s own number; this condition was left out: use the publication number (PN)'),
+    unsupported: msg(
+      'Lens ID 是 Lens 自己的编号，Patlas 中没有；该条件未写入，请改用公开号 PN',
+      'A Lens ID is Lens’s own number; this condition was left out: use the publication number (PN)',
+    ),
   },
   'legal_status.patent_status': {
     unsupported: msg(

@@ -13,13 +13,19 @@ export const PATSNAP_FIELDS: ForeignSyntax['fields'] = {
   DESC: { ids: ['DESC'] },
   TA: { ids: ['TIAB'] },
   TAC: { ids: ['TIABC'] },
-  TACD: { ids: ['FT'], note: msg('标题、摘要、权利要求、说明书即全文', 'title, abstract, claims and description: the full text') },
+  TACD: {
+    ids: ['FT'],
+    note: msg('标题、摘要、权利要求、说明书即全文', 'title, abstract, claims and description: the full text'),
+  },
   AN: { ids: ['PA'], note: msg('原始申请(专利权)人', 'original assignee') },
   ANS: { ids: ['PA-STD'], note: msg('标准化申请人', 'standardised applicant') },
   ANC: { ids: ['AS'], note: msg('当前申请(专利权)人', 'current assignee') },
   ANCS: {
     ids: ['AS'],
-    note: msg('当前申请(专利权)人（标准化）：Patlas 按当前权利人名称检索', 'standardised current assignee: Patlas searches the current assignee names'),
+    note: msg(
+      '当前申请(专利权)人（标准化）：Patlas 按当前权利人名称检索',
+      'standardised current assignee: Patlas searches the current assignee names',
+    ),
   },
   IN: { ids: ['IN'] },
   AT: { ids: ['AGT'] },
@@ -43,7 +49,10 @@ export const PATSNAP_FIELDS: ForeignSyntax['fields'] = {
     ),
   },
   FAMILY_ID: {
-    unsupported: msg('PatSnap 的同族编号在 Patlas 中没有对应字段；该条件未写入', "PatSnap's family id has no Patlas field; this condition was left out"),
+    unsupported: msg(
+      'PatSnap 的同族编号在 Patlas 中没有对应字段；该条件未写入',
+      "PatSnap's family id has no Patlas field; this condition was left out",
+    ),
   },
 };
 

@@ -8,7 +8,11 @@ const dialects = await reachableDialects();
 describe.each(dialects)('POST /api/product/search/expression/foreign on %s (issue 48 item 2)', (dialect) => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let auth: AuthHeader;
-  const post = (payload: object, lang = 'zh', headers: Record<string, string> = { authorization: auth.authorization }) =>
+  const post = (
+    payload: object,
+    lang = 'zh',
+    headers: Record<string, string> = { authorization: auth.authorization },
+  ) =>
     t.app.inject({
       method: 'POST',
       url: '/api/product/search/expression/foreign',
@@ -23,7 +27,10 @@ describe.each(dialects)('POST /api/product/search/expression/foreign on %s (issu
   afterAll(async () => t.close());
 
   it('recognises a PatSnap expression and answers a Patlas expression that parses, with the changes in English', async () => {
-    const res = await post({ text: 'TTL:(battery $W5 cathode) AND ANCS:(Samsung) AND APD:[20190101 TO 20201231]' }, 'en');
+    const res = await post(
+      { text: 'TTL:(battery $W5 cathode) AND ANCS:(Samsung) AND APD:[20190101 TO 20201231]' },
+      'en',
+    );
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.system).toBe('patsnap');
@@ -56,7 +63,13 @@ describe.each(dialects)('POST /api/product/search/expression/foreign on %s (issu
     expect(forced.expression).toBe('TIABC=(锂电池 W/5 正极) AND PA=华为');
     expect(forced.kept).toEqual(['TIABC=', 'W/5']);
     const plain = (await post({ text: 'TI=(锂电池 W/5 正极) AND PA=华为' })).json().data;
-    expect(plain).toEqual({ system: null, expression: 'TI=(锂电池 W/5 正极) AND PA=华为', changes: [], kept: [], unsupported: [] });
+    expect(plain).toEqual({
+      system: null,
+      expression: 'TI=(锂电池 W/5 正极) AND PA=华为',
+      changes: [],
+      kept: [],
+      unsupported: [],
+    });
   });
 
   it('refuses a text above the limit with the limit and the length, in the user language', async () => {

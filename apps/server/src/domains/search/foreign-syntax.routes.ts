@@ -20,7 +20,7 @@ export const foreignSyntaxRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         summary:
-          "Translate a pasted expression of another system (CNIPA, incoPat, PatSnap, Lens, Espacenet, Google Patents) into Patlas syntax, with what changed and what has no equivalent",
+          'Translate a pasted expression of another system (CNIPA, incoPat, PatSnap, Lens, Espacenet, Google Patents) into Patlas syntax, with what changed and what has no equivalent',
         tags: ['search'],
       },
     },

@@ -299,7 +299,9 @@ export function ExpressionEditor({
         request={foreign}
         onUse={(expression) => {
           // The pasted part is replaced where it landed; a whole-box translation replaces the box.
-          onChange(foreign && value.includes(foreign.text) ? value.replace(foreign.text, () => expression) : expression);
+          onChange(
+            foreign && value.includes(foreign.text) ? value.replace(foreign.text, () => expression) : expression,
+          );
           setForeign(null);
         }}
         onClose={() => setForeign(null)}

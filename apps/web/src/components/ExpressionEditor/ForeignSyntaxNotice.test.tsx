@@ -30,7 +30,9 @@ function serveTranslation() {
             expression: 'TIABC=(充电桩 NOT 汽车) AND PA=宁德时代',
             changes: [{ from: 'AP-OR=', to: 'PA=', message: 'AP-OR= → PA=：Patlas 的申请人即文献公布的原始申请人' }],
             kept: ['TIABC='],
-            unsupported: [{ construct: 'NOTF', message: 'NOTF（不在同一字段中同现）在 Patlas 中没有对应算符；改为 NOT' }],
+            unsupported: [
+              { construct: 'NOTF', message: 'NOTF（不在同一字段中同现）在 Patlas 中没有对应算符；改为 NOT' },
+            ],
           },
         },
       };
@@ -63,7 +65,9 @@ describe('another system’s expression pasted into the editor', () => {
     const sent = calls.find((c) => c.url.pathname === '/api/product/search/expression/foreign');
     expect(sent?.body).toEqual({ text: PASTED });
     fireEvent.click(screen.getByRole('button', { name: '使用 Patlas 检索式' }));
-    await waitFor(() => expect(screen.getByTestId('value').textContent).toContain('TIABC=(充电桩 NOT 汽车) AND PA=宁德时代'));
+    await waitFor(() =>
+      expect(screen.getByTestId('value').textContent).toContain('TIABC=(充电桩 NOT 汽车) AND PA=宁德时代'),
+    );
     expect(screen.queryByTestId('foreign-syntax-notice')).toBeNull();
   });
 

@@ -74,12 +74,18 @@ export function ForeignSyntaxNotice({
   const isSame = data.expression === request.text && data.changes.length === 0 && data.unsupported.length === 0;
   if (isSame) return null;
   return (
-    <section className="expr-foreign" aria-label={t('foreign.title', { system: t(`foreign.systems.${data.system}`) })} data-testid="foreign-syntax-notice">
+    <section
+      className="expr-foreign"
+      aria-label={t('foreign.title', { system: t(`foreign.systems.${data.system}`) })}
+      data-testid="foreign-syntax-notice"
+    >
       <Typography.Text strong>{t('foreign.title', { system: t(`foreign.systems.${data.system}`) })}</Typography.Text>
       <div className="expr-foreign-sides">
         <div>
           <Typography.Text type="secondary">{t('foreign.original')}</Typography.Text>
-          <pre className="expr-foreign-code" data-testid="foreign-original">{request.text}</pre>
+          <pre className="expr-foreign-code" data-testid="foreign-original">
+            {request.text}
+          </pre>
         </div>
         <div>
           <Typography.Text type="secondary">{t('foreign.patlas')}</Typography.Text>
