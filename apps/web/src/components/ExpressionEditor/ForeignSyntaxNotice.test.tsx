@@ -89,4 +89,14 @@ describe('another system’s expression pasted into the editor', () => {
     expect(calls.some((c) => c.url.pathname === '/api/product/search/expression/foreign')).toBe(false);
     expect(screen.queryByTestId('foreign-syntax-notice')).toBeNull();
   });
+  it('reads the whole box as the system chosen in "translate from…"', async () => {
+    const calls = serveTranslation();
+    renderPage(<Harness initial={PASTED} />, '/editor');
+    fireEvent.click(screen.getByRole('button', { name: /从其他系统转换/ }));
+    fireEvent.click(await screen.findByText('incoPat'));
+    await screen.findByTestId('foreign-syntax-notice', {}, { timeout: 10_000 });
+    const sent = calls.find((c) => c.url.pathname === '/api/product/search/expression/foreign');
+    expect(sent?.body).toEqual({ text: PASTED, system: 'incopat' });
+    expect(screen.getByTestId('foreign-kept').textContent).toContain('TIABC=');
+  });
 });
