@@ -26,7 +26,7 @@ const LOCALES = [
     locale: 'en-US',
     tag: 'en',
     editor: 'Search expression',
-    title: 'Recognised as a PatSnap expression',
+    title: 'Recognised as PatSnap syntax',
     use: 'Use Patlas expression',
     translateFrom: 'Translate from…',
     incopat: 'incoPat',
@@ -76,6 +76,7 @@ describe.runIf(runBrowser)('[SEARCH][FOREIGN]: pasting another system’s syntax
       expect(changes).toContain('TAC: → TIABC=');
       expect(changes).toContain('$W5 → N/5');
       expect(changes).toContain('APD: → AD=');
+      await notice.scrollIntoViewIfNeeded();
       await shot(page, `foreign-syntax-patsnap-${lang.tag}.png`);
 
       await page.getByRole('button', { name: lang.use }).click();
@@ -98,6 +99,11 @@ describe.runIf(runBrowser)('[SEARCH][FOREIGN]: pasting another system’s syntax
       const unsupported = page.getByTestId('foreign-unsupported');
       expect(await unsupported.innerText()).toContain('AP-TYPE=');
       expect(await notice.innerText()).toContain(lang.noEquivalent);
+      // The system menu has closed (its fade would otherwise cover the notice in the picture).
+      await expect
+        .poll(() => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count(), { timeout: 60_000 })
+        .toBe(0);
+      await notice.scrollIntoViewIfNeeded();
       await shot(page, `foreign-syntax-unsupported-${lang.tag}.png`);
       await page.close();
     });
