@@ -500,6 +500,13 @@ export const ERROR_CODES = {
     zh: '检索文本超出字数限制：最多 {max} 个字符，当前 {length} 个',
     en: 'The text exceeds the character limit: at most {max} characters, this one has {length}',
   },
+  /** Issue 48 item 2: a pasted expression of another system above MAX_FOREIGN_EXPRESSION_LENGTH. */
+  FOREIGN_EXPRESSION_TOO_LONG: {
+    http: 400,
+    status: 0,
+    zh: '待转换的检索式过长：最多 {max} 个字符，当前 {length} 个',
+    en: 'The expression to translate is too long: at most {max} characters, this one has {length}',
+  },
   /** Spec 1 §8 "no valid text information": nothing in the text is a word the index knows. */
   SEMANTIC_NO_VALID_TEXT: {
     http: 400,

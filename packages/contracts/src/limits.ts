@@ -1,5 +1,7 @@
 /** Spec 1 §9: "Search expression length 50000". */
 export const MAX_EXPRESSION_LENGTH = 50_000;
+/** Issue 48 item 2: a pasted expression of another system is translated on the request thread, so it is kept short. */
+export const MAX_FOREIGN_EXPRESSION_LENGTH = 10_000;
 /** Spec 1 §9: "semantic text 50000". */
 export const MAX_SEMANTIC_TEXT_LENGTH = 50_000;
 /** Spec 1 §9: "max page 100000". */

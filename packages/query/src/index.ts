@@ -73,3 +73,11 @@ export function debugErrors(text: string, errors: readonly QueryError[]): string
     .map((e) => `${e.code} ${e.span.start}:${e.span.end} «${text.slice(e.span.start, e.span.end)}»`)
     .join('\n');
 }
+export {
+  FOREIGN_SYSTEMS,
+  type ForeignChange,
+  type ForeignSystem,
+  type ForeignTranslation,
+  type ForeignUnsupported,
+} from './foreign/core.js';
+export { detectForeignSyntax, translateForeign } from './foreign/detect.js';

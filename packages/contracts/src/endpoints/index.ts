@@ -17,6 +17,7 @@ import { disclosureEndpoints } from './disclosure.js';
 import { duplicateEndpoints } from './duplicate.js';
 import { exportEndpoints } from './export.js';
 import { fileEndpoints } from './file.js';
+import { foreignSyntaxEndpoints } from './foreign-syntax.js';
 import { formalReviewEndpoints } from './formal-review.js';
 import { groupEndpoints } from './group.js';
 import { historyEndpoints } from './history.js';
@@ -59,6 +60,7 @@ export * from './disclosure.js';
 export * from './duplicate.js';
 export * from './export.js';
 export * from './file.js';
+export * from './foreign-syntax.js';
 export * from './formal-review.js';
 export * from './group.js';
 export * from './history.js';
@@ -103,6 +105,7 @@ export const ENDPOINTS = {
   duplicate: duplicateEndpoints,
   export: exportEndpoints,
   file: fileEndpoints,
+  foreignSyntax: foreignSyntaxEndpoints,
   formalReview: formalReviewEndpoints,
   group: groupEndpoints,
   history: historyEndpoints,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { foreignSyntaxRoutes } from './foreign-syntax.routes.js';
 import { searchPlatformRoutes, searchProductRoutes } from './search.routes.js';
 import { dataVersionRoutes } from './data-version.routes.js';
 import type { ResultPageRecorder, SearchService } from './search.service.js';
@@ -26,4 +27,5 @@ export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (
   await app.register(dataVersionRoutes, { prefix: '/platform', service: search });
   await app.register(searchProductRoutes, { prefix: '/product', service: search, recorder, familyExpansion });
   await app.register(clauseTreeRoutes, { prefix: '/product', service: search });
+  await app.register(foreignSyntaxRoutes, { prefix: '/product' });
 };

@@ -14,6 +14,7 @@ import { checkExpression, useExpressionValidation, type ExpressionProblem } from
 import { ReferencePreview } from './ReferencePreview';
 import { ApplicantGroupPreview } from './ApplicantGroupPreview';
 import { ClauseTree } from './ClauseTree';
+import { ForeignSyntaxButton, ForeignSyntaxNotice, foreignPaste, type ForeignRequest } from './ForeignSyntaxNotice';
 import { useReferenceProblem } from './useReferenceProblem';
 import { addNearTerm, termAtCaret } from './near-terms';
 import { useNearTerms } from './useNearTerms';
@@ -70,6 +71,7 @@ export function ExpressionEditor({
   const { t, i18n } = useTranslation('search');
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const [foreign, setForeign] = useState<ForeignRequest | null>(null);
   const mirrorRef = useRef<HTMLDivElement>(null);
   const cursorRef = useRef<number | null>(null);
   const messageId = useId();
@@ -180,6 +182,7 @@ export function ExpressionEditor({
       <Flex gap={8} align="center" className="expr-editor-tools">
         <FieldPicker onPick={insertField} />
         {extractKeywords && <KeywordExtract value={value} onInsert={onChange} />}
+        <ForeignSyntaxButton onPick={(system) => value.trim() && setForeign({ text: value, system })} />
         <Typography.Text type="secondary" className="expr-editor-hint">
           {t('editor.hint')}
         </Typography.Text>
@@ -222,6 +225,7 @@ export function ExpressionEditor({
             setCaret(event.target.selectionStart);
           }}
           onKeyDown={handleKeyDown}
+          onPaste={(event) => setForeign(foreignPaste(event.clipboardData.getData('text')))}
           onFocus={() => setIsSuggesting(true)}
           onBlur={(event) => {
             cursorRef.current = event.target.selectionStart;
@@ -295,6 +299,17 @@ export function ExpressionEditor({
           </ul>
         )}
       </div>
+      <ForeignSyntaxNotice
+        request={foreign}
+        onUse={(expression) => {
+          // The pasted part is replaced where it landed; a whole-box translation replaces the box.
+          onChange(
+            foreign && value.includes(foreign.text) ? value.replace(foreign.text, () => expression) : expression,
+          );
+          setForeign(null);
+        }}
+        onClose={() => setForeign(null)}
+      />
       <ReferencePreview references={references.references} />
       <ApplicantGroupPreview expression={value} />
       {clauseTree && <ClauseTree expression={value} source={clauseTree.source} />}
