@@ -3,6 +3,8 @@ import { searchPlatformRoutes, searchProductRoutes } from './search.routes.js';
 import type { ResultPageRecorder, SearchService } from './search.service.js';
 import type { FamilyExpansionService } from './family-expansion.js';
 import { limitSearchRate } from '../../plugins/search-rate-limit.js';
+import type { RecallCheckService } from './recall-check.js';
+import { recallCheckRoutes } from './recall-check.routes.js';
 
 export interface SearchDomainDeps {
   search: SearchService;
@@ -12,14 +14,17 @@ export interface SearchDomainDeps {
   recorder?: ResultPageRecorder | undefined;
   /** Simple-family expansion and its quota (issue 46). */
   familyExpansion?: FamilyExpansionService | undefined;
+  /** The recall check (issue 48 item 4; absent: the route is not registered). */
+  recallCheck?: RecallCheckService | undefined;
 }
 
 /** Expression search: the platform data calls (/platform) and the product search calls (/product); under /api. */
 export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (
   app,
-  { search, ratePerMinute, recorder, familyExpansion },
+  { search, ratePerMinute, recorder, familyExpansion, recallCheck },
 ) => {
   limitSearchRate(app, ratePerMinute);
   await app.register(searchPlatformRoutes, { prefix: '/platform', service: search });
   await app.register(searchProductRoutes, { prefix: '/product', service: search, recorder, familyExpansion });
+  if (recallCheck) await app.register(recallCheckRoutes, { prefix: '/product', recallCheck });
 };
