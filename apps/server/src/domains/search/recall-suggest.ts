@@ -58,6 +58,10 @@ const MAX_CANDIDATE_LENGTH = 12;
 const HAN_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
 const LATIN_WORD = /[a-z][a-z0-9]*(?:-[a-z0-9]+)*/g;
 const HAS_LETTER = /\p{L}/u;
+/** Characters that join words rather than name things: no compound begins or ends with one (电池的). */
+const FUNCTION_CHARS = new Set([...'的了和与及或在为所其该是被把对从以于而并且之等个种将由向至即如则']);
+/** A word that can end a compound: not boilerplate, not a lone joining character. */
+const canBound = (word: string) => !CHINESE_STOP_WORDS.has(word) && !(word.length === 1 && FUNCTION_CHARS.has(word));
 
 /** A term as compared: normalised, wildcards and quotes dropped, spaces single. */
 function comparable(term: string): string {
@@ -125,14 +129,14 @@ export function candidateTerms(text: string): Map<string, number> {
     for (let i = 0; i < words.length; i++) {
       const first = words[i]!;
       if (isWord(first)) add(first);
-      // Compounds neither begin nor end with boilerplate.
-      if (CHINESE_STOP_WORDS.has(first)) continue;
+      // Compounds neither begin nor end with boilerplate or a joining character.
+      if (!canBound(first)) continue;
       let compound = first;
       for (let k = 1; k <= 2 && i + k < words.length; k++) {
         const next = words[i + k]!;
         compound += next;
         if (compound.length > MAX_CANDIDATE_LENGTH) break;
-        if (!CHINESE_STOP_WORDS.has(next) && compound.length >= 2) add(compound);
+        if (canBound(next)) add(compound);
       }
     }
   }
@@ -192,7 +196,8 @@ export function suggestTerm(
   for (const { field, text } of texts) {
     if (!text.trim()) continue;
     for (const [term, count] of candidateTerms(text)) {
-      if (words.some((w) => term.includes(w))) continue;
+      // Holding a clause word, the clause finds it already; inside one, it is a broader word than the user chose.
+      if (words.some((w) => term.includes(w) || w.includes(term))) continue;
       let score = 0;
       let nearest = words[0]!;
       for (const word of words) {
