@@ -243,7 +243,8 @@ export class RecallCheckService {
           sources: c.kind === 'terms' && record ? [...sourcesOfField(c.field)] : [],
         }));
         const texts: Partial<Record<RecallSourceField, string>> = {};
-        for (const field of new Set(clauses.flatMap((c) => c.sources))) if (record) texts[field] = textOf(record, field);
+        for (const field of new Set(clauses.flatMap((c) => c.sources)))
+          if (record) texts[field] = textOf(record, field);
         return { texts, clauses };
       }),
     };

@@ -157,7 +157,10 @@ export function candidateTerms(text: string): Map<string, number> {
 }
 
 /** The text around the first place the engine would match `term` (its rules: query-terms.ts), or undefined. */
-function snippetOf(term: string, text: string): Pick<RecallSuggestion, 'snippet' | 'matchStart' | 'matchEnd'> | undefined {
+function snippetOf(
+  term: string,
+  text: string,
+): Pick<RecallSuggestion, 'snippet' | 'matchStart' | 'matchEnd'> | undefined {
   const occurrences = findTerm(analyseTerm(term, true), text, segmentUnits(text));
   const first = occurrences?.[0];
   if (!first) return undefined;

@@ -9,6 +9,7 @@ import type { ProductStorage } from '../../storage/storage';
 import { segmentExpression } from './expression-segments';
 import { FieldPicker } from './FieldPicker';
 import { KeywordExtract } from './KeywordExtract';
+import { RecallCheck } from './RecallCheck';
 import { forgetExpression, loadRecentExpressions, rememberExpression, suggestExpressions } from './recent-expressions';
 import { checkExpression, useExpressionValidation, type ExpressionProblem } from './useExpressionValidation';
 import { ReferencePreview } from './ReferencePreview';
@@ -40,6 +41,8 @@ export interface ExpressionEditorProps {
   nearTerms?: boolean;
   /** Offer "Extract keywords": a pasted text's keywords (`/search/extract/word`) joined to the expression. */
   extractKeywords?: boolean;
+  /** Offer "Recall check": which known-relevant patents the expression finds, and terms to add to its clauses (issue 48). */
+  recallCheck?: boolean;
 }
 
 /**
@@ -62,6 +65,7 @@ export function ExpressionEditor({
   accepts,
   nearTerms = false,
   extractKeywords = false,
+  recallCheck = false,
 }: ExpressionEditorProps) {
   const { t, i18n } = useTranslation('search');
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
@@ -176,6 +180,7 @@ export function ExpressionEditor({
       <Flex gap={8} align="center" className="expr-editor-tools">
         <FieldPicker onPick={insertField} />
         {extractKeywords && <KeywordExtract value={value} onInsert={onChange} />}
+        {recallCheck && <RecallCheck value={value} onChange={onChange} />}
         <Typography.Text type="secondary" className="expr-editor-hint">
           {t('editor.hint')}
         </Typography.Text>

@@ -228,6 +228,7 @@ export function AdvancedSearchPage() {
           submitText={t('search')}
           nearTerms
           extractKeywords
+          recallCheck
         />
       </Card>
       <Modal

@@ -39,6 +39,7 @@ export function QuickSearchPanel({ initialExpression = '' }: QuickSearchPanelPro
         accepts={(text) => numberSearchExpression(text) !== undefined}
         autoFocus
         nearTerms
+        recallCheck
       />
       {asNumbers && (
         <Typography.Paragraph type="success" className="home-number-hint" data-testid="quick-number-hint">

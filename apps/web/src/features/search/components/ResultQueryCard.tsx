@@ -41,6 +41,7 @@ export function ResultQueryCard(props: ResultQueryCardProps) {
           isSearching={isSearching}
           rows={2}
           extractKeywords
+          recallCheck
         />
       )}
       <Flex gap={16} align="baseline" wrap className="results-summary" aria-live="polite">
