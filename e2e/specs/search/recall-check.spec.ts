@@ -76,8 +76,9 @@ describe.runIf(runBrowser)('[SEARCH][RECALL-CHECK]: which known patents an expre
       await poll(() => editor.inputValue()).toBe(WIDENED);
       expect(await row.getByTestId('recall-clause').innerText()).toBe('锂电池 OR 蓄电池 OR 锂离子电池');
 
+      await shot(page, `recall-check-added-${lang.tag}.png`);
       // Checked again, the widened expression finds both.
-      await drawer.getByRole('button', { name: lang.run, exact: true }).click();
+      await drawer.getByTestId('recall-run').click();
       await result.getByText(lang.after).waitFor({ timeout: STEP_TIMEOUT_MS });
       await result.getByText(lang.allFound).waitFor();
       await shot(page, `recall-check-all-found-${lang.tag}.png`);

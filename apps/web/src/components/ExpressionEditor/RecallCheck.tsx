@@ -186,7 +186,13 @@ export function RecallCheck({ value, onChange }: { value: string; onChange: (nex
           <Typography.Text type="secondary" ellipsis style={{ maxWidth: 560 }}>
             {t('recall.expression')} <Typography.Text code>{value}</Typography.Text>
           </Typography.Text>
-          <Button type="primary" loading={run.isPending} disabled={!canRun} onClick={() => run.mutate()}>
+          <Button
+            type="primary"
+            loading={run.isPending}
+            disabled={!canRun}
+            onClick={() => run.mutate()}
+            data-testid="recall-run"
+          >
             {t('recall.run')}
           </Button>
         </Flex>
