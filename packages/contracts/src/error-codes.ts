@@ -729,6 +729,20 @@ export const ERROR_CODES = {
     zh: '扩展后的同族专利共 {count} 件，超过 {max} 字符长度，请减少所选专利',
     en: 'The expanded families hold {count} patents, exceeding {max} character length; select fewer patents',
   },
+  /** Issue 48 item 4: a recall check of more than MAX_RECALL_CHECK_NUMBERS patents (numbers given, or a library's). */
+  RECALL_CHECK_TOO_MANY: {
+    http: 400,
+    status: 0,
+    zh: '查全校验最多核对 {max} 件专利，当前 {count} 件，请减少号码或选择较小的专利库',
+    en: 'A recall check takes at most {max} patents; this one has {count}. Give fewer numbers or pick a smaller library',
+  },
+  /** Issue 48 item 4: a recall check with neither numbers nor a library. */
+  RECALL_CHECK_EMPTY: {
+    http: 400,
+    status: 0,
+    zh: '请填写已知相关的专利号，或选择一个专利库',
+    en: 'Enter the numbers of patents you know are relevant, or pick a library',
+  },
   BATCH_TOO_MANY_NUMBERS: {
     http: 400,
     status: 0,

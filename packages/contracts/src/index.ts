@@ -53,3 +53,4 @@ export * from './task.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './problem-means-effect.js';
+export * from './recall-check.js';

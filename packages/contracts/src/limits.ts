@@ -27,6 +27,8 @@ export const MAX_BATCH_RECORDS = 100;
  * patents cannot exceed {n} entries"; the number is ours, as the batch search's).
  */
 export const MAX_FAMILY_EXPAND_SEEDS = 1000;
+/** Issue 48 item 4: the patents one recall check takes (numbers pasted or a library's; the number is ours). */
+export const MAX_RECALL_CHECK_NUMBERS = 500;
 /** Advanced-search templates per user and rows per template (spec 1 §7 templates; the numbers are ours). */
 export const MAX_ADVANCED_TEMPLATES = 20;
 export const MAX_ADVANCED_TEMPLATE_FIELDS = 30;

@@ -66,6 +66,7 @@ export {
 } from './text-mining/landscape.js';
 export { distinctiveTerms, type LabelTerm } from './text-mining/labels.js';
 export { clearDocumentTermsCache, documentTerms, extractTerms, termExpression } from './text-mining/terms.js';
+export { CHINESE_STOP_WORDS, ENGLISH_STOP } from './text-mining/stop-words.js';
 export { type TextEmbedder } from './semantic/embedder.js';
 export { trainLsaModel, embedTerms, DEFAULT_LSA_DIMENSIONS, type LsaModel } from './semantic/lsa-model.js';
 export {

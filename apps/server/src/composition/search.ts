@@ -63,6 +63,7 @@ import { PatentValueService } from '../domains/patent-value/patent-value.service
 import { PreEvaluationSets } from '../domains/pre-evaluation/pre-evaluation-sets.js';
 import { ExpressionSearch } from '../domains/search/expression-search.js';
 import { FamilyExpansionRepository, FamilyExpansionService } from '../domains/search/family-expansion.js';
+import { RecallCheckService } from '../domains/search/recall-check.js';
 import { searchDomain } from '../domains/search/search.domain.js';
 import { SearchStateRepository } from '../domains/search/search-state.repository.js';
 import { SearchService, type SetResolvers } from '../domains/search/search.service.js';
@@ -204,6 +205,8 @@ export function searchServices(r: Repositories, infra: Infrastructure, before: I
       repository: r.familyExpansions,
       limit: (auth) => before.quotas.limitOf(auth, 'familyExpand'),
     }),
+    /** the recall check of an expression against known-relevant patents (issue 48 item 4; domains/search) */
+    recallCheck: new RecallCheckService({ engine, search, patents, cpu: infra.cpu }),
     /** patent value scores (domains/patent-value); the import scores every record through it */
     patentValue: new PatentValueService({
       repository: r.patentValues,
@@ -292,6 +295,7 @@ export function searchEntries(s: Services, infra: Infrastructure): AreaEntries {
         ratePerMinute,
         recorder: s.history,
         familyExpansion: s.familyExpansion,
+        recallCheck: s.recallCheck,
       }),
       routesOf(analysisDomain, {
         prefix: PRODUCT,

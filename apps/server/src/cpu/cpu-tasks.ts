@@ -15,6 +15,7 @@ import { reviewApplication } from '../domains/pre-evaluation/formal-review/forma
 import { renderChart, type ReportChartInput } from '../domains/report/report-charts.js';
 import { renderReportDocx, renderReportPdf, type ReportDocument } from '../domains/report/report-writers.js';
 import { rewritesDocx } from '../domains/rewrite/rewrite-export.js';
+import { suggestRecallTerms, type RecallSuggestInput } from '../domains/search/recall-suggest.js';
 import type { DisclosureDetail } from '@patlas/contracts';
 
 /**
@@ -55,6 +56,8 @@ export const CPU_TASKS = {
   /** /export/docx and /download/pdf: a few patents as a Word or PDF document. */
   patentsDocument: (input: { format: 'docx' | 'pdf'; document: PatentDocumentInput }) =>
     input.format === 'pdf' ? renderPatentsPdf(input.document) : renderPatentsDocx(input.document),
+  /** POST /search/recall-check: the term of each missed patent nearest its excluding clause (jieba over its texts). */
+  recallSuggestions: (input: RecallSuggestInput) => suggestRecallTerms(input),
 } as const;
 
 export type CpuTasks = typeof CPU_TASKS;

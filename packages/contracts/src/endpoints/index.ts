@@ -29,6 +29,7 @@ import { operateHistoryEndpoints } from './operate-history.js';
 import { patentValueEndpoints } from './patent-value.js';
 import { patentEndpoints } from './patent.js';
 import { preEvaluationEndpoints } from './pre-evaluation.js';
+import { recallCheckEndpoints } from './recall-check.js';
 import { reportEndpoints } from './report.js';
 import { rewriteEndpoints } from './rewrite.js';
 import { searchEndpoints } from './search.js';
@@ -72,6 +73,7 @@ export * from './operate-history.js';
 export * from './patent.js';
 export * from './patent-value.js';
 export * from './pre-evaluation.js';
+export * from './recall-check.js';
 export * from './report.js';
 export * from './rewrite.js';
 export * from './search.js';
@@ -117,6 +119,7 @@ export const ENDPOINTS = {
   patentValue: patentValueEndpoints,
   patent: patentEndpoints,
   preEvaluation: preEvaluationEndpoints,
+  recallCheck: recallCheckEndpoints,
   report: reportEndpoints,
   rewrite: rewriteEndpoints,
   search: searchEndpoints,

@@ -6,6 +6,8 @@ import type { ResultPageRecorder, SearchService } from './search.service.js';
 import type { FamilyExpansionService } from './family-expansion.js';
 import { limitSearchRate } from '../../plugins/search-rate-limit.js';
 import { clauseTreeRoutes } from './clause-tree.routes.js';
+import type { RecallCheckService } from './recall-check.js';
+import { recallCheckRoutes } from './recall-check.routes.js';
 
 export interface SearchDomainDeps {
   search: SearchService;
@@ -15,12 +17,14 @@ export interface SearchDomainDeps {
   recorder?: ResultPageRecorder | undefined;
   /** Simple-family expansion and its quota (issue 46). */
   familyExpansion?: FamilyExpansionService | undefined;
+  /** The recall check (issue 48 item 4; absent: the route is not registered). */
+  recallCheck?: RecallCheckService | undefined;
 }
 
 /** Expression search: the platform data calls (/platform) and the product search calls (/product); under /api. */
 export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (
   app,
-  { search, ratePerMinute, recorder, familyExpansion },
+  { search, ratePerMinute, recorder, familyExpansion, recallCheck },
 ) => {
   limitSearchRate(app, ratePerMinute);
   await app.register(searchPlatformRoutes, { prefix: '/platform', service: search });
@@ -28,4 +32,5 @@ export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (
   await app.register(searchProductRoutes, { prefix: '/product', service: search, recorder, familyExpansion });
   await app.register(clauseTreeRoutes, { prefix: '/product', service: search });
   await app.register(foreignSyntaxRoutes, { prefix: '/product' });
+  if (recallCheck) await app.register(recallCheckRoutes, { prefix: '/product', recallCheck });
 };

@@ -9,6 +9,7 @@ import type { ProductStorage } from '../../storage/storage';
 import { segmentExpression } from './expression-segments';
 import { FieldPicker } from './FieldPicker';
 import { KeywordExtract } from './KeywordExtract';
+import { RecallCheck } from './RecallCheck';
 import { forgetExpression, loadRecentExpressions, rememberExpression, suggestExpressions } from './recent-expressions';
 import { checkExpression, useExpressionValidation, type ExpressionProblem } from './useExpressionValidation';
 import { ReferencePreview } from './ReferencePreview';
@@ -44,6 +45,8 @@ export interface ExpressionEditorProps {
   extractKeywords?: boolean;
   /** Show the live clause tree with each clause's hits (issue 48), counted in these data sources. */
   clauseTree?: { source?: string | null | undefined } | undefined;
+  /** Offer "Recall check": which known-relevant patents the expression finds, and terms to add to its clauses (issue 48). */
+  recallCheck?: boolean;
 }
 
 /**
@@ -67,6 +70,7 @@ export function ExpressionEditor({
   nearTerms = false,
   extractKeywords = false,
   clauseTree,
+  recallCheck = false,
 }: ExpressionEditorProps) {
   const { t, i18n } = useTranslation('search');
   const lang: Language = i18n.language === 'en' ? 'en' : 'zh';
@@ -183,6 +187,7 @@ export function ExpressionEditor({
         <FieldPicker onPick={insertField} />
         {extractKeywords && <KeywordExtract value={value} onInsert={onChange} />}
         <ForeignSyntaxButton onPick={(system) => value.trim() && setForeign({ text: value, system })} />
+        {recallCheck && <RecallCheck value={value} onChange={onChange} />}
         <Typography.Text type="secondary" className="expr-editor-hint">
           {t('editor.hint')}
         </Typography.Text>

@@ -229,6 +229,7 @@ export function AdvancedSearchPage() {
           nearTerms
           extractKeywords
           clauseTree={{}}
+          recallCheck
         />
       </Card>
       <Modal

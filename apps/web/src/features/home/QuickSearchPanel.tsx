@@ -40,6 +40,7 @@ export function QuickSearchPanel({ initialExpression = '' }: QuickSearchPanelPro
         autoFocus
         nearTerms
         clauseTree={{}}
+        recallCheck
       />
       {asNumbers && (
         <Typography.Paragraph type="success" className="home-number-hint" data-testid="quick-number-hint">

@@ -42,6 +42,7 @@ export function ResultQueryCard(props: ResultQueryCardProps) {
           rows={2}
           extractKeywords
           clauseTree={{ source: state.source }}
+          recallCheck
         />
       )}
       <Flex gap={16} align="baseline" wrap className="results-summary" aria-live="polite">
