@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,10 @@ export function AsOfPicker({ value, onChange, changed }: AsOfPickerProps) {
   const { t } = useTranslation('search');
   const { lang, messages } = useApiContext();
   const formatTime = useFormatDateTime();
+  // The list is asked for when the picker opens or a version is shown, not on every result page load.
+  const [opened, setOpened] = useState(false);
   const versions = useQuery({
+    enabled: opened || value !== undefined,
     queryKey: ['data-versions', lang],
     queryFn: ({ signal }) => call(dataVersionEndpoints.list, {}, { lang, messages, signal }),
     staleTime: 60_000,
@@ -49,7 +53,8 @@ export function AsOfPicker({ value, onChange, changed }: AsOfPickerProps) {
         aria-label={t('asOf.label')}
         popupMatchSelectWidth={false}
         style={{ minWidth: 220 }}
-        loading={versions.isPending}
+        loading={versions.isFetching}
+        onOpenChange={(open) => open && setOpened(true)}
         value={value === undefined ? CURRENT : String(value)}
         options={options}
         onChange={(next: string) => onChange(next === CURRENT ? undefined : Number(next))}
