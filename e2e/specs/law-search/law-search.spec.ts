@@ -106,9 +106,14 @@ describe.runIf(runBrowser)('[SEARCH][LAW]: legal search and defence-declassified
       const editor = page.locator('.law-search-page textarea');
       await poll(() => editor.inputValue()).toBe('LITCN=(IPR2022*) AND LITPL=(Apple AND Inc)');
       // The other forms are one click away; the values of this one are kept.
+      // Each switch waits for the tab drawn as selected, not only for the address: the router renders
+      // the new address in a transition, and a click on the tab still drawn as active does nothing.
       await page.getByRole('tab', { name: '复审无效' }).click();
       await page.waitForURL((url) => url.searchParams.get('defaultActiveName') === 'reexaminationSearch');
+      await page.getByRole('tab', { name: '复审无效', selected: true }).waitFor();
+      await poll(() => editor.inputValue()).toBe('');
       await page.getByRole('tab', { name: '诉讼' }).click();
+      await page.getByRole('tab', { name: '诉讼', selected: true }).waitFor();
       await poll(() => editor.inputValue()).toBe('LITCN=(IPR2022*) AND LITPL=(Apple AND Inc)');
       await shot(page, 'law-search-litigation.png', true);
 
