@@ -16,6 +16,8 @@ const EVENT_LOOP_FILES = [
   'apps/server/src/domains/image-search/image-features.test.ts',
   'apps/server/src/domains/patent-value/patent-value.rescore.test.ts',
   'packages/engine/src/backends/sqlite/semantic-fill.test.ts',
+  'apps/server/src/domains/search/recall-check.holds.test.ts',
+  'apps/server/src/domains/search/foreign-syntax.holds.test.ts',
 ];
 /** The same for web test files. */
 const MOCKING_WEB_FILES = [

@@ -3,7 +3,9 @@
  * shipped word vectors against the corpus-learned LSA space).
  *
  *   PATLAS_SHARED_DATA=../shared/data npx tsx --conditions=@patlas/source bench/semantic.bench.ts \
- *     [--queries 400] [--no-distractors] [--demo] [--skip-lsa] [--new-corpus 500]
+ *     [--queries 400] [--no-distractors] [--demo] [--skip-lsa] [--new-corpus 500] [--skip-english]
+ *     [--rows "label;label"] [--limit 100,1000] [--levers [--rm3-char k:terms:λ,…] [--rm3-engine k:terms:mode,…]]
+ *     [--field-sweep]
  *
  * 1. Chinese keyphrase → patents: every record of KPPatent-ZH (../shared/data/cn-kppatent-zh: the
  *    200 title+abstract+claims dev records and the 3,024 abstracts of data_A) is indexed with its
@@ -16,6 +18,10 @@
  *      short-query expansion, vectors, hybrid.
  *    The dev file's 200 records were left out of the vectors' training (bench/scripts/train-vectors.ts);
  *    the `unseen` column is recall@100 over the queries whose relevant records are all among them.
+ *    `--levers` (issue 49 item 2) adds, each with its sweep on this dev split: RM3 pseudo-relevance
+ *    feedback over character BM25 and over the engine's hybrid, and a re-ranker of a first stage's
+ *    top 200 on term proximity and vector similarity (bench/src/semantic-levers.ts);
+ *    `--field-sweep` the vector ranking under other title/abstract/claims weights.
  * 2. English phrase matching (relevance-patent-phrase-matching-dev, 3,246 human-scored pairs):
  *    Spearman correlation of the vector cosine of anchor and target with the human score, for LSA
  *    learned from the USPTO abstracts (us-uspto-random10k-pygrams) and for the shipped vectors.
@@ -33,14 +39,25 @@ import {
   createSqliteEngine,
   embedTerms,
   embedWords,
+  extractTerms,
   loadWordVectors,
   termCounts,
   trainLsaModel,
   type SemanticMode,
+  type SemanticRanked,
   type WordVectors,
 } from '@patlas/engine';
 import { formatMs, formatTable, percentile } from './src/search-stats.js';
 import { REPO_ROOT, SHARED_DATA } from './src/paths.js';
+import {
+  fuseLists,
+  proximity,
+  proximityUnits,
+  relevanceModel,
+  rerank,
+  rm3,
+  type RerankCandidate,
+} from './src/semantic-levers.js';
 
 const DATA = SHARED_DATA;
 const { values: args } = parseArgs({
@@ -53,6 +70,23 @@ const { values: args } = parseArgs({
     /** A new, small corpus: the first N KPPatent-ZH records alone (no distractors), queries about them. */
     'new-corpus': { type: 'string' },
     vectors: { type: 'string', default: path.join(REPO_ROOT, 'data/vectors/patlas-ft.vec') },
+    /** Only these rows of the shipped vectors (labels separated by ";"), e.g. "hybrid + expansion". */
+    rows: { type: 'string' },
+    /** Issue 49 levers: RM3 feedback and the top-200 re-ranker, with their sweeps. */
+    levers: { type: 'boolean', default: false },
+    /** RM3 settings instead of the full sweep: "k:terms:λ,…" (character BM25) … */
+    'rm3-char': { type: 'string' },
+    /** … and "k:terms:mode,…" (the engine's hybrid, second pass in mode bm25 or hybrid). */
+    'rm3-engine': { type: 'string' },
+    /** Field-weight sweep of the vector ranking (title, abstract, claims). */
+    'field-sweep': { type: 'boolean', default: false },
+    'skip-english': { type: 'boolean', default: false },
+    /** With --levers: the re-ranker alone (no RM3, no character BM25 re-ranker). */
+    'rerank-only': { type: 'boolean', default: false },
+    /** With --levers: patents the first stage ranks (the re-ranker's depth sweep reads up to all of them). */
+    'stage-limit': { type: 'string', default: '200' },
+    /** Patents the engine ranks per query (its `limit`, comma-separated for several; the page read is the first 100). */
+    limit: { type: 'string', default: '100' },
   },
 });
 
@@ -143,12 +177,24 @@ function charTokens(text: string): string[] {
   return out;
 }
 
+interface CharBm25 {
+  search(query: string, k: number): string[];
+  /** BM25 with a weight per query token (Σ_t w_t · bm25(t, d)): RM3's second pass. Doc indexes and scores. */
+  searchModel(model: ReadonlyMap<string, number>, k: number): [number, number][];
+  /** A record's tokens (recomputed: feedback reads only the top few). */
+  tokensOf(d: number): string[];
+}
+
+function charText(p: Patent): string {
+  return [p.title?.text, p.abstract?.text, p.claims?.text].filter(Boolean).join('\n');
+}
+
 /** BM25 (k1 1.2, b 0.75) over character uni+bigrams of title, abstract and claims. */
-function charBm25(patents: readonly Patent[]): (query: string, k: number) => string[] {
+function charBm25(patents: readonly Patent[]): CharBm25 {
   const postings = new Map<string, [number, number][]>();
   const lengths: number[] = [];
   patents.forEach((p, d) => {
-    const tokens = charTokens([p.title?.text, p.abstract?.text, p.claims?.text].filter(Boolean).join('\n'));
+    const tokens = charTokens(charText(p));
     lengths.push(tokens.length);
     const tf = new Map<string, number>();
     for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
@@ -160,21 +206,26 @@ function charBm25(patents: readonly Patent[]): (query: string, k: number) => str
   });
   const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
   const n = patents.length;
-  return (query, k) => {
+  const searchModel = (model: ReadonlyMap<string, number>, k: number): [number, number][] => {
     const scores = new Map<number, number>();
-    for (const t of new Set(charTokens(query))) {
+    for (const [t, weight] of model) {
       const list = postings.get(t);
-      if (!list) continue;
+      if (!list || weight <= 0) continue;
       const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
       for (const [d, tf] of list) {
-        const s = (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * (lengths[d] as number)) / avg));
+        const s = (weight * idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * (lengths[d] as number)) / avg));
         scores.set(d, (scores.get(d) ?? 0) + s);
       }
     }
-    return [...scores]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, k)
-      .map(([d]) => (patents[d] as Patent).publicationNumber);
+    return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k);
+  };
+  return {
+    searchModel,
+    search: (query, k) =>
+      searchModel(new Map([...new Set(charTokens(query))].map((t) => [t, 1])), k).map(
+        ([d]) => (patents[d] as Patent).publicationNumber,
+      ),
+    tokensOf: (d) => charTokens(charText(patents[d] as Patent)),
   };
 }
 
@@ -275,7 +326,364 @@ function spearman(xs: readonly number[], ys: readonly number[]): number {
 interface EngineRun {
   label: string;
   wordVectors?: WordVectors;
-  rows: { label: string; mode: SemanticMode; expand: boolean }[];
+  rows: { label: string; mode: SemanticMode; expand: boolean; rerank?: boolean }[];
+}
+
+type Push = (label: string, r: Scores) => void;
+type Engine = ReturnType<typeof createSqliteEngine>;
+
+/** The shipped vectors' IDF of a word (log of the training tokens over its count), as the product's key terms use. */
+function shippedIdf(word: string): number {
+  const row = SHIPPED.rowOf.get(word);
+  return Math.log(SHIPPED.total / (row === undefined ? 1 : (SHIPPED.counts[row] as number)));
+}
+
+/** The vector ranking under other title/abstract/claims weights (lever: per-field vectors). */
+async function fieldSweep(
+  engine: Engine,
+  queries: readonly string[],
+  gold: Map<string, Set<string>>,
+  unseen: ReadonlySet<string>,
+  push: Push,
+): Promise<void> {
+  const grid: [number, number, number][] = [
+    [3, 3, 3],
+    [6, 3, 3],
+    [3, 6, 3],
+    [3, 3, 6],
+    [6, 6, 1],
+    [1, 6, 3],
+    [6, 1, 1],
+  ];
+  for (const [ti, ab, clm] of grid) {
+    const ranked = new Map<string, string[]>();
+    const times: number[] = [];
+    for (const q of queries) {
+      const t = performance.now();
+      try {
+        const res = await engine.semanticSearch({
+          text: q,
+          weights: [ti, ab, clm, 0],
+          mode: 'vector',
+          expand: false,
+          limit: 100,
+          pageSize: 100,
+        });
+        ranked.set(
+          q,
+          res.items.map((h) => h.publicationNumber),
+        );
+      } catch {
+        // No terms: counted as nothing found.
+      }
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    push(`vector, field weights ${ti}/${ab}/${clm}`, { ...score(queries, gold, unseen, ranked), times, refused: 0 });
+  }
+}
+
+/** "a:b:c,d:e:f" → [[a,b,c],[d,e,f]]. */
+function configs(spec: string | undefined): string[][] | undefined {
+  return spec ? spec.split(',').map((c) => c.split(':')) : undefined;
+}
+
+/**
+ * Issue 49 item 2 levers, every setting chosen on this dev split (the sweep is printed): RM3 over
+ * the character BM25 baseline and over the engine's hybrid, and a re-ranker of a first stage's
+ * top 200 on term proximity and vector similarity.
+ */
+async function levers(
+  engine: Engine,
+  all: readonly Patent[],
+  charIndex: CharBm25,
+  queries: readonly string[],
+  gold: Map<string, Set<string>>,
+  unseen: ReadonlySet<string>,
+  push: Push,
+): Promise<void> {
+  const byNumber = new Map(all.map((p) => [p.publicationNumber, p]));
+  const sweep: string[][] = [];
+  const sweepRow = (label: string, ranked: Map<string, string[]>) => {
+    const r = score(queries, gold, unseen, ranked);
+    sweep.push([label, r.recall.toFixed(3), r.ndcg.toFixed(3), r.mrr.toFixed(3)]);
+    return r;
+  };
+  /** The best setting of a sweep by nDCG@10 and by recall@100 (both pushed when they differ). */
+  const best = () => {
+    let byNdcg:
+      { label: string; ranked: Map<string, string[]>; times: number[]; ndcg: number; recall: number } | undefined;
+    let byRecall: typeof byNdcg;
+    return {
+      offer(label: string, ranked: Map<string, string[]>, times: number[]) {
+        const r = sweepRow(label, ranked);
+        if (!byNdcg || r.ndcg > byNdcg.ndcg) byNdcg = { label, ranked, times, ndcg: r.ndcg, recall: r.recall };
+        if (!byRecall || r.recall > byRecall.recall)
+          byRecall = { label, ranked, times, ndcg: r.ndcg, recall: r.recall };
+      },
+      push() {
+        for (const [why, b] of [
+          ['best nDCG@10', byNdcg],
+          ['best recall@100', byRecall],
+        ] as const) {
+          if (!b || (why === 'best recall@100' && b.label === byNdcg?.label)) continue;
+          const times = [...b.times].sort((x, y) => x - y);
+          push(`${b.label} (${why})`, { ...score(queries, gold, unseen, b.ranked), times, refused: 0 });
+        }
+      },
+    };
+  };
+
+  if (!args['rerank-only']) {
+    // 1. RM3 over character BM25: feedback bigrams and Latin words of the top k records.
+    const charFirst = new Map<string, [number, number][]>();
+    const charFirstMs = new Map<string, number>();
+    for (const q of queries) {
+      const t = performance.now();
+      charFirst.set(q, charIndex.searchModel(new Map([...new Set(charTokens(q))].map((x) => [x, 1])), 200));
+      charFirstMs.set(q, performance.now() - t);
+    }
+    const pn = (d: number) => (all[d] as Patent).publicationNumber;
+    const charRm3 = best();
+    const charGrid =
+      configs(args['rm3-char']) ??
+      [5, 10, 20].flatMap((k) => [10, 20, 40].flatMap((n) => [0.3, 0.5, 0.7].map((l) => [k, n, l].map(String))));
+    for (const [k, n, l] of charGrid.map((c) => c.map(Number) as [number, number, number])) {
+      const ranked = new Map<string, string[]>();
+      const times: number[] = [];
+      for (const q of queries) {
+        const t = performance.now();
+        const own = [...new Set(charTokens(q))];
+        const docs = charFirst
+          .get(q)!
+          .slice(0, k)
+          .map(([d, s]) => ({ tokens: charIndex.tokensOf(d), score: s }));
+        // Single characters match too much of the corpus to be feedback terms.
+        const feedback = relevanceModel(docs, n, { keep: (x) => x.length >= 2 && !own.includes(x) });
+        ranked.set(
+          q,
+          charIndex.searchModel(rm3(own, feedback, l), 100).map(([d]) => pn(d)),
+        );
+        times.push(charFirstMs.get(q)! + performance.now() - t);
+      }
+      charRm3.offer(`char BM25 + RM3 k=${k} terms=${n} λ=${l}`, ranked, times);
+    }
+    charRm3.push();
+
+    // 2. Re-ranker of character BM25's top 200 on term proximity (no vectors on this side).
+    const charRerank = best();
+    const charCandidates = new Map<string, RerankCandidate[]>();
+    const charCandidateMs = new Map<string, number>();
+    for (const q of queries) {
+      const t = performance.now();
+      const units = proximityUnits(q);
+      const list = charFirst.get(q)!;
+      const top = list[0]?.[1] ?? 1;
+      charCandidates.set(
+        q,
+        list.map(([d, s]) => ({
+          id: pn(d),
+          first: s / top,
+          similarity: 0,
+          proximity: proximity(units, fieldsOf(all[d] as Patent), true),
+        })),
+      );
+      charCandidateMs.set(q, charFirstMs.get(q)! + performance.now() - t);
+    }
+    for (const c of [0.1, 0.25, 0.5, 1]) {
+      const ranked = new Map(queries.map((q) => [q, rerank(charCandidates.get(q)!, 0, c).slice(0, 100)]));
+      charRerank.offer(
+        `char BM25 top 200 re-ranked, proximity ${c}`,
+        ranked,
+        queries.map((q) => charCandidateMs.get(q)!),
+      );
+    }
+    charRerank.push();
+  }
+
+  // 3. The engine's hybrid + expansion, 200 ranked (--stage-limit): the first stage of RM3 and of the re-ranker.
+  const stageLimit = Number(args['stage-limit']);
+  const stage = new Map<string, SemanticRanked[]>();
+  const stageMs = new Map<string, number>();
+  for (const q of queries) {
+    const t = performance.now();
+    try {
+      const res = await engine.semanticSearch({
+        text: q,
+        weights: [3, 3, 3, 3],
+        mode: 'hybrid',
+        expand: true,
+        // The fused order: the re-ranker below is measured on it.
+        rerank: false,
+        limit: stageLimit,
+        pageSize: 100,
+        withRanking: true,
+      });
+      stage.set(q, res.ranking ?? []);
+    } catch {
+      stage.set(q, []);
+    }
+    stageMs.set(q, performance.now() - t);
+  }
+  const stageLists = new Map(queries.map((q) => [q, stage.get(q)!.map((r) => r.publicationNumber)]));
+  push(`hybrid + expansion, ${stageLimit} ranked (first stage)`, {
+    ...score(queries, gold, unseen, new Map([...stageLists].map(([q, l]) => [q, l.slice(0, 100)]))),
+    times: queries.map((q) => stageMs.get(q)!).sort((a, b) => a - b),
+    refused: 0,
+  });
+
+  if (!args['rerank-only']) {
+    // 4. RM3 over the hybrid: feedback words (the engine's term cutter) of its top k, chosen by
+    // P(t|R) · IDF, searched by the engine with the query (FTS5 cannot weight terms, so the weights
+    // choose the terms), and fused with the first stage: λ first stage, 1 − λ feedback.
+    const engineRm3 = best();
+    const engineGrid =
+      configs(args['rm3-engine']) ??
+      [5, 10, 20].flatMap((k) => [5, 10, 20].flatMap((n) => ['bm25', 'hybrid'].map((m) => [String(k), String(n), m])));
+    for (const [k, n, mode] of engineGrid.map(([a, b, c]) => [Number(a), Number(b), c as SemanticMode] as const)) {
+      const second = new Map<string, string[]>();
+      const times = new Map<string, number>();
+      for (const q of queries) {
+        const t = performance.now();
+        const own = new Set(extractTerms(q).map((x) => x.form));
+        const docs = stage
+          .get(q)!
+          .slice(0, k)
+          .map((r) => ({
+            tokens: extractTerms(charText(byNumber.get(r.publicationNumber)!)).map((x) => x.form),
+            score: r.relevance,
+          }));
+        const feedback = relevanceModel(docs, n, {
+          keep: (x) => !own.has(x) && !q.includes(x),
+          select: shippedIdf,
+          minDocs: Math.min(2, k),
+        });
+        try {
+          const res = await engine.semanticSearch({
+            text: [q, ...feedback.keys()].join(' '),
+            weights: [3, 3, 3, 3],
+            mode,
+            expand: false,
+            rerank: false,
+            limit: 200,
+            pageSize: 100,
+            withRanking: true,
+          });
+          second.set(
+            q,
+            (res.ranking ?? []).map((r) => r.publicationNumber),
+          );
+        } catch {
+          second.set(q, []);
+        }
+        times.set(q, stageMs.get(q)! + performance.now() - t);
+      }
+      for (const l of [0.8, 0.6, 0.5, 0.4, 0.2, 0]) {
+        const ranked = new Map(
+          queries.map((q) => [q, fuseLists([stageLists.get(q)!, second.get(q)!], [l, 1 - l]).slice(0, 100)]),
+        );
+        engineRm3.offer(
+          `hybrid + RM3 k=${k} terms=${n} second pass ${mode} λ=${l}`,
+          ranked,
+          queries.map((q) => times.get(q)!),
+        );
+      }
+    }
+    engineRm3.push();
+  }
+
+  // 5. Re-ranker of the hybrid's top 200: first-stage relevance + b · vector cosine + c · proximity;
+  // proximity over title, abstract and claims, or over title and abstract alone (the rows the
+  // engine loads for a page hold no claims).
+  const engineRerank = best();
+  for (const withClaims of [true, false]) {
+    const candidates = new Map<string, RerankCandidate[]>();
+    const candidateMs = new Map<string, number>();
+    for (const q of queries) {
+      const t = performance.now();
+      const units = proximityUnits(q);
+      candidates.set(
+        q,
+        stage
+          .get(q)!
+          .slice(0, 200)
+          .map((r) => {
+            return {
+              id: r.publicationNumber,
+              first: r.relevance,
+              similarity: r.similarity,
+              proximity: proximity(units, fieldsOf(byNumber.get(r.publicationNumber)!), withClaims),
+            };
+          }),
+      );
+      candidateMs.set(q, stageMs.get(q)! + performance.now() - t);
+    }
+    for (const b of withClaims ? [0, 0.1, 0.25, 0.5] : [0]) {
+      for (const c of [0, 0.25, 0.5, 1, 1.5, 2, 4]) {
+        if (b === 0 && c === 0) continue;
+        const ranked = new Map(queries.map((q) => [q, rerank(candidates.get(q)!, b, c).slice(0, 100)]));
+        engineRerank.offer(
+          `hybrid top 200 re-ranked, vector ${b} proximity ${c}${withClaims ? '' : ' (title, abstract)'}`,
+          ranked,
+          queries.map((q) => candidateMs.get(q)!),
+        );
+      }
+    }
+  }
+  engineRerank.push();
+
+  // 6. The re-ranker's depth: the first d of the first stage re-ranked (title, abstract), the rest below.
+  if (stageLimit > 200) {
+    const depthSweep = best();
+    const near = new Map<string, number[]>();
+    const nearMs = new Map<string, number>();
+    for (const q of queries) {
+      const t = performance.now();
+      const units = proximityUnits(q);
+      near.set(
+        q,
+        stage.get(q)!.map((r) => proximity(units, fieldsOf(byNumber.get(r.publicationNumber)!), false)),
+      );
+      nearMs.set(q, stageMs.get(q)! + performance.now() - t);
+    }
+    for (const depth of [200, 500, 1000].filter((d) => d <= stageLimit)) {
+      for (const c of [1.5, 2, 4]) {
+        const ranked = new Map(
+          queries.map((q) => {
+            const list = stage.get(q)!;
+            const head = rerank(
+              list.slice(0, depth).map((r, i) => ({
+                id: r.publicationNumber,
+                first: r.relevance,
+                similarity: 0,
+                proximity: near.get(q)![i]!,
+              })),
+              0,
+              c,
+            );
+            return [q, [...head, ...list.slice(depth).map((r) => r.publicationNumber)].slice(0, 100)];
+          }),
+        );
+        depthSweep.offer(
+          `hybrid (${stageLimit} ranked) top ${depth} re-ranked, proximity ${c} (title, abstract)`,
+          ranked,
+          queries.map((q) => nearMs.get(q)!),
+        );
+      }
+    }
+    depthSweep.push();
+  }
+
+  console.log(`\nIssue 49 levers, every setting on this dev split (${queries.length} queries):`);
+  console.log(formatTable(['setting', 'recall@100', 'nDCG@10', 'MRR'], sweep));
+}
+
+function fieldsOf(p: Patent): { title?: string; abstract?: string; claims?: string } {
+  return {
+    ...(p.title ? { title: p.title.text } : {}),
+    ...(p.abstract ? { abstract: p.abstract.text } : {}),
+    ...(p.claims ? { claims: p.claims.text } : {}),
+  };
 }
 
 async function chineseKeyphrases(): Promise<void> {
@@ -324,13 +732,13 @@ async function chineseKeyphrases(): Promise<void> {
     refused: 0,
   });
   // The baseline the issue names: plain character uni+bigram BM25.
+  const charIndex = charBm25(all);
   {
-    const search = charBm25(all);
     const ranked = new Map<string, string[]>();
     const times: number[] = [];
     for (const q of queries) {
       const t = performance.now();
-      ranked.set(q, search(q, 100));
+      ranked.set(q, charIndex.search(q, 100));
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
@@ -347,13 +755,17 @@ async function chineseKeyphrases(): Promise<void> {
   runs.push({
     label: 'shipped vectors',
     wordVectors: SHIPPED,
-    rows: [
-      { label: 'bm25, no expansion', mode: 'bm25', expand: false },
-      { label: 'bm25 + expansion', mode: 'bm25', expand: true },
-      { label: 'vector', mode: 'vector', expand: false },
-      { label: 'hybrid, no expansion', mode: 'hybrid', expand: false },
-      { label: 'hybrid + expansion', mode: 'hybrid', expand: true },
-    ],
+    rows: (
+      [
+        { label: 'bm25, no expansion', mode: 'bm25', expand: false },
+        { label: 'bm25 + expansion', mode: 'bm25', expand: true },
+        { label: 'vector', mode: 'vector', expand: false },
+        { label: 'hybrid, no expansion', mode: 'hybrid', expand: false },
+        // Before issue 49: the fused order alone; after: re-ranked by term proximity (the default).
+        { label: 'hybrid + expansion, no re-rank', mode: 'hybrid', expand: true, rerank: false },
+        { label: 'hybrid + expansion', mode: 'hybrid', expand: true },
+      ] as const
+    ).filter((r) => !args.rows || args.rows.split(';').includes(r.label)),
   });
   // The shipped vectors' rankings by keywords and by vectors, for the fusion weights below.
   const lists = new Map<string, Map<string, string[]>>();
@@ -382,34 +794,41 @@ async function chineseKeyphrases(): Promise<void> {
             ? ' (embedded while indexing)'
             : `, learned from ${status.trainedOn} docs in ${formatMs(buildMs)} ms; event loop held at most ${formatMs(loopDelay.max / 1e6)} ms`),
       );
+      const limits = args.limit.split(',').map(Number);
       for (const row of run.rows) {
-        const ranked = new Map<string, string[]>();
-        const times: number[] = [];
-        let refused = 0;
-        for (const q of queries) {
-          const start = performance.now();
-          try {
-            const res = await engine.semanticSearch({
-              text: q,
-              weights: [3, 3, 3, 3],
-              mode: row.mode,
-              expand: row.expand,
-              limit: 100,
-              pageSize: 100,
-            });
-            ranked.set(
-              q,
-              res.items.map((h) => h.publicationNumber),
-            );
-          } catch {
-            refused++;
+        for (const limit of limits) {
+          const ranked = new Map<string, string[]>();
+          const times: number[] = [];
+          let refused = 0;
+          for (const q of queries) {
+            const start = performance.now();
+            try {
+              const res = await engine.semanticSearch({
+                text: q,
+                weights: [3, 3, 3, 3],
+                mode: row.mode,
+                expand: row.expand,
+                ...(row.rerank === false ? { rerank: false } : {}),
+                limit,
+                pageSize: 100,
+              });
+              ranked.set(
+                q,
+                res.items.map((h) => h.publicationNumber),
+              );
+            } catch {
+              refused++;
+            }
+            times.push(performance.now() - start);
           }
-          times.push(performance.now() - start);
+          times.sort((a, b) => a - b);
+          const label = `${run.label}: ${row.label}${limit === 100 ? '' : ` (${limit} ranked)`}`;
+          push(label, { ...score(queries, gold, unseen, ranked), times, refused });
+          if (run.wordVectors && limit === limits[0]) lists.set(row.label, ranked);
         }
-        times.sort((a, b) => a - b);
-        push(`${run.label}: ${row.label}`, { ...score(queries, gold, unseen, ranked), times, refused });
-        if (run.wordVectors) lists.set(row.label, ranked);
       }
+      if (run.wordVectors && args['field-sweep']) await fieldSweep(engine, queries, gold, unseen, push);
+      if (run.wordVectors && args.levers) await levers(engine, all, charIndex, queries, gold, unseen, push);
     } finally {
       await engine.close();
       rmSync(dir, { recursive: true, force: true });
@@ -504,4 +923,4 @@ async function englishPhrases(): Promise<void> {
 }
 
 await chineseKeyphrases();
-await englishPhrases();
+if (!args['skip-english']) await englishPhrases();

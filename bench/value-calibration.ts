@@ -3,64 +3,57 @@
  *
  * 1. Imports the PatSnap exports of ../shared/data (cn-patsnap-*) through the product's own import
  *    (its PatSnap format keeps PatSnap's 专利价值 column in `extras`), runs the value rescore job,
- *    and prints the Spearman rank correlation between Patlas's score and PatSnap's value over the
- *    records that have both. Nothing is fitted: the weights are the documented ones.
+ *    and fits the value model (issue 49 item 1): technology field levels and indicator shares, by
+ *    rank, on the records carrying 专利价值 whose publication number ends in 0–6 only
+ *    (value-fit.ts). Prints Spearman's rho against PatSnap's value on the fit split and on the
+ *    held-back split (7–9, never used for fitting), before (the hand-set weights) and after (the
+ *    refit), and of the scores the product stored (the committed value-model.json). `--write`
+ *    writes the refit to apps/server/src/domains/patent-value/value-model.json.
  * 2. Prints what value evaluation costs an import: the time spent scoring records inside the
  *    import's batches (PatentValueService.scoreForIndex, timed around the product's own method),
  *    against the whole import, and the time of the rescore job that follows. With
  *    `--generated N` it does the same on N generated patents (bench/corpus.ts `full` profile).
  *
- *   npx tsx --conditions=@patlas/source bench/value-calibration.ts [--data ../shared/data] [--generated 100000]
+ *   npx tsx --conditions=@patlas/source bench/value-calibration.ts [--data ../shared/data] [--write] [--generated 100000]
  *
  * Needs a build (`npx tsc -b`).
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { runImport } from '../apps/server/dist/domains/patent/import/import.service.js';
-import { VALUE_INDICATORS } from '@patlas/contracts';
+import { VALUE_INDICATORS, type ValueIndicatorId } from '@patlas/contracts';
+import { CohortStats, scoreWith, scoredValue } from '../apps/server/dist/domains/patent-value/value-cohorts.js';
+import {
+  fieldLevelsOf,
+  fitShares,
+  isFitRecord,
+  ranks,
+  scoresOf,
+  spearman,
+  type FitSample,
+} from '../apps/server/dist/domains/patent-value/value-fit.js';
+import {
+  DIMENSION_OF,
+  HAND_DIMENSION_WEIGHTS,
+  HAND_INDICATOR_WEIGHTS,
+  indicatorRecord,
+  mainSubclassOf,
+} from '../apps/server/dist/domains/patent-value/value-indicators.js';
+import { VALUE_MODEL, type ValueModel } from '../apps/server/dist/domains/patent-value/value-model.js';
 import { writeCorpus } from './corpus.js';
 import { outFile, SHARED_DATA } from './src/paths.js';
 
-const { values: args } = parseArgs({ options: { generated: { type: 'string' }, data: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { generated: { type: 'string' }, data: { type: 'string' }, write: { type: 'boolean' } },
+});
+const MODEL_FILE = path.resolve(import.meta.dirname, '../apps/server/src/domains/patent-value/value-model.json');
 /** The public data sets (default ../shared/data beside the repository; a worktree passes its own). */
 const DATA_DIR = args.data ? path.resolve(args.data) : SHARED_DATA;
-
-/** Average ranks (ties share the mean of their positions), 1-based. */
-export function ranks(values: readonly number[]): number[] {
-  const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
-  const out = new Array<number>(values.length);
-  for (let i = 0; i < order.length;) {
-    let j = i;
-    while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
-    const rank = (i + j) / 2 + 1;
-    for (let k = i; k <= j; k++) out[order[k]![1]] = rank;
-    i = j + 1;
-  }
-  return out;
-}
-
-/** Spearman's rho: Pearson's correlation of the ranks (ties averaged). */
-export function spearman(x: readonly number[], y: readonly number[]): number {
-  const rx = ranks(x);
-  const ry = ranks(y);
-  const n = x.length;
-  const mean = (n + 1) / 2;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = rx[i]! - mean;
-    const dy = ry[i]! - mean;
-    sxy += dx * dy;
-    sxx += dx * dx;
-    syy += dy * dy;
-  }
-  return sxy / Math.sqrt(sxx * syy);
-}
 
 /** PatSnap's 专利价值 as exported: `$12,345`, `$1.2万`, `¥…`; undefined when not a value. */
 function patsnapValue(text: string | undefined): number | undefined {
@@ -158,52 +151,174 @@ if (files.length === 0) {
   console.log(`no PatSnap exports under ${DATA_DIR} (cn-patsnap-*): nothing to calibrate against`);
 } else {
   const measured = await importAndScore(files, async (context) => {
-    const patsnap: number[] = [];
-    const patlas: number[] = [];
-    // Diagnosis only (nothing is fitted): each raw indicator's own correlation, and the score's by kind.
-    const byIndicator = VALUE_INDICATORS.map(() => ({ ours: [] as number[], theirs: [] as number[] }));
-    const byKind = new Map<string, { ours: number[]; theirs: number[] }>();
+    const stats = new CohortStats();
+    for (let after = ''; ;) {
+      const page = await context.repositories.patentValues.page(after, 2000);
+      if (page.length === 0) break;
+      after = page[page.length - 1]!.publicationNumber;
+      for (const row of page) stats.add(row.cohorts, row.raw, 1);
+    }
+    interface Sample {
+      pn: string;
+      kind: string;
+      fit: boolean;
+      subclass: string | undefined;
+      raw: ReturnType<typeof indicatorRecord>;
+      cohorts: string[];
+      stored: number | null;
+      value: number;
+    }
+    const samples: Sample[] = [];
     let withValue = 0;
-    let batches = 0;
     for await (const batch of context.repositories.patents.iterateAll(2000)) {
-      batches++;
       const values = await context.repositories.patentValues.findMany(batch.map((p) => p.publicationNumber));
       for (const record of batch) {
         const theirs = patsnapValue(record.extras?.['专利价值']);
         if (theirs === undefined) continue;
         withValue++;
         const row = values.get(record.publicationNumber);
-        row?.raw.forEach((raw, i) => {
-          if (raw === null) return;
-          byIndicator[i]!.ours.push(raw);
-          byIndicator[i]!.theirs.push(theirs);
+        if (!row) continue;
+        samples.push({
+          pn: record.publicationNumber,
+          kind: /([A-Z])\d?$/.exec(record.publicationNumber)?.[1] ?? '?',
+          fit: isFitRecord(record.publicationNumber),
+          subclass: mainSubclassOf(record),
+          raw: indicatorRecord(row.raw),
+          cohorts: row.cohorts,
+          stored: row.score,
+          value: theirs,
         });
-        const ours = row?.score;
-        if (ours === null || ours === undefined) continue;
-        patsnap.push(theirs);
-        patlas.push(ours);
-        const kind = /([A-Z])\d?$/.exec(record.publicationNumber)?.[1] ?? '?';
-        const group = byKind.get(kind) ?? { ours: [], theirs: [] };
-        group.ours.push(ours);
-        group.theirs.push(theirs);
-        byKind.set(kind, group);
       }
     }
-    const rho = spearman(patlas, patsnap);
-    console.log(`files: ${files.map((f) => path.relative(DATA_DIR, f)).join(', ')} (${batches} store pages)`);
-    console.log(`records with PatSnap 专利价值: ${withValue}; with both values: ${patlas.length}`);
-    console.log(`Spearman rho (Patlas score vs PatSnap 专利价值): ${rho.toFixed(3)}`);
-    const line = (pairs: { ours: number[]; theirs: number[] }) =>
-      pairs.ours.length < 30
-        ? `n=${pairs.ours.length}`
-        : `${spearman(pairs.ours, pairs.theirs).toFixed(3)} (n=${pairs.ours.length})`;
+    const fitSet = samples.filter((s) => s.fit);
+    const heldSet = samples.filter((s) => !s.fit);
+    console.log(`files: ${files.map((f) => path.relative(DATA_DIR, f)).join(', ')}`);
     console.log(
-      `by kind: ${[...byKind]
-        .sort()
-        .map(([kind, pairs]) => `${kind} ${line(pairs)}`)
-        .join('; ')}`,
+      `records with PatSnap 专利价值: ${withValue}; scored: ${samples.length} (fit split, numbers ending 0–6: ${fitSet.length}; held back, 7–9: ${heldSet.length})`,
     );
-    console.log(`raw indicators: ${VALUE_INDICATORS.map((id, i) => `${id} ${line(byIndicator[i]!)}`).join('; ')}`);
+
+    // Before: the hand-set weights of the first version.
+    const hand: ValueModel = {
+      version: 'hand',
+      shares: Object.fromEntries(
+        VALUE_INDICATORS.map((id) => [id, HAND_DIMENSION_WEIGHTS[DIMENSION_OF[id]] * HAND_INDICATOR_WEIGHTS[id]]),
+      ) as Record<ValueIndicatorId, number>,
+      descending: ['claimBreadth'],
+      fieldLevels: {},
+    };
+    // After: field levels from the fit split's PatSnap values, then the shares by rank on the fit split.
+    const fieldLevels = fieldLevelsOf(fitSet.map((s) => ({ subclass: s.subclass, value: s.value })));
+    const withField = (s: Sample, model: ValueModel) => ({
+      ...s.raw,
+      technologyField: s.subclass ? (model.fieldLevels[s.subclass] ?? null) : null,
+    });
+    const usedOf = (s: Sample, model: ValueModel): number[] =>
+      scoreWith(withField(s, model), s.cohorts, stats, model).indicators.map((x) => scoredValue(x, model));
+    const shape: ValueModel = { ...hand, fieldLevels };
+    const fitSamples: FitSample[] = fitSet.map((s) => ({ used: usedOf(s, shape), value: s.value }));
+    const start = Object.fromEntries(
+      VALUE_INDICATORS.map((id) => [id, hand.shares[id] > 0 ? hand.shares[id] : 0.05]),
+    ) as Record<ValueIndicatorId, number>;
+    // Indicators that count for under 5 % of the fit records (unknown there, or the same for
+    // everyone) cannot be fitted: they keep their starting share instead of drifting on noise.
+    const countedShare = Object.fromEntries(
+      VALUE_INDICATORS.map((id, i) => [
+        id,
+        fitSet.filter((s) => scoreWith(withField(s, shape), s.cohorts, stats, shape).indicators[i]!.counted).length /
+          Math.max(1, fitSet.length),
+      ]),
+    ) as Record<ValueIndicatorId, number>;
+    const fixed = VALUE_INDICATORS.filter((id) => countedShare[id] < 0.05);
+    const fitStarted = performance.now();
+    const fitted = fitShares(fitSamples, start, { fixed });
+    const fitMs = performance.now() - fitStarted;
+    const refit: ValueModel = { ...shape, shares: fitted.shares };
+
+    const rho = (set: readonly Sample[], model: ValueModel | 'stored'): string => {
+      if (set.length < 30) return `n=${set.length}`;
+      if (model === 'stored') {
+        const both = set.filter((s) => s.stored !== null);
+        return spearman(
+          both.map((s) => s.stored!),
+          both.map((s) => s.value),
+        ).toFixed(3);
+      }
+      const shares = VALUE_INDICATORS.map((id) => model.shares[id]);
+      const scores = scoresOf(
+        set.map((s) => ({ used: usedOf(s, model), value: s.value })),
+        shares,
+      );
+      return spearman(
+        scores,
+        set.map((s) => s.value),
+      ).toFixed(3);
+    };
+    const kinds = [...new Set(samples.map((s) => s.kind))].sort();
+    const rows: [string, Sample[]][] = [
+      ['fit split (0–6)', fitSet],
+      ['held back (7–9)', heldSet],
+      ...kinds.map((k): [string, Sample[]] => [`held back, kind ${k}`, heldSet.filter((s) => s.kind === k)]),
+      ['all', samples],
+    ];
+    console.log(
+      `\nSpearman rho against PatSnap 专利价值 (before: hand-set weights; after: refit now; stored: the product's scores, value-model.json ${VALUE_MODEL.version})`,
+    );
+    console.log(
+      `${'set'.padEnd(24)} ${'n'.padStart(6)} ${'before'.padStart(7)} ${'after'.padStart(7)} ${'stored'.padStart(7)}`,
+    );
+    for (const [label, set] of rows) {
+      console.log(
+        `${label.padEnd(24)} ${String(set.length).padStart(6)} ${rho(set, hand).padStart(7)} ${rho(set, refit).padStart(7)} ${rho(set, 'stored').padStart(7)}`,
+      );
+    }
+    console.log(
+      `\nfit: ${fitted.rounds} rounds, ${fitted.evaluations} evaluations, ${(fitMs / 1000).toFixed(1)} s; ` +
+        `${Object.keys(fieldLevels).length} field levels (IPC subclasses of the fit split); ` +
+        `* = counted for under 5 % of the fit records, not fitted (keeps its starting share)`,
+    );
+    console.log(
+      `${'indicator'.padEnd(22)} ${'counted'.padStart(8)} ${'hand share'.padStart(10)} ${'fitted'.padStart(7)}  own rho (held back, raw)`,
+    );
+    for (const id of VALUE_INDICATORS) {
+      const known = heldSet.filter((s) => s.raw[id] !== null || id === 'technologyField');
+      const own =
+        id === 'technologyField'
+          ? spearman(
+              known.map((s) => (s.subclass ? (fieldLevels[s.subclass] ?? 50) : 50)),
+              known.map((s) => s.value),
+            )
+          : known.length >= 30
+            ? spearman(
+                known.map((s) => s.raw[id]!),
+                known.map((s) => s.value),
+              )
+            : Number.NaN;
+      console.log(
+        `${id.padEnd(22)} ${`${(countedShare[id] * 100).toFixed(0)} %`.padStart(8)} ${hand.shares[id].toFixed(3).padStart(10)} ${fitted.shares[id].toFixed(3).padStart(7)}${fixed.includes(id) ? '*' : ' '} ${Number.isNaN(own) ? `n=${known.length}` : `${own.toFixed(3)} (n=${known.length})`}`,
+      );
+    }
+    if (args.write) {
+      const body = { shares: fitted.shares, descending: refit.descending, fieldLevels };
+      const version = `fit-${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 12)}`;
+      const heldRho = Number(rho(heldSet, refit));
+      const model = {
+        version,
+        ...body,
+        fit: {
+          reference: 'PatSnap 专利价值 (cn-patsnap-zhongzhixin-renyidake, 2020-2022中之信.xlsx)',
+          method:
+            'value-fit.ts: field levels = shrunk mean percentile of the value per IPC subclass; shares by coordinate search on Spearman rho',
+          fitRecords: fitSet.length,
+          heldBackRecords: heldSet.length,
+          fitRho: Math.round(fitted.rho * 1000) / 1000,
+          heldBackRho: heldRho,
+          notFitted: fixed,
+        },
+      };
+      writeFileSync(MODEL_FILE, `${JSON.stringify(model, null, 2)}\n`);
+      console.log(`wrote ${path.relative(process.cwd(), MODEL_FILE)} (${version})`);
+    }
+    void ranks;
   });
   printCost('PatSnap exports', measured);
 }

@@ -166,6 +166,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // An operator's import stops between two batches (what it stored stays) and is marked interrupted.
   app.addHook('preClose', async () => services.dataImport.stop());
   app.addHook('preClose', async () => context.jobs.worker.stop());
+  // A reset mail answered before it was sent is still sent (or given up) before the mailer closes.
+  app.addHook('preClose', async () => services.registration.settled());
   app.addHook('onClose', async () => {
     context.mailer.close();
     await context.sheets.close();

@@ -21,19 +21,25 @@ export function watchHolds() {
   let wall = performance.now();
   const worst = { cpuMs: 0, wallMs: 0 };
   let timer: NodeJS.Timeout;
-  const tick = () => {
+  const measure = () => {
     const nowCpu = mainThreadCpuMs();
     const nowWall = performance.now();
     worst.cpuMs = Math.max(worst.cpuMs, nowCpu - cpu);
     worst.wallMs = Math.max(worst.wallMs, nowWall - wall);
     cpu = nowCpu;
     wall = nowWall;
+  };
+  const tick = () => {
+    measure();
     timer = setTimeout(tick, 1);
   };
   timer = setTimeout(tick, 1);
   return {
     stop: () => {
       clearTimeout(timer);
+      // The span since the last tick counts too: an awaited call that ends in one long turn is
+      // followed by stop() before any timer runs again, and was missed.
+      measure();
       return worst;
     },
   };

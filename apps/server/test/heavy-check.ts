@@ -14,7 +14,7 @@ const CHARS =
 const PUNCTUATION = '，、；';
 
 /** A small deterministic generator (mulberry32): the same text on every run. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -25,7 +25,7 @@ function random(seed: number): () => number {
   };
 }
 
-function sentence(next: () => number): string {
+export function sentence(next: () => number): string {
   const length = 30 + Math.floor(next() * 40);
   let text = '';
   for (let i = 0; i < length; i++) {

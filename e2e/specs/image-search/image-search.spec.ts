@@ -137,8 +137,15 @@ describe.runIf(runBrowser)('[SEARCH][IMAGE]: image search', () => {
       await poll(() => first.locator('.image-result-band').textContent()).toMatch(/^(非常相似|相似)$/);
       await poll(() => first.locator('.image-result-locarno').textContent()).toBe('洛迦诺 28-03');
       expect(await grid.textContent()).not.toMatch(/%/);
-      await first.locator('.image-result-band').hover();
-      await page.getByText(/^原始分数 0\.\d{3}（图像特征的余弦值，不是百分比）$/).waitFor();
+      // A hover that lands while the cards are drawn again is lost (CI): hover until the tooltip shows.
+      const rawScore = page.getByText(/^原始分数 0\.\d{3}（图像特征的余弦值，不是百分比）$/);
+      await poll(async () => {
+        await first.locator('.image-result-band').hover();
+        return rawScore.waitFor({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+      }).toBe(true);
       await shot(page, 'image-search-results.png', true);
 
       // Locarno class 14 chosen on the shown result: ranked again among class-14 patents only.

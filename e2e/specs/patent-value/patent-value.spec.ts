@@ -115,15 +115,15 @@ describe.runIf(runBrowser)('[PATENT-VALUE]: the value panel and the value sort o
       const score = page.locator('.value-score .ant-statistic-content');
       await poll(async () => (await score.innerText()).replace(/\s+/g, '')).toBe(`${value.score!.toFixed(1)}/100`);
       expect(await page.locator('.value-cohort').innerText()).toContain(value.cohort.key);
-      expect(await page.locator('.value-indicators tbody tr').count()).toBe(15);
+      expect(await page.locator('.value-indicators tbody tr').count()).toBe(19);
       // The score's confidence beside it (issue 43 item 8): how many indicators the record tells.
       const counted = value.indicators.filter((x) => x.counted).length;
-      expect(value.confidence).toMatchObject({ counted, total: 15 });
+      expect(value.confidence).toMatchObject({ counted, total: 19 });
       const confidence = await page.getByTestId('value-confidence').innerText();
       expect(confidence).toMatch(
         locale === 'zh-CN'
-          ? new RegExp(`^${counted}/15 项指标有数据 — 可信度[高中低]$`)
-          : new RegExp(`^${counted} of 15 indicators known — (high|medium|low) confidence$`),
+          ? new RegExp(`^${counted}/19 项指标有数据 — 可信度[高中低]$`)
+          : new RegExp(`^${counted} of 19 indicators known — (high|medium|low) confidence$`),
       );
       await page.getByText(text.inventors).waitFor();
       await shot(page, `patent-value-panel-${locale}.png`, true);

@@ -73,9 +73,10 @@ describe.runIf(runBrowser)('[SEARCH][FOREIGN]: pasting another system’s syntax
       expect(await page.getByTestId('foreign-original').innerText()).toBe(PATSNAP);
       expect(await page.getByTestId('foreign-patlas').innerText()).toBe(PATLAS);
       const changes = await page.getByTestId('foreign-changes').innerText();
-      expect(changes).toContain('TAC: → TIABC=');
-      expect(changes).toContain('$W5 → N/5');
-      expect(changes).toContain('APD: → AD=');
+      // Each mapping said once, as the issue writes it: "incoPat `AP=` → Patlas `PA=`".
+      expect(changes).toContain('TAC: → Patlas TIABC=');
+      expect(changes).toContain('$W5 → Patlas N/5');
+      expect(changes).toContain('APD: → Patlas AD=');
       await notice.scrollIntoViewIfNeeded();
       await shot(page, `foreign-syntax-patsnap-${lang.tag}.png`);
 

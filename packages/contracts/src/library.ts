@@ -96,6 +96,12 @@ export const SavedExpressionSchema = z.object({
   expression: z.string(),
   /** Hits when it was saved. */
   total: z.number().int(),
+  /**
+   * Issue 48 item 5: the data version those hits were counted against (the state's `asOf`, else the
+   * newest version then); reopened as of it, the search finds the same records. Absent on
+   * expressions saved before it was kept.
+   */
+  dataVersion: z.number().int().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -26,6 +26,11 @@ export const VALUE_INDICATORS = [
   'licences',
   'transfers',
   'applicantType',
+  // Issue 49 item 1: appended (stored indicator arrays keep their positions).
+  'claimBreadth',
+  'citingApplicants',
+  'applicantCount',
+  'technologyField',
 ] as const;
 export const ValueIndicatorIdSchema = z.enum(VALUE_INDICATORS);
 export type ValueIndicatorId = z.infer<typeof ValueIndicatorIdSchema>;
@@ -49,10 +54,15 @@ export const ValueIndicatorSchema = z.object({
   raw: z.number().nullable(),
   /** Mid-rank percentile (0–100) of `raw` among the cohort's patents with a known value. */
   percentile: z.number().nullable(),
-  /** The documented weight of the indicator within its dimension. */
+  /** The indicator's weight within its dimension (fitted, value-model.json). */
   weight: z.number(),
   /** Share of the total score this indicator carried for this patent (0 when not counted). */
   share: z.number(),
+  /**
+   * Points of the score this indicator gave (share × the percentile it was scored at, 50 when not
+   * counted; a descending indicator at 100 − percentile): the points of all indicators add up to the score.
+   */
+  points: z.number().optional(),
   /** Patents of the cohort with a known value of this indicator. */
   known: z.number().int(),
   /** Counted in the score: known for the patent and not the same for the whole cohort. */
@@ -94,8 +104,8 @@ export type ValueCohort = z.infer<typeof ValueCohortSchema>;
 export const VALUE_CONFIDENCE_LEVELS = ['high', 'medium', 'low'] as const;
 export const ValueConfidenceLevelSchema = z.enum(VALUE_CONFIDENCE_LEVELS);
 export type ValueConfidenceLevel = z.infer<typeof ValueConfidenceLevelSchema>;
-/** Least counted indicators (of 15) for each confidence level: 80% and 60%. */
-export const VALUE_CONFIDENCE = { high: 12, medium: 9 } as const;
+/** Least counted indicators (of 19) for each confidence level: about 80% and 60%. */
+export const VALUE_CONFIDENCE = { high: 15, medium: 11 } as const;
 
 export const ValueConfidenceSchema = z.object({
   counted: z.number().int(),

@@ -83,10 +83,16 @@ export type PreEvaluationStage = z.infer<typeof PreEvaluationStageSchema>;
  * `insufficient` (证据不足，无法判断 / Too little evidence to judge, issue 43 item 8): what would be
  * `low` when the prior art found is too thin to support it (see PRE_EVALUATION_EVIDENCE): a corpus
  * lacking the field is not evidence of novelty.
+ * `coarse` (权利要求特征过少，无法判断 / Too coarse to judge, issue 49 item 3): the text gave fewer
+ * than PRE_EVALUATION_MIN_FEATURES features; a document "disclosing every feature" of a one-feature
+ * claim says nothing, so no verdict is given.
  */
-export const RISK_LEVELS = ['high', 'medium', 'low', 'insufficient'] as const;
+export const RISK_LEVELS = ['high', 'medium', 'low', 'insufficient', 'coarse'] as const;
 export const RiskLevelSchema = z.enum(RISK_LEVELS);
 export type RiskLevel = z.infer<typeof RiskLevelSchema>;
+
+/** Fewer features than this and the verdict is `coarse`: the claim is too coarse to judge. */
+export const PRE_EVALUATION_MIN_FEATURES = 2;
 
 /**
  * When a `low` risk is honest: the prior art must show that the field was searched. Below any of

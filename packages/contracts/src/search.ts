@@ -317,10 +317,21 @@ export const SearchQueryResponseSchema = z.object({
    */
   dataVersion: z.number().int().optional(),
   /**
-   * With `asOf`: how many of the hits a later import changed; those matched on their current
-   * text (the change log keeps no earlier text), so they are the part not reproduced exactly.
+   * With `asOf`: how many of the hits a later import changed without its earlier content being
+   * kept (changed before revisions were kept, or past the limit below): those are matched on their
+   * current text, the part of the search not reproduced exactly.
    */
   changedSinceAsOf: z.number().int().optional(),
+  /**
+   * With `asOf`, when later imports changed records: how many of them were matched on their content
+   * as of the version (`patent_revisions`), so found or left out as then (docs/search-as-of.md).
+   */
+  revisedSinceAsOf: z.number().int().optional(),
+  /**
+   * With `asOf`: later imports changed more records than a search matches as they were (more than
+   * `max`); every one of them is matched on its current content.
+   */
+  changedTooManyAsOf: z.object({ max: z.number().int() }).optional(),
   tookMs: z.number(),
   /** Date and number conditions that dropped records without the field (only those that dropped some). */
   missingFields: z.array(MissingFieldNoteSchema).optional(),

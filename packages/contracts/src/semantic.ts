@@ -62,8 +62,9 @@ export type SemanticSearchRequest = z.input<typeof SemanticSearchRequestSchema>;
 export const SemanticHitSchema = SearchHitSchema.extend({
   /**
    * The score that ranks the hits, 0–1, never rising down the list: hybrid, the fused reciprocal
-   * rank (1 = first by keywords and by vectors); vectors only, the similarity; keywords only, the
-   * BM25 score over the best one's.
+   * rank (1 = first by keywords and by vectors), for a short text re-ranked with its term proximity
+   * (docs/semantic-search.md, "How it ranks" step 6); vectors only, the similarity; keywords only,
+   * the BM25 score over the best one's.
    */
   relevance: z.number(),
   /** Cosine similarity of the text and the patent in the vector space, 0–1 (0 when vectors were not used). */

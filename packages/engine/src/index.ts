@@ -93,7 +93,8 @@ export {
   VECTOR_FIELDS,
   type FieldWeights,
 } from './semantic/hybrid.js';
-export { SEMANTIC_KEY_TERMS } from './backends/sqlite/semantic-search.js';
+export { SEMANTIC_KEY_TERMS, PROXIMITY_WEIGHT, RERANK_DEPTH } from './backends/sqlite/semantic-search.js';
+export { fieldProximity, proximityUnits, textProximity } from './semantic/proximity.js';
 export { inThreadTextMining, type TextMiningRunner } from './text-mining/runner.js';
 export { mergeExpression, termAdjuster, termKeyOf, type TermAdjustmentInput } from './text-mining/adjust.js';
 export { companyRenames, currentCompanyName } from './analysis/company-renames.js';

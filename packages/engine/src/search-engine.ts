@@ -189,6 +189,11 @@ export interface SemanticRequest {
   readonly expand?: boolean;
   /** Expansion terms the user removed: never added again to this query. */
   readonly excludeExpansions?: readonly string[];
+  /**
+   * Re-rank a short text's hybrid ranking by term proximity (default true; false gives the fused
+   * order alone, which the benchmark compares against).
+   */
+  readonly rerank?: boolean;
 }
 
 /**
@@ -226,7 +231,8 @@ export interface SemanticRanked {
 export interface SemanticSearchHit extends SearchHit {
   /**
    * The score that ranks the hits, 0–1, never rising down the list: hybrid, the fused reciprocal
-   * rank over its best possible value (first in both rankings); vectors only, the similarity;
+   * rank over its best possible value (first in both rankings), for a short text re-ranked with
+   * its term proximity (semantic-search.ts, rerankByProximity); vectors only, the similarity;
    * keywords only, BM25 over the best hit's.
    */
   readonly relevance: number;
@@ -332,6 +338,12 @@ export interface CountOptions {
    * only" leaves out the patents its user has opened (reading marks). Applied before merging.
    */
   readonly without?: readonly string[];
+  /**
+   * Hits whatever the expression, scope and filters say (still within `within`, never `without`):
+   * a search as of a data version's changed records whose content as of it matched (the server
+   * checked that content; docs/search-as-of.md). Applied before merging.
+   */
+  readonly plus?: readonly string[];
   readonly filters?: readonly FacetFilter[];
   readonly merge?: MergeMode;
   readonly scope?: DataScope;

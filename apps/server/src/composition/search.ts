@@ -177,6 +177,8 @@ export function searchServices(r: Repositories, infra: Infrastructure, before: I
     semanticClauses: semanticSearch,
     // Issue 48 item 5: `asOf` leaves out the records later imports added.
     dataVersions: new DataVersionService(r.dataVersions),
+    // …and matches the records they changed as they were, in the CPU pool (as-of-match.ts).
+    asOfMatcher: (input) => infra.cpu.run('asOfMatch', input),
   });
   const drawingIndex = new DrawingIndex(r.imageSearch, patents);
   const imageIndexer = new ImageIndexer(r.imageSearch, patents, infra.imageEmbedder, infra.drawingsDir, now, () =>
@@ -296,6 +298,7 @@ export function searchEntries(s: Services, infra: Infrastructure): AreaEntries {
         recorder: s.history,
         familyExpansion: s.familyExpansion,
         recallCheck: s.recallCheck,
+        cpu: infra.cpu,
       }),
       routesOf(analysisDomain, {
         prefix: PRODUCT,

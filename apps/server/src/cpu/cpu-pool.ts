@@ -15,7 +15,15 @@ import {
  * only gathers their data and sends the answer (docs/cpu-workers.md).
  */
 export interface CpuPool {
-  run<N extends CpuTaskName>(name: N, input: CpuTaskInput<N>): Promise<CpuTaskOutput<N>>;
+  /**
+   * `transfer`: memory of the input's byte arrays moved to the worker rather than copied (a large
+   * input's structured clone is work for the calling thread); the caller cannot read them after.
+   */
+  run<N extends CpuTaskName>(
+    name: N,
+    input: CpuTaskInput<N>,
+    options?: { transfer?: readonly ArrayBuffer[] },
+  ): Promise<CpuTaskOutput<N>>;
   /** Worker threads (0: tasks run on the calling thread). */
   readonly threads: number;
   /** Tasks waiting for a worker. */
@@ -65,12 +73,13 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   if (options.prestart) started();
   return {
     threads: options.threads,
-    async run(name, input) {
+    async run(name, input, runOptions) {
       const { timeoutMs } = options;
       const signal = timeoutMs === undefined ? null : AbortSignal.timeout(timeoutMs);
+      const transferList = runOptions?.transfer ? [...runOptions.transfer] : undefined;
       let result: unknown;
       try {
-        result = await started().run({ name, input } satisfies CpuTaskMessage, { signal });
+        result = await started().run({ name, input } satisfies CpuTaskMessage, { signal, transferList });
       } catch (err) {
         // Piscina ends a worker whose task is aborted and starts another in its place.
         if (signal?.aborted && timeoutMs !== undefined) {
@@ -87,4 +96,15 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       await pool?.destroy();
     },
   };
+}
+
+/**
+ * Bytes whose memory can be moved to a worker: these when they alone span their ArrayBuffer, else a
+ * copy (a Buffer may share its memory with others, Node's small-buffer pool; moving that would take
+ * it from them).
+ */
+export function transferable(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const isWhole =
+    bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return isWhole ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
 }

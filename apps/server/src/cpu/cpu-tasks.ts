@@ -15,7 +15,9 @@ import { reviewApplication } from '../domains/pre-evaluation/formal-review/forma
 import { renderChart, type ReportChartInput } from '../domains/report/report-charts.js';
 import { renderReportDocx, renderReportPdf, type ReportDocument } from '../domains/report/report-writers.js';
 import { rewritesDocx } from '../domains/rewrite/rewrite-export.js';
-import { suggestRecallTerms, type RecallSuggestInput } from '../domains/search/recall-suggest.js';
+import { matchAsOf, type AsOfMatchInput } from '../domains/search/as-of-match.js';
+import { readRecallRecords, type RecallRecordsInput } from '../domains/search/recall-records.js';
+import { foreignTranslationOf, type ForeignTranslationInput } from '../domains/search/foreign-translation.js';
 import type { DisclosureDetail } from '@patlas/contracts';
 
 /**
@@ -56,8 +58,18 @@ export const CPU_TASKS = {
   /** /export/docx and /download/pdf: a few patents as a Word or PDF document. */
   patentsDocument: (input: { format: 'docx' | 'pdf'; document: PatentDocumentInput }) =>
     input.format === 'pdf' ? renderPatentsPdf(input.document) : renderPatentsDocx(input.document),
-  /** POST /search/recall-check: the term of each missed patent nearest its excluding clause (jieba over its texts). */
-  recallSuggestions: (input: RecallSuggestInput) => suggestRecallTerms(input),
+  /**
+   * A search as of a data version: which records a later import changed the search matches as they
+   * were (as-of-match.ts: a scratch in-memory index of those few records, not the real one).
+   */
+  asOfMatch: (input: AsOfMatchInput) => matchAsOf(input),
+  /**
+   * POST /search/recall-check: the held records parsed (their titles) and the term of each missed
+   * patent nearest its excluding clause (jieba over its texts).
+   */
+  recallRecords: (input: RecallRecordsInput) => readRecallRecords(input),
+  /** POST /search/expression/foreign: another system's expression recognised and translated. */
+  foreignTranslation: (input: ForeignTranslationInput) => foreignTranslationOf(input),
 } as const;
 
 export type CpuTasks = typeof CPU_TASKS;

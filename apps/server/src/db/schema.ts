@@ -378,6 +378,13 @@ export interface PatentChangesTable {
   fields: number;
 }
 
+/** A stored record's content before the data version `version_id` changed it (JSON; docs/search-as-of.md). */
+export interface PatentRevisionsTable {
+  version_id: number;
+  publication_number: string;
+  doc: string;
+}
+
 export interface AlertsTable {
   id: string;
   user_id: string;
@@ -525,8 +532,8 @@ export interface PreEvaluationsTable extends TaskColumns {
   state: Exclude<TaskState, 'cancelled'>;
   stage: 'features' | 'search' | 'matching' | null;
   progress: number;
-  novelty: 'high' | 'medium' | 'low' | 'insufficient' | null;
-  inventiveness: 'high' | 'medium' | 'low' | 'insufficient' | null;
+  novelty: 'high' | 'medium' | 'low' | 'insufficient' | 'coarse' | null;
+  inventiveness: 'high' | 'medium' | 'low' | 'insufficient' | 'coarse' | null;
   features: number;
   documents: number;
   /** JSON: the result (PreEvaluationResult); null until done */
@@ -887,6 +894,8 @@ export interface SavedExpressionsTable {
   state: string;
   expression: string;
   total: number;
+  /** The data version the expression ran against when saved (issue 48 item 5); null before it was kept. */
+  data_version: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -1069,6 +1078,7 @@ export interface Database {
   download_tasks: DownloadTasksTable;
   data_versions: DataVersionsTable;
   patent_changes: PatentChangesTable;
+  patent_revisions: PatentRevisionsTable;
   alerts: AlertsTable;
   alert_runs: AlertRunsTable;
   alert_run_patents: AlertRunPatentsTable;

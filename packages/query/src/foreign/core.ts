@@ -91,12 +91,9 @@ export class Reporter {
     const key = `${from}\u0000${to}`;
     if (this.changeKeys.has(key)) return;
     this.changeKeys.add(key);
-    this.changes.push({
-      from,
-      to,
-      zh: note?.zh ?? `${from} → ${to}`,
-      en: note?.en ?? `${from} → ${to}`,
-    });
+    // The message is what the mapping alone does not say ('' when nothing): the change list shows
+    // `from → to` itself, and repeating it read "ANCS: → AS= — ANCS: → AS=: …".
+    this.changes.push({ from, to, zh: note?.zh ?? '', en: note?.en ?? '' });
   }
 
   keep(construct: string): void {
@@ -637,12 +634,7 @@ function mapField(name: string, ctx: Context): readonly string[] | undefined {
   }
   const to = mapping.ids.length === 1 ? `${mapping.ids[0] ?? ''}=` : mapping.ids.map((id) => `${id}=`).join(' OR ');
   if (written.toUpperCase() === to.toUpperCase()) ctx.report.keep(to);
-  else
-    ctx.report.change(
-      written,
-      to,
-      mapping.note && { zh: `${written} → ${to}：${mapping.note.zh}`, en: `${written} → ${to}: ${mapping.note.en}` },
-    );
+  else ctx.report.change(written, to, mapping.note);
   return mapping.ids;
 }
 
@@ -660,12 +652,7 @@ function translateNear(node: Extract<FNode, { k: 'near' }>, ctx: Context): PNode
   const { prox } = node;
   if (prox.unsupported) ctx.report.noSupport(node.op, prox.unsupported);
   else if (prox.op.toUpperCase() === node.op.toUpperCase()) ctx.report.keep(prox.op);
-  else
-    ctx.report.change(
-      node.op,
-      prox.op,
-      prox.note && { zh: `${node.op} → ${prox.op}：${prox.note.zh}`, en: `${node.op} → ${prox.op}: ${prox.note.en}` },
-    );
+  else ctx.report.change(node.op, prox.op, prox.note);
   // Espacenet writes `ti=green prox/unit=word ti=energy`: the same field on both sides goes outside.
   const lf = node.l.k === 'field' ? node.l : undefined;
   const rf = node.r.k === 'field' ? node.r : undefined;
@@ -851,15 +838,7 @@ export function mapTruncation(
       }
       if (mark.unsupported) report.noSupport(c, mark.unsupported);
       else if (mark.to === c) report.keep(c);
-      else
-        report.change(
-          c,
-          mark.to,
-          mark.note && {
-            zh: `截词符 ${c} → ${mark.to}：${mark.note.zh}`,
-            en: `Truncation ${c} → ${mark.to}: ${mark.note.en}`,
-          },
-        );
+      else report.change(c, mark.to, mark.note && { zh: `截词符：${mark.note.zh}`, en: `Truncation: ${mark.note.en}` });
       out += mark.to;
     }
     return out;

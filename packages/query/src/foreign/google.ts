@@ -51,8 +51,8 @@ export function googleDate(word: string, report: Reporter): PNode | undefined {
   const op = (m[1] ?? '').toLowerCase() === 'before' ? '<' : '>';
   const value = normaliseForeignDate(m[3] ?? '', report);
   report.change(`${(m[1] ?? '').toLowerCase()}:${(m[2] ?? '').toLowerCase()}:`, `${id}${op}`, {
-    zh: `${m[1] ?? ''}:${m[2] ?? ''}: → ${id}${op}（不含当日）`,
-    en: `${m[1] ?? ''}:${m[2] ?? ''}: → ${id}${op} (the day itself excluded)`,
+    zh: '不含当日',
+    en: 'the day itself excluded',
   });
   return { k: 'field', ids: [id], child: { k: 'cmp', id, op, v: value } };
 }

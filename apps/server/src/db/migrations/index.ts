@@ -40,6 +40,7 @@ import * as createApplicantGroups from './202612180100-create-applicant-groups.j
 import * as createFamilyExpansions from './202612180200-create-family-expansions.js';
 import * as createReadingMarks from './202612180300-create-reading-marks.js';
 import * as createCompanyInfo from './202612190400-create-company-info.js';
+import * as patentRevisions from './202612200100-patent-revisions.js';
 
 /** Every migration, in order. Names are their file names; never rename one that has shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612180200-create-family-expansions': createFamilyExpansions,
   '202612180300-create-reading-marks': createReadingMarks,
   '202612190400-create-company-info': createCompanyInfo,
+  '202612200100-patent-revisions': patentRevisions,
 };

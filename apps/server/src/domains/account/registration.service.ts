@@ -83,7 +83,18 @@ function orNull(value: string | undefined): string | null {
  * expires after EMAIL_LINK_TTL_SECONDS, and a newer link of the same user replaces older ones.
  */
 export class RegistrationService {
+  /** Reset mails still being looked up or sent after their request was answered. */
+  private readonly background = new Set<Promise<void>>();
+
   constructor(private readonly deps: RegistrationServiceDeps) {}
+
+  /**
+   * Resolves once every reset mail started so far has been sent or given up: shutdown waits for
+   * them before the mailer and the database close, and so do tests that move the clock on.
+   */
+  async settled(): Promise<void> {
+    while (this.background.size > 0) await Promise.all([...this.background]);
+  }
 
   private nowIso(): string {
     return this.deps.now().toISOString();
@@ -245,9 +256,10 @@ export class RegistrationService {
       this.deps.log.warn({ retryAfterSeconds: reservation.refusal.retryAfterSeconds }, 'password reset mail throttled');
       return { mailed: Promise.resolve() };
     }
-    const mailed = this.mailResetLink(emailInput, reservation.id, ctx).catch((error: unknown) =>
-      this.deps.log.error({ err: error }, 'password reset mail failed'),
-    );
+    const mailed = this.mailResetLink(emailInput, reservation.id, ctx)
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'password reset mail failed'))
+      .finally(() => this.background.delete(mailed));
+    this.background.add(mailed);
     return { mailed };
   }
 

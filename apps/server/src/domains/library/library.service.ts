@@ -141,6 +141,7 @@ function expressionDto(row: SavedExpressionRow): SavedExpression {
     state,
     expression: row.expression,
     total: Number(row.total),
+    ...(row.data_version !== null && row.data_version !== undefined ? { dataVersion: Number(row.data_version) } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -487,12 +488,15 @@ export class LibraryService {
     }
   }
 
-  /** The whole state written as one expression (search within ANDed) and its hits now. */
+  /**
+   * The whole state written as one expression (search within ANDed), its hits and the data version
+   * they were counted against (its `asOf`, else the newest: issue 48 item 5).
+   */
   private async describeState(
     state: SearchState,
     lang: Language,
     userId: string,
-  ): Promise<{ expression: string; total: number }> {
+  ): Promise<{ expression: string; total: number; dataVersion: number | null }> {
     const search = this.deps.search;
     const parts: QueryNode[] = [];
     if (state.searchExpre.trim()) parts.push(search.parseWritten(state.searchExpre, lang));
@@ -506,12 +510,14 @@ export class LibraryService {
         filters: state.filters ?? [],
         mergeType: (state.mergeType ?? 0) as 0 | 1 | 2,
         source: state.source,
+        asOf: state.asOf,
       },
       lang,
       { userId },
     );
+    const dataVersion = (await search.dataVersionOf(state.asOf)) ?? null;
     try {
-      return { expression, total: await this.deps.engine.count(ast, options) };
+      return { expression, total: await this.deps.engine.count(ast, options), dataVersion };
     } catch (err) {
       throw toAppError(err);
     }
@@ -519,7 +525,7 @@ export class LibraryService {
 
   async saveExpression(auth: AuthContext, body: SaveExpressionBody, lang: Language): Promise<SavedExpression> {
     const userId = this.userOf(auth);
-    const { expression, total } = await this.describeState(body.state, lang, userId);
+    const { expression, total, dataVersion } = await this.describeState(body.state, lang, userId);
     const at = this.nowIso();
     const row = await this.repo.insertExpression({
       owner_id: userId,
@@ -527,6 +533,7 @@ export class LibraryService {
       state: JSON.stringify(body.state),
       expression,
       total,
+      data_version: dataVersion,
       created_at: at,
       updated_at: at,
     });
@@ -965,6 +972,8 @@ export class LibraryService {
       state: JSON.stringify({ searchExpre: canonical }),
       expression: canonical,
       total,
+      // Counted on the corpus as it is.
+      data_version: (await this.deps.search.dataVersionOf(undefined)) ?? null,
       created_at: at,
       updated_at: at,
     });

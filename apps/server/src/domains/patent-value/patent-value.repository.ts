@@ -21,6 +21,7 @@ export interface CohortRow {
 }
 
 const CHUNK = 300;
+const MODEL_KEY = 'patent-value-model';
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -125,6 +126,20 @@ export class PatentValueRepository {
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** The value model version the stored indicators and scores were computed with (meta `patent-value-model`). */
+  async modelVersion(): Promise<string | undefined> {
+    const row = await this.db.selectFrom('meta').select('value').where('key', '=', MODEL_KEY).executeTakeFirst();
+    return row?.value;
+  }
+
+  async setModelVersion(version: string): Promise<void> {
+    await this.db
+      .insertInto('meta')
+      .values({ key: MODEL_KEY, value: version })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: version }))
+      .execute();
   }
 
   async allCohorts(): Promise<CohortRow[]> {

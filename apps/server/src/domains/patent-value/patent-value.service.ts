@@ -20,6 +20,7 @@ import type { PatentService } from '../patent/index.js';
 import type { PatentValueRepository, PatentValueRow } from './patent-value.repository.js';
 import { CohortHistogram, CohortStats, chooseCohort, cohortPathOf, scoreWith } from './value-cohorts.js';
 import { indicatorArray, indicatorRecord, rawIndicatorsOf } from './value-indicators.js';
+import { VALUE_MODEL } from './value-model.js';
 import { valueReportFile, type ValueReportFile } from './value-report.js';
 
 export interface PatentValueDeps {
@@ -203,10 +204,15 @@ export class PatentValueService {
     await this.deps.enqueueRescore();
   }
 
-  /** Queues the rescore when stored records lack value indicators (an installation from before them). */
+  /**
+   * Queues the rescore when stored records lack value indicators (an installation from before them)
+   * or were scored with another value model (value-model.json changed: new weights or indicators).
+   */
   async scheduleBackfillIfNeeded(): Promise<boolean> {
     const [values, records] = await Promise.all([this.deps.repository.count(), this.deps.patents.count()]);
-    if (values >= records) return false;
+    // An empty store: whatever is imported next is computed with this model.
+    if (values === 0 && records === 0) await this.deps.repository.setModelVersion(VALUE_MODEL.version);
+    if (values >= records && !(values > 0 && (await this.modelChanged()))) return false;
     await this.deps.enqueueRescore();
     return true;
   }
@@ -281,10 +287,18 @@ export class PatentValueService {
     return this.deps.indexWrites(() => this.rescoreNow(signal));
   }
 
+  /** The stored values were computed with another value model than the one this build carries. */
+  private async modelChanged(): Promise<boolean> {
+    return (await this.deps.repository.modelVersion()) !== VALUE_MODEL.version;
+  }
+
   private async rescoreNow(signal?: AbortSignal): Promise<RescoreReport> {
     const started = performance.now();
     const { repository, engine } = this.deps;
-    const backfilled = await this.backfill(signal);
+    // Another model: every record's indicators are read again (new indicators, new field levels)
+    // and every cohort's members scored again with the new weights.
+    const modelChanged = (await repository.count()) > 0 && (await this.modelChanged());
+    const backfilled = await this.backfill(signal, modelChanged);
     await this.saveStats();
 
     const stats = new CohortStats();
@@ -299,7 +313,7 @@ export class PatentValueService {
     const moved = new Set<string>();
     for (const [key, h] of stats.cohorts) {
       const before = scoredSizes.get(key) ?? 0;
-      if (before === 0 || Math.abs(h.size - before) > COHORT_MOVE_SHARE * before) moved.add(key);
+      if (modelChanged || before === 0 || Math.abs(h.size - before) > COHORT_MOVE_SHARE * before) moved.add(key);
     }
     this.stats = stats;
     this.dirty.clear();
@@ -340,6 +354,7 @@ export class PatentValueService {
         [...previous].filter((k) => !stats.cohorts.has(k)),
         { markScored: true, at },
       );
+      await repository.setModelVersion(VALUE_MODEL.version);
     }
     const report: RescoreReport = {
       backfilled,
@@ -353,16 +368,19 @@ export class PatentValueService {
     return report;
   }
 
-  /** Stored records without value indicators get them (scored now, indexed by the rescore that follows). */
-  private async backfill(signal?: AbortSignal): Promise<number> {
+  /**
+   * Stored records without value indicators get them (scored now, indexed by the rescore that
+   * follows); with `all`, every record's indicators are read again (the value model changed).
+   */
+  private async backfill(signal?: AbortSignal, all = false): Promise<number> {
     const [values, records] = await Promise.all([this.deps.repository.count(), this.deps.patents.count()]);
-    if (values >= records) return 0;
+    if (values >= records && !all) return 0;
     let done = 0;
     for await (const batch of this.deps.patents.iterateAll(PAGE)) {
       if (signal?.aborted) break;
       await yieldToRequests();
       const held = await this.deps.repository.findMany(batch.map((p) => p.publicationNumber));
-      const missing = batch.filter((p) => !held.has(p.publicationNumber));
+      const missing = all ? batch : batch.filter((p) => !held.has(p.publicationNumber));
       if (missing.length === 0) continue;
       const scored = await this.scoreForIndex(missing);
       await this.deps.engine.setValueScores(

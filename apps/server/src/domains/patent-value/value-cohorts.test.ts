@@ -9,8 +9,27 @@ import {
   cohortPathOf,
   describeCohort,
   scoreWith,
+  weightsOf,
 } from './value-cohorts.js';
-import { indicatorArray, indicatorRecord, type RawIndicators } from './value-indicators.js';
+import {
+  DIMENSION_OF,
+  HAND_DIMENSION_WEIGHTS,
+  HAND_INDICATOR_WEIGHTS,
+  indicatorArray,
+  indicatorRecord,
+  type RawIndicators,
+} from './value-indicators.js';
+import { VALUE_MODEL, type ValueModel } from './value-model.js';
+
+/** The hand-set weights of the first version as a model: the arithmetic below is checkable by hand. */
+const HAND: ValueModel = {
+  version: 'hand',
+  shares: Object.fromEntries(
+    VALUE_INDICATORS.map((id) => [id, HAND_DIMENSION_WEIGHTS[DIMENSION_OF[id]] * HAND_INDICATOR_WEIGHTS[id]]),
+  ) as ValueModel['shares'],
+  descending: ['claimBreadth'],
+  fieldLevels: {},
+};
 
 const FORWARD = VALUE_INDICATORS.indexOf('forwardCitations');
 
@@ -96,7 +115,12 @@ describe('scores', () => {
         1,
       );
     }
-    const best = scoreWith(raw({ forwardCitations: 39, claimCount: 1, legalStatus: 2, familySize: 1 }), path, stats);
+    const best = scoreWith(
+      raw({ forwardCitations: 39, claimCount: 1, legalStatus: 2, familySize: 1 }),
+      path,
+      stats,
+      HAND,
+    );
     const forward = best.indicators.find((x) => x.id === 'forwardCitations')!;
     const claims = best.indicators.find((x) => x.id === 'claimCount')!;
     expect(forward).toMatchObject({ percentile: 98.8, counted: true, known: 40 });
@@ -113,6 +137,9 @@ describe('scores', () => {
     expect(best.score).toBe(52.9);
     expect(forward.share).toBe(0.14);
     expect(best.indicators.reduce((sum, x) => sum + x.share, 0)).toBeCloseTo(1, 2);
+    // Points: 0.14 × 98.75 for forward citations; all of them add up to the score.
+    expect(forward.points).toBe(13.83);
+    expect(best.indicators.reduce((sum, x) => sum + (x.points ?? 0), 0)).toBeCloseTo(52.9, 1);
     expect(best.cohort).toMatchObject({ key: '*', level: 'all', size: 40, skipped: [] });
   });
 
@@ -121,7 +148,7 @@ describe('scores', () => {
     stats.add(['*'], indicatorArray(raw({})), 1);
     const none = scoreWith(raw({}), ['*'], stats);
     expect(none.score).toBeNull();
-    expect(none.confidence).toEqual({ counted: 0, total: 15, weightShare: 0, level: 'low' });
+    expect(none.confidence).toEqual({ counted: 0, total: 19, weightShare: 0, level: 'low' });
   });
 
   // Issue 43 item 8: "55.2 when 7 of 15 indicators are unknown: show its confidence".
@@ -132,19 +159,59 @@ describe('scores', () => {
       Object.fromEntries(VALUE_INDICATORS.map((id, i) => [id, (v * (i + 3)) % 17]));
     for (let v = 0; v < 40; v++) stats.add(path, indicatorArray(raw(spread(v))), 1);
     const all = spread(7);
-    const full = scoreWith(raw(all), path, stats);
+    const full = scoreWith(raw(all), path, stats, HAND);
     const informative = full.indicators.filter((x) => x.counted).map((x) => x.id);
-    expect(informative.length).toBeGreaterThanOrEqual(12);
-    expect(full.confidence).toMatchObject({ counted: informative.length, total: 15, level: 'high' });
-    // 7 of 15 unknown: 8 counted, low confidence, whatever the score reads.
+    expect(informative.length).toBeGreaterThanOrEqual(15);
+    expect(full.confidence).toMatchObject({ counted: informative.length, total: 19, level: 'high' });
+    // 11 of 19 unknown: 8 counted, low confidence, whatever the score reads.
     const known = (n: number) => Object.fromEntries(informative.slice(0, n).map((id) => [id, all[id]]));
-    const low = scoreWith(raw(known(8)), path, stats);
+    const low = scoreWith(raw(known(8)), path, stats, HAND);
     expect(low.score).not.toBeNull();
-    expect(low.confidence).toMatchObject({ counted: 8, total: 15, level: 'low' });
+    expect(low.confidence).toMatchObject({ counted: 8, total: 19, level: 'low' });
     const share = low.indicators.filter((x) => x.counted).reduce((sum, x) => sum + x.share, 0);
     expect(low.confidence.weightShare).toBeCloseTo(share, 2);
     expect(low.confidence.weightShare).toBeLessThan(1);
-    const ten = known(10);
-    expect(scoreWith(raw(ten), path, stats).confidence).toMatchObject({ counted: 10, level: 'medium' });
+    expect(scoreWith(raw(known(10)), path, stats, HAND).confidence).toMatchObject({ counted: 10, level: 'low' });
+    expect(scoreWith(raw(known(12)), path, stats, HAND).confidence).toMatchObject({ counted: 12, level: 'medium' });
+  });
+
+  it('reads a descending indicator from the top and the technology field on its own fixed scale', () => {
+    const stats = new CohortStats();
+    const path = ['*'];
+    for (let v = 1; v <= 40; v++)
+      stats.add(path, indicatorArray(raw({ claimBreadth: v * 10, technologyField: 50 })), 1);
+    const model: ValueModel = {
+      ...HAND,
+      shares: Object.fromEntries(VALUE_INDICATORS.map((id) => [id, 0])) as ValueModel['shares'],
+    };
+    model.shares.claimBreadth = 0.4;
+    model.shares.technologyField = 0.6;
+    // The shortest first claim (the broadest): percentile 1.3, scored at 100 − 1.3 = 98.7.
+    const broad = scoreWith(raw({ claimBreadth: 10, technologyField: 80 }), path, stats, model);
+    const breadth = broad.indicators.find((x) => x.id === 'claimBreadth')!;
+    const field = broad.indicators.find((x) => x.id === 'technologyField')!;
+    expect(breadth).toMatchObject({ percentile: 1.3, counted: true, points: 39.48 });
+    // The same field level for the whole cohort still counts: it compares fields, not cohort members.
+    expect(field).toMatchObject({ percentile: 80, counted: true, points: 48 });
+    expect(broad.score).toBe(87.5);
+    const narrow = scoreWith(raw({ claimBreadth: 400, technologyField: 20 }), path, stats, model);
+    expect(narrow.score).toBeLessThan(broad.score!);
+  });
+});
+
+describe('the fitted model (value-model.json)', () => {
+  it('gives every indicator a share, the shares add up to 1, and the scorer shows them as weights', () => {
+    for (const id of VALUE_INDICATORS) expect(VALUE_MODEL.shares[id]).toBeGreaterThanOrEqual(0);
+    expect(VALUE_INDICATORS.reduce((sum, id) => sum + VALUE_MODEL.shares[id], 0)).toBeCloseTo(1, 2);
+    const weights = weightsOf(VALUE_MODEL);
+    expect(Object.values(weights.dimensions).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 2);
+    const stats = new CohortStats();
+    stats.add(['*'], indicatorArray(raw({ forwardCitations: 1 })), 1);
+    stats.add(['*'], indicatorArray(raw({ forwardCitations: 2 })), 1);
+    const scored = scoreWith(raw({ forwardCitations: 2 }), ['*'], stats);
+    for (const x of scored.indicators) {
+      expect(x.share).toBeCloseTo(VALUE_MODEL.shares[x.id], 3);
+      expect(x.weight).toBe(weights.indicators[x.id]);
+    }
   });
 });

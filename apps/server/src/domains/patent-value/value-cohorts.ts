@@ -8,21 +8,17 @@ import {
   type ValueCohortLevel,
   type ValueConfidence,
   type ValueDimension,
+  type ValueDimensionId,
   type ValueIndicator,
+  type ValueIndicatorId,
 } from '@patlas/contracts';
-import {
-  DIMENSION_OF,
-  DIMENSION_WEIGHTS,
-  INDICATOR_WEIGHTS,
-  cohortYearOf,
-  mainSubclassOf,
-  type RawIndicators,
-} from './value-indicators.js';
+import { DIMENSION_OF, cohortYearOf, mainSubclassOf, type RawIndicators } from './value-indicators.js';
+import { FIXED_SCALE_INDICATORS, VALUE_MODEL, type ValueModel } from './value-model.js';
 
 /**
  * Cohort distributions as compact histograms, and percentiles and scores from them (pure).
  * Every indicator's values fall on one fixed grid of BIN_COUNT bins, so a cohort is
- * 15 × 96 counts whatever its size: 0 alone, quarter steps up to 8 (counts 0–7 and the ordinals
+ * 19 × 96 counts whatever its size: 0 alone, quarter steps up to 8 (counts 0–7 and the ordinals
  * each get their own bin), then eight bins per doubling up to ~1,700, the last bin open-ended.
  */
 export const BIN_COUNT = 96;
@@ -172,41 +168,90 @@ export function confidenceOf(indicators: readonly ValueIndicator[]): ValueConfid
 }
 
 /**
- * The score of one patent from its raw indicators and its cohort's distribution: a dimension's
- * score is the weighted mean of its indicators' percentiles, the total the weighted mean of the
- * dimensions. An indicator counts when the patent's value is known and the cohort's known values
- * are not all the same; one that does not (the record does not tell, or it tells nothing against
- * the others) sits at the cohort's middle, 50, with its weight: a record that tells little stays
- * near the middle instead of being ranked on the one or two indicators it has.
+ * A model's weights as the panel shows them: a dimension's weight is the sum of its indicators'
+ * shares, an indicator's weight its share of its dimension's.
  */
-export function scoreWith(raw: RawIndicators, path: readonly string[], stats: CohortStats): ValueScore {
+export function weightsOf(model: ValueModel): {
+  dimensions: Record<ValueDimensionId, number>;
+  indicators: Record<ValueIndicatorId, number>;
+} {
+  const dimensions = Object.fromEntries(VALUE_DIMENSIONS.map((d) => [d, 0])) as Record<ValueDimensionId, number>;
+  for (const id of VALUE_INDICATORS)
+    dimensions[DIMENSION_OF[id]] = (dimensions[DIMENSION_OF[id]] ?? 0) + model.shares[id];
+  const indicators = Object.fromEntries(
+    VALUE_INDICATORS.map((id) => {
+      const dim = dimensions[DIMENSION_OF[id]] ?? 0;
+      return [id, dim > 0 ? Math.round((model.shares[id] / dim) * 1000) / 1000 : 0];
+    }),
+  ) as Record<ValueIndicatorId, number>;
+  for (const d of VALUE_DIMENSIONS) dimensions[d] = Math.round((dimensions[d] ?? 0) * 1000) / 1000;
+  return { dimensions, indicators };
+}
+
+/**
+ * What each indicator puts into the score (0–100): its percentile in the cohort (a fixed-scale
+ * indicator its raw value; a descending one 100 − percentile) when it counts, the cohort's middle
+ * (50) when it does not. The score is the share-weighted mean of these.
+ */
+export function scoredValue(x: Pick<ValueIndicator, 'id' | 'percentile' | 'counted'>, model: ValueModel): number {
+  if (!x.counted || x.percentile === null) return NEUTRAL_PERCENTILE;
+  return model.descending.includes(x.id) ? 100 - x.percentile : x.percentile;
+}
+
+/**
+ * The score of one patent from its raw indicators and its cohort's distribution: the share-weighted
+ * mean of what each indicator puts in (scoredValue); shown as dimensions (the weighted mean of
+ * their indicators) and per indicator its weight, share and points. An indicator counts when the
+ * patent's value is known and the cohort's known values are not all the same; one that does not
+ * (the record does not tell, or it tells nothing against the others) sits at the cohort's middle,
+ * 50, with its weight: a record that tells little stays near the middle instead of being ranked on
+ * the one or two indicators it has. The weights are the fitted model's (value-model.json).
+ */
+export function scoreWith(
+  raw: RawIndicators,
+  path: readonly string[],
+  stats: CohortStats,
+  model: ValueModel = VALUE_MODEL,
+): ValueScore {
   const key = chooseCohort(path, stats);
   const cohort = stats.cohorts.get(key) ?? new CohortHistogram();
+  const weights = weightsOf(model);
+  const totalShare = VALUE_INDICATORS.reduce((sum, id) => sum + model.shares[id], 0) || 1;
   const indicators = VALUE_INDICATORS.map((id, i) => {
     const value = raw[id];
     const dimension = DIMENSION_OF[id];
-    return {
+    const fixed = FIXED_SCALE_INDICATORS.has(id);
+    const percentile =
+      value === null ? null : round1(fixed ? Math.min(100, Math.max(0, value)) : cohort.percentile(i, value));
+    const counted = value !== null && (fixed || cohort.isInformative(i));
+    const share = model.shares[id];
+    const x = {
       id,
       dimension,
       raw: value,
-      percentile: value === null ? null : round1(cohort.percentile(i, value)),
-      weight: INDICATOR_WEIGHTS[id],
-      share: Math.round(DIMENSION_WEIGHTS[dimension] * INDICATOR_WEIGHTS[id] * 1000) / 1000,
+      percentile,
+      weight: weights.indicators[id] ?? 0,
+      share: Math.round(share * 1000) / 1000,
+      points: 0,
       known: cohort.known[i] as number,
-      counted: value !== null && cohort.isInformative(i),
+      counted,
     } satisfies ValueIndicator;
+    x.points = Math.round(((share * scoredValue(x, model)) / totalShare) * 100) / 100;
+    return x;
   });
-  const used = (x: ValueIndicator): number => (x.counted ? (x.percentile ?? NEUTRAL_PERCENTILE) : NEUTRAL_PERCENTILE);
   const dimensions = VALUE_DIMENSIONS.map((dim) => {
     const own = indicators.filter((x) => x.dimension === dim);
-    const weights = own.reduce((sum, x) => sum + x.weight, 0);
-    const score = own.reduce((sum, x) => sum + x.weight * used(x), 0) / weights;
-    return { id: dim, score: round1(score), weight: DIMENSION_WEIGHTS[dim], counted: own.some((x) => x.counted) };
+    const shares = own.reduce((sum, x) => sum + model.shares[x.id], 0);
+    const score =
+      shares > 0
+        ? own.reduce((sum, x) => sum + model.shares[x.id] * scoredValue(x, model), 0) / shares
+        : NEUTRAL_PERCENTILE;
+    return { id: dim, score: round1(score), weight: weights.dimensions[dim] ?? 0, counted: own.some((x) => x.counted) };
   });
-  const total = dimensions.reduce((sum, d) => sum + d.weight, 0);
-  const score = indicators.some((x) => x.counted)
-    ? round1(dimensions.reduce((sum, d) => sum + d.weight * d.score, 0) / total)
-    : null;
+  const exact =
+    VALUE_INDICATORS.reduce((sum, id, i) => sum + model.shares[id] * scoredValue(indicators[i]!, model), 0) /
+    totalShare;
+  const score = indicators.some((x) => x.counted) ? round1(exact) : null;
   const chosenAt = path.indexOf(key);
   return {
     score,

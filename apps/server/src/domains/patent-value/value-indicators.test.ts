@@ -45,7 +45,7 @@ function grant(overrides: Partial<Patent> = {}): Patent {
 
 describe('raw value indicators', () => {
   it('reads every indicator of a record with claims, family and legal events', () => {
-    const raw = rawIndicatorsOf(grant(), TODAY);
+    const raw = rawIndicatorsOf(grant(), TODAY, { H01M: 64.5 });
     expect(raw).toEqual({
       // 17 citing patents over the 8.49 years since publication.
       forwardCitations: 2.002,
@@ -65,7 +65,38 @@ describe('raw value indicators', () => {
       licences: 1,
       transfers: 1,
       applicantType: 3,
+      // Claim 1 without its number and punctuation: 一种电池组散热结构 包括散热片和壳体.
+      claimBreadth: 17,
+      // A count of citing patents, no list: who cites it is not told.
+      citingApplicants: null,
+      applicantCount: 1,
+      // The level of its main IPC subclass in the model's field table.
+      technologyField: 64.5,
     });
+  });
+
+  it('counts distinct citing applicants, claim length in words of an English claim, unknown fields', () => {
+    const raw = rawIndicatorsOf(
+      grant({
+        classifications: { ipcMain: 'A01B 1/00' },
+        citedBy: [
+          { number: 'CN1', applicant: '比亚迪股份有限公司' },
+          { number: 'CN2', applicant: '比亚迪股份有限公司' },
+          { number: 'US3', applicant: 'Tesla, Inc.' },
+        ],
+        claims: {
+          text: '1. A battery pack comprising a housing and a fin. 2. The pack of claim 1, wherein the fin is thin.',
+        },
+      }),
+      TODAY,
+      { H01M: 64.5 },
+    );
+    expect(raw.citingApplicants).toBe(2);
+    // A battery pack comprising a housing and a fin: nine words.
+    expect(raw.claimBreadth).toBe(9);
+    expect(raw.technologyField).toBeNull();
+    expect(rawIndicatorsOf(grant({ citedBy: [] }), TODAY).citingApplicants).toBe(0);
+    expect(rawIndicatorsOf(grant({ citedBy: [{ number: 'CN1' }] }), TODAY).citingApplicants).toBeNull();
   });
 
   it('leaves unknown what the record does not tell', () => {
@@ -81,6 +112,10 @@ describe('raw value indicators', () => {
     expect(raw.familySize).toBeNull();
     expect(raw.applicantType).toBeNull();
     expect(raw.remainingTerm).toBeNull();
+    expect(raw.claimBreadth).toBeNull();
+    expect(raw.citingApplicants).toBeNull();
+    expect(raw.applicantCount).toBeNull();
+    expect(raw.technologyField).toBeNull();
     // A U kind says utility model, a grant: in force as far as the record tells.
     expect(raw.legalStatus).toBe(2);
   });

@@ -6,6 +6,7 @@ import {
   type ValueIndicatorId,
 } from '@patlas/contracts';
 import { currentLegalStatus, patentTypeOf, statutoryTermEnd } from '../patent/index.js';
+import { VALUE_MODEL } from './value-model.js';
 
 /**
  * The raw indicators of patent value, read from one record (pure; docs/patent-value.md). Each is a
@@ -30,15 +31,19 @@ export const DIMENSION_OF: Record<ValueIndicatorId, ValueDimensionId> = {
   licences: 'market',
   transfers: 'market',
   applicantType: 'market',
+  claimBreadth: 'technology',
+  citingApplicants: 'technology',
+  applicantCount: 'market',
+  technologyField: 'market',
 };
 
 /**
- * The documented weights (docs/patent-value.md): of each dimension in the total, and of each
- * indicator within its dimension (each dimension's sum to 1). Set by judgement from the literature
- * on patent value indicators, not fitted to any vendor's score.
+ * The hand-set weights of the first version (docs/patent-value.md), kept as the calibration's
+ * "before": of each dimension in the total, and of each indicator within its dimension. The
+ * scorer uses the fitted model (value-model.json, value-model.ts).
  */
-export const DIMENSION_WEIGHTS: Record<ValueDimensionId, number> = { technology: 0.4, legal: 0.3, market: 0.3 };
-export const INDICATOR_WEIGHTS: Record<ValueIndicatorId, number> = {
+export const HAND_DIMENSION_WEIGHTS: Record<ValueDimensionId, number> = { technology: 0.4, legal: 0.3, market: 0.3 };
+export const HAND_INDICATOR_WEIGHTS: Record<ValueIndicatorId, number> = {
   forwardCitations: 0.35,
   backwardCitations: 0.1,
   ipcBreadth: 0.15,
@@ -54,6 +59,11 @@ export const INDICATOR_WEIGHTS: Record<ValueIndicatorId, number> = {
   licences: 0.15,
   transfers: 0.15,
   applicantType: 0.15,
+  // Added with the fit (issue 49 item 1): not in the hand-set score.
+  claimBreadth: 0,
+  citingApplicants: 0,
+  applicantCount: 0,
+  technologyField: 0,
 };
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
@@ -107,6 +117,17 @@ export function countIndependentClaims(claims: readonly string[]): number {
   return claims.filter((claim) => !DEPENDENT_CLAIM.test(claim.replace(/^\d{1,3}\s*[.、．]/, ''))).length;
 }
 
+/**
+ * The length of a claim as a measure of its breadth (fewer words, fewer limitations): Chinese
+ * characters plus Latin words, so the two languages count on about the same scale.
+ */
+export function claimLength(claim: string): number {
+  return claim
+    .replace(/^\d{1,3}\s*[.、．]/, '')
+    .replace(/[A-Za-z][A-Za-z'-]*/g, 'w')
+    .replace(/[\s\d\p{P}]+/gu, '').length;
+}
+
 /** The status classes as an ordinal: lapsed 0, under examination or published 1, in force 2. */
 const STATUS_ORDINAL = { inactive: 0, published: 1, pending: 1, granted: 2, active: 2 } as const;
 
@@ -147,7 +168,11 @@ function officeOf(number: string): string | undefined {
  * Every raw indicator of a record, judged on `today` (YYYY-MM-DD): the age of its citations and
  * the protection it has left depend on the day.
  */
-export function rawIndicatorsOf(patent: Patent, today: string): RawIndicators {
+export function rawIndicatorsOf(
+  patent: Patent,
+  today: string,
+  fieldLevels: Readonly<Record<string, number>> = VALUE_MODEL.fieldLevels,
+): RawIndicators {
   const events = (patent.legalEvents ?? []).map((e) => `${e.code ?? ''} ${e.description ?? ''}`);
   const countEvents = (pattern: RegExp) => events.filter((e) => pattern.test(e)).length;
   // Counts of legal events are known when the record carries legal events at all.
@@ -201,6 +226,23 @@ export function rawIndicatorsOf(patent: Patent, today: string): RawIndicators {
         : null;
 
   const parties = [...(patent.applicants ?? []), ...(patent.assignees ?? [])];
+  const applicantNames = new Set(
+    (patent.applicants?.length ? patent.applicants : (patent.assignees ?? []))
+      .map((p) => p.name.trim())
+      .filter(Boolean),
+  );
+  // Citing applicants: known when the record lists its citing patents with their applicants (or none).
+  const citingNames = (patent.citedBy ?? []).map((c) => c.applicant?.trim()).filter((n): n is string => !!n);
+  const citingApplicants =
+    patent.citedBy === undefined
+      ? null
+      : patent.citedBy.length === 0
+        ? 0
+        : citingNames.length > 0
+          ? new Set(citingNames).size
+          : null;
+  const firstIndependent = claims.find((claim) => countIndependentClaims([claim]) === 1);
+  const subclass = mainSubclassOf(patent);
   const applicantType = parties.length > 0 ? Math.max(...parties.map((p) => PARTY_ORDINAL[partyKindOf(p)])) : null;
 
   return {
@@ -220,6 +262,10 @@ export function rawIndicatorsOf(patent: Patent, today: string): RawIndicators {
     licences,
     transfers,
     applicantType,
+    claimBreadth: firstIndependent === undefined ? null : claimLength(firstIndependent),
+    citingApplicants,
+    applicantCount: applicantNames.size > 0 ? applicantNames.size : null,
+    technologyField: subclass === undefined ? null : (fieldLevels[subclass] ?? null),
   };
 }
 

@@ -57,7 +57,7 @@ const TEXT = {
     titleField: '标题',
     applicants: '申请人',
     method:
-      '方法：各指标在对比组（同一 IPC 小类、同一申请年；组内不足 30 件时依次放宽为大类、部、同年、全库）内取百分位，按文档公布的权重加权；缺少数据或组内无区分度的指标按中位 50 计。',
+      '方法：各指标在对比组（同一 IPC 小类、同一申请年；组内不足 30 件时依次放宽为大类、部、同年、全库）内取百分位，按拟合的权重（value-model.json）加权；技术领域价值水平为固定 0–100 刻度；缺少数据或组内无区分度的指标按中位 50 计。',
     dimensions: { technology: '技术', legal: '法律', market: '市场' },
     indicators: {
       forwardCitations: '被引次数（按年龄归一）',
@@ -73,6 +73,10 @@ const TEXT = {
       familySize: '同族规模',
       familyOffices: '同族国家/地区数',
       licences: '许可',
+      claimBreadth: '首项独立权利要求字数（越少越宽）',
+      citingApplicants: '施引申请人数',
+      applicantCount: '申请人数',
+      technologyField: '技术领域价值水平',
       transfers: '转让',
       applicantType: '申请人类型',
     },
@@ -105,7 +109,7 @@ const TEXT = {
     titleField: 'Title',
     applicants: 'Applicants',
     method:
-      'Method: each indicator is a percentile within the cohort (same IPC subclass and application year; widened to class, section, year, whole corpus while under 30 patents), weighted by the documented weights; an indicator without data, or the same for the whole cohort, counts as 50.',
+      'Method: each indicator is a percentile within the cohort (same IPC subclass and application year; widened to class, section, year, whole corpus while under 30 patents), weighted by the fitted weights (value-model.json); the technology field level is a fixed 0–100 scale; an indicator without data, or the same for the whole cohort, counts as 50.',
     dimensions: { technology: 'Technology', legal: 'Legal', market: 'Market' },
     indicators: {
       forwardCitations: 'Forward citations (per year of age)',
@@ -121,6 +125,10 @@ const TEXT = {
       familySize: 'Family size',
       familyOffices: 'Family offices',
       licences: 'Licences',
+      claimBreadth: 'First independent claim length (shorter is broader)',
+      citingApplicants: 'Distinct citing applicants',
+      applicantCount: 'Applicants',
+      technologyField: 'Technology field level',
       transfers: 'Transfers',
       applicantType: 'Applicant type',
     },

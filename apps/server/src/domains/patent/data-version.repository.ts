@@ -2,6 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
+/** Records whose earlier content is read in one statement (revisionsAsOf). */
+const REVISION_READ_PART = 100;
+
 /** Where an import came from (data_versions.origin). */
 export type DataVersionOrigin = 'demo' | 'cli' | 'upload' | 'other';
 
@@ -122,6 +125,67 @@ export class DataVersionRepository {
       .where(sql<number>`(fields & 1)`, '=', added ? 1 : 0)
       .execute();
     return rows.map((r) => r.publication_number);
+  }
+
+  /**
+   * Issue 48 item 5: the records the versions after `version` changed (not added), each with its
+   * content as of `version` when it is kept: the revision written by the first of those versions
+   * (patent_revisions). Past `limit` records none is read: `changed` is then `limit + 1` ("more").
+   */
+  async revisionsAsOf(
+    version: number,
+    limit: number,
+  ): Promise<{ changed: number; revisions: Map<string, string>; notKept: string[] }> {
+    // A record added after `version` is left out of the search whatever changed it later. DISTINCT
+    // with LIMIT stops reading at limit + 1 records.
+    const changed = await this.db
+      .selectFrom('patent_changes')
+      .select('publication_number')
+      .distinct()
+      .where('version_id', '>', version)
+      .where(sql<number>`(fields & 1)`, '=', 0)
+      .where(({ eb, selectFrom }) =>
+        eb(
+          'publication_number',
+          'not in',
+          selectFrom('patent_changes as added')
+            .select('added.publication_number')
+            .where('added.version_id', '>', version)
+            .where(sql<number>`(added.fields & 1)`, '=', 1),
+        ),
+      )
+      .limit(limit + 1)
+      .execute();
+    const revisions = new Map<string, string>();
+    if (changed.length > limit) return { changed: changed.length, revisions, notKept: [] };
+    const numbers = changed.map((r) => r.publication_number).sort();
+    const firstOf = new Map<string, number>();
+    // In parts of 100, yielding to the event loop between them: SQLite reads are synchronous, and
+    // 1,000 documents read at once held the HTTP thread for 80–100 ms.
+    for (let at = 0; at < numbers.length; at += REVISION_READ_PART) {
+      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+      const part = numbers.slice(at, at + REVISION_READ_PART);
+      const firsts = await this.db
+        .selectFrom('patent_changes')
+        .select(['publication_number', (eb) => eb.fn.min('version_id').as('first')])
+        .where('version_id', '>', version)
+        .where('publication_number', 'in', part)
+        .groupBy('publication_number')
+        .execute();
+      for (const row of firsts) firstOf.set(row.publication_number, Number(row.first));
+      // By the primary key (publication_number, version_id).
+      const rows = await this.db
+        .selectFrom('patent_revisions')
+        .select(['publication_number', 'version_id', 'doc'])
+        .where('publication_number', 'in', part)
+        .where('version_id', '>', version)
+        .execute();
+      for (const row of rows) {
+        if (Number(row.version_id) === firstOf.get(row.publication_number))
+          revisions.set(row.publication_number, row.doc);
+      }
+    }
+    return { changed: numbers.length, revisions, notKept: numbers.filter((n) => !revisions.has(n)) };
   }
 
   async list(limit = 50) {

@@ -33,6 +33,18 @@ export class DataVersionService {
     return this.versions.recordsAfter(version, added);
   }
 
+  /**
+   * Issue 48 item 5: the records the versions after `version` changed, with their content as of it
+   * where kept (JSON by publication number) and those without (changed before revisions were kept);
+   * past `limit`, none (`changed` is then more than `limit`).
+   */
+  revisionsAsOf(
+    version: number,
+    limit: number,
+  ): Promise<{ changed: number; revisions: Map<string, string>; notKept: string[] }> {
+    return this.versions.revisionsAsOf(version, limit);
+  }
+
   /** The newest versions first (the result page's "as of" picker). */
   async list(limit: number): Promise<DataVersion[]> {
     const rows = await this.versions.list(limit);

@@ -8,7 +8,7 @@ import {
   recordVersion,
 } from '@patlas/engine';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, NewPatentRow } from '../../db/schema.js';
 import { mergePatent } from './merge-patent.js';
 import { stableStringify } from '../../kernel/stable-stringify.js';
@@ -25,6 +25,12 @@ export interface UpsertResult {
   removed: string[];
   /** Each written record with what changed (patent-changes.ts CHANGE_BITS). */
   changes: { publicationNumber: string; fields: number }[];
+  /**
+   * Each changed record that was stored before, as it was stored (JSON): written to
+   * `patent_revisions` with the import's data version, so a search as of an earlier version
+   * matches its earlier content (docs/search-as-of.md).
+   */
+  revisions: { publicationNumber: string; doc: string }[];
 }
 
 /** Canonical form of a record's own publication number (US07000000B2 → US7000000B2). */
@@ -107,6 +113,27 @@ export class PatentRepository {
         .where('publication_number', 'in', part)
         .execute();
       for (const row of rows) found.set(row.publication_number, JSON.parse(row.doc) as Patent);
+    }
+    return found;
+  }
+
+  /**
+   * Records as stored: their JSON's UTF-8 bytes, by publication number, for a CPU worker to parse
+   * (parsing 500 whole records held the HTTP thread over 100 ms, and handing it their texts as
+   * strings 110 ms more; bytes move to a worker without a copy). Read a few at a time, the event
+   * loop turning between reads (the SQLite driver answers synchronously).
+   */
+  async storedDocBytes(pns: readonly string[], perRead = 10): Promise<Map<string, Uint8Array>> {
+    const found = new Map<string, Uint8Array>();
+    const bytes = this.sqlite ? sql<Uint8Array>`CAST(doc AS BLOB)` : sql<Uint8Array>`convert_to(doc, 'UTF8')`;
+    for (const [i, part] of chunks([...new Set(pns)], perRead).entries()) {
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const rows = await this.db
+        .selectFrom('patents')
+        .select(['publication_number', bytes.as('bytes')])
+        .where('publication_number', 'in', part)
+        .execute();
+      for (const row of rows) found.set(row.publication_number, row.bytes);
     }
     return found;
   }
@@ -251,13 +278,14 @@ export class PatentRepository {
         stored: results.flatMap((r) => r.stored),
         removed: results.flatMap((r) => r.removed),
         changes: results.flatMap((r) => r.changes),
+        revisions: results.flatMap((r) => r.revisions),
       };
     }
     const targets = await this.resolveKindlessTargets(records);
     const incoming = mergeIncoming(records, targets);
     const kindless = await this.findKindlessTwins([...incoming.keys()]);
     const existing = await this.getByPublicationNumbers([...incoming.keys(), ...kindless.values()]);
-    const plan = planUpsert(incoming, kindless, existing, sourceId);
+    const plan = planUpsert(incoming, kindless, existing, sourceId, this.dataVersion !== undefined);
     const { rows, numberRows, citationRows, result } = plan;
 
     // Every row is worked out first, then written in a few multi-row statements per table:
@@ -319,6 +347,14 @@ export class PatentRepository {
             )
             .execute();
         }
+        // A record written twice by one import keeps the content from before the import.
+        for (const part of chunks(result.revisions, 200)) {
+          await trx
+            .insertInto('patent_revisions')
+            .values(part.map((r) => ({ version_id: version, publication_number: r.publicationNumber, doc: r.doc })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
       }
     });
     return result;
@@ -348,7 +384,7 @@ export class PatentRepository {
         const doc = s.doc.get(pn) as string | undefined;
         if (doc !== undefined) existing.set(pn, JSON.parse(doc) as Patent);
       }
-      const plan = planUpsert(incoming, kindless, existing, sourceId);
+      const plan = planUpsert(incoming, kindless, existing, sourceId, this.dataVersion !== undefined);
       // During an import, citation rows are appended to the staging table and merged at its end.
       const batch = this.importsRunning > 0 ? this.nextStagedBatch() : undefined;
       const dropCitations = (pn: string) => {
@@ -374,6 +410,8 @@ export class PatentRepository {
       const version = this.dataVersion;
       if (version !== undefined) {
         for (const change of plan.result.changes) s.insertChange.run(version, change.publicationNumber, change.fields);
+        for (const revision of plan.result.revisions)
+          s.insertRevision.run(version, revision.publicationNumber, revision.doc);
       }
       return plan.result;
     })();
@@ -623,8 +661,17 @@ function planUpsert(
   kindless: ReadonlyMap<string, string>,
   existing: ReadonlyMap<string, Patent>,
   sourceId: string | undefined,
+  keepRevisions: boolean,
 ): UpsertPlan {
-  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, stored: [], removed: [], changes: [] };
+  const result: UpsertResult = {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    stored: [],
+    removed: [],
+    changes: [],
+    revisions: [],
+  };
   const plan: UpsertPlan = { result, rows: [], numberRows: [], citationRows: [], rewritten: [] };
   const now = new Date().toISOString();
   for (const [pn, record] of incoming) {
@@ -667,6 +714,9 @@ function planUpsert(
     result.stored.push(merged);
     const fields = changeBitsOf(before, merged);
     if (fields !== 0) result.changes.push({ publicationNumber: pn, fields });
+    // The content a search as of an earlier version matches (a kind-less twin folded in: both as one).
+    if (keepRevisions && before && fields !== 0)
+      result.revisions.push({ publicationNumber: pn, doc: JSON.stringify(before) });
   }
   return plan;
 }
@@ -702,6 +752,9 @@ function prepareStatements(sqlite: SqliteHandle) {
     ),
     insertChange: sqlite.prepare(
       'INSERT INTO patent_changes (version_id, publication_number, fields) VALUES (?, ?, ?)',
+    ),
+    insertRevision: sqlite.prepare(
+      'INSERT INTO patent_revisions (version_id, publication_number, doc) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
     ),
     stageCitation: sqlite.prepare(
       'INSERT INTO patent_citations_staged (batch, citing_number, cited_key) VALUES (?, ?, ?)',

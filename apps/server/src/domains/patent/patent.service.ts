@@ -75,6 +75,11 @@ export class PatentService {
     return this.patents.getByPublicationNumbers(pns);
   }
 
+  /** Records as stored (their JSON's UTF-8 bytes, for a CPU worker to parse), by stored publication number. */
+  storedDocBytes(pns: readonly string[]): Promise<Map<string, Uint8Array>> {
+    return this.patents.storedDocBytes(pns);
+  }
+
   /** For each input number in any form, the stored publication number it resolves to (unresolved ones absent). */
   resolveHeldNumbers(numbers: readonly string[]): Promise<Record<string, string>> {
     return this.patents.resolveHeldNumbers(numbers);

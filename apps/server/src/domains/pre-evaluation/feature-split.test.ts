@@ -42,23 +42,25 @@ describe('the feature splitter on real claims of the demo corpus', () => {
   it('reads the preamble list of a utility model (它包括…；) and cuts a long comma-only part (CN208104517U)', () => {
     const features = splitFeatures(REAL_CLAIMS.CN208104517U, 'claims');
     expect(features[0]!.text).toBe('一种金属材料化学热处理炉用防爆滴定装置');
-    expect(features[1]!.text).toBe('渗剂进入腔体、连接管体、泄压装置');
-    // "所述泄压装置" alone says nothing: it stays with the list it opens.
+    // The list 它包括A、B、C gives each part (issue 49 item 3).
+    expect(features.slice(1, 4).map((f) => f.text)).toEqual(['渗剂进入腔体', '连接管体', '泄压装置']);
+    // "所述泄压装置" alone says nothing: it stays with the list it opens (its parts, beyond the
+    // 20 features, merged two by two with their shortest neighbours).
     expect(features.find((f) => f.text.startsWith('所述泄压装置'))!.text).toBe(
-      '所述泄压装置包括壳体、密封块、限位板、连杆、复位弹簧、连接板',
+      '所述泄压装置包括壳体、密封块、限位板、连杆',
     );
     expect(features.some((f) => f.text === '壳体的内部安装有密封块')).toBe(true);
     // "且复位弹簧…" loses its connector.
     expect(features.at(-1)!.text.startsWith('复位弹簧的上下端')).toBe(true);
-    expect(features.filter((f) => f.part === 'preamble')).toHaveLength(3);
+    expect(features.filter((f) => f.part === 'preamble')).toHaveLength(5);
   });
 
-  it('splits 包含 lists at ；and the connections at ，(CN108982325A, numbered "1.")', () => {
+  it('splits 包含 lists at ；, 、 and the connections at ，(CN108982325A, numbered "1.")', () => {
     const features = texts(REAL_CLAIMS.CN108982325A);
     expect(features[0]).toBe('一种地下防污屏障材料化学相容性测试装置');
-    expect(features[1]!.startsWith('渗透压力室(1)、出流隔离器(2)')).toBe(true);
+    expect(features[1]).toBe('渗透压力室(1)');
     expect(features).toContain('围压#体积控制器(6)连接渗透压力室(1)');
-    expect(features).toHaveLength(6);
+    expect(features).toHaveLength(13);
   });
 
   it('keeps a long step whole when it has no semicolon inside (CN115438209A)', () => {

@@ -29,6 +29,8 @@ interface Range {
   start: number;
   end: number;
   part: TechnicalFeature['part'];
+  /** An item of an enumeration (A、B和C / A, B and C): kept alone however short, when it has a term. */
+  item?: boolean;
 }
 
 const CJK = /[\u3400-\u9fff]/;
@@ -107,6 +109,8 @@ const BARE_REFERENCE = /^(?:所述|该|said|the)\s*[^\s，,；;：:。]{1,16}$/i
 function isShort(text: string, range: Range): boolean {
   const slice = text.slice(range.start, range.end);
   if (BARE_REFERENCE.test(slice) && !/\s\S+\s/.test(slice)) return true;
+  // "壳体" / "a housing" named in a list is an element of its own.
+  if (range.item) return CJK.test(slice) ? slice.length < 2 : slice.length < 3;
   return CJK.test(slice) ? slice.length < MIN_CJK_FEATURE : slice.length < MIN_LATIN_FEATURE;
 }
 
@@ -142,6 +146,49 @@ function cutLong(text: string, range: Range): Range[] {
   return splitRange(text, range, /,\s*(?=wherein\b|and\b|whereby\b)/i);
 }
 
+/** English list items open with an article or a count: "a housing, a motor and a fan". */
+const LATIN_ITEM = String.raw`(?:an?|one|two|three|four|at\s+least\s+one|a\s+plurality\s+of|plural)\s`;
+
+/**
+ * The items of an enumeration right after the list opener: "壳体、电机和风扇" at 、 and the last
+ * 和 / 以及 (及 only after a 、 list: 及其, 及时 are words), "a housing, a motor and a fan" at the
+ * commas and "and" before an article. A piece that is no enumeration comes back whole.
+ */
+function enumeration(text: string, range: Range): Range[] {
+  const slice = text.slice(range.start, range.end);
+  let items: Range[];
+  if (CJK.test(slice)) {
+    items = splitRange(text, range, /、/);
+    const last = items[items.length - 1]!;
+    const lastText = text.slice(last.start, last.end);
+    const joiner = items.length > 1 ? /(?:以及|和|及(?![其时]))(?!.*(?:以及|和|及))/ : /(?:以及|和)(?!.*(?:以及|和))/;
+    const m = joiner.exec(lastText);
+    // "A和B" alone is a list only when short (a clause "将A和B连接…" is not).
+    if (m && m.index > 0 && (items.length > 1 || lastText.length <= 30)) {
+      items.splice(
+        -1,
+        1,
+        { ...last, end: last.start + m.index },
+        { ...last, start: last.start + m.index + m[0].length },
+      );
+    }
+  } else {
+    items = splitRange(text, range, new RegExp(String.raw`,\s*(?:and\s+)?(?=${LATIN_ITEM})`, 'i'));
+    if (items.length > 1) {
+      const last = items[items.length - 1]!;
+      items.splice(-1, 1, ...splitRange(text, last, new RegExp(String.raw`\s+and\s+(?=${LATIN_ITEM})`, 'i')));
+    }
+  }
+  if (items.length < 2) return [range];
+  // Not a list of parts: a step labelled "a、" / "S1、", or an item that is a clause of its own.
+  const longest = CJK.test(slice) ? 30 : 80;
+  const itemTexts = items.map((r) => text.slice(r.start, r.end).trim());
+  if (/^(?:[a-z]|[a-z]?\d{1,2}|步骤\s*[a-z]?\d*)$/i.test(itemTexts[0]!)) return [range];
+  if (itemTexts.some((t) => t.length > longest)) return [range];
+  if (/^(?:将|把|使|对|用|在|通过|利用|采用|根据)/.test(itemTexts[0]!)) return [range];
+  return items.map((r) => ({ ...r, item: true }));
+}
+
 /** The elements of a claim part: its subject, then its list cut at `；`, `wherein` clauses apart. */
 function elementsOf(text: string, range: Range): Range[] {
   const slice = text.slice(range.start, range.end);
@@ -172,6 +219,11 @@ function elementsOf(text: string, range: Range): Range[] {
     elements = splitRange(text, body, /;\s*|\n+/).flatMap((r) => cutLong(text, r));
     // "…, wherein the x is y" is a feature of its own.
     elements = elements.flatMap((r) => splitRange(text, r, /,?\s*(?=\bwherein\b)/i));
+  }
+  // The list the opener announces: its first element may name several parts at once.
+  if (opener && !/步骤|steps/i.test(opener[0]) && elements.length > 0) {
+    const first = trimRange(text, elements[0]!);
+    if (first) elements.splice(0, 1, ...enumeration(text, first));
   }
   return [...pieces, ...elements];
 }

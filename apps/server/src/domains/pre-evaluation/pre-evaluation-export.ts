@@ -62,7 +62,10 @@ const WORDS = {
     risks: '风险结论',
     noveltyRisk: '新颖性风险',
     inventivenessRisk: '创造性风险',
-    levels: { high: '高', medium: '中', low: '低', insufficient: '证据不足' } as Record<RiskLevel, string>,
+    levels: { high: '高', medium: '中', low: '低', insufficient: '证据不足', coarse: '特征过少' } as Record<
+      RiskLevel,
+      string
+    >,
     features: '技术特征',
     documents: '对比文献',
     rank: '序号',
@@ -98,10 +101,13 @@ const WORDS = {
     risks: 'Risks',
     noveltyRisk: 'Novelty risk',
     inventivenessRisk: 'Inventiveness risk',
-    levels: { high: 'high', medium: 'medium', low: 'low', insufficient: 'too little evidence' } as Record<
-      RiskLevel,
-      string
-    >,
+    levels: {
+      high: 'high',
+      medium: 'medium',
+      low: 'low',
+      insufficient: 'too little evidence',
+      coarse: 'too coarse',
+    } as Record<RiskLevel, string>,
     features: 'Technical features',
     documents: 'Prior art',
     rank: 'No.',

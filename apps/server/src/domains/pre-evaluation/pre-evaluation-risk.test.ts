@@ -127,4 +127,20 @@ describe('the risk rules', () => {
     expect(j.novelty.documents).toEqual(['CN1A', 'CN2A']);
     expect(j.inventiveness.documents).toEqual(['CN1A']);
   });
+
+  it('calls a claim of one feature too coarse to judge, whatever the documents disclose (issue 49 item 3)', () => {
+    const one = FEATURES.slice(0, 1);
+    const cells = matrix({ CN1A: [0], CN2A: [0] }).filter((c) => c.feature === 0);
+    const documents = ['CN1A', 'CN2A'].map((publicationNumber, i) => ({ publicationNumber, rank: i + 1 }));
+    const j = judge(one, coverageOf(one, documents, cells));
+    expect(j.novelty).toMatchObject({ level: 'coarse', documents: [], missing: [] });
+    expect(j.inventiveness.level).toBe('coarse');
+    expect(j.novelty.reason.zh).toContain('权利要求特征过少，无法判断');
+    expect(j.novelty.reason.en).toContain('Too coarse to judge');
+    // A word match on the only feature is no X document.
+    expect([...j.categories.values()]).toEqual(['A', 'A']);
+    expect(judge([], []).novelty.level).toBe('coarse');
+    // Two features are enough to judge.
+    expect(judgeOf({ CN1A: [0, 1] }).novelty.level).not.toBe('coarse');
+  });
 });

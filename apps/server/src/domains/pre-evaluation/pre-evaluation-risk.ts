@@ -2,6 +2,7 @@ import {
   FEATURE_PARTIAL_SCORE,
   PRE_EVALUATION_EVIDENCE,
   PRE_EVALUATION_MATRIX_DOCUMENTS,
+  PRE_EVALUATION_MIN_FEATURES,
   type RelevanceBand,
   type FeatureMatch,
   type PriorArtCategory,
@@ -21,6 +22,10 @@ import {
  * A `low` verdict needs evidence (issue 43 item 8): with too few documents, none touching half the
  * features, or the closest no more similar than unrelated patents (PRE_EVALUATION_EVIDENCE), it is
  * `insufficient` — "too little evidence to judge" — with the reason why.
+ *
+ * Fewer than PRE_EVALUATION_MIN_FEATURES features (issue 49 item 3): both verdicts are `coarse` —
+ * "too coarse to judge" — and every document is A: one document "disclosing every feature" of a
+ * one-feature claim is a word match, not an X document.
  *
  * The documents' suggested categories follow: X for an X document, Y for a document of a Y
  * combination (two non-X documents covering every feature together), A for the rest.
@@ -161,8 +166,29 @@ function insufficient(low: Risk, why: { zh: string; en: string }): Risk {
   };
 }
 
+/** Both verdicts when the claim gives too few features to weigh any document against it. */
+function tooCoarse(n: number): Risk {
+  return {
+    level: 'coarse',
+    documents: [],
+    missing: [],
+    reason: {
+      zh: `权利要求特征过少，无法判断：只拆分出 ${n} 个技术特征（至少需要 ${PRE_EVALUATION_MIN_FEATURES} 个），请给出更完整的权利要求或技术方案`,
+      en: `Too coarse to judge: only ${n} technical feature${n === 1 ? ' was' : 's were'} read from the text (at least ${PRE_EVALUATION_MIN_FEATURES} needed); give a fuller claim or disclosure`,
+    },
+  };
+}
+
 export function judge(features: readonly TechnicalFeature[], documents: readonly DocumentCoverage[]): Judgement {
   const n = features.length;
+  if (n < PRE_EVALUATION_MIN_FEATURES) {
+    return {
+      novelty: tooCoarse(n),
+      inventiveness: tooCoarse(n),
+      categories: new Map(documents.map((d) => [d.publicationNumber, 'A' as const])),
+      ranked: [...documents].sort(compare),
+    };
+  }
   const thin = thinEvidence(features, documents);
   const ranked = [...documents].sort(compare);
   const top = ranked[0];

@@ -172,6 +172,21 @@ describe.each(await reachableDialects())('pre-evaluation API on %s', (dialect) =
     expect(result.inventiveness.level).toBe('insufficient');
   });
 
+  it('says "too coarse to judge" for a claim of one feature, instead of a verdict (issue 49 item 3)', async () => {
+    // The whole claim of a US design grant (USD0908314, data/demo/us-design-drawings; USPTO data).
+    const { evaluation, detail, result } = await evaluate({
+      text: 'The ornamental design for a garment with a side pocket, as shown and described.',
+      kind: 'claims',
+    });
+    expect(evaluation.features).toBe(1);
+    expect(detail.evaluation).toMatchObject({ state: 'done', novelty: 'coarse', inventiveness: 'coarse' });
+    expect(result.novelty).toMatchObject({ level: 'coarse', documents: [], missing: [] });
+    expect(result.novelty.reason.zh).toMatch(/^权利要求特征过少，无法判断：只拆分出 1 个技术特征/);
+    expect(result.inventiveness.reason.en).toMatch(/^Too coarse to judge: only 1 technical feature was read/);
+    // The prior art is still listed, none of it called X or Y.
+    expect(result.documents.every((d) => d.category === 'A')).toBe(true);
+  });
+
   it('refuses a text under 30 characters in zh and en, and one too long or without features', async () => {
     const thirty = '急救请求设备用于发送急救信号，急救中心设备用于筛选救援车辆并发送请求'.slice(
       0,

@@ -1,6 +1,6 @@
 import { foreignSyntaxEndpoints as endpoints, MAX_FOREIGN_EXPRESSION_LENGTH } from '@patlas/contracts';
-import { translateForeign } from '@patlas/query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { CpuPool } from '../../cpu/cpu-pool.js';
 import { ok } from '../../envelope.js';
 import { AppError } from '../../errors.js';
 import { route } from '../../kernel/route.js';
@@ -9,10 +9,11 @@ import { languageOf } from '../../plugins/locale.js';
 /**
  * Issue 48 item 2, "paste another system's syntax": recognises a CNIPA, incoPat, PatSnap, Lens,
  * Espacenet or Google Patents expression (or takes the forced system) and answers its Patlas
- * translation, the changes and the constructs with no equivalent, in the user's language. Pure and
- * linear (packages/query/src/foreign); the length limit keeps it well inside the request thread's budget.
+ * translation, the changes and the constructs with no equivalent, in the user's language. The
+ * translation (packages/query/src/foreign) runs on a CPU worker: a paste at the length limit took
+ * the HTTP thread 40–400 ms.
  */
-export const foreignSyntaxRoutes: FastifyPluginAsyncZod = async (app) => {
+export const foreignSyntaxRoutes: FastifyPluginAsyncZod<{ cpu: Pick<CpuPool, 'run'> }> = async (app, { cpu }) => {
   route(
     app,
     endpoints.translateForeignExpression,
@@ -29,16 +30,7 @@ export const foreignSyntaxRoutes: FastifyPluginAsyncZod = async (app) => {
       if (text.length > MAX_FOREIGN_EXPRESSION_LENGTH) {
         throw new AppError('FOREIGN_EXPRESSION_TOO_LONG', { max: MAX_FOREIGN_EXPRESSION_LENGTH, length: text.length });
       }
-      const lang = languageOf(request);
-      const result = translateForeign(text, system);
-      if (!result) return ok({ system: null, expression: text, changes: [], kept: [], unsupported: [] });
-      return ok({
-        system: result.system,
-        expression: result.expression,
-        changes: result.changes.map((c) => ({ from: c.from, to: c.to, message: lang === 'en' ? c.en : c.zh })),
-        kept: [...result.kept],
-        unsupported: result.unsupported.map((u) => ({ construct: u.construct, message: lang === 'en' ? u.en : u.zh })),
-      });
+      return ok(await cpu.run('foreignTranslation', { text, system, lang: languageOf(request) }));
     },
   );
 };

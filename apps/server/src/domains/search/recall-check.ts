@@ -3,7 +3,6 @@ import {
   MAX_RECALL_CHECK_NUMBERS,
   splitBatchNumbers,
   type Language,
-  type Patent,
   type RecallCheckBody,
   type RecallCheckResponse,
   type RecallClause,
@@ -14,17 +13,18 @@ import {
 } from '@patlas/contracts';
 import type { SearchEngine } from '@patlas/engine';
 import { printExpression, type QueryNode, type TermNode } from '@patlas/query';
-import type { CpuPool } from '../../cpu/cpu-pool.js';
+import { transferable, type CpuPool } from '../../cpu/cpu-pool.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../kernel/access.plugin.js';
 import { toAppError, type SearchContext, type SearchService } from './search.service.js';
-import { sourcesOfField, type RecallSourceField, type RecallSuggestInput } from './recall-suggest.js';
+import type { RecallRecordsInput } from './recall-records.js';
 
 /** The patent store as the recall check reads it (the patent domain's PatentService). */
 export interface RecallRecords {
   /** Written numbers (any form) → the held publication number, for those held. */
   resolveHeldNumbers(numbers: readonly string[]): Promise<Record<string, string>>;
-  getByPublicationNumbers(pns: readonly string[]): Promise<Map<string, Patent>>;
+  /** Records as stored (their JSON's UTF-8 bytes): a CPU worker parses them. */
+  storedDocBytes(pns: readonly string[]): Promise<Map<string, Uint8Array>>;
 }
 
 /** A clause of the expression a missed patent does not meet, where the walk stopped. */
@@ -87,36 +87,13 @@ function clauseOf(candidate: Candidate): RecallClause {
   };
 }
 
-/** A record's texts by the source fields a clause reads. */
-function textOf(patent: Patent, field: RecallSourceField): string {
-  const names = (parties: readonly { name: string }[] | undefined) => (parties ?? []).map((p) => p.name).join('；');
-  switch (field) {
-    case 'TI':
-      return patent.title?.text ?? '';
-    case 'AB':
-      return patent.abstract?.text ?? '';
-    case 'CLM':
-      return patent.claims?.text ?? '';
-    case 'DESC':
-      return patent.description?.text ?? '';
-    case 'PA':
-      return names(patent.applicants);
-    case 'AS':
-      return names(patent.assignees);
-    case 'IN':
-      return names(patent.inventors);
-  }
-}
-
-const titleOf = (patent: Patent | undefined) => patent?.title?.text ?? patent?.abstract?.text.slice(0, 80) ?? '';
-
 /**
  * Recall check (issue 48 item 4, docs/recall-check.md): of the patents the user knows are relevant
  * (numbers in any written form, or a library), which the expression finds; for each it misses, the
  * clause that left it out (walking the expression: an AND's first child the patent fails, an OR's
  * children all, down to a word, date or NOT clause) and the term of that patent nearest the
  * clause's words. Every sub-expression runs on the search workers, restricted to the missed
- * patents (`within`); the suggestions run on the CPU workers.
+ * patents (`within`); the records are parsed and the suggestions found on the CPU workers.
  */
 export class RecallCheckService {
   constructor(
@@ -176,37 +153,51 @@ export class RecallCheckService {
     };
     const foundSet = await matching(root, heldNumbers);
     const missedNumbers = heldNumbers.filter((pn) => !foundSet.has(pn));
-    const records = await this.deps.patents.getByPublicationNumbers(heldNumbers);
+    const walked = await this.walkMisses(written, missedNumbers, resolve, matching);
+    // The records are read as stored and moved to a CPU worker, which parses them (their titles)
+    // and finds the missed ones' suggestions.
+    const docs = await this.deps.patents.storedDocBytes(heldNumbers);
+    for (const [pn, bytes] of docs) docs.set(pn, transferable(bytes));
+    const input: RecallRecordsInput = {
+      docs,
+      missed: walked.map(({ pn, candidates }) => ({
+        publicationNumber: pn,
+        clauses: candidates.map((c) => ({ terms: c.kind === 'terms' ? c.terms : [], field: c.field })),
+      })),
+    };
+    const transfer = [...docs.values()].map((bytes) => bytes.buffer as ArrayBuffer);
+    const { titles, suggestions } = await this.deps.cpu.run('recallRecords', input, { transfer });
     const patentOf = (pn: string): RecallPatent => ({
       input: inputOf.get(pn) ?? pn,
       publicationNumber: pn,
-      title: titleOf(records.get(pn)),
+      title: titles.get(pn) ?? '',
     });
     const found = heldNumbers.filter((pn) => foundSet.has(pn)).map(patentOf);
-    const missed = await this.explainMisses(written, missedNumbers, records, resolve, matching);
+    const missed = walked.map(({ pn, candidates }, i) => ({
+      ...patentOf(pn),
+      ...chooseClause(candidates, suggestions[i] ?? []),
+    }));
     return {
       expression,
       editable: codeSearchOf(expression) === undefined,
       checked: inputOf.size + notInCorpus.length,
       found,
-      missed: missed.map((m) => ({ ...patentOf(m.publicationNumber), ...m.miss })),
+      missed,
       notInCorpus,
       tookMs: Math.round(performance.now() - started),
     };
   }
 
   /**
-   * For each missed patent, the clause that left it out and the suggested term. Each sub-expression
-   * the walk reads runs once, over all the missed patents; of an OR's alternatives, the one whose
-   * suggestion is nearest is reported.
+   * For each missed patent, the clauses that may have left it out (an OR's alternatives all). Each
+   * sub-expression the walk reads runs once, over all the missed patents.
    */
-  private async explainMisses(
+  private async walkMisses(
     written: QueryNode,
     missedNumbers: readonly string[],
-    records: Map<string, Patent>,
     resolve: (node: QueryNode) => Promise<QueryNode>,
     matching: (ast: QueryNode, within: readonly string[]) => Promise<Set<string>>,
-  ): Promise<{ publicationNumber: string; miss: Pick<RecallMiss, 'clause' | 'suggestion'> }[]> {
+  ): Promise<{ pn: string; candidates: Candidate[] }[]> {
     if (missedNumbers.length === 0) return [];
     const memo = new Map<QueryNode, Promise<Set<string>>>();
     const matches = (node: QueryNode) => {
@@ -234,35 +225,24 @@ export class RecallCheckService {
     };
     const walked: { pn: string; candidates: Candidate[] }[] = [];
     for (const pn of missedNumbers) walked.push({ pn, candidates: await candidatesFor(written, pn) });
-
-    const input: RecallSuggestInput = {
-      patents: walked.map(({ pn, candidates }) => {
-        const record = records.get(pn);
-        const clauses = candidates.map((c) => ({
-          terms: c.kind === 'terms' ? c.terms : [],
-          sources: c.kind === 'terms' && record ? [...sourcesOfField(c.field)] : [],
-        }));
-        const texts: Partial<Record<RecallSourceField, string>> = {};
-        for (const field of new Set(clauses.flatMap((c) => c.sources)))
-          if (record) texts[field] = textOf(record, field);
-        return { texts, clauses };
-      }),
-    };
-    const suggestions = await this.deps.cpu.run('recallSuggestions', input);
-    return walked.map(({ pn, candidates }, i) => {
-      const options = suggestions[i] ?? [];
-      // The nearest suggestion among the alternatives; without any, the first clause.
-      let chosen = 0;
-      let best: RecallSuggestion | null = null;
-      options.forEach((s, k) => {
-        if (s && (!best || s.score > best.score)) {
-          best = s;
-          chosen = k;
-        }
-      });
-      const clause = clauseOf(candidates[chosen] ?? candidates[0]!);
-      const suggestion = options[chosen] ?? undefined;
-      return { publicationNumber: pn, miss: { clause, ...(suggestion ? { suggestion } : {}) } };
-    });
+    return walked;
   }
+}
+
+/** Of a missed patent's candidate clauses, the one with the nearest suggestion (the first when none has one). */
+function chooseClause(
+  candidates: readonly Candidate[],
+  options: readonly (RecallSuggestion | null)[],
+): Pick<RecallMiss, 'clause' | 'suggestion'> {
+  let chosen = 0;
+  let best: RecallSuggestion | null = null;
+  options.forEach((s, k) => {
+    if (s && (!best || s.score > best.score)) {
+      best = s;
+      chosen = k;
+    }
+  });
+  const clause = clauseOf(candidates[chosen] ?? candidates[0]!);
+  const suggestion = options[chosen] ?? undefined;
+  return { clause, ...(suggestion ? { suggestion } : {}) };
 }

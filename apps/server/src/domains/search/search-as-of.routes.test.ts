@@ -1,6 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DataVersionList, Patent, SearchHistoryItem, SearchQueryResponse } from '@patlas/contracts';
+import type {
+  DataVersionList,
+  Patent,
+  SavedExpression,
+  SearchHistoryItem,
+  SearchQueryResponse,
+} from '@patlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -49,10 +55,15 @@ describe.each(dialects)('search as of a data version (%s)', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     user = await authHeader(t);
-    // Version 1: three records (one of them, 2, renamed by version 2; one from the US).
-    await importFile([battery(1), battery(2, '一种钠电池隔膜'), battery(3, '一种锂电池外壳', 'US')]);
-    // Version 2: two new records, and record 2 changed to a lithium title.
-    await importFile([battery(4), battery(5), battery(2, '一种锂电池隔膜')]);
+    // Version 1: four records (2 and 6 renamed by version 2; one from the US).
+    await importFile([
+      battery(1),
+      battery(2, '一种钠电池隔膜'),
+      battery(3, '一种锂电池外壳', 'US'),
+      battery(6, '一种锂电池电解液'),
+    ]);
+    // Version 2: two new records; record 2 changed to a lithium title, record 6 to a sodium one.
+    await importFile([battery(4), battery(5), battery(2, '一种锂电池隔膜'), battery(6, '一种钠电池电解液')]);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -63,8 +74,8 @@ describe.each(dialects)('search as of a data version (%s)', (dialect) => {
     const list = res.json().data as DataVersionList;
     expect(list.latest).toBe(2);
     expect(list.versions.map((v) => [v.version, v.inserted, v.updated])).toEqual([
-      [2, 2, 1],
-      [1, 3, 0],
+      [2, 2, 2],
+      [1, 4, 0],
     ]);
   });
 
@@ -76,10 +87,13 @@ describe.each(dialects)('search as of a data version (%s)', (dialect) => {
 
     const then = await query({ searchExpre: 'TI=锂电池', asOf: 1 });
     expect(then.total).toBe(3);
-    expect(numbers(then)).toEqual(['CN130000001A', 'CN130000002A', 'US130000003A']);
+    // Records 2 and 6 were changed by version 2: matched on their titles as of version 1 (2 was
+    // sodium then, 6 lithium), so the answer is the one version 1 gave.
+    expect(numbers(then)).toEqual(['CN130000001A', 'CN130000006A', 'US130000003A']);
     expect(then.dataVersion).toBe(1);
-    // Record 2 was changed by version 2: it matches on its current title, and the answer says so.
-    expect(then.changedSinceAsOf).toBe(1);
+    expect(then.changedSinceAsOf).toBe(0);
+    expect(then.revisedSinceAsOf).toBe(2);
+    expect(then.changedTooManyAsOf).toBeUndefined();
     // The facets count the same set.
     expect(then.facets.country?.map((b) => [b.value, b.count]).sort()).toEqual([
       ['CN', 2],
@@ -147,6 +161,8 @@ describe.each(dialects)('search as of a data version (%s)', (dialect) => {
     expect(file.statusCode, file.body).toBe(200);
     expect(file.body).toContain('CN130000001A');
     expect(file.body).toContain('US130000003A');
+    expect(file.body).toContain('CN130000006A');
+    expect(file.body).not.toContain('CN130000002A');
     expect(file.body).not.toContain('CN130000004A');
     expect(file.body).not.toContain('CN130000005A');
 
@@ -179,5 +195,73 @@ describe.each(dialects)('search as of a data version (%s)', (dialect) => {
       [1, 1, '1'],
       [2, undefined, '3'],
     ]);
+  });
+  it('keeps the content a later import replaced, and matches it as of the version', async () => {
+    const kept = await t.context.database.db
+      .selectFrom('patent_revisions')
+      .select(['version_id', 'publication_number', 'doc'])
+      .orderBy('publication_number')
+      .execute();
+    expect(kept.map((r) => [Number(r.version_id), r.publication_number])).toEqual([
+      [2, 'CN130000002A'],
+      [2, 'CN130000006A'],
+    ]);
+    expect((JSON.parse(kept[0]!.doc) as Patent).title?.text).toBe('一种钠电池隔膜');
+
+    // Record 2's title no longer says sodium: as of version 1 it is still found by it, now it is not.
+    expect(numbers(await query({ searchExpre: 'TI=钠电池', asOf: 1 }))).toEqual(['CN130000002A']);
+    expect(numbers(await query({ searchExpre: 'TI=钠电池' }))).toEqual(['CN130000006A']);
+    // Filters and merged counts run on the same set; a NOT keeps the record as it was.
+    const notSodium = await query({ searchExpre: 'TI=电池 NOT TI=钠', asOf: 1 });
+    expect(numbers(notSodium)).toEqual(['CN130000001A', 'CN130000006A', 'US130000003A']);
+    const cnOnly = await query({ searchExpre: 'TI=锂电池', asOf: 1, filters: [{ field: 'country', values: ['CN'] }] });
+    expect(numbers(cnOnly)).toEqual(['CN130000001A', 'CN130000006A']);
+    // Paging asks the same question again: the same answer (the matched revisions are kept in the worker).
+    const second = await query({ searchExpre: 'TI=锂电池', asOf: 1, page: 2, pageSize: 2 });
+    expect(second.total).toBe(3);
+    expect(second.items).toHaveLength(1);
+  });
+
+  it('a record changed before revisions were kept matches on its current content, and is counted', async () => {
+    const db = t.context.database.db;
+    const row = await db
+      .selectFrom('patent_revisions')
+      .selectAll()
+      .where('publication_number', '=', 'CN130000002A')
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom('patent_revisions').where('publication_number', '=', 'CN130000002A').execute();
+    try {
+      const then = await query({ searchExpre: 'TI=锂电池', asOf: 1 });
+      expect(numbers(then)).toEqual(['CN130000001A', 'CN130000002A', 'CN130000006A', 'US130000003A']);
+      expect(then.changedSinceAsOf).toBe(1);
+      expect(then.revisedSinceAsOf).toBe(1);
+    } finally {
+      await db.insertInto('patent_revisions').values(row).execute();
+    }
+  });
+
+  it('a saved search records the data version it ran against, and counts its hits as of it', async () => {
+    const save = async (name: string, state: object) =>
+      (await okData('/archive/v2/save', { action: 'saveExpression', name, state })).expression as SavedExpression;
+    const then = await save('锂电池（版本 1）', { searchExpre: 'TI=锂电池', asOf: 1 });
+    expect(then).toMatchObject({ dataVersion: 1, total: 3, state: { asOf: 1 } });
+    const now = await save('锂电池', { searchExpre: 'TI=锂电池' });
+    expect(now).toMatchObject({ dataVersion: 2, total: 5 });
+    const listed = (await okData('/archive/v2/list', { type: 'expressions', keyword: '锂电池' })) as {
+      items: SavedExpression[];
+    };
+    expect(listed.items.map((i) => [i.name, i.dataVersion, i.total]).sort()).toEqual([
+      ['锂电池', 2, 5],
+      ['锂电池（版本 1）', 1, 3],
+    ]);
+    // Combined and saved: counted on the corpus as it is.
+    const combined = await okData('/archive/v2/combined', {
+      items: [
+        { id: then.id, operator: 'AND' },
+        { id: now.id, operator: 'AND' },
+      ],
+      name: '合并',
+    });
+    expect(combined.saved).toMatchObject({ dataVersion: 2 });
   });
 });

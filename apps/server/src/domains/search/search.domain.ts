@@ -8,6 +8,7 @@ import { limitSearchRate } from '../../plugins/search-rate-limit.js';
 import { clauseTreeRoutes } from './clause-tree.routes.js';
 import type { RecallCheckService } from './recall-check.js';
 import { recallCheckRoutes } from './recall-check.routes.js';
+import type { CpuPool } from '../../cpu/cpu-pool.js';
 
 export interface SearchDomainDeps {
   search: SearchService;
@@ -19,18 +20,20 @@ export interface SearchDomainDeps {
   familyExpansion?: FamilyExpansionService | undefined;
   /** The recall check (issue 48 item 4; absent: the route is not registered). */
   recallCheck?: RecallCheckService | undefined;
+  /** The CPU workers: the foreign-syntax translation runs there (issue 48 item 2). */
+  cpu: Pick<CpuPool, 'run'>;
 }
 
 /** Expression search: the platform data calls (/platform) and the product search calls (/product); under /api. */
 export const searchDomain: FastifyPluginAsyncZod<SearchDomainDeps> = async (
   app,
-  { search, ratePerMinute, recorder, familyExpansion, recallCheck },
+  { search, ratePerMinute, recorder, familyExpansion, recallCheck, cpu },
 ) => {
   limitSearchRate(app, ratePerMinute);
   await app.register(searchPlatformRoutes, { prefix: '/platform', service: search });
   await app.register(dataVersionRoutes, { prefix: '/platform', service: search });
   await app.register(searchProductRoutes, { prefix: '/product', service: search, recorder, familyExpansion });
   await app.register(clauseTreeRoutes, { prefix: '/product', service: search });
-  await app.register(foreignSyntaxRoutes, { prefix: '/product' });
+  await app.register(foreignSyntaxRoutes, { prefix: '/product', cpu });
   if (recallCheck) await app.register(recallCheckRoutes, { prefix: '/product', recallCheck });
 };

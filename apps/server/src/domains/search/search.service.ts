@@ -55,7 +55,16 @@ import {
 } from './search-notes.js';
 import type { SearchStateRepository } from './search-state.repository.js';
 import { countClauseTree } from './clause-tree.js';
-import { asOfScope, intersectNumbers, withinAsOf, type AsOfScope, type DataVersionSource } from './as-of.js';
+import {
+  asOfScope,
+  intersectNumbers,
+  reviseAsOf,
+  withinAsOf,
+  MAX_AS_OF_REVISIONS,
+  type AsOfMatcher,
+  type AsOfScope,
+  type DataVersionSource,
+} from './as-of.js';
 
 export { toAppError };
 
@@ -286,6 +295,8 @@ export interface SearchServiceDeps {
   semanticClauses?: SemanticClauseSource | undefined;
   /** The data versions (the patent domain's imports; absent: every `asOf` but 0 is unknown). */
   dataVersions?: DataVersionSource | undefined;
+  /** Matches records as they were at a version (the CPU pool; absent: changed records match on their current content). */
+  asOfMatcher?: AsOfMatcher | undefined;
 }
 
 /** Reading marks as the search reads them (spec 2 §3/§9): the patents a user has opened. */
@@ -307,6 +318,7 @@ export class SearchService extends ExpressionSearch {
   private readonly readMarks: ReadMarkSource | undefined;
   private readonly semanticClauses: SemanticClauseSource | undefined;
   private readonly dataVersions: DataVersionSource | undefined;
+  private readonly asOfMatcher: AsOfMatcher | undefined;
 
   constructor(
     engine: SearchEngine,
@@ -323,6 +335,7 @@ export class SearchService extends ExpressionSearch {
     this.readMarks = deps.readMarks;
     this.semanticClauses = deps.semanticClauses;
     this.dataVersions = deps.dataVersions;
+    this.asOfMatcher = deps.asOfMatcher;
   }
 
   /** The data versions, newest first (the result page's "as of" picker). */
@@ -332,6 +345,14 @@ export class SearchService extends ExpressionSearch {
     if (!this.dataVersions) return { latest: 0, versions: [] };
     const [latest, versions] = await Promise.all([this.dataVersions.latest(), this.dataVersions.list(limit)]);
     return { latest, versions };
+  }
+
+  /**
+   * Issue 48 item 5: the data version a search with this `asOf` runs against (the newest without
+   * one); undefined without data versions. What a saved search records.
+   */
+  async dataVersionOf(asOf: number | undefined): Promise<number | undefined> {
+    return asOf ?? (await this.dataVersions?.latest());
   }
 
   /** Whether cross-language search can run (a translation service is set). */
@@ -390,20 +411,29 @@ export class SearchService extends ExpressionSearch {
     const asOf = params.asOf !== undefined ? await asOfScope(params.asOf, this.dataVersions) : undefined;
     const without = asOf?.kind === 'before' && asOf.addedAfter.length > 0 ? [...unread, ...asOf.addedAfter] : unread;
     const within = withinAsOf(resolved?.ranking.map((r) => r.publicationNumber) ?? similar, asOf);
-    const options: CountOptions = {
+    const unrevised: CountOptions = {
       filters: params.filters ?? [],
       ...(params.mergeType ? { merge: params.mergeType } : {}),
       ...scopeOf(params.source),
       ...(within ? { within } : {}),
       ...(without.length > 0 ? { without } : {}),
     };
+    // Records changed later are matched as they were at the version where their content was kept.
+    const revised = await reviseAsOf(asOf, this.dataVersions, this.asOfMatcher, ast, unrevised);
+    const options: CountOptions = revised
+      ? {
+          ...unrevised,
+          ...(without.length + revised.without.length > 0 ? { without: [...without, ...revised.without] } : {}),
+          ...(revised.plus.length > 0 ? { plus: revised.plus } : {}),
+        }
+      : unrevised;
     return {
       scoped: {
         ast,
         options,
         ...(resolved ? { resolved } : {}),
         ...(translated ? { crossLanguage: translated.note } : {}),
-        ...(asOf ? { asOf } : {}),
+        ...(asOf ? { asOf: revised && asOf.kind === 'before' ? { ...asOf, changes: revised.changes } : asOf } : {}),
       },
       parsed: { ...(main ? { main } : {}), ...(second ? { second } : {}), references },
     };
@@ -578,7 +608,8 @@ export class SearchService extends ExpressionSearch {
       const content = result.total > 0 ? await this.setContent(ast, options) : undefined;
       const dataVersion = asOf ? asOf.version : await this.dataVersions?.latest();
       const changedSinceAsOf =
-        asOf?.kind === 'before' && result.total > 0 ? await this.changedSince(asOf.version, ast, options) : undefined;
+        asOf?.kind === 'before' && result.total > 0 ? await this.changedSince(asOf, ast, options) : undefined;
+      const changes = asOf?.kind === 'before' ? asOf.changes : undefined;
       return {
         total: result.total,
         page: params.page,
@@ -590,6 +621,8 @@ export class SearchService extends ExpressionSearch {
         ...(resolved && params.set ? { set: setSummary(params.set, resolved) } : {}),
         ...(dataVersion !== undefined ? { dataVersion } : {}),
         ...(changedSinceAsOf !== undefined ? { changedSinceAsOf } : {}),
+        ...(changes ? { revisedSinceAsOf: changes.revised } : {}),
+        ...(changes?.current === 'all' ? { changedTooManyAsOf: { max: MAX_AS_OF_REVISIONS } } : {}),
         tookMs: Math.round(performance.now() - started),
         ...(missingFields.length > 0 ? { missingFields } : {}),
         ...(numberTerms ? { numberTerms } : {}),
@@ -604,11 +637,20 @@ export class SearchService extends ExpressionSearch {
   }
 
   /**
-   * Issue 48 item 5: how many hits of a search as of `version` a later import changed (matched on
-   * their current text: the part of the search not reproduced exactly). One count, in the pool.
+   * Issue 48 item 5: how many hits of a search as of a version a later import changed and no
+   * revision kept as they were (matched on their current text: the part of the search not
+   * reproduced exactly). One count, in the pool.
    */
-  private async changedSince(version: number, ast: QueryNode, options: CountOptions): Promise<number> {
-    const changed = (await this.dataVersions?.recordsAfter(version, false)) ?? [];
+  private async changedSince(
+    asOf: Extract<AsOfScope, { kind: 'before' }>,
+    ast: QueryNode,
+    options: CountOptions,
+  ): Promise<number> {
+    const current = asOf.changes?.current;
+    const changed =
+      current === undefined || current === 'all'
+        ? ((await this.dataVersions?.recordsAfter(asOf.version, false)) ?? [])
+        : current;
     if (changed.length === 0) return 0;
     return this.engine.count(ast, { ...options, merge: 0, within: intersectNumbers(options.within, changed) });
   }

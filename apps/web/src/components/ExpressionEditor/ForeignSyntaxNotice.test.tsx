@@ -28,7 +28,7 @@ function serveTranslation() {
           data: {
             system: 'incopat',
             expression: 'TIABC=(充电桩 NOT 汽车) AND PA=宁德时代',
-            changes: [{ from: 'AP-OR=', to: 'PA=', message: 'AP-OR= → PA=：Patlas 的申请人即文献公布的原始申请人' }],
+            changes: [{ from: 'AP-OR=', to: 'PA=', message: 'Patlas 的申请人即文献公布的原始申请人' }],
             kept: ['TIABC='],
             unsupported: [
               { construct: 'NOTF', message: 'NOTF（不在同一字段中同现）在 Patlas 中没有对应算符；改为 NOT' },
@@ -60,7 +60,10 @@ describe('another system’s expression pasted into the editor', () => {
     expect(notice.textContent).toContain('识别为 incoPat 检索式');
     expect(screen.getByTestId('foreign-original').textContent).toContain(PASTED);
     expect(screen.getByTestId('foreign-patlas').textContent).toContain('TIABC=(充电桩 NOT 汽车) AND PA=宁德时代');
-    expect(screen.getByTestId('foreign-changes').textContent).toContain('AP-OR= → PA=');
+    // The mapping said once, then its note.
+    expect(screen.getByTestId('foreign-changes').textContent).toBe(
+      'incoPat AP-OR= → Patlas PA= — Patlas 的申请人即文献公布的原始申请人',
+    );
     expect(screen.getByTestId('foreign-unsupported').textContent).toContain('NOTF');
     const sent = calls.find((c) => c.url.pathname === '/api/product/search/expression/foreign');
     expect(sent?.body).toEqual({ text: PASTED });

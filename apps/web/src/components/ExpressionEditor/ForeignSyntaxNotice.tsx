@@ -73,6 +73,7 @@ export function ForeignSyntaxNotice({
   if (!data || data.system === null) return null;
   const isSame = data.expression === request.text && data.changes.length === 0 && data.unsupported.length === 0;
   if (isSame) return null;
+  const systemName = t(`foreign.systems.${data.system}`);
   return (
     <section
       className="expr-foreign"
@@ -100,8 +101,9 @@ export function ForeignSyntaxNotice({
           <ul className="expr-foreign-list" data-testid="foreign-changes">
             {data.changes.map((change) => (
               <li key={`${change.from}→${change.to}`}>
-                <code>{change.from}</code> → <code>{change.to}</code>
-                {change.message !== `${change.from} → ${change.to}` && <> — {change.message}</>}
+                {/* Said once: "PatSnap ANCS: → Patlas AS=", then the note when there is one. */}
+                {systemName} <code>{change.from}</code> → Patlas <code>{change.to}</code>
+                {change.message && <> — {change.message}</>}
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RecallCheckResponse } from '@patlas/contracts';
 import { renderPage, stubFetch } from '../../test/render-page';
+import { patentDetailPath } from '../../app/paths';
 import { ExpressionEditor } from './ExpressionEditor';
 
 const EXPRESSION = 'TI=(锂电池 OR 蓄电池) AND AB=正极 NOT PA=比亚迪';
@@ -106,6 +107,12 @@ describe('recall check in the expression editor', () => {
       .getAllByTestId('recall-clause')
       .map((c) => c.textContent);
     expect(clauses).toEqual(['锂电池 OR 蓄电池', '正极', 'NOT PA=比亚迪']);
+    // Each missed patent's number opens its detail page, as in other lists (the shared PatentNumber).
+    const missedLinks = within(within(result).getByTestId('recall-missed'))
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(missedLinks.map(([text]) => text)).toEqual(['CN110000001A', 'CN110000003A', 'CN110000004A']);
+    expect(missedLinks[0]![1]).toBe(patentDetailPath('CN110000001A'));
     // The NOT clause takes no term.
     const adds = within(result).getAllByRole('button', { name: /加入该子句/ });
     expect(adds).toHaveLength(2);

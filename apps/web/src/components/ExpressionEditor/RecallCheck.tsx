@@ -15,6 +15,7 @@ import { call } from '../../api/endpoint-call';
 import { useApiContext } from '../../api/useApiContext';
 import { buildFolderTree, type FolderNode } from '../../library-actions/folder-tree';
 import { useFolders } from '../../library-actions/queries';
+import { PatentNumber } from '../PatentNumber';
 import { addTermToClause, shiftSpan } from './recall-edit';
 
 /** Characters of the expression shown on each side of the excluding clause. */
@@ -217,7 +218,7 @@ export function RecallCheck({ value, onChange }: { value: string; onChange: (nex
                       {t('recall.foundList')}{' '}
                       {answer.found.map((f) => (
                         <Tag key={f.publicationNumber} color="green">
-                          {f.publicationNumber}
+                          <PatentNumber number={f.publicationNumber} heldAs={f.publicationNumber} />
                         </Tag>
                       ))}
                     </div>
@@ -244,7 +245,8 @@ export function RecallCheck({ value, onChange }: { value: string; onChange: (nex
                     width: 180,
                     render: (_, row) => (
                       <>
-                        <Typography.Text strong>{row.publicationNumber}</Typography.Text>
+                        {/* A missed patent is held: its number opens its detail page, as in other lists. */}
+                        <PatentNumber number={row.publicationNumber} heldAs={row.publicationNumber} />
                         <div>
                           <Typography.Text type="secondary">{row.title}</Typography.Text>
                         </div>

@@ -26,10 +26,10 @@ export function WorkItemDetails({ item }: { item?: WorkItem }) {
   const facts = Object.entries(item.facts).flatMap(([key, value]) =>
     value === null || value === undefined ? [] : [[key, value] as const],
   );
-  // Risk levels are words (high / medium / low / too little evidence); every other fact is a number or a formatted size.
+  // Risk levels are words (high / medium / low / too little evidence / too coarse); every other fact is a number or a formatted size.
   const factText = (key: string, value: string | number): string =>
     (key === 'novelty' || key === 'inventiveness') &&
-    (value === 'high' || value === 'medium' || value === 'low' || value === 'insufficient')
+    (value === 'high' || value === 'medium' || value === 'low' || value === 'insufficient' || value === 'coarse')
       ? t(`risk.${value}`)
       : String(value);
   return (

@@ -229,6 +229,34 @@ describe('pre-evaluation pages', { timeout: 180_000 }, () => {
     expect(within(evidence).getByTestId('evidence-score').textContent).toBe('score 90% (terms 90%, semantic —)');
   });
 
+  // Issue 49 item 3: a claim of one feature gets no verdict, the page says it is too coarse to judge.
+  it('says "too coarse to judge" for a claim of one feature', async () => {
+    const reason =
+      '权利要求特征过少，无法判断：只拆分出 1 个技术特征（至少需要 2 个），请给出更完整的权利要求或技术方案';
+    const coarse: PreEvaluationResult = {
+      ...RESULT,
+      features: RESULT.features.slice(0, 1),
+      novelty: { level: 'coarse', documents: [], missing: [], reason: { zh: reason, en: 'Too coarse to judge' } },
+      inventiveness: { level: 'coarse', documents: [], missing: [], reason: { zh: reason, en: 'Too coarse to judge' } },
+    };
+    stubApi((call) =>
+      call.path === '/product/apply/pre/result/detail'
+        ? ok({
+            evaluation: evaluationOf({ novelty: 'coarse', inventiveness: 'coarse' }),
+            text: '',
+            application: null,
+            applicant: null,
+            result: coarse,
+          } satisfies PreEvaluationDetail)
+        : undefined,
+    );
+    renderApp('/preAssessmentSearch?id=e1-0000-0000');
+    await screen.findByTestId('prior-art');
+    expect(screen.getByTestId('risk-novelty-level').textContent).toBe('权利要求特征过少，无法判断');
+    expect(screen.getByTestId('risk-inventiveness-level').textContent).toBe('权利要求特征过少，无法判断');
+    expect(screen.getByTestId('risk-novelty-reason').textContent).toBe(reason);
+  });
+
   // Issue 43 item 8: thin evidence is said, not shown as a low risk; documents show bands, not percentages.
   it('says "too little evidence to judge" and shows each document\'s band, the ranking score on hover only', async () => {
     const why = '任何一篇文献最多只部分公开 1/2 个技术特征，检索到的文献不足以代表该领域';

@@ -28,6 +28,7 @@ export const RISK_COLORS: Record<RiskLevel, string> = {
   medium: 'orange',
   low: 'green',
   insufficient: 'default',
+  coarse: 'default',
 };
 export const CATEGORY_COLORS: Record<PriorArtCategory, string> = { X: 'red', Y: 'orange', A: 'default' };
 

@@ -61,7 +61,7 @@ function serve() {
         expression: 'TI=锂电池',
         tookMs: 5,
         dataVersion: asOf ?? 2,
-        ...(asOf === 1 ? { changedSinceAsOf: 1 } : {}),
+        ...(asOf === 1 ? { changedSinceAsOf: 1, revisedSinceAsOf: 2 } : {}),
       });
     }
     return ok({});
@@ -108,6 +108,7 @@ describe('the result page as of a data version', () => {
     expect((asked?.body as { asOf?: number }).asOf).toBe(1);
     expect(screen.getByText(/按数据版本 1（.*）时的数据检索/)).toBeTruthy();
     expect(screen.getByText(/其中 1 件在之后的导入中被修改/)).toBeTruthy();
+    expect(screen.getByText(/其中 2 件之后被修改过，已按当时的内容匹配/)).toBeTruthy();
 
     fireEvent.mouseDown(within(picker).getByRole('combobox'));
     fireEvent.click(await screen.findByText('当前数据（最新）'));
@@ -120,6 +121,9 @@ describe('the result page as of a data version', () => {
     renderPage(<ResultsPage />, URL_OF('&asOf=1'), 'en');
     await screen.findByText(/Searched as of data version 1 \(/);
     expect(screen.getByText(/1 of them was changed by a later import/)).toBeTruthy();
+    expect(
+      screen.getByText(/2 of them were changed by later imports and were matched on their content then/),
+    ).toBeTruthy();
     const asked = calls.find((c) => c.url.pathname === '/api/product/search/searchNew');
     expect((asked?.body as { asOf?: number }).asOf).toBe(1);
   });

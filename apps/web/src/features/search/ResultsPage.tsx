@@ -266,6 +266,8 @@ function ResultsView() {
               <AsOfPicker
                 value={state.asOf}
                 changed={data && !isStale ? data.changedSinceAsOf : undefined}
+                revised={data && !isStale ? data.revisedSinceAsOf : undefined}
+                tooMany={data && !isStale ? data.changedTooManyAsOf : undefined}
                 onChange={(asOf) =>
                   update({ asOf }, { history: historyActionState('refreshPage', `asOf:${asOf ?? 'current'}`) })
                 }

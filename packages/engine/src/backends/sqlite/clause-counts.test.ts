@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAnd, makeOr, matchAllTerm, parseExpression, type QueryNode } from '@patlas/query';
+import { makeAnd, makeOr, matchAllTerm, parseExpression, printExpression, type QueryNode } from '@patlas/query';
 import type { ClauseSpec, SearchEngine } from '../../search-engine.js';
 import { createPooledEngine, type PooledEngine } from './search-pool.js';
 import { createSqliteEngine } from './sqlite-engine.js';
@@ -92,6 +92,8 @@ describe('clauseCounts (issue 48)', () => {
     '(TI=电池 OR TI=图像) AND AB=(材料 OR 方法) NOT AD>=2018',
     'NOT (TI=电池 OR AB=网络) AND TI=识别',
     'TI=(正极 AND 材料) OR (AB=碳纤维 NOT (AB=复合 OR AD<2013))',
+    // Deep: a NOT inside an OR inside an AND, under another NOT, and a clause whose removal takes its parent.
+    '(TI=电池 OR (AB=网络 AND NOT (TI=图像 OR AB=(材料 AND 方法)))) AND (AB=制备 OR TI=识别 OR NOT (AB=装置 AND NOT TI=复合)) NOT (AB=碳纤维 AND AD<2012)',
   ])(
     'counts %s as separate counts do, in the scope given, on a worker too',
     async (text) => {
@@ -118,6 +120,22 @@ describe('clauseCounts (issue 48)', () => {
     },
     60_000,
   );
+
+  it('gives the hits each clause brings and keeps out, not only zeros (a wrong path up to the root changes them)', async () => {
+    const whole = parse(
+      '(TI=电池 OR (AB=网络 AND NOT (TI=图像 OR AB=材料))) AND (AB=制备 OR TI=识别 OR NOT AB=装置) NOT AD<2012',
+    );
+    const clauses = clausesOf(whole);
+    const answer = await base.clauseCounts(clauses.map((c) => c.spec));
+    const loses = answer.clauses.filter((c) => c.without !== null && c.without < answer.total);
+    const costs = answer.clauses.filter((c) => c.without !== null && c.without > answer.total);
+    expect(loses.length).toBeGreaterThan(0);
+    expect(costs.length).toBeGreaterThan(0);
+    for (const [i, { node }] of clauses.entries()) {
+      const rest = without(whole, node);
+      expect(answer.clauses[i]!.without, printExpression(node)).toBe(rest ? await base.count(searched(rest)) : null);
+    }
+  });
 
   it('refuses clauses out of order', async () => {
     await expect(base.clauseCounts([{ parent: -1, op: 'and' }])).rejects.toThrow(/and with 0 children/);

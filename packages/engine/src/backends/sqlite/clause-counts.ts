@@ -6,14 +6,17 @@ import { checkStop, type SqliteEngineState } from './engine-state.js';
 import { evaluate, hitsOf } from './match-evaluation.js';
 
 // Issue 48: every clause's own hits and what the whole expression does without it, in one pass.
-// Each leaf is evaluated once (as `count` would evaluate it); everything else is set algebra on
-// bitsets of the index's ids (15 KB each at 123k documents), so removing a clause costs a few word
-// operations per level above it instead of evaluating the whole expression again.
+// Each leaf is evaluated once (as `count` would evaluate it) into a bitset of the index's ids (15 KB
+// at 123k documents); the rest is worked out in a single sweep over those bitsets (countAll): per
+// word of 32 documents, each clause's bits, what each clause's siblings make together, and the whole
+// expression without each clause along its path to the root — a few machine operations per clause
+// and level, with no set built per clause and nothing allocated in the sweep.
 
-type Bits = Uint32Array;
+/** Bit i in word i >> 5. Int32 words: read as small integers, never boxed as a Uint32Array's can be. */
+type Bits = Int32Array;
 
 function bitsOf(ids: Int32Array, words: number): Bits {
-  const bits = new Uint32Array(words);
+  const bits = new Int32Array(words);
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as number;
     bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31));
@@ -21,30 +24,10 @@ function bitsOf(ids: Int32Array, words: number): Bits {
   return bits;
 }
 
-function combine(op: 'and' | 'or', a: Bits, b: Bits): Bits {
-  const out = new Uint32Array(a.length);
-  if (op === 'and') for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) & (b[i] as number);
-  else for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) | (b[i] as number);
-  return out;
-}
-
-function complement(all: Bits, a: Bits): Bits {
-  const out = new Uint32Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = (all[i] as number) & ~(a[i] as number);
-  return out;
-}
-
 function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-/** |a ∩ b|. */
-function countBoth(a: Bits, b: Bits): number {
-  let n = 0;
-  for (let i = 0; i < a.length; i++) n += popcount32(((a[i] as number) & (b[i] as number)) >>> 0);
-  return n;
 }
 
 /** The clauses checked: pre-order, each parent before its children, AND/OR with children, NOT with one. */
@@ -99,61 +82,118 @@ export async function clauseCounts(
   let maxId = -1;
   for (const ids of [allIds, scoped, ...leafIds.values()]) if (ids.length > 0) maxId = Math.max(maxId, ids.at(-1)!);
   const words = (maxId >>> 5) + 1;
-  const all = bitsOf(allIds, words);
-  const base = bitsOf(scoped, words);
-
-  // Each clause's own set, children before parents (pre-order read backwards).
-  const own: Bits[] = new Array<Bits>(clauses.length);
-  for (let i = clauses.length - 1; i >= 0; i--) {
-    checkStop(state);
-    const clause = clauses[i]!;
-    if (clause.op === 'leaf') own[i] = bitsOf(leafIds.get(i)!, words);
-    else if (clause.op === 'not') own[i] = complement(all, own[children[i]![0]!]!);
-    else own[i] = children[i]!.map((c) => own[c]!).reduce((a, b) => combine(clause.op as 'and' | 'or', a, b));
-  }
-
-  // What each child's siblings make together (prefix and suffix runs): null for an only child.
-  const siblings: (Bits | null)[] = new Array<Bits | null>(clauses.length).fill(null);
-  clauses.forEach((clause, i) => {
-    if (clause.op !== 'and' && clause.op !== 'or') return;
-    const list = children[i]!;
-    const op = clause.op;
-    const suffix: Bits[] = new Array<Bits>(list.length);
-    for (let j = list.length - 1; j >= 0; j--) {
-      const set = own[list[j]!]!;
-      suffix[j] = j === list.length - 1 ? set : combine(op, set, suffix[j + 1]!);
-    }
-    let prefix: Bits | null = null;
-    list.forEach((c, j) => {
-      const after = j + 1 < list.length ? suffix[j + 1]! : null;
-      siblings[c] = prefix && after ? combine(op, prefix, after) : (prefix ?? after);
-      prefix = prefix ? combine(op, prefix, own[c]!) : own[c]!;
-    });
-  });
-
-  /** The whole expression's set when clause `x`'s set is `set`. */
-  const replaced = (x: number, set: Bits): Bits => {
-    const p = clauses[x]!.parent;
-    if (p < 0) return set;
-    const parent = clauses[p]!;
-    if (parent.op === 'not') return replaced(p, complement(all, set));
-    const others = siblings[x];
-    return replaced(p, others ? combine(parent.op as 'and' | 'or', set, others) : set);
-  };
-  /** The whole expression's set without clause `x` (null: nothing would be left). */
-  const removed = (x: number): Bits | null => {
-    const p = clauses[x]!.parent;
-    if (p < 0) return null;
-    const others = siblings[x];
-    // A NOT without its clause, or an AND / OR without its only one, goes with it.
-    if (clauses[p]!.op === 'not' || !others) return removed(p);
-    return replaced(p, others);
-  };
-
-  const counts: ClauseCount[] = clauses.map((_, i) => {
-    checkStop(state);
-    const without = removed(i);
-    return { own: countBoth(own[i]!, base), without: without ? countBoth(without, base) : null };
-  });
+  const leafBits = new Map<number, Bits>();
+  for (const [i, ids] of leafIds) leafBits.set(i, bitsOf(ids, words));
+  const { own, without } = countAll(state, clauses, children, leafBits, bitsOf(allIds, words), bitsOf(scoped, words));
+  const counts: ClauseCount[] = clauses.map((_, i) => ({
+    own: own[i] as number,
+    without: (without[i] as number) < 0 ? null : (without[i] as number),
+  }));
   return { total: counts[0]!.own, clauses: counts };
+}
+
+const LEAF = 0;
+const AND = 1;
+const OR = 2;
+const NOT = 3;
+
+/**
+ * Each clause's hits, and the whole expression's hits without it (-1: nothing would be left),
+ * within `base`, in one sweep over the words of the leaves' bitsets.
+ *
+ * Clause x removed leaves its parent with what x's siblings make together (`others[x]`); a NOT, or an
+ * AND / OR whose only clause x is, goes with it, so the removal moves up to the parent: x's anchor
+ * is the first clause on the way up that has siblings. The anchor's parent then holds the anchor's
+ * siblings' bits, which are carried up to the root: a NOT complements them, an AND / OR combines
+ * them with the bits of the siblings of the clause they pass through.
+ */
+function countAll(
+  state: SqliteEngineState,
+  clauses: readonly ClauseSpec[],
+  children: readonly number[][],
+  leafBits: ReadonlyMap<number, Bits>,
+  all: Bits,
+  base: Bits,
+): { own: Float64Array; without: Float64Array } {
+  const n = clauses.length;
+  const op = Int8Array.from(clauses, (c) => (c.op === 'leaf' ? LEAF : c.op === 'and' ? AND : c.op === 'or' ? OR : NOT));
+  const parent = Int32Array.from(clauses, (c) => c.parent);
+  const kidStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) kidStart[i + 1] = (kidStart[i] as number) + children[i]!.length;
+  const kids = Int32Array.from(children.flat());
+  const kidCount = (i: number): number => (kidStart[i + 1] as number) - (kidStart[i] as number);
+  const leaves: Bits[] = clauses.map((_, i) => leafBits.get(i) ?? all);
+  const anchor = new Int32Array(n).fill(-1);
+  for (let x = 0; x < n; x++) {
+    for (let a = x, p = parent[a] as number; p >= 0; a = p, p = parent[a] as number) {
+      if (op[p] !== NOT && kidCount(p) > 1) {
+        anchor[x] = a;
+        break;
+      }
+    }
+  }
+  let widest = 0;
+  for (let i = 0; i < n; i++) widest = Math.max(widest, kidCount(i));
+
+  const own = new Float64Array(n);
+  const without = new Float64Array(n);
+  for (let x = 0; x < n; x++) if ((anchor[x] as number) < 0) without[x] = -1;
+  // One word's bits: each clause's, and what each clause's siblings make together.
+  const bits = new Int32Array(n);
+  const others = new Int32Array(n);
+  const suffix = new Int32Array(widest + 1);
+  for (let w = 0; w < base.length; w++) {
+    if ((w & 255) === 0) checkStop(state);
+    const b = base[w] as number;
+    // Nothing to count in a word with no document of the data sources.
+    if (b === 0) continue;
+    const everyone = all[w] as number;
+    for (let i = n - 1; i >= 0; i--) {
+      const o = op[i] as number;
+      let v: number;
+      if (o === LEAF) v = (leaves[i] as Bits)[w] as number;
+      else if (o === NOT) v = everyone & ~(bits[kids[kidStart[i] as number] as number] as number);
+      else {
+        const end = kidStart[i + 1] as number;
+        v = o === AND ? -1 : 0;
+        for (let k = kidStart[i] as number; k < end; k++) {
+          const c = bits[kids[k] as number] as number;
+          v = o === AND ? v & c : v | c;
+        }
+      }
+      bits[i] = v;
+      own[i] = (own[i] as number) + popcount32(v & b);
+    }
+    for (let p = 0; p < n; p++) {
+      const o = op[p] as number;
+      const count = kidCount(p);
+      if (o === NOT || count < 2) continue;
+      // Prefix and suffix runs: each child's siblings without combining them again for each child.
+      const from = kidStart[p] as number;
+      const identity = o === AND ? -1 : 0;
+      suffix[count] = identity;
+      for (let j = count - 1; j >= 0; j--) {
+        const v = bits[kids[from + j] as number] as number;
+        suffix[j] = o === AND ? v & (suffix[j + 1] as number) : v | (suffix[j + 1] as number);
+      }
+      let prefix = identity;
+      for (let j = 0; j < count; j++) {
+        const c = kids[from + j] as number;
+        others[c] = o === AND ? prefix & (suffix[j + 1] as number) : prefix | (suffix[j + 1] as number);
+        prefix = o === AND ? prefix & (bits[c] as number) : prefix | (bits[c] as number);
+      }
+    }
+    for (let x = 0; x < n; x++) {
+      const a = anchor[x] as number;
+      if (a < 0) continue;
+      let v = others[a] as number;
+      for (let at = parent[a] as number, p = parent[at] as number; p >= 0; at = p, p = parent[at] as number) {
+        const o = op[p] as number;
+        if (o === NOT) v = everyone & ~v;
+        else if (kidCount(p) > 1) v = o === AND ? v & (others[at] as number) : v | (others[at] as number);
+      }
+      without[x] = (without[x] as number) + popcount32(v & b);
+    }
+  }
+  return { own, without };
 }

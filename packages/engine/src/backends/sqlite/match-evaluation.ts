@@ -106,6 +106,14 @@ function evaluateAnd(state: SqliteEngineState, plan: Extract<Plan, { kind: 'and'
   return ids;
 }
 
+/** The `plus` records (hits whatever the query says), within `within` and never `without`. */
+function plusIds(state: SqliteEngineState, options: CountOptions): Int32Array {
+  let ids = lookUpIds(state, options.plus ?? []).sorted;
+  if (options.within) ids = intersect(ids, withinIds(state, options.within).sorted);
+  if (options.without?.length) ids = difference(ids, lookUpIds(state, options.without).sorted);
+  return ids;
+}
+
 /**
  * Hits of a query after scope and facet filters, ascending ids. With `wantScores`, a single text
  * term with at most `rankLimit` hits is read and scored by one bm25() statement (its rank
@@ -164,5 +172,6 @@ export function hitsOf(
   for (const f of options.filters ?? []) {
     if (f.values.length > 0) hits = filterIds(hits, columnsOf(state).facetPredicate(f.field, f.values));
   }
+  if (options.plus?.length) hits = union(hits, plusIds(state, options));
   return { plan, hits, ...(scores ? { scores } : {}) };
 }

@@ -129,7 +129,14 @@ export function ftsPage(
   to: number,
 ): { total: number; pageIds: Int32Array; scores: Float64Array } | undefined {
   if (plan.kind !== 'fts' || !plan.ranked || plan.narrowed) return undefined;
-  if (request.scope || request.merge || request.facets?.length || request.within || request.without?.length)
+  if (
+    request.scope ||
+    request.merge ||
+    request.facets?.length ||
+    request.within ||
+    request.without?.length ||
+    request.plus?.length
+  )
     return undefined;
   if (request.filters?.some((f) => f.values.length > 0)) return undefined;
   const { rankLimit } = state;

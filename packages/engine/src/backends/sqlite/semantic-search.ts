@@ -10,6 +10,7 @@ import {
 import { keyTermsOf, reciprocalRankFusion, type FieldWeights } from '../../semantic/hybrid.js';
 import { segmentForSearch } from '../../analysis/chinese.js';
 import { contentWords, expansionTerms } from '../../semantic/word-vectors.js';
+import { proximityUnits, textProximity } from '../../semantic/proximity.js';
 import type { SemanticIndex } from './semantic-index.js';
 import type { DocRow } from './index-tokens.js';
 
@@ -24,6 +25,16 @@ const RRF_K = 60;
  */
 export const VECTOR_WEIGHT = 1;
 export const EXPANSION_WEIGHT = 0.5;
+/**
+ * Re-ranker of a short text's hybrid ranking (issue 49 item 2): the first RERANK_DEPTH patents (at
+ * most the request's limit) by
+ * fused relevance + PROXIMITY_WEIGHT · term proximity in title and abstract (semantic/proximity.ts).
+ * Rank fusion knows ranks only; proximity puts the patents holding the keyphrase as written above
+ * those the vectors alone brought up. Depth and weight chosen on the dev split of
+ * bench/semantic.bench.ts (docs/semantic-search.md, "issue 49 levers").
+ */
+export const RERANK_DEPTH = 200;
+export const PROXIMITY_WEIGHT = 1.5;
 /** A filtered candidate set this small is scored exactly instead of through the HNSW index. */
 const EXACT_VECTOR_SET = 20_000;
 
@@ -136,6 +147,41 @@ function innerWords(text: string): string[] {
   return out;
 }
 
+/**
+ * The head of a short text's fused ranking re-scored as (relevance + w · proximity) / (1 + w); the
+ * tail keeps its order with its relevance divided by 1 + w, so relevance still never rises down
+ * the list (a head patent scores at least its own relevance / (1 + w), the tail's best at most that).
+ */
+function rerankByProximity(
+  host: SemanticHost,
+  text: string,
+  ranked: readonly { id: number; score: number; relevance: number }[],
+  limit: number,
+): { ranked: { id: number; score: number; relevance: number }[]; rows?: Map<number, DocRow> } {
+  const units = proximityUnits(text);
+  // A long text (a paragraph, an abstract) is found by its terms and vector, not as written.
+  if (text.trim().length > WHOLE_PHRASE_CHARS || units.length === 0) return { ranked: [...ranked] };
+  // Within the ranking asked for: the fused list holds more than `limit` patents, and below that
+  // line are the weakest of each signal (measured: re-ranking 200 of a 100-patent ranking brought
+  // such patents into it and lost recall).
+  const depth = Math.min(RERANK_DEPTH, limit);
+  const head = ranked.slice(0, depth);
+  const rows = host.loadRows(head.map((r) => r.id));
+  const scale = (x: number) => x / (1 + PROXIMITY_WEIGHT);
+  const rescored = head
+    .map((r, i) => {
+      const row = rows.get(r.id);
+      const near = row ? textProximity(units, row.title, row.abstract) : 0;
+      const s = scale(r.relevance + PROXIMITY_WEIGHT * near);
+      return { id: r.id, score: s, relevance: s, i };
+    })
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map(({ id, score, relevance }) => ({ id, score, relevance }));
+  const tail = ranked.slice(depth).map((r) => ({ id: r.id, score: scale(r.relevance), relevance: scale(r.relevance) }));
+  // The rows read here hold the first page's: the caller does not read them again.
+  return { ranked: [...rescored, ...tail], rows };
+}
+
 export async function semanticSearch(
   host: SemanticHost & { readonly semantic: SemanticIndex },
   request: SemanticRequest,
@@ -207,6 +253,8 @@ export function rankSemantic(host: SemanticHost, request: SemanticRequest, prepa
 
   // `relevance` is the score that ranks, on 0–1, so that the figure shown never rises down the list.
   let ranked: { id: number; score: number; relevance: number }[];
+  // Rows the re-ranker already read (title and abstract), reused for the page.
+  let readRows: Map<number, DocRow> | undefined;
   if (request.mode === 'bm25' || vector.length === 0) {
     const best = bm25Score.get(bm25[0] ?? -1) ?? 0;
     ranked = bm25.map((id, i) => ({
@@ -237,13 +285,16 @@ export function rankSemantic(host: SemanticHost, request: SemanticRequest, prepa
     ranked = [...fused]
       .map(([id, score]) => ({ id, score, relevance: score / best }))
       .sort((a, b) => b.score - a.score || a.id - b.id);
+    if (request.rerank !== false) ({ ranked, rows: readRows } = rerankByProximity(host, request.text, ranked, limit));
   }
   ranked = ranked.slice(0, limit);
 
   const bm25Rank = new Map(bm25.map((id, i) => [id, i + 1]));
   const vectorRank = new Map(vector.map((id, i) => [id, i + 1]));
   const pageRows = ranked.slice((page - 1) * pageSize, page * pageSize);
-  const rows = host.loadRows(pageRows.map((r) => r.id));
+  const unread = pageRows.filter((r) => !readRows?.has(r.id)).map((r) => r.id);
+  const rows = readRows ?? new Map<number, DocRow>();
+  if (unread.length > 0) for (const [id, row] of host.loadRows(unread)) rows.set(id, row);
   const items: SemanticSearchHit[] = pageRows.flatMap(({ id, score, relevance }) => {
     const row = rows.get(id);
     if (!row) return [];

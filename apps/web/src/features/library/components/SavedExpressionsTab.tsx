@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Typography } from 'antd';
 import { ResizableTable as Table } from '../../../components/ui/resizable-table';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MAX_LIBRARY_NAME_LENGTH, type SavedExpression, MAX_KEYWORD_LENGTH } from '@patlas/contracts';
 import { SEARCH_RESULT_PATH } from '../../../app/paths';
 import { encodeResultState, fromSearchState } from '../../../search-state/search-url-state';
@@ -14,6 +14,13 @@ import { listPagination } from '../../../components/ui/pagination';
 /** The result page a saved expression reopens: exactly the state it was saved with. */
 export function savedExpressionPath(item: SavedExpression): string {
   return `${SEARCH_RESULT_PATH}?${encodeResultState(fromSearchState(item.state)).toString()}`;
+}
+
+/** Issue 48 item 5: the same, as of the data version its hits were counted against. */
+export function savedExpressionAsOfPath(item: SavedExpression): string | undefined {
+  if (item.dataVersion === undefined) return undefined;
+  const state = { ...fromSearchState(item.state), page: 1, asOf: item.dataVersion };
+  return `${SEARCH_RESULT_PATH}?${encodeResultState(state).toString()}`;
 }
 
 const PAGE_SIZE = 20;
@@ -136,7 +143,25 @@ export function SavedExpressionsTab() {
             title: t('expressions.total'),
             width: 110,
             align: 'right',
-            render: (_, item) => item.total.toLocaleString(),
+            render: (_, item) => {
+              const asOf = savedExpressionAsOfPath(item);
+              return (
+                <>
+                  {item.total.toLocaleString()}
+                  {asOf && (
+                    <div>
+                      <Link
+                        to={asOf}
+                        className="saved-expression-as-of"
+                        title={t('expressions.reopenAsOf', { version: item.dataVersion })}
+                      >
+                        {t('expressions.dataVersion', { version: item.dataVersion })}
+                      </Link>
+                    </div>
+                  )}
+                </>
+              );
+            },
           },
           {
             key: 'savedAt',

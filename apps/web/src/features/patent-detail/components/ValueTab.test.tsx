@@ -27,6 +27,7 @@ const VALUE: PatentValue = {
       percentile: 91.3,
       weight: 0.35,
       share: 0.4,
+      points: 36.52,
       known: 412,
       counted: true,
     },
@@ -49,6 +50,17 @@ const VALUE: PatentValue = {
       share: 0,
       known: 0,
       counted: false,
+    },
+    {
+      id: 'technologyField',
+      dimension: 'market',
+      raw: 71.2,
+      percentile: 71.2,
+      weight: 0.6,
+      share: 0.3,
+      points: 21.36,
+      known: 412,
+      counted: true,
     },
   ],
   cohort: {
@@ -101,6 +113,11 @@ describe('value tab', () => {
     expect(screen.getByText('未知')).toBeTruthy();
     expect(screen.getByText('按 50 计')).toBeTruthy();
     expect(screen.getByText('40%')).toBeTruthy();
+    // Each indicator's points of the score; the technology field level of the fitted model (issue 49 item 1).
+    expect(screen.getByText('贡献（分）')).toBeTruthy();
+    expect(screen.getByText('36.5')).toBeTruthy();
+    expect(screen.getByText('技术领域价值水平')).toBeTruthy();
+    expect(screen.getByText('21.4')).toBeTruthy();
     // How much of the score the record's own data carries (issue 43 item 8).
     expect(screen.getByTestId('value-confidence').textContent).toBe('8/15 项指标有数据 — 可信度低');
     expect(await screen.findByText('王强')).toBeTruthy();

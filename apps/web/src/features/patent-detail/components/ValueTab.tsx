@@ -109,6 +109,13 @@ function IndicatorTable({ value }: { value: PatentValue }) {
           </Tag>
         ),
     },
+    // What the indicator put into the score, in points (they add up to the score).
+    {
+      title: t('value.columns.points'),
+      dataIndex: 'points',
+      width: 80,
+      render: (points: number | undefined) => (points === undefined ? '—' : points.toFixed(1)),
+    },
   ];
   return (
     <Table<ValueIndicator>

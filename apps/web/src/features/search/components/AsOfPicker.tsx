@@ -14,15 +14,19 @@ export interface AsOfPickerProps {
   /** The data version the page searches as of; undefined: the corpus as it is. */
   value: number | undefined;
   onChange: (asOf: number | undefined) => void;
-  /** Hits a later import changed (the answer's `changedSinceAsOf`): matched on their current text. */
+  /** Hits a later import changed whose content then was not kept (the answer's `changedSinceAsOf`). */
   changed?: number | undefined;
+  /** Hits a later import changed that were matched on their content then (the answer's `revisedSinceAsOf`). */
+  revised?: number | undefined;
+  /** Later imports changed more records than are matched as they were (the answer's `changedTooManyAsOf`). */
+  tooMany?: { max: number } | undefined;
 }
 
 /**
  * Issue 48 item 5: the result page's "as of a data version" picker (docs/search-as-of.md): the
  * corpus as it is, or as it stood after one import; the page's `asOf` parameter.
  */
-export function AsOfPicker({ value, onChange, changed }: AsOfPickerProps) {
+export function AsOfPicker({ value, onChange, changed, revised, tooMany }: AsOfPickerProps) {
   const { t } = useTranslation('search');
   const { lang, messages } = useApiContext();
   const formatTime = useFormatDateTime();
@@ -69,7 +73,17 @@ export function AsOfPicker({ value, onChange, changed }: AsOfPickerProps) {
               ? t('asOf.showing', { label: label(chosen) })
               : t('asOf.showing', { label: t('asOf.versionOnly', { version: value }) })
           }
-          description={changed ? t('asOf.changed', { count: changed }) : undefined}
+          description={
+            tooMany ? (
+              t('asOf.tooMany', { max: tooMany.max.toLocaleString() })
+            ) : revised || changed ? (
+              // Both can hold: some changes were kept (matched as then), older ones were not.
+              <>
+                {revised ? <div>{t('asOf.revised', { count: revised })}</div> : null}
+                {changed ? <div>{t('asOf.changed', { count: changed })}</div> : null}
+              </>
+            ) : undefined
+          }
         />
       )}
     </div>
