@@ -186,7 +186,7 @@ export function ExpressionEditor({
       <Flex gap={8} align="center" className="expr-editor-tools">
         <FieldPicker onPick={insertField} />
         {extractKeywords && <KeywordExtract value={value} onInsert={onChange} />}
-        <ForeignSyntaxButton onPick={(system) => value.trim() && setForeign({ text: value, system })} />
+        <ForeignSyntaxButton value={value} onPick={setForeign} />
         {recallCheck && <RecallCheck value={value} onChange={onChange} />}
         <Typography.Text type="secondary" className="expr-editor-hint">
           {t('editor.hint')}

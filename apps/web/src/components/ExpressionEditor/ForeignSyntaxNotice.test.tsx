@@ -102,4 +102,14 @@ describe('another system’s expression pasted into the editor', () => {
     expect(sent?.body).toEqual({ text: PASTED, system: 'incopat' });
     expect(screen.getByTestId('foreign-kept').textContent).toContain('TIABC=');
   });
+
+  it('says to type an expression first when "translate from…" is chosen on an empty box', async () => {
+    const calls = serveTranslation();
+    renderPage(<Harness initial="  " />, '/editor');
+    fireEvent.click(screen.getByRole('button', { name: /从其他系统转换/ }));
+    fireEvent.click(await screen.findByText('incoPat'));
+    await screen.findByText('请先在检索框中输入或粘贴要转换的检索式', {}, { timeout: 10_000 });
+    expect(calls.some((c) => c.url.pathname === '/api/product/search/expression/foreign')).toBe(false);
+    expect(screen.queryByTestId('foreign-syntax-notice')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Dropdown, Flex, Tag, Typography } from 'antd';
+import { Alert, App, Button, Dropdown, Flex, Tag, Typography } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,14 +19,19 @@ export function foreignPaste(text: string): ForeignRequest | null {
 }
 
 /** "Translate from…" in the editor's tool bar: the whole expression, read as the chosen system's syntax. */
-export function ForeignSyntaxButton({ onPick }: { onPick: (system: ForeignSystemId) => void }) {
+export function ForeignSyntaxButton({ value, onPick }: { value: string; onPick: (request: ForeignRequest) => void }) {
   const { t } = useTranslation('search');
+  const { message } = App.useApp();
   return (
     <Dropdown
       trigger={['click']}
       menu={{
         items: ForeignSystemSchema.options.map((system) => ({ key: system, label: t(`foreign.systems.${system}`) })),
-        onClick: ({ key }) => onPick(key as ForeignSystemId),
+        onClick: ({ key }) => {
+          // An empty box has nothing to translate: say so rather than do nothing.
+          if (!value.trim()) void message.info(t('foreign.emptyBox'));
+          else onPick({ text: value, system: key as ForeignSystemId });
+        },
       }}
     >
       <Button size="small" icon={<TranslationOutlined />}>
