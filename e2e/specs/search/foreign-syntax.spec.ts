@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from '../../fixtures/browser.js';
 import { newSignedInPage } from '../../fixtures/auth.js';
-import { resultTotal, shot, waitFor, watchRefusals } from '../../fixtures/page.js';
+import { resultTotal, shot, waitFor, waitForMotionEnd, watchRefusals } from '../../fixtures/page.js';
 import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
@@ -101,6 +101,7 @@ describe.runIf(runBrowser)('[SEARCH][FOREIGN]: pasting another system’s syntax
       });
       const chooseIncopat = async () => {
         await page.getByRole('button', { name: lang.translateFrom }).click();
+        await waitForMotionEnd(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last());
         await page.getByRole('menuitem', { name: lang.incopat }).click();
       };
       await chooseIncopat();
