@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LabelListResponse, LibraryFolder } from '@patlas/contracts';
 import { hasChromium } from '../../fixtures/browser.js';
 import { apiCall, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
-import { chooseOption, resultTotal, shot } from '../../fixtures/page.js';
+import { chooseOption, recordToasts, resultTotal, shot, toastsSeen } from '../../fixtures/page.js';
 import { signedInSpec } from '../../fixtures/spec.js';
 
 const runBrowser = hasChromium();
@@ -126,6 +126,7 @@ async function openPage(browser: Browser, baseUrl: string, session: ApiSession, 
     locale,
   });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  await recordToasts(page);
   if (locale === 'en-US') {
     // The interface language is the user's choice (kept in local storage), zh by default.
     await page.goto(`${baseUrl}/home`);
@@ -150,9 +151,9 @@ function openDropdown(page: Page): Locator {
   return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 }
 
-/** The last message toast's text (antd `message`). */
+/** The message toasts (antd `message`) shown on the page since it last navigated. */
 function toastTexts(page: Page): Promise<string[]> {
-  return page.locator('.ant-message-notice').allInnerTexts();
+  return toastsSeen(page);
 }
 
 /** Non-blank pixels of a chart's canvas: something is drawn once this is above zero. */

@@ -6,14 +6,16 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { OVERLAY_DELAYS } from '../components/ui/overlay-delays';
+import { usePrefersReducedMotion } from '../components/ui/reduced-motion';
 
 /** antd's own texts (pagination, empty states, modals) follow the UI language. */
 function AntdConfig({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <ConfigProvider
       locale={i18n.language === 'en' ? enUS : zhCN}
-      theme={{ token: { colorPrimary: '#1f5fbf', borderRadius: 4 } }}
+      theme={{ token: { colorPrimary: '#1f5fbf', borderRadius: 4, motion: !reducedMotion } }}
       // antd spaces out two-character Chinese button labels ("打 开"); product text is written as meant.
       button={{ autoInsertSpace: false }}
       // Spec 2 §9: the popover's and tooltip's open and close delays.

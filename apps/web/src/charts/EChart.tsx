@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, us
 import { Spin } from 'antd';
 import { disposeChart, echarts, isExtensionLoaded, loadExtension, type ChartExtension } from './echarts-setup';
 import type { EChartsOption } from 'echarts';
+import { usePrefersReducedMotion } from '../components/ui/reduced-motion';
 
 export interface EChartHandle {
   /** The chart as a PNG data URL (ECharts getDataURL), white background. */
@@ -61,6 +62,8 @@ export const EChart = forwardRef<EChartHandle, EChartProps>(function EChart(
     };
   }, [extension]);
 
+  // Bars growing and lines drawing in are motion too: drawn at once for users who asked for less.
+  const reducedMotion = usePrefersReducedMotion();
   const element = useRef<HTMLDivElement>(null);
   const instanceRef = useRef<Instance | null>(null);
   useImperativeHandle(ref, () => ({
@@ -95,11 +98,13 @@ export const EChart = forwardRef<EChartHandle, EChartProps>(function EChart(
   useLayoutEffect(() => {
     if (!ready) return;
     try {
-      live(instanceRef.current)?.setOption(option, { notMerge: true });
+      live(instanceRef.current)?.setOption(reducedMotion ? { ...option, animation: false } : option, {
+        notMerge: true,
+      });
     } catch (error) {
       console.error('chart not drawn', error);
     }
-  }, [ready, option]);
+  }, [ready, option, reducedMotion]);
 
   useLayoutEffect(() => {
     if (ready) live(instanceRef.current)?.resize();
