@@ -111,7 +111,7 @@ describe.runIf(runBrowser)('[ALERTS]: e-mail alerts from the result page', () =>
     });
   }
 
-  // An import, a run due up to 90 s later, then its patents opened in two languages: longer than the
+  // An import, a run due up to 70 s later, then its patents opened in two languages: longer than the
   // 120 s default on a loaded machine (the wait for the run alone allows 240 s).
   it(
     'after a run, opens /warning/details and the run’s patents on the result page (zh, en)',
@@ -126,21 +126,33 @@ describe.runIf(runBrowser)('[ALERTS]: e-mail alerts from the result page', () =>
       const alert = list.items[0] as Alert;
       expect(alert.name).toBe(LOCALES[0].name);
 
-      // New records since the alert was made, then its schedule moved to the coming minute (UTC).
+      // New records since the alert was made.
       const admin = await apiLogin(server.baseUrl, ADMIN.email, ADMIN.password);
       await importRecords(server, admin, NEW_RECORDS);
-      const due = new Date(Date.now() + 90_000);
-      const time = `${String(due.getUTCHours()).padStart(2, '0')}:${String(due.getUTCMinutes()).padStart(2, '0')}`;
-      await apiCall(server.baseUrl, token, 'POST', '/product/warn/updateWarnInfo', {
-        id: alert.id,
-        name: alert.name,
-        type: alert.type,
-        content: alert.content,
-        schedule: { frequency: 'weekly', weekday: due.getUTCDay() || 7, time, timeZone: 'UTC' },
-        recipients: alert.recipients,
-        noUpdateNoMail: alert.noUpdateNoMail,
-        enabled: true,
-      });
+      // Its schedule moved to the first whole minute at least 10 s away (UTC), 10–70 s from now. An
+      // update that lands after that minute has begun schedules next week's: then again, a minute on.
+      for (let attempt = 1; ; attempt++) {
+        const due = new Date(Math.ceil((Date.now() + 10_000) / 60_000) * 60_000);
+        const time = `${String(due.getUTCHours()).padStart(2, '0')}:${String(due.getUTCMinutes()).padStart(2, '0')}`;
+        await apiCall(server.baseUrl, token, 'POST', '/product/warn/updateWarnInfo', {
+          id: alert.id,
+          name: alert.name,
+          type: alert.type,
+          content: alert.content,
+          schedule: { frequency: 'weekly', weekday: due.getUTCDay() || 7, time, timeZone: 'UTC' },
+          recipients: alert.recipients,
+          noUpdateNoMail: alert.noUpdateNoMail,
+          enabled: true,
+        });
+        const saved = await apiCall<AlertPage>(server.baseUrl, token, 'POST', '/product/warn/getWarnList', {
+          keyword: alert.name,
+          page: 1,
+          pageSize: 1,
+        });
+        const nextRunAt = saved.items[0]?.nextRunAt;
+        if (nextRunAt && Date.parse(nextRunAt) === due.getTime()) break;
+        if (attempt === 3) throw new Error(`the alert's next run is ${nextRunAt}, not ${due.toISOString()}`);
+      }
       let runs: AlertRunPage | undefined;
       await expect
         .poll(
