@@ -177,10 +177,8 @@ describe.runIf(runBrowser)('[ANALYSIS]: analysis dashboard of a result set', () 
     const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 900 },
       locale: 'en-US',
+      language: 'en',
     });
-    await page.goto(`${spec.server.baseUrl}/home`);
-    // The header's language switch stores the choice.
-    await page.getByText('English', { exact: true }).click();
     await page.goto(
       `${spec.server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent(EXPRESSION)}&chart=applicantRank`,
     );

@@ -60,11 +60,8 @@ describe.runIf(runBrowser)('[APPLICANT-GROUP-ANALYSIS]: the result set counted p
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
+        language: lang.tag === 'en' ? 'en' : undefined,
       });
-      if (lang.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       const url = `${spec.server.baseUrl}/innovationSpace/searchResult/analysis?q=${encodeURIComponent(EXPRESSION)}&chart=applicantGroupRank`;
       await page.goto(url);
       await expect

@@ -74,11 +74,8 @@ describe.runIf(runBrowser)('[APPLICANT-GROUP]: applicant groups made on their pa
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
+        language: lang.tag === 'en' ? 'en' : undefined,
       });
-      if (lang.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       await page.goto(`${spec.server.baseUrl}/paeGroup`);
       await page.waitForURL(/\/innovationSpace\/paeGroup/);
       await page.getByRole('button', { name: lang.create }).click();

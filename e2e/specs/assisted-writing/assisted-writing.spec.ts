@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { RewriteDayLimit } from '@patlas/contracts';
 import JSZip from 'jszip';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeChatCompletions, type FakeChatCompletions } from '../../../apps/server/test/fake-chat-completions.js';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
@@ -46,14 +46,6 @@ const LOCALES = [
   },
 ] as const;
 
-async function openIn(page: Page, baseUrl: string, tag: 'zh' | 'en', path: string): Promise<void> {
-  if (tag === 'en') {
-    await page.goto(`${baseUrl}/home`);
-    await page.getByText('English', { exact: true }).click();
-  }
-  await page.goto(`${baseUrl}${path}`);
-}
-
 const number = (text: string) => Number(text.replace(/,/g, ''));
 
 /** Issue 22: rewrite a passage through the configured model, see the result, the day's allowance go down, export. */
@@ -80,11 +72,12 @@ describe.runIf(runBrowser)('[REWRITE][EDITOR]: assisted writing with a configure
       const page = await newSignedInPage(browser, server.baseUrl, session, {
         viewport: { width: 1440, height: 1000 },
         locale: l.locale,
+        language: l.tag === 'en' ? 'en' : undefined,
         acceptDownloads: true,
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await openIn(page, server.baseUrl, l.tag, '/innovationSpace/assistedWriting');
+      await page.goto(`${server.baseUrl}/innovationSpace/assistedWriting`);
       const leftLine = page.getByTestId('rewrite-limit-left');
       await leftLine.waitFor({ timeout: 60_000 });
       // The model is configured: no greyed menu entry.
@@ -162,10 +155,11 @@ describe.runIf(runBrowser)('[REWRITE][UNCONFIGURED]: assisted writing without a 
       const page = await newSignedInPage(browser, server.baseUrl, session, {
         viewport: { width: 1440, height: 900 },
         locale: l.locale,
+        language: l.tag === 'en' ? 'en' : undefined,
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await openIn(page, server.baseUrl, l.tag, '/innovationSpace/assistedWriting');
+      await page.goto(`${server.baseUrl}/innovationSpace/assistedWriting`);
       const notice = page.getByTestId('rewrite-not-configured');
       await notice.waitFor({ timeout: 60_000 });
       const text = await notice.innerText();

@@ -13,10 +13,18 @@ const TEST_TIMEOUT_MS = 600_000;
 /** One try at a row of the virtual tree, which may be re-rendered away between tries. */
 const ATTEMPT_MS = 5_000;
 
-async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string, url: string) {
+async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  session: ApiSession,
+  locale: string,
+  url: string,
+  language?: 'zh' | 'en',
+) {
   const page = await newSignedInPage(browser, baseUrl, session, {
     viewport: { width: 1366, height: 900 },
     locale,
+    language,
   });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   await page.goto(`${baseUrl}${url}`);
@@ -238,9 +246,14 @@ describe.runIf(runBrowser)('[CLASSIFICATION]: IPC tree, counts and search', () =
   it(
     'opens a deep link at its node in English, searches titles, and switches to CPC',
     async () => {
-      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'en-US', '/home');
-      await page.getByText('English', { exact: true }).click();
-      await page.goto(`${spec.server.baseUrl}/innovationSpace/ipc?scheme=ipc&code=H01M4`);
+      const page = await openPage(
+        spec.browser,
+        spec.server.baseUrl,
+        spec.session,
+        'en-US',
+        '/innovationSpace/ipc?scheme=ipc&code=H01M4',
+        'en',
+      );
       await page.getByTestId('selected-count').waitFor();
       await page.getByText('Classification search', { exact: true }).first().waitFor();
       // The virtual tree may re-measure and drop the selected row from the DOM: reveal it again on each try.

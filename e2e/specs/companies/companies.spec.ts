@@ -39,8 +39,18 @@ interface TreeOut {
   withSubsidiaries: { patents: number };
 }
 
-async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string): Promise<Page> {
-  const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
+async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  session: ApiSession,
+  locale: string,
+  language?: 'zh' | 'en',
+): Promise<Page> {
+  const page = await newSignedInPage(browser, baseUrl, session, {
+    viewport: { width: 1366, height: 900 },
+    locale,
+    language,
+  });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return page;
 }
@@ -162,11 +172,9 @@ describe.runIf(runBrowser)('[DASHBOARDS][COMPANIES]: company search, variants, t
   );
 
   it('en: the company search and the company panel in English', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const page = await openPage(browser, server.baseUrl, session, 'en-US');
+    const page = await openPage(browser, server.baseUrl, session, 'en-US', 'en');
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.baseUrl}/home`);
-    await page.getByText('English', { exact: true }).click();
     await page.goto(`${server.baseUrl}/analysis/co?q=${encodeURIComponent('阿波罗')}`);
     const search = page.getByTestId('company-search');
     await search.getByText('Company search').waitFor();

@@ -58,11 +58,8 @@ describe.runIf(runBrowser)('[SEARCH][COMPANY-SOURCES]: company fields and data-s
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
+        language: lang.tag === 'en' ? 'en' : undefined,
       });
-      if (lang.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       const results = (query: string) =>
         page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(query)}`);
       await results(lang.company);

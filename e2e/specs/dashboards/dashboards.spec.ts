@@ -155,11 +155,10 @@ describe.runIf(runBrowser)('[DASHBOARDS][MAP]: patent map → province → unive
     const page = await newSignedInPage(browser, baseUrl, session, {
       viewport: { width: 1366, height: 900 },
       locale: 'en-US',
+      language: 'en',
     });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${baseUrl}/home`);
-    await page.getByText('English', { exact: true }).click();
     await page.goto(`${baseUrl}/patentMap?province=${encodeURIComponent(province)}`);
     await page.getByText('Patent data map').waitFor();
     await page.getByTestId('ranking-universities').getByRole('link', { name: university.key, exact: true }).waitFor();

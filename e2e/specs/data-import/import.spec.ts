@@ -23,22 +23,18 @@ const PATENT = {
   legalStatus: '授权',
 };
 
-/** A page of the operator at 1366×900 in this language (the header's language switch stores the choice). */
+/** A page of the operator at 1366×900 in this language (stored as the header's language switch does). */
 async function operatorPage(
   browser: Browser,
   server: RunningServer,
   session: ApiSession,
   lang: 'zh' | 'en',
 ): Promise<Page> {
-  const page = await newSignedInPage(browser, server.baseUrl, session, {
+  return newSignedInPage(browser, server.baseUrl, session, {
     viewport: { width: 1366, height: 900 },
     locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+    language: lang === 'en' ? 'en' : undefined,
   });
-  if (lang === 'en') {
-    await page.goto(`${server.baseUrl}/home`);
-    await page.getByText('English', { exact: true }).click();
-  }
-  return page;
 }
 
 /** Applicants, their province and the legal status of a result row, as the list view shows them. */

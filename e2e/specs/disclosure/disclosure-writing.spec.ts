@@ -57,15 +57,11 @@ async function drawingFile(): Promise<string> {
 }
 
 async function pageIn(browser: Browser, server: RunningServer, session: ApiSession, lang: 'zh' | 'en'): Promise<Page> {
-  const page = await newSignedInPage(browser, server.baseUrl, session, {
+  return newSignedInPage(browser, server.baseUrl, session, {
     viewport: { width: 1366, height: 900 },
     locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+    language: lang === 'en' ? 'en' : undefined,
   });
-  if (lang === 'en') {
-    await page.goto(`${server.baseUrl}/home`);
-    await page.getByText('English', { exact: true }).click();
-  }
-  return page;
 }
 
 /** The editable area of a section. */

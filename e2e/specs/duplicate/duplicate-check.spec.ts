@@ -34,13 +34,10 @@ describe.runIf(runBrowser)('[DUPLICATE][CHECK]: duplicate check and its evidence
       const page: Page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 960 },
         locale: l.locale,
+        language: l.tag === 'en' ? 'en' : undefined,
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      if (l.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       // The spec's path /repeat leads to the page.
       await page.goto(`${spec.server.baseUrl}/repeat`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace/repeat');

@@ -84,14 +84,11 @@ describe.runIf(runBrowser)('[EXPORT]: export dialog and download centre', () => 
       const page: Page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1366, height: 900 },
         locale: l.locale,
+        language: l.tag === 'en' ? 'en' : undefined,
         acceptDownloads: true,
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      if (l.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(expression)}`);
       expect(await resultTotal(page)).toBeGreaterThanOrEqual(TASK_ROWS);
       const numbers = page.locator('.result-table .result-number');

@@ -39,11 +39,8 @@ describe.runIf(runBrowser)('[FAMILY][EXPAND]: simple-family expansion from the r
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
+        language: lang.tag === 'en' ? 'en' : undefined,
       });
-      if (lang.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(`PN=${SEED}`)}`);
       expect(await resultTotal(page)).toBe(1);
       // Behind the selection's "More" (the row of actions keeps to 1,440 px).

@@ -20,10 +20,17 @@ async function drawerOpened(page: Page): Promise<void> {
   await poll(async () => Math.round((await wrapper.boundingBox())?.x ?? 0)).toBe(1366 - 460);
 }
 
-async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string): Promise<Page> {
+async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  session: ApiSession,
+  locale: string,
+  language?: 'zh' | 'en',
+): Promise<Page> {
   const page = await newSignedInPage(browser, baseUrl, session, {
     viewport: { width: 1366, height: 900 },
     locale,
+    language,
   });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return page;
@@ -205,9 +212,7 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
   );
 
   it('[HISTORY][EN]: shows the history page and drawer in English', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'en-US');
-    await page.goto(`${spec.server.baseUrl}/home`);
-    await page.getByText('English', { exact: true }).click();
+    const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'en-US', 'en');
     await page.goto(`${spec.server.baseUrl}/innovationSpace/history`);
     await poll(() => page.getByRole('tab', { name: 'Operation history' }).count()).toBe(1);
     const rows = page.locator('.history-table tbody tr.ant-table-row');

@@ -48,13 +48,10 @@ describe.runIf(runBrowser)('[INNOVATION-SPACE]: drafting with the formal review,
       const page: Page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 1000 },
         locale: l.locale,
+        language: l.tag === 'en' ? 'en' : undefined,
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      if (l.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
 
       // A new application draft: title and claims, claim 2 referring to a later claim.
       await page.goto(`${spec.server.baseUrl}/patentApply`);

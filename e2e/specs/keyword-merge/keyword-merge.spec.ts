@@ -87,10 +87,8 @@ describe.runIf(runBrowser)('[ANALYSIS][KEYWORD-MERGE]: merging words, citation s
     const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 1000 },
       locale: 'en-US',
+      language: 'en',
     });
-    await page.goto(`${spec.server.baseUrl}/home`);
-    // The header's language switch stores the choice.
-    await page.getByText('English', { exact: true }).click();
     await page.goto(analysisUrl('table'));
     await page.getByTestId('word-merge-list').waitFor({ timeout: STEP_TIMEOUT_MS });
     expect(await page.getByTestId('word-merge').innerText()).toContain('Merge and remove words');
@@ -142,11 +140,8 @@ describe.runIf(runBrowser)('[ANALYSIS][KEYWORD-MERGE]: merging words, citation s
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1366, height: 900 },
         locale,
+        language: locale === 'en-US' ? 'en' : undefined,
       });
-      if (locale === 'en-US') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       await page.goto(`${spec.server.baseUrl}/innovationSpace/searchDetail?pn=${seed}&tab=citations`);
       await page.getByTestId('citation-search-citing').click({ timeout: STEP_TIMEOUT_MS });
       await page.waitForURL((url) => (url.searchParams.get('set') ?? '').startsWith('citation:citing-'), {

@@ -50,8 +50,18 @@ const IMPORTED: Patent[] = [
   },
 ];
 
-async function openPage(browser: Browser, baseUrl: string, session: ApiSession, locale: string): Promise<Page> {
-  const page = await newSignedInPage(browser, baseUrl, session, { viewport: { width: 1366, height: 900 }, locale });
+async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  session: ApiSession,
+  locale: string,
+  language?: 'zh' | 'en',
+): Promise<Page> {
+  const page = await newSignedInPage(browser, baseUrl, session, {
+    viewport: { width: 1366, height: 900 },
+    locale,
+    language,
+  });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   return page;
 }
@@ -139,11 +149,9 @@ describe.runIf(runBrowser)('[SEARCH][LAW]: legal search and defence-declassified
     '[SEARCH][DEFENSE]: the defence form searches only the declassified records (en)',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'en-US');
+      const page = await openPage(browser, server.baseUrl, session, 'en-US', 'en');
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${server.baseUrl}/home`);
-      await page.getByText('English', { exact: true }).click();
       await page.goto(`${server.baseUrl}/search/defense`);
       const editor = page.locator('.defense-search-page textarea');
       await poll(() => editor.inputValue()).toBe('DEF=1');

@@ -61,17 +61,13 @@ describe.runIf(runBrowser)('[LIBRARY][SHARE]: collaborative libraries', () => {
       const ownerPage = await newSignedInPage(browser, server.baseUrl, owner, {
         viewport: { width: 1366, height: 900 },
         locale,
+        language: tag === 'en' ? 'en' : undefined,
       });
       const recipientPage = await newSignedInPage(browser, server.baseUrl, recipient, {
         viewport: { width: 1366, height: 900 },
         locale,
+        language: tag === 'en' ? 'en' : undefined,
       });
-      if (tag === 'en') {
-        for (const page of [ownerPage, recipientPage]) {
-          await page.goto(`${server.baseUrl}/home`);
-          await page.getByText('English', { exact: true }).click();
-        }
-      }
       const errors: string[] = [];
       for (const page of [ownerPage, recipientPage]) page.on('pageerror', (e) => errors.push(e.message));
 

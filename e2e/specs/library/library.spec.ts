@@ -124,16 +124,17 @@ async function openPage(browser: Browser, baseUrl: string, session: ApiSession, 
   const page = await newSignedInPage(browser, baseUrl, session, {
     viewport: { width: 1366, height: 900 },
     locale,
+    // The interface language is the user's choice (kept in local storage), zh by default.
+    language: locale === 'en-US' ? 'en' : undefined,
   });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   await recordToasts(page);
-  if (locale === 'en-US') {
-    // The interface language is the user's choice (kept in local storage), zh by default.
-    await page.goto(`${baseUrl}/home`);
-    await page.getByText('English', { exact: true }).click();
-    await poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
-  }
   return page;
+}
+
+/** After a page's first load: in English when the stored choice is English (a lost choice fails here). */
+async function expectLanguageOf(page: Page, locale: Locale): Promise<void> {
+  if (locale === 'en-US') await poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
 }
 
 /** The publication numbers of the result list, in order. */
@@ -205,6 +206,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         page.on('pageerror', (e) => errors.push(e.message));
 
         await page.goto(`${spec.server.baseUrl}${RESULT_PATH}?q=${encodeURIComponent(EXPRESSION)}`);
+        await expectLanguageOf(page, locale);
         expect(await resultTotal(page)).toBeGreaterThan(20);
         await poll(() => page.locator('.result-table tbody tr.result-row').count()).toBe(20);
         const picked = (await listedNumbers(page)).slice(0, 3);
@@ -276,6 +278,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
 
         // Two labels on the library page; the first is renamed there.
         await page.goto(`${spec.server.baseUrl}/innovationSpace/collect?folder=${lib.folderId}`);
+        await expectLanguageOf(page, locale);
         await poll(() => page.getByTestId('folder-title').innerText()).toBe(text.folder);
         const labelCard = page.locator('.library-labels');
         // By the exact name: one label's name may hold another's (能量密度, 高能量密度).
@@ -410,6 +413,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         page.on('pageerror', (e) => errors.push(e.message));
 
         await page.goto(`${spec.server.baseUrl}/innovationSpace/collect?folder=${lib.libraryId}`);
+        await expectLanguageOf(page, locale);
         await poll(() => page.getByTestId('folder-title').innerText()).toBe(text.library);
         await page.getByTestId('delete-folder').click();
         await page

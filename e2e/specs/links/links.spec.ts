@@ -41,12 +41,10 @@ describe.runIf(runBrowser)('[LINKS]: links from outside: spec 1 §2 result links
       ['zh-CN', '抱歉，您访问的页面不存在'],
       ['en-US', 'Sorry, the page you visited does not exist'],
     ] as const) {
-      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, { locale });
-      if (locale === 'en-US') {
-        // The header's language switch stores the choice.
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
+      const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
+        locale,
+        language: locale === 'en-US' ? 'en' : undefined,
+      });
       await page.goto(`${spec.server.baseUrl}/innovationSpace/oldBookmark?tab=1`);
       await page.getByText(text).waitFor();
       expect(await page.getByTestId('unknown-address').textContent()).toBe('/innovationSpace/oldBookmark?tab=1');

@@ -80,6 +80,7 @@ describe.runIf(runBrowser)('[FILES][MY-FILES]: chunked upload, list, download an
       const page: Page = await newSignedInPage(browser, server.baseUrl, session, {
         viewport: { width: 1366, height: 900 },
         locale: l.locale,
+        language: l.tag === 'en' ? 'en' : undefined,
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
@@ -89,10 +90,6 @@ describe.runIf(runBrowser)('[FILES][MY-FILES]: chunked upload, list, download an
         if (request.method() === 'POST' && request.url().endsWith('/api/product/file/my/file/upload'))
           piecesPosted += 1;
       });
-      if (l.tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       // The spec's path /myFile leads to the page.
       await page.goto(`${server.baseUrl}/myFile`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace/myFile');

@@ -92,13 +92,10 @@ describe.runIf(runBrowser)('[PAGES]: calls with no page get their page', () => {
         const page: Page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
           viewport: { width: 1440, height: 960 },
           locale: l.locale,
+          language: l.tag === 'en' ? 'en' : undefined,
         });
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
-        if (l.tag === 'en') {
-          await page.goto(`${spec.server.baseUrl}/home`);
-          await page.getByText('English', { exact: true }).click();
-        }
 
         // /search/searchNew: keywords of a pasted text join the expression.
         await page.goto(`${spec.server.baseUrl}/search/searchNew`);

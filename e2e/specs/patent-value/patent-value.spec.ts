@@ -46,16 +46,11 @@ describe.runIf(runBrowser)('[PATENT-VALUE]: the value panel and the value sort o
   const spec = signedInSpec();
 
   async function openPage(locale: Locale): Promise<Page> {
-    const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
+    return newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 900 },
       locale,
+      language: locale === 'en-US' ? 'en' : undefined,
     });
-    if (locale === 'en-US') {
-      await page.goto(`${spec.server.baseUrl}/home`);
-      // The header switch is an antd Segmented (radio options), not a button.
-      await page.getByText('English', { exact: true }).click();
-    }
-    return page;
   }
 
   it.each(['zh-CN', 'en-US'] as const)(

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from '../../fixtures/browser.js';
 import { apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
@@ -11,13 +11,6 @@ const runBrowser = hasChromium();
 /** A result list of the demo corpus longer than one page of 20. */
 const LIST_EXPRESSION = 'TI=(电池)';
 const LIST_SIZE = 20;
-
-/** The header's switch stores the language; set it the way a user does. */
-async function switchToEnglish(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/home`);
-  // The header switch is an antd Segmented (radio options), not a button.
-  await page.getByText('English', { exact: true }).click();
-}
 
 describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus', () => {
   let server: RunningServer;
@@ -64,16 +57,10 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
     const page = await newSignedInPage(browser, server.baseUrl, session, {
       viewport: { width: 1366, height: 900 },
       locale: 'en-US',
+      language: 'en',
     });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.baseUrl}/home`);
-    await page.evaluate(() => {
-      // The language switch stores the choice; set it the way the header switch does.
-      for (const key of Object.keys(localStorage)) if (key.includes('language')) localStorage.removeItem(key);
-    });
-    // The header switch is an antd Segmented (radio options), not a button.
-    await page.getByText('English', { exact: true }).click();
     // A Patent Public Search record that cites a grant of the pyGrams set: the citation is a link.
     await page.goto(`${server.baseUrl}/innovationSpace/searchDetail?pn=US11803694B1`);
     await expect.poll(() => page.getByRole('tab', { name: 'Basic info' }).count()).toBe(1);
@@ -216,8 +203,8 @@ describe.runIf(runBrowser)('[PATENT][DETAIL]: a real patent from the demo corpus
     const page = await newSignedInPage(browser, server.baseUrl, session, {
       viewport: { width: 1366, height: 900 },
       locale: 'en-US',
+      language: 'en',
     });
-    await switchToEnglish(page, server.baseUrl);
     // A deep link into a list, as the result page writes it.
     const list = new URLSearchParams({ q: LIST_EXPRESSION, page: '2' }).toString();
     const first = await apiCall<{ items: { publicationNumber: string }[] }>(

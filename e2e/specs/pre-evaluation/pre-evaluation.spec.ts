@@ -31,13 +31,10 @@ describe.runIf(runBrowser)('[PRE-EVALUATION]: pre-evaluation with its evidence',
       const page: Page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 1000 },
         locale: l.locale,
+        language: l.tag === 'en' ? 'en' : undefined,
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      if (l.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       // The spec's path /preAssessment leads to the page.
       await page.goto(`${spec.server.baseUrl}/preAssessment`);
       await page.waitForURL((url) => url.pathname === '/innovationSpace/preAssessment');

@@ -27,15 +27,11 @@ const LOCALES = [
 ] as const;
 
 async function pageIn(browser: Browser, server: RunningServer, session: ApiSession, lang: 'zh' | 'en'): Promise<Page> {
-  const page = await newSignedInPage(browser, server.baseUrl, session, {
+  return newSignedInPage(browser, server.baseUrl, session, {
     viewport: { width: 1366, height: 900 },
     locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+    language: lang === 'en' ? 'en' : undefined,
   });
-  if (lang === 'en') {
-    await page.goto(`${server.baseUrl}/home`);
-    await page.getByText('English', { exact: true }).click();
-  }
-  return page;
 }
 
 /** Issue 20: a report from a result page, followed to done in the report list, its PDF downloaded and read. */

@@ -24,11 +24,8 @@ describe.runIf(runBrowser)('[SEARCH][APPLICANT]: applicant names merged under th
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
+        language: lang.tag === 'en' ? 'en' : undefined,
       });
-      if (lang.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('PA=(歌尔)')}`);
       await resultTotal(page);
       const facet = page.locator('[data-facet="applicant"]');

@@ -46,11 +46,8 @@ describe.runIf(runBrowser)('[SEARCH][AS-OF]: a search as of a data version', () 
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
+        language: lang.tag === 'en' ? 'en' : undefined,
       });
-      if (lang.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}`);
       const total = await resultTotal(page);
       expect(total).toBeGreaterThan(0);

@@ -28,9 +28,9 @@ describe.runIf(runBrowser)('[SEARCH][CLAUSES]: the live clause tree of the expre
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
+        language: lang.tag === 'en' ? 'en' : undefined,
       });
       await page.goto(`${spec.server.baseUrl}/home`);
-      if (lang.tag === 'en') await page.getByText('English', { exact: true }).click();
       await page.locator('textarea.expr-editor-input').first().fill(EXPRESSION);
       await page.getByRole('button', { name: lang.panel }).click();
 

@@ -37,11 +37,8 @@ describe.runIf(runBrowser)('[SEARCH][ENGLISH]: cross-language search on the resu
       const page = await newSignedInPage(browser, server.baseUrl, session, {
         viewport: { width: 1440, height: 900 },
         locale,
+        language: tag === 'en' ? 'en' : undefined,
       });
-      if (tag === 'en') {
-        await page.goto(`${server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       await page.goto(`${server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=虚拟现实')}`);
       const toggle = page.getByTestId('cross-language-switch');
       await toggle.waitFor({ state: 'visible', timeout: 60_000 });

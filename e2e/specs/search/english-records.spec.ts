@@ -23,11 +23,8 @@ describe.runIf(runBrowser)('[SEARCH][ENGLISH]: English records and statuses in E
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1366, height: 900 },
         locale,
+        language: tag === 'en' ? 'en' : undefined,
       });
-      if (tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(EXPRESSION)}`);
       const titled = page.getByTestId('abstract-title-hit');
       await expect.poll(() => titled.count()).toBe(1);

@@ -235,9 +235,8 @@ describe.runIf(runBrowser)('[SEARCH][EXPRESSION]: expression search on the demo 
     const page = await newSignedInPage(browser, server.baseUrl, session, {
       viewport: { width: 1366, height: 900 },
       locale: 'en-US',
+      language: 'en',
     });
-    await page.goto(`${server.baseUrl}/home`);
-    await page.getByText('English', { exact: true }).click();
     await page.goto(`${server.baseUrl}/innovationSpace/help`);
     await page.waitForURL(/\/innovationSpace\/help\/Description/);
     await page.getByRole('article').getByRole('link', { name: 'Search rules' }).click();

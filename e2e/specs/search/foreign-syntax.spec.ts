@@ -57,11 +57,8 @@ describe.runIf(runBrowser)('[SEARCH][FOREIGN]: pasting another system’s syntax
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
+        language: lang.tag === 'en' ? 'en' : undefined,
       });
-      if (lang.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       await page.goto(`${spec.server.baseUrl}/search/quick`);
       const editor = page.getByRole('textbox', { name: lang.editor });
       await editor.waitFor({ timeout: 60_000 });

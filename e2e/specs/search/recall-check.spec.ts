@@ -54,9 +54,9 @@ describe.runIf(runBrowser)('[SEARCH][RECALL-CHECK]: which known patents an expre
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
+        language: lang.tag === 'en' ? 'en' : undefined,
       });
       await page.goto(`${spec.server.baseUrl}/home`);
-      if (lang.tag === 'en') await page.getByText('English', { exact: true }).click();
       const editor = page.locator('.expr-editor-input').first();
       await editor.fill(EXPRESSION);
       await page.getByRole('button', { name: lang.button }).first().click();

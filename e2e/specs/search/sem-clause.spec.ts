@@ -46,11 +46,8 @@ describe.runIf(runBrowser)('[SEARCH][SEM]: a semantic clause inside a Boolean ex
       const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
         viewport: { width: 1440, height: 900 },
         locale: lang.locale,
+        language: lang.tag === 'en' ? 'en' : undefined,
       });
-      if (lang.tag === 'en') {
-        await page.goto(`${spec.server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
       const alone = `SEM/${TOP}=(${lang.text})`;
       await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent(alone)}`);
       // Alone: exactly the N most similar patents.

@@ -57,15 +57,11 @@ describe.runIf(runBrowser)(
     });
 
     async function openPage(locale: Locale): Promise<Page> {
-      const page = await newSignedInPage(browser, server.baseUrl, admin, {
+      return newSignedInPage(browser, server.baseUrl, admin, {
         viewport: { width: 1366, height: 900 },
         locale,
+        language: locale === 'en-US' ? 'en' : undefined,
       });
-      if (locale === 'en-US') {
-        await page.goto(`${server.baseUrl}/home`);
-        await page.getByText('English', { exact: true }).click();
-      }
-      return page;
     }
 
     it.each(['zh-CN', 'en-US'] as const)(

@@ -26,11 +26,8 @@ describe.runIf(runBrowser)('[UI][CONVENTIONS]: pager, back-to-top and breadcrumb
     const page = await newSignedInPage(spec.browser, spec.server.baseUrl, spec.session, {
       viewport: { width: 1366, height: 700 },
       locale: lang.locale,
+      language: lang.tag === 'en' ? 'en' : undefined,
     });
-    if (lang.tag === 'en') {
-      await page.goto(`${spec.server.baseUrl}/home`);
-      await page.getByText('English', { exact: true }).click();
-    }
     await page.goto(`${spec.server.baseUrl}/innovationSpace/searchResult?q=${encodeURIComponent('TI=(电池)')}`);
     const total = await resultTotal(page);
     const pages = Math.ceil(total / 20);
