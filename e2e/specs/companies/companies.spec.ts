@@ -2,10 +2,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { ADMIN, apiCall, apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { ADMIN, apiCall, apiLogin, DEMO, openDesktopPage, type ApiSession } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
@@ -37,22 +37,6 @@ interface TreeOut {
   company: CompanyOut;
   root: { children: { name: string; patents: number }[] };
   withSubsidiaries: { patents: number };
-}
-
-async function openPage(
-  browser: Browser,
-  baseUrl: string,
-  session: ApiSession,
-  locale: string,
-  language?: 'zh' | 'en',
-): Promise<Page> {
-  const page = await newSignedInPage(browser, baseUrl, session, {
-    viewport: { width: 1366, height: 900 },
-    locale,
-    language,
-  });
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  return page;
 }
 
 describe.runIf(runBrowser)('[DASHBOARDS][COMPANIES]: company search, variants, tree and their patents', () => {
@@ -98,7 +82,10 @@ describe.runIf(runBrowser)('[DASHBOARDS][COMPANIES]: company search, variants, t
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       // The operators' area: a faulty file names its lines; the good one replaces the tree.
-      const sys = await openPage(browser, server.baseUrl, admin, 'zh-CN');
+      const sys = await openDesktopPage(browser, server.baseUrl, admin, {
+        locale: 'zh-CN',
+        stepTimeoutMs: STEP_TIMEOUT_MS,
+      });
       await sys.goto(`${server.baseUrl}/sys/import`);
       const card = sys.getByTestId('company-tree-import');
       await card.getByText('尚未导入企业关系表').waitFor();
@@ -119,7 +106,10 @@ describe.runIf(runBrowser)('[DASHBOARDS][COMPANIES]: company search, variants, t
       });
       expect(tree.company.variants.map((v) => v.name)).toContain(BAIDU_VARIANT);
 
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
+      const page = await openDesktopPage(browser, server.baseUrl, session, {
+        locale: 'zh-CN',
+        stepTimeoutMs: STEP_TIMEOUT_MS,
+      });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${server.baseUrl}/analysis/co`);
@@ -172,7 +162,11 @@ describe.runIf(runBrowser)('[DASHBOARDS][COMPANIES]: company search, variants, t
   );
 
   it('en: the company search and the company panel in English', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const page = await openPage(browser, server.baseUrl, session, 'en-US', 'en');
+    const page = await openDesktopPage(browser, server.baseUrl, session, {
+      locale: 'en-US',
+      language: 'en',
+      stepTimeoutMs: STEP_TIMEOUT_MS,
+    });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${server.baseUrl}/analysis/co?q=${encodeURIComponent('阿波罗')}`);

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from '../../fixtures/browser.js';
-import { apiCall, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { apiCall, openDesktopPage } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
 import { signedInSpec } from '../../fixtures/spec.js';
 
@@ -18,22 +18,6 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: STEP_TI
 async function drawerOpened(page: Page): Promise<void> {
   const wrapper = page.locator('.ant-drawer-content-wrapper');
   await poll(async () => Math.round((await wrapper.boundingBox())?.x ?? 0)).toBe(1366 - 460);
-}
-
-async function openPage(
-  browser: Browser,
-  baseUrl: string,
-  session: ApiSession,
-  locale: string,
-  language?: 'zh' | 'en',
-): Promise<Page> {
-  const page = await newSignedInPage(browser, baseUrl, session, {
-    viewport: { width: 1366, height: 900 },
-    locale,
-    language,
-  });
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  return page;
 }
 
 /** Runs an expression from the search page, as a user does. */
@@ -70,7 +54,10 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     '[HISTORY][RESTORE]: records search, filter and view; reopens the entry from the page and the drawer',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
+      const page = await openDesktopPage(spec.browser, spec.server.baseUrl, spec.session, {
+        locale: 'zh-CN',
+        stepTimeoutMs: STEP_TIMEOUT_MS,
+      });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
 
@@ -147,7 +134,10 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     '[HISTORY][COMBINE]: combines two entries with AND and NOT, shows expression and count, searches it',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
+      const page = await openDesktopPage(spec.browser, spec.server.baseUrl, spec.session, {
+        locale: 'zh-CN',
+        stepTimeoutMs: STEP_TIMEOUT_MS,
+      });
       await searchFromHome(page, spec.server.baseUrl, 'TI=(散热)');
       await poll(async () => (await listed()).items[0]?.entry.searchExpression).toBe('TI=(散热)');
 
@@ -212,7 +202,11 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
   );
 
   it('[HISTORY][EN]: shows the history page and drawer in English', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'en-US', 'en');
+    const page = await openDesktopPage(spec.browser, spec.server.baseUrl, spec.session, {
+      locale: 'en-US',
+      language: 'en',
+      stepTimeoutMs: STEP_TIMEOUT_MS,
+    });
     await page.goto(`${spec.server.baseUrl}/innovationSpace/history`);
     await poll(() => page.getByRole('tab', { name: 'Operation history' }).count()).toBe(1);
     const rows = page.locator('.history-table tbody tr.ant-table-row');
@@ -251,7 +245,10 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     '[HISTORY][FOLD]: one row per search whatever is clicked on it; values in words; long text cut',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
+      const page = await openDesktopPage(spec.browser, spec.server.baseUrl, spec.session, {
+        locale: 'zh-CN',
+        stepTimeoutMs: STEP_TIMEOUT_MS,
+      });
       const before = (await listed()).total;
       await searchFromHome(page, spec.server.baseUrl, 'AB=(电池)');
       await poll(async () => (await listed()).items[0]?.entry.searchExpression).toBe('AB=(电池)');
@@ -311,7 +308,10 @@ describe.runIf(runBrowser)('[HISTORY]: search history and operation history', ()
     '[HISTORY][REFERENCES]: #a AND #b in the result page box runs both searches combined',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(spec.browser, spec.server.baseUrl, spec.session, 'zh-CN');
+      const page = await openDesktopPage(spec.browser, spec.server.baseUrl, spec.session, {
+        locale: 'zh-CN',
+        stepTimeoutMs: STEP_TIMEOUT_MS,
+      });
       // Two searches of the user's own; their numbers are what the history page shows.
       await searchFromHome(page, spec.server.baseUrl, 'TI=(电池)');
       await searchFromHome(page, spec.server.baseUrl, 'TI=(散热)');

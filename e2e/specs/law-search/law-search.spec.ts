@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Patent } from '@patlas/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../fixtures/browser.js';
-import { apiLogin, DEMO, newSignedInPage, type ApiSession } from '../../fixtures/auth.js';
+import { apiLogin, DEMO, openDesktopPage, type ApiSession } from '../../fixtures/auth.js';
 import { resultTotal, shot } from '../../fixtures/page.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
@@ -50,22 +50,6 @@ const IMPORTED: Patent[] = [
   },
 ];
 
-async function openPage(
-  browser: Browser,
-  baseUrl: string,
-  session: ApiSession,
-  locale: string,
-  language?: 'zh' | 'en',
-): Promise<Page> {
-  const page = await newSignedInPage(browser, baseUrl, session, {
-    viewport: { width: 1366, height: 900 },
-    locale,
-    language,
-  });
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  return page;
-}
-
 describe.runIf(runBrowser)('[SEARCH][LAW]: legal search and defence-declassified search', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -105,7 +89,10 @@ describe.runIf(runBrowser)('[SEARCH][LAW]: legal search and defence-declassified
     '[SEARCH][LAW]: the litigation form (defaultActiveName=litigationSearch) finds the PTAB trial',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'zh-CN');
+      const page = await openDesktopPage(browser, server.baseUrl, session, {
+        locale: 'zh-CN',
+        stepTimeoutMs: STEP_TIMEOUT_MS,
+      });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${server.baseUrl}/search/lawSearch?defaultActiveName=litigationSearch`);
@@ -149,7 +136,11 @@ describe.runIf(runBrowser)('[SEARCH][LAW]: legal search and defence-declassified
     '[SEARCH][DEFENSE]: the defence form searches only the declassified records (en)',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      const page = await openPage(browser, server.baseUrl, session, 'en-US', 'en');
+      const page = await openDesktopPage(browser, server.baseUrl, session, {
+        locale: 'en-US',
+        language: 'en',
+        stepTimeoutMs: STEP_TIMEOUT_MS,
+      });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${server.baseUrl}/search/defense`);
