@@ -152,11 +152,6 @@ function openDropdown(page: Page): Locator {
   return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 }
 
-/** The message toasts (antd `message`) shown on the page since it last navigated. */
-function toastTexts(page: Page): Promise<string[]> {
-  return toastsSeen(page);
-}
-
 /** Non-blank pixels of a chart's canvas: something is drawn once this is above zero. */
 function inkOf(canvas: Locator): Promise<number> {
   return canvas.evaluate((element) => {
@@ -307,7 +302,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         await poll(() => renameInput.inputValue()).toBe(text.labelDraft);
         await renameInput.fill(text.label);
         await renameDialog.getByRole('button', { name: buttonName(text.ok) }).click();
-        await poll(() => toastTexts(page)).toContain(text.renamed);
+        await poll(() => toastsSeen(page)).toContain(text.renamed);
         await poll(async () => (await labelsOf(lib.folderId)).find((l) => l.id === draftId)?.name).toBe(text.label);
         await labelRow(text.label).waitFor();
         expect(await labelRow(text.labelDraft).count()).toBe(0);
@@ -340,7 +335,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
           await modal.locator('.ant-modal-title').click();
           await openDropdown(page).waitFor({ state: 'hidden' });
           await modal.getByRole('button', { name: buttonName(text.ok) }).click();
-          await poll(() => toastTexts(page)).toContain(text.labelSet(rows.length));
+          await poll(() => toastsSeen(page)).toContain(text.labelSet(rows.length));
           await modal.waitFor({ state: 'hidden' });
         };
         await applyLabel(text.label, [0, 1, 2]);
@@ -420,7 +415,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
           .locator('.ant-popconfirm')
           .getByRole('button', { name: buttonName(text.ok) })
           .click();
-        await poll(() => toastTexts(page)).toContain(text.deleted);
+        await poll(() => toastsSeen(page)).toContain(text.deleted);
         await poll(() => page.getByTestId(`folder-${lib.libraryId}`).count()).toBe(0);
         expect(await page.getByTestId(`folder-${lib.folderId}`).count()).toBe(0);
         await poll(() => stateOf(lib.libraryId)).toBe('deleted');
@@ -435,7 +430,7 @@ describe.runIf(runBrowser)('[LIBRARY]: patent libraries (issue 17)', () => {
         await shot(page, `library-recycle-bin-${tag}.png`, true);
 
         await row.getByRole('button', { name: buttonName(text.restore) }).click();
-        await poll(() => toastTexts(page)).toContain(text.restored);
+        await poll(() => toastsSeen(page)).toContain(text.restored);
         await poll(() => row.count()).toBe(0);
         await poll(() => stateOf(lib.libraryId)).toBe('active');
 
