@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { POSTINGS_SCHEMA } from './postings/postings-schema.js';
 
 /**
  * Physical schema of the SQLite back end, versioned: a file written by another version is
@@ -48,9 +49,12 @@ import type Database from 'better-sqlite3';
  * v12: `tprob`, `tmeans`, `teff`: the technical problem, means and effect sentences extracted at
  *     index time (text-mining/problem-means-effect.ts; the TPROB / TMEANS / TEFFECT fields), and the
  *     `effect` dimension in doc_cols (the effect terms, columns of the technology–effect matrix).
+ * v13: `post_segs` and `post`, the engine's own postings of every FTS5 column (postings/segment-store.ts,
+ *     issue 44): document lists, occurrence counts and positions per (column, token), and a document
+ *     list per CJK character.
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
-export const INDEX_SCHEMA_VERSION = 12;
+export const INDEX_SCHEMA_VERSION = 13;
 
 /** The columns the title table fills; every other column of it stays empty. */
 export const TITLE_COLUMNS = ['ti', 'tiw'] as const satisfies readonly FtsColumn[];
@@ -82,7 +86,7 @@ export function createIndexSchema(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== 0 && version !== INDEX_SCHEMA_VERSION) {
     db.exec(
-      'DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_title; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS doc_cols; DROP TABLE IF EXISTS vocab; DROP TABLE IF EXISTS index_meta;',
+      'DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_title; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS doc_cols; DROP TABLE IF EXISTS vocab; DROP TABLE IF EXISTS index_meta; DROP TABLE IF EXISTS post; DROP TABLE IF EXISTS post_segs;',
     );
   }
   db.exec(`
@@ -106,6 +110,7 @@ export function createIndexSchema(db: Database.Database): void {
       content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0'
     );
   `);
+  db.exec(POSTINGS_SCHEMA);
   // This index's identity: a column snapshot (column-snapshot.ts) is used only by the index it was written from.
   db.prepare("INSERT OR IGNORE INTO index_meta (key, value) VALUES ('id', ?)").run(randomUUID());
   db.pragma(`user_version = ${INDEX_SCHEMA_VERSION}`);

@@ -5,6 +5,7 @@ import { recordVersion } from '../../record-version.js';
 import type { StoredTexts } from './compile-query.js';
 import { FTS_COLUMNS, TITLE_COLUMNS } from './index-schema.js';
 import { analyseDoc, publicationKey, type AnalysedDoc, type IndexablePatent } from './index-tokens.js';
+import { PostingsWriter, type PostingDoc } from './postings/segment-writer.js';
 
 /**
  * A record analysed for the index, serialised as the writer stores it: analysis (tokens, JSON)
@@ -141,6 +142,8 @@ export class IndexWriter {
   private readonly stmt;
   private readonly writeBatch: Database.Transaction<(batch: PreparedBatch) => number[]>;
   private readonly removeIds: Database.Transaction<(ids: readonly number[]) => void>;
+  /** The engine's own postings (issue 44), written beside FTS5's in the same transactions. */
+  private postingsWriter: PostingsWriter | undefined;
 
   constructor(private readonly db: Database.Database) {
     this.stmt = {
@@ -162,6 +165,7 @@ export class IndexWriter {
     };
     this.writeBatch = db.transaction((batch: PreparedBatch): number[] => {
       const ids: number[] = [];
+      const postingDocs: PostingDoc[] = [];
       for (const doc of batch.docs) {
         const existing = this.stmt.idByPn.get(doc.pn) as number | undefined;
         let id: number;
@@ -178,7 +182,9 @@ export class IndexWriter {
         this.stmt.insertFts.run(id, ...doc.fts);
         this.stmt.insertTitle.run(id, ...TITLE_FTS_INDEXES.map((i) => doc.fts[i]));
         ids.push(id);
+        postingDocs.push({ id, fts: doc.fts });
       }
+      this.postings.writeSegment(postingDocs);
       for (const [word, stem] of batch.words) this.stmt.insertWord.run(word, stem, reversedWord(word));
       return ids;
     });
@@ -189,7 +195,13 @@ export class IndexWriter {
         this.stmt.deleteDoc.run(id);
         this.stmt.deleteCols.run(id);
       }
+      this.postings.writeSegment([], ids);
     });
+  }
+
+  /** Prepared on first write: a read-only engine may open a file written before the postings existed. */
+  private get postings(): PostingsWriter {
+    return (this.postingsWriter ??= new PostingsWriter(this.db));
   }
 
   /** Adds or replaces records (by publication key) in one transaction; answers their ids, in order. */
@@ -198,7 +210,9 @@ export class IndexWriter {
     // transaction reads first (idByPn), and when another connection commits meanwhile (the engine
     // storing a batch's semantic vectors while a bulk load's writer thread writes the next batch)
     // SQLite cannot upgrade it and answers "database is locked" at once, without waiting.
-    return this.writeBatch.immediate(batch);
+    const ids = this.writeBatch.immediate(batch);
+    this.postings.mergeFull();
+    return ids;
   }
 
   /** Ids of records by publication number in any written form (undefined when not indexed). */
@@ -217,6 +231,7 @@ export class IndexWriter {
   remove(publicationNumbers: readonly string[]): number[] {
     const ids = [...new Set(this.idsOf(publicationNumbers).filter((x): x is number => x !== undefined))];
     this.removeIds.immediate(ids);
+    this.postings.mergeFull();
     return ids;
   }
 
@@ -226,6 +241,7 @@ export class IndexWriter {
       ...new Set(keys.map((k) => this.stmt.idByPn.get(k) as number | undefined).filter((x) => x !== undefined)),
     ];
     this.removeIds.immediate(ids);
+    this.postings.mergeFull();
     return ids;
   }
 
@@ -236,5 +252,7 @@ export class IndexWriter {
 
   endBulk(): void {
     setFtsConfig(this.db, DEFAULT_FTS_CONFIG);
+    // One segment after a load: each token is one row to read.
+    this.postings.mergeAll();
   }
 }

@@ -1,0 +1,110 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
+import { unicode61Tokens, type TermPostings } from './posting-source.js';
+import { POSTINGS_SCHEMA, SegmentPostings } from './segment-store.js';
+import { MERGE_FACTOR, PostingsWriter } from './segment-writer.js';
+
+const CLM = FTS_COLUMNS.indexOf('clm');
+const TI = FTS_COLUMNS.indexOf('ti');
+
+/** A seeded generator, so a failure reproduces. */
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const VOCAB = ['电池', '池组', '组', '电', '电极', '极片', '片', 'batteri', 'cell', 'h01m4x525', 'Data', '数据', '据'];
+
+function randomText(rand: () => number): string {
+  const n = Math.floor(rand() * 12);
+  return Array.from({ length: n }, () => VOCAB[Math.floor(rand() * VOCAB.length)]).join(' ');
+}
+
+function ftsOf(columns: Partial<Record<FtsColumn, string>>): string[] {
+  return FTS_COLUMNS.map((c) => columns[c] ?? '');
+}
+
+/** What a (column, token) should hold: the live documents' positions, by a direct scan. */
+function expected(live: Map<number, string[]>, col: number, match: (token: string) => boolean): TermPostings {
+  const ids: number[] = [];
+  const offsets: number[] = [0];
+  const positions: number[] = [];
+  for (const id of [...live.keys()].sort((a, b) => a - b)) {
+    const tokens = unicode61Tokens((live.get(id) as string[])[col] ?? '');
+    const at = tokens.flatMap((t, i) => (match(t) ? [i] : []));
+    if (at.length === 0) continue;
+    ids.push(id);
+    positions.push(...at);
+    offsets.push(positions.length);
+  }
+  return { ids: Int32Array.from(ids), offsets: Int32Array.from(offsets), positions: Int32Array.from(positions) };
+}
+
+describe('the engine postings segment store', () => {
+  it('answers each token and prefix as a direct scan does, through writes, rewrites, removals and merges', () => {
+    const db = new Database(':memory:');
+    db.exec(POSTINGS_SCHEMA);
+    const writer = new PostingsWriter(db);
+    const reader = new SegmentPostings(db);
+    const rand = prng(44);
+    const live = new Map<number, string[]>();
+    for (let round = 0; round < 60; round++) {
+      const docs = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => {
+        // New documents and rewrites of earlier ones, as upserts give them.
+        const id =
+          rand() < 0.3 && live.size > 0
+            ? 1 + Math.floor(rand() * (live.size + 5))
+            : 1 + live.size + Math.floor(rand() * 1000);
+        return { id, fts: ftsOf({ clm: randomText(rand), ti: randomText(rand) }) };
+      });
+      const unique = [...new Map(docs.map((d) => [d.id, d])).values()];
+      db.transaction(() => writer.writeSegment(unique))();
+      for (const d of unique) live.set(d.id, [...d.fts]);
+      if (round % 7 === 3) {
+        const gone = [...live.keys()].filter(() => rand() < 0.2);
+        db.transaction(() => writer.writeSegment([], gone))();
+        for (const id of gone) live.delete(id);
+      }
+      writer.mergeFull();
+      for (const token of ['电池', '组', 'batteri', 'h01m4x525', 'data']) {
+        for (const col of [CLM, TI]) {
+          const want = expected(live, col, (t) => t === token);
+          const column = FTS_COLUMNS[col] as FtsColumn;
+          reader.read(() => {
+            expect([...reader.docs(column, token)]).toEqual([...want.ids]);
+            const got = reader.postings(column, token);
+            expect([...got.ids]).toEqual([...want.ids]);
+            expect([...got.offsets]).toEqual([...want.offsets]);
+            expect([...got.positions]).toEqual([...want.positions]);
+          });
+        }
+      }
+      for (const prefix of ['电', '数', 'bat', 'h01m4', '极']) {
+        const want = expected(live, CLM, (t) => t.startsWith(prefix));
+        reader.read(() => {
+          expect([...reader.prefixDocs('clm', prefix)]).toEqual([...want.ids]);
+          const got = reader.prefixPostings('clm', prefix);
+          expect([...got.ids]).toEqual([...want.ids]);
+          expect([...got.positions]).toEqual([...want.positions]);
+        });
+      }
+    }
+    const levels = db.prepare('SELECT level, count(*) AS n FROM post_segs GROUP BY level').all() as {
+      level: number;
+      n: number;
+    }[];
+    expect(levels.every((l) => l.n < MERGE_FACTOR)).toBe(true);
+    expect(levels.some((l) => l.level > 0)).toBe(true);
+    writer.mergeAll();
+    expect(db.prepare('SELECT count(*) FROM post_segs').pluck().get()).toBe(1);
+    const want = expected(live, CLM, (t) => t === '电池');
+    reader.read(() => expect([...reader.postings('clm', '电池').positions]).toEqual([...want.positions]));
+  });
+});
