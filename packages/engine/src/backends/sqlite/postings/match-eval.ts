@@ -6,12 +6,12 @@ import type { PostingSource, TermPostings } from './posting-source.js';
 /**
  * A parsed FTS5 MATCH (match-syntax.ts) evaluated on the engine's own postings, with FTS5's
  * semantics (ext/fts5/fts5_expr.c, detail=full): a phrase is its tokens at consecutive positions
- * of one column; NEAR is FTS5's own sweep over the phrases' positions (nearHolds), which also
- * trims those positions to the ones in a match, as the instances patlas_near reads.
+ * of one column; NEAR is FTS5's own sweep over the phrases' positions (NearSweep), which also
+ * trims those positions to the ones in a match: the instances patlas_near reads (nearPositions).
  *
- * Costs: a one-token phrase reads document lists only; positions are read for the documents in
- * which every token of a phrase (or of a NEAR group) occurs, and each list is walked once with a
- * galloping cursor, so no work or allocation is per document of a long list.
+ * Costs: a one-token phrase reads document lists only; positions are asked for only in the columns
+ * where every token of a phrase (or of a NEAR group) occurs in one document, and are read only for
+ * such documents, each list walked once by a galloping cursor. Nothing is allocated per document.
  */
 
 const EMPTY = new Int32Array(0);
@@ -48,6 +48,12 @@ function intersectAll(lists: Int32Array[]): Int32Array {
   let out = lists[0] as Int32Array;
   for (let i = 1; i < lists.length && out.length > 0; i++) out = intersect(out, lists[i] as Int32Array);
   return out;
+}
+
+/** Union of id lists; the empty ones skipped, so one non-empty list is returned as is (no pass over the ids). */
+function uniteAll(lists: Int32Array[]): Int32Array {
+  const present = lists.filter((l) => l.length > 0);
+  return present.length === 0 ? EMPTY : unionAll(present);
 }
 
 /** Positions of one document, grown in place and reused across documents. */
@@ -169,7 +175,7 @@ function phraseDocsIn(reader: Reader, column: FtsColumn, terms: readonly MatchTe
 
 function phraseDocs(reader: Reader, phrase: MatchPhrase, columns: readonly FtsColumn[]): Int32Array {
   if (phrase.terms.length === 0 || columns.length === 0) return EMPTY;
-  return unionAll(columns.map((c) => phraseDocsIn(reader, c, phrase.terms)));
+  return uniteAll(columns.map((c) => phraseDocsIn(reader, c, phrase.terms)));
 }
 
 /**
@@ -285,7 +291,7 @@ class NearSweep {
 /** Documents where every phrase occurs in one of the columns: NEAR's candidates. */
 function nearCandidates(reader: Reader, phrases: readonly MatchPhrase[], columns: readonly FtsColumn[]): Int32Array {
   const terms = phrases.flatMap((p) => p.terms);
-  return unionAll(columns.map((c) => reader.allTermsDocs(c, terms)));
+  return uniteAll(columns.map((c) => reader.allTermsDocs(c, terms)));
 }
 
 function nearDocs(reader: Reader, near: MatchNear, columns: readonly FtsColumn[]): Int32Array {
@@ -328,7 +334,7 @@ function evaluateNode(reader: Reader, node: MatchNode, columns: readonly FtsColu
       return intersectAll(parts);
     }
     case 'or':
-      return unionAll(node.children.map((child) => evaluateNode(reader, child, columns)));
+      return uniteAll(node.children.map((child) => evaluateNode(reader, child, columns)));
     case 'not': {
       const positive = evaluateNode(reader, node.positive, columns);
       return positive.length === 0 ? EMPTY : difference(positive, evaluateNode(reader, node.negative, columns));
@@ -391,10 +397,12 @@ class GroupInstances {
         : undefined;
   }
 
-  collect(doc: number): readonly PositionBuffer[] {
+  /** The group's instances in the document, or undefined when the group does not match there. */
+  collect(doc: number): readonly PositionBuffer[] | undefined {
     this.phrases.collect(doc);
-    this.sweep?.holds(this.phrases.positions);
-    return this.phrases.positions;
+    const { positions } = this.phrases;
+    if (this.sweep ? !this.sweep.holds(positions) : (positions[0] as PositionBuffer).length === 0) return undefined;
+    return positions;
   }
 }
 
@@ -431,21 +439,31 @@ export function nearPositions(
   const [left, right] = phrasesOf(ast);
   if (!left || !right) return EMPTY;
   const reader = new Reader(source, allColumns);
-  const docs = evaluateNode(reader, ast, allColumns);
-  if (docs.length === 0) return EMPTY;
   const groups = new Map<MatchPhrase, Group>();
   groupsOf(ast, allColumns, groups);
   const leftGroup = groups.get(left) as Group;
   const rightGroup = groups.get(right) as Group;
+  let root = ast;
+  while (root.kind === 'filter') root = root.child;
+  // The compiler's shape, the MATCH being the NEAR of both phrases: the sweep that decides a
+  // candidate also gives the instances, so the MATCH is not evaluated first.
+  const whole = root.kind === 'near' && leftGroup === rightGroup && leftGroup.phrases === root.phrases;
+  const docs = whole
+    ? leftGroup.columns.length === 0
+      ? EMPTY
+      : nearCandidates(reader, leftGroup.phrases, leftGroup.columns)
+    : evaluateNode(reader, ast, allColumns);
+  if (docs.length === 0) return EMPTY;
   const leftAt = leftGroup.phrases.indexOf(left);
   const rightAt = rightGroup.phrases.indexOf(right);
   const leftInstances = new GroupInstances(reader, leftGroup, docs);
-  // Both phrases of one NEAR (the compiler's case): one sweep gives both.
   const rightInstances = rightGroup === leftGroup ? undefined : new GroupInstances(reader, rightGroup, docs);
   return filterIds(docs, (doc) => {
     const leftPositions = leftInstances.collect(doc);
+    const rightPositions = rightInstances ? rightInstances.collect(doc) : leftPositions;
+    if (!leftPositions || !rightPositions) return false;
     const l = leftPositions[leftAt] as PositionBuffer;
-    const r = (rightInstances ? rightInstances.collect(doc) : leftPositions)[rightAt] as PositionBuffer;
+    const r = rightPositions[rightAt] as PositionBuffer;
     return followsWithin(l, r, leftUnits, gap) || (!ordered && followsWithin(r, l, rightUnits, gap));
   });
 }
