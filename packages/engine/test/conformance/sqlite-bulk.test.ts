@@ -15,6 +15,8 @@ function bulkEngine(): SearchEngine {
   const store = new Map<string, Patent>();
   const engine = createSqliteEngine({
     file: path.join(dir, 'index.db'),
+    // Every MATCH answered by FTS5 and by the engine's own postings, compared (issue 44).
+    postings: 'both',
     textSource: (pns) => new Map(pns.flatMap((pn) => (store.has(pn) ? [[pn, store.get(pn) as Patent]] : []))),
   });
   return {

@@ -1,6 +1,7 @@
 import type { Patent } from '@patlas/contracts';
 import type { TextEmbedder } from '../../semantic/embedder.js';
 import type { WordVectors } from '../../semantic/word-vectors.js';
+import type { PostingsMode } from './postings/own-match.js';
 
 /**
  * Title, abstract and claims of records the app store holds, by publication number as indexed
@@ -24,6 +25,12 @@ export interface SqliteEngineOptions {
    * reads everything from the main table: the same hits and scores, slower (tests compare the two).
    */
   readonly titleTable?: boolean;
+  /**
+   * Which postings answer text conditions (issue 44): the engine's own (`own`, the default; a file
+   * without them falls back to FTS5), FTS5's, or `both` with their hit sets compared (tests). The
+   * environment's PATLAS_POSTINGS sets the default.
+   */
+  readonly postings?: PostingsMode;
   /** Most hits an analysis may run over (default MAX_ANALYSIS_TOTAL, spec 2 §9); lower only in tests. */
   readonly maxAnalysisTotal?: number;
   /** Semantic vectors from this model instead of the LSA space learned from the corpus. */

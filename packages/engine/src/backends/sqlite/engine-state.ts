@@ -7,6 +7,8 @@ import type { DocColumns } from './doc-columns.js';
 import type { SqliteEngineOptions } from './engine-options.js';
 import type { FtsTables } from './fts-tables.js';
 import { reversedWord, type IndexWriter } from './index-writer.js';
+import type { PostingsMode } from './postings/own-match.js';
+import type { SegmentPostings } from './postings/segment-store.js';
 import type { SemanticIndex } from './semantic-index.js';
 
 /**
@@ -44,6 +46,10 @@ export interface SqliteEngineState {
   readonly clauseCache: ClauseCache;
   /** The last ranked set looked up: a search reads it twice (its hits, then its scores). */
   withinMemo: { list: readonly string[]; ids: { ranked: number[]; sorted: Int32Array } } | undefined;
+  /** The engine's own postings (postings/, issue 44); none in a file written before them. */
+  readonly ownPostings: SegmentPostings | undefined;
+  /** Which postings answer text conditions (SqliteEngineOptions.postings). */
+  readonly postingsMode: PostingsMode;
   /** The FTS5 tables' statements (fts-tables.ts). */
   readonly fts: FtsTables;
   readonly stmt: EngineStatements;

@@ -4,6 +4,7 @@ import { titleOnlyMatch } from './compile-query.js';
 import { checkStop, type SqliteEngineState } from './engine-state.js';
 import { BM25_WEIGHTS } from './index-schema.js';
 import { decodeFtsAverages, idsOfBlob } from './native-extension.js';
+import { assertSameIds, MatchSyntaxError, ownMatchIds, ownNearIds } from './postings/own-match.js';
 
 const weights = BM25_WEIGHTS.join(', ');
 
@@ -150,18 +151,94 @@ export function rankOne(state: SqliteEngineState, args: { m: string }): number |
 /** The ids a MATCH yields, kept between queries when costly (clause-cache.ts). */
 export function runMatch(state: SqliteEngineState, match: string): Int32Array {
   checkStop(state);
-  return state.clauseCache.idsOf(match, () => {
-    try {
-      return idsOfBlob(ftsFor(state, match).match.get(match) as Buffer | null);
-    } catch (err) {
-      // Our compiler only emits valid FTS5; an error here is a bug, reported with the expression.
-      throw new EngineError('QUERY_UNSUPPORTED', { match, reason: (err as Error).message });
-    }
-  });
+  return state.clauseCache.idsOf(match, () =>
+    fromPostings(
+      state,
+      match,
+      () => fts5Ids(state, match),
+      (own) => ownMatchIds(own, match),
+    ),
+  );
+}
+
+function fts5Ids(state: SqliteEngineState, match: string): Int32Array {
+  try {
+    return idsOfBlob(ftsFor(state, match).match.get(match) as Buffer | null);
+  } catch (err) {
+    // Our compiler only emits valid FTS5; an error here is a bug, reported with the expression.
+    throw new EngineError('QUERY_UNSUPPORTED', { match, reason: (err as Error).message });
+  }
+}
+
+/**
+ * A MATCH's documents from the postings the engine reads (SqliteEngineOptions.postings): its
+ * own, FTS5's for a file without them, or both compared. A MATCH our reader does not know is
+ * answered by FTS5 (never in `both`, where the tests must see it).
+ */
+function fromPostings(
+  state: SqliteEngineState,
+  match: string,
+  fts5: () => Int32Array,
+  own: (postings: NonNullable<SqliteEngineState['ownPostings']>) => Int32Array,
+): Int32Array {
+  const postings = state.ownPostings;
+  if (!postings || state.postingsMode === 'fts5') return fts5();
+  if (state.postingsMode === 'both') {
+    const ours = own(postings);
+    assertSameIds(match, fts5(), ours);
+    return ours;
+  }
+  try {
+    return own(postings);
+  } catch (err) {
+    if (!(err instanceof MatchSyntaxError)) throw err;
+    return fts5();
+  }
+}
+
+/** True when the engine's own postings answer this engine's MATCHes. */
+function readsOwnPostings(state: SqliteEngineState): boolean {
+  return state.ownPostings !== undefined && state.postingsMode !== 'fts5';
 }
 
 /** The number of documents a MATCH yields: the kept hits' count when they are kept, else FTS5's. */
 export function countOf(state: SqliteEngineState, match: string): number {
   checkStop(state);
+  if (readsOwnPostings(state)) return runMatch(state, match).length;
   return state.clauseCache.countOf(match, () => ftsFor(state, match).countMatch.get(match) as number);
+}
+
+/** The number of documents a MATCH yields, counted up to `n` at most. */
+export function countUpTo(state: SqliteEngineState, match: string, n: number): number {
+  checkStop(state);
+  if (readsOwnPostings(state)) return Math.min(runMatch(state, match).length, n);
+  return ftsFor(state, match).countUpTo.get(match, n) as number;
+}
+
+/**
+ * The documents of a NEAR MATCH whose phrases 0 and 1 sit within `gap` units of each other
+ * (in order when `ordered`): the positions decide (compile-query.ts NearPositions).
+ */
+export function nearIds(
+  state: SqliteEngineState,
+  match: string,
+  leftUnits: number,
+  rightUnits: number,
+  gap: number,
+  ordered: boolean,
+): Int32Array {
+  checkStop(state);
+  return state.clauseCache.idsOf(
+    `near\u0000${match}\u0000${leftUnits}\u0000${rightUnits}\u0000${gap}\u0000${ordered}`,
+    () =>
+      fromPostings(
+        state,
+        match,
+        () =>
+          idsOfBlob(
+            ftsFor(state, match).nearMatch.get(match, leftUnits, rightUnits, gap, ordered ? 1 : 0) as Buffer | null,
+          ),
+        (own) => ownNearIds(own, match, leftUnits, rightUnits, gap, ordered),
+      ),
+  );
 }

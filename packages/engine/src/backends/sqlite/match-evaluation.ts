@@ -4,9 +4,8 @@ import { compileQuery, hasWideOr, type FtsTree, type Plan } from './compile-quer
 import { loadTexts } from './doc-rows.js';
 import { columnsOf } from './engine-columns.js';
 import { checkStop, type SqliteEngineState } from './engine-state.js';
-import { countOf, ftsFor, rankArgs, rankRows, runMatch } from './fts-tables.js';
+import { countOf, nearIds, rankArgs, rankRows, runMatch } from './fts-tables.js';
 import { difference, filterIds, intersect, union, unionAll } from './id-sets.js';
-import { idsOfBlob } from './native-extension.js';
 import { lookUpIds, withinIds } from './ranked-set.js';
 import { isSingleTerm, rankMatchOf, scoredRows } from './relevance.js';
 
@@ -43,20 +42,7 @@ export function evaluate(state: SqliteEngineState, plan: Plan): Int32Array {
     case 'verify': {
       if ('positions' in plan) {
         const { leftUnits, rightUnits, gap, ordered } = plan.positions;
-        checkStop(state);
-        return state.clauseCache.idsOf(
-          `near\u0000${plan.match}\u0000${leftUnits}\u0000${rightUnits}\u0000${gap}\u0000${ordered}`,
-          () =>
-            idsOfBlob(
-              ftsFor(state, plan.match).nearMatch.get(
-                plan.match,
-                leftUnits,
-                rightUnits,
-                gap,
-                ordered ? 1 : 0,
-              ) as Buffer | null,
-            ),
-        );
+        return nearIds(state, plan.match, leftUnits, rightUnits, gap, ordered);
       }
       const candidates = runMatch(state, plan.match);
       const texts = loadTexts(state, candidates);

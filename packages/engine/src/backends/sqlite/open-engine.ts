@@ -10,6 +10,7 @@ import { prepareFtsTables } from './fts-tables.js';
 import { INDEX_SCHEMA_VERSION, createIndexSchema, indexIdOf } from './index-schema.js';
 import { IndexWriter, resetFtsConfig } from './index-writer.js';
 import { loadNativeExtension } from './native-extension.js';
+import { openOwnPostings, postingsModeOf } from './postings/own-match.js';
 import { SemanticIndex } from './semantic-index.js';
 
 /** The engine's connection (schema brought up to date unless read-only), its statements, and its columns unless loaded on first use. */
@@ -36,6 +37,8 @@ export function openEngineState(options: SqliteEngineOptions): SqliteEngineState
       minCostMs: options.clauseCache?.minCostMs ?? 5,
     }),
     withinMemo: undefined,
+    ownPostings: openOwnPostings(db),
+    postingsMode: postingsModeOf(options.postings),
     fts: prepareFtsTables(db, options.titleTable ?? true),
     stmt,
     ctx: compileContextOf(stmt),

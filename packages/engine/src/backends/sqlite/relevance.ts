@@ -3,7 +3,7 @@ import type { SearchRequest } from '../../search-engine.js';
 import { generatorMatch, rankExpressions, type Plan } from './compile-query.js';
 import { columnsOf } from './engine-columns.js';
 import { checkStop, type SqliteEngineState } from './engine-state.js';
-import { countOf, ftsFor, rankArgs, rankOne, rankRows } from './fts-tables.js';
+import { countOf, countUpTo, ftsFor, rankArgs, rankOne, rankRows } from './fts-tables.js';
 import { bitsetOf } from './native-extension.js';
 import { comparator } from './result-order.js';
 
@@ -143,9 +143,7 @@ export function ftsPage(
   const { match: ftsMatch, rank } = plan;
   const single = isSingleTerm(plan);
   // Beyond rankLimit only a single term has a fast page: otherwise stop counting there.
-  const total = single
-    ? countOf(state, ftsMatch)
-    : (ftsFor(state, ftsMatch).countUpTo.get(ftsMatch, rankLimit + 1) as number);
+  const total = single ? countOf(state, ftsMatch) : countUpTo(state, ftsMatch, rankLimit + 1);
   const rankMatch = rankMatchOf(rank);
   let rows: [number, number][];
   if (total <= rankLimit) {
