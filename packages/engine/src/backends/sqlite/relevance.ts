@@ -3,7 +3,7 @@ import type { SearchRequest } from '../../search-engine.js';
 import { generatorMatch, rankExpressions, type Plan } from './compile-query.js';
 import { columnsOf } from './engine-columns.js';
 import { checkStop, type SqliteEngineState } from './engine-state.js';
-import { countOf, countUpTo, ftsFor, rankArgs, rankOne, rankRows } from './fts-tables.js';
+import { countOf, countUpTo, rankArgs, rankOne, rankRows } from './fts-tables.js';
 import { bitsetOf } from './native-extension.js';
 import { comparator } from './result-order.js';
 
