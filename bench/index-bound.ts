@@ -17,6 +17,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { loadNativeExtension } from '@patlas/engine';
 import { outFile } from './src/paths.js';
 
 interface ColumnBound {
@@ -41,6 +42,7 @@ if (!existsSync(file)) {
   process.exit(1);
 }
 const db = new Database(file, { readonly: true });
+loadNativeExtension(db);
 const n = db.prepare('SELECT count(*) FROM docs').pluck().get() as number;
 db.exec("CREATE VIRTUAL TABLE temp.vocab_col USING fts5vocab(main, fts, 'col')");
 const started = performance.now();

@@ -15,7 +15,7 @@ import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { FACET_FIELDS, createSqliteEngine, type SearchEngine } from '@patlas/engine';
+import { FACET_FIELDS, createSqliteEngine, loadNativeExtension, type SearchEngine } from '@patlas/engine';
 import { parseExpression, type QueryNode } from '@patlas/query';
 import { loadCorpusStats, type FieldProfile } from './corpus.js';
 import { openBenchIndex } from './src/bench-index.js';
@@ -104,6 +104,8 @@ async function main(): Promise<void> {
   }
   if (existsSync(`${file}.cols`)) console.log(`column snapshot on disk: ${mb(statSync(`${file}.cols`).size)}`);
   const raw = new Database(file, { readonly: true });
+  // The fts table tokenizes through the engine's extension (`patlas`, index-schema.ts v13).
+  loadNativeExtension(raw);
 
   const queries = benchQueries(loadCorpusStats(), { publicationNumber: build.sampleNumber }).filter(
     (q) => !values.only || q.shape.includes(values.only),

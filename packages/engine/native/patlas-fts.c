@@ -369,6 +369,9 @@ static void titleBm25Func(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3
   bm25Score(api, fts, ctx, nVal, args, 1);
 }
 
+/* patlas-postings.c: the `patlas` tokenizer and the postings collector (issue 44). */
+int patlasPostingsInit(sqlite3 *db, fts5_api *fts5);
+
 static fts5_api *fts5ApiOf(sqlite3 *db) {
   fts5_api *api = 0;
   sqlite3_stmt *stmt = 0;
@@ -397,6 +400,8 @@ int sqlite3_patlasfts_init(sqlite3 *db, char **errMsg, const sqlite3_api_routine
     return SQLITE_ERROR;
   }
   rc = fts5->xCreateFunction(fts5, "patlas_near", 0, nearFunc, 0);
+  if (rc != SQLITE_OK) return rc;
+  rc = patlasPostingsInit(db, fts5);
   if (rc != SQLITE_OK) return rc;
   {
     RankCache *cache = (RankCache *)sqlite3_malloc64(sizeof(RankCache));

@@ -29,6 +29,7 @@ export {
   type Plan,
 } from './backends/sqlite/compile-query.js';
 export { BM25_WEIGHTS, FTS_COLUMNS, INDEX_SCHEMA_VERSION } from './backends/sqlite/index-schema.js';
+export { loadNativeExtension } from './backends/sqlite/native-extension.js';
 export { drillDown, applyDrillDown, VALID_PATENT_TYPES, type AnalysisDrill } from './aggregation/drill-down.js';
 // The counting core without the FTS index: bench/analysis.bench.ts times aggregations over 1M column rows.
 export { DocColumns } from './backends/sqlite/doc-columns.js';

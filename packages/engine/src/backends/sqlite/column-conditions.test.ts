@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { loadNativeExtension } from './native-extension.js';
 import { parseExpression } from '@patlas/query';
 import { compileQuery, printPlan, type Plan } from './compile-query.js';
 import { createSqliteEngine } from './sqlite-engine.js';
@@ -80,6 +81,7 @@ describe('class and exact-value conditions from the columns', () => {
     engine = createSqliteEngine({ file });
     await engine.index(corpus);
     raw = new Database(file, { readonly: true });
+    loadNativeExtension(raw);
   });
   afterAll(async () => {
     raw.close();

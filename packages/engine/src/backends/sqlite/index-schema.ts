@@ -49,9 +49,10 @@ import { POSTINGS_SCHEMA } from './postings/postings-schema.js';
  * v12: `tprob`, `tmeans`, `teff`: the technical problem, means and effect sentences extracted at
  *     index time (text-mining/problem-means-effect.ts; the TPROB / TMEANS / TEFFECT fields), and the
  *     `effect` dimension in doc_cols (the effect terms, columns of the technology–effect matrix).
- * v13: `post_segs` and `post`, the engine's own postings of every FTS5 column (postings/segment-store.ts,
+ * v13: `post_segs`, `post_blocks` and `post_pos`, the engine's own postings of every FTS5 column (postings/segment-store.ts,
  *     issue 44): document lists, occurrence counts and positions per (column, token), and a document
- *     list per CJK character.
+ *     list per CJK character. `fts` tokenizes through `patlas` (native/patlas-postings.c), which wraps
+ *     unicode61 and records the same tokens for those postings.
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
 export const INDEX_SCHEMA_VERSION = 13;
@@ -86,7 +87,7 @@ export function createIndexSchema(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== 0 && version !== INDEX_SCHEMA_VERSION) {
     db.exec(
-      'DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_title; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS doc_cols; DROP TABLE IF EXISTS vocab; DROP TABLE IF EXISTS index_meta; DROP TABLE IF EXISTS post; DROP TABLE IF EXISTS post_segs;',
+      'DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_title; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS doc_cols; DROP TABLE IF EXISTS vocab; DROP TABLE IF EXISTS index_meta; DROP TABLE IF EXISTS post_segs; DROP TABLE IF EXISTS post_blocks; DROP TABLE IF EXISTS post_pos;',
     );
   }
   db.exec(`
@@ -103,7 +104,7 @@ export function createIndexSchema(db: Database.Database): void {
     CREATE TABLE IF NOT EXISTS index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
       ${FTS_COLUMNS.join(', ')},
-      content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0'
+      content='', contentless_delete=1, tokenize='patlas unicode61 remove_diacritics 0'
     );
     CREATE VIRTUAL TABLE IF NOT EXISTS fts_title USING fts5(
       ${FTS_COLUMNS.join(', ')},

@@ -11,6 +11,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { IndexablePatent } from './index-tokens.js';
 import { IndexWriter, prepareDocs, type PreparedBatch } from './index-writer.js';
+import { loadNativeExtension } from './native-extension.js';
 import { serveRequests } from './worker-client.js';
 
 export interface AnalyseRequest {
@@ -61,6 +62,8 @@ if (data.role === 'analyse') {
   });
 } else {
   const db = new Database(data.file);
+  // The `patlas` tokenizer of the fts table and the postings collector live in the extension.
+  loadNativeExtension(db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   // The engine's own connection reads meanwhile (WAL) and may write (semantic vectors): wait for it.

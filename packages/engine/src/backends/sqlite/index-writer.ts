@@ -5,7 +5,7 @@ import { recordVersion } from '../../record-version.js';
 import type { StoredTexts } from './compile-query.js';
 import { FTS_COLUMNS, TITLE_COLUMNS } from './index-schema.js';
 import { analyseDoc, publicationKey, type AnalysedDoc, type IndexablePatent } from './index-tokens.js';
-import { PostingsWriter, type PostingDoc } from './postings/segment-writer.js';
+import { PostingsWriter } from './postings/segment-writer.js';
 
 /**
  * A record analysed for the index, serialised as the writer stores it: analysis (tokens, JSON)
@@ -162,29 +162,41 @@ export class IndexWriter {
       deleteTitle: db.prepare('DELETE FROM fts_title WHERE rowid = ?'),
       insertWord: db.prepare('INSERT OR IGNORE INTO vocab (word, stem, rev) VALUES (?, ?, ?)'),
       match: db.prepare('SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid').pluck(),
+      // The engine's own postings, recorded by the `patlas` tokenizer as FTS5 indexes (issue 44).
+      postDoc: db.prepare('SELECT patlas_post_doc(?)'),
+      takePostings: db.prepare('SELECT patlas_post_take()').pluck(),
     };
     this.writeBatch = db.transaction((batch: PreparedBatch): number[] => {
       const ids: number[] = [];
-      const postingDocs: PostingDoc[] = [];
+      // The last version of each document in the batch, indexed in id order: the postings
+      // collector (native/patlas-postings.c) gap-codes ids as FTS5 hands it their tokens.
+      const byId = new Map<number, PreparedDoc>();
       for (const doc of batch.docs) {
         const existing = this.stmt.idByPn.get(doc.pn) as number | undefined;
         let id: number;
         if (existing !== undefined) {
           // contentless_delete: the old tokens go without being given again.
-          this.stmt.deleteFts.run(existing);
-          this.stmt.deleteTitle.run(existing);
+          if (!byId.has(existing)) {
+            this.stmt.deleteFts.run(existing);
+            this.stmt.deleteTitle.run(existing);
+          }
           this.stmt.updateDoc.run(doc.row, doc.texts, doc.version, existing);
           id = existing;
         } else {
           id = Number(this.stmt.insertDoc.run(doc.pn, doc.row, doc.texts, doc.version).lastInsertRowid);
         }
         this.stmt.upsertCols.run(id, doc.cols);
+        byId.set(id, doc);
+        ids.push(id);
+      }
+      const written = [...byId.keys()].sort((x, y) => x - y);
+      for (const id of written) {
+        const doc = byId.get(id) as PreparedDoc;
+        this.stmt.postDoc.run(id);
         this.stmt.insertFts.run(id, ...doc.fts);
         this.stmt.insertTitle.run(id, ...TITLE_FTS_INDEXES.map((i) => doc.fts[i]));
-        ids.push(id);
-        postingDocs.push({ id, fts: doc.fts });
       }
-      this.postings.writeSegment(postingDocs);
+      this.postings.writeCollected(this.stmt.takePostings.get() as Buffer, written);
       for (const [word, stem] of batch.words) this.stmt.insertWord.run(word, stem, reversedWord(word));
       return ids;
     });

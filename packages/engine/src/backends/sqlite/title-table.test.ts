@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { loadNativeExtension } from './native-extension.js';
 import { parseExpression, type QueryNode } from '@patlas/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { titleOnlyMatch } from './compile-query.js';
@@ -146,6 +147,8 @@ describe('the title table (index-schema.ts v9)', () => {
     await compare();
 
     const raw = new Database(file, { readonly: true });
+
+    loadNativeExtension(raw);
     const rows = (table: string) => raw.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
     expect(rows('fts_title')).toBe(rows('docs'));
     expect(rows('docs')).toBe(600 + 50 - 2);

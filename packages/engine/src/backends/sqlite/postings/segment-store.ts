@@ -3,6 +3,7 @@ import { isCjkChar } from '../../../analysis/text-normalise.js';
 import { unionAll } from '../id-sets.js';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import { NO_POSTINGS, type PostingSource, type TermPostings } from './posting-source.js';
+import { BlockReader, entryKey, keyBytes, PositionsAt, prefixEnd, type Entry } from './segment-blocks.js';
 import { ByteSource, decodeIdsInto } from './varint.js';
 
 export { POSTINGS_SCHEMA } from './postings-schema.js';
@@ -18,9 +19,6 @@ export function isLoneCjkChar(prefix: string): boolean {
 export const COLUMN_NO: Readonly<Record<FtsColumn, number>> = Object.fromEntries(
   FTS_COLUMNS.map((c, i) => [c, i]),
 ) as Record<FtsColumn, number>;
-
-/** Past every token starting with a prefix, in SQLite's BINARY (UTF-8) order. */
-export const PREFIX_END = '\u{10FFFF}';
 
 export interface SegmentRow {
   readonly seg: number;
@@ -75,14 +73,16 @@ export function segmentOwners(segments: readonly SegmentRow[]): SegmentOwners {
 interface SegmentView {
   readonly signature: string;
   readonly owners: SegmentOwners;
+  readonly segs: readonly number[];
 }
 
-type TermRow = [seg: number, n: number, docs: Buffer];
-type FullRow = [seg: number, n: number, docs: Buffer, freqs: Buffer, pos: Buffer];
-type PrefixRow = [term: string, seg: number, n: number, docs: Buffer];
-type FullPrefixRow = [term: string, seg: number, n: number, docs: Buffer, freqs: Buffer, pos: Buffer];
+/** An entry found in one segment. */
+interface Found {
+  readonly seg: number;
+  readonly entry: Entry;
+}
 
-/** Reads the postings of one connection (PostingSource); call `refresh` inside the read transaction first. */
+/** Reads the postings of one connection (PostingSource) inside `read`, which takes one snapshot. */
 export class SegmentPostings implements PostingSource {
   private readonly stmt;
   private view: SegmentView | undefined;
@@ -91,12 +91,12 @@ export class SegmentPostings implements PostingSource {
     this.stmt = {
       signature: db.prepare("SELECT group_concat(seg || ':' || ndocs || ':' || ndead, ',') FROM post_segs").pluck(),
       segments: db.prepare('SELECT seg, ord, level, ndocs, docs, ndead, dead FROM post_segs'),
-      term: db.prepare('SELECT seg, n, docs FROM post WHERE col = ? AND term = ?').raw(),
-      termFull: db.prepare('SELECT seg, n, docs, freqs, pos FROM post WHERE col = ? AND term = ?').raw(),
-      prefix: db.prepare('SELECT term, seg, n, docs FROM post WHERE col = ? AND term >= ? AND term < ?').raw(),
-      prefixFull: db
-        .prepare('SELECT term, seg, n, docs, freqs, pos FROM post WHERE col = ? AND term >= ? AND term < ?')
+      // The block holding a key: the last whose first key is not after it.
+      block: db.prepare('SELECT key, data FROM post_blocks WHERE seg = ? AND key <= ? ORDER BY key DESC LIMIT 1').raw(),
+      blocksBetween: db
+        .prepare('SELECT key, data FROM post_blocks WHERE seg = ? AND key > ? AND key < ? ORDER BY key')
         .raw(),
+      positions: db.prepare('SELECT pos FROM post_pos WHERE seg = ? AND key = ?').pluck(),
     };
   }
 
@@ -113,57 +113,90 @@ export class SegmentPostings implements PostingSource {
   private refresh(): void {
     const signature = (this.stmt.signature.get() as string | null) ?? '';
     if (this.view?.signature === signature) return;
-    this.view = { signature, owners: segmentOwners(this.stmt.segments.all() as SegmentRow[]) };
+    const rows = this.stmt.segments.all() as SegmentRow[];
+    this.view = { signature, owners: segmentOwners(rows), segs: rows.map((r) => r.seg) };
   }
 
-  private owners(): SegmentOwners {
+  private current(): SegmentView {
     if (!this.view) this.refresh();
-    return (this.view as SegmentView).owners;
+    return this.view as SegmentView;
   }
 
   docs(column: FtsColumn, token: string): Int32Array {
-    return this.idsOf(this.stmt.term.all(COLUMN_NO[column], token) as TermRow[]);
+    return this.idsOf(this.find(entryKey(COLUMN_NO[column], token)));
   }
 
   prefixDocs(column: FtsColumn, prefix: string): Int32Array {
     if (isLoneCjkChar(prefix)) return this.docs(column, CHAR_LIST_MARK + prefix);
-    const rows = this.stmt.prefix.all(COLUMN_NO[column], prefix, prefix + PREFIX_END) as PrefixRow[];
-    const byTerm = new Map<string, TermRow[]>();
-    for (const [term, seg, n, docs] of rows) {
-      const list = byTerm.get(term) ?? [];
-      list.push([seg, n, docs]);
-      byTerm.set(term, list);
-    }
-    return unionAll([...byTerm.values()].map((r) => this.idsOf(r)));
+    const byKey = this.range(entryKey(COLUMN_NO[column], prefix));
+    return unionAll([...byKey.values()].map((found) => this.idsOf(found)));
   }
 
   postings(column: FtsColumn, token: string): TermPostings {
-    return this.postingsOf(this.stmt.termFull.all(COLUMN_NO[column], token) as FullRow[]);
+    const key = entryKey(COLUMN_NO[column], token);
+    return this.postingsOf(this.find(key), keyBytes(key));
   }
 
   prefixPostings(column: FtsColumn, prefix: string): TermPostings {
-    const rows = this.stmt.prefixFull.all(COLUMN_NO[column], prefix, prefix + PREFIX_END) as FullPrefixRow[];
-    const byTerm = new Map<string, FullRow[]>();
-    for (const [term, ...row] of rows) {
-      const list = byTerm.get(term) ?? [];
-      list.push(row);
-      byTerm.set(term, list);
-    }
-    return mergePostings([...byTerm.values()].map((r) => this.postingsOf(r)));
+    const byKey = this.range(entryKey(COLUMN_NO[column], prefix));
+    return mergePostings([...byKey].map(([key, found]) => this.postingsOf(found, keyBytes(key))));
   }
 
-  /** A token's documents over its segments' rows: live entries only, ascending. */
-  private idsOf(rows: readonly TermRow[]): Int32Array {
-    if (rows.length === 0) return new Int32Array(0);
-    const { owner, stale } = this.owners();
+  /** The key's entry in each segment holding it. */
+  private find(key: string): Found[] {
+    const target = keyBytes(key);
+    const found: Found[] = [];
+    for (const seg of this.current().segs) {
+      const row = this.stmt.block.get(seg, target) as [Buffer, Buffer] | undefined;
+      if (!row) continue;
+      const reader = new BlockReader(row[1]);
+      for (let e = reader.next(); e; e = reader.next()) {
+        const c = Buffer.compare(e.key, target);
+        if (c === 0) found.push({ seg, entry: e });
+        if (c >= 0) break;
+      }
+    }
+    return found;
+  }
+
+  /** The entries of every key starting with `prefix`, by key, in each segment holding them. */
+  private range(prefix: string): Map<string, Found[]> {
+    const from = keyBytes(prefix);
+    const to = keyBytes(prefixEnd(prefix));
+    const byKey = new Map<string, Found[]>();
+    for (const seg of this.current().segs) {
+      const first = this.stmt.block.get(seg, from) as [Buffer, Buffer] | undefined;
+      const blocks = [
+        ...(first ? [first] : []),
+        ...(this.stmt.blocksBetween.all(seg, first ? first[0] : Buffer.alloc(0), to) as [Buffer, Buffer][]),
+      ];
+      for (const [, data] of blocks) {
+        const reader = new BlockReader(data);
+        for (let e = reader.next(); e; e = reader.next()) {
+          if (Buffer.compare(e.key, from) < 0) continue;
+          if (Buffer.compare(e.key, to) >= 0) break;
+          const key = Buffer.from(e.key).swap16().toString('utf16le');
+          const list = byKey.get(key) ?? [];
+          list.push({ seg, entry: e });
+          byKey.set(key, list);
+        }
+      }
+    }
+    return byKey;
+  }
+
+  /** A key's documents over its segments' entries: live ones only, ascending. */
+  private idsOf(found: readonly Found[]): Int32Array {
+    if (found.length === 0) return new Int32Array(0);
+    const { owner, stale } = this.current().owners;
     let total = 0;
-    for (const r of rows) total += r[1];
+    for (const f of found) total += f.entry.n;
     const out = new Int32Array(total);
     let at = 0;
     let sorted = true;
-    for (const [seg, n, docs] of rows) {
+    for (const { seg, entry } of found) {
       const from = at;
-      at = decodeIdsInto(docs, n, out, at);
+      at = decodeIdsInto(entry.docs, entry.n, out, at);
       if (stale.has(seg)) {
         let kept = from;
         for (let i = from; i < at; i++) {
@@ -178,12 +211,19 @@ export class SegmentPostings implements PostingSource {
     return sorted ? ids : ids.sort();
   }
 
-  private postingsOf(rows: readonly FullRow[]): TermPostings {
-    if (rows.length === 0) return NO_POSTINGS;
-    const { owner, stale } = this.owners();
-    const parts = rows.map(([seg, n, docs, freqs, pos]) =>
-      decodePostings(n, docs, freqs, pos, stale.has(seg) ? (id) => owner[id] === seg : undefined),
-    );
+  private postingsOf(found: readonly Found[], key: Buffer): TermPostings {
+    if (found.length === 0) return NO_POSTINGS;
+    const { owner, stale } = this.current().owners;
+    const parts = found.map(({ seg, entry }) => {
+      const pos = entry.positionsAt === PositionsAt.Apart ? (this.stmt.positions.get(seg, key) as Buffer) : entry.pos;
+      return decodePostings(
+        entry.n,
+        entry.docs,
+        entry.freqs,
+        pos,
+        stale.has(seg) ? (id) => owner[id] === seg : undefined,
+      );
+    });
     return mergePostings(parts);
   }
 }

@@ -1,7 +1,17 @@
 import type Database from 'better-sqlite3';
-import { isCjkChar } from '../../../analysis/text-normalise.js';
 import { FTS_COLUMNS } from '../index-schema.js';
 import { unicode61Tokens } from './posting-source.js';
+import {
+  BlockReader,
+  BlockWriter,
+  BLOCK_BYTES,
+  entryKey,
+  INLINE_POSITIONS,
+  keyBytes,
+  OWN_BLOCK_BYTES,
+  PositionsAt,
+  type Entry,
+} from './segment-blocks.js';
 import { CHAR_LIST_MARK, decodeIds, segmentOwners, type SegmentRow } from './segment-store.js';
 import { ByteSink, ByteSource, encodeIds } from './varint.js';
 
@@ -10,6 +20,9 @@ export interface PostingDoc {
   readonly id: number;
   readonly fts: readonly string[];
 }
+
+/** A token whose first character is at or above this has a character list (native/patlas-postings.c). */
+const CHAR_LIST_FROM = 0x1100;
 
 /** A level merges into one segment of the next once it holds this many. */
 export const MERGE_FACTOR = 8;
@@ -31,7 +44,7 @@ const newAccumulator = (): Accumulator => ({ ids: [], freqs: [], positions: [], 
  * merge leaves the segments it read (kill -9 then verify: nothing to repair).
  */
 export class PostingsWriter {
-  private readonly stmt;
+  private readonly stmt: WriterStatements;
   private readonly sink = new ByteSink();
   private readonly posSink = new ByteSink();
 
@@ -41,17 +54,16 @@ export class PostingsWriter {
       insertSeg: db.prepare(
         'INSERT INTO post_segs (seg, ord, level, ndocs, docs, ndead, dead) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
-      insertRow: db.prepare('INSERT INTO post (col, term, seg, n, docs, freqs, pos) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insertBlock: db.prepare('INSERT INTO post_blocks (seg, key, data) VALUES (?, ?, ?)'),
+      insertPositions: db.prepare('INSERT INTO post_pos (seg, key, pos) VALUES (?, ?, ?)'),
       segments: db.prepare('SELECT seg, ord, level, ndocs, docs, ndead, dead FROM post_segs'),
       levels: db
         .prepare('SELECT level, count(*) FROM post_segs GROUP BY level HAVING count(*) >= ? ORDER BY level')
         .raw(),
-      page: db
-        .prepare(
-          'SELECT col, term, n, docs, freqs, pos FROM post WHERE seg = ? AND (col, term) > (?, ?) ORDER BY col, term LIMIT ?',
-        )
-        .raw(),
-      dropRows: db.prepare('DELETE FROM post WHERE seg = ?'),
+      nextBlock: db.prepare('SELECT key, data FROM post_blocks WHERE seg = ? AND key > ? ORDER BY key LIMIT 1').raw(),
+      positions: db.prepare('SELECT pos FROM post_pos WHERE seg = ? AND key = ?').pluck(),
+      dropBlocks: db.prepare('DELETE FROM post_blocks WHERE seg = ?'),
+      dropPositions: db.prepare('DELETE FROM post_pos WHERE seg = ?'),
       dropSeg: db.prepare('DELETE FROM post_segs WHERE seg = ?'),
     };
   }
@@ -71,10 +83,14 @@ export class PostingsWriter {
         if (text) addTokens(columns[c] as Map<string, Accumulator>, doc.id, unicode61Tokens(text));
       }
     }
+    const entries: [string, Accumulator][] = [];
     for (let c = 0; c < columns.length; c++) {
-      const terms = [...(columns[c] as Map<string, Accumulator>).entries()].sort((a, b) => compareTerms(a[0], b[0]));
-      for (const [term, acc] of terms) this.insertRow(c, term, seg, acc);
+      for (const [token, acc] of columns[c] as Map<string, Accumulator>) entries.push([entryKey(c, token), acc]);
     }
+    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const out = new SegmentOutput(this.stmt, seg);
+    for (const [key, acc] of entries) this.addAccumulated(out, keyBytes(key), acc);
+    out.flush();
     const deadIds = Int32Array.from(new Set(dead)).sort();
     this.stmt.insertSeg.run(
       seg,
@@ -88,6 +104,22 @@ export class PostingsWriter {
       deadIds.length,
       encodeIds(deadIds, this.sink),
     );
+  }
+
+  /**
+   * A segment of the entries the postings collector recorded (native/patlas-postings.c: the
+   * block entry format, sorted by key) for the documents `ids`, in the caller's transaction.
+   */
+  writeCollected(entries: Buffer | null, ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    const [seg, ord] = this.stmt.nextSeg.get() as [number, number];
+    const out = new SegmentOutput(this.stmt, seg);
+    const reader = new BlockReader(entries ?? EMPTY);
+    for (let e = reader.next(); e; e = reader.next())
+      out.add(Buffer.from(e.key), e.n, e.docs, e.freqs, e.positionsAt, e.pos);
+    out.flush();
+    const sorted = Int32Array.from(ids).sort();
+    this.stmt.insertSeg.run(seg, ord, 0, sorted.length, encodeIds(sorted, this.sink), 0, EMPTY);
   }
 
   /** Merges every level that holds MERGE_FACTOR segments, lowest first (each merge its own transaction). */
@@ -124,34 +156,38 @@ export class PostingsWriter {
     const dropsTombstones = members.some((m) => m.ord === oldest);
     const [seg] = this.stmt.nextSeg.get() as [number, number];
     const ord = Math.max(...members.map((m) => m.ord));
-    const cursors = members.map((m) => new PageCursor(this.stmt.page, m.seg));
+    const cursors = members.map((m) => new BlockCursor(this.stmt, m.seg));
+    const out = new SegmentOutput(this.stmt, seg);
     for (;;) {
-      let head: [number, string] | undefined;
+      let head: Uint8Array | undefined;
       for (const c of cursors) {
-        const row = c.peek();
-        if (row && (!head || row[0] < head[0] || (row[0] === head[0] && compareTerms(row[1], head[1]) < 0)))
-          head = [row[0], row[1]];
+        const e = c.peek();
+        if (e && (!head || Buffer.compare(e.key, head) < 0)) head = e.key;
       }
       if (!head) break;
-      const parts: { seg: number; row: PageRow }[] = [];
+      const key = Buffer.from(head);
+      const parts: Part[] = [];
       for (let k = 0; k < cursors.length; k++) {
-        const row = (cursors[k] as PageCursor).peek();
-        if (row && row[0] === head[0] && row[1] === head[1]) {
-          parts.push({ seg: (members[k] as SegmentRow).seg, row });
-          (cursors[k] as PageCursor).advance();
+        const cursor = cursors[k] as BlockCursor;
+        const e = cursor.peek();
+        if (e && Buffer.compare(e.key, key) === 0) {
+          const seg = (members[k] as SegmentRow).seg;
+          const pos = e.positionsAt === PositionsAt.Apart ? (this.stmt.positions.get(seg, key) as Buffer) : e.pos;
+          parts.push({ seg, n: e.n, docs: e.docs, freqs: e.freqs, pos, charList: e.positionsAt === PositionsAt.None });
+          cursor.advance();
         }
       }
+      const charList = (parts[0] as Part).charList;
       if (parts.every((p) => !stale.has(p.seg))) {
         // Every entry is live: the ids are re-gapped, counts and positions copied as they are.
-        const merged = concatenated(parts.map((p) => p.row));
+        const merged = concatenated(parts);
         if (merged) {
-          this.stmt.insertRow.run(
-            head[0],
-            head[1],
-            seg,
+          out.add(
+            key,
             merged.n,
             encodeIds(merged.ids, this.sink),
             merged.freqs,
+            charList ? PositionsAt.None : PositionsAt.Inline,
             merged.pos,
           );
           continue;
@@ -159,8 +195,9 @@ export class PostingsWriter {
       }
       const acc = newAccumulator();
       appendLive(acc, parts, owner);
-      if (acc.ids.length > 0) this.insertRow(head[0], head[1], seg, acc);
+      if (acc.ids.length > 0) this.addAccumulated(out, key, acc, charList);
     }
+    out.flush();
     const docs: number[] = [];
     const dead: number[] = [];
     for (const m of members) {
@@ -170,7 +207,8 @@ export class PostingsWriter {
     docs.sort((a, b) => a - b);
     dead.sort((a, b) => a - b);
     for (const m of members) {
-      this.stmt.dropRows.run(m.seg);
+      this.stmt.dropBlocks.run(m.seg);
+      this.stmt.dropPositions.run(m.seg);
       this.stmt.dropSeg.run(m.seg);
     }
     this.stmt.insertSeg.run(
@@ -184,36 +222,31 @@ export class PostingsWriter {
     );
   }
 
-  private insertRow(col: number, term: string, seg: number, acc: Accumulator): void {
+  private addAccumulated(out: SegmentOutput, key: Buffer, acc: Accumulator, charList = isCharListKey(key)): void {
     const docs = encodeIds(acc.ids, this.sink);
-    let freqs: Buffer;
-    let pos: Buffer;
-    if (term.startsWith(CHAR_LIST_MARK)) {
-      freqs = EMPTY;
-      pos = EMPTY;
-    } else {
-      let at = 0;
-      for (const f of acc.freqs) {
-        this.sink.push(f);
-        let last = 0;
-        for (let k = 0; k < f; k++) {
-          const p = acc.positions[at++] as number;
-          this.posSink.push(p - last);
-          last = p;
-        }
-      }
-      freqs = this.sink.take();
-      pos = this.posSink.take();
+    if (charList) {
+      out.add(key, acc.ids.length, docs, EMPTY, PositionsAt.None, EMPTY);
+      return;
     }
-    this.stmt.insertRow.run(col, term, seg, acc.ids.length, docs, freqs, pos);
+    let at = 0;
+    for (const f of acc.freqs) {
+      this.sink.push(f);
+      let last = 0;
+      for (let k = 0; k < f; k++) {
+        const p = acc.positions[at++] as number;
+        this.posSink.push(p - last);
+        last = p;
+      }
+    }
+    out.add(key, acc.ids.length, docs, this.sink.take(), PositionsAt.Inline, this.posSink.take());
   }
 }
 
 const EMPTY = Buffer.alloc(0);
 
-/** SQLite's BINARY order of TEXT (UTF-8 bytes), which the merge's pages follow. */
-function compareTerms(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+/** A CJK character's list: its key's token starts with CHAR_LIST_MARK (the unit after the column's). */
+function isCharListKey(key: Uint8Array): boolean {
+  return key.length >= 4 && key[2] === 0 && key[3] === CHAR_LIST_MARK.charCodeAt(0);
 }
 
 function addTokens(terms: Map<string, Accumulator>, id: number, tokens: readonly string[]): void {
@@ -231,96 +264,137 @@ function addTokens(terms: Map<string, Accumulator>, id: number, tokens: readonly
     }
     acc.positions.push(i);
     const first = token.codePointAt(0) as number;
-    if (first >= 0x2e80) {
-      const ch = String.fromCodePoint(first);
-      if (isCjkChar(ch)) {
-        const key = CHAR_LIST_MARK + ch;
-        let chars = terms.get(key);
-        if (!chars) terms.set(key, (chars = newAccumulator()));
-        if (chars.last !== id) {
-          chars.ids.push(id);
-          chars.freqs.push(0);
-          chars.last = id;
-        }
+    // Every character from U+1100 on (the CJK scripts and beyond) has a list, as the collector makes them.
+    if (first >= CHAR_LIST_FROM) {
+      const key = CHAR_LIST_MARK + String.fromCodePoint(first);
+      let chars = terms.get(key);
+      if (!chars) terms.set(key, (chars = newAccumulator()));
+      if (chars.last !== id) {
+        chars.ids.push(id);
+        chars.freqs.push(0);
+        chars.last = id;
       }
     }
   }
 }
 
-type PageRow = [col: number, term: string, n: number, docs: Buffer, freqs: Buffer, pos: Buffer];
+/** One member's entry of the key being merged, positions read (inline or apart). */
+interface Part {
+  readonly seg: number;
+  readonly n: number;
+  readonly docs: Uint8Array;
+  readonly freqs: Uint8Array;
+  readonly pos: Uint8Array;
+  readonly charList: boolean;
+}
 
-const PAGE_ROWS = 256;
+type WriterStatements = Readonly<
+  Record<
+    | 'nextSeg'
+    | 'insertSeg'
+    | 'insertBlock'
+    | 'insertPositions'
+    | 'segments'
+    | 'levels'
+    | 'nextBlock'
+    | 'positions'
+    | 'dropBlocks'
+    | 'dropPositions'
+    | 'dropSeg',
+    Database.Statement
+  >
+>;
 
-/** One member segment's rows in (column, token) order, a page at a time (no statement left open while writing). */
-class PageCursor {
-  private rows: PageRow[] = [];
-  private at = 0;
-  private exhausted = false;
-  private lastKey: [number, string] = [-1, ''];
+/** A segment's blocks as they are written: entries packed to BLOCK_BYTES, long ones alone, long positions apart. */
+class SegmentOutput {
+  private readonly block = new BlockWriter();
+  private firstKey: Buffer | undefined;
 
   constructor(
-    private readonly page: Database.Statement,
+    private readonly stmt: WriterStatements,
     private readonly seg: number,
   ) {}
 
-  peek(): PageRow | undefined {
-    if (this.at >= this.rows.length && !this.exhausted) {
-      this.rows = this.page.all(this.seg, this.lastKey[0], this.lastKey[1], PAGE_ROWS) as PageRow[];
-      this.at = 0;
-      if (this.rows.length < PAGE_ROWS) this.exhausted = true;
-      const last = this.rows[this.rows.length - 1];
-      if (last) this.lastKey = [last[0], last[1]];
+  add(key: Buffer, n: number, docs: Uint8Array, freqs: Uint8Array, at: PositionsAt, pos: Uint8Array): void {
+    let positionsAt = at;
+    if (at === PositionsAt.Inline && pos.length > INLINE_POSITIONS) {
+      this.stmt.insertPositions.run(this.seg, key, pos);
+      positionsAt = PositionsAt.Apart;
     }
-    return this.rows[this.at];
+    const alone = docs.length + freqs.length > OWN_BLOCK_BYTES;
+    if (alone) this.flush();
+    this.firstKey ??= key;
+    this.block.add(key, n, docs, freqs, positionsAt, positionsAt === PositionsAt.Inline ? pos : EMPTY);
+    if (alone || this.block.length >= BLOCK_BYTES) this.flush();
   }
 
-  advance(): void {
-    this.at++;
+  flush(): void {
+    if (!this.firstKey) return;
+    this.stmt.insertBlock.run(this.seg, this.firstKey, this.block.take());
+    this.firstKey = undefined;
   }
 }
 
-/** Rows whose id ranges follow each other, as one: undefined when they interleave. */
-function concatenated(
-  rows: readonly PageRow[],
-): { n: number; ids: Int32Array; freqs: Buffer; pos: Buffer } | undefined {
-  if (rows.length === 1) {
-    const [, , n, docs, freqs, pos] = rows[0] as PageRow;
-    return { n, ids: decodeIds(docs, n), freqs, pos };
+/** One member segment's entries in key order, a block at a time (no statement left open while writing). */
+class BlockCursor {
+  private reader: BlockReader | undefined;
+  private entry: Entry | undefined;
+  private lastBlockKey: Buffer = Buffer.alloc(0);
+  private exhausted = false;
+
+  constructor(
+    private readonly stmt: WriterStatements,
+    private readonly seg: number,
+  ) {}
+
+  peek(): Entry | undefined {
+    while (!this.entry && !this.exhausted) {
+      this.entry = this.reader?.next();
+      if (this.entry) break;
+      const row = this.stmt.nextBlock.get(this.seg, this.lastBlockKey) as [Buffer, Buffer] | undefined;
+      if (!row) {
+        this.exhausted = true;
+        break;
+      }
+      this.lastBlockKey = row[0];
+      this.reader = new BlockReader(row[1]);
+    }
+    return this.entry;
   }
-  const lists = rows.map((r) => decodeIds(r[3], r[2]));
-  lists.sort((a, b) => (a[0] as number) - (b[0] as number));
-  const order = rows.map((_, i) => i).sort((a, b) => decodeFirst(rows[a] as PageRow) - decodeFirst(rows[b] as PageRow));
+
+  advance(): void {
+    this.entry = undefined;
+  }
+}
+
+/** Entries whose id ranges follow each other, as one: undefined when they interleave. */
+function concatenated(parts: readonly Part[]): { n: number; ids: Int32Array; freqs: Buffer; pos: Buffer } | undefined {
+  const lists = parts.map((p) => ({ part: p, ids: decodeIds(p.docs, p.n) }));
+  lists.sort((a, b) => (a.ids[0] as number) - (b.ids[0] as number));
   for (let k = 1; k < lists.length; k++) {
-    const prev = lists[k - 1] as Int32Array;
-    if ((prev[prev.length - 1] as number) >= ((lists[k] as Int32Array)[0] as number)) return undefined;
+    const prev = (lists[k - 1] as (typeof lists)[number]).ids;
+    if ((prev[prev.length - 1] as number) >= ((lists[k] as (typeof lists)[number]).ids[0] as number)) return undefined;
   }
   let n = 0;
-  for (const l of lists) n += l.length;
+  for (const l of lists) n += l.ids.length;
   const ids = new Int32Array(n);
   let at = 0;
   for (const l of lists) {
-    ids.set(l, at);
-    at += l.length;
+    ids.set(l.ids, at);
+    at += l.ids.length;
   }
   return {
     n,
     ids,
-    freqs: Buffer.concat(order.map((i) => (rows[i] as PageRow)[4])),
-    pos: Buffer.concat(order.map((i) => (rows[i] as PageRow)[5])),
+    freqs: Buffer.concat(lists.map((l) => l.part.freqs)),
+    pos: Buffer.concat(lists.map((l) => l.part.pos)),
   };
 }
 
-/** The first id of a row's list. */
-function decodeFirst(row: PageRow): number {
-  return new ByteSource(row[3]).next();
-}
-
-/** The members' entries of one token whose document version is the member's own, in id order. */
-function appendLive(acc: Accumulator, parts: readonly { seg: number; row: PageRow }[], owner: Int32Array): void {
+/** The members' entries of one key whose document version is the member's own, in id order. */
+function appendLive(acc: Accumulator, parts: readonly Part[], owner: Int32Array): void {
   const entries: { id: number; positions: number[] }[] = [];
-  const charList = parts.some((p) => p.row[1].startsWith(CHAR_LIST_MARK));
-  for (const { seg, row } of parts) {
-    const [, , n, docs, freqs, pos] = row;
+  for (const { seg, n, docs, freqs, pos, charList } of parts) {
     const ids = decodeIds(docs, n);
     const f = new ByteSource(freqs);
     const p = new ByteSource(pos);

@@ -21,6 +21,17 @@ export class ByteSink {
     this.bytes[this.length++] = v;
   }
 
+  /** Raw bytes after what was written. */
+  append(bytes: Uint8Array): void {
+    if (this.length + bytes.length > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + bytes.length));
+      grown.set(this.bytes.subarray(0, this.length));
+      this.bytes = grown;
+    }
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
   /** The bytes written, as a Buffer SQLite stores as a blob (a copy: the sink is reused). */
   take(): Buffer {
     const out = Buffer.from(this.bytes.subarray(0, this.length));
