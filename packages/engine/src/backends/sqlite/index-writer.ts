@@ -264,7 +264,5 @@ export class IndexWriter {
 
   endBulk(): void {
     setFtsConfig(this.db, DEFAULT_FTS_CONFIG);
-    // One segment after a load: each token is one row to read.
-    this.postings.mergeAll();
   }
 }

@@ -25,7 +25,7 @@ export interface PostingDoc {
 const CHAR_LIST_FROM = 0x1100;
 
 /** A level merges into one segment of the next once it holds this many. */
-export const MERGE_FACTOR = 8;
+export const MERGE_FACTOR = 10;
 
 /** One (column, token)'s postings while a segment is built or merged. */
 interface Accumulator {
@@ -178,6 +178,12 @@ export class PostingsWriter {
         }
       }
       const charList = (parts[0] as Part).charList;
+      const only = parts[0] as Part;
+      if (parts.length === 1 && !stale.has(only.seg)) {
+        // In one member only and all live (most tokens): the entry as it is.
+        out.add(key, only.n, only.docs, only.freqs, charList ? PositionsAt.None : PositionsAt.Inline, only.pos);
+        continue;
+      }
       if (parts.every((p) => !stale.has(p.seg))) {
         // Every entry is live: the ids are re-gapped, counts and positions copied as they are.
         const merged = concatenated(parts);
