@@ -2,7 +2,7 @@
  * Search benchmark (issue: "run a fixed set of at least 20 expressions of different shapes … through the
  * engine, and the same match conditions as raw FTS5 queries on the same tables (the floor)").
  *
- *   npx tsx --conditions=@patlas/source bench/search.bench.ts --size 100000 [--runs 20] [--rebuild]
+ *   npx tsx --conditions=@patlas/source bench/search.bench.ts --size 100000 [--runs 20] [--rebuild] [--peer lancedb]
  *
  * Generates `--size` patents with bench/corpus.ts (seed 42, `--profile sources` by default: see the note
  * at printProfileNote), streams them into the SQLite engine at bench/out/search-<size>-<seed>-<profile>.db
@@ -10,6 +10,10 @@
  * hits, p50/p95 of `search` page 1 (20 rows + exact total), the same for the raw-SQL floor
  * (src/search-floor.ts) and the ratio of the p95s; facet time (all 8 facets) on the shape with about
  * 100k hits; index build rate, size on disk and peak memory.
+ *
+ * `--peer lancedb`: the same corpus in a LanceDB table with its own full-text index (src/peer-lancedb.ts);
+ * two more columns, its p50/p95 of the top 20 on the shapes it can express, its build time and size,
+ * and its match counts beside ours.
  */
 import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +24,7 @@ import { parseExpression, type QueryNode } from '@patlas/query';
 import { loadCorpusStats, type FieldProfile } from './corpus.js';
 import { openBenchIndex } from './src/bench-index.js';
 import { outFile } from './src/paths.js';
+import type { LanceDbPeer } from './src/peer-lancedb.js';
 import { buildFloor } from './src/search-floor.js';
 import { benchQueries } from './src/search-queries.js';
 import { formatMs, formatTable, timeRuns, type Timing } from './src/search-stats.js';
@@ -47,6 +52,27 @@ function printProfileNote(profile: FieldProfile): void {
     );
 }
 
+/** LanceDB's matches beside ours, and what counting them costs it (it has no count: every match fetched). */
+async function printPeerCounts(
+  peer: LanceDbPeer,
+  hitsByShape: ReadonlyMap<string, { hits: number }>,
+  runs: number,
+): Promise<void> {
+  console.log(
+    `(LanceDB: ${runs} timed runs after 2 warm-ups each; times are the top ${PAGE_SIZE} by BM25 without a total: ` +
+      'it returns no count of a full-text search)',
+  );
+  const countRows: string[][] = [];
+  for (const [shape, count] of peer.counts) {
+    const matches = await count();
+    const timing = await timeRuns(count, { warmup: 0, runs: Math.min(runs, 3) });
+    countRows.push([shape, `${hitsByShape.get(shape)?.hits ?? '—'}`, `${matches}`, formatMs(timing.p50)]);
+  }
+  console.log('\nLanceDB matches beside ours (counted by fetching every match, as LanceDB must)');
+  console.log(formatTable(['shape', 'our hits', 'LanceDB matches', 'fetch-all p50 ms'], countRows));
+  for (const [shape, why] of peer.skipped) console.log(`  not expressed in LanceDB: ${shape} (${why})`);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -56,6 +82,8 @@ async function main(): Promise<void> {
       runs: { type: 'string', default: '20' },
       rebuild: { type: 'boolean', default: false },
       only: { type: 'string' },
+      // `--peer lancedb`: LanceDB's full-text index on the same corpus, timed beside ours (src/peer-lancedb.ts).
+      peer: { type: 'string' },
       // `--no-title-table`: every condition read from the main FTS5 table, as before index schema 9
       // (the same hits and scores; for an A/B on one index file).
       'no-title-table': { type: 'boolean', default: false },
@@ -110,6 +138,20 @@ async function main(): Promise<void> {
   const queries = benchQueries(loadCorpusStats(), { publicationNumber: build.sampleNumber }).filter(
     (q) => !values.only || q.shape.includes(values.only),
   );
+  if (values.peer !== undefined && values.peer !== 'lancedb') throw new Error('--peer is lancedb');
+  // Loaded only when asked for: the other runs need no LanceDB.
+  const peer =
+    values.peer === 'lancedb'
+      ? await (
+          await import('./src/peer-lancedb.js')
+        ).openLanceDbPeer({ size, seed, profile, rebuild: values.rebuild, queries })
+      : undefined;
+  if (peer)
+    console.log(
+      `LanceDB peer: ${peer.rows} rows, build ${peer.buildSeconds.toFixed(0)} s incl. generation ` +
+        `(full-text indexes ${peer.indexSeconds.toFixed(0)} s)${peer.reused ? ', reused' : ''}, ` +
+        `size on disk ${mb(peer.sizeBytes)}`,
+    );
   const rows: string[][] = [];
   const misses: string[] = [];
   const hitsByShape = new Map<string, { ast: QueryNode; hits: number }>();
@@ -128,6 +170,8 @@ async function main(): Promise<void> {
       fl = await timeRuns(() => floor.run(), { warmup: 1, runs, slowMs: 1000, maxSlowRuns: 5 });
     }
     const ratio = fl ? eng.p95 / fl.p95 : Number.NaN;
+    const peerRun = peer?.shapes.get(q.shape);
+    const lance = peerRun ? await timeRuns(peerRun, { warmup: 2, runs }) : undefined;
     const note = floor && floorTotal !== first.total ? ` (floor total ${floorTotal})` : '';
     rows.push([
       q.shape,
@@ -138,6 +182,7 @@ async function main(): Promise<void> {
       fl ? formatMs(fl.p95) : '—',
       fl ? `${fl.runs}` : '—',
       Number.isNaN(ratio) ? '—' : ratio.toFixed(2),
+      ...(peer ? [lance ? formatMs(lance.p50) : '—', lance ? formatMs(lance.p95) : '—'] : []),
     ]);
     // Issue 23's targets: p95 ≤ 100 ms (the 2000-character expression ≤ 1 s), and ≤ 1.5× the floor
     // where p95 is above 20 ms (below that the ratio is fixed overhead, not a cost a user sees).
@@ -147,10 +192,10 @@ async function main(): Promise<void> {
     process.stdout.write('.');
   }
   console.log('\n');
-  console.log(
-    formatTable(['shape', 'hits', 'p50 ms', 'p95 ms', 'floor p50', 'floor p95', 'floor runs', 'ratio p95'], rows),
-  );
+  const header = ['shape', 'hits', 'p50 ms', 'p95 ms', 'floor p50', 'floor p95', 'floor runs', 'ratio p95'];
+  console.log(formatTable(peer ? [...header, 'LanceDB p50', 'LanceDB p95'] : header, rows));
   console.log(`(engine: ${runs} timed runs after 2 warm-ups each; times are search() page 1 of ${PAGE_SIZE} + total)`);
+  if (peer) await printPeerCounts(peer, hitsByShape, runs);
 
   // Facets: all 8 on the shape whose hit count is closest to 100k.
   const [facetShape, facetQuery] = [...hitsByShape.entries()].sort(
@@ -200,6 +245,7 @@ async function main(): Promise<void> {
   console.log(`peak RSS of this process: ${rssMb().toFixed(0)} MB`);
   console.log(misses.length === 0 ? 'targets: all met' : `targets missed:\n  ${misses.join('\n  ')}`);
   raw.close();
+  peer?.close();
   await engine.close();
 }
 
