@@ -87,6 +87,8 @@ async function main(): Promise<void> {
       // `--no-title-table`: every condition read from the main FTS5 table, as before index schema 9
       // (the same hits and scores; for an A/B on one index file).
       'no-title-table': { type: 'boolean', default: false },
+      // Without the FTS5-postings columns (issue 44 compares ours with FTS5's in the same run).
+      'no-fts5-postings': { type: 'boolean', default: false },
     },
   });
   const size = Number(values.size);
@@ -152,6 +154,11 @@ async function main(): Promise<void> {
         `(full-text indexes ${peer.indexSeconds.toFixed(0)} s)${peer.reused ? ', reused' : ''}, ` +
         `size on disk ${mb(peer.sizeBytes)}`,
     );
+  // Ours against FTS5's postings on the same file, unless `--no-fts5-postings`.
+  const fts5Engine = values['no-fts5-postings'] ? undefined : createSqliteEngine({ file, ...cold, postings: 'fts5' });
+  console.log(
+    `engine postings: ${process.env.PATLAS_POSTINGS ?? 'own'}${fts5Engine ? '; the FTS5 postings columns time the same search with FTS5 answering the text conditions' : ''}`,
+  );
   const rows: string[][] = [];
   const misses: string[] = [];
   const hitsByShape = new Map<string, { ast: QueryNode; hits: number }>();
@@ -170,6 +177,10 @@ async function main(): Promise<void> {
       fl = await timeRuns(() => floor.run(), { warmup: 1, runs, slowMs: 1000, maxSlowRuns: 5 });
     }
     const ratio = fl ? eng.p95 / fl.p95 : Number.NaN;
+    // The same search with FTS5's postings answering the text conditions (issue 44's "before").
+    const viaFts5 = fts5Engine
+      ? await timeRuns(() => (fts5Engine as SearchEngine).search(request), { warmup: 2, runs })
+      : undefined;
     const peerRun = peer?.shapes.get(q.shape);
     const lance = peerRun ? await timeRuns(peerRun, { warmup: 2, runs }) : undefined;
     const note = floor && floorTotal !== first.total ? ` (floor total ${floorTotal})` : '';
@@ -178,6 +189,7 @@ async function main(): Promise<void> {
       `${first.total}${note}`,
       formatMs(eng.p50),
       formatMs(eng.p95),
+      ...(viaFts5 ? [formatMs(viaFts5.p50), formatMs(viaFts5.p95)] : []),
       fl ? formatMs(fl.p50) : '—',
       fl ? formatMs(fl.p95) : '—',
       fl ? `${fl.runs}` : '—',
@@ -192,7 +204,17 @@ async function main(): Promise<void> {
     process.stdout.write('.');
   }
   console.log('\n');
-  const header = ['shape', 'hits', 'p50 ms', 'p95 ms', 'floor p50', 'floor p95', 'floor runs', 'ratio p95'];
+  const header = [
+    'shape',
+    'hits',
+    'p50 ms',
+    'p95 ms',
+    ...(fts5Engine ? ['FTS5 postings p50', 'FTS5 postings p95'] : []),
+    'floor p50',
+    'floor p95',
+    'floor runs',
+    'ratio p95',
+  ];
   console.log(formatTable(peer ? [...header, 'LanceDB p50', 'LanceDB p95'] : header, rows));
   console.log(`(engine: ${runs} timed runs after 2 warm-ups each; times are search() page 1 of ${PAGE_SIZE} + total)`);
   if (peer) await printPeerCounts(peer, hitsByShape, runs);
@@ -246,6 +268,7 @@ async function main(): Promise<void> {
   console.log(misses.length === 0 ? 'targets: all met' : `targets missed:\n  ${misses.join('\n  ')}`);
   raw.close();
   peer?.close();
+  await fts5Engine?.close();
   await engine.close();
 }
 

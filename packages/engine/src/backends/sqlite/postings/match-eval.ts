@@ -87,7 +87,16 @@ class Reader {
     return term.prefix ? this.source.prefixDocs(column, term.token) : this.source.docs(column, term.token);
   }
 
-  postings(column: FtsColumn, term: MatchTerm): TermPostings {
+  /**
+   * A term's postings in a column; with `within`, only those documents' positions are read (a
+   * phrase's candidates: the documents holding all its terms), and the list is not kept.
+   */
+  postings(column: FtsColumn, term: MatchTerm, within?: Int32Array): TermPostings {
+    if (within) {
+      return term.prefix
+        ? this.source.prefixPostings(column, term.token, within)
+        : this.source.postings(column, term.token, within);
+    }
     const key = `${column}\u0000${term.prefix ? '*' : '='}${term.token}`;
     let p = this.postingsOf.get(key);
     if (!p) {
@@ -111,8 +120,8 @@ class ColumnPhrase {
   private readonly to: Int32Array;
   private readonly at: Int32Array;
 
-  constructor(reader: Reader, column: FtsColumn, terms: readonly MatchTerm[]) {
-    this.lists = terms.map((t) => reader.postings(column, t));
+  constructor(reader: Reader, column: FtsColumn, terms: readonly MatchTerm[], within?: Int32Array) {
+    this.lists = terms.map((t) => reader.postings(column, t, within));
     const n = terms.length;
     this.cursor = new Int32Array(n);
     this.from = new Int32Array(n);
@@ -169,7 +178,7 @@ function phraseDocsIn(reader: Reader, column: FtsColumn, terms: readonly MatchTe
   if (terms.length === 1) return reader.docs(column, terms[0] as MatchTerm);
   const candidates = reader.allTermsDocs(column, terms);
   if (candidates.length === 0) return EMPTY;
-  const phrase = new ColumnPhrase(reader, column, terms);
+  const phrase = new ColumnPhrase(reader, column, terms, candidates);
   return filterIds(candidates, (doc) => phrase.scan(doc));
 }
 
@@ -195,7 +204,13 @@ class PhraseGroup {
         const docs = intersect(reader.allTermsDocs(column, phrase.terms), candidates);
         if (docs.length === 0) continue;
         const base = (reader.columnIndex.get(column) as number) * COLUMN_STRIDE;
-        this.slots.push({ phrase: i, base, docs, at: 0, scanner: new ColumnPhrase(reader, column, phrase.terms) });
+        this.slots.push({
+          phrase: i,
+          base,
+          docs,
+          at: 0,
+          scanner: new ColumnPhrase(reader, column, phrase.terms, docs),
+        });
       }
     });
   }

@@ -19,10 +19,13 @@ export interface PostingSource {
   docs(column: FtsColumn, token: string): Int32Array;
   /** Documents whose column holds a token starting with `prefix`, ascending. */
   prefixDocs(column: FtsColumn, prefix: string): Int32Array;
-  /** The token's postings in the column, with positions. */
-  postings(column: FtsColumn, token: string): TermPostings;
+  /**
+   * The token's postings in the column, with positions. With `within` (ascending ids), only
+   * those documents need be in it: the others' positions are skipped, not decoded.
+   */
+  postings(column: FtsColumn, token: string, within?: Int32Array): TermPostings;
   /** Every token starting with `prefix` in the column, as one list: each document's positions merged. */
-  prefixPostings(column: FtsColumn, prefix: string): TermPostings;
+  prefixPostings(column: FtsColumn, prefix: string, within?: Int32Array): TermPostings;
 }
 
 export const NO_POSTINGS: TermPostings = {

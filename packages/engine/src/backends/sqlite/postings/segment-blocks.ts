@@ -46,8 +46,12 @@ export interface Entry {
 export class BlockReader {
   private readonly src: ByteSource;
 
-  constructor(readonly data: Uint8Array) {
+  constructor(
+    readonly data: Uint8Array,
+    from = 0,
+  ) {
     this.src = new ByteSource(data);
+    this.src.at = from;
   }
 
   /** The next entry, or undefined at the block's end. */

@@ -132,14 +132,14 @@ export class SegmentPostings implements PostingSource {
     return unionAll([...byKey.values()].map((found) => this.idsOf(found)));
   }
 
-  postings(column: FtsColumn, token: string): TermPostings {
+  postings(column: FtsColumn, token: string, within?: Int32Array): TermPostings {
     const key = entryKey(COLUMN_NO[column], token);
-    return this.postingsOf(this.find(key), keyBytes(key));
+    return this.postingsOf(this.find(key), keyBytes(key), within);
   }
 
-  prefixPostings(column: FtsColumn, prefix: string): TermPostings {
+  prefixPostings(column: FtsColumn, prefix: string, within?: Int32Array): TermPostings {
     const byKey = this.range(entryKey(COLUMN_NO[column], prefix));
-    return mergePostings([...byKey].map(([key, found]) => this.postingsOf(found, keyBytes(key))));
+    return mergePostings([...byKey].map(([key, found]) => this.postingsOf(found, keyBytes(key), within)));
   }
 
   /** The key's entry in each segment holding it. */
@@ -149,12 +149,8 @@ export class SegmentPostings implements PostingSource {
     for (const seg of this.current().segs) {
       const row = this.stmt.block.get(seg, target) as [Buffer, Buffer] | undefined;
       if (!row) continue;
-      const reader = new BlockReader(row[1]);
-      for (let e = reader.next(); e; e = reader.next()) {
-        const c = Buffer.compare(e.key, target);
-        if (c === 0) found.push({ seg, entry: e });
-        if (c >= 0) break;
-      }
+      const entry = findInBlock(row[1], target);
+      if (entry) found.push({ seg, entry });
     }
     return found;
   }
@@ -211,7 +207,7 @@ export class SegmentPostings implements PostingSource {
     return sorted ? ids : ids.sort();
   }
 
-  private postingsOf(found: readonly Found[], key: Buffer): TermPostings {
+  private postingsOf(found: readonly Found[], key: Buffer, within?: Int32Array): TermPostings {
     if (found.length === 0) return NO_POSTINGS;
     const { owner, stale } = this.current().owners;
     const parts = found.map(({ seg, entry }) => {
@@ -222,10 +218,45 @@ export class SegmentPostings implements PostingSource {
         entry.freqs,
         pos,
         stale.has(seg) ? (id) => owner[id] === seg : undefined,
+        within,
       );
     });
     return mergePostings(parts);
   }
+}
+
+/**
+ * The entry of a key in a block, read without building an object for the entries before it
+ * (a block holds hundreds): key bytes compared in place, the rest skipped by its lengths.
+ */
+export function findInBlock(data: Uint8Array, key: Uint8Array): Entry | undefined {
+  const src = new ByteSource(data);
+  while (!src.done) {
+    const start = src.at;
+    const keyLength = src.next();
+    const keyAt = src.at;
+    let c = 0;
+    const common = Math.min(keyLength, key.length);
+    for (let i = 0; i < common && c === 0; i++) c = (data[keyAt + i] as number) - (key[i] as number);
+    if (c === 0) c = keyLength - key.length;
+    if (c > 0) return undefined;
+    src.at = keyAt + keyLength;
+    if (c === 0) {
+      src.at = start;
+      return new BlockReader(data, start).next();
+    }
+    src.next(); // n
+    skipBytes(src); // docs
+    skipBytes(src); // freqs
+    if (src.next() === PositionsAt.Inline) skipBytes(src);
+  }
+  return undefined;
+}
+
+/** Past a length-prefixed run of bytes. */
+function skipBytes(src: ByteSource): void {
+  const length = src.next();
+  src.at += length;
 }
 
 /** One row's postings, keeping the documents `keep` accepts (all without it). */
@@ -235,29 +266,44 @@ export function decodePostings(
   freqs: Uint8Array,
   pos: Uint8Array,
   keep?: (id: number) => boolean,
+  within?: Int32Array,
 ): TermPostings {
   const ids = decodeIds(docs, n);
   const f = new ByteSource(freqs);
   const p = new ByteSource(pos);
   const offsets = new Int32Array(n + 1);
   // Sized from the stream: every position takes at least one byte.
-  let positions = new Int32Array(pos.length);
+  let positions = new Int32Array(within ? Math.min(pos.length, 1024) : pos.length);
   let kept = 0;
   let at = 0;
+  let w = 0;
   for (let i = 0; i < n; i++) {
     const id = ids[i] as number;
     const count = f.next();
-    const take = keep === undefined || keep(id);
-    let last = 0;
-    if (take) {
-      ids[kept] = id;
-      offsets[kept] = at;
+    let take = keep === undefined || keep(id);
+    if (take && within) {
+      while (w < within.length && (within[w] as number) < id) w++;
+      take = w < within.length && within[w] === id;
     }
+    if (!take) {
+      // Skipped: only the ends of its varints are looked for.
+      const bytes = p.bytes;
+      for (let k = 0; k < count; k++) while ((bytes[p.at++] as number) >= 0x80);
+      continue;
+    }
+    if (at + count > positions.length) {
+      const grown = new Int32Array(Math.max(positions.length * 2, at + count));
+      grown.set(positions.subarray(0, at));
+      positions = grown;
+    }
+    ids[kept] = id;
+    offsets[kept] = at;
+    let last = 0;
     for (let k = 0; k < count; k++) {
       last += p.next();
-      if (take) positions[at++] = last;
+      positions[at++] = last;
     }
-    if (take) kept++;
+    kept++;
   }
   offsets[kept] = at;
   positions = positions.subarray(0, at);
