@@ -76,6 +76,9 @@ interface SegmentView {
   readonly segs: readonly number[];
 }
 
+/** Bytes of blocks one connection keeps read (SegmentPostings.pool). */
+const BLOCK_POOL_BYTES = 32 * 2 ** 20;
+
 /** An entry found in one segment. */
 interface Found {
   readonly seg: number;
@@ -86,16 +89,21 @@ interface Found {
 export class SegmentPostings implements PostingSource {
   private readonly stmt;
   private view: SegmentView | undefined;
+  /** Entries found during one `read`: a phrase asks for a token's documents, then its positions. */
+  private readonly found = new Map<string, Found[]>();
+  /** Each segment's block directory: the blocks' first keys, ascending. */
+  private readonly directories = new Map<number, Buffer[]>();
+  /** Blocks read lately (least recently used first), up to BLOCK_POOL_BYTES: SQLite's page cache hands out copies. */
+  private readonly pool = new Map<string, Buffer>();
+  private poolBytes = 0;
 
   constructor(private readonly db: Database.Database) {
     this.stmt = {
       signature: db.prepare("SELECT group_concat(seg || ':' || ndocs || ':' || ndead, ',') FROM post_segs").pluck(),
       segments: db.prepare('SELECT seg, ord, level, ndocs, docs, ndead, dead FROM post_segs'),
-      // The block holding a key: the last whose first key is not after it.
-      block: db.prepare('SELECT key, data FROM post_blocks WHERE seg = ? AND key <= ? ORDER BY key DESC LIMIT 1').raw(),
-      blocksBetween: db
-        .prepare('SELECT key, data FROM post_blocks WHERE seg = ? AND key > ? AND key < ? ORDER BY key')
-        .raw(),
+      // A segment's block directory (each block's first key), read once per segment: segments never change.
+      blockKeys: db.prepare('SELECT key FROM post_blocks WHERE seg = ? ORDER BY key').pluck(),
+      block: db.prepare('SELECT data FROM post_blocks WHERE seg = ? AND key = ?').pluck(),
       positions: db.prepare('SELECT pos FROM post_pos WHERE seg = ? AND key = ?').pluck(),
     };
   }
@@ -104,7 +112,12 @@ export class SegmentPostings implements PostingSource {
   read<T>(read: () => T): T {
     const run = (): T => {
       this.refresh();
-      return read();
+      this.found.clear();
+      try {
+        return read();
+      } finally {
+        this.found.clear();
+      }
     };
     return this.db.inTransaction ? run() : this.db.transaction(run).deferred();
   }
@@ -115,6 +128,44 @@ export class SegmentPostings implements PostingSource {
     if (this.view?.signature === signature) return;
     const rows = this.stmt.segments.all() as SegmentRow[];
     this.view = { signature, owners: segmentOwners(rows), segs: rows.map((r) => r.seg) };
+    // A merged segment's blocks are gone: its directory and pooled blocks with it.
+    const live = new Set(this.view.segs);
+    for (const seg of this.directories.keys()) if (!live.has(seg)) this.directories.delete(seg);
+    for (const [key, block] of this.pool) {
+      if (!live.has(Number(key.slice(0, key.indexOf(':'))))) {
+        this.pool.delete(key);
+        this.poolBytes -= block.length;
+      }
+    }
+  }
+
+  private directory(seg: number): Buffer[] {
+    let keys = this.directories.get(seg);
+    if (!keys) {
+      keys = this.stmt.blockKeys.all(seg) as Buffer[];
+      this.directories.set(seg, keys);
+    }
+    return keys;
+  }
+
+  /** The i-th block of a segment, from the pool or the file. */
+  private block(seg: number, keys: readonly Buffer[], i: number): Buffer {
+    const id = `${seg}:${i}`;
+    let data = this.pool.get(id);
+    if (data) {
+      this.pool.delete(id);
+      this.pool.set(id, data);
+      return data;
+    }
+    data = this.stmt.block.get(seg, keys[i]) as Buffer;
+    this.pool.set(id, data);
+    this.poolBytes += data.length;
+    for (const [old, block] of this.pool) {
+      if (this.poolBytes <= BLOCK_POOL_BYTES) break;
+      this.pool.delete(old);
+      this.poolBytes -= block.length;
+    }
+    return data;
   }
 
   private current(): SegmentView {
@@ -144,12 +195,22 @@ export class SegmentPostings implements PostingSource {
 
   /** The key's entry in each segment holding it. */
   private find(key: string): Found[] {
+    let found = this.found.get(key);
+    if (!found) {
+      found = this.findIn(key);
+      this.found.set(key, found);
+    }
+    return found;
+  }
+
+  private findIn(key: string): Found[] {
     const target = keyBytes(key);
     const found: Found[] = [];
     for (const seg of this.current().segs) {
-      const row = this.stmt.block.get(seg, target) as [Buffer, Buffer] | undefined;
-      if (!row) continue;
-      const entry = findInBlock(row[1], target);
+      const keys = this.directory(seg);
+      const i = lastNotAfter(keys, target);
+      if (i < 0) continue;
+      const entry = findInBlock(this.block(seg, keys, i), target);
       if (entry) found.push({ seg, entry });
     }
     return found;
@@ -161,12 +222,13 @@ export class SegmentPostings implements PostingSource {
     const to = keyBytes(prefixEnd(prefix));
     const byKey = new Map<string, Found[]>();
     for (const seg of this.current().segs) {
-      const first = this.stmt.block.get(seg, from) as [Buffer, Buffer] | undefined;
-      const blocks = [
-        ...(first ? [first] : []),
-        ...(this.stmt.blocksBetween.all(seg, first ? first[0] : Buffer.alloc(0), to) as [Buffer, Buffer][]),
-      ];
-      for (const [, data] of blocks) {
+      const keys = this.directory(seg);
+      const blocks: Buffer[] = [];
+      for (let i = Math.max(0, lastNotAfter(keys, from)); i < keys.length; i++) {
+        if (Buffer.compare(keys[i] as Buffer, to) >= 0) break;
+        blocks.push(this.block(seg, keys, i));
+      }
+      for (const data of blocks) {
         const reader = new BlockReader(data);
         for (let e = reader.next(); e; e = reader.next()) {
           if (Buffer.compare(e.key, from) < 0) continue;
@@ -253,6 +315,18 @@ export function findInBlock(data: Uint8Array, key: Uint8Array): Entry | undefine
   return undefined;
 }
 
+/** The index of the last key not after `target` (-1 when all are after it). */
+function lastNotAfter(keys: readonly Buffer[], target: Buffer): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (Buffer.compare(keys[mid] as Buffer, target) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
 /** Past a length-prefixed run of bytes. */
 function skipBytes(src: ByteSource): void {
   const length = src.next();
@@ -312,11 +386,38 @@ export function decodePostings(
     : { ids: ids.slice(0, kept), offsets: offsets.slice(0, kept + 1), positions };
 }
 
+/** Lists whose id ranges follow each other (segments written one after another), end to end. */
+function concatenatePostings(lists: readonly TermPostings[]): TermPostings {
+  let n = 0;
+  let total = 0;
+  for (const l of lists) {
+    n += l.ids.length;
+    total += l.positions.length;
+  }
+  const ids = new Int32Array(n);
+  const offsets = new Int32Array(n + 1);
+  const positions = new Int32Array(total);
+  let at = 0;
+  let base = 0;
+  for (const l of lists) {
+    ids.set(l.ids, at);
+    for (let i = 0; i < l.ids.length; i++) offsets[at + i] = base + (l.offsets[i] as number) - (l.offsets[0] as number);
+    positions.set(l.positions.subarray(l.offsets[0], l.offsets[l.ids.length]), base);
+    at += l.ids.length;
+    base += (l.offsets[l.ids.length] as number) - (l.offsets[0] as number);
+  }
+  offsets[n] = base;
+  return { ids, offsets, positions };
+}
+
 /** Several lists as one: documents united, each document's positions merged in order. */
 export function mergePostings(parts: readonly TermPostings[]): TermPostings {
   const lists = parts.filter((p) => p.ids.length > 0);
   if (lists.length === 0) return NO_POSTINGS;
   if (lists.length === 1) return lists[0] as TermPostings;
+  const ordered = [...lists].sort((a, b) => (a.ids[0] as number) - (b.ids[0] as number));
+  if (ordered.every((l, k) => k === 0 || (l.ids[0] as number) > (ordered[k - 1]?.ids.at(-1) as number)))
+    return concatenatePostings(ordered);
   const ids = unionAll(lists.map((l) => l.ids));
   let total = 0;
   for (const l of lists) total += l.positions.length;
