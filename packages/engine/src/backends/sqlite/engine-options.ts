@@ -26,8 +26,10 @@ export interface SqliteEngineOptions {
    */
   readonly titleTable?: boolean;
   /**
-   * Which postings answer text conditions (issue 44): the engine's own (`own`, the default; a file
-   * without them falls back to FTS5), FTS5's, or `both` with their hit sets compared (tests). The
+   * Which postings answer text conditions (issue 44): FTS5's (`fts5`, the default until the
+   * engine's own are ahead on every shape), the engine's own (`own`), or `both` with their hit
+   * sets compared (tests). A file created under `own` or `both` keeps the own postings from then
+   * on (index-schema.ts); under `own` or `both`, a file without them is answered by FTS5. The
    * environment's PATLAS_POSTINGS sets the default.
    */
   readonly postings?: PostingsMode;

@@ -51,8 +51,9 @@ import { POSTINGS_SCHEMA } from './postings/postings-schema.js';
  *     `effect` dimension in doc_cols (the effect terms, columns of the technology–effect matrix).
  * v13: `post_segs`, `post_blocks` and `post_pos`, the engine's own postings of every FTS5 column (postings/segment-store.ts,
  *     issue 44): document lists, occurrence counts and positions per (column, token), and a document
- *     list per CJK character. `fts` tokenizes through `patlas` (native/patlas-postings.c), which wraps
- *     unicode61 and records the same tokens for those postings.
+ *     list per CJK character, in a file created with them (index_meta `postings` = 1). `fts` then
+ *     tokenizes through `patlas` (native/patlas-postings.c), which wraps unicode61 and records the
+ *     same tokens for those postings.
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
 export const INDEX_SCHEMA_VERSION = 13;
@@ -83,7 +84,12 @@ export const BM25_WEIGHTS: readonly number[] = FTS_COLUMNS.map((c) => WEIGHTS[c]
 export const STORED_TEXT_COLUMNS = ['ti', 'ab', 'clm'] as const;
 export type StoredTextColumn = (typeof STORED_TEXT_COLUMNS)[number];
 
-export function createIndexSchema(db: Database.Database): void {
+/**
+ * Creates (or brings to this version) the index tables. `postings`: a new file also keeps the
+ * engine's own postings (issue 44): `fts` tokenizes through `patlas` and every write records them.
+ * The choice is the file's (index_meta `postings`), made when it is created.
+ */
+export function createIndexSchema(db: Database.Database, options: { postings?: boolean } = {}): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== 0 && version !== INDEX_SCHEMA_VERSION) {
     db.exec(
@@ -102,9 +108,13 @@ export function createIndexSchema(db: Database.Database): void {
     CREATE TABLE IF NOT EXISTS vocab (word TEXT PRIMARY KEY, stem TEXT NOT NULL, rev TEXT NOT NULL) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS vocab_rev ON vocab (rev);
     CREATE TABLE IF NOT EXISTS index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  `);
+  db.prepare("INSERT OR IGNORE INTO index_meta (key, value) VALUES ('postings', ?)").run(options.postings ? '1' : '0');
+  const tokenizer = ownPostingsRecorded(db) ? 'patlas unicode61' : 'unicode61';
+  db.exec(`
     CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
       ${FTS_COLUMNS.join(', ')},
-      content='', contentless_delete=1, tokenize='patlas unicode61 remove_diacritics 0'
+      content='', contentless_delete=1, tokenize='${tokenizer} remove_diacritics 0'
     );
     CREATE VIRTUAL TABLE IF NOT EXISTS fts_title USING fts5(
       ${FTS_COLUMNS.join(', ')},
@@ -115,6 +125,15 @@ export function createIndexSchema(db: Database.Database): void {
   // This index's identity: a column snapshot (column-snapshot.ts) is used only by the index it was written from.
   db.prepare("INSERT OR IGNORE INTO index_meta (key, value) VALUES ('id', ?)").run(randomUUID());
   db.pragma(`user_version = ${INDEX_SCHEMA_VERSION}`);
+}
+
+/** True when this file keeps the engine's own postings (createIndexSchema `postings`). */
+export function ownPostingsRecorded(db: Database.Database): boolean {
+  try {
+    return db.prepare("SELECT value FROM index_meta WHERE key = 'postings'").pluck().get() === '1';
+  } catch {
+    return false;
+  }
 }
 
 /** The identity createIndexSchema gave this index file; undefined for a file written before it existed. */

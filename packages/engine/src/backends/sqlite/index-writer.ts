@@ -3,7 +3,7 @@ import type { Patent } from '@patlas/contracts';
 import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
 import { recordVersion } from '../../record-version.js';
 import type { StoredTexts } from './compile-query.js';
-import { FTS_COLUMNS, TITLE_COLUMNS } from './index-schema.js';
+import { FTS_COLUMNS, ownPostingsRecorded, TITLE_COLUMNS } from './index-schema.js';
 import { analyseDoc, publicationKey, type AnalysedDoc, type IndexablePatent } from './index-tokens.js';
 import { PostingsWriter } from './postings/segment-writer.js';
 
@@ -192,11 +192,11 @@ export class IndexWriter {
       const written = [...byId.keys()].sort((x, y) => x - y);
       for (const id of written) {
         const doc = byId.get(id) as PreparedDoc;
-        this.stmt.postDoc.run(id);
+        if (this.recordsPostings) this.stmt.postDoc.run(id);
         this.stmt.insertFts.run(id, ...doc.fts);
         this.stmt.insertTitle.run(id, ...TITLE_FTS_INDEXES.map((i) => doc.fts[i]));
       }
-      this.postings.writeCollected(this.stmt.takePostings.get() as Buffer, written);
+      if (this.recordsPostings) this.postings.writeCollected(this.stmt.takePostings.get() as Buffer, written);
       for (const [word, stem] of batch.words) this.stmt.insertWord.run(word, stem, reversedWord(word));
       return ids;
     });
@@ -207,9 +207,16 @@ export class IndexWriter {
         this.stmt.deleteDoc.run(id);
         this.stmt.deleteCols.run(id);
       }
-      this.postings.writeSegment([], ids);
+      if (this.recordsPostings) this.postings.writeSegment([], ids);
     });
   }
+
+  /** Whether this file keeps the engine's own postings (index-schema.ts `postings`), read on first write. */
+  private get recordsPostings(): boolean {
+    return (this.postingsKept ??= ownPostingsRecorded(this.db));
+  }
+
+  private postingsKept: boolean | undefined;
 
   /** Prepared on first write: a read-only engine may open a file written before the postings existed. */
   private get postings(): PostingsWriter {
@@ -223,7 +230,7 @@ export class IndexWriter {
     // storing a batch's semantic vectors while a bulk load's writer thread writes the next batch)
     // SQLite cannot upgrade it and answers "database is locked" at once, without waiting.
     const ids = this.writeBatch.immediate(batch);
-    this.postings.mergeFull();
+    if (this.recordsPostings) this.postings.mergeFull();
     return ids;
   }
 
@@ -243,7 +250,7 @@ export class IndexWriter {
   remove(publicationNumbers: readonly string[]): number[] {
     const ids = [...new Set(this.idsOf(publicationNumbers).filter((x): x is number => x !== undefined))];
     this.removeIds.immediate(ids);
-    this.postings.mergeFull();
+    if (this.recordsPostings) this.postings.mergeFull();
     return ids;
   }
 
@@ -253,7 +260,7 @@ export class IndexWriter {
       ...new Set(keys.map((k) => this.stmt.idByPn.get(k) as number | undefined).filter((x) => x !== undefined)),
     ];
     this.removeIds.immediate(ids);
-    this.postings.mergeFull();
+    if (this.recordsPostings) this.postings.mergeFull();
     return ids;
   }
 

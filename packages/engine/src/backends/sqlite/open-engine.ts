@@ -10,13 +10,13 @@ import { prepareFtsTables } from './fts-tables.js';
 import { INDEX_SCHEMA_VERSION, createIndexSchema, indexIdOf } from './index-schema.js';
 import { IndexWriter, resetFtsConfig } from './index-writer.js';
 import { loadNativeExtension } from './native-extension.js';
-import { openOwnPostings, postingsModeOf } from './postings/own-match.js';
+import { openOwnPostings, postingsModeOf, type PostingsMode } from './postings/own-match.js';
 import { SemanticIndex } from './semantic-index.js';
 
 /** The engine's connection (schema brought up to date unless read-only), its statements, and its columns unless loaded on first use. */
 export function openEngineState(options: SqliteEngineOptions): SqliteEngineState {
   const readOnly = options.readOnly === true;
-  const db = openConnection(options.file, readOnly);
+  const db = openConnection(options.file, readOnly, options.postings);
   const stmt = prepareEngineStatements(db);
   const state: SqliteEngineState = {
     options,
@@ -62,7 +62,7 @@ export function openEngineState(options: SqliteEngineOptions): SqliteEngineState
   return state;
 }
 
-function openConnection(file: string, readOnly: boolean): Database.Database {
+function openConnection(file: string, readOnly: boolean, postings: PostingsMode | undefined): Database.Database {
   const db = new Database(file, { readonly: readOnly });
   loadNativeExtension(db);
   if (file !== ':memory:' && !readOnly) db.pragma('journal_mode = WAL');
@@ -73,7 +73,7 @@ function openConnection(file: string, readOnly: boolean): Database.Database {
   // A search worker only reads, and each worker's cache is private memory (the OS file cache is shared): 32 MB.
   db.pragma(readOnly ? 'cache_size = -32768' : 'cache_size = -131072');
   if (!readOnly) {
-    createIndexSchema(db);
+    createIndexSchema(db, { postings: postingsModeOf(postings) !== 'fts5' });
     createChangeLog(db);
     trimChangeLog(db);
     resetFtsConfig(db);

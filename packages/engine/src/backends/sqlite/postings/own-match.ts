@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { FTS_COLUMNS } from '../index-schema.js';
+import { FTS_COLUMNS, ownPostingsRecorded } from '../index-schema.js';
 import { evaluateMatch, nearPositions } from './match-eval.js';
 import { parseMatch, type MatchNode } from './match-syntax.js';
 import { SegmentPostings } from './segment-store.js';
@@ -14,13 +14,12 @@ export type PostingsMode = 'fts5' | 'own' | 'both';
 export function postingsModeOf(option: PostingsMode | undefined): PostingsMode {
   const env = process.env.PATLAS_POSTINGS;
   if (option) return option;
-  return env === 'fts5' || env === 'own' || env === 'both' ? env : 'own';
+  return env === 'fts5' || env === 'own' || env === 'both' ? env : 'fts5';
 }
 
-/** The engine's own postings on one connection, or undefined when its file has none (an older schema). */
+/** The engine's own postings on one connection, or undefined when its file keeps none. */
 export function openOwnPostings(db: Database.Database): SegmentPostings | undefined {
-  const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'post_segs'").pluck().get();
-  return has ? new SegmentPostings(db) : undefined;
+  return ownPostingsRecorded(db) ? new SegmentPostings(db) : undefined;
 }
 
 /** Parsed MATCH strings: a result page asks about the same few again and again. */
