@@ -17,7 +17,19 @@ mkdirSync(path.dirname(out), { recursive: true });
 const cc = process.env.CC ?? 'cc';
 execFileSync(
   cc,
-  ['-O2', '-fPIC', '-shared', '-Wall', '-I', headers, path.join(here, 'patlas-fts.c'), path.join(here, 'patlas-postings.c'), '-o', out, '-lm'],
+  [
+    '-O2',
+    '-fPIC',
+    '-shared',
+    '-Wall',
+    '-I',
+    headers,
+    path.join(here, 'patlas-fts.c'),
+    path.join(here, 'patlas-postings.c'),
+    '-o',
+    out,
+    '-lm',
+  ],
   {
     stdio: 'inherit',
   },

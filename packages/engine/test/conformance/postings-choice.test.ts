@@ -4,8 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseExpression } from '@patlas/query';
-import { FIXTURE_CORPUS } from '../../../../test/conformance/fixture-corpus.js';
-import { createSqliteEngine } from '../sqlite-engine.js';
+import { FIXTURE_CORPUS } from './fixture-corpus.js';
+import { createSqliteEngine } from '../../src/index.js';
 
 const dirs: string[] = [];
 afterEach(() => {
