@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRandom } from '../../../linear-algebra/random.js';
 import type { FtsColumn } from '../index-schema.js';
 import { loadNativeExtension } from '../native-extension.js';
 import { evaluateMatch, nearPositions } from './match-eval.js';
@@ -9,17 +10,6 @@ import type { PostingSource } from './posting-source.js';
 
 /** A few of the index's columns, in FTS_COLUMNS order (positions compare column first, in table order). */
 const COLUMNS = ['clm', 'ti', 'ab', 'tiw', 'pa', 'ipc'] as const satisfies readonly FtsColumn[];
-
-/** A small deterministic generator (mulberry32): a failure names its seed and reproduces. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Index tokens as index-tokens.ts writes them: CJK bigrams and closing unigrams, stems, class tokens.
 const TEXT_TOKENS = ['电池', '池组', '组', '电', '数据', '据', '锂电', '池', 'batteri', 'lithium', 'charg', 'data'];
@@ -108,7 +98,7 @@ describe('evaluateMatch and nearPositions against FTS5', () => {
   let source: PostingSource;
 
   beforeAll(() => {
-    const docs = makeDocuments(random(seed), 300);
+    const docs = makeDocuments(createRandom(seed), 300);
     db = new Database(':memory:');
     loadNativeExtension(db);
     db.exec(`CREATE VIRTUAL TABLE fts USING fts5(
@@ -148,7 +138,7 @@ describe('evaluateMatch and nearPositions against FTS5', () => {
   });
 
   it('random MATCH strings give exactly FTS5 rowids', () => {
-    const gen = matchGenerator(random(seed + 1));
+    const gen = matchGenerator(createRandom(seed + 1));
     let nonEmpty = 0;
     for (let i = 0; i < 1000; i++) {
       const match = gen.expr(3);
@@ -161,7 +151,7 @@ describe('evaluateMatch and nearPositions against FTS5', () => {
   });
 
   it('nearPositions gives what patlas_near gives', () => {
-    const gen = matchGenerator(random(seed + 2));
+    const gen = matchGenerator(createRandom(seed + 2));
     const nearRows = db
       .prepare('SELECT rowid FROM fts WHERE fts MATCH ? AND patlas_near(fts, 0, 1, ?, ?, ?, ?) ORDER BY rowid')
       .pluck();

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { createRandom } from '../../../linear-algebra/random.js';
 import { describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import { unicode61Tokens, type TermPostings } from './posting-source.js';
@@ -7,18 +8,6 @@ import { MERGE_FACTOR, PostingsWriter } from './segment-writer.js';
 
 const CLM = FTS_COLUMNS.indexOf('clm');
 const TI = FTS_COLUMNS.indexOf('ti');
-
-/** A seeded generator, so a failure reproduces. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VOCAB = ['电池', '池组', '组', '电', '电极', '极片', '片', 'batteri', 'cell', 'h01m4x525', 'Data', '数据', '据'];
 
@@ -53,7 +42,7 @@ describe('the engine postings segment store', () => {
     db.exec(POSTINGS_SCHEMA);
     const writer = new PostingsWriter(db);
     const reader = new SegmentPostings(db);
-    const rand = prng(44);
+    const rand = createRandom(44);
     const live = new Map<number, string[]>();
     for (let round = 0; round < 60; round++) {
       const docs = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => {
