@@ -43,5 +43,3 @@ export const POSTINGS_SCHEMA = `
     PRIMARY KEY (seg, key)
   ) WITHOUT ROWID;
 `;
-
-export const POSTINGS_TABLES = ['post_segs', 'post_blocks', 'post_pos'] as const;

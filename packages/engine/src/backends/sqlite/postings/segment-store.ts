@@ -11,7 +11,7 @@ export { POSTINGS_SCHEMA } from './postings-schema.js';
 /** The token under which a CJK character's document list is kept (no token of unicode61 starts with it). */
 export const CHAR_LIST_MARK = '\u0001';
 
-export function isLoneCjkChar(prefix: string): boolean {
+function isLoneCjkChar(prefix: string): boolean {
   const chars = Array.from(prefix);
   return chars.length === 1 && isCjkChar(chars[0] as string);
 }
@@ -112,7 +112,6 @@ export class SegmentPostings implements PostingSource {
   read<T>(read: () => T): T {
     const run = (): T => {
       this.refresh();
-      this.found.clear();
       try {
         return read();
       } finally {
@@ -334,7 +333,7 @@ function skipBytes(src: ByteSource): void {
 }
 
 /** One row's postings, keeping the documents `keep` accepts (all without it). */
-export function decodePostings(
+function decodePostings(
   n: number,
   docs: Uint8Array,
   freqs: Uint8Array,
@@ -411,7 +410,7 @@ function concatenatePostings(lists: readonly TermPostings[]): TermPostings {
 }
 
 /** Several lists as one: documents united, each document's positions merged in order. */
-export function mergePostings(parts: readonly TermPostings[]): TermPostings {
+function mergePostings(parts: readonly TermPostings[]): TermPostings {
   const lists = parts.filter((p) => p.ids.length > 0);
   if (lists.length === 0) return NO_POSTINGS;
   if (lists.length === 1) return lists[0] as TermPostings;

@@ -131,15 +131,6 @@ export class PostingsWriter {
     }
   }
 
-  /** Merges all segments into one (after a bulk load): each token then has one row. */
-  mergeAll(): void {
-    const segments = this.stmt.segments.all() as SegmentRow[];
-    if (segments.length <= 1 && segments.every((s) => s.ndead === 0)) return;
-    this.db
-      .transaction(() => this.merge(segments, segments, Math.max(...segments.map((s) => s.level)) + 1))
-      .immediate();
-  }
-
   private mergeLevel(level: number): void {
     const segments = this.stmt.segments.all() as SegmentRow[];
     const members = segments.filter((s) => s.level === level);
