@@ -16,6 +16,11 @@
  * the character; documents only). Documents must be given in ascending id order.
  *
  * The tokens are FTS5's own, so the two indexes hold the same terms by construction.
+ *
+ * `patlas_post_lengths()` answers, for each document recorded since its last call, the token
+ * counts of its first LENGTH_COLUMNS columns (the ranked text fields: clm, ti, ab, desc, tiw), as
+ * varints, in the order the documents were given: BM25F normalises each field by its length.
+ * It is called before `patlas_post_take()`, which forgets them.
  */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
@@ -87,8 +92,14 @@ typedef struct Chunk {
   unsigned char bytes[1];
 } Chunk;
 
+/* The columns whose lengths are recorded: FTS_COLUMNS' first five (index-schema.ts). */
+#define LENGTH_COLUMNS 5
+
 typedef struct Collector {
   fts5_api *fts5;
+  Buf lengths;                   /* LENGTH_COLUMNS varints per finished document */
+  uint32_t length[LENGTH_COLUMNS]; /* the current document's */
+  int lengthPending;
   Term **buckets;
   unsigned nBucket;
   unsigned nTerm;
@@ -139,6 +150,16 @@ static void collectorReset(Collector *c) {
   }
   c->nTerm = 0;
   c->failed = 0;
+  c->lengths.n = 0;
+  c->lengthPending = 0;
+}
+
+/* The current document's column lengths, appended to the lengths answered next. */
+static void flushLengths(Collector *c) {
+  if (!c->lengthPending) return;
+  for (int i = 0; i < LENGTH_COLUMNS; i++)
+    if (bufVarint(&c->lengths, c->length[i])) c->failed = 1;
+  c->lengthPending = 0;
 }
 
 static int collectorGrow(Collector *c) {
@@ -307,6 +328,7 @@ static int wrapperTokenize(Fts5Tokenizer *tok, void *pCtx, int flags, const char
   TokenCtx tc = {pCtx, xToken, c};
   c->pos = 0;
   int rc = w->inner.xTokenize(w->innerTok, &tc, flags, pText, nText, recordToken);
+  if (c->col < LENGTH_COLUMNS) c->length[c->col] = (uint32_t)c->pos;
   c->col++;
   return rc;
 }
@@ -315,9 +337,27 @@ static int wrapperTokenize(Fts5Tokenizer *tok, void *pCtx, int flags, const char
 static void postDocFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   Collector *c = (Collector *)sqlite3_user_data(ctx);
   (void)argc;
+  flushLengths(c);
   c->doc = sqlite3_value_int64(argv[0]);
   c->col = 0;
+  memset(c->length, 0, sizeof(c->length));
+  c->lengthPending = 1;
   sqlite3_result_null(ctx);
+}
+
+/* patlas_post_lengths(): the recorded documents' column lengths (see the top), then forgotten. */
+static void postLengthsFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  Collector *c = (Collector *)sqlite3_user_data(ctx);
+  (void)argc;
+  (void)argv;
+  flushLengths(c);
+  if (c->failed) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_blob64(ctx, c->lengths.p ? c->lengths.p : (unsigned char *)"", (sqlite3_uint64)c->lengths.n,
+                        SQLITE_TRANSIENT);
+  c->lengths.n = 0;
 }
 
 /* A token's key: the column as one UTF-16 unit, a 0x0001 unit for a character list, the token; UTF-16BE. */
@@ -439,6 +479,7 @@ static void collectorDestroy(void *p) {
   Collector *c = (Collector *)p;
   collectorReset(c);
   sqlite3_free(c->buckets);
+  sqlite3_free(c->lengths.p);
   sqlite3_free(c);
 }
 
@@ -457,6 +498,8 @@ int patlasPostingsInit(sqlite3 *db, fts5_api *fts5) {
   }
   /* The functions own the collector: freed with the connection (the tokenizer has no destructor of its own). */
   rc = sqlite3_create_function_v2(db, "patlas_post_doc", 1, SQLITE_UTF8, c, postDocFunc, 0, 0, 0);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_create_function_v2(db, "patlas_post_lengths", 0, SQLITE_UTF8, c, postLengthsFunc, 0, 0, 0);
   if (rc == SQLITE_OK)
     rc = sqlite3_create_function_v2(db, "patlas_post_take", 0, SQLITE_UTF8, c, postTakeFunc, 0, 0, collectorDestroy);
   if (rc == SQLITE_OK) rc = fts5->xCreateTokenizer(fts5, "patlas", c, &wrapper, 0);

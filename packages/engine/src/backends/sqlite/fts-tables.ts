@@ -3,8 +3,9 @@ import { EngineError } from '../../search-engine.js';
 import { titleOnlyMatch } from './compile-query.js';
 import { checkStop, type SqliteEngineState } from './engine-state.js';
 import { BM25_WEIGHTS } from './index-schema.js';
+import { filterIds } from './id-sets.js';
 import { decodeFtsAverages, idsOfBlob } from './native-extension.js';
-import { assertSameIds, MatchSyntaxError, ownMatchIds, ownNearIds } from './postings/own-match.js';
+import { assertSameIds, MatchSyntaxError, ownMatchIds, ownNearIds, ownScores } from './postings/own-match.js';
 
 const weights = BM25_WEIGHTS.join(', ');
 
@@ -141,11 +142,91 @@ export function rankRows(
   kind: RowsStatement,
   args: { readonly m: string; readonly [param: string]: unknown },
 ): [number, number][] {
-  return ftsFor(state, args.m)[kind].all(args) as [number, number][];
+  const own = ranksOwn(state) ? ownRankRows(state, kind, args) : undefined;
+  return own ?? (ftsFor(state, args.m)[kind].all(args) as [number, number][]);
 }
 
-export function rankOne(state: SqliteEngineState, args: { m: string }): number | undefined {
+export function rankOne(state: SqliteEngineState, args: { m: string; n?: number }): number | undefined {
+  if (ranksOwn(state)) {
+    const id = args.n as number;
+    const rows = ownRankRows(state, 'rankAll', { m: args.m, ids: bitsetOf1(id) });
+    if (rows) return rows[0]?.[1];
+  }
   return ftsFor(state, args.m).rankOne.get(args) as number | undefined;
+}
+
+/**
+ * Ranking reads the engine's own postings (BM25F, postings/own-rank.ts) when they answer the
+ * MATCHes alone (`own`); `both`, the switch that compares hit sets with FTS5's, ranks by FTS5.
+ */
+function ranksOwn(state: SqliteEngineState): boolean {
+  return state.ownPostings !== undefined && state.postingsMode === 'own';
+}
+
+/** A bitset (native-extension.ts bitsetOf) of one id. */
+function bitsetOf1(id: number): Buffer {
+  const bits = Buffer.alloc((id >> 3) + 1);
+  bits[id >> 3] = 1 << (id & 7);
+  return bits;
+}
+
+/**
+ * What a rank statement answers, from the engine's own postings: the MATCH's documents (in the
+ * bitset `ids` when given), scored by BM25F, in the statement's order and limit. Undefined for a
+ * MATCH the evaluator does not read (FTS5 ranks it then).
+ */
+function ownRankRows(
+  state: SqliteEngineState,
+  kind: RowsStatement,
+  args: { readonly m: string; readonly [param: string]: unknown },
+): [number, number][] | undefined {
+  const postings = state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>;
+  const n = args.n as number;
+  const bits = args.ids as Buffer | undefined;
+  let ids: Int32Array;
+  let scores: Float64Array;
+  try {
+    ids = runMatch(state, args.m);
+    if (bits) ids = filterIds(ids, (id) => (((bits[id >> 3] ?? 0) >> (id & 7)) & 1) === 1);
+    if (kind === 'rankUpTo') ids = ids.subarray(0, n);
+    if (kind === 'rankNewest' || kind === 'rankNewestIn') ids = ids.subarray(Math.max(0, ids.length - n));
+    checkStop(state);
+    scores = ownScores(postings, args.m, ids, BM25_WEIGHTS);
+  } catch (err) {
+    if (err instanceof MatchSyntaxError) return undefined;
+    throw err;
+  }
+  const rows = Array.from(ids, (id, i): [number, number] => [id, scores[i] as number]);
+  switch (kind) {
+    case 'rankNewest':
+    case 'rankNewestIn':
+      return rows.reverse();
+    case 'rankTop':
+      return rows.sort((a, b) => b[1] - a[1]).slice(0, n);
+    case 'rankAtLeast':
+      return rows.filter((r) => r[1] >= n);
+    default:
+      return rows;
+  }
+}
+
+/** Document ids and BM25F scores of a MATCH's best `limit`, with field weights per FTS_COLUMNS index: own postings only. */
+export function ownTopRows(
+  state: SqliteEngineState,
+  match: string,
+  weights: readonly number[],
+  limit: number,
+): [number, number][] | undefined {
+  if (!ranksOwn(state)) return undefined;
+  try {
+    const ids = runMatch(state, match);
+    const scores = ownScores(state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>, match, ids, weights);
+    const rows = Array.from(ids, (id, i): [number, number] => [id, scores[i] as number]);
+    return rows.sort((a, b) => b[1] - a[1]).slice(0, limit);
+  } catch (err) {
+    if (err instanceof MatchSyntaxError) return undefined;
+    throw err;
+  }
 }
 
 /** The ids a MATCH yields, kept between queries when costly (clause-cache.ts). */

@@ -54,9 +54,11 @@ import { POSTINGS_SCHEMA } from './postings/postings-schema.js';
  *     list per CJK character, in a file created with them (index_meta `postings` = 1). `fts` then
  *     tokenizes through `patlas` (native/patlas-postings.c), which wraps unicode61 and records the
  *     same tokens for those postings.
+ * v14: `post_segs.lens`: each segment document's token counts in the ranked text fields (clm, ti, ab,
+ *     desc, tiw), for BM25F on the engine's own postings (postings/own-rank.ts).
  * `index_meta` (no new version: any file gets it on open) holds the index's identity.
  */
-export const INDEX_SCHEMA_VERSION = 13;
+export const INDEX_SCHEMA_VERSION = 14;
 
 /** The columns the title table fills; every other column of it stays empty. */
 export const TITLE_COLUMNS = ['ti', 'tiw'] as const satisfies readonly FtsColumn[];

@@ -164,6 +164,7 @@ export class IndexWriter {
       match: db.prepare('SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid').pluck(),
       // The engine's own postings, recorded by the `patlas` tokenizer as FTS5 indexes (issue 44).
       postDoc: db.prepare('SELECT patlas_post_doc(?)'),
+      takeLengths: db.prepare('SELECT patlas_post_lengths()').pluck(),
       takePostings: db.prepare('SELECT patlas_post_take()').pluck(),
     };
     this.writeBatch = db.transaction((batch: PreparedBatch): number[] => {
@@ -196,7 +197,11 @@ export class IndexWriter {
         this.stmt.insertFts.run(id, ...doc.fts);
         this.stmt.insertTitle.run(id, ...TITLE_FTS_INDEXES.map((i) => doc.fts[i]));
       }
-      if (this.recordsPostings) this.postings.writeCollected(this.stmt.takePostings.get() as Buffer, written);
+      if (this.recordsPostings) {
+        // The lengths first: taking the postings forgets them.
+        const lengths = this.stmt.takeLengths.get() as Buffer;
+        this.postings.writeCollected(this.stmt.takePostings.get() as Buffer, written, lengths);
+      }
       for (const [word, stem] of batch.words) this.stmt.insertWord.run(word, stem, reversedWord(word));
       return ids;
     });

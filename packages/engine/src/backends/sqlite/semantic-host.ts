@@ -6,7 +6,7 @@ import { BoundedCache } from './bounded-cache.js';
 import { compileQuery, rankExpressions } from './compile-query.js';
 import { loadRows } from './doc-rows.js';
 import { semanticIndexOf, type SqliteEngineState } from './engine-state.js';
-import { rankArgs } from './fts-tables.js';
+import { ownTopRows, rankArgs } from './fts-tables.js';
 import { BM25_WEIGHTS, FTS_COLUMNS } from './index-schema.js';
 import { hitsOf } from './match-evaluation.js';
 import { rankMatchOf } from './relevance.js';
@@ -48,7 +48,11 @@ export function createSemanticHost(state: SqliteEngineState): SemanticHost & { r
         clm: weights[2] / 3,
         desc: weights[3] / 3,
       };
-      const w = FTS_COLUMNS.map((c, i) => ((BM25_WEIGHTS[i] as number) * (factor[c] ?? 0)).toFixed(4)).join(', ');
+      const scaled = FTS_COLUMNS.map((c, i) => (BM25_WEIGHTS[i] as number) * (factor[c] ?? 0));
+      // On the engine's own postings: BM25F with the same weights (issue 44).
+      const own = ownTopRows(state, rankMatchOf(exprs), scaled, limit);
+      if (own) return own;
+      const w = scaled.map((x) => x.toFixed(4)).join(', ');
       const statement = keywordStatements.getOrCreate(w, () =>
         db
           .prepare(`SELECT rowid, -patlas_bm25(fts, :m, :g, ${w}) FROM fts WHERE fts MATCH :m ORDER BY 2 DESC LIMIT :n`)

@@ -80,5 +80,12 @@ describe('the postings the tokenizer collects (native/patlas-postings.c)', () =>
     expect(got.size).toBeGreaterThan(100);
     expect([...got.keys()]).toEqual([...want.keys()]);
     for (const [key, value] of want) expect(got.get(key), key).toBe(value);
+    // The field lengths (patlas_post_lengths) are the reference's token counts too.
+    const lengthsOf = (db: Database.Database): string =>
+      (db.prepare('SELECT lens FROM post_segs ORDER BY seg').pluck().all() as Buffer[])
+        .map((b) => b.toString('hex'))
+        .join(',');
+    expect(lengthsOf(native).length).toBeGreaterThan(100);
+    expect(lengthsOf(native)).toBe(lengthsOf(reference));
   });
 });

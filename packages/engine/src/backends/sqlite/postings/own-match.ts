@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import { FTS_COLUMNS, ownPostingsRecorded } from '../index-schema.js';
 import { evaluateMatch, nearPositions } from './match-eval.js';
-import { parseMatch, type MatchNode } from './match-syntax.js';
-import { SegmentPostings } from './segment-store.js';
+import { parseMatch, printMatch, type MatchNode } from './match-syntax.js';
+import { bm25fScores } from './own-rank.js';
+import { LENGTH_COLUMNS, SegmentPostings } from './segment-store.js';
 
 /**
  * Which postings answer a text condition (SqliteEngineOptions.postings, issue 44): FTS5's, the
@@ -62,6 +63,34 @@ export function ownNearIds(
 ): Int32Array {
   const node = parseOnce(match);
   return postings.read(() => nearPositions(postings, node, leftUnits, rightUnits, gap, ordered, FTS_COLUMNS));
+}
+
+/** A bound on the phrases' document counts kept per connection: a long expression has hundreds. */
+const MAX_DOC_FREQUENCIES = 4096;
+
+/**
+ * BM25F scores (own-rank.ts) of `ids` (ascending) for a rank MATCH, from the engine's own
+ * postings, with field `weights` per FTS_COLUMNS index.
+ */
+export function ownScores(
+  postings: SegmentPostings,
+  match: string,
+  ids: Int32Array,
+  weights: readonly number[],
+): Float64Array {
+  const node = parseOnce(match);
+  return postings.read(() =>
+    bm25fScores(postings, postings.liveDocs(), LENGTH_COLUMNS, node, ids, weights, ({ phrase, columns }) => {
+      const key = `${columns.join(' ')}\u0000${printMatch(phrase)}`;
+      let df = postings.docFrequencies.get(key);
+      if (df === undefined) {
+        df = evaluateMatch(postings, phrase, columns).length;
+        if (postings.docFrequencies.size >= MAX_DOC_FREQUENCIES) postings.docFrequencies.clear();
+        postings.docFrequencies.set(key, df);
+      }
+      return df;
+    }),
+  );
 }
 
 /** In `both` mode: FTS5's ids and ours must be the same set. */

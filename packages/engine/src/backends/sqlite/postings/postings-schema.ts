@@ -5,7 +5,9 @@
  *
  * - `post_segs`: one row per segment. A write of a batch adds a segment; merges replace a run of
  *   segments by one. `ord` orders them by age (a merged segment takes its newest member's);
- *   `docs` lists every document whose version the segment wrote, `dead` those it removed.
+ *   `docs` lists every document whose version the segment wrote, `dead` those it removed; `lens`
+ *   holds, for each of `docs` in order, its token count in each of the LENGTH_COLUMNS ranked fields
+ *   (varints), which BM25F normalises by (own-rank.ts).
  * - `post_blocks`: a segment's entries, one per (column, token), in key order, packed into blocks
  *   of ~16 KB keyed by their first key (a row per entry was 500,000 inserts for 2,000 records).
  *   An entry holds the documents (gap-coded), each one's occurrence count, and the positions
@@ -28,7 +30,8 @@ export const POSTINGS_SCHEMA = `
     ndocs INTEGER NOT NULL,
     docs BLOB NOT NULL,
     ndead INTEGER NOT NULL,
-    dead BLOB NOT NULL
+    dead BLOB NOT NULL,
+    lens BLOB NOT NULL
   );
   CREATE TABLE IF NOT EXISTS post_blocks (
     seg INTEGER NOT NULL,

@@ -3,7 +3,7 @@ import { createRandom } from '../../../linear-algebra/random.js';
 import { describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import { unicode61Tokens, type TermPostings } from './posting-source.js';
-import { POSTINGS_SCHEMA, SegmentPostings } from './segment-store.js';
+import { LENGTH_COLUMNS, POSTINGS_SCHEMA, SegmentPostings } from './segment-store.js';
 import { MERGE_FACTOR, PostingsWriter } from './segment-writer.js';
 
 const CLM = FTS_COLUMNS.indexOf('clm');
@@ -62,6 +62,28 @@ describe('the engine postings segment store', () => {
         for (const id of gone) live.delete(id);
       }
       writer.mergeFull();
+      // The live documents the long-lived reader follows segment by segment are those a fresh
+      // reader computes from all segments, and those written: owners, field lengths, totals.
+      reader.read(() => {
+        const followed = reader.liveDocs();
+        const fresh = new SegmentPostings(db);
+        fresh.read(() => {
+          const all = fresh.liveDocs();
+          expect(followed.live).toBe(live.size);
+          expect([...followed.totals]).toEqual([...all.totals]);
+          expect([...followed.stale].sort()).toEqual([...all.stale].sort());
+          const totals = new Array<number>(LENGTH_COLUMNS).fill(0);
+          for (const [id, fts] of live) {
+            expect(followed.owner[id]).toBe(all.owner[id]);
+            for (let c = 0; c < LENGTH_COLUMNS; c++) {
+              const length = unicode61Tokens(fts[c] ?? '').length;
+              expect(followed.lengths[id * LENGTH_COLUMNS + c]).toBe(length);
+              totals[c] = (totals[c] as number) + length;
+            }
+          }
+          expect([...followed.totals]).toEqual(totals);
+        });
+      });
       for (const token of ['电池', '组', 'batteri', 'h01m4x525', 'data']) {
         for (const col of [CLM, TI]) {
           const want = expected(live, col, (t) => t === token);

@@ -28,11 +28,23 @@ export interface SegmentRow {
   readonly docs: Buffer;
   readonly ndead: number;
   readonly dead: Buffer;
+  readonly lens: Buffer;
 }
 
 export function decodeIds(bytes: Uint8Array, n: number): Int32Array {
   const out = new Int32Array(n);
   decodeIdsInto(bytes, n, out, 0);
+  return out;
+}
+
+/** The ranked text fields whose lengths a segment keeps: FTS_COLUMNS' first five (clm, ti, ab, desc, tiw). */
+export const LENGTH_COLUMNS = 5;
+
+/** A segment's `lens`: LENGTH_COLUMNS lengths per document, in its documents' order. */
+export function decodeLengths(bytes: Uint8Array, ndocs: number): Uint32Array {
+  const out = new Uint32Array(ndocs * LENGTH_COLUMNS);
+  const src = new ByteSource(bytes);
+  for (let i = 0; i < out.length && !src.done; i++) out[i] = src.next();
   return out;
 }
 
@@ -46,34 +58,90 @@ export interface SegmentOwners {
   readonly stale: ReadonlySet<number>;
 }
 
-export function segmentOwners(segments: readonly SegmentRow[]): SegmentOwners {
-  const lists = segments.map((s) => ({ s, docs: decodeIds(s.docs, s.ndocs), dead: decodeIds(s.dead, s.ndead) }));
-  let max = 0;
-  for (const l of lists) {
-    if (l.docs.length > 0) max = Math.max(max, l.docs[l.docs.length - 1] as number);
-    if (l.dead.length > 0) max = Math.max(max, l.dead[l.dead.length - 1] as number);
-  }
-  const owner = new Int32Array(max + 1);
-  const stale = new Set<number>();
-  // Newest first: the first segment to claim a document holds its live version.
-  for (const { s, docs, dead } of [...lists].sort((a, b) => b.s.ord - a.s.ord)) {
+/** Longer fields count as this long: the lengths are kept in 16 bits, and BM25F's normalisation flattens out long before. */
+const MAX_LENGTH = 0xffff;
+
+/**
+ * The live documents over a run of segments, applied oldest first, each newer one overriding:
+ * their owners (SegmentOwners) and, for ranking, each live document's field lengths and their
+ * totals. A write adds a segment on top (`apply`), so readers update what they hold instead of
+ * recomputing it from every segment; a merge (segments replaced) starts afresh.
+ */
+export class LiveDocs implements SegmentOwners {
+  owner = new Int32Array(1024);
+  readonly stale = new Set<number>();
+  /** LENGTH_COLUMNS lengths per document id. */
+  lengths = new Uint16Array(1024 * LENGTH_COLUMNS);
+  /** Each field's total length over the live documents. */
+  readonly totals = new Float64Array(LENGTH_COLUMNS);
+  /** Live documents. */
+  live = 0;
+
+  /** Applies a segment newer than every one applied so far. */
+  apply(s: SegmentRow): void {
+    const docs = decodeIds(s.docs, s.ndocs);
+    const dead = decodeIds(s.dead, s.ndead);
+    const lens = decodeLengths(s.lens, s.ndocs);
+    this.reserve(
+      Math.max(
+        docs.length ? (docs[docs.length - 1] as number) : 0,
+        dead.length ? (dead[dead.length - 1] as number) : 0,
+      ),
+    );
     for (let i = 0; i < dead.length; i++) {
       const id = dead[i] as number;
-      if (owner[id] === 0) owner[id] = -s.seg;
+      this.retire(id);
+      this.owner[id] = -s.seg;
     }
     for (let i = 0; i < docs.length; i++) {
       const id = docs[i] as number;
-      if (owner[id] === 0) owner[id] = s.seg;
-      else if (owner[id] !== s.seg) stale.add(s.seg);
+      this.retire(id);
+      this.owner[id] = s.seg;
+      this.live++;
+      for (let c = 0; c < LENGTH_COLUMNS; c++) {
+        const length = Math.min(lens[i * LENGTH_COLUMNS + c] as number, MAX_LENGTH);
+        this.lengths[id * LENGTH_COLUMNS + c] = length;
+        this.totals[c] = (this.totals[c] as number) + length;
+      }
     }
   }
-  return { owner, stale };
+
+  /** The document's live version, if any, is overridden: its segment turns stale and its lengths leave the totals. */
+  private retire(id: number): void {
+    const previous = this.owner[id] as number;
+    if (previous <= 0) return;
+    this.stale.add(previous);
+    this.live--;
+    for (let c = 0; c < LENGTH_COLUMNS; c++)
+      this.totals[c] = (this.totals[c] as number) - (this.lengths[id * LENGTH_COLUMNS + c] as number);
+  }
+
+  private reserve(maxId: number): void {
+    if (maxId < this.owner.length) return;
+    let capacity = this.owner.length;
+    while (capacity <= maxId) capacity *= 2;
+    const owner = new Int32Array(capacity);
+    owner.set(this.owner);
+    this.owner = owner;
+    const lengths = new Uint16Array(capacity * LENGTH_COLUMNS);
+    lengths.set(this.lengths);
+    this.lengths = lengths;
+  }
+}
+
+/** The live documents of these segments (any order). */
+export function segmentOwners(segments: readonly SegmentRow[]): LiveDocs {
+  const docs = new LiveDocs();
+  for (const s of [...segments].sort((a, b) => a.ord - b.ord)) docs.apply(s);
+  return docs;
 }
 
 interface SegmentView {
   readonly signature: string;
-  readonly owners: SegmentOwners;
+  readonly owners: LiveDocs;
+  /** The segments, oldest first, each with its age. */
   readonly segs: readonly number[];
+  readonly ords: ReadonlyMap<number, number>;
 }
 
 /** Bytes of blocks one connection keeps read (SegmentPostings.pool). */
@@ -96,11 +164,14 @@ export class SegmentPostings implements PostingSource {
   /** Blocks read lately (least recently used first), up to BLOCK_POOL_BYTES: SQLite's page cache hands out copies. */
   private readonly pool = new Map<string, Buffer>();
   private poolBytes = 0;
+  /** Phrases' document counts (BM25F's idf, own-rank.ts) in the current segments, by phrase and columns. */
+  readonly docFrequencies = new Map<string, number>();
 
   constructor(private readonly db: Database.Database) {
     this.stmt = {
       signature: db.prepare("SELECT group_concat(seg || ':' || ndocs || ':' || ndead, ',') FROM post_segs").pluck(),
-      segments: db.prepare('SELECT seg, ord, level, ndocs, docs, ndead, dead FROM post_segs'),
+      ages: db.prepare('SELECT seg, ord FROM post_segs ORDER BY ord').raw(),
+      segment: db.prepare('SELECT seg, ord, level, ndocs, docs, ndead, dead, lens FROM post_segs WHERE seg = ?'),
       // A segment's block directory (each block's first key), read once per segment: segments never change.
       blockKeys: db.prepare('SELECT key FROM post_blocks WHERE seg = ? ORDER BY key').pluck(),
       block: db.prepare('SELECT data FROM post_blocks WHERE seg = ? AND key = ?').pluck(),
@@ -121,12 +192,24 @@ export class SegmentPostings implements PostingSource {
     return this.db.inTransaction ? run() : this.db.transaction(run).deferred();
   }
 
-  /** Reloads the owners when the segments changed (another connection wrote or merged). */
+  /**
+   * Follows the segments when they changed (another connection wrote or merged): segments added
+   * on top of the ones held are applied to the live documents; any other change (a merge) reads
+   * them all afresh.
+   */
   private refresh(): void {
     const signature = (this.stmt.signature.get() as string | null) ?? '';
     if (this.view?.signature === signature) return;
-    const rows = this.stmt.segments.all() as SegmentRow[];
-    this.view = { signature, owners: segmentOwners(rows), segs: rows.map((r) => r.seg) };
+    const ages = this.stmt.ages.all() as [number, number][];
+    const held = this.view;
+    const newest = held ? Math.max(0, ...held.ords.values()) : 0;
+    const added = ages.filter(([seg]) => !held?.ords.has(seg));
+    const kept =
+      held !== undefined && ages.length - added.length === held.segs.length && added.every(([, ord]) => ord > newest);
+    const owners = kept ? held.owners : new LiveDocs();
+    for (const [seg] of kept ? added : ages) owners.apply(this.stmt.segment.get(seg) as SegmentRow);
+    this.view = { signature, owners, segs: ages.map(([seg]) => seg), ords: new Map(ages) };
+    this.docFrequencies.clear();
     // A merged segment's blocks are gone: its directory and pooled blocks with it.
     const live = new Set(this.view.segs);
     for (const seg of this.directories.keys()) if (!live.has(seg)) this.directories.delete(seg);
@@ -136,6 +219,11 @@ export class SegmentPostings implements PostingSource {
         this.poolBytes -= block.length;
       }
     }
+  }
+
+  /** The live documents of this read's snapshot: owners and field lengths (own-rank.ts). */
+  liveDocs(): LiveDocs {
+    return this.current().owners;
   }
 
   private directory(seg: number): Buffer[] {

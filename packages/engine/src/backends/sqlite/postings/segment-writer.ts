@@ -12,7 +12,14 @@ import {
   PositionsAt,
   type Entry,
 } from './segment-blocks.js';
-import { CHAR_LIST_MARK, decodeIds, segmentOwners, type SegmentRow } from './segment-store.js';
+import {
+  CHAR_LIST_MARK,
+  decodeIds,
+  decodeLengths,
+  LENGTH_COLUMNS,
+  segmentOwners,
+  type SegmentRow,
+} from './segment-store.js';
 import { ByteSink, ByteSource, encodeIds } from './varint.js';
 
 /** A document as the writer indexes it: its id and its token strings in FTS_COLUMNS order. */
@@ -52,11 +59,11 @@ export class PostingsWriter {
     this.stmt = {
       nextSeg: db.prepare('SELECT coalesce(max(seg), 0) + 1, coalesce(max(ord), 0) + 1 FROM post_segs').raw(),
       insertSeg: db.prepare(
-        'INSERT INTO post_segs (seg, ord, level, ndocs, docs, ndead, dead) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO post_segs (seg, ord, level, ndocs, docs, ndead, dead, lens) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertBlock: db.prepare('INSERT INTO post_blocks (seg, key, data) VALUES (?, ?, ?)'),
       insertPositions: db.prepare('INSERT INTO post_pos (seg, key, pos) VALUES (?, ?, ?)'),
-      segments: db.prepare('SELECT seg, ord, level, ndocs, docs, ndead, dead FROM post_segs'),
+      segments: db.prepare('SELECT seg, ord, level, ndocs, docs, ndead, dead, lens FROM post_segs'),
       levels: db
         .prepare('SELECT level, count(*) FROM post_segs GROUP BY level HAVING count(*) >= ? ORDER BY level')
         .raw(),
@@ -77,10 +84,13 @@ export class PostingsWriter {
     const [seg, ord] = this.stmt.nextSeg.get() as [number, number];
     const sorted = [...docs].sort((a, b) => a.id - b.id);
     const columns = FTS_COLUMNS.map(() => new Map<string, Accumulator>());
+    const lengths = new ByteSink();
     for (const doc of sorted) {
       for (let c = 0; c < columns.length; c++) {
         const text = doc.fts[c];
-        if (text) addTokens(columns[c] as Map<string, Accumulator>, doc.id, unicode61Tokens(text));
+        const tokens = text ? unicode61Tokens(text) : [];
+        addTokens(columns[c] as Map<string, Accumulator>, doc.id, tokens);
+        if (c < LENGTH_COLUMNS) lengths.push(tokens.length);
       }
     }
     const entries: [string, Accumulator][] = [];
@@ -103,14 +113,16 @@ export class PostingsWriter {
       ),
       deadIds.length,
       encodeIds(deadIds, this.sink),
+      lengths.take(),
     );
   }
 
   /**
    * A segment of the entries the postings collector recorded (native/patlas-postings.c: the
-   * block entry format, sorted by key) for the documents `ids`, in the caller's transaction.
+   * block entry format, sorted by key) for the documents `ids` (ascending, as the collector was
+   * given them), with their field lengths (`patlas_post_lengths()`), in the caller's transaction.
    */
-  writeCollected(entries: Buffer | null, ids: readonly number[]): void {
+  writeCollected(entries: Buffer | null, ids: readonly number[], lengths: Buffer): void {
     if (ids.length === 0) return;
     const [seg, ord] = this.stmt.nextSeg.get() as [number, number];
     const out = new SegmentOutput(this.stmt, seg);
@@ -118,8 +130,7 @@ export class PostingsWriter {
     for (let e = reader.next(); e; e = reader.next())
       out.add(Buffer.from(e.key), e.n, e.docs, e.freqs, e.positionsAt, e.pos);
     out.flush();
-    const sorted = Int32Array.from(ids).sort();
-    this.stmt.insertSeg.run(seg, ord, 0, sorted.length, encodeIds(sorted, this.sink), 0, EMPTY);
+    this.stmt.insertSeg.run(seg, ord, 0, ids.length, encodeIds(ids, this.sink), 0, EMPTY, lengths);
   }
 
   /** Merges every level that holds MERGE_FACTOR segments, lowest first (each merge its own transaction). */
@@ -195,14 +206,22 @@ export class PostingsWriter {
       if (acc.ids.length > 0) this.addAccumulated(out, key, acc, charList);
     }
     out.flush();
-    const docs: number[] = [];
+    // The live documents, each with its field lengths, in id order.
+    const live: { id: number; at: number; lens: Uint32Array }[] = [];
     const dead: number[] = [];
     for (const m of members) {
-      for (const id of decodeIds(m.docs, m.ndocs)) if (owner[id] === m.seg) docs.push(id);
+      const ids = decodeIds(m.docs, m.ndocs);
+      const lens = decodeLengths(m.lens, m.ndocs);
+      for (let i = 0; i < ids.length; i++)
+        if (owner[ids[i] as number] === m.seg) live.push({ id: ids[i] as number, at: i, lens });
       if (!dropsTombstones) for (const id of decodeIds(m.dead, m.ndead)) if (owner[id] === -m.seg) dead.push(id);
     }
-    docs.sort((a, b) => a - b);
+    live.sort((a, b) => a.id - b.id);
     dead.sort((a, b) => a - b);
+    const docs = live.map((d) => d.id);
+    const lengths = new ByteSink();
+    for (const d of live)
+      for (let c = 0; c < LENGTH_COLUMNS; c++) lengths.push(d.lens[d.at * LENGTH_COLUMNS + c] as number);
     for (const m of members) {
       this.stmt.dropBlocks.run(m.seg);
       this.stmt.dropPositions.run(m.seg);
@@ -216,6 +235,7 @@ export class PostingsWriter {
       encodeIds(docs, this.sink),
       dead.length,
       encodeIds(dead, this.sink),
+      lengths.take(),
     );
   }
 

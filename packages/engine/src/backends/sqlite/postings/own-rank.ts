@@ -1,0 +1,166 @@
+import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
+import type { MatchNode, MatchPhrase, MatchTerm } from './match-syntax.js';
+import type { PostingSource, TermPostings } from './posting-source.js';
+
+/**
+ * Relevance on the engine's own postings (issue 44): BM25F. FTS5's bm25() adds a phrase's hits
+ * over the columns and normalises them by the whole row's length, so a record with only a title
+ * outranks one whose long description holds the term many times, and title hits weigh less in a
+ * long record. BM25F normalises each ranked field by its own length first (Robertson, Zaragoza &
+ * Taylor 2004), then weighs and saturates their sum once per phrase:
+ *
+ *   tf~(p, d) = Σ_c w_c · tf(p, c, d) / (1 − b_c + b_c · len(c, d) / avglen(c))
+ *   score(d)  = Σ_p idf(p) · tf~ · (k1 + 1) / (tf~ + k1),  idf = ln((N − n_p + 0.5) / (n_p + 0.5))
+ *
+ * over the phrases of the rank MATCH (not those under a NOT), each in its own columns. The fields
+ * with lengths are FTS_COLUMNS' first LENGTH_COLUMNS (claims, title, abstract, description,
+ * title words); the short coded fields (applicants, classes…) are not normalised (b = 0).
+ */
+
+/** The collection figures BM25F reads (segment-store.ts LiveDocs). */
+export interface RankStatistics {
+  /** The ranked fields' lengths, `lengthColumns` per document id. */
+  readonly lengths: ArrayLike<number>;
+  /** Each ranked field's total length over the live documents. */
+  readonly totals: ArrayLike<number>;
+  /** Live documents. */
+  readonly live: number;
+}
+
+/** BM25F's saturation, and its length normalisation per ranked field (FTS5's bm25 uses the same k1 and b). */
+export const BM25F_K1 = 1.2;
+export const BM25F_B = 0.75;
+/** FTS5's floor for a phrase in more than half the documents (fts5_aux.c): such a phrase still counts a little. */
+const MIN_IDF = 1e-6;
+
+/** A phrase of the rank MATCH and the columns it is sought in. */
+export interface RankedPhrase {
+  readonly phrase: MatchPhrase;
+  readonly columns: readonly FtsColumn[];
+}
+
+/** The phrases that rank: every phrase of the MATCH outside a NOT's negative side, with its columns. */
+export function rankedPhrases(node: MatchNode, columns: readonly FtsColumn[] = FTS_COLUMNS): RankedPhrase[] {
+  switch (node.kind) {
+    case 'phrase':
+      return node.terms.length === 0 || columns.length === 0 ? [] : [{ phrase: node, columns }];
+    case 'near':
+      return node.phrases.flatMap((p) => rankedPhrases(p, columns));
+    case 'filter':
+      return rankedPhrases(
+        node.child,
+        columns.filter((c) => node.columns.includes(c)),
+      );
+    case 'and':
+    case 'or':
+      return node.children.flatMap((c) => rankedPhrases(c, columns));
+    case 'not':
+      return rankedPhrases(node.positive, columns);
+  }
+}
+
+const COLUMN_INDEX = new Map<FtsColumn, number>(FTS_COLUMNS.map((c, i) => [c, i]));
+
+/**
+ * BM25F scores of `ids` (ascending) for the rank MATCH `ast`; `weights` per FTS_COLUMNS index (a
+ * column of weight 0 does not count), `docFrequency` the number of live documents where a phrase
+ * occurs in its columns. Scores are ≥ 0, higher is better; a document with no ranked phrase scores 0.
+ */
+export function bm25fScores(
+  source: PostingSource,
+  stats: RankStatistics,
+  lengthColumns: number,
+  ast: MatchNode,
+  ids: Int32Array,
+  weights: readonly number[],
+  docFrequency: (ranked: RankedPhrase) => number,
+): Float64Array {
+  const scores = new Float64Array(ids.length);
+  if (ids.length === 0) return scores;
+  const n = Math.max(stats.live, 1);
+  const averages = Array.from({ length: lengthColumns }, (_, c) => Math.max((stats.totals[c] as number) / n, 1));
+  const tf = new Float64Array(ids.length);
+  for (const ranked of rankedPhrases(ast)) {
+    const columns = ranked.columns.filter((c) => (weights[COLUMN_INDEX.get(c) as number] ?? 0) > 0);
+    if (columns.length === 0) continue;
+    tf.fill(0);
+    for (const column of columns) {
+      const c = COLUMN_INDEX.get(column) as number;
+      const weight = weights[c] as number;
+      const counts = phraseCounts(source, column, ranked.phrase.terms, ids);
+      for (let i = 0; i < ids.length; i++) {
+        const count = counts[i] as number;
+        if (count === 0) continue;
+        let norm = 1;
+        if (c < lengthColumns) {
+          const length = stats.lengths[(ids[i] as number) * lengthColumns + c] as number;
+          norm = 1 - BM25F_B + (BM25F_B * length) / (averages[c] as number);
+        }
+        tf[i] = (tf[i] as number) + (weight * count) / norm;
+      }
+    }
+    const df = docFrequency(ranked);
+    const idf = Math.max(Math.log((stats.live - df + 0.5) / (df + 0.5)), MIN_IDF);
+    for (let i = 0; i < ids.length; i++) {
+      const t = tf[i] as number;
+      if (t > 0) scores[i] = (scores[i] as number) + (idf * t * (BM25F_K1 + 1)) / (t + BM25F_K1);
+    }
+  }
+  return scores;
+}
+
+function termPostings(source: PostingSource, column: FtsColumn, term: MatchTerm, within: Int32Array): TermPostings {
+  return term.prefix ? source.prefixPostings(column, term.token, within) : source.postings(column, term.token, within);
+}
+
+/** How often the phrase occurs in the column of each of `ids` (overlapping occurrences count, as FTS5's instances do). */
+export function phraseCounts(
+  source: PostingSource,
+  column: FtsColumn,
+  terms: readonly MatchTerm[],
+  ids: Int32Array,
+): Int32Array {
+  const counts = new Int32Array(ids.length);
+  const lists = terms.map((t) => termPostings(source, column, t, ids));
+  const first = lists[0] as TermPostings;
+  const cursor = new Int32Array(lists.length);
+  const at = new Int32Array(lists.length);
+  let slot = 0;
+  for (let d = 0; d < first.ids.length; d++) {
+    const doc = first.ids[d] as number;
+    // The document's slot among `ids` (both ascend; a source may answer more than `ids`).
+    while (slot < ids.length && (ids[slot] as number) < doc) slot++;
+    if (slot === ids.length) break;
+    if (ids[slot] !== doc) continue;
+    // Each term's entry for the document (all lists ascend, so cursors only move forward).
+    let present = true;
+    for (let k = 1; k < lists.length && present; k++) {
+      const list = lists[k] as TermPostings;
+      let i = cursor[k] as number;
+      while (i < list.ids.length && (list.ids[i] as number) < doc) i++;
+      cursor[k] = i;
+      present = list.ids[i] === doc;
+      at[k] = list.offsets[i] as number;
+    }
+    if (!present) continue;
+    let count = 0;
+    if (lists.length === 1) count = (first.offsets[d + 1] as number) - (first.offsets[d] as number);
+    else {
+      next: for (let q = first.offsets[d] as number; q < (first.offsets[d + 1] as number); q++) {
+        const start = first.positions[q] as number;
+        for (let k = 1; k < lists.length; k++) {
+          const list = lists[k] as TermPostings;
+          const end = list.offsets[(cursor[k] as number) + 1] as number;
+          let p = at[k] as number;
+          while (p < end && (list.positions[p] as number) < start + k) p++;
+          at[k] = p;
+          if (p === end) break next;
+          if (list.positions[p] !== start + k) continue next;
+        }
+        count++;
+      }
+    }
+    counts[slot] = count;
+  }
+  return counts;
+}
