@@ -97,6 +97,8 @@ typedef struct Chunk {
 
 typedef struct Collector {
   fts5_api *fts5;
+  fts5_tokenizer unicode61;      /* patlas_post_index's tokenizer, made on first use */
+  Fts5Tokenizer *unicode61Tok;
   Buf lengths;                   /* LENGTH_COLUMNS varints per finished document */
   uint32_t length[LENGTH_COLUMNS]; /* the current document's */
   int lengthPending;
@@ -360,6 +362,56 @@ static void postLengthsFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv
   c->lengths.n = 0;
 }
 
+static int noToken(void *ctx, int tflags, const char *p, int n, int iStart, int iEnd) {
+  (void)ctx, (void)tflags, (void)p, (void)n, (void)iStart, (void)iEnd;
+  return SQLITE_OK;
+}
+
+/*
+ * patlas_post_index(id, text…): records a document's postings from its columns' token strings
+ * (FTS_COLUMNS order), cut by `unicode61 remove_diacritics 0` as the `patlas` tokenizer cuts them
+ * for FTS5, for a file that keeps only the engine's own postings: no FTS5 row is written.
+ */
+static void postIndexFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  Collector *c = (Collector *)sqlite3_user_data(ctx);
+  if (!c->unicode61Tok) {
+    static const char *args[] = {"remove_diacritics", "0"};
+    void *data = 0;
+    int rc = c->fts5->xFindTokenizer(c->fts5, "unicode61", &data, &c->unicode61);
+    if (rc == SQLITE_OK) rc = c->unicode61.xCreate(data, args, 2, &c->unicode61Tok);
+    if (rc != SQLITE_OK) {
+      c->unicode61Tok = 0;
+      sqlite3_result_error_code(ctx, rc);
+      return;
+    }
+  }
+  flushLengths(c);
+  c->doc = sqlite3_value_int64(argv[0]);
+  c->col = 0;
+  memset(c->length, 0, sizeof(c->length));
+  c->lengthPending = 1;
+  for (int i = 1; i < argc; i++) {
+    const char *text = (const char *)sqlite3_value_text(argv[i]);
+    int n = sqlite3_value_bytes(argv[i]);
+    TokenCtx tc = {0, noToken, c};
+    c->pos = 0;
+    if (text && n > 0) {
+      int rc = c->unicode61.xTokenize(c->unicode61Tok, &tc, FTS5_TOKENIZE_DOCUMENT, text, n, recordToken);
+      if (rc != SQLITE_OK) {
+        sqlite3_result_error_code(ctx, rc);
+        return;
+      }
+    }
+    if (c->col < LENGTH_COLUMNS) c->length[c->col] = (uint32_t)c->pos;
+    c->col++;
+  }
+  if (c->failed) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_null(ctx);
+}
+
 /* A token's key: the column as one UTF-16 unit, a 0x0001 unit for a character list, the token; UTF-16BE. */
 typedef struct Keyed {
   Term *t;
@@ -478,6 +530,7 @@ static void postTakeFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 static void collectorDestroy(void *p) {
   Collector *c = (Collector *)p;
   collectorReset(c);
+  if (c->unicode61Tok) c->unicode61.xDelete(c->unicode61Tok);
   sqlite3_free(c->buckets);
   sqlite3_free(c->lengths.p);
   sqlite3_free(c);
@@ -498,6 +551,8 @@ int patlasPostingsInit(sqlite3 *db, fts5_api *fts5) {
   }
   /* The functions own the collector: freed with the connection (the tokenizer has no destructor of its own). */
   rc = sqlite3_create_function_v2(db, "patlas_post_doc", 1, SQLITE_UTF8, c, postDocFunc, 0, 0, 0);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_create_function_v2(db, "patlas_post_index", -1, SQLITE_UTF8, c, postIndexFunc, 0, 0, 0);
   if (rc == SQLITE_OK)
     rc = sqlite3_create_function_v2(db, "patlas_post_lengths", 0, SQLITE_UTF8, c, postLengthsFunc, 0, 0, 0);
   if (rc == SQLITE_OK)

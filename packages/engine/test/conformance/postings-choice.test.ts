@@ -55,4 +55,34 @@ describe('which files keep the engine own postings', () => {
     expect((await both.search({ ast: ast('电池 OR 锂 OR battery'), pageSize: 100 })).total).toBeGreaterThan(0);
     await both.close();
   });
+
+  it('a file created with only its own postings writes no FTS5 row, and any engine reads it by its own postings', async () => {
+    const file = tempFile();
+    const only = createSqliteEngine({ file, postings: 'only' });
+    await only.index(FIXTURE_CORPUS.slice(0, 10));
+    await only.close();
+    const later = createSqliteEngine({ file, postings: 'fts5' });
+    await later.index(FIXTURE_CORPUS.slice(10));
+    // A rewrite and a removal, found by publication number through the own postings.
+    await later.index(FIXTURE_CORPUS.slice(0, 1));
+    await later.remove([(FIXTURE_CORPUS[1] as { publicationNumber: string }).publicationNumber]);
+    const page = await later.search({ ast: ast('电池 OR 锂 OR battery'), pageSize: 100 });
+    await later.close();
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT count(*) FROM fts_data').pluck().get()).toBeLessThanOrEqual(2);
+    expect(db.prepare('SELECT count(*) FROM fts_docsize').pluck().get()).toBe(0);
+    db.close();
+    // The same answers as a file keeping FTS5's postings, for the same writes.
+    const reference = createSqliteEngine({ file: ':memory:', postings: 'fts5' });
+    await reference.index(FIXTURE_CORPUS);
+    await reference.index(FIXTURE_CORPUS.slice(0, 1));
+    await reference.remove([(FIXTURE_CORPUS[1] as { publicationNumber: string }).publicationNumber]);
+    const want = await reference.search({ ast: ast('电池 OR 锂 OR battery'), pageSize: 100 });
+    await reference.close();
+    expect(want.total).toBeGreaterThan(0);
+    expect(page.total).toBe(want.total);
+    expect(new Set(page.items.map((h) => h.publicationNumber))).toEqual(
+      new Set(want.items.map((h) => h.publicationNumber)),
+    );
+  });
 });

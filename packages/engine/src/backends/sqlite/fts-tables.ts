@@ -160,7 +160,7 @@ export function rankOne(state: SqliteEngineState, args: { m: string; n?: number 
  * MATCHes alone (`own`); `both`, the switch that compares hit sets with FTS5's, ranks by FTS5.
  */
 function ranksOwn(state: SqliteEngineState): boolean {
-  return state.ownPostings !== undefined && state.postingsMode === 'own';
+  return state.ownPostings !== undefined && (state.postingsMode === 'own' || state.postingsMode === 'only');
 }
 
 /** A bitset (native-extension.ts bitsetOf) of one id. */
@@ -272,7 +272,8 @@ function fromPostings(
   try {
     return own(postings);
   } catch (err) {
-    if (!(err instanceof MatchSyntaxError)) throw err;
+    // A file without FTS5's postings has no one else to ask.
+    if (!(err instanceof MatchSyntaxError) || state.postingsMode === 'only') throw err;
     return fts5();
   }
 }

@@ -87,11 +87,16 @@ export const STORED_TEXT_COLUMNS = ['ti', 'ab', 'clm'] as const;
 export type StoredTextColumn = (typeof STORED_TEXT_COLUMNS)[number];
 
 /**
- * Creates (or brings to this version) the index tables. `postings`: a new file also keeps the
- * engine's own postings (issue 44): `fts` tokenizes through `patlas` and every write records them.
- * The choice is the file's (index_meta `postings`), made when it is created.
+ * Which postings a file keeps (index_meta `postings`, chosen when it is created): FTS5's only
+ * (`0`), FTS5's and the engine's own (`1`: `fts` tokenizes through `patlas` and every write
+ * records both), or the engine's own only (`2`: the FTS5 tables stay empty, issue 44).
  */
-export function createIndexSchema(db: Database.Database, options: { postings?: boolean } = {}): void {
+export type KeptPostings = 'fts5' | 'both' | 'own';
+
+const KEPT_POSTINGS_CODE: Record<KeptPostings, string> = { fts5: '0', both: '1', own: '2' };
+
+/** Creates (or brings to this version) the index tables; `postings` as the file is to keep them when new. */
+export function createIndexSchema(db: Database.Database, options: { postings?: KeptPostings } = {}): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== 0 && version !== INDEX_SCHEMA_VERSION) {
     db.exec(
@@ -111,8 +116,10 @@ export function createIndexSchema(db: Database.Database, options: { postings?: b
     CREATE INDEX IF NOT EXISTS vocab_rev ON vocab (rev);
     CREATE TABLE IF NOT EXISTS index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   `);
-  db.prepare("INSERT OR IGNORE INTO index_meta (key, value) VALUES ('postings', ?)").run(options.postings ? '1' : '0');
-  const tokenizer = ownPostingsRecorded(db) ? 'patlas unicode61' : 'unicode61';
+  db.prepare("INSERT OR IGNORE INTO index_meta (key, value) VALUES ('postings', ?)").run(
+    KEPT_POSTINGS_CODE[options.postings ?? 'fts5'],
+  );
+  const tokenizer = keptPostings(db) === 'both' ? 'patlas unicode61' : 'unicode61';
   db.exec(`
     CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
       ${FTS_COLUMNS.join(', ')},
@@ -129,13 +136,20 @@ export function createIndexSchema(db: Database.Database, options: { postings?: b
   db.pragma(`user_version = ${INDEX_SCHEMA_VERSION}`);
 }
 
-/** True when this file keeps the engine's own postings (createIndexSchema `postings`). */
-export function ownPostingsRecorded(db: Database.Database): boolean {
+/** The postings this file keeps (createIndexSchema `postings`). */
+export function keptPostings(db: Database.Database): KeptPostings {
+  let code: unknown;
   try {
-    return db.prepare("SELECT value FROM index_meta WHERE key = 'postings'").pluck().get() === '1';
+    code = db.prepare("SELECT value FROM index_meta WHERE key = 'postings'").pluck().get();
   } catch {
-    return false;
+    return 'fts5';
   }
+  return code === '2' ? 'own' : code === '1' ? 'both' : 'fts5';
+}
+
+/** True when this file keeps the engine's own postings (with FTS5's or alone). */
+export function ownPostingsRecorded(db: Database.Database): boolean {
+  return keptPostings(db) !== 'fts5';
 }
 
 /** The identity createIndexSchema gave this index file; undefined for a file written before it existed. */

@@ -3,8 +3,10 @@ import type { Patent } from '@patlas/contracts';
 import { numberKeysForLookup } from '../../analysis/patent-numbers.js';
 import { recordVersion } from '../../record-version.js';
 import type { StoredTexts } from './compile-query.js';
-import { FTS_COLUMNS, ownPostingsRecorded, TITLE_COLUMNS } from './index-schema.js';
+import { FTS_COLUMNS, keptPostings, TITLE_COLUMNS, type KeptPostings } from './index-schema.js';
 import { analyseDoc, publicationKey, type AnalysedDoc, type IndexablePatent } from './index-tokens.js';
+import { ownMatchIds } from './postings/own-match.js';
+import { SegmentPostings } from './postings/segment-store.js';
 import { PostingsWriter } from './postings/segment-writer.js';
 
 /**
@@ -144,6 +146,8 @@ export class IndexWriter {
   private readonly removeIds: Database.Transaction<(ids: readonly number[]) => void>;
   /** The engine's own postings (issue 44), written beside FTS5's in the same transactions. */
   private postingsWriter: PostingsWriter | undefined;
+  /** Reads this file's own postings when it keeps no FTS5 postings (idsOf). */
+  private ownReader: SegmentPostings | undefined;
 
   constructor(private readonly db: Database.Database) {
     this.stmt = {
@@ -164,6 +168,8 @@ export class IndexWriter {
       match: db.prepare('SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid').pluck(),
       // The engine's own postings, recorded by the `patlas` tokenizer as FTS5 indexes (issue 44).
       postDoc: db.prepare('SELECT patlas_post_doc(?)'),
+      // A file keeping only its own postings: the document's token strings go to the collector alone.
+      postIndex: db.prepare(`SELECT patlas_post_index(?, ${FTS_COLUMNS.map(() => '?').join(', ')})`),
       takeLengths: db.prepare('SELECT patlas_post_lengths()').pluck(),
       takePostings: db.prepare('SELECT patlas_post_take()').pluck(),
     };
@@ -177,7 +183,7 @@ export class IndexWriter {
         let id: number;
         if (existing !== undefined) {
           // contentless_delete: the old tokens go without being given again.
-          if (!byId.has(existing)) {
+          if (!byId.has(existing) && this.kept !== 'own') {
             this.stmt.deleteFts.run(existing);
             this.stmt.deleteTitle.run(existing);
           }
@@ -193,6 +199,10 @@ export class IndexWriter {
       const written = [...byId.keys()].sort((x, y) => x - y);
       for (const id of written) {
         const doc = byId.get(id) as PreparedDoc;
+        if (this.kept === 'own') {
+          this.stmt.postIndex.run(id, ...doc.fts);
+          continue;
+        }
         if (this.recordsPostings) this.stmt.postDoc.run(id);
         this.stmt.insertFts.run(id, ...doc.fts);
         this.stmt.insertTitle.run(id, ...TITLE_FTS_INDEXES.map((i) => doc.fts[i]));
@@ -207,8 +217,10 @@ export class IndexWriter {
     });
     this.removeIds = db.transaction((ids: readonly number[]) => {
       for (const id of ids) {
-        this.stmt.deleteFts.run(id);
-        this.stmt.deleteTitle.run(id);
+        if (this.kept !== 'own') {
+          this.stmt.deleteFts.run(id);
+          this.stmt.deleteTitle.run(id);
+        }
         this.stmt.deleteDoc.run(id);
         this.stmt.deleteCols.run(id);
       }
@@ -218,10 +230,15 @@ export class IndexWriter {
 
   /** Whether this file keeps the engine's own postings (index-schema.ts `postings`), read on first write. */
   private get recordsPostings(): boolean {
-    return (this.postingsKept ??= ownPostingsRecorded(this.db));
+    return this.kept !== 'fts5';
   }
 
-  private postingsKept: boolean | undefined;
+  /** The postings this file keeps (index-schema.ts), read on first write. */
+  private get kept(): KeptPostings {
+    return (this.postingsKept ??= keptPostings(this.db));
+  }
+
+  private postingsKept: KeptPostings | undefined;
 
   /** Prepared on first write: a read-only engine may open a file written before the postings existed. */
   private get postings(): PostingsWriter {
@@ -246,7 +263,9 @@ export class IndexWriter {
       if (id !== undefined) return id;
       const keys = numberKeysForLookup(pn).map((k) => `"${k.toLowerCase()}"`);
       if (keys.length === 0) return undefined;
-      const found = this.stmt.match.all(`{pn}: (${keys.join(' OR ')})`) as number[];
+      const match = `{pn}: (${keys.join(' OR ')})`;
+      if (this.kept === 'own') return ownMatchIds((this.ownReader ??= new SegmentPostings(this.db)), match)[0];
+      const found = this.stmt.match.all(match) as number[];
       return found[0];
     });
   }

@@ -10,7 +10,7 @@ import { prepareFtsTables } from './fts-tables.js';
 import { INDEX_SCHEMA_VERSION, createIndexSchema, indexIdOf } from './index-schema.js';
 import { IndexWriter, resetFtsConfig } from './index-writer.js';
 import { loadNativeExtension } from './native-extension.js';
-import { openOwnPostings, postingsModeOf, type PostingsMode } from './postings/own-match.js';
+import { keptPostingsOf, openOwnPostings, postingsModeOf, readingModeOf, type PostingsMode } from './postings/own-match.js';
 import { SemanticIndex } from './semantic-index.js';
 
 /** The engine's connection (schema brought up to date unless read-only), its statements, and its columns unless loaded on first use. */
@@ -38,7 +38,7 @@ export function openEngineState(options: SqliteEngineOptions): SqliteEngineState
     }),
     withinMemo: undefined,
     ownPostings: openOwnPostings(db),
-    postingsMode: postingsModeOf(options.postings),
+    postingsMode: readingModeOf(db, postingsModeOf(options.postings)),
     fts: prepareFtsTables(db, options.titleTable ?? true),
     stmt,
     ctx: compileContextOf(stmt),
@@ -73,7 +73,7 @@ function openConnection(file: string, readOnly: boolean, postings: PostingsMode 
   // A search worker only reads, and each worker's cache is private memory (the OS file cache is shared): 32 MB.
   db.pragma(readOnly ? 'cache_size = -32768' : 'cache_size = -131072');
   if (!readOnly) {
-    createIndexSchema(db, { postings: postingsModeOf(postings) !== 'fts5' });
+    createIndexSchema(db, { postings: keptPostingsOf(postingsModeOf(postings)) });
     createChangeLog(db);
     trimChangeLog(db);
     resetFtsConfig(db);

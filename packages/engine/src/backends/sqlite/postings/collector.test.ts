@@ -65,7 +65,7 @@ describe('the postings the tokenizer collects (native/patlas-postings.c)', () =>
     }
     const native = new Database(':memory:');
     loadNativeExtension(native);
-    createIndexSchema(native, { postings: true });
+    createIndexSchema(native, { postings: 'both' });
     native.exec('CREATE TABLE IF NOT EXISTS doc_cols (id INTEGER PRIMARY KEY, cols TEXT NOT NULL)');
     const ids = new IndexWriter(native).write({ docs, words: [] });
 

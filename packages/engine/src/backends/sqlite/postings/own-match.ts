@@ -1,21 +1,37 @@
 import type Database from 'better-sqlite3';
-import { FTS_COLUMNS, ownPostingsRecorded } from '../index-schema.js';
+import { FTS_COLUMNS, keptPostings, ownPostingsRecorded, type KeptPostings } from '../index-schema.js';
 import { evaluateMatch, nearPositions } from './match-eval.js';
 import { parseMatch, printMatch, type MatchNode } from './match-syntax.js';
 import { bm25fScores } from './own-rank.js';
 import { LENGTH_COLUMNS, SegmentPostings } from './segment-store.js';
 
 /**
- * Which postings answer a text condition (SqliteEngineOptions.postings, issue 44): FTS5's, the
- * engine's own (postings/), or both with their hit sets compared (a test switch, until FTS5's
- * postings are removed: a difference throws, naming the MATCH).
+ * Which postings answer a text condition and rank (SqliteEngineOptions.postings, issue 44):
+ * - `fts5`: FTS5's, ranked by its bm25();
+ * - `own`: the engine's own (postings/), ranked by BM25F (own-rank.ts); a new file keeps FTS5's too;
+ * - `both`: both, their hit sets compared (a test switch: a difference throws, naming the MATCH),
+ *   ranked by FTS5;
+ * - `only`: the engine's own, and a new file keeps no FTS5 postings (smaller, faster to load).
+ *   An engine opening such a file reads it so whatever it asked for.
  */
-export type PostingsMode = 'fts5' | 'own' | 'both';
+export type PostingsMode = 'fts5' | 'own' | 'both' | 'only';
+
+const MODES: readonly string[] = ['fts5', 'own', 'both', 'only'];
 
 export function postingsModeOf(option: PostingsMode | undefined): PostingsMode {
   const env = process.env.PATLAS_POSTINGS;
   if (option) return option;
-  return env === 'fts5' || env === 'own' || env === 'both' ? env : 'fts5';
+  return env !== undefined && MODES.includes(env) ? (env as PostingsMode) : 'fts5';
+}
+
+/** The postings a new file keeps under a mode. */
+export function keptPostingsOf(mode: PostingsMode): KeptPostings {
+  return mode === 'fts5' ? 'fts5' : mode === 'only' ? 'own' : 'both';
+}
+
+/** The mode an engine reads a file in: `only` for a file keeping no FTS5 postings, else the one asked. */
+export function readingModeOf(db: Database.Database, asked: PostingsMode): PostingsMode {
+  return keptPostings(db) === 'own' ? 'only' : asked;
 }
 
 /** The engine's own postings on one connection, or undefined when its file keeps none. */
