@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { INDEX_SCHEMA_VERSION, createSqliteEngine } from '@patlas/engine';
+import { INDEX_SCHEMA_VERSION, createSqliteEngine, type PostingsMode } from '@patlas/engine';
 import type { Patent } from '@patlas/contracts';
 import { generateCorpus, type FieldProfile } from '../corpus.js';
 
@@ -14,6 +14,8 @@ export interface BenchIndexInfo {
   seed: number;
   profile: FieldProfile;
   schema: number;
+  /** The engine's postings mode while building: which postings the file keeps. */
+  postings?: PostingsMode;
   seconds: number;
   recordsPerSecond: number;
   peakRssMb: number;
@@ -25,13 +27,20 @@ const BATCH = 2000;
 
 export async function openBenchIndex(
   file: string,
-  options: { size: number; seed: number; profile: FieldProfile; rebuild?: boolean },
+  options: { size: number; seed: number; profile: FieldProfile; rebuild?: boolean; postings?: PostingsMode },
 ): Promise<BenchIndexInfo> {
   const { size, seed, profile } = options;
   const metaFile = `${file}.json`;
   if (!options.rebuild && existsSync(file) && existsSync(metaFile)) {
     const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as BenchIndexInfo;
-    if (meta.schema === INDEX_SCHEMA_VERSION && meta.size === size && meta.seed === seed && meta.profile === profile) {
+    const postings = options.postings ?? 'own';
+    if (
+      meta.schema === INDEX_SCHEMA_VERSION &&
+      meta.size === size &&
+      meta.seed === seed &&
+      meta.profile === profile &&
+      (meta.postings ?? 'own') === postings
+    ) {
       console.log(`reusing ${path.relative(process.cwd(), file)} (built ${meta.builtAt})`);
       return meta;
     }
@@ -40,8 +49,8 @@ export async function openBenchIndex(
   mkdirSync(path.dirname(file), { recursive: true });
   for (const ext of ['', '-wal', '-shm']) rmSync(file + ext, { force: true });
   // The import path (bulkLoad: analysis threads and a writer thread), as `patlas import` indexes.
-  // With the engine's own postings (issue 44): the search bench times them beside FTS5's.
-  const engine = createSqliteEngine({ file, loadColumns: 'first-use', postings: 'own' });
+  // With the engine's own postings and FTS5's by default (issue 44): the search bench times them side by side.
+  const engine = createSqliteEngine({ file, loadColumns: 'first-use', postings: options.postings ?? 'own' });
   const load = engine.bulkLoad();
   const started = performance.now();
   let batch: Patent[] = [];
@@ -69,6 +78,7 @@ export async function openBenchIndex(
     seed,
     profile,
     schema: INDEX_SCHEMA_VERSION,
+    postings: options.postings ?? 'own',
     seconds,
     recordsPerSecond: size / seconds,
     peakRssMb: process.resourceUsage().maxRSS / 1024,

@@ -6,6 +6,7 @@ export { normaliseText, segmentUnits, type TextUnit } from './analysis/text-norm
 export { analyseTerm, findTerm, type AnalysedTerm } from './analysis/query-terms.js';
 export { highlightText } from './analysis/highlight.js';
 export { createSqliteEngine, type SqliteEngineOptions, type TextSource } from './backends/sqlite/sqlite-engine.js';
+export type { PostingsMode } from './backends/sqlite/postings/own-match.js';
 export {
   createPooledEngine,
   type PooledEngine,

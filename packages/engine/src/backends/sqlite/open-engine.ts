@@ -10,7 +10,13 @@ import { prepareFtsTables } from './fts-tables.js';
 import { INDEX_SCHEMA_VERSION, createIndexSchema, indexIdOf } from './index-schema.js';
 import { IndexWriter, resetFtsConfig } from './index-writer.js';
 import { loadNativeExtension } from './native-extension.js';
-import { keptPostingsOf, openOwnPostings, postingsModeOf, readingModeOf, type PostingsMode } from './postings/own-match.js';
+import {
+  keptPostingsOf,
+  openOwnPostings,
+  postingsModeOf,
+  readingModeOf,
+  type PostingsMode,
+} from './postings/own-match.js';
 import { SemanticIndex } from './semantic-index.js';
 
 /** The engine's connection (schema brought up to date unless read-only), its statements, and its columns unless loaded on first use. */

@@ -120,6 +120,8 @@ export function phraseCounts(
   terms: readonly MatchTerm[],
   ids: Int32Array,
 ): Int32Array {
+  const only = terms[0] as MatchTerm;
+  if (terms.length === 1 && !only.prefix && source.counts) return source.counts(column, only.token, ids);
   const counts = new Int32Array(ids.length);
   const lists = terms.map((t) => termPostings(source, column, t, ids));
   const first = lists[0] as TermPostings;

@@ -26,6 +26,12 @@ export interface PostingSource {
   postings(column: FtsColumn, token: string, within?: Int32Array): TermPostings;
   /** Every token starting with `prefix` in the column, as one list: each document's positions merged. */
   prefixPostings(column: FtsColumn, prefix: string, within?: Int32Array): TermPostings;
+  /**
+   * How often the token occurs in the column of each of `within` (ascending; 0 where absent),
+   * without reading positions: BM25F's term frequencies (own-rank.ts). Optional: without it they
+   * are counted from `postings`.
+   */
+  counts?(column: FtsColumn, token: string, within: Int32Array): Int32Array;
 }
 
 export const NO_POSTINGS: TermPostings = {

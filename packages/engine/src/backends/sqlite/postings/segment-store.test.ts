@@ -103,6 +103,15 @@ describe('the engine postings segment store', () => {
               return [...want.positions.subarray(want.offsets[i], want.offsets[i + 1])];
             });
             expect([...part.positions]).toEqual(wanted);
+            // Occurrence counts without positions (BM25F's term frequencies), 0 where absent.
+            const asked = Int32Array.from([0, ...want.ids.filter((_, i) => i % 2 === 0), 5000]).sort();
+            const counts = [...reader.counts(column, token, asked)];
+            expect(counts).toEqual(
+              [...asked].map((id) => {
+                const i = want.ids.indexOf(id);
+                return i < 0 ? 0 : (want.offsets[i + 1] as number) - (want.offsets[i] as number);
+              }),
+            );
           });
         }
       }

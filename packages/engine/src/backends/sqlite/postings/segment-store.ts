@@ -280,6 +280,24 @@ export class SegmentPostings implements PostingSource {
     return mergePostings([...byKey].map(([key, found]) => this.postingsOf(found, keyBytes(key), within)));
   }
 
+  counts(column: FtsColumn, token: string, within: Int32Array): Int32Array {
+    const out = new Int32Array(within.length);
+    const { owner, stale } = this.current().owners;
+    for (const { seg, entry } of this.find(entryKey(COLUMN_NO[column], token))) {
+      const ids = decodeIds(entry.docs, entry.n);
+      const freqs = new ByteSource(entry.freqs);
+      const check = stale.has(seg);
+      let w = 0;
+      for (let i = 0; i < ids.length && w < within.length; i++) {
+        const id = ids[i] as number;
+        const count = freqs.next();
+        while (w < within.length && (within[w] as number) < id) w++;
+        if (within[w] === id && (!check || owner[id] === seg)) out[w] = count;
+      }
+    }
+    return out;
+  }
+
   /** The key's entry in each segment holding it. */
   private find(key: string): Found[] {
     let found = this.found.get(key);
