@@ -1,7 +1,7 @@
 import { difference, filterIds, intersect, unionAll } from '../id-sets.js';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import { phrasesOf, type MatchNear, type MatchNode, type MatchPhrase, type MatchTerm } from './match-syntax.js';
-import type { PostingSource, TermPostings } from './posting-source.js';
+import { PositionList, seekId, type PositionCursor, type PostingSource } from './posting-source.js';
 
 /**
  * A parsed FTS5 MATCH (match-syntax.ts) evaluated on the engine's own postings, with FTS5's
@@ -20,25 +20,21 @@ const COLUMN_STRIDE = 2 ** 32;
 /** FTS5_LOOKAHEAD_EOF: past every position. */
 const END = 2 ** 62;
 
-/** The first index >= `from` whose id is >= target (galloping: cheap for both short and long jumps). */
-function seek(ids: Int32Array, from: number, target: number): number {
-  if (from >= ids.length || (ids[from] as number) >= target) return from;
-  let lo = from;
-  let hi = from + 1;
-  let step = 1;
-  while (hi < ids.length && (ids[hi] as number) < target) {
-    lo = hi;
-    step *= 2;
-    hi = from + step;
+/** Lists this many times longer than the other are intersected by seeking in them (seekId), not walked. */
+const GALLOP_RATIO = 4;
+
+/** Intersection of two ascending lists, `a` the shorter: a merge, or seeks in `b` when it is much longer. */
+function intersectTwo(a: Int32Array, b: Int32Array): Int32Array {
+  if (b.length < a.length * GALLOP_RATIO) return intersect(a, b);
+  const out = new Int32Array(a.length);
+  let n = 0;
+  let j = 0;
+  for (let i = 0; i < a.length && j < b.length; i++) {
+    const id = a[i] as number;
+    j = seekId(b, j, id);
+    if (b[j] === id) out[n++] = id;
   }
-  if (hi > ids.length) hi = ids.length;
-  // ids[lo] < target; hi is the end or ids[hi] >= target.
-  while (lo + 1 < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((ids[mid] as number) < target) lo = mid;
-    else hi = mid;
-  }
-  return hi;
+  return out.subarray(0, n);
 }
 
 /** Intersection of several id lists, shortest first, stopping at the first empty result. */
@@ -46,7 +42,7 @@ function intersectAll(lists: Int32Array[]): Int32Array {
   if (lists.length === 0) return EMPTY;
   lists.sort((a, b) => a.length - b.length);
   let out = lists[0] as Int32Array;
-  for (let i = 1; i < lists.length && out.length > 0; i++) out = intersect(out, lists[i] as Int32Array);
+  for (let i = 1; i < lists.length && out.length > 0; i++) out = intersectTwo(out, lists[i] as Int32Array);
   return out;
 }
 
@@ -71,9 +67,8 @@ class PositionBuffer {
   }
 }
 
-/** The source read through one evaluation, each term's postings decoded at most once. */
+/** The source read through one evaluation. */
 class Reader {
-  private readonly postingsOf = new Map<string, TermPostings>();
   readonly columnIndex: ReadonlyMap<FtsColumn, number>;
 
   constructor(
@@ -87,23 +82,9 @@ class Reader {
     return term.prefix ? this.source.prefixDocs(column, term.token) : this.source.docs(column, term.token);
   }
 
-  /**
-   * A term's postings in a column; with `within`, only those documents' positions are read (a
-   * phrase's candidates: the documents holding all its terms), and the list is not kept.
-   */
-  postings(column: FtsColumn, term: MatchTerm, within?: Int32Array): TermPostings {
-    if (within) {
-      return term.prefix
-        ? this.source.prefixPostings(column, term.token, within)
-        : this.source.postings(column, term.token, within);
-    }
-    const key = `${column}\u0000${term.prefix ? '*' : '='}${term.token}`;
-    let p = this.postingsOf.get(key);
-    if (!p) {
-      p = term.prefix ? this.source.prefixPostings(column, term.token) : this.source.postings(column, term.token);
-      this.postingsOf.set(key, p);
-    }
-    return p;
+  /** A term's positions in a column, read per document asked (a cursor: one per phrase that reads it). */
+  cursor(column: FtsColumn, term: MatchTerm): PositionCursor {
+    return term.prefix ? this.source.prefixCursor(column, term.token) : this.source.cursor(column, term.token);
   }
 
   /** Documents whose column holds every term (not necessarily as a phrase). */
@@ -112,35 +93,20 @@ class Reader {
   }
 }
 
-/** One phrase in one column: where it starts in each document asked, in ascending order of documents. */
+/**
+ * One phrase in one column: where it starts in each document asked, documents asked in
+ * ascending order. Each term's positions are decoded for the documents asked only.
+ */
 class ColumnPhrase {
-  private readonly lists: TermPostings[];
-  private readonly cursor: Int32Array;
-  private readonly from: Int32Array;
-  private readonly to: Int32Array;
+  private readonly cursors: PositionCursor[];
+  private readonly lists: PositionList[];
+  /** Each term's read index in its list, within one document. */
   private readonly at: Int32Array;
 
-  constructor(reader: Reader, column: FtsColumn, terms: readonly MatchTerm[], within?: Int32Array) {
-    this.lists = terms.map((t) => reader.postings(column, t, within));
-    const n = terms.length;
-    this.cursor = new Int32Array(n);
-    this.from = new Int32Array(n);
-    this.to = new Int32Array(n);
-    this.at = new Int32Array(n);
-  }
-
-  /** Finds the document in every term's list; false when one lacks it. */
-  private find(doc: number): boolean {
-    for (let k = 0; k < this.lists.length; k++) {
-      const list = this.lists[k] as TermPostings;
-      const i = seek(list.ids, this.cursor[k] as number, doc);
-      this.cursor[k] = i;
-      if (list.ids[i] !== doc) return false;
-      this.from[k] = list.offsets[i] as number;
-      this.to[k] = list.offsets[i + 1] as number;
-      this.at[k] = this.from[k] as number;
-    }
-    return true;
+  constructor(reader: Reader, column: FtsColumn, terms: readonly MatchTerm[]) {
+    this.cursors = terms.map((t) => reader.cursor(column, t));
+    this.lists = terms.map(() => new PositionList());
+    this.at = new Int32Array(terms.length);
   }
 
   /**
@@ -148,19 +114,27 @@ class ColumnPhrase {
    * appended to it. Starts ascend, so each later term's cursor only moves forward.
    */
   scan(doc: number, out?: PositionBuffer, base = 0): boolean {
-    if (!this.find(doc)) return false;
-    const first = (this.lists[0] as TermPostings).positions;
-    const n = this.lists.length;
+    const n = this.cursors.length;
+    for (let k = 0; k < n; k++) if (!(this.cursors[k] as PositionCursor).seek(doc)) return false;
+    for (let k = 0; k < n; k++) {
+      const list = this.lists[k] as PositionList;
+      list.length = 0;
+      (this.cursors[k] as PositionCursor).read(list);
+    }
+    const first = this.lists[0] as PositionList;
     let found = false;
-    next: for (let i = this.from[0] as number; i < (this.to[0] as number); i++) {
-      const p = first[i] as number;
+    const at = this.at;
+    at.fill(0);
+    next: for (let i = 0; i < first.length; i++) {
+      const p = first.values[i] as number;
       for (let k = 1; k < n; k++) {
-        const positions = (this.lists[k] as TermPostings).positions;
+        const list = this.lists[k] as PositionList;
+        const positions = list.values;
         const want = p + k;
-        const end = this.to[k] as number;
-        let q = this.at[k] as number;
+        const end = list.length;
+        let q = at[k] as number;
         while (q < end && (positions[q] as number) < want) q++;
-        this.at[k] = q;
+        at[k] = q;
         // This term has no position left at or after p + k: no later start can match either.
         if (q === end) break next;
         if (positions[q] !== want) continue next;
@@ -178,7 +152,7 @@ function phraseDocsIn(reader: Reader, column: FtsColumn, terms: readonly MatchTe
   if (terms.length === 1) return reader.docs(column, terms[0] as MatchTerm);
   const candidates = reader.allTermsDocs(column, terms);
   if (candidates.length === 0) return EMPTY;
-  const phrase = new ColumnPhrase(reader, column, terms, candidates);
+  const phrase = new ColumnPhrase(reader, column, terms);
   return filterIds(candidates, (doc) => phrase.scan(doc));
 }
 
@@ -209,7 +183,7 @@ class PhraseGroup {
           base,
           docs,
           at: 0,
-          scanner: new ColumnPhrase(reader, column, phrase.terms, docs),
+          scanner: new ColumnPhrase(reader, column, phrase.terms),
         });
       }
     });
@@ -219,7 +193,7 @@ class PhraseGroup {
   collect(doc: number): void {
     for (const p of this.positions) p.length = 0;
     for (const slot of this.slots) {
-      slot.at = seek(slot.docs, slot.at, doc);
+      slot.at = seekId(slot.docs, slot.at, doc);
       if (slot.docs[slot.at] === doc) slot.scanner.scan(doc, this.positions[slot.phrase], slot.base);
     }
   }

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { createRandom } from '../../../linear-algebra/random.js';
 import { describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
-import { unicode61Tokens, type TermPostings } from './posting-source.js';
+import { readPostings, unicode61Tokens, type TermPostings } from './posting-source.js';
 import { POSTINGS_SCHEMA, SegmentPostings } from './segment-store.js';
 import { MERGE_FACTOR, PostingsWriter } from './segment-writer.js';
 
@@ -68,13 +68,13 @@ describe('the engine postings segment store', () => {
           const column = FTS_COLUMNS[col] as FtsColumn;
           reader.read(() => {
             expect([...reader.docs(column, token)]).toEqual([...want.ids]);
-            const got = reader.postings(column, token);
+            const got = readPostings(reader.cursor(column, token), reader.docs(column, token));
             expect([...got.ids]).toEqual([...want.ids]);
             expect([...got.offsets]).toEqual([...want.offsets]);
             expect([...got.positions]).toEqual([...want.positions]);
             // Only some documents' positions asked for: those, exactly.
             const within = want.ids.filter((_, i) => i % 3 !== 1);
-            const part = reader.postings(column, token, within);
+            const part = readPostings(reader.cursor(column, token), within);
             expect([...part.ids]).toEqual([...within]);
             const wanted = [...within].flatMap((id) => {
               const i = want.ids.indexOf(id);
@@ -88,7 +88,7 @@ describe('the engine postings segment store', () => {
         const want = expected(live, CLM, (t) => t.startsWith(prefix));
         reader.read(() => {
           expect([...reader.prefixDocs('clm', prefix)]).toEqual([...want.ids]);
-          const got = reader.prefixPostings('clm', prefix);
+          const got = readPostings(reader.prefixCursor('clm', prefix), reader.prefixDocs('clm', prefix));
           expect([...got.ids]).toEqual([...want.ids]);
           expect([...got.positions]).toEqual([...want.positions]);
         });
