@@ -1,7 +1,7 @@
 import { difference, filterIds, intersect, unionAll } from '../id-sets.js';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import { phrasesOf, type MatchNear, type MatchNode, type MatchPhrase, type MatchTerm } from './match-syntax.js';
-import { PositionList, seekId, type PositionCursor, type PostingSource } from './posting-source.js';
+import { POSITIONS_END, seekId, type PositionCursor, type PostingSource } from './posting-source.js';
 
 /**
  * A parsed FTS5 MATCH (match-syntax.ts) evaluated on the engine's own postings, with FTS5's
@@ -70,6 +70,8 @@ class PositionBuffer {
 /** The source read through one evaluation. */
 class Reader {
   readonly columnIndex: ReadonlyMap<FtsColumn, number>;
+  /** Each term's documents per column: a phrase and a NEAR group ask for them more than once. */
+  private readonly docsOf = new Map<string, Int32Array>();
 
   constructor(
     readonly source: PostingSource,
@@ -79,7 +81,13 @@ class Reader {
   }
 
   docs(column: FtsColumn, term: MatchTerm): Int32Array {
-    return term.prefix ? this.source.prefixDocs(column, term.token) : this.source.docs(column, term.token);
+    const key = `${column}\u0000${term.prefix ? '*' : '='}${term.token}`;
+    let ids = this.docsOf.get(key);
+    if (!ids) {
+      ids = term.prefix ? this.source.prefixDocs(column, term.token) : this.source.docs(column, term.token);
+      this.docsOf.set(key, ids);
+    }
+    return ids;
   }
 
   /** A term's positions in a column, read per document asked (a cursor: one per phrase that reads it). */
@@ -95,18 +103,17 @@ class Reader {
 
 /**
  * One phrase in one column: where it starts in each document asked, documents asked in
- * ascending order. Each term's positions are decoded for the documents asked only.
+ * ascending order. Each term's positions are read for the documents asked only, and within one
+ * only as far as the check needs: to the first start when only the document is asked.
  */
 class ColumnPhrase {
   private readonly cursors: PositionCursor[];
-  private readonly lists: PositionList[];
-  /** Each term's read index in its list, within one document. */
-  private readonly at: Int32Array;
+  /** Each term's position last read, within one document. */
+  private readonly current: Int32Array;
 
   constructor(reader: Reader, column: FtsColumn, terms: readonly MatchTerm[]) {
     this.cursors = terms.map((t) => reader.cursor(column, t));
-    this.lists = terms.map(() => new PositionList());
-    this.at = new Int32Array(terms.length);
+    this.current = new Int32Array(terms.length);
   }
 
   /**
@@ -114,30 +121,23 @@ class ColumnPhrase {
    * appended to it. Starts ascend, so each later term's cursor only moves forward.
    */
   scan(doc: number, out?: PositionBuffer, base = 0): boolean {
-    const n = this.cursors.length;
-    for (let k = 0; k < n; k++) if (!(this.cursors[k] as PositionCursor).seek(doc)) return false;
-    for (let k = 0; k < n; k++) {
-      const list = this.lists[k] as PositionList;
-      list.length = 0;
-      (this.cursors[k] as PositionCursor).read(list);
-    }
-    const first = this.lists[0] as PositionList;
+    const { cursors, current } = this;
+    const n = cursors.length;
+    for (let k = 0; k < n; k++) if (!(cursors[k] as PositionCursor).seek(doc)) return false;
+    // Below every position: each term's first read happens at its first comparison.
+    current.fill(-1);
+    const first = cursors[0] as PositionCursor;
     let found = false;
-    const at = this.at;
-    at.fill(0);
-    next: for (let i = 0; i < first.length; i++) {
-      const p = first.values[i] as number;
+    next: for (let p = first.next(); p !== POSITIONS_END; p = first.next()) {
       for (let k = 1; k < n; k++) {
-        const list = this.lists[k] as PositionList;
-        const positions = list.values;
         const want = p + k;
-        const end = list.length;
-        let q = at[k] as number;
-        while (q < end && (positions[q] as number) < want) q++;
-        at[k] = q;
+        const cursor = cursors[k] as PositionCursor;
+        let q = current[k] as number;
+        while (q < want) q = cursor.next();
+        current[k] = q;
         // This term has no position left at or after p + k: no later start can match either.
-        if (q === end) break next;
-        if (positions[q] !== want) continue next;
+        if (q === POSITIONS_END) break next;
+        if (q !== want) continue next;
       }
       if (!out) return true;
       out.push(base + p);
@@ -175,7 +175,7 @@ class PhraseGroup {
     // Column order within each phrase, so the positions come out ascending.
     phrases.forEach((phrase, i) => {
       for (const column of columns) {
-        const docs = intersect(reader.allTermsDocs(column, phrase.terms), candidates);
+        const docs = intersectAll([reader.allTermsDocs(column, phrase.terms), candidates]);
         if (docs.length === 0) continue;
         const base = (reader.columnIndex.get(column) as number) * COLUMN_STRIDE;
         this.slots.push({
@@ -233,7 +233,8 @@ class NearSweep {
     return this.pos[i] === END;
   }
 
-  holds(lists: readonly PositionBuffer[]): boolean {
+  /** With `any`, true at the first match: the lists are then not trimmed (nearDocs needs no instances). */
+  holds(lists: readonly PositionBuffer[], any = false): boolean {
     const n = lists.length;
     const { pos, ahead, written, lengths } = this;
     // FTS5 sweeps only when every phrase occurs (fts5ExprNearTest); an empty list would read as END and agree with the others.
@@ -259,6 +260,7 @@ class NearSweep {
           }
         }
       } while (!match);
+      if (any) return true;
       // Positions ascend within each list and each is written at most once: the write never passes the read.
       for (let i = 0; i < n; i++) {
         const list = lists[i] as PositionBuffer;
@@ -296,7 +298,7 @@ function nearDocs(reader: Reader, near: MatchNear, columns: readonly FtsColumn[]
   );
   return filterIds(candidates, (doc) => {
     group.collect(doc);
-    return sweep.holds(group.positions);
+    return sweep.holds(group.positions, true);
   });
 }
 

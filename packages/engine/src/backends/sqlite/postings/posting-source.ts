@@ -15,15 +15,19 @@ export interface TermPostings {
 }
 
 /**
- * One term's positions in one column, read document by document as a phrase or NEAR check asks:
- * nothing is decoded for the documents it never asks about (segment-store.ts walks the bytes).
+ * One term's positions in one column, read document by document as a phrase or NEAR check asks,
+ * and within a document only as far as the check reads: nothing is decoded for the documents
+ * it never asks about (segment-store.ts walks the bytes).
  */
 export interface PositionCursor {
   /** Moves to `doc`; false when the term is not in it. The documents asked ascend. */
   seek(doc: number): boolean;
-  /** Appends the positions of the document found by the last (true) seek to `out`, ascending. */
-  read(out: PositionList): void;
+  /** The next position in the document found by the last (true) seek, ascending; POSITIONS_END after the last. */
+  next(): number;
 }
+
+/** Past every position: what PositionCursor.next answers at a document's end. */
+export const POSITIONS_END = 0x7fffffff;
 
 export interface PostingSource {
   /** Documents whose column holds the token, ascending. */
@@ -82,46 +86,49 @@ export function seekId(ids: Int32Array, from: number, target: number): number {
 /** A cursor over a decoded list (memory-source.ts). */
 export class ListCursor implements PositionCursor {
   private i = 0;
+  private at = 0;
+  private end = 0;
 
   constructor(private readonly list: TermPostings) {}
 
   seek(doc: number): boolean {
-    this.i = seekId(this.list.ids, this.i, doc);
-    return this.list.ids[this.i] === doc;
+    const { ids, offsets } = this.list;
+    this.i = seekId(ids, this.i, doc);
+    if (ids[this.i] !== doc) return false;
+    this.at = offsets[this.i] as number;
+    this.end = offsets[this.i + 1] as number;
+    return true;
   }
 
-  read(out: PositionList): void {
-    const { offsets, positions } = this.list;
-    const from = offsets[this.i] as number;
-    const to = offsets[this.i + 1] as number;
-    out.reserve(to - from).set(positions.subarray(from, to), out.length);
-    out.length += to - from;
+  next(): number {
+    return this.at < this.end ? (this.list.positions[this.at++] as number) : POSITIONS_END;
   }
 }
 
 /** Several terms' cursors as one (a prefix's tokens): a document's positions of all of them, in order. */
 export class MergedCursor implements PositionCursor {
-  private readonly hit: boolean[];
+  private readonly merged = new PositionList();
+  private at = 0;
 
-  constructor(private readonly cursors: readonly PositionCursor[]) {
-    this.hit = cursors.map(() => false);
-  }
+  constructor(private readonly cursors: readonly PositionCursor[]) {}
 
   seek(doc: number): boolean {
-    let any = false;
-    for (let k = 0; k < this.cursors.length; k++) {
-      const hit = (this.cursors[k] as PositionCursor).seek(doc);
-      this.hit[k] = hit;
-      any ||= hit;
+    const merged = this.merged;
+    merged.length = 0;
+    this.at = 0;
+    for (const cursor of this.cursors) {
+      if (!cursor.seek(doc)) continue;
+      for (let p = cursor.next(); p !== POSITIONS_END; p = cursor.next()) {
+        merged.reserve(1)[merged.length++] = p;
+      }
     }
-    return any;
+    // A position holds one token: no duplicates, only the order to restore.
+    merged.values.subarray(0, merged.length).sort();
+    return merged.length > 0;
   }
 
-  read(out: PositionList): void {
-    const from = out.length;
-    for (let k = 0; k < this.cursors.length; k++) if (this.hit[k]) (this.cursors[k] as PositionCursor).read(out);
-    // A position holds one token: no duplicates, only the order to restore.
-    out.values.subarray(from, out.length).sort();
+  next(): number {
+    return this.at < this.merged.length ? (this.merged.values[this.at++] as number) : POSITIONS_END;
   }
 }
 
@@ -132,7 +139,7 @@ export function readPostings(cursor: PositionCursor, ids: Int32Array): TermPosti
   const positions = new PositionList();
   for (const id of ids) {
     if (!cursor.seek(id)) continue;
-    cursor.read(positions);
+    for (let p = cursor.next(); p !== POSITIONS_END; p = cursor.next()) positions.reserve(1)[positions.length++] = p;
     found.push(id);
     offsets.push(positions.length);
   }

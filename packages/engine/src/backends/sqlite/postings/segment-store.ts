@@ -6,9 +6,8 @@ import {
   ListCursor,
   MergedCursor,
   NO_POSTINGS,
-  seekId,
   type PositionCursor,
-  type PositionList,
+  POSITIONS_END,
   type PostingSource,
 } from './posting-source.js';
 import { BlockReader, entryKey, keyBytes, PositionsAt, prefixEnd, type Entry } from './segment-blocks.js';
@@ -335,21 +334,26 @@ class SegmentCursor implements PositionCursor {
     return (this.current as EntryWalk).seek(doc);
   }
 
-  read(out: PositionList): void {
-    (this.current as EntryWalk).read(out);
+  next(): number {
+    return (this.current as EntryWalk).next();
   }
 }
 
 /**
  * One segment's entry walked document by document straight from its bytes. Its documents are
  * the decoded list (shared with the candidates' intersection); the counts and positions of the
- * documents passed over are skipped by their varint ends, never decoded into arrays.
+ * documents passed over are skipped by their varint ends, and a document's positions are decoded
+ * only as far as they are read.
  */
 class EntryWalk {
   /** The document the byte offsets below stand at. */
   private i = 0;
   private freqAt = 0;
   private posAt = 0;
+  /** The positions of document i: how many are left to read, where the next is, the last read. */
+  private left = 0;
+  private at = 0;
+  private last = 0;
 
   constructor(
     readonly seg: number,
@@ -359,13 +363,14 @@ class EntryWalk {
   ) {}
 
   seek(doc: number): boolean {
-    const j = seekId(this.ids, this.i, doc);
-    if (this.ids[j] !== doc) return false;
-    // The positions of documents i .. j-1: their count, then as many varint ends.
+    const ids = this.ids;
     const freqs = this.freqs;
+    // Walks the documents before `doc`, summing their counts: each is visited for its count
+    // anyway, so the walk is linear rather than a galloping search.
+    let i = this.i;
     let f = this.freqAt;
     let skip = 0;
-    for (let k = this.i; k < j; k++) {
+    while (i < ids.length && (ids[i] as number) < doc) {
       let byte = freqs[f++] as number;
       let v = byte & 0x7f;
       for (let shift = 7; byte >= 0x80; shift += 7) {
@@ -373,42 +378,42 @@ class EntryWalk {
         v |= (byte & 0x7f) << shift;
       }
       skip += v;
+      i++;
     }
     const pos = this.pos;
     let p = this.posAt;
     // Branch-free: a varint ends at a byte below 0x80, and which bytes do is not predictable.
     while (skip > 0) skip -= ((pos[p++] as number) >> 7) ^ 1;
-    this.i = j;
+    this.i = i;
     this.freqAt = f;
     this.posAt = p;
-    return true;
-  }
-
-  read(out: PositionList): void {
-    const freqs = this.freqs;
-    let f = this.freqAt;
+    if (ids[i] !== doc) return false;
     let byte = freqs[f++] as number;
     let count = byte & 0x7f;
     for (let shift = 7; byte >= 0x80; shift += 7) {
       byte = freqs[f++] as number;
       count |= (byte & 0x7f) << shift;
     }
-    const values = out.reserve(count);
+    this.left = count;
+    this.at = p;
+    this.last = 0;
+    return true;
+  }
+
+  next(): number {
+    if (this.left === 0) return POSITIONS_END;
+    this.left--;
     const pos = this.pos;
-    let p = this.posAt;
-    let at = out.length;
-    let last = 0;
-    for (let k = 0; k < count; k++) {
+    let p = this.at;
+    let byte = pos[p++] as number;
+    let v = byte & 0x7f;
+    for (let shift = 7; byte >= 0x80; shift += 7) {
       byte = pos[p++] as number;
-      let v = byte & 0x7f;
-      for (let shift = 7; byte >= 0x80; shift += 7) {
-        byte = pos[p++] as number;
-        v |= (byte & 0x7f) << shift;
-      }
-      last += v;
-      values[at++] = last;
+      v |= (byte & 0x7f) << shift;
     }
-    out.length = at;
+    this.at = p;
+    this.last += v;
+    return this.last;
   }
 }
 
