@@ -125,7 +125,7 @@ class ColumnPhrase {
     const n = cursors.length;
     for (let k = 0; k < n; k++) if (!(cursors[k] as PositionCursor).seek(doc)) return false;
     // Below every position: each term's first read happens at its first comparison.
-    current.fill(-1);
+    for (let k = 1; k < n; k++) current[k] = -1;
     const first = cursors[0] as PositionCursor;
     let found = false;
     next: for (let p = first.next(); p !== POSITIONS_END; p = first.next()) {
