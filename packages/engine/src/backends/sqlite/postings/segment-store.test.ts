@@ -81,6 +81,11 @@ describe('the engine postings segment store', () => {
               return [...want.positions.subarray(want.offsets[i], want.offsets[i + 1])];
             });
             expect([...part.positions]).toEqual(wanted);
+            // Every document asked, with the token or not, removed or never written: the same list.
+            const asked = Int32Array.from({ length: 1200 }, (_, i) => i);
+            const all = readPostings(reader.cursor(column, token), asked);
+            expect([...all.ids]).toEqual([...want.ids]);
+            expect([...all.positions]).toEqual([...want.positions]);
           });
         }
       }
