@@ -1,7 +1,7 @@
 import { difference, filterIds, intersect, unionAll } from '../id-sets.js';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import { phrasesOf, type MatchNear, type MatchNode, type MatchPhrase, type MatchTerm } from './match-syntax.js';
-import type { PostingSource, TermPostings } from './posting-source.js';
+import { POSITIONS_END, seekId, type PositionCursor, type PostingSource } from './posting-source.js';
 
 /**
  * A parsed FTS5 MATCH (match-syntax.ts) evaluated on the engine's own postings, with FTS5's
@@ -20,25 +20,21 @@ const COLUMN_STRIDE = 2 ** 32;
 /** FTS5_LOOKAHEAD_EOF: past every position. */
 const END = 2 ** 62;
 
-/** The first index >= `from` whose id is >= target (galloping: cheap for both short and long jumps). */
-function seek(ids: Int32Array, from: number, target: number): number {
-  if (from >= ids.length || (ids[from] as number) >= target) return from;
-  let lo = from;
-  let hi = from + 1;
-  let step = 1;
-  while (hi < ids.length && (ids[hi] as number) < target) {
-    lo = hi;
-    step *= 2;
-    hi = from + step;
+/** Lists this many times longer than the other are intersected by seeking in them (seekId), not walked. */
+const GALLOP_RATIO = 4;
+
+/** Intersection of two ascending lists, `a` the shorter: a merge, or seeks in `b` when it is much longer. */
+function intersectTwo(a: Int32Array, b: Int32Array): Int32Array {
+  if (b.length < a.length * GALLOP_RATIO) return intersect(a, b);
+  const out = new Int32Array(a.length);
+  let n = 0;
+  let j = 0;
+  for (let i = 0; i < a.length && j < b.length; i++) {
+    const id = a[i] as number;
+    j = seekId(b, j, id);
+    if (b[j] === id) out[n++] = id;
   }
-  if (hi > ids.length) hi = ids.length;
-  // ids[lo] < target; hi is the end or ids[hi] >= target.
-  while (lo + 1 < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((ids[mid] as number) < target) lo = mid;
-    else hi = mid;
-  }
-  return hi;
+  return out.subarray(0, n);
 }
 
 /** Intersection of several id lists, shortest first, stopping at the first empty result. */
@@ -46,7 +42,7 @@ function intersectAll(lists: Int32Array[]): Int32Array {
   if (lists.length === 0) return EMPTY;
   lists.sort((a, b) => a.length - b.length);
   let out = lists[0] as Int32Array;
-  for (let i = 1; i < lists.length && out.length > 0; i++) out = intersect(out, lists[i] as Int32Array);
+  for (let i = 1; i < lists.length && out.length > 0; i++) out = intersectTwo(out, lists[i] as Int32Array);
   return out;
 }
 
@@ -71,10 +67,11 @@ class PositionBuffer {
   }
 }
 
-/** The source read through one evaluation, each term's postings decoded at most once. */
+/** The source read through one evaluation. */
 class Reader {
-  private readonly postingsOf = new Map<string, TermPostings>();
   readonly columnIndex: ReadonlyMap<FtsColumn, number>;
+  /** Each term's documents per column: a phrase and a NEAR group ask for them more than once. */
+  private readonly docsOf = new Map<string, Int32Array>();
 
   constructor(
     readonly source: PostingSource,
@@ -84,26 +81,18 @@ class Reader {
   }
 
   docs(column: FtsColumn, term: MatchTerm): Int32Array {
-    return term.prefix ? this.source.prefixDocs(column, term.token) : this.source.docs(column, term.token);
+    const key = `${column}\u0000${term.prefix ? '*' : '='}${term.token}`;
+    let ids = this.docsOf.get(key);
+    if (!ids) {
+      ids = term.prefix ? this.source.prefixDocs(column, term.token) : this.source.docs(column, term.token);
+      this.docsOf.set(key, ids);
+    }
+    return ids;
   }
 
-  /**
-   * A term's postings in a column; with `within`, only those documents' positions are read (a
-   * phrase's candidates: the documents holding all its terms), and the list is not kept.
-   */
-  postings(column: FtsColumn, term: MatchTerm, within?: Int32Array): TermPostings {
-    if (within) {
-      return term.prefix
-        ? this.source.prefixPostings(column, term.token, within)
-        : this.source.postings(column, term.token, within);
-    }
-    const key = `${column}\u0000${term.prefix ? '*' : '='}${term.token}`;
-    let p = this.postingsOf.get(key);
-    if (!p) {
-      p = term.prefix ? this.source.prefixPostings(column, term.token) : this.source.postings(column, term.token);
-      this.postingsOf.set(key, p);
-    }
-    return p;
+  /** A term's positions in a column, read per document asked (a cursor: one per phrase that reads it). */
+  cursor(column: FtsColumn, term: MatchTerm): PositionCursor {
+    return term.prefix ? this.source.prefixCursor(column, term.token) : this.source.cursor(column, term.token);
   }
 
   /** Documents whose column holds every term (not necessarily as a phrase). */
@@ -112,35 +101,19 @@ class Reader {
   }
 }
 
-/** One phrase in one column: where it starts in each document asked, in ascending order of documents. */
+/**
+ * One phrase in one column: where it starts in each document asked, documents asked in
+ * ascending order. Each term's positions are read for the documents asked only, and within one
+ * only as far as the check needs: to the first start when only the document is asked.
+ */
 class ColumnPhrase {
-  private readonly lists: TermPostings[];
-  private readonly cursor: Int32Array;
-  private readonly from: Int32Array;
-  private readonly to: Int32Array;
-  private readonly at: Int32Array;
+  private readonly cursors: PositionCursor[];
+  /** Each term's position last read, within one document. */
+  private readonly current: Int32Array;
 
-  constructor(reader: Reader, column: FtsColumn, terms: readonly MatchTerm[], within?: Int32Array) {
-    this.lists = terms.map((t) => reader.postings(column, t, within));
-    const n = terms.length;
-    this.cursor = new Int32Array(n);
-    this.from = new Int32Array(n);
-    this.to = new Int32Array(n);
-    this.at = new Int32Array(n);
-  }
-
-  /** Finds the document in every term's list; false when one lacks it. */
-  private find(doc: number): boolean {
-    for (let k = 0; k < this.lists.length; k++) {
-      const list = this.lists[k] as TermPostings;
-      const i = seek(list.ids, this.cursor[k] as number, doc);
-      this.cursor[k] = i;
-      if (list.ids[i] !== doc) return false;
-      this.from[k] = list.offsets[i] as number;
-      this.to[k] = list.offsets[i + 1] as number;
-      this.at[k] = this.from[k] as number;
-    }
-    return true;
+  constructor(reader: Reader, column: FtsColumn, terms: readonly MatchTerm[]) {
+    this.cursors = terms.map((t) => reader.cursor(column, t));
+    this.current = new Int32Array(terms.length);
   }
 
   /**
@@ -148,22 +121,23 @@ class ColumnPhrase {
    * appended to it. Starts ascend, so each later term's cursor only moves forward.
    */
   scan(doc: number, out?: PositionBuffer, base = 0): boolean {
-    if (!this.find(doc)) return false;
-    const first = (this.lists[0] as TermPostings).positions;
-    const n = this.lists.length;
+    const { cursors, current } = this;
+    const n = cursors.length;
+    for (let k = 0; k < n; k++) if (!(cursors[k] as PositionCursor).seek(doc)) return false;
+    // Below every position: each term's first read happens at its first comparison.
+    for (let k = 1; k < n; k++) current[k] = -1;
+    const first = cursors[0] as PositionCursor;
     let found = false;
-    next: for (let i = this.from[0] as number; i < (this.to[0] as number); i++) {
-      const p = first[i] as number;
+    next: for (let p = first.next(); p !== POSITIONS_END; p = first.next()) {
       for (let k = 1; k < n; k++) {
-        const positions = (this.lists[k] as TermPostings).positions;
         const want = p + k;
-        const end = this.to[k] as number;
-        let q = this.at[k] as number;
-        while (q < end && (positions[q] as number) < want) q++;
-        this.at[k] = q;
+        const cursor = cursors[k] as PositionCursor;
+        let q = current[k] as number;
+        while (q < want) q = cursor.next();
+        current[k] = q;
         // This term has no position left at or after p + k: no later start can match either.
-        if (q === end) break next;
-        if (positions[q] !== want) continue next;
+        if (q === POSITIONS_END) break next;
+        if (q !== want) continue next;
       }
       if (!out) return true;
       out.push(base + p);
@@ -178,7 +152,7 @@ function phraseDocsIn(reader: Reader, column: FtsColumn, terms: readonly MatchTe
   if (terms.length === 1) return reader.docs(column, terms[0] as MatchTerm);
   const candidates = reader.allTermsDocs(column, terms);
   if (candidates.length === 0) return EMPTY;
-  const phrase = new ColumnPhrase(reader, column, terms, candidates);
+  const phrase = new ColumnPhrase(reader, column, terms);
   return filterIds(candidates, (doc) => phrase.scan(doc));
 }
 
@@ -201,7 +175,7 @@ class PhraseGroup {
     // Column order within each phrase, so the positions come out ascending.
     phrases.forEach((phrase, i) => {
       for (const column of columns) {
-        const docs = intersect(reader.allTermsDocs(column, phrase.terms), candidates);
+        const docs = intersectAll([reader.allTermsDocs(column, phrase.terms), candidates]);
         if (docs.length === 0) continue;
         const base = (reader.columnIndex.get(column) as number) * COLUMN_STRIDE;
         this.slots.push({
@@ -209,7 +183,7 @@ class PhraseGroup {
           base,
           docs,
           at: 0,
-          scanner: new ColumnPhrase(reader, column, phrase.terms, docs),
+          scanner: new ColumnPhrase(reader, column, phrase.terms),
         });
       }
     });
@@ -219,7 +193,7 @@ class PhraseGroup {
   collect(doc: number): void {
     for (const p of this.positions) p.length = 0;
     for (const slot of this.slots) {
-      slot.at = seek(slot.docs, slot.at, doc);
+      slot.at = seekId(slot.docs, slot.at, doc);
       if (slot.docs[slot.at] === doc) slot.scanner.scan(doc, this.positions[slot.phrase], slot.base);
     }
   }
@@ -259,7 +233,8 @@ class NearSweep {
     return this.pos[i] === END;
   }
 
-  holds(lists: readonly PositionBuffer[]): boolean {
+  /** With `any`, true at the first match: the lists are then not trimmed (nearDocs needs no instances). */
+  holds(lists: readonly PositionBuffer[], any = false): boolean {
     const n = lists.length;
     const { pos, ahead, written, lengths } = this;
     // FTS5 sweeps only when every phrase occurs (fts5ExprNearTest); an empty list would read as END and agree with the others.
@@ -285,6 +260,7 @@ class NearSweep {
           }
         }
       } while (!match);
+      if (any) return true;
       // Positions ascend within each list and each is written at most once: the write never passes the read.
       for (let i = 0; i < n; i++) {
         const list = lists[i] as PositionBuffer;
@@ -322,7 +298,7 @@ function nearDocs(reader: Reader, near: MatchNear, columns: readonly FtsColumn[]
   );
   return filterIds(candidates, (doc) => {
     group.collect(doc);
-    return sweep.holds(group.positions);
+    return sweep.holds(group.positions, true);
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryPostingSource } from './memory-source.js';
+import { readPostings } from './posting-source.js';
 
 describe('memoryPostingSource', () => {
   const source = memoryPostingSource([
@@ -10,7 +11,7 @@ describe('memoryPostingSource', () => {
   it('lists documents ascending with token positions per column', () => {
     expect([...source.docs('clm', '电池')]).toEqual([3, 7]);
     expect(source.docs('ti', '电池')).toHaveLength(0);
-    const p = source.postings('clm', '电池');
+    const p = readPostings(source.cursor('clm', '电池'), source.docs('clm', '电池'));
     expect([...p.ids]).toEqual([3, 7]);
     expect([...p.offsets]).toEqual([0, 1, 3]);
     expect([...p.positions]).toEqual([2, 0, 3]);
@@ -20,10 +21,10 @@ describe('memoryPostingSource', () => {
 
   it('merges every token of a prefix', () => {
     expect([...source.prefixDocs('clm', '电')]).toEqual([3, 7]);
-    const p = source.prefixPostings('clm', '电');
+    const p = readPostings(source.prefixCursor('clm', '电'), source.prefixDocs('clm', '电'));
     expect([...p.ids]).toEqual([3, 7]);
     expect([...p.offsets]).toEqual([0, 2, 4]);
     expect([...p.positions]).toEqual([0, 2, 0, 3]);
-    expect(source.prefixPostings('pa', 'x').ids).toHaveLength(0);
+    expect(source.prefixCursor('pa', 'x').seek(3)).toBe(false);
   });
 });

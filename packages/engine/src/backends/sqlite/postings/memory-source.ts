@@ -1,6 +1,13 @@
 import { unionAll } from '../id-sets.js';
 import type { FtsColumn } from '../index-schema.js';
-import { NO_POSTINGS, unicode61Tokens, type PostingSource, type TermPostings } from './posting-source.js';
+import {
+  ListCursor,
+  MergedCursor,
+  NO_POSTINGS,
+  unicode61Tokens,
+  type PostingSource,
+  type TermPostings,
+} from './posting-source.js';
 
 /** A document as the FTS5 table receives it: each column's token string (index-tokens.ts). */
 export interface MemoryDocument {
@@ -54,23 +61,7 @@ export function memoryPostingSource(documents: readonly MemoryDocument[]): Posti
       const matching = withPrefix(column, prefix);
       return matching.length === 0 ? NO_POSTINGS.ids : unionAll(matching.map((p) => p.ids));
     },
-    postings,
-    prefixPostings: (column, prefix) => {
-      // Each document's positions of every matching token, merged (a position holds one token, so no duplicates).
-      const merged = new Map<number, number[]>();
-      for (const p of withPrefix(column, prefix)) {
-        for (let i = 0; i < p.ids.length; i++) {
-          const id = p.ids[i] as number;
-          let list = merged.get(id);
-          if (!list) merged.set(id, (list = []));
-          list.push(...p.positions.subarray(p.offsets[i], p.offsets[i + 1]));
-        }
-      }
-      const ids = [...merged.keys()].sort((a, b) => a - b);
-      return postingsOf(
-        ids,
-        ids.map((id) => (merged.get(id) as number[]).sort((a, b) => a - b)),
-      );
-    },
+    cursor: (column, token) => new ListCursor(postings(column, token)),
+    prefixCursor: (column, prefix) => new MergedCursor(withPrefix(column, prefix).map((p) => new ListCursor(p))),
   };
 }

@@ -1,6 +1,6 @@
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import type { MatchNode, MatchPhrase, MatchTerm } from './match-syntax.js';
-import type { PostingSource, TermPostings } from './posting-source.js';
+import { PositionList, POSITIONS_END, type PositionCursor, type PostingSource } from './posting-source.js';
 
 /**
  * Relevance on the engine's own postings (issue 44): BM25F. FTS5's bm25() adds a phrase's hits
@@ -109,8 +109,8 @@ export function bm25fScores(
   return scores;
 }
 
-function termPostings(source: PostingSource, column: FtsColumn, term: MatchTerm, within: Int32Array): TermPostings {
-  return term.prefix ? source.prefixPostings(column, term.token, within) : source.postings(column, term.token, within);
+function termCursor(source: PostingSource, column: FtsColumn, term: MatchTerm): PositionCursor {
+  return term.prefix ? source.prefixCursor(column, term.token) : source.cursor(column, term.token);
 }
 
 /** How often the phrase occurs in the column of each of `ids` (overlapping occurrences count, as FTS5's instances do). */
@@ -123,46 +123,40 @@ export function phraseCounts(
   const only = terms[0] as MatchTerm;
   if (terms.length === 1 && !only.prefix && source.counts) return source.counts(column, only.token, ids);
   const counts = new Int32Array(ids.length);
-  const lists = terms.map((t) => termPostings(source, column, t, ids));
-  const first = lists[0] as TermPostings;
-  const cursor = new Int32Array(lists.length);
-  const at = new Int32Array(lists.length);
-  let slot = 0;
-  for (let d = 0; d < first.ids.length; d++) {
-    const doc = first.ids[d] as number;
-    // The document's slot among `ids` (both ascend; a source may answer more than `ids`).
-    while (slot < ids.length && (ids[slot] as number) < doc) slot++;
-    if (slot === ids.length) break;
-    if (ids[slot] !== doc) continue;
-    // Each term's entry for the document (all lists ascend, so cursors only move forward).
-    let present = true;
-    for (let k = 1; k < lists.length && present; k++) {
-      const list = lists[k] as TermPostings;
-      let i = cursor[k] as number;
-      while (i < list.ids.length && (list.ids[i] as number) < doc) i++;
-      cursor[k] = i;
-      present = list.ids[i] === doc;
-      at[k] = list.offsets[i] as number;
+  const cursors = terms.map((t) => termCursor(source, column, t));
+  const lists = terms.map(() => new PositionList());
+  next: for (let i = 0; i < ids.length; i++) {
+    const doc = ids[i] as number;
+    for (let k = 0; k < cursors.length; k++) {
+      const cursor = cursors[k] as PositionCursor;
+      if (!cursor.seek(doc)) continue next;
+      const list = lists[k] as PositionList;
+      list.length = 0;
+      for (let p = cursor.next(); p !== POSITIONS_END; p = cursor.next()) list.reserve(1)[list.length++] = p;
     }
-    if (!present) continue;
-    let count = 0;
-    if (lists.length === 1) count = (first.offsets[d + 1] as number) - (first.offsets[d] as number);
-    else {
-      next: for (let q = first.offsets[d] as number; q < (first.offsets[d + 1] as number); q++) {
-        const start = first.positions[q] as number;
-        for (let k = 1; k < lists.length; k++) {
-          const list = lists[k] as TermPostings;
-          const end = list.offsets[(cursor[k] as number) + 1] as number;
-          let p = at[k] as number;
-          while (p < end && (list.positions[p] as number) < start + k) p++;
-          at[k] = p;
-          if (p === end) break next;
-          if (list.positions[p] !== start + k) continue next;
-        }
-        count++;
-      }
-    }
-    counts[slot] = count;
+    counts[i] = phraseStarts(lists);
   }
   return counts;
+}
+
+/** The starts of a phrase in one document: positions s of the first term with s + k among term k's, for every k. */
+function phraseStarts(lists: readonly PositionList[]): number {
+  const first = lists[0] as PositionList;
+  if (lists.length === 1) return first.length;
+  const at = new Int32Array(lists.length);
+  let count = 0;
+  next: for (let q = 0; q < first.length; q++) {
+    const start = first.values[q] as number;
+    for (let k = 1; k < lists.length; k++) {
+      const list = lists[k] as PositionList;
+      let p = at[k] as number;
+      while (p < list.length && (list.values[p] as number) < start + k) p++;
+      at[k] = p;
+      // No position left at or after start + k: no later start can match either.
+      if (p === list.length) break next;
+      if (list.values[p] !== start + k) continue next;
+    }
+    count++;
+  }
+  return count;
 }

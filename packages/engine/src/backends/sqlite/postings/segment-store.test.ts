@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { createRandom } from '../../../linear-algebra/random.js';
 import { describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
-import { unicode61Tokens, type TermPostings } from './posting-source.js';
+import { readPostings, unicode61Tokens, type TermPostings } from './posting-source.js';
 import { LENGTH_COLUMNS, POSTINGS_SCHEMA, SegmentPostings } from './segment-store.js';
 import { MERGE_FACTOR, PostingsWriter } from './segment-writer.js';
 
@@ -90,13 +90,13 @@ describe('the engine postings segment store', () => {
           const column = FTS_COLUMNS[col] as FtsColumn;
           reader.read(() => {
             expect([...reader.docs(column, token)]).toEqual([...want.ids]);
-            const got = reader.postings(column, token);
+            const got = readPostings(reader.cursor(column, token), reader.docs(column, token));
             expect([...got.ids]).toEqual([...want.ids]);
             expect([...got.offsets]).toEqual([...want.offsets]);
             expect([...got.positions]).toEqual([...want.positions]);
             // Only some documents' positions asked for: those, exactly.
             const within = want.ids.filter((_, i) => i % 3 !== 1);
-            const part = reader.postings(column, token, within);
+            const part = readPostings(reader.cursor(column, token), within);
             expect([...part.ids]).toEqual([...within]);
             const wanted = [...within].flatMap((id) => {
               const i = want.ids.indexOf(id);
@@ -104,14 +104,19 @@ describe('the engine postings segment store', () => {
             });
             expect([...part.positions]).toEqual(wanted);
             // Occurrence counts without positions (BM25F's term frequencies), 0 where absent.
-            const asked = Int32Array.from([0, ...want.ids.filter((_, i) => i % 2 === 0), 5000]).sort();
-            const counts = [...reader.counts(column, token, asked)];
+            const countsAsked = Int32Array.from([0, ...want.ids.filter((_, i) => i % 2 === 0), 5000]).sort();
+            const counts = [...reader.counts(column, token, countsAsked)];
             expect(counts).toEqual(
-              [...asked].map((id) => {
+              [...countsAsked].map((id) => {
                 const i = want.ids.indexOf(id);
                 return i < 0 ? 0 : (want.offsets[i + 1] as number) - (want.offsets[i] as number);
               }),
             );
+            // Every document asked, with the token or not, removed or never written: the same list.
+            const asked = Int32Array.from({ length: (want.ids.at(-1) ?? 0) + 2 }, (_, i) => i);
+            const all = readPostings(reader.cursor(column, token), asked);
+            expect([...all.ids]).toEqual([...want.ids]);
+            expect([...all.positions]).toEqual([...want.positions]);
           });
         }
       }
@@ -119,7 +124,7 @@ describe('the engine postings segment store', () => {
         const want = expected(live, CLM, (t) => t.startsWith(prefix));
         reader.read(() => {
           expect([...reader.prefixDocs('clm', prefix)]).toEqual([...want.ids]);
-          const got = reader.prefixPostings('clm', prefix);
+          const got = readPostings(reader.prefixCursor('clm', prefix), reader.prefixDocs('clm', prefix));
           expect([...got.ids]).toEqual([...want.ids]);
           expect([...got.positions]).toEqual([...want.positions]);
         });

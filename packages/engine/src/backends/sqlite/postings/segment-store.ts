@@ -2,7 +2,14 @@ import type Database from 'better-sqlite3';
 import { isCjkChar } from '../../../analysis/text-normalise.js';
 import { unionAll } from '../id-sets.js';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
-import { NO_POSTINGS, type PostingSource, type TermPostings } from './posting-source.js';
+import {
+  ListCursor,
+  MergedCursor,
+  NO_POSTINGS,
+  type PositionCursor,
+  POSITIONS_END,
+  type PostingSource,
+} from './posting-source.js';
 import { BlockReader, entryKey, keyBytes, PositionsAt, prefixEnd, type Entry } from './segment-blocks.js';
 import { ByteSource, decodeIdsInto } from './varint.js';
 
@@ -147,10 +154,11 @@ interface SegmentView {
 /** Bytes of blocks one connection keeps read (SegmentPostings.pool). */
 const BLOCK_POOL_BYTES = 32 * 2 ** 20;
 
-/** An entry found in one segment. */
+/** An entry found in one segment; its documents once decoded (a phrase reads them twice: candidates, then positions). */
 interface Found {
   readonly seg: number;
   readonly entry: Entry;
+  ids?: Int32Array;
 }
 
 /** Reads the postings of one connection (PostingSource) inside `read`, which takes one snapshot. */
@@ -237,14 +245,23 @@ export class SegmentPostings implements PostingSource {
 
   /** The i-th block of a segment, from the pool or the file. */
   private block(seg: number, keys: readonly Buffer[], i: number): Buffer {
-    const id = `${seg}:${i}`;
+    return this.pooled(`${seg}:${i}`, () => this.stmt.block.get(seg, keys[i]) as Buffer);
+  }
+
+  /** An entry's positions kept apart (`post_pos`), pooled like blocks: a phrase of common tokens reads ~100 KB of them. */
+  private apartPositions(seg: number, key: string): Buffer {
+    return this.pooled(`${seg}:p:${key}`, () => this.stmt.positions.get(seg, keyBytes(key)) as Buffer);
+  }
+
+  /** Bytes from the pool (under an id starting with the segment number and ':'), else loaded and pooled. */
+  private pooled(id: string, load: () => Buffer): Buffer {
     let data = this.pool.get(id);
     if (data) {
       this.pool.delete(id);
       this.pool.set(id, data);
       return data;
     }
-    data = this.stmt.block.get(seg, keys[i]) as Buffer;
+    data = load();
     this.pool.set(id, data);
     this.poolBytes += data.length;
     for (const [old, block] of this.pool) {
@@ -270,14 +287,15 @@ export class SegmentPostings implements PostingSource {
     return unionAll([...byKey.values()].map((found) => this.idsOf(found)));
   }
 
-  postings(column: FtsColumn, token: string, within?: Int32Array): TermPostings {
+  cursor(column: FtsColumn, token: string): PositionCursor {
     const key = entryKey(COLUMN_NO[column], token);
-    return this.postingsOf(this.find(key), keyBytes(key), within);
+    return this.cursorOf(this.find(key), key);
   }
 
-  prefixPostings(column: FtsColumn, prefix: string, within?: Int32Array): TermPostings {
+  prefixCursor(column: FtsColumn, prefix: string): PositionCursor {
     const byKey = this.range(entryKey(COLUMN_NO[column], prefix));
-    return mergePostings([...byKey].map(([key, found]) => this.postingsOf(found, keyBytes(key), within)));
+    const cursors = [...byKey].map(([key, found]) => this.cursorOf(found, key));
+    return cursors.length === 1 ? (cursors[0] as PositionCursor) : new MergedCursor(cursors);
   }
 
   counts(column: FtsColumn, token: string, within: Int32Array): Int32Array {
@@ -330,14 +348,14 @@ export class SegmentPostings implements PostingSource {
       const keys = this.directory(seg);
       const blocks: Buffer[] = [];
       for (let i = Math.max(0, lastNotAfter(keys, from)); i < keys.length; i++) {
-        if (Buffer.compare(keys[i] as Buffer, to) >= 0) break;
+        if (compareBytes(keys[i] as Buffer, to) >= 0) break;
         blocks.push(this.block(seg, keys, i));
       }
       for (const data of blocks) {
         const reader = new BlockReader(data);
         for (let e = reader.next(); e; e = reader.next()) {
-          if (Buffer.compare(e.key, from) < 0) continue;
-          if (Buffer.compare(e.key, to) >= 0) break;
+          if (compareBytes(e.key, from) < 0) continue;
+          if (compareBytes(e.key, to) >= 0) break;
           const key = Buffer.from(e.key).swap16().toString('utf16le');
           const list = byKey.get(key) ?? [];
           list.push({ seg, entry: e });
@@ -348,25 +366,34 @@ export class SegmentPostings implements PostingSource {
     return byKey;
   }
 
+  /** A found entry's documents, decoded once per read. */
+  private idsIn(found: Found): Int32Array {
+    found.ids ??= decodeIds(found.entry.docs, found.entry.n);
+    return found.ids;
+  }
+
   /** A key's documents over its segments' entries: live ones only, ascending. */
   private idsOf(found: readonly Found[]): Int32Array {
     if (found.length === 0) return new Int32Array(0);
     const { owner, stale } = this.current().owners;
+    // One segment and no newer version elsewhere: its list as decoded (never written to by readers).
+    if (found.length === 1 && !stale.has((found[0] as Found).seg)) return this.idsIn(found[0] as Found);
     let total = 0;
     for (const f of found) total += f.entry.n;
     const out = new Int32Array(total);
     let at = 0;
     let sorted = true;
-    for (const { seg, entry } of found) {
+    for (const f of found) {
       const from = at;
-      at = decodeIdsInto(entry.docs, entry.n, out, at);
-      if (stale.has(seg)) {
-        let kept = from;
-        for (let i = from; i < at; i++) {
-          const id = out[i] as number;
-          if (owner[id] === seg) out[kept++] = id;
+      const ids = this.idsIn(f);
+      if (stale.has(f.seg)) {
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids[i] as number;
+          if (owner[id] === f.seg) out[at++] = id;
         }
-        at = kept;
+      } else {
+        out.set(ids, at);
+        at += ids.length;
       }
       if (from > 0 && at > from && (out[from] as number) < (out[from - 1] as number)) sorted = false;
     }
@@ -374,50 +401,196 @@ export class SegmentPostings implements PostingSource {
     return sorted ? ids : ids.sort();
   }
 
-  private postingsOf(found: readonly Found[], key: Buffer, within?: Int32Array): TermPostings {
-    if (found.length === 0) return NO_POSTINGS;
-    const { owner, stale } = this.current().owners;
-    const parts = found.map(({ seg, entry }) => {
-      const pos = entry.positionsAt === PositionsAt.Apart ? (this.stmt.positions.get(seg, key) as Buffer) : entry.pos;
-      return decodePostings(
-        entry.n,
-        entry.docs,
-        entry.freqs,
-        pos,
-        stale.has(seg) ? (id) => owner[id] === seg : undefined,
-        within,
-      );
-    });
-    return mergePostings(parts);
+  private cursorOf(found: readonly Found[], key: string): PositionCursor {
+    if (found.length === 0) return new ListCursor(NO_POSTINGS);
+    const walks = found.map(
+      (f) =>
+        new EntryWalk(
+          f.seg,
+          this.idsIn(f),
+          f.entry.freqs,
+          f.entry.positionsAt === PositionsAt.Apart ? this.apartPositions(f.seg, key) : f.entry.pos,
+        ),
+    );
+    return new SegmentCursor(walks, this.current().owners.owner);
   }
 }
 
 /**
- * The entry of a key in a block, read without building an object for the entries before it
- * (a block holds hundreds): key bytes compared in place, the rest skipped by its lengths.
+ * A key's positions over its segments' entries. A document's live version is in one segment
+ * (`owner`), so each document asked is looked for in that segment's entry alone: no merge of the
+ * segments' lists, and a stale segment's dead documents are never asked of it.
  */
+class SegmentCursor implements PositionCursor {
+  private current: EntryWalk | undefined;
+
+  constructor(
+    private readonly walks: readonly EntryWalk[],
+    private readonly owner: Int32Array,
+  ) {}
+
+  seek(doc: number): boolean {
+    const seg = this.owner[doc];
+    // Documents ascend, and segments mostly hold runs of them: the segment changes seldom.
+    if (this.current?.seg !== seg) {
+      const walk = this.walks.find((w) => w.seg === seg);
+      if (!walk) return false;
+      this.current = walk;
+    }
+    return (this.current as EntryWalk).seek(doc);
+  }
+
+  next(): number {
+    return (this.current as EntryWalk).next();
+  }
+}
+
+/**
+ * One segment's entry walked document by document straight from its bytes. Its documents are
+ * the decoded list (shared with the candidates' intersection); the counts and positions of the
+ * documents passed over are skipped by their varint ends, and a document's positions are decoded
+ * only as far as they are read.
+ */
+class EntryWalk {
+  /** The document the byte offsets below stand at. */
+  private i = 0;
+  private freqAt = 0;
+  private posAt = 0;
+  /** The positions of document i: how many are left to read, where the next is, the last read. */
+  private left = 0;
+  private at = 0;
+  private last = 0;
+
+  constructor(
+    readonly seg: number,
+    private readonly ids: Int32Array,
+    private readonly freqs: Uint8Array,
+    private readonly pos: Uint8Array,
+  ) {}
+
+  seek(doc: number): boolean {
+    const ids = this.ids;
+    const freqs = this.freqs;
+    // Walks the documents before `doc`, summing their counts: each is visited for its count
+    // anyway, so the walk is linear rather than a galloping search.
+    let i = this.i;
+    let f = this.freqAt;
+    let skip = 0;
+    while (i < ids.length && (ids[i] as number) < doc) {
+      let byte = freqs[f++] as number;
+      let v = byte & 0x7f;
+      for (let shift = 7; byte >= 0x80; shift += 7) {
+        byte = freqs[f++] as number;
+        v |= (byte & 0x7f) << shift;
+      }
+      skip += v;
+      i++;
+    }
+    const pos = this.pos;
+    let p = this.posAt;
+    // Branch-free: a varint ends at a byte below 0x80, and which bytes do is not predictable.
+    while (skip > 0) skip -= ((pos[p++] as number) >> 7) ^ 1;
+    this.i = i;
+    this.freqAt = f;
+    this.posAt = p;
+    if (ids[i] !== doc) return false;
+    let byte = freqs[f++] as number;
+    let count = byte & 0x7f;
+    for (let shift = 7; byte >= 0x80; shift += 7) {
+      byte = freqs[f++] as number;
+      count |= (byte & 0x7f) << shift;
+    }
+    this.left = count;
+    this.at = p;
+    this.last = 0;
+    return true;
+  }
+
+  next(): number {
+    if (this.left === 0) return POSITIONS_END;
+    this.left--;
+    const pos = this.pos;
+    let p = this.at;
+    let byte = pos[p++] as number;
+    let v = byte & 0x7f;
+    for (let shift = 7; byte >= 0x80; shift += 7) {
+      byte = pos[p++] as number;
+      v |= (byte & 0x7f) << shift;
+    }
+    this.at = p;
+    this.last += v;
+    return this.last;
+  }
+}
+
+/**
+ * Each block's entry offsets, found on its first search and kept while the block is (weakly: the
+ * pool's eviction drops both). A block holds up to ~500 small entries: a key is then a binary
+ * search, not a walk through the entries before it (~25 µs for a full block).
+ */
+const blockOffsets = new WeakMap<Uint8Array, Int32Array>();
+
+function entryOffsets(data: Uint8Array): Int32Array {
+  let offsets = blockOffsets.get(data);
+  if (offsets) return offsets;
+  const found: number[] = [];
+  let at = 0;
+  while (at < data.length) {
+    found.push(at);
+    // Past the key, n, the documents' and the counts' bytes (each after its length), where the positions are, and inline ones.
+    let length = varintAt(data, at);
+    at = varintEnd + length;
+    while ((data[at++] as number) >= 0x80);
+    length = varintAt(data, at);
+    at = varintEnd + length;
+    length = varintAt(data, at);
+    at = varintEnd + length;
+    const positionsAt = varintAt(data, at);
+    at = varintEnd;
+    if (positionsAt === PositionsAt.Inline) {
+      length = varintAt(data, at);
+      at = varintEnd + length;
+    }
+  }
+  offsets = Int32Array.from(found);
+  blockOffsets.set(data, offsets);
+  return offsets;
+}
+
+/** The entry of a key in a block, found by its entries' offsets, without reading the others. */
 export function findInBlock(data: Uint8Array, key: Uint8Array): Entry | undefined {
-  const src = new ByteSource(data);
-  while (!src.done) {
-    const start = src.at;
-    const keyLength = src.next();
-    const keyAt = src.at;
+  const offsets = entryOffsets(data);
+  let lo = 0;
+  let hi = offsets.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = offsets[mid] as number;
+    const keyLength = varintAt(data, at);
+    const from = varintEnd;
     let c = 0;
     const common = Math.min(keyLength, key.length);
-    for (let i = 0; i < common && c === 0; i++) c = (data[keyAt + i] as number) - (key[i] as number);
+    for (let i = 0; i < common && c === 0; i++) c = (data[from + i] as number) - (key[i] as number);
     if (c === 0) c = keyLength - key.length;
-    if (c > 0) return undefined;
-    src.at = keyAt + keyLength;
-    if (c === 0) {
-      src.at = start;
-      return new BlockReader(data, start).next();
-    }
-    src.next(); // n
-    skipBytes(src); // docs
-    skipBytes(src); // freqs
-    if (src.next() === PositionsAt.Inline) skipBytes(src);
+    if (c === 0) return new BlockReader(data, at).next();
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
   }
   return undefined;
+}
+
+/** Where the varint varintAt read last ended (a second result without allocating a pair). */
+let varintEnd = 0;
+
+/** The varint at `at`; its end in varintEnd. */
+function varintAt(data: Uint8Array, at: number): number {
+  let byte = data[at++] as number;
+  let v = byte & 0x7f;
+  for (let shift = 7; byte >= 0x80; shift += 7) {
+    byte = data[at++] as number;
+    v |= (byte & 0x7f) << shift;
+  }
+  varintEnd = at;
+  return v >>> 0;
 }
 
 /** The index of the last key not after `target` (-1 when all are after it). */
@@ -426,125 +599,18 @@ function lastNotAfter(keys: readonly Buffer[], target: Buffer): number {
   let hi = keys.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (Buffer.compare(keys[mid] as Buffer, target) <= 0) lo = mid + 1;
+    if (compareBytes(keys[mid] as Buffer, target) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo - 1;
 }
 
-/** Past a length-prefixed run of bytes. */
-function skipBytes(src: ByteSource): void {
-  const length = src.next();
-  src.at += length;
-}
-
-/** One row's postings, keeping the documents `keep` accepts (all without it). */
-function decodePostings(
-  n: number,
-  docs: Uint8Array,
-  freqs: Uint8Array,
-  pos: Uint8Array,
-  keep?: (id: number) => boolean,
-  within?: Int32Array,
-): TermPostings {
-  const ids = decodeIds(docs, n);
-  const f = new ByteSource(freqs);
-  const p = new ByteSource(pos);
-  const offsets = new Int32Array(n + 1);
-  // Sized from the stream: every position takes at least one byte.
-  let positions = new Int32Array(within ? Math.min(pos.length, 1024) : pos.length);
-  let kept = 0;
-  let at = 0;
-  let w = 0;
-  for (let i = 0; i < n; i++) {
-    const id = ids[i] as number;
-    const count = f.next();
-    let take = keep === undefined || keep(id);
-    if (take && within) {
-      while (w < within.length && (within[w] as number) < id) w++;
-      take = w < within.length && within[w] === id;
-    }
-    if (!take) {
-      // Skipped: only the ends of its varints are looked for.
-      const bytes = p.bytes;
-      for (let k = 0; k < count; k++) while ((bytes[p.at++] as number) >= 0x80);
-      continue;
-    }
-    if (at + count > positions.length) {
-      const grown = new Int32Array(Math.max(positions.length * 2, at + count));
-      grown.set(positions.subarray(0, at));
-      positions = grown;
-    }
-    ids[kept] = id;
-    offsets[kept] = at;
-    let last = 0;
-    for (let k = 0; k < count; k++) {
-      last += p.next();
-      positions[at++] = last;
-    }
-    kept++;
+/** Buffer.compare in JavaScript: keys are a few bytes, shorter to compare here than to call into C++. */
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const common = Math.min(a.length, b.length);
+  for (let i = 0; i < common; i++) {
+    const c = (a[i] as number) - (b[i] as number);
+    if (c !== 0) return c;
   }
-  offsets[kept] = at;
-  positions = positions.subarray(0, at);
-  return kept === n
-    ? { ids, offsets, positions }
-    : { ids: ids.slice(0, kept), offsets: offsets.slice(0, kept + 1), positions };
-}
-
-/** Lists whose id ranges follow each other (segments written one after another), end to end. */
-function concatenatePostings(lists: readonly TermPostings[]): TermPostings {
-  let n = 0;
-  let total = 0;
-  for (const l of lists) {
-    n += l.ids.length;
-    total += l.positions.length;
-  }
-  const ids = new Int32Array(n);
-  const offsets = new Int32Array(n + 1);
-  const positions = new Int32Array(total);
-  let at = 0;
-  let base = 0;
-  for (const l of lists) {
-    ids.set(l.ids, at);
-    for (let i = 0; i < l.ids.length; i++) offsets[at + i] = base + (l.offsets[i] as number) - (l.offsets[0] as number);
-    positions.set(l.positions.subarray(l.offsets[0], l.offsets[l.ids.length]), base);
-    at += l.ids.length;
-    base += (l.offsets[l.ids.length] as number) - (l.offsets[0] as number);
-  }
-  offsets[n] = base;
-  return { ids, offsets, positions };
-}
-
-/** Several lists as one: documents united, each document's positions merged in order. */
-function mergePostings(parts: readonly TermPostings[]): TermPostings {
-  const lists = parts.filter((p) => p.ids.length > 0);
-  if (lists.length === 0) return NO_POSTINGS;
-  if (lists.length === 1) return lists[0] as TermPostings;
-  const ordered = [...lists].sort((a, b) => (a.ids[0] as number) - (b.ids[0] as number));
-  if (ordered.every((l, k) => k === 0 || (l.ids[0] as number) > (ordered[k - 1]?.ids.at(-1) as number)))
-    return concatenatePostings(ordered);
-  const ids = unionAll(lists.map((l) => l.ids));
-  let total = 0;
-  for (const l of lists) total += l.positions.length;
-  const offsets = new Int32Array(ids.length + 1);
-  const positions = new Int32Array(total);
-  const cursor = new Int32Array(lists.length);
-  let at = 0;
-  for (let d = 0; d < ids.length; d++) {
-    const id = ids[d] as number;
-    offsets[d] = at;
-    const from = at;
-    for (let k = 0; k < lists.length; k++) {
-      const l = lists[k] as TermPostings;
-      const c = cursor[k] as number;
-      if (c < l.ids.length && l.ids[c] === id) {
-        for (let q = l.offsets[c] as number; q < (l.offsets[c + 1] as number); q++)
-          positions[at++] = l.positions[q] as number;
-        cursor[k] = c + 1;
-      }
-    }
-    if (at - from > 1) positions.subarray(from, at).sort();
-  }
-  offsets[ids.length] = at;
-  return { ids, offsets, positions: positions.subarray(0, at) };
+  return a.length - b.length;
 }
