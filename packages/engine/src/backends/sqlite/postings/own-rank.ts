@@ -127,6 +127,7 @@ export function phraseCounts(
 ): Int32Array {
   const only = terms[0] as MatchTerm;
   if (terms.length === 1 && !only.prefix && source.counts) return source.counts(column, only.token, ids);
+  if (terms.length === 1 && only.prefix && source.prefixCounts) return source.prefixCounts(column, only.token, ids);
   const counts = new Int32Array(ids.length);
   const cursors = terms.map((t) => termCursor(source, column, t));
   const lists = terms.map(() => new PositionList());

@@ -44,6 +44,8 @@ export interface PostingSource {
    * are counted from `cursor`.
    */
   counts?(column: FtsColumn, token: string, within: Int32Array): Int32Array;
+  /** The same for every token starting with `prefix`, summed per document. */
+  prefixCounts?(column: FtsColumn, prefix: string, within: Int32Array): Int32Array;
 }
 
 export const NO_POSTINGS: TermPostings = {

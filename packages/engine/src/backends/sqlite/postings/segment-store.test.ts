@@ -125,6 +125,14 @@ describe('the engine postings segment store', () => {
         reader.read(() => {
           expect([...reader.prefixDocs('clm', prefix)]).toEqual([...want.ids]);
           const got = readPostings(reader.prefixCursor('clm', prefix), reader.prefixDocs('clm', prefix));
+          // Occurrences of every token with the prefix, per document asked, without positions.
+          const asked = Int32Array.from([0, ...want.ids.filter((_, i) => i % 2 === 1), 5000]).sort();
+          expect([...reader.prefixCounts('clm', prefix, asked)]).toEqual(
+            [...asked].map((id) => {
+              const i = want.ids.indexOf(id);
+              return i < 0 ? 0 : (want.offsets[i + 1] as number) - (want.offsets[i] as number);
+            }),
+          );
           expect([...got.ids]).toEqual([...want.ids]);
           expect([...got.positions]).toEqual([...want.positions]);
         });

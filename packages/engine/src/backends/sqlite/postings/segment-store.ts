@@ -300,8 +300,20 @@ export class SegmentPostings implements PostingSource {
 
   counts(column: FtsColumn, token: string, within: Int32Array): Int32Array {
     const out = new Int32Array(within.length);
+    this.addCounts(this.find(entryKey(COLUMN_NO[column], token)), within, out);
+    return out;
+  }
+
+  prefixCounts(column: FtsColumn, prefix: string, within: Int32Array): Int32Array {
+    const out = new Int32Array(within.length);
+    for (const found of this.range(entryKey(COLUMN_NO[column], prefix)).values()) this.addCounts(found, within, out);
+    return out;
+  }
+
+  /** Adds each of `within`'s live occurrence counts in these entries to `out` (aligned with `within`). */
+  private addCounts(found: readonly Found[], within: Int32Array, out: Int32Array): void {
     const { owner, stale } = this.current().owners;
-    for (const { seg, entry } of this.find(entryKey(COLUMN_NO[column], token))) {
+    for (const { seg, entry } of found) {
       const ids = decodeIds(entry.docs, entry.n);
       const freqs = new ByteSource(entry.freqs);
       const check = stale.has(seg);
@@ -310,10 +322,9 @@ export class SegmentPostings implements PostingSource {
         const id = ids[i] as number;
         const count = freqs.next();
         while (w < within.length && (within[w] as number) < id) w++;
-        if (within[w] === id && (!check || owner[id] === seg)) out[w] = count;
+        if (within[w] === id && (!check || owner[id] === seg)) out[w] = (out[w] as number) + count;
       }
     }
-    return out;
   }
 
   /** The key's entry in each segment holding it. */
