@@ -3,7 +3,17 @@ import type { SearchRequest } from '../../search-engine.js';
 import { generatorMatch, rankExpressions, type Plan } from './compile-query.js';
 import { columnsOf } from './engine-columns.js';
 import { checkStop, type SqliteEngineState } from './engine-state.js';
-import { countOf, countUpTo, rankArgs, rankOne, rankRows } from './fts-tables.js';
+import {
+  countOf,
+  countUpTo,
+  ownRankScores,
+  rankArgs,
+  rankOne,
+  rankRows,
+  ranksAllHits,
+  ranksOwn,
+  runMatch,
+} from './fts-tables.js';
 import { bitsetOf } from './native-extension.js';
 import { comparator } from './result-order.js';
 
@@ -89,6 +99,14 @@ export function rankHits(state: SqliteEngineState, plan: Plan, hits: Int32Array)
     for (const [id, score] of rows) setScore(state, scores, id, score);
     return scores;
   };
+  // On the engine's own postings: every hit scored by BM25F, however many (ranksAllHits).
+  if (ranksAllHits(state, rankMatch, hits.length)) {
+    const own = ownRankScores(state, rankMatch, hits);
+    if (own) {
+      for (let i = 0; i < hits.length; i++) setScore(state, scores, hits[i] as number, own[i] as number);
+      return scores;
+    }
+  }
   // Only hits are scored: the rows of the rank statement outside them cost a bit test, not a bm25().
   const ids = bitsetOf(hits);
   const titleNewest = (): Float64Array =>
@@ -142,6 +160,8 @@ export function ftsPage(
   const { rankLimit } = state;
   const { match: ftsMatch, rank } = plan;
   const single = isSingleTerm(plan);
+  const exact = ownPage(state, plan, from, to);
+  if (exact) return exact;
   // Beyond rankLimit only a single term has a fast page: otherwise stop counting there.
   const total = single ? countOf(state, ftsMatch) : countUpTo(state, ftsMatch, rankLimit + 1);
   const rankMatch = rankMatchOf(rank);
@@ -158,4 +178,27 @@ export function ftsPage(
   }
   const { ids, scores } = scoredRows(state, rows);
   return { total, pageIds: selectPage(ids, from, to, comparator(state, { field: 'relevance' }, scores)), scores };
+}
+
+/**
+ * ftsPage on the engine's own postings: every hit of the MATCH scored by BM25F and the page
+ * selected from all of them (exact order, however large the set), when ranksAllHits allows.
+ */
+function ownPage(
+  state: SqliteEngineState,
+  plan: Extract<Plan, { kind: 'fts' }>,
+  from: number,
+  to: number,
+): { total: number; pageIds: Int32Array; scores: Float64Array } | undefined {
+  if (!ranksOwn(state)) return undefined;
+  const rankMatch = rankMatchOf(plan.rank);
+  const hits = runMatch(state, plan.match);
+  if (!ranksAllHits(state, rankMatch, hits.length)) return undefined;
+  const own = ownRankScores(state, rankMatch, hits);
+  if (!own) return undefined;
+  const scores = takeScores(state);
+  for (let i = 0; i < hits.length; i++) setScore(state, scores, hits[i] as number, own[i] as number);
+  // A copy: the MATCH's ids may be kept between queries (clause-cache.ts), and selection reorders.
+  const order = comparator(state, { field: 'relevance' }, scores);
+  return { total: hits.length, pageIds: selectPage(hits.slice(), from, to, order), scores };
 }

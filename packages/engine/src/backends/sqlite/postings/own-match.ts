@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { FTS_COLUMNS, keptPostings, ownPostingsRecorded, type KeptPostings } from '../index-schema.js';
 import { evaluateMatch, nearPositions } from './match-eval.js';
 import { parseMatch, printMatch, type MatchNode } from './match-syntax.js';
-import { bm25fScores } from './own-rank.js';
+import { bm25fScores, rankedPhrases } from './own-rank.js';
 import { LENGTH_COLUMNS, SegmentPostings } from './segment-store.js';
 
 /**
@@ -107,6 +107,11 @@ export function ownScores(
       return df;
     }),
   );
+}
+
+/** How many phrases a rank MATCH scores (BM25F reads each one's counts in each of its columns). */
+export function rankedPhraseCount(match: string): number {
+  return rankedPhrases(parseOnce(match)).length;
 }
 
 /** In `both` mode: FTS5's ids and ours must be the same set. */

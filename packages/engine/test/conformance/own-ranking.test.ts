@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parseExpression } from '@patlas/query';
+import { FIXTURE_CORPUS } from './fixture-corpus.js';
+import { createSqliteEngine } from '../../src/index.js';
+import type { PostingsMode } from '../../src/index.js';
+
+const ast = (expression: string) => {
+  const parsed = parseExpression(expression);
+  if (!parsed.ok) throw new Error(expression);
+  return parsed.ast;
+};
+
+const QUERIES = ['方法', 'TI=(方法 OR 天线)', '系统 OR 基站', 'AB=(装置 OR 方法)', 'TIABC=(方法 NOT 网络)', '电池'];
+
+/** Every hit of each query in relevance order, with `rankLimit`. */
+async function orders(postings: PostingsMode, rankLimit: number): Promise<string[][]> {
+  const engine = createSqliteEngine({ file: ':memory:', postings, rankLimit });
+  await engine.index(FIXTURE_CORPUS);
+  const out: string[][] = [];
+  for (const q of QUERIES) {
+    const page = await engine.search({ ast: ast(q), pageSize: 100 });
+    expect(page.items.length).toBe(Math.min(page.total, 100));
+    out.push(page.items.map((h) => h.publicationNumber));
+  }
+  await engine.close();
+  return out;
+}
+
+describe('relevance on the engine own postings (BM25F)', () => {
+  it('scores every hit: the order is the same when the set is far past rankLimit', async () => {
+    const exact = await orders('only', 10_000);
+    expect(exact.every((o) => o.length > 0)).toBe(true);
+    expect(exact.some((o) => o.length > 6)).toBe(true);
+    expect(await orders('only', 3)).toEqual(exact);
+    // FTS5's ranking scores only the newest title matches past rankLimit: there the order moves.
+    expect(await orders('fts5', 3)).not.toEqual(await orders('fts5', 10_000));
+  });
+});
