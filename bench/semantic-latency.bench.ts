@@ -10,11 +10,14 @@
  * Queries: Chinese words of 2–4 characters and English words from the generator's vocabulary
  * (bench/corpus-stats.json, by document frequency rank, so common and rare terms both appear), and
  * a few sentences, the forms users type into the semantic tab.
+ *
+ * `--postings fts5,own` (the default): each run on FTS5's postings and bm25(), then on the engine's
+ * own postings and BM25F (issue 44), on the same file (search.bench.ts builds it with both).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSqliteEngine, loadWordVectors } from '@patlas/engine';
+import { createSqliteEngine, loadWordVectors, type PostingsMode } from '@patlas/engine';
 import { loadCorpusStats } from './corpus.js';
 import { outFile, REPO_ROOT } from './src/paths.js';
 import { formatMs, percentile } from './src/search-stats.js';
@@ -28,6 +31,7 @@ const { values: args } = parseArgs({
     // `--expand false`: without the shipped vectors' expansion terms (the keyword side before issue 24 added them).
     expand: { type: 'string', default: 'true' },
     vectors: { type: 'string', default: path.join(REPO_ROOT, 'data/vectors/patlas-ft.vec') },
+    postings: { type: 'string', default: 'fts5,own' },
   },
 });
 
@@ -41,12 +45,6 @@ if (!existsSync(file)) {
 let t = performance.now();
 const wordVectors = loadWordVectors(readFileSync(args.vectors));
 console.log(`shipped vectors loaded in ${formatMs(performance.now() - t)} ms`);
-t = performance.now();
-// Every run from nothing (no condition kept between runs, clause-cache.ts): comparable with earlier rounds.
-const engine = createSqliteEngine({ file, wordVectors, clauseCache: { maxMb: 0 } });
-console.log(
-  `index ${path.relative(process.cwd(), file)} opened in ${formatMs(performance.now() - t)} ms (${await engine.size()} patents)`,
-);
 
 const stats = loadCorpusStats();
 const count = Number(args.queries);
@@ -67,33 +65,41 @@ const texts = [
 ];
 
 console.log(`expansion ${args.expand !== 'false' ? 'on' : 'off'}`);
-for (const mode of ['bm25', 'hybrid'] as const) {
-  const times: number[] = [];
-  let expanded = 0;
-  let refused = 0;
-  for (const text of texts) {
-    const start = performance.now();
-    try {
-      const res = await engine.semanticSearch({
-        text,
-        weights: [3, 3, 3, 3],
-        mode,
-        expand: true,
-        page: 1,
-        pageSize: 20,
-      });
-      times.push(performance.now() - start);
-      if ((res.expansions?.length ?? 0) > 0) expanded++;
-    } catch {
-      // A text with no searchable word (a stop word): refused at once, as the product refuses it.
-      refused++;
-    }
-  }
-  times.sort((a, b) => a - b);
+for (const postings of args.postings.split(',') as PostingsMode[]) {
+  t = performance.now();
+  // Every run from nothing (no condition kept between runs, clause-cache.ts): comparable with earlier rounds.
+  const engine = createSqliteEngine({ file, wordVectors, clauseCache: { maxMb: 0 }, postings });
   console.log(
-    `${mode} (keyword side${mode === 'hybrid' ? ' + fusion; this index has no document vectors' : ''}): ` +
-      `${times.length} texts (${refused} refused: no searchable word), ${expanded} expanded; p50 ${formatMs(percentile(times, 50))} ms, ` +
-      `p95 ${formatMs(percentile(times, 95))} ms, max ${formatMs(times[times.length - 1] ?? 0)} ms`,
+    `postings ${postings}: index ${path.relative(process.cwd(), file)} opened in ${formatMs(performance.now() - t)} ms (${await engine.size()} patents)`,
   );
+  for (const mode of ['bm25', 'hybrid'] as const) {
+    const times: number[] = [];
+    let expanded = 0;
+    let refused = 0;
+    for (const text of texts) {
+      const start = performance.now();
+      try {
+        const res = await engine.semanticSearch({
+          text,
+          weights: [3, 3, 3, 3],
+          mode,
+          expand: true,
+          page: 1,
+          pageSize: 20,
+        });
+        times.push(performance.now() - start);
+        if ((res.expansions?.length ?? 0) > 0) expanded++;
+      } catch {
+        // A text with no searchable word (a stop word): refused at once, as the product refuses it.
+        refused++;
+      }
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${mode} (keyword side${mode === 'hybrid' ? ' + fusion; this index has no document vectors' : ''}): ` +
+        `${times.length} texts (${refused} refused: no searchable word), ${expanded} expanded; p50 ${formatMs(percentile(times, 50))} ms, ` +
+        `p95 ${formatMs(percentile(times, 95))} ms, max ${formatMs(times[times.length - 1] ?? 0)} ms`,
+    );
+  }
+  await engine.close();
 }
-await engine.close();

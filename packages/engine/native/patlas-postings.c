@@ -13,7 +13,8 @@
  *
  * with every length and number a LEB128 varint. A token starting with a character at or above
  * U+1100 (the CJK scripts) also puts the document in that character's list (key: column, 0x0001,
- * the character; documents only). Documents must be given in ascending id order.
+ * the character; documents and their counts of such tokens, no positions). Documents must be given in
+ * ascending id order.
  *
  * The tokens are FTS5's own, so the two indexes hold the same terms by construction.
  *
@@ -235,13 +236,13 @@ static int termPut(Term *t, uint32_t v) {
 static int termAdd(Collector *c, Term *t, int pos) {
   if (t->lastDoc != c->doc) {
     /* The previous document's positions end with a 0. */
-    if (t->lastDoc >= 0 && !t->charList && termPut(t, 0)) return 1;
+    if (t->lastDoc >= 0 && termPut(t, 0)) return 1;
     if (termPut(t, (uint32_t)(c->doc - (t->lastDoc < 0 ? 0 : t->lastDoc)))) return 1;
     t->lastDoc = c->doc;
     t->nDocs++;
     t->lastPos = 0;
   }
-  if (t->charList) return 0;
+  /* A character list records positions too while collecting: its entry keeps only their count. */
   if (termPut(t, (uint32_t)pos - t->lastPos + 1)) return 1;
   t->lastPos = (uint32_t)pos;
   return 0;
@@ -288,7 +289,7 @@ static int recordToken(void *pCtx, int tflags, const char *pToken, int nToken, i
     int len;
     if (firstCodePoint(p, nToken, &len) >= 0x1100) {
       Term *ch = termOf(c, c->col, 1, p, len);
-      if (!ch || termAdd(c, ch, 0)) c->failed = 1;
+      if (!ch || termAdd(c, ch, c->pos)) c->failed = 1;
     }
     c->pos++;
   }
@@ -464,19 +465,16 @@ static int writeEntry(Buf *out, Buf *docs, Buf *freqs, Buf *pos, Term *t) {
   const unsigned char *p = termBytes(t);
   uint32_t at = 0;
   docs->n = freqs->n = pos->n = 0;
-  if (t->charList) {
-    if (bufBytes(docs, p, t->n)) return 1;
-  } else {
-    while (at < t->n) {
-      uint32_t gap = readVarint(p, &at);
-      uint32_t freq = 0;
-      if (bufVarint(docs, gap)) return 1;
-      for (uint32_t v = readVarint(p, &at); v; v = at < t->n ? readVarint(p, &at) : 0) {
-        if (bufVarint(pos, v - 1)) return 1;
-        freq++;
-      }
-      if (bufVarint(freqs, freq)) return 1;
+  while (at < t->n) {
+    uint32_t gap = readVarint(p, &at);
+    uint32_t freq = 0;
+    if (bufVarint(docs, gap)) return 1;
+    for (uint32_t v = readVarint(p, &at); v; v = at < t->n ? readVarint(p, &at) : 0) {
+      /* A character list keeps each document's count of tokens, no positions. */
+      if (!t->charList && bufVarint(pos, v - 1)) return 1;
+      freq++;
     }
+    if (bufVarint(freqs, freq)) return 1;
   }
   return bufVarint(out, t->nDocs) || bufVarint(out, (uint32_t)docs->n) || bufBytes(out, docs->p, docs->n) ||
          bufVarint(out, (uint32_t)freqs->n) || bufBytes(out, freqs->p, freqs->n) ||

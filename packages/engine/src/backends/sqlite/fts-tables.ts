@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { selectPage } from '../../ranking/top-k.js';
 import { EngineError } from '../../search-engine.js';
 import { titleOnlyMatch } from './compile-query.js';
 import { checkStop, type SqliteEngineState } from './engine-state.js';
@@ -263,8 +264,10 @@ export function ownTopRows(
   try {
     const ids = runMatch(state, match);
     const scores = ownScores(state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>, match, ids, weights);
-    const rows = Array.from(ids, (id, i): [number, number] => [id, scores[i] as number]);
-    return rows.sort((a, b) => b[1] - a[1]).slice(0, limit);
+    // The best `limit` positions by score (then id), without sorting every match.
+    const order = Int32Array.from({ length: ids.length }, (_, i) => i);
+    const best = selectPage(order, 0, limit, (a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+    return Array.from(best, (i): [number, number] => [ids[i] as number, scores[i] as number]);
   } catch (err) {
     if (err instanceof MatchSyntaxError) return undefined;
     throw err;

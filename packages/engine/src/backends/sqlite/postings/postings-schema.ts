@@ -16,8 +16,8 @@
  * - `post_pos`: the positions of entries too long to sit inline, read only for phrases and
  *   proximity.
  * - A lone CJK character has a document list of its own (token `\u0001` + the character): the
- *   documents with a token starting with it, which FTS5 can only answer by merging every bigram
- *   starting with it.
+ *   documents with a token starting with it, each with its count of such tokens (BM25F's term
+ *   frequency of the character), which FTS5 can only answer by merging every bigram starting with it.
  *
  * Keys are the column number as one UTF-16 unit, then the token, as UTF-16BE bytes: SQLite's
  * byte order of them is JavaScript's string order (segment-keys.ts).

@@ -9,6 +9,7 @@ import {
   type PositionCursor,
   POSITIONS_END,
   type PostingSource,
+  seekId,
 } from './posting-source.js';
 import { BlockReader, entryKey, keyBytes, PositionsAt, prefixEnd, type Entry } from './segment-blocks.js';
 import { ByteSource, decodeIdsInto } from './varint.js';
@@ -305,6 +306,8 @@ export class SegmentPostings implements PostingSource {
   }
 
   prefixCounts(column: FtsColumn, prefix: string, within: Int32Array): Int32Array {
+    // A lone CJK character: its own list counts the tokens starting with it.
+    if (isLoneCjkChar(prefix)) return this.counts(column, CHAR_LIST_MARK + prefix, within);
     const out = new Int32Array(within.length);
     for (const found of this.range(entryKey(COLUMN_NO[column], prefix)).values()) this.addCounts(found, within, out);
     return out;
@@ -314,14 +317,30 @@ export class SegmentPostings implements PostingSource {
   private addCounts(found: readonly Found[], within: Int32Array, out: Int32Array): void {
     const { owner, stale } = this.current().owners;
     for (const { seg, entry } of found) {
-      const ids = decodeIds(entry.docs, entry.n);
-      const freqs = new ByteSource(entry.freqs);
+      // Ids and counts decoded in step, in place: a prefix has thousands of short entries.
+      const docs = entry.docs;
+      const freqs = entry.freqs;
       const check = stale.has(seg);
+      let d = 0;
+      let f = 0;
+      let id = 0;
       let w = 0;
-      for (let i = 0; i < ids.length && w < within.length; i++) {
-        const id = ids[i] as number;
-        const count = freqs.next();
-        while (w < within.length && (within[w] as number) < id) w++;
+      for (let i = 0; i < entry.n && w < within.length; i++) {
+        let byte = docs[d++] as number;
+        let gap = byte & 0x7f;
+        for (let shift = 7; byte >= 0x80; shift += 7) {
+          byte = docs[d++] as number;
+          gap |= (byte & 0x7f) << shift;
+        }
+        id += gap >>> 0;
+        byte = freqs[f++] as number;
+        let count = byte & 0x7f;
+        for (let shift = 7; byte >= 0x80; shift += 7) {
+          byte = freqs[f++] as number;
+          count |= (byte & 0x7f) << shift;
+        }
+        // Galloping: a prefix's short lists each touch a few of many documents asked.
+        w = seekId(within, w, id);
         if (within[w] === id && (!check || owner[id] === seg)) out[w] = (out[w] as number) + count;
       }
     }

@@ -242,7 +242,9 @@ export class PostingsWriter {
   private addAccumulated(out: SegmentOutput, key: Buffer, acc: Accumulator, charList = isCharListKey(key)): void {
     const docs = encodeIds(acc.ids, this.sink);
     if (charList) {
-      out.add(key, acc.ids.length, docs, EMPTY, PositionsAt.None, EMPTY);
+      // A character list: each document's count of tokens starting with the character, no positions.
+      for (const f of acc.freqs) this.sink.push(f);
+      out.add(key, acc.ids.length, docs, this.sink.take(), PositionsAt.None, EMPTY);
       return;
     }
     let at = 0;
@@ -288,8 +290,10 @@ function addTokens(terms: Map<string, Accumulator>, id: number, tokens: readonly
       if (!chars) terms.set(key, (chars = newAccumulator()));
       if (chars.last !== id) {
         chars.ids.push(id);
-        chars.freqs.push(0);
+        chars.freqs.push(1);
         chars.last = id;
+      } else {
+        chars.freqs[chars.freqs.length - 1] = (chars.freqs[chars.freqs.length - 1] as number) + 1;
       }
     }
   }
@@ -410,28 +414,29 @@ function concatenated(parts: readonly Part[]): { n: number; ids: Int32Array; fre
 
 /** The members' entries of one key whose document version is the member's own, in id order. */
 function appendLive(acc: Accumulator, parts: readonly Part[], owner: Int32Array): void {
-  const entries: { id: number; positions: number[] }[] = [];
+  const entries: { id: number; count: number; positions: number[] }[] = [];
   for (const { seg, n, docs, freqs, pos, charList } of parts) {
     const ids = decodeIds(docs, n);
     const f = new ByteSource(freqs);
     const p = new ByteSource(pos);
     for (let i = 0; i < n; i++) {
       const id = ids[i] as number;
-      const count = charList ? 0 : f.next();
+      const count = f.next();
       const live = owner[id] === seg;
       const positions: number[] = [];
       let last = 0;
-      for (let k = 0; k < count; k++) {
+      // A character list has counts and no positions.
+      for (let k = 0; k < count && !charList; k++) {
         last += p.next();
         if (live) positions.push(last);
       }
-      if (live) entries.push({ id, positions });
+      if (live) entries.push({ id, count, positions });
     }
   }
   if (parts.length > 1) entries.sort((a, b) => a.id - b.id);
   for (const e of entries) {
     acc.ids.push(e.id);
-    acc.freqs.push(e.positions.length);
+    acc.freqs.push(e.count);
     for (const q of e.positions) acc.positions.push(q);
   }
 }
