@@ -1,3 +1,4 @@
+import { intersect } from '../id-sets.js';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import type { MatchNode, MatchPhrase, MatchTerm } from './match-syntax.js';
 import { PositionList, POSITIONS_END, type PositionCursor, type PostingSource } from './posting-source.js';
@@ -129,10 +130,18 @@ export function phraseCounts(
   if (terms.length === 1 && !only.prefix && source.counts) return source.counts(column, only.token, ids);
   if (terms.length === 1 && only.prefix && source.prefixCounts) return source.prefixCounts(column, only.token, ids);
   const counts = new Int32Array(ids.length);
+  // Positions are read only where every term is in the column: the document lists intersected first.
+  let candidates = ids;
+  for (const t of terms) {
+    candidates = intersect(candidates, t.prefix ? source.prefixDocs(column, t.token) : source.docs(column, t.token));
+    if (candidates.length === 0) return counts;
+  }
   const cursors = terms.map((t) => termCursor(source, column, t));
   const lists = terms.map(() => new PositionList());
-  next: for (let i = 0; i < ids.length; i++) {
-    const doc = ids[i] as number;
+  let i = 0;
+  next: for (let c = 0; c < candidates.length; c++) {
+    const doc = candidates[c] as number;
+    while ((ids[i] as number) < doc) i++;
     for (let k = 0; k < cursors.length; k++) {
       const cursor = cursors[k] as PositionCursor;
       if (!cursor.seek(doc)) continue next;
