@@ -4,7 +4,7 @@ import { BM25_WEIGHTS, FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import { parseMatch } from './match-syntax.js';
 import { evaluateMatch } from './match-eval.js';
 import { memoryPostingSource, type MemoryDocument } from './memory-source.js';
-import { BM25F_B, BM25F_K1, bm25fScores, rankedPhrases, type RankedPhrase } from './own-rank.js';
+import { BM25F_B, BM25F_K1, bm25fScores, rankedPhrases, type RankedPhrase, type RankStatistics } from './own-rank.js';
 import { unicode61Tokens } from './posting-source.js';
 
 const LENGTH_COLUMNS = 5;
@@ -52,6 +52,19 @@ function directScores(docs: readonly MemoryDocument[], match: string, ids: reado
   });
 }
 
+/** The field lengths and their totals of documents numbered 1…n (segment-store.ts LiveDocs, directly). */
+function statisticsOf(docs: readonly MemoryDocument[]): RankStatistics {
+  const lengths = new Uint32Array((docs.length + 1) * LENGTH_COLUMNS);
+  const totals = new Float64Array(LENGTH_COLUMNS);
+  for (const d of docs)
+    for (let c = 0; c < LENGTH_COLUMNS; c++) {
+      const length = unicode61Tokens(d.columns[FTS_COLUMNS[c] as FtsColumn] ?? '').length;
+      lengths[d.id * LENGTH_COLUMNS + c] = length;
+      totals[c] = (totals[c] as number) + length;
+    }
+  return { lengths, totals, live: docs.length };
+}
+
 function randomDocs(seed: number, n: number): MemoryDocument[] {
   const rand = createRandom(seed);
   const text = (max: number): string =>
@@ -65,15 +78,7 @@ function randomDocs(seed: number, n: number): MemoryDocument[] {
 describe('BM25F on the engine postings (own-rank.ts)', () => {
   const docs = randomDocs(44, 300);
   const source = memoryPostingSource(docs);
-  const lengths = new Uint32Array((docs.length + 1) * LENGTH_COLUMNS);
-  const totals = new Float64Array(LENGTH_COLUMNS);
-  for (const d of docs)
-    for (let c = 0; c < LENGTH_COLUMNS; c++) {
-      const length = unicode61Tokens(d.columns[FTS_COLUMNS[c] as FtsColumn] ?? '').length;
-      lengths[d.id * LENGTH_COLUMNS + c] = length;
-      totals[c] = (totals[c] as number) + length;
-    }
-  const stats = { lengths, totals, live: docs.length };
+  const stats = statisticsOf(docs);
   const scoresOf = (match: string, ids: Int32Array): Float64Array =>
     bm25fScores(
       source,
@@ -118,17 +123,9 @@ describe('BM25F on the engine postings (own-rank.ts)', () => {
       ...randomDocs(7, 50).map((d) => ({ ...d, id: d.id + 2 })),
     ];
     const s = memoryPostingSource(pair);
-    const lens = new Uint32Array((pair.length + 1) * LENGTH_COLUMNS);
-    const tot = new Float64Array(LENGTH_COLUMNS);
-    for (const d of pair)
-      for (let c = 0; c < LENGTH_COLUMNS; c++) {
-        const length = unicode61Tokens(d.columns[FTS_COLUMNS[c] as FtsColumn] ?? '').length;
-        lens[d.id * LENGTH_COLUMNS + c] = length;
-        tot[c] = (tot[c] as number) + length;
-      }
     const [short, long] = bm25fScores(
       s,
-      { lengths: lens, totals: tot, live: pair.length },
+      statisticsOf(pair),
       LENGTH_COLUMNS,
       parseMatch('{ti}: ("电池")'),
       Int32Array.of(1, 2),
