@@ -67,6 +67,11 @@ export function scoredRows(
 }
 
 /**
+ * Relevance on the engine's own postings (`own`, `only`; issue 44): BM25F over the OR of the
+ * query's positive text conditions, every hit scored (ranksAllHits; postings/own-rank.ts). The
+ * rest of this comment is the FTS5 path, which such an engine also takes past ranksAllHits's budget
+ * (its rank statements then score by BM25F too, fts-tables.ts ownRankRows).
+ *
  * Relevance: FTS5 bm25() with field weights over the OR of the query's positive text conditions.
  * bm25() costs ~3 µs per scored row here, and every statement that calls it first scans the full
  * doclist of each phrase once (its IDF), so scoring runs as ONE statement per query:
