@@ -84,7 +84,26 @@ export function bm25fScores(
   const scores = new Float64Array(ids.length);
   if (ids.length === 0) return scores;
   const n = Math.max(stats.live, 1);
-  const averages = Array.from({ length: lengthColumns }, (_, c) => Math.max((stats.totals[c] as number) / n, 1));
+  // Each column's weight over each document's length normalisation, computed once per column for
+  // all phrases (a rank MATCH has a phrase per term, each sought in the same few columns).
+  const factors = new Map<number, Float64Array>();
+  const factorsOf = (c: number): Float64Array => {
+    let f = factors.get(c);
+    if (!f) {
+      f = new Float64Array(ids.length);
+      const weight = weights[c] as number;
+      if (c < lengthColumns) {
+        const average = Math.max((stats.totals[c] as number) / n, 1);
+        const lengths = stats.lengths;
+        for (let i = 0; i < ids.length; i++) {
+          const length = lengths[(ids[i] as number) * lengthColumns + c] as number;
+          f[i] = weight / (1 - BM25F_B + (BM25F_B * length) / average);
+        }
+      } else f.fill(weight);
+      factors.set(c, f);
+    }
+    return f;
+  };
   const tf = new Float64Array(ids.length);
   for (const ranked of rankedPhrases(ast)) {
     const columns = ranked.columns.filter((c) => (weights[COLUMN_INDEX.get(c) as number] ?? 0) > 0);
@@ -92,17 +111,11 @@ export function bm25fScores(
     tf.fill(0);
     for (const column of columns) {
       const c = COLUMN_INDEX.get(column) as number;
-      const weight = weights[c] as number;
       const counts = phraseCounts(source, column, ranked.phrase.terms, ids);
+      const f = factorsOf(c);
       for (let i = 0; i < ids.length; i++) {
         const count = counts[i] as number;
-        if (count === 0) continue;
-        let norm = 1;
-        if (c < lengthColumns) {
-          const length = stats.lengths[(ids[i] as number) * lengthColumns + c] as number;
-          norm = 1 - BM25F_B + (BM25F_B * length) / (averages[c] as number);
-        }
-        tf[i] = (tf[i] as number) + (weight * count) / norm;
+        if (count !== 0) tf[i] = (tf[i] as number) + count * (f[i] as number);
       }
     }
     const df = docFrequency(ranked);

@@ -145,4 +145,26 @@ describe('the engine postings segment store', () => {
     expect(levels.every((l) => l.n < MERGE_FACTOR)).toBe(true);
     expect(levels.some((l) => l.level > 0)).toBe(true);
   });
+
+  it('keeps long decoded lists between reads, hands out copies, and forgets them when the segments change', () => {
+    const db = new Database(':memory:');
+    db.exec(POSTINGS_SCHEMA);
+    const writer = new PostingsWriter(db);
+    const reader = new SegmentPostings(db);
+    const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
+    db.transaction(() =>
+      writer.writeSegment(ids.map((id) => ({ id, fts: ftsOf({ clm: `电池 ${id % 2 ? 'odd' : 'even'}` }) }))),
+    )();
+    expect([...reader.read(() => reader.docs('clm', '电池'))]).toEqual(ids);
+    // The second read answers from the kept list.
+    const again = reader.read(() => reader.docs('clm', '电池'));
+    expect([...again]).toEqual(ids);
+    again.fill(0);
+    // A caller reordering what it was given changes nothing for the next one.
+    expect([...reader.read(() => reader.docs('clm', '电池'))]).toEqual(ids);
+    // Another write (a removal): the kept list is not answered any more.
+    db.transaction(() => writer.writeSegment([], [1, 2, 3]))();
+    expect([...reader.read(() => reader.docs('clm', '电池'))]).toEqual(ids.slice(3));
+    expect(reader.read(() => reader.docs('clm', 'odd')).length).toBe(1498);
+  });
 });

@@ -152,6 +152,10 @@ interface SegmentView {
   readonly ords: ReadonlyMap<number, number>;
 }
 
+/** Decoded document lists one connection keeps (SegmentPostings.decoded), and the shortest kept. */
+const DECODED_BYTES = 16 * 2 ** 20;
+const DECODED_MIN_IDS = 1024;
+
 /**
  * Bytes of blocks one connection keeps read (SegmentPostings.pool). The 2000-character expression
  * of the search bench touches ~80 MB of blocks at 100k records: with 32 MB each query read them all
@@ -179,6 +183,12 @@ export class SegmentPostings implements PostingSource {
   private poolBytes = 0;
   /** Phrases' document counts (BM25F's idf, own-rank.ts) in the current segments, by phrase and columns. */
   readonly docFrequencies = new Map<string, number>();
+  /**
+   * Long document lists decoded lately, by key, in the current segments (least recently used
+   * first): a search evaluates its terms, then ranks by them, and the next page asks again.
+   */
+  private readonly decoded = new Map<string, Int32Array>();
+  private decodedBytes = 0;
 
   constructor(private readonly db: Database.Database) {
     this.stmt = {
@@ -223,6 +233,8 @@ export class SegmentPostings implements PostingSource {
     for (const [seg] of kept ? added : ages) owners.apply(this.stmt.segment.get(seg) as SegmentRow);
     this.view = { signature, owners, segs: ages.map(([seg]) => seg), ords: new Map(ages) };
     this.docFrequencies.clear();
+    this.decoded.clear();
+    this.decodedBytes = 0;
     // A merged segment's blocks are gone: its directory and pooled blocks with it.
     const live = new Set(this.view.segs);
     for (const seg of this.directories.keys()) if (!live.has(seg)) this.directories.delete(seg);
@@ -283,7 +295,26 @@ export class SegmentPostings implements PostingSource {
   }
 
   docs(column: FtsColumn, token: string): Int32Array {
-    return this.idsOf(this.find(entryKey(COLUMN_NO[column], token)));
+    const key = entryKey(COLUMN_NO[column], token);
+    const kept = this.decoded.get(key);
+    if (kept) {
+      this.decoded.delete(key);
+      this.decoded.set(key, kept);
+      // A copy: callers may reorder what they are given.
+      return kept.slice();
+    }
+    const ids = this.idsOf(this.find(key));
+    // Long lists only: a short one decodes faster than it is kept.
+    if (ids.length >= DECODED_MIN_IDS) {
+      this.decoded.set(key, ids.slice());
+      this.decodedBytes += ids.byteLength;
+      for (const [old, list] of this.decoded) {
+        if (this.decodedBytes <= DECODED_BYTES) break;
+        this.decoded.delete(old);
+        this.decodedBytes -= list.byteLength;
+      }
+    }
+    return ids;
   }
 
   prefixDocs(column: FtsColumn, prefix: string): Int32Array {
