@@ -25,12 +25,11 @@ export interface EventLoopDelay {
 }
 
 export class EventLoopMonitor {
-  /** When each sample was taken (ms after `origin`) and how late its timer ran (ms). */
+  /** When each sample was taken (performance.now()'s clock) and how late its timer ran (ms). */
   private readonly at = new Float64Array(CAPACITY);
   private readonly delay = new Float32Array(CAPACITY);
   private next = 0;
   private count = 0;
-  private readonly origin = Date.now() - performance.now();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly resolutionMs = EVENT_LOOP_RESOLUTION_MS) {}
@@ -66,7 +65,10 @@ export class EventLoopMonitor {
 
   /** The delays since `sinceMs` (epoch ms; default the last minute), as percentiles. */
   since(sinceMs = Date.now() - 60_000): EventLoopDelay {
-    const from = sinceMs - this.origin;
+    // The wall clock against the monotonic one as of now, not as of the start: a wall clock stepped
+    // since (NTP on a drifting virtual machine) must not move every window into the future.
+    const origin = Date.now() - performance.now();
+    const from = sinceMs - origin;
     const oldest = this.count < CAPACITY ? 0 : this.next;
     const picked = new Float32Array(this.count);
     let n = 0;
@@ -83,7 +85,7 @@ export class EventLoopMonitor {
     const oldestAt = this.count === 0 ? Number.POSITIVE_INFINITY : (this.at[oldest] as number);
     const round = (ms: number) => Math.round(ms * 10) / 10;
     return {
-      fromMs: Math.round(n === 0 ? Date.now() : first + this.origin),
+      fromMs: Math.round(n === 0 ? Date.now() : first + origin),
       toMs: Date.now(),
       // A process younger than the window holds every sample it took.
       complete: this.count < CAPACITY || oldestAt <= from,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventLoopDelay } from '@patlas/contracts';
 import { authHeader, buildTestApp, type AuthHeader } from '../../../test/helpers.js';
 import { EventLoopMonitor } from './event-loop-monitor.js';
@@ -22,6 +22,20 @@ describe('EventLoopMonitor', () => {
     expect(window).toMatchObject({ samples: 100, p50Ms: 51, p95Ms: 96, p99Ms: 100, maxMs: 100, complete: true });
     expect(monitor.since(Date.now() - 20_000)).toMatchObject({ samples: 200, maxMs: 500 });
     expect(monitor.since(Date.now() + 60_000)).toMatchObject({ samples: 0, maxMs: 0 });
+  });
+
+  it('keeps answering the last seconds after the wall clock is stepped forward', () => {
+    const monitor = new EventLoopMonitor();
+    const now = performance.now();
+    for (let i = 1; i <= 50; i++) monitor.record(now - 1_000 + i * 10, 1);
+    // NTP steps a drifting clock by a minute: "the last five seconds" still holds these samples.
+    const wall = Date.now();
+    const stepped = vi.spyOn(Date, 'now').mockReturnValue(wall + 60_000);
+    try {
+      expect(monitor.since(Date.now() - 5_000)).toMatchObject({ samples: 50, complete: true });
+    } finally {
+      stepped.mockRestore();
+    }
   });
 });
 
