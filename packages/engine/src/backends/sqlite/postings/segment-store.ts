@@ -12,6 +12,7 @@ import {
   seekId,
 } from './posting-source.js';
 import { BlockReader, entryKey, keyBytes, PositionsAt, prefixEnd, type Entry } from './segment-blocks.js';
+import { ByteBoundedCache } from './byte-bounded-cache.js';
 import { ByteSource, decodeIdsInto } from './varint.js';
 
 export { POSTINGS_SCHEMA } from './postings-schema.js';
@@ -179,16 +180,14 @@ export class SegmentPostings implements PostingSource {
   /** Each segment's block directory: the blocks' first keys, ascending. */
   private readonly directories = new Map<number, Buffer[]>();
   /** Blocks read lately (least recently used first), up to BLOCK_POOL_BYTES: SQLite's page cache hands out copies. */
-  private readonly pool = new Map<string, Buffer>();
-  private poolBytes = 0;
+  private readonly pool = new ByteBoundedCache<Buffer>(BLOCK_POOL_BYTES);
   /** Phrases' document counts (BM25F's idf, own-rank.ts) in the current segments, by phrase and columns. */
   readonly docFrequencies = new Map<string, number>();
   /**
    * Long document lists decoded lately, by key, in the current segments (least recently used
    * first): a search evaluates its terms, then ranks by them, and the next page asks again.
    */
-  private readonly decoded = new Map<string, Int32Array>();
-  private decodedBytes = 0;
+  private readonly decoded = new ByteBoundedCache<Int32Array>(DECODED_BYTES);
 
   constructor(private readonly db: Database.Database) {
     this.stmt = {
@@ -234,16 +233,10 @@ export class SegmentPostings implements PostingSource {
     this.view = { signature, owners, segs: ages.map(([seg]) => seg), ords: new Map(ages) };
     this.docFrequencies.clear();
     this.decoded.clear();
-    this.decodedBytes = 0;
     // A merged segment's blocks are gone: its directory and pooled blocks with it.
     const live = new Set(this.view.segs);
     for (const seg of this.directories.keys()) if (!live.has(seg)) this.directories.delete(seg);
-    for (const [key, block] of this.pool) {
-      if (!live.has(Number(key.slice(0, key.indexOf(':'))))) {
-        this.pool.delete(key);
-        this.poolBytes -= block.length;
-      }
-    }
+    this.pool.deleteWhere((key) => !live.has(Number(key.slice(0, key.indexOf(':')))));
   }
 
   /** The live documents of this read's snapshot: owners and field lengths (own-rank.ts). */
@@ -273,18 +266,9 @@ export class SegmentPostings implements PostingSource {
   /** Bytes from the pool (under an id starting with the segment number and ':'), else loaded and pooled. */
   private pooled(id: string, load: () => Buffer): Buffer {
     let data = this.pool.get(id);
-    if (data) {
-      this.pool.delete(id);
+    if (!data) {
+      data = load();
       this.pool.set(id, data);
-      return data;
-    }
-    data = load();
-    this.pool.set(id, data);
-    this.poolBytes += data.length;
-    for (const [old, block] of this.pool) {
-      if (this.poolBytes <= BLOCK_POOL_BYTES) break;
-      this.pool.delete(old);
-      this.poolBytes -= block.length;
     }
     return data;
   }
@@ -296,24 +280,12 @@ export class SegmentPostings implements PostingSource {
 
   docs(column: FtsColumn, token: string): Int32Array {
     const key = entryKey(COLUMN_NO[column], token);
+    // A copy: callers may reorder what they are given.
     const kept = this.decoded.get(key);
-    if (kept) {
-      this.decoded.delete(key);
-      this.decoded.set(key, kept);
-      // A copy: callers may reorder what they are given.
-      return kept.slice();
-    }
+    if (kept) return kept.slice();
     const ids = this.idsOf(this.find(key));
     // Long lists only: a short one decodes faster than it is kept.
-    if (ids.length >= DECODED_MIN_IDS) {
-      this.decoded.set(key, ids.slice());
-      this.decodedBytes += ids.byteLength;
-      for (const [old, list] of this.decoded) {
-        if (this.decodedBytes <= DECODED_BYTES) break;
-        this.decoded.delete(old);
-        this.decodedBytes -= list.byteLength;
-      }
-    }
+    if (ids.length >= DECODED_MIN_IDS) this.decoded.set(key, ids.slice());
     return ids;
   }
 
