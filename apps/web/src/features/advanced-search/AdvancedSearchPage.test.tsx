@@ -25,10 +25,11 @@ function stubTemplateCalls() {
 }
 
 /**
- * The expression editor's textarea (the one textarea of the page; antd's auto-size keeps a hidden
- * measuring textarea in the body once any auto-sized box was drawn).
+ * The expression editor's textarea, by its own class: the page may hold other textareas (the
+ * keyword-extract and recall-check panels, antd's hidden auto-size measurer), and whichever comes
+ * first in the document would otherwise take the test's typing.
  */
-const editor = () => document.querySelector('.advanced-search-page textarea') as HTMLTextAreaElement;
+const editor = () => document.querySelector('.advanced-search-page textarea.expr-editor-input') as HTMLTextAreaElement;
 
 describe('advanced search page', { timeout: 90_000 }, () => {
   beforeEach(() => {
