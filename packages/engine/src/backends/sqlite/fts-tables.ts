@@ -12,6 +12,7 @@ import {
   ownMatchIds,
   ownNearIds,
   ownScores,
+  ownTopScores,
   rankedPhraseCount,
 } from './postings/own-match.js';
 
@@ -262,8 +263,13 @@ export function ownTopRows(
 ): [number, number][] | undefined {
   if (!ranksOwn(state)) return undefined;
   try {
+    const postings = state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>;
+    // An OR of phrases (a semantic search's terms): the best without scoring every hit.
+    checkStop(state);
+    const top = ownTopScores(postings, match, weights, limit);
+    if (top) return Array.from(top.ids, (id, i): [number, number] => [id, top.scores[i] as number]);
     const ids = runMatch(state, match);
-    const scores = ownScores(state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>, match, ids, weights);
+    const scores = ownScores(postings, match, ids, weights);
     // The best `limit` positions by score (then id), without sorting every match.
     const order = Int32Array.from({ length: ids.length }, (_, i) => i);
     const best = selectPage(order, 0, limit, (a, b) => (scores[b] as number) - (scores[a] as number) || a - b);

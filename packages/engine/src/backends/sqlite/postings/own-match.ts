@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { FTS_COLUMNS, keptPostings, ownPostingsRecorded, type KeptPostings } from '../index-schema.js';
 import { evaluateMatch, nearPositions } from './match-eval.js';
 import { parseMatch, printMatch, type MatchNode } from './match-syntax.js';
-import { bm25fScores, rankedPhrases } from './own-rank.js';
+import { bm25fScores, bm25fTop, isDisjunction, rankedPhrases, type RankedPhrase } from './own-rank.js';
 import { LENGTH_COLUMNS, SegmentPostings } from './segment-store.js';
 
 /**
@@ -96,17 +96,57 @@ export function ownScores(
 ): Float64Array {
   const node = parseOnce(match);
   return postings.read(() =>
-    bm25fScores(postings, postings.liveDocs(), LENGTH_COLUMNS, node, ids, weights, ({ phrase, columns }) => {
-      const key = `${columns.join(' ')}\u0000${printMatch(phrase)}`;
-      let df = postings.docFrequencies.get(key);
-      if (df === undefined) {
-        df = evaluateMatch(postings, phrase, columns).length;
-        if (postings.docFrequencies.size >= MAX_DOC_FREQUENCIES) postings.docFrequencies.clear();
-        postings.docFrequencies.set(key, df);
-      }
-      return df;
-    }),
+    bm25fScores(postings, postings.liveDocs(), LENGTH_COLUMNS, node, ids, weights, (ranked) =>
+      docFrequency(postings, ranked),
+    ),
   );
+}
+
+/**
+ * The best `limit` hits of a rank MATCH by BM25F with their scores, best first, found without
+ * scoring every hit (bm25fTop), or undefined when the MATCH is not an OR of phrases.
+ */
+export function ownTopScores(
+  postings: SegmentPostings,
+  match: string,
+  weights: readonly number[],
+  limit: number,
+): { ids: Int32Array; scores: Float64Array } | undefined {
+  const node = parseOnce(match);
+  if (!isDisjunction(node)) return undefined;
+  // A phrase whose frequency is not known yet is evaluated once, for its frequency and its documents.
+  const evaluated = new Map<string, Int32Array>();
+  const docsOf = (ranked: RankedPhrase): Int32Array => {
+    const key = frequencyKey(ranked);
+    let docs = evaluated.get(key);
+    if (!docs) {
+      docs = evaluateMatch(postings, ranked.phrase, ranked.columns);
+      evaluated.set(key, docs);
+      keepDocFrequency(postings, ranked, docs.length);
+    }
+    return docs;
+  };
+  const frequencyOf = (ranked: RankedPhrase): number =>
+    postings.docFrequencies.get(frequencyKey(ranked)) ?? docsOf(ranked).length;
+  return postings.read(() =>
+    bm25fTop(postings, postings.liveDocs(), LENGTH_COLUMNS, node, weights, limit, frequencyOf, docsOf),
+  );
+}
+
+const frequencyKey = ({ phrase, columns }: RankedPhrase): string => `${columns.join(' ')}\u0000${printMatch(phrase)}`;
+
+/** The live documents where a phrase occurs in its columns: counted once per connection and segment set. */
+function docFrequency(postings: SegmentPostings, ranked: RankedPhrase): number {
+  const df = postings.docFrequencies.get(frequencyKey(ranked));
+  if (df !== undefined) return df;
+  const counted = evaluateMatch(postings, ranked.phrase, ranked.columns).length;
+  keepDocFrequency(postings, ranked, counted);
+  return counted;
+}
+
+function keepDocFrequency(postings: SegmentPostings, ranked: RankedPhrase, df: number): void {
+  if (postings.docFrequencies.size >= MAX_DOC_FREQUENCIES) postings.docFrequencies.clear();
+  postings.docFrequencies.set(frequencyKey(ranked), df);
 }
 
 /** How many phrases a rank MATCH scores (BM25F reads each one's counts in each of its columns). */

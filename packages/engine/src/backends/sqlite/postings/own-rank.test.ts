@@ -4,7 +4,16 @@ import { BM25_WEIGHTS, FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import { parseMatch } from './match-syntax.js';
 import { evaluateMatch } from './match-eval.js';
 import { memoryPostingSource, type MemoryDocument } from './memory-source.js';
-import { BM25F_B, BM25F_K1, bm25fScores, rankedPhrases, type RankedPhrase, type RankStatistics } from './own-rank.js';
+import {
+  BM25F_B,
+  BM25F_K1,
+  bm25fScores,
+  bm25fTop,
+  isDisjunction,
+  rankedPhrases,
+  type RankedPhrase,
+  type RankStatistics,
+} from './own-rank.js';
 import { unicode61Tokens } from './posting-source.js';
 
 const LENGTH_COLUMNS = 5;
@@ -134,5 +143,70 @@ describe('BM25F on the engine postings (own-rank.ts)', () => {
     );
     // Under FTS5's bm25() the long description of document 1 made it rank below document 2.
     expect(short).toBeGreaterThan(long as number);
+  });
+});
+
+describe('the best hits of an OR of phrases without scoring every hit (bm25fTop)', () => {
+  const docs = randomDocs(45, 400);
+  // A rare word in a few titles: its bound is far above the common words'.
+  for (const d of docs.slice(0, 12)) d.columns.ti = `稀有 ${d.columns.ti ?? ''}`;
+  const source = memoryPostingSource(docs);
+  const stats = statisticsOf(docs);
+  const frequency = ({ phrase, columns }: RankedPhrase): number => evaluateMatch(source, phrase, columns).length;
+  /** The full sort: every hit scored, best first, ties by id. */
+  const fullSort = (match: string, limit: number): [number, number][] => {
+    const ids = evaluateMatch(source, parseMatch(match), FTS_COLUMNS);
+    const scores = bm25fScores(source, stats, LENGTH_COLUMNS, parseMatch(match), ids, BM25_WEIGHTS, frequency);
+    return [...ids]
+      .map((id, i): [number, number] => [id, scores[i] as number])
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit);
+  };
+  const top = (match: string, limit: number, asked: string[] = []): [number, number][] => {
+    const { ids, scores } = bm25fTop(
+      source,
+      stats,
+      LENGTH_COLUMNS,
+      parseMatch(match),
+      BM25_WEIGHTS,
+      limit,
+      frequency,
+      (ranked) => {
+        asked.push(`${ranked.columns.join(' ')}:${ranked.phrase.terms.map((t) => t.token).join(' ')}`);
+        return evaluateMatch(source, ranked.phrase, ranked.columns);
+      },
+    );
+    return [...ids].map((id, i) => [id, scores[i] as number]);
+  };
+
+  it.each([
+    ['"电池"', 10],
+    ['"电池" OR "cell" OR "x"', 1],
+    ['"电池" OR "cell" OR "x"', 25],
+    ['{ti tiw}: ("稀有") OR "x" OR "anode"', 5],
+    ['{ti}: ("电池" OR "正极") OR {ab clm}: ("电" + "池正" OR "cell"*)', 40],
+    ['{pa}: ("cells") OR {ti}: ("稀有")', 1000],
+  ] as const)('finds the best of %s (limit %d) in the full sort’s order', (match, limit) => {
+    expect(isDisjunction(parseMatch(match))).toBe(true);
+    const want = fullSort(match, limit);
+    const got = top(match, limit);
+    expect(got.map(([id]) => id)).toEqual(want.map(([id]) => id));
+    got.forEach(([, score], i) => expect(score).toBe((want[i] as [number, number])[1]));
+  });
+
+  it('never reads the documents of a common phrase the best hits do not need', () => {
+    const asked: string[] = [];
+    const match = '{ti tiw}: ("稀有") OR "x"';
+    expect(top(match, 5, asked).map(([id]) => id)).toEqual(fullSort(match, 5).map(([id]) => id));
+    expect(asked).toEqual(['ti tiw:稀有']);
+    // With more asked for than the rare word finds, the common one is read too.
+    const all: string[] = [];
+    expect(top(match, 50, all).map(([id]) => id)).toEqual(fullSort(match, 50).map(([id]) => id));
+    expect(all).toHaveLength(2);
+  });
+
+  it('is not taken for a MATCH whose hits are not the union of its phrases', () => {
+    for (const match of ['"电池" AND "cell"', '"电池" NOT "x"', 'NEAR("正极" "材料", 3)'])
+      expect(isDisjunction(parseMatch(match))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { intersect } from '../id-sets.js';
+import { difference, intersect, union } from '../id-sets.js';
+import { selectPage } from '../../../ranking/top-k.js';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import type { MatchNode, MatchPhrase, MatchTerm } from './match-syntax.js';
 import { PositionList, POSITIONS_END, type PositionCursor, type PostingSource } from './posting-source.js';
@@ -126,6 +127,95 @@ export function bm25fScores(
     }
   }
   return scores;
+}
+
+/** Whether a MATCH's hits are exactly the union of its ranked phrases' (an OR of phrases, each in its columns). */
+export function isDisjunction(node: MatchNode): boolean {
+  switch (node.kind) {
+    case 'phrase':
+      return true;
+    case 'filter':
+      return isDisjunction(node.child);
+    case 'or':
+      return node.children.every(isDisjunction);
+    default:
+      return false;
+  }
+}
+
+/** A ranked phrase's upper bound: what it can add to any document's score at most. */
+interface Bounded {
+  readonly ranked: RankedPhrase;
+  readonly bound: number;
+}
+
+/**
+ * The best `limit` hits of a disjunctive rank MATCH (isDisjunction) by BM25F, best first (ties by
+ * id), each with its score, without scoring every hit (MaxScore, Turtle & Flood 1995). A phrase
+ * adds at most idf · (k1 + 1) to a document; phrases are taken from the largest bound down, and
+ * every document they find is scored exactly over all phrases. Once `limit` documents are scored
+ * and the limit-th score beats the sum of the bounds of the phrases not taken, no document only
+ * those phrases find can enter. So a semantic search's keyword side never scores the hundreds of
+ * thousands of documents a common expansion term finds, and its order is the full sort's.
+ * `phraseDocs` gives the documents where a phrase occurs in its columns (its length is the
+ * phrase's document frequency).
+ */
+export function bm25fTop(
+  source: PostingSource,
+  stats: RankStatistics,
+  lengthColumns: number,
+  ast: MatchNode,
+  weights: readonly number[],
+  limit: number,
+  docFrequency: (ranked: RankedPhrase) => number,
+  phraseDocs: (ranked: RankedPhrase) => Int32Array,
+): { ids: Int32Array; scores: Float64Array } {
+  const n = Math.max(stats.live, 1);
+  const bounded: Bounded[] = rankedPhrases(ast).map((ranked) => {
+    const weighted = ranked.columns.some((c) => (weights[COLUMN_INDEX.get(c) as number] ?? 0) > 0);
+    const df = docFrequency(ranked);
+    const idf = Math.max(Math.log((n - df + 0.5) / (df + 0.5)), MIN_IDF);
+    return { ranked, bound: weighted ? idf * (BM25F_K1 + 1) : 0 };
+  });
+  bounded.sort((a, b) => b.bound - a.bound);
+  let rest = bounded.reduce((sum, b) => sum + b.bound, 0);
+  let found: Int32Array = new Int32Array(0);
+  const ids: number[] = [];
+  const scores: number[] = [];
+  let threshold = 0;
+  for (const { ranked, bound } of bounded) {
+    rest -= bound;
+    const fresh = difference(phraseDocs(ranked), found);
+    if (fresh.length > 0) {
+      found = union(found, fresh);
+      const freshScores = bm25fScores(source, stats, lengthColumns, ast, fresh, weights, docFrequency);
+      for (let i = 0; i < fresh.length; i++) {
+        ids.push(fresh[i] as number);
+        scores.push(freshScores[i] as number);
+      }
+      threshold = ids.length >= limit ? kthLargest(scores, limit) : 0;
+    }
+    // A document only the phrases not taken find scores below `rest`: below all `limit` best.
+    if (ids.length >= limit && rest < threshold) break;
+  }
+  const order = Int32Array.from({ length: ids.length }, (_, i) => i);
+  const best = selectPage(
+    order,
+    0,
+    limit,
+    (a, b) => (scores[b] as number) - (scores[a] as number) || (ids[a] as number) - (ids[b] as number),
+  );
+  return {
+    ids: Int32Array.from(best, (i) => ids[i] as number),
+    scores: Float64Array.from(best, (i) => scores[i] as number),
+  };
+}
+
+/** The k-th largest of `values` (k ≥ 1, k ≤ values.length). */
+function kthLargest(values: readonly number[], k: number): number {
+  const copy = Float64Array.from(values);
+  copy.sort();
+  return copy[copy.length - k] as number;
 }
 
 function termCursor(source: PostingSource, column: FtsColumn, term: MatchTerm): PositionCursor {
