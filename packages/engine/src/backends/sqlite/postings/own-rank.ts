@@ -182,40 +182,103 @@ export function bm25fTop(
   let found: Int32Array = new Int32Array(0);
   const ids: number[] = [];
   const scores: number[] = [];
-  let threshold = 0;
-  for (const { ranked, bound } of bounded) {
+  const best = new TopScores(limit);
+  // Documents found and not scored yet: scored in batches that double, as scoring a batch reads
+  // every phrase's postings once (a few passes, not one per phrase taken).
+  let pending: Int32Array[] = [];
+  let pendingCount = 0;
+  for (let p = 0; p < bounded.length; p++) {
+    const { ranked, bound } = bounded[p] as Bounded;
     rest -= bound;
     const fresh = difference(phraseDocs(ranked), found);
     if (fresh.length > 0) {
       found = union(found, fresh);
-      const freshScores = bm25fScores(source, stats, lengthColumns, ast, fresh, weights, docFrequency);
-      for (let i = 0; i < fresh.length; i++) {
-        ids.push(fresh[i] as number);
-        scores.push(freshScores[i] as number);
+      pending.push(fresh);
+      pendingCount += fresh.length;
+    }
+    if (pendingCount < Math.max(limit, ids.length) && p < bounded.length - 1) continue;
+    if (pendingCount > 0) {
+      const batch = pending.length === 1 ? (pending[0] as Int32Array) : concatSorted(pending, pendingCount);
+      pending = [];
+      pendingCount = 0;
+      const batchScores = bm25fScores(source, stats, lengthColumns, ast, batch, weights, docFrequency);
+      for (let i = 0; i < batch.length; i++) {
+        ids.push(batch[i] as number);
+        scores.push(batchScores[i] as number);
+        best.add(batchScores[i] as number);
       }
-      threshold = ids.length >= limit ? kthLargest(scores, limit) : 0;
     }
     // A document only the phrases not taken find scores below `rest`: below all `limit` best.
-    if (ids.length >= limit && rest < threshold) break;
+    if (best.isFull() && rest < best.least()) break;
   }
   const order = Int32Array.from({ length: ids.length }, (_, i) => i);
-  const best = selectPage(
+  const page = selectPage(
     order,
     0,
     limit,
     (a, b) => (scores[b] as number) - (scores[a] as number) || (ids[a] as number) - (ids[b] as number),
   );
   return {
-    ids: Int32Array.from(best, (i) => ids[i] as number),
-    scores: Float64Array.from(best, (i) => scores[i] as number),
+    ids: Int32Array.from(page, (i) => ids[i] as number),
+    scores: Float64Array.from(page, (i) => scores[i] as number),
   };
 }
 
-/** The k-th largest of `values` (k ≥ 1, k ≤ values.length). */
-function kthLargest(values: readonly number[], k: number): number {
-  const copy = Float64Array.from(values);
-  copy.sort();
-  return copy[copy.length - k] as number;
+/** Disjoint ascending id lists as one ascending list. */
+function concatSorted(lists: readonly Int32Array[], total: number): Int32Array {
+  const out = new Int32Array(total);
+  let at = 0;
+  for (const list of lists) {
+    out.set(list, at);
+    at += list.length;
+  }
+  return out.sort();
+}
+
+/** The `size` largest scores seen so far (a binary min-heap): the least of them is the bar to beat. */
+class TopScores {
+  private readonly heap: Float64Array;
+  private length = 0;
+
+  constructor(private readonly size: number) {
+    this.heap = new Float64Array(Math.max(size, 1));
+  }
+
+  isFull(): boolean {
+    return this.length >= this.size;
+  }
+
+  least(): number {
+    return this.heap[0] as number;
+  }
+
+  add(score: number): void {
+    const heap = this.heap;
+    if (this.length < this.size) {
+      let i = this.length++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if ((heap[parent] as number) <= score) break;
+        heap[i] = heap[parent] as number;
+        i = parent;
+      }
+      heap[i] = score;
+      return;
+    }
+    if (score <= (heap[0] as number)) return;
+    // The least replaced, then sifted down.
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= this.length) break;
+      const right = left + 1;
+      const child = right < this.length && (heap[right] as number) < (heap[left] as number) ? right : left;
+      if ((heap[child] as number) >= score) break;
+      heap[i] = heap[child] as number;
+      i = child;
+    }
+    heap[i] = score;
+  }
 }
 
 function termCursor(source: PostingSource, column: FtsColumn, term: MatchTerm): PositionCursor {

@@ -167,4 +167,36 @@ describe('the engine postings segment store', () => {
     expect([...reader.read(() => reader.docs('clm', '电池'))]).toEqual(ids.slice(3));
     expect(reader.read(() => reader.docs('clm', 'odd')).length).toBe(1498);
   });
+  it('counts a few documents of a long list from its kept decoded ids as a full pass does, rewrites included', () => {
+    const db = new Database(':memory:');
+    db.exec(POSTINGS_SCHEMA);
+    const writer = new PostingsWriter(db);
+    const reader = new SegmentPostings(db);
+    const text = (id: number, times: number): string => Array(times).fill('电池').join(' ') + ` x${id}`;
+    const ids = Array.from({ length: 4000 }, (_, i) => i + 1);
+    db.transaction(() => writer.writeSegment(ids.map((id) => ({ id, fts: ftsOf({ clm: text(id, 1 + (id % 3)) }) }))))();
+    // A second long segment, and rewrites of the first's documents: their counts are the new ones.
+    const more = Array.from({ length: 2000 }, (_, i) => 4001 + i);
+    const rewritten = ids.filter((id) => id % 7 === 0);
+    db.transaction(() =>
+      writer.writeSegment([
+        ...more.map((id) => ({ id, fts: ftsOf({ clm: text(id, 2) }) })),
+        ...rewritten.map((id) => ({ id, fts: ftsOf({ clm: id % 2 ? text(id, 5) : 'gone' }) })),
+      ]),
+    )();
+    const want = (id: number): number =>
+      id > 6000 || id < 1 ? 0 : id > 4000 ? 2 : id % 7 === 0 ? (id % 2 ? 5 : 0) : 1 + (id % 3);
+    const everyId = Int32Array.from({ length: 6002 }, (_, i) => i);
+    const few = Int32Array.from([0, 5, 7, 14, 21, 700, 3999, 4000, 4001, 5999, 6000, 6001]);
+    for (let read = 0; read < 2; read++) {
+      // A full pass over every id, then a few (seeking in the kept decoded lists, twice: decoded, then kept).
+      expect([...reader.read(() => reader.counts('clm', '电池', everyId))]).toEqual([...everyId].map(want));
+      expect([...reader.read(() => reader.counts('clm', '电池', few))]).toEqual([...few].map(want));
+    }
+    // A removal changes the segments: the kept lists go, and the removed document counts 0.
+    db.transaction(() => writer.writeSegment([], [5]))();
+    expect([...reader.read(() => reader.counts('clm', '电池', few))]).toEqual(
+      [...few].map((id) => (id === 5 ? 0 : want(id))),
+    );
+  });
 });

@@ -153,9 +153,15 @@ interface SegmentView {
   readonly ords: ReadonlyMap<number, number>;
 }
 
-/** Decoded document lists one connection keeps (SegmentPostings.decoded), and the shortest kept. */
-const DECODED_BYTES = 16 * 2 ** 20;
+/**
+ * Decoded document lists one connection keeps (SegmentPostings.decoded), and the shortest kept:
+ * whole lists for docs(), and each segment's ids with their counts for counts() over a few of a
+ * long list's documents (a semantic search's common back-off character, read again and again).
+ */
+const DECODED_BYTES = 48 * 2 ** 20;
 const DECODED_MIN_IDS = 1024;
+/** counts() of fewer documents than a long entry's 1/SPARSE_COUNTS seeks in its decoded ids. */
+const SPARSE_COUNTS = 4;
 
 /**
  * Bytes of blocks one connection keeps read (SegmentPostings.pool). The 2000-character expression
@@ -308,7 +314,8 @@ export class SegmentPostings implements PostingSource {
 
   counts(column: FtsColumn, token: string, within: Int32Array): Int32Array {
     const out = new Int32Array(within.length);
-    this.addCounts(this.find(entryKey(COLUMN_NO[column], token)), within, out);
+    const key = entryKey(COLUMN_NO[column], token);
+    this.addCounts(this.find(key), within, out, key);
     return out;
   }
 
@@ -321,9 +328,13 @@ export class SegmentPostings implements PostingSource {
   }
 
   /** Adds each of `within`'s live occurrence counts in these entries to `out` (aligned with `within`). */
-  private addCounts(found: readonly Found[], within: Int32Array, out: Int32Array): void {
+  private addCounts(found: readonly Found[], within: Int32Array, out: Int32Array, key?: string): void {
     const { owner, stale } = this.current().owners;
     for (const { seg, entry } of found) {
+      if (key !== undefined && entry.n >= DECODED_MIN_IDS && within.length * SPARSE_COUNTS < entry.n) {
+        this.addSparseCounts(this.decodedCounts(seg, key, entry), within, out, stale.has(seg) ? seg : -1, owner);
+        continue;
+      }
       // Ids and counts decoded in step, in place: a prefix has thousands of short entries.
       const docs = entry.docs;
       const freqs = entry.freqs;
@@ -350,6 +361,57 @@ export class SegmentPostings implements PostingSource {
         w = seekId(within, w, id);
         if (within[w] === id && (!check || owner[id] === seg)) out[w] = (out[w] as number) + count;
       }
+    }
+  }
+
+  /** A long entry's ids then its counts (2n values), decoded once and kept among the decoded lists. */
+  private decodedCounts(seg: number, key: string, entry: Entry): Int32Array {
+    const cacheKey = `${seg}\u0000${key}`;
+    const kept = this.decoded.get(cacheKey);
+    if (kept) return kept;
+    const n = entry.n;
+    const both = new Int32Array(2 * n);
+    const { docs, freqs } = entry;
+    let d = 0;
+    let f = 0;
+    let id = 0;
+    for (let i = 0; i < n; i++) {
+      let byte = docs[d++] as number;
+      let gap = byte & 0x7f;
+      for (let shift = 7; byte >= 0x80; shift += 7) {
+        byte = docs[d++] as number;
+        gap |= (byte & 0x7f) << shift;
+      }
+      id += gap >>> 0;
+      both[i] = id;
+      byte = freqs[f++] as number;
+      let count = byte & 0x7f;
+      for (let shift = 7; byte >= 0x80; shift += 7) {
+        byte = freqs[f++] as number;
+        count |= (byte & 0x7f) << shift;
+      }
+      both[n + i] = count;
+    }
+    this.decoded.set(cacheKey, both);
+    return both;
+  }
+
+  /** addCounts from decoded ids and counts: each of `within` sought by galloping (`stale`: the segment to check owners for, or -1). */
+  private addSparseCounts(
+    both: Int32Array,
+    within: Int32Array,
+    out: Int32Array,
+    stale: number,
+    owner: Int32Array,
+  ): void {
+    const n = both.length / 2;
+    const ids = both.subarray(0, n);
+    let j = 0;
+    for (let w = 0; w < within.length && j < n; w++) {
+      const target = within[w] as number;
+      j = seekId(ids, j, target);
+      if (ids[j] === target && (stale < 0 || owner[target] === stale))
+        out[w] = (out[w] as number) + (both[n + j] as number);
     }
   }
 
