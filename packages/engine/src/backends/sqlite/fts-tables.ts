@@ -176,11 +176,16 @@ export function ranksOwn(state: SqliteEngineState): boolean {
  * A rank MATCH's BM25F scores of `ids` (ascending, aligned) from the engine's own postings, when
  * they rank and the MATCH is one the evaluator reads; undefined otherwise (FTS5's statements rank).
  */
-export function ownRankScores(state: SqliteEngineState, match: string, ids: Int32Array): Float64Array | undefined {
+export function ownRankScores(
+  state: SqliteEngineState,
+  match: string,
+  ids: Int32Array,
+  best?: number,
+): Float64Array | undefined {
   if (!ranksOwn(state)) return undefined;
   checkStop(state);
   try {
-    return ownScores(state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>, match, ids, BM25_WEIGHTS);
+    return ownScores(state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>, match, ids, BM25_WEIGHTS, best);
   } catch (err) {
     if (err instanceof MatchSyntaxError) return undefined;
     throw err;

@@ -199,7 +199,8 @@ function ownPage(
   const rankMatch = rankMatchOf(plan.rank);
   const hits = runMatch(state, plan.match);
   if (!ranksAllHits(state, rankMatch, hits.length)) return undefined;
-  const own = ownRankScores(state, rankMatch, hits);
+  // Only the page's hits and those before it need exact scores (a bound for the rest, below them).
+  const own = ownRankScores(state, rankMatch, hits, to);
   if (!own) return undefined;
   const scores = takeScores(state);
   for (let i = 0; i < hits.length; i++) setScore(state, scores, hits[i] as number, own[i] as number);

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { FTS_COLUMNS, keptPostings, ownPostingsRecorded, type KeptPostings } from '../index-schema.js';
 import { evaluateMatch, nearPositions } from './match-eval.js';
 import { parseMatch, printMatch, type MatchNode } from './match-syntax.js';
-import { bm25fScores, bm25fTop, isDisjunction, rankedPhrases, type RankedPhrase } from './own-rank.js';
+import { bm25fScores, bm25fScoresTop, bm25fTop, isDisjunction, rankedPhrases, type RankedPhrase } from './own-rank.js';
 import { LENGTH_COLUMNS, SegmentPostings } from './segment-store.js';
 
 /**
@@ -86,19 +86,22 @@ const MAX_DOC_FREQUENCIES = 4096;
 
 /**
  * BM25F scores (own-rank.ts) of `ids` (ascending) for a rank MATCH, from the engine's own
- * postings, with field `weights` per FTS_COLUMNS index.
+ * postings, with field `weights` per FTS_COLUMNS index. With `best`, only the best `best` need be
+ * exact (bm25fScoresTop: the others hold a bound below them).
  */
 export function ownScores(
   postings: SegmentPostings,
   match: string,
   ids: Int32Array,
   weights: readonly number[],
+  best?: number,
 ): Float64Array {
   const node = parseOnce(match);
+  const frequency = (ranked: RankedPhrase): number => docFrequency(postings, ranked);
   return postings.read(() =>
-    bm25fScores(postings, postings.liveDocs(), LENGTH_COLUMNS, node, ids, weights, (ranked) =>
-      docFrequency(postings, ranked),
-    ),
+    best === undefined
+      ? bm25fScores(postings, postings.liveDocs(), LENGTH_COLUMNS, node, ids, weights, frequency)
+      : bm25fScoresTop(postings, postings.liveDocs(), LENGTH_COLUMNS, node, ids, weights, frequency, best),
   );
 }
 

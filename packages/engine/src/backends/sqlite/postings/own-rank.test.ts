@@ -8,6 +8,7 @@ import {
   BM25F_B,
   BM25F_K1,
   bm25fScores,
+  bm25fScoresTop,
   bm25fTop,
   isDisjunction,
   rankedPhrases,
@@ -208,5 +209,38 @@ describe('the best hits of an OR of phrases without scoring every hit (bm25fTop)
   it('is not taken for a MATCH whose hits are not the union of its phrases', () => {
     for (const match of ['"电池" AND "cell"', '"电池" NOT "x"', 'NEAR("正极" "材料", 3)'])
       expect(isDisjunction(parseMatch(match))).toBe(false);
+  });
+});
+
+describe('only the best scored exactly (bm25fScoresTop)', () => {
+  const docs = randomDocs(46, 500);
+  const source = memoryPostingSource(docs);
+  const stats = statisticsOf(docs);
+  const frequency = ({ phrase, columns }: RankedPhrase): number => evaluateMatch(source, phrase, columns).length;
+
+  it.each([
+    ['"电池" + "池正" + "正极"', 3],
+    ['"电池" + "池正" OR "正极" + "极材" OR "cell"', 20],
+    ['{ti ab}: ("电" + "池正") OR {clm}: ("极材" + "材料" + "cell"*)', 7],
+    ['"电池" + "池正" OR "anode"', 1],
+    ['"电池" OR "cell"', 5],
+  ] as const)('gives %s’s best %d exactly, in the full scoring’s order, and the rest below them', (match, k) => {
+    const ast = parseMatch(match);
+    const ids = evaluateMatch(source, ast, FTS_COLUMNS);
+    expect(ids.length).toBeGreaterThan(k * 3);
+    const exact = bm25fScores(source, stats, LENGTH_COLUMNS, ast, ids, BM25_WEIGHTS, frequency);
+    const got = bm25fScoresTop(source, stats, LENGTH_COLUMNS, ast, ids, BM25_WEIGHTS, frequency, k);
+    const bestOf = (scores: Float64Array): number[] =>
+      [...ids.keys()].sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b).slice(0, k);
+    const want = bestOf(exact);
+    expect(bestOf(got)).toEqual(want);
+    for (const i of want) expect(got[i]).toBe(exact[i]);
+    const least = Math.min(...want.map((i) => exact[i] as number));
+    // Every other entry: its exact score or a bound on it, below the k-th best.
+    ids.forEach((_, i) => {
+      if (want.includes(i)) return;
+      expect(got[i]).toBeGreaterThanOrEqual(exact[i] as number);
+      expect(got[i]).toBeLessThanOrEqual(least);
+    });
   });
 });

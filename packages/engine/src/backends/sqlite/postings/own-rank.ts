@@ -81,6 +81,7 @@ export function bm25fScores(
   ids: Int32Array,
   weights: readonly number[],
   docFrequency: (ranked: RankedPhrase) => number,
+  countsOf: PhraseCounter = phraseCounts,
 ): Float64Array {
   const scores = new Float64Array(ids.length);
   if (ids.length === 0) return scores;
@@ -112,7 +113,7 @@ export function bm25fScores(
     tf.fill(0);
     for (const column of columns) {
       const c = COLUMN_INDEX.get(column) as number;
-      const counts = phraseCounts(source, column, ranked.phrase.terms, ids);
+      const counts = countsOf(source, column, ranked.phrase.terms, ids);
       const f = factorsOf(c);
       for (let i = 0; i < ids.length; i++) {
         const count = counts[i] as number;
@@ -126,6 +127,81 @@ export function bm25fScores(
       if (t > 0) scores[i] = (scores[i] as number) + (idf * t * (BM25F_K1 + 1)) / (t + BM25F_K1);
     }
   }
+  return scores;
+}
+
+/** How often a phrase occurs in a column of each of `ids` (phraseCounts), or a bound on it. */
+type PhraseCounter = (
+  source: PostingSource,
+  column: FtsColumn,
+  terms: readonly MatchTerm[],
+  ids: Int32Array,
+) => Int32Array;
+
+/**
+ * A bound on phraseCounts read without positions: a phrase of several terms occurs in a document
+ * at most as often as its rarest term there (each start uses an occurrence of every term).
+ */
+const phraseCountBounds: PhraseCounter = (source, column, terms, ids) => {
+  if (terms.length === 1) return phraseCounts(source, column, terms, ids);
+  let bound: Int32Array | undefined;
+  for (const term of terms) {
+    const counts = phraseCounts(source, column, [term], ids);
+    if (!bound) bound = counts;
+    else
+      for (let i = 0; i < bound.length; i++)
+        if ((counts[i] as number) < (bound[i] as number)) bound[i] = counts[i] as number;
+  }
+  return bound as Int32Array;
+};
+
+/**
+ * bm25fScores where only the `k` best need to be exact (a result page, a ranking's top): every
+ * hit is first scored with its phrases' counts bounded from their terms' counts (no positions
+ * read); the `k` best by that bound are scored exactly, and the least of those is a bar: a hit
+ * whose bound is below it cannot be among the `k` best. Only the hits at or above the bar read
+ * positions. The `k` best of the result are exact and in the full scoring's order; every other
+ * entry holds its bound, below each of the `k` best.
+ */
+export function bm25fScoresTop(
+  source: PostingSource,
+  stats: RankStatistics,
+  lengthColumns: number,
+  ast: MatchNode,
+  ids: Int32Array,
+  weights: readonly number[],
+  docFrequency: (ranked: RankedPhrase) => number,
+  k: number,
+): Float64Array {
+  const several = rankedPhrases(ast).some(({ phrase }) => phrase.terms.length > 1);
+  if (!several || ids.length <= k) return bm25fScores(source, stats, lengthColumns, ast, ids, weights, docFrequency);
+  const exactOf = (at: Int32Array): Float64Array =>
+    bm25fScores(
+      source,
+      stats,
+      lengthColumns,
+      ast,
+      Int32Array.from(at, (i) => ids[i] as number),
+      weights,
+      docFrequency,
+    );
+  const scores = bm25fScores(source, stats, lengthColumns, ast, ids, weights, docFrequency, phraseCountBounds);
+  const order = Int32Array.from({ length: ids.length }, (_, i) => i);
+  const first = selectPage(order, 0, k, (a, b) => (scores[b] as number) - (scores[a] as number) || a - b).sort();
+  const firstExact = exactOf(first);
+  let bar = Infinity;
+  for (let j = 0; j < first.length; j++) {
+    const exact = firstExact[j] as number;
+    if (exact < bar) bar = exact;
+  }
+  const taken = new Uint8Array(ids.length);
+  for (const i of first) taken[i] = 1;
+  const rest: number[] = [];
+  for (let i = 0; i < ids.length; i++) if (!taken[i] && (scores[i] as number) >= bar) rest.push(i);
+  first.forEach((i, j) => (scores[i] = firstExact[j] as number));
+  const restAt = Int32Array.from(rest);
+  const restExact = exactOf(restAt);
+  restAt.forEach((i, j) => (scores[i] = restExact[j] as number));
   return scores;
 }
 
@@ -201,7 +277,7 @@ export function bm25fTop(
       const batch = pending.length === 1 ? (pending[0] as Int32Array) : concatSorted(pending, pendingCount);
       pending = [];
       pendingCount = 0;
-      const batchScores = bm25fScores(source, stats, lengthColumns, ast, batch, weights, docFrequency);
+      const batchScores = bm25fScoresTop(source, stats, lengthColumns, ast, batch, weights, docFrequency, limit);
       for (let i = 0; i < batch.length; i++) {
         ids.push(batch[i] as number);
         scores.push(batchScores[i] as number);
