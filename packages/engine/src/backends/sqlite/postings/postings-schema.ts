@@ -13,6 +13,9 @@
  *   An entry holds the documents (gap-coded), each one's occurrence count, and the positions
  *   (gap-coded per document) inline when short. A long entry has a block of its own, so reading a
  *   rare token never reads a frequent one's list.
+ * - `post_blocks_dir`: the blocks' keys alone (an index on a WITHOUT ROWID table holds its primary
+ *   key), so a connection reads a segment's block directory from a few pages, not from every block:
+ *   ~40,000 blocks at 100k records, whose rows span a page or more each.
  * - `post_pos`: the positions of entries too long to sit inline, read only for phrases and
  *   proximity.
  * - A lone CJK character has a document list of its own (token `\u0001` + the character): the
@@ -39,6 +42,7 @@ export const POSTINGS_SCHEMA = `
     data BLOB NOT NULL,
     PRIMARY KEY (seg, key)
   ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS post_blocks_dir ON post_blocks (seg);
   CREATE TABLE IF NOT EXISTS post_pos (
     seg INTEGER NOT NULL,
     key BLOB NOT NULL,

@@ -184,7 +184,7 @@ export class SegmentPostings implements PostingSource {
   /** Entries found during one `read`: a phrase asks for a token's documents, then its positions. */
   private readonly found = new Map<string, Found[]>();
   /** Each segment's block directory: the blocks' first keys, ascending. */
-  private readonly directories = new Map<number, Buffer[]>();
+  private readonly directories = new Map<number, BlockDirectory>();
   /** Blocks read lately (least recently used first), up to BLOCK_POOL_BYTES: SQLite's page cache hands out copies. */
   private readonly pool = new ByteBoundedCache<Buffer>(BLOCK_POOL_BYTES);
   /** Phrases' document counts (BM25F's idf, own-rank.ts) in the current segments, by phrase and columns. */
@@ -201,7 +201,11 @@ export class SegmentPostings implements PostingSource {
       ages: db.prepare('SELECT seg, ord FROM post_segs ORDER BY ord').raw(),
       segment: db.prepare('SELECT seg, ord, level, ndocs, docs, ndead, dead, lens FROM post_segs WHERE seg = ?'),
       // A segment's block directory (each block's first key), read once per segment: segments never change.
-      blockKeys: db.prepare('SELECT key FROM post_blocks WHERE seg = ? ORDER BY key').pluck(),
+      blockKeys: db
+        .prepare(
+          `SELECT key FROM post_blocks ${hasDirectoryIndex(db) ? 'INDEXED BY post_blocks_dir' : ''} WHERE seg = ? ORDER BY key`,
+        )
+        .pluck(),
       block: db.prepare('SELECT data FROM post_blocks WHERE seg = ? AND key = ?').pluck(),
       positions: db.prepare('SELECT pos FROM post_pos WHERE seg = ? AND key = ?').pluck(),
     };
@@ -250,18 +254,18 @@ export class SegmentPostings implements PostingSource {
     return this.current().owners;
   }
 
-  private directory(seg: number): Buffer[] {
+  private directory(seg: number): BlockDirectory {
     let keys = this.directories.get(seg);
     if (!keys) {
-      keys = this.stmt.blockKeys.all(seg) as Buffer[];
+      keys = new BlockDirectory(this.stmt.blockKeys.all(seg) as Buffer[]);
       this.directories.set(seg, keys);
     }
     return keys;
   }
 
   /** The i-th block of a segment, from the pool or the file. */
-  private block(seg: number, keys: readonly Buffer[], i: number): Buffer {
-    return this.pooled(`${seg}:${i}`, () => this.stmt.block.get(seg, keys[i]) as Buffer);
+  private block(seg: number, keys: BlockDirectory, i: number): Buffer {
+    return this.pooled(`${seg}:${i}`, () => this.stmt.block.get(seg, keys.key(i)) as Buffer);
   }
 
   /** An entry's positions kept apart (`post_pos`), pooled like blocks: a phrase of common tokens reads ~100 KB of them. */
@@ -430,7 +434,7 @@ export class SegmentPostings implements PostingSource {
     const found: Found[] = [];
     for (const seg of this.current().segs) {
       const keys = this.directory(seg);
-      const i = lastNotAfter(keys, target);
+      const i = keys.lastNotAfter(target);
       if (i < 0) continue;
       const entry = findInBlock(this.block(seg, keys, i), target);
       if (entry) found.push({ seg, entry });
@@ -446,8 +450,8 @@ export class SegmentPostings implements PostingSource {
     for (const seg of this.current().segs) {
       const keys = this.directory(seg);
       const blocks: Buffer[] = [];
-      for (let i = Math.max(0, lastNotAfter(keys, from)); i < keys.length; i++) {
-        if (compareBytes(keys[i] as Buffer, to) >= 0) break;
+      for (let i = Math.max(0, keys.lastNotAfter(from)); i < keys.length; i++) {
+        if (compareBytes(keys.key(i), to) >= 0) break;
         blocks.push(this.block(seg, keys, i));
       }
       for (const data of blocks) {
@@ -692,16 +696,60 @@ function varintAt(data: Uint8Array, at: number): number {
   return v >>> 0;
 }
 
-/** The index of the last key not after `target` (-1 when all are after it). */
-function lastNotAfter(keys: readonly Buffer[], target: Buffer): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compareBytes(keys[mid] as Buffer, target) <= 0) lo = mid + 1;
-    else hi = mid;
+/** Whether the file has the blocks' key index (postings-schema.ts; a read-only connection cannot add it). */
+function hasDirectoryIndex(db: Database.Database): boolean {
+  return (
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'post_blocks_dir'").get() !== undefined
+  );
+}
+
+/**
+ * A segment's block directory: each block's first key, ascending, packed into one buffer (a
+ * connection keeps every segment's; ~400,000 keys at 1M records, which as separate Buffers cost
+ * ~100 bytes of object each).
+ */
+export class BlockDirectory {
+  private readonly bytes: Buffer;
+  private readonly ends: Int32Array;
+  readonly length: number;
+
+  constructor(keys: readonly Buffer[]) {
+    this.length = keys.length;
+    this.ends = new Int32Array(keys.length);
+    let total = 0;
+    keys.forEach((k, i) => (this.ends[i] = total += k.length));
+    this.bytes = Buffer.allocUnsafe(total);
+    keys.forEach((k, i) => k.copy(this.bytes, i === 0 ? 0 : (this.ends[i - 1] as number)));
   }
-  return lo - 1;
+
+  key(i: number): Buffer {
+    return this.bytes.subarray(i === 0 ? 0 : (this.ends[i - 1] as number), this.ends[i] as number);
+  }
+
+  /** The index of the last key not after `target` (-1 when all are after it). */
+  lastNotAfter(target: Uint8Array): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compareAt(mid, target) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  /** compareBytes(key(i), target) without a view of the key. */
+  private compareAt(i: number, target: Uint8Array): number {
+    const start = i === 0 ? 0 : (this.ends[i - 1] as number);
+    const length = (this.ends[i] as number) - start;
+    const common = Math.min(length, target.length);
+    const bytes = this.bytes;
+    for (let j = 0; j < common; j++) {
+      const c = (bytes[start + j] as number) - (target[j] as number);
+      if (c !== 0) return c;
+    }
+    return length - target.length;
+  }
 }
 
 /** Buffer.compare in JavaScript: keys are a few bytes, shorter to compare here than to call into C++. */
