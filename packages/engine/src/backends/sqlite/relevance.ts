@@ -93,7 +93,16 @@ function rankTitleNewest(state: SqliteEngineState, rankMatch: string): [number, 
   return rankRows(state, 'rankNewest', rankArgs(state, `{ti tiw}: (${rankMatch})`, state.rankLimit));
 }
 
-export function rankHits(state: SqliteEngineState, plan: Plan, hits: Int32Array): Float64Array | undefined {
+/**
+ * Scores of `hits` for relevance order. With `best`, only the best `best` need be exact (a page and
+ * those before it): on the engine's own postings the others may hold a bound below them.
+ */
+export function rankHits(
+  state: SqliteEngineState,
+  plan: Plan,
+  hits: Int32Array,
+  best?: number,
+): Float64Array | undefined {
   checkStop(state);
   const { rankLimit } = state;
   const exprs = rankExpressions(plan);
@@ -106,7 +115,7 @@ export function rankHits(state: SqliteEngineState, plan: Plan, hits: Int32Array)
   };
   // On the engine's own postings: every hit scored by BM25F, however many (ranksAllHits).
   if (ranksAllHits(state, rankMatch, hits.length)) {
-    const own = ownRankScores(state, rankMatch, hits);
+    const own = ownRankScores(state, rankMatch, hits, best);
     if (own) {
       for (let i = 0; i < hits.length; i++) setScore(state, scores, hits[i] as number, own[i] as number);
       return scores;

@@ -149,7 +149,10 @@ function rankedWindow(
     : {};
   let scores: Float64Array | undefined;
   if (sort.field === 'relevance')
-    scores = request.within ? rankedSetScores(state, request.within) : (termScores ?? rankHits(state, plan, hits));
+    scores = request.within
+      ? rankedSetScores(state, request.within)
+      : // Without a family merge (which picks each family's best by score) only the page's order needs exact scores.
+        (termScores ?? rankHits(state, plan, hits, request.merge ? undefined : to));
   const cmp = comparator(state, sort, scores);
   const merged = mergeHits(state, hits, request.merge ?? 0, cmp);
   const pageIds = selectRankedPage(merged, scores, from, to, cmp);
