@@ -35,4 +35,25 @@ describe('relevance on the engine own postings (BM25F)', () => {
     // FTS5's ranking scores only the newest title matches past rankLimit: there the order moves.
     expect(await orders('fts5', 3)).not.toEqual(await orders('fts5', 10_000));
   });
+  it('gives each page the full order’s rows and scores, with and without facets, where only the page is scored exactly', async () => {
+    const engine = createSqliteEngine({ file: ':memory:', postings: 'only' });
+    await engine.index(FIXTURE_CORPUS);
+    // Phrases of several tokens: their counts are bounded from their tokens' before positions are read.
+    for (const q of [
+      '存储介质 OR 处理方法 OR 电子设备 OR 终端设备 OR 信号',
+      'TIABC=(存储介质 OR 数据处理 OR 电子设备) OR 基站',
+      '(存储介质 OR 电子设备 OR 信号 OR 数据) NOT 电池',
+    ]) {
+      const all = await engine.search({ ast: ast(q), pageSize: 100 });
+      expect(all.total).toBeGreaterThan(9);
+      const whole = all.items.map((h) => [h.publicationNumber, h.score]);
+      for (const facets of [[], ['applicant' as const]]) {
+        for (const page of [1, 2, 3]) {
+          const part = await engine.search({ ast: ast(q), page, pageSize: 3, facets });
+          expect(part.items.map((h) => [h.publicationNumber, h.score])).toEqual(whole.slice((page - 1) * 3, page * 3));
+        }
+      }
+    }
+    await engine.close();
+  });
 });
