@@ -185,7 +185,13 @@ export function ownRankScores(
   if (!ranksOwn(state)) return undefined;
   checkStop(state);
   try {
-    return ownScores(state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>, match, ids, BM25_WEIGHTS, best);
+    return ownScores(
+      state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>,
+      match,
+      ids,
+      BM25_WEIGHTS,
+      best,
+    );
   } catch (err) {
     if (err instanceof MatchSyntaxError) return undefined;
     throw err;
@@ -245,12 +251,22 @@ function ownRankRows(
  * (no newest-title approximation) unless the MATCH has many phrases, each read in every column.
  */
 export function ranksAllHits(state: SqliteEngineState, rankMatch: string, hits: number): boolean {
-  if (!ranksOwn(state)) return false;
+  const phrases = ownRankedPhrases(state, rankMatch);
+  return phrases !== undefined && phrases * hits <= OWN_RANK_ALL_BUDGET;
+}
+
+/**
+ * The phrases BM25F would score for this rank MATCH on the engine's own postings, or undefined
+ * when it will not score every hit whatever their number (FTS5's postings, too many phrases, a
+ * MATCH our reader does not know): asked before the hits are counted, which costs as much again.
+ */
+export function ownRankedPhrases(state: SqliteEngineState, rankMatch: string): number | undefined {
+  if (!ranksOwn(state)) return undefined;
   try {
     const phrases = rankedPhraseCount(rankMatch);
-    return phrases <= OWN_RANK_ALL_PHRASES && phrases * hits <= OWN_RANK_ALL_BUDGET;
+    return phrases <= OWN_RANK_ALL_PHRASES ? phrases : undefined;
   } catch (err) {
-    if (err instanceof MatchSyntaxError) return false;
+    if (err instanceof MatchSyntaxError) return undefined;
     throw err;
   }
 }

@@ -6,6 +6,7 @@ import { checkStop, type SqliteEngineState } from './engine-state.js';
 import {
   countOf,
   countUpTo,
+  ownRankedPhrases,
   ownRankScores,
   rankArgs,
   rankOne,
@@ -176,6 +177,8 @@ export function ftsPage(
   const single = isSingleTerm(plan);
   const exact = ownPage(state, plan, from, to);
   if (exact) return exact;
+  // On the engine's own postings the count below is a full evaluation, which hitsOf repeats.
+  if (ranksOwn(state)) return undefined;
   // Beyond rankLimit only a single term has a fast page: otherwise stop counting there.
   const total = single ? countOf(state, ftsMatch) : countUpTo(state, ftsMatch, rankLimit + 1);
   const rankMatch = rankMatchOf(rank);
@@ -204,8 +207,9 @@ function ownPage(
   from: number,
   to: number,
 ): { total: number; pageIds: Int32Array; scores: Float64Array } | undefined {
-  if (!ranksOwn(state)) return undefined;
   const rankMatch = rankMatchOf(plan.rank);
+  // Too many phrases to score every hit: known before the hits are found (hitsOf finds them again).
+  if (ownRankedPhrases(state, rankMatch) === undefined) return undefined;
   const hits = runMatch(state, plan.match);
   if (!ranksAllHits(state, rankMatch, hits.length)) return undefined;
   // Only the page's hits and those before it need exact scores (a bound for the rest, below them).
