@@ -62,6 +62,8 @@ export interface SqliteEngineState {
    */
   scoreBuffer: Float64Array;
   readonly scored: number[];
+  /** Whole id lists a search scored at once (setScores): cleared with `scored`. */
+  readonly scoredLists: Int32Array[];
 
   /** Write statements prepared on first use (a read-only connection never prepares them). */
   setValueScore: Database.Statement | undefined;

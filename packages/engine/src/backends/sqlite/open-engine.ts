@@ -50,6 +50,7 @@ export function openEngineState(options: SqliteEngineOptions): SqliteEngineState
     ctx: compileContextOf(stmt),
     scoreBuffer: new Float64Array(0),
     scored: [],
+    scoredLists: [],
     setValueScore: undefined,
     setAwardCols: undefined,
     awardsOf: undefined,

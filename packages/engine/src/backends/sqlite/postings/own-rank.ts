@@ -86,26 +86,9 @@ export function bm25fScores(
   const scores = new Float64Array(ids.length);
   if (ids.length === 0) return scores;
   const n = Math.max(stats.live, 1);
-  // Each column's weight over each document's length normalisation, computed once per column for
-  // all phrases (a rank MATCH has a phrase per term, each sought in the same few columns).
-  const factors = new Map<number, Float64Array>();
-  const factorsOf = (c: number): Float64Array => {
-    let f = factors.get(c);
-    if (!f) {
-      f = new Float64Array(ids.length);
-      const weight = weights[c] as number;
-      if (c < lengthColumns) {
-        const average = Math.max((stats.totals[c] as number) / n, 1);
-        const lengths = stats.lengths;
-        for (let i = 0; i < ids.length; i++) {
-          const length = lengths[(ids[i] as number) * lengthColumns + c] as number;
-          f[i] = weight / (1 - BM25F_B + (BM25F_B * length) / average);
-        }
-      } else f.fill(weight);
-      factors.set(c, f);
-    }
-    return f;
-  };
+  // Each field's weight over the document's length normalisation, computed where a count is
+  // not 0 (arrays of it per column were 5 MB each at 670k hits, most of a common term's garbage).
+  const lengths = stats.lengths;
   const tf = new Float64Array(ids.length);
   for (const ranked of rankedPhrases(ast)) {
     const columns = ranked.columns.filter((c) => (weights[COLUMN_INDEX.get(c) as number] ?? 0) > 0);
@@ -114,10 +97,20 @@ export function bm25fScores(
     for (const column of columns) {
       const c = COLUMN_INDEX.get(column) as number;
       const counts = countsOf(source, column, ranked.phrase.terms, ids);
-      const f = factorsOf(c);
-      for (let i = 0; i < ids.length; i++) {
-        const count = counts[i] as number;
-        if (count !== 0) tf[i] = (tf[i] as number) + count * (f[i] as number);
+      const weight = weights[c] as number;
+      if (c < lengthColumns) {
+        const average = Math.max((stats.totals[c] as number) / n, 1);
+        for (let i = 0; i < ids.length; i++) {
+          const count = counts[i] as number;
+          if (count === 0) continue;
+          const length = lengths[(ids[i] as number) * lengthColumns + c] as number;
+          tf[i] = (tf[i] as number) + count * (weight / (1 - BM25F_B + (BM25F_B * length) / average));
+        }
+      } else {
+        for (let i = 0; i < ids.length; i++) {
+          const count = counts[i] as number;
+          if (count !== 0) tf[i] = (tf[i] as number) + count * weight;
+        }
       }
     }
     const df = docFrequency(ranked);
@@ -309,6 +302,13 @@ function concatSorted(lists: readonly Int32Array[], total: number): Int32Array {
     at += list.length;
   }
   return out.sort();
+}
+
+/** The k-th largest of `values` (k ≥ 1; the least of them when there are fewer), by a bounded heap. */
+export function kthLargestScore(values: Float64Array, k: number): number {
+  const top = new TopScores(Math.min(k, values.length));
+  for (let i = 0; i < values.length; i++) top.add(values[i] as number);
+  return top.least();
 }
 
 /** The `size` largest scores seen so far (a binary min-heap): the least of them is the bar to beat. */
