@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage, stubFetch, type FakeResponse } from '../../test/render-page';
 import { AdvancedSearchPage } from './AdvancedSearchPage';
 
@@ -82,10 +82,14 @@ describe('advanced search page', { timeout: 90_000 }, () => {
     });
     renderPage(<AdvancedSearchPage />, '/search/advance');
     await screen.findByRole('textbox', { name: '标题' });
-    fireEvent.focus(editor());
+    act(() => editor().focus());
     fireEvent.change(editor(), { target: { value: 'TI=(电池) AND PD>=2020' } });
+    // The caret placed by a click, as a user does: React reads the selection on mouseup. (It keeps
+    // whether a button is down in module state, shared by the web files of one fork: a file that
+    // pressed without releasing stopped onSelect here, so the press is released.)
     editor().setSelectionRange(6, 6);
-    fireEvent.select(editor());
+    fireEvent.mouseDown(editor());
+    fireEvent.mouseUp(editor());
 
     // The caret's last place is what counts (a number at the end is never asked for).
     await waitFor(() => expect(screen.getByTestId('expression-near-terms').textContent).toContain('“电池”的近义词'));
@@ -93,6 +97,7 @@ describe('advanced search page', { timeout: 90_000 }, () => {
     const asked = calls.find((c) => c.url.pathname.endsWith('/semantics/nearTerms'));
     expect(asked?.url.searchParams.get('term')).toBe('电池');
     fireEvent.mouseDown(within(list).getByText('蓄电池'));
+    fireEvent.mouseUp(within(list).getByText('蓄电池'));
     await waitFor(() => expect(editor().value).toBe('TI=(电池 OR 蓄电池) AND PD>=2020'));
   });
 
