@@ -375,27 +375,9 @@ export class SegmentPostings implements PostingSource {
     if (kept) return kept;
     const n = entry.n;
     const both = new Int32Array(2 * n);
-    const { docs, freqs } = entry;
-    let d = 0;
-    let f = 0;
-    let id = 0;
-    for (let i = 0; i < n; i++) {
-      let byte = docs[d++] as number;
-      let gap = byte & 0x7f;
-      for (let shift = 7; byte >= 0x80; shift += 7) {
-        byte = docs[d++] as number;
-        gap |= (byte & 0x7f) << shift;
-      }
-      id += gap >>> 0;
-      both[i] = id;
-      byte = freqs[f++] as number;
-      let count = byte & 0x7f;
-      for (let shift = 7; byte >= 0x80; shift += 7) {
-        byte = freqs[f++] as number;
-        count |= (byte & 0x7f) << shift;
-      }
-      both[n + i] = count;
-    }
+    decodeIdsInto(entry.docs, n, both, 0);
+    const counts = new ByteSource(entry.freqs);
+    for (let i = 0; i < n; i++) both[n + i] = counts.next();
     this.decoded.set(cacheKey, both);
     return both;
   }
