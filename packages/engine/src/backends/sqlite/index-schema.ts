@@ -100,7 +100,7 @@ export function createIndexSchema(db: Database.Database, options: { postings?: K
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== 0 && version !== INDEX_SCHEMA_VERSION) {
     db.exec(
-      'DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_title; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS doc_cols; DROP TABLE IF EXISTS vocab; DROP TABLE IF EXISTS index_meta; DROP TABLE IF EXISTS post_segs; DROP TABLE IF EXISTS post_blocks; DROP TABLE IF EXISTS post_pos;',
+      'DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_title; DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS doc_cols; DROP TABLE IF EXISTS vocab; DROP TABLE IF EXISTS index_meta; DROP TABLE IF EXISTS post_segs; DROP TABLE IF EXISTS post_blocks; DROP TABLE IF EXISTS post_pos; DROP TABLE IF EXISTS post_skips;',
     );
   }
   db.exec(`

@@ -18,6 +18,9 @@
  *   ~40,000 blocks at 100k records, whose rows span a page or more each.
  * - `post_pos`: the positions of entries too long to sit inline, read only for phrases and
  *   proximity.
+ * - `post_skips`: a long entry's skip data (segment-skips.ts): where each run of 128 of its
+ *   documents starts in its streams, so a seek or a count of a few documents jumps. Segments
+ *   written before it have none and are walked as before until a merge rewrites them.
  * - A lone CJK character has a document list of its own (token `\u0001` + the character): the
  *   documents with a token starting with it, each with its count of such tokens (BM25F's term
  *   frequency of the character), which FTS5 can only answer by merging every bigram starting with it.
@@ -47,6 +50,12 @@ export const POSTINGS_SCHEMA = `
     seg INTEGER NOT NULL,
     key BLOB NOT NULL,
     pos BLOB NOT NULL,
+    PRIMARY KEY (seg, key)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS post_skips (
+    seg INTEGER NOT NULL,
+    key BLOB NOT NULL,
+    data BLOB NOT NULL,
     PRIMARY KEY (seg, key)
   ) WITHOUT ROWID;
 `;

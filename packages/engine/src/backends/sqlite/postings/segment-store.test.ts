@@ -188,9 +188,14 @@ describe('the engine postings segment store', () => {
       id > 6000 || id < 1 ? 0 : id > 4000 ? 2 : id % 7 === 0 ? (id % 2 ? 5 : 0) : 1 + (id % 3);
     const everyId = Int32Array.from({ length: 6002 }, (_, i) => i);
     const few = Int32Array.from([0, 5, 7, 14, 21, 700, 3999, 4000, 4001, 5999, 6000, 6001]);
+    // More than the entries have runs of SKIP_EVERY, fewer than a quarter of their documents.
+    const some = Int32Array.from({ length: 600 }, (_, i) => 1 + i * 10);
     for (let read = 0; read < 2; read++) {
-      // A full pass over every id, then a few (seeking in the kept decoded lists, twice: decoded, then kept).
+      // A full pass over every id; a few (the runs holding them decoded from the skip data); some
+      // (seeking in the decoded lists, twice: decoded, then kept); the few again, from the kept lists.
       expect([...reader.read(() => reader.counts('clm', '电池', everyId))]).toEqual([...everyId].map(want));
+      expect([...reader.read(() => reader.counts('clm', '电池', few))]).toEqual([...few].map(want));
+      expect([...reader.read(() => reader.counts('clm', '电池', some))]).toEqual([...some].map(want));
       expect([...reader.read(() => reader.counts('clm', '电池', few))]).toEqual([...few].map(want));
     }
     // A removal changes the segments: the kept lists go, and the removed document counts 0.
@@ -198,5 +203,60 @@ describe('the engine postings segment store', () => {
     expect([...reader.read(() => reader.counts('clm', '电池', few))]).toEqual(
       [...few].map((id) => (id === 5 ? 0 : want(id))),
     );
+  });
+
+  it('seeks and counts in long entries through their skip data as a direct scan does, across merges and rewrites', () => {
+    const db = new Database(':memory:');
+    db.exec(POSTINGS_SCHEMA);
+    const writer = new PostingsWriter(db);
+    const reader = new SegmentPostings(db);
+    const rand = createRandom(128);
+    // Long texts so some documents' counts and positions take several bytes each.
+    const text = (): string =>
+      Array.from({ length: 1 + Math.floor(rand() * (rand() < 0.1 ? 300 : 20)) }, () =>
+        rand() < 0.3 ? '电池' : rand() < 0.5 ? '组' : 'x',
+      ).join(' ');
+    const live = new Map<number, string[]>();
+    const write = (docs: { id: number; fts: string[] }[], dead: number[] = []): void => {
+      db.transaction(() => writer.writeSegment(docs, dead))();
+      for (const d of docs) live.set(d.id, d.fts);
+      for (const id of dead) live.delete(id);
+      writer.mergeFull();
+    };
+    // MERGE_FACTOR segments of 700 documents merge into one of 7,000; then rewrites and removals.
+    for (let s = 0; s < MERGE_FACTOR; s++)
+      write(Array.from({ length: 700 }, (_, i) => ({ id: 1 + s * 700 + i, fts: ftsOf({ clm: text() }) })));
+    expect(db.prepare('SELECT count(*) FROM post_skips').pluck().get()).toBeGreaterThan(0);
+    const check = (): void => {
+      for (const token of ['电池', '组']) {
+        const want = expected(live, CLM, (t) => t === token);
+        reader.read(() => {
+          for (const every of [3000, 1000, 500, 97, 3, 1]) {
+            const within = want.ids.filter((_, i) => (i * 7919) % every === 0);
+            const got = readPostings(reader.cursor('clm', token), within);
+            expect([...got.ids]).toEqual([...within]);
+            const positions = [...within].flatMap((id) => {
+              const i = want.ids.indexOf(id);
+              return [...want.positions.subarray(want.offsets[i], want.offsets[i + 1])];
+            });
+            expect([...got.positions]).toEqual(positions);
+            const asked = Int32Array.from(new Set([0, ...within, ...within.map((id) => id + 1), 99999])).sort();
+            expect([...reader.counts('clm', token, asked)]).toEqual(
+              [...asked].map((id) => {
+                const i = want.ids.indexOf(id);
+                return i < 0 ? 0 : (want.offsets[i + 1] as number) - (want.offsets[i] as number);
+              }),
+            );
+          }
+        });
+      }
+    };
+    check();
+    write(
+      Array.from({ length: 800 }, (_, i) => ({ id: 3 + i * 8, fts: ftsOf({ clm: text() }) })),
+      // Removed documents other than those rewritten (a batch never does both to one).
+      Array.from({ length: 50 }, (_, i) => 5 + i * 131).filter((id) => (id - 3) % 8 !== 0),
+    );
+    check();
   });
 });

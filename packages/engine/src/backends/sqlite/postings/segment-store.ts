@@ -13,6 +13,7 @@ import {
 } from './posting-source.js';
 import { BlockReader, entryKey, keyBytes, PositionsAt, prefixEnd, type Entry } from './segment-blocks.js';
 import { ByteBoundedCache } from './byte-bounded-cache.js';
+import { decodeSkips, runOf, Skip, SKIP_EVERY, SKIP_FIELDS, SKIP_MIN } from './segment-skips.js';
 import { ByteSource, decodeIdsInto } from './varint.js';
 
 export { POSTINGS_SCHEMA } from './postings-schema.js';
@@ -169,12 +170,17 @@ const SPARSE_COUNTS = 4;
  * again from SQLite (~65 µs a block, 1.1 s a query); with 128 MB, 0.6 s.
  */
 const BLOCK_POOL_BYTES = 128 * 2 ** 20;
+/** Bytes of decoded skip data one connection keeps (~125 KB for a list of 800,000 documents). */
+const SKIP_POOL_BYTES = 16 * 2 ** 20;
+const NO_SKIPS = new Int32Array(0);
 
 /** An entry found in one segment; its documents once decoded (a phrase reads them twice: candidates, then positions). */
 interface Found {
   readonly seg: number;
   readonly entry: Entry;
   ids?: Int32Array;
+  /** Its skip data (segment-skips.ts), decoded; empty when it has none. */
+  skips?: Int32Array;
 }
 
 /** Reads the postings of one connection (PostingSource) inside `read`, which takes one snapshot. */
@@ -194,6 +200,8 @@ export class SegmentPostings implements PostingSource {
    * first): a search evaluates its terms, then ranks by them, and the next page asks again.
    */
   private readonly decoded = new ByteBoundedCache<Int32Array>(DECODED_BYTES);
+  /** Long entries' skip data, decoded, by segment and key. */
+  private readonly skipPool = new ByteBoundedCache<Int32Array>(SKIP_POOL_BYTES);
 
   constructor(private readonly db: Database.Database) {
     this.stmt = {
@@ -208,6 +216,10 @@ export class SegmentPostings implements PostingSource {
         .pluck(),
       block: db.prepare('SELECT data FROM post_blocks WHERE seg = ? AND key = ?').pluck(),
       positions: db.prepare('SELECT pos FROM post_pos WHERE seg = ? AND key = ?').pluck(),
+      // A file from before skip data, opened read-only, has no table for it: its entries are walked.
+      skips: hasTable(db, 'post_skips')
+        ? db.prepare('SELECT data FROM post_skips WHERE seg = ? AND key = ?').pluck()
+        : undefined,
     };
   }
 
@@ -247,6 +259,7 @@ export class SegmentPostings implements PostingSource {
     const live = new Set(this.view.segs);
     for (const seg of this.directories.keys()) if (!live.has(seg)) this.directories.delete(seg);
     this.pool.deleteWhere((key) => !live.has(Number(key.slice(0, key.indexOf(':')))));
+    this.skipPool.deleteWhere((key) => !live.has(Number(key.slice(0, key.indexOf(':')))));
   }
 
   /** The live documents of this read's snapshot: owners and field lengths (own-rank.ts). */
@@ -271,6 +284,20 @@ export class SegmentPostings implements PostingSource {
   /** An entry's positions kept apart (`post_pos`), pooled like blocks: a phrase of common tokens reads ~100 KB of them. */
   private apartPositions(seg: number, key: string): Buffer {
     return this.pooled(`${seg}:p:${key}`, () => this.stmt.positions.get(seg, keyBytes(key)) as Buffer);
+  }
+
+  /** A found entry's skip data, decoded (empty when it is short or was written without). */
+  private skipsOf(found: Found, key: string): Int32Array {
+    if (found.skips) return found.skips;
+    if (found.entry.n < SKIP_MIN || !this.stmt.skips) return (found.skips = NO_SKIPS);
+    const id = `${found.seg}:${key}`;
+    let skips = this.skipPool.get(id);
+    if (!skips) {
+      const data = this.stmt.skips.get(found.seg, keyBytes(key)) as Buffer | undefined;
+      skips = data ? decodeSkips(data) : NO_SKIPS;
+      this.skipPool.set(id, skips);
+    }
+    return (found.skips = skips);
   }
 
   /** Bytes from the pool (under an id starting with the segment number and ':'), else loaded and pooled. */
@@ -334,9 +361,22 @@ export class SegmentPostings implements PostingSource {
   /** Adds each of `within`'s live occurrence counts in these entries to `out` (aligned with `within`). */
   private addCounts(found: readonly Found[], within: Int32Array, out: Int32Array, key?: string): void {
     const { owner, stale } = this.current().owners;
-    for (const { seg, entry } of found) {
+    for (const one of found) {
+      const { seg, entry } = one;
       if (key !== undefined && entry.n >= DECODED_MIN_IDS && within.length * SPARSE_COUNTS < entry.n) {
-        this.addSparseCounts(this.decodedCounts(seg, key, entry), within, out, stale.has(seg) ? seg : -1, owner);
+        const kept = this.decoded.get(`${seg}\u0000${key}`);
+        const skips = kept ? NO_SKIPS : this.skipsOf(one, key);
+        // Fewer documents asked than the entry has runs: only the runs holding them are decoded.
+        if (skips.length > 0 && within.length * SKIP_FIELDS * 2 < skips.length)
+          addSkippedCounts(entry, skips, within, out, stale.has(seg) ? seg : -1, owner);
+        else
+          this.addSparseCounts(
+            kept ?? this.decodedCounts(seg, key, entry),
+            within,
+            out,
+            stale.has(seg) ? seg : -1,
+            owner,
+          );
         continue;
       }
       // Ids and counts decoded in step, in place: a prefix has thousands of short entries.
@@ -495,6 +535,7 @@ export class SegmentPostings implements PostingSource {
           this.idsIn(f),
           f.entry.freqs,
           f.entry.positionsAt === PositionsAt.Apart ? this.apartPositions(f.seg, key) : f.entry.pos,
+          this.skipsOf(f, key),
         ),
     );
     return new SegmentCursor(walks, this.current().owners.owner);
@@ -551,15 +592,28 @@ class EntryWalk {
     private readonly ids: Int32Array,
     private readonly freqs: Uint8Array,
     private readonly pos: Uint8Array,
+    /** Skip data (segment-skips.ts); empty for a short entry. */
+    private readonly skips: Int32Array,
   ) {}
 
   seek(doc: number): boolean {
     const ids = this.ids;
     const freqs = this.freqs;
-    // Walks the documents before `doc`, summing their counts: each is visited for its count
-    // anyway, so the walk is linear rather than a galloping search.
     let i = this.i;
     let f = this.freqAt;
+    let p = this.posAt;
+    if (this.skips.length > 0) {
+      // Past the run of document i: a jump to the start of the run holding `doc`.
+      const runEnd = ((i / SKIP_EVERY) | 0) * SKIP_EVERY + SKIP_EVERY;
+      if (runEnd < ids.length && (ids[runEnd - 1] as number) < doc) {
+        const run = (seekId(ids, runEnd, doc) / SKIP_EVERY) | 0;
+        i = run * SKIP_EVERY;
+        f = this.skips[run * SKIP_FIELDS + Skip.FreqsAt] as number;
+        p = this.skips[run * SKIP_FIELDS + Skip.PosAt] as number;
+      }
+    }
+    // Walks the documents before `doc` in its run, summing their counts: each is visited for its
+    // count anyway, so the walk is linear rather than a galloping search.
     let skip = 0;
     while (i < ids.length && (ids[i] as number) < doc) {
       let byte = freqs[f++] as number;
@@ -572,7 +626,6 @@ class EntryWalk {
       i++;
     }
     const pos = this.pos;
-    let p = this.posAt;
     // Branch-free: a varint ends at a byte below 0x80, and which bytes do is not predictable.
     while (skip > 0) skip -= ((pos[p++] as number) >> 7) ^ 1;
     this.i = i;
@@ -678,7 +731,67 @@ function varintAt(data: Uint8Array, at: number): number {
   return v >>> 0;
 }
 
+/**
+ * addCounts of a few documents from a long entry's skip data: each run holding one of `within` is
+ * decoded from its start, the others are never read (`stale`: the segment to check owners for, or -1).
+ */
+function addSkippedCounts(
+  entry: Entry,
+  skips: Int32Array,
+  within: Int32Array,
+  out: Int32Array,
+  stale: number,
+  owner: Int32Array,
+): void {
+  const { docs, freqs, n } = entry;
+  const runs = skips.length / SKIP_FIELDS;
+  // The next document to decode (index i at d, f); `id` the last decoded, or the run's id before.
+  let i = 0;
+  let d = 0;
+  let f = 0;
+  let id = 0;
+  let count = 0;
+  let decoded = false;
+  for (let w = 0; w < within.length; w++) {
+    const target = within[w] as number;
+    if (!decoded || id < target) {
+      // The last run starting below `target`; when past document i's run, a jump to its start.
+      const run = runOf(skips, (i / SKIP_EVERY) | 0, target);
+      if (run * SKIP_EVERY > i) {
+        i = run * SKIP_EVERY;
+        d = skips[run * SKIP_FIELDS + Skip.DocsAt] as number;
+        f = skips[run * SKIP_FIELDS + Skip.FreqsAt] as number;
+        id = skips[run * SKIP_FIELDS + Skip.IdBefore] as number;
+        decoded = false;
+      }
+      while (i < n && (!decoded || id < target)) {
+        let byte = docs[d++] as number;
+        let gap = byte & 0x7f;
+        for (let shift = 7; byte >= 0x80; shift += 7) {
+          byte = docs[d++] as number;
+          gap |= (byte & 0x7f) << shift;
+        }
+        id += gap >>> 0;
+        byte = freqs[f++] as number;
+        count = byte & 0x7f;
+        for (let shift = 7; byte >= 0x80; shift += 7) {
+          byte = freqs[f++] as number;
+          count |= (byte & 0x7f) << shift;
+        }
+        decoded = true;
+        i++;
+      }
+      if (id < target) return;
+    }
+    if (decoded && id === target && (stale < 0 || owner[target] === stale)) out[w] = (out[w] as number) + count;
+  }
+}
+
 /** Whether the file has the blocks' key index (postings-schema.ts; a read-only connection cannot add it). */
+function hasTable(db: Database.Database, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
 function hasDirectoryIndex(db: Database.Database): boolean {
   return (
     db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'post_blocks_dir'").get() !== undefined

@@ -20,6 +20,7 @@ import {
   segmentOwners,
   type SegmentRow,
 } from './segment-store.js';
+import { encodeSkips, SKIP_MIN } from './segment-skips.js';
 import { ByteSink, ByteSource, encodeIds } from './varint.js';
 
 /** A document as the writer indexes it: its id and its token strings in FTS_COLUMNS order. */
@@ -63,6 +64,7 @@ export class PostingsWriter {
       ),
       insertBlock: db.prepare('INSERT INTO post_blocks (seg, key, data) VALUES (?, ?, ?)'),
       insertPositions: db.prepare('INSERT INTO post_pos (seg, key, pos) VALUES (?, ?, ?)'),
+      insertSkips: db.prepare('INSERT INTO post_skips (seg, key, data) VALUES (?, ?, ?)'),
       segments: db.prepare('SELECT seg, ord, level, ndocs, docs, ndead, dead, lens FROM post_segs'),
       levels: db
         .prepare('SELECT level, count(*) FROM post_segs GROUP BY level HAVING count(*) >= ? ORDER BY level')
@@ -71,6 +73,7 @@ export class PostingsWriter {
       positions: db.prepare('SELECT pos FROM post_pos WHERE seg = ? AND key = ?').pluck(),
       dropBlocks: db.prepare('DELETE FROM post_blocks WHERE seg = ?'),
       dropPositions: db.prepare('DELETE FROM post_pos WHERE seg = ?'),
+      dropSkips: db.prepare('DELETE FROM post_skips WHERE seg = ?'),
       dropSeg: db.prepare('DELETE FROM post_segs WHERE seg = ?'),
     };
   }
@@ -225,6 +228,7 @@ export class PostingsWriter {
     for (const m of members) {
       this.stmt.dropBlocks.run(m.seg);
       this.stmt.dropPositions.run(m.seg);
+      this.stmt.dropSkips.run(m.seg);
       this.stmt.dropSeg.run(m.seg);
     }
     this.stmt.insertSeg.run(
@@ -315,20 +319,26 @@ type WriterStatements = Readonly<
     | 'insertSeg'
     | 'insertBlock'
     | 'insertPositions'
+    | 'insertSkips'
     | 'segments'
     | 'levels'
     | 'nextBlock'
     | 'positions'
     | 'dropBlocks'
     | 'dropPositions'
+    | 'dropSkips'
     | 'dropSeg',
     Database.Statement
   >
 >;
 
-/** A segment's blocks as they are written: entries packed to BLOCK_BYTES, long ones alone, long positions apart. */
+/**
+ * A segment's blocks as they are written: entries packed to BLOCK_BYTES, long ones alone, long
+ * positions apart, and a long entry's skip data (segment-skips.ts).
+ */
 class SegmentOutput {
   private readonly block = new BlockWriter();
+  private readonly skipSink = new ByteSink();
   private firstKey: Buffer | undefined;
 
   constructor(
@@ -337,6 +347,12 @@ class SegmentOutput {
   ) {}
 
   add(key: Buffer, n: number, docs: Uint8Array, freqs: Uint8Array, at: PositionsAt, pos: Uint8Array): void {
+    if (n >= SKIP_MIN)
+      this.stmt.insertSkips.run(
+        this.seg,
+        key,
+        encodeSkips(n, docs, freqs, pos, at !== PositionsAt.None, this.skipSink),
+      );
     let positionsAt = at;
     if (at === PositionsAt.Inline && pos.length > INLINE_POSITIONS) {
       this.stmt.insertPositions.run(this.seg, key, pos);
