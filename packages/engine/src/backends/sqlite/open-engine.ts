@@ -8,6 +8,7 @@ import type { SqliteEngineOptions } from './engine-options.js';
 import { compileContextOf, prepareEngineStatements, type SqliteEngineState } from './engine-state.js';
 import { prepareFtsTables } from './fts-tables.js';
 import { INDEX_SCHEMA_VERSION, createIndexSchema, indexIdOf } from './index-schema.js';
+import { addMissingSkipData } from './postings/segment-writer.js';
 import { IndexWriter, resetFtsConfig } from './index-writer.js';
 import { loadNativeExtension } from './native-extension.js';
 import {
@@ -81,6 +82,7 @@ function openConnection(file: string, readOnly: boolean, postings: PostingsMode 
   db.pragma(readOnly ? 'cache_size = -32768' : 'cache_size = -131072');
   if (!readOnly) {
     createIndexSchema(db, { postings: keptPostingsOf(postingsModeOf(postings)) });
+    addMissingSkipData(db);
     createChangeLog(db);
     trimChangeLog(db);
     resetFtsConfig(db);

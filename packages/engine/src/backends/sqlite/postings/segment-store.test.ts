@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import { readPostings, unicode61Tokens, type TermPostings } from './posting-source.js';
 import { LENGTH_COLUMNS, POSTINGS_SCHEMA, SegmentPostings } from './segment-store.js';
-import { MERGE_FACTOR, PostingsWriter } from './segment-writer.js';
+import { addMissingSkipData, MERGE_FACTOR, PostingsWriter } from './segment-writer.js';
 
 const CLM = FTS_COLUMNS.indexOf('clm');
 const TI = FTS_COLUMNS.indexOf('ti');
@@ -251,6 +251,14 @@ describe('the engine postings segment store', () => {
         });
       }
     };
+    check();
+    // A file written before skip data: its segments get it once, as a merge would have written it.
+    const skipRows = db.prepare('SELECT seg, key, data FROM post_skips ORDER BY seg, key');
+    const written = skipRows.all();
+    db.exec('DELETE FROM post_skips; CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    expect(addMissingSkipData(db)).toBe(written.length);
+    expect(skipRows.all()).toEqual(written);
+    expect(addMissingSkipData(db)).toBe(0);
     check();
     write(
       Array.from({ length: 800 }, (_, i) => ({ id: 3 + i * 8, fts: ftsOf({ clm: text() }) })),

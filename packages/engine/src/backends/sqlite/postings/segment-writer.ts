@@ -74,6 +74,7 @@ export class PostingsWriter {
       dropBlocks: db.prepare('DELETE FROM post_blocks WHERE seg = ?'),
       dropPositions: db.prepare('DELETE FROM post_pos WHERE seg = ?'),
       dropSkips: db.prepare('DELETE FROM post_skips WHERE seg = ?'),
+      hasSkips: db.prepare('SELECT 1 FROM post_skips WHERE seg = ? LIMIT 1'),
       dropSeg: db.prepare('DELETE FROM post_segs WHERE seg = ?'),
     };
   }
@@ -134,6 +135,35 @@ export class PostingsWriter {
       out.add(Buffer.from(e.key), e.n, e.docs, e.freqs, e.positionsAt, e.pos);
     out.flush();
     this.stmt.insertSeg.run(seg, ord, 0, ids.length, encodeIds(ids, this.sink), 0, EMPTY, lengths);
+  }
+
+  /**
+   * Skip data (segment-skips.ts) for the long entries of every segment written before it, a
+   * transaction per segment; answers how many entries got it.
+   */
+  addSkipData(): number {
+    let added = 0;
+    for (const { seg } of this.stmt.segments.all() as SegmentRow[]) {
+      if (this.stmt.hasSkips.get(seg)) continue;
+      this.db
+        .transaction(() => {
+          const cursor = new BlockCursor(this.stmt, seg);
+          const sink = new ByteSink();
+          for (let e = cursor.peek(); e; cursor.advance(), e = cursor.peek()) {
+            if (e.n < SKIP_MIN) continue;
+            const key = Buffer.from(e.key);
+            const pos = e.positionsAt === PositionsAt.Apart ? (this.stmt.positions.get(seg, key) as Buffer) : e.pos;
+            this.stmt.insertSkips.run(
+              seg,
+              key,
+              encodeSkips(e.n, e.docs, e.freqs, pos, e.positionsAt !== PositionsAt.None, sink),
+            );
+            added++;
+          }
+        })
+        .immediate();
+    }
+    return added;
   }
 
   /** Merges every level that holds MERGE_FACTOR segments, lowest first (each merge its own transaction). */
@@ -267,6 +297,17 @@ export class PostingsWriter {
 
 const EMPTY = Buffer.alloc(0);
 
+/**
+ * Skip data for a file whose postings were written before it (index_meta `skips` absent), once:
+ * its segments' long entries are read and their skip data written. Answers how many entries got it.
+ */
+export function addMissingSkipData(db: Database.Database): number {
+  if (db.prepare("SELECT 1 FROM index_meta WHERE key = 'skips'").get()) return 0;
+  const added = new PostingsWriter(db).addSkipData();
+  db.prepare("INSERT OR IGNORE INTO index_meta (key, value) VALUES ('skips', '1')").run();
+  return added;
+}
+
 /** A CJK character's list: its key's token starts with CHAR_LIST_MARK (the unit after the column's). */
 function isCharListKey(key: Uint8Array): boolean {
   return key.length >= 4 && key[2] === 0 && key[3] === CHAR_LIST_MARK.charCodeAt(0);
@@ -327,6 +368,7 @@ type WriterStatements = Readonly<
     | 'dropBlocks'
     | 'dropPositions'
     | 'dropSkips'
+    | 'hasSkips'
     | 'dropSeg',
     Database.Statement
   >
