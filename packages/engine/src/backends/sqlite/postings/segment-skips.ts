@@ -1,4 +1,4 @@
-import { ByteSink, ByteSource } from './varint.js';
+import { type ByteSink, ByteSource, varintAt, varintEnd } from './varint.js';
 
 /**
  * Skip data of a long entry (`post_skips`, postings-schema.ts): for every SKIP_EVERY documents of
@@ -44,19 +44,10 @@ export function encodeSkips(
     let max = 0;
     const end = Math.min(n, start + SKIP_EVERY);
     for (let i = start; i < end; i++) {
-      let byte = docs[d++] as number;
-      let gap = byte & 0x7f;
-      for (let shift = 7; byte >= 0x80; shift += 7) {
-        byte = docs[d++] as number;
-        gap |= (byte & 0x7f) << shift;
-      }
-      id += gap >>> 0;
-      byte = freqs[f++] as number;
-      let count = byte & 0x7f;
-      for (let shift = 7; byte >= 0x80; shift += 7) {
-        byte = freqs[f++] as number;
-        count |= (byte & 0x7f) << shift;
-      }
+      id += varintAt(docs, d);
+      d = varintEnd;
+      const count = varintAt(freqs, f);
+      f = varintEnd;
       if (count > max) max = count;
       // A document's positions are `count` varints: passed by their ends (a byte below 0x80).
       if (hasPositions) for (let left = count; left > 0;) left -= ((pos[p++] as number) >> 7) ^ 1;

@@ -14,7 +14,7 @@ import {
 import { BlockReader, entryKey, keyBytes, PositionsAt, prefixEnd, type Entry } from './segment-blocks.js';
 import { ByteBoundedCache } from './byte-bounded-cache.js';
 import { decodeSkips, runOf, Skip, SKIP_EVERY, SKIP_FIELDS, SKIP_MIN } from './segment-skips.js';
-import { ByteSource, decodeIdsInto } from './varint.js';
+import { ByteSource, decodeIdsInto, varintAt, varintEnd } from './varint.js';
 
 export { POSTINGS_SCHEMA } from './postings-schema.js';
 
@@ -716,21 +716,6 @@ export function findInBlock(data: Uint8Array, key: Uint8Array): Entry | undefine
   return undefined;
 }
 
-/** Where the varint varintAt read last ended (a second result without allocating a pair). */
-let varintEnd = 0;
-
-/** The varint at `at`; its end in varintEnd. */
-function varintAt(data: Uint8Array, at: number): number {
-  let byte = data[at++] as number;
-  let v = byte & 0x7f;
-  for (let shift = 7; byte >= 0x80; shift += 7) {
-    byte = data[at++] as number;
-    v |= (byte & 0x7f) << shift;
-  }
-  varintEnd = at;
-  return v >>> 0;
-}
-
 /**
  * addCounts of a few documents from a long entry's skip data: each run holding one of `within` is
  * decoded from its start, the others are never read (`stale`: the segment to check owners for, or -1).
@@ -744,7 +729,6 @@ function addSkippedCounts(
   owner: Int32Array,
 ): void {
   const { docs, freqs, n } = entry;
-  const runs = skips.length / SKIP_FIELDS;
   // The next document to decode (index i at d, f); `id` the last decoded, or the run's id before.
   let i = 0;
   let d = 0;
@@ -765,19 +749,10 @@ function addSkippedCounts(
         decoded = false;
       }
       while (i < n && (!decoded || id < target)) {
-        let byte = docs[d++] as number;
-        let gap = byte & 0x7f;
-        for (let shift = 7; byte >= 0x80; shift += 7) {
-          byte = docs[d++] as number;
-          gap |= (byte & 0x7f) << shift;
-        }
-        id += gap >>> 0;
-        byte = freqs[f++] as number;
-        count = byte & 0x7f;
-        for (let shift = 7; byte >= 0x80; shift += 7) {
-          byte = freqs[f++] as number;
-          count |= (byte & 0x7f) << shift;
-        }
+        id += varintAt(docs, d);
+        d = varintEnd;
+        count = varintAt(freqs, f);
+        f = varintEnd;
         decoded = true;
         i++;
       }

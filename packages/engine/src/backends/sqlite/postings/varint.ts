@@ -93,3 +93,18 @@ export function decodeIdsInto(bytes: Uint8Array, n: number, out: Int32Array, at:
   }
   return at;
 }
+
+/** Where the varint varintAt read last ended (a second result without allocating a pair). */
+export let varintEnd = 0;
+
+/** The varint at `at`; its end in varintEnd. */
+export function varintAt(data: Uint8Array, at: number): number {
+  let byte = data[at++] as number;
+  let v = byte & 0x7f;
+  for (let shift = 7; byte >= 0x80; shift += 7) {
+    byte = data[at++] as number;
+    v |= (byte & 0x7f) << shift;
+  }
+  varintEnd = at;
+  return v >>> 0;
+}
