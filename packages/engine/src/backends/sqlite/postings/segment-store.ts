@@ -606,7 +606,8 @@ class EntryWalk {
       // Past the run of document i: a jump to the start of the run holding `doc`.
       const runEnd = ((i / SKIP_EVERY) | 0) * SKIP_EVERY + SKIP_EVERY;
       if (runEnd < ids.length && (ids[runEnd - 1] as number) < doc) {
-        const run = (seekId(ids, runEnd, doc) / SKIP_EVERY) | 0;
+        // The run of the first document at or after `doc`, or the last run when none is.
+        const run = (Math.min(seekId(ids, runEnd, doc), ids.length - 1) / SKIP_EVERY) | 0;
         i = run * SKIP_EVERY;
         f = this.skips[run * SKIP_FIELDS + Skip.FreqsAt] as number;
         p = this.skips[run * SKIP_FIELDS + Skip.PosAt] as number;
