@@ -364,14 +364,15 @@ export class SegmentPostings implements PostingSource {
     for (const one of found) {
       const { seg, entry } = one;
       if (key !== undefined && entry.n >= DECODED_MIN_IDS && within.length * SPARSE_COUNTS < entry.n) {
-        const kept = this.decoded.get(`${seg}\u0000${key}`);
+        const keptKey = `${seg}\u0000${key}`;
+        const kept = this.decoded.get(keptKey);
         const skips = kept ? NO_SKIPS : this.skipsOf(one, key);
         // Fewer documents asked than the entry has runs: only the runs holding them are decoded.
         if (skips.length > 0 && within.length * SKIP_FIELDS * 2 < skips.length)
           addSkippedCounts(entry, skips, within, out, stale.has(seg) ? seg : -1, owner);
         else
           this.addSparseCounts(
-            kept ?? this.decodedCounts(seg, key, entry),
+            kept ?? this.decodedCounts(keptKey, entry),
             within,
             out,
             stale.has(seg) ? seg : -1,
@@ -408,11 +409,8 @@ export class SegmentPostings implements PostingSource {
     }
   }
 
-  /** A long entry's ids then its counts (2n values), decoded once and kept among the decoded lists. */
-  private decodedCounts(seg: number, key: string, entry: Entry): Int32Array {
-    const cacheKey = `${seg}\u0000${key}`;
-    const kept = this.decoded.get(cacheKey);
-    if (kept) return kept;
+  /** A long entry's ids then its counts (2n values), decoded and kept among the decoded lists under `cacheKey`. */
+  private decodedCounts(cacheKey: string, entry: Entry): Int32Array {
     const n = entry.n;
     const both = new Int32Array(2 * n);
     decodeIdsInto(entry.docs, n, both, 0);
