@@ -26,6 +26,7 @@ execFileSync(
     headers,
     path.join(here, 'patlas-fts.c'),
     path.join(here, 'patlas-postings.c'),
+    path.join(here, 'patlas-segments.c'),
     '-o',
     out,
     '-lm',

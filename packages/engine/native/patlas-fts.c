@@ -371,6 +371,8 @@ static void titleBm25Func(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3
 
 /* patlas-postings.c: the `patlas` tokenizer and the postings collector (issue 44). */
 int patlasPostingsInit(sqlite3 *db, fts5_api *fts5);
+/* patlas-segments.c: writing and merging the postings segments in C. */
+int patlasSegmentsInit(sqlite3 *db);
 
 static fts5_api *fts5ApiOf(sqlite3 *db) {
   fts5_api *api = 0;
@@ -402,6 +404,8 @@ int sqlite3_patlasfts_init(sqlite3 *db, char **errMsg, const sqlite3_api_routine
   rc = fts5->xCreateFunction(fts5, "patlas_near", 0, nearFunc, 0);
   if (rc != SQLITE_OK) return rc;
   rc = patlasPostingsInit(db, fts5);
+  if (rc != SQLITE_OK) return rc;
+  rc = patlasSegmentsInit(db);
   if (rc != SQLITE_OK) return rc;
   {
     RankCache *cache = (RankCache *)sqlite3_malloc64(sizeof(RankCache));

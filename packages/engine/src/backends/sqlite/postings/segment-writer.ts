@@ -56,7 +56,22 @@ export class PostingsWriter {
   private readonly sink = new ByteSink();
   private readonly posSink = new ByteSink();
 
-  constructor(private readonly db: Database.Database) {
+  /**
+   * Whether entries are written and merged in C (native/patlas-segments.c), byte for byte as below:
+   * on every connection that loaded the engine's extension, which the engine's own always do. This
+   * file's JavaScript stays the reference the tests compare with, and the path of a merge whose
+   * members hold replaced documents.
+   */
+  readonly native: boolean;
+  private readonly nativeWrite: Database.Statement | undefined;
+  private readonly nativeMerges = new Map<number, Database.Statement>();
+
+  constructor(
+    private readonly db: Database.Database,
+    options: { native?: boolean } = {},
+  ) {
+    this.native = options.native ?? hasNativeSegments(db);
+    this.nativeWrite = this.native ? db.prepare('SELECT patlas_post_write(?, ?)') : undefined;
     this.stmt = {
       nextSeg: db.prepare('SELECT coalesce(max(seg), 0) + 1, coalesce(max(ord), 0) + 1 FROM post_segs').raw(),
       insertSeg: db.prepare(
@@ -129,11 +144,15 @@ export class PostingsWriter {
   writeCollected(entries: Buffer | null, ids: readonly number[], lengths: Buffer): void {
     if (ids.length === 0) return;
     const [seg, ord] = this.stmt.nextSeg.get() as [number, number];
-    const out = new SegmentOutput(this.stmt, seg);
-    const reader = new BlockReader(entries ?? EMPTY);
-    for (let e = reader.next(); e; e = reader.next())
-      out.add(Buffer.from(e.key), e.n, e.docs, e.freqs, e.positionsAt, e.pos);
-    out.flush();
+    if (this.nativeWrite) {
+      this.nativeWrite.get(seg, entries ?? EMPTY);
+    } else {
+      const out = new SegmentOutput(this.stmt, seg);
+      const reader = new BlockReader(entries ?? EMPTY);
+      for (let e = reader.next(); e; e = reader.next())
+        out.add(Buffer.from(e.key), e.n, e.docs, e.freqs, e.positionsAt, e.pos);
+      out.flush();
+    }
     this.stmt.insertSeg.run(seg, ord, 0, ids.length, encodeIds(ids, this.sink), 0, EMPTY, lengths);
   }
 
@@ -191,6 +210,28 @@ export class PostingsWriter {
     const dropsTombstones = members.some((m) => m.ord === oldest);
     const [seg] = this.stmt.nextSeg.get() as [number, number];
     const ord = Math.max(...members.map((m) => m.ord));
+    if (this.native && !members.some((m) => stale.has(m.seg))) this.mergeNative(seg, members);
+    else this.mergeEntries(seg, members, owner, stale);
+    this.finishMerge(seg, ord, level, members, owner, dropsTombstones);
+  }
+
+  /** The members' entries merged in C (native/patlas-segments.c): none holds a replaced document. */
+  private mergeNative(seg: number, members: readonly SegmentRow[]): void {
+    let merge = this.nativeMerges.get(members.length);
+    if (!merge) {
+      merge = this.db.prepare(`SELECT patlas_post_merge(?${', ?'.repeat(members.length)})`);
+      this.nativeMerges.set(members.length, merge);
+    }
+    merge.get(seg, ...members.map((m) => m.seg));
+  }
+
+  /** The members' entries merged here: each token's live entries, read a block at a time from each member in key order. */
+  private mergeEntries(
+    seg: number,
+    members: readonly SegmentRow[],
+    owner: Int32Array,
+    stale: ReadonlySet<number>,
+  ): void {
     const cursors = members.map((m) => new BlockCursor(this.stmt, m.seg));
     const out = new SegmentOutput(this.stmt, seg);
     for (;;) {
@@ -239,6 +280,17 @@ export class PostingsWriter {
       if (acc.ids.length > 0) this.addAccumulated(out, key, acc, charList);
     }
     out.flush();
+  }
+
+  /** The merged segment's row (its live documents with their field lengths, tombstones kept) in place of the members'. */
+  private finishMerge(
+    seg: number,
+    ord: number,
+    level: number,
+    members: readonly SegmentRow[],
+    owner: Int32Array,
+    dropsTombstones: boolean,
+  ): void {
     // The live documents, each with its field lengths, in id order.
     const live: { id: number; at: number; lens: Uint32Array }[] = [];
     const dead: number[] = [];
@@ -296,6 +348,16 @@ export class PostingsWriter {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/** Whether the connection has the engine's extension with its segment functions (native/patlas-segments.c). */
+function hasNativeSegments(db: Database.Database): boolean {
+  try {
+    db.prepare('SELECT patlas_post_merge(0, 0)');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Skip data for a file whose postings were written before it (index_meta `skips` absent), once:
