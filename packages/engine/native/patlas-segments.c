@@ -25,6 +25,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "patlas-buf.h"
 
 /* segment-blocks.ts and segment-skips.ts: the same constants. */
 #define INLINE_POSITIONS 512
@@ -35,40 +36,6 @@ SQLITE_EXTENSION_INIT3
 #define AT_NONE 0
 #define AT_INLINE 1
 #define AT_APART 2
-
-typedef struct SBuf {
-  unsigned char *p;
-  sqlite3_int64 n;
-  sqlite3_int64 cap;
-} SBuf;
-
-static int sbufGrow(SBuf *b, sqlite3_int64 more) {
-  if (b->n + more <= b->cap) return 0;
-  sqlite3_int64 cap = b->cap ? b->cap * 2 : 256;
-  while (cap < b->n + more) cap *= 2;
-  unsigned char *p = (unsigned char *)sqlite3_realloc64(b->p, (sqlite3_uint64)cap);
-  if (!p) return 1;
-  b->p = p;
-  b->cap = cap;
-  return 0;
-}
-
-static int sbufVarint(SBuf *b, uint32_t v) {
-  if (sbufGrow(b, 5)) return 1;
-  while (v >= 0x80) {
-    b->p[b->n++] = (unsigned char)((v & 0x7f) | 0x80);
-    v >>= 7;
-  }
-  b->p[b->n++] = (unsigned char)v;
-  return 0;
-}
-
-static int sbufBytes(SBuf *b, const unsigned char *p, sqlite3_int64 n) {
-  if (sbufGrow(b, n)) return 1;
-  if (n) memcpy(b->p + b->n, p, (size_t)n);
-  b->n += n;
-  return 0;
-}
 
 /* The varint at *at in p (bounded by end: a truncated one reads as what it has). */
 static uint32_t varintAt(const unsigned char *p, sqlite3_int64 *at, sqlite3_int64 end) {
@@ -140,7 +107,7 @@ static int readEntry(const unsigned char *p, sqlite3_int64 n, sqlite3_int64 *at,
 typedef struct SegOut {
   sqlite3_int64 seg;
   sqlite3_stmt *insBlock, *insPos, *insSkips;
-  SBuf block, firstKey, skips;
+  Buf block, firstKey, skips;
   int hasFirst;
   int rc;
 } SegOut;
@@ -167,7 +134,7 @@ static void segFlush(SegOut *o) {
 }
 
 /* encodeSkips of segment-skips.ts: per run of SKIP_EVERY documents, the id before it and its three stream offsets as differences, then its largest count. */
-static int encodeSkips(SBuf *out, uint32_t n, const unsigned char *docs, sqlite3_int64 nDocs,
+static int encodeSkips(Buf *out, uint32_t n, const unsigned char *docs, sqlite3_int64 nDocs,
                        const unsigned char *freqs, sqlite3_int64 nFreqs, const unsigned char *pos,
                        sqlite3_int64 nPos, int hasPositions) {
   sqlite3_int64 d = 0, f = 0, p = 0;
@@ -178,7 +145,7 @@ static int encodeSkips(SBuf *out, uint32_t n, const unsigned char *docs, sqlite3
     uint32_t record[4] = {id, (uint32_t)d, (uint32_t)f, (uint32_t)p};
     uint32_t max = 0, end = n < start + SKIP_EVERY ? n : start + SKIP_EVERY;
     for (int k = 0; k < 4; k++) {
-      if (sbufVarint(out, record[k] - last[k])) return 1;
+      if (bufVarint(out, record[k] - last[k])) return 1;
       last[k] = record[k];
     }
     for (uint32_t i = start; i < end; i++) {
@@ -191,7 +158,7 @@ static int encodeSkips(SBuf *out, uint32_t n, const unsigned char *docs, sqlite3
         for (uint32_t left = count; left > 0 && p < nPos; p++)
           if (pos[p] < 0x80) left--;
     }
-    if (sbufVarint(out, max)) return 1;
+    if (bufVarint(out, max)) return 1;
   }
   return 0;
 }
@@ -200,7 +167,7 @@ static void segAdd(SegOut *o, const unsigned char *key, sqlite3_int64 nKey, uint
                    sqlite3_int64 nDocs, const unsigned char *freqs, sqlite3_int64 nFreqs, int at,
                    const unsigned char *pos, sqlite3_int64 nPos) {
   int positionsAt = at, alone;
-  SBuf *b = &o->block;
+  Buf *b = &o->block;
   if (o->rc) return;
   if (n >= SKIP_MIN) {
     if (encodeSkips(&o->skips, n, docs, nDocs, freqs, nFreqs, pos, nPos, at != AT_NONE)) {
@@ -220,16 +187,16 @@ static void segAdd(SegOut *o, const unsigned char *key, sqlite3_int64 nKey, uint
   if (o->rc) return;
   if (!o->hasFirst) {
     o->firstKey.n = 0;
-    if (sbufBytes(&o->firstKey, key, nKey)) {
+    if (bufBytes(&o->firstKey, key, nKey)) {
       o->rc = SQLITE_NOMEM;
       return;
     }
     o->hasFirst = 1;
   }
-  if (sbufVarint(b, (uint32_t)nKey) || sbufBytes(b, key, nKey) || sbufVarint(b, n) ||
-      sbufVarint(b, (uint32_t)nDocs) || sbufBytes(b, docs, nDocs) || sbufVarint(b, (uint32_t)nFreqs) ||
-      sbufBytes(b, freqs, nFreqs) || sbufVarint(b, (uint32_t)positionsAt) ||
-      (positionsAt == AT_INLINE && (sbufVarint(b, (uint32_t)nPos) || sbufBytes(b, pos, nPos)))) {
+  if (bufVarint(b, (uint32_t)nKey) || bufBytes(b, key, nKey) || bufVarint(b, n) ||
+      bufVarint(b, (uint32_t)nDocs) || bufBytes(b, docs, nDocs) || bufVarint(b, (uint32_t)nFreqs) ||
+      bufBytes(b, freqs, nFreqs) || bufVarint(b, (uint32_t)positionsAt) ||
+      (positionsAt == AT_INLINE && (bufVarint(b, (uint32_t)nPos) || bufBytes(b, pos, nPos)))) {
     o->rc = SQLITE_NOMEM;
     return;
   }
@@ -293,10 +260,10 @@ static void postWriteFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 /* One member of a merge: its entries in key order, a block at a time (copied: no statement stays open while the output writes). */
 typedef struct Member {
   sqlite3_int64 seg;
-  SBuf block;
+  Buf block;
   sqlite3_int64 at;
-  SBuf blockKey;
-  SBuf apart; /* the current entry's positions when they are apart */
+  Buf blockKey;
+  Buf apart; /* the current entry's positions when they are apart */
   int exhausted;
   int has;
   SEntry e;
@@ -324,8 +291,8 @@ static int memberPeek(Member *m, sqlite3_stmt *nextBlock, sqlite3_stmt *position
       sqlite3_int64 nData = sqlite3_column_bytes(nextBlock, 1);
       m->blockKey.n = m->block.n = 0;
       m->at = 0;
-      if (sbufBytes(&m->blockKey, (const unsigned char *)key, nKey) ||
-          sbufBytes(&m->block, (const unsigned char *)data, nData)) {
+      if (bufBytes(&m->blockKey, (const unsigned char *)key, nKey) ||
+          bufBytes(&m->block, (const unsigned char *)data, nData)) {
         sqlite3_reset(nextBlock);
         return SQLITE_NOMEM;
       }
@@ -345,7 +312,7 @@ static int memberPeek(Member *m, sqlite3_stmt *nextBlock, sqlite3_stmt *position
     r = sqlite3_step(positions);
     m->apart.n = 0;
     if (r == SQLITE_ROW &&
-        sbufBytes(&m->apart, (const unsigned char *)sqlite3_column_blob(positions, 0), sqlite3_column_bytes(positions, 0))) {
+        bufBytes(&m->apart, (const unsigned char *)sqlite3_column_blob(positions, 0), sqlite3_column_bytes(positions, 0))) {
       sqlite3_reset(positions);
       return SQLITE_NOMEM;
     }
@@ -388,7 +355,7 @@ static sqlite3_int64 varintsEnd(const unsigned char *p, sqlite3_int64 at, sqlite
 }
 
 /* One key's entries from several members (parts, sorted by first id) as one: docs, freqs and pos into the buffers. */
-static int mergeParts(Member **parts, int nParts, int charList, SBuf *docs, SBuf *freqs, SBuf *pos, uint32_t *n) {
+static int mergeParts(Member **parts, int nParts, int charList, Buf *docs, Buf *freqs, Buf *pos, uint32_t *n) {
   int follow = 1;
   docs->n = freqs->n = pos->n = 0;
   *n = 0;
@@ -401,8 +368,8 @@ static int mergeParts(Member **parts, int nParts, int charList, SBuf *docs, SBuf
       SEntry *e = &parts[k]->e;
       sqlite3_int64 at = 0;
       uint32_t first = varintAt(e->docs, &at, e->nDocs);
-      if (sbufVarint(docs, first - prevLast) || sbufBytes(docs, e->docs + at, e->nDocs - at) ||
-          sbufBytes(freqs, e->freqs, e->nFreqs) || sbufBytes(pos, e->pos, e->nPos))
+      if (bufVarint(docs, first - prevLast) || bufBytes(docs, e->docs + at, e->nDocs - at) ||
+          bufBytes(freqs, e->freqs, e->nFreqs) || bufBytes(pos, e->pos, e->nPos))
         return SQLITE_NOMEM;
       prevLast = lastId(e);
       *n += e->n;
@@ -429,8 +396,8 @@ static int mergeParts(Member **parts, int nParts, int charList, SBuf *docs, SBuf
       count = varintAt(min->e.freqs, &min->f, min->e.nFreqs);
       p0 = min->p;
       if (!charList) min->p = varintsEnd(min->e.pos, min->p, min->e.nPos, count);
-      if (sbufVarint(docs, min->id - lastOut) || sbufBytes(freqs, min->e.freqs + f0, min->f - f0) ||
-          sbufBytes(pos, min->e.pos + p0, min->p - p0))
+      if (bufVarint(docs, min->id - lastOut) || bufBytes(freqs, min->e.freqs + f0, min->f - f0) ||
+          bufBytes(pos, min->e.pos + p0, min->p - p0))
         return SQLITE_NOMEM;
       lastOut = min->id;
       (*n)++;
@@ -447,7 +414,7 @@ static void postMergeFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   Member *members = 0;
   Member **parts = 0;
   sqlite3_stmt *nextBlock = 0, *positions = 0;
-  SBuf docs = {0, 0, 0}, freqs = {0, 0, 0}, pos = {0, 0, 0}, key = {0, 0, 0};
+  Buf docs = {0, 0, 0}, freqs = {0, 0, 0}, pos = {0, 0, 0}, key = {0, 0, 0};
   SegOut o;
   if (nMembers < 1) {
     sqlite3_result_error(ctx, "patlas_post_merge(seg, member, ...): no member", -1);
@@ -477,7 +444,7 @@ static void postMergeFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     }
     if (rc != SQLITE_OK || !head) break;
     key.n = 0;
-    if (sbufBytes(&key, head->e.key, head->e.nKey)) {
+    if (bufBytes(&key, head->e.key, head->e.nKey)) {
       rc = SQLITE_NOMEM;
       break;
     }
