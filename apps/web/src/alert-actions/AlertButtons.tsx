@@ -7,7 +7,7 @@ import type { Alert } from '@patlas/contracts';
 import { ALERTS_PATH, ALERTS_PERMISSION } from '../app/paths';
 import { usePermission } from '../session/useSession';
 import type { ResultUrlState } from '../search-state/search-url-state';
-import { AlertDialog } from './AlertDialog';
+import { AlertDialog } from './lazy-alert-dialog';
 import type { AlertOpening, AlertPreset } from './alert-model';
 import { useLibraryAlert } from './queries';
 
@@ -53,6 +53,8 @@ export function WatchSearchButton({ state }: { state: ResultUrlState }) {
       <Button
         icon={<BellOutlined />}
         onClick={() => setOpening({ kind: 'new', preset: searchPresetOf(state) })}
+        onMouseEnter={AlertDialog.preload}
+        onFocus={AlertDialog.preload}
         data-testid="watch-search-button"
       >
         {t('buttons.watchSearch')}
@@ -89,6 +91,8 @@ export function LibraryAlertButton({
         icon={<BellOutlined />}
         loading={existing.isPending}
         onClick={() => setOpening({ kind: 'library', folderId, folderName, alert })}
+        onMouseEnter={AlertDialog.preload}
+        onFocus={AlertDialog.preload}
         data-testid="library-alert-button"
       >
         {alert ? t('buttons.editLibraryAlert') : t('buttons.watchLibrary')}
@@ -120,6 +124,8 @@ export function WatchPatentButton({ publicationNumber, title }: { publicationNum
             },
           })
         }
+        onMouseEnter={AlertDialog.preload}
+        onFocus={AlertDialog.preload}
         data-testid="watch-patent-button"
       >
         {t('buttons.watchPatent')}

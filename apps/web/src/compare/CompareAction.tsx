@@ -3,7 +3,7 @@ import { DiffOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_COMPARE_PATENTS, MIN_COMPARE_PATENTS } from '@patlas/contracts';
 import { compareCountProblem } from './compare-model';
-import { CompareDialog } from './CompareDialog';
+import { CompareDialog } from './lazy-compare-dialog';
 import { useCompareParam } from './useCompareParam';
 
 interface CompareActionProps {
@@ -31,7 +31,14 @@ export function CompareAction({ selected }: CompareActionProps) {
   return (
     <>
       <Tooltip title={t('action.hint', { min: MIN_COMPARE_PATENTS, max: MAX_COMPARE_PATENTS })}>
-        <Button size="small" icon={<DiffOutlined />} onClick={handleClick} data-testid="compare-button">
+        <Button
+          size="small"
+          icon={<DiffOutlined />}
+          onClick={handleClick}
+          onMouseEnter={CompareDialog.preload}
+          onFocus={CompareDialog.preload}
+          data-testid="compare-button"
+        >
           {t('action.compare')}
         </Button>
       </Tooltip>

@@ -8,7 +8,7 @@ import { DOWNLOADS_PERMISSION } from '../app/paths';
 import { usePermission } from '../session/useSession';
 import { resultSetQueryOf, type ResultUrlState } from '../search-state/search-url-state';
 import { saveFile } from '../utils/save-file';
-import { ExportDialog } from './ExportDialog';
+import { ExportDialog } from './lazy-export-dialog';
 import { useExportCitations } from './queries';
 import type { ExportSource } from './export-model';
 
@@ -50,6 +50,8 @@ export function ExportResultsButton({ state, selected, allSelected = false, tota
             title,
           })
         }
+        onMouseEnter={ExportDialog.preload}
+        onFocus={ExportDialog.preload}
         data-testid="export-button"
       >
         {t('button.results')}
@@ -116,6 +118,8 @@ export function ExportPatentButton({ publicationNumber, title }: { publicationNu
         size="small"
         icon={<ExportOutlined />}
         onClick={() => setSource({ kind: 'patents', publicationNumbers: [publicationNumber], title })}
+        onMouseEnter={ExportDialog.preload}
+        onFocus={ExportDialog.preload}
         data-testid="export-patent-button"
       >
         {t('button.patent')}

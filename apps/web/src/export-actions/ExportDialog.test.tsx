@@ -97,9 +97,9 @@ async function openExport() {
   const button = await screen.findByTestId('export-button');
   await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
   fireEvent.click(button);
-  const dialog = await screen.findByRole('dialog');
-  await within(dialog).findByRole('group', { name: '基本信息' });
-  return dialog;
+  // The dialog's code loads when it first opens (lazy-export-dialog.ts): its form, once there.
+  const group = await screen.findByRole('group', { name: '基本信息' });
+  return group.closest<HTMLElement>('[role="dialog"]') as HTMLElement;
 }
 
 const chosenNames = (dialog: HTMLElement) =>

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { MAX_COLLECT_PATENTS } from '@patlas/contracts';
 import type { ResultSnapshot } from '../history-recording/recording';
 import { resultSetQueryOf, type ResultUrlState } from '../search-state/search-url-state';
-import { CollectDialog, type CollectTarget } from './CollectDialog';
+import type { CollectTarget } from './CollectDialog';
+import { CollectDialog } from './lazy-collect-dialog';
 
 interface CollectResultsButtonProps {
   state: ResultUrlState;
@@ -47,6 +48,8 @@ export function CollectResultsButton({
         disabled={!isAll && selected.length === 0}
         // The whole set selected: collected by its search, as "collect all" does.
         onClick={() => (isAll ? collectSet() : setTarget({ kind: 'numbers', publicationNumbers: [...selected] }))}
+        onMouseEnter={CollectDialog.preload}
+        onFocus={CollectDialog.preload}
         data-testid="collect-selected"
       >
         {t('collect.selected', { count: isAll ? total : selected.length })}
@@ -56,6 +59,8 @@ export function CollectResultsButton({
         disabled={!hasTotal}
         title={hasTotal && total > MAX_COLLECT_PATENTS ? t('collect.limit', { max: LIMIT }) : undefined}
         onClick={collectSet}
+        onMouseEnter={CollectDialog.preload}
+        onFocus={CollectDialog.preload}
         data-testid="collect-all"
       >
         {t('collect.all', { count: total ?? 0, total: (total ?? 0).toLocaleString(locale) })}
@@ -75,6 +80,8 @@ export function CollectPatentButton({ publicationNumber }: { publicationNumber: 
         size="small"
         icon={<StarOutlined />}
         onClick={() => setTarget({ kind: 'numbers', publicationNumbers: [publicationNumber] })}
+        onMouseEnter={CollectDialog.preload}
+        onFocus={CollectDialog.preload}
         data-testid="collect-patent-button"
       >
         {t('collect.one')}

@@ -44,7 +44,8 @@ async function openCollect(testId: 'collect-selected' | 'collect-all', text: str
   await waitFor(() => expect(button.textContent).toContain(text));
   await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
   fireEvent.click(button);
-  return screen.findByRole('dialog');
+  // The dialog's code loads when it first opens (lazy-collect-dialog.ts): its form, once there.
+  return (await screen.findByTestId('collect-what')).closest<HTMLElement>('[role="dialog"]') as HTMLElement;
 }
 
 /** Picks a folder in the dialog's tree select by its shown title. */

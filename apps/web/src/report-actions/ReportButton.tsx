@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { Report } from '@patlas/contracts';
 import { REPORT_HISTORY_PATH, REPORTS_PERMISSION } from '../app/paths';
 import { usePermission } from '../session/useSession';
-import { ReportDialog } from './ReportDialog';
+import { ReportDialog } from './lazy-report-dialog';
 import type { ReportPreset } from './report-model';
 
 /** After a report is created: a message with the way to the report list. */
@@ -55,6 +55,8 @@ export function ReportButton({
         icon={<FileTextOutlined />}
         disabled={disabled}
         onClick={() => setOpening(preset())}
+        onMouseEnter={ReportDialog.preload}
+        onFocus={ReportDialog.preload}
         data-testid="report-button"
       >
         {t('button')}

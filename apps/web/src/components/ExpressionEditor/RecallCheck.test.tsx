@@ -92,7 +92,7 @@ describe('recall check in the expression editor', () => {
     renderPage(<Harness />, '/editor');
     fireEvent.click(screen.getByRole('button', { name: /查全校验/ }));
     const drawer = await screen.findByRole('dialog');
-    fireEvent.change(within(drawer).getByRole('textbox', { name: '已知相关的专利号' }), {
+    fireEvent.change(await within(drawer).findByRole('textbox', { name: '已知相关的专利号' }), {
       target: { value: 'CN110000001A CN110000002A\nCN110000003A, CN110000004A CN999999999A' },
     });
     fireEvent.click(within(drawer).getByRole('button', { name: '开始校验' }));
@@ -151,7 +151,7 @@ describe('recall check in the expression editor', () => {
     renderPage(<Harness />, '/editor', 'en');
     fireEvent.click(await screen.findByRole('button', { name: /Recall check/ }));
     const drawer = await screen.findByRole('dialog');
-    fireEvent.change(within(drawer).getByRole('textbox', { name: 'Numbers of known relevant patents' }), {
+    fireEvent.change(await within(drawer).findByRole('textbox', { name: 'Numbers of known relevant patents' }), {
       target: { value: 'CN110000001A' },
     });
     fireEvent.click(within(drawer).getByRole('button', { name: 'Check' }));

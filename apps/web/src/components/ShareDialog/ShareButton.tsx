@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission, MAX_SHARE_TITLE_LENGTH, MAX_SHARED_PATENTS } from '@patlas/contracts';
 import { SHARE_SEND_PERMISSION } from '../../app/paths';
 import { useSession } from '../../session/useSession';
-import { ShareDialog, type ShareTarget } from './ShareDialog';
+import type { ShareTarget } from './ShareDialog';
+import { ShareDialog } from './lazy-share-dialog';
 
 export interface ShareButtonProps {
   /** What to share; computed when the dialog opens (e.g. the current URL). */
@@ -32,7 +33,14 @@ export function ShareButton({ target, disabled, size = 'small', labelKey = 'acti
   };
   return (
     <>
-      <Button size={size} icon={<ShareAltOutlined />} onClick={open} disabled={disabled}>
+      <Button
+        size={size}
+        icon={<ShareAltOutlined />}
+        onClick={open}
+        onMouseEnter={ShareDialog.preload}
+        onFocus={ShareDialog.preload}
+        disabled={disabled}
+      >
         {t(labelKey)}
       </Button>
       {opened && <ShareDialog open target={opened} onClose={() => setOpened(undefined)} />}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Alert, AlertMailState, AlertRun } from '@patlas/contracts';
 import { ALERTS_PATH, DOWNLOADS_PERMISSION } from '../../app/paths';
-import { ExportDialog } from '../../export-actions/ExportDialog';
+import { ExportDialog } from '../../export-actions/lazy-export-dialog';
 import type { ExportSource } from '../../export-actions/export-model';
 import { asOfResultPath, setResultPath } from '../../search-state/search-url-state';
 import { usePermission } from '../../session/useSession';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Alert } from '@patlas/contracts';
 import { alertDetailsPath } from '../../app/paths';
-import { AlertDialog } from '../../alert-actions/AlertDialog';
+import { AlertDialog } from '../../alert-actions/lazy-alert-dialog';
 import type { AlertOpening } from '../../alert-actions/alert-model';
 import { setResultPath } from '../../search-state/search-url-state';
 import { formatDateTime } from '../../utils/format-date';
