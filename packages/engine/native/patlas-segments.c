@@ -268,7 +268,7 @@ typedef struct Member {
   int has;
   SEntry e;
   /* while merging by id */
-  uint32_t id, left;
+  uint32_t id, left, last;
   sqlite3_int64 d, f, p;
 } Member;
 
@@ -359,8 +359,10 @@ static int mergeParts(Member **parts, int nParts, int charList, Buf *docs, Buf *
   int follow = 1;
   docs->n = freqs->n = pos->n = 0;
   *n = 0;
+  /* Each list's last id, decoded once: for the check below and for re-basing the next list's first gap. */
+  for (int k = 0; k < nParts; k++) parts[k]->last = lastId(&parts[k]->e);
   for (int k = 1; k < nParts && follow; k++)
-    if (lastId(&parts[k - 1]->e) >= firstId(&parts[k]->e)) follow = 0;
+    if (parts[k - 1]->last >= firstId(&parts[k]->e)) follow = 0;
   if (follow) {
     /* Id ranges follow each other: each list's first gap re-based on the list before, the rest copied. */
     uint32_t prevLast = 0;
@@ -371,7 +373,7 @@ static int mergeParts(Member **parts, int nParts, int charList, Buf *docs, Buf *
       if (bufVarint(docs, first - prevLast) || bufBytes(docs, e->docs + at, e->nDocs - at) ||
           bufBytes(freqs, e->freqs, e->nFreqs) || bufBytes(pos, e->pos, e->nPos))
         return SQLITE_NOMEM;
-      prevLast = lastId(e);
+      prevLast = parts[k]->last;
       *n += e->n;
     }
     return SQLITE_OK;
