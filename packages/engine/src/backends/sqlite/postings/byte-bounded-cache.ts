@@ -41,7 +41,7 @@ export class ByteBoundedCache<V extends { readonly byteLength: number }> {
     this.bytes = 0;
   }
 
-  private delete(key: string): void {
+  delete(key: string): void {
     const held = this.entries.get(key);
     if (held === undefined) return;
     this.entries.delete(key);

@@ -65,7 +65,9 @@ function parseOnce(match: string): MatchNode {
 /** The documents a MATCH yields, from the engine's own postings. */
 export function ownMatchIds(postings: SegmentPostings, match: string): Int32Array {
   const node = parseOnce(match);
-  return postings.read(() => evaluateMatch(postings, node, FTS_COLUMNS));
+  const ids = postings.read(() => evaluateMatch(postings, node, FTS_COLUMNS));
+  // A list the connection keeps (one term's documents) leaves as a copy: callers may sort or cut it.
+  return postings.shares(ids) ? ids.slice() : ids;
 }
 
 /** What `MATCH ? AND patlas_near(fts, 0, 1, …)` yields, from the engine's own postings. */

@@ -30,9 +30,9 @@ export interface PositionCursor {
 export const POSITIONS_END = 0x7fffffff;
 
 export interface PostingSource {
-  /** Documents whose column holds the token, ascending. */
+  /** Documents whose column holds the token, ascending; a kept list may be handed out as it is, so read only. */
   docs(column: FtsColumn, token: string): Int32Array;
-  /** Documents whose column holds a token starting with `prefix`, ascending. */
+  /** Documents whose column holds a token starting with `prefix`, ascending (read only, as docs). */
   prefixDocs(column: FtsColumn, prefix: string): Int32Array;
   /** The token's positions in the column. */
   cursor(column: FtsColumn, token: string): PositionCursor;

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { createRandom } from '../../../linear-algebra/random.js';
 import { describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
+import { ownMatchIds } from './own-match.js';
 import { readPostings, unicode61Tokens, type TermPostings } from './posting-source.js';
 import { LENGTH_COLUMNS, POSTINGS_SCHEMA, SegmentPostings } from './segment-store.js';
 import { addMissingSkipData, MERGE_FACTOR, PostingsWriter } from './segment-writer.js';
@@ -146,7 +147,7 @@ describe('the engine postings segment store', () => {
     expect(levels.some((l) => l.level > 0)).toBe(true);
   });
 
-  it('keeps long decoded lists between reads, hands out copies, and forgets them when the segments change', () => {
+  it('keeps long decoded lists between reads, shares them, copies what leaves, and forgets them when the segments change', () => {
     const db = new Database(':memory:');
     db.exec(POSTINGS_SCHEMA);
     const writer = new PostingsWriter(db);
@@ -159,8 +160,12 @@ describe('the engine postings segment store', () => {
     // The second read answers from the kept list.
     const again = reader.read(() => reader.docs('clm', '电池'));
     expect([...again]).toEqual(ids);
-    again.fill(0);
-    // A caller reordering what it was given changes nothing for the next one.
+    expect(reader.shares(again)).toBe(true);
+    // What leaves the postings is a copy: a caller reordering it changes nothing for the next one.
+    const out = ownMatchIds(reader, '{clm}: "电池"');
+    expect(reader.shares(out)).toBe(false);
+    out.fill(0);
+    expect([...ownMatchIds(reader, '{clm}: "电池"')]).toEqual(ids);
     expect([...reader.read(() => reader.docs('clm', '电池'))]).toEqual(ids);
     // Another write (a removal): the kept list is not answered any more.
     db.transaction(() => writer.writeSegment([], [1, 2, 3]))();

@@ -177,6 +177,8 @@ const NO_SKIPS = new Int32Array(0);
 /** An entry found in one segment; its documents once decoded (a phrase reads them twice: candidates, then positions). */
 interface Found {
   readonly seg: number;
+  /** The entry's key (entryKey). */
+  readonly key: string;
   readonly entry: Entry;
   ids?: Int32Array;
   /** Its skip data (segment-skips.ts), decoded; empty when it has none. */
@@ -202,6 +204,8 @@ export class SegmentPostings implements PostingSource {
   private readonly decoded = new ByteBoundedCache<Int32Array>(DECODED_BYTES);
   /** Long entries' skip data, decoded, by segment and key. */
   private readonly skipPool = new ByteBoundedCache<Int32Array>(SKIP_POOL_BYTES);
+  /** The buffers of the lists `decoded` holds or held (shares). */
+  private readonly sharedBuffers = new WeakSet<ArrayBufferLike>();
 
   constructor(private readonly db: Database.Database) {
     this.stmt = {
@@ -315,15 +319,27 @@ export class SegmentPostings implements PostingSource {
     return this.view as SegmentView;
   }
 
+  /** Kept lists are handed out as they are (no copy): the evaluator only reads them, and ownMatchIds copies what it returns (shares). */
   docs(column: FtsColumn, token: string): Int32Array {
     const key = entryKey(COLUMN_NO[column], token);
-    // A copy: callers may reorder what they are given.
     const kept = this.decoded.get(key);
-    if (kept) return kept.slice();
-    const ids = this.idsOf(this.find(key));
-    // Long lists only: a short one decodes faster than it is kept.
-    if (ids.length >= DECODED_MIN_IDS) this.decoded.set(key, ids.slice());
+    if (kept) return kept;
+    const found = this.find(key);
+    const ids = this.idsOf(found);
+    // A list merged from several segments' long lists is kept too (one segment's is kept by idsIn).
+    if (ids.length >= DECODED_MIN_IDS && found.length > 1) this.keep(key, ids);
     return ids;
+  }
+
+  /** Whether `ids` is (a view of) a list this connection keeps: a caller that may change it takes a copy. */
+  shares(ids: Int32Array): boolean {
+    return this.sharedBuffers.has(ids.buffer);
+  }
+
+  /** Keeps a decoded list (the `decoded` cache), marking its buffer as shared. */
+  private keep(key: string, ids: Int32Array): void {
+    this.decoded.set(key, ids);
+    this.sharedBuffers.add(ids.buffer);
   }
 
   prefixDocs(column: FtsColumn, prefix: string): Int32Array {
@@ -346,7 +362,7 @@ export class SegmentPostings implements PostingSource {
   counts(column: FtsColumn, token: string, within: Int32Array): Int32Array {
     const out = new Int32Array(within.length);
     const key = entryKey(COLUMN_NO[column], token);
-    this.addCounts(this.find(key), within, out, key);
+    this.addCounts(this.find(key), within, out);
     return out;
   }
 
@@ -359,11 +375,11 @@ export class SegmentPostings implements PostingSource {
   }
 
   /** Adds each of `within`'s live occurrence counts in these entries to `out` (aligned with `within`). */
-  private addCounts(found: readonly Found[], within: Int32Array, out: Int32Array, key?: string): void {
+  private addCounts(found: readonly Found[], within: Int32Array, out: Int32Array): void {
     const { owner, stale } = this.current().owners;
     for (const one of found) {
-      const { seg, entry } = one;
-      if (key !== undefined && entry.n >= DECODED_MIN_IDS && within.length * SPARSE_COUNTS < entry.n) {
+      const { seg, key, entry } = one;
+      if (entry.n >= DECODED_MIN_IDS && within.length * SPARSE_COUNTS < entry.n) {
         const keptKey = `${seg}\u0000${key}`;
         const kept = this.decoded.get(keptKey);
         const skips = kept ? NO_SKIPS : this.skipsOf(one, key);
@@ -372,7 +388,7 @@ export class SegmentPostings implements PostingSource {
           addSkippedCounts(entry, skips, within, out, stale.has(seg) ? seg : -1, owner);
         else
           this.addSparseCounts(
-            kept ?? this.decodedCounts(keptKey, entry),
+            kept ?? this.decodedCounts(keptKey, one),
             within,
             out,
             stale.has(seg) ? seg : -1,
@@ -410,13 +426,19 @@ export class SegmentPostings implements PostingSource {
   }
 
   /** A long entry's ids then its counts (2n values), decoded and kept among the decoded lists under `cacheKey`. */
-  private decodedCounts(cacheKey: string, entry: Entry): Int32Array {
+  private decodedCounts(cacheKey: string, one: Found): Int32Array {
+    const { entry } = one;
     const n = entry.n;
     const both = new Int32Array(2 * n);
-    decodeIdsInto(entry.docs, n, both, 0);
+    // Its ids as decoded for a phrase or a list, when they are kept: copied, not decoded again.
+    const ids = one.ids ?? this.decoded.get(`${one.seg}\u0002${one.key}`);
+    if (ids) both.set(ids);
+    else decodeIdsInto(entry.docs, n, both, 0);
     const counts = new ByteSource(entry.freqs);
     for (let i = 0; i < n; i++) both[n + i] = counts.next();
-    this.decoded.set(cacheKey, both);
+    this.keep(cacheKey, both);
+    // One copy of the ids is enough.
+    this.decoded.delete(`${one.seg}\u0002${one.key}`);
     return both;
   }
 
@@ -457,7 +479,7 @@ export class SegmentPostings implements PostingSource {
       const i = keys.lastNotAfter(target);
       if (i < 0) continue;
       const entry = findInBlock(this.block(seg, keys, i), target);
-      if (entry) found.push({ seg, entry });
+      if (entry) found.push({ seg, key, entry });
     }
     return found;
   }
@@ -481,7 +503,7 @@ export class SegmentPostings implements PostingSource {
           if (compareBytes(e.key, to) >= 0) break;
           const key = Buffer.from(e.key).swap16().toString('utf16le');
           const list = byKey.get(key) ?? [];
-          list.push({ seg, entry: e });
+          list.push({ seg, key, entry: e });
           byKey.set(key, list);
         }
       }
@@ -489,10 +511,25 @@ export class SegmentPostings implements PostingSource {
     return byKey;
   }
 
-  /** A found entry's documents, decoded once per read. */
+  /**
+   * A found entry's documents, decoded once per read; a long entry's are kept among the decoded
+   * lists across reads (a phrase's candidates, its cursors and the next query share them), with
+   * its counts when those were decoded: a list of 800,000 documents decoded per query was 3 MB of
+   * garbage each time, and the collector's work took more than the decoding.
+   */
   private idsIn(found: Found): Int32Array {
-    found.ids ??= decodeIds(found.entry.docs, found.entry.n);
-    return found.ids;
+    if (found.ids) return found.ids;
+    const { seg, key, entry } = found;
+    if (entry.n < DECODED_MIN_IDS) return (found.ids = decodeIds(entry.docs, entry.n));
+    const withCounts = this.decoded.get(`${seg}\u0000${key}`);
+    if (withCounts) return (found.ids = withCounts.subarray(0, entry.n));
+    const idsKey = `${seg}\u0002${key}`;
+    let ids = this.decoded.get(idsKey);
+    if (!ids) {
+      ids = decodeIds(entry.docs, entry.n);
+      this.keep(idsKey, ids);
+    }
+    return (found.ids = ids);
   }
 
   /** A key's documents over its segments' entries: live ones only, ascending. */
