@@ -43,6 +43,9 @@ describe('relevance on the engine own postings (BM25F)', () => {
       '存储介质 OR 处理方法 OR 电子设备 OR 终端设备 OR 信号',
       'TIABC=(存储介质 OR 数据处理 OR 电子设备) OR 基站',
       '(存储介质 OR 电子设备 OR 信号 OR 数据) NOT 电池',
+      // One term, and an OR of terms: the page (no facets) comes from MaxScore's best hits alone.
+      '方法',
+      '系统 OR 基站 OR 方法 OR 天线',
     ]) {
       const all = await engine.search({ ast: ast(q), pageSize: 100 });
       expect(all.total).toBeGreaterThan(9);

@@ -301,6 +301,32 @@ export function ownTopRows(
   }
 }
 
+/**
+ * The hits of a disjunctive rank MATCH scoring at least its `limit`-th best, with their exact BM25F
+ * scores, unordered, found by MaxScore without scoring every hit (ownTopScores); undefined when
+ * the engine's own postings do not rank or the MATCH is not an OR of phrases.
+ */
+export function ownTopHits(
+  state: SqliteEngineState,
+  match: string,
+  limit: number,
+): { ids: Int32Array; scores: Float64Array } | undefined {
+  if (!ranksOwn(state)) return undefined;
+  checkStop(state);
+  try {
+    return ownTopScores(
+      state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>,
+      match,
+      BM25_WEIGHTS,
+      limit,
+      true,
+    );
+  } catch (err) {
+    if (err instanceof MatchSyntaxError) return undefined;
+    throw err;
+  }
+}
+
 /** The ids a MATCH yields, kept between queries when costly (clause-cache.ts). */
 export function runMatch(state: SqliteEngineState, match: string): Int32Array {
   checkStop(state);

@@ -8,6 +8,7 @@ import {
   countUpTo,
   ownRankedPhrases,
   ownRankScores,
+  ownTopHits,
   rankArgs,
   rankOne,
   rankRows,
@@ -221,7 +222,19 @@ function ownPage(
 ): { total: number; pageIds: Int32Array; scores: Float64Array } | undefined {
   const rankMatch = rankMatchOf(plan.rank);
   // Too many phrases to score every hit: known before the hits are found (hitsOf finds them again).
-  if (ownRankedPhrases(state, rankMatch) === undefined) return undefined;
+  const phrases = ownRankedPhrases(state, rankMatch);
+  if (phrases === undefined) return undefined;
+  // A text term or an OR of them, ranked by two phrases or more: the page comes from the best hits
+  // alone (MaxScore), found without scoring the others; the hits are still found, for the total.
+  // (One phrase: MaxScore would score every hit too, in batches, at 2–4× the cost at 1M.)
+  const top = phrases >= 2 && rankFindsHits(plan) ? ownTopHits(state, rankMatch, to) : undefined;
+  if (top) {
+    const total = runMatch(state, plan.match).length;
+    const scores = takeScores(state);
+    setScores(state, scores, top.ids, top.scores);
+    const order = comparator(state, { field: 'relevance' }, scores);
+    return { total, pageIds: selectPage(top.ids, from, to, order), scores };
+  }
   const hits = runMatch(state, plan.match);
   if (!ranksAllHits(state, rankMatch, hits.length)) return undefined;
   // Only the page's hits and those before it need exact scores (a bound for the rest, below them).
@@ -235,6 +248,18 @@ function ownPage(
   const candidates = hits.length > 4 * to ? atLeast(hits, own, kthLargestScore(own, to)) : hits.slice();
   const order = comparator(state, { field: 'relevance' }, scores);
   return { total: hits.length, pageIds: selectPage(candidates, from, to, order), scores };
+}
+
+/**
+ * Whether the documents of the plan's rank MATCH are exactly its hits: one text term (isSingleTerm:
+ * its own condition, then its title words, whose documents are among its own), or an OR of such
+ * terms, whose matches and ranks compileOr joins in order.
+ */
+function rankFindsHits(plan: Extract<Plan, { kind: 'fts' }>): boolean {
+  const title = (r: string): boolean => r.startsWith('{tiw}: ');
+  const own = plan.rank.filter((r) => !title(r));
+  if (own.length === 0 || title(plan.rank[0] as string)) return false;
+  return own.length === 1 ? own[0] === plan.match : plan.match === own.map((m) => `(${m})`).join(' OR ');
 }
 
 /** The ids whose value (aligned with them) is at least `bar`. */

@@ -108,14 +108,16 @@ export function ownScores(
 }
 
 /**
- * The best `limit` hits of a rank MATCH by BM25F with their scores, best first, found without
- * scoring every hit (bm25fTop), or undefined when the MATCH is not an OR of phrases.
+ * The best `limit` hits of a rank MATCH by BM25F with their scores, best first (`withTies`: every
+ * hit scoring at least the limit-th, unordered), found without scoring every hit (bm25fTop), or
+ * undefined when the MATCH is not an OR of phrases.
  */
 export function ownTopScores(
   postings: SegmentPostings,
   match: string,
   weights: readonly number[],
   limit: number,
+  withTies = false,
 ): { ids: Int32Array; scores: Float64Array } | undefined {
   const node = parseOnce(match);
   if (!isDisjunction(node)) return undefined;
@@ -134,7 +136,7 @@ export function ownTopScores(
   const frequencyOf = (ranked: RankedPhrase): number =>
     postings.docFrequencies.get(frequencyKey(ranked)) ?? docsOf(ranked).length;
   return postings.read(() =>
-    bm25fTop(postings, postings.liveDocs(), LENGTH_COLUMNS, node, weights, limit, frequencyOf, docsOf),
+    bm25fTop(postings, postings.liveDocs(), LENGTH_COLUMNS, node, weights, limit, frequencyOf, docsOf, withTies),
   );
 }
 

@@ -387,13 +387,7 @@ export class SegmentPostings implements PostingSource {
         if (skips.length > 0 && within.length * SKIP_FIELDS * 2 < skips.length)
           addSkippedCounts(entry, skips, within, out, stale.has(seg) ? seg : -1, owner);
         else
-          this.addSparseCounts(
-            kept ?? this.decodedCounts(keptKey, one),
-            within,
-            out,
-            stale.has(seg) ? seg : -1,
-            owner,
-          );
+          this.addSparseCounts(kept ?? this.decodedCounts(keptKey, one), within, out, stale.has(seg) ? seg : -1, owner);
         continue;
       }
       // Ids and counts decoded in step, in place: a prefix has thousands of short entries.
