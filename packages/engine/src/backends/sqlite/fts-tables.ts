@@ -182,16 +182,21 @@ export function ownRankScores(
   ids: Int32Array,
   best?: number,
 ): Float64Array | undefined {
+  return readOwnRanking(state, (postings) => ownScores(postings, match, ids, BM25_WEIGHTS, best));
+}
+
+/**
+ * `read` on the engine's own postings when they rank; undefined when they do not, or when the
+ * MATCH is one their evaluator does not read (FTS5's statements rank then).
+ */
+function readOwnRanking<T>(
+  state: SqliteEngineState,
+  read: (postings: NonNullable<SqliteEngineState['ownPostings']>) => T,
+): T | undefined {
   if (!ranksOwn(state)) return undefined;
   checkStop(state);
   try {
-    return ownScores(
-      state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>,
-      match,
-      ids,
-      BM25_WEIGHTS,
-      best,
-    );
+    return read(state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>);
   } catch (err) {
     if (err instanceof MatchSyntaxError) return undefined;
     throw err;
@@ -282,11 +287,8 @@ export function ownTopRows(
   weights: readonly number[],
   limit: number,
 ): [number, number][] | undefined {
-  if (!ranksOwn(state)) return undefined;
-  try {
-    const postings = state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>;
+  return readOwnRanking(state, (postings) => {
     // An OR of phrases (a semantic search's terms): the best without scoring every hit.
-    checkStop(state);
     const top = ownTopScores(postings, match, weights, limit);
     if (top) return Array.from(top.ids, (id, i): [number, number] => [id, top.scores[i] as number]);
     const ids = runMatch(state, match);
@@ -295,10 +297,7 @@ export function ownTopRows(
     const order = Int32Array.from({ length: ids.length }, (_, i) => i);
     const best = selectPage(order, 0, limit, (a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
     return Array.from(best, (i): [number, number] => [ids[i] as number, scores[i] as number]);
-  } catch (err) {
-    if (err instanceof MatchSyntaxError) return undefined;
-    throw err;
-  }
+  });
 }
 
 /**
@@ -311,20 +310,7 @@ export function ownTopHits(
   match: string,
   limit: number,
 ): { ids: Int32Array; scores: Float64Array } | undefined {
-  if (!ranksOwn(state)) return undefined;
-  checkStop(state);
-  try {
-    return ownTopScores(
-      state.ownPostings as NonNullable<SqliteEngineState['ownPostings']>,
-      match,
-      BM25_WEIGHTS,
-      limit,
-      true,
-    );
-  } catch (err) {
-    if (err instanceof MatchSyntaxError) return undefined;
-    throw err;
-  }
+  return readOwnRanking(state, (postings) => ownTopScores(postings, match, BM25_WEIGHTS, limit, true));
 }
 
 /** The ids a MATCH yields, kept between queries when costly (clause-cache.ts). */
