@@ -238,7 +238,8 @@ function ownPage(
     const scores = takeScores(state);
     setScores(state, scores, top.ids, top.scores);
     const order = comparator(state, { field: 'relevance' }, scores);
-    return { total: hits.length, pageIds: selectPage(top.ids, from, to, order), scores };
+    const candidates = atLeast(top.ids, top.scores, kthLargestScore(top.scores, to));
+    return { total: hits.length, pageIds: selectPage(candidates, from, to, order), scores };
   }
   if (!ranksAllHits(state, rankMatch, hits.length)) return undefined;
   // Only the page's hits and those before it need exact scores (a bound for the rest, below them).

@@ -108,8 +108,8 @@ export function ownScores(
 }
 
 /**
- * The best `limit` hits of a rank MATCH by BM25F with their scores, best first (`withTies`: every
- * hit scoring at least the limit-th, unordered), found without scoring every hit (bm25fTop), or
+ * The best `limit` hits of a rank MATCH by BM25F with their scores, best first (`allScored`: every hit
+ * it scored, unordered), found without scoring every hit (bm25fTop), or
  * undefined when the MATCH is not an OR of phrases.
  */
 export function ownTopScores(
@@ -117,7 +117,7 @@ export function ownTopScores(
   match: string,
   weights: readonly number[],
   limit: number,
-  withTies = false,
+  allScored = false,
 ): { ids: Int32Array; scores: Float64Array } | undefined {
   const node = parseOnce(match);
   if (!isDisjunction(node)) return undefined;
@@ -136,7 +136,7 @@ export function ownTopScores(
   const frequencyOf = (ranked: RankedPhrase): number =>
     postings.docFrequencies.get(frequencyKey(ranked)) ?? docsOf(ranked).length;
   return postings.read(() =>
-    bm25fTop(postings, postings.liveDocs(), LENGTH_COLUMNS, node, weights, limit, frequencyOf, docsOf, withTies),
+    bm25fTop(postings, postings.liveDocs(), LENGTH_COLUMNS, node, weights, limit, frequencyOf, docsOf, allScored),
   );
 }
 

@@ -220,8 +220,8 @@ interface Bounded {
 
 /**
  * The best `limit` hits of a disjunctive rank MATCH (isDisjunction) by BM25F, best first (ties by
- * id), each with its score (`withTies`: every hit scoring at least the limit-th, unordered),
- * without scoring every hit (MaxScore, Turtle & Flood 1995). A phrase
+ * id), each with its score (`allScored`: every document it scored, unordered, the best `limit`
+ * exact and the others below them), without scoring every hit (MaxScore, Turtle & Flood 1995). A phrase
  * adds at most idf · (k1 + 1) to a document; phrases are taken from the largest bound down, and
  * every document they find is scored exactly over all phrases. Once `limit` documents are scored
  * and the limit-th score beats the sum of the bounds of the phrases not taken, no document only
@@ -239,7 +239,7 @@ export function bm25fTop(
   limit: number,
   docFrequency: (ranked: RankedPhrase) => number,
   phraseDocs: (ranked: RankedPhrase) => Int32Array,
-  withTies = false,
+  allScored = false,
 ): { ids: Int32Array; scores: Float64Array } {
   const n = Math.max(stats.live, 1);
   const bounded: Bounded[] = rankedPhrases(ast).map((ranked) => {
@@ -282,16 +282,8 @@ export function bm25fTop(
     // A document only the phrases not taken find scores below `rest`: below all `limit` best.
     if (best.isFull() && rest < best.least()) break;
   }
-  if (withTies) {
-    // Every document scoring at least the limit-th best, exact (a document not scored here, or
-    // holding a bound, scores below it), in no order: a result page breaks their ties by date.
-    const bar = ids.length > limit ? kthLargestScore(Float64Array.from(scores), limit) : -Infinity;
-    const at = scores.flatMap((score, i) => (score >= bar ? [i] : []));
-    return {
-      ids: Int32Array.from(at, (i) => ids[i] as number),
-      scores: Float64Array.from(at, (i) => scores[i] as number),
-    };
-  }
+  // Every document scored: the best `limit` exact, the others below them (a document not scored scores below too).
+  if (allScored) return { ids: Int32Array.from(ids), scores: Float64Array.from(scores) };
   const order = Int32Array.from({ length: ids.length }, (_, i) => i);
   const page = selectPage(
     order,
