@@ -108,6 +108,31 @@ describe('score-only changes (a rescore of the value scores)', () => {
     await writer.close();
   });
 
+  it('answers `all` from a count, without reading the entries, past the documents a reader would reload one by one', async () => {
+    const file = path.join(dir, 'index.db');
+    const writer = createSqliteEngine({ file });
+    await writer.index([patent(1, '一种锂电池正极材料'), patent(2, '锂电池隔膜')]);
+    const db = new Database(file, { readonly: true });
+    const reader = new ChangeReader(db);
+    reader.markLoaded();
+
+    // Scores do not count: a reader sets them in place, however many.
+    await writer.setValueScores([1, 2].map((n) => ({ publicationNumber: `CN10000000${n}A`, valueScore: 50 + n })));
+    await writer.index([patent(3, '锂电池负极'), patent(4, '燃料电池')]);
+    expect(reader.poll(2)).toEqual({
+      kind: 'some',
+      ids: [3, 4],
+      scores: new Map([
+        [1, 51],
+        [2, 52],
+      ]),
+    });
+    await writer.index([patent(5, '太阳能电池'), patent(6, '储能电池'), patent(7, '电池管理系统')]);
+    expect(reader.poll(2)).toEqual({ kind: 'all' });
+    db.close();
+    await writer.close();
+  });
+
   it('upgrades an index whose log predates score-only entries, and its readers follow the scores', async () => {
     const file = path.join(dir, 'index.db');
     const first = createSqliteEngine({ file });

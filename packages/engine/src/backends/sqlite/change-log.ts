@@ -79,6 +79,7 @@ export class ChangeReader {
       last: db.prepare('SELECT coalesce(max(seq), 0) FROM doc_changes').pluck(),
       first: db.prepare('SELECT min(seq) FROM doc_changes').pluck(),
       since: db.prepare('SELECT seq, id, score_only, score FROM doc_changes WHERE seq > ? ORDER BY seq').raw(),
+      countSince: db.prepare('SELECT count(*) FROM doc_changes WHERE seq > ? AND score_only = 0').pluck(),
     };
   }
 
@@ -109,7 +110,12 @@ export class ChangeReader {
     return true;
   }
 
-  poll(): ColumnChanges {
+  /**
+   * What changed since the last poll. `maxDocs`: a reader that reloads everything past that many
+   * changed documents is told `all` from a count of the entries, without reading them (after a
+   * bulk load of the whole corpus, reading the log's 1M entries alone took seconds).
+   */
+  poll(maxDocs?: number): ColumnChanges {
     const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
     if (dataVersion === this.dataVersion) return { kind: 'none' };
     const schemaVersion = this.db.pragma('schema_version', { simple: true }) as number;
@@ -117,6 +123,7 @@ export class ChangeReader {
     if (schemaVersion !== this.schemaVersion || (first !== null && first > this.seq + 1)) {
       return { kind: 'all' };
     }
+    if (maxDocs !== undefined && (this.stmt.countSince.get(this.seq) as number) > maxDocs) return { kind: 'all' };
     this.dataVersion = dataVersion;
     const ids = new Set<number>();
     const scores = new Map<number, number>();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TermNode } from '@patlas/query';
 import Database from 'better-sqlite3';
-import { readColumnSnapshot, writeColumnSnapshot } from './column-snapshot.js';
+import { readColumnSnapshot, readColumnSnapshotTag, writeColumnSnapshot } from './column-snapshot.js';
 import { DocColumns } from './doc-columns.js';
 import { INDEX_SCHEMA_VERSION, indexIdOf } from './index-schema.js';
 import { createSqliteEngine } from './sqlite-engine.js';
@@ -150,6 +150,52 @@ describe('the column snapshot beside the index (issue 23: open a large index in 
     const worker = createSqliteEngine({ file, readOnly: true });
     expect(await observe(worker)).toEqual(before);
     await worker.close();
+  });
+
+  it('is written by a bulk load that changes most documents, so readers load it instead of every document again', async () => {
+    // A server's engine with its columns loaded on first use (pooled), and a search worker's.
+    const server = createSqliteEngine({ file, loadColumns: 'first-use' });
+    await server.index(corpus.slice(0, 2));
+    const worker = createSqliteEngine({ file, readOnly: true });
+    expect(await worker.size()).toBe(2);
+    const tagOf = () => {
+      const db = new Database(file, { readonly: true });
+      const indexId = indexIdOf(db) as string;
+      const latest = db.prepare('SELECT max(seq) FROM doc_changes').pluck().get() as number;
+      db.close();
+      return { tag: readColumnSnapshotTag(`${file}.cols`, { indexId, indexSchema: INDEX_SCHEMA_VERSION }), latest };
+    };
+
+    // Readers reload everything past 1,000 changed documents (and an eighth of the corpus).
+    const many = Array.from({ length: 1_100 }, (_, i) =>
+      patent(1_000 + i, i % 2 ? `一种锂电池隔膜${i}` : `图像识别方法${i}`, '中国科学院', 2015),
+    );
+    const load = server.bulkLoad();
+    await load.index(corpus.slice(2));
+    await load.index(many);
+    await load.finish();
+    const afterLoad = tagOf();
+    expect(afterLoad.tag).toEqual({ seq: afterLoad.latest, aliveCount: 1_140 });
+
+    // Proof that the worker takes the snapshot rather than doc_cols: a change behind the log's back is not seen.
+    const raw = new Database(file);
+    raw.exec('DROP TRIGGER doc_cols_logged_update; DROP TRIGGER doc_cols_logged_score;');
+    raw.prepare(`UPDATE doc_cols SET cols = json_set(cols, '$.applicants', json('["改名公司"]'))`).run();
+    raw.close();
+    const seen = await observe(worker);
+    expect(seen.size).toBe(1_140);
+    expect(seen.facets.applicant?.map((b) => b.value).sort()).toEqual(['中国科学院', '华为技术有限公司']);
+
+    // A small load after it is left to readers to apply from the log: the snapshot stays where it was.
+    const small = server.bulkLoad();
+    await small.index([patent(100, '一种锂电池负极材料', '宁德时代新能源科技股份有限公司', 2021)]);
+    await small.finish();
+    expect(tagOf().tag?.seq).toBe(afterLoad.latest);
+    const caughtUp = await observe(worker);
+    expect(caughtUp.size).toBe(1_141);
+    expect(caughtUp.facets.applicant?.find((b) => b.value === '宁德时代新能源科技股份有限公司')?.count).toBe(1);
+    await worker.close();
+    await server.close();
   });
 
   it('catches up on what was written after it, and is not used by another index', async () => {

@@ -205,6 +205,32 @@ export function readColumnSnapshot(
   file: string,
   expect: { indexId: string; indexSchema: number },
 ): { columns: DocColumns; seq: number } | undefined {
+  return readSnapshot(file, expect, 'columns');
+}
+
+/** A snapshot's change-log position and document count, read from its header only (undefined as readColumnSnapshot). */
+export function readColumnSnapshotTag(
+  file: string,
+  expect: { indexId: string; indexSchema: number },
+): { seq: number; aliveCount: number } | undefined {
+  return readSnapshot(file, expect, 'tag');
+}
+
+function readSnapshot(
+  file: string,
+  expect: { indexId: string; indexSchema: number },
+  what: 'tag',
+): { seq: number; aliveCount: number } | undefined;
+function readSnapshot(
+  file: string,
+  expect: { indexId: string; indexSchema: number },
+  what: 'columns',
+): { columns: DocColumns; seq: number } | undefined;
+function readSnapshot(
+  file: string,
+  expect: { indexId: string; indexSchema: number },
+  what: 'tag' | 'columns',
+): { columns: DocColumns; seq: number } | { seq: number; aliveCount: number } | undefined {
   // The header first: a file of another index or format is not read further (373 MB at 1M).
   let header: Header;
   let headerLength: number;
@@ -222,6 +248,7 @@ export function readColumnSnapshot(
     header = JSON.parse(headerBytes.toString('utf8')) as Header;
     if (header.format !== FORMAT || header.indexId !== expect.indexId || header.indexSchema !== expect.indexSchema)
       return undefined;
+    if (what === 'tag') return { seq: header.seq, aliveCount: header.aliveCount };
     bytes = Buffer.allocUnsafe(size);
     // One read returns at most ~2 GB on Linux: loop until the whole file is in.
     for (let at = 0; at < size;) {

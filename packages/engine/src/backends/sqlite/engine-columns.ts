@@ -1,7 +1,8 @@
-import { readColumnSnapshot, writeColumnSnapshot } from './column-snapshot.js';
+import type Database from 'better-sqlite3';
+import { readColumnSnapshot, readColumnSnapshotTag, writeColumnSnapshot } from './column-snapshot.js';
 import { DocColumns } from './doc-columns.js';
 import type { SqliteEngineState } from './engine-state.js';
-import { INDEX_SCHEMA_VERSION } from './index-schema.js';
+import { INDEX_SCHEMA_VERSION, indexIdOf } from './index-schema.js';
 import type { DocColumnValues } from './index-tokens.js';
 
 /**
@@ -22,17 +23,58 @@ export function columnsOf(state: SqliteEngineState): DocColumns {
     applyChanges(state);
     if (state.loaded) return state.loaded;
   }
-  const columns = new DocColumns();
   const seq = changes.markLoaded();
-  for (const row of state.db.prepare('SELECT id, cols FROM doc_cols').iterate() as Iterable<{
+  const columns = readAllColumns(state.db);
+  state.loaded = columns;
+  saveSnapshot(state, seq);
+  return columns;
+}
+
+/** Every document's columns, parsed from doc_cols (~1 s per 100k documents on an idle core). */
+function readAllColumns(db: Database.Database): DocColumns {
+  const columns = new DocColumns();
+  for (const row of db.prepare('SELECT id, cols FROM doc_cols').iterate() as Iterable<{
     id: number;
     cols: string;
   }>) {
     columns.set(row.id, JSON.parse(row.cols) as DocColumnValues);
   }
-  state.loaded = columns;
-  saveSnapshot(state, seq);
   return columns;
+}
+
+/** One document read back costs ~8 times its share of a full load: past this many changed documents, load everything. */
+function reloadsAll(changedDocs: number, aliveCount: number): boolean {
+  return changedDocs > reloadLimit(aliveCount);
+}
+
+function reloadLimit(aliveCount: number): number {
+  return Math.floor(aliveCount / 8) + 1000;
+}
+
+/**
+ * After a bulk load, on its writer thread: when the load changed so many documents that every
+ * reader would reload all its columns from doc_cols (each search worker at once, inside its first
+ * search's time budget: 10 s on two busy cores for the 123k demo corpus), the columns are loaded
+ * here once and written as the snapshot, and readers load that instead. True when written.
+ */
+export function snapshotAfterBulkLoad(db: Database.Database, indexFile: string): boolean {
+  const indexId = indexIdOf(db);
+  if (indexFile === ':memory:' || !indexId) return false;
+  const snapshotFile = `${indexFile}.cols`;
+  const tag = readColumnSnapshotTag(snapshotFile, { indexId, indexSchema: INDEX_SCHEMA_VERSION });
+  if (tag) {
+    const first = db.prepare('SELECT min(seq) FROM doc_changes').pluck().get() as number | null;
+    const changed = db
+      .prepare('SELECT count(DISTINCT id) FROM doc_changes WHERE seq > ? AND score_only = 0')
+      .pluck()
+      .get(tag.seq) as number;
+    // The log still holds everything after the snapshot, and readers can apply it one by one.
+    if ((first === null || first <= tag.seq + 1) && !reloadsAll(changed, tag.aliveCount)) return false;
+  }
+  // The position first: what is committed meanwhile is read again by readers from the log (harmless).
+  const seq = db.prepare('SELECT coalesce(max(seq), 0) FROM doc_changes').pluck().get() as number;
+  writeColumnSnapshot(snapshotFile, readAllColumns(db), { indexId, indexSchema: INDEX_SCHEMA_VERSION, seq });
+  return true;
 }
 
 /** Writes the loaded columns beside the index; a reader that cannot write there (read-only folder) goes on without. */
@@ -51,14 +93,13 @@ export function saveSnapshot(state: SqliteEngineState, seq: number): void {
 export function applyChanges(state: SqliteEngineState): void {
   const { loaded } = state;
   if (!loaded) return;
-  const changed = state.changes.poll();
+  const changed = state.changes.poll(reloadLimit(loaded.aliveCount));
   if (changed.kind === 'none') return;
   if (changed.kind === 'all') {
     state.loaded = undefined;
     return;
   }
-  // One document read back costs ~8 times its share of a full load: past that, load everything.
-  if (changed.ids.length > loaded.aliveCount / 8 + 1000) {
+  if (reloadsAll(changed.ids.length, loaded.aliveCount)) {
     state.loaded = undefined;
     return;
   }

@@ -10,6 +10,7 @@ import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { IndexablePatent } from './index-tokens.js';
+import { snapshotAfterBulkLoad } from './engine-columns.js';
 import { IndexWriter, prepareDocs, type PreparedBatch } from './index-writer.js';
 import { loadNativeExtension } from './native-extension.js';
 import { serveRequests } from './worker-client.js';
@@ -110,6 +111,11 @@ if (data.role === 'analyse') {
         return null;
       case 'end':
         writer.endBulk();
+        try {
+          snapshotAfterBulkLoad(db, data.file);
+        } catch {
+          // The snapshot only saves readers a full load of the columns.
+        }
         db.pragma('wal_checkpoint(PASSIVE)');
         db.close();
         return null;
