@@ -53,11 +53,41 @@ export function difference(a: Int32Array, b: Int32Array): Int32Array {
   return out.slice(0, n);
 }
 
-/** Ascending ids of several ascending lists, through a mark per id (linear in ids and in the largest id). */
+/**
+ * Fewer ids than an eighth of the largest: merged two by two (log k passes over the ids) rather than
+ * marked, since a mark per id up to the largest is allocated, cleared and scanned. The 2000-character
+ * expression at 300k united 249 such sets a search (one per word and its columns), 74 MB of marks for
+ * 11 M ids.
+ */
+const SPARSE_UNION = 8;
+
+function mergeAll(lists: readonly Int32Array[]): Int32Array {
+  let level = lists;
+  while (level.length > 1) {
+    const next: Int32Array[] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      const a = level[i] as Int32Array;
+      const b = level[i + 1];
+      next.push(b ? union(a, b) : a);
+    }
+    level = next;
+  }
+  return level[0] as Int32Array;
+}
+
+/**
+ * Ascending ids of several ascending lists, through a mark per id (linear in ids and in the largest
+ * id), or merged two by two when they are sparse (SPARSE_UNION).
+ */
 export function unionAll(lists: readonly Int32Array[]): Int32Array {
   if (lists.length === 1) return lists[0] as Int32Array;
   let max = -1;
-  for (const l of lists) if (l.length > 0) max = Math.max(max, l[l.length - 1] as number);
+  let total = 0;
+  for (const l of lists) {
+    if (l.length > 0) max = Math.max(max, l[l.length - 1] as number);
+    total += l.length;
+  }
+  if (lists.length > 1 && total * SPARSE_UNION < max) return mergeAll(lists);
   const mark = new Uint8Array(max + 1);
   let count = 0;
   for (const l of lists) {
