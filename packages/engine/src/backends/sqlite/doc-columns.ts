@@ -446,7 +446,16 @@ export class DocColumns {
     const dict = isMultiField(field) ? this.multiDict[field] : this.singleDict[field];
     if (this.scratch.length < dict.values.length) this.scratch = new Int32Array(dict.values.length * 1.25 + 64);
     const counts = this.scratch;
-    const touched: number[] = [];
+    // The values met, in a typed scratch kept between calls (each value is met once): an inventor
+    // facet meets ~200,000 names in 118,000 hits at 300k, and a growing array of them cost a third of it.
+    let touched = this.touchedScratch;
+    let n = 0;
+    const grow = (): Int32Array<ArrayBuffer> => {
+      const grown = new Int32Array(Math.min(dict.values.length, Math.max(1024, touched.length * 2)));
+      grown.set(touched);
+      this.touchedScratch = grown;
+      return grown;
+    };
     if (isMultiField(field)) {
       const offs = this.multiOffset[field];
       const lens = this.multiLength[field];
@@ -457,20 +466,25 @@ export class DocColumns {
         const end = off + (lens[id] as number);
         for (let i = off; i < end; i++) {
           const v = pool[i] as number;
-          if (counts[v]!++ === 0) touched.push(v);
+          if (counts[v]!++ === 0) {
+            if (n === touched.length) touched = grow();
+            touched[n++] = v;
+          }
         }
       }
     } else {
       const arr = this.single[field];
       for (let h = 0; h < hits.length; h++) {
         const v = arr[hits[h] as number] as number;
-        if (counts[v]!++ === 0) touched.push(v);
+        if (counts[v]!++ === 0) {
+          if (n === touched.length) touched = grow();
+          touched[n++] = v;
+        }
       }
     }
     // One pass reads each touched value's count and clears it: the ranking below then reads the
     // counts in touched order, not scattered over a dictionary of a million inventors (at 1M
     // documents each scattered read is a cache miss, and ranking used to read every count 3 times).
-    const n = touched.length;
     if (this.countedScratch.length < n) this.countedScratch = new Int32Array(n * 1.25 + 64);
     const counted = this.countedScratch;
     for (let i = 0; i < n; i++) {
@@ -478,10 +492,11 @@ export class DocColumns {
       counted[i] = v === 0 ? 0 : (counts[v] as number);
       counts[v] = 0;
     }
-    return topCounted(touched, counted, dict.values, limit);
+    return topCounted(touched.subarray(0, n), counted, dict.values, limit);
   }
 
-  /** countFacet's counts in touched order. */
+  /** countFacet's values met, and their counts in that order. */
+  private touchedScratch = new Int32Array(0);
   private countedScratch = new Int32Array(0);
 
   /** countFacet's counts, all zero between calls. */
@@ -580,7 +595,7 @@ export function topValues(counts: Int32Array, values: readonly string[], limit: 
  * (0: not counted, or value 0, "none"). Reads `values` only for the values it returns.
  */
 export function topCounted(
-  touched: readonly number[],
+  touched: ArrayLike<number>,
   counted: Int32Array,
   values: readonly string[],
   limit: number,

@@ -71,4 +71,34 @@ describe('countFacet', () => {
       expect(years.reduce((sum, y) => sum + y.count, 0)).toBe(hits.length);
     }
   });
+
+  it('meets thousands of values in one call (its scratch of values met grows) and counts a smaller facet after it', () => {
+    const columns = new DocColumns();
+    const docs: string[][] = [];
+    for (let id = 1; id <= 3000; id++) {
+      // Three inventors a document, ~4,000 distinct: past the scratch's first 1,024 values met.
+      const inventors = [`发明人${id}`, `发明人${(id * 7) % 1000}`, `发明人${5000 + (id % 37)}`];
+      docs[id] = inventors;
+      columns.set(id, {
+        applicants: [`申请人${id % 5}`],
+        inventors,
+        ipcSubclasses: [],
+        country: 'CN',
+        year: '2020',
+      } as unknown as DocColumnValues);
+    }
+    const hits = Int32Array.from({ length: 3000 }, (_, i) => i + 1);
+    const counts = new Map<string, number>();
+    for (const id of hits) for (const name of docs[id]!) counts.set(name, (counts.get(name) ?? 0) + 1);
+    const expected = [...counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+      .slice(0, 40);
+    expect(counts.size).toBeGreaterThan(2048);
+    expect(columns.countFacet('inventor', hits, 40)).toEqual(expected);
+    expect(columns.countFacet('applicant', hits, 10)).toEqual(
+      [0, 1, 2, 3, 4].map((k) => ({ value: `申请人${k}`, count: 600 })),
+    );
+    expect(columns.countFacet('inventor', hits, 40)).toEqual(expected);
+  });
 });
