@@ -77,13 +77,19 @@ describe('score-only changes (a rescore of the value scores)', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('logs a score change with its score, and any other change as a reload', async () => {
+  /** An engine that wrote two documents, and a log reader on another connection that has seen them. */
+  async function writerAndReader() {
     const file = path.join(dir, 'index.db');
     const writer = createSqliteEngine({ file });
     await writer.index([patent(1, '一种锂电池正极材料'), patent(2, '锂电池隔膜')]);
     const db = new Database(file, { readonly: true });
     const reader = new ChangeReader(db);
     reader.markLoaded();
+    return { writer, db, reader };
+  }
+
+  it('logs a score change with its score, and any other change as a reload', async () => {
+    const { writer, db, reader } = await writerAndReader();
 
     await writer.setValueScores([
       { publicationNumber: 'CN100000001A', valueScore: 71.5 },
@@ -109,12 +115,7 @@ describe('score-only changes (a rescore of the value scores)', () => {
   });
 
   it('answers `all` from a count, without reading the entries, past the documents a reader would reload one by one', async () => {
-    const file = path.join(dir, 'index.db');
-    const writer = createSqliteEngine({ file });
-    await writer.index([patent(1, '一种锂电池正极材料'), patent(2, '锂电池隔膜')]);
-    const db = new Database(file, { readonly: true });
-    const reader = new ChangeReader(db);
-    reader.markLoaded();
+    const { writer, db, reader } = await writerAndReader();
 
     // Scores do not count: a reader sets them in place, however many.
     await writer.setValueScores([1, 2].map((n) => ({ publicationNumber: `CN10000000${n}A`, valueScore: 50 + n })));
