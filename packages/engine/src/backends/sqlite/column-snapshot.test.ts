@@ -198,6 +198,27 @@ describe('the column snapshot beside the index (issue 23: open a large index in 
     await server.close();
   });
 
+  it('is not written by a small bulk load into an index without one, and is by a large one', async () => {
+    const cli = createSqliteEngine({ file, loadColumns: 'first-use' });
+    const small = cli.bulkLoad();
+    await small.index(corpus.slice(0, 3));
+    await small.finish();
+    expect(existsSync(`${file}.cols`)).toBe(false);
+    const large = cli.bulkLoad();
+    await large.index(
+      Array.from({ length: 1_100 }, (_, i) => patent(1_000 + i, `一种锂电池隔膜${i}`, '中国科学院', 2015)),
+    );
+    await large.finish();
+    const db = new Database(file, { readonly: true });
+    const tag = readColumnSnapshotTag(`${file}.cols`, {
+      indexId: indexIdOf(db) as string,
+      indexSchema: INDEX_SCHEMA_VERSION,
+    });
+    db.close();
+    expect(tag?.aliveCount).toBe(1_103);
+    await cli.close();
+  });
+
   it('catches up on what was written after it, and is not used by another index', async () => {
     const first = createSqliteEngine({ file });
     await first.index(corpus);
