@@ -80,6 +80,7 @@ export class ChangeReader {
       first: db.prepare('SELECT min(seq) FROM doc_changes').pluck(),
       since: db.prepare('SELECT seq, id, score_only, score FROM doc_changes WHERE seq > ? ORDER BY seq').raw(),
       countSince: db.prepare('SELECT count(*) FROM doc_changes WHERE seq > ? AND score_only = 0').pluck(),
+      docsSince: db.prepare('SELECT count(DISTINCT id) FROM doc_changes WHERE seq > ? AND score_only = 0').pluck(),
     };
   }
 
@@ -96,14 +97,23 @@ export class ChangeReader {
     return this.stmt.last.get() as number;
   }
 
+  /** Whether the log holds every entry after `seq` (not trimmed past it, and `seq` not beyond its end). */
+  holdsAfter(seq: number): boolean {
+    const first = this.stmt.first.get() as number | null;
+    return (first === null || first <= seq + 1) && seq <= (this.stmt.last.get() as number);
+  }
+
+  /** The documents written or removed after `seq` (value scores alone not counted). */
+  docsChangedAfter(seq: number): number {
+    return this.stmt.docsSince.get(seq) as number;
+  }
+
   /**
    * Resumes from columns that reflect the log up to `seq` (a snapshot): the next poll returns what
    * was logged after it. False when the log no longer holds those entries (trimmed past them).
    */
   resumeAt(seq: number): boolean {
-    const first = this.stmt.first.get() as number | null;
-    const last = this.stmt.last.get() as number;
-    if ((first !== null && first > seq + 1) || seq > last) return false;
+    if (!this.holdsAfter(seq)) return false;
     this.schemaVersion = this.db.pragma('schema_version', { simple: true }) as number;
     this.dataVersion = -1;
     this.seq = seq;

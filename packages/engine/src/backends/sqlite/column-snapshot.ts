@@ -205,7 +205,7 @@ export function readColumnSnapshot(
   file: string,
   expect: { indexId: string; indexSchema: number },
 ): { columns: DocColumns; seq: number } | undefined {
-  return readSnapshot(file, expect, 'columns');
+  return readSnapshot(file, expect, 'columns') as { columns: DocColumns; seq: number } | undefined;
 }
 
 /** A snapshot's change-log position and document count, read from its header only (undefined as readColumnSnapshot). */
@@ -213,19 +213,9 @@ export function readColumnSnapshotTag(
   file: string,
   expect: { indexId: string; indexSchema: number },
 ): { seq: number; aliveCount: number } | undefined {
-  return readSnapshot(file, expect, 'tag');
+  return readSnapshot(file, expect, 'tag') as { seq: number; aliveCount: number } | undefined;
 }
 
-function readSnapshot(
-  file: string,
-  expect: { indexId: string; indexSchema: number },
-  what: 'tag',
-): { seq: number; aliveCount: number } | undefined;
-function readSnapshot(
-  file: string,
-  expect: { indexId: string; indexSchema: number },
-  what: 'columns',
-): { columns: DocColumns; seq: number } | undefined;
 function readSnapshot(
   file: string,
   expect: { indexId: string; indexSchema: number },

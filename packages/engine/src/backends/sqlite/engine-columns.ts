@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { readColumnSnapshot, readColumnSnapshotTag, writeColumnSnapshot } from './column-snapshot.js';
 import { DocColumns } from './doc-columns.js';
+import type { ChangeReader } from './change-log.js';
 import type { SqliteEngineState } from './engine-state.js';
 import { INDEX_SCHEMA_VERSION, indexIdOf } from './index-schema.js';
 import type { DocColumnValues } from './index-tokens.js';
@@ -51,42 +52,36 @@ function reloadLimit(aliveCount: number): number {
   return Math.floor(aliveCount / 8) + 1000;
 }
 
-/** The change log's newest position (a bulk load's writer notes it when the load begins). */
-export function changeLogPosition(db: Database.Database): number {
-  return db.prepare('SELECT coalesce(max(seq), 0) FROM doc_changes').pluck().get() as number;
-}
-
 /**
  * After a bulk load, on its writer thread: when the load changed so many documents that every
  * reader would reload all its columns from doc_cols (each search worker at once, inside its first
  * search's time budget: 10 s on two busy cores for the 123k demo corpus), the columns are loaded
  * here once and written as the snapshot, and readers load that instead. `loadBeganAt`: the log's
- * position when the load began. True when written.
+ * position when the load began (ChangeReader.latest). True when written.
  */
-export function snapshotAfterBulkLoad(db: Database.Database, indexFile: string, loadBeganAt: number): boolean {
+export function snapshotAfterBulkLoad(
+  db: Database.Database,
+  log: ChangeReader,
+  indexFile: string,
+  loadBeganAt: number,
+): boolean {
   const indexId = indexIdOf(db);
   if (indexFile === ':memory:' || !indexId) return false;
   const snapshotFile = `${indexFile}.cols`;
   const tag = readColumnSnapshotTag(snapshotFile, { indexId, indexSchema: INDEX_SCHEMA_VERSION });
-  const changedSince = (seq: number): number =>
-    db
-      .prepare('SELECT count(DISTINCT id) FROM doc_changes WHERE seq > ? AND score_only = 0')
-      .pluck()
-      .get(seq) as number;
   if (tag) {
-    const first = db.prepare('SELECT min(seq) FROM doc_changes').pluck().get() as number | null;
-    // The log still holds everything after the snapshot, and readers can apply it one by one.
-    if ((first === null || first <= tag.seq + 1) && !reloadsAll(changedSince(tag.seq), tag.aliveCount)) return false;
+    // Readers can apply what the log holds after the snapshot one by one.
+    if (log.holdsAfter(tag.seq) && !reloadsAll(log.docsChangedAfter(tag.seq), tag.aliveCount)) return false;
   } else {
     // No snapshot to bring forward: written only when the load itself is large enough that readers
-    // holding columns would reload them all (a small import leaves them to apply it).
-    // Readers compare with the documents they held before it (those it updated counted as new).
-    const changed = changedSince(loadBeganAt);
+    // holding columns would reload them all (a small import leaves them to apply it). Readers
+    // compare with the documents they held before it (those it updated counted as new).
+    const changed = log.docsChangedAfter(loadBeganAt);
     const alive = db.prepare('SELECT count(*) FROM doc_cols').pluck().get() as number;
     if (!reloadsAll(changed, Math.max(0, alive - changed))) return false;
   }
   // The position first: what is committed meanwhile is read again by readers from the log (harmless).
-  const seq = changeLogPosition(db);
+  const seq = log.latest();
   writeColumnSnapshot(snapshotFile, readAllColumns(db), { indexId, indexSchema: INDEX_SCHEMA_VERSION, seq });
   return true;
 }

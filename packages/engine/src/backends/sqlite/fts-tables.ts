@@ -302,8 +302,9 @@ export function ownTopRows(
 
 /**
  * The hits of a disjunctive rank MATCH that MaxScore scored, unordered: its `limit` best with their
- * exact BM25F scores, the others below them (as is every hit not scored), found without scoring every hit (ownTopScores); undefined when
- * the engine's own postings do not rank or the MATCH is not an OR of phrases.
+ * exact BM25F scores, the others below them (as is every hit not scored), found without scoring
+ * every hit (ownTopScores); undefined when the engine's own postings do not rank or the MATCH is
+ * not an OR of phrases.
  */
 export function ownTopHits(
   state: SqliteEngineState,

@@ -87,7 +87,7 @@ export function unionAll(lists: readonly Int32Array[]): Int32Array {
     if (l.length > 0) max = Math.max(max, l[l.length - 1] as number);
     total += l.length;
   }
-  if (lists.length > 1 && total * SPARSE_UNION < max) return mergeAll(lists);
+  if (total * SPARSE_UNION < max) return mergeAll(lists);
   const mark = new Uint8Array(max + 1);
   let count = 0;
   for (const l of lists) {

@@ -10,7 +10,8 @@ import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { IndexablePatent } from './index-tokens.js';
-import { changeLogPosition, snapshotAfterBulkLoad } from './engine-columns.js';
+import { ChangeReader } from './change-log.js';
+import { snapshotAfterBulkLoad } from './engine-columns.js';
 import { IndexWriter, prepareDocs, type PreparedBatch } from './index-writer.js';
 import { loadNativeExtension } from './native-extension.js';
 import { serveRequests } from './worker-client.js';
@@ -74,6 +75,7 @@ if (data.role === 'analyse') {
   // (FTS5 merges, B-tree interiors) reach the file once, and there are fewer fsyncs.
   db.pragma('wal_autocheckpoint = 16000');
   const writer = new IndexWriter(db);
+  const log = new ChangeReader(db);
   /** The change log's position when the load began (snapshotAfterBulkLoad). */
   let loadBeganAt = 0;
   const waiting = new Map<number, WriterInput>();
@@ -110,12 +112,12 @@ if (data.role === 'analyse') {
     switch (request.kind) {
       case 'begin':
         writer.beginBulk();
-        loadBeganAt = changeLogPosition(db);
+        loadBeganAt = log.latest();
         return null;
       case 'end':
         writer.endBulk();
         try {
-          snapshotAfterBulkLoad(db, data.file, loadBeganAt);
+          snapshotAfterBulkLoad(db, log, data.file, loadBeganAt);
         } catch {
           // The snapshot only saves readers a full load of the columns.
         }
