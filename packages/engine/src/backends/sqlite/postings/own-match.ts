@@ -2,7 +2,15 @@ import type Database from 'better-sqlite3';
 import { FTS_COLUMNS, keptPostings, ownPostingsRecorded, type KeptPostings } from '../index-schema.js';
 import { evaluateMatch, nearPositions } from './match-eval.js';
 import { parseMatch, printMatch, type MatchNode } from './match-syntax.js';
-import { bm25fScores, bm25fScoresTop, bm25fTop, isDisjunction, rankedPhrases, type RankedPhrase } from './own-rank.js';
+import {
+  bm25fScores,
+  bm25fScoresTop,
+  bm25fTop,
+  idfAtFloor,
+  isDisjunction,
+  rankedPhrases,
+  type RankedPhrase,
+} from './own-rank.js';
 import { LENGTH_COLUMNS, SegmentPostings } from './segment-store.js';
 
 /**
@@ -134,7 +142,7 @@ export function ownTopScores(
     return docs;
   };
   const frequencyOf = (ranked: RankedPhrase): number =>
-    postings.docFrequencies.get(frequencyKey(ranked)) ?? docsOf(ranked).length;
+    postings.docFrequencies.get(frequencyKey(ranked)) ?? flooredFrequency(postings, ranked) ?? docsOf(ranked).length;
   return postings.read(() =>
     bm25fTop(postings, postings.liveDocs(), LENGTH_COLUMNS, node, weights, limit, frequencyOf, docsOf, allScored),
   );
@@ -144,11 +152,28 @@ const frequencyKey = ({ phrase, columns }: RankedPhrase): string => `${columns.j
 
 /** The live documents where a phrase occurs in its columns: counted once per connection and segment set. */
 function docFrequency(postings: SegmentPostings, ranked: RankedPhrase): number {
-  const df = postings.docFrequencies.get(frequencyKey(ranked));
+  const df = postings.docFrequencies.get(frequencyKey(ranked)) ?? flooredFrequency(postings, ranked);
   if (df !== undefined) return df;
   const counted = evaluateMatch(postings, ranked.phrase, ranked.columns).length;
   keepDocFrequency(postings, ranked, counted);
   return counted;
+}
+
+/**
+ * A one-token phrase's floor on its document frequency (skip data only, SegmentPostings
+ * docCountAtLeast), kept as its frequency when it already gives BM25F's floor idf: every count
+ * at or above it gives the same idf, so the scores are exact without its list read (a semantic
+ * search's back-off characters, in over half the documents). Undefined otherwise.
+ */
+function flooredFrequency(postings: SegmentPostings, ranked: RankedPhrase): number | undefined {
+  const [term, ...more] = ranked.phrase.terms;
+  if (!term || more.length > 0) return undefined;
+  let atLeast = 0;
+  for (const column of ranked.columns)
+    atLeast = Math.max(atLeast, postings.docCountAtLeast(column, term.token, term.prefix));
+  if (atLeast === 0 || !idfAtFloor(postings.liveDocs().live, atLeast)) return undefined;
+  keepDocFrequency(postings, ranked, atLeast);
+  return atLeast;
 }
 
 function keepDocFrequency(postings: SegmentPostings, ranked: RankedPhrase, df: number): void {

@@ -40,6 +40,16 @@ export const BM25F_B = 0.75;
 /** FTS5's floor for a phrase in more than half the documents (fts5_aux.c): such a phrase still counts a little. */
 const MIN_IDF = 1e-6;
 
+/** A phrase's idf among `live` documents when `df` of them hold it (never below the floor). */
+export function phraseIdf(live: number, df: number): number {
+  return Math.max(Math.log((live - df + 0.5) / (df + 0.5)), MIN_IDF);
+}
+
+/** Whether a phrase in at least `df` of `live` documents has the floor's idf, whatever its exact count (idf falls as df grows). */
+export function idfAtFloor(live: number, df: number): boolean {
+  return phraseIdf(live, df) === MIN_IDF;
+}
+
 /** A phrase of the rank MATCH and the columns it is sought in. */
 export interface RankedPhrase {
   readonly phrase: MatchPhrase;
@@ -113,8 +123,7 @@ export function bm25fScores(
         }
       }
     }
-    const df = docFrequency(ranked);
-    const idf = Math.max(Math.log((stats.live - df + 0.5) / (df + 0.5)), MIN_IDF);
+    const idf = phraseIdf(stats.live, docFrequency(ranked));
     for (let i = 0; i < ids.length; i++) {
       const t = tf[i] as number;
       if (t > 0) scores[i] = (scores[i] as number) + (idf * t * (BM25F_K1 + 1)) / (t + BM25F_K1);
@@ -244,8 +253,7 @@ export function bm25fTop(
   const n = Math.max(stats.live, 1);
   const bounded: Bounded[] = rankedPhrases(ast).map((ranked) => {
     const weighted = ranked.columns.some((c) => (weights[COLUMN_INDEX.get(c) as number] ?? 0) > 0);
-    const df = docFrequency(ranked);
-    const idf = Math.max(Math.log((n - df + 0.5) / (df + 0.5)), MIN_IDF);
+    const idf = phraseIdf(n, docFrequency(ranked));
     return { ranked, bound: weighted ? idf * (BM25F_K1 + 1) : 0 };
   });
   bounded.sort((a, b) => b.bound - a.bound);

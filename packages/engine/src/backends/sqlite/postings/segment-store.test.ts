@@ -5,6 +5,7 @@ import { FTS_COLUMNS, type FtsColumn } from '../index-schema.js';
 import { ownMatchIds } from './own-match.js';
 import { readPostings, unicode61Tokens, type TermPostings } from './posting-source.js';
 import { LENGTH_COLUMNS, POSTINGS_SCHEMA, SegmentPostings } from './segment-store.js';
+import { SKIP_EVERY } from './segment-skips.js';
 import { addMissingSkipData, MERGE_FACTOR, PostingsWriter } from './segment-writer.js';
 
 const CLM = FTS_COLUMNS.indexOf('clm');
@@ -233,6 +234,25 @@ describe('the engine postings segment store', () => {
       write(Array.from({ length: 700 }, (_, i) => ({ id: 1 + s * 700 + i, fts: ftsOf({ clm: text() }) })));
     expect(db.prepare('SELECT count(*) FROM post_skips').pluck().get()).toBeGreaterThan(0);
     const check = (): void => {
+      reader.read(() => {
+        // A floor on each long list's live documents from its skip data alone: never above the
+        // count, rewritten and removed documents taken off, and within a run per segment of it.
+        const segments = db.prepare('SELECT count(*) FROM post_segs').pluck().get() as number;
+        const retired = [...reader.liveDocs().retired.values()].reduce((sum, n) => sum + n, 0);
+        for (const [token, prefix] of [
+          ['电池', false],
+          ['组', false],
+          ['电', true],
+        ] as const) {
+          const want = expected(live, CLM, (t) => (prefix ? t.startsWith(token) : t === token)).ids.length;
+          const atLeast = reader.docCountAtLeast('clm', token, prefix);
+          expect(atLeast).toBeLessThanOrEqual(want);
+          expect(atLeast).toBeGreaterThan(want - segments * SKIP_EVERY - retired);
+        }
+        // Nothing cheap to tell for another prefix, nor for a list too short for skip data.
+        expect(reader.docCountAtLeast('clm', 'x', true)).toBe(0);
+        expect(reader.docCountAtLeast('ti', '电池', false)).toBe(0);
+      });
       for (const token of ['电池', '组']) {
         const want = expected(live, CLM, (t) => t === token);
         reader.read(() => {
