@@ -88,6 +88,12 @@ export interface SearchEngine {
   /** Number of indexed records. */
   size(): Promise<number>;
   /**
+   * Takes in what another connection committed (a reader of a file another process writes: the
+   * columns, the text postings' new segments and their directories), so the next search does not.
+   * A search worker calls it while idle; an engine with nothing to follow has none.
+   */
+  catchUp?(): Promise<void>;
+  /**
    * Publication keys and versions (recordVersion of the JSON each record was indexed from) of
    * indexed records: those of `keys` that are indexed, or a page of every record in key order after
    * `after` (keyset paging: constant cost per page). A verify pass compares them with the store's.

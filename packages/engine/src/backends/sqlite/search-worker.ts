@@ -5,6 +5,7 @@
  * an error's message.
  */
 import { workerData } from 'node:worker_threads';
+import { segmentForSearch } from '../../analysis/chinese.js';
 import { EngineError, type SearchEngine } from '../../search-engine.js';
 import { inThreadTextMining, type TextMiningRunner } from '../../text-mining/runner.js';
 import { createSqliteEngine, type TextSource } from './sqlite-engine.js';
@@ -35,15 +36,19 @@ const engine = createSqliteEngine({
 const textMining = inThreadTextMining(engine);
 
 /**
- * While idle, the worker takes in what the writer committed (engine.size() brings the columns up
- * to date, change-log.ts) every CATCH_UP_MS: an import's batches are read as they land instead of
- * all at once by the next task, within its budget (~80 µs a document).
+ * While idle, the worker takes in what the writer committed (engine.catchUp() brings the columns up
+ * to date, change-log.ts, and reads the new postings segments' directories) every CATCH_UP_MS: an
+ * import's batches are read as they land instead of all at once by the next task, within its
+ * budget (~80 µs a document), and the first search after a bulk load's merges does not read them.
  */
 const CATCH_UP_MS = 500;
 let isBusy = false;
 setInterval(() => {
-  if (!isBusy) void engine.size();
+  if (!isBusy) void (engine.catchUp ? engine.catchUp() : engine.size());
 }, CATCH_UP_MS).unref();
+
+// Jieba's dictionary (~150 ms to build) is built now, not in the first search that segments a query.
+segmentForSearch('专利检索');
 
 export default async function runSearchTask(task: SearchTask): Promise<SearchTaskResult> {
   if (task.method === 'ping') return { ok: true, value: null };

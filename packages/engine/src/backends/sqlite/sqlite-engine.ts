@@ -65,6 +65,10 @@ export function createSqliteEngine(options: SqliteEngineOptions): SearchEngine {
       state.semanticIndex?.status() ?? { model: null, dims: 0, vectors: 0, trainedOn: 0, building: false },
 
     size: () => indexSize(state),
+    catchUp: async () => {
+      refresh(state);
+      state.ownPostings?.catchUp();
+    },
     versions: (request) => indexedVersions(state, request),
     // Read again: a rebuild by another connection gives the file a new id.
     identity: async () => ({ id: indexIdOf(state.db) ?? '', writes: state.changes.latest() }),

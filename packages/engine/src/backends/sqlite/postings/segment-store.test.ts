@@ -293,4 +293,31 @@ describe('the engine postings segment store', () => {
     );
     check();
   });
+
+  it('reads every segment’s block directory when it catches up, so a search after a write does not', () => {
+    const db = new Database(':memory:');
+    db.exec(POSTINGS_SCHEMA);
+    const writer = new PostingsWriter(db);
+    const reader = new SegmentPostings(db);
+    const rand = createRandom(9);
+    const live = new Map<number, string[]>();
+    for (let s = 0; s < 3; s++) {
+      const docs = Array.from({ length: 40 }, (_, i) => ({
+        id: 1 + s * 40 + i,
+        fts: ftsOf({ clm: randomText(rand) }),
+      }));
+      db.transaction(() => writer.writeSegment(docs))();
+      for (const d of docs) live.set(d.id, d.fts);
+    }
+    reader.catchUp();
+    const late = new SegmentPostings(db);
+    // Without its directory index a segment's directory cannot be read: the reader holds them all.
+    db.exec('DROP INDEX post_blocks_dir');
+    reader.read(() => {
+      for (const token of ['电池', 'cell'])
+        expect([...reader.docs('clm', token)]).toEqual([...expected(live, CLM, (t) => t === token).ids]);
+    });
+    // A reader that did not catch up reads them in its first search.
+    expect(() => late.read(() => late.docs('clm', '电池'))).toThrow(/post_blocks_dir/);
+  });
 });

@@ -269,6 +269,16 @@ export class SegmentPostings implements PostingSource {
     this.skipPool.deleteWhere((key) => !live.has(Number(key.slice(0, key.indexOf(':')))));
   }
 
+  /**
+   * Follows the segments now and reads the block directory of each new one (what a search would
+   * do first after a write or a merge: ~100 ms at 300k records after a bulk load's merges).
+   */
+  catchUp(): void {
+    this.read(() => {
+      for (const seg of this.current().segs) this.directory(seg);
+    });
+  }
+
   /** The live documents of this read's snapshot: owners and field lengths (own-rank.ts). */
   liveDocs(): LiveDocs {
     return this.current().owners;
