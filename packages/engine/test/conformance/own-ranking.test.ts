@@ -46,6 +46,8 @@ describe('relevance on the engine own postings (BM25F)', () => {
       // One term, and an OR of terms: the page (no facets) comes from MaxScore's best hits alone.
       '方法',
       '系统 OR 基站 OR 方法 OR 天线',
+      // One phrase in one column: its hits' counts from its rarest term, positions only past one.
+      'PA=有限公司',
     ]) {
       const all = await engine.search({ ast: ast(q), pageSize: 100 });
       expect(all.total).toBeGreaterThan(9);

@@ -175,14 +175,16 @@ export function ranksOwn(state: SqliteEngineState): boolean {
 /**
  * A rank MATCH's BM25F scores of `ids` (ascending, aligned) from the engine's own postings, when
  * they rank and the MATCH is one the evaluator reads; undefined otherwise (FTS5's statements rank).
+ * `idsMatch`: every one of `ids` matches the MATCH (ownScores).
  */
 export function ownRankScores(
   state: SqliteEngineState,
   match: string,
   ids: Int32Array,
   best?: number,
+  idsMatch = false,
 ): Float64Array | undefined {
-  return readOwnRanking(state, (postings) => ownScores(postings, match, ids, BM25_WEIGHTS, best));
+  return readOwnRanking(state, (postings) => ownScores(postings, match, ids, BM25_WEIGHTS, best, idsMatch));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unionAll } from './id-sets.js';
+import { intersect, unionAll } from './id-sets.js';
 
 /** Ascending distinct ids drawn from [0, range) with a seeded generator. */
 function randomList(seed: number, count: number, range: number): Int32Array {
@@ -44,5 +44,30 @@ describe('unionAll', () => {
     expect(unionAll([only])).toBe(only);
     expect([...unionAll([])]).toEqual([]);
     expect([...unionAll([new Int32Array(0), new Int32Array(0)])]).toEqual([]);
+  });
+});
+
+describe('intersect', () => {
+  it('keeps the ids in both lists, by a merge or by seeks in a much longer list, in either order', () => {
+    const cases: [number, number, number, number][] = [
+      [1, 300, 2, 300],
+      [3, 5, 4, 80_000],
+      [5, 40, 6, 159],
+      [7, 2_000, 8, 9_000],
+      [9, 1, 10, 500],
+    ];
+    for (const [seedA, countA, seedB, countB] of cases) {
+      const a = randomList(seedA, countA, 100_000);
+      // Half of the short list's ids put into the long one, so the lists share some.
+      const b = Int32Array.from(
+        new Set([...randomList(seedB, countB, 100_000), ...[...a].filter((_, i) => i % 2 === 0)]),
+      ).sort();
+      const inB = new Set(b);
+      const want = [...a].filter((id) => inB.has(id));
+      expect(want.length).toBeGreaterThan(0);
+      expect([...intersect(a, b)]).toEqual(want);
+      expect([...intersect(b, a)]).toEqual(want);
+    }
+    expect([...intersect(new Int32Array(0), randomList(1, 50, 1000))]).toEqual([]);
   });
 });

@@ -1,10 +1,26 @@
 // Ascending id lists: the hits of conditions, combined without sets or per-id objects.
 
+/** A list this many times longer than the other is sought in (seekId) instead of walked. */
+const GALLOP_RATIO = 4;
+
+/**
+ * The ids in both ascending lists: a merge, or, when one is much longer (a few hits against a
+ * character's 800,000 documents at 1M), a seek in it for each id of the shorter.
+ */
 export function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const out = new Int32Array(short.length);
+  let n = 0;
+  if (long.length >= short.length * GALLOP_RATIO) {
+    for (let i = 0, j = 0; i < short.length && j < long.length; i++) {
+      const id = short[i] as number;
+      j = seekId(long, j, id);
+      if (long[j] === id) out[n++] = id;
+    }
+    return out.slice(0, n);
+  }
   let i = 0;
   let j = 0;
-  let n = 0;
   while (i < a.length && j < b.length) {
     const x = a[i] as number;
     const y = b[j] as number;
@@ -16,6 +32,27 @@ export function intersect(a: Int32Array, b: Int32Array): Int32Array {
     else j++;
   }
   return out.slice(0, n);
+}
+
+/** The first index >= `from` whose id is >= target (galloping: cheap for both short and long jumps). */
+export function seekId(ids: Int32Array, from: number, target: number): number {
+  if (from >= ids.length || (ids[from] as number) >= target) return from;
+  let lo = from;
+  let hi = from + 1;
+  let step = 1;
+  while (hi < ids.length && (ids[hi] as number) < target) {
+    lo = hi;
+    step *= 2;
+    hi = from + step;
+  }
+  if (hi > ids.length) hi = ids.length;
+  // ids[lo] < target; hi is the end or ids[hi] >= target.
+  while (lo + 1 < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((ids[mid] as number) < target) lo = mid;
+    else hi = mid;
+  }
+  return hi;
 }
 
 export function union(a: Int32Array, b: Int32Array): Int32Array {

@@ -243,7 +243,7 @@ function ownPage(
   }
   if (!ranksAllHits(state, rankMatch, hits.length)) return undefined;
   // Only the page's hits and those before it need exact scores (a bound for the rest, below them).
-  const own = ownRankScores(state, rankMatch, hits, to);
+  const own = ownRankScores(state, rankMatch, hits, to, rankFindsHits(plan));
   if (!own) return undefined;
   const scores = takeScores(state);
   setScores(state, scores, hits, own);

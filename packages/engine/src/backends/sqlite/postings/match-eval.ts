@@ -20,29 +20,12 @@ const COLUMN_STRIDE = 2 ** 32;
 /** FTS5_LOOKAHEAD_EOF: past every position. */
 const END = 2 ** 62;
 
-/** Lists this many times longer than the other are intersected by seeking in them (seekId), not walked. */
-const GALLOP_RATIO = 4;
-
-/** Intersection of two ascending lists, `a` the shorter: a merge, or seeks in `b` when it is much longer. */
-function intersectTwo(a: Int32Array, b: Int32Array): Int32Array {
-  if (b.length < a.length * GALLOP_RATIO) return intersect(a, b);
-  const out = new Int32Array(a.length);
-  let n = 0;
-  let j = 0;
-  for (let i = 0; i < a.length && j < b.length; i++) {
-    const id = a[i] as number;
-    j = seekId(b, j, id);
-    if (b[j] === id) out[n++] = id;
-  }
-  return out.subarray(0, n);
-}
-
 /** Intersection of several id lists, shortest first, stopping at the first empty result. */
 function intersectAll(lists: Int32Array[]): Int32Array {
   if (lists.length === 0) return EMPTY;
   lists.sort((a, b) => a.length - b.length);
   let out = lists[0] as Int32Array;
-  for (let i = 1; i < lists.length && out.length > 0; i++) out = intersectTwo(out, lists[i] as Int32Array);
+  for (let i = 1; i < lists.length && out.length > 0; i++) out = intersect(out, lists[i] as Int32Array);
   return out;
 }
 

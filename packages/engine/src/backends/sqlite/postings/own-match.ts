@@ -6,6 +6,8 @@ import {
   bm25fScores,
   bm25fScoresTop,
   bm25fTop,
+  HELD_PHRASE_COUNTS,
+  holdsOnePhrase,
   idfAtFloor,
   isDisjunction,
   rankedPhrases,
@@ -97,7 +99,8 @@ const MAX_DOC_FREQUENCIES = 4096;
 /**
  * BM25F scores (own-rank.ts) of `ids` (ascending) for a rank MATCH, from the engine's own
  * postings, with field `weights` per FTS_COLUMNS index. With `best`, only the best `best` need be
- * exact (bm25fScoresTop: the others hold a bound below them).
+ * exact (bm25fScoresTop: the others hold a bound below them). `idsMatch`: every one of `ids` matches
+ * the MATCH (the hits of that MATCH alone).
  */
 export function ownScores(
   postings: SegmentPostings,
@@ -105,12 +108,24 @@ export function ownScores(
   ids: Int32Array,
   weights: readonly number[],
   best?: number,
+  idsMatch = false,
 ): Float64Array {
   const node = parseOnce(match);
   const frequency = (ranked: RankedPhrase): number => docFrequency(postings, ranked);
+  // `ids` all match a MATCH of one phrase in one column: each is scored exactly at little cost.
+  const held = idsMatch && holdsOnePhrase(node);
   return postings.read(() =>
-    best === undefined
-      ? bm25fScores(postings, postings.liveDocs(), LENGTH_COLUMNS, node, ids, weights, frequency)
+    best === undefined || held
+      ? bm25fScores(
+          postings,
+          postings.liveDocs(),
+          LENGTH_COLUMNS,
+          node,
+          ids,
+          weights,
+          frequency,
+          ...(held ? [HELD_PHRASE_COUNTS] : []),
+        )
       : bm25fScoresTop(postings, postings.liveDocs(), LENGTH_COLUMNS, node, ids, weights, frequency, best),
   );
 }

@@ -10,6 +10,8 @@ import {
   bm25fScores,
   bm25fScoresTop,
   bm25fTop,
+  HELD_PHRASE_COUNTS,
+  holdsOnePhrase,
   isDisjunction,
   rankedPhrases,
   type RankedPhrase,
@@ -242,5 +244,43 @@ describe('only the best scored exactly (bm25fScoresTop)', () => {
       expect(got[i]).toBeGreaterThanOrEqual(exact[i] as number);
       expect(got[i]).toBeLessThanOrEqual(least);
     });
+  });
+});
+
+describe('the counts of a phrase every hit holds (HELD_PHRASE_COUNTS)', () => {
+  // Applicant-like names: the phrase once in most, twice in some, and its rarest term besides it in others.
+  const rand = createRandom(47);
+  const names = [
+    '华为 技术 有限 公司',
+    '华为 技术 有限 公司 华为 技术 有限 公司',
+    '华为 技术 有限 公司 华为 终端',
+    '中兴 华为 技术 有限 公司 技术',
+  ];
+  const docs: MemoryDocument[] = Array.from({ length: 600 }, (_, i) => ({
+    id: i + 1,
+    columns: { pa: rand() < 0.4 ? (names[Math.floor(rand() * names.length)] as string) : '中兴 通讯 有限 公司' },
+  }));
+  const source = memoryPostingSource(docs);
+  const stats = statisticsOf(docs);
+  const frequency = ({ phrase, columns }: RankedPhrase): number => evaluateMatch(source, phrase, columns).length;
+
+  it.each(['{pa}: "华为 技术 有限 公司"', '{pa}: ("华为 技术" NOT "终端")', '{pa}: "有限 公司"'])(
+    'scores %s’s hits as the positions do',
+    (match) => {
+      const ast = parseMatch(match);
+      expect(holdsOnePhrase(ast)).toBe(true);
+      const ids = evaluateMatch(source, ast, FTS_COLUMNS);
+      expect(ids.length).toBeGreaterThan(100);
+      const exact = bm25fScores(source, stats, LENGTH_COLUMNS, ast, ids, BM25_WEIGHTS, frequency);
+      const held = bm25fScores(source, stats, LENGTH_COLUMNS, ast, ids, BM25_WEIGHTS, frequency, HELD_PHRASE_COUNTS);
+      expect([...held]).toEqual([...exact]);
+      // Hits holding the phrase twice score above those holding it once.
+      expect(new Set(exact).size).toBeGreaterThan(1);
+    },
+  );
+
+  it('is not for a MATCH of several phrases or columns', () => {
+    for (const match of ['{pa}: ("华为" OR "中兴")', '{pa ti}: "华为"', '"华为"'])
+      expect(holdsOnePhrase(parseMatch(match))).toBe(false);
   });
 });

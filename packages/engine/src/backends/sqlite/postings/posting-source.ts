@@ -1,3 +1,4 @@
+import { seekId } from '../id-sets.js';
 import type { FtsColumn } from '../index-schema.js';
 
 /**
@@ -70,26 +71,7 @@ export class PositionList {
   }
 }
 
-/** The first index >= `from` whose id is >= target (galloping: cheap for both short and long jumps). */
-export function seekId(ids: Int32Array, from: number, target: number): number {
-  if (from >= ids.length || (ids[from] as number) >= target) return from;
-  let lo = from;
-  let hi = from + 1;
-  let step = 1;
-  while (hi < ids.length && (ids[hi] as number) < target) {
-    lo = hi;
-    step *= 2;
-    hi = from + step;
-  }
-  if (hi > ids.length) hi = ids.length;
-  // ids[lo] < target; hi is the end or ids[hi] >= target.
-  while (lo + 1 < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((ids[mid] as number) < target) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
+export { seekId };
 
 /** A cursor over a decoded list (memory-source.ts). */
 export class ListCursor implements PositionCursor {
