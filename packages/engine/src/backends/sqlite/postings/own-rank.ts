@@ -78,6 +78,11 @@ export function rankedPhrases(node: MatchNode, columns: readonly FtsColumn[] = F
 
 const COLUMN_INDEX = new Map<FtsColumn, number>(FTS_COLUMNS.map((c, i) => [c, i]));
 
+/** A MATCH's ranked phrases, or those given. */
+function phrasesOf(ast: MatchNode | readonly RankedPhrase[]): readonly RankedPhrase[] {
+  return Array.isArray(ast) ? ast : rankedPhrases(ast as MatchNode);
+}
+
 /**
  * BM25F scores of `ids` (ascending) for the rank MATCH `ast`; `weights` per FTS_COLUMNS index (a
  * column of weight 0 does not count), `docFrequency` the number of live documents where a phrase
@@ -87,7 +92,7 @@ export function bm25fScores(
   source: PostingSource,
   stats: RankStatistics,
   lengthColumns: number,
-  ast: MatchNode,
+  ast: MatchNode | readonly RankedPhrase[],
   ids: Int32Array,
   weights: readonly number[],
   docFrequency: (ranked: RankedPhrase) => number,
@@ -100,7 +105,7 @@ export function bm25fScores(
   // not 0 (arrays of it per column were 5 MB each at 670k hits, most of a common term's garbage).
   const lengths = stats.lengths;
   const tf = new Float64Array(ids.length);
-  for (const ranked of rankedPhrases(ast)) {
+  for (const ranked of phrasesOf(ast)) {
     const columns = ranked.columns.filter((c) => (weights[COLUMN_INDEX.get(c) as number] ?? 0) > 0);
     if (columns.length === 0) continue;
     tf.fill(0);
@@ -207,13 +212,13 @@ export function bm25fScoresTop(
   source: PostingSource,
   stats: RankStatistics,
   lengthColumns: number,
-  ast: MatchNode,
+  ast: MatchNode | readonly RankedPhrase[],
   ids: Int32Array,
   weights: readonly number[],
   docFrequency: (ranked: RankedPhrase) => number,
   k: number,
 ): Float64Array {
-  const several = rankedPhrases(ast).some(({ phrase }) => phrase.terms.length > 1);
+  const several = phrasesOf(ast).some(({ phrase }) => phrase.terms.length > 1);
   if (!several || ids.length <= k) return bm25fScores(source, stats, lengthColumns, ast, ids, weights, docFrequency);
   const exactOf = (at: Int32Array): Float64Array =>
     bm25fScores(
@@ -263,6 +268,8 @@ export function isDisjunction(node: MatchNode): boolean {
 interface Bounded {
   readonly ranked: RankedPhrase;
   readonly bound: number;
+  /** Its idf is the floor (weighted columns only). */
+  readonly floor: boolean;
 }
 
 /**
@@ -289,45 +296,42 @@ export function bm25fTop(
   allScored = false,
 ): { ids: Int32Array; scores: Float64Array } {
   const n = Math.max(stats.live, 1);
-  const bounded: Bounded[] = rankedPhrases(ast).map((ranked) => {
+  // Scores sum the phrases in the MATCH's order (as bm25fScores does): the same floating-point sums.
+  const all = rankedPhrases(ast);
+  const bounded: Bounded[] = all.map((ranked) => {
     const weighted = ranked.columns.some((c) => (weights[COLUMN_INDEX.get(c) as number] ?? 0) > 0);
     const idf = phraseIdf(n, docFrequency(ranked));
-    return { ranked, bound: weighted ? idf * (BM25F_K1 + 1) : 0 };
+    return { ranked, bound: weighted ? idf * (BM25F_K1 + 1) : 0, floor: weighted && idf === MIN_IDF };
   });
   bounded.sort((a, b) => b.bound - a.bound);
-  let rest = bounded.reduce((sum, b) => sum + b.bound, 0);
-  let found: Int32Array = new Int32Array(0);
-  const ids: number[] = [];
-  const scores: number[] = [];
-  const best = new TopScores(limit);
-  // Documents found and not scored yet: scored in batches that double, as scoring a batch reads
-  // every phrase's postings once (a few passes, not one per phrase taken).
-  let pending: Int32Array[] = [];
-  let pendingCount = 0;
-  for (let p = 0; p < bounded.length; p++) {
-    const { ranked, bound } = bounded[p] as Bounded;
-    rest -= bound;
-    const fresh = difference(phraseDocs(ranked), found);
-    if (fresh.length > 0) {
-      found = union(found, fresh);
-      pending.push(fresh);
-      pendingCount += fresh.length;
-    }
-    if (pendingCount < Math.max(limit, ids.length) && p < bounded.length - 1) continue;
-    if (pendingCount > 0) {
-      const batch = pending.length === 1 ? (pending[0] as Int32Array) : concatSorted(pending, pendingCount);
-      pending = [];
-      pendingCount = 0;
-      const batchScores = bm25fScoresTop(source, stats, lengthColumns, ast, batch, weights, docFrequency, limit);
-      for (let i = 0; i < batch.length; i++) {
-        ids.push(batch[i] as number);
-        scores.push(batchScores[i] as number);
-        best.add(batchScores[i] as number);
-      }
-    }
-    // A document only the phrases not taken find scores below `rest`: below all `limit` best.
-    if (best.isFull() && rest < best.least()) break;
+  // Each phrase's documents asked for once, should the ranking be done twice (below).
+  const docsOf = new Map<RankedPhrase, Int32Array>();
+  const docs = (ranked: RankedPhrase): Int32Array => {
+    let found = docsOf.get(ranked);
+    if (!found) docsOf.set(ranked, (found = phraseDocs(ranked)));
+    return found;
+  };
+  const run = (scoring: readonly RankedPhrase[], upTo: number): Scored | undefined =>
+    maxScore(source, stats, lengthColumns, bounded, scoring, upTo, weights, limit, docFrequency, docs);
+  // Phrases at the idf floor (in over half the documents: a semantic search's back-off characters
+  // at 1M) add at most the floor's idf · (k1 + 1) each, and come last. The batches are scored without
+  // them, and only the documents within their sum of the best get their counts: a common
+  // character's list is then read for those alone, once, not for every batch. Should the best need
+  // one of those phrases' documents, the ranking is done again with every phrase.
+  const firstFloor = bounded.findIndex((b) => b.floor);
+  let scored: Scored | undefined;
+  if (firstFloor > 0) {
+    const floors = bounded.filter((b) => b.floor);
+    const deferred = new Set(floors.map((b) => b.ranked));
+    scored = run(
+      all.filter((r) => !deferred.has(r)),
+      firstFloor,
+    );
+    if (scored)
+      addDeferred(scored, floors, (at) => bm25fScores(source, stats, lengthColumns, all, at, weights, docFrequency));
   }
+  scored ??= run(all, bounded.length) as Scored;
+  const { ids, scores } = scored;
   // Every document scored: the best `limit` exact, the others below them (a document not scored scores below too).
   if (allScored) return { ids: Int32Array.from(ids), scores: Float64Array.from(scores) };
   const order = Int32Array.from({ length: ids.length }, (_, i) => i);
@@ -341,6 +345,82 @@ export function bm25fTop(
     ids: Int32Array.from(page, (i) => ids[i] as number),
     scores: Float64Array.from(page, (i) => scores[i] as number),
   };
+}
+
+/** The documents MaxScore scored (`scores` aligned with `ids`) and the best `limit` scores among them. */
+interface Scored {
+  readonly ids: number[];
+  readonly scores: number[];
+  readonly best: TopScores;
+}
+
+/**
+ * MaxScore (bm25fTop) over `bounded`, largest bound first, each batch scored by the `scoring`
+ * phrases. Undefined when the best are not settled before phrase `upTo` (it would be taken).
+ */
+function maxScore(
+  source: PostingSource,
+  stats: RankStatistics,
+  lengthColumns: number,
+  bounded: readonly Bounded[],
+  scoring: readonly RankedPhrase[],
+  upTo: number,
+  weights: readonly number[],
+  limit: number,
+  docFrequency: (ranked: RankedPhrase) => number,
+  phraseDocs: (ranked: RankedPhrase) => Int32Array,
+): Scored | undefined {
+  let rest = bounded.reduce((sum, b) => sum + b.bound, 0);
+  let found: Int32Array = new Int32Array(0);
+  const ids: number[] = [];
+  const scores: number[] = [];
+  const best = new TopScores(limit);
+  // Documents found and not scored yet: scored in batches that double, as scoring a batch reads
+  // every phrase's postings once (a few passes, not one per phrase taken).
+  let pending: Int32Array[] = [];
+  let pendingCount = 0;
+  for (let p = 0; p < bounded.length; p++) {
+    if (p === upTo) return undefined;
+    const { ranked, bound } = bounded[p] as Bounded;
+    rest -= bound;
+    const fresh = difference(phraseDocs(ranked), found);
+    if (fresh.length > 0) {
+      found = union(found, fresh);
+      pending.push(fresh);
+      pendingCount += fresh.length;
+    }
+    if (pendingCount < Math.max(limit, ids.length) && p < Math.min(upTo, bounded.length) - 1) continue;
+    if (pendingCount > 0) {
+      const batch = pending.length === 1 ? (pending[0] as Int32Array) : concatSorted(pending, pendingCount);
+      pending = [];
+      pendingCount = 0;
+      const batchScores = bm25fScoresTop(source, stats, lengthColumns, scoring, batch, weights, docFrequency, limit);
+      for (let i = 0; i < batch.length; i++) {
+        ids.push(batch[i] as number);
+        scores.push(batchScores[i] as number);
+        best.add(batchScores[i] as number);
+      }
+    }
+    // A document only the phrases not taken find scores below `rest`: below all `limit` best.
+    if (best.isFull() && rest < best.least()) return { ids, scores, best };
+  }
+  return upTo < bounded.length ? undefined : { ids, scores, best };
+}
+
+/**
+ * The deferred floor phrases' part of the scores: a document scored without them (its score, or a
+ * bound on it) more than their bounds' sum below the `limit`-th best cannot reach the best once
+ * they are added, and keeps what it has (below the best); every other is scored exactly (`exact`,
+ * over every phrase, of ascending ids).
+ */
+function addDeferred(scored: Scored, deferred: readonly Bounded[], exact: (ids: Int32Array) => Float64Array): void {
+  const { ids, scores, best } = scored;
+  const bar = best.least() - deferred.reduce((sum, b) => sum + b.bound, 0);
+  const near: number[] = [];
+  for (let i = 0; i < ids.length; i++) if ((scores[i] as number) >= bar) near.push(i);
+  near.sort((a, b) => (ids[a] as number) - (ids[b] as number));
+  const values = exact(Int32Array.from(near, (i) => ids[i] as number));
+  near.forEach((i, k) => (scores[i] = values[k] as number));
 }
 
 /** Disjoint ascending id lists as one ascending list. */
