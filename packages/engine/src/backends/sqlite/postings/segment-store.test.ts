@@ -38,12 +38,16 @@ function expected(live: Map<number, string[]>, col: number, match: (token: strin
   return { ids: Int32Array.from(ids), offsets: Int32Array.from(offsets), positions: Int32Array.from(positions) };
 }
 
+/** An empty postings store in memory, with its writer and a reader. */
+function newStore(): { db: Database.Database; writer: PostingsWriter; reader: SegmentPostings } {
+  const db = new Database(':memory:');
+  db.exec(POSTINGS_SCHEMA);
+  return { db, writer: new PostingsWriter(db), reader: new SegmentPostings(db) };
+}
+
 describe('the engine postings segment store', () => {
   it('answers each token and prefix as a direct scan does, through writes, rewrites, removals and merges', () => {
-    const db = new Database(':memory:');
-    db.exec(POSTINGS_SCHEMA);
-    const writer = new PostingsWriter(db);
-    const reader = new SegmentPostings(db);
+    const { db, writer, reader } = newStore();
     const rand = createRandom(44);
     const live = new Map<number, string[]>();
     for (let round = 0; round < 60; round++) {
@@ -149,10 +153,7 @@ describe('the engine postings segment store', () => {
   });
 
   it('keeps long decoded lists between reads, shares them, copies what leaves, and forgets them when the segments change', () => {
-    const db = new Database(':memory:');
-    db.exec(POSTINGS_SCHEMA);
-    const writer = new PostingsWriter(db);
-    const reader = new SegmentPostings(db);
+    const { db, writer, reader } = newStore();
     const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
     db.transaction(() =>
       writer.writeSegment(ids.map((id) => ({ id, fts: ftsOf({ clm: `电池 ${id % 2 ? 'odd' : 'even'}` }) }))),
@@ -174,10 +175,7 @@ describe('the engine postings segment store', () => {
     expect(reader.read(() => reader.docs('clm', 'odd')).length).toBe(1498);
   });
   it('counts a few documents of a long list from its kept decoded ids as a full pass does, rewrites included', () => {
-    const db = new Database(':memory:');
-    db.exec(POSTINGS_SCHEMA);
-    const writer = new PostingsWriter(db);
-    const reader = new SegmentPostings(db);
+    const { db, writer, reader } = newStore();
     const text = (id: number, times: number): string => Array(times).fill('电池').join(' ') + ` x${id}`;
     const ids = Array.from({ length: 4000 }, (_, i) => i + 1);
     db.transaction(() => writer.writeSegment(ids.map((id) => ({ id, fts: ftsOf({ clm: text(id, 1 + (id % 3)) }) }))))();
@@ -212,10 +210,7 @@ describe('the engine postings segment store', () => {
   });
 
   it('seeks and counts in long entries through their skip data as a direct scan does, across merges and rewrites', () => {
-    const db = new Database(':memory:');
-    db.exec(POSTINGS_SCHEMA);
-    const writer = new PostingsWriter(db);
-    const reader = new SegmentPostings(db);
+    const { db, writer, reader } = newStore();
     const rand = createRandom(128);
     // Long texts so some documents' counts and positions take several bytes each.
     const text = (): string =>
@@ -295,10 +290,7 @@ describe('the engine postings segment store', () => {
   });
 
   it('reads every segment’s block directory when it catches up, so a search after a write does not', () => {
-    const db = new Database(':memory:');
-    db.exec(POSTINGS_SCHEMA);
-    const writer = new PostingsWriter(db);
-    const reader = new SegmentPostings(db);
+    const { db, writer, reader } = newStore();
     const rand = createRandom(9);
     const live = new Map<number, string[]>();
     for (let s = 0; s < 3; s++) {
