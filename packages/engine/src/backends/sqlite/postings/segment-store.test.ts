@@ -301,6 +301,8 @@ describe('the engine postings segment store', () => {
       db.transaction(() => writer.writeSegment(docs))();
       for (const d of docs) live.set(d.id, d.fts);
     }
+    // The first call sees the segments; the next, finding them the same, reads their directories.
+    reader.catchUp();
     reader.catchUp();
     const late = new SegmentPostings(db);
     // Without its directory index a segment's directory cannot be read: the reader holds them all.
@@ -309,7 +311,13 @@ describe('the engine postings segment store', () => {
       for (const token of ['电池', 'cell'])
         expect([...reader.docs('clm', token)]).toEqual([...expected(live, CLM, (t) => t === token).ids]);
     });
-    // A reader that did not catch up reads them in its first search.
+    // A reader that did not catch up reads them in its first search; so does one that caught up
+    // once only, right after the write (the segments may still move: a load under way).
+    const other = newStore();
+    other.db.transaction(() => other.writer.writeSegment([{ id: 1, fts: ftsOf({ clm: '电池' }) }]))();
+    other.reader.catchUp();
+    other.db.exec('DROP INDEX post_blocks_dir');
+    expect(() => other.reader.read(() => other.reader.docs('clm', '电池'))).toThrow(/post_blocks_dir/);
     expect(() => late.read(() => late.docs('clm', '电池'))).toThrow(/post_blocks_dir/);
   });
 });

@@ -209,6 +209,9 @@ export class SegmentPostings implements PostingSource {
   private readonly skipPool = new ByteBoundedCache<Int32Array>(SKIP_POOL_BYTES);
   /** The buffers of the lists `decoded` holds or held (shares). */
   private readonly sharedBuffers = new WeakSet<ArrayBufferLike>();
+  /** catchUp: the segments' signature at its last call, and the one whose directories it read. */
+  private settling: string | undefined;
+  private caughtUp: string | undefined;
 
   constructor(private readonly db: Database.Database) {
     this.stmt = {
@@ -270,13 +273,22 @@ export class SegmentPostings implements PostingSource {
   }
 
   /**
-   * Follows the segments now and reads the block directory of each new one (what a search would
-   * do first after a write or a merge: ~100 ms at 300k records after a bulk load's merges).
+   * Follows the segments and reads the block directory of each new one (what a search would do
+   * first after a write or a merge: ~100 ms at 300k records after a bulk load's merges), once they
+   * have settled: called again and again while idle, it waits for the segments to be the same on
+   * two calls, so the segments of a bulk load under way, soon merged away, are not read.
    */
   catchUp(): void {
+    const signature = (this.stmt.signature.get() as string | null) ?? '';
+    if (signature !== this.settling) {
+      this.settling = signature;
+      return;
+    }
+    if (this.caughtUp === signature) return;
     this.read(() => {
       for (const seg of this.current().segs) this.directory(seg);
     });
+    this.caughtUp = signature;
   }
 
   /** The live documents of this read's snapshot: owners and field lengths (own-rank.ts). */
