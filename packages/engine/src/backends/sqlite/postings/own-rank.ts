@@ -267,6 +267,8 @@ export function isDisjunction(node: MatchNode): boolean {
 /** A ranked phrase's upper bound: what it can add to any document's score at most. */
 interface Bounded {
   readonly ranked: RankedPhrase;
+  /** Its document frequency (docFrequency). */
+  readonly df: number;
   readonly bound: number;
   /** Its idf is the floor (weighted columns only). */
   readonly floor: boolean;
@@ -300,8 +302,9 @@ export function bm25fTop(
   const all = rankedPhrases(ast);
   const bounded: Bounded[] = all.map((ranked) => {
     const weighted = ranked.columns.some((c) => (weights[COLUMN_INDEX.get(c) as number] ?? 0) > 0);
-    const idf = phraseIdf(n, docFrequency(ranked));
-    return { ranked, bound: weighted ? idf * (BM25F_K1 + 1) : 0, floor: weighted && idf === MIN_IDF };
+    const df = docFrequency(ranked);
+    const idf = phraseIdf(n, df);
+    return { ranked, df, bound: weighted ? idf * (BM25F_K1 + 1) : 0, floor: weighted && idf === MIN_IDF };
   });
   bounded.sort((a, b) => b.bound - a.bound);
   // Each phrase's documents asked for once, should the ranking be done twice (below).
@@ -318,9 +321,11 @@ export function bm25fTop(
   // them, and only the documents within their sum of the best get their counts: a common
   // character's list is then read for those alone, once, not for every batch. Should the best need
   // one of those phrases' documents, the ranking is done again with every phrase.
+  // Tried only when the phrases before them find `limit` documents at least (one of them does):
+  // with fewer, the best need theirs, and the ranking would be done twice.
   const firstFloor = bounded.findIndex((b) => b.floor);
   let scored: Scored | undefined;
-  if (firstFloor > 0) {
+  if (firstFloor > 0 && bounded.slice(0, firstFloor).some((b) => b.df >= limit)) {
     const floors = bounded.filter((b) => b.floor);
     const deferred = new Set(floors.map((b) => b.ranked));
     scored = run(
