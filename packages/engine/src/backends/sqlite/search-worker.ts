@@ -47,7 +47,7 @@ setInterval(() => {
   if (!isBusy) void (engine.catchUp ? engine.catchUp() : engine.size());
 }, CATCH_UP_MS).unref();
 
-// Jieba's dictionary (~150 ms to build) is built now, not in the first search that segments a query.
+// Jieba's dictionary (~150 ms to build) is built now, not in the first semantic search.
 segmentForSearch('专利检索');
 
 export default async function runSearchTask(task: SearchTask): Promise<SearchTaskResult> {
