@@ -43,12 +43,16 @@ const textMining = inThreadTextMining(engine);
  */
 const CATCH_UP_MS = 500;
 let isBusy = false;
+/** Jieba's dictionary (~150 ms to build) is built on the first idle tick, not in the first semantic search nor before the worker is ready. */
+let jiebaBuilt = false;
 setInterval(() => {
-  if (!isBusy) void (engine.catchUp ? engine.catchUp() : engine.size());
+  if (isBusy) return;
+  if (!jiebaBuilt) {
+    segmentForSearch('专利检索');
+    jiebaBuilt = true;
+  }
+  void (engine.catchUp ? engine.catchUp() : engine.size());
 }, CATCH_UP_MS).unref();
-
-// Jieba's dictionary (~150 ms to build) is built now, not in the first semantic search.
-segmentForSearch('专利检索');
 
 export default async function runSearchTask(task: SearchTask): Promise<SearchTaskResult> {
   if (task.method === 'ping') return { ok: true, value: null };
